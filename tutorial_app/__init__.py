@@ -1,0 +1,3 @@
+"""Domino Tutor: an interactive rules tutorial for dominoes."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,335 @@
+"""The house-rules model: every option of RULES.md section 3 in one frozen object.
+
+Why one model: every variant is a preset of these values, and the engine
+branches on options only, never on a variant's name, so any house rule can
+be combined with any other and compared side by side.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from typing import Any
+
+__all__ = [
+    "OptionError",
+    "Teams",
+    "Boneyard",
+    "DrawRule",
+    "FirstLead",
+    "FirstTile",
+    "NextLead",
+    "BlockedNextLead",
+    "Layout",
+    "Scoring",
+    "BlockedScoring",
+    "BlockedTie",
+    "FivesClaim",
+    "Redeal",
+    "MatchGoal",
+    "HouseRules",
+    "OPTION_NAMES",
+]
+
+
+class OptionError(ValueError):
+    """A house-rules option or value that does not exist or cannot be played."""
+
+
+class Teams(StrEnum):
+    NONE = "none"
+    PAIRS = "pairs"
+
+
+class Boneyard(StrEnum):
+    NONE = "none"
+    DRAW = "draw"
+
+
+class DrawRule(StrEnum):
+    UNTIL_PLAYABLE = "until_playable"
+    PAIRS = "pairs"
+
+
+class FirstLead(StrEnum):
+    LOWEST_DOUBLE_NOT_BLANK = "lowest_double_not_blank"
+    HIGHEST_DOUBLE = "highest_double"
+    BLANK_THEN_HIGHEST = "blank_then_highest"
+    PRIORITY_101 = "priority_101"
+    DOUBLE_SIX_MUST = "double_six_must"
+    DRAW_LOTS = "draw_lots"
+    HIGHEST_TILE = "highest_tile"
+    DONKEY = "donkey"
+
+
+class FirstTile(StrEnum):
+    DETERMINING = "determining"
+    ANY = "any"
+
+
+class NextLead(StrEnum):
+    WINNER = "winner"
+    FIRST_LEAD_RULE = "first_lead_rule"
+
+
+class BlockedNextLead(StrEnum):
+    FISH_MAKER = "fish_maker"
+    LOWEST_HAND = "lowest_hand"
+    FIRST_LEAD_RULE = "first_lead_rule"
+
+
+class Layout(StrEnum):
+    LINE = "line"
+    SPINNER = "spinner"
+
+
+class Scoring(StrEnum):
+    WINNER_TAKES_OPPONENTS = "winner_takes_opponents"
+    WINNER_TAKES_ALL_HANDS = "winner_takes_all_hands"
+    GOAT = "goat"
+
+
+class BlockedScoring(StrEnum):
+    LOWEST_WINS = "lowest_wins"
+    LOWEST_MINUS_OWN = "lowest_minus_own"
+    GOAT_BLOCK = "goat_block"
+
+
+class BlockedTie(StrEnum):
+    NOBODY = "nobody"
+    BANK = "bank"
+
+
+class FivesClaim(StrEnum):
+    AUTOMATIC = "automatic"
+    MUST_CLAIM = "must_claim"
+
+
+class Redeal(StrEnum):
+    NONE = "none"
+    DOMINO101 = "domino101"
+
+
+class MatchGoal(StrEnum):
+    REACH_TARGET_WINS = "reach_target_wins"
+    REACH_TARGET_LOSES = "reach_target_loses"
+
+
+_TOTAL_TILES = 28
+
+# Allowed whole-number values: (lowest, highest, the values people usually use).
+_INT_RANGES: dict[str, tuple[int, int, str]] = {
+    "players": (2, 4, "2, 3 or 4"),
+    "hand_size": (2, 14, "a whole number from 2 up, such that every hand can be dealt"),
+    "reserve": (0, 2, "0, 1 or 2"),
+    "opening_threshold": (0, 100, "0 (off) or 13"),
+    "capicu_bonus": (0, 100, "0 (off), 25 or 30"),
+    "target": (1, 10_000, "a positive whole number such as 50, 100, 101, 150, 200 or 500"),
+    "min_penalty": (0, 100, "0 (off) or 13"),
+}
+_CHOICES: dict[str, tuple[int, ...]] = {
+    "blank_double_value": (0, 10),
+    "lone_blank_double": (0, 25),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """Every house-rule option of a domino game, with validation.
+
+    The defaults are the plain block game for two. Build variants with
+    ``tutorial_app.rules.variants.rules_for`` rather than by hand.
+    """
+
+    players: int = 2
+    teams: Teams = Teams.NONE
+    hand_size: int = 7
+    boneyard: Boneyard = Boneyard.NONE
+    draw_rule: DrawRule = DrawRule.UNTIL_PLAYABLE
+    reserve: int = 0
+    must_play_drawn: bool = False
+    first_lead: FirstLead = FirstLead.LOWEST_DOUBLE_NOT_BLANK
+    first_tile: FirstTile = FirstTile.ANY
+    next_lead: NextLead = NextLead.WINNER
+    blocked_next_lead: BlockedNextLead = BlockedNextLead.FISH_MAKER
+    layout: Layout = Layout.LINE
+    scoring: Scoring = Scoring.WINNER_TAKES_OPPONENTS
+    blocked_scoring: BlockedScoring = BlockedScoring.LOWEST_WINS
+    blocked_tie: BlockedTie = BlockedTie.NOBODY
+    blank_double_value: int = 0
+    opening_threshold: int = 0
+    capicu_bonus: int = 0
+    fives_scoring: bool = False
+    fives_claim: FivesClaim = FivesClaim.AUTOMATIC
+    multiple_doubles: bool = False
+    branch_blocking: bool = False
+    redeal: Redeal = Redeal.NONE
+    target: int = 100
+    match_goal: MatchGoal = MatchGoal.REACH_TARGET_WINS
+    lone_blank_double: int = 0
+    min_penalty: int = 0
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            value = getattr(self, field.name)
+            object.__setattr__(self, field.name, _coerce(field.name, field.type, value))
+        self._check_combination()
+
+    # -- derived facts the engine asks for often ---------------------------
+
+    @property
+    def sides(self) -> int:
+        """Number of scoring sides: 2 for pairs, else one per player."""
+        return 2 if self.teams is Teams.PAIRS else self.players
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for (seats 0+2 and 1+3 in pairs)."""
+        return seat % 2 if self.teams is Teams.PAIRS else seat
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats of a side."""
+        return tuple(s for s in range(self.players) if self.side_of(s) == side)
+
+    @property
+    def has_boneyard(self) -> bool:
+        return self.boneyard is Boneyard.DRAW
+
+    @property
+    def is_penalty_scoring(self) -> bool:
+        """Goat-style scoring: points are penalties and the target loses."""
+        return self.scoring is Scoring.GOAT
+
+    # -- changing ------------------------------------------------------------
+
+    def with_overrides(self, overrides: Mapping[str, Any]) -> HouseRules:
+        """A copy with some options changed; values may be strings ("150", "true")."""
+        unknown = [k for k in overrides if k not in OPTION_NAMES]
+        if unknown:
+            raise OptionError(
+                f"unknown option {unknown[0]!r}; the options are: {', '.join(OPTION_NAMES)}"
+            )
+        return dataclasses.replace(self, **dict(overrides))
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain values of every option (enums as their names)."""
+        out: dict[str, object] = {}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            out[field.name] = value.value if isinstance(value, StrEnum) else value
+        return out
+
+    def differences(self, other: HouseRules) -> dict[str, tuple[object, object]]:
+        """Options whose values differ: name -> (mine, theirs)."""
+        mine, theirs = self.as_dict(), other.as_dict()
+        return {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
+
+    def _check_combination(self) -> None:
+        if self.teams is Teams.PAIRS and self.players != 4:
+            raise OptionError(
+                f"teams 'pairs' needs 4 players, not {self.players}; "
+                "use teams=none or players=4"
+            )
+        dealt = self.players * self.hand_size
+        if self.has_boneyard:
+            room = _TOTAL_TILES - self.reserve - 1
+            if dealt > room:
+                raise OptionError(
+                    f"hand_size {self.hand_size} cannot be dealt to {self.players} players with a "
+                    f"boneyard: at most {room // self.players} tiles each leave a tile to draw"
+                )
+        elif dealt > _TOTAL_TILES:
+            raise OptionError(
+                f"hand_size {self.hand_size} cannot be dealt to {self.players} players: "
+                f"at most {_TOTAL_TILES // self.players} tiles each fit in 28"
+            )
+        if self.blocked_tie is BlockedTie.BANK and self.scoring is Scoring.GOAT:
+            raise OptionError(
+                "blocked_tie 'bank' needs winner-takes scoring; with scoring=goat use blocked_tie=nobody"
+            )
+        if self.fives_scoring and self.scoring is Scoring.GOAT:
+            raise OptionError(
+                "fives_scoring needs winner-takes scoring; with scoring=goat use fives_scoring=false"
+            )
+        if self.branch_blocking and self.layout is not Layout.SPINNER:
+            raise OptionError("branch_blocking needs layout=spinner")
+        if self.blocked_scoring is BlockedScoring.GOAT_BLOCK and self.scoring is not Scoring.GOAT:
+            raise OptionError("blocked_scoring 'goat_block' needs scoring=goat")
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(HouseRules))
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def _coerce(name: str, annotation: object, value: object) -> object:
+    """Turn a written value into the option's type, or say what is allowed."""
+    enum_type = _ENUM_TYPES.get(name)
+    if enum_type is not None:
+        if isinstance(value, enum_type):
+            return value
+        text = str(value).strip().lower().replace("-", "_") if isinstance(value, str) else value
+        try:
+            return enum_type(text)
+        except ValueError:
+            allowed = ", ".join(m.value for m in enum_type)
+            raise OptionError(f"option {name}: {value!r} is not allowed; use one of: {allowed}") from None
+    if name in _BOOL_OPTIONS:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            return value.strip().lower() in _TRUE
+        raise OptionError(f"option {name}: {value!r} is not allowed; use true or false")
+    number = _as_int(name, value)
+    if name in _CHOICES:
+        choices = _CHOICES[name]
+        if number not in choices:
+            allowed = " or ".join(str(c) for c in choices)
+            raise OptionError(f"option {name}: {value!r} is not allowed; use {allowed}")
+        return number
+    low, high, usual = _INT_RANGES[name]
+    if not low <= number <= high:
+        raise OptionError(f"option {name}: {value!r} is not allowed; use {usual}")
+    return number
+
+
+def _as_int(name: str, value: object) -> int:
+    if isinstance(value, bool):
+        raise OptionError(f"option {name}: {value!r} is not a whole number")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    raise OptionError(f"option {name}: {value!r} is not a whole number")
+
+
+_ENUM_TYPES: dict[str, type[StrEnum]] = {
+    "teams": Teams,
+    "boneyard": Boneyard,
+    "draw_rule": DrawRule,
+    "first_lead": FirstLead,
+    "first_tile": FirstTile,
+    "next_lead": NextLead,
+    "blocked_next_lead": BlockedNextLead,
+    "layout": Layout,
+    "scoring": Scoring,
+    "blocked_scoring": BlockedScoring,
+    "blocked_tie": BlockedTie,
+    "fives_claim": FivesClaim,
+    "redeal": Redeal,
+    "match_goal": MatchGoal,
+}
+_BOOL_OPTIONS = {"must_play_drawn", "fives_scoring", "multiple_doubles", "branch_blocking"}
+
+
+def allowed_values(name: str) -> str:
+    """A short description of what an option accepts (for help and errors)."""
+    if name in _ENUM_TYPES:
+        return ", ".join(m.value for m in _ENUM_TYPES[name])
+    if name in _BOOL_OPTIONS:
+        return "true, false"
+    if name in _CHOICES:
+        return ", ".join(str(c) for c in _CHOICES[name])
+    return _INT_RANGES[name][2]

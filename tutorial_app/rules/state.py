@@ -1,0 +1,264 @@
+"""Immutable state of one hand: hands, boneyard, the table and whose turn it is.
+
+Why bitmasks: a hand is an ``int`` with one bit per tile, so "which tiles
+fit this end" is one ``&`` with a suit mask. The simulator plays thousands of
+hands a second through the same code the lessons and the referee use.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal, NamedTuple
+
+from tutorial_app.rules.options import HouseRules
+from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, SUIT_MASK, Tile, tiles_of_mask
+
+__all__ = [
+    "End",
+    "ENDS",
+    "ARM_NAMES",
+    "Action",
+    "Move",
+    "Link",
+    "Table",
+    "Status",
+    "HandState",
+    "EMPTY_TABLE",
+    "play",
+    "DRAW",
+    "PASS",
+    "END_TURN",
+    "MUGGINS",
+]
+
+End = Literal["lead", "left", "right", "up", "down"]
+ARM_NAMES: tuple[End, End, End, End] = ("left", "right", "up", "down")
+ENDS: tuple[End, ...] = ("lead", *ARM_NAMES)
+LEFT, RIGHT, UP, DOWN = 0, 1, 2, 3
+
+
+class Action(StrEnum):
+    PLAY = "play"
+    DRAW = "draw"
+    PASS = "pass"
+    END_TURN = "end_turn"
+    MUGGINS = "muggins"
+
+
+class Move(NamedTuple):
+    """One move: play a tile on an end, draw, pass, end a run of doubles, or call muggins.
+
+    ``closed`` lays a double face down (branch blocking); ``claim`` is the
+    number of points announced with the play when fives must be claimed.
+    """
+
+    action: Action
+    tile: Tile | None = None
+    end: End | None = None
+    closed: bool = False
+    claim: int | None = None
+
+    def __str__(self) -> str:
+        if self.action is Action.PLAY:
+            extra = " closed" if self.closed else ""
+            claim = f" claims {self.claim}" if self.claim else ""
+            return f"{self.tile} {self.end}{extra}{claim}"
+        return self.action.value
+
+    def as_dict(self) -> dict[str, object]:
+        """The referee's notation: ``{"tile": "6-4", "end": "left"}`` or ``{"action": "draw"}``."""
+        if self.action is Action.PLAY:
+            out: dict[str, object] = {"tile": str(self.tile), "end": self.end}
+            if self.closed:
+                out["closed"] = True
+            if self.claim is not None:
+                out["claim"] = self.claim
+            return out
+        return {"action": self.action.value}
+
+
+def play(tile: Tile, end: End, closed: bool = False, claim: int | None = None) -> Move:
+    """A play move."""
+    return Move(Action.PLAY, tile, end, closed, claim)
+
+
+DRAW = Move(Action.DRAW)
+PASS = Move(Action.PASS)
+END_TURN = Move(Action.END_TURN)
+MUGGINS = Move(Action.MUGGINS)
+
+
+class Link(NamedTuple):
+    """A tile on an arm: ``inner`` faces the centre, ``outer`` faces away."""
+
+    tile: Tile
+    inner: int
+    outer: int
+    seat: int
+    closed: bool = False
+
+
+class Table(NamedTuple):
+    """The tiles on the table, grown from a centre in up to four arms.
+
+    In a line game the centre is the lead and only the left and right arms
+    are used. In a spinner game the centre becomes the spinner (the first
+    double) and the up and down arms open once left and right both hold a
+    tile. ``ends[i]`` is the open number of arm ``i`` or -1.
+    """
+
+    lead: Tile | None
+    centre: Tile | None
+    centre_left: int
+    spinner: bool
+    arms: tuple[tuple[Link, ...], tuple[Link, ...], tuple[Link, ...], tuple[Link, ...]]
+    ends: tuple[int, int, int, int]
+
+    @property
+    def centre_right(self) -> int:
+        assert self.centre is not None
+        return self.centre.pips - self.centre_left
+
+    @property
+    def is_empty(self) -> bool:
+        return self.centre is None
+
+    def tile_count(self) -> int:
+        return 0 if self.centre is None else 1 + sum(len(a) for a in self.arms)
+
+    def tiles(self) -> list[Tile]:
+        """Every tile on the table."""
+        if self.centre is None:
+            return []
+        return [self.centre, *(link.tile for arm in self.arms for link in arm)]
+
+    def open_ends(self) -> list[tuple[End, int]]:
+        """The open ends as (end name, number), left, right, up, down."""
+        return [(ARM_NAMES[i], n) for i, n in enumerate(self.ends) if n >= 0]
+
+    def line(self) -> list[tuple[Tile, int, int]]:
+        """A line table left to right as (tile, left number, right number)."""
+        if self.centre is None:
+            return []
+        left = [(lk.tile, lk.outer, lk.inner) for lk in reversed(self.arms[LEFT])]
+        right = [(lk.tile, lk.inner, lk.outer) for lk in self.arms[RIGHT]]
+        return [*left, (self.centre, self.centre_left, self.centre_right), *right]
+
+    def end_tile_is_double(self, arm: int) -> bool:
+        """Whether the tile at the open end of an arm is a double laid across."""
+        links = self.arms[arm]
+        if links:
+            return links[-1].tile.is_double
+        return self.centre is not None and self.centre.is_double
+
+
+def compute_ends(
+    centre: Tile | None, centre_left: int, spinner: bool, arms: tuple[tuple[Link, ...], ...]
+) -> tuple[int, int, int, int]:
+    """Open numbers of the four arms (-1 where nothing may be attached)."""
+    if centre is None:
+        return (-1, -1, -1, -1)
+    left_arm, right_arm = arms[LEFT], arms[RIGHT]
+    if left_arm:
+        last = left_arm[-1]
+        left = -1 if last.closed else last.outer
+    else:
+        left = centre_left
+    if right_arm:
+        last = right_arm[-1]
+        right = -1 if last.closed else last.outer
+    else:
+        right = centre.pips - centre_left
+    if not (spinner and left_arm and right_arm):
+        return (left, right, -1, -1)
+    vertical = []
+    for arm in (arms[UP], arms[DOWN]):
+        if arm:
+            vertical.append(-1 if arm[-1].closed else arm[-1].outer)
+        else:
+            vertical.append(centre.lo)
+    return (left, right, vertical[0], vertical[1])
+
+
+EMPTY_TABLE = Table(None, None, -1, False, ((), (), (), ()), (-1, -1, -1, -1))
+
+
+class Status(StrEnum):
+    IN_PLAY = "in_play"
+    WON = "won"
+    BLOCKED = "blocked"
+
+
+class HandState(NamedTuple):
+    """One hand in play. Never changed in place: ``apply`` returns a new one.
+
+    ``hands`` are bitmasks of tiles per seat; ``boneyard`` is ordered, top
+    first; ``fives`` holds points scored by moves this hand, per side;
+    ``drawn`` is the tile that ended a draw and must be played;
+    ``doubles_run`` is true while a player may lay further doubles;
+    ``lead_mask`` limits the lead to the tile a first-lead rule named;
+    ``unclaimed`` is fives points the last mover failed to claim.
+    """
+
+    rules: HouseRules
+    hands: tuple[int, ...]
+    boneyard: tuple[Tile, ...]
+    table: Table
+    to_move: int
+    leader: int
+    last_move_by: int = -1
+    status: Status = Status.IN_PLAY
+    out_seat: int = -1
+    capicu: bool = False
+    bank: int = 0
+    fives: tuple[int, ...] = ()
+    drawn: Tile | None = None
+    doubles_run: bool = False
+    lead_mask: int = FULL_MASK
+    unclaimed: int = 0
+    plays: int = 0
+    log: tuple[tuple[int, Move, tuple[Tile, ...], int], ...] = ()
+
+    # -- reading -----------------------------------------------------------
+
+    def hand(self, seat: int) -> list[Tile]:
+        """The tiles a seat holds, in set order."""
+        return list(tiles_of_mask(self.hands[seat]))
+
+    @property
+    def is_over(self) -> bool:
+        return self.status is not Status.IN_PLAY
+
+    @property
+    def fish_maker(self) -> int | None:
+        """The seat whose tile completed a block (or that laid the last tile)."""
+        return self.last_move_by if self.last_move_by >= 0 else None
+
+    def drawable(self) -> int:
+        """How many boneyard tiles may still be drawn (the reserve stays)."""
+        if not self.rules.has_boneyard:
+            return 0
+        return max(0, len(self.boneyard) - self.rules.reserve)
+
+    def fit_mask(self) -> int:
+        """Bits of every tile that fits some open end (all tiles before the lead)."""
+        ends = self.table.ends
+        if self.table.centre is None:
+            return FULL_MASK
+        mask = 0
+        for n in ends:
+            if n >= 0:
+                mask |= SUIT_MASK[n]
+        return mask
+
+    def pips(self, seat: int) -> int:
+        """What a seat's remaining tiles count (0-0 by the rules' value)."""
+        rules = self.rules
+        mask = self.hands[seat]
+        if rules.lone_blank_double and mask == ALL_TILES[0].bit:
+            return rules.lone_blank_double
+        return sum(t.value(rules.blank_double_value) for t in tiles_of_mask(mask))
+
+    def tiles_in_play(self) -> int:
+        """Hands + table + boneyard: always 28 when the position is complete."""
+        return sum(bin(h).count("1") for h in self.hands) + self.table.tile_count() + len(self.boneyard)
