@@ -143,7 +143,7 @@ def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | 
         if doubles >= 5:
             return Text(
                 f"{seat_name(seat).en.capitalize()} holds {doubles} doubles (5 or more): redeal.",
-                f"У игрока {seat + 1} {doubles} дублей (5 и больше): пересдача.",
+                f"У игрока на месте {seat} {doubles} дублей (5 и больше): пересдача.",
             )
         for n in range(7):
             count = bin(mask & SUIT_MASK[n]).count("1")
@@ -151,7 +151,7 @@ def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | 
             if count >= 6 or (count == 5 and not has_double):
                 return Text(
                     f"{seat_name(seat).en.capitalize()} holds {count} tiles of suit {n}: redeal.",
-                    f"У игрока {seat + 1} {count} костей серии {n}: пересдача.",
+                    f"У игрока на месте {seat} {count} костей серии {n}: пересдача.",
                 )
     if rules.teams is Teams.PAIRS and lead.seat is not None and bin(lead.lead_mask).count("1") == 1:
         opening = next(tiles_of_mask(lead.lead_mask))

@@ -27,7 +27,7 @@ from tutorial_app.rules.state import (
     compute_ends,
     play,
 )
-from tutorial_app.rules.text import Text, seat_name
+from tutorial_app.rules.text import Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
 
 __all__ = ["IllegalMoveError", "legal_moves", "apply", "why_illegal", "fives_count", "is_legal"]
@@ -330,7 +330,7 @@ def why_illegal(state: HandState, move: Move) -> Text | None:
     if tile is None or move.end not in ENDS:
         return Text("Name a tile and an end to play it on.", "Назовите кость и конец, к которому её ставить.")
     if not state.hands[seat] & tile.bit:
-        return Text(f"{tile} is not in {seat_name(seat).en}'s hand.", f"{tile} нет на руке у {_genitive_seat(seat)}.")
+        return Text(f"{tile} is not in {seat_name(seat).en}'s hand.", f"{tile} нет на руке у {seat_genitive(seat).ru}.")
     if state.drawn is not None and tile is not state.drawn:
         return Text(
             f"You must play the tile you just drew, {state.drawn}.",
@@ -392,10 +392,6 @@ def _end_ru(end: str | None) -> str:
 
 def _end_ru_nom(end: str | None) -> str:
     return _END_RU_NOM.get(end or "", "конец")
-
-
-def _genitive_seat(seat: int) -> str:
-    return f"игрока {seat + 1}"
 
 
 def next_seat(state: HandState) -> int:

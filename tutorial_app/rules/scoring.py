@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from tutorial_app.rules.options import BlockedNextLead, BlockedScoring, BlockedTie, NextLead, Scoring
 from tutorial_app.rules.state import HandState, Status
-from tutorial_app.rules.text import Text, seat_name
+from tutorial_app.rules.text import Text, seat_genitive, seat_name
 
 __all__ = ["HandResult", "hand_result", "round_to_five", "side_pips"]
 
@@ -166,9 +166,9 @@ def _side_name(state: HandState, side: int) -> Text:
     """A side named for a sentence; the Russian is in the genitive ("у игрока 2")."""
     seats = state.rules.seats_of(side)
     if len(seats) == 1:
-        return Text(seat_name(seats[0]).en, f"игрока {seats[0] + 1}")
-    joined = " + ".join(str(s + 1) for s in seats)
-    return Text(f"the side of players {joined}", f"пары игроков {joined}")
+        return seat_genitive(seats[0])
+    joined = " + ".join(str(s) for s in seats)
+    return Text(f"the side of seats {joined}", f"пары мест {joined}")
 
 
 def _blocked_leader(state: HandState, winners: tuple[int, ...], fish: int | None) -> int | None:

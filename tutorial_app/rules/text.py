@@ -28,5 +28,10 @@ class Text(NamedTuple):
 
 
 def seat_name(seat: int) -> Text:
-    """How a seat is named to a learner (1-based, as people count)."""
-    return Text(f"player {seat + 1}", f"игрок {seat + 1}")
+    """How the rules core names a seat: 0-based, as in the referee's JSON."""
+    return Text(f"seat {seat}", f"игрок на месте {seat}")
+
+
+def seat_genitive(seat: int) -> Text:
+    """A seat named after "of"/"у" (the Russian in the genitive)."""
+    return Text(f"seat {seat}", f"игрока на месте {seat}")
