@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from tutorial_app.rules.options import FirstLead, FirstTile, HouseRules, Redeal, Teams
-from tutorial_app.rules.state import EMPTY_TABLE, HandState
+from tutorial_app.rules.state import EMPTY_TABLE, HandState, Status
 from tutorial_app.rules.text import Text, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK, Tile, tiles_of_mask
 
@@ -23,64 +23,98 @@ class DealError(ValueError):
     """No playable deal could be made (should not happen with valid rules)."""
 
 
+_WHY: dict[str, tuple[str, str]] = {
+    "lowest_double": ("lowest double {tile}", "младший дубль {tile}"),
+    "lowest_tile": ("nobody has a double from 1-1 to 6-6, lowest tile {tile}",
+                    "ни у кого нет дублей от 1-1 до 6-6, младшая кость {tile}"),
+    "highest_double": ("highest double {tile}", "старший дубль {tile}"),
+    "highest_tile_no_double": ("no doubles, highest tile {tile}", "дублей нет, старшая кость {tile}"),
+    "holds": ("holds {tile}", "у него {tile}"),
+    "priority_101": ("first double in the order 1-1, 2-2 … 6-6, 0-0: {tile}",
+                     "первый дубль в порядке 1-1, 2-2 … 6-6, 0-0: {tile}"),
+    "donkey": ("smallest double from 1-1 up: {tile}", "наименьший дубль начиная с 1-1: {tile}"),
+    "highest_tile": ("highest tile {tile}", "старшая кость {tile}"),
+    "lots": ("drew the highest tile by lot and leads any tile", "вытянул по жребию старшую кость и заходит любой"),
+    "winner": ("leads any tile", "заходит любой костью"),
+}
+
+
 class LeadDecision(NamedTuple):
-    """Who leads, which tiles they may lead, and why (``seat`` None: by lot, unknown)."""
+    """Who leads, which tiles they may lead, and why (``seat`` None: by lot, not known yet).
+
+    ``why`` names the rule that decided and ``tile`` the determining tile;
+    ``reason`` turns them into a sentence only when somebody reads it.
+    """
 
     seat: int | None
     lead_mask: int
-    reason: Text
+    why: str
+    tile: Tile | None = None
 
     @property
     def lead_tiles(self) -> list[Tile]:
         return list(tiles_of_mask(self.lead_mask))
 
+    @property
+    def reason(self) -> Text:
+        if self.seat is None:
+            return Text("The leader is decided by drawing lots.", "Первый ход разыгрывается по жребию.")
+        en, ru = _WHY[self.why]
+        name = seat_name(self.seat)
+        en = en.format(tile=self.tile)
+        ru = ru.format(tile=self.tile)
+        if self.why in ("lots", "winner"):
+            return Text(f"{name.en.capitalize()} {en}.", f"{name.ru.capitalize()} {ru}.")
+        return Text(f"{name.en.capitalize()} leads: {en}.", f"{name.ru.capitalize()} ходит первым: {ru}.")
+
+
+_DOUBLE_OF = tuple(Tile(n, n) for n in range(7))
+_BY_STRENGTH = sorted(ALL_TILES, key=lambda t: (t.pips, 1 if t.is_double else 0, t.hi))
+"""Tiles from the lowest to the highest (larger pip total, then the double, then the larger high half)."""
+_LOWEST_FIRST = sorted(ALL_TILES, key=lambda t: (t.pips, 0 if t.is_double else 1, t.hi))
+"""Tiles from the lowest: smaller pip total, then the double, then the smaller high half."""
+_HIGHEST_FIRST = _BY_STRENGTH[::-1]
+
 
 def _holder(hands: Sequence[int], tile: Tile) -> int | None:
+    bit = tile.bit
     for seat, mask in enumerate(hands):
-        if mask & tile.bit:
+        if mask & bit:
             return seat
     return None
 
 
-def _strength(tile: Tile) -> tuple[int, int, int]:
-    """Highest tile: larger pip total, then the double, then the larger high half."""
-    return (tile.pips, 1 if tile.is_double else 0, tile.hi)
-
-
-def _extreme_tile(hands: Sequence[int], highest: bool) -> tuple[int, Tile]:
-    best: tuple[int, Tile] | None = None
-    for seat, mask in enumerate(hands):
-        for tile in tiles_of_mask(mask):
-            if best is None:
-                best = (seat, tile)
-                continue
-            better = _strength(tile) > _strength(best[1]) if highest else _low_key(tile) < _low_key(best[1])
-            if better:
-                best = (seat, tile)
-    assert best is not None
-    return best
-
-
-def _low_key(tile: Tile) -> tuple[int, int, int]:
-    """Lowest tile: smaller pip total, then the double, then the smaller high half."""
-    return (tile.pips, 0 if tile.is_double else 1, tile.hi)
-
-
-def _by_double_order(
-    rules: HouseRules, hands: Sequence[int], order: Sequence[int], why_en: str, why_ru: str
-) -> LeadDecision | None:
-    for number in order:
-        double = Tile(number, number)
-        seat = _holder(hands, double)
-        if seat is not None:
-            return _decision(rules, seat, double, f"{why_en} {double}", f"{why_ru} {double}")
+def _first_held(hands: Sequence[int], order: Sequence[Tile]) -> tuple[int, Tile] | None:
+    dealt = 0
+    for mask in hands:
+        dealt |= mask
+    for tile in order:
+        if dealt & tile.bit:
+            seat = _holder(hands, tile)
+            assert seat is not None
+            return seat, tile
     return None
 
 
-def _decision(rules: HouseRules, seat: int, tile: Tile, why_en: str, why_ru: str) -> LeadDecision:
+def _decision(rules: HouseRules, found: tuple[int, Tile], why: str) -> LeadDecision:
+    seat, tile = found
     mask = tile.bit if rules.first_tile is FirstTile.DETERMINING else FULL_MASK
-    name = seat_name(seat)
-    return LeadDecision(seat, mask, Text(f"{name.en.capitalize()} leads: {why_en}.", f"{name.ru.capitalize()} ходит первым: {why_ru}."))
+    return LeadDecision(seat, mask, why, tile)
+
+
+_ORDERS: dict[FirstLead, tuple[tuple[Tile, ...], str]] = {
+    FirstLead.LOWEST_DOUBLE_NOT_BLANK: (tuple(_DOUBLE_OF[1:]), "lowest_double"),
+    FirstLead.HIGHEST_DOUBLE: (tuple(_DOUBLE_OF[6:0:-1]), "highest_double"),
+    FirstLead.BLANK_THEN_HIGHEST: ((_DOUBLE_OF[0], *_DOUBLE_OF[6:0:-1]), "holds"),
+    FirstLead.PRIORITY_101: ((*_DOUBLE_OF[1:], _DOUBLE_OF[0]), "priority_101"),
+    FirstLead.DOUBLE_SIX_MUST: ((_DOUBLE_OF[6],), "holds"),
+    FirstLead.DONKEY: ((*_DOUBLE_OF[1:], _DOUBLE_OF[0]), "donkey"),
+}
+_FALLBACKS: dict[FirstLead, tuple[list[Tile], str]] = {
+    FirstLead.LOWEST_DOUBLE_NOT_BLANK: (_LOWEST_FIRST, "lowest_tile"),
+    FirstLead.HIGHEST_DOUBLE: (_HIGHEST_FIRST, "highest_tile_no_double"),
+    FirstLead.BLANK_THEN_HIGHEST: (_HIGHEST_FIRST, "highest_tile_no_double"),
+}
 
 
 def decide_first_lead(rules: HouseRules, hands: Sequence[int], rng: random.Random | None = None) -> LeadDecision | None:
@@ -89,41 +123,30 @@ def decide_first_lead(rules: HouseRules, hands: Sequence[int], rng: random.Rando
     ``draw_lots`` needs ``rng``; without one the leader is unknown (seat None).
     """
     rule = rules.first_lead
-    if rule is FirstLead.LOWEST_DOUBLE_NOT_BLANK:
-        found = _by_double_order(rules, hands, range(1, 7), "lowest double", "младший дубль")
-        if found:
-            return found
-        seat, tile = _extreme_tile(hands, highest=False)
-        return _decision(rules, seat, tile, f"nobody has a double from 1-1 to 6-6, lowest tile {tile}", f"ни у кого нет дублей от 1-1 до 6-6, младшая кость {tile}")
-    if rule is FirstLead.HIGHEST_DOUBLE:
-        found = _by_double_order(rules, hands, range(6, 0, -1), "highest double", "старший дубль")
-        if found:
-            return found
-        seat, tile = _extreme_tile(hands, highest=True)
-        return _decision(rules, seat, tile, f"no doubles, highest tile {tile}", f"дублей нет, старшая кость {tile}")
-    if rule is FirstLead.BLANK_THEN_HIGHEST:
-        found = _by_double_order(rules, hands, (0, 6, 5, 4, 3, 2, 1), "holds", "у него")
-        if found:
-            return found
-        seat, tile = _extreme_tile(hands, highest=True)
-        return _decision(rules, seat, tile, f"no doubles, highest tile {tile}", f"дублей нет, старшая кость {tile}")
-    if rule is FirstLead.PRIORITY_101:
-        return _by_double_order(rules, hands, (1, 2, 3, 4, 5, 6, 0), "first double by priority 1-1, 2-2 … 6-6, 0-0:", "первый дубль по порядку 1-1, 2-2 … 6-6, 0-0:")
-    if rule is FirstLead.DOUBLE_SIX_MUST:
-        return _by_double_order(rules, hands, (6,), "holds", "у него")
-    if rule is FirstLead.DONKEY:
-        return _by_double_order(rules, hands, (1, 2, 3, 4, 5, 6, 0), "smallest double from 1-1 up:", "наименьший дубль начиная с 1-1:")
+    if rule in _ORDERS:
+        order, why = _ORDERS[rule]
+        found = _first_held(hands, order)
+        if found is not None:
+            return _decision(rules, found, why)
+        if rule not in _FALLBACKS:
+            return None
+        fallback, why = _FALLBACKS[rule]
+        found = _first_held(hands, fallback)
+        assert found is not None
+        return _decision(rules, found, why)
     if rule is FirstLead.HIGHEST_TILE:
-        seat, tile = _extreme_tile(hands, highest=True)
-        return _decision(rules, seat, tile, f"highest tile {tile}", f"старшая кость {tile}")
+        found = _first_held(hands, _HIGHEST_FIRST)
+        assert found is not None
+        return _decision(rules, found, "highest_tile")
     # draw lots: each player turns up a tile from the shuffled set; highest leads any tile
     if rng is None:
-        return LeadDecision(None, FULL_MASK, Text("The leader is decided by drawing lots.", "Первый ход разыгрывается по жребию."))
-    seat = draw_lots(rules.players, rng)
-    return LeadDecision(seat, FULL_MASK, Text(
-        f"{seat_name(seat).en.capitalize()} drew the highest tile and leads any tile.",
-        f"{seat_name(seat).ru.capitalize()} вытянул старшую кость и заходит любой.",
-    ))
+        return LeadDecision(None, FULL_MASK, "lots")
+    return LeadDecision(draw_lots(rules.players, rng), FULL_MASK, "lots")
+
+
+def _strength(tile: Tile) -> tuple[int, int, int]:
+    """Highest tile: larger pip total, then the double, then the larger high half."""
+    return (tile.pips, 1 if tile.is_double else 0, tile.hi)
 
 
 def draw_lots(players: int, rng: random.Random) -> int:
@@ -178,17 +201,8 @@ def start_hand(
     bank: int = 0,
 ) -> HandState:
     """A hand ready for its lead."""
-    return HandState(
-        rules=rules,
-        hands=tuple(hands),
-        boneyard=tuple(boneyard),
-        table=EMPTY_TABLE,
-        to_move=leader,
-        leader=leader,
-        bank=bank,
-        fives=(0,) * rules.sides,
-        lead_mask=lead_mask,
-    )
+    return HandState(rules, tuple(hands), tuple(boneyard), EMPTY_TABLE, leader, leader, -1, Status.IN_PLAY, -1,
+                     False, bank, (0,) * rules.sides, None, False, lead_mask)
 
 
 class Deal(NamedTuple):
@@ -207,23 +221,20 @@ def deal(
     max_tries: int = 1000,
 ) -> Deal:
     """Shuffle and deal until the deal stands; ``leader`` (a later hand) leads any tile."""
-    tiles = list(ALL_TILES)
     size = rules.hand_size
+    players = rules.players
     redeals: list[Text] = []
+    random_key = rng.random
     for _ in range(max_tries):
-        rng.shuffle(tiles)
-        hands = [0] * rules.players
-        for seat in range(rules.players):
+        tiles = sorted(ALL_TILES, key=lambda _tile: random_key())
+        hands = []
+        for seat in range(players):
+            mask = 0
             for tile in tiles[seat * size:(seat + 1) * size]:
-                hands[seat] |= tile.bit
-        boneyard = tiles[rules.players * size:]
-        if leader is None:
-            lead = decide_first_lead(rules, hands, rng)
-        else:
-            lead = LeadDecision(leader, FULL_MASK, Text(
-                f"{seat_name(leader).en.capitalize()} leads any tile.",
-                f"{seat_name(leader).ru.capitalize()} заходит любой костью.",
-            ))
+                mask |= tile.bit
+            hands.append(mask)
+        boneyard = tiles[players * size:]
+        lead = decide_first_lead(rules, hands, rng) if leader is None else LeadDecision(leader, FULL_MASK, "winner")
         reason = redeal_reason(rules, hands, lead)
         if reason is None and lead is not None and lead.seat is not None:
             return Deal(start_hand(rules, hands, boneyard, lead.seat, lead.lead_mask, bank), lead, tuple(redeals))

@@ -21,16 +21,17 @@ from tutorial_app.rules.state import (
     End,
     HandState,
     Link,
+    LogEntry,
     Move,
     Status,
     Table,
-    compute_ends,
+    make_table,
     play,
 )
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
 
-__all__ = ["IllegalMoveError", "legal_moves", "apply", "why_illegal", "fives_count", "is_legal"]
+__all__ = ["IllegalMoveError", "legal_moves", "legal_sequence", "apply_unchecked", "apply", "why_illegal", "fives_count", "is_legal"]
 
 
 class IllegalMoveError(ValueError):
@@ -46,32 +47,30 @@ _PLAYS: tuple[tuple[tuple[Move, Move], ...], ...] = tuple(
     tuple((play(tile, end), play(tile, end, closed=True)) for end in ENDS) for tile in ALL_TILES
 )
 _LEAD = 0
+_SUIT_MASK = SUIT_MASK
+# Enum members as module constants: reading them is cheaper in the hot path.
+_PLAY, _DRAW = Action.PLAY, Action.DRAW
+_IN_PLAY, _BLOCKED = Status.IN_PLAY, Status.BLOCKED
+_ARM_INDEX = {name: i for i, name in enumerate(ARM_NAMES)}
 
 
-def legal_moves(state: HandState) -> list[Move]:
-    """Every legal move, in a fixed order: plays by tile then end, then draw/pass/end_turn."""
-    if state.status is not Status.IN_PLAY:
-        return []
-    table = state.table
-    hand = state.hands[state.to_move]
+_DRAW_ONLY = (DRAW,)
+_PASS_ONLY = (PASS,)
+_PLAY_CACHE: dict[tuple[int, tuple[int, int, int, int], bool], tuple[Move, ...]] = {}
+_CACHE_LIMIT = 1 << 17
+
+
+def _plays(mask: int, ends: tuple[int, int, int, int], blocking: bool) -> tuple[Move, ...]:
+    """Play moves of the tiles in ``mask`` on these ends, in the fixed order (memoised).
+
+    Why a memo: the same few tiles meet the same ends again and again in a
+    simulation, and the answer is an immutable tuple of shared moves.
+    """
+    key = (mask, ends, blocking)
+    found = _PLAY_CACHE.get(key)
+    if found is not None:
+        return found
     moves: list[Move] = []
-    if state.unclaimed:
-        moves.append(MUGGINS)
-    if table.centre is None:
-        mask = hand & state.lead_mask
-        while mask:
-            low = mask & -mask
-            moves.append(_PLAYS[low.bit_length() - 1][_LEAD][0])
-            mask ^= low
-        return moves
-    ends = table.ends
-    candidates = state.drawn.bit if state.drawn is not None else hand
-    fit = 0
-    for n in ends:
-        if n >= 0:
-            fit |= SUIT_MASK[n]
-    mask = candidates & fit
-    blocking = state.rules.branch_blocking
     while mask:
         low = mask & -mask
         index = low.bit_length() - 1
@@ -84,13 +83,46 @@ def legal_moves(state: HandState) -> list[Move]:
                 if blocking and tile.is_double:
                     moves.append(row[arm + 1][1])
         mask ^= low
-    if state.doubles_run:
-        moves.append(END_TURN)
-        return moves
-    if len(moves) > (1 if state.unclaimed else 0):
-        return moves
-    moves.append(DRAW if state.drawable() > 0 else PASS)
-    return moves
+    found = tuple(moves)
+    if len(_PLAY_CACHE) >= _CACHE_LIMIT:
+        _PLAY_CACHE.clear()
+    _PLAY_CACHE[key] = found
+    return found
+
+
+def legal_moves(state: HandState) -> list[Move]:
+    """Every legal move, in a fixed order: plays by tile then end, then draw/pass/end_turn."""
+    return list(legal_sequence(state))
+
+
+def legal_sequence(state: HandState) -> tuple[Move, ...]:
+    """``legal_moves`` as a shared tuple (no copy: the simulator's path)."""
+    (rules, hands, boneyard, table, to_move, _leader, _last, status, _out, _capicu, _bank, _fives, drawn,
+     doubles_run, lead_mask, unclaimed, _plays_count, _trail) = state
+    if status is not _IN_PLAY:
+        return ()
+    hand = hands[to_move]
+    if table.centre is None:
+        lead: list[Move] = [MUGGINS] if unclaimed else []
+        mask = hand & lead_mask
+        while mask:
+            low = mask & -mask
+            lead.append(_PLAYS[low.bit_length() - 1][_LEAD][0])
+            mask ^= low
+        return tuple(lead)
+    ends = table.ends
+    candidates = drawn.bit if drawn is not None else hand
+    plays = _plays(candidates & table.fit, ends, rules.branch_blocking)
+    if unclaimed or doubles_run:
+        head = (MUGGINS,) if unclaimed else ()
+        if doubles_run:
+            return (*head, *plays, END_TURN)
+        if plays:
+            return (*head, *plays)
+        return (*head, DRAW if state.drawable() > 0 else PASS)
+    if plays:
+        return plays
+    return _DRAW_ONLY if rules.has_boneyard and len(boneyard) > rules.reserve else _PASS_ONLY
 
 
 def is_legal(state: HandState, move: Move) -> bool:
@@ -109,10 +141,9 @@ def apply(state: HandState, move: Move) -> HandState:
 def apply_unchecked(state: HandState, move: Move) -> HandState:
     """The state after a move taken from ``legal_moves`` (no checks: the simulator's path)."""
     action = move.action
-    if action is Action.PLAY:
-        assert move.tile is not None and move.end is not None
-        return _play(state, move.tile, move.end, move.closed, move.claim)
-    if action is Action.DRAW:
+    if action is _PLAY:
+        return _play(state, move)
+    if action is _DRAW:
         return _draw(state, move)
     if action is Action.MUGGINS:
         rules = state.rules
@@ -120,91 +151,107 @@ def apply_unchecked(state: HandState, move: Move) -> HandState:
         fives = list(state.fives)
         fives[side] += state.unclaimed
         return state._replace(
-            fives=tuple(fives), unclaimed=0, log=(*state.log, (state.to_move, move, (), state.unclaimed))
+            fives=tuple(fives), unclaimed=0, trail=LogEntry(state.trail, state.to_move, move, (), state.unclaimed)
         )
     # pass and end_turn hand the turn on
     return state._replace(
         to_move=(state.to_move + 1) % state.rules.players,
         doubles_run=False,
         unclaimed=0,
-        log=(*state.log, (state.to_move, move, (), 0)),
+        trail=LogEntry(state.trail, state.to_move, move, (), 0),
     )
 
 
 def _draw(state: HandState, move: Move) -> HandState:
-    rules = state.rules
-    seat = state.to_move
-    count = 2 if rules.draw_rule is DrawRule.PAIRS else 1
-    count = min(count, state.drawable())
-    taken = state.boneyard[:count]
-    hand = state.hands[seat]
+    (rules, hands, boneyard, table, seat, leader, last, status, out, capicu, bank, fives, _drawn,
+     run, lead_mask, _unclaimed, plays, trail) = state
+    pairs = rules.draw_rule is DrawRule.PAIRS
+    drawable = len(boneyard) - rules.reserve
+    count = 2 if pairs and drawable >= 2 else 1
+    taken = boneyard[:count]
+    hand = hands[seat]
     for tile in taken:
         hand |= tile.bit
-    hands = list(state.hands)
-    hands[seat] = hand
     drawn = None
-    if rules.must_play_drawn and rules.draw_rule is DrawRule.UNTIL_PLAYABLE:
+    if rules.must_play_drawn and not pairs:
         tile = taken[-1]
         if state.fit_mask() & tile.bit:
             drawn = tile
-    return state._replace(
-        hands=tuple(hands),
-        boneyard=state.boneyard[count:],
-        drawn=drawn,
-        unclaimed=0,
-        log=(*state.log, (seat, move, taken, 0)),
-    )
+    return _tuple_new(HandState, (rules, (*hands[:seat], hand, *hands[seat + 1:]), boneyard[count:], table, seat,
+                                  leader, last, status, out, capicu, bank, fives, drawn, run, lead_mask, 0, plays,
+                                  _tuple_new(LogEntry, (trail, seat, move, taken, 0))))
 
 
-def _play(state: HandState, tile: Tile, end: End, closed: bool, claim: int | None) -> HandState:
-    rules = state.rules
-    seat = state.to_move
-    table = state.table
+_tuple_new = tuple.__new__
+
+
+def _play(state: HandState, move: Move) -> HandState:
+    # Why one long function: this is the simulator's hot path; a new state is
+    # built in one step instead of through several _replace calls, and a line
+    # table (most games) is extended without the general four-arm code.
+    (rules, hands, boneyard, table, seat, leader, _last, _status, _out, _capicu, bank, fives, _drawn,
+     _run, lead_mask, _unclaimed, plays, trail) = state
+    tile = move.tile
+    end = move.end
+    assert tile is not None and end is not None
     before = table.ends
-    table = _lay(table, rules.layout is Layout.SPINNER, tile, end, seat, closed)
-    hands = list(state.hands)
+    if rules.spinner_layout or end == "lead":
+        table = _lay(table, rules.spinner_layout, tile, end, seat, move.closed)
+        fit = table.fit
+    else:
+        lead, centre, centre_left, _, (left, right, up, down), (left_end, right_end, _, _), _ = table
+        if end == "left":
+            outer = tile.pips - left_end
+            link = _tuple_new(Link, (tile, left_end, outer, seat, False))
+            fit = _SUIT_MASK[outer] | _SUIT_MASK[right_end]
+            table = _tuple_new(Table, (lead, centre, centre_left, False, ((*left, link), right, up, down),
+                                       (outer, right_end, -1, -1), fit))
+        else:
+            outer = tile.pips - right_end
+            link = _tuple_new(Link, (tile, right_end, outer, seat, False))
+            fit = _SUIT_MASK[left_end] | _SUIT_MASK[outer]
+            table = _tuple_new(Table, (lead, centre, centre_left, False, (left, (*right, link), up, down),
+                                       (left_end, outer, -1, -1), fit))
     hand = hands[seat] & ~tile.bit
-    hands[seat] = hand
-    hands_t = tuple(hands)
+    hands = (*hands[:seat], hand, *hands[seat + 1:])
     points = 0
-    fives = state.fives
     unclaimed = 0
     if rules.fives_scoring:
         count = fives_count(table)
         if count and count % 5 == 0:
-            if rules.fives_claim is FivesClaim.MUST_CLAIM and claim != count:
+            if rules.fives_claim is FivesClaim.MUST_CLAIM and move.claim != count:
                 unclaimed = count
             else:
                 points = count
-                side = rules.side_of(seat)
                 fives_list = list(fives)
-                fives_list[side] += count
+                fives_list[rules.side_of(seat)] += count
                 fives = tuple(fives_list)
-    log = (*state.log, (seat, play(tile, end, closed, claim), (), points))
-    common = dict(
-        hands=hands_t, table=table, last_move_by=seat, drawn=None, fives=fives, plays=state.plays + 1, log=log
-    )
+    trail = _tuple_new(LogEntry, (trail, seat, move, (), points))
     if hand == 0:
         capicu = (
-            rules.layout is Layout.LINE
+            not rules.spinner_layout
             and not tile.is_double
             and before[LEFT] != before[RIGHT]
             and before[LEFT] >= 0
             and tile.has(before[LEFT])
             and tile.has(before[RIGHT])
         )
-        return state._replace(status=Status.WON, out_seat=seat, capicu=capicu, doubles_run=False, **common)
-    fit = 0
-    for n in table.ends:
-        if n >= 0:
-            fit |= SUIT_MASK[n]
-    if not any(h & fit for h in hands_t) and not _drawable_mask(state.boneyard, state.drawable()) & fit:
-        return state._replace(status=Status.BLOCKED, doubles_run=False, **common)
+        return _tuple_new(HandState, (rules, hands, boneyard, table, seat, leader, seat, Status.WON, seat, capicu,
+                                      bank, fives, None, False, lead_mask, 0, plays + 1, trail))
+    for other in hands:
+        if other & fit:
+            break
+    else:
+        drawable = len(boneyard) - rules.reserve if rules.has_boneyard else 0
+        if not _drawable_mask(boneyard, drawable) & fit:
+            return _tuple_new(HandState, (rules, hands, boneyard, table, seat, leader, seat, _BLOCKED, -1,
+                                          False, bank, fives, None, False, lead_mask, 0, plays + 1, trail))
     if rules.multiple_doubles and tile.is_double and hand & fit:
-        return state._replace(doubles_run=True, unclaimed=unclaimed, **common)
-    return state._replace(
-        to_move=(seat + 1) % rules.players, doubles_run=False, unclaimed=unclaimed, **common
-    )
+        return _tuple_new(HandState, (rules, hands, boneyard, table, seat, leader, seat, _IN_PLAY, -1, False,
+                                      bank, fives, None, True, lead_mask, unclaimed, plays + 1, trail))
+    return _tuple_new(HandState, (rules, hands, boneyard, table, (seat + 1) % rules.players, leader, seat,
+                                  _IN_PLAY, -1, False, bank, fives, None, False, lead_mask, unclaimed,
+                                  plays + 1, trail))
 
 
 def _drawable_mask(boneyard: tuple[Tile, ...], count: int) -> int:
@@ -220,10 +267,15 @@ def _lay(table: Table, spinner_layout: bool, tile: Tile, end: End, seat: int, cl
         spinner = spinner_layout and tile.is_double
         centre_left = tile.hi
         arms: tuple[tuple[Link, ...], tuple[Link, ...], tuple[Link, ...], tuple[Link, ...]] = ((), (), (), ())
-        return Table(tile, tile, centre_left, spinner, arms, compute_ends(tile, centre_left, spinner, arms))
-    arm = ARM_NAMES.index(end)
+        return make_table(tile, tile, centre_left, spinner, arms)
+    arm = _ARM_INDEX[end]
     number = table.ends[arm]
-    link = Link(tile, number, tile.pips - number, seat, closed)
+    outer = tile.pips - number
+    link = _tuple_new(Link, (tile, number, outer, seat, closed))
+    if not spinner_layout:
+        left, right, up, down = table.arms
+        line_arms = ((*left, link), right, up, down) if arm == LEFT else (left, (*right, link), up, down)
+        return make_table(table.lead, table.centre, table.centre_left, False, line_arms)
     arms_list = list(table.arms)
     arms_list[arm] = (*arms_list[arm], link)
     centre = table.centre
@@ -233,7 +285,7 @@ def _lay(table: Table, spinner_layout: bool, tile: Tile, end: End, seat: int, cl
         centre, centre_left, arms_list = _recentre(table, arm, tile)
         spinner = True
     arms = (arms_list[0], arms_list[1], arms_list[2], arms_list[3])
-    return Table(table.lead, centre, centre_left, spinner, arms, compute_ends(centre, centre_left, spinner, arms))
+    return make_table(table.lead, centre, centre_left, spinner, arms)
 
 
 def _recentre(table: Table, arm: int, double: Tile) -> tuple[Tile, int, list[tuple[Link, ...]]]:
@@ -268,8 +320,8 @@ def fives_count(table: Table) -> int:
                 if not last.closed:
                     total += 2 * last.outer if last.tile.is_double else last.outer
         return total
-    for arm, number in ((LEFT, table.centre_left), (RIGHT, table.centre_right)):
-        links = arms[arm]
+    for side, number in ((LEFT, table.centre_left), (RIGHT, table.centre_right)):
+        links = arms[side]
         if links:
             last = links[-1]
             total += 2 * last.outer if last.tile.is_double else last.outer

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
@@ -170,11 +170,17 @@ class HouseRules:
     match_goal: MatchGoal = MatchGoal.REACH_TARGET_WINS
     lone_blank_double: int = 0
     min_penalty: int = 0
+    # Derived once, read on every move (why: the engine's hot path).
+    has_boneyard: bool = field(init=False, repr=False, compare=False, default=False)
+    spinner_layout: bool = field(init=False, repr=False, compare=False, default=False)
 
     def __post_init__(self) -> None:
-        for field in fields(self):
-            value = getattr(self, field.name)
-            object.__setattr__(self, field.name, _coerce(field.name, field.type, value))
+        for option in fields(self):
+            if option.init:
+                value = getattr(self, option.name)
+                object.__setattr__(self, option.name, _coerce(option.name, option.type, value))
+        object.__setattr__(self, "has_boneyard", self.boneyard is Boneyard.DRAW)
+        object.__setattr__(self, "spinner_layout", self.layout is Layout.SPINNER)
         self._check_combination()
 
     # -- derived facts the engine asks for often ---------------------------
@@ -191,10 +197,6 @@ class HouseRules:
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats of a side."""
         return tuple(s for s in range(self.players) if self.side_of(s) == side)
-
-    @property
-    def has_boneyard(self) -> bool:
-        return self.boneyard is Boneyard.DRAW
 
     @property
     def is_penalty_scoring(self) -> bool:
@@ -215,9 +217,10 @@ class HouseRules:
     def as_dict(self) -> dict[str, object]:
         """Plain values of every option (enums as their names)."""
         out: dict[str, object] = {}
-        for field in fields(self):
-            value = getattr(self, field.name)
-            out[field.name] = value.value if isinstance(value, StrEnum) else value
+        for option in fields(self):
+            if option.init:
+                value = getattr(self, option.name)
+                out[option.name] = value.value if isinstance(value, StrEnum) else value
         return out
 
     def differences(self, other: HouseRules) -> dict[str, tuple[object, object]]:
@@ -258,7 +261,7 @@ class HouseRules:
             raise OptionError("blocked_scoring 'goat_block' needs scoring=goat")
 
 
-OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(HouseRules))
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(HouseRules) if f.init)
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -270,7 +273,7 @@ def _coerce(name: str, annotation: object, value: object) -> object:
     if enum_type is not None:
         if isinstance(value, enum_type):
             return value
-        text = str(value).strip().lower().replace("-", "_") if isinstance(value, str) else value
+        text = str(value).strip().lower().replace("-", "_")
         try:
             return enum_type(text)
         except ValueError:

@@ -7,7 +7,7 @@ in words a club organiser understands.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from tutorial_app.rules.deal import LeadDecision, decide_first_lead, redeal_reason
@@ -26,7 +26,7 @@ from tutorial_app.rules.state import (
     Move,
     Status,
     Table,
-    compute_ends,
+    make_table,
     play,
 )
 from tutorial_app.rules.text import Text
@@ -155,7 +155,7 @@ def read_position(data: Mapping[str, Any], rules_name: str | None = None) -> Pos
             state = apply(state, move)
         except IllegalMoveError as exc:
             raise PositionError(f"move {i} ({_move_text(raw)}) by seat {state.to_move} is illegal: {exc.reason.en}") from None
-        points.append(state.log[-1][3] if state.log else 0)
+        points.append(state.trail.points if state.trail is not None else 0)
     match = _read_match(data.get("match"), rules)
     return Position(variant.name, rules, start, state, tuple(points), lead, redeal, match)
 
@@ -203,7 +203,7 @@ def _read_chain(chain: object, rules: HouseRules, claim: Any) -> Table:
         from tutorial_app.rules.state import EMPTY_TABLE
 
         return EMPTY_TABLE
-    placed = []
+    placed: list[tuple[Tile, int, int]] = []
     for i, value in enumerate(chain):
         tile, a, b = _oriented(value, f"chain[{i}]")
         claim(tile, "the chain")
@@ -221,7 +221,7 @@ def _read_chain(chain: object, rules: HouseRules, claim: Any) -> Table:
     left = tuple(Link(t, b, a, -1) for t, a, b in reversed(placed[:middle]))
     right = tuple(Link(t, a, b, -1) for t, a, b in placed[middle + 1:])
     arms = (left, right, (), ())
-    return Table(centre, centre, centre_left, False, arms, compute_ends(centre, centre_left, False, arms))
+    return make_table(centre, centre, centre_left, False, arms)
 
 
 def _read_spinner(chain: Mapping[str, Any], rules: HouseRules, claim: Any) -> Table:
@@ -267,7 +267,7 @@ def _read_spinner(chain: Mapping[str, Any], rules: HouseRules, claim: Any) -> Ta
     if (arms[2] or arms[3]) and not (arms[0] and arms[1]):
         raise PositionError("the up and down arms open only after left and right both hold a tile")
     arms_t = (arms[0], arms[1], arms[2], arms[3])
-    return Table(spinner, spinner, spinner.lo, True, arms_t, compute_ends(spinner, spinner.lo, True, arms_t))
+    return make_table(spinner, spinner, spinner.lo, True, arms_t)
 
 
 def _read_boneyard(data: Mapping[str, Any], rules: HouseRules, seen: dict[Tile, str], claim: Any) -> tuple[Tile, ...]:

@@ -27,21 +27,18 @@ def ruling_of(position: Position, lang: str = "en") -> dict[str, Any]:
     state = position.state
     table = state.table
     ruling: dict[str, Any] = {"rules": position.rules_name}
-    if position.redeal is not None:
-        status = "redeal"
-    else:
-        status = state.status.value
+    status = "redeal" if position.redeal is not None else state.status.value
     ruling["status"] = status
     ruling["open_ends"] = [n for n in table.ends if n >= 0]
     ruling["open_end_names"] = [name for name, _ in table.open_ends()]
     ruling["to_move"] = state.to_move
     ruling["legal"] = [m.as_dict() for m in legal_moves(state)] if status == "in_play" else []
-    if position.lead is not None and table.centre is None and not state.log:
+    if position.lead is not None and table.centre is None and state.trail is None:
         ruling["leader"] = position.lead.seat
         ruling["lead_tiles"] = [str(t) for t in position.lead.lead_tiles if state.hands[position.lead.seat] & t.bit] \
             if position.lead.seat is not None else []
         ruling["lead_reason"] = position.lead.reason.in_(lang)
-    elif position.lead is None and table.centre is None and not state.log:
+    elif position.lead is None and table.centre is None and state.trail is None:
         ruling["leader"] = None
         ruling["lead_tiles"] = []
     ruling["redeal_reason"] = position.redeal.in_(lang) if position.redeal is not None else None

@@ -153,10 +153,8 @@ def _score_win(state: HandState, winner: int, pips: tuple[int, ...], points: lis
             if side != winner:
                 points[side] = _penalty(rules.min_penalty, pips[side])
         return
-    if rules.scoring is Scoring.WINNER_TAKES_ALL_HANDS:
-        won = sum(pips)
-    else:
-        won = sum(pips) - pips[winner]
+    own = 0 if rules.scoring is Scoring.WINNER_TAKES_ALL_HANDS else pips[winner]
+    won = sum(pips) - own
     if rules.fives_scoring:
         won = round_to_five(won)
     points[winner] = won

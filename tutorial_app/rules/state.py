@@ -23,7 +23,9 @@ __all__ = [
     "Table",
     "Status",
     "HandState",
+    "LogEntry",
     "EMPTY_TABLE",
+    "make_table",
     "play",
     "DRAW",
     "PASS",
@@ -104,7 +106,9 @@ class Table(NamedTuple):
     In a line game the centre is the lead and only the left and right arms
     are used. In a spinner game the centre becomes the spinner (the first
     double) and the up and down arms open once left and right both hold a
-    tile. ``ends[i]`` is the open number of arm ``i`` or -1.
+    tile. ``ends[i]`` is the open number of arm ``i`` or -1; ``fit`` holds
+    the bits of every tile that fits some open end. Build one with
+    ``make_table``.
     """
 
     lead: Tile | None
@@ -113,6 +117,7 @@ class Table(NamedTuple):
     spinner: bool
     arms: tuple[tuple[Link, ...], tuple[Link, ...], tuple[Link, ...], tuple[Link, ...]]
     ends: tuple[int, int, int, int]
+    fit: int
 
     @property
     def centre_right(self) -> int:
@@ -180,7 +185,39 @@ def compute_ends(
     return (left, right, vertical[0], vertical[1])
 
 
-EMPTY_TABLE = Table(None, None, -1, False, ((), (), (), ()), (-1, -1, -1, -1))
+def make_table(
+    lead: Tile | None,
+    centre: Tile | None,
+    centre_left: int,
+    spinner: bool,
+    arms: tuple[tuple[Link, ...], tuple[Link, ...], tuple[Link, ...], tuple[Link, ...]],
+) -> Table:
+    """A table with its open ends and fitting tiles worked out."""
+    ends = compute_ends(centre, centre_left, spinner, arms)
+    if centre is None:
+        return Table(lead, centre, centre_left, spinner, arms, ends, FULL_MASK)
+    fit = 0
+    for n in ends:
+        if n >= 0:
+            fit |= SUIT_MASK[n]
+    return Table(lead, centre, centre_left, spinner, arms, ends, fit)
+
+
+EMPTY_TABLE = make_table(None, None, -1, False, ((), (), (), ()))
+
+
+class LogEntry(NamedTuple):
+    """One entry of a hand's record, linked to the entry before it.
+
+    Why linked: appending to a linked record is O(1), so a hand's record costs
+    nothing in the simulator's hot loop; ``HandState.log`` reads it in order.
+    """
+
+    prev: LogEntry | None
+    seat: int
+    move: Move
+    drawn: tuple[Tile, ...]
+    points: int
 
 
 class Status(StrEnum):
@@ -197,7 +234,8 @@ class HandState(NamedTuple):
     ``drawn`` is the tile that ended a draw and must be played;
     ``doubles_run`` is true while a player may lay further doubles;
     ``lead_mask`` limits the lead to the tile a first-lead rule named;
-    ``unclaimed`` is fives points the last mover failed to claim.
+    ``unclaimed`` is fives points the last mover failed to claim;
+    ``trail`` is the hand's record, newest entry first (read it as ``log``).
     """
 
     rules: HouseRules
@@ -217,9 +255,20 @@ class HandState(NamedTuple):
     lead_mask: int = FULL_MASK
     unclaimed: int = 0
     plays: int = 0
-    log: tuple[tuple[int, Move, tuple[Tile, ...], int], ...] = ()
+    trail: LogEntry | None = None
 
     # -- reading -----------------------------------------------------------
+
+    @property
+    def log(self) -> tuple[tuple[int, Move, tuple[Tile, ...], int], ...]:
+        """The hand's record in order: (seat, move, tiles drawn, points scored)."""
+        entries = []
+        node = self.trail
+        while node is not None:
+            entries.append((node.seat, node.move, node.drawn, node.points))
+            node = node.prev
+        entries.reverse()
+        return tuple(entries)
 
     def hand(self, seat: int) -> list[Tile]:
         """The tiles a seat holds, in set order."""
@@ -242,14 +291,7 @@ class HandState(NamedTuple):
 
     def fit_mask(self) -> int:
         """Bits of every tile that fits some open end (all tiles before the lead)."""
-        ends = self.table.ends
-        if self.table.centre is None:
-            return FULL_MASK
-        mask = 0
-        for n in ends:
-            if n >= 0:
-                mask |= SUIT_MASK[n]
-        return mask
+        return self.table.fit
 
     def pips(self, seat: int) -> int:
         """What a seat's remaining tiles count (0-0 by the rules' value)."""
