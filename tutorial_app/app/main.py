@@ -1,7 +1,29 @@
-"""Domino Tutor app entry point (placeholder until the app issue lands)."""
+"""Domino Tutor in the browser: the router of the app's pages.
+
+Started by ``domino-tutor`` (``tutorial_app.launch``). Pages are files in
+``app_pages/`` so tests can switch to them; each page reads like a
+description of the UI and keeps its state in ``st.session_state``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
 
 import streamlit as st
 
-st.set_page_config(page_title="Domino Tutor", page_icon="🁫")
-st.title("Domino Tutor")
-st.write("The rules engine is here; lessons, the board and the pages are on their way.")
+from tutorial_app.app.session import lang, sidebar
+from tutorial_app.i18n import t
+
+PAGES = Path(__file__).parent / "app_pages"
+
+st.set_page_config(page_title="Domino Tutor", page_icon="🁫", layout="wide")
+current = lang()
+navigation = st.navigation([
+    st.Page(PAGES / "learn.py", title=t("nav.learn", current), icon="🎓", url_path="learn", default=True),
+    st.Page(PAGES / "play.py", title=t("nav.play", current), icon="🎲", url_path="play"),
+    st.Page(PAGES / "compare.py", title=t("nav.compare", current), icon="⚖️", url_path="compare"),
+    st.Page(PAGES / "rules.py", title=t("nav.rules", current), icon="📜", url_path="rules"),
+    st.Page(PAGES / "workshop.py", title=t("nav.workshop", current), icon="🛠️", url_path="workshop"),
+])
+sidebar()
+navigation.run()

@@ -1,0 +1,207 @@
+"""Play: a hand or a whole match against bots, under any preset with overrides."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutorial_app.app.board_view import show_board
+from tutorial_app.app.bots import BOTS
+from tutorial_app.app.controls import end_buttons, hand_buttons, playable_ends, turn_buttons
+from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
+from tutorial_app.app.records import hand_log, result_lines, score_rows, seat_label, side_label, tiles_text
+from tutorial_app.app.rules_picker import describe_choice, rules_picker
+from tutorial_app.app.session import bump, lang, tr
+from tutorial_app.i18n import both
+from tutorial_app.rules.moves import IllegalMoveError, why_illegal
+from tutorial_app.rules.options import FivesClaim
+from tutorial_app.rules.state import End, Move, play
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tiles import Tile, parse_tile
+
+st.session_state.setdefault("play_table", None)
+st.session_state.setdefault("play_selected", None)
+st.session_state.setdefault("play_feedback", None)
+
+
+def _table() -> PlayTable | None:
+    table = st.session_state["play_table"]
+    return table if isinstance(table, PlayTable) else None
+
+
+def _selected() -> Tile | None:
+    name = st.session_state["play_selected"]
+    return parse_tile(name) if name else None
+
+
+def _say(reason: Text | None) -> None:
+    st.session_state["play_feedback"] = reason
+
+
+def _deal(choice_key: str) -> None:
+    choice = st.session_state.get(choice_key)
+    if choice is None:
+        return
+    table = start_table(choice.rules, choice.preset, st.session_state["play_bot"],
+                        int(st.session_state["play_seed"]), st.session_state["play_whole_match"])
+    st.session_state["play_table"] = table
+    st.session_state["play_selected"] = None
+    _say(None)
+    bump("play")
+
+
+def _move(move: Move) -> None:
+    table = _table()
+    if table is None:
+        return
+    claim_needed = table.rules.fives_scoring and table.rules.fives_claim is FivesClaim.MUST_CLAIM
+    if claim_needed and move.tile is not None:
+        move = move._replace(claim=int(st.session_state.get("play_claim", 0)) or None)
+    try:
+        st.session_state["play_table"] = human_move(table, move)
+        _say(None)
+    except IllegalMoveError as exc:
+        _say(exc.reason)
+    st.session_state["play_selected"] = None
+
+
+def _tile(tile: Tile) -> None:
+    table = _table()
+    if table is None or table.hand_over or table.state.to_move != HUMAN:
+        return
+    if _selected() is tile:
+        st.session_state["play_selected"] = None
+        return
+    state = table.state
+    ends = playable_ends(state, tile)
+    if not ends:
+        first = state.table.open_ends()
+        _say(why_illegal(state, play(tile, first[0][0] if first else "lead")))
+        st.session_state["play_selected"] = None
+        return
+    if len(ends) == 1:
+        _move(play(tile, ends[0]))
+        return
+    st.session_state["play_selected"] = str(tile)
+    _say(None)
+
+
+def _end(end: End) -> None:
+    tile = _selected()
+    if tile is None:
+        _say(both("controls.pick_tile_first"))
+        return
+    _move(play(tile, end, closed=bool(st.session_state.get("play_closed", False))))
+
+
+def _board_click(name: str) -> None:
+    kind, _, value = name.partition(":")
+    if kind == "hand":
+        _tile(parse_tile(value))
+    elif kind == "end" and value in ("lead", "left", "right", "up", "down"):
+        end: End = value  # type: ignore[assignment]
+        _end(end)
+
+
+def _undo() -> None:
+    table = _table()
+    if table is not None:
+        st.session_state["play_table"] = undo(table)
+        st.session_state["play_selected"] = None
+        _say(None)
+
+
+def _next_hand() -> None:
+    table = _table()
+    if table is not None and table.can_continue:
+        st.session_state["play_table"] = next_hand(table)
+        st.session_state["play_selected"] = None
+        _say(None)
+        bump("play")
+
+
+current = lang()
+st.title(tr("play.title"))
+table = _table()
+with st.expander(tr("play.new_game"), expanded=table is None):
+    choice = rules_picker("play", "block")
+    st.session_state["play_choice"] = choice
+    left, middle, right = st.columns(3)
+    left.radio(tr("play.bot"), BOTS, key="play_bot", format_func=lambda b: tr(f"bot.{b}"), index=1)
+    middle.number_input(tr("play.seed"), min_value=0, max_value=999_999, value=1, step=1, key="play_seed",
+                        help=tr("play.seed_help"))
+    right.radio(tr("play.length"), (False, True), key="play_whole_match",
+                format_func=lambda whole: tr("play.whole_match") if whole else tr("play.one_hand"))
+    st.button(tr("play.deal"), type="primary", on_click=_deal, args=("play_choice",), disabled=choice is None)
+
+if table is None:
+    st.info(tr("play.start_hint"))
+    st.stop()
+
+rules = table.rules
+state = table.state
+st.caption(tr("play.header", rules=table.preset, hand=table.hand_no + 1, bot=tr(f"bot.{table.bot}")))
+if rules.teams.value == "pairs":
+    st.caption(tr("play.partners", you=side_label(rules, 0, current), them=side_label(rules, 1, current)))
+info = [table.lead_reason.in_(current)]
+info += [tr("play.redealt", reason=r.in_(current)) for r in table.redeals]
+st.caption(" · ".join(info))
+
+board_column, side_column = st.columns([3, 2], gap="large")
+with board_column:
+    show_board(state, name="play", on_click=_board_click, selected=_selected(), seat=HUMAN, reveal=table.hand_over)
+    feedback = st.session_state["play_feedback"]
+    if isinstance(feedback, Text):
+        st.warning(feedback.in_(current), icon="✋")
+    if not table.hand_over:
+        if state.to_move == HUMAN:
+            st.markdown(tr("play.your_turn"))
+        others = [f"{seat_label(s, current)}: {len(state.hand(s))}" for s in range(rules.players) if s != HUMAN]
+        bones = tr("play.boneyard", n=len(state.boneyard)) if rules.has_boneyard else ""
+        st.caption(tr("play.tiles_left", others=", ".join(others)) + (f" · {bones}" if bones else ""))
+        if rules.fives_scoring and rules.fives_claim is FivesClaim.MUST_CLAIM:
+            st.number_input(tr("play.claim"), min_value=0, max_value=100, step=5, key="play_claim")
+        selected = _selected()
+        if rules.branch_blocking and selected is not None and selected.is_double:
+            st.checkbox(tr("play.closed"), key="play_closed")
+        hand_buttons(state, HUMAN, selected, _tile, key="play", enabled=state.to_move == HUMAN)
+        if state.to_move == HUMAN:
+            end_buttons(state, selected, _end, key="play")
+            turn_buttons(state, _move, key="play")
+    st.button(tr("play.undo"), on_click=_undo, disabled=not table.undo_states, help=tr("play.undo_help"))
+
+with side_column:
+    if table.hand_over and table.result is not None:
+        st.subheader(tr("play.hand_over"))
+        for line in result_lines(rules, table.result, current):
+            st.markdown(f"- {line}")
+        st.markdown(f"**{tr('play.all_hands')}**")
+        for seat in range(rules.players):
+            st.markdown(f"- {seat_label(seat, current)}: {tiles_text(state.hand(seat))} "
+                        f"({tr('play.pips', n=state.pips(seat))})")
+        sheet = table.sheet
+        if sheet.over:
+            winners = ", ".join(side_label(rules, s, current) for s in sheet.winner_sides)
+            st.success(tr("play.match_over", winners=winners))
+        elif table.can_continue:
+            st.button(tr("play.next_hand"), type="primary", on_click=_next_hand)
+        else:
+            st.button(tr("play.deal_again"), type="primary", on_click=_deal, args=("play_choice",))
+    st.subheader(tr("play.score_sheet"))
+    sheet = table.sheet
+    if rules.opening_threshold:
+        opened = [side_label(rules, s, current) for s in range(rules.sides) if sheet.opened[s]]
+        st.caption(tr("play.opening_rule", n=rules.opening_threshold,
+                      opened=", ".join(opened) if opened else tr("play.nobody")))
+    if sheet.bank or table.before_hand.bank:
+        st.caption(tr("play.bank", n=max(sheet.bank, table.before_hand.bank)))
+    if rules.fives_scoring and not table.hand_over:
+        st.caption(tr("play.fives_so_far", points=", ".join(
+            f"{side_label(rules, s, current)} {p}" for s, p in enumerate(state.fives))))
+    st.caption(tr("play.target", n=rules.target) + " · " +
+               (tr("play.goal_loses") if rules.is_penalty_scoring else tr("play.goal_wins")))
+    st.table(score_rows(sheet, current))
+    st.subheader(tr("play.record"))
+    log = hand_log(state, current)
+    st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(log, start=1)) if log else tr("play.no_moves"))
+    if st.session_state.get("play_choice") is not None:
+        st.caption(describe_choice(st.session_state["play_choice"]))

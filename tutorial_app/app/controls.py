@@ -1,0 +1,78 @@
+"""The button path for playing: the hand as buttons, the open ends, draw and pass.
+
+Why buttons beside the board: a touch screen needs two taps on a Plotly
+point and a keyboard cannot reach one, so every board click has a button
+twin. The Play page and the lesson player share these widgets; both pass
+callbacks that take the tile or the move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+import streamlit as st
+
+from tutorial_app.app.session import tr
+from tutorial_app.rules.moves import legal_moves
+from tutorial_app.rules.state import DRAW, END_TURN, MUGGINS, PASS, Action, End, HandState, Move
+from tutorial_app.rules.tiles import Tile
+
+__all__ = ["playable_ends", "hand_buttons", "end_buttons", "turn_buttons"]
+
+
+def playable_ends(state: HandState, tile: Tile) -> list[End]:
+    """The ends where a tile may be laid now (face up), in legal-move order."""
+    ends: list[End] = []
+    for move in legal_moves(state):
+        if move.action is Action.PLAY and move.tile is tile and not move.closed and move.end is not None:
+            ends.append(move.end)
+    return ends
+
+
+def hand_buttons(state: HandState, seat: int, selected: Tile | None, on_tile: Callable[[Tile], None],
+                 key: str, enabled: bool = True) -> None:
+    """The seat's tiles as buttons; playable ones stand out, the selected one is marked."""
+    tiles = state.hand(seat)
+    if not tiles:
+        return
+    st.caption(tr("controls.your_hand"))
+    fits = state.fit_mask() if state.to_move == seat and not state.is_over else 0
+    columns = st.columns(min(len(tiles), 10))
+    for index, tile in enumerate(sorted(tiles, key=lambda x: (x.hi, x.lo), reverse=True)):
+        label = str(tile)
+        if tile is selected:
+            label = f"▲ {label}"
+        kind: Literal["primary", "secondary"] = "primary" if (fits & tile.bit or tile is selected) else "secondary"
+        columns[index % len(columns)].button(
+            label, key=f"{key}_tile_{tile}", type=kind, disabled=not enabled, on_click=on_tile, args=(tile,),
+            help=tr("controls.tile_help", tile=str(tile)), use_container_width=True,
+        )
+
+
+def end_buttons(state: HandState, selected: Tile | None, on_end: Callable[[End], None], key: str) -> None:
+    """One button per open end (shown once a tile is selected)."""
+    if selected is None or state.table.centre is None:
+        return
+    open_ends = state.table.open_ends()
+    st.caption(tr("controls.choose_end", tile=str(selected)))
+    columns = st.columns(len(open_ends))
+    fitting = set(playable_ends(state, selected))
+    for column, (end, number) in zip(columns, open_ends, strict=True):
+        column.button(tr("controls.end_button", end=tr(f"end.{end}"), n=number), key=f"{key}_end_{end}",
+                      type="primary" if end in fitting else "secondary", on_click=on_end, args=(end,),
+                      use_container_width=True)
+
+
+def turn_buttons(state: HandState, on_move: Callable[[Move], None], key: str) -> None:
+    """Draw, pass, end of turn and Muggins, each only when the rules allow it now."""
+    legal = legal_moves(state)
+    shown = [(DRAW, "controls.draw"), (PASS, "controls.pass"), (END_TURN, "controls.end_turn"),
+             (MUGGINS, "controls.muggins")]
+    available = [(move, label) for move, label in shown if move in legal]
+    if not available:
+        return
+    columns = st.columns(len(available))
+    for column, (move, label) in zip(columns, available, strict=True):
+        column.button(tr(label), key=f"{key}_{move.action.value}", on_click=on_move, args=(move,),
+                      use_container_width=True)

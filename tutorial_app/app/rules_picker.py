@@ -1,0 +1,123 @@
+"""Choosing a rule set: a preset, the number of players, and house-rule overrides.
+
+Why one widget for every page: Play, Compare and the Rules page all start
+from "which rules?", and the overrides are checked by the rules core's own
+validation, whose message is shown as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+import streamlit as st
+
+from tutorial_app.app.session import lang, tr
+from tutorial_app.rules.options import OPTION_NAMES, HouseRules, OptionError, allowed_values
+from tutorial_app.rules.variants import VARIANTS, find_variant
+
+__all__ = ["RuleChoice", "rules_picker", "preset_title", "option_label", "value_label", "describe_choice"]
+
+# players and teams have their own widgets
+_OVERRIDABLE = tuple(n for n in OPTION_NAMES if n not in ("players", "teams"))
+
+
+class RuleChoice(NamedTuple):
+    """A chosen rule set: the preset's name, the overrides and the rules they make."""
+
+    preset: str
+    players: int
+    overrides: Mapping[str, Any]
+    rules: HouseRules
+
+    def label(self) -> str:
+        """A short name such as "block, 4 players, target=150"."""
+        extra = ", ".join(f"{k}={v}" for k, v in self.overrides.items() if k != "teams")
+        pairs = " (pairs)" if self.overrides.get("teams") == "pairs" else ""
+        return f"{self.preset} ×{self.players}{pairs}" + (f", {extra}" if extra else "")
+
+
+def preset_title(name: str) -> str:
+    """A preset's one-line title in the tab's language."""
+    return find_variant(name).title.in_(lang())
+
+
+def option_label(name: str) -> str:
+    """An option's name in plain words."""
+    return tr(f"opt.{name}")
+
+
+def value_label(value: object) -> str:
+    """A value as a learner reads it (true/false in words, underscores as spaces)."""
+    if isinstance(value, bool):
+        return tr("app.yes") if value else tr("app.no")
+    return str(value).replace("_", " ")
+
+
+def _choices(name: str, current: object) -> list[Any] | None:
+    if isinstance(current, bool):
+        return [False, True]
+    text = allowed_values(name)
+    if isinstance(current, str):
+        return [v.strip() for v in text.split(",")]
+    parts = [p.strip() for p in text.split(",")]
+    if all(p.isdigit() for p in parts):
+        return [int(p) for p in parts]
+    return None
+
+
+def _override_input(prefix: str, name: str, current: object) -> object:
+    key = f"{prefix}_opt_{name}"
+    label = option_label(name)
+    choices = _choices(name, current)
+    if choices is not None:
+        if key in st.session_state and st.session_state[key] not in choices:
+            del st.session_state[key]
+        index = choices.index(current) if current in choices else 0
+        return st.selectbox(label, choices, index=index, key=key, format_func=value_label)
+    value = current if isinstance(current, int) else 0
+    return st.number_input(label, min_value=0, max_value=10_000, value=value, step=1, key=key)
+
+
+def rules_picker(prefix: str, default_preset: str = "block", *, show_overrides: bool = True,
+                 players_choice: bool = True) -> RuleChoice | None:
+    """Widgets for a rule set; None (with the rules core's message shown) when it cannot be played."""
+    names = [v.name for v in VARIANTS]
+    preset = st.selectbox(tr("rules.preset"), names, index=names.index(default_preset), key=f"{prefix}_preset",
+                          format_func=lambda n: f"{n} — {preset_title(n)}")
+    variant = find_variant(preset)
+    players = variant.default_players
+    overrides: dict[str, Any] = {}
+    if players_choice and len(variant.players) > 1:
+        key = f"{prefix}_players_{preset}"
+        players = st.segmented_control(tr("rules.players"), list(variant.players), key=key,
+                                       default=variant.default_players) or variant.default_players
+    if variant.pairs_optional and players == 4 and st.checkbox(tr("rules.pairs"), key=f"{prefix}_pairs"):
+        overrides["teams"] = "pairs"
+    if show_overrides:
+        try:
+            base = variant.rules(players, overrides).as_dict()
+        except OptionError as exc:
+            st.error(tr("rules.cannot_play", reason=str(exc)))
+            return None
+        with st.expander(tr("rules.overrides")):
+            chosen = st.multiselect(tr("rules.overrides_pick"), _OVERRIDABLE, key=f"{prefix}_changed_{preset}",
+                                    format_func=option_label)
+            for name in chosen:
+                value = _override_input(f"{prefix}_{preset}", name, base[name])
+                if value != base[name]:
+                    overrides[name] = value
+    try:
+        rules = variant.rules(players, overrides)
+    except OptionError as exc:
+        st.error(tr("rules.cannot_play", reason=str(exc)))
+        return None
+    return RuleChoice(variant.name, players, overrides, rules)
+
+
+def describe_choice(choice: RuleChoice) -> str:
+    """The choice in a line: preset title, players, changed options."""
+    parts = [preset_title(choice.preset), tr("rules.n_players", n=choice.players)]
+    for name, value in choice.overrides.items():
+        parts.append(f"{option_label(name)}: {value_label(value)}")
+    return " · ".join(parts)

@@ -1,0 +1,93 @@
+"""Per-browser-tab state: the language, the learner's name, the progress store.
+
+Why helpers here: every page needs the language and the learner, and state
+must live in ``st.session_state`` (one per tab), never in module globals,
+which every visitor of the server shares.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from tutorial_app.app.progress import ProgressError, ProgressStore, clean_name, default_url
+from tutorial_app.i18n import LANGS, LANGUAGE_NAMES, Lang, normalise_lang, t
+
+__all__ = ["lang", "tr", "sidebar", "progress_store", "learner", "bump", "revision"]
+
+
+def _browser_lang() -> Lang:
+    try:
+        locale = st.context.locale
+    except Exception:  # older Streamlit or a bare run: no browser to ask
+        locale = None
+    return normalise_lang(locale, "en")
+
+
+def lang() -> Lang:
+    """The tab's language: ``?lang=`` first, then the browser's locale, then English."""
+    asked = st.query_params.get("lang")
+    if asked is not None and asked != st.session_state.get("_lang_asked"):
+        st.session_state["_lang_asked"] = asked
+        st.session_state["lang"] = normalise_lang(asked, st.session_state.get("lang", _browser_lang()))
+    st.session_state.setdefault("lang", _browser_lang())
+    value = st.session_state["lang"]
+    return "ru" if value == "ru" else "en"
+
+
+def tr(key: str, /, **values: object) -> str:
+    """A catalog message in the tab's language."""
+    return t(key, lang(), **values)
+
+
+def _language_changed() -> None:
+    st.query_params["lang"] = st.session_state["lang"]
+    st.session_state["_lang_asked"] = st.session_state["lang"]
+
+
+@st.cache_resource(show_spinner=False)
+def progress_store() -> ProgressStore:
+    """The progress database (one engine per server process; rows are per learner)."""
+    return ProgressStore(default_url())
+
+
+def learner() -> str | None:
+    """The learner's name as stored, or None when no valid name is given."""
+    raw = st.session_state.get("learner_name", "")
+    if not isinstance(raw, str) or not raw.strip():
+        return None
+    try:
+        return clean_name(raw)
+    except ProgressError:
+        return None
+
+
+def sidebar() -> None:
+    """Language switch and learner name, shown on every page."""
+    current = lang()
+    with st.sidebar:
+        st.radio(t("app.language", current), LANGS, key="lang", horizontal=True,
+                 format_func=lambda code: LANGUAGE_NAMES[code], on_change=_language_changed)
+        current = lang()
+        st.text_input(t("app.learner_name", current), key="learner_name", max_chars=60,
+                      placeholder=t("app.learner_placeholder", current), help=t("app.learner_help", current))
+        raw = st.session_state.get("learner_name", "")
+        if isinstance(raw, str) and raw.strip() and learner() is None:
+            st.warning(t("app.learner_bad", current))
+
+
+def revision(name: str) -> int:
+    """A counter used in widget keys, so a chart starts fresh after a click was handled."""
+    value = st.session_state.setdefault(f"_rev_{name}", 0)
+    return int(value)
+
+
+def bump(name: str) -> None:
+    """Advance a revision counter (call from a callback)."""
+    st.session_state[f"_rev_{name}"] = revision(name) + 1
+
+
+def state_value(key: str, default: Any) -> Any:
+    """``st.session_state.setdefault`` with a typed-looking name for pages."""
+    return st.session_state.setdefault(key, default)
