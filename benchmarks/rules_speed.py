@@ -1,7 +1,7 @@
 """Random-playout throughput of the rules engine, through the simulator's own loop.
 
 Run: ``python3 benchmarks/rules_speed.py [--seconds S] [--seed N]``.
-Each case deals, plays with uniformly random legal moves (``legal_moves`` then
+Each case deals, plays with uniformly random legal moves (``legal_sequence`` then
 ``apply_unchecked``) and scores every hand: exactly what
 ``domino-tutor simulate`` does. Goals (issue 2): block for 4 in pairs at least
 12,000 hands/s, draw for 2 at least 15,000 hands/s.

@@ -1,8 +1,8 @@
 """Playing many hands or matches with simple bots, and what they show.
 
 Why here, in the rules core: the command line, the comparison page and the
-speed benchmark all run the very same loop (``legal_moves`` then
-``apply_unchecked``), so a figure measured in one place holds in the others.
+speed benchmark all run the very same loop (``legal_sequence``, the tuple form of
+``legal_moves``, then ``apply_unchecked``), so a figure measured in one place holds in the others.
 No UI code: a caller that wants a progress bar passes ``progress``.
 """
 
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Literal
 
 from tutorial_app.rules.deal import deal
 from tutorial_app.rules.match import new_match, next_deal, record_hand
-from tutorial_app.rules.moves import apply_unchecked, legal_moves
+from tutorial_app.rules.moves import apply_unchecked, legal_sequence
 from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.scoring import HandResult, hand_result
 from tutorial_app.rules.state import Action, HandState, Move, Status
@@ -44,7 +44,7 @@ MAX_HANDS_PER_MATCH = 1000
 _PROGRESS_STEPS = 200
 
 
-def choose_greedy(moves: list[Move]) -> Move:
+def choose_greedy(moves: Sequence[Move]) -> Move:
     """The heaviest playable tile (first in ``legal_moves`` order on a tie).
 
     A Muggins call comes first (free points); a face-down double only when it
@@ -74,11 +74,11 @@ def play_out(state: HandState, rng: random.Random, bot: Bot = "random") -> HandS
         # Why not rng.choice: one C call to random() is a tenth of the loop cheaper, and just as uniform
         draw = rng.random
         while state.status is in_play:
-            moves = legal_moves(state)
+            moves = legal_sequence(state)
             state = apply_unchecked(state, moves[int(draw() * len(moves))])
     else:
         while state.status is in_play:
-            state = apply_unchecked(state, choose_greedy(legal_moves(state)))
+            state = apply_unchecked(state, choose_greedy(legal_sequence(state)))
     return state
 
 
