@@ -1,0 +1,58 @@
+"""Where the course files are, and loading them as checked lessons.
+
+Why next to the package: the course lives in ``lessons/`` at the top of the
+repository, beside ``tutorial_app/``, which is also where an editable
+install finds it. ``DOMINO_TUTOR_LESSONS`` points elsewhere when set.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from tutorial_app.lessons.model import Lesson
+from tutorial_app.lessons.validate import Issue, check_file, check_paths
+
+__all__ = ["LessonError", "lessons_root", "load_lesson", "load_course", "course_names"]
+
+
+class LessonError(ValueError):
+    """A lesson file with problems; ``issues`` lists them all (file:line:column: message)."""
+
+    def __init__(self, issues: list[Issue]) -> None:
+        super().__init__("\n".join(str(i) for i in issues))
+        self.issues = issues
+
+
+def lessons_root() -> Path:
+    """The folder of course folders (``lessons/``): the environment's choice, else beside the package."""
+    override = os.environ.get("DOMINO_TUTOR_LESSONS")
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parent.parent.parent / "lessons"
+
+
+def course_names(root: Path | None = None) -> list[str]:
+    """The course folders (``core`` first, then the others by name)."""
+    base = root or lessons_root()
+    names = sorted(p.name for p in base.iterdir() if p.is_dir() and any(p.glob("*.yaml"))) if base.is_dir() else []
+    return sorted(names, key=lambda n: (n != "core", n))
+
+
+def load_lesson(path: Path) -> Lesson:
+    """One checked lesson; raises LessonError with every problem found."""
+    checked = check_file(path)
+    if checked.lesson is None:
+        raise LessonError(checked.issues)
+    return checked.lesson
+
+
+def load_course(name: str = "core", root: Path | None = None) -> list[Lesson]:
+    """The checked lessons of a course in file order; raises LessonError if any has a problem."""
+    folder = (root or lessons_root()) / name
+    if not folder.is_dir():
+        raise LessonError([Issue(str(folder), 1, 1, f"no course folder {name!r}")])
+    report = check_paths([folder])
+    if report.issues:
+        raise LessonError(report.issues)
+    return report.lessons

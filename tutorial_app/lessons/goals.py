@@ -1,0 +1,90 @@
+"""Goals: small predicates over one move, combined with all_of / any_of / not.
+
+Why predicates over (state before, move, state after): every goal a lesson
+needs ("play 6-4", "make the ends add up to 10", "go out with a capicú")
+reads one of the three, and the validator can then find every move that
+reaches a goal by trying the legal moves through the rules core.
+"""
+
+from __future__ import annotations
+
+from tutorial_app.lessons.model import Goal
+from tutorial_app.rules.moves import apply_unchecked, fives_count, legal_moves
+from tutorial_app.rules.state import Action, HandState, Move, Status, play
+
+__all__ = ["satisfies", "candidate_moves", "goal_moves", "ends_total", "fives_points"]
+
+
+def ends_total(state: HandState) -> int:
+    """What the open ends add up to: the All Fives count where fives score, else the plain sum."""
+    if state.rules.fives_scoring:
+        return fives_count(state.table)
+    return sum(n for n in state.table.ends if n >= 0)
+
+
+def fives_points(state: HandState) -> int:
+    """The All Fives points the ends make right now (0 unless a positive multiple of 5)."""
+    count = fives_count(state.table)
+    return count if count > 0 and count % 5 == 0 else 0
+
+
+def satisfies(goal: Goal, before: HandState, move: Move, after: HandState) -> bool:
+    """Whether ``move`` (played from ``before``, giving ``after``) reaches the goal."""
+    key = goal.key
+    if key == "all_of":
+        return all(satisfies(g, before, move, after) for g in goal.all_of or ())
+    if key == "any_of":
+        return any(satisfies(g, before, move, after) for g in goal.any_of or ())
+    if key == "not":
+        assert goal.not_ is not None
+        return not satisfies(goal.not_, before, move, after)
+    if key == "any_legal":
+        return bool(goal.any_legal)
+    if key == "played":
+        return move.action is Action.PLAY and move.tile is goal.played
+    if key == "on_end":
+        return move.action is Action.PLAY and move.end == goal.on_end
+    if key == "action":
+        return move.action.value == goal.action
+    is_play = move.action is Action.PLAY
+    if key == "ends_sum":
+        return is_play and ends_total(after) == goal.ends_sum
+    if key == "ends_sum_multiple_of":
+        total = ends_total(after)
+        return is_play and total > 0 and total % (goal.ends_sum_multiple_of or 1) == 0
+    if key == "went_out":
+        out = after.status is Status.WON and after.out_seat == before.to_move
+        return out is bool(goal.went_out)
+    if key == "capicu":
+        return (after.status is Status.WON and after.capicu) is bool(goal.capicu)
+    if key == "blocked":
+        return (after.status is Status.BLOCKED) is bool(goal.blocked)
+    if key == "claimed_right":
+        right = is_play and (move.claim or 0) == fives_points(after)
+        return right is bool(goal.claimed_right)
+    raise AssertionError(f"unknown goal {key}")
+
+
+def candidate_moves(state: HandState) -> list[Move]:
+    """The legal moves, plus each play announcing its All Fives points where fives score."""
+    moves = legal_moves(state)
+    if not state.rules.fives_scoring:
+        return moves
+    out: list[Move] = []
+    for move in moves:
+        out.append(move)
+        if move.action is Action.PLAY and move.tile is not None and move.end is not None:
+            points = fives_points(apply_unchecked(state, move))
+            if points:
+                out.append(play(move.tile, move.end, move.closed, points))
+    return out
+
+
+def goal_moves(state: HandState, goal: Goal) -> list[tuple[Move, HandState]]:
+    """Every legal move that reaches the goal, with the state it leads to."""
+    found = []
+    for move in candidate_moves(state):
+        after = apply_unchecked(state, move)
+        if satisfies(goal, state, move, after):
+            found.append((move, after))
+    return found

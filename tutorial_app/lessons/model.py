@@ -1,0 +1,336 @@
+"""The lesson format: what a lesson file may say, as pydantic models.
+
+Why strict models (``extra="forbid"``): a misspelt key in a hand-written
+lesson must be an error that points at the line, not a silently ignored
+setting. The JSON Schema in ``lessons/lesson.schema.json`` is generated from
+these models so an editor can complete keys.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    WithJsonSchema,
+    model_validator,
+)
+
+from tutorial_app.rules.state import DRAW, END_TURN, MUGGINS, PASS, Move, play
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tiles import Tile, TileError, parse_tile
+
+__all__ = [
+    "TileValue",
+    "LText",
+    "MoveSpec",
+    "Goal",
+    "WrongMove",
+        "PositionSpec",
+    "ExplainStep",
+    "PlayStep",
+    "QuizStep",
+    "RememberStep",
+    "Step",
+    "Lesson",
+    "QUIZ_KINDS",
+    "GOAL_KEYS",
+    "Answer",
+]
+
+ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+
+
+def _to_tile(value: object) -> Tile:
+    try:
+        return parse_tile(value)
+    except TileError as exc:
+        raise ValueError(str(exc)) from None
+
+
+TileValue = Annotated[
+    Tile,
+    PlainValidator(_to_tile),
+    PlainSerializer(str, return_type=str),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "pattern": r"^\s*[0-6]\s*[-/:|]\s*[0-6]\s*$", "examples": ["6-4"]},
+                {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 6}, "minItems": 2, "maxItems": 2},
+            ],
+            "description": "a tile: 6-4, 6/4, 6:4 or [6, 4]",
+        }
+    ),
+]
+"""A tile as written in a lesson (``6-4``, ``6/4``, ``6:4`` or ``[6, 4]``), read into a ``Tile``."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class LText(_Strict):
+    """A learner-facing text in every language of the course."""
+
+    en: str = Field(min_length=1, description="English")
+    ru: str = Field(min_length=1, description="Russian")
+
+    def text(self) -> Text:
+        return Text(self.en, self.ru)
+
+    def in_(self, lang: str) -> str:
+        """The text in ``lang`` (English for an unknown language)."""
+        return self.ru if lang == "ru" else self.en
+
+
+EndName = Literal["lead", "left", "right", "up", "down"]
+
+
+class MoveSpec(_Strict):
+    """A move in the referee's notation: ``{tile: 6-4, end: left}`` or ``{action: draw}``."""
+
+    tile: TileValue | None = None
+    end: EndName | None = None
+    action: Literal["play", "draw", "pass", "end_turn", "muggins"] | None = None
+    closed: bool = False
+    claim: int | None = Field(default=None, ge=0, description="points announced with the play (All Fives)")
+
+    @model_validator(mode="after")
+    def _tile_or_action(self) -> MoveSpec:
+        if self.tile is None and self.action in (None, "play"):
+            raise ValueError("a move names a tile (like {tile: 6-4, end: left}) or an action (draw, pass)")
+        if self.tile is not None and self.action not in (None, "play"):
+            raise ValueError(f"a {self.action} names no tile: write {{action: {self.action}}}")
+        return self
+
+    def to_move(self) -> Move:
+        """The engine's ``Move``."""
+        if self.tile is not None:
+            return play(self.tile, self.end or "lead", self.closed, self.claim)
+        return {"draw": DRAW, "pass": PASS, "end_turn": END_TURN, "muggins": MUGGINS}[self.action or "pass"]
+
+
+GOAL_KEYS = (
+    "played",
+    "on_end",
+    "action",
+    "ends_sum",
+    "ends_sum_multiple_of",
+    "went_out",
+    "capicu",
+    "blocked",
+    "claimed_right",
+    "any_legal",
+    "all_of",
+    "any_of",
+    "not",
+)
+
+
+class Goal(_Strict):
+    """What the learner's move must do: exactly one predicate, combined with all_of / any_of / not."""
+
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, json_schema_extra={"minProperties": 1, "maxProperties": 1}
+    )
+
+    played: TileValue | None = Field(default=None, description="the move plays this tile")
+    on_end: EndName | None = Field(default=None, description="the move plays on this end")
+    action: Literal["play", "draw", "pass"] | None = Field(default=None, description="the kind of move")
+    ends_sum: int | None = Field(default=None, ge=0, description="after the move the open ends add up to this")
+    ends_sum_multiple_of: int | None = Field(
+        default=None, ge=1, description="after the move the open ends add up to a positive multiple of this"
+    )
+    went_out: bool | None = Field(default=None, description="the move plays the last tile in hand")
+    capicu: bool | None = Field(default=None, description="the move goes out with a capicú")
+    blocked: bool | None = Field(default=None, description="the move blocks the hand (makes the fish)")
+    claimed_right: bool | None = Field(
+        default=None, description="the play announces exactly the All Fives points it makes (none when it makes none)"
+    )
+    any_legal: bool | None = Field(default=None, description="any legal move will do")
+    all_of: list[Goal] | None = Field(default=None, min_length=1)
+    any_of: list[Goal] | None = Field(default=None, min_length=1)
+    not_: Goal | None = Field(default=None, alias="not")
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Goal:
+        given = [name for name in self.model_fields_set]
+        if len(given) != 1:
+            keys = ", ".join(GOAL_KEYS)
+            if not given:
+                raise ValueError(f"a goal needs one of: {keys}")
+            shown = ", ".join(("not" if g == "not_" else g) for g in sorted(given))
+            raise ValueError(f"a goal has exactly one key, not {shown}; combine goals with all_of: [...]")
+        return self
+
+    @property
+    def key(self) -> str:
+        """The one predicate this goal uses."""
+        name = next(iter(self.model_fields_set))
+        return "not" if name == "not_" else name
+
+
+class WrongMove(_Strict):
+    """A tempting wrong move: when the learner plays it, ``replies`` are played out and ``text`` explains."""
+
+    move: MoveSpec
+    replies: list[MoveSpec] = Field(default_factory=list, description="the other seats' answer that refutes it")
+    text: LText
+
+
+Answer = int | bool | str
+
+
+class PositionSpec(_Strict):
+    """A position in the referee's notation (REFEREE.md); ``rules``/``overrides`` default to the lesson's."""
+
+    rules: str | None = None
+    overrides: dict[str, Any] | None = None
+    hands: list[list[Any]] = Field(min_length=1, description="one list of tiles per seat, seat 0 first")
+    chain: list[Any] | dict[str, Any] = Field(default_factory=list)
+    boneyard: list[Any] | None = None
+    to_move: int | None = None
+    last_move_by: int | None = None
+    bank: int | None = None
+    moves: list[dict[str, Any]] | None = None
+    match: dict[str, Any] | None = None
+
+
+QuizKind = Literal[
+    "who_leads",
+    "lead_tile",
+    "must_redeal",
+    "who_moves",
+    "is_legal",
+    "what_to_do",
+    "draw_count",
+    "drawable",
+    "ends_sum",
+    "fives_points",
+    "tiles_left_in_suit",
+    "unseen_in_suit",
+    "pip_count",
+    "tile_value",
+    "count_tiles",
+    "is_double",
+    "hand_status",
+    "winner",
+    "points",
+    "fish_maker",
+    "next_leader",
+    "bank_after",
+    "capicu",
+    "match_over",
+    "match_winner",
+    "match_score",
+]
+QUIZ_KINDS: tuple[str, ...] = get_args(QuizKind)
+
+Highlight = list[TileValue]
+
+
+def _check_position(step: ExplainStep | PlayStep | QuizStep, required: bool) -> None:
+    if step.position is not None and step.from_previous:
+        raise ValueError("write either position: or from_previous: true, not both")
+    if required and step.position is None and not step.from_previous:
+        raise ValueError("a play step needs a position: (or from_previous: true)")
+
+
+class ExplainStep(_Strict):
+    """Text to read, optionally with a position or some tiles on show."""
+
+    kind: Literal["explain"]
+    title: LText | None = None
+    text: LText
+    position: PositionSpec | None = None
+    from_previous: bool = Field(default=False, description="show the position the previous step ended with")
+    tiles: list[TileValue] = Field(default_factory=list, description="tiles shown on their own, outside a position")
+    highlight: Highlight = Field(default_factory=list)
+    you: int | None = Field(default=None, ge=0, le=3, description="the learner's seat (default: the seat to move)")
+
+    @model_validator(mode="after")
+    def _position(self) -> ExplainStep:
+        _check_position(self, required=False)
+        return self
+
+
+class PlayStep(_Strict):
+    """The learner moves; the goal says which moves count as right."""
+
+    kind: Literal["play"]
+    title: LText | None = None
+    text: LText
+    position: PositionSpec | None = None
+    from_previous: bool = Field(default=False, description="start from the position the previous step ended with")
+    goal: Goal
+    hint: LText
+    success: LText | None = Field(default=None, description="said after a right move")
+    replies: list[MoveSpec] = Field(default_factory=list, description="the other seats' moves after a right move")
+    wrong: list[WrongMove] = Field(default_factory=list)
+    highlight: Highlight = Field(default_factory=list)
+    you: int | None = Field(default=None, ge=0, le=3)
+
+    @model_validator(mode="after")
+    def _position(self) -> PlayStep:
+        _check_position(self, required=True)
+        return self
+
+
+class QuizStep(_Strict):
+    """A question whose right answer the rules core computes from the position."""
+
+    kind: Literal["quiz"]
+    title: LText | None = None
+    text: LText
+    ask: QuizKind
+    position: PositionSpec | None = None
+    from_previous: bool = Field(default=False, description="ask about the position the previous step ended with")
+    tile: TileValue | None = None
+    suit: int | None = Field(default=None, ge=0, le=6)
+    seat: int | None = Field(default=None, ge=0, le=3)
+    side: int | None = Field(default=None, ge=0, le=3)
+    move: MoveSpec | None = None
+    doubles: bool | None = None
+    answer: bool | int | str | None = Field(default=None, description="the author's answer; must agree with the engine")
+    choices: list[bool | int | str] | None = Field(
+        default=None, description="the options offered; without them the learner types a number or picks from defaults"
+    )
+    hint: LText
+    explain: LText | None = Field(default=None, description="said after the question is answered")
+    tiles: list[TileValue] = Field(default_factory=list)
+    highlight: Highlight = Field(default_factory=list)
+    you: int | None = Field(default=None, ge=0, le=3)
+
+    @model_validator(mode="after")
+    def _position(self) -> QuizStep:
+        _check_position(self, required=False)
+        return self
+
+
+class RememberStep(_Strict):
+    """The lesson's takeaway points."""
+
+    kind: Literal["remember"]
+    title: LText | None = None
+    points: list[LText] = Field(min_length=1)
+
+
+Step = Annotated[ExplainStep | PlayStep | QuizStep | RememberStep, Field(discriminator="kind")]
+
+
+class Lesson(_Strict):
+    """One lesson: an id, titles, the rule set it uses and its steps in order."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, title="Domino Tutor lesson")
+
+    id: str = Field(pattern=ID_PATTERN, description="the file name without .yaml, like core-01-the-set")
+    title: LText
+    summary: LText
+    rules: str = Field(description="a preset name or alias, like block, draw, domino101, kozel")
+    overrides: dict[str, Any] = Field(default_factory=dict, description="house-rule options changed for this lesson")
+    players: int | None = Field(default=None, ge=2, le=4, description="seats in every position (default: any)")
+    steps: list[Step] = Field(min_length=1)

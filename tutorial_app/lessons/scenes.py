@@ -1,0 +1,57 @@
+"""Positions of a lesson's steps, read through the rules core.
+
+Why one place: the validator and the runner must see exactly the same
+position for a step, so both read it here (the referee's reader, with the
+lesson's rule set filled in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tutorial_app.lessons.model import Lesson, MoveSpec, PositionSpec
+from tutorial_app.lessons.quizzes import Scene
+from tutorial_app.rules.moves import apply
+from tutorial_app.rules.options import HouseRules
+from tutorial_app.rules.position import read_position
+from tutorial_app.rules.variants import find_variant
+
+__all__ = ["lesson_rules", "position_mapping", "read_scene", "scene_of", "advance"]
+
+
+def lesson_rules(lesson: Lesson) -> HouseRules:
+    """The lesson's house rules (preset + overrides); raises ValueError for unknown names or options."""
+    return find_variant(lesson.rules).rules(lesson.players, lesson.overrides)
+
+
+def position_mapping(rules: str, overrides: Mapping[str, Any], spec: PositionSpec) -> dict[str, Any]:
+    """A step's position in the referee's notation, with the lesson's rule set filled in.
+
+    A position that names its own ``rules`` keeps only its own overrides; otherwise
+    the lesson's overrides apply, updated by the position's.
+    """
+    data = spec.model_dump(exclude_none=True)
+    if spec.rules is None:
+        data["rules"] = rules
+        data["overrides"] = {**overrides, **(spec.overrides or {})}
+    return data
+
+
+def read_scene(lesson: Lesson, spec: PositionSpec) -> Scene:
+    """The scene a position describes; raises PositionError (a ValueError) when it cannot be on a table."""
+    return scene_of(position_mapping(lesson.rules, lesson.overrides, spec))
+
+
+def scene_of(mapping: Mapping[str, Any]) -> Scene:
+    """The scene of a position mapping in the referee's notation (PositionError when impossible)."""
+    position = read_position(mapping)
+    return Scene(position.rules_name, position.state, position.lead, position.redeal, position.match)
+
+
+def advance(scene: Scene, moves: list[MoveSpec]) -> Scene:
+    """The scene after some moves (each checked by the rules core: IllegalMoveError otherwise)."""
+    state = scene.state
+    for spec in moves:
+        state = apply(state, spec.to_move())
+    return scene._replace(state=state)
