@@ -28,7 +28,7 @@ __all__ = [
 
 EPS = 1e-9
 Vec = tuple[float, float]
-ArmName = Literal["centre", "left", "right", "up", "down"]
+ArmName = Literal["centre", "lead", "left", "right", "up", "down"]
 
 
 class Rect(NamedTuple):
@@ -110,13 +110,13 @@ class Placement(NamedTuple):
     ``vertical`` means the long side runs up-down. ``low`` is the number on
     the left half (horizontal tile) or the bottom half (vertical tile);
     ``high`` the number on the other half. ``arm`` is ``"centre"`` for the
-    lead or spinner (``index`` -1), otherwise the arm and the tile's place on
+    lead or spinner (``link_index`` -1), otherwise the arm and the tile's place on
     it counted outward from the centre.
     """
 
     tile: Tile
     arm: ArmName
-    index: int
+    link_index: int
     cx: float
     cy: float
     vertical: bool

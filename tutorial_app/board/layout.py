@@ -242,10 +242,7 @@ def _place(link: Link, cursor: _Cursor, step: Step, arm: End, index: int) -> tup
         new_d = d
     else:
         new_d = turn_left(d) if step.bend == "left" else turn_right(d)
-        if step.corner == "inside":
-            first = add(add(p, scale(d, -0.5)), new_d)
-        else:
-            first = add(p, scale(d, 0.5))
+        first = add(add(p, scale(d, -0.5)), new_d) if step.corner == "inside" else add(p, scale(d, 0.5))
     outer = add(first, new_d)
     centre = add(first, scale(new_d, 0.5))
     vertical = new_d[0] == 0
@@ -371,7 +368,7 @@ def _try_arm(
                     return index, placements, steps, cursor
                 step = None
             else:
-                placed, after = _place(link, cursor, step, start.end, index)
+                placed, _after = _place(link, cursor, step, start.end, index)
                 if not fits(placed.rect):
                     if strict:
                         return index, placements, steps, cursor

@@ -1,0 +1,162 @@
+"""A player's say in the chain's shape: the direction of a turn, and tail adjustment.
+
+Neither is a move. A turn choice is the bend of the next tile laid on an
+end; a tail adjustment ("правка цепи") re-bends the chain at one tile and
+swings the rest of the arm with it, keeping its shape. The rules core's log
+holds moves only, so an adjustment comes back as an ``Adjusted`` record the
+app writes into its game record.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from tutorial_app.board.layout import (
+    STRAIGHT,
+    Bend,
+    BoardLayout,
+    ChainShape,
+    LayoutError,
+    Step,
+    layout_table,
+)
+from tutorial_app.rules.state import ARM_NAMES, End, Link, Table
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tiles import Tile
+
+__all__ = ["Adjusted", "AdjustError", "BENDS", "turn_options", "with_turn", "adjust_tail"]
+
+BENDS: tuple[Bend, Bend, Bend] = ("straight", "left", "right")
+
+
+class Adjusted(NamedTuple):
+    """A tail adjustment in the game record: who re-bent which arm at which tile, and how."""
+
+    seat: int
+    end: End
+    link_index: int
+    tile: Tile
+    bend: Bend
+
+    def as_dict(self) -> dict[str, object]:
+        """The game record's notation: ``{"action": "adjusted", "end": "right", "at": "5-3", ...}``."""
+        return {
+            "action": "adjusted",
+            "seat": self.seat,
+            "end": self.end,
+            "at": str(self.tile),
+            "index": self.link_index,
+            "bend": self.bend,
+        }
+
+
+class AdjustError(ValueError):
+    """An adjustment the table does not allow; ``reason`` says why in en and ru."""
+
+    def __init__(self, reason: Text) -> None:
+        super().__init__(reason.en)
+        self.reason = reason
+
+
+def _steps_for(bend: Bend) -> tuple[Step, ...]:
+    """The ways to lay a tile with a bend: a turn may meet the chain inside or outside the corner."""
+    if bend == "straight":
+        return (STRAIGHT,)
+    return (Step(bend, "outside"), Step(bend, "inside"))
+
+
+def _fits(table: Table, shape: ChainShape, layout: BoardLayout) -> bool:
+    try:
+        layout_table(table, shape, width=layout.width, height=layout.height, strict=True)
+    except LayoutError:
+        return False
+    return True
+
+
+def _with_link(table: Table, end: End, tile: Tile, seat: int) -> Table:
+    arm = ARM_NAMES.index(end)
+    number = table.ends[arm]
+    link = Link(tile, number, tile.other(number), seat)
+    arms = list(table.arms)
+    arms[arm] = (*arms[arm], link)
+    return table._replace(arms=(arms[0], arms[1], arms[2], arms[3]))
+
+
+def turn_options(table: Table, layout: BoardLayout, end: End, tile: Tile) -> dict[Bend, Step]:
+    """The bends ``tile`` may take when laid on ``end`` now, each with the step that does it.
+
+    A bend is offered when the tile may turn there (not a double, not right
+    after a double, not the first tile off the centre) and the tile fits on
+    the table without touching the rest of the chain. Pass the chosen step
+    to ``with_turn`` before laying out the table after the move.
+    """
+    if end not in ARM_NAMES:
+        return {}
+    arm = ARM_NAMES.index(end)
+    number = table.ends[arm]
+    if number < 0 or not tile.has(number):
+        return {}
+    trial = _with_link(table, end, tile, -1)
+    index = len(table.arms[arm])
+    options: dict[Bend, Step] = {}
+    for bend in BENDS:
+        for step in _steps_for(bend):
+            shape = layout.shape.with_step(end, index, step)
+            if _fits(trial, shape, layout):
+                options[bend] = step
+                break
+    return options
+
+
+def with_turn(layout: BoardLayout, table: Table, end: End, step: Step) -> ChainShape:
+    """The shape to pass to ``layout_table`` after laying a tile on ``end`` with a chosen step."""
+    index = len(table.arms[ARM_NAMES.index(end)])
+    return layout.shape.with_step(end, index, step)
+
+
+def adjust_tail(
+    table: Table, layout: BoardLayout, end: End, link_index: int, bend: Bend, *, seat: int
+) -> tuple[ChainShape, Adjusted]:
+    """Re-bend the ``end`` arm at tile ``link_index``; the tiles after it keep their shape.
+
+    Refused (``AdjustError``) at the first tile off the centre (that would
+    bend the chain through the lead), at a double or the tile right after
+    one, when the tile already lies that way, and when the swung tail would
+    leave the table or touch the chain.
+    """
+    if end not in ARM_NAMES:
+        raise AdjustError(Text("Choose a tile on one of the chain's arms.", "Выберите кость на одной из веток цепи."))
+    links = table.arms[ARM_NAMES.index(end)]
+    if not 0 <= link_index < len(links):
+        raise AdjustError(Text("There is no such tile on that arm.", "На этой ветке нет такой кости."))
+    tile = links[link_index].tile
+    if link_index == 0:
+        raise AdjustError(
+            Text(
+                f"{tile} touches the first tile of the hand: the chain is not bent through it.",
+                f"{tile} примыкает к первой кости раздачи: через неё цепь не гнут.",
+            )
+        )
+    if tile.is_double:
+        raise AdjustError(Text(f"{tile} is a double: it lies across and does not turn.", f"{tile} — дубль: он лежит поперёк и не поворачивает."))
+    before = links[link_index - 1].tile
+    if before.is_double:
+        raise AdjustError(
+            Text(
+                f"{tile} comes right after the double {before}: it goes straight on.",
+                f"{tile} стоит сразу после дубля {before}: она идёт прямо.",
+            )
+        )
+    current = layout.shape.arm(end)[link_index]
+    if current.bend == bend:
+        raise AdjustError(Text(f"The chain already goes {bend} at {tile}.", f"Цепь у {tile} уже так лежит."))
+    for step in _steps_for(bend):
+        shape = layout.shape.with_step(end, link_index, step)
+        if _fits(table, shape, layout):
+            return shape, Adjusted(seat, end, link_index, tile, bend)
+    raise AdjustError(
+        Text(
+            "There is no room: the tail would leave the table or run into the chain.",
+            "Места нет: хвост вышел бы за край стола или налез бы на цепь.",
+        )
+    )

@@ -1,0 +1,383 @@
+"""The board as a Plotly figure: felt, chain, hands, boneyard, highlights, click targets.
+
+Why batched traces: Plotly spends most of its time validating shapes and
+annotations. Every tile body goes into one filled polygon trace (None between
+tiles), every pip into one marker trace, every outline into one line trace,
+so a full table is about ten traces and builds in a few milliseconds.
+
+Clicks: the last traces are marker traces whose ``customdata`` names the
+thing clicked: ``hand:6-4`` (a tile in the viewer's hand), ``end:left`` (a
+target where the selected tile may go; ``end:lead`` on an empty table) and
+``chain:right:3`` (a tile on the table: arm and place, ``chain:centre:-1``
+for the centre). ``controller.handle_click`` reads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal, NamedTuple
+
+import plotly.graph_objects as go
+
+from tutorial_app.board.labels import boneyard_label, seat_label
+from tutorial_app.board.layout import BoardLayout, ChainShape, layout_table
+from tutorial_app.rules.moves import legal_moves
+from tutorial_app.rules.state import Action, End, HandState
+from tutorial_app.rules.tiles import Tile
+
+__all__ = ["Theme", "THEMES", "board_figure", "target_ends", "CLICK_TRACE", "TARGET_TRACE"]
+
+ThemeName = Literal["light", "dark"]
+CLICK_TRACE = "click"
+TARGET_TRACE = "targets"
+
+
+class Theme(NamedTuple):
+    """Colours of the board. Highlights use the Okabe-Ito palette (safe for colour-blind
+    eyes) and differ in line style and shape too, not only in colour."""
+
+    wood: str
+    felt: str
+    felt_edge: str
+    face: str
+    face_edge: str
+    pip: str
+    back: str
+    text: str
+    last: str
+    hint: str
+    selected: str
+    target: str
+
+
+THEMES: dict[str, Theme] = {
+    "light": Theme(
+        wood="#d9c7a3", felt="#2f7d4f", felt_edge="#1f5c38", face="#fbf8ef", face_edge="#3b3b3b",
+        pip="#1a1a1a", back="#7a2e1f", text="#ffffff", last="#E69F00", hint="#56B4E9",
+        selected="#F0E442", target="#ffffff",
+    ),
+    "dark": Theme(
+        wood="#1b1b1f", felt="#163d29", felt_edge="#0c2618", face="#e9e4d6", face_edge="#111111",
+        pip="#141414", back="#5a2418", text="#e8e8e8", last="#E69F00", hint="#56B4E9",
+        selected="#F0E442", target="#f5f5f5",
+    ),
+}
+
+# Pip spots on one half (a unit square), as offsets from its centre, for a
+# half whose tile lies vertically; a horizontal tile swaps x and y.
+_U = 0.25
+_PIPS: tuple[tuple[tuple[float, float], ...], ...] = (
+    (),
+    ((0, 0),),
+    ((-_U, _U), (_U, -_U)),
+    ((-_U, _U), (0, 0), (_U, -_U)),
+    ((-_U, _U), (_U, _U), (-_U, -_U), (_U, -_U)),
+    ((-_U, _U), (_U, _U), (0, 0), (-_U, -_U), (_U, -_U)),
+    ((-_U, _U), (-_U, 0), (-_U, -_U), (_U, _U), (_U, 0), (_U, -_U)),
+)
+_CHAMFER = 0.1
+_HAND_STEP = 1.3
+_HAND_GAP = 2.3
+_RISE = 0.6
+
+Side = Literal["bottom", "left", "top", "right"]
+_SIDES: dict[int, tuple[Side, ...]] = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+}
+
+
+class _Sketch:
+    """Coordinates gathered for the batched traces."""
+
+    def __init__(self) -> None:
+        self.face_x: list[float | None] = []
+        self.face_y: list[float | None] = []
+        self.back_x: list[float | None] = []
+        self.back_y: list[float | None] = []
+        self.line_x: list[float | None] = []
+        self.line_y: list[float | None] = []
+        self.pip_x: list[float] = []
+        self.pip_y: list[float] = []
+        self.outline: dict[str, tuple[list[float | None], list[float | None]]] = {
+            "last": ([], []),
+            "hint": ([], []),
+            "selected": ([], []),
+        }
+        self.click_x: list[float] = []
+        self.click_y: list[float] = []
+        self.click_data: list[str] = []
+        self.click_text: list[str] = []
+        self.label_x: list[float] = []
+        self.label_y: list[float] = []
+        self.label_text: list[str] = []
+
+    def tile(
+        self, cx: float, cy: float, vertical: bool, low: int, high: int, face_up: bool, outline: str | None = None
+    ) -> None:
+        hw, hh = (0.5, 1.0) if vertical else (1.0, 0.5)
+        xs, ys = _chamfered(cx, cy, hw, hh)
+        if face_up:
+            self.face_x.extend(xs)
+            self.face_y.extend(ys)
+            if vertical:
+                self.line_x.extend((cx - 0.4, cx + 0.4, None))
+                self.line_y.extend((cy, cy, None))
+            else:
+                self.line_x.extend((cx, cx, None))
+                self.line_y.extend((cy - 0.4, cy + 0.4, None))
+            for number, (hx, hy) in ((low, _half(cx, cy, vertical, -1)), (high, _half(cx, cy, vertical, 1))):
+                for ox, oy in _PIPS[number]:
+                    if vertical:
+                        self.pip_x.append(round(hx + ox, 3))
+                        self.pip_y.append(round(hy + oy, 3))
+                    else:
+                        self.pip_x.append(round(hx + oy, 3))
+                        self.pip_y.append(round(hy + ox, 3))
+        else:
+            self.back_x.extend(xs)
+            self.back_y.extend(ys)
+        if outline is not None:
+            ox_list, oy_list = self.outline[outline]
+            ox_list.extend(xs)
+            oy_list.extend(ys)
+
+    def click(self, x: float, y: float, data: str, text: str) -> None:
+        self.click_x.append(round(x, 3))
+        self.click_y.append(round(y, 3))
+        self.click_data.append(data)
+        self.click_text.append(text)
+
+    def label(self, x: float, y: float, text: str) -> None:
+        self.label_x.append(x)
+        self.label_y.append(y)
+        self.label_text.append(text)
+
+
+def _half(cx: float, cy: float, vertical: bool, sign: int) -> tuple[float, float]:
+    return (cx, cy + 0.5 * sign) if vertical else (cx + 0.5 * sign, cy)
+
+
+def _chamfered(cx: float, cy: float, hw: float, hh: float) -> tuple[list[float | None], list[float | None]]:
+    c = _CHAMFER
+    x0, x1, y0, y1 = cx - hw, cx + hw, cy - hh, cy + hh
+    xs: list[float | None] = [x0 + c, x1 - c, x1, x1, x1 - c, x0 + c, x0, x0, x0 + c, None]
+    ys: list[float | None] = [y0, y0, y0 + c, y1 - c, y1, y1, y1 - c, y0 + c, y0, None]
+    return [None if v is None else round(v, 3) for v in xs], [None if v is None else round(v, 3) for v in ys]
+
+
+def target_ends(state: HandState, tile: Tile) -> list[End]:
+    """The ends where ``tile`` may be laid now (from the rules core's legal moves), in rule order."""
+    ends: list[End] = []
+    for move in legal_moves(state):
+        if move.action is Action.PLAY and move.tile is tile and move.end is not None and move.end not in ends:
+            ends.append(move.end)
+    return ends
+
+
+def _last_played(state: HandState) -> Tile | None:
+    for _seat, move, _drawn, _points in reversed(state.log):
+        if move.action is Action.PLAY:
+            return move.tile
+    return None
+
+
+def board_figure(
+    state: HandState,
+    *,
+    viewer_seat: int = 0,
+    selected: Tile | None = None,
+    highlight: Iterable[str] = (),
+    reveal: bool = False,
+    theme: ThemeName = "light",
+    lang: str = "en",
+    layout: BoardLayout | None = None,
+    shape: ChainShape | None = None,
+    show_last_move: bool = True,
+    height: int = 640,
+    width: int | None = None,
+) -> go.Figure:
+    """Draw a hand in play as the viewer at ``viewer_seat`` sees it.
+
+    ``selected``: a tile of the viewer's hand, drawn raised, with target
+    circles at every end where it may be laid (only on the viewer's turn).
+    ``highlight``: hints from a lesson, tiles written ``"6-4"`` (in the
+    chain or the viewer's hand) and ends written ``"end:left"``; drawn with a
+    dashed outline or ring. ``reveal`` turns every hand face up (it is also
+    face up once the hand is over). ``layout``/``shape``: the chain's layout,
+    or the shape to keep (see ``layout.layout_table``). ``height``/``width``
+    in pixels set the size pips are drawn at.
+    """
+    colours = THEMES[theme]
+    board = layout if layout is not None else layout_table(state.table, shape)
+    rules = state.rules
+    players = rules.players
+    sketch = _Sketch()
+    wanted = set(highlight)
+    last = _last_played(state) if show_last_move else None
+    w2, h2 = board.width / 2, board.height / 2
+
+    for p in board.placements:
+        name = str(p.tile)
+        mark = "last" if p.tile is last else "hint" if name in wanted else None
+        sketch.tile(p.cx, p.cy, p.vertical, p.low, p.high, not p.closed, mark)
+        sketch.click(p.cx, p.cy, f"chain:{p.arm}:{p.link_index}", name)
+
+    sides = _SIDES.get(players, _SIDES[4])
+    face_up_all = reveal or state.is_over
+    has_side = False
+    has_top = False
+    for offset in range(players):
+        seat = (viewer_seat + offset) % players
+        side = sides[offset] if offset < len(sides) else "top"
+        has_side = has_side or side in ("left", "right")
+        has_top = has_top or side == "top"
+        hand = state.hand(seat)
+        you = seat == viewer_seat
+        label = seat_label(seat, len(hand), you=you, to_move=seat == state.to_move and not state.is_over).in_(lang)
+        _draw_hand(sketch, hand, side, w2, h2, you or face_up_all, you, selected, wanted, label)
+
+    if rules.has_boneyard:
+        sketch.label(w2 - 3.0, -h2 - 4.0, boneyard_label(len(state.boneyard)).in_(lang))
+
+    target_x: list[float] = []
+    target_y: list[float] = []
+    target_data: list[str] = []
+    hint_ring_x: list[float] = []
+    hint_ring_y: list[float] = []
+    spots = {spot.end: spot for spot in board.ends}
+    if selected is not None and state.to_move == viewer_seat and not state.is_over:
+        for end in target_ends(state, selected):
+            spot = spots.get(end)
+            if spot is None:
+                continue
+            tx, ty = spot.target
+            target_x.append(tx)
+            target_y.append(ty)
+            target_data.append(f"end:{end}")
+    for name in wanted:
+        if name.startswith("end:") and name[4:] in spots:
+            hx, hy = spots[name[4:]].target  # type: ignore[index]
+            hint_ring_x.append(hx)
+            hint_ring_y.append(hy)
+
+    x_pad = 3.8 if has_side else 0.8
+    top_pad = 3.6 if has_top else 0.8
+    x_range = (-w2 - x_pad, w2 + x_pad)
+    y_range = (-h2 - 4.6, h2 + top_pad)
+    px_per_unit = height / (y_range[1] - y_range[0])
+    if width is not None:
+        px_per_unit = min(px_per_unit, width / (x_range[1] - x_range[0]))
+    return _assemble(
+        sketch, colours, board, px_per_unit, x_range, y_range, height, width,
+        (target_x, target_y, target_data), (hint_ring_x, hint_ring_y),
+    )
+
+
+def _draw_hand(
+    sketch: _Sketch,
+    hand: list[Tile],
+    side: Side,
+    w2: float,
+    h2: float,
+    face_up: bool,
+    clickable: bool,
+    selected: Tile | None,
+    wanted: set[str],
+    label: str,
+) -> None:
+    """Lay a seat's tiles along its side of the table, with its label."""
+    count = len(hand)
+    along = 2 * w2 if side in ("bottom", "top") else 2 * h2 - 2.0
+    step = min(_HAND_STEP, along / max(count, 1))
+    first = -step * (count - 1) / 2
+    for i, tile in enumerate(hand):
+        pos = first + i * step
+        name = str(tile)
+        if side == "bottom":
+            rise = _RISE if tile is selected else 0.0
+            cx, cy, vertical = pos, -h2 - _HAND_GAP + rise, True
+        elif side == "top":
+            cx, cy, vertical = pos, h2 + _HAND_GAP - 0.3, True
+        elif side == "left":
+            cx, cy, vertical = -w2 - _HAND_GAP, -pos, False
+        else:
+            cx, cy, vertical = w2 + _HAND_GAP, pos, False
+        mark = "selected" if tile is selected else "hint" if name in wanted else None
+        low, high = (tile.lo, tile.hi)
+        sketch.tile(cx, cy, vertical, low, high, face_up, mark if face_up else None)
+        if clickable:
+            sketch.click(cx, cy, f"hand:{name}", name)
+    if side == "bottom":
+        sketch.label(0.0, -h2 - 4.0, label)
+    elif side == "top":
+        sketch.label(0.0, h2 + 0.6, label)
+    elif side == "left":
+        sketch.label(-w2 - _HAND_GAP, h2 + 0.6, label)
+    else:
+        sketch.label(w2 + _HAND_GAP, h2 + 0.6, label)
+
+
+def _assemble(
+    sketch: _Sketch,
+    colours: Theme,
+    board: BoardLayout,
+    ppu: float,
+    x_range: tuple[float, float],
+    y_range: tuple[float, float],
+    height: int,
+    width: int | None,
+    targets: tuple[list[float], list[float], list[str]],
+    hint_rings: tuple[list[float], list[float]],
+) -> go.Figure:
+    """Turn the gathered coordinates into a figure with few traces."""
+    w2, h2 = board.width / 2, board.height / 2
+    felt_x, felt_y = _chamfered(0.0, 0.0, w2, h2)
+    skip = "skip"
+    traces: list[go.Scatter] = [
+        go.Scatter(x=felt_x, y=felt_y, fill="toself", fillcolor=colours.felt, mode="lines",
+                   line={"color": colours.felt_edge, "width": 3}, hoverinfo=skip, name="felt"),
+        go.Scatter(x=sketch.back_x, y=sketch.back_y, fill="toself", fillcolor=colours.back, mode="lines",
+                   line={"color": colours.face_edge, "width": 1}, hoverinfo=skip, name="backs"),
+        go.Scatter(x=sketch.face_x, y=sketch.face_y, fill="toself", fillcolor=colours.face, mode="lines",
+                   line={"color": colours.face_edge, "width": 1}, hoverinfo=skip, name="tiles"),
+        go.Scatter(x=sketch.line_x, y=sketch.line_y, mode="lines",
+                   line={"color": colours.face_edge, "width": max(1.0, ppu * 0.05)}, hoverinfo=skip, name="dividers"),
+        go.Scatter(x=sketch.pip_x, y=sketch.pip_y, mode="markers",
+                   marker={"color": colours.pip, "size": max(3.0, round(ppu * 0.2, 1))}, hoverinfo=skip, name="pips"),
+    ]
+    styles = {"last": (colours.last, "solid"), "hint": (colours.hint, "dash"), "selected": (colours.selected, "solid")}
+    for key, (xs, ys) in sketch.outline.items():
+        if xs:
+            colour, dash = styles[key]
+            traces.append(go.Scatter(x=xs, y=ys, mode="lines", line={"color": colour, "width": 3.5, "dash": dash},
+                                     hoverinfo=skip, name=key))
+    traces.append(go.Scatter(x=sketch.label_x, y=sketch.label_y, mode="text", text=sketch.label_text,
+                             textfont={"color": colours.text, "size": max(11.0, round(ppu * 0.55, 1))},
+                             hoverinfo=skip, name="labels"))
+    if hint_rings[0]:
+        traces.append(go.Scatter(x=hint_rings[0], y=hint_rings[1], mode="markers", hoverinfo=skip, name="hint_ends",
+                                 marker={"symbol": "circle-open-dot", "size": ppu * 1.3,
+                                         "color": colours.hint, "line": {"width": 3}}))
+    tx, ty, tdata = targets
+    traces.append(go.Scatter(
+        x=tx, y=ty, customdata=tdata, mode="markers", name=TARGET_TRACE, hoverinfo="none",
+        marker={"symbol": "circle-open", "size": ppu * 1.2, "color": colours.target, "line": {"width": 3}},
+        selected={"marker": {"opacity": 1}}, unselected={"marker": {"opacity": 1}},
+    ))
+    traces.append(go.Scatter(
+        x=sketch.click_x, y=sketch.click_y, customdata=sketch.click_data, hovertext=sketch.click_text,
+        mode="markers", name=CLICK_TRACE, hoverinfo="text",
+        marker={"size": ppu * 1.1, "color": "rgba(0,0,0,0)"},
+        selected={"marker": {"opacity": 1}}, unselected={"marker": {"opacity": 1}},
+    ))
+    fig = go.Figure(data=traces)
+    fig.update_layout(
+        template="none", showlegend=False, height=height, width=width, dragmode=False,
+        margin={"l": 0, "r": 0, "t": 0, "b": 0}, paper_bgcolor=colours.wood, plot_bgcolor=colours.wood,
+        hovermode="closest", hoverdistance=10, clickmode="event+select",
+        xaxis={"visible": False, "range": list(x_range), "fixedrange": True},
+        yaxis={"visible": False, "range": list(y_range), "fixedrange": True, "scaleanchor": "x", "scaleratio": 1},
+    )
+    return fig

@@ -1,0 +1,33 @@
+"""Learner-facing words on the board, in English and Russian."""
+
+from __future__ import annotations
+
+from tutorial_app.rules.text import Text
+
+__all__ = ["boneyard_label", "seat_label", "tiles_word_ru"]
+
+
+def tiles_word_ru(count: int) -> str:
+    """Russian plural of "кость" after a number: 1 кость, 2 кости, 5 костей."""
+    if count % 10 == 1 and count % 100 != 11:
+        return "кость"
+    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        return "кости"
+    return "костей"
+
+
+def boneyard_label(count: int) -> Text:
+    """``Boneyard: 14`` / ``Базар: 14``."""
+    return Text(f"Boneyard: {count}", f"Базар: {count}")
+
+
+def seat_label(seat: int, count: int, *, you: bool, to_move: bool) -> Text:
+    """The name of a seat with its tile count, and a marker when it is that seat's turn."""
+    arrow = "▶ " if to_move else ""
+    en_tiles = "tile" if count == 1 else "tiles"
+    if you:
+        return Text(f"{arrow}You · {count} {en_tiles}", f"{arrow}Вы · {count} {tiles_word_ru(count)}")
+    return Text(
+        f"{arrow}Player {seat + 1} · {count} {en_tiles}",
+        f"{arrow}Игрок {seat + 1} · {count} {tiles_word_ru(count)}",
+    )
