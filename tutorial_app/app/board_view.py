@@ -51,7 +51,7 @@ def show_board(state: HandState, *, name: str, on_click: Callable[[str], None], 
         _text_board(state, seat, reveal)
         return
     st.plotly_chart(figure, key=chart_key, on_select=lambda: _on_select(name, chart_key, on_click),
-                    selection_mode="points", use_container_width=True,
+                    selection_mode="points", width="stretch",
                     config={"displayModeBar": False, "scrollZoom": False})
 
 

@@ -46,7 +46,7 @@ def hand_buttons(state: HandState, seat: int, selected: Tile | None, on_tile: Ca
         kind: Literal["primary", "secondary"] = "primary" if (fits & tile.bit or tile is selected) else "secondary"
         columns[index % len(columns)].button(
             label, key=f"{key}_tile_{tile}", type=kind, disabled=not enabled, on_click=on_tile, args=(tile,),
-            help=tr("controls.tile_help", tile=str(tile)), use_container_width=True,
+            help=tr("controls.tile_help", tile=str(tile)), width="stretch",
         )
 
 
@@ -61,7 +61,7 @@ def end_buttons(state: HandState, selected: Tile | None, on_end: Callable[[End],
     for column, (end, number) in zip(columns, open_ends, strict=True):
         column.button(tr("controls.end_button", end=tr(f"end.{end}"), n=number), key=f"{key}_end_{end}",
                       type="primary" if end in fitting else "secondary", on_click=on_end, args=(end,),
-                      use_container_width=True)
+                      width="stretch")
 
 
 def turn_buttons(state: HandState, on_move: Callable[[Move], None], key: str) -> None:
@@ -75,4 +75,4 @@ def turn_buttons(state: HandState, on_move: Callable[[Move], None], key: str) ->
     columns = st.columns(len(available))
     for column, (move, label) in zip(columns, available, strict=True):
         column.button(tr(label), key=f"{key}_{move.action.value}", on_click=on_move, args=(move,),
-                      use_container_width=True)
+                      width="stretch")

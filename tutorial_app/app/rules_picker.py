@@ -14,6 +14,7 @@ import streamlit as st
 
 from tutorial_app.app.session import lang, tr
 from tutorial_app.rules.options import OPTION_NAMES, HouseRules, OptionError, allowed_values
+from tutorial_app.rules.rulesheet import OPTION_LABELS, describe_option
 from tutorial_app.rules.variants import VARIANTS, find_variant
 
 __all__ = ["RuleChoice", "rules_picker", "preset_title", "option_label", "value_label", "describe_choice"]
@@ -43,15 +44,16 @@ def preset_title(name: str) -> str:
 
 
 def option_label(name: str) -> str:
-    """An option's name in plain words."""
-    return tr(f"opt.{name}")
+    """An option's name in plain words (the rule sheet's label)."""
+    return OPTION_LABELS[name].in_(lang())
 
 
-def value_label(value: object) -> str:
-    """A value as a learner reads it (true/false in words, underscores as spaces)."""
-    if isinstance(value, bool):
-        return tr("app.yes") if value else tr("app.no")
-    return str(value).replace("_", " ")
+def value_label(name: str, value: object) -> str:
+    """An option's value as the rule sheet says it."""
+    try:
+        return describe_option(name, value, lang())
+    except ValueError:
+        return str(value)
 
 
 def _choices(name: str, current: object) -> list[Any] | None:
@@ -74,7 +76,7 @@ def _override_input(prefix: str, name: str, current: object) -> object:
         if key in st.session_state and st.session_state[key] not in choices:
             del st.session_state[key]
         index = choices.index(current) if current in choices else 0
-        return st.selectbox(label, choices, index=index, key=key, format_func=value_label)
+        return st.selectbox(label, choices, index=index, key=key, format_func=lambda v: value_label(name, v))
     value = current if isinstance(current, int) else 0
     return st.number_input(label, min_value=0, max_value=10_000, value=value, step=1, key=key)
 
@@ -119,5 +121,5 @@ def describe_choice(choice: RuleChoice) -> str:
     """The choice in a line: preset title, players, changed options."""
     parts = [preset_title(choice.preset), tr("rules.n_players", n=choice.players)]
     for name, value in choice.overrides.items():
-        parts.append(f"{option_label(name)}: {value_label(value)}")
+        parts.append(value_label(name, value))
     return " · ".join(parts)

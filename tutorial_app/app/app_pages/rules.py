@@ -1,5 +1,44 @@
-"""Placeholder."""
+"""Rules: a printable rule sheet for any preset (with overrides), and the glossary."""
+
+from __future__ import annotations
 
 import streamlit as st
 
-st.title("rules")
+from tutorial_app.app.rules_picker import preset_title, rules_picker
+from tutorial_app.app.session import lang, tr
+from tutorial_app.rules.rulesheet import glossary, rule_sheet, sheet_sections
+
+# Printing: only the sheet and the glossary, black on white, no app chrome.
+PRINT_CSS = """
+<style>
+@media print {
+  [data-testid="stSidebar"], [data-testid="stHeader"], [data-testid="stToolbar"],
+  [data-testid="stExpander"], [data-testid="stSelectbox"], [data-testid="stButtonGroup"],
+  [data-testid="stDownloadButton"], [data-testid="stCheckbox"], .no-print { display: none !important; }
+  [data-testid="stMain"] { margin: 0 !important; padding: 0 !important; }
+  [data-testid="stMainBlockContainer"] { max-width: 100% !important; padding: 0 1cm !important; }
+  * { color: #000 !important; background: #fff !important; box-shadow: none !important; }
+  h2, h3 { page-break-after: avoid; }
+}
+</style>
+"""
+
+current = lang()
+st.markdown(PRINT_CSS, unsafe_allow_html=True)
+st.title(tr("rules.title"))
+choice = rules_picker("sheet", "block")
+if choice is None:
+    st.stop()
+st.caption(tr("rules.print_hint"))
+st.header(preset_title(choice.preset))
+st.caption(tr("rules.n_players", n=choice.players))
+for section in sheet_sections(choice.rules, current, choice.preset):
+    if not section.lines:
+        continue
+    st.subheader(section.heading)
+    st.markdown("\n".join(f"- {line.text}" + (f" **({tr('rules.house_rule')})**" if line.house_rule else "")
+                          for line in section.lines))
+st.download_button(tr("rules.download"), rule_sheet(choice.rules, current, choice.preset),
+                   file_name=f"{choice.preset}-{current}.txt", mime="text/plain")
+st.header(tr("rules.glossary"))
+st.markdown("\n".join(f"- **{term}** — {meaning}" for term, meaning in glossary(current)))
