@@ -372,12 +372,14 @@ def _assemble(
         marker={"size": ppu * 1.1, "color": "rgba(0,0,0,0)"},
         selected={"marker": {"opacity": 1}}, unselected={"marker": {"opacity": 1}},
     ))
-    fig = go.Figure(data=traces)
-    fig.update_layout(
-        template="none", showlegend=False, height=height, width=width, dragmode=False,
-        margin={"l": 0, "r": 0, "t": 0, "b": 0}, paper_bgcolor=colours.wood, plot_bgcolor=colours.wood,
-        hovermode="closest", hoverdistance=10, clickmode="event+select",
-        xaxis={"visible": False, "range": list(x_range), "fixedrange": True},
-        yaxis={"visible": False, "range": list(y_range), "fixedrange": True, "scaleanchor": "x", "scaleratio": 1},
-    )
+    # Why one layout dict in the constructor: update_layout re-validates
+    # property by property and costs several times more.
+    layout = {
+        "template": "none", "showlegend": False, "height": height, "width": width, "dragmode": False,
+        "margin": {"l": 0, "r": 0, "t": 0, "b": 0}, "paper_bgcolor": colours.wood, "plot_bgcolor": colours.wood,
+        "hovermode": "closest", "hoverdistance": 10, "clickmode": "event+select",
+        "xaxis": {"visible": False, "range": list(x_range), "fixedrange": True},
+        "yaxis": {"visible": False, "range": list(y_range), "fixedrange": True, "scaleanchor": "x", "scaleratio": 1},
+    }
+    fig = go.Figure(data=traces, layout=layout)
     return fig

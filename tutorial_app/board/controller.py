@@ -1,0 +1,139 @@
+"""What a click on the board means: select a tile, place it on an end, or deselect.
+
+Pure and Streamlit-free, so the app only forwards the clicked point's
+``customdata`` and applies the move it gets back, and tests need no browser.
+
+Usage in the app::
+
+    name = clicked_name(event.selection.points)      # "hand:6-4", "end:left", ...
+    outcome = handle_click(state, selected, name, viewer_seat=0)
+    selected = outcome.selected
+    if outcome.move is not None:
+        state = apply(state, outcome.move)
+    if outcome.message is not None:
+        show(outcome.message.in_(lang))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from tutorial_app.rules.moves import why_illegal
+from tutorial_app.rules.state import ENDS, End, HandState, Move, play
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tiles import Tile, TileError, parse_tile
+
+__all__ = ["ClickOutcome", "handle_click", "clicked_name", "parse_click"]
+
+
+class ClickOutcome(NamedTuple):
+    """The result of one click.
+
+    ``selected``: the tile selected after the click (None: nothing).
+    ``move``: a legal move to apply now, or None. ``message``: a sentence for
+    the learner (why nothing happened), or None. ``chain``: the arm and place
+    of a clicked table tile (for a tail adjustment), or None.
+    """
+
+    selected: Tile | None
+    move: Move | None = None
+    message: Text | None = None
+    chain: tuple[str, int] | None = None
+
+
+_CHOOSE_FIRST = Text("Choose a tile from your hand first.", "Сначала выберите кость на руке.")
+_NOT_YOUR_TURN = Text("It is not your turn yet.", "Сейчас не ваш ход.")
+_OVER = Text("The hand is over.", "Раздача окончена.")
+
+
+def clicked_name(points: Sequence[Mapping[str, Any]] | None) -> str | None:
+    """The ``customdata`` of the first clicked point of a Plotly selection, or None."""
+    if not points:
+        return None
+    data = points[0].get("customdata")
+    if isinstance(data, (list, tuple)):
+        data = data[0] if data else None
+    return data if isinstance(data, str) else None
+
+
+def parse_click(name: str) -> tuple[str, str]:
+    """Split ``"hand:6-4"`` into ``("hand", "6-4")``; unknown names give ``("", name)``."""
+    kind, sep, rest = name.partition(":")
+    if not sep or kind not in ("hand", "end", "chain"):
+        return "", name
+    return kind, rest
+
+
+def handle_click(
+    state: HandState,
+    selected: Tile | None,
+    name: str | None,
+    *,
+    viewer_seat: int = 0,
+    closed: bool = False,
+    auto_place: bool = False,
+) -> ClickOutcome:
+    """Interpret one click for the viewer at ``viewer_seat``.
+
+    - ``hand:X`` selects X (it rises and the targets appear); clicking the
+      selected tile again deselects it. A tile with nowhere to go is not
+      selected: the message says why. With ``auto_place``, a tile that fits
+      exactly one end is played at once.
+    - ``end:E`` lays the selected tile on end E (``closed`` lays a double
+      face down where the rules allow it); an illegal placement keeps the
+      selection and says why.
+    - ``chain:ARM:I`` reports the table tile clicked, selection unchanged.
+    - Anything else (or None) changes nothing.
+    """
+    if name is None:
+        return ClickOutcome(selected)
+    kind, value = parse_click(name)
+    if kind == "chain":
+        arm, _, index = value.rpartition(":")
+        try:
+            return ClickOutcome(selected, chain=(arm, int(index)))
+        except ValueError:
+            return ClickOutcome(selected)
+    if kind not in ("hand", "end"):
+        return ClickOutcome(selected)
+    if state.is_over:
+        return ClickOutcome(None, message=_OVER)
+    if state.to_move != viewer_seat:
+        return ClickOutcome(selected, message=_NOT_YOUR_TURN)
+    if kind == "hand":
+        return _click_hand(state, selected, value, viewer_seat, auto_place)
+    return _click_end(state, selected, value, closed)
+
+
+def _click_hand(state: HandState, selected: Tile | None, value: str, seat: int, auto_place: bool) -> ClickOutcome:
+    try:
+        tile = parse_tile(value)
+    except TileError:
+        return ClickOutcome(selected)
+    if not state.hands[seat] & tile.bit:
+        return ClickOutcome(selected)
+    if tile is selected:
+        return ClickOutcome(None)
+    ends = [end for end in ENDS if why_illegal(state, play(tile, end)) is None]
+    if not ends:
+        open_end: End = "lead" if state.table.is_empty else next(
+            (end for end, _n in state.table.open_ends()), "left"
+        )
+        return ClickOutcome(selected, message=why_illegal(state, play(tile, open_end)))
+    if auto_place and len(ends) == 1:
+        return ClickOutcome(None, move=play(tile, ends[0]))
+    return ClickOutcome(tile)
+
+
+def _click_end(state: HandState, selected: Tile | None, value: str, closed: bool) -> ClickOutcome:
+    if selected is None:
+        return ClickOutcome(None, message=_CHOOSE_FIRST)
+    if value not in ENDS:
+        return ClickOutcome(selected)
+    end: End = value  # type: ignore[assignment]
+    move = play(selected, end, closed=closed)
+    reason = why_illegal(state, move)
+    if reason is not None:
+        return ClickOutcome(selected, message=reason)
+    return ClickOutcome(None, move=move)
