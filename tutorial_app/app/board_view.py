@@ -13,7 +13,9 @@ from typing import Any
 
 import streamlit as st
 
-from tutorial_app.app.session import bump, revision, tr
+from tutorial_app.app.session import bump, lang, revision
+from tutorial_app.board.figure import board_figure
+from tutorial_app.board.layout import layout_table
 from tutorial_app.rules.state import HandState
 from tutorial_app.rules.tiles import Tile
 
@@ -43,28 +45,17 @@ def _on_select(name: str, chart_key: str, on_click: Callable[[str], None]) -> No
 
 
 def show_board(state: HandState, *, name: str, on_click: Callable[[str], None], selected: Tile | None = None,
-               seat: int = 0, reveal: bool = False, large: bool = False, hints: tuple[Tile, ...] = ()) -> None:
-    """Draw the board; a click on a tile or an end calls ``on_click("hand:6-4" | "end:left")``."""
+               seat: int = 0, reveal: bool = False, large: bool = False, hints: tuple[str, ...] = ()) -> None:
+    """Draw the board; a click on a tile or an end calls ``on_click("hand:6-4" | "end:left")``.
+
+    The chain's shape is kept per board in session state, so laying a tile
+    never re-arranges the tiles already on the table.
+    """
     chart_key = f"board_{name}_{revision(name)}"
-    figure = _figure(state, selected=selected, seat=seat, reveal=reveal, large=large, hints=hints)
-    if figure is None:
-        _text_board(state, seat, reveal)
-        return
+    shape_key = f"_shape_{name}"
+    layout = layout_table(state.table, st.session_state.get(shape_key))
+    st.session_state[shape_key] = layout.shape
+    figure = board_figure(state, viewer_seat=seat, selected=selected, highlight=hints, reveal=reveal, lang=lang(),
+                          layout=layout, height=760 if large else 560)
     st.plotly_chart(figure, key=chart_key, on_select=lambda: _on_select(name, chart_key, on_click),
-                    selection_mode="points", width="stretch",
-                    config={"displayModeBar": False, "scrollZoom": False})
-
-
-def _figure(state: HandState, **options: Any) -> Any:
-    try:
-        from tutorial_app.board.figure import board_figure
-    except ModuleNotFoundError:
-        return None
-    return board_figure(state, **options)
-
-
-def _text_board(state: HandState, seat: int, reveal: bool) -> None:
-    """A plain text table (used until the board module is present)."""
-    line = state.table.line()
-    chain = "  ".join(f"[{left}|{right}]" for _, left, right in line) or tr("board.empty")
-    st.code(chain)
+                    selection_mode="points", width="stretch", config={"displayModeBar": False, "scrollZoom": False})

@@ -1,5 +1,125 @@
-"""Placeholder."""
+"""Learn: the course map with the learner's stars, and the lesson player (deep link ``?lesson=ID``)."""
+
+from __future__ import annotations
 
 import streamlit as st
 
-st.title("learn")
+from tutorial_app.app.lesson_player import play_lesson
+from tutorial_app.app.progress import ProgressError
+from tutorial_app.app.session import learner, progress_store, tr
+from tutorial_app.lessons import LessonError, LessonRun, course_names, load_course
+from tutorial_app.lessons.model import Lesson
+
+PLAYER = "learn"
+
+
+@st.cache_resource(show_spinner=False)
+def _courses() -> dict[str, list[Lesson] | str]:
+    """Every course folder, loaded and checked once per server (lessons are frozen values)."""
+    loaded: dict[str, list[Lesson] | str] = {}
+    for name in course_names():
+        try:
+            loaded[name] = load_course(name)
+        except LessonError as exc:
+            loaded[name] = str(exc)
+    return loaded
+
+
+def _find(lesson_id: str) -> Lesson | None:
+    for lessons in _courses().values():
+        if isinstance(lessons, list):
+            for lesson in lessons:
+                if lesson.id == lesson_id:
+                    return lesson
+    return None
+
+
+def _start(lesson_id: str) -> None:
+    lesson = _find(lesson_id)
+    if lesson is None:
+        return
+    st.session_state[f"{PLAYER}_run"] = LessonRun.start(lesson)
+    st.session_state[f"{PLAYER}_shown"] = None
+    st.session_state[f"{PLAYER}_selected"] = None
+    st.session_state[f"{PLAYER}_revealed"] = False
+    st.session_state["learn_open"] = lesson_id
+    st.query_params["lesson"] = lesson_id
+
+
+def _close() -> None:
+    st.session_state["learn_open"] = None
+    st.session_state[f"{PLAYER}_run"] = None
+    st.query_params.pop("lesson", None)
+
+
+def _finished(run: LessonRun) -> None:
+    name = learner()
+    if name is not None:
+        progress_store().record(name, run.lesson.id, run.stars)
+
+
+def _import_progress() -> None:
+    upload = st.session_state.get("learn_import")
+    name = learner()
+    if upload is None or name is None:
+        return
+    try:
+        count = progress_store().import_(name, upload.getvalue())
+        st.session_state["learn_import_note"] = ("ok", tr("learn.imported", n=count))
+    except ProgressError as exc:
+        st.session_state["learn_import_note"] = ("error", tr("learn.import_failed", reason=str(exc)))
+
+
+st.session_state.setdefault("learn_open", None)
+st.session_state.setdefault("learn_presenter", False)
+asked = st.query_params.get("lesson")
+if asked and asked != st.session_state["learn_open"]:
+    if _find(asked) is not None:
+        _start(asked)
+    else:
+        st.warning(tr("learn.no_such_lesson", lesson=asked))
+
+name = learner()
+stars = progress_store().stars(name) if name else {}
+run = st.session_state.get(f"{PLAYER}_run")
+
+if isinstance(run, LessonRun):
+    top_left, top_right = st.columns([3, 1])
+    top_left.title(run.lesson.title.in_(st.session_state.get("lang", "en")))
+    top_right.toggle(tr("learn.presenter"), key="learn_presenter", help=tr("learn.presenter_help"))
+    play_lesson(PLAYER, _finished, presenter=bool(st.session_state["learn_presenter"]))
+    left, right = st.columns(2)
+    left.button(tr("learn.restart"), on_click=_start, args=(run.lesson.id,), key="learn_restart")
+    right.button(tr("learn.back"), on_click=_close, key="learn_back")
+    st.stop()
+
+st.title(tr("learn.title"))
+st.markdown(tr("learn.intro"))
+if name is None:
+    st.caption(tr("learn.no_name"))
+for course, lessons in _courses().items():
+    st.header(tr("learn.course", name=course))
+    if isinstance(lessons, str):
+        st.error(tr("learn.course_broken", issues=lessons))
+        continue
+    for lesson in lessons:
+        got = stars.get(lesson.id, 0)
+        with st.container(border=True):
+            text, action = st.columns([5, 1])
+            current = st.session_state.get("lang", "en")
+            text.markdown(f"**{lesson.title.in_(current)}** {'★' * got}{'☆' * (3 - got)}  \n{lesson.summary.in_(current)}")
+            action.button(tr("learn.start"), key=f"learn_start_{lesson.id}", on_click=_start, args=(lesson.id,),
+                          type="primary" if got == 0 else "secondary", width="stretch")
+if not _courses():
+    st.info(tr("learn.no_courses"))
+
+with st.expander(tr("learn.progress_file")):
+    if name is None:
+        st.caption(tr("learn.no_name"))
+    else:
+        st.download_button(tr("learn.export"), progress_store().export(name), file_name="domino-tutor-progress.json",
+                           mime="application/json")
+        st.file_uploader(tr("learn.import"), type=["json"], key="learn_import", on_change=_import_progress)
+        note = st.session_state.get("learn_import_note")
+        if note:
+            (st.success if note[0] == "ok" else st.error)(note[1])
