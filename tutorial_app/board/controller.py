@@ -131,7 +131,7 @@ def _click_end(state: HandState, selected: Tile | None, value: str, closed: bool
         return ClickOutcome(None, message=_CHOOSE_FIRST)
     if value not in ENDS:
         return ClickOutcome(selected)
-    end: End = value  # type: ignore[assignment]
+    end: End = value
     move = play(selected, end, closed=closed)
     reason = why_illegal(state, move)
     if reason is not None:

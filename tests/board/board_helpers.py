@@ -1,0 +1,47 @@
+"""Shared helpers for board tests: random hands under every preset, hand-built tables."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from tutorial_app.rules.deal import deal
+from tutorial_app.rules.moves import apply, legal_moves
+from tutorial_app.rules.state import Link, Table, compute_ends
+from tutorial_app.rules.tiles import Tile, parse_tile
+from tutorial_app.rules.variants import VARIANTS, rules_for
+
+PRESETS = [(v.name, p) for v in VARIANTS for p in v.players]
+
+
+def random_hands(variant: str, players: int, seeds: range) -> Iterator[list]:  # type: ignore[type-arg]
+    """For each seed, every state of one random hand, from the first move to the end."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = deal(rules_for(variant, players=players), rng).state
+        states = []
+        while not state.is_over:
+            state = apply(state, rng.choice(legal_moves(state)))
+            states.append(state)
+        yield states
+
+
+def line_table(lead: str, right: list[str], left: list[str] | None = None) -> Table:
+    """A line table from written tiles; each arm listed outward, numbers matching as laid."""
+    centre = parse_tile(lead)
+    a, b = (int(x) for x in lead.split("-"))
+    arms: list[tuple[Link, ...]] = [(), (), (), ()]
+    for arm_index, written, start in ((1, right, b), (0, left or [], a)):
+        number = start
+        links = []
+        for text in written:
+            tile = parse_tile(text)
+            links.append(Link(tile, number, tile.other(number), 0))
+            number = tile.other(number)
+        arms[arm_index] = tuple(links)
+    arms_t = (arms[0], arms[1], arms[2], arms[3])
+    return Table(centre, centre, a, False, arms_t, compute_ends(centre, a, False, arms_t))
+
+
+def tile(text: str) -> Tile:
+    return parse_tile(text)

@@ -1,0 +1,123 @@
+"""Geometry invariants of the chain layout over random hands of every preset and player count."""
+
+from __future__ import annotations
+
+import pytest
+from board_helpers import PRESETS, random_hands
+
+from tutorial_app.board.geometry import EPS, Placement, Rect
+from tutorial_app.board.layout import BoardLayout, layout_table
+from tutorial_app.rules.state import HandState
+
+
+def _square(x: float, y: float) -> Rect:
+    return Rect(x - 0.5, y - 0.5, x + 0.5, y + 0.5)
+
+
+def _joins(a: Placement, b: Placement, number: int) -> bool:
+    """Tiles a and b touch, and every pair of halves that touch shows ``number`` on both."""
+    if not a.rect.touches(b.rect):
+        return False
+    contacts = [
+        (na, nb)
+        for (xa, ya, na) in a.halves()
+        for (xb, yb, nb) in b.halves()
+        if _square(xa, ya).touches(_square(xb, yb))
+    ]
+    return bool(contacts) and all(na == number and nb == number for na, nb in contacts)
+
+
+def _across(double: Placement, neighbour: Placement) -> bool:
+    """The double meets its neighbour with a long side: it lies across the chain."""
+    d, n = double.rect, neighbour.rect
+    meets_vertical_edge = abs(d.x1 - n.x0) < EPS or abs(n.x1 - d.x0) < EPS
+    return meets_vertical_edge if double.vertical else not meets_vertical_edge
+
+
+def check_layout(state: HandState, board: BoardLayout) -> None:
+    table = state.table
+    placements = board.placements
+    assert sorted(p.tile.index for p in placements) == sorted(t.index for t in table.tiles())
+    table_rect = board.table_rect
+    for i, a in enumerate(placements):
+        assert a.rect.inside(table_rect), f"{a.tile} leaves the table"
+        for b in placements[i + 1 :]:
+            assert not a.rect.overlaps(b.rect), f"{a.tile} overlaps {b.tile}"
+    centre = placements[0]
+    assert centre.arm == "centre" and centre.tile is table.centre
+    by_arm: dict[str, list[Placement]] = {}
+    for p in placements[1:]:
+        by_arm.setdefault(p.arm, []).append(p)
+    for arm_index, name in enumerate(("left", "right", "up", "down")):
+        links = table.arms[arm_index]
+        laid = by_arm.get(name, [])
+        assert [p.tile for p in laid] == [lk.tile for lk in links]
+        previous = centre
+        for link, placed in zip(links, laid, strict=True):
+            assert _joins(previous, placed, link.inner), f"{placed.tile} does not join {previous.tile}"
+            if placed.tile.is_double:
+                assert _across(placed, previous), f"double {placed.tile} is not across the chain"
+            spinner_side = previous is centre and name in ("up", "down")
+            if previous.tile.is_double and not spinner_side:
+                # the spinner lies across the left-right line; up and down leave its ends
+                assert _across(previous, placed), f"double {previous.tile} is not across the chain"
+            previous = placed
+
+
+@pytest.mark.parametrize(("variant", "players"), PRESETS)
+def test_random_hands_lay_out_cleanly(variant: str, players: int) -> None:
+    for states in random_hands(variant, players, range(25)):
+        shape = None
+        for state in states:
+            board = layout_table(state.table, shape)
+            check_layout(state, board)
+            shape = board.shape
+        fresh = layout_table(states[-1].table)
+        check_layout(states[-1], fresh)
+
+
+@pytest.mark.parametrize(("variant", "players"), [("block", 2), ("all_fives", 2), ("donkey", 4)])
+def test_kept_shape_keeps_tiles_in_place(variant: str, players: int) -> None:
+    """With the shape passed back, a new tile never moves tiles whose bends were kept."""
+    for states in random_hands(variant, players, range(25)):
+        before: BoardLayout | None = None
+        for state in states:
+            board = layout_table(state.table, None if before is None else before.shape)
+            if before is not None and board.shape.centre is before.shape.centre:
+                for arm_index in range(4):
+                    old_steps = before.shape.arms[arm_index]
+                    if board.shape.arms[arm_index][: len(old_steps)] != old_steps:
+                        continue
+                    old = [p for p in before.placements if p.arm == ("left", "right", "up", "down")[arm_index]]
+                    new = [p for p in board.placements if p.arm == ("left", "right", "up", "down")[arm_index]]
+                    assert new[: len(old)] == old
+            before = board
+
+
+def test_empty_table_has_a_lead_spot() -> None:
+    state = next(iter(random_hands("block", 2, range(1))))[0]
+    board = layout_table(state.table._replace(centre=None, lead=None))
+    assert board.placements == ()
+    assert [spot.end for spot in board.ends] == ["lead"]
+
+
+def test_spinner_grows_four_arms() -> None:
+    """In a spinner game the centre double lies across and arms leave it in four directions."""
+    seen_up_down = False
+    for states in random_hands("donkey", 2, range(30)):
+        board = layout_table(states[-1].table)
+        centre = board.placements[0]
+        assert centre.tile.is_double and centre.vertical
+        heads = {p.arm: p for p in board.placements if p.link_index == 0}
+        for arm, placed in heads.items():
+            c, r = centre.rect, placed.rect
+            if arm == "left":
+                assert r.x1 == c.x0
+            elif arm == "right":
+                assert r.x0 == c.x1
+            elif arm == "up":
+                assert r.y0 == c.y1
+            else:
+                assert r.y1 == c.y0
+        seen_up_down = seen_up_down or "up" in heads or "down" in heads
+    assert seen_up_down
