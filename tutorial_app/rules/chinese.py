@@ -1,0 +1,520 @@
+"""Chinese dominoes: the 32-tile set, its two suits, tile names and which combination beats which.
+
+This is the part of Tien Gow ("Heaven Nine") the tutorial teaches: the tiles
+and the combinations of a trick. There is no chain and no trick-by-trick game
+engine here; ``combination`` and ``judge`` answer every question a lesson asks
+about a lead and a reply.
+
+Sources, fact by fact (seed S3 is ``seeds/003_*.txt``; pagat is pagat.com's
+Tien Gow page, with the Wikipedia Tien Gow article for the triplet rule):
+
+- The set: 32 tiles, no blanks; 11 civil kinds, each twice (the six doubles
+  and 1-3, 1-5, 1-6, 4-6, 5-6); 10 military kinds, once each. S3 and pagat agree.
+- Pip colours: the 1 and the 4 are red, other pips white; on 6-6 one row of
+  three on each half is red. S3.
+- Russian names: S3 (земля, скамья, человек, цветок сливы, небо, гусь,
+  большеголовая шестёрка, длинноногая семёрка, ширма, топорик). S3 calls 3-3
+  «платье»; pagat's "long three" (長三) is used here and «платье» is kept as
+  an alias (**disagreement**, reported to the lead). Military tiles are named
+  by their total (S3: 1-4 «пятёрка», 3-6 «девятка"); the other military
+  names follow that rule.
+- English names and the civil order (heaven > earth > man > goose > plum
+  flower > long three > bench > axe > red-head ten > long-leg seven >
+  big-head six): pagat. S3 gives no order.
+- Military order by total (9s > 8s > 7s > 6 > 5s > 3); two military tiles of
+  the same total are equal, and an equal reply does not beat the lead: pagat.
+- What may be led: one to four tiles (S3 and pagat). Pairs: two identical
+  civil tiles; two military tiles of the same total; the Supreme pair 1-2 +
+  2-4, the highest military pair; and the four mixed pairs heaven + a nine,
+  earth + an eight, man + a seven, goose + a five, in that order (pagat; S3
+  names the same four, garbling "heaven — nine" as «небо» 3девять).
+  Triplets and quartets exist only within those four families: two civil +
+  one military, one civil + two military, two + two (pagat, Wikipedia).
+- What beats what: the reply must have as many tiles and be of the same
+  kind (a civil single only by a higher civil single, a civil pair only by
+  a higher civil pair, a mixed pair only by a higher mixed pair, a two-civil
+  triplet only by a higher two-civil triplet ...) and rank strictly higher
+  (pagat; S3's example: goose + five is beaten only by man + seven, earth +
+  eight or heaven + nine).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+from itertools import combinations as subsets
+from typing import NamedTuple
+
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tiles import Tile, TileError, parse_tile
+
+__all__ = [
+    "ChineseRulesError",
+    "Suit",
+    "ComboKind",
+    "Combination",
+    "Verdict",
+    "CIVIL_ORDER",
+    "MILITARY_ORDER",
+    "CHINESE_KINDS",
+    "CHINESE_SET",
+    "FAMILIES",
+    "chinese_tile",
+    "suit_of",
+    "copies_in_set",
+    "tile_name",
+    "tile_aliases",
+    "civil_rank",
+    "military_value",
+    "red_pips",
+    "white_pips",
+    "single_rank",
+    "combination",
+    "why_not_combination",
+    "can_lead",
+    "judge",
+    "beats",
+    "lead_options",
+    "kind_text",
+]
+
+
+class ChineseRulesError(ValueError):
+    """Tiles that are not Chinese dominoes, or no combination; ``reason`` says why in both languages."""
+
+    def __init__(self, reason: Text) -> None:
+        super().__init__(reason.en)
+        self.reason = reason
+
+
+class Suit(StrEnum):
+    """The two suits of Chinese dominoes."""
+
+    CIVIL = "civil"
+    MILITARY = "military"
+
+
+class ComboKind(StrEnum):
+    """What a set of tiles played together is; only sets of the same kind can beat each other."""
+
+    CIVIL_SINGLE = "civil_single"
+    MILITARY_SINGLE = "military_single"
+    CIVIL_PAIR = "civil_pair"
+    MILITARY_PAIR = "military_pair"
+    MIXED_PAIR = "mixed_pair"
+    CIVIL_TRIPLET = "civil_triplet"
+    MILITARY_TRIPLET = "military_triplet"
+    QUARTET = "quartet"
+
+
+def _t(text: str) -> Tile:
+    return parse_tile(text)
+
+
+CIVIL_ORDER: tuple[Tile, ...] = tuple(
+    _t(x) for x in ("6-6", "1-1", "4-4", "3-1", "5-5", "3-3", "2-2", "6-5", "6-4", "6-1", "5-1")
+)
+"""The civil kinds, highest first (pagat)."""
+
+MILITARY_ORDER: tuple[Tile, ...] = tuple(
+    _t(x) for x in ("6-3", "5-4", "6-2", "5-3", "5-2", "4-3", "4-2", "4-1", "3-2", "2-1")
+)
+"""The military kinds, highest total first; tiles of the same total are equal."""
+
+CHINESE_KINDS: tuple[Tile, ...] = CIVIL_ORDER + MILITARY_ORDER
+"""The 21 kinds of tile (every double-six tile without a blank)."""
+
+CHINESE_SET: tuple[Tile, ...] = CIVIL_ORDER + CIVIL_ORDER + MILITARY_ORDER
+"""The 32 tiles of a set: each civil kind twice, each military kind once."""
+
+_CIVIL_RANK = {tile: i + 1 for i, tile in enumerate(CIVIL_ORDER)}
+
+_NAMES: dict[Tile, Text] = {
+    _t("6-6"): Text("Heaven", "небо"),
+    _t("1-1"): Text("Earth", "земля"),
+    _t("4-4"): Text("Man", "человек"),
+    _t("3-1"): Text("Goose", "гусь"),
+    _t("5-5"): Text("Plum flower", "цветок сливы"),
+    _t("3-3"): Text("Long three", "длинная тройка"),
+    _t("2-2"): Text("Bench", "скамья"),
+    _t("6-5"): Text("Axe", "топорик"),
+    _t("6-4"): Text("Red-head ten", "ширма"),
+    _t("6-1"): Text("Long-leg seven", "длинноногая семёрка"),
+    _t("5-1"): Text("Big-head six", "большеголовая шестёрка"),
+}
+
+_ALIASES: dict[Tile, dict[str, tuple[str, ...]]] = {
+    _t("3-1"): {"en": ("Harmony",)},
+    _t("3-3"): {"en": ("Long",), "ru": ("платье",)},
+    _t("2-2"): {"en": ("Board",)},
+    _t("6-5"): {"en": ("Hatchet", "Tiger's head")},
+    _t("6-4"): {"en": ("Partition",), "ru": ("красноголовая десятка",)},
+    _t("5-1"): {"en": ("Red mallet six",), "ru": ("одинокая шестёрка",)},
+}
+
+_MILITARY_NAMES: dict[int, Text] = {
+    9: Text("Nine", "девятка"),
+    8: Text("Eight", "восьмёрка"),
+    7: Text("Seven", "семёрка"),
+    6: Text("Six", "шестёрка"),
+    5: Text("Five", "пятёрка"),
+    3: Text("Three", "тройка"),
+}
+
+FAMILIES: tuple[tuple[Tile, int], ...] = (
+    (_t("6-6"), 9),
+    (_t("1-1"), 8),
+    (_t("4-4"), 7),
+    (_t("3-1"), 5),
+)
+"""The four civil + military families, highest first: heaven-nine, earth-eight, man-seven, goose-five."""
+
+_FAMILY_OF_CIVIL = {civil: i for i, (civil, _) in enumerate(FAMILIES)}
+_FAMILY_NAMES = (
+    Text("heaven with a nine", "«небо» с девяткой"),
+    Text("earth with an eight", "«земля» с восьмёркой"),
+    Text("man with a seven", "«человек» с семёркой"),
+    Text("goose with a five", "«гусь» с пятёркой"),
+)
+_FAMILY_SHORT = (
+    Text("heaven-nine", "«небо» — девятка"),
+    Text("earth-eight", "«земля» — восьмёрка"),
+    Text("man-seven", "«человек» — семёрка"),
+    Text("goose-five", "«гусь» — пятёрка"),
+)
+_MILITARY_PLURAL: dict[int, Text] = {
+    9: Text("nines", "девяток"),
+    8: Text("eights", "восьмёрок"),
+    7: Text("sevens", "семёрок"),
+    5: Text("fives", "пятёрок"),
+}
+_SUPREME = frozenset({_t("2-1"), _t("4-2")})
+
+
+def chinese_tile(value: object) -> Tile:
+    """A tile of the Chinese set from ``6-6``, ``[6, 6]`` or a ``Tile``; ChineseRulesError for anything else."""
+    try:
+        tile = parse_tile(value)
+    except TileError as exc:
+        raise ChineseRulesError(Text(str(exc), f"{value!r} — не кость: пишите так: 6-4")) from None
+    if tile.lo == 0:
+        raise ChineseRulesError(
+            Text(
+                f"{tile} is not a Chinese domino: the Chinese set has no blanks",
+                f"{tile} — не китайская кость: в китайском наборе нет пустышек",
+            )
+        )
+    return tile
+
+
+def suit_of(tile: object) -> Suit:
+    """Civil or military."""
+    return Suit.CIVIL if chinese_tile(tile) in _CIVIL_RANK else Suit.MILITARY
+
+
+def copies_in_set(tile: object) -> int:
+    """How many tiles of this kind a set holds: 2 for civil, 1 for military."""
+    return 2 if suit_of(tile) is Suit.CIVIL else 1
+
+
+def military_value(tile: object) -> int:
+    """A military tile's total, which is its rank (9 highest, 3 lowest)."""
+    t = chinese_tile(tile)
+    if t in _CIVIL_RANK:
+        raise ChineseRulesError(Text(f"{t} is a civil tile, not a military one", f"{t} — гражданская кость, а не военная"))
+    return t.pips
+
+
+def civil_rank(tile: object) -> int:
+    """A civil tile's place in the civil order: 1 for heaven (highest) to 11 for big-head six."""
+    t = chinese_tile(tile)
+    if t not in _CIVIL_RANK:
+        raise ChineseRulesError(Text(f"{t} is a military tile, not a civil one", f"{t} — военная кость, а не гражданская"))
+    return _CIVIL_RANK[t]
+
+
+def single_rank(tile: object) -> int:
+    """A number that orders singles within their suit: higher is stronger (civil 11..1, military = total)."""
+    t = chinese_tile(tile)
+    return 12 - _CIVIL_RANK[t] if t in _CIVIL_RANK else t.pips
+
+
+def tile_name(tile: object) -> Text:
+    """The tile's name: civil tiles by their own names, military tiles by their total."""
+    t = chinese_tile(tile)
+    return _NAMES.get(t) or _MILITARY_NAMES[t.pips]
+
+
+def tile_aliases(tile: object, lang: str) -> tuple[str, ...]:
+    """Other names in use for the tile in ``lang`` (S3's «платье» for 3-3, pagat's "hatchet" for 6-5, ...)."""
+    return _ALIASES.get(chinese_tile(tile), {}).get(lang, ())
+
+
+def _half_red(number: int, on_double_six: bool) -> int:
+    if number in (1, 4):
+        return number
+    return 3 if number == 6 and on_double_six else 0
+
+
+def red_pips(tile: object) -> int:
+    """Red pips on the tile: every 1 and 4 is red, and one row of three on each half of 6-6 (S3)."""
+    t = chinese_tile(tile)
+    double_six = t.lo == t.hi == 6
+    return _half_red(t.lo, double_six) + _half_red(t.hi, double_six)
+
+
+def white_pips(tile: object) -> int:
+    """White pips on the tile."""
+    t = chinese_tile(tile)
+    return t.pips - red_pips(t)
+
+
+def _label(tile: Tile) -> Text:
+    name = tile_name(tile)
+    return Text(f"{name.en} ({tile})", f"«{name.ru}» ({tile})")
+
+
+class Combination(NamedTuple):
+    """Tiles played together: what kind of set they are and how strong (higher ``strength`` wins)."""
+
+    kind: ComboKind
+    tiles: tuple[Tile, ...]
+    strength: int
+    name: Text
+
+    @property
+    def size(self) -> int:
+        return len(self.tiles)
+
+
+_KIND_TEXT: dict[ComboKind, Text] = {
+    ComboKind.CIVIL_SINGLE: Text("civil single", "одиночная гражданская кость"),
+    ComboKind.MILITARY_SINGLE: Text("military single", "одиночная военная кость"),
+    ComboKind.CIVIL_PAIR: Text("civil pair", "гражданская пара"),
+    ComboKind.MILITARY_PAIR: Text("military pair", "военная пара"),
+    ComboKind.MIXED_PAIR: Text("mixed pair", "смешанная пара"),
+    ComboKind.CIVIL_TRIPLET: Text("triplet of two civil tiles and one military", "тройка из двух гражданских и одной военной"),
+    ComboKind.MILITARY_TRIPLET: Text("triplet of one civil tile and two military", "тройка из одной гражданской и двух военных"),
+    ComboKind.QUARTET: Text("quartet", "четвёрка"),
+}
+
+
+def kind_text(kind: ComboKind) -> Text:
+    """The kind of set in words ("a civil pair" / «гражданская пара»)."""
+    return _KIND_TEXT[kind]
+
+
+def _tiles_of(tiles: Iterable[object]) -> tuple[Tile, ...]:
+    found = tuple(chinese_tile(t) for t in tiles)
+    counts = Counter(found)
+    for tile, n in counts.items():
+        if n > copies_in_set(tile):
+            raise ChineseRulesError(
+                Text(
+                    f"the set has only {copies_in_set(tile)} of {tile}, not {n}",
+                    f"в наборе только {copies_in_set(tile)} кост{'и' if copies_in_set(tile) == 2 else 'ь'} {tile}, а не {n}",
+                )
+            )
+    civil = sorted((t for t in found if t in _CIVIL_RANK), key=_CIVIL_RANK.__getitem__)
+    military = sorted((t for t in found if t not in _CIVIL_RANK), key=lambda t: (-t.pips, -t.hi))
+    return (*civil, *military)
+
+
+def _shown(tiles: Sequence[Tile]) -> str:
+    return " + ".join(str(t) for t in tiles)
+
+
+def _named(name: Text, tiles: Sequence[Tile]) -> Text:
+    shown = _shown(tiles)
+    return Text(f"{name.en} ({shown})", f"{name.ru} ({shown})")
+
+
+def _no_set(tiles: tuple[Tile, ...], why: Text) -> ChineseRulesError:
+    shown = _shown(tiles)
+    return ChineseRulesError(Text(f"{shown} is not a combination: {why.en}", f"{shown} — не комбинация: {why.ru}"))
+
+
+def _family(civil: Tile, military: Sequence[Tile]) -> int | None:
+    index = _FAMILY_OF_CIVIL.get(civil)
+    if index is None or any(m.pips != FAMILIES[index][1] for m in military):
+        return None
+    return index
+
+
+_FAMILY_RULE = Text(
+    "sets of three or four tiles, and civil + military pairs, exist only as heaven with nines, earth with eights, man with sevens and goose with fives",
+    "тройки, четвёрки и пары из гражданской и военной кости бывают только такие: «небо» с девятками, «земля» с восьмёрками, «человек» с семёрками и «гусь» с пятёрками",
+)
+
+
+def combination(tiles: Iterable[object]) -> Combination:
+    """What the tiles make when played together; ChineseRulesError (with ``reason``) when they make nothing."""
+    ts = _tiles_of(tiles)
+    civil = [t for t in ts if t in _CIVIL_RANK]
+    military = [t for t in ts if t not in _CIVIL_RANK]
+    n = len(ts)
+    if n == 0 or n > 4:
+        raise ChineseRulesError(
+            Text(f"a lead is one to four tiles, not {n}", f"заходят одной, двумя, тремя или четырьмя костями, а не {n}")
+        )
+    if n == 1:
+        tile = ts[0]
+        kind = ComboKind.CIVIL_SINGLE if civil else ComboKind.MILITARY_SINGLE
+        return Combination(kind, ts, single_rank(tile), _label(tile))
+    if n == 2:
+        return _pair(ts, civil, military)
+    if len(civil) == 0 or len(military) == 0 or len(set(civil)) != 1:
+        raise _no_set(ts, _FAMILY_RULE)
+    index = _family(civil[0], military)
+    if index is None or len(set(military)) != len(military):
+        raise _no_set(ts, _FAMILY_RULE)
+    strength = len(FAMILIES) - index
+    family = _FAMILY_SHORT[index]
+    if n == 4:
+        if len(civil) != 2:
+            raise _no_set(ts, _FAMILY_RULE)
+        name = Text(f"the {family.en} quartet", f"четвёрка {family.ru}")
+        return Combination(ComboKind.QUARTET, ts, strength, _named(name, ts))
+    kind = ComboKind.CIVIL_TRIPLET if len(civil) == 2 else ComboKind.MILITARY_TRIPLET
+    name = Text(f"the {family.en} triplet", f"тройка {family.ru}")
+    return Combination(kind, ts, strength, _named(name, ts))
+
+
+def _pair(ts: tuple[Tile, ...], civil: list[Tile], military: list[Tile]) -> Combination:
+    if len(civil) == 2:
+        if civil[0] is not civil[1]:
+            raise _no_set(
+                ts,
+                Text(
+                    "two civil tiles make a pair only when they are the same kind",
+                    "две гражданские кости составляют пару, только если они одинаковые",
+                ),
+            )
+        name = tile_name(civil[0])
+        pair_name = Text(f"the {name.en} pair", f"пара «{name.ru}»")
+        return Combination(ComboKind.CIVIL_PAIR, ts, single_rank(civil[0]), _named(pair_name, ts))
+    if len(military) == 2:
+        if set(military) == _SUPREME:
+            supreme = Text("the Supreme pair", "высшая пара")
+            return Combination(ComboKind.MILITARY_PAIR, ts, 10, _named(supreme, ts))
+        if military[0].pips != military[1].pips:
+            raise _no_set(
+                ts,
+                Text(
+                    "two military tiles make a pair only when their totals are equal (or as the Supreme pair 1-2 + 2-4)",
+                    "две военные кости составляют пару, только если суммы очков равны (или это высшая пара 1-2 + 2-4)",
+                ),
+            )
+        plural = _MILITARY_PLURAL[military[0].pips]
+        pair_name = Text(f"the pair of {plural.en}", f"пара {plural.ru}")
+        return Combination(ComboKind.MILITARY_PAIR, ts, military[0].pips, _named(pair_name, ts))
+    index = _family(civil[0], military)
+    if index is None:
+        raise _no_set(ts, _FAMILY_RULE)
+    return Combination(ComboKind.MIXED_PAIR, ts, len(FAMILIES) - index, _named(_FAMILY_NAMES[index], ts))
+
+
+def why_not_combination(tiles: Iterable[object]) -> Text | None:
+    """None when the tiles make a combination that may be led; otherwise the reason."""
+    try:
+        combination(tiles)
+    except ChineseRulesError as exc:
+        return exc.reason
+    return None
+
+
+def can_lead(tiles: Iterable[object]) -> bool:
+    """Whether these tiles may be led together as one set."""
+    return why_not_combination(tiles) is None
+
+
+class Verdict(NamedTuple):
+    """Whether a reply beats the set on the table, and why, in both languages."""
+
+    beats: bool
+    why: Text
+
+
+def _as_combination(value: Combination | Iterable[object]) -> Combination:
+    return value if isinstance(value, Combination) else combination(value)
+
+
+def judge(reply: Combination | Iterable[object], current: Combination | Iterable[object]) -> Verdict:
+    """Does ``reply`` beat ``current`` (the highest set so far in the trick)?
+
+    ``current`` must be a combination; a ``reply`` that is none loses (its tiles go face down).
+    """
+    high = _as_combination(current)
+    try:
+        challenger = _as_combination(reply)
+    except ChineseRulesError as exc:
+        return Verdict(
+            False,
+            Text(
+                f"No: {exc.reason.en}, so those tiles can only be thrown away face down.",
+                f"Нет: {exc.reason.ru}, поэтому эти кости можно только сбросить рубашкой вверх.",
+            ),
+        )
+    if challenger.size != high.size:
+        return Verdict(
+            False,
+            Text(
+                f"No: a reply has as many tiles as the lead ({high.size}), not {challenger.size}.",
+                f"Нет: отвечают тем же числом костей, что и в заходе ({high.size}), а не {challenger.size}.",
+            ),
+        )
+    if challenger.kind is not high.kind:
+        ck, hk = kind_text(challenger.kind), kind_text(high.kind)
+        return Verdict(
+            False,
+            Text(
+                f"No: {challenger.name.en} is a {ck.en}, but the set to beat is a {hk.en}; a set is beaten only by a higher set of the same kind.",
+                f"Нет: {challenger.name.ru} — это {ck.ru}, а на столе — {hk.ru}; побить можно только более старшей комбинацией того же вида.",
+            ),
+        )
+    if challenger.strength > high.strength:
+        return Verdict(
+            True,
+            Text(
+                f"Yes: both are the same kind of set ({kind_text(high.kind).en}), and {challenger.name.en} ranks above {high.name.en}.",
+                f"Да: вид у них один ({kind_text(high.kind).ru}), и {challenger.name.ru} старше, чем {high.name.ru}.",
+            ),
+        )
+    if challenger.strength == high.strength:
+        return Verdict(
+            False,
+            Text(
+                f"No: {challenger.name.en} only equals {high.name.en}, and an equal set does not beat the one played first.",
+                f"Нет: {challenger.name.ru} и {high.name.ru} равны по силе, а равная комбинация не бьёт сыгранную раньше.",
+            ),
+        )
+    return Verdict(
+        False,
+        Text(
+            f"No: both are the same kind of set ({kind_text(high.kind).en}), but {challenger.name.en} ranks below {high.name.en}.",
+            f"Нет: вид у них один ({kind_text(high.kind).ru}), но {challenger.name.ru} младше, чем {high.name.ru}.",
+        ),
+    )
+
+
+def beats(reply: Combination | Iterable[object], current: Combination | Iterable[object]) -> bool:
+    """True when ``reply`` beats ``current``; ``judge`` gives the reason too."""
+    return judge(reply, current).beats
+
+
+def lead_options(hand: Iterable[object]) -> list[Combination]:
+    """Every distinct combination a hand could lead, strongest kinds of each size first."""
+    tiles = _tiles_of(hand)
+    seen: set[tuple[Tile, ...]] = set()
+    found: list[Combination] = []
+    for size in range(1, min(4, len(tiles)) + 1):
+        for chosen in subsets(tiles, size):
+            if chosen in seen:
+                continue
+            seen.add(chosen)
+            try:
+                found.append(combination(chosen))
+            except ChineseRulesError:
+                continue
+    return found
