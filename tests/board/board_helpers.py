@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 from tutorial_app.rules.deal import deal
 from tutorial_app.rules.moves import apply, legal_moves
-from tutorial_app.rules.state import Link, Table, compute_ends
+from tutorial_app.rules.position import read_position
+from tutorial_app.rules.state import HandState, Link, Table, make_table
 from tutorial_app.rules.tiles import Tile, parse_tile
 from tutorial_app.rules.variants import VARIANTS, rules_for
 
@@ -40,8 +41,13 @@ def line_table(lead: str, right: list[str], left: list[str] | None = None) -> Ta
             number = tile.other(number)
         arms[arm_index] = tuple(links)
     arms_t = (arms[0], arms[1], arms[2], arms[3])
-    return Table(centre, centre, a, False, arms_t, compute_ends(centre, a, False, arms_t))
+    return make_table(centre, centre, a, False, arms_t)
 
 
 def tile(text: str) -> Tile:
     return parse_tile(text)
+
+
+def position(rules: str, hands: list[list[str]], chain: list[str], to_move: int = 0) -> HandState:
+    """A hand in play from the referee's position format (chain written left to right)."""
+    return read_position({"rules": rules, "hands": hands, "chain": chain, "to_move": to_move}).state
