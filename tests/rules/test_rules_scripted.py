@@ -34,7 +34,7 @@ def test_block_pass_with_a_playable_tile_is_refused() -> None:
 def test_block_four_in_pairs_partners_count_together() -> None:
     # ends 4 | 4; seat 0 goes out with 4-2; seats 1 and 3 hold 6-6 and 5-1 (18), partner seat 2 holds 3-3
     pos = position("block", [["4-2"], ["6-6"], ["3-3"], ["5-1"]], ["4-4"], overrides={"teams": "pairs"}, to_move=0)
-    final, result = played(pos.state, "4-2 left")
+    _final, result = played(pos.state, "4-2 left")
     assert result.winner_sides == (0,)
     assert result.pips == (6, 18)
     assert result.points == (18, 0)
@@ -104,7 +104,7 @@ def test_international_six_six_leads_and_the_winners_take_every_hand() -> None:
     pos = position("international", hands, [])
     assert pos.lead is not None and pos.lead.seat == 0
     assert legal_text(pos.state) == {"6-6 lead"}  # the determining tile must be led
-    final, result = played(pos.state, "6-6 lead", "6-2 right", "2-3 right", "3-4 right", "6-1 left")
+    _final, result = played(pos.state, "6-6 lead", "6-2 right", "2-3 right", "3-4 right", "6-1 left")
     # seats 0+2 win and take all hands: 0-0 (0) + 1-1 (2) + 5-5 (10) = 12; no capicú (6-1 fits only the 6)
     assert result.winner_sides == (0,)
     assert result.points == (12, 0)
@@ -133,7 +133,7 @@ def test_domino101_for_two_draws_in_pairs_and_counts_blank_double_as_ten() -> No
     assert {str(t) for t in state.hand(0)} == {"6-4", "6-1", "4-4"}
     state = run(state, "6-1 right", "3-2 left", "6-4 right")  # ends 2 | 4
     assert legal_text(state) == {"draw"}
-    final, result = played(state, "draw", "2-2 left", "4-4 right")
+    _final, result = played(state, "draw", "2-2 left", "4-4 right")
     # seat 0 is out; seat 1 holds 0-0 (10 in 101) and 5-5 (10)
     assert result.pips == (0, 20)
     assert result.points == (20, 0)
