@@ -14,31 +14,25 @@ from typing import Any
 import streamlit as st
 
 from tutorial_app.app.session import bump, lang, revision
+from tutorial_app.board.controller import clicked_name
 from tutorial_app.board.figure import board_figure
 from tutorial_app.board.layout import layout_table
 from tutorial_app.rules.state import HandState
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["show_board", "clicked_name"]
+__all__ = ["show_board"]
 
 
-def clicked_name(event: Any) -> str | None:
-    """The ``customdata`` of the clicked point in a Plotly selection event, if any."""
+def _points(event: Any) -> list[Any]:
     try:
         points = event["selection"]["points"]
     except (KeyError, TypeError):
-        return None
-    for point in points or ():
-        data = point.get("customdata") if isinstance(point, dict) else None
-        if isinstance(data, list):
-            data = data[0] if data else None
-        if isinstance(data, str) and data:
-            return data
-    return None
+        return []
+    return list(points or [])
 
 
 def _on_select(name: str, chart_key: str, on_click: Callable[[str], None]) -> None:
-    clicked = clicked_name(st.session_state.get(chart_key))
+    clicked = clicked_name(_points(st.session_state.get(chart_key)))
     bump(name)
     if clicked:
         on_click(clicked)

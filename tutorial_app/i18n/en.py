@@ -185,4 +185,16 @@ MESSAGES: dict[str, str] = {
     "learn.import": "Load progress from a file",
     "learn.imported": "Loaded stars for {n} lessons.",
     "learn.import_failed": "This file was not loaded: {reason}",
+    # lesson workshop
+    "workshop.title": "Lesson workshop",
+    "workshop.intro": "Write a lesson in YAML (the format is described in lessons/README.md), paste it below or upload a file, and check it. The validator lists every problem with its line and column; a valid lesson can be played here at once. Nothing is saved on the server.",
+    "workshop.upload": "Upload a lesson file (.yaml)",
+    "workshop.text": "Lesson (YAML)",
+    "workshop.check": "Check the lesson",
+    "workshop.where": "line {line}, column {column}: ",
+    "workshop.problems": "The validator found {n} problem(s):",
+    "workshop.valid": "The lesson is valid: {title}, {steps} steps.",
+    "workshop.play": "Play this lesson",
+    "workshop.too_large": "The file is larger than {kb} kB; a lesson must be smaller (split it).",
+    "workshop.not_utf8": "The file is not UTF-8 text; save it as UTF-8.",
 }

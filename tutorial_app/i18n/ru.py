@@ -185,4 +185,16 @@ MESSAGES: dict[str, str] = {
     "learn.import": "Загрузить прогресс из файла",
     "learn.imported": "Загружены звёзды за уроков: {n}.",
     "learn.import_failed": "Файл не загружен: {reason}",
+    # lesson workshop
+    "workshop.title": "Мастерская уроков",
+    "workshop.intro": "Напишите урок в YAML (формат описан в lessons/README.md), вставьте его ниже или загрузите файл и проверьте. Проверка покажет каждую ошибку со строкой и столбцом; правильный урок можно сразу пройти здесь. На сервере ничего не сохраняется.",
+    "workshop.upload": "Загрузить файл урока (.yaml)",
+    "workshop.text": "Урок (YAML)",
+    "workshop.check": "Проверить урок",
+    "workshop.where": "строка {line}, столбец {column}: ",
+    "workshop.problems": "Найдено ошибок: {n}.",
+    "workshop.valid": "Урок в порядке: {title}, шагов: {steps}.",
+    "workshop.play": "Пройти этот урок",
+    "workshop.too_large": "Файл больше {kb} кБ; урок должен быть меньше (разделите его).",
+    "workshop.not_utf8": "Файл не в кодировке UTF-8; сохраните его как UTF-8.",
 }

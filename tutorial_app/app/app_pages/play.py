@@ -6,15 +6,15 @@ import streamlit as st
 
 from tutorial_app.app.board_view import show_board
 from tutorial_app.app.bots import BOTS
-from tutorial_app.app.controls import end_buttons, hand_buttons, playable_ends, turn_buttons
+from tutorial_app.app.controls import end_buttons, hand_buttons, turn_buttons
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.records import hand_log, result_lines, score_rows, seat_label, side_label, tiles_text
 from tutorial_app.app.rules_picker import describe_choice, rules_picker
 from tutorial_app.app.session import bump, lang, tr
-from tutorial_app.i18n import both
-from tutorial_app.rules.moves import IllegalMoveError, why_illegal
+from tutorial_app.board.controller import handle_click
+from tutorial_app.rules.moves import IllegalMoveError
 from tutorial_app.rules.options import FivesClaim
-from tutorial_app.rules.state import End, Move, play
+from tutorial_app.rules.state import End, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import Tile, parse_tile
 
@@ -64,42 +64,25 @@ def _move(move: Move) -> None:
     st.session_state["play_selected"] = None
 
 
-def _tile(tile: Tile) -> None:
+def _click(name: str) -> None:
+    """A board click or its button twin ("hand:6-4", "end:left"), read by the board's controller."""
     table = _table()
-    if table is None or table.hand_over or table.state.to_move != HUMAN:
+    if table is None:
         return
-    if _selected() is tile:
-        st.session_state["play_selected"] = None
-        return
-    state = table.state
-    ends = playable_ends(state, tile)
-    if not ends:
-        first = state.table.open_ends()
-        _say(why_illegal(state, play(tile, first[0][0] if first else "lead")))
-        st.session_state["play_selected"] = None
-        return
-    if len(ends) == 1:
-        _move(play(tile, ends[0]))
-        return
-    st.session_state["play_selected"] = str(tile)
-    _say(None)
+    outcome = handle_click(table.state, _selected(), name, viewer_seat=HUMAN,
+                           closed=bool(st.session_state.get("play_closed", False)), auto_place=True)
+    st.session_state["play_selected"] = str(outcome.selected) if outcome.selected is not None else None
+    _say(outcome.message)
+    if outcome.move is not None:
+        _move(outcome.move)
+
+
+def _tile(tile: Tile) -> None:
+    _click(f"hand:{tile}")
 
 
 def _end(end: End) -> None:
-    tile = _selected()
-    if tile is None:
-        _say(both("controls.pick_tile_first"))
-        return
-    _move(play(tile, end, closed=bool(st.session_state.get("play_closed", False))))
-
-
-def _board_click(name: str) -> None:
-    kind, _, value = name.partition(":")
-    if kind == "hand":
-        _tile(parse_tile(value))
-    elif kind == "end" and value in ("lead", "left", "right", "up", "down"):
-        end: End = value  # type: ignore[assignment]
-        _end(end)
+    _click(f"end:{end}")
 
 
 def _undo() -> None:
@@ -148,7 +131,7 @@ st.caption(" · ".join(info))
 
 board_column, side_column = st.columns([3, 2], gap="large")
 with board_column:
-    show_board(state, name="play", on_click=_board_click, selected=_selected(), seat=HUMAN, reveal=table.hand_over)
+    show_board(state, name="play", on_click=_click, selected=_selected(), seat=HUMAN, reveal=table.hand_over)
     feedback = st.session_state["play_feedback"]
     if isinstance(feedback, Text):
         st.warning(feedback.in_(current), icon="✋")

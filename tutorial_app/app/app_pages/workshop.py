@@ -1,5 +1,100 @@
-"""Placeholder."""
+"""Lesson workshop: paste or upload a YAML lesson, see the validator's errors by line, preview and play it."""
+
+from __future__ import annotations
 
 import streamlit as st
 
-st.title("workshop")
+from tutorial_app.app.lesson_player import play_lesson
+from tutorial_app.app.session import tr
+from tutorial_app.lessons import LessonRun
+from tutorial_app.lessons.source import MAX_LESSON_BYTES, SourceError, parse_source
+from tutorial_app.lessons.validate import check_source
+
+PLAYER = "ws"
+EXAMPLE = """\
+id: club-first-move
+title: {en: Our first move, ru: Наш первый ход}
+summary: {en: Lay a tile on the right end., ru: Поставьте кость на правый конец.}
+rules: block
+steps:
+  - kind: play
+    text:
+      en: The ends show 1 and 4. Lay 4-2 on the 4.
+      ru: На концах 1 и 4. Поставьте 4-2 к четвёрке.
+    position:
+      hands:
+        - ["4-2", "6-6"]
+        - ["5-5", "3-3"]
+      chain: ["1-3", "3-4"]
+      to_move: 0
+    goal: {played: "4-2"}
+    hint: {en: Look for the 4 on your tiles., ru: Найдите четвёрку на своих костях.}
+  - kind: remember
+    points:
+      - en: A tile goes where its number matches an open end.
+        ru: Кость ставят туда, где её число совпадает с открытым концом.
+"""
+
+st.session_state.setdefault("ws_text", EXAMPLE)
+st.session_state.setdefault("ws_checked", None)
+
+
+def _uploaded() -> None:
+    upload = st.session_state.get("ws_upload")
+    if upload is None:
+        return
+    data = upload.getvalue()
+    if len(data) > MAX_LESSON_BYTES:
+        st.session_state["ws_checked"] = ([tr("workshop.too_large", kb=MAX_LESSON_BYTES // 1000)], None)
+        return
+    try:
+        st.session_state["ws_text"] = data.decode("utf-8")
+    except UnicodeDecodeError:
+        st.session_state["ws_checked"] = ([tr("workshop.not_utf8")], None)
+        return
+    _check()
+
+
+def _check() -> None:
+    """Validate the text; keep the problems (as lines) or the lesson."""
+    st.session_state[f"{PLAYER}_run"] = None
+    text = st.session_state.get("ws_text", "")
+    try:
+        source = parse_source(text, "lesson.yaml")
+    except SourceError as exc:
+        where = tr("workshop.where", line=exc.mark.line, column=exc.mark.column) if exc.mark else ""
+        st.session_state["ws_checked"] = ([f"{where}{exc.message}"], None)
+        return
+    checked = check_source(source)
+    problems = [tr("workshop.where", line=i.line, column=i.column) + i.message for i in checked.issues]
+    st.session_state["ws_checked"] = (problems, checked.lesson)
+
+
+def _play() -> None:
+    checked = st.session_state.get("ws_checked")
+    if checked and checked[1] is not None:
+        st.session_state[f"{PLAYER}_run"] = LessonRun.start(checked[1])
+        st.session_state[f"{PLAYER}_shown"] = None
+        st.session_state[f"{PLAYER}_selected"] = None
+
+
+st.title(tr("workshop.title"))
+st.markdown(tr("workshop.intro"))
+st.file_uploader(tr("workshop.upload"), type=["yaml", "yml"], key="ws_upload", on_change=_uploaded)
+st.text_area(tr("workshop.text"), key="ws_text", height=320)
+st.button(tr("workshop.check"), type="primary", on_click=_check)
+
+checked = st.session_state.get("ws_checked")
+if checked is not None:
+    problems, lesson = checked
+    if problems:
+        st.error(tr("workshop.problems", n=len(problems)) + "\n\n" + "\n".join(f"- {p}" for p in problems))
+    elif lesson is not None:
+        current = st.session_state.get("lang", "en")
+        st.success(tr("workshop.valid", title=lesson.title.in_(current), steps=len(lesson.steps)))
+        st.markdown(f"**{lesson.title.in_(current)}** — {lesson.summary.in_(current)}")
+        st.button(tr("workshop.play"), on_click=_play)
+
+if isinstance(st.session_state.get(f"{PLAYER}_run"), LessonRun):
+    st.divider()
+    play_lesson(PLAYER, lambda run: None)
