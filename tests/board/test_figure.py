@@ -1,0 +1,111 @@
+"""What the figure shows: tiles and pips, hands face up or down, targets, highlights, labels."""
+
+from __future__ import annotations
+
+from board_helpers import position, random_hands, tile
+
+from tutorial_app.board.figure import THEMES, board_figure, target_ends
+from tutorial_app.board.layout import layout_table
+from tutorial_app.rules.moves import apply
+from tutorial_app.rules.state import play
+
+HANDS = [["6-4", "3-0", "1-2"], ["5-5", "2-2", "6-6"]]
+CHAIN = ["3-3", "3-5", "5-1"]
+
+
+def trace(fig, name):  # type: ignore[no-untyped-def]
+    return next(t for t in fig.data if t.name == name)
+
+
+def polygons(fig, name) -> int:  # type: ignore[no-untyped-def]
+    found = [t for t in fig.data if t.name == name]
+    return sum(1 for v in found[0].x if v is None) if found else 0
+
+
+def test_chain_and_hands_drawn_with_pips() -> None:
+    state = position("block", HANDS, CHAIN)
+    fig = board_figure(state)
+    assert polygons(fig, "tiles") == 3 + 3  # chain and the viewer's hand, face up
+    assert polygons(fig, "backs") == 3  # the other hand, face down
+    face_up = [tile(t) for t in CHAIN + HANDS[0]]
+    assert len(trace(fig, "pips").x) == sum(t.pips for t in face_up)
+    assert fig.layout.template.layout.to_plotly_json() == {}  # template "none": no styling to ship
+    assert fig.layout.yaxis.scaleanchor == "x"
+
+
+def test_reveal_turns_every_hand_face_up() -> None:
+    state = position("block", HANDS, CHAIN)
+    fig = board_figure(state, reveal=True)
+    assert polygons(fig, "backs") == 0
+    assert polygons(fig, "tiles") == 9
+
+
+def test_click_layer_names_hand_and_chain_tiles() -> None:
+    state = position("block", HANDS, CHAIN)
+    names = list(trace(board_figure(state), "click").customdata)
+    assert sorted(n for n in names if n.startswith("hand:")) == ["hand:2-1", "hand:3-0", "hand:6-4"]
+    assert sorted(n for n in names if n.startswith("chain:")) == ["chain:centre:-1", "chain:left:0", "chain:right:0"]
+    opponent = list(trace(board_figure(state, viewer_seat=1), "click").customdata)
+    assert sorted(n for n in opponent if n.startswith("hand:")) == ["hand:2-2", "hand:5-5", "hand:6-6"]
+
+
+def test_targets_at_every_end_the_selected_tile_may_go() -> None:
+    # Both ends show 3: a 3 fits on either end, and both are marked.
+    state = position("block", [["3-0", "6-4"], ["4-4"]], ["3-5", "5-5", "5-1", "1-3"])
+    fig = board_figure(state, selected=tile("3-0"))
+    targets = trace(fig, "targets")
+    assert sorted(targets.customdata) == ["end:left", "end:right"]
+    assert target_ends(state, tile("3-0")) == ["left", "right"]
+    board = layout_table(state.table)
+    for name, x, y in zip(targets.customdata, targets.x, targets.y, strict=True):
+        spot = board.end_spot(name[4:])  # type: ignore[arg-type]
+        assert spot is not None and (x, y) == spot.target
+    assert list(trace(board_figure(state, selected=tile("6-4")), "targets").customdata) == []
+    not_my_turn = position("block", [["3-0", "6-4"], ["4-4"]], ["3-5", "5-5", "5-1", "1-3"], to_move=1)
+    assert list(trace(board_figure(not_my_turn, selected=tile("3-0")), "targets").customdata) == []
+
+
+def test_empty_table_offers_the_lead() -> None:
+    state = next(iter(random_hands("block", 2, range(1))))[0]
+    first = state.log[0][1]
+    empty = position("block", [[str(t) for t in state.hand(0)] + [str(first.tile)], [str(t) for t in state.hand(1)]], [])
+    leader = empty.to_move
+    lead_tile = next(t for t in empty.hand(leader) if target_ends(empty, t))
+    fig = board_figure(empty, viewer_seat=leader, selected=lead_tile)
+    assert list(trace(fig, "targets").customdata) == ["end:lead"]
+
+
+def test_last_move_selected_and_hints_outlined() -> None:
+    state = apply(position("block", HANDS, CHAIN), play(tile("3-0"), "left"))
+    fig = board_figure(state, viewer_seat=1, selected=tile("5-5"), highlight=["2-2", "end:right"])
+    assert polygons(fig, "last") == 1
+    assert polygons(fig, "selected") == 1
+    assert polygons(fig, "hint") == 1
+    assert len(trace(fig, "hint_ends").x) == 1
+    last = trace(fig, "last")
+    board = layout_table(state.table)
+    placed = next(p for p in board.placements if p.tile is tile("3-0"))
+    xs = [x for x in last.x if x is not None]
+    assert min(xs) == placed.rect.x0 and max(xs) == placed.rect.x1
+
+
+def test_labels_in_both_languages_and_themes() -> None:
+    state = position("draw", HANDS, CHAIN)
+    en = list(trace(board_figure(state), "labels").text)
+    ru = list(trace(board_figure(state, lang="ru"), "labels").text)
+    assert any(t.startswith("Boneyard: ") for t in en)
+    assert any(t.startswith("Базар: ") for t in ru)
+    assert any("3 tiles" in t for t in en) and any("3 кости" in t for t in ru)
+    dark = board_figure(state, theme="dark")
+    assert trace(dark, "felt").fillcolor == THEMES["dark"].felt != THEMES["light"].felt
+    no_boneyard = list(trace(board_figure(position("block", HANDS, CHAIN)), "labels").text)
+    assert not any("Boneyard" in t for t in no_boneyard)
+
+
+def test_full_table_figure_is_small() -> None:
+    """A played-out four-seat hand stays within the 20 KiB the issue sets for the figure JSON."""
+    for states in random_hands("block", 4, range(5)):
+        state = states[-1]
+        fig = board_figure(state, viewer_seat=state.to_move)
+        assert len(fig.to_json().encode()) <= 20 * 1024
+        assert len(fig.data) <= 14
