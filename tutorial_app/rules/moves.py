@@ -394,7 +394,7 @@ def why_illegal(state: HandState, move: Move) -> Text | None:
         if not tile.bit & state.lead_mask:
             must = [str(t) for t in ALL_TILES if t.bit & state.lead_mask & state.hands[seat]]
             return Text(f"The hand must open with {', '.join(must)}.", f"Раздачу нужно начать с {', '.join(must)}.")
-        return None
+        return _wrong_claim(state, tile, move)
     if move.end == "lead":
         return Text("The hand has already been led: play on an open end.", "Заход уже сделан: ставьте к открытому концу.")
     arm = ARM_NAMES.index(move.end)
@@ -418,8 +418,15 @@ def why_illegal(state: HandState, move: Move) -> Text | None:
         return Text("Only a double may be laid face down, and only where branches can be closed.", "Рубашкой вверх можно класть только дубль и только там, где ветки можно закрывать.")
     if state.doubles_run and not state.hands[seat] & tile.bit:
         return Text("That tile is not in your hand.", "Этой кости нет у вас на руке.")
+    return _wrong_claim(state, tile, move)
+
+
+def _wrong_claim(state: HandState, tile: Tile, move: Move) -> Text | None:
+    """Why a claimed All Fives count is wrong (leads included), or None."""
+    rules = state.rules
     if rules.fives_scoring and rules.fives_claim is FivesClaim.MUST_CLAIM and move.claim:
-        count = fives_count(_lay(state.table, rules.layout is Layout.SPINNER, tile, move.end, seat, move.closed))
+        assert move.end is not None
+        count = fives_count(_lay(state.table, rules.layout is Layout.SPINNER, tile, move.end, state.to_move, move.closed))
         if count % 5 or count != move.claim:
             real = count if count % 5 == 0 else 0
             return Text(
