@@ -289,7 +289,9 @@ def _draw_hand(
 ) -> None:
     """Lay a seat's tiles along its side of the table, with its label."""
     count = len(hand)
-    along = 2 * w2 if side in ("bottom", "top") else 2 * h2 - 2.0
+    # Side seats leave the top of their column for the two-line label.
+    along = 2 * w2 if side in ("bottom", "top") else 2 * h2 - 4.0
+    shift = 0.0 if side in ("bottom", "top") else -1.25
     step = min(_HAND_STEP, along / max(count, 1))
     first = -step * (count - 1) / 2
     for i, tile in enumerate(hand):
@@ -301,9 +303,9 @@ def _draw_hand(
         elif side == "top":
             cx, cy, vertical = pos, h2 + _HAND_GAP - 0.3, True
         elif side == "left":
-            cx, cy, vertical = -w2 - _HAND_GAP, -pos, False
+            cx, cy, vertical = -w2 - _HAND_GAP, shift - pos, False
         else:
-            cx, cy, vertical = w2 + _HAND_GAP, pos, False
+            cx, cy, vertical = w2 + _HAND_GAP, shift + pos, False
         mark = "selected" if tile is selected else "hint" if name in wanted else None
         low, high = (tile.lo, tile.hi)
         sketch.tile(cx, cy, vertical, low, high, face_up, mark if face_up else None)
@@ -313,10 +315,9 @@ def _draw_hand(
         sketch.label(0.0, -h2 - 4.0, label)
     elif side == "top":
         sketch.label(0.0, h2 + 0.6, label)
-    elif side == "left":
-        sketch.label(-w2 - _HAND_GAP, h2 + 0.6, label)
     else:
-        sketch.label(w2 + _HAND_GAP, h2 + 0.6, label)
+        x = -w2 - _HAND_GAP if side == "left" else w2 + _HAND_GAP
+        sketch.label(x, h2 - 0.8, label.replace(" · ", "<br>"))
 
 
 def _assemble(
