@@ -52,7 +52,11 @@ def hand_buttons(state: HandState, seat: int, selected: Tile | None, on_tile: Ca
 
 def end_buttons(state: HandState, selected: Tile | None, on_end: Callable[[End], None], key: str) -> None:
     """One button per open end (shown once a tile is selected)."""
-    if selected is None or state.table.centre is None:
+    if selected is None:
+        return
+    if state.table.centre is None:
+        st.button(tr("controls.lead_button", tile=str(selected)), key=f"{key}_end_lead", type="primary",
+                  on_click=on_end, args=("lead",))
         return
     open_ends = state.table.open_ends()
     st.caption(tr("controls.choose_end", tile=str(selected)))

@@ -76,6 +76,7 @@ def _submit(name: str, move: Move, on_finish: Callable[[LessonRun], None]) -> No
 
 
 def _tile(name: str, tile: Tile, on_finish: Callable[[LessonRun], None]) -> None:
+    """Select a tile (its targets appear); a tile with nowhere to go is tried, so the runner says why."""
     run = _run(name)
     if run is None or run.done or run.state is None:
         return
@@ -83,11 +84,7 @@ def _tile(name: str, tile: Tile, on_finish: Callable[[LessonRun], None]) -> None
         st.session_state[_key(name, "selected")] = None
         return
     state = run.state
-    ends = playable_ends(state, tile)
-    if len(ends) == 1:
-        _submit(name, play(tile, ends[0]), on_finish)
-        return
-    if not ends:
+    if not playable_ends(state, tile):
         first = state.table.open_ends()
         _submit(name, play(tile, first[0][0] if first else "lead"), on_finish)
         return
@@ -193,7 +190,7 @@ def play_lesson(name: str, on_finish: Callable[[LessonRun], None], *, presenter:
     if isinstance(step, RememberStep):
         st.markdown(f"**{tr('learn.remember')}**")
         for point in step.points:
-            st.info(point.in_(current), icon="📌")
+            st.info(point.in_(current), icon=":material/push_pin:")
     else:
         st.markdown(step.text.in_(current))
         shown_tiles = getattr(step, "tiles", None)
@@ -232,11 +229,11 @@ def play_lesson(name: str, on_finish: Callable[[LessonRun], None], *, presenter:
     if isinstance(shown, Shown):
         text = shown.message + (f"\n\n{shown.explanation}" if shown.explanation else "")
         if shown.correct:
-            st.success(text, icon="✅")
+            st.success(text, icon=":material/check_circle:")
         elif shown.correct is False:
-            st.error(text, icon="✋")
+            st.error(text, icon=":material/front_hand:")
         if shown.hint:
-            st.info(f"💡 {shown.hint}")
+            st.info(shown.hint, icon=":material/lightbulb:")
     if presenter and not run.done and isinstance(step, (PlayStep, QuizStep)):
         if st.session_state.get(_key(name, "revealed")):
             answer = _right_answer_text(run)
@@ -245,12 +242,12 @@ def play_lesson(name: str, on_finish: Callable[[LessonRun], None], *, presenter:
             st.button(tr("learn.play_answer"), key=f"{name}_solve", on_click=_solve, args=(name, on_finish))
         else:
             st.button(tr("learn.reveal"), key=f"{name}_reveal", on_click=_reveal, args=(name,))
-    left, middle, right = st.columns(3)
+    left, right = st.columns([1, 3], vertical_alignment="center")
     if isinstance(step, (PlayStep, QuizStep)) and not run.done:
         left.button(tr("learn.hint"), key=f"{name}_hint", on_click=_hint, args=(name,), width="stretch")
     if run.done and not run.finished:
-        middle.button(tr("learn.next"), key=f"{name}_next", type="primary", on_click=_next, args=(name,),
-                      width="stretch")
+        left.button(tr("learn.next"), key=f"{name}_next", type="primary", on_click=_next, args=(name,),
+                    width="stretch")
     if run.finished:
         stars = run.stars
         st.success(tr("learn.finished", stars="★" * stars + "☆" * (3 - stars), mistakes=run.mistakes,

@@ -19,11 +19,11 @@ PAGES = Path(__file__).parent / "app_pages"
 st.set_page_config(page_title="Domino Tutor", page_icon="🁫", layout="wide")
 current = lang()
 navigation = st.navigation([
-    st.Page(PAGES / "learn.py", title=t("nav.learn", current), icon="🎓", url_path="learn", default=True),
-    st.Page(PAGES / "play.py", title=t("nav.play", current), icon="🎲", url_path="play"),
-    st.Page(PAGES / "compare.py", title=t("nav.compare", current), icon="⚖️", url_path="compare"),
-    st.Page(PAGES / "rules.py", title=t("nav.rules", current), icon="📜", url_path="rules"),
-    st.Page(PAGES / "workshop.py", title=t("nav.workshop", current), icon="🛠️", url_path="workshop"),
+    st.Page(PAGES / "learn.py", title=t("nav.learn", current), icon=":material/school:", default=True),
+    st.Page(PAGES / "play.py", title=t("nav.play", current), icon=":material/casino:", url_path="play"),
+    st.Page(PAGES / "compare.py", title=t("nav.compare", current), icon=":material/balance:", url_path="compare"),
+    st.Page(PAGES / "rules.py", title=t("nav.rules", current), icon=":material/menu_book:", url_path="rules"),
+    st.Page(PAGES / "workshop.py", title=t("nav.workshop", current), icon=":material/construction:", url_path="workshop"),
 ])
 sidebar()
 navigation.run()

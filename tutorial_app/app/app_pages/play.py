@@ -126,6 +126,8 @@ st.caption(tr("play.header", rules=table.preset, hand=table.hand_no + 1, bot=tr(
 if rules.teams.value == "pairs":
     st.caption(tr("play.partners", you=side_label(rules, 0, current), them=side_label(rules, 1, current)))
 info = [table.lead_reason.in_(current)]
+if table.start.lead_mask & table.start.hands[table.start.leader] == table.start.hands[table.start.leader]:
+    info.append(tr("play.lead_any"))
 info += [tr("play.redealt", reason=r.in_(current)) for r in table.redeals]
 st.caption(" · ".join(info))
 
@@ -134,7 +136,7 @@ with board_column:
     show_board(state, name="play", on_click=_click, selected=_selected(), seat=HUMAN, reveal=table.hand_over)
     feedback = st.session_state["play_feedback"]
     if isinstance(feedback, Text):
-        st.warning(feedback.in_(current), icon="✋")
+        st.warning(feedback.in_(current), icon=":material/front_hand:")
     if not table.hand_over:
         if state.to_move == HUMAN:
             st.markdown(tr("play.your_turn"))
