@@ -321,7 +321,7 @@ def _walk_arm(
 ) -> tuple[list[Placement], list[Step], _Cursor]:
     """Lay out one arm; backtrack to turn earlier when a tile would not fit."""
     forced: set[int] = set()
-    for _attempt in range(4 * len(links) + 8):
+    for _attempt in range(8 * len(links) + 16):
         failed, placements, steps, cursor = _try_arm(links, start, fixed, centre_rect, forced, strict)
         if failed < 0:
             return placements, steps, cursor
@@ -335,9 +335,10 @@ def _walk_arm(
         if candidates:
             forced.add(candidates[0])
         elif fixed:
-            # Why: the kept shape leaves no room for the new tile; re-lay the
-            # whole arm, as a player straightens the chain to make room.
-            fixed, forced = (), set()
+            # Why: the kept shape leaves no room for the new tile. Free the
+            # kept bends from the tip inward, so only the tail near the new
+            # tile is re-bent, as a player adjusts the chain to make room.
+            fixed = fixed[:-1]
         else:
             raise LayoutError(start.end, failed)
     raise LayoutError(start.end, len(links) - 1)
