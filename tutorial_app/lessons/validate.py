@@ -29,15 +29,15 @@ from tutorial_app.lessons.quizzes import (
 )
 from tutorial_app.lessons.scenes import position_mapping, scene_of
 from tutorial_app.lessons.source import Mark, Path_, Source, SourceError, read_source
-from tutorial_app.rules.moves import IllegalMoveError, apply, apply_unchecked, legal_moves, why_illegal
+from tutorial_app.rules.moves import apply, apply_unchecked, legal_moves, why_illegal
 from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.position import PositionError
-from tutorial_app.rules.state import HandState, Move, Status
+from tutorial_app.rules.state import HandState, Status
 from tutorial_app.rules.variants import find_variant
 
 __all__ = ["Issue", "Checked", "Report", "check_source", "check_file", "check_paths", "lesson_files"]
 
-_STEP = TypeAdapter(Step)
+_STEP: TypeAdapter[Step] = TypeAdapter(Step)
 
 
 class Issue(NamedTuple):
@@ -265,7 +265,9 @@ class _SemanticPass:
         try:
             scene = scene_of(mapping)
         except PositionError as exc:
-            self.error(_position_path(at, spec, str(exc)), f"impossible position: {exc}")
+            text = str(exc)
+            label = "" if text.startswith("unknown rule set") else "impossible position: "
+            self.error(_position_path(at, spec, text), f"{label}{text}")
             return None, True
         if self.players is not None and scene.rules.players != self.players:
             self.error((*at, "position", "hands"),
@@ -305,7 +307,7 @@ class _SemanticPass:
             if reason is not None:
                 if j not in reported:
                     reported.add(j)
-                    self.error((*at, j), f"illegal reply {move} by seat {state.to_move} {context}: {reason.en}")
+                    self.error((*at, j), f"illegal reply {move} by seat {state.to_move} {context}: {reason.en.rstrip('.')}")
                 return None
             state = apply_unchecked(state, move)
         return state
@@ -314,7 +316,7 @@ class _SemanticPass:
         move = spec.to_move()
         reason = why_illegal(state, move)
         if reason is not None:
-            self.error((*at, "move"), f"{move} is illegal here ({reason.en}); the rules core explains illegal moves "
+            self.error((*at, "move"), f"{move} is illegal here ({reason.en.rstrip('.')}); the rules core explains illegal moves "
                        "itself: list only legal moves under wrong:")
             return
         after = apply(state, move)
@@ -427,10 +429,9 @@ def _data_path(data: Any, loc: tuple[int | str, ...]) -> Path_:
     path: list[str | int] = []
     node = data
     for part in loc:
-        if isinstance(node, dict) and isinstance(part, str) and part in node:
-            node = node[part]
-            path.append(part)
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        in_mapping = isinstance(node, dict) and isinstance(part, str) and part in node
+        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if in_mapping or in_list:
             node = node[part]
             path.append(part)
     return tuple(path)
@@ -519,7 +520,8 @@ def _message(err: ErrorDetails, loc: tuple[int | str, ...]) -> tuple[str, bool]:
     if kind == "string_too_short":
         return "this text is empty: write something", False
     if kind == "too_short":
-        return f"needs at least {ctx.get('min_length')} item(s)", False
+        least = ctx.get("min_length")
+        return f"needs at least {'one entry' if least == 1 else f'{least} entries'}", False
     if kind == "greater_than_equal":
         return f"must be {ctx.get('ge')} or more, not {_shown_value(value)}", False
     if kind == "less_than_equal":

@@ -1,0 +1,154 @@
+"""The runner's feedback: wrong moves get the rules core's reason, wrong answers the hint."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutorial_app.lessons import LessonRun, RunError, lessons_root, load_lesson, solve_step
+from tutorial_app.lessons.model import Lesson, PlayStep, QuizStep
+from tutorial_app.rules.moves import apply, why_illegal
+from tutorial_app.rules.state import PASS, Move, play
+from tutorial_app.rules.tiles import Tile
+
+
+def lesson(name: str) -> Lesson:
+    return load_lesson(lessons_root() / "core" / f"{name}.yaml")
+
+
+def run_to(name: str, index: int) -> LessonRun:
+    """A run of a core lesson advanced by the solver to step ``index``."""
+    run = LessonRun.start(lesson(name))
+    while run.index < index:
+        action = solve_step(run)
+        if isinstance(action, Move):
+            run.submit_move(action)
+        elif action is not None:
+            run.answer(action)
+        run.next()
+    return run
+
+
+def first_play_step(name: str) -> int:
+    return next(i for i, s in enumerate(lesson(name).steps) if isinstance(s, PlayStep))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_illegal_move_gets_the_rules_core_reason_and_the_hint(lang: str) -> None:
+    index = first_play_step("core-02-placing-on-the-ends")
+    run = run_to("core-02-placing-on-the-ends", index)
+    step = run.step
+    assert isinstance(step, PlayStep)
+    before = run.state
+    assert before is not None
+    move = play(Tile(6, 4), "left")
+    reason = why_illegal(before, move)
+    assert reason is not None
+    feedback = run.submit_move(move, lang)
+    assert not feedback.correct and feedback.mistake
+    assert feedback.message == reason.in_(lang)
+    assert feedback.hint == step.hint.in_(lang)
+    assert run.state is before and not run.done and run.mistakes == 1
+
+
+def test_pass_with_a_playable_tile_is_refused_with_the_reason() -> None:
+    index = first_play_step("core-02-placing-on-the-ends")
+    run = run_to("core-02-placing-on-the-ends", index)
+    assert run.state is not None
+    reason = why_illegal(run.state, PASS)
+    assert reason is not None
+    assert run.submit_move(PASS, "ru").message == reason.ru
+
+
+def test_legal_move_that_misses_the_goal_is_played_back_but_not_kept() -> None:
+    index = first_play_step("core-02-placing-on-the-ends")
+    run = run_to("core-02-placing-on-the-ends", index)
+    before = run.state
+    assert before is not None
+    move = play(Tile(3, 0), "left")
+    assert why_illegal(before, move) is None
+    feedback = run.submit_move(move, "en")
+    assert not feedback.correct and feedback.hint
+    assert feedback.played == ((0, move),)
+    assert feedback.states == (apply(before, move),)
+    assert run.state is before and not run.done
+
+
+def test_scripted_wrong_move_is_refuted_then_the_step_can_be_retried() -> None:
+    name = "core-02-placing-on-the-ends"
+    index = max(i for i, s in enumerate(lesson(name).steps) if isinstance(s, PlayStep) and s.wrong)
+    run = run_to(name, index)
+    step = run.step
+    assert isinstance(step, PlayStep)
+    wrong = step.wrong[0]
+    before = run.state
+    assert before is not None
+    feedback = run.submit_move(wrong.move.to_move(), "ru")
+    assert not feedback.correct
+    assert feedback.explanation == wrong.text.ru
+    expected = apply(before, wrong.move.to_move())
+    for reply in wrong.replies:
+        expected = apply(expected, reply.to_move())
+    assert feedback.states[-1] == expected
+    assert [m for _, m in feedback.played[1:]] == [r.to_move() for r in wrong.replies]
+    assert run.state is before
+    right = solve_step(run)
+    assert isinstance(right, Move)
+    again = run.submit_move(right, "ru")
+    assert again.correct and run.done
+    assert again.explanation == (step.success.ru if step.success else None)
+
+
+def test_wrong_quiz_answer_gets_the_hint_and_costs_a_star() -> None:
+    name = "core-02-placing-on-the-ends"
+    index = next(i for i, s in enumerate(lesson(name).steps) if isinstance(s, QuizStep) and s.ask == "is_legal")
+    run = run_to(name, index)
+    step = run.step
+    assert isinstance(step, QuizStep) and step.move is not None
+    right = run.right_answer
+    assert isinstance(right, bool)
+    wrong = run.answer(not right, "ru")
+    assert not wrong.correct and wrong.mistake
+    assert wrong.hint == step.hint.ru
+    typo = run.answer("maybe", "en")
+    assert not typo.correct and not typo.mistake and "yes or no" in typo.message
+    assert run.mistakes == 1
+    good = run.answer("да" if right else "нет", "ru")
+    assert good.correct
+    assert run.state is not None
+    reason = why_illegal(run.state, step.move.to_move())
+    assert reason is not None and good.explanation == reason.ru
+
+
+def test_stars_fall_with_mistakes_and_hints() -> None:
+    run = LessonRun.start(lesson("core-04-passing"))
+    assert run.stars == 3
+    run.next()
+    assert run.hint("en") is not None
+    assert run.hint("en") is not None
+    assert run.hints_used == 1
+    assert run.stars == 2
+    for _ in range(3):
+        run.submit_move(play(Tile(6, 6), "left"))
+    assert run.mistakes == 3
+    assert run.stars == 1
+
+
+def test_choices_have_labels_in_both_languages() -> None:
+    name = "core-07-going-out"
+    steps = lesson(name).steps
+    index = max(i for i, s in enumerate(steps) if isinstance(s, QuizStep) and s.ask == "winner")
+    run = run_to(name, index)
+    assert run.choices("en") == [(0, "Seats 0 + 2"), (1, "Seats 1 + 3"), ("tie", "A tie")]
+    assert run.choices("ru") == [(0, "Пара 0 + 2"), (1, "Пара 1 + 3"), ("tie", "Ничья")]
+
+
+def test_the_app_cannot_skip_or_misuse_steps() -> None:
+    run = LessonRun.start(lesson("core-02-placing-on-the-ends"))
+    assert run.done  # an explain step
+    with pytest.raises(RunError):
+        run.submit_move(PASS)
+    run.next()
+    with pytest.raises(RunError):
+        run.next()
+    with pytest.raises(RunError):
+        run.submit_move(PASS)
