@@ -53,7 +53,7 @@ def _points(n: int) -> Text:
 
 def _players(n: object) -> Text:
     count = int(str(n))
-    return Text(f"{count} players take part.", f"Играют {_ru_count(count, 'игрок', 'игрока', 'игроков')}.")
+    return Text(f"The game is for {count} players.", f"Играют {_ru_count(count, 'игрок', 'игрока', 'игроков')}.")
 
 
 def _hand_size(n: object) -> Text:

@@ -1,0 +1,101 @@
+"""The simulator: same seed same figures, sane statistics, bots, progress, matches."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutorial_app.rules.deal import deal
+from tutorial_app.rules.moves import apply, legal_moves
+from tutorial_app.rules.simulate import choose_greedy, play_out, simulate_hands, simulate_matches
+from tutorial_app.rules.state import DRAW, PASS, Action, Status
+from tutorial_app.rules.variants import VARIANTS, rules_for
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_same_seed_same_figures(bot: str) -> None:
+    rules = rules_for("domino101", 3)
+    first = simulate_hands(rules, 200, seed=11, bot=bot)  # type: ignore[arg-type]
+    second = simulate_hands(rules, 200, seed=11, bot=bot)  # type: ignore[arg-type]
+    assert first.same_figures() == second.same_figures()
+    other = simulate_hands(rules, 200, seed=12, bot=bot)  # type: ignore[arg-type]
+    assert other.same_figures() != first.same_figures()
+
+
+def test_matches_same_seed_same_figures() -> None:
+    rules = rules_for("kozel", 3)
+    assert simulate_matches(rules, 5, seed=3).same_figures() == simulate_matches(rules, 5, seed=3).same_figures()
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+def test_statistics_are_consistent_for_every_preset(variant: object) -> None:
+    from tutorial_app.rules.variants import Variant
+
+    assert isinstance(variant, Variant)
+    for players in variant.players:
+        rules = variant.rules(players)
+        stats = simulate_hands(rules, 120, seed=5)
+        assert stats.hands == 120
+        assert 0 <= stats.blocked_rate <= 1 and 0 <= stats.tie_rate <= stats.blocked_rate
+        assert 0 <= stats.leader_side_wins <= 1
+        assert len(stats.hand_wins) == rules.sides
+        assert sum(stats.hand_wins) == pytest.approx(1 - stats.tie_rate)
+        # every hand lays at least the lead and no more than all the tiles
+        assert 1 <= stats.plays_per_hand <= 28
+        assert stats.moves_per_hand >= stats.plays_per_hand
+        assert stats.points_per_hand > 0
+        assert stats.hands_per_second > 0
+
+
+def test_matches_report_hands_per_match_and_wins() -> None:
+    rules = rules_for("block", 4, {"teams": "pairs"})
+    stats = simulate_matches(rules, 8, seed=2, bot="greedy")
+    assert stats.matches == 8 and stats.unfinished_matches == 0
+    assert stats.match_wins is not None and len(stats.match_wins) == 2
+    assert sum(stats.match_wins) == pytest.approx(1)
+    assert stats.hands_per_match == pytest.approx(stats.hands / 8)
+    # a side needs 100 points and a hand gives at most the other side's tiles
+    assert stats.hands_per_match is not None and stats.hands_per_match >= 2
+
+
+def test_progress_is_reported_up_to_the_total() -> None:
+    calls: list[tuple[int, int]] = []
+    simulate_hands(rules_for("draw"), 450, seed=1, progress=lambda done, total: calls.append((done, total)))
+    assert calls[-1] == (450, 450)
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+    assert all(total == 450 for _, total in calls)
+    match_calls: list[tuple[int, int]] = []
+    simulate_matches(rules_for("draw"), 3, seed=1, progress=lambda d, t: match_calls.append((d, t)))
+    assert match_calls[-1] == (3, 3)
+
+
+def test_greedy_plays_the_heaviest_tile() -> None:
+    rules = rules_for("block", 2)
+    for seed in range(30):
+        state = deal(rules, random.Random(seed)).state
+        while state.status is Status.IN_PLAY:
+            moves = legal_moves(state)
+            chosen = choose_greedy(moves)
+            plays = [m for m in moves if m.action is Action.PLAY]
+            if plays:
+                assert chosen.tile is not None
+                assert chosen.tile.pips == max(m.tile.pips for m in plays if m.tile is not None)
+            else:
+                assert chosen in (DRAW, PASS)
+            state = apply(state, chosen)
+
+
+def test_play_out_finishes_every_preset() -> None:
+    for variant in VARIANTS:
+        for players in variant.players:
+            final = play_out(deal(variant.rules(players), random.Random(1)).state, random.Random(2), "greedy")
+            assert final.is_over
+
+
+@pytest.mark.parametrize(("count", "bot"), [(0, "random"), (-3, "random"), (5, "clever")])
+def test_bad_counts_and_bots_are_refused(count: int, bot: str) -> None:
+    with pytest.raises(ValueError):
+        simulate_hands(rules_for("block"), count, seed=1, bot=bot)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        simulate_matches(rules_for("block"), count, seed=1, bot=bot)  # type: ignore[arg-type]
