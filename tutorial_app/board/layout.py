@@ -188,7 +188,8 @@ def _starts(centre_rect: Rect, spinner: bool, width: float, height: float) -> tu
     lead), the left arm the upper half. Spinner: four pinwheel quadrants,
     each arm turning clockwise into its own.
     """
-    w, h = width / 2, height / 2
+    # Why the 0.5 inset: a strip of felt between the chain and the table's edge.
+    w, h = width / 2 - 0.5, height / 2 - 0.5
     c = centre_rect
     if not spinner:
         right = _Region(Rect(-w, -h, w, 1.0), (Rect(-_BIG, -1.0, c.x1, _BIG),))
