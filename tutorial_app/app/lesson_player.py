@@ -132,10 +132,12 @@ def _hint(name: str) -> None:
             _set_shown(name, Shown(None, tr("learn.hint_label"), hint=text))
 
 
-def _next(name: str) -> None:
+def _next(name: str, on_finish: Callable[[LessonRun], None]) -> None:
     run = _run(name)
     if run is not None and run.done and not run.finished:
         run.next()
+        if run.finished:
+            on_finish(run)
         st.session_state[_key(name, "selected")] = None
         st.session_state[_key(name, "revealed")] = False
         _set_shown(name, None)
@@ -246,7 +248,7 @@ def play_lesson(name: str, on_finish: Callable[[LessonRun], None], *, presenter:
     if isinstance(step, (PlayStep, QuizStep)) and not run.done:
         left.button(tr("learn.hint"), key=f"{name}_hint", on_click=_hint, args=(name,), width="stretch")
     if run.done and not run.finished:
-        left.button(tr("learn.next"), key=f"{name}_next", type="primary", on_click=_next, args=(name,),
+        left.button(tr("learn.next"), key=f"{name}_next", type="primary", on_click=_next, args=(name, on_finish),
                     width="stretch")
     if run.finished:
         stars = run.stars

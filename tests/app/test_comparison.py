@@ -1,0 +1,60 @@
+"""The Compare page's computations against the rules core."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tutorial_app.app.comparison import difference_rows, parting_move, position_under, ruling_under, same_deal
+from tutorial_app.rules.referee import rule
+from tutorial_app.rules.rulesheet import OPTION_LABELS
+from tutorial_app.rules.variants import rules_for
+
+POSITION: dict[str, Any] = {
+    "rules": "draw",
+    "hands": [["6-5", "3-2"], ["4-1"]],
+    "chain": ["1-2", "2-4"],
+    "to_move": 1,
+    "moves": [{"tile": "4-1", "end": "left"}],
+}
+
+
+def test_difference_rows_name_exactly_the_differing_options() -> None:
+    block, kozel = rules_for("block", 2), rules_for("kozel", 2)
+    rows = difference_rows([block, kozel], "en")
+    expected = {OPTION_LABELS[name].en for name in block.differences(kozel)}
+    assert {label for label, _ in rows} == expected
+    assert all(len(values) == 2 and values[0] != values[1] for _, values in rows)
+    assert difference_rows([block, block], "ru") == []
+
+
+def test_the_position_is_ruled_under_each_rule_set_with_its_overrides() -> None:
+    for preset, overrides in (("block", {}), ("kozel", {}), ("block", {"capicu_bonus": 25})):
+        mine = ruling_under(POSITION, preset, overrides, "en")
+        direct = rule({**POSITION, "rules": preset, **({"overrides": overrides} if overrides else {})}, None, "en")
+        assert mine == direct
+        assert mine["status"] == "won"
+    assert position_under({"overrides": {"target": 50}}, "block", {"players": 4, "target": 150}) == \
+        {"rules": "block", "overrides": {"target": 150}}
+
+
+def test_same_deal_is_deterministic_and_parts_where_the_moves_differ() -> None:
+    one = same_deal(rules_for("block"), 7, "greedy")
+    assert one == same_deal(rules_for("block"), 7, "greedy")
+    assert parting_move([one, one]) is None
+    other = same_deal(rules_for("draw"), 7, "greedy")
+    parted = parting_move([one, other])
+    if parted is not None:
+        index = parted - 1
+        assert one.moves[:index] == other.moves[:index]
+        first = one.moves[index] if index < len(one.moves) else None
+        second = other.moves[index] if index < len(other.moves) else None
+        assert first != second
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_block_and_kozel_pass_deal_the_same_tiles(seed: int) -> None:
+    a = same_deal(rules_for("block", 4), seed, "greedy")
+    b = same_deal(rules_for("kozel_pass", 4), seed, "greedy")
+    assert a.start.hands == b.start.hands

@@ -1,0 +1,238 @@
+"""Every page through Streamlit's AppTest: navigate, switch language, learn, play, compare, check a lesson.
+
+Right actions come from the rules core (``solve_step``, ``legal_moves``),
+never from the test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from tutorial_app.app.play_table import PlayTable
+from tutorial_app.i18n import t
+from tutorial_app.lessons import LessonRun, load_course, solve_step
+from tutorial_app.rules.moves import legal_moves, why_illegal
+from tutorial_app.rules.state import Action, Move, play
+
+MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
+PAGES = {
+    "learn": ("app_pages/learn.py", "learn.title"),
+    "play": ("app_pages/play.py", "play.title"),
+    "compare": ("app_pages/compare.py", "compare.title"),
+    "rules": ("app_pages/rules.py", "rules.title"),
+    "workshop": ("app_pages/workshop.py", "workshop.title"),
+}
+
+
+@pytest.fixture(autouse=True)
+def _own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("DOMINO_TUTOR_PROGRESS_DB", str(tmp_path / "progress.sqlite3"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    st.cache_resource.clear()
+    yield
+    st.cache_resource.clear()
+
+
+def _app() -> AppTest:
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def _ok(at: AppTest) -> AppTest:
+    assert not at.exception, at.exception
+    return at
+
+
+def _button(at: AppTest, key: str):  # type: ignore[no-untyped-def]
+    return at.button(key=key)
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_every_page_opens_in_both_languages(page: str) -> None:
+    path, title_key = PAGES[page]
+    at = _app()
+    _ok(at.switch_page(path).run())
+    assert at.title[0].value == t(title_key, "en")
+    _ok(at.sidebar.radio[0].set_value("ru").run())
+    assert at.title[0].value == t(title_key, "ru")
+    assert at.query_params["lang"] in ("ru", ["ru"])
+
+
+def test_language_from_the_query_parameter() -> None:
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.query_params["lang"] = "ru"
+    _ok(at.run())
+    assert at.title[0].value == t("learn.title", "ru")
+
+
+def test_a_lesson_finished_through_the_button_path_saves_stars() -> None:
+    lesson = load_course("core")[0]
+    local = LessonRun.start(lesson)
+    at = _app()
+    _ok(at.sidebar.text_input(key="learner_name").set_value("Анна <script>").run())
+    _ok(_button(at, f"learn_start_{lesson.id}").click().run())
+    assert at.title[0].value == lesson.title.en
+    for _ in range(100):
+        action = solve_step(local)
+        if isinstance(action, Move):
+            assert action.action is Action.PLAY
+            _ok(_button(at, f"learn_tile_{action.tile}").click().run())
+            _ok(_button(at, f"learn_end_{action.end}").click().run())
+            local.submit_move(action)
+        elif action is not None:
+            choices = local.choices("en")
+            if choices is None:
+                at.number_input(key="learn_typed").set_value(action)
+                _ok(_button(at, "learn_answer").click().run())
+            else:
+                index = [value for value, _ in choices].index(action)
+                _ok(_button(at, f"learn_choice_{local.index}_{index}").click().run())
+            local.answer(action)
+        assert at.session_state["learn_run"].done
+        if local.finished:
+            break
+        _ok(_button(at, "learn_next").click().run())
+        local.next()
+    assert at.session_state["learn_run"].finished
+    assert any("★★★" in s.value for s in at.success)
+    _ok(_button(at, "learn_back").click().run())
+    assert any(f"**{lesson.title.en}** ★★★" in m.value for m in at.markdown)
+
+
+def test_a_wrong_move_gets_the_rules_core_reason_and_costs_a_star() -> None:
+    lesson = load_course("core")[0]
+    at = _app()
+    _ok(_button(at, f"learn_start_{lesson.id}").click().run())
+    run: LessonRun = at.session_state["learn_run"]
+    while not any(s.kind == "play" for s in [run.step]):
+        action = solve_step(run)
+        if action is not None:
+            run.answer(action)
+        run.next()
+    _ok(at.run())
+    right = solve_step(run)
+    assert isinstance(right, Move)
+    wrong = next(m for m in legal_moves(run.state) if m.action is Action.PLAY and m.tile is not right.tile)
+    _ok(_button(at, f"learn_tile_{wrong.tile}").click().run())
+    _ok(_button(at, f"learn_end_{wrong.end}").click().run())
+    assert at.error, "a wrong move is answered with feedback"
+    _ok(_button(at, "learn_hint").click().run())
+    assert at.info
+    assert run.mistakes == 1 and run.hints_used == 1
+
+
+def test_deep_link_opens_a_lesson() -> None:
+    lesson = load_course("core")[-1]
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.query_params["lesson"] = lesson.id
+    _ok(at.run())
+    assert at.title[0].value == lesson.title.en
+    _ok(at.toggle(key="learn_presenter").set_value(True).run())
+    assert at.session_state["learn_run"].lesson.id == lesson.id
+
+
+def test_a_hand_of_block_played_to_the_end_through_buttons() -> None:
+    at = _app()
+    _ok(at.switch_page(PAGES["play"][0]).run())
+    _ok(at.button[0].click().run())  # Deal
+    table: PlayTable = at.session_state["play_table"]
+    for _ in range(40):
+        table = at.session_state["play_table"]
+        if table.hand_over:
+            break
+        move = legal_moves(table.state)[-1]
+        if move.action is Action.PLAY:
+            _ok(_button(at, f"play_tile_{move.tile}").click().run())
+            if at.session_state["play_selected"] is not None:
+                _ok(_button(at, f"play_end_{move.end}").click().run())
+        else:
+            _ok(_button(at, f"play_{move.action.value}").click().run())
+    table = at.session_state["play_table"]
+    assert table.hand_over
+    assert at.subheader[0].value == t("play.hand_over", "en")
+    result = table.result
+    assert result is not None
+    assert any(result.reason.en in m.value for m in at.markdown)
+
+
+def test_an_illegal_tile_says_why() -> None:
+    at = _app()
+    _ok(at.switch_page(PAGES["play"][0]).run())
+    _ok(at.button[0].click().run())
+    for _ in range(20):
+        table: PlayTable = at.session_state["play_table"]
+        state = table.state
+        assert not table.hand_over, "some turn of this hand should hold a tile that does not fit"
+        stuck = [tile for tile in state.hand(0) if not state.fit_mask() & tile.bit]
+        if stuck and state.table.centre is not None:
+            _ok(_button(at, f"play_tile_{stuck[0]}").click().run())
+            reason = why_illegal(state, play(stuck[0], state.table.open_ends()[0][0]))
+            assert reason is not None
+            assert at.warning[0].value == reason.en
+            return
+        move = legal_moves(state)[0]
+        _ok(_button(at, f"play_tile_{move.tile}" if move.action is Action.PLAY else f"play_{move.action.value}")
+            .click().run())
+        if at.session_state["play_selected"] is not None:
+            _ok(_button(at, f"play_end_{move.end}").click().run())
+
+
+def test_two_sessions_do_not_share_a_game() -> None:
+    first, second = _app(), _app()
+    _ok(first.switch_page(PAGES["play"][0]).run())
+    _ok(first.button[0].click().run())
+    _ok(second.switch_page(PAGES["play"][0]).run())
+    assert isinstance(first.session_state["play_table"], PlayTable)
+    assert second.session_state["play_table"] is None
+
+
+def test_a_comparison_runs_and_draws_its_charts() -> None:
+    at = _app()
+    _ok(at.switch_page(PAGES["compare"][0]).run())
+    assert at.table, "the table of differences is shown"
+    at.number_input(key="cmp_hands").set_value(50)
+    at.number_input(key="cmp_matches").set_value(3)
+    _ok(_button(at, "cmp_run").click().run())
+    assert len(at.get("plotly_chart")) == 4
+    names, results = at.session_state["cmp_stats"]
+    assert len(names) == 2 and results[0][0].hands == 50
+
+
+def test_a_bad_position_gets_one_message_and_nothing_else() -> None:
+    at = _app()
+    _ok(at.switch_page(PAGES["compare"][0]).run())
+    _ok(at.text_area(key="cmp_position").set_value("hands: [[\"7-1\"], [\"6-6\"]]\nchain: []\n").run())
+    assert any("7-1" in e.value for e in at.error)
+    _ok(at.text_area(key="cmp_position").set_value("a: !!python/object/apply:os.system [ls]\n").run())
+    assert at.error
+    _ok(at.text_area(key="cmp_position").set_value("x" * 30_000).run())
+    assert any("kB" in e.value for e in at.error)
+
+
+def test_the_workshop_reports_errors_by_line_and_plays_a_valid_lesson() -> None:
+    at = _app()
+    _ok(at.switch_page(PAGES["workshop"][0]).run())
+    check = next(b for b in at.button if b.label == t("workshop.check", "en"))
+    _ok(check.click().run())
+    assert at.success
+    _ok(next(b for b in at.button if b.label == t("workshop.play", "en")).click().run())
+    assert isinstance(at.session_state["ws_run"], LessonRun)
+    _ok(at.text_area(key="ws_text").set_value("id: x\ntitle: {en: a}\nsteps: 5\n").run())
+    _ok(next(b for b in at.button if b.label == t("workshop.check", "en")).click().run())
+    assert "line 2" in at.error[0].value
+    assert at.session_state["ws_run"] is None
+
+
+def test_the_rule_sheet_follows_overrides() -> None:
+    at = _app()
+    _ok(at.switch_page(PAGES["rules"][0]).run())
+    _ok(at.multiselect(key="sheet_changed_block").set_value(["target"]).run())
+    _ok(at.number_input(key="sheet_block_opt_target").set_value(150).run())
+    assert any("150" in m.value and t("rules.house_rule", "en") in m.value for m in at.markdown)

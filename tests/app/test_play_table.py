@@ -1,0 +1,86 @@
+"""The Play page's model: bots, undo, next hand, seeds, under every preset."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutorial_app.app.bots import bot_move
+from tutorial_app.app.play_table import HUMAN, human_move, next_hand, start_table, undo
+from tutorial_app.app.records import hand_log, result_lines, score_rows
+from tutorial_app.rules.deal import deal
+from tutorial_app.rules.moves import apply, is_legal, legal_moves
+from tutorial_app.rules.scoring import hand_result
+from tutorial_app.rules.variants import VARIANTS, rules_for
+
+
+def _finish_hand(table, pick=0):  # type: ignore[no-untyped-def]
+    while not table.hand_over:
+        moves = legal_moves(table.state)
+        table = human_move(table, moves[pick % len(moves)])
+    return table
+
+
+@pytest.mark.parametrize("preset", [v.name for v in VARIANTS])
+def test_a_hand_under_every_preset_ends_and_is_scored(preset: str) -> None:
+    table = _finish_hand(start_table(rules_for(preset), preset, "greedy", 3, False))
+    result = hand_result(table.state)
+    assert table.result == result
+    assert table.sheet.hands_played == 1
+    assert [r.counted for r in table.sheet.records] == [table.sheet.records[0].counted]
+    assert sum(table.sheet.scores) <= sum(result.total(s) for s in range(table.rules.sides))
+    assert result.reason.en in result_lines(table.rules, result, "en")
+    assert len(hand_log(table.state, "ru")) == len(table.state.log)
+
+
+def test_bots_play_only_legal_moves_and_claim_their_points() -> None:
+    rules = rules_for("all_fives", overrides={"fives_claim": "must_claim"})
+    rng = random.Random(5)
+    for _ in range(30):
+        state = deal(rules, rng).state
+        while not state.is_over:
+            move = bot_move(state, "greedy", rng)
+            assert is_legal(state, move)
+            state = apply(state, move)
+            assert state.unclaimed == 0, "a bot announces exactly the points its play scores"
+
+
+def test_undo_goes_back_to_the_learners_previous_turn() -> None:
+    table = start_table(rules_for("block"), "block", "random", 8, False)
+    first = table.state
+    after = human_move(table, legal_moves(first)[0])
+    assert after.state != first
+    back = undo(after)
+    assert back.state == first
+    assert back.state.to_move == HUMAN
+    assert undo(back) == back
+
+
+def test_undo_after_the_end_takes_the_hand_off_the_score_sheet() -> None:
+    table = _finish_hand(start_table(rules_for("block"), "block", "greedy", 2, True))
+    assert table.sheet.hands_played == 1
+    back = undo(table)
+    assert not back.hand_over
+    assert back.sheet.hands_played == 0
+
+
+def test_a_whole_match_runs_to_its_target_with_next_hand() -> None:
+    table = start_table(rules_for("domino101"), "domino101", "greedy", 4, True)
+    for _ in range(100):
+        table = _finish_hand(table)
+        if not table.can_continue:
+            break
+        table = next_hand(table)
+    assert table.sheet.over
+    assert max(table.sheet.scores) >= table.rules.target
+    rows = score_rows(table.sheet, "en")
+    assert len(rows) == table.sheet.hands_played + 1
+    with pytest.raises(ValueError):
+        next_hand(table)
+
+
+def test_the_same_seed_replays_the_same_game() -> None:
+    one = _finish_hand(start_table(rules_for("draw"), "draw", "random", 11, False), pick=1)
+    two = _finish_hand(start_table(rules_for("draw"), "draw", "random", 11, False), pick=1)
+    assert one.state.log == two.state.log
