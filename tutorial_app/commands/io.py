@@ -39,6 +39,8 @@ def read_data_file(path: str) -> Any:
             return json.loads(text)
         except json.JSONDecodeError as exc:
             raise UserError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+        except RecursionError:
+            raise UserError(f"{name}: nested too deeply to be a position") from None
     try:
         return yaml.safe_load(text)
     except yaml.MarkedYAMLError as exc:
@@ -47,3 +49,5 @@ def read_data_file(path: str) -> Any:
         raise UserError(f"{where}: not valid YAML or JSON: {exc.problem}") from None
     except yaml.YAMLError as exc:
         raise UserError(f"{name}: not valid YAML or JSON: {exc}") from None
+    except RecursionError:
+        raise UserError(f"{name}: nested too deeply to be a position") from None

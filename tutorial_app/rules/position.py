@@ -95,10 +95,10 @@ def read_position(data: Mapping[str, Any], rules_name: str | None = None) -> Pos
     players = len(hands_data)
     try:
         variant = find_variant(name)
-        if "players" in overrides and int(overrides["players"]) != players:
-            raise PositionError(f"overrides say {overrides['players']} players but 'hands' has {players} seats")
+        if "players" in overrides and str(overrides["players"]).strip() != str(players):
+            raise PositionError(f"overrides say {overrides['players']!r} players but 'hands' has {players} seats")
         rules = variant.rules(players, overrides)
-    except (UnknownVariantError, OptionError) as exc:
+    except (UnknownVariantError, OptionError, PositionError) as exc:
         raise PositionError(str(exc)) from None
     except ValueError as exc:
         raise PositionError(f"overrides: {exc}") from None
@@ -178,7 +178,7 @@ def parse_move(raw: object, where: str = "move") -> Move:
         action = raw["action"]
         if action == "play" and "tile" in raw:
             pass
-        elif action not in actions:
+        elif not isinstance(action, str) or action not in actions:
             raise PositionError(f"{where}: unknown action {action!r}; use draw, pass, end_turn or muggins")
         else:
             return actions[action]
