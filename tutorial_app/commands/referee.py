@@ -78,7 +78,10 @@ def format_table(rulings: list[dict[str, Any]]) -> str:
     if any(r["move_points"] for r in rulings):
         row("move points", lambda r: ", ".join(str(p) for p in r["move_points"]) or "-")
     if any("result" in r for r in rulings):
-        res = lambda r, k: r["result"][k] if "result" in r else "-"  # noqa: E731
+
+        def res(r: dict[str, Any], key: str) -> Any:
+            return r["result"][key] if "result" in r else "-"
+
         row("winner side", lambda r: ", ".join(str(s) for s in res(r, "winner_sides")) if "result" in r else "-")
         row("tie", lambda r: res(r, "tie"))
         row("points", lambda r: _per_side(r["result"]["points"]) if "result" in r else "-")
