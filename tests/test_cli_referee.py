@@ -1,0 +1,274 @@
+"""The referee command over its whole format: good positions, and every bad input we could think of.
+
+A bad input must give exit status 2, exactly one line on standard error,
+nothing on standard output and no traceback, both through the installed
+module (``python3 -m tutorial_app``) and through ``tutorial_app.cli.main``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tutorial_app.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs" / "referee.md"
+
+
+def run_module(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tutorial_app", *args], capture_output=True, text=True,
+                          input=stdin, cwd=ROOT, timeout=60)
+
+
+def write(tmp_path: Path, text: str | bytes, name: str = "position.yaml") -> Path:
+    path = tmp_path / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+LINE = "rules: block\nhands: [[6-4, 3-0, 1-2], [5-5, 2-2]]\nchain: [3-5, 5-1]\nto_move: 0\n"
+
+BAD_INPUTS: dict[str, tuple[str | bytes, str, str]] = {
+    # name: (file text, file name, a piece of the one-line message)
+    "duplicate tile in two hands": ("rules: block\nhands: [[6-4], [4-6]]\n", "p.yaml", "appears twice"),
+    "duplicate tile in hand and chain": ("rules: block\nhands: [[6-4], [1-1]]\nchain: [4-6]\n", "p.yaml",
+                                         "appears twice"),
+    "broken chain": ("rules: block\nhands: [[6-4], [1-1]]\nchain: [3-5, 1-2]\n", "p.yaml", "broken chain"),
+    "unknown preset": ("rules: chess\nhands: [[6-4], [1-1]]\n", "p.yaml", "unknown rule set"),
+    "unknown option": ("rules: block\noverrides: {colour: red}\nhands: [[6-4], [1-1]]\n", "p.yaml",
+                       "unknown option"),
+    "bad option value": ("rules: block\noverrides: {scoring: lots}\nhands: [[6-4], [1-1]]\n", "p.yaml",
+                         "scoring"),
+    "impossible combination": ("rules: kozel\noverrides: {blocked_tie: bank}\nhands: [[6-4], [1-1]]\n", "p.yaml",
+                               "blocked_tie"),
+    "tile 7-1": ("rules: block\nhands: [[7-1], [1-1]]\n", "p.yaml", "7-1"),
+    "tile as a number": ("rules: block\nhands: [[64], [1-1]]\n", "p.yaml", "not a tile"),
+    "tile as three numbers": ("rules: block\nhands: [[[6, 4, 1]], [1-1]]\n", "p.yaml", "not a tile"),
+    "illegal move": ("rules: block\nhands: [[6-4, 3-0], [1-2]]\nchain: [3-5, 5-1]\nto_move: 0\n"
+                     "moves: [{tile: 6-4, end: left}]\n", "p.yaml", "illegal"),
+    "pass with a playable tile": ("rules: block\nhands: [[6-4, 3-0], [1-2]]\nchain: [3-5, 5-1]\nto_move: 0\n"
+                                  "moves: [{action: pass}]\n", "p.yaml", "may not pass"),
+    "draw without a boneyard": ("rules: block\nhands: [[6-4], [1-2]]\nchain: [3-5, 5-1]\nto_move: 0\n"
+                                "moves: [{action: draw}]\n", "p.yaml", "boneyard"),
+    "move after the hand is over": ("rules: block\nhands: [[6-5], []]\nchain: [3-5]\nmoves: [{action: pass}]\n",
+                                    "p.yaml", "over"),
+    "unknown action": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [{action: fly}]\n", "p.yaml",
+                       "unknown action"),
+    "action that is a list": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [{action: [draw]}]\n",
+                              "p.yaml", "unknown action"),
+    "unknown end": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [{tile: 6-5, end: middle}]\n",
+                    "p.yaml", "end"),
+    "moves not a list": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: {tile: 6-5}\n", "p.yaml",
+                         "'moves'"),
+    "move not a mapping": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [6-5]\n", "p.yaml",
+                           "write a move"),
+    "too many seats": ("rules: block\nhands: [[6-4], [5-5], [1-1], [2-2], [3-3]]\n", "p.yaml", "not 5"),
+    "one seat": ("rules: block\nhands: [[6-4]]\n", "p.yaml", "not 1"),
+    "pairs with three seats": ("rules: block\noverrides: {teams: pairs}\nhands: [[6-4], [5-5], [1-1]]\n",
+                               "p.yaml", "pairs"),
+    "players override disagrees": ("rules: block\noverrides: {players: 3}\nhands: [[6-5], [1-1]]\n", "p.yaml",
+                                   "seats"),
+    "international for two": ("rules: international\nhands: [[6-4], [5-5]]\n", "p.yaml", "not 2"),
+    "two seats out": ("rules: block\nhands: [[], []]\nchain: [3-5]\n", "p.yaml", "only one player"),
+    "hands not lists": ("rules: block\nhands: [[6-5], 7]\n", "p.yaml", "'hands'"),
+    "no hands": ("rules: block\nchain: [3-5]\n", "p.yaml", "'hands'"),
+    "no rules": ("hands: [[6-5], [1-1]]\n", "p.yaml", "rules"),
+    "rules not a name": ("rules: [block]\nhands: [[6-5], [1-1]]\n", "p.yaml", "rules"),
+    "unknown key": ("rules: block\nhands: [[6-5], [1-1]]\nfoo: 1\n", "p.yaml", "unknown key"),
+    "to_move out of range": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nto_move: 2\n", "p.yaml",
+                             "to_move"),
+    "to_move not a number": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nto_move: one\n", "p.yaml",
+                             "to_move"),
+    "negative bank": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nbank: -3\n", "p.yaml", "bank"),
+    "overrides not a mapping": ("rules: block\noverrides: [1]\nhands: [[6-5], [1-1]]\n", "p.yaml", "overrides"),
+    "boneyard missing tiles": ("rules: draw\nhands: [[6-5], [1-1]]\nboneyard: [2-2]\n", "p.yaml", "nowhere"),
+    "boneyard not a list": ("rules: draw\nhands: [[6-5], [1-1]]\nboneyard: 2-2\n", "p.yaml", "boneyard"),
+    "spinner chain in a line game": ('{"rules": "block", "hands": [["6-4"], ["5-5"]], "chain": {"spinner": "5-5"}}',
+                                     "p.json", "line"),
+    "spinner that is not a double": ("rules: all_fives\nhands: [[6-4], [1-1]]\nchain: {spinner: 5-3}\n", "p.yaml",
+                                     "double"),
+    "up arm before left and right": ("rules: all_fives\nhands: [[6-4], [1-1]]\n"
+                                     "chain: {spinner: 5-5, arms: {up: [5-3]}}\n", "p.yaml", "up and down"),
+    "closed double without branch blocking": ("rules: all_fives\nhands: [[6-4], [5-5]]\n"
+                                              "chain: {spinner: 3-3, arms: {left: [{tile: 3-1, closed: yes}]}}\n",
+                                              "p.yaml", "closed"),
+    "double in a spinner game written as a line": ("rules: all_fives\nhands: [[6-4], [1-1]]\nchain: [3-5, 5-5]\n",
+                                                   "p.yaml", "spinner"),
+    "match side that does not exist": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\n"
+                                       "match: {scores: {'5': 3}}\n", "p.yaml", "side 5"),
+    "match scores not a mapping": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmatch: {scores: [1, 2]}\n",
+                                   "p.yaml", "match.scores"),
+    "match opened not a boolean": ("rules: domino101\nhands: [[6-5], [1-1]]\nchain: [3-5]\n"
+                                   "match: {opened: {'0': maybe}}\n", "p.yaml", "opened"),
+    "moves after a redeal": ("rules: domino101\nhands: [[0-0, 1-1, 2-2, 3-3, 4-4, 5-6, 1-2], [2-3, 6-4]]\n"
+                             "moves: [{tile: 1-1, end: lead}]\n", "p.yaml", "redealt"),
+    "a list, not a mapping": ("- rules: block\n", "p.yaml", "mapping"),
+    "a plain string": ("just some words\n", "p.yaml", "mapping"),
+    "bad YAML": ("rules: block\nhands: [[6-5], [1-1]\n", "p.yaml", "not valid YAML"),
+    "bad JSON": ('{"rules": "block", "hands": [[', "p.json", "not valid JSON"),
+    "tabs in YAML": ("rules: block\n\thands: [[6-5], [1-1]]\n", "p.yaml", "not valid YAML"),
+    "deep nesting": ("[" * 20000 + "]" * 20000, "p.yaml", "nested too deeply"),
+    "deep JSON nesting": ("[" * 200000 + "]" * 200000, "p.json", "nested too deeply"),
+    "empty file": ("", "p.yaml", "empty"),
+    "only blank lines": ("\n\n   \n", "p.yaml", "empty"),
+    "binary file": (b"\xff\xfe\x00\x81 binary", "p.yaml", "UTF-8"),
+    "huge file": ("# " + "x" * 1_100_000 + "\n", "p.yaml", "larger than"),
+}
+
+
+def _check_one_line_error(code: int, out: str, err: str, needle: str) -> None:
+    assert code == 2, (code, out, err)
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("domino-tutor referee: ")
+    assert needle.lower() in lines[0].lower(), lines[0]
+    assert out == ""
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUTS))
+def test_bad_input_through_main(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text, name, needle = BAD_INPUTS[case]
+    path = write(tmp_path, text, name)
+    code = main(["referee", str(path)])
+    captured = capsys.readouterr()
+    _check_one_line_error(code, captured.out, captured.err, needle)
+
+
+@pytest.mark.parametrize("case", ["duplicate tile in two hands", "tile 7-1", "illegal move", "too many seats",
+                                  "a list, not a mapping", "bad YAML", "empty file", "deep nesting",
+                                  "huge file", "binary file", "unknown preset", "broken chain"])
+def test_bad_input_through_the_module(case: str, tmp_path: Path) -> None:
+    text, name, needle = BAD_INPUTS[case]
+    path = write(tmp_path, text, name)
+    done = run_module("referee", str(path))
+    _check_one_line_error(done.returncode, done.stdout, done.stderr, needle)
+
+
+def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["referee", str(tmp_path / "nowhere.yaml")])
+    captured = capsys.readouterr()
+    _check_one_line_error(code, captured.out, captured.err, "no such file")
+    done = run_module("referee", str(tmp_path / "nowhere.yaml"))
+    _check_one_line_error(done.returncode, done.stdout, done.stderr, "no such file")
+
+
+def test_a_directory_is_not_a_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["referee", str(tmp_path)])
+    _check_one_line_error(code, *capsys.readouterr(), "no such file")
+
+
+@pytest.mark.parametrize(("rules", "needle"), [(",", "at least one"), ("block,chess", "unknown rule set"),
+                                               ("international", "not 2")])
+def test_bad_rules_flag(rules: str, needle: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, LINE)
+    code = main(["referee", str(path), "--rules", rules])
+    _check_one_line_error(code, *capsys.readouterr(), needle)
+
+
+def test_bad_input_on_standard_input() -> None:
+    done = run_module("referee", "-", stdin="rules: block\nhands: [[7-1], [1-1]]\n")
+    _check_one_line_error(done.returncode, done.stdout, done.stderr, "7-1")
+
+
+# -- good positions ---------------------------------------------------------------------------------
+
+def test_json_ruling_of_a_line_game(tmp_path: Path) -> None:
+    done = run_module("referee", str(write(tmp_path, LINE)), "--json")
+    assert done.returncode == 0 and done.stderr == ""
+    ruling = json.loads(done.stdout)["rulings"][0]
+    assert ruling["rules"] == "block" and ruling["status"] == "in_play"
+    assert ruling["open_ends"] == [3, 1] and ruling["to_move"] == 0
+    assert {(m["tile"], m["end"]) for m in ruling["legal"]} == {("3-0", "left"), ("2-1", "right")}
+
+
+def test_table_puts_rule_sets_side_by_side(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "rules: block\nhands: [[6-5, 3-2], []]\nchain: [3-5, 5-1]\n")
+    assert main(["referee", str(path), "--rules", "block,kozel"]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line for line in out.splitlines()}
+    assert rows["rules"].split()[1:] == ["block", "kozel"]
+    assert rows["status"].split()[1:] == ["won", "won"]
+    points = rows["points"]
+    assert points.count("1: 16") == 1 and points.count("0: 16") == 1
+
+
+def test_json_from_standard_input_and_russian_sentences() -> None:
+    position = {"rules": "domino101", "hands": [["6-5"], []], "chain": ["3-5", "5-1"], "bank": 4}
+    done = run_module("referee", "-", "--json", "--lang", "ru", stdin=json.dumps(position))
+    assert done.returncode == 0
+    ruling = json.loads(done.stdout)["rulings"][0]
+    assert ruling["result"]["points"] == {"0": 0, "1": 15}
+    assert any("а" <= ch <= "я" for ch in ruling["result"]["reason"].lower())
+
+
+def test_the_same_position_in_json_and_yaml_gives_the_same_ruling(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    data = yaml.safe_load(LINE)
+    main(["referee", str(write(tmp_path, LINE)), "--json"])
+    from_yaml = json.loads(capsys.readouterr().out)
+    main(["referee", str(write(tmp_path, json.dumps(data), "position.json")), "--json"])
+    assert json.loads(capsys.readouterr().out) == from_yaml
+
+
+def _docs_examples() -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Each position in docs/referee.md (a ```yaml block starting with 'rules:') and the ```json excerpt after it."""
+    text = DOCS.read_text(encoding="utf-8")
+    examples = []
+    for chunk in text.split("```yaml\n")[1:]:
+        body, _, rest = chunk.partition("```")
+        if not body.startswith("rules:") or "```json\n" not in rest:
+            continue  # the annotated format sketch has no ruling after it
+        excerpt = rest.split("```json\n", 1)[1].split("```", 1)[0]
+        examples.append((yaml.safe_load(body), json.loads(excerpt)))
+    return examples
+
+
+def _assert_contains(whole: Any, part: Any, where: str = "ruling") -> None:
+    if isinstance(part, dict):
+        assert isinstance(whole, dict), where
+        for key, value in part.items():
+            assert key in whole, f"{where}.{key} is missing"
+            _assert_contains(whole[key], value, f"{where}.{key}")
+    else:
+        assert whole == part, f"{where}: {whole!r} != {part!r}"
+
+
+def test_every_worked_example_in_the_docs_gives_the_documented_ruling(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    examples = _docs_examples()
+    assert len(examples) >= 5, "docs/referee.md should carry worked examples"
+    for data, excerpt in examples:
+        path = write(tmp_path, json.dumps(data), "example.json")
+        assert main(["referee", str(path), "--json"]) == 0, capsys.readouterr().err
+        ruling = json.loads(capsys.readouterr().out)["rulings"][0]
+        _assert_contains(ruling, excerpt)
+
+
+def test_the_annotated_format_sketch_in_the_docs_is_a_real_position(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sketch = DOCS.read_text(encoding="utf-8").split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert sketch.startswith("rules:") and "moves:" in sketch and "match:" in sketch
+    assert main(["referee", str(write(tmp_path, sketch)), "--json"]) == 0, capsys.readouterr().err
+    ruling = json.loads(capsys.readouterr().out)["rulings"][0]
+    assert ruling["open_ends"] == [6, 2] and ruling["to_move"] == 0
+
+
+def test_the_side_by_side_table_in_the_docs_is_what_the_command_prints(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    shown = text.split("$ domino-tutor referee out.yaml --rules block,kozel\n", 1)[1].split("```", 1)[0]
+    data = next(d for d, _ in _docs_examples() if d["hands"][1] == [])
+    path = write(tmp_path, json.dumps(data), "out.json")
+    assert main(["referee", str(path), "--rules", "block,kozel"]) == 0
+    assert capsys.readouterr().out == shown
