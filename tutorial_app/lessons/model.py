@@ -140,7 +140,7 @@ class Goal(_Strict):
 
     played: TileValue | None = Field(default=None, description="the move plays this tile")
     on_end: EndName | None = Field(default=None, description="the move plays on this end")
-    action: Literal["play", "draw", "pass"] | None = Field(default=None, description="the kind of move")
+    action: Literal["play", "draw", "pass", "end_turn", "muggins"] | None = Field(default=None, description="the kind of move")
     ends_sum: int | None = Field(default=None, ge=0, description="after the move the open ends add up to this")
     ends_sum_multiple_of: int | None = Field(
         default=None, ge=1, description="after the move the open ends add up to a positive multiple of this"
