@@ -8,7 +8,7 @@ import pytest
 from rules_helpers import mask, played, position
 
 from tutorial_app.rules.deal import deal, decide_first_lead, redeal_reason
-from tutorial_app.rules.options import HouseRules
+from tutorial_app.rules.options import FirstLead, FirstTile, HouseRules
 from tutorial_app.rules.scoring import hand_result
 from tutorial_app.rules.state import Status
 from tutorial_app.rules.tiles import FULL_MASK, SUIT_MASK, Tile
@@ -16,7 +16,7 @@ from tutorial_app.rules.variants import VARIANTS, rules_for
 
 
 def lead_of(rule: str, *hands: tuple[str, ...], first_tile: str = "determining") -> tuple[int | None, list[str]] | None:
-    rules = HouseRules(players=len(hands), hand_size=2, first_lead=rule, first_tile=first_tile)
+    rules = HouseRules(players=len(hands), hand_size=2, first_lead=FirstLead(rule), first_tile=FirstTile(first_tile))
     found = decide_first_lead(rules, [mask(*h) for h in hands])
     if found is None:
         return None
@@ -122,7 +122,7 @@ def test_donkey_one_one_then_smallest_double_then_blank() -> None:
 
 
 def test_any_first_tile_lets_the_leader_lead_anything() -> None:
-    rules = HouseRules(players=2, hand_size=2, first_lead="donkey", first_tile="any")
+    rules = HouseRules(players=2, hand_size=2, first_lead=FirstLead.DONKEY, first_tile=FirstTile.ANY)
     found = decide_first_lead(rules, [mask("6-5", "1-1"), mask("2-1", "0-4")])
     assert found is not None and found.seat == 0 and found.lead_mask == FULL_MASK
     determining = decide_first_lead(rules.with_overrides({"first_tile": "determining"}),

@@ -159,10 +159,10 @@ def check_result(final: HandState, result: HandResult) -> None:
     assert list(result.pips) == pips
     # move points: each is 0 or a positive multiple of 5, and they add up to the fives per side
     fives = [0] * sides
-    for seat, _move, _drawn, points in final.log:
-        assert points >= 0 and points % 5 == 0
-        assert points == 0 or rules.fives_scoring
-        fives[rules.side_of(seat)] += points
+    for seat, _move, _drawn, scored in final.log:
+        assert scored >= 0 and scored % 5 == 0
+        assert scored == 0 or rules.fives_scoring
+        fives[rules.side_of(seat)] += scored
     assert list(result.fives) == fives
     rnd = round_to_five if rules.fives_scoring else (lambda n: n)
     penalty = [p if p >= rules.min_penalty else 0 for p in pips]
