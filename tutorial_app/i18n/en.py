@@ -78,6 +78,7 @@ MESSAGES: dict[str, str] = {
     "play.header": "Rules: {rules} · hand {hand} · opponents: {bot}",
     "play.partners": "Partners: {you} against {them}.",
     "play.lead_any": "The leader may open with any tile.",
+    "play.bad_link": "This link does not name a deal that can be played: {reason}",
     "play.redealt": "Redealt first: {reason}",
     "play.your_turn": "**Your turn.** Click a tile on the board or below, then the end where it goes.",
     "play.tiles_left": "Tiles in hand: {others}",

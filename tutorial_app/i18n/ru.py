@@ -78,6 +78,7 @@ MESSAGES: dict[str, str] = {
     "play.header": "Правила: {rules} · раздача {hand} · соперники: {bot}",
     "play.partners": "Пары: {you} против {them}.",
     "play.lead_any": "Заходящий может начать с любой кости.",
+    "play.bad_link": "По этой ссылке раздачу не сыграть: {reason}",
     "play.redealt": "Сначала была пересдача: {reason}",
     "play.your_turn": "**Ваш ход.** Нажмите кость на столе или ниже, затем конец, куда её поставить.",
     "play.tiles_left": "Костей на руках: {others}",

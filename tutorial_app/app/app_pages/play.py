@@ -9,7 +9,7 @@ from tutorial_app.app.bots import BOTS
 from tutorial_app.app.controls import end_buttons, hand_buttons, turn_buttons
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.records import hand_log, result_lines, score_rows, seat_label, side_label, tiles_text
-from tutorial_app.app.rules_picker import describe_choice, rules_picker
+from tutorial_app.app.rules_picker import rules_picker
 from tutorial_app.app.session import bump, lang, tr
 from tutorial_app.board.controller import handle_click
 from tutorial_app.rules.moves import IllegalMoveError
@@ -17,6 +17,7 @@ from tutorial_app.rules.options import FivesClaim
 from tutorial_app.rules.state import End, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import Tile, parse_tile
+from tutorial_app.rules.variants import find_variant
 
 st.session_state.setdefault("play_table", None)
 st.session_state.setdefault("play_selected", None)
@@ -102,8 +103,23 @@ def _next_hand() -> None:
         bump("play")
 
 
+def _deal_from_link() -> None:
+    """``?deal=SEED&rules=NAME&players=N`` deals that hand at once (a shared or replayed deal)."""
+    seed = st.query_params.get("deal")
+    if seed is None or _table() is not None:
+        return
+    try:
+        variant = find_variant(st.query_params.get("rules", "block"))
+        players = int(st.query_params.get("players", variant.default_players))
+        rules = variant.rules(players)
+        st.session_state["play_table"] = start_table(rules, variant.name, "greedy", int(seed), False)
+    except ValueError as exc:
+        st.warning(tr("play.bad_link", reason=str(exc)))
+
+
 current = lang()
 st.title(tr("play.title"))
+_deal_from_link()
 table = _table()
 with st.expander(tr("play.new_game"), expanded=table is None):
     choice = rules_picker("play", "block")
@@ -188,5 +204,3 @@ with side_column:
     st.subheader(tr("play.record"))
     log = hand_log(state, current)
     st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(log, start=1)) if log else tr("play.no_moves"))
-    if st.session_state.get("play_choice") is not None:
-        st.caption(describe_choice(st.session_state["play_choice"]))
