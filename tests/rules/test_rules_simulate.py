@@ -99,3 +99,18 @@ def test_bad_counts_and_bots_are_refused(count: int, bot: str) -> None:
         simulate_hands(rules_for("block"), count, seed=1, bot=bot)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         simulate_matches(rules_for("block"), count, seed=1, bot=bot)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_one_hand_figures_match_the_hand_itself(bot: str) -> None:
+    from tutorial_app.rules.scoring import hand_result
+
+    rules = rules_for("all_fives", 3)
+    rng = random.Random(21)
+    final = play_out(deal(rules, rng).state, rng, bot)  # type: ignore[arg-type]
+    result = hand_result(final)
+    stats = simulate_hands(rules, 1, seed=21, bot=bot)  # type: ignore[arg-type]
+    assert stats.moves_per_hand == len(final.log)
+    assert stats.plays_per_hand == sum(1 for entry in final.log if entry[1].action is Action.PLAY)
+    assert stats.points_per_hand == sum(result.points) + sum(result.fives)
+    assert stats.blocked_rate == (1.0 if final.status is Status.BLOCKED else 0.0)
