@@ -227,6 +227,12 @@ QuizKind = Literal[
     "match_over",
     "match_winner",
     "match_score",
+    # Chinese dominoes (tutorial_app/lessons/chinese_quiz.py): about tiles and sets, no position
+    "chinese_suit",
+    "chinese_copies",
+    "chinese_red_pips",
+    "chinese_can_lead",
+    "chinese_beats",
 ]
 QUIZ_KINDS: tuple[str, ...] = get_args(QuizKind)
 
@@ -302,6 +308,9 @@ class QuizStep(_Strict):
     hint: LText
     explain: LText | None = Field(default=None, description="said after the question is answered")
     tiles: list[TileValue] = Field(default_factory=list)
+    against: list[TileValue] | None = Field(
+        default=None, description="Chinese dominoes: the set on the table that tiles: must beat (ask: chinese_beats)"
+    )
     highlight: Highlight = Field(default_factory=list)
     you: int | None = Field(default=None, ge=0, le=3)
 

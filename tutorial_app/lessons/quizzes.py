@@ -8,6 +8,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from tutorial_app.lessons.chinese_quiz import (
+    CHINESE_BOOL_KINDS,
+    CHINESE_QUIZ_KINDS,
+    CHINESE_WORD_KINDS,
+    CHINESE_WORDS,
+    chinese_answer,
+    chinese_reason,
+)
 from tutorial_app.lessons.goals import ends_total, fives_points
 from tutorial_app.lessons.model import Answer, QuizStep
 from tutorial_app.rules.deal import LeadDecision
@@ -49,15 +57,16 @@ class QuizError(ValueError):
     """The question does not fit the position (said to the lesson's author)."""
 
 
-BOOL_KINDS = frozenset({"must_redeal", "is_legal", "is_double", "capicu", "match_over"})
+BOOL_KINDS = frozenset({"must_redeal", "is_legal", "is_double", "capicu", "match_over", *CHINESE_BOOL_KINDS})
 SEAT_KINDS = frozenset({"who_leads", "who_moves", "fish_maker", "next_leader"})
 SIDE_KINDS = frozenset({"winner", "match_winner"})
 WORD_KINDS: dict[str, tuple[str, ...]] = {
     "what_to_do": ("play", "draw", "pass"),
     "hand_status": ("in_play", "won", "blocked"),
+    **CHINESE_WORD_KINDS,
 }
 TILE_KINDS = frozenset({"lead_tile"})
-NO_POSITION_KINDS = frozenset({"tile_value", "count_tiles", "is_double"})
+NO_POSITION_KINDS = frozenset({"tile_value", "count_tiles", "is_double", *CHINESE_QUIZ_KINDS})
 
 
 def answer_type(kind: str) -> str:
@@ -159,6 +168,11 @@ def _seat(step: QuizStep, state: HandState) -> int:
 def correct_answer(step: QuizStep, scene: Scene | None, rules: HouseRules) -> Answer:
     """The engine's answer to a quiz step in a scene; raises QuizError when the question does not fit."""
     kind = step.ask
+    if kind in CHINESE_QUIZ_KINDS:
+        try:
+            return chinese_answer(step)
+        except ValueError as exc:
+            raise QuizError(str(exc)) from None
     if kind == "tile_value":
         if step.tile is None:
             raise QuizError("ask: tile_value needs tile: (like tile: 6-4)")
@@ -321,6 +335,7 @@ _WORDS = {
     "won": Text("Someone went out", "Кто-то вышел"),
     "blocked": Text("Blocked (a fish)", "Рыба"),
     "tie": Text("A tie", "Ничья"),
+    **CHINESE_WORDS,
 }
 
 
@@ -344,6 +359,8 @@ def choice_label(kind: str, value: Answer, rules: HouseRules | None, lang: str) 
 
 def engine_reason(step: QuizStep, scene: Scene | None) -> Text | None:
     """The rules core's own sentence behind an answer, where it has one."""
+    if step.ask in CHINESE_QUIZ_KINDS:
+        return chinese_reason(step)
     if scene is None:
         return None
     kind = step.ask
