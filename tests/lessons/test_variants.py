@@ -1,0 +1,79 @@
+"""The variant courses: enough lessons, enough practice, a "what differs" step, and Chinese questions through the rules core."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutorial_app.lessons import LessonRun, lessons_root, load_course
+from tutorial_app.lessons.model import ExplainStep, Lesson, PlayStep, QuizStep
+from tutorial_app.lessons.quizzes import correct_answer, engine_reason
+from tutorial_app.rules.chinese import can_lead, judge
+from tutorial_app.rules.variants import rules_for
+
+VARIANT_COURSES = {
+    "domino101": 3,
+    "kozel": 3,
+    "international": 3,
+    "classic": 3,
+    "all_fives": 3,
+    "donkey": 3,
+    "chinese": 2,
+}
+
+
+def _course(name: str) -> list[Lesson]:
+    return load_course(name, lessons_root())
+
+
+@pytest.mark.parametrize(("name", "minimum"), VARIANT_COURSES.items())
+def test_each_variant_course_has_its_lessons(name: str, minimum: int) -> None:
+    lessons = _course(name)
+    assert len(lessons) >= minimum
+    for lesson in lessons:
+        interactive = [s for s in lesson.steps if isinstance(s, (PlayStep, QuizStep))]
+        assert len(interactive) >= 5, f"{lesson.id} has {len(interactive)} interactive steps"
+        differs = [s for s in lesson.steps if isinstance(s, ExplainStep) and s.title is not None
+                   and s.title.en == "What differs from the core game"]
+        assert len(differs) == 1, f"{lesson.id} needs one 'What differs from the core game' step"
+        assert differs[0].title is not None and differs[0].title.ru == "Чем это отличается от основной игры"
+
+
+@pytest.mark.parametrize("name", [n for n in VARIANT_COURSES if n != "chinese"])
+def test_line_variant_lessons_use_their_own_rule_set(name: str) -> None:
+    for lesson in _course(name):
+        assert lesson.rules.startswith(name), f"{lesson.id} uses {lesson.rules}"
+        assert rules_for(lesson.rules).players >= 2
+
+
+def _chinese_quizzes() -> list[QuizStep]:
+    return [s for lesson in _course("chinese") for s in lesson.steps
+            if isinstance(s, QuizStep) and s.ask.startswith("chinese_")]
+
+
+def test_chinese_answers_come_from_the_rules_core() -> None:
+    quizzes = _chinese_quizzes()
+    assert len(quizzes) >= 10
+    rules = rules_for("block")
+    for step in quizzes:
+        answer = correct_answer(step, None, rules)
+        if step.ask == "chinese_beats":
+            assert step.against is not None
+            assert answer == judge(step.tiles, step.against).beats
+        elif step.ask == "chinese_can_lead":
+            assert answer == can_lead(step.tiles)
+        assert step.answer is None or step.answer == answer
+
+
+def test_a_wrong_chinese_answer_gets_the_rules_core_reason() -> None:
+    lesson = next(lesson for lesson in _course("chinese") if lesson.id == "chinese-02-which-beats-which")
+    run = LessonRun.start(lesson)
+    while not (isinstance(run.step, QuizStep) and run.step.ask == "chinese_beats"):
+        run.next()
+    step = run.step
+    assert isinstance(step, QuizStep) and step.against is not None
+    right = judge(step.tiles, step.against)
+    feedback = run.answer(not right.beats, "ru")
+    assert not feedback.correct
+    reason = engine_reason(step, None)
+    assert reason is not None and reason == right.why
+    assert run.mistakes == 1
