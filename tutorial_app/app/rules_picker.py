@@ -32,10 +32,12 @@ class RuleChoice(NamedTuple):
     rules: HouseRules
 
     def label(self) -> str:
-        """A short name such as "block, 4 players, target=150"."""
-        extra = ", ".join(f"{k}={v}" for k, v in self.overrides.items() if k != "teams")
-        pairs = " (pairs)" if self.overrides.get("teams") == "pairs" else ""
-        return f"{self.preset} ×{self.players}{pairs}" + (f", {extra}" if extra else "")
+        """A short name such as "block · 4 players · target=150", in the tab's language."""
+        parts = [self.preset, tr("rules.n_players", n=self.players)]
+        if self.overrides.get("teams") == "pairs":
+            parts.append(tr("rules.in_pairs"))
+        parts += [f"{k}={v}" for k, v in self.overrides.items() if k != "teams"]
+        return " · ".join(parts)
 
 
 def preset_title(name: str) -> str:

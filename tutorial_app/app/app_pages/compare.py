@@ -168,8 +168,8 @@ with statistics:
     stored = st.session_state["cmp_stats"]
     if stored is not None:
         names, results = stored
-        short = [f"{i + 1}" for i in range(len(names))]
-        st.caption(" · ".join(f"{s}: {n}" for s, n in zip(short, names, strict=True)))
+        short = [f"{i + 1}. {name.split(' · ')[0]}" for i, name in enumerate(names)]
+        st.caption(" | ".join(f"{i + 1}. {n}" for i, n in enumerate(names)))
         charts = [
             bar_chart(tr("compare.chart_blocked"), short, [h.blocked_rate for h, _ in results], percent=True),
             bar_chart(tr("compare.chart_points"), short, [h.points_per_hand for h, _ in results]),

@@ -6,9 +6,10 @@ import streamlit as st
 
 from tutorial_app.app.lesson_player import play_lesson
 from tutorial_app.app.progress import ProgressError
-from tutorial_app.app.session import learner, progress_store, tr
+from tutorial_app.app.session import lang, learner, progress_store, tr
 from tutorial_app.lessons import LessonError, LessonRun, course_names, load_course
 from tutorial_app.lessons.model import Lesson
+from tutorial_app.rules.variants import find_variant
 
 PLAYER = "learn"
 
@@ -23,6 +24,16 @@ def _courses() -> dict[str, list[Lesson] | str]:
         except LessonError as exc:
             loaded[name] = str(exc)
     return loaded
+
+
+def _course_title(folder: str) -> str:
+    """The core course, a variant's course by the preset's title, or the folder's name."""
+    if folder == "core":
+        return tr("learn.core_course")
+    try:
+        return tr("learn.course", name=find_variant(folder).title.in_(lang()))
+    except ValueError:
+        return tr("learn.course", name=folder)
 
 
 def _find(lesson_id: str) -> Lesson | None:
@@ -84,7 +95,7 @@ stars = progress_store().stars(name) if name else {}
 run = st.session_state.get(f"{PLAYER}_run")
 
 if isinstance(run, LessonRun):
-    top_left, top_right = st.columns([3, 1])
+    top_left, top_right = st.columns([2, 1], vertical_alignment="center")
     top_left.title(run.lesson.title.in_(st.session_state.get("lang", "en")))
     top_right.toggle(tr("learn.presenter"), key="learn_presenter", help=tr("learn.presenter_help"))
     play_lesson(PLAYER, _finished, presenter=bool(st.session_state["learn_presenter"]))
@@ -98,7 +109,7 @@ st.markdown(tr("learn.intro"))
 if name is None:
     st.caption(tr("learn.no_name"))
 for course, lessons in _courses().items():
-    st.header(tr("learn.course", name=course))
+    st.header(_course_title(course))
     if isinstance(lessons, str):
         st.error(tr("learn.course_broken", issues=lessons))
         continue
