@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from browser_helpers import click_button, click_point, open_app, reruns, wait_point, wait_rerun
 
-from tutorial_app.app.play_table import HUMAN, start_table
+from tutorial_app.app.play_table import HUMAN, human_move, start_table
 from tutorial_app.lessons import LessonRun, load_course, solve_step
 from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.state import Action, Move
@@ -65,9 +65,9 @@ def test_first_core_lesson_by_clicking_the_board(page: Any, app_url: str, artifa
 def test_a_hand_of_block_played_by_clicking(page: Any, app_url: str, artifacts: Path) -> None:
     open_app(page, f"{app_url}/play?lang=en")
     click_button(page, "Deal")
-    wait_point(page, "hand:" + str(start_table(rules_for("block"), "block", "greedy", 1, False).state.hand(HUMAN)[0]))
     # the same table, kept in step locally: the app deals seed 1, greedy bots, one hand of block for two
     table = start_table(rules_for("block"), "block", "greedy", 1, False)
+    wait_point(page, f"hand:{table.state.hand(HUMAN)[0]}")
     moves = 0
     while not table.hand_over:
         move = legal_moves(table.state)[0]
@@ -77,8 +77,6 @@ def test_a_hand_of_block_played_by_clicking(page: Any, app_url: str, artifacts: 
                 click_point(page, f"end:{move.end}")
         else:
             click_button(page, "Pass" if move.action is Action.PASS else "Draw from the boneyard")
-        from tutorial_app.app.play_table import human_move
-
         table = human_move(table, move)
         moves += 1
         if moves == 2:
