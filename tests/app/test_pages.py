@@ -138,12 +138,14 @@ def test_deep_link_opens_a_lesson() -> None:
     assert at.session_state["learn_run"].lesson.id == lesson.id
 
 
-def test_a_hand_of_block_played_to_the_end_through_buttons() -> None:
+@pytest.mark.parametrize("preset", ["block", "draw", "all_fives"])
+def test_a_hand_played_to_the_end_through_buttons(preset: str) -> None:
     at = _app()
     _ok(at.switch_page(PAGES["play"][0]).run())
+    _ok(at.selectbox(key="play_preset").set_value(preset).run())
     _ok(at.button[0].click().run())  # Deal
     table: PlayTable = at.session_state["play_table"]
-    for _ in range(40):
+    for _ in range(80):
         table = at.session_state["play_table"]
         if table.hand_over:
             break

@@ -29,7 +29,8 @@ st.title(tr("rules.title"))
 choice = rules_picker("sheet", "block")
 if choice is None:
     st.stop()
-st.caption(tr("rules.print_hint"))
+st.markdown(f'<p class="no-print" style="color: grey; font-size: 0.85rem">{tr("rules.print_hint")}</p>',
+            unsafe_allow_html=True)
 st.header(preset_title(choice.preset))
 st.caption(tr("rules.n_players", n=choice.players))
 for section in sheet_sections(choice.rules, current, choice.preset):
