@@ -57,6 +57,7 @@ _ARM_INDEX = {name: i for i, name in enumerate(ARM_NAMES)}
 _DRAW_ONLY = (DRAW,)
 _PASS_ONLY = (PASS,)
 _PLAY_CACHE: dict[tuple[int, tuple[int, int, int, int], bool], tuple[Move, ...]] = {}
+_LINE_CACHE: dict[int, tuple[Move, ...]] = {}
 _CACHE_LIMIT = 1 << 17
 
 
@@ -86,6 +87,7 @@ def _plays(mask: int, ends: tuple[int, int, int, int], blocking: bool) -> tuple[
     found = tuple(moves)
     if len(_PLAY_CACHE) >= _CACHE_LIMIT:
         _PLAY_CACHE.clear()
+        _LINE_CACHE.clear()
     _PLAY_CACHE[key] = found
     return found
 
@@ -111,8 +113,15 @@ def legal_sequence(state: HandState) -> tuple[Move, ...]:
             mask ^= low
         return tuple(lead)
     ends = table.ends
-    candidates = drawn.bit if drawn is not None else hand
-    plays = _plays(candidates & table.fit, ends, rules.branch_blocking)
+    candidates = (drawn.bit if drawn is not None else hand) & table.fit
+    if table.spinner:
+        plays = _plays(candidates, ends, rules.branch_blocking)
+    else:
+        # a line has two open ends from 0 to 6: one int names the question
+        plays = _LINE_CACHE.get(candidates | ends[0] << 28 | ends[1] << 31)  # type: ignore[assignment]
+        if plays is None:
+            plays = _plays(candidates, ends, False)
+            _LINE_CACHE[candidates | ends[0] << 28 | ends[1] << 31] = plays
     if unclaimed or doubles_run:
         head = (MUGGINS,) if unclaimed else ()
         if doubles_run:
@@ -191,12 +200,12 @@ def _play(state: HandState, move: Move) -> HandState:
     # table (most games) is extended without the general four-arm code.
     (rules, hands, boneyard, table, seat, leader, _last, _status, _out, _capicu, bank, fives, _drawn,
      _run, lead_mask, _unclaimed, plays, trail) = state
-    tile = move.tile
-    end = move.end
+    _action, tile, end, closed, claim = move
     assert tile is not None and end is not None
     before = table.ends
-    if rules.spinner_layout or end == "lead":
-        table = _lay(table, rules.spinner_layout, tile, end, seat, move.closed)
+    spinner_layout = rules.spinner_layout
+    if spinner_layout or end == "lead":
+        table = _lay(table, spinner_layout, tile, end, seat, closed)
         fit = table.fit
     else:
         lead, centre, centre_left, _, (left, right, up, down), (left_end, right_end, _, _), _ = table
@@ -219,7 +228,7 @@ def _play(state: HandState, move: Move) -> HandState:
     if rules.fives_scoring:
         count = fives_count(table)
         if count and count % 5 == 0:
-            if rules.fives_claim is FivesClaim.MUST_CLAIM and move.claim != count:
+            if rules.fives_claim is FivesClaim.MUST_CLAIM and claim != count:
                 unclaimed = count
             else:
                 points = count
@@ -229,7 +238,7 @@ def _play(state: HandState, move: Move) -> HandState:
     trail = _tuple_new(LogEntry, (trail, seat, move, (), points))
     if hand == 0:
         capicu = (
-            not rules.spinner_layout
+            not spinner_layout
             and not tile.is_double
             and before[LEFT] != before[RIGHT]
             and before[LEFT] >= 0

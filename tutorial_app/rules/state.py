@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Literal, NamedTuple
 
 from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, SUIT_MASK, Tile, tiles_of_mask
+from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, SUIT_MASK, Tile, mask_pips, tiles_of_mask
 
 __all__ = [
     "End",
@@ -299,7 +299,7 @@ class HandState(NamedTuple):
         mask = self.hands[seat]
         if rules.lone_blank_double and mask == ALL_TILES[0].bit:
             return rules.lone_blank_double
-        return sum(t.value(rules.blank_double_value) for t in tiles_of_mask(mask))
+        return mask_pips(mask, rules.blank_double_value)
 
     def tiles_in_play(self) -> int:
         """Hands + table + boneyard: always 28 when the position is complete."""

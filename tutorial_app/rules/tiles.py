@@ -22,6 +22,7 @@ __all__ = [
     "tiles_of_mask",
     "mask_of",
     "pip_value",
+    "mask_pips",
 ]
 
 MAX_PIP = 6
@@ -168,6 +169,29 @@ def tiles_of_mask(mask: int) -> Iterator[Tile]:
         low = mask & -mask
         yield ALL_TILES[low.bit_length() - 1]
         mask ^= low
+
+
+def _chunk_table(shift: int) -> tuple[int, ...]:
+    return tuple(
+        sum(ALL_TILES[shift + i].pips for i in range(7) if chunk >> i & 1 and shift + i < len(ALL_TILES))
+        for chunk in range(128)
+    )
+
+
+_PIP_CHUNKS = (_chunk_table(0), _chunk_table(7), _chunk_table(14), _chunk_table(21))
+
+
+def mask_pips(mask: int, blank_double_value: int = 0) -> int:
+    """Pips of the tiles in a bitmask, 0-0 counted as ``blank_double_value``.
+
+    Why tables: scoring every simulated hand sums hands; four lookups of
+    seven bits each beat walking the tiles.
+    """
+    c0, c1, c2, c3 = _PIP_CHUNKS
+    total = c0[mask & 127] + c1[mask >> 7 & 127] + c2[mask >> 14 & 127] + c3[mask >> 21 & 127]
+    if mask & 1:
+        total += blank_double_value
+    return total
 
 
 def pip_value(tiles: Iterable[Tile], blank_double_value: int = 0) -> int:
