@@ -121,7 +121,14 @@ def _answer(name: str, value: object, on_finish: Callable[[LessonRun], None]) ->
 
 
 def _typed_answer(name: str, on_finish: Callable[[LessonRun], None]) -> None:
-    _answer(name, st.session_state.get(_key(name, "typed")), on_finish)
+    run = _run(name)
+    if run is not None:
+        _answer(name, st.session_state.get(_typed_key(name, run)), on_finish)
+
+
+def _typed_key(name: str, run: LessonRun) -> str:
+    """One answer box per step and run, so a new question starts empty."""
+    return _key(name, f"typed_{id(run)}_{run.index}")
 
 
 def _hint(name: str) -> None:
@@ -222,9 +229,9 @@ def play_lesson(name: str, on_finish: Callable[[LessonRun], None], *, presenter:
         else:
             if answer_type(step.ask) == "number":
                 st.number_input(tr("learn.your_answer"), min_value=0, max_value=1000, step=1, value=None,
-                                key=_key(name, "typed"))
+                                key=_typed_key(name, run))
             else:
-                st.text_input(tr("learn.your_answer"), key=_key(name, "typed"))
+                st.text_input(tr("learn.your_answer"), key=_typed_key(name, run))
             st.button(tr("learn.answer"), key=f"{name}_answer", on_click=_typed_answer, args=(name, on_finish),
                       type="primary")
     shown = st.session_state.get(_key(name, "shown"))

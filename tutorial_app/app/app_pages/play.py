@@ -147,7 +147,7 @@ if table.start.lead_mask & table.start.hands[table.start.leader] == table.start.
 info += [tr("play.redealt", reason=r.in_(current)) for r in table.redeals]
 st.caption(" · ".join(info))
 
-board_column, side_column = st.columns([3, 2], gap="large")
+board_column, side_column = st.columns([5, 3], gap="large")
 with board_column:
     show_board(state, name="play", on_click=_click, selected=_selected(), seat=HUMAN, reveal=table.hand_over)
     feedback = st.session_state["play_feedback"]
