@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.play_table import PlayTable
 from tutorial_app.i18n import t
-from tutorial_app.lessons import LessonRun, load_course, solve_step
+from tutorial_app.lessons import LessonRun, course_names, load_course, solve_step
 from tutorial_app.rules.moves import legal_moves, why_illegal
 from tutorial_app.rules.state import Action, Move, play
 
@@ -102,6 +102,8 @@ def test_a_lesson_finished_through_the_button_path_saves_stars() -> None:
         local.next()
     assert at.session_state["learn_run"].finished
     assert any("★★★" in s.value for s in at.success)
+    _ok(_button(at, "learn_next_lesson").click().run())
+    assert at.session_state["learn_run"].lesson.id == load_course("core")[1].id
     _ok(_button(at, "learn_back").click().run())
     assert any(f"**{lesson.title.en}** ★★★" in m.value for m in at.markdown)
 
@@ -238,3 +240,26 @@ def test_the_rule_sheet_follows_overrides() -> None:
     _ok(at.multiselect(key="sheet_changed_block").set_value(["target"]).run())
     _ok(at.number_input(key="sheet_block_opt_target").set_value(150).run())
     assert any("150" in m.value and t("rules.house_rule", "en") in m.value for m in at.markdown)
+
+
+def test_every_step_of_every_course_renders_in_the_player() -> None:
+    at = _app()
+    rendered = 0
+    for course in course_names():
+        for lesson in load_course(course):
+            _ok(_button(at, f"learn_start_{lesson.id}").click().run())
+            run: LessonRun = at.session_state["learn_run"]
+            while True:
+                action = solve_step(run)
+                if isinstance(action, Move):
+                    run.submit_move(action)
+                elif action is not None:
+                    run.answer(action)
+                _ok(at.run())
+                rendered += 1
+                if run.finished:
+                    break
+                run.next()
+                _ok(at.run())
+            _ok(_button(at, "learn_back").click().run())
+    assert rendered >= 100

@@ -169,6 +169,7 @@ MESSAGES: dict[str, str] = {
     "learn.no_such_lesson": "There is no lesson {lesson}. Pick one from the list below.",
     "learn.presenter": "Presenter mode",
     "learn.presenter_help": "Large board and text for a projector; you can reveal each answer to the room.",
+    "learn.next_lesson": "Next lesson: {title}",
     "learn.restart": "Start this lesson again",
     "learn.back": "Back to the course map",
     "learn.step_of": "Step {n} of {total}",

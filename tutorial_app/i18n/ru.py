@@ -169,6 +169,7 @@ MESSAGES: dict[str, str] = {
     "learn.no_such_lesson": "Урока {lesson} нет. Выберите урок из списка ниже.",
     "learn.presenter": "Режим ведущего",
     "learn.presenter_help": "Крупный стол и текст для проектора; ответ можно открыть всему залу.",
+    "learn.next_lesson": "Следующий урок: {title}",
     "learn.restart": "Пройти урок заново",
     "learn.back": "К списку уроков",
     "learn.step_of": "Шаг {n} из {total}",

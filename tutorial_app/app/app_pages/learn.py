@@ -45,6 +45,16 @@ def _find(lesson_id: str) -> Lesson | None:
     return None
 
 
+def _next_lesson(lesson_id: str) -> Lesson | None:
+    """The lesson after this one in its course, if any."""
+    for lessons in _courses().values():
+        if isinstance(lessons, list):
+            ids = [lesson.id for lesson in lessons]
+            if lesson_id in ids and ids.index(lesson_id) + 1 < len(ids):
+                return lessons[ids.index(lesson_id) + 1]
+    return None
+
+
 def _start(lesson_id: str) -> None:
     lesson = _find(lesson_id)
     if lesson is None:
@@ -99,6 +109,13 @@ if isinstance(run, LessonRun):
     top_left.title(run.lesson.title.in_(st.session_state.get("lang", "en")))
     top_right.toggle(tr("learn.presenter"), key="learn_presenter", help=tr("learn.presenter_help"))
     play_lesson(PLAYER, _finished, presenter=bool(st.session_state["learn_presenter"]))
+    if run.finished:
+        if name is None:
+            st.caption(tr("learn.no_name"))
+        following = _next_lesson(run.lesson.id)
+        if following is not None:
+            st.button(tr("learn.next_lesson", title=following.title.in_(lang())), type="primary",
+                      on_click=_start, args=(following.id,), key="learn_next_lesson")
     left, right = st.columns(2)
     left.button(tr("learn.restart"), on_click=_start, args=(run.lesson.id,), key="learn_restart")
     right.button(tr("learn.back"), on_click=_close, key="learn_back")
