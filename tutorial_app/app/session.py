@@ -7,8 +7,6 @@ which every visitor of the server shares.
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
 from tutorial_app.app.progress import ProgressError, ProgressStore, clean_name, default_url
@@ -86,8 +84,3 @@ def revision(name: str) -> int:
 def bump(name: str) -> None:
     """Advance a revision counter (call from a callback)."""
     st.session_state[f"_rev_{name}"] = revision(name) + 1
-
-
-def state_value(key: str, default: Any) -> Any:
-    """``st.session_state.setdefault`` with a typed-looking name for pages."""
-    return st.session_state.setdefault(key, default)

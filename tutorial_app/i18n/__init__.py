@@ -11,9 +11,8 @@ from collections.abc import Mapping
 from typing import Literal
 
 from tutorial_app.i18n import en, ru
-from tutorial_app.rules.text import Text
 
-__all__ = ["Lang", "LANGS", "CATALOGS", "t", "normalise_lang", "LANGUAGE_NAMES", "both"]
+__all__ = ["Lang", "LANGS", "CATALOGS", "t", "normalise_lang", "LANGUAGE_NAMES"]
 
 Lang = Literal["en", "ru"]
 LANGS: tuple[Lang, ...] = ("en", "ru")
@@ -42,7 +41,3 @@ def t(key: str, lang: str, /, **values: object) -> str:
     text = catalog.get(key) or CATALOGS["en"].get(key) or key
     return text.format(**values) if values else text
 
-
-def both(key: str, /, **values: object) -> Text:
-    """A message in both languages, for values kept in state while the language may change."""
-    return Text(t(key, "en", **values), t(key, "ru", **values))

@@ -24,7 +24,6 @@ MESSAGES: dict[str, str] = {
     "end.down": "lower end",
     "bot.random": "Random bot (any legal move)",
     "bot.greedy": "Greedy bot (heaviest tile first)",
-    "board.empty": "The table is empty: the first tile is the lead.",
     # the button path
     "controls.your_hand": "Your tiles (the highlighted ones fit now). Click one, then an end.",
     "controls.tile_help": "Pick {tile}",
