@@ -263,3 +263,35 @@ def test_every_step_of_every_course_renders_in_the_player() -> None:
                 _ok(at.run())
             _ok(_button(at, "learn_back").click().run())
     assert rendered >= 100
+
+
+def test_a_tail_adjustment_is_written_into_the_game_record() -> None:
+    at = _app()
+    _ok(at.switch_page(PAGES["play"][0]).run())
+    _ok(at.button[0].click().run())
+    for _ in range(30):
+        table: PlayTable = at.session_state["play_table"]
+        arms = [(end, links) for end, links in zip(("left", "right"), table.state.table.arms[:2], strict=True)
+                if len(links) >= 2 and not links[0].tile.is_double and not links[1].tile.is_double]
+        if arms or table.hand_over:
+            break
+        move = legal_moves(table.state)[0]
+        _ok(_button(at, f"play_tile_{move.tile}" if move.action is Action.PLAY else f"play_{move.action.value}")
+            .click().run())
+        if at.session_state["play_selected"] is not None:
+            _ok(_button(at, f"play_end_{move.end}").click().run())
+    if not arms:
+        pytest.skip("no arm of two plain tiles came up in this deal")
+    end, links = arms[0]
+    outcomes = []
+    for bend in ("left", "right", "straight"):
+        at.session_state["play_adjust_at"] = (end, 1)
+        _ok(at.run())
+        _ok(_button(at, f"play_bend_{bend}").click().run())
+        outcomes.append(bool(at.session_state["play_adjustments"]))
+        if at.session_state["play_adjustments"]:
+            break
+        assert at.warning, "a refused adjustment says why"
+    assert any(outcomes)
+    record = "\n".join(m.value for m in at.markdown)
+    assert f"adjusted the chain at {links[1].tile}" in record

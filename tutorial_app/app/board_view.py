@@ -14,13 +14,14 @@ from typing import Any
 import streamlit as st
 
 from tutorial_app.app.session import bump, lang, revision
+from tutorial_app.board.adjust import Adjusted, adjust_tail
 from tutorial_app.board.controller import clicked_name
 from tutorial_app.board.figure import board_figure
-from tutorial_app.board.layout import layout_table
-from tutorial_app.rules.state import HandState
+from tutorial_app.board.layout import Bend, layout_table
+from tutorial_app.rules.state import End, HandState
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["show_board"]
+__all__ = ["show_board", "adjust_chain", "forget_shape"]
 
 
 def _points(event: Any) -> list[Any]:
@@ -53,3 +54,18 @@ def show_board(state: HandState, *, name: str, on_click: Callable[[str], None], 
                           layout=layout, height=760 if large else 560)
     st.plotly_chart(figure, key=chart_key, on_select=lambda: _on_select(name, chart_key, on_click),
                     selection_mode="points", width="stretch", config={"displayModeBar": False, "scrollZoom": False})
+
+
+def forget_shape(name: str) -> None:
+    """Start the next table with a fresh layout (a new deal)."""
+    st.session_state.pop(f"_shape_{name}", None)
+
+
+def adjust_chain(name: str, state: HandState, end: End, index: int, bend: Bend, seat: int) -> Adjusted:
+    """Re-bend the chain of board ``name`` at a tile ("правка цепи"); raises AdjustError with the reason."""
+    shape_key = f"_shape_{name}"
+    layout = layout_table(state.table, st.session_state.get(shape_key))
+    shape, adjusted = adjust_tail(state.table, layout, end, index, bend, seat=seat)
+    st.session_state[shape_key] = shape
+    bump(name)
+    return adjusted

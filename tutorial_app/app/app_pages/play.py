@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.board_view import show_board
+from tutorial_app.app.board_view import adjust_chain, forget_shape, show_board
 from tutorial_app.app.bots import BOTS
 from tutorial_app.app.controls import end_buttons, hand_buttons, turn_buttons
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.records import hand_log, result_lines, score_rows, seat_label, side_label, tiles_text
 from tutorial_app.app.rules_picker import rules_picker
 from tutorial_app.app.session import bump, lang, tr
+from tutorial_app.board.adjust import BENDS, AdjustError
 from tutorial_app.board.controller import handle_click
+from tutorial_app.board.layout import Bend
 from tutorial_app.rules.moves import IllegalMoveError
 from tutorial_app.rules.options import FivesClaim
-from tutorial_app.rules.state import End, Move
+from tutorial_app.rules.state import ARM_NAMES, End, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import Tile, parse_tile
 from tutorial_app.rules.variants import find_variant
@@ -22,6 +24,8 @@ from tutorial_app.rules.variants import find_variant
 st.session_state.setdefault("play_table", None)
 st.session_state.setdefault("play_selected", None)
 st.session_state.setdefault("play_feedback", None)
+st.session_state.setdefault("play_adjust_at", None)
+st.session_state.setdefault("play_adjustments", ())
 
 
 def _table() -> PlayTable | None:
@@ -45,9 +49,33 @@ def _deal(choice_key: str) -> None:
     table = start_table(choice.rules, choice.preset, st.session_state["play_bot"],
                         int(st.session_state["play_seed"]), st.session_state["play_whole_match"])
     st.session_state["play_table"] = table
+    _fresh_table()
+
+
+def _fresh_table() -> None:
     st.session_state["play_selected"] = None
+    st.session_state["play_adjust_at"] = None
+    st.session_state["play_adjustments"] = ()
     _say(None)
+    forget_shape("play")
     bump("play")
+
+
+def _adjust(bend: Bend) -> None:
+    """Re-bend the chain at the clicked tile; not a move, but written into the game record."""
+    table = _table()
+    where = st.session_state["play_adjust_at"]
+    st.session_state["play_adjust_at"] = None
+    if table is None or where is None:
+        return
+    end, index = where
+    try:
+        adjusted = adjust_chain("play", table.state, end, index, bend, HUMAN)
+    except AdjustError as exc:
+        _say(exc.reason)
+        return
+    st.session_state["play_adjustments"] = (*st.session_state["play_adjustments"], (len(table.state.log), adjusted))
+    _say(None)
 
 
 def _move(move: Move) -> None:
@@ -74,6 +102,8 @@ def _click(name: str) -> None:
                            closed=bool(st.session_state.get("play_closed", False)), auto_place=True)
     st.session_state["play_selected"] = str(outcome.selected) if outcome.selected is not None else None
     _say(outcome.message)
+    if outcome.chain is not None and outcome.chain[0] in ARM_NAMES and not table.hand_over:
+        st.session_state["play_adjust_at"] = outcome.chain
     if outcome.move is not None:
         _move(outcome.move)
 
@@ -98,9 +128,7 @@ def _next_hand() -> None:
     table = _table()
     if table is not None and table.can_continue:
         st.session_state["play_table"] = next_hand(table)
-        st.session_state["play_selected"] = None
-        _say(None)
-        bump("play")
+        _fresh_table()
 
 
 def _deal_from_link() -> None:
@@ -168,6 +196,16 @@ with board_column:
         if state.to_move == HUMAN:
             end_buttons(state, selected, _end, key="play")
             turn_buttons(state, _move, key="play")
+    adjust_at = st.session_state["play_adjust_at"]
+    if adjust_at is not None and not table.hand_over:
+        arm = state.table.arms[ARM_NAMES.index(adjust_at[0])]
+        if adjust_at[1] < len(arm):
+            st.caption(tr("play.adjust_prompt", tile=str(arm[adjust_at[1]].tile)))
+            for column, bend in zip(st.columns(len(BENDS)), BENDS, strict=True):
+                column.button(tr(f"bend.{bend}"), key=f"play_bend_{bend}", on_click=_adjust, args=(bend,),
+                              width="stretch")
+    else:
+        st.caption(tr("play.adjust_hint"))
     st.button(tr("play.undo"), on_click=_undo, disabled=not table.undo_states, help=tr("play.undo_help"))
 
 with side_column:
@@ -203,4 +241,8 @@ with side_column:
     st.table(score_rows(sheet, current))
     st.subheader(tr("play.record"))
     log = hand_log(state, current)
+    for after, adjusted in reversed(st.session_state["play_adjustments"]):
+        if after <= len(log):
+            log.insert(after, tr("log.adjusted", who=seat_label(adjusted.seat, current), tile=str(adjusted.tile),
+                                 bend=tr(f"bend.{adjusted.bend}")))
     st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(log, start=1)) if log else tr("play.no_moves"))
