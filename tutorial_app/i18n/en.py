@@ -80,6 +80,7 @@ MESSAGES: dict[str, str] = {
     "play.lead_any": "The leader may open with any tile.",
     "play.bad_link": "This link does not name a deal that can be played: {reason}",
     "play.redealt": "Redealt first: {reason}",
+    "play.since_your_move": "Since your move: {moves}",
     "play.your_turn": "**Your turn.** Click a tile on the board or below, then the end where it goes.",
     "play.tiles_left": "Tiles in hand: {others}",
     "play.boneyard": "boneyard: {n}",

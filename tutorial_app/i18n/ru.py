@@ -80,6 +80,7 @@ MESSAGES: dict[str, str] = {
     "play.lead_any": "Заходящий может начать с любой кости.",
     "play.bad_link": "По этой ссылке раздачу не сыграть: {reason}",
     "play.redealt": "Сначала была пересдача: {reason}",
+    "play.since_your_move": "После вашего хода: {moves}",
     "play.your_turn": "**Ваш ход.** Нажмите кость на столе или ниже, затем конец, куда её поставить.",
     "play.tiles_left": "Костей на руках: {others}",
     "play.boneyard": "в базаре: {n}",

@@ -181,6 +181,10 @@ with board_column:
     feedback = st.session_state["play_feedback"]
     if isinstance(feedback, Text):
         st.warning(feedback.in_(current), icon=":material/front_hand:")
+    record = hand_log(state, current)
+    last_mine = max((i for i, entry in enumerate(state.log) if entry[0] == HUMAN), default=-1)
+    if 0 <= last_mine < len(record) - 1:
+        st.caption(tr("play.since_your_move", moves="; ".join(record[last_mine + 1:])))
     if not table.hand_over:
         if state.to_move == HUMAN:
             st.markdown(tr("play.your_turn"))
