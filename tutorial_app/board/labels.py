@@ -22,12 +22,16 @@ def boneyard_label(count: int) -> Text:
 
 
 def seat_label(seat: int, count: int, *, you: bool, to_move: bool) -> Text:
-    """The name of a seat with its tile count, and a marker when it is that seat's turn."""
+    """The name of a seat with its tile count, and a marker when it is that seat's turn.
+
+    Seats are numbered from 0, as in the rules core's sentences, the score
+    sheet and the game record, so "Seat 2" means the same seat everywhere.
+    """
     arrow = "▶ " if to_move else ""
     en_tiles = "tile" if count == 1 else "tiles"
     if you:
         return Text(f"{arrow}You · {count} {en_tiles}", f"{arrow}Вы · {count} {tiles_word_ru(count)}")
     return Text(
-        f"{arrow}Player {seat + 1} · {count} {en_tiles}",
-        f"{arrow}Игрок {seat + 1} · {count} {tiles_word_ru(count)}",
+        f"{arrow}Seat {seat} · {count} {en_tiles}",
+        f"{arrow}Место {seat} · {count} {tiles_word_ru(count)}",
     )
