@@ -66,6 +66,10 @@ def render(figures: dict[str, go.Figure]) -> None:
 def main() -> None:
     DOCS.mkdir(exist_ok=True)
     figs: dict[str, go.Figure] = {}
+    state, shape = played("block", 2, 3, 2)
+    figs["board_block_opening"] = board_figure(
+        state, viewer_seat=state.to_move, selected=first_playable(state), shape=shape, width=900, height=620
+    )
     state, shape = played("block", 2, 3, 9)
     figs["board_block_select"] = board_figure(
         state, viewer_seat=state.to_move, selected=first_playable(state), shape=shape, width=900, height=620

@@ -7,7 +7,7 @@ from board_helpers import line_table, tile
 
 from tutorial_app.board.adjust import AdjustError, adjust_tail, turn_options, with_turn
 from tutorial_app.board.geometry import Placement
-from tutorial_app.board.layout import Bend, BoardLayout, layout_table
+from tutorial_app.board.layout import TABLE_SIZES, Bend, BoardLayout, layout_table
 from tutorial_app.rules.state import Link
 
 # A right arm of eight tiles with no doubles, then a double and the tile after it.
@@ -27,12 +27,16 @@ def _rotate(v: tuple[float, float], quarter_turns: int) -> tuple[float, float]:
     return v
 
 
-@pytest.mark.parametrize(("at", "bend"), [(4, "straight"), (6, "left")])
+@pytest.mark.parametrize(("at", "bend"), [(3, "straight"), (6, "left")])
 def test_adjusting_swings_the_tail_rigidly(at: int, bend: Bend) -> None:
     table = line_table("6-5", RIGHT)
     board = layout_table(table)
     shape, record = adjust_tail(table, board, "right", at, bend, seat=1)
-    adjusted = layout_table(table, shape, width=board.width, height=board.height, strict=True)
+    # The swung tail needs the full table: the felt grows one step and keeps every bend.
+    assert (board.width, board.height) == TABLE_SIZES[1]
+    assert (shape.width, shape.height) == TABLE_SIZES[2]
+    assert layout_table(table, shape).shape == shape
+    adjusted = layout_table(table, shape, width=shape.width, height=shape.height, strict=True)
     old, new = arm(board, "right"), arm(adjusted, "right")
     assert [p.tile for p in new] == [p.tile for p in old]
     assert new[:at] == old[:at]

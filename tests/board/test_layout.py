@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from board_helpers import PRESETS, random_hands
+from board_helpers import PRESETS, line_table, random_hands
 
 from tutorial_app.board.geometry import EPS, Placement, Rect
-from tutorial_app.board.layout import BoardLayout, layout_table
+from tutorial_app.board.layout import TABLE_SIZES, BoardLayout, ChainShape, LayoutError, layout_table
 from tutorial_app.rules.state import HandState
 
 
@@ -78,20 +78,83 @@ def test_random_hands_lay_out_cleanly(variant: str, players: int) -> None:
 
 @pytest.mark.parametrize(("variant", "players"), [("block", 2), ("all_fives", 2), ("donkey", 4)])
 def test_kept_shape_keeps_tiles_in_place(variant: str, players: int) -> None:
-    """With the shape passed back, a new tile never moves tiles whose bends were kept."""
+    """With the shape passed back, a new tile never moves tiles whose bends were kept.
+
+    Below the full table a kept bend is never re-bent (the table grows
+    instead); on the full table a tail may be re-bent to make room.
+    """
+    full = TABLE_SIZES[-1]
     for states in random_hands(variant, players, range(25)):
         before: BoardLayout | None = None
         for state in states:
             board = layout_table(state.table, None if before is None else before.shape)
+            assert (board.shape.width, board.shape.height) == (board.width, board.height)
+            same_table = before is not None and (board.width, board.height) == (before.width, before.height)
             if before is not None and board.shape.centre is before.shape.centre:
                 for arm_index in range(4):
                     old_steps = before.shape.arms[arm_index]
+                    if same_table and board.width < full[0]:
+                        assert board.shape.arms[arm_index][: len(old_steps)] == old_steps
                     if board.shape.arms[arm_index][: len(old_steps)] != old_steps:
                         continue
                     old = [p for p in before.placements if p.arm == ("left", "right", "up", "down")[arm_index]]
                     new = [p for p in board.placements if p.arm == ("left", "right", "up", "down")[arm_index]]
                     assert new[: len(old)] == old
             before = board
+
+
+def _step_index(board: BoardLayout) -> int:
+    """The place of the board's table among TABLE_SIZES; beyond the full table counts as larger."""
+    size = (board.width, board.height)
+    return TABLE_SIZES.index(size) if size in TABLE_SIZES else len(TABLE_SIZES)
+
+
+@pytest.mark.parametrize(("variant", "players"), PRESETS)
+def test_table_grows_only_when_the_chain_needs_it(variant: str, players: int) -> None:
+    """Within a hand the felt never shrinks; it grows only when the chain does not fit the
+    current table with the tiles laid kept in place, then to the smallest step that fits,
+    and the chain is laid afresh for the larger table."""
+    for states in random_hands(variant, players, range(12)):
+        before: BoardLayout | None = None
+        for state in states:
+            board = layout_table(state.table, None if before is None else before.shape)
+            if before is None:
+                assert (board.width, board.height) == TABLE_SIZES[0]  # the first tile: the smallest felt
+            elif board.shape.centre is before.shape.centre:
+                assert board.width >= before.width and board.height >= before.height
+                if (board.width, board.height) != (before.width, before.height):
+                    with pytest.raises(LayoutError):
+                        layout_table(state.table, before.shape, width=before.width, height=before.height, strict=True)
+                    for w, h in TABLE_SIZES[_step_index(before) + 1 : _step_index(board)]:
+                        with pytest.raises(LayoutError):
+                            layout_table(state.table, width=w, height=h, strict=True)
+                    fresh = layout_table(state.table, width=board.width, height=board.height)
+                    assert fresh.placements == board.placements
+            before = board
+
+
+def test_a_short_chain_lies_on_the_smallest_table() -> None:
+    """The opening tiles of every hand lie on the smallest felt, so they are drawn large."""
+    for variant, players in PRESETS:
+        for states in random_hands(variant, players, range(3)):
+            shape = None
+            for state in states:
+                board = layout_table(state.table, shape)
+                shape = board.shape
+                if state.table.tile_count() <= 3:
+                    assert (board.width, board.height) == TABLE_SIZES[0], (variant, players)
+
+
+def test_a_shape_from_a_smaller_table_is_laid_afresh() -> None:
+    """Grown out of the smallest felt, the chain is re-laid for the larger table, not forced."""
+    table = line_table("6-5", ["5-1", "1-4", "4-2", "2-0", "0-3"])
+    small = layout_table(table, width=TABLE_SIZES[0][0], height=TABLE_SIZES[0][1])
+    assert small.width > TABLE_SIZES[0][0]  # five tiles on one arm do not fit the smallest felt
+    grown = layout_table(table, ChainShape(table.centre, ((), (), (), ()), *TABLE_SIZES[0]))
+    assert (grown.width, grown.height) == TABLE_SIZES[1]
+    assert grown.shape == layout_table(table, width=TABLE_SIZES[1][0], height=TABLE_SIZES[1][1]).shape
+    assert any(step.bend != "straight" for step in grown.shape.arm("right"))  # turns before the edge
+    assert layout_table(table, grown.shape) == grown  # and stays on that table
 
 
 def test_empty_table_has_a_lead_spot() -> None:

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from tutorial_app.board.layout import (
     STRAIGHT,
+    TABLE_SIZES,
     Bend,
     BoardLayout,
     ChainShape,
@@ -66,11 +67,24 @@ def _steps_for(bend: Bend) -> tuple[Step, ...]:
 
 
 def _fits(table: Table, shape: ChainShape, layout: BoardLayout) -> bool:
-    try:
-        layout_table(table, shape, width=layout.width, height=layout.height, strict=True)
-    except LayoutError:
-        return False
-    return True
+    """Whether the chain fits the layout's table with every bend of ``shape`` kept."""
+    return _fitted(table, shape, ((layout.width, layout.height),)) is not None
+
+
+def _fitted(table: Table, shape: ChainShape, sizes: tuple[tuple[float, float], ...]) -> ChainShape | None:
+    """``shape`` on the first of ``sizes`` where the chain fits with every bend kept, or None."""
+    for width, height in sizes:
+        try:
+            return layout_table(table, shape, width=width, height=height, strict=True).shape
+        except LayoutError:
+            continue
+    return None
+
+
+def _room_to_grow(layout: BoardLayout) -> tuple[tuple[float, float], ...]:
+    """The layout's table size, then the larger steps of ``TABLE_SIZES``."""
+    larger = tuple((w, h) for w, h in TABLE_SIZES if w >= layout.width and h >= layout.height)
+    return ((layout.width, layout.height), *(size for size in larger if size != (layout.width, layout.height)))
 
 
 def _with_link(table: Table, end: End, tile: Tile, seat: int) -> Table:
@@ -151,8 +165,8 @@ def adjust_tail(
     if current.bend == bend:
         raise AdjustError(Text(f"The chain already goes {bend} at {tile}.", f"Цепь у {tile} уже так лежит."))
     for step in _steps_for(bend):
-        shape = layout.shape.with_step(end, link_index, step)
-        if _fits(table, shape, layout):
+        shape = _fitted(table, layout.shape.with_step(end, link_index, step), _room_to_grow(layout))
+        if shape is not None:
             return shape, Adjusted(seat, end, link_index, tile, bend)
     raise AdjustError(
         Text(

@@ -19,6 +19,7 @@ from typing import Literal, NamedTuple
 
 import plotly.graph_objects as go
 
+from tutorial_app.board.frame import Frame, Side, boneyard_spot, frame_for, hand_tiles, label_spot
 from tutorial_app.board.labels import boneyard_label, seat_label
 from tutorial_app.board.layout import BoardLayout, ChainShape, layout_table
 from tutorial_app.rules.moves import legal_moves
@@ -76,16 +77,6 @@ _PIPS: tuple[tuple[tuple[float, float], ...], ...] = (
     ((-_U, _U), (-_U, 0), (-_U, -_U), (_U, _U), (_U, 0), (_U, -_U)),
 )
 _CHAMFER = 0.1
-_HAND_STEP = 1.3
-_HAND_GAP = 2.3
-_RISE = 0.6
-
-Side = Literal["bottom", "left", "top", "right"]
-_SIDES: dict[int, tuple[Side, ...]] = {
-    2: ("bottom", "top"),
-    3: ("bottom", "left", "right"),
-    4: ("bottom", "left", "top", "right"),
-}
 
 
 class _Sketch:
@@ -100,6 +91,7 @@ class _Sketch:
         self.line_y: list[float | None] = []
         self.pip_x: list[float] = []
         self.pip_y: list[float] = []
+        self.pip_scale: list[float] = []
         self.outline: dict[str, tuple[list[float | None], list[float | None]]] = {
             "last": ([], []),
             "hint": ([], []),
@@ -109,32 +101,44 @@ class _Sketch:
         self.click_y: list[float] = []
         self.click_data: list[str] = []
         self.click_text: list[str] = []
+        self.click_scale: list[float] = []
         self.label_x: list[float] = []
         self.label_y: list[float] = []
         self.label_text: list[str] = []
 
     def tile(
-        self, cx: float, cy: float, vertical: bool, low: int, high: int, face_up: bool, outline: str | None = None
+        self,
+        cx: float,
+        cy: float,
+        vertical: bool,
+        low: int,
+        high: int,
+        face_up: bool,
+        outline: str | None = None,
+        scale: float = 1.0,
     ) -> None:
-        hw, hh = (0.5, 1.0) if vertical else (1.0, 0.5)
-        xs, ys = _chamfered(cx, cy, hw, hh)
+        """One tile; ``scale`` 1 is a chain tile (2 x 1 units), larger for the viewer's hand."""
+        hw, hh = (0.5 * scale, scale) if vertical else (scale, 0.5 * scale)
+        xs, ys = _chamfered(cx, cy, hw, hh, _CHAMFER * scale)
         if face_up:
             self.face_x.extend(xs)
             self.face_y.extend(ys)
+            bar = 0.4 * scale
             if vertical:
-                self.line_x.extend((cx - 0.4, cx + 0.4, None))
+                self.line_x.extend((round(cx - bar, 3), round(cx + bar, 3), None))
                 self.line_y.extend((cy, cy, None))
             else:
                 self.line_x.extend((cx, cx, None))
-                self.line_y.extend((cy - 0.4, cy + 0.4, None))
-            for number, (hx, hy) in ((low, _half(cx, cy, vertical, -1)), (high, _half(cx, cy, vertical, 1))):
+                self.line_y.extend((round(cy - bar, 3), round(cy + bar, 3), None))
+            for number, (hx, hy) in ((low, _half(cx, cy, vertical, -scale)), (high, _half(cx, cy, vertical, scale))):
                 for ox, oy in _PIPS[number]:
                     if vertical:
-                        self.pip_x.append(round(hx + ox, 3))
-                        self.pip_y.append(round(hy + oy, 3))
+                        self.pip_x.append(round(hx + ox * scale, 3))
+                        self.pip_y.append(round(hy + oy * scale, 3))
                     else:
-                        self.pip_x.append(round(hx + oy, 3))
-                        self.pip_y.append(round(hy + ox, 3))
+                        self.pip_x.append(round(hx + oy * scale, 3))
+                        self.pip_y.append(round(hy + ox * scale, 3))
+                    self.pip_scale.append(scale)
         else:
             self.back_x.extend(xs)
             self.back_y.extend(ys)
@@ -143,11 +147,12 @@ class _Sketch:
             ox_list.extend(xs)
             oy_list.extend(ys)
 
-    def click(self, x: float, y: float, data: str, text: str) -> None:
+    def click(self, x: float, y: float, data: str, text: str, scale: float = 1.0) -> None:
         self.click_x.append(round(x, 3))
         self.click_y.append(round(y, 3))
         self.click_data.append(data)
         self.click_text.append(text)
+        self.click_scale.append(scale)
 
     def label(self, x: float, y: float, text: str) -> None:
         self.label_x.append(x)
@@ -155,12 +160,13 @@ class _Sketch:
         self.label_text.append(text)
 
 
-def _half(cx: float, cy: float, vertical: bool, sign: int) -> tuple[float, float]:
+def _half(cx: float, cy: float, vertical: bool, sign: float) -> tuple[float, float]:
     return (cx, cy + 0.5 * sign) if vertical else (cx + 0.5 * sign, cy)
 
 
-def _chamfered(cx: float, cy: float, hw: float, hh: float) -> tuple[list[float | None], list[float | None]]:
-    c = _CHAMFER
+def _chamfered(
+    cx: float, cy: float, hw: float, hh: float, c: float = _CHAMFER
+) -> tuple[list[float | None], list[float | None]]:
     x0, x1, y0, y1 = cx - hw, cx + hw, cy - hh, cy + hh
     xs: list[float | None] = [x0 + c, x1 - c, x1, x1, x1 - c, x0 + c, x0, x0, x0 + c, None]
     ys: list[float | None] = [y0, y0, y0 + c, y1 - c, y1, y1, y1 - c, y0 + c, y0, None]
@@ -216,7 +222,7 @@ def board_figure(
     sketch = _Sketch()
     wanted = set(highlight)
     last = _last_played(state) if show_last_move else None
-    w2, h2 = board.width / 2, board.height / 2
+    frame = frame_for(board.width, board.height, players)
 
     for p in board.placements:
         name = str(p.tile)
@@ -224,22 +230,17 @@ def board_figure(
         sketch.tile(p.cx, p.cy, p.vertical, p.low, p.high, not p.closed, mark)
         sketch.click(p.cx, p.cy, f"chain:{p.arm}:{p.link_index}", name)
 
-    sides = _SIDES.get(players, _SIDES[4])
     face_up_all = reveal or state.is_over
-    has_side = False
-    has_top = False
     for offset in range(players):
         seat = (viewer_seat + offset) % players
-        side = sides[offset] if offset < len(sides) else "top"
-        has_side = has_side or side in ("left", "right")
-        has_top = has_top or side == "top"
+        side = frame.sides[offset] if offset < len(frame.sides) else "top"
         hand = state.hand(seat)
         you = seat == viewer_seat
         label = seat_label(seat, len(hand), you=you, to_move=seat == state.to_move and not state.is_over).in_(lang)
-        _draw_hand(sketch, hand, side, w2, h2, you or face_up_all, you, selected, wanted, label)
+        _draw_hand(sketch, frame, hand, side, you or face_up_all, you, selected, wanted, label)
 
     if rules.has_boneyard:
-        sketch.label(w2 - 3.0, -h2 - 4.0, boneyard_label(len(state.boneyard)).in_(lang))
+        sketch.label(*boneyard_spot(frame), boneyard_label(len(state.boneyard)).in_(lang))
 
     target_x: list[float] = []
     target_y: list[float] = []
@@ -262,10 +263,7 @@ def board_figure(
             hint_ring_x.append(hx)
             hint_ring_y.append(hy)
 
-    x_pad = 3.8 if has_side else 0.8
-    top_pad = 3.6 if has_top else 0.8
-    x_range = (-w2 - x_pad, w2 + x_pad)
-    y_range = (-h2 - 4.6, h2 + top_pad)
+    x_range, y_range = frame.x_range, frame.y_range
     px_per_unit = height / (y_range[1] - y_range[0])
     if width is not None:
         px_per_unit = min(px_per_unit, width / (x_range[1] - x_range[0]))
@@ -277,10 +275,9 @@ def board_figure(
 
 def _draw_hand(
     sketch: _Sketch,
+    frame: Frame,
     hand: list[Tile],
     side: Side,
-    w2: float,
-    h2: float,
     face_up: bool,
     clickable: bool,
     selected: Tile | None,
@@ -288,36 +285,15 @@ def _draw_hand(
     label: str,
 ) -> None:
     """Lay a seat's tiles along its side of the table, with its label."""
-    count = len(hand)
-    # Side seats leave the top of their column for the two-line label.
-    along = 2 * w2 if side in ("bottom", "top") else 2 * h2 - 4.0
-    shift = 0.0 if side in ("bottom", "top") else -1.25
-    step = min(_HAND_STEP, along / max(count, 1))
-    first = -step * (count - 1) / 2
-    for i, tile in enumerate(hand):
-        pos = first + i * step
+    raised = next((i for i, tile in enumerate(hand) if tile is selected), None) if side == "bottom" else None
+    for tile, spot in zip(hand, hand_tiles(frame, side, len(hand), raised), strict=True):
         name = str(tile)
-        if side == "bottom":
-            rise = _RISE if tile is selected else 0.0
-            cx, cy, vertical = pos, -h2 - _HAND_GAP + rise, True
-        elif side == "top":
-            cx, cy, vertical = pos, h2 + _HAND_GAP - 0.3, True
-        elif side == "left":
-            cx, cy, vertical = -w2 - _HAND_GAP, shift - pos, False
-        else:
-            cx, cy, vertical = w2 + _HAND_GAP, shift + pos, False
         mark = "selected" if tile is selected else "hint" if name in wanted else None
-        low, high = (tile.lo, tile.hi)
-        sketch.tile(cx, cy, vertical, low, high, face_up, mark if face_up else None)
+        sketch.tile(spot.cx, spot.cy, spot.vertical, tile.lo, tile.hi, face_up, mark if face_up else None, spot.scale)
         if clickable:
-            sketch.click(cx, cy, f"hand:{name}", name)
-    if side == "bottom":
-        sketch.label(0.0, -h2 - 4.0, label)
-    elif side == "top":
-        sketch.label(0.0, h2 + 0.6, label)
-    else:
-        x = -w2 - _HAND_GAP if side == "left" else w2 + _HAND_GAP
-        sketch.label(x, h2 - 0.8, label.replace(" · ", "<br>"))
+            sketch.click(spot.cx, spot.cy, f"hand:{name}", name, spot.scale)
+    x, y = label_spot(frame, side)
+    sketch.label(x, y, label if side in ("bottom", "top") else label.replace(" · ", "<br>"))
 
 
 def _assemble(
@@ -346,7 +322,8 @@ def _assemble(
         go.Scatter(x=sketch.line_x, y=sketch.line_y, mode="lines",
                    line={"color": colours.face_edge, "width": max(1.0, ppu * 0.05)}, hoverinfo=skip, name="dividers"),
         go.Scatter(x=sketch.pip_x, y=sketch.pip_y, mode="markers",
-                   marker={"color": colours.pip, "size": max(3.0, round(ppu * 0.2, 1))}, hoverinfo=skip, name="pips"),
+                   marker=_marker(colours.pip, _sizes(sketch.pip_scale, ppu * 0.2, 3.0)),
+                   hoverinfo=skip, name="pips"),
     ]
     styles = {"last": (colours.last, "solid"), "hint": (colours.hint, "dash"), "selected": (colours.selected, "solid")}
     for key, (xs, ys) in sketch.outline.items():
@@ -370,7 +347,7 @@ def _assemble(
     traces.append(go.Scatter(
         x=sketch.click_x, y=sketch.click_y, customdata=sketch.click_data, hovertext=sketch.click_text,
         mode="markers", name=CLICK_TRACE, hoverinfo="text",
-        marker={"size": ppu * 1.1, "color": "rgba(0,0,0,0)"},
+        marker=_marker("rgba(0,0,0,0)", _sizes(sketch.click_scale, ppu * 1.1, 1.0)),
         selected={"marker": {"opacity": 1}}, unselected={"marker": {"opacity": 1}},
     ))
     # Why one layout dict in the constructor: update_layout re-validates
@@ -384,3 +361,23 @@ def _assemble(
     }
     fig = go.Figure(data=traces, layout=layout)
     return fig
+
+
+def _marker(colour: str, size: float | list[float]) -> dict[str, object]:
+    """A plain filled marker. Why the explicit opacity and line: with a list of sizes
+    Plotly treats the trace as a bubble chart and fades it, with white rims."""
+    if isinstance(size, list):
+        return {"color": colour, "size": size, "opacity": 1, "line": {"width": 0}}
+    return {"color": colour, "size": size}
+
+
+def _sizes(scales: list[float], size: float, least: float) -> float | list[float]:
+    """Marker sizes in pixels for points drawn at ``scales``: one number when all are alike.
+
+    Why: one number keeps the figure's JSON small; a list only when the
+    viewer's hand is drawn larger than the chain.
+    """
+    distinct = set(scales)
+    if len(distinct) <= 1:
+        return max(least, round(size * (scales[0] if scales else 1.0), 1))
+    return [max(least, round(size * k, 1)) for k in scales]

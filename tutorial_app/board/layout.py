@@ -44,6 +44,7 @@ __all__ = [
     "LayoutError",
     "TABLE_WIDTH",
     "TABLE_HEIGHT",
+    "TABLE_SIZES",
     "layout_table",
     "can_turn",
 ]
@@ -52,9 +53,18 @@ Bend = Literal["straight", "left", "right"]
 Corner = Literal["inside", "outside"]
 
 TABLE_WIDTH = 26.0
-"""Default table width in half-tile units (13 tiles end to end)."""
+"""Width of the full table in half-tile units (13 tiles end to end)."""
 TABLE_HEIGHT = 18.0
-"""Default table height in half-tile units."""
+"""Height of the full table in half-tile units."""
+
+TABLE_SIZES: tuple[tuple[float, float], ...] = ((22.0, 8.0), (24.0, 14.0), (TABLE_WIDTH, TABLE_HEIGHT))
+"""The felt sizes a hand grows through, smallest first: a straight line
+(no room to turn), one turn per arm, then the full snake.
+
+Why steps: the figure zooms so the felt fills it, so a small felt means
+large tiles. The felt grows only when the chain needs it and never shrinks
+during a hand, so the tiles get smaller at most twice a hand.
+"""
 
 LANE_GAP = 3.0
 """Distance between the centre lines of two lanes of a snake: doubles in
@@ -80,14 +90,20 @@ STRAIGHT = Step("straight")
 
 
 class ChainShape(NamedTuple):
-    """The bends of every tile already laid, per arm (left, right, up, down).
+    """The bends of every tile already laid, per arm (left, right, up, down),
+    and the size of the table they were laid on.
 
     ``centre`` is the centre tile the bends belong to; in All Fives the first
     double becomes the centre and an old shape no longer applies.
+    ``width``/``height`` (0: unknown) let the next layout keep the table
+    size: the felt never shrinks during a hand, and a shape from a smaller
+    table is re-laid when the table grows rather than kept.
     """
 
     centre: Tile | None
     arms: tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step, ...], tuple[Step, ...]]
+    width: float = 0.0
+    height: float = 0.0
 
     def arm(self, end: End) -> tuple[Step, ...]:
         """The steps of one arm."""
@@ -318,16 +334,18 @@ def _walk_arm(
     start: _ArmStart,
     fixed: tuple[Step, ...],
     centre_rect: Rect,
-    strict: bool,
+    rebend: bool,
 ) -> tuple[list[Placement], list[Step], _Cursor]:
-    """Lay out one arm; backtrack to turn earlier when a tile would not fit."""
+    """Lay out one arm; backtrack to turn new tiles earlier when a tile would not fit.
+
+    The kept steps ``fixed`` stay as they are unless ``rebend`` allows
+    re-bending them from the tip inward.
+    """
     forced: set[int] = set()
     for _attempt in range(8 * len(links) + 16):
-        failed, placements, steps, cursor = _try_arm(links, start, fixed, centre_rect, forced, strict)
+        failed, placements, steps, cursor = _try_arm(links, start, fixed, centre_rect, forced, not rebend)
         if failed < 0:
             return placements, steps, cursor
-        if strict:
-            raise LayoutError(start.end, failed)
         candidates = [
             i
             for i in range(failed - 1, -1, -1)
@@ -335,7 +353,7 @@ def _walk_arm(
         ]
         if candidates:
             forced.add(candidates[0])
-        elif fixed:
+        elif fixed and rebend:
             # Why: the kept shape leaves no room for the new tile. Free the
             # kept bends from the tip inward, so only the tail near the new
             # tile is re-bent, as a player adjusts the chain to make room.
@@ -351,9 +369,13 @@ def _try_arm(
     fixed: tuple[Step, ...],
     centre_rect: Rect,
     forced: set[int],
-    strict: bool,
+    keep: bool,
 ) -> tuple[int, list[Placement], list[Step], _Cursor]:
-    """One pass over an arm; returns the index of the first tile that did not fit, or -1."""
+    """One pass over an arm; returns the index of the first tile that did not fit, or -1.
+
+    With ``keep`` a fixed step that does not fit fails the pass; otherwise
+    that tile and the rest are laid automatically.
+    """
     cursor = _Cursor(start.point, start.heading, start.point, start.heading)
     occupied: list[Rect] = [centre_rect]
     fits = _Fits(start.region, occupied)
@@ -366,13 +388,13 @@ def _try_arm(
         if use_fixed and index < len(fixed):
             step = fixed[index]
             if step.bend != "straight" and not eligible:
-                if strict:
+                if keep:
                     return index, placements, steps, cursor
                 step = None
             else:
                 placed, _after = _place(link, cursor, step, start.end, index)
                 if not fits(placed.rect):
-                    if strict:
+                    if keep:
                         return index, placements, steps, cursor
                     step = None
         if step is None:
@@ -399,37 +421,67 @@ def layout_table(
     table: Table,
     shape: ChainShape | None = None,
     *,
-    width: float = TABLE_WIDTH,
-    height: float = TABLE_HEIGHT,
+    width: float | None = None,
+    height: float | None = None,
     strict: bool = False,
 ) -> BoardLayout:
     """Lay out the chain of a table.
 
     ``shape`` (from an earlier layout, possibly with a player's turn or
     adjustment) fixes the bends of the tiles it covers; the rest are chosen
-    automatically. If the chain does not fit, the table is made larger (a
-    real table has room around the felt; the figure zooms out). With
-    ``strict`` a shape that does not fit raises ``LayoutError`` instead of
-    being re-bent.
+    automatically.
+
+    Table size: without ``width``/``height`` the felt is the smallest of
+    ``TABLE_SIZES`` the chain fits on, starting from the size the shape was
+    laid on (so it never shrinks during a hand). On that size the shape is
+    kept; when the chain no longer fits, the table grows one step and the
+    chain is re-laid for the larger table. On the full table a kept tail is
+    re-bent to make room, as a player would, before the table grows further.
+    With ``width``/``height`` the table starts at that size (an unspecified
+    one is the full table's) and grows only if the chain does not fit.
+
+    With ``strict`` the table does not grow and a shape that does not fit
+    raises ``LayoutError`` instead of being re-bent.
     """
+    kept = shape is not None and shape.centre is table.centre and table.centre is not None
+    if width is not None or height is not None:
+        size = (TABLE_WIDTH if width is None else width, TABLE_HEIGHT if height is None else height)
+    elif kept and shape is not None and shape.width > 0:
+        size = (shape.width, shape.height)
+    else:
+        size = TABLE_SIZES[0]
     if table.centre is None:
         spot = EndSpot("lead", -1, 0.0, 0.0, 0.0, 0.0)
-        return BoardLayout((), (spot,), width, height, EMPTY_SHAPE, False)
-    if shape is None or shape.centre is not table.centre:
-        shape = ChainShape(table.centre, ((), (), (), ()))
+        return BoardLayout((), (spot,), size[0], size[1], EMPTY_SHAPE._replace(width=size[0], height=size[1]), False)
+    start_shape = shape if kept and shape is not None else ChainShape(table.centre, ((), (), (), ()))
     centre = _centre_placement(table)
-    for grow in range(12):
-        w, h = width + 4 * grow, height + 2 * grow
+    if strict:
+        return _layout_once(table, start_shape, centre, size[0], size[1], rebend=False)
+    fresh = ChainShape(table.centre, ((), (), (), ()))
+    for index, (w, h) in enumerate(_sizes_from(size)):
         try:
-            return _layout_once(table, shape, centre, w, h, strict)
+            # Why rebend only on the full table: below it, growing the felt
+            # is better than moving tiles already laid.
+            full = w >= TABLE_WIDTH and h >= TABLE_HEIGHT
+            return _layout_once(table, start_shape if index == 0 else fresh, centre, w, h, rebend=full)
         except LayoutError:
-            if strict:
-                raise
+            continue
     raise LayoutError("right", 0)
 
 
+def _sizes_from(size: tuple[float, float]) -> list[tuple[float, float]]:
+    """The sizes to try in turn: ``size``, the larger steps, then ever larger tables."""
+    w, h = size
+    sizes = [size]
+    sizes.extend((sw, sh) for sw, sh in TABLE_SIZES if sw >= w and sh >= h and (sw, sh) != size)
+    last_w, last_h = sizes[-1]
+    # Why keep growing: a real table has room around the felt; the figure zooms out.
+    sizes.extend((last_w + 4 * grow, last_h + 2 * grow) for grow in range(1, 12))
+    return sizes
+
+
 def _layout_once(
-    table: Table, shape: ChainShape, centre: Placement, width: float, height: float, strict: bool
+    table: Table, shape: ChainShape, centre: Placement, width: float, height: float, *, rebend: bool
 ) -> BoardLayout:
     placements = [centre]
     all_steps: list[tuple[Step, ...]] = [(), (), (), ()]
@@ -437,13 +489,14 @@ def _layout_once(
     for start in _starts(centre.rect, table.spinner, width, height):
         i = _ARM_INDEX[start.end]
         links = table.arms[i]
-        arm_placements, steps, cursor = _walk_arm(links, start, shape.arms[i], centre.rect, strict)
+        arm_placements, steps, cursor = _walk_arm(links, start, shape.arms[i], centre.rect, rebend)
         placements.extend(arm_placements)
         all_steps[i] = tuple(steps)
         if table.ends[i] >= 0:
             spots.append(EndSpot(start.end, table.ends[i], *cursor.point, *cursor.heading))
     spots.sort(key=lambda s: _ARM_INDEX[s.end])
-    new_shape = ChainShape(table.centre, (all_steps[0], all_steps[1], all_steps[2], all_steps[3]))
+    arms = (all_steps[0], all_steps[1], all_steps[2], all_steps[3])
+    new_shape = ChainShape(table.centre, arms, width, height)
     return BoardLayout(tuple(placements), tuple(spots), width, height, new_shape, table.spinner)
 
 

@@ -1,0 +1,148 @@
+"""Around the felt: where each seat's hand and label lie, how large hand tiles are, what the figure shows.
+
+Pure geometry in the layout's half-tile units (no plotly), like ``layout``.
+
+Why a hand scale: the figure zooms so the felt fills it, and the felt grows
+during a hand (``layout.TABLE_SIZES``). The viewer's hand is drawn larger
+as the felt grows, so its tiles stay about as large on the screen as on the
+smallest felt (up to ``MAX_HAND_SCALE`` times a chain tile): the tiles a
+learner clicks stay easy to read and to hit. Other seats' hands keep the
+chain's scale and shrink only when a long hand would not fit its side.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple
+
+from tutorial_app.board.layout import TABLE_SIZES
+
+__all__ = ["Side", "SEAT_SIDES", "MAX_HAND_SCALE", "Frame", "HandTile", "frame_for", "hand_tiles", "label_spot", "boneyard_spot"]
+
+Side = Literal["bottom", "left", "top", "right"]
+SEAT_SIDES: dict[int, tuple[Side, ...]] = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+}
+"""The side of the table each seat sits at, counted from the viewer (always at the bottom)."""
+
+MAX_HAND_SCALE = 1.5
+"""The viewer's hand tiles are at most this many times as large as a chain tile."""
+
+_STEP = 1.3
+"""Distance between neighbouring hand tiles, in tile widths (a little felt between them)."""
+_NEAR = 1.3
+"""From the felt's edge to the near edge of the viewer's or a side seat's hand."""
+_TOP_NEAR = 1.0
+"""From the felt's top edge to the top hand (its label sits in between)."""
+_RISE = 0.6
+"""How far a selected tile rises, in tile widths."""
+_BELOW = 1.3
+"""Room under the viewer's hand for its label."""
+_SIDE_PAD = 3.8
+"""Room left and right of the felt for a side seat's column of tiles."""
+_SLACK = 0.8
+"""Felt's edge to the figure's edge where no hand lies."""
+
+
+class Frame(NamedTuple):
+    """The figure's extent around a felt of ``width`` x ``height``, the sides in use
+    and the viewer's hand scale."""
+
+    width: float
+    height: float
+    sides: tuple[Side, ...]
+    hand_scale: float
+    x_range: tuple[float, float]
+    y_range: tuple[float, float]
+
+
+class HandTile(NamedTuple):
+    """Where one hand tile lies: centre, orientation and size (1: a chain tile)."""
+
+    cx: float
+    cy: float
+    vertical: bool
+    scale: float
+
+
+def _top_band(has_top: bool) -> float:
+    return _TOP_NEAR + 2.0 + 0.6 if has_top else _SLACK
+
+
+def _viewer_scale(height: float, top_band: float) -> float:
+    """The viewer's hand scale that keeps its tiles as large on screen as on the smallest felt.
+
+    The figure's height in units is ``height + top_band + 2 * _NEAR + 2 * k``
+    (the hand is 2k tall); the tile's share of it, ``2k / total``, equals the
+    share on the smallest felt at k = 1 when k is the ratio below.
+    """
+    rest = top_band + _NEAR + _BELOW
+    smallest = TABLE_SIZES[0][1]
+    k = (height + rest) / (smallest + rest)
+    return max(1.0, min(MAX_HAND_SCALE, k))
+
+
+def frame_for(width: float, height: float, players: int) -> Frame:
+    """The frame of a felt ``width`` x ``height`` with ``players`` seats around it."""
+    sides = SEAT_SIDES.get(players, SEAT_SIDES[4])
+    has_top = "top" in sides
+    x_pad = _SIDE_PAD if "left" in sides or "right" in sides else _SLACK
+    top = _top_band(has_top)
+    k = _viewer_scale(height, top)
+    w2, h2 = width / 2, height / 2
+    x_range = (-w2 - x_pad, w2 + x_pad)
+    y_range = (-h2 - _NEAR - 2 * k - _BELOW, h2 + top)
+    return Frame(width, height, sides, k, x_range, y_range)
+
+
+def hand_tiles(frame: Frame, side: Side, count: int, raised: int | None = None) -> list[HandTile]:
+    """Where the ``count`` tiles of the hand at ``side`` lie, left to right (bottom to top
+    at the sides); tile ``raised`` (the selected one) rises toward the felt.
+
+    A hand longer than its side shrinks its tiles to fit (never below the
+    chain's spacing of tiles).
+    """
+    w2, h2 = frame.width / 2, frame.height / 2
+    if side in ("bottom", "top"):
+        nominal = frame.hand_scale if side == "bottom" else 1.0
+        along = frame.width
+        centre = 0.0
+    else:
+        nominal = 1.0
+        # A side column runs the figure's height, under its two-line label.
+        low, high = frame.y_range[0] + 0.3, frame.y_range[1] - 1.9
+        along, centre = high - low, (low + high) / 2
+    scale = min(nominal, along / (_STEP * max(count, 1)))
+    step = _STEP * scale
+    first = -step * (count - 1) / 2
+    tiles: list[HandTile] = []
+    for i in range(count):
+        pos = first + i * step
+        if side == "bottom":
+            rise = _RISE * scale if i == raised else 0.0
+            tiles.append(HandTile(pos, -h2 - _NEAR - nominal + rise, True, scale))
+        elif side == "top":
+            tiles.append(HandTile(pos, h2 + _TOP_NEAR + 1.0, True, scale))
+        elif side == "left":
+            tiles.append(HandTile(-w2 - _NEAR - 1.0, centre - pos, False, scale))
+        else:
+            tiles.append(HandTile(w2 + _NEAR + 1.0, centre + pos, False, scale))
+    return tiles
+
+
+def label_spot(frame: Frame, side: Side) -> tuple[float, float]:
+    """Where a seat's label goes: under the viewer's hand, between the felt and the
+    top hand, above a side column."""
+    w2, h2 = frame.width / 2, frame.height / 2
+    if side == "bottom":
+        return (0.0, frame.y_range[0] + 0.6)
+    if side == "top":
+        return (0.0, h2 + 0.6)
+    x = w2 + _NEAR + 1.0
+    return (-x if side == "left" else x, frame.y_range[1] - 0.9)
+
+
+def boneyard_spot(frame: Frame) -> tuple[float, float]:
+    """Where the boneyard count goes: bottom right, level with the viewer's label."""
+    return (frame.width / 2 - 3.0, frame.y_range[0] + 0.6)
