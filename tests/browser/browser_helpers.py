@@ -7,14 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 RERUN_WATCH = """() => {
   if (window.__domino) return;
   window.__domino = {runs: 0};
-  const app = document.querySelector('[data-testid="stApp"]');
-  new MutationObserver(() => {
-    if (app.getAttribute('data-test-script-state') === 'notRunning') window.__domino.runs += 1;
-  }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.target.getAttribute('data-test-script-state') === 'notRunning') window.__domino.runs += 1;
+    }
+  }).observe(document.body, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
 }"""
+
+# What the learner sees: a change here means the click has been answered, even when
+# a fast rerun's "running" state never reached the page.
+PAGE_TEXT = "() => (document.querySelector('[data-testid=\"stMain\"]') || document.body).innerText"
 
 FIND_POINT = """(name) => {
   for (const gd of document.querySelectorAll('.js-plotly-plot')) {
@@ -51,10 +58,25 @@ def reruns(page: Any) -> int:
     return int(page.evaluate("() => window.__domino ? window.__domino.runs : 0"))
 
 
-def wait_rerun(page: Any, before: int, timeout: float = 30_000) -> None:
-    """Wait until a script run that started after ``before`` has finished."""
-    page.wait_for_function("n => window.__domino.runs > n", arg=before, timeout=timeout)
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout)
+SETTLED = """() => {
+  const state = document.querySelector('[data-testid="stApp"]');
+  if (!state || state.getAttribute('data-test-script-state') !== 'notRunning') return false;
+  if (document.querySelector('[data-stale="true"]')) return false;
+  const text = (PAGE_TEXT)();
+  const now = performance.now();
+  const last = window.__dominoSettle;
+  if (!last || last.text !== text) { window.__dominoSettle = {text: text, since: now}; return false; }
+  return now - last.since >= 150;
+}""".replace("(PAGE_TEXT)", f"({PAGE_TEXT})")
+
+
+def wait_rerun(page: Any, before: int, timeout: float = 30_000, text: str | None = None) -> None:
+    """Wait until a script run that started after ``before`` has finished (or the page's text changed),
+    then until the page has been still for a moment."""
+    page.wait_for_function(
+        f"([n, text]) => window.__domino.runs > n || (text !== null && ({PAGE_TEXT})() !== text)",
+        arg=[before, text], timeout=timeout)
+    page.wait_for_function(SETTLED, timeout=timeout, polling=50)
 
 
 def wait_point(page: Any, name: str, timeout: float = 15_000) -> dict[str, float]:
@@ -66,15 +88,36 @@ def wait_point(page: Any, name: str, timeout: float = 15_000) -> dict[str, float
 
 
 def click_point(page: Any, name: str) -> None:
-    """Click a board point by its ``customdata`` and wait for the app's rerun."""
+    """Click a board point by its ``customdata`` and wait for the app's answer."""
     where = wait_point(page, name)
-    before = reruns(page)
+    before, text = reruns(page), page.evaluate(PAGE_TEXT)
     page.mouse.click(where["x"], where["y"])
-    wait_rerun(page, before)
+    wait_rerun(page, before, text=text)
 
 
-def click_button(page: Any, label: str) -> None:
-    """Click the app button with exactly this label and wait for the rerun."""
-    before = reruns(page)
-    page.get_by_role("button", name=label, exact=True).first.click()
-    wait_rerun(page, before)
+def click_button(page: Any, label: str, expect: str | None = None) -> None:
+    """Click the app button with exactly this label and wait for the app's answer.
+
+    With ``expect``, wait until that text is on the page; a click that a
+    layout shift made miss (the text did not come and the button is still
+    there) is made once more.
+    """
+    button = page.get_by_role("button", name=label, exact=True).first
+    before, text = reruns(page), page.evaluate(PAGE_TEXT)
+    button.click()
+    if expect is None:
+        wait_rerun(page, before, text=text)
+        return
+    try:
+        page.get_by_text(expect).first.wait_for(timeout=5_000)
+    except PlaywrightTimeout:
+        if button.count():
+            button.click()
+        page.get_by_text(expect).first.wait_for()
+    page.wait_for_function(SETTLED, polling=50)
+
+
+def point_gone(page: Any, name: str, timeout: float = 30_000) -> None:
+    """Wait until the board no longer has a point named ``name`` (a tile left the hand)."""
+    page.wait_for_function(f"() => ({FIND_POINT})({name!r}) === null", timeout=timeout)
+    page.wait_for_function(SETTLED, polling=50)
