@@ -7,7 +7,7 @@ is blocked; nothing here knows a variant's name.
 
 from __future__ import annotations
 
-from tutorial_app.rules.options import DrawRule, FivesClaim, Layout
+from tutorial_app.rules.options import FivesClaim, Layout
 from tutorial_app.rules.state import (
     ARM_NAMES,
     DRAW,
@@ -49,8 +49,8 @@ _PLAYS: tuple[tuple[tuple[Move, Move], ...], ...] = tuple(
 _LEAD = 0
 _SUIT_MASK = SUIT_MASK
 # Enum members as module constants: reading them is cheaper in the hot path.
-_PLAY, _DRAW = Action.PLAY, Action.DRAW
-_IN_PLAY, _BLOCKED = Status.IN_PLAY, Status.BLOCKED
+_PLAY, _DRAW, _MUGGINS = Action.PLAY, Action.DRAW, Action.MUGGINS
+_IN_PLAY, _BLOCKED, _WON = Status.IN_PLAY, Status.BLOCKED, Status.WON
 _ARM_INDEX = {name: i for i, name in enumerate(ARM_NAMES)}
 
 
@@ -104,7 +104,19 @@ def legal_sequence(state: HandState) -> tuple[Move, ...]:
     if status is not _IN_PLAY:
         return ()
     hand = hands[to_move]
-    if table.centre is None:
+    _lead, centre, _centre_left, spinner, _arms, ends, fit = table
+    if not (spinner or unclaimed or doubles_run or drawn or centre is None):
+        # The common case, answered from the memo in a few steps: a line has
+        # two open ends from 0 to 6, so one int names the question.
+        key = (hand & fit) | ends[0] << 28 | ends[1] << 31
+        plays = _LINE_CACHE.get(key)
+        if plays is None:
+            plays = _plays(hand & fit, ends, False)
+            _LINE_CACHE[key] = plays
+        if plays:
+            return plays
+        return _DRAW_ONLY if rules.has_boneyard and len(boneyard) > rules.reserve else _PASS_ONLY
+    if centre is None:
         lead: list[Move] = [MUGGINS] if unclaimed else []
         mask = hand & lead_mask
         while mask:
@@ -112,16 +124,8 @@ def legal_sequence(state: HandState) -> tuple[Move, ...]:
             lead.append(_PLAYS[low.bit_length() - 1][_LEAD][0])
             mask ^= low
         return tuple(lead)
-    ends = table.ends
-    candidates = (drawn.bit if drawn is not None else hand) & table.fit
-    if table.spinner:
-        plays = _plays(candidates, ends, rules.branch_blocking)
-    else:
-        # a line has two open ends from 0 to 6: one int names the question
-        plays = _LINE_CACHE.get(candidates | ends[0] << 28 | ends[1] << 31)  # type: ignore[assignment]
-        if plays is None:
-            plays = _plays(candidates, ends, False)
-            _LINE_CACHE[candidates | ends[0] << 28 | ends[1] << 31] = plays
+    candidates = (drawn.bit if drawn is not None else hand) & fit
+    plays = _plays(candidates, ends, rules.branch_blocking)
     if unclaimed or doubles_run:
         head = (MUGGINS,) if unclaimed else ()
         if doubles_run:
@@ -147,34 +151,31 @@ def apply(state: HandState, move: Move) -> HandState:
     return apply_unchecked(state, move)
 
 
-def apply_unchecked(state: HandState, move: Move) -> HandState:
-    """The state after a move taken from ``legal_moves`` (no checks: the simulator's path)."""
+def _apply_other(state: HandState, move: Move) -> HandState:
+    """``apply_unchecked`` for every move but a play."""
     action = move.action
-    if action is _PLAY:
-        return _play(state, move)
     if action is _DRAW:
         return _draw(state, move)
-    if action is Action.MUGGINS:
+    if action is _MUGGINS:
         rules = state.rules
         side = rules.side_of(state.to_move)
-        fives = list(state.fives)
-        fives[side] += state.unclaimed
+        scored = list(state.fives)
+        scored[side] += state.unclaimed
         return state._replace(
-            fives=tuple(fives), unclaimed=0, trail=LogEntry(state.trail, state.to_move, move, (), state.unclaimed)
+            fives=tuple(scored), unclaimed=0, trail=LogEntry(state.trail, state.to_move, move, (), state.unclaimed)
         )
     # pass and end_turn hand the turn on
-    return state._replace(
-        to_move=(state.to_move + 1) % state.rules.players,
-        doubles_run=False,
-        unclaimed=0,
-        trail=LogEntry(state.trail, state.to_move, move, (), 0),
-    )
+    (rules, hands, boneyard, table, seat, leader, last, status, out, capicu, bank, fives, drawn,
+     _run, lead_mask, _unclaimed, plays, trail) = state
+    return _tuple_new(HandState, (rules, hands, boneyard, table, (seat + 1) % rules.players, leader, last, status, out,
+                                  capicu, bank, fives, drawn, False, lead_mask, 0, plays,
+                                  _tuple_new(LogEntry, (trail, seat, move, (), 0))))
 
 
 def _draw(state: HandState, move: Move) -> HandState:
     (rules, hands, boneyard, table, seat, leader, last, status, out, capicu, bank, fives, _drawn,
      run, lead_mask, _unclaimed, plays, trail) = state
-    pairs = rules.draw_rule is DrawRule.PAIRS
+    pairs = rules.pairs_draw
     drawable = len(boneyard) - rules.reserve
     count = 2 if pairs and drawable >= 2 else 1
     taken = boneyard[:count]
@@ -194,13 +195,17 @@ def _draw(state: HandState, move: Move) -> HandState:
 _tuple_new = tuple.__new__
 
 
-def _play(state: HandState, move: Move) -> HandState:
-    # Why one long function: this is the simulator's hot path; a new state is
-    # built in one step instead of through several _replace calls, and a line
-    # table (most games) is extended without the general four-arm code.
+def apply_unchecked(state: HandState, move: Move) -> HandState:
+    """The state after a move taken from ``legal_moves`` (no checks: the simulator's path)."""
+    # Why one long function: this is the simulator's hot path; a play (most
+    # moves) is applied here without a further call, the new state is built
+    # in one step instead of through _replace, and a line table (most games)
+    # is extended without the general four-arm code.
+    action, tile, end, closed, claim = move
+    if action is not _PLAY:
+        return _apply_other(state, move)
     (rules, hands, boneyard, table, seat, leader, _last, _status, _out, _capicu, bank, fives, _drawn,
      _run, lead_mask, _unclaimed, plays, trail) = state
-    _action, tile, end, closed, claim = move
     assert tile is not None and end is not None
     before = table.ends
     spinner_layout = rules.spinner_layout
@@ -222,13 +227,15 @@ def _play(state: HandState, move: Move) -> HandState:
             table = _tuple_new(Table, (lead, centre, centre_left, False, (left, (*right, link), up, down),
                                        (left_end, outer, -1, -1), fit))
     hand = hands[seat] & ~tile.bit
-    hands = (*hands[:seat], hand, *hands[seat + 1:])
+    new_hands = list(hands)
+    new_hands[seat] = hand
+    hands = tuple(new_hands)
     points = 0
     unclaimed = 0
     if rules.fives_scoring:
         count = fives_count(table)
         if count and count % 5 == 0:
-            if rules.fives_claim is FivesClaim.MUST_CLAIM and claim != count:
+            if rules.must_claim and claim != count:
                 unclaimed = count
             else:
                 points = count
@@ -245,7 +252,7 @@ def _play(state: HandState, move: Move) -> HandState:
             and tile.has(before[LEFT])
             and tile.has(before[RIGHT])
         )
-        return _tuple_new(HandState, (rules, hands, boneyard, table, seat, leader, seat, Status.WON, seat, capicu,
+        return _tuple_new(HandState, (rules, hands, boneyard, table, seat, leader, seat, _WON, seat, capicu,
                                       bank, fives, None, False, lead_mask, 0, plays + 1, trail))
     for other in hands:
         if other & fit:

@@ -170,33 +170,50 @@ class HouseRules:
     match_goal: MatchGoal = MatchGoal.REACH_TARGET_WINS
     lone_blank_double: int = 0
     min_penalty: int = 0
-    # Derived once, read on every move (why: the engine's hot path).
+    # Derived once, read on every move. Why: the engine's hot path, and in
+    # Python 3.11 reading an enum member off its class costs as much as a
+    # dozen ordinary attribute reads.
     has_boneyard: bool = field(init=False, repr=False, compare=False, default=False)
     spinner_layout: bool = field(init=False, repr=False, compare=False, default=False)
+    sides: int = field(init=False, repr=False, compare=False, default=0)
+    """Number of scoring sides: 2 for pairs, else one per player."""
+    side_table: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
+    side_seats: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False, default=())
+    pairs_draw: bool = field(init=False, repr=False, compare=False, default=False)
+    must_claim: bool = field(init=False, repr=False, compare=False, default=False)
+    goat: bool = field(init=False, repr=False, compare=False, default=False)
 
     def __post_init__(self) -> None:
         for option in fields(self):
             if option.init:
                 value = getattr(self, option.name)
                 object.__setattr__(self, option.name, _coerce(option.name, option.type, value))
-        object.__setattr__(self, "has_boneyard", self.boneyard is Boneyard.DRAW)
-        object.__setattr__(self, "spinner_layout", self.layout is Layout.SPINNER)
+        pairs = self.teams is Teams.PAIRS
+        side_table = tuple(seat % 2 if pairs else seat for seat in range(self.players))
+        sides = 2 if pairs else self.players
+        derived = {
+            "has_boneyard": self.boneyard is Boneyard.DRAW,
+            "spinner_layout": self.layout is Layout.SPINNER,
+            "sides": sides,
+            "side_table": side_table,
+            "side_seats": tuple(tuple(s for s in range(self.players) if side_table[s] == side) for side in range(sides)),
+            "pairs_draw": self.draw_rule is DrawRule.PAIRS,
+            "must_claim": self.fives_claim is FivesClaim.MUST_CLAIM,
+            "goat": self.scoring is Scoring.GOAT,
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
         self._check_combination()
 
     # -- derived facts the engine asks for often ---------------------------
 
-    @property
-    def sides(self) -> int:
-        """Number of scoring sides: 2 for pairs, else one per player."""
-        return 2 if self.teams is Teams.PAIRS else self.players
-
     def side_of(self, seat: int) -> int:
         """The side a seat plays for (seats 0+2 and 1+3 in pairs)."""
-        return seat % 2 if self.teams is Teams.PAIRS else seat
+        return self.side_table[seat]
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats of a side."""
-        return tuple(s for s in range(self.players) if self.side_of(s) == side)
+        return self.side_seats[side]
 
     @property
     def is_penalty_scoring(self) -> bool:

@@ -16,6 +16,14 @@ from tutorial_app.rules.text import Text, seat_genitive, seat_name
 
 __all__ = ["HandResult", "hand_result", "round_to_five", "side_pips"]
 
+# Enum members as module constants: in Python 3.11 reading one off its class
+# is slow, and every simulated hand is scored.
+_IN_PLAY, _WON = Status.IN_PLAY, Status.WON
+_WINNER_LEADS = NextLead.WINNER
+_GOAT_BLOCK, _LOWEST_MINUS_OWN = BlockedScoring.GOAT_BLOCK, BlockedScoring.LOWEST_MINUS_OWN
+_ALL_HANDS = Scoring.WINNER_TAKES_ALL_HANDS
+_AGAIN_BY_RULE, _FISH_MAKER = BlockedNextLead.FIRST_LEAD_RULE, BlockedNextLead.FISH_MAKER
+
 
 class HandResult(NamedTuple):
     """What a finished hand means for the score sheet.
@@ -37,7 +45,13 @@ class HandResult(NamedTuple):
     next_leader: int | None
     fish_maker: int | None
     pips: tuple[int, ...]
-    reason: Text
+    why: tuple[object, ...]
+    """What decided the hand, as data; ``reason`` words it (only when read)."""
+
+    @property
+    def reason(self) -> Text:
+        """One readable sentence on how the hand ended and who scores."""
+        return _reason(self.why)
 
     def total(self, side: int) -> int:
         """Everything a side writes for this hand (end points plus move points)."""
@@ -52,10 +66,10 @@ def round_to_five(points: int) -> int:
 def side_pips(state: HandState) -> tuple[int, ...]:
     """Pips left in each side's hands (partners added together)."""
     rules = state.rules
-    totals = [0] * rules.sides
-    for seat in range(rules.players):
-        totals[rules.side_of(seat)] += state.pips(seat)
-    return tuple(totals)
+    pips = [state.pips(seat) for seat in range(rules.players)]
+    if rules.sides == rules.players:
+        return tuple(pips)
+    return (pips[0] + pips[2], pips[1] + pips[3])
 
 
 def _penalty(rules_min: int, pips: int) -> int:
@@ -64,7 +78,7 @@ def _penalty(rules_min: int, pips: int) -> int:
 
 def hand_result(state: HandState) -> HandResult:
     """Score a hand that is over (won or blocked); raises ValueError while in play."""
-    if state.status is Status.IN_PLAY:
+    if state.status is _IN_PLAY:
         raise ValueError("the hand is still in play")
     rules = state.rules
     sides = rules.sides
@@ -75,94 +89,108 @@ def hand_result(state: HandState) -> HandResult:
     fish = state.fish_maker
     capicu = False
     bonus = 0
-    if state.status is Status.WON:
+    if state.status is _WON:
         seat = state.out_seat
         winner = rules.side_of(seat)
         winner_sides: tuple[int, ...] = (winner,)
         capicu = state.capicu
         _score_win(state, winner, pips, points)
-        if capicu and rules.scoring is not Scoring.GOAT and rules.capicu_bonus:
+        if capicu and not rules.goat and rules.capicu_bonus:
             bonus = rules.capicu_bonus
             points[winner] += bonus
-        if rules.scoring is not Scoring.GOAT:
+        if not rules.goat:
             points[winner] += state.bank
-        next_leader = seat if rules.next_lead is NextLead.WINNER else None
-        name = seat_name(seat)
-        extra_en = " with a capicú" if capicu else ""
-        extra_ru = " капику" if capicu else ""
-        reason = Text(f"{name.en.capitalize()} went out{extra_en}.", f"{name.ru.capitalize()} вышел{extra_ru}.")
+        next_leader = seat if rules.next_lead is _WINNER_LEADS else None
         return HandResult(state.status, winner_sides, False, tuple(points), tuple(fives), 0, capicu, bonus,
-                          next_leader, fish, pips, reason)
+                          next_leader, fish, pips, ("out", seat, capicu))
     # blocked
-    if rules.blocked_scoring is BlockedScoring.GOAT_BLOCK:
+    blocked_scoring = rules.blocked_scoring
+    if blocked_scoring is _GOAT_BLOCK:
         assert fish is not None
         winner = rules.side_of(fish)
         for side in range(sides):
             if side != winner:
                 points[side] = _penalty(rules.min_penalty, pips[side])
-        reason = Text(
-            f"Blocked: {seat_name(fish).en} made the fish and writes nothing; the others write their own pips.",
-            f"Рыба: её сделал {seat_name(fish).ru}, ему ничего не пишется, остальным — их очки.",
-        )
         return HandResult(state.status, (winner,), False, tuple(points), tuple(fives), 0, False, 0,
-                          _blocked_leader(state, (winner,), fish), fish, pips, reason)
+                          _blocked_leader(state, (winner,), fish), fish, pips, ("goat_block", fish))
     low = min(pips)
     lows = tuple(s for s in range(sides) if pips[s] == low)
     if len(lows) > 1:
-        if rules.blocked_tie is BlockedTie.BANK:
-            bank_after = state.bank + sum(pips)
-            reason = Text(
-                f"Blocked with a tie at {low}: nobody scores, {sum(pips)} go to the tie bank (now {bank_after}).",
-                f"Рыба, поровну по {low}: никто не записывает, {sum(pips)} уходит в банк секи (теперь {bank_after}).",
-            )
-        else:
-            bank_after = state.bank
-            reason = Text(f"Blocked with a tie at {low}: nobody scores.", f"Рыба, поровну по {low}: никто ничего не записывает.")
+        banked = rules.blocked_tie is BlockedTie.BANK
+        bank_after = state.bank + sum(pips) if banked else state.bank
         leader = None if rules.blocked_next_lead is BlockedNextLead.FIRST_LEAD_RULE else fish
+        why = ("tie_bank", low, sum(pips), bank_after) if banked else ("tie", low)
         return HandResult(state.status, lows, True, tuple(points), tuple(fives), bank_after, False, 0,
-                          leader, fish, pips, reason)
+                          leader, fish, pips, why)
     winner = lows[0]
-    if rules.blocked_scoring is BlockedScoring.LOWEST_MINUS_OWN:
+    if blocked_scoring is _LOWEST_MINUS_OWN:
         others = sum(pips) - pips[winner]
         if rules.fives_scoring:
             others = round_to_five(others)
         points[winner] = max(0, others - pips[winner])
     else:
         _score_win(state, winner, pips, points)
-    if rules.scoring is not Scoring.GOAT:
+    if not rules.goat:
         points[winner] += state.bank
-    who = _side_name(state, winner)
-    if rules.scoring is Scoring.GOAT:
-        reason = Text(
-            f"Blocked: {who.en} has the fewest pips ({low}) and writes nothing; the others write their own pips.",
-            f"Рыба: у {who.ru} меньше всех очков ({low}), ничего не пишется; остальным — их очки.",
-        )
-    else:
-        reason = Text(
-            f"Blocked: {who.en} has the fewest pips ({low}) and wins the hand.",
-            f"Рыба: у {who.ru} меньше всех очков ({low}), раздача за ним.",
-        )
+    kind = "lowest_goat" if rules.goat else "lowest"
     return HandResult(state.status, (winner,), False, tuple(points), tuple(fives), 0, False, 0,
-                      _blocked_leader(state, (winner,), fish), fish, pips, reason)
+                      _blocked_leader(state, (winner,), fish), fish, pips, (kind, rules.seats_of(winner), low))
 
 
 def _score_win(state: HandState, winner: int, pips: tuple[int, ...], points: list[int]) -> None:
     rules = state.rules
-    if rules.scoring is Scoring.GOAT:
+    if rules.goat:
         for side in range(rules.sides):
             if side != winner:
                 points[side] = _penalty(rules.min_penalty, pips[side])
         return
-    own = 0 if rules.scoring is Scoring.WINNER_TAKES_ALL_HANDS else pips[winner]
+    own = 0 if rules.scoring is _ALL_HANDS else pips[winner]
     won = sum(pips) - own
     if rules.fives_scoring:
         won = round_to_five(won)
     points[winner] = won
 
 
-def _side_name(state: HandState, side: int) -> Text:
+def _reason(why: tuple[object, ...]) -> Text:
+    kind = why[0]
+    if kind == "out":
+        seat, capicu = why[1], why[2]
+        assert isinstance(seat, int)
+        name = seat_name(seat)
+        extra_en = " with a capicú" if capicu else ""
+        extra_ru = " капику" if capicu else ""
+        return Text(f"{name.en.capitalize()} went out{extra_en}.", f"{name.ru.capitalize()} вышел{extra_ru}.")
+    if kind == "goat_block":
+        fish = why[1]
+        assert isinstance(fish, int)
+        return Text(
+            f"Blocked: {seat_name(fish).en} made the fish and writes nothing; the others write their own pips.",
+            f"Рыба: её сделал {seat_name(fish).ru}, ему ничего не пишется, остальным — их очки.",
+        )
+    if kind == "tie_bank":
+        _, low, total, bank_after = why
+        return Text(
+            f"Blocked with a tie at {low}: nobody scores, {total} go to the tie bank (now {bank_after}).",
+            f"Рыба, поровну по {low}: никто не записывает, {total} уходит в банк секи (теперь {bank_after}).",
+        )
+    if kind == "tie":
+        return Text(f"Blocked with a tie at {why[1]}: nobody scores.", f"Рыба, поровну по {why[1]}: никто ничего не записывает.")
+    _, seats, low = why
+    assert isinstance(seats, tuple)
+    who = _side_name(seats)
+    if kind == "lowest_goat":
+        return Text(
+            f"Blocked: {who.en} has the fewest pips ({low}) and writes nothing; the others write their own pips.",
+            f"Рыба: у {who.ru} меньше всех очков ({low}), ничего не пишется; остальным — их очки.",
+        )
+    return Text(
+        f"Blocked: {who.en} has the fewest pips ({low}) and wins the hand.",
+        f"Рыба: у {who.ru} меньше всех очков ({low}), раздача за ним.",
+    )
+
+
+def _side_name(seats: tuple[int, ...]) -> Text:
     """A side named for a sentence; the Russian is in the genitive ("у игрока 2")."""
-    seats = state.rules.seats_of(side)
     if len(seats) == 1:
         return seat_genitive(seats[0])
     joined = " + ".join(str(s) for s in seats)
@@ -171,9 +199,9 @@ def _side_name(state: HandState, side: int) -> Text:
 
 def _blocked_leader(state: HandState, winners: tuple[int, ...], fish: int | None) -> int | None:
     rule = state.rules.blocked_next_lead
-    if rule is BlockedNextLead.FIRST_LEAD_RULE:
+    if rule is _AGAIN_BY_RULE:
         return None
-    if rule is BlockedNextLead.FISH_MAKER:
+    if rule is _FISH_MAKER:
         return fish
     rules = state.rules
     players = rules.players

@@ -226,6 +226,9 @@ class Status(StrEnum):
     BLOCKED = "blocked"
 
 
+_IN_PLAY = Status.IN_PLAY
+
+
 class HandState(NamedTuple):
     """One hand in play. Never changed in place: ``apply`` returns a new one.
 
@@ -276,7 +279,7 @@ class HandState(NamedTuple):
 
     @property
     def is_over(self) -> bool:
-        return self.status is not Status.IN_PLAY
+        return self.status is not _IN_PLAY
 
     @property
     def fish_maker(self) -> int | None:
