@@ -8,7 +8,7 @@ import pytest
 
 from tutorial_app.rules.deal import deal
 from tutorial_app.rules.moves import apply, legal_moves
-from tutorial_app.rules.simulate import choose_greedy, play_out, simulate_hands, simulate_matches
+from tutorial_app.rules.simulate import block_rng, choose_greedy, play_out, simulate_hands, simulate_matches
 from tutorial_app.rules.state import DRAW, PASS, Action, Status
 from tutorial_app.rules.variants import VARIANTS, rules_for
 
@@ -106,7 +106,7 @@ def test_one_hand_figures_match_the_hand_itself(bot: str) -> None:
     from tutorial_app.rules.scoring import hand_result
 
     rules = rules_for("all_fives", 3)
-    rng = random.Random(21)
+    rng = block_rng(21, 0)  # a one-hand run is one block
     final = play_out(deal(rules, rng).state, rng, bot)  # type: ignore[arg-type]
     result = hand_result(final)
     stats = simulate_hands(rules, 1, seed=21, bot=bot)  # type: ignore[arg-type]
@@ -114,3 +114,14 @@ def test_one_hand_figures_match_the_hand_itself(bot: str) -> None:
     assert stats.plays_per_hand == sum(1 for entry in final.log if entry[1].action is Action.PLAY)
     assert stats.points_per_hand == sum(result.points) + sum(result.fives)
     assert stats.blocked_rate == (1.0 if final.status is Status.BLOCKED else 0.0)
+
+
+def test_figures_do_not_depend_on_the_number_of_processes() -> None:
+    rules = rules_for("draw", 3)
+    alone = simulate_hands(rules, 600, seed=4)
+    shared = simulate_hands(rules, 600, seed=4, jobs=2)
+    assert alone.same_figures() == shared.same_figures()
+    assert alone.hands == shared.hands == 600
+    matches_alone = simulate_matches(rules, 6, seed=4, bot="greedy")
+    matches_shared = simulate_matches(rules, 6, seed=4, bot="greedy", jobs=2)
+    assert matches_alone.same_figures() == matches_shared.same_figures()

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 from tutorial_app.cli import UserError
 from tutorial_app.rules.deal import DealError
 from tutorial_app.rules.options import HouseRules, OptionError
-from tutorial_app.rules.simulate import BOTS, SimulationStats, simulate_hands, simulate_matches
+from tutorial_app.rules.simulate import BOTS, SimulationStats, default_jobs, simulate_hands, simulate_matches
 from tutorial_app.rules.variants import UnknownVariantError, find_variant
 
 MAX_COUNT = 10_000_000
@@ -34,6 +34,10 @@ def register(sub: Any) -> None:
     parser.add_argument("--matches", metavar="N", help="play N whole matches instead of separate hands")
     parser.add_argument("--seed", metavar="S", default="1", help="random seed (default 1)")
     parser.add_argument("--bot", default="random", help=f"who plays every seat: {' or '.join(BOTS)} (default random)")
+    parser.add_argument(
+        "--jobs", metavar="N", help=f"processes to share the work (default: every CPU, here {default_jobs()}); "
+        "the figures do not depend on it"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 
@@ -115,19 +119,20 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"unknown bot {args.bot!r}; the bots are: {', '.join(BOTS)}")
     matches = _whole(args.matches, "--matches", low=1) if args.matches is not None else None
     hands = _whole(args.hands, "--hands", low=1)
+    jobs = _whole(args.jobs, "--jobs", low=1, high=256) if args.jobs is not None else default_jobs()
     bar = ProgressBar(sys.stderr, "matches" if matches else "hands") if sys.stderr.isatty() else None
     try:
         if matches is not None:
-            stats = simulate_matches(rules, matches, seed, args.bot, bar)
+            stats = simulate_matches(rules, matches, seed, args.bot, bar, jobs=jobs)
         else:
-            stats = simulate_hands(rules, hands, seed, args.bot, bar)
+            stats = simulate_hands(rules, hands, seed, args.bot, bar, jobs=jobs)
     except DealError as exc:
         raise UserError(f"these rules cannot be dealt: {exc}") from None
     finally:
         if bar is not None:
             bar.close()
     if args.json:
-        json.dump({"preset": name, **stats.as_dict()}, sys.stdout, ensure_ascii=False)
+        json.dump({"preset": name, "jobs": jobs, **stats.as_dict()}, sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(format_stats(name, rules, stats))

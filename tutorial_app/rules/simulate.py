@@ -8,9 +8,12 @@ No UI code: a caller that wants a progress bar passes ``progress``.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from typing import Literal
 
@@ -26,7 +29,9 @@ __all__ = [
     "Bot",
     "Progress",
     "SimulationStats",
+    "block_rng",
     "choose_greedy",
+    "default_jobs",
     "play_out",
     "simulate_hands",
     "simulate_matches",
@@ -42,6 +47,7 @@ MAX_HANDS_PER_MATCH = 1000
 """A match that has not ended after this many hands is stopped and counted as unfinished."""
 
 _PROGRESS_STEPS = 200
+_BLOCK_MAX = 250
 
 
 def choose_greedy(moves: Sequence[Move]) -> Move:
@@ -136,9 +142,12 @@ class SimulationStats:
 
 
 class _Tally:
-    """Running sums over finished hands."""
+    """Running sums over finished hands (and matches)."""
 
     def __init__(self, sides: int) -> None:
+        self.matches = 0
+        self.unfinished = 0
+        self.match_wins = [0.0] * sides
         self.hands = 0
         self.plays = 0
         self.moves = 0
@@ -163,6 +172,18 @@ class _Tally:
             if rules.side_of(final.leader) == winner:
                 self.leader_wins += 1
         self.points += sum(result.points) + sum(result.fives)
+
+    @property
+    def units(self) -> int:
+        """What a block counted: matches in a match run, else hands."""
+        return self.matches or self.hands
+
+    def merge(self, other: _Tally) -> None:
+        """Add another block's sums to these."""
+        for name in ("matches", "unfinished", "hands", "plays", "moves", "blocked", "ties", "points", "leader_wins"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.match_wins = [a + b for a, b in zip(self.match_wins, other.match_wins, strict=True)]
 
     def stats(self, rules: HouseRules, bot: Bot, seed: int, seconds: float) -> SimulationStats:
         n = max(self.hands, 1)
@@ -190,8 +211,88 @@ def _check(count: int, what: str, bot: str) -> None:
         raise ValueError(f"unknown bot {bot!r}; the bots are: {', '.join(BOTS)}")
 
 
-def _every(total: int) -> int:
-    return max(1, total // _PROGRESS_STEPS)
+def _block_size(total: int) -> int:
+    """Units (hands or matches) per block: small enough for about 200 progress steps, at most 250."""
+    return max(1, min(_BLOCK_MAX, -(-total // _PROGRESS_STEPS)))
+
+
+def block_rng(seed: int, index: int) -> random.Random:
+    """The random source of block ``index`` of a run (the first block is 0).
+
+    Why per block: the figures of a seed are then the same however many
+    processes share the blocks.
+    """
+    return random.Random(f"domino-tutor/{seed}/{index}")
+
+
+def _hand_block(job: tuple[HouseRules, int, Bot, int, int]) -> _Tally:
+    rules, seed, bot, index, count = job
+    rng = block_rng(seed, index)
+    tally = _Tally(rules.sides)
+    for _ in range(count):
+        final, moves = _play_counted(deal(rules, rng).state, rng, bot)
+        tally.add(final, moves, hand_result(final))
+    return tally
+
+
+def _match_block(job: tuple[HouseRules, int, Bot, int, int]) -> _Tally:
+    rules, seed, bot, index, count = job
+    rng = block_rng(seed, index)
+    tally = _Tally(rules.sides)
+    for _ in range(count):
+        match = new_match(rules)
+        while not match.over:
+            if match.hands_played >= MAX_HANDS_PER_MATCH:
+                tally.unfinished += 1
+                break
+            start = next_deal(match, rng).state
+            final, moves = _play_counted(start, rng, bot)
+            tally.add(final, moves, hand_result(final))
+            # the record keeps only the start: the simulator never replays
+            match = record_hand(match, final, start)
+        tally.matches += 1
+        for side in match.winner_sides:
+            tally.match_wins[side] += 1 / len(match.winner_sides)
+    return tally
+
+
+def _run_blocks(
+    work: Callable[[tuple[HouseRules, int, Bot, int, int]], _Tally],
+    rules: HouseRules,
+    total: int,
+    seed: int,
+    bot: Bot,
+    progress: Progress | None,
+    jobs: int,
+) -> tuple[_Tally, float]:
+    """Run every block (in this process or in ``jobs`` processes) and add them up in block order."""
+    size = _block_size(total)
+    blocks = [(rules, seed, bot, i, min(size, total - i * size)) for i in range(-(-total // size))]
+    tally = _Tally(rules.sides)
+    done = 0
+    started = time.perf_counter()
+    if jobs <= 1 or len(blocks) == 1:
+        results: Iterable[_Tally] = map(work, blocks)
+        for part in results:
+            tally.merge(part)
+            done += part.units
+            if progress is not None:
+                progress(done, total)
+    else:
+        # fork: the workers inherit the imported engine, nothing is re-imported
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            for part in pool.map(work, blocks):
+                tally.merge(part)
+                done += part.units
+                if progress is not None:
+                    progress(done, total)
+    return tally, time.perf_counter() - started
+
+
+def default_jobs() -> int:
+    """Processes a simulation may use here: one per CPU this process may run on."""
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
 def simulate_hands(
@@ -200,21 +301,14 @@ def simulate_hands(
     seed: int,
     bot: Bot = "random",
     progress: Progress | None = None,
+    jobs: int = 1,
 ) -> SimulationStats:
-    """Play ``hands`` separate hands, each dealt as a match's first hand (first-lead rule, no bank)."""
+    """Play ``hands`` separate hands, each dealt as a match's first hand (first-lead rule, no bank).
+
+    ``jobs`` processes share the work; the figures of a seed do not depend on it.
+    """
     _check(hands, "hands", bot)
-    rng = random.Random(seed)
-    tally = _Tally(rules.sides)
-    every = _every(hands)
-    started = time.perf_counter()
-    for done in range(1, hands + 1):
-        final, moves = _play_counted(deal(rules, rng).state, rng, bot)
-        tally.add(final, moves, hand_result(final))
-        if progress is not None and done % every == 0:
-            progress(done, hands)
-    seconds = time.perf_counter() - started
-    if progress is not None and hands % every:
-        progress(hands, hands)
+    tally, seconds = _run_blocks(_hand_block, rules, hands, seed, bot, progress, jobs)
     return tally.stats(rules, bot, seed, seconds)
 
 
@@ -224,39 +318,17 @@ def simulate_matches(
     seed: int,
     bot: Bot = "random",
     progress: Progress | None = None,
+    jobs: int = 1,
 ) -> SimulationStats:
     """Play ``matches`` whole matches (next leader, tie bank, 13-point rule, target) and report hands and matches."""
     _check(matches, "matches", bot)
-    rng = random.Random(seed)
-    tally = _Tally(rules.sides)
-    match_wins = [0.0] * rules.sides
-    unfinished = 0
-    every = _every(matches)
-    started = time.perf_counter()
-    for done in range(1, matches + 1):
-        match = new_match(rules)
-        while not match.over:
-            if match.hands_played >= MAX_HANDS_PER_MATCH:
-                unfinished += 1
-                break
-            start = next_deal(match, rng).state
-            final, moves = _play_counted(start, rng, bot)
-            tally.add(final, moves, hand_result(final))
-            # the record keeps only the start: the simulator never replays
-            match = record_hand(match, final, start)
-        for side in match.winner_sides:
-            match_wins[side] += 1 / len(match.winner_sides)
-        if progress is not None and done % every == 0:
-            progress(done, matches)
-    seconds = time.perf_counter() - started
-    if progress is not None and matches % every:
-        progress(matches, matches)
+    tally, seconds = _run_blocks(_match_block, rules, matches, seed, bot, progress, jobs)
     stats = tally.stats(rules, bot, seed, seconds)
-    finished = matches - unfinished
+    finished = matches - tally.unfinished
     return replace(
         stats,
         matches=matches,
         hands_per_match=tally.hands / matches,
-        match_wins=tuple(w / max(finished, 1) for w in match_wins),
-        unfinished_matches=unfinished,
+        match_wins=tuple(w / max(finished, 1) for w in tally.match_wins),
+        unfinished_matches=tally.unfinished,
     )
