@@ -158,7 +158,7 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
     "redeal": {
         "none": Text(
             "A deal stands as dealt, unless nobody holds the tile the first-lead rule needs.",
-            "Сдача остаётся в силе, если только ни у кого нет кости, нужной для первого хода.",
+            "Сдача остаётся в силе; пересдают, только когда ни у кого нет кости, нужной для первого хода.",
         ),
         "domino101": Text(
             "The tiles are dealt again when a hand holds 5 or more doubles, 6 or more tiles of one suit, "
