@@ -3,6 +3,10 @@
 Run: ``python3 benchmarks/board_speed.py``. Goals (issue 4): median build at
 most 15 ms, figure JSON at most 20 KiB. Layout with a kept shape is timed
 with the figure, as the app does on every rerun.
+
+Also prints how long a tile is on screen (chain and the viewer's hand) as a
+hand goes on, in a board 560 px high (the app's) and 940 or 530 px wide
+(the Learn page's and the Play page's column at a 1400 px window).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import statistics
 import time
 
 from tutorial_app.board.figure import board_figure
+from tutorial_app.board.frame import frame_for
 from tutorial_app.board.layout import ChainShape, layout_table
 from tutorial_app.rules.deal import deal
 from tutorial_app.rules.moves import apply, legal_moves
@@ -55,11 +60,30 @@ def measure(name: str, state: HandState, shape: ChainShape | None, runs: int = 6
     )
 
 
+def tile_pixels(variant: str, players: int, seed: int, on_table: int, width: int, height: int = 560) -> str:
+    """Chain and hand tile length on screen, and the felt, after ``on_table`` tiles."""
+    state, shape = position(variant, players, seed, on_table)
+    board = layout_table(state.table, shape)
+    frame = frame_for(board.width, board.height, players)
+    ppu = min(height / (frame.y_range[1] - frame.y_range[0]), width / (frame.x_range[1] - frame.x_range[0]))
+    return (
+        f"{state.table.tile_count():2d} on table: felt {board.width:g}x{board.height:g}, "
+        f"chain tile {2 * ppu:3.0f} px, hand tile {2 * ppu * frame.hand_scale:3.0f} px"
+    )
+
+
 def main() -> None:
     measure("block 4p, 14 on table + 14 in hands", *position("block", 4, 1, 14))
     measure("block 4p, played out", *position("block", 4, 2, 28))
     measure("all_fives 2p, spinner, late", *position("all_fives", 2, 5, 40))
     measure("draw 2p, late", *position("draw", 2, 7, 40))
+    print()
+    # Seeds whose hands go long: 27, 26 and 25 tiles end up on the table.
+    for variant, players, seed, width in (
+        ("draw", 2, 173, 940), ("all_fives", 2, 5, 940), ("block", 4, 195, 940), ("block", 4, 195, 530),
+    ):
+        for on_table in (2, 10, 28):
+            print(f"{variant} {players}p, {width}x560: {tile_pixels(variant, players, seed, on_table, width)}")
 
 
 if __name__ == "__main__":

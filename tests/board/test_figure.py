@@ -5,7 +5,7 @@ from __future__ import annotations
 from board_helpers import position, random_hands, tile
 
 from tutorial_app.board.figure import THEMES, board_figure, target_ends
-from tutorial_app.board.layout import layout_table
+from tutorial_app.board.layout import TABLE_HEIGHT, TABLE_WIDTH, layout_table
 from tutorial_app.rules.moves import apply
 from tutorial_app.rules.state import play
 
@@ -109,3 +109,58 @@ def test_full_table_figure_is_small() -> None:
         fig = board_figure(state, viewer_seat=state.to_move)
         assert len(fig.to_json().encode()) <= 20 * 1024
         assert len(fig.data) <= 14
+
+
+def _px_per_unit(fig) -> float:  # type: ignore[no-untyped-def]
+    """Pixels per half-tile unit of a figure drawn at a fixed width and height."""
+    x0, x1 = fig.layout.xaxis.range
+    y0, y1 = fig.layout.yaxis.range
+    return min(fig.layout.height / (y1 - y0), fig.layout.width / (x1 - x0))
+
+
+def test_tiles_get_smaller_only_when_the_table_grows() -> None:
+    """Within a hand (kept shape, as the app draws it) the chain's tiles keep their size on
+    screen until the felt grows, and then they shrink; they never grow back mid-hand."""
+    for variant, players in [("block", 2), ("draw", 4), ("all_fives", 3)]:
+        for states in random_hands(variant, players, range(6)):
+            shape = None
+            before: tuple[float, float, float] | None = None
+            for state in states:
+                board = layout_table(state.table, shape)
+                shape = board.shape
+                ppu = _px_per_unit(board_figure(state, layout=board, width=940, height=560))
+                if before is not None:
+                    width, height, old_ppu = before
+                    if (board.width, board.height) == (width, height):
+                        assert ppu == old_ppu
+                    else:
+                        assert ppu < old_ppu
+                before = (board.width, board.height, ppu)
+
+
+def test_opening_tiles_are_drawn_large() -> None:
+    """At the app's size, a two-tile table draws its tiles 1.5 times as large as the full table
+    would, and the viewer's hand tiles stay large (60 px or more) on the full table too."""
+    state = position("block", HANDS, ["3-3", "3-5"])
+    small = board_figure(state, width=940, height=560)
+    full = board_figure(state, layout=layout_table(state.table, width=TABLE_WIDTH, height=TABLE_HEIGHT),
+                        width=940, height=560)
+    assert _px_per_unit(small) >= 1.5 * _px_per_unit(full)
+    assert _hand_tile_px(full) >= 60 and _hand_tile_px(small) >= 60
+
+
+def _hand_tile_px(fig) -> float:  # type: ignore[no-untyped-def]
+    """The on-screen length of the viewer's first hand tile (the first face-up polygon below the felt)."""
+    tiles = trace(fig, "tiles")
+    felt_bottom = min(v for v in trace(fig, "felt").y if v is not None)
+    xs: list[float] = []
+    ys: list[float] = []
+    for x, y in zip(tiles.x, tiles.y, strict=True):
+        if x is None:
+            if ys and max(ys) < felt_bottom:
+                return (max(ys) - min(ys)) * _px_per_unit(fig)
+            xs, ys = [], []
+        else:
+            xs.append(x)
+            ys.append(y)
+    raise AssertionError("no hand tile below the felt")

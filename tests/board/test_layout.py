@@ -120,11 +120,13 @@ def test_table_grows_only_when_the_chain_needs_it(variant: str, players: int) ->
             board = layout_table(state.table, None if before is None else before.shape)
             if before is None:
                 assert (board.width, board.height) == TABLE_SIZES[0]  # the first tile: the smallest felt
-            elif board.shape.centre is before.shape.centre:
+            else:
+                # (in All Fives the first double becomes the centre: same hand, chain re-laid)
                 assert board.width >= before.width and board.height >= before.height
                 if (board.width, board.height) != (before.width, before.height):
+                    kept = before.shape if board.shape.centre is before.shape.centre else None
                     with pytest.raises(LayoutError):
-                        layout_table(state.table, before.shape, width=before.width, height=before.height, strict=True)
+                        layout_table(state.table, kept, width=before.width, height=before.height, strict=True)
                     for w, h in TABLE_SIZES[_step_index(before) + 1 : _step_index(board)]:
                         with pytest.raises(LayoutError):
                             layout_table(state.table, width=w, height=h, strict=True)
@@ -184,3 +186,13 @@ def test_spinner_grows_four_arms() -> None:
                 assert r.y1 == c.y0
         seen_up_down = seen_up_down or "up" in heads or "down" in heads
     assert seen_up_down
+
+
+def test_a_move_taken_back_gives_back_the_smaller_table() -> None:
+    """A shape that covers more tiles than the table holds (undo, or the next lesson position
+    with the same lead) does not keep the larger felt."""
+    long = line_table("6-5", ["5-1", "1-4", "4-2", "2-0", "0-3"])
+    grown = layout_table(long)
+    assert (grown.width, grown.height) != TABLE_SIZES[0]
+    short = line_table("6-5", ["5-1"])
+    assert (layout_table(short, grown.shape).width, layout_table(short, grown.shape).height) == TABLE_SIZES[0]

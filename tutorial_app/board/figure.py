@@ -26,11 +26,14 @@ from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.state import Action, End, HandState
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["Theme", "THEMES", "board_figure", "target_ends", "CLICK_TRACE", "TARGET_TRACE"]
+__all__ = ["Theme", "THEMES", "board_figure", "target_ends", "CLICK_TRACE", "TARGET_TRACE", "ASSUMED_ASPECT"]
 
 ThemeName = Literal["light", "dark"]
 CLICK_TRACE = "click"
 TARGET_TRACE = "targets"
+ASSUMED_ASPECT = 1.0
+"""Width over height of the narrowest place the app shows a board without
+giving its width (the Play page's column, about 530 x 560 px)."""
 
 
 class Theme(NamedTuple):
@@ -213,7 +216,9 @@ def board_figure(
     dashed outline or ring. ``reveal`` turns every hand face up (it is also
     face up once the hand is over). ``layout``/``shape``: the chain's layout,
     or the shape to keep (see ``layout.layout_table``). ``height``/``width``
-    in pixels set the size pips are drawn at.
+    in pixels set the size pips, labels and targets are drawn at; without
+    ``width`` (the app stretches the figure to its column) the figure is
+    taken to be at least ``ASSUMED_ASPECT`` times as wide as it is high.
     """
     colours = THEMES[theme]
     board = layout if layout is not None else layout_table(state.table, shape)
@@ -264,9 +269,12 @@ def board_figure(
             hint_ring_y.append(hy)
 
     x_range, y_range = frame.x_range, frame.y_range
+    # Why assume a width: pips, labels and targets are sized in pixels. If the
+    # column is narrower than the board's natural shape, Plotly zooms out to
+    # fit its width, and sizes made for the full height would overflow the tiles.
     px_per_unit = height / (y_range[1] - y_range[0])
-    if width is not None:
-        px_per_unit = min(px_per_unit, width / (x_range[1] - x_range[0]))
+    least_width = width if width is not None else height * ASSUMED_ASPECT
+    px_per_unit = min(px_per_unit, least_width / (x_range[1] - x_range[0]))
     return _assemble(
         sketch, colours, board, px_per_unit, x_range, y_range, height, width,
         (target_x, target_y, target_data), (hint_ring_x, hint_ring_y),

@@ -57,7 +57,7 @@ TABLE_WIDTH = 26.0
 TABLE_HEIGHT = 18.0
 """Height of the full table in half-tile units."""
 
-TABLE_SIZES: tuple[tuple[float, float], ...] = ((22.0, 8.0), (24.0, 14.0), (TABLE_WIDTH, TABLE_HEIGHT))
+TABLE_SIZES: tuple[tuple[float, float], ...] = ((20.0, 6.0), (24.0, 14.0), (TABLE_WIDTH, TABLE_HEIGHT))
 """The felt sizes a hand grows through, smallest first: a straight line
 (no room to turn), one turn per arm, then the full snake.
 
@@ -303,7 +303,10 @@ def _auto_step(
         if bend is not None:
             step = Step(bend, "inside")
             placed, after = _place(link, cursor, step, arm, index)
-            if fits(placed.rect) and fits(corridor(after.point, after.heading, 4.0)):
+            # Why room for 3 units, not for a double and the straight tile after
+            # it: the full table then holds three lanes per arm; the rare chain
+            # that would need more makes the table grow.
+            if fits(placed.rect) and fits(corridor(after.point, after.heading, 3.0)):
                 return step
         return STRAIGHT
     back = scale(cursor.run_heading, -1.0)
@@ -446,7 +449,7 @@ def layout_table(
     kept = shape is not None and shape.centre is table.centre and table.centre is not None
     if width is not None or height is not None:
         size = (TABLE_WIDTH if width is None else width, TABLE_HEIGHT if height is None else height)
-    elif kept and shape is not None and shape.width > 0:
+    elif shape is not None and shape.width > 0 and _same_hand(shape, table):
         size = (shape.width, shape.height)
     else:
         size = TABLE_SIZES[0]
@@ -467,6 +470,19 @@ def layout_table(
         except LayoutError:
             continue
     raise LayoutError("right", 0)
+
+
+def _same_hand(shape: ChainShape, table: Table) -> bool:
+    """Whether ``shape`` was laid earlier in this hand: its centre is the table's centre or
+    lead, and it covers no more tiles than the table holds (else it is another position, or
+    a move was taken back).
+
+    Why the lead too: in All Fives the first double becomes the centre; the
+    chain is re-laid around it, but the felt keeps its size.
+    """
+    if shape.centre is None or (shape.centre is not table.centre and shape.centre is not table.lead):
+        return False
+    return 1 + sum(len(arm) for arm in shape.arms) <= table.tile_count()
 
 
 def _sizes_from(size: tuple[float, float]) -> list[tuple[float, float]]:
