@@ -8,6 +8,7 @@ module (``python3 -m tutorial_app``) and through ``tutorial_app.cli.main``.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,7 @@ import pytest
 import yaml
 
 from tutorial_app.cli import main
+from tutorial_app.rules.position import PositionError, read_position
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "referee.md"
@@ -174,6 +176,41 @@ def test_bad_rules_flag(rules: str, needle: str, tmp_path: Path, capsys: pytest.
     path = write(tmp_path, LINE)
     code = main(["referee", str(path), "--rules", rules])
     _check_one_line_error(code, *capsys.readouterr(), needle)
+
+
+RUSSIAN_CASES = ["duplicate tile in two hands", "tile 7-1", "illegal move", "unknown preset", "bad option value",
+                 "impossible combination", "too many seats", "a list, not a mapping", "broken chain", "no rules"]
+
+
+def _expected_russian(case: str) -> str:
+    """The rules core's own Russian for a bad position (not written out by the test)."""
+    with pytest.raises(PositionError) as caught:
+        read_position(yaml.safe_load(BAD_INPUTS[case][0]))
+    return caught.value.reason.ru
+
+
+@pytest.mark.parametrize("case", RUSSIAN_CASES)
+def test_bad_input_in_russian(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text, name, _needle = BAD_INPUTS[case]
+    expected = _expected_russian(case)
+    code = main(["referee", str(write(tmp_path, text, name)), "--lang", "ru"])
+    captured = capsys.readouterr()
+    _check_one_line_error(code, captured.out, captured.err, expected)
+    assert re.search("[а-яё]", captured.err, re.IGNORECASE)
+
+
+def test_bad_input_in_russian_through_the_module(tmp_path: Path) -> None:
+    text, name, _needle = BAD_INPUTS["duplicate tile in two hands"]
+    done = run_module("referee", str(write(tmp_path, text, name)), "--lang", "ru")
+    _check_one_line_error(done.returncode, done.stdout, done.stderr, _expected_russian("duplicate tile in two hands"))
+    assert "встречается дважды" in done.stderr
+
+
+def test_an_empty_rules_flag_in_russian(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["referee", str(write(tmp_path, LINE)), "--rules", ",", "--lang", "ru"])
+    captured = capsys.readouterr()
+    _check_one_line_error(code, captured.out, captured.err, "--rules")
+    assert re.search("[а-яё]", captured.err, re.IGNORECASE)
 
 
 def test_bad_input_on_standard_input() -> None:

@@ -1,4 +1,4 @@
-"""``domino-tutor referee POSITION_FILE [--rules NAME[,NAME...]] [--json]``."""
+"""``domino-tutor referee POSITION_FILE [--rules NAME[,NAME...]] [--json] [--lang en|ru]``."""
 
 from __future__ import annotations
 
@@ -11,6 +11,9 @@ from tutorial_app.cli import UserError
 from tutorial_app.commands.io import read_data_file
 from tutorial_app.rules.position import PositionError
 from tutorial_app.rules.referee import rule_all
+from tutorial_app.rules.text import Text
+
+_NO_RULES = Text("--rules needs at least one rule set name", "после --rules нужно хотя бы одно название набора правил")
 
 
 def register(sub: Any) -> None:
@@ -22,7 +25,8 @@ def register(sub: Any) -> None:
     parser.add_argument("position", metavar="POSITION_FILE")
     parser.add_argument("--rules", help="rule set name(s), comma-separated; overrides the file's 'rules'")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--lang", choices=("en", "ru"), default="en", help="language of sentences")
+    parser.add_argument("--lang", choices=("en", "ru"), default="en",
+                        help="language of sentences and of the error line")
     parser.set_defaults(handler=run)
 
 
@@ -30,11 +34,11 @@ def run(args: argparse.Namespace) -> int:
     data = read_data_file(args.position)
     names = [n.strip() for n in args.rules.split(",") if n.strip()] if args.rules else None
     if args.rules is not None and not names:
-        raise UserError("--rules needs at least one rule set name")
+        raise UserError(_NO_RULES.in_(args.lang))
     try:
         rulings = rule_all(data, names, args.lang)
     except PositionError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(exc.reason.in_(args.lang)) from None
     if args.json:
         json.dump(rulings, sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")

@@ -13,14 +13,14 @@ from typing import NamedTuple
 
 from tutorial_app.rules.options import FirstLead, FirstTile, HouseRules, Redeal, Teams
 from tutorial_app.rules.state import EMPTY_TABLE, HandState, Status
-from tutorial_app.rules.text import Text, seat_name
+from tutorial_app.rules.text import RulesError, Text, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK, Tile, tiles_of_mask
 
 __all__ = ["LeadDecision", "decide_first_lead", "redeal_reason", "deal", "start_hand", "DealError"]
 
 
-class DealError(ValueError):
-    """No playable deal could be made (should not happen with valid rules)."""
+class DealError(RulesError):
+    """No playable deal could be made (should not happen with valid rules); ``reason`` in en and ru."""
 
 
 _WHY: dict[str, tuple[str, str]] = {
@@ -239,4 +239,5 @@ def deal(
         if reason is None and lead is not None and lead.seat is not None:
             return Deal(start_hand(rules, hands, boneyard, lead.seat, lead.lead_mask, bank), lead, tuple(redeals))
         redeals.append(reason or Text("redeal", "пересдача"))
-    raise DealError(f"no deal stood after {max_tries} tries")
+    raise DealError(Text(f"no deal stood after {max_tries} tries",
+                         f"ни одна раздача не устояла, попыток было: {max_tries}"))

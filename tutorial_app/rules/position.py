@@ -29,7 +29,7 @@ from tutorial_app.rules.state import (
     make_table,
     play,
 )
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import RulesError, Text, reason_of, seat_genitive
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile, TileError, parse_pair, parse_tile
 from tutorial_app.rules.variants import UnknownVariantError, find_variant
 
@@ -38,8 +38,17 @@ __all__ = ["PositionError", "Position", "read_position", "parse_move", "KNOWN_KE
 KNOWN_KEYS = ("rules", "overrides", "hands", "chain", "boneyard", "to_move", "last_move_by", "bank", "moves", "match")
 
 
-class PositionError(ValueError):
-    """A position that cannot be on a real table; the message says what is wrong."""
+class PositionError(RulesError):
+    """A position that cannot be on a real table; ``reason`` says what is wrong in en and ru."""
+
+
+def _at(where: str, inner: Text) -> Text:
+    """An error at a place in the notation (``hands[0][1]: ...``); the place is written as in the file."""
+    return Text(f"{where}: {inner.en}", f"{where}: {inner.ru}")
+
+
+_ARM_RU = {"left": "левой", "right": "правой", "up": "верхней", "down": "нижней"}
+_IN_CHAIN = Text("the chain", "цепи")
 
 
 class Position(NamedTuple):
@@ -59,55 +68,76 @@ def _tile(value: object, where: str) -> Tile:
     try:
         return parse_tile(value)
     except TileError as exc:
-        raise PositionError(f"{where}: {exc}") from None
+        raise PositionError(_at(where, exc.reason)) from None
 
 
 def _oriented(value: object, where: str) -> tuple[Tile, int, int]:
     try:
         a, b = parse_pair(value)
     except TileError as exc:
-        raise PositionError(f"{where}: {exc}") from None
+        raise PositionError(_at(where, exc.reason)) from None
     return Tile(a, b), a, b
 
 
 def _seat(value: object, players: int, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise PositionError(f"{key} must be a seat number from 0 to {players - 1}, not {value!r}")
+        raise PositionError(Text(
+            f"{key} must be a seat number from 0 to {players - 1}, not {value!r}",
+            f"{key} — это номер места от 0 до {players - 1}, а не {value!r}",
+        ))
     return value
 
 
 def read_position(data: Mapping[str, Any], rules_name: str | None = None) -> Position:
     """Read a position (a parsed YAML/JSON mapping) under a rule set; raise PositionError."""
     if not isinstance(data, Mapping):
-        raise PositionError("a position is a mapping with keys such as rules, hands, chain, to_move")
+        raise PositionError(Text(
+            "a position is a mapping with keys such as rules, hands, chain, to_move",
+            "позицию записывают ключами и значениями: rules, hands, chain, to_move и так далее",
+        ))
     unknown = [k for k in data if k not in KNOWN_KEYS]
     if unknown:
-        raise PositionError(f"unknown key {unknown[0]!r}; the keys are: {', '.join(KNOWN_KEYS)}")
+        keys = ", ".join(KNOWN_KEYS)
+        raise PositionError(Text(f"unknown key {unknown[0]!r}; the keys are: {keys}",
+                                 f"неизвестный ключ {unknown[0]!r}; ключи такие: {keys}"))
     name = rules_name or data.get("rules")
     if not name or not isinstance(name, str):
-        raise PositionError("say which rules to use: a 'rules' key with a preset name, or --rules NAME")
+        raise PositionError(Text(
+            "say which rules to use: a 'rules' key with a preset name, or --rules NAME",
+            "укажите, по каким правилам судить: ключ 'rules' с названием набора или --rules НАЗВАНИЕ",
+        ))
     hands_data = data.get("hands")
     if not isinstance(hands_data, list) or not hands_data or not all(isinstance(h, list) for h in hands_data):
-        raise PositionError("'hands' must be a list with one list of tiles per seat, seat 0 first")
+        raise PositionError(Text(
+            "'hands' must be a list with one list of tiles per seat, seat 0 first",
+            "'hands' — это список рук: для каждого места свой список костей, начиная с места 0",
+        ))
     overrides = data.get("overrides") or {}
     if not isinstance(overrides, Mapping):
-        raise PositionError("'overrides' must be a mapping of option names to values, like {target: 150}")
+        raise PositionError(Text(
+            "'overrides' must be a mapping of option names to values, like {target: 150}",
+            "в 'overrides' пишут названия опций и их значения, например {target: 150}",
+        ))
     players = len(hands_data)
     try:
         variant = find_variant(name)
         if "players" in overrides and str(overrides["players"]).strip() != str(players):
-            raise PositionError(f"overrides say {overrides['players']!r} players but 'hands' has {players} seats")
+            said = overrides["players"]
+            raise PositionError(Text(f"overrides say {said!r} players but 'hands' has {players} seats",
+                                     f"в overrides указано игроков: {said!r}, а в 'hands' мест: {players}"))
         rules = variant.rules(players, overrides)
     except (UnknownVariantError, OptionError, PositionError) as exc:
-        raise PositionError(str(exc)) from None
+        raise PositionError(exc.reason) from None
     except ValueError as exc:
-        raise PositionError(f"overrides: {exc}") from None
+        raise PositionError(_at("overrides", reason_of(exc))) from None
 
-    seen: dict[Tile, str] = {}
+    seen: dict[Tile, Text] = {}
 
-    def claim(tile: Tile, where: str) -> None:
+    def claim(tile: Tile, where: Text) -> None:
         if tile in seen:
-            raise PositionError(f"tile {tile} appears twice: in {seen[tile]} and in {where}")
+            first = seen[tile]
+            raise PositionError(Text(f"tile {tile} appears twice: in {first.en} and in {where.en}",
+                                     f"кость {tile} встречается дважды: в {first.ru} и в {where.ru}"))
         seen[tile] = where
 
     hands = []
@@ -115,7 +145,7 @@ def read_position(data: Mapping[str, Any], rules_name: str | None = None) -> Pos
         mask = 0
         for i, value in enumerate(hand):
             tile = _tile(value, f"hands[{seat}][{i}]")
-            claim(tile, f"seat {seat}'s hand")
+            claim(tile, Text(f"seat {seat}'s hand", f"руке {seat_genitive(seat).ru}"))
             mask |= tile.bit
         hands.append(mask)
     table = _read_chain(data.get("chain") or [], rules, claim)
@@ -123,7 +153,8 @@ def read_position(data: Mapping[str, Any], rules_name: str | None = None) -> Pos
 
     bank = data.get("bank", 0)
     if isinstance(bank, bool) or not isinstance(bank, int) or bank < 0:
-        raise PositionError(f"'bank' must be a whole number of points, 0 or more, not {bank!r}")
+        raise PositionError(Text(f"'bank' must be a whole number of points, 0 or more, not {bank!r}",
+                                 f"'bank' — это целое число очков, 0 или больше, а не {bank!r}"))
     lead: LeadDecision | None = None
     redeal: Text | None = None
     if table.centre is None:
@@ -146,15 +177,23 @@ def read_position(data: Mapping[str, Any], rules_name: str | None = None) -> Pos
     points: list[int] = []
     moves = data.get("moves") or []
     if not isinstance(moves, list):
-        raise PositionError("'moves' must be a list like [{tile: 3-6, end: left}, {action: draw}]")
+        raise PositionError(Text("'moves' must be a list like [{tile: 3-6, end: left}, {action: draw}]",
+                                 "'moves' — это список ходов, например [{tile: 3-6, end: left}, {action: draw}]"))
     for i, raw in enumerate(moves, start=1):
         move = parse_move(raw, f"moves[{i}]")
         if redeal is not None:
-            raise PositionError(f"move {i}: this deal must be redealt ({redeal.en}), so no move can be played")
+            raise PositionError(Text(
+                f"move {i}: this deal must be redealt ({redeal.en}), so no move can be played",
+                f"ход {i}: эту раздачу нужно пересдать ({redeal.ru}), поэтому ходить нельзя",
+            ))
         try:
             state = apply(state, move)
         except IllegalMoveError as exc:
-            raise PositionError(f"move {i} ({_move_text(raw)}) by seat {state.to_move} is illegal: {exc.reason.en}") from None
+            written, mover = _move_text(raw), state.to_move
+            raise PositionError(Text(
+                f"move {i} ({written}) by seat {mover} is illegal: {exc.reason.en}",
+                f"ход {i} ({written}) {seat_genitive(mover).ru} не по правилам: {exc.reason.ru}",
+            )) from None
         points.append(state.trail.points if state.trail is not None else 0)
     match = _read_match(data.get("match"), rules)
     return Position(variant.name, rules, start, state, tuple(points), lead, redeal, match)
@@ -169,28 +208,37 @@ def _move_text(raw: object) -> str:
 def parse_move(raw: object, where: str = "move") -> Move:
     """A move written as ``{tile: 6-4, end: left}`` or ``{action: draw}``."""
     if not isinstance(raw, Mapping):
-        raise PositionError(f"{where}: write a move as {{tile: 6-4, end: left}} or {{action: draw}}")
+        raise PositionError(_at(where, Text("write a move as {tile: 6-4, end: left} or {action: draw}",
+                                            "ход записывают так: {tile: 6-4, end: left} или {action: draw}")))
     extra = set(raw) - {"tile", "end", "action", "closed", "claim"}
     if extra:
-        raise PositionError(f"{where}: unknown key {sorted(extra)[0]!r}; a move has tile and end, or action")
+        key = sorted(extra)[0]
+        raise PositionError(_at(where, Text(f"unknown key {key!r}; a move has tile and end, or action",
+                                            f"неизвестный ключ {key!r}; у хода есть tile и end или action")))
     if "action" in raw:
         actions = {"draw": DRAW, "pass": PASS, "end_turn": END_TURN, "muggins": MUGGINS}
         action = raw["action"]
         if action == "play" and "tile" in raw:
             pass
         elif not isinstance(action, str) or action not in actions:
-            raise PositionError(f"{where}: unknown action {action!r}; use draw, pass, end_turn or muggins")
+            raise PositionError(_at(where, Text(
+                f"unknown action {action!r}; use draw, pass, end_turn or muggins",
+                f"неизвестное действие {action!r}; бывают draw, pass, end_turn и muggins",
+            )))
         else:
             return actions[action]
     if "tile" not in raw:
-        raise PositionError(f"{where}: a play names a tile, like {{tile: 6-4, end: left}}")
+        raise PositionError(_at(where, Text("a play names a tile, like {tile: 6-4, end: left}",
+                                            "в ходе нужно назвать кость, например {tile: 6-4, end: left}")))
     tile = _tile(raw["tile"], where)
     end = raw.get("end", "lead")
     if end not in ENDS:
-        raise PositionError(f"{where}: end {end!r} is not one of lead, left, right, up, down")
+        raise PositionError(_at(where, Text(f"end {end!r} is not one of lead, left, right, up, down",
+                                            f"конца {end!r} нет; концы такие: lead, left, right, up, down")))
     claim = raw.get("claim")
     if claim is not None and (isinstance(claim, bool) or not isinstance(claim, int)):
-        raise PositionError(f"{where}: claim must be a whole number of points")
+        raise PositionError(_at(where, Text("claim must be a whole number of points",
+                                            "в claim пишут целое число очков")))
     return play(tile, end, bool(raw.get("closed", False)), claim)
 
 
@@ -198,7 +246,10 @@ def _read_chain(chain: object, rules: HouseRules, claim: Any) -> Table:
     if isinstance(chain, Mapping):
         return _read_spinner(chain, rules, claim)
     if not isinstance(chain, list):
-        raise PositionError("'chain' must be a list of tiles left to right (or spinner + arms in spinner games)")
+        raise PositionError(Text(
+            "'chain' must be a list of tiles left to right (or spinner + arms in spinner games)",
+            "'chain' — это список костей слева направо (а в играх с развилкой — spinner и arms)",
+        ))
     if not chain:
         from tutorial_app.rules.state import EMPTY_TABLE
 
@@ -206,16 +257,21 @@ def _read_chain(chain: object, rules: HouseRules, claim: Any) -> Table:
     placed: list[tuple[Tile, int, int]] = []
     for i, value in enumerate(chain):
         tile, a, b = _oriented(value, f"chain[{i}]")
-        claim(tile, "the chain")
+        claim(tile, _IN_CHAIN)
         if placed and placed[-1][2] != a:
             prev = placed[-1]
-            raise PositionError(
+            raise PositionError(Text(
                 f"broken chain: {prev[1]}-{prev[2]} is followed by {a}-{b}, but {prev[2]} does not meet {a} "
-                "(write each tile with the number that faces left first)"
-            )
+                "(write each tile with the number that faces left first)",
+                f"цепь разорвана: за {prev[1]}-{prev[2]} идёт {a}-{b}, а {prev[2]} не сходится с {a} "
+                "(пишите каждую кость так, чтобы первым стояло число, обращённое влево)",
+            ))
         placed.append((tile, a, b))
     if rules.layout is Layout.SPINNER and any(t.is_double for t, _, _ in placed):
-        raise PositionError("in a spinner game a chain with a double is written as {spinner: 5-5, arms: {...}}")
+        raise PositionError(Text(
+            "in a spinner game a chain with a double is written as {spinner: 5-5, arms: {...}}",
+            "в игре с развилкой цепь с дублем записывают так: {spinner: 5-5, arms: {...}}",
+        ))
     middle = len(placed) // 2
     centre, centre_left, _ = placed[middle]
     left = tuple(Link(t, b, a, -1) for t, a, b in reversed(placed[:middle]))
@@ -226,24 +282,32 @@ def _read_chain(chain: object, rules: HouseRules, claim: Any) -> Table:
 
 def _read_spinner(chain: Mapping[str, Any], rules: HouseRules, claim: Any) -> Table:
     if rules.layout is not Layout.SPINNER:
-        raise PositionError("this rule set plays a line: write 'chain' as a list of tiles left to right")
+        raise PositionError(Text(
+            "this rule set plays a line: write 'chain' as a list of tiles left to right",
+            "в этих правилах цепь одна, без развилки: запишите 'chain' списком костей слева направо",
+        ))
     extra = set(chain) - {"spinner", "arms"}
     if extra:
-        raise PositionError(f"chain: unknown key {sorted(extra)[0]!r}; a spinner chain has spinner and arms")
+        key = sorted(extra)[0]
+        raise PositionError(_at("chain", Text(f"unknown key {key!r}; a spinner chain has spinner and arms",
+                                              f"неизвестный ключ {key!r}; у цепи с развилкой есть spinner и arms")))
     spinner = _tile(chain.get("spinner"), "chain.spinner")
     if not spinner.is_double:
-        raise PositionError(f"chain.spinner must be a double, not {spinner}")
-    claim(spinner, "the chain")
+        raise PositionError(Text(f"chain.spinner must be a double, not {spinner}",
+                                 f"chain.spinner — развилка, это должен быть дубль, а не {spinner}"))
+    claim(spinner, _IN_CHAIN)
     arms_data = chain.get("arms") or {}
     if not isinstance(arms_data, Mapping) or set(arms_data) - set(ARM_NAMES):
-        raise PositionError("chain.arms must map left, right, up and down to lists of tiles")
+        raise PositionError(Text("chain.arms must map left, right, up and down to lists of tiles",
+                                 "в chain.arms для left, right, up и down пишут списки костей"))
     arms: list[tuple[Link, ...]] = []
     for name in ARM_NAMES:
         links: list[Link] = []
         number = spinner.lo
         values = arms_data.get(name) or []
         if not isinstance(values, list):
-            raise PositionError(f"chain.arms.{name} must be a list of tiles, spinner side first")
+            raise PositionError(Text(f"chain.arms.{name} must be a list of tiles, spinner side first",
+                                     f"chain.arms.{name} — это список костей, начиная от развилки"))
         for i, value in enumerate(values):
             closed = False
             if isinstance(value, Mapping):
@@ -251,42 +315,54 @@ def _read_spinner(chain: Mapping[str, Any], rules: HouseRules, claim: Any) -> Ta
                 value = value.get("tile")
             where = f"chain.arms.{name}[{i}]"
             tile, a, b = _oriented(value, where)
-            claim(tile, "the chain")
+            claim(tile, _IN_CHAIN)
             if links and links[-1].closed:
-                raise PositionError(f"{where}: nothing can follow a closed double")
+                raise PositionError(_at(where, Text("nothing can follow a closed double",
+                                                    "за закрытым дублем ничего не ставят")))
             if a != number:
-                raise PositionError(
+                raise PositionError(Text(
                     f"broken chain on the {name} arm: {tile} must show {number} towards the spinner "
-                    f"(write each tile with the number facing the spinner first)"
-                )
+                    f"(write each tile with the number facing the spinner first)",
+                    f"цепь разорвана на {_ARM_RU[name]} ветке ({name}): {tile} должна смотреть на развилку "
+                    f"числом {number} (пишите каждую кость так, чтобы первым стояло число, обращённое к развилке)",
+                ))
             if closed and not (tile.is_double and rules.branch_blocking):
-                raise PositionError(f"{where}: only a double can be closed, and only where branches can be closed")
+                raise PositionError(_at(where, Text(
+                    "only a double can be closed, and only where branches can be closed",
+                    "закрыть можно только дубль и только там, где правила разрешают закрывать ветки",
+                )))
             links.append(Link(tile, a, b, -1, closed))
             number = b
         arms.append(tuple(links))
     if (arms[2] or arms[3]) and not (arms[0] and arms[1]):
-        raise PositionError("the up and down arms open only after left and right both hold a tile")
+        raise PositionError(Text(
+            "the up and down arms open only after left and right both hold a tile",
+            "верхняя и нижняя ветки (up, down) открываются, только когда на левой и правой уже есть по кости",
+        ))
     arms_t = (arms[0], arms[1], arms[2], arms[3])
     return make_table(spinner, spinner, spinner.lo, True, arms_t)
 
 
-def _read_boneyard(data: Mapping[str, Any], rules: HouseRules, seen: dict[Tile, str], claim: Any) -> tuple[Tile, ...]:
+def _read_boneyard(data: Mapping[str, Any], rules: HouseRules, seen: dict[Tile, Text], claim: Any) -> tuple[Tile, ...]:
     given = data.get("boneyard")
     if given is None:
         return tuple(t for t in ALL_TILES if t not in seen)
     if not isinstance(given, list):
-        raise PositionError("'boneyard' must be a list of tiles, top of the pile first")
+        raise PositionError(Text("'boneyard' must be a list of tiles, top of the pile first",
+                                 "'boneyard' — это список костей базара, сверху вниз"))
     pile = []
     for i, value in enumerate(given):
         tile = _tile(value, f"boneyard[{i}]")
-        claim(tile, "the boneyard")
+        claim(tile, Text("the boneyard", "базаре"))
         pile.append(tile)
-    missing = [str(t) for t in ALL_TILES if t not in seen]
+    missing = ", ".join(str(t) for t in ALL_TILES if t not in seen)
     if missing and rules.has_boneyard:
-        raise PositionError(
-            f"tiles {', '.join(missing)} are nowhere: put each in a hand, the chain or the boneyard "
-            "(or leave 'boneyard' out to mean every tile not in play)"
-        )
+        raise PositionError(Text(
+            f"tiles {missing} are nowhere: put each in a hand, the chain or the boneyard "
+            "(or leave 'boneyard' out to mean every tile not in play)",
+            f"кости {missing} нигде не лежат: положите каждую в руку, в цепь или в базар "
+            "(или не пишите 'boneyard' — тогда в базаре все кости, которых нет в игре)",
+        ))
     # in games without a boneyard, tiles not written anywhere are out of play
     return (*pile, *(t for t in ALL_TILES if t not in seen))
 
@@ -295,7 +371,10 @@ def _settle(state: HandState) -> HandState:
     """A position that is already over: someone is out, or nobody can move."""
     empty = [seat for seat, mask in enumerate(state.hands) if mask == 0]
     if len(empty) > 1:
-        raise PositionError(f"seats {empty[0]} and {empty[1]} both have no tiles: only one player can go out")
+        raise PositionError(Text(
+            f"seats {empty[0]} and {empty[1]} both have no tiles: only one player can go out",
+            f"у мест {empty[0]} и {empty[1]} не осталось костей: выйти может только один игрок",
+        ))
     if empty:
         return state._replace(status=Status.WON, out_seat=empty[0], last_move_by=empty[0])
     fit = 0
@@ -314,28 +393,41 @@ def _read_match(data: object, rules: HouseRules) -> MatchState | None:
     if data is None:
         return None
     if not isinstance(data, Mapping):
-        raise PositionError("'match' must be a mapping with scores (and opened for the 13-point rule)")
+        raise PositionError(Text("'match' must be a mapping with scores (and opened for the 13-point rule)",
+                                 "в 'match' пишут scores (и opened для правила 13 очков)"))
     extra = set(data) - {"scores", "opened"}
     if extra:
-        raise PositionError(f"match: unknown key {sorted(extra)[0]!r}; use scores and opened")
+        key = sorted(extra)[0]
+        raise PositionError(_at("match", Text(f"unknown key {key!r}; use scores and opened",
+                                              f"неизвестный ключ {key!r}; бывают scores и opened")))
     sides = rules.sides
     scores = [0] * sides
     opened = [rules.opening_threshold == 0] * sides
     for key, target, kind in (("scores", scores, int), ("opened", opened, bool)):
         values = data.get(key) or {}
         if not isinstance(values, Mapping):
-            raise PositionError(f"match.{key} must map side numbers to values, like {{\"0\": 95, \"1\": 40}}")
+            example = '{"0": 95, "1": 40}'
+            raise PositionError(Text(f"match.{key} must map side numbers to values, like {example}",
+                                     f"в match.{key} пишут номера сторон и значения, например {example}"))
         for side_key, value in values.items():
             try:
                 side = int(side_key)
             except (TypeError, ValueError):
-                raise PositionError(f"match.{key}: {side_key!r} is not a side number") from None
+                raise PositionError(_at(f"match.{key}", Text(f"{side_key!r} is not a side number",
+                                                             f"{side_key!r} — не номер стороны"))) from None
             if not 0 <= side < sides:
-                raise PositionError(f"match.{key}: side {side} does not exist; sides are 0 to {sides - 1}")
+                raise PositionError(_at(f"match.{key}", Text(
+                    f"side {side} does not exist; sides are 0 to {sides - 1}",
+                    f"стороны {side} нет; стороны — от 0 до {sides - 1}",
+                )))
             if kind is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-                raise PositionError(f"match.scores: side {side} needs a whole number of points, not {value!r}")
+                raise PositionError(_at("match.scores", Text(
+                    f"side {side} needs a whole number of points, not {value!r}",
+                    f"у стороны {side} должно быть целое число очков, а не {value!r}",
+                )))
             if kind is bool and not isinstance(value, bool):
-                raise PositionError(f"match.opened: side {side} needs true or false, not {value!r}")
+                raise PositionError(_at("match.opened", Text(f"side {side} needs true or false, not {value!r}",
+                                                             f"для стороны {side} нужно true или false, а не {value!r}")))
             target[side] = value
     match = new_match(rules, tuple(scores), tuple(opened))
     return match

@@ -27,6 +27,29 @@ class Text(NamedTuple):
         return self.en
 
 
+class RulesError(ValueError):
+    """Bad input refused by the rules core; ``reason`` says why in en and ru.
+
+    ``str(exc)`` stays the English sentence (the command line, the lesson
+    validator and many tests read it); a page in Russian shows
+    ``exc.reason.in_(lang)``.
+    Why one base class: every refusal of the rules core carries both
+    languages the same way, so callers catch one type and pick a language.
+    """
+
+    def __init__(self, reason: Text) -> None:
+        super().__init__(reason.en)
+        self.reason = reason
+
+
+def reason_of(exc: BaseException) -> Text:
+    """What an error says in both languages (its own words in both for an error without a ``reason``)."""
+    reason = getattr(exc, "reason", None)
+    if isinstance(reason, Text):
+        return reason
+    return Text(str(exc), str(exc))
+
+
 def seat_name(seat: int) -> Text:
     """How the rules core names a seat: 0-based, as in the referee's JSON."""
     return Text(f"seat {seat}", f"игрок на месте {seat}")

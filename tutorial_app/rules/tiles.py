@@ -11,6 +11,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
+from tutorial_app.rules.text import RulesError, Text
+
 __all__ = [
     "Tile",
     "TileError",
@@ -28,8 +30,15 @@ __all__ = [
 MAX_PIP = 6
 
 
-class TileError(ValueError):
-    """A tile was written in a way that does not name a double-six tile."""
+class TileError(RulesError):
+    """A tile was written in a way that does not name a double-six tile; ``reason`` in en and ru."""
+
+
+def _not_in_set(a: int, b: int) -> TileError:
+    return TileError(Text(
+        f"{a}-{b} is not a double-six tile: each half must be a number from 0 to {MAX_PIP}",
+        f"кости {a}-{b} нет в наборе до 6-6: на каждой половине число от 0 до {MAX_PIP}",
+    ))
 
 
 class Tile:
@@ -52,9 +61,7 @@ class Tile:
         key = (a, b) if a <= b else (b, a)
         tile = cls._cache.get(key)
         if tile is None:
-            raise TileError(
-                f"{a}-{b} is not a double-six tile: each half must be a number from 0 to {MAX_PIP}"
-            )
+            raise _not_in_set(a, b)
         return tile
 
     @classmethod
@@ -95,7 +102,7 @@ class Tile:
             return self.hi
         if self.hi == number:
             return self.lo
-        raise TileError(f"{self} has no {number}")
+        raise TileError(Text(f"{self} has no {number}", f"на кости {self} нет числа {number}"))
 
     def value(self, blank_double_value: int = 0) -> int:
         """Pips counted in a hand; 0-0 may be worth ``blank_double_value``."""
@@ -132,18 +139,25 @@ def parse_pair(text: object) -> tuple[int, int]:
     if isinstance(text, (list, tuple)) and len(text) == 2:
         a, b = text
         if isinstance(a, bool) or isinstance(b, bool) or not isinstance(a, int) or not isinstance(b, int):
-            raise TileError(f"{list(text)!r} is not a tile: write two numbers from 0 to 6, like [6, 4]")
+            raise TileError(Text(
+                f"{list(text)!r} is not a tile: write two numbers from 0 to 6, like [6, 4]",
+                f"{list(text)!r} — не кость: напишите два числа от 0 до 6, например [6, 4]",
+            ))
     elif isinstance(text, str):
         match = _TILE_TEXT.match(text)
         if match is None:
-            raise TileError(f"{text!r} is not a tile: write it like 6-4, 6/4 or 6:4")
+            raise TileError(Text(
+                f"{text!r} is not a tile: write it like 6-4, 6/4 or 6:4",
+                f"{text!r} — не кость: пишите так: 6-4, 6/4 или 6:4",
+            ))
         a, b = int(match.group(1)), int(match.group(2))
     else:
-        raise TileError(f"{text!r} is not a tile: write it like 6-4, 6/4, 6:4 or [6, 4]")
+        raise TileError(Text(
+            f"{text!r} is not a tile: write it like 6-4, 6/4, 6:4 or [6, 4]",
+            f"{text!r} — не кость: пишите так: 6-4, 6/4, 6:4 или [6, 4]",
+        ))
     if not (0 <= a <= MAX_PIP and 0 <= b <= MAX_PIP):
-        raise TileError(
-            f"{a}-{b} is not a double-six tile: each half must be a number from 0 to {MAX_PIP}"
-        )
+        raise _not_in_set(a, b)
     return a, b
 
 

@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from tutorial_app.rules.options import HouseRules, OptionError
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.options import HouseRules, OptionError, _as_int
+from tutorial_app.rules.text import RulesError, Text
 
 __all__ = ["Variant", "VARIANTS", "find_variant", "rules_for", "UnknownVariantError"]
 
 
-class UnknownVariantError(ValueError):
-    """A rule-set name that is neither a preset nor an alias."""
+class UnknownVariantError(RulesError):
+    """A rule-set name that is neither a preset nor an alias; ``reason`` in en and ru."""
 
 
 @dataclass(frozen=True)
@@ -39,12 +39,16 @@ class Variant:
         """The house rules of this preset for a number of players, with overrides."""
         overrides = dict(overrides or {})
         if players is None:
-            players = int(overrides.pop("players", self.default_players))
+            players = _as_int("players", overrides.pop("players", self.default_players))
         else:
             overrides.pop("players", None)
         if players not in self.players:
             allowed = ", ".join(str(p) for p in self.players)
-            raise OptionError(f"{self.name} is played by {allowed} players, not {players}")
+            allowed_ru = " или ".join(", ".join(str(p) for p in self.players).rsplit(", ", 1))
+            raise OptionError(Text(
+                f"{self.name} is played by {allowed} players, not {players}",
+                f"в {self.name} играют {allowed_ru} игрока, а не {players}",
+            ))
         values: dict[str, Any] = {**self.options, **self.by_players.get(players, {}), "players": players}
         return HouseRules(**values).with_overrides(overrides) if overrides else HouseRules(**values)
 
@@ -197,7 +201,10 @@ def find_variant(name: str) -> Variant:
     variant = _BY_NAME.get(_norm(name))
     if variant is None:
         names = ", ".join(v.name for v in VARIANTS)
-        raise UnknownVariantError(f"unknown rule set {name!r}; the presets are: {names}")
+        raise UnknownVariantError(Text(
+            f"unknown rule set {name!r}; the presets are: {names}",
+            f"неизвестный набор правил {name!r}; наборы такие: {names}",
+        ))
     return variant
 
 
