@@ -83,14 +83,24 @@ class ProgressStore:
         stars = max(0, min(3, int(stars)))
         now = datetime.now(UTC).isoformat(timespec="seconds")
         key = (_progress.c.learner == name) & (_progress.c.lesson_id == lesson_id)
+        # Why update first, in one statement: several app instances may share
+        # one database, and "keep the best" must hold when two write at once.
+        raise_to_best = (
+            _progress.update()
+            .where(key)
+            .values(stars=sa.case((_progress.c.stars < stars, stars), else_=_progress.c.stars), updated=now)
+        )
         with self._engine.begin() as conn:
-            old = conn.execute(sa.select(_progress.c.stars).where(key)).scalar()
-            if old is None:
-                conn.execute(_progress.insert().values(learner=name, lesson_id=lesson_id, stars=stars, updated=now))
-                return stars
-            best = max(int(old), stars)
-            conn.execute(_progress.update().where(key).values(stars=best, updated=now))
-            return best
+            if conn.execute(raise_to_best).rowcount == 0:
+                try:
+                    with conn.begin_nested():
+                        conn.execute(
+                            _progress.insert().values(learner=name, lesson_id=lesson_id, stars=stars, updated=now)
+                        )
+                except sa.exc.IntegrityError:
+                    # another instance inserted the same row in between
+                    conn.execute(raise_to_best)
+            return int(conn.execute(sa.select(_progress.c.stars).where(key)).scalar_one())
 
     def export(self, learner: str) -> str:
         """A learner's progress as a small JSON document."""
