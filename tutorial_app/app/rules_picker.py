@@ -2,7 +2,7 @@
 
 Why one widget for every page: Play, Compare and the Rules page all start
 from "which rules?", and the overrides are checked by the rules core's own
-validation, whose message is shown as it is.
+validation, whose message is shown in the tab's language (``exc.reason``).
 """
 
 from __future__ import annotations
@@ -40,20 +40,25 @@ class RuleChoice(NamedTuple):
         return " · ".join(parts)
 
 
-def preset_title(name: str) -> str:
+# Why an optional ``current`` language: a widget's ``format_func`` is also
+# called outside the script run (Streamlit's AppTest formats values in the
+# test process), so the widgets pass the language they were drawn in.
+
+
+def preset_title(name: str, current: str | None = None) -> str:
     """A preset's one-line title in the tab's language."""
-    return find_variant(name).title.in_(lang())
+    return find_variant(name).title.in_(current or lang())
 
 
-def option_label(name: str) -> str:
+def option_label(name: str, current: str | None = None) -> str:
     """An option's name in plain words (the rule sheet's label)."""
-    return OPTION_LABELS[name].in_(lang())
+    return OPTION_LABELS[name].in_(current or lang())
 
 
-def value_label(name: str, value: object) -> str:
+def value_label(name: str, value: object, current: str | None = None) -> str:
     """An option's value as the rule sheet says it."""
     try:
-        return describe_option(name, value, lang())
+        return describe_option(name, value, current or lang())
     except ValueError:
         return str(value)
 
@@ -78,7 +83,9 @@ def _override_input(prefix: str, name: str, current: object) -> object:
         if key in st.session_state and st.session_state[key] not in choices:
             del st.session_state[key]
         index = choices.index(current) if current in choices else 0
-        return st.selectbox(label, choices, index=index, key=key, format_func=lambda v: value_label(name, v))
+        language = lang()
+        return st.selectbox(label, choices, index=index, key=key,
+                            format_func=lambda v: value_label(name, v, language))
     value = current if isinstance(current, int) else 0
     return st.number_input(label, min_value=0, max_value=10_000, value=value, step=1, key=key)
 
@@ -87,8 +94,9 @@ def rules_picker(prefix: str, default_preset: str = "block", *, show_overrides: 
                  players_choice: bool = True) -> RuleChoice | None:
     """Widgets for a rule set; None (with the rules core's message shown) when it cannot be played."""
     names = [v.name for v in VARIANTS]
+    language = lang()
     preset = st.selectbox(tr("rules.preset"), names, index=names.index(default_preset), key=f"{prefix}_preset",
-                          format_func=lambda n: f"{n} — {preset_title(n)}")
+                          format_func=lambda n: f"{n} — {preset_title(n, language)}")
     variant = find_variant(preset)
     players = variant.default_players
     overrides: dict[str, Any] = {}
@@ -102,11 +110,11 @@ def rules_picker(prefix: str, default_preset: str = "block", *, show_overrides: 
         try:
             base = variant.rules(players, overrides).as_dict()
         except OptionError as exc:
-            st.error(tr("rules.cannot_play", reason=str(exc)))
+            st.error(tr("rules.cannot_play", reason=exc.reason.in_(lang())))
             return None
         with st.expander(tr("rules.overrides")):
             chosen = st.multiselect(tr("rules.overrides_pick"), _OVERRIDABLE, key=f"{prefix}_changed_{preset}",
-                                    format_func=option_label)
+                                    format_func=lambda n: option_label(n, language))
             for name in chosen:
                 value = _override_input(f"{prefix}_{preset}", name, base[name])
                 if value != base[name]:
@@ -114,7 +122,7 @@ def rules_picker(prefix: str, default_preset: str = "block", *, show_overrides: 
     try:
         rules = variant.rules(players, overrides)
     except OptionError as exc:
-        st.error(tr("rules.cannot_play", reason=str(exc)))
+        st.error(tr("rules.cannot_play", reason=exc.reason.in_(lang())))
         return None
     return RuleChoice(variant.name, players, overrides, rules)
 

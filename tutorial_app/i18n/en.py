@@ -79,6 +79,7 @@ MESSAGES: dict[str, str] = {
     "play.partners": "Partners: {you} against {them}.",
     "play.lead_any": "The leader may open with any tile.",
     "play.bad_link": "This link does not name a deal that can be played: {reason}",
+    "play.bad_link_seed": "the deal number {seed!r} is not a whole number",
     "play.redealt": "Redealt first: {reason}",
     "play.since_your_move": "Since your move: {moves}",
     "play.your_turn": "**Your turn.** Click a tile on the board or below, then the end where it goes.",

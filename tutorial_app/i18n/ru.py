@@ -79,6 +79,7 @@ MESSAGES: dict[str, str] = {
     "play.partners": "Пары: {you} против {them}.",
     "play.lead_any": "Заходящий может начать с любой кости.",
     "play.bad_link": "По этой ссылке раздачу не сыграть: {reason}",
+    "play.bad_link_seed": "номер раздачи {seed!r} — не целое число",
     "play.redealt": "Сначала была пересдача: {reason}",
     "play.since_your_move": "После вашего хода: {moves}",
     "play.your_turn": "**Ваш ход.** Нажмите кость на столе или ниже, затем конец, куда её поставить.",

@@ -13,6 +13,7 @@ from tutorial_app.app.records import hand_log, result_lines, seat_label, tiles_t
 from tutorial_app.app.rules_picker import RuleChoice, describe_choice, rules_picker
 from tutorial_app.app.session import lang, tr
 from tutorial_app.app.uploads import InputError, read_yaml_text
+from tutorial_app.i18n import t
 from tutorial_app.rules.position import PositionError
 from tutorial_app.rules.simulate import SimulationStats, simulate_hands, simulate_matches
 
@@ -121,7 +122,7 @@ with referee:
     try:
         position = read_yaml_text(text)
     except InputError as exc:
-        st.error(tr("compare.bad_position", reason=str(exc)))
+        st.error(tr("compare.bad_position", reason=exc.reason.in_(current)))
         position = None
     if position is not None and not isinstance(position, dict):
         st.error(tr("compare.bad_position", reason=tr("compare.not_mapping")))
@@ -133,13 +134,13 @@ with referee:
                 try:
                     _show_ruling(ruling_under(position, choice.preset, choice.overrides, current), current)
                 except PositionError as exc:
-                    st.error(tr("compare.bad_position", reason=str(exc)))
+                    st.error(tr("compare.bad_position", reason=exc.reason.in_(current)))
 
 with one_deal:
     st.markdown(tr("compare.deal_intro"))
     left, right = st.columns(2)
     seed = int(left.number_input(tr("play.seed"), min_value=0, max_value=999_999, value=7, key="cmp_seed"))
-    bot = right.radio(tr("play.bot"), BOTS, index=1, key="cmp_deal_bot", format_func=lambda b: tr(f"bot.{b}"))
+    bot = right.radio(tr("play.bot"), BOTS, index=1, key="cmp_deal_bot", format_func=lambda b: t(f"bot.{b}", current))
     outcomes = [same_deal(c.rules, seed, bot) for c in choices]
     parted = parting_move(outcomes)
     st.info(tr("compare.parted_at", n=parted) if parted else tr("compare.never_parted"))
@@ -162,7 +163,8 @@ with statistics:
                                   key="cmp_hands"))
     matches = int(middle.number_input(tr("compare.matches"), min_value=0, max_value=500, value=30, step=10,
                                       key="cmp_matches"))
-    stats_bot = right.radio(tr("play.bot"), BOTS, index=1, key="cmp_stats_bot", format_func=lambda b: tr(f"bot.{b}"))
+    stats_bot = right.radio(tr("play.bot"), BOTS, index=1, key="cmp_stats_bot",
+                            format_func=lambda b: t(f"bot.{b}", current))
     if st.button(tr("compare.run"), type="primary", key="cmp_run"):
         _run_stats(choices, hands, matches, stats_bot)
     stored = st.session_state["cmp_stats"]

@@ -17,7 +17,7 @@ from tutorial_app.board.layout import Bend
 from tutorial_app.rules.moves import IllegalMoveError
 from tutorial_app.rules.options import FivesClaim
 from tutorial_app.rules.state import ARM_NAMES, End, Move
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import RulesError, Text
 from tutorial_app.rules.tiles import Tile, parse_tile
 from tutorial_app.rules.variants import find_variant
 
@@ -136,13 +136,15 @@ def _deal_from_link() -> None:
     seed = st.query_params.get("deal")
     if seed is None or _table() is not None:
         return
+    if not seed.strip().isdigit():
+        st.warning(tr("play.bad_link", reason=tr("play.bad_link_seed", seed=seed)))
+        return
     try:
         variant = find_variant(st.query_params.get("rules", "block"))
-        players = int(st.query_params.get("players", variant.default_players))
-        rules = variant.rules(players)
+        rules = variant.rules(None, {"players": st.query_params.get("players", variant.default_players)})
         st.session_state["play_table"] = start_table(rules, variant.name, "greedy", int(seed), False)
-    except ValueError as exc:
-        st.warning(tr("play.bad_link", reason=str(exc)))
+    except RulesError as exc:
+        st.warning(tr("play.bad_link", reason=exc.reason.in_(lang())))
 
 
 current = lang()
