@@ -34,7 +34,7 @@ _WHY: dict[str, tuple[str, str]] = {
                      "первый дубль в порядке 1-1, 2-2 … 6-6, 0-0: {tile}"),
     "donkey": ("smallest double from 1-1 up: {tile}", "наименьший дубль начиная с 1-1: {tile}"),
     "highest_tile": ("highest tile {tile}", "старшая кость {tile}"),
-    "lots": ("drew the highest tile by lot and leads any tile", "вытянул по жребию старшую кость и заходит любой"),
+    "lots": ("drew the highest tile by lot and leads any tile", "вытянул по жребию старшую кость и заходит любой костью"),
     "winner": ("leads any tile", "заходит любой костью"),
 }
 

@@ -213,7 +213,7 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
             "The first hand is led by the holder of the highest double, 6-6 first and then down to 1-1; "
             "if nobody has one, by the holder of the highest tile.",
             "Первую раздачу начинает владелец старшего дубля: сначала 6-6, потом ниже, до 1-1; "
-            "если дублей нет — владелец самой старшей кости.",
+            "если таких дублей ни у кого нет — владелец самой старшей кости.",
         ),
         "blank_then_highest": Text(
             "The holder of 0-0 leads the first hand; without it, the holder of the highest double from 6-6 down; "
@@ -234,7 +234,7 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
         "draw_lots": Text(
             "Before the first deal everyone turns up one tile of the shuffled set; the highest tile wins "
             "the lead, and the tiles go back before dealing.",
-            "Перед первой сдачей каждый открывает по одной кости из перемешанного набора; у кого старше, "
+            "Перед первой сдачей каждый открывает по одной кости из перемешанного набора; у кого кость старше, "
             "тот и заходит, а кости возвращают перед сдачей.",
         ),
         "highest_tile": Text(
@@ -282,13 +282,13 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
     "layout": {
         "line": Text(
             "The tiles form one line with two open ends; a double is laid across but is otherwise an ordinary tile.",
-            "Кости выкладывают в одну цепь с двумя открытыми концами; дубль кладут поперёк, "
+            "Кости выкладывают в одну цепочку с двумя открытыми концами; дубль кладут поперёк, "
             "в остальном это обычная кость.",
         ),
         "spinner": Text(
             "The first double becomes the spinner: the line grows from its left and right sides, and once "
             "both hold a tile, its upper and lower sides open too, so there can be four open ends.",
-            "Первый дубль становится развилкой (спиннером): цепь растёт от его левой и правой стороны, "
+            "Первый дубль становится развилкой (спиннером): цепочка растёт от его левой и правой стороны, "
             "а когда к обеим приставлено по кости, открываются верх и низ — концов может стать четыре.",
         ),
     },
@@ -599,7 +599,7 @@ class GlossaryEntry(NamedTuple):
 GLOSSARY: tuple[GlossaryEntry, ...] = (
     GlossaryEntry("tile", "кость", Text("bone, domino", "костяшка, камень, фишка"),
                   Text("One of the 28 pieces of a double-six set; each pair of numbers 0 to 6 appears once.",
-                       "Одна из 28 фишек набора до шести; каждая пара чисел от 0 до 6 встречается один раз.")),
+                       "Одна из 28 костей набора «дубль-шесть»; каждая пара чисел от 0 до 6 встречается один раз.")),
     GlossaryEntry("double", "дубль", Text("", ""),
                   Text("A tile with the same number on both halves, from 0-0 to 6-6.",
                        "Кость с одинаковыми числами на обеих половинах, от 0-0 до 6-6.")),
@@ -609,7 +609,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
     GlossaryEntry("pips", "очки", Text("pip count", "сумма очков"),
                   Text("The dots on a tile; a tile's value is the sum of its two halves.",
                        "Точки на кости; стоимость кости — сумма двух её половин.")),
-    GlossaryEntry("boneyard", "базар", Text("stock", "резерв"),
+    GlossaryEntry("boneyard", "базар", Text("stock", ""),
                   Text("The tiles left face down after the deal; in draw games you take from it when you cannot play.",
                        "Кости, оставшиеся рубашкой вверх после сдачи; в играх с базаром из него берут, когда нечем ходить.")),
     GlossaryEntry("reserve", "резерв", Text("", ""),
@@ -617,10 +617,10 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
                        "Последние кости базара, которые брать нельзя.")),
     GlossaryEntry("lead", "заход", Text("first move, set", "первый ход"),
                   Text("The first tile laid in a hand, and the player who lays it.",
-                       "Первая кость раздачи, а также игрок, который её кладёт.")),
-    GlossaryEntry("open end", "открытый конец", Text("end", "конец цепи"),
+                       "Первая кость раздачи; игрока, который её кладёт, называют заходящим.")),
+    GlossaryEntry("open end", "открытый конец", Text("end", "конец цепочки"),
                   Text("A number at the edge of the chain where the next tile may be attached.",
-                       "Число на краю цепи, к которому можно приставить следующую кость.")),
+                       "Число на краю цепочки, к которому можно приставить следующую кость.")),
     GlossaryEntry("pass", "пас", Text("knock", "пропуск хода"),
                   Text("Giving up your turn; allowed only when no tile fits and nothing may be drawn.",
                        "Пропуск хода; разрешён, только когда ничего не подходит и брать нечего.")),
@@ -628,9 +628,9 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
                   Text("Laying your last tile; your side wins the hand at once.",
                        "Ход последней костью; ваша сторона сразу выигрывает раздачу.")),
     GlossaryEntry("blocked hand", "рыба", Text("fish, block", "блок"),
-                  Text("A hand in which nobody can play and no drawable tile fits; the lowest count decides it.",
+                  Text("A hand in which nobody can play and no drawable tile fits; in most games the lowest count decides it.",
                        "Раздача, в которой никто не может походить и ни одна доступная кость из базара не подходит; "
-                       "исход решает наименьшая сумма очков.")),
+                       "в большинстве игр исход решает наименьшая сумма очков.")),
     GlossaryEntry("fish maker", "кто сделал рыбу", Text("", "рыбак"),
                   Text("The player whose tile closed the game into a block.",
                        "Игрок, чья кость замкнула игру в рыбу.")),
@@ -645,7 +645,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
                        "Выход костью, подходящей к обоим концам, когда на концах разные числа.")),
     GlossaryEntry("spinner", "развилка", Text("", "спиннер"),
                   Text("The first double in All Fives and Donkey; the chain may grow from all four of its sides.",
-                       "Первый дубль в «Маггинсе» и «Осле»; цепь может расти от всех четырёх его сторон.")),
+                       "Первый дубль в «Маггинсе» и «Осле»; цепочка может расти от всех четырёх его сторон.")),
     GlossaryEntry("Muggins", "Маггинс", Text("All Fives", "все пятёрки"),
                   Text("A call that takes the points for a multiple of 5 that the mover forgot to announce.",
                        "Возглас, которым забирают очки за кратную 5 сумму, не объявленные походившим.")),

@@ -158,7 +158,7 @@ def _reason(why: tuple[object, ...]) -> Text:
         assert isinstance(seat, int)
         name = seat_name(seat)
         extra_en = " with a capicú" if capicu else ""
-        extra_ru = " капику" if capicu else ""
+        extra_ru = " с капику" if capicu else ""
         return Text(f"{name.en.capitalize()} went out{extra_en}.", f"{name.ru.capitalize()} вышел{extra_ru}.")
     if kind == "goat_block":
         fish = why[1]
@@ -178,14 +178,16 @@ def _reason(why: tuple[object, ...]) -> Text:
     _, seats, low = why
     assert isinstance(seats, tuple)
     who = _side_name(seats)
+    # Russian pronouns agree with the side: a player is "он", a pair "она"
+    to_him, him = ("ему", "ним") if len(seats) == 1 else ("ей", "ней")
     if kind == "lowest_goat":
         return Text(
             f"Blocked: {who.en} has the fewest pips ({low}) and writes nothing; the others write their own pips.",
-            f"Рыба: у {who.ru} меньше всех очков ({low}), ничего не пишется; остальным — их очки.",
+            f"Рыба: у {who.ru} меньше всех очков ({low}), {to_him} ничего не пишется; остальным — их очки.",
         )
     return Text(
         f"Blocked: {who.en} has the fewest pips ({low}) and wins the hand.",
-        f"Рыба: у {who.ru} меньше всех очков ({low}), раздача за ним.",
+        f"Рыба: у {who.ru} меньше всех очков ({low}), раздача за {him}.",
     )
 
 
