@@ -8,20 +8,21 @@ which makes the next render a fresh widget with nothing selected.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import streamlit as st
 
 from tutorial_app.app.session import bump, lang, revision
-from tutorial_app.board.adjust import Adjusted, adjust_tail
+from tutorial_app.board.adjust import Adjusted, adjust_tail, turn_options, with_turn
 from tutorial_app.board.controller import clicked_name
 from tutorial_app.board.figure import board_figure
-from tutorial_app.board.layout import Bend, layout_table
-from tutorial_app.rules.state import End, HandState
+from tutorial_app.board.layout import Bend, BoardLayout, Step, layout_table
+from tutorial_app.rules.moves import why_illegal
+from tutorial_app.rules.state import ARM_NAMES, End, HandState, play
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["show_board", "adjust_chain", "forget_shape"]
+__all__ = ["show_board", "adjust_chain", "forget_shape", "turn_choices", "keep_turn"]
 
 
 def _points(event: Any) -> list[Any]:
@@ -61,11 +62,41 @@ def forget_shape(name: str) -> None:
     st.session_state.pop(f"_shape_{name}", None)
 
 
+def _kept_layout(name: str, state: HandState) -> BoardLayout:
+    """The board's layout as last drawn (the kept shape on the current table)."""
+    return layout_table(state.table, st.session_state.get(f"_shape_{name}"))
+
+
+def turn_choices(name: str, state: HandState, tiles: Iterable[Tile]) -> dict[End, dict[Bend, Step]]:
+    """The arm ends where one of ``tiles`` may be laid now with a real choice of direction, and the bends there.
+
+    Only ends with more than one bend are listed: where the chain can only
+    go one way there is nothing to choose.
+    """
+    layout = _kept_layout(name, state)
+    choices: dict[End, dict[Bend, Step]] = {}
+    for end in ARM_NAMES:
+        for tile in tiles:
+            if why_illegal(state, play(tile, end)) is not None:
+                continue
+            options = turn_options(state.table, layout, end, tile)
+            if len(options) > 1:
+                choices.setdefault(end, {}).update(options)
+    return choices
+
+
+def keep_turn(name: str, state: HandState, end: End, step: Step) -> None:
+    """Keep the chosen bend of the tile about to be laid on ``end`` of ``state`` (call once the move stands).
+
+    The next ``show_board`` lays the table out with it, as the board's
+    ``with_turn`` describes.
+    """
+    st.session_state[f"_shape_{name}"] = with_turn(_kept_layout(name, state), state.table, end, step)
+
+
 def adjust_chain(name: str, state: HandState, end: End, index: int, bend: Bend, seat: int) -> Adjusted:
     """Re-bend the chain of board ``name`` at a tile ("правка цепи"); raises AdjustError with the reason."""
-    shape_key = f"_shape_{name}"
-    layout = layout_table(state.table, st.session_state.get(shape_key))
-    shape, adjusted = adjust_tail(state.table, layout, end, index, bend, seat=seat)
-    st.session_state[shape_key] = shape
+    shape, adjusted = adjust_tail(state.table, _kept_layout(name, state), end, index, bend, seat=seat)
+    st.session_state[f"_shape_{name}"] = shape
     bump(name)
     return adjusted

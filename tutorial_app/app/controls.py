@@ -8,17 +8,19 @@ callbacks that take the tile or the move.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Literal
 
 import streamlit as st
 
 from tutorial_app.app.session import tr
+from tutorial_app.board.adjust import BENDS
+from tutorial_app.board.layout import Bend
 from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.state import DRAW, END_TURN, MUGGINS, PASS, Action, End, HandState, Move
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["playable_ends", "hand_buttons", "end_buttons", "turn_buttons"]
+__all__ = ["playable_ends", "hand_buttons", "end_buttons", "turn_buttons", "direction_buttons"]
 
 
 def playable_ends(state: HandState, tile: Tile) -> list[End]:
@@ -80,3 +82,20 @@ def turn_buttons(state: HandState, on_move: Callable[[Move], None], key: str) ->
     for column, (move, label) in zip(columns, available, strict=True):
         column.button(tr(label), key=f"{key}_{move.action.value}", on_click=on_move, args=(move,),
                       width="stretch")
+
+
+def direction_buttons(choices: Mapping[End, Mapping[Bend, object]], chosen: Bend | None,
+                      on_bend: Callable[[Bend], None], key: str) -> None:
+    """Straight on / turn left / turn right for the next tile, where an end has room to turn.
+
+    ``choices`` maps each such end to the bends it allows (``turn_choices``);
+    nothing chosen means straight on, as the chain lays itself.
+    """
+    if not choices:
+        return
+    possible = {bend for bends in choices.values() for bend in bends}
+    st.caption(tr("controls.direction", ends=", ".join(tr(f"end.{end}") for end in choices)))
+    for column, bend in zip(st.columns(len(BENDS)), BENDS, strict=True):
+        kind: Literal["primary", "secondary"] = "primary" if bend == (chosen or "straight") else "secondary"
+        column.button(tr(f"bend.{bend}"), key=f"{key}_direction_{bend}", type=kind, on_click=on_bend, args=(bend,),
+                      disabled=bend not in possible, width="stretch")

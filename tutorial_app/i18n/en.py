@@ -35,6 +35,7 @@ MESSAGES: dict[str, str] = {
     "controls.end_turn": "End my turn",
     "controls.muggins": "Muggins! (claim the missed points)",
     "controls.pick_tile_first": "Choose a tile first, then the end.",
+    "controls.direction": "Which way should your next tile go? There is room to turn at: {ends}.",
     # the game record
     "log.lead": "{who} led {tile}",
     "log.play": "{who} played {tile} on the {end}",
@@ -48,7 +49,7 @@ MESSAGES: dict[str, str] = {
     # score sheet and results
     "score.hand": "Hand",
     "score.total": "Total",
-    "score.draft": "{n} (draft: does not count yet)",
+    "score.draft": "{n} (draft points, never counted)",
     "result.side": "{side}: pips left in hand: {pips} · writes {points}",
     "result.capicu": "Capicú! The last tile fitted both ends (bonus {bonus}).",
     "result.fives": "Points scored by moves during the hand (All Fives): {points}",
@@ -101,7 +102,7 @@ MESSAGES: dict[str, str] = {
     "play.match_over": "The match is over. Winner: {winners}.",
     "play.next_hand": "Next hand",
     "play.score_sheet": "Score sheet",
-    "play.opening_rule": "13-point rule: points count only after a hand worth {n} or more. Opened: {opened}.",
+    "play.opening_rule": "13-point rule: a side's points count only from its first won hand worth {n} or more. Opened: {opened}.",
     "play.nobody": "nobody yet",
     "play.bank": "Tie bank: {n} points wait for the next decisive hand.",
     "play.fives_so_far": "All Fives points this hand: {points}",

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.board_view import adjust_chain, forget_shape, show_board
+from tutorial_app.app.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
 from tutorial_app.app.bots import BOTS
-from tutorial_app.app.controls import end_buttons, hand_buttons, turn_buttons
+from tutorial_app.app.controls import direction_buttons, end_buttons, hand_buttons, turn_buttons
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.records import hand_log, result_lines, score_rows, seat_label, side_label, tiles_text
 from tutorial_app.app.rules_picker import rules_picker
 from tutorial_app.app.session import bump, lang, tr
 from tutorial_app.board.adjust import BENDS, AdjustError
 from tutorial_app.board.controller import handle_click
-from tutorial_app.board.layout import Bend
+from tutorial_app.board.layout import Bend, Step
+from tutorial_app.i18n import t
 from tutorial_app.rules.moves import IllegalMoveError
 from tutorial_app.rules.options import FivesClaim
 from tutorial_app.rules.state import ARM_NAMES, End, Move
@@ -26,6 +27,7 @@ st.session_state.setdefault("play_selected", None)
 st.session_state.setdefault("play_feedback", None)
 st.session_state.setdefault("play_adjust_at", None)
 st.session_state.setdefault("play_adjustments", ())
+st.session_state.setdefault("play_direction", None)
 
 
 def _table() -> PlayTable | None:
@@ -56,6 +58,7 @@ def _fresh_table() -> None:
     st.session_state["play_selected"] = None
     st.session_state["play_adjust_at"] = None
     st.session_state["play_adjustments"] = ()
+    st.session_state["play_direction"] = None
     _say(None)
     forget_shape("play")
     bump("play")
@@ -78,6 +81,19 @@ def _adjust(bend: Bend) -> None:
     _say(None)
 
 
+def _direction(bend: Bend) -> None:
+    """The learner's choice of direction for the next tile (kept until it is laid)."""
+    st.session_state["play_direction"] = bend
+
+
+def _chosen_step(table: PlayTable, move: Move) -> Step | None:
+    """The step of the chosen direction when it is possible for this move (None: the chain lays itself)."""
+    bend = st.session_state["play_direction"]
+    if bend is None or move.tile is None or move.end not in ARM_NAMES:
+        return None
+    return turn_choices("play", table.state, [move.tile]).get(move.end, {}).get(bend)
+
+
 def _move(move: Move) -> None:
     table = _table()
     if table is None:
@@ -85,11 +101,16 @@ def _move(move: Move) -> None:
     claim_needed = table.rules.fives_scoring and table.rules.fives_claim is FivesClaim.MUST_CLAIM
     if claim_needed and move.tile is not None:
         move = move._replace(claim=int(st.session_state.get("play_claim", 0)) or None)
+    step = _chosen_step(table, move)
     try:
         st.session_state["play_table"] = human_move(table, move)
         _say(None)
     except IllegalMoveError as exc:
         _say(exc.reason)
+    else:
+        if step is not None and move.end is not None:
+            keep_turn("play", table.state, move.end, step)
+        st.session_state["play_direction"] = None
     st.session_state["play_selected"] = None
 
 
@@ -121,6 +142,7 @@ def _undo() -> None:
     if table is not None:
         st.session_state["play_table"] = undo(table)
         st.session_state["play_selected"] = None
+        st.session_state["play_direction"] = None
         _say(None)
 
 
@@ -155,11 +177,11 @@ with st.expander(tr("play.new_game"), expanded=table is None):
     choice = rules_picker("play", "block")
     st.session_state["play_choice"] = choice
     left, middle, right = st.columns(3)
-    left.radio(tr("play.bot"), BOTS, key="play_bot", format_func=lambda b: tr(f"bot.{b}"), index=1)
+    left.radio(tr("play.bot"), BOTS, key="play_bot", format_func=lambda b: t(f"bot.{b}", current), index=1)
     middle.number_input(tr("play.seed"), min_value=0, max_value=999_999, value=1, step=1, key="play_seed",
                         help=tr("play.seed_help"))
     right.radio(tr("play.length"), (False, True), key="play_whole_match",
-                format_func=lambda whole: tr("play.whole_match") if whole else tr("play.one_hand"))
+                format_func=lambda whole: t("play.whole_match" if whole else "play.one_hand", current))
     st.button(tr("play.deal"), type="primary", on_click=_deal, args=("play_choice",), disabled=choice is None)
 
 if table is None:
@@ -201,6 +223,8 @@ with board_column:
         hand_buttons(state, HUMAN, selected, _tile, key="play", enabled=state.to_move == HUMAN)
         if state.to_move == HUMAN:
             end_buttons(state, selected, _end, key="play")
+            direction_buttons(turn_choices("play", state, [selected] if selected else state.hand(HUMAN)),
+                              st.session_state["play_direction"], _direction, key="play")
             turn_buttons(state, _move, key="play")
     adjust_at = st.session_state["play_adjust_at"]
     if adjust_at is not None and not table.hand_over:
