@@ -69,7 +69,7 @@ def _reserve(n: object) -> Text:
     if count == 0:
         return Text(
             "The boneyard may be drawn to the last tile.",
-            "Базар можно выбирать до последней кости.",
+            "Из базара можно брать до последней кости.",
         )
     if count == 1:
         return Text(
@@ -171,8 +171,9 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
     },
     "boneyard": {
         "none": Text(
-            "Tiles that are not dealt stay face down out of play: a player who cannot play passes.",
-            "Нерозданные кости лежат рубашкой вверх и в игре не участвуют: кому нечем ходить, тот пасует.",
+            "Nobody draws: a player who cannot play passes, and any tiles not dealt stay face down out of play.",
+            "Из базара не берут: кому нечем ходить, тот пасует, а нерозданные кости, если они есть, "
+            "лежат рубашкой вверх и в игре не участвуют.",
         ),
         "draw": Text(
             "Tiles that are not dealt form the boneyard: a player who cannot play draws from it.",
