@@ -103,7 +103,7 @@ def normalize_answer(kind: str, value: object) -> Answer:
         if isinstance(value, str) and value.strip().lower() in words:
             return value.strip().lower()
         raise ValueError("one of " + ", ".join(words))
-    if kind == "winner" and isinstance(value, str) and value.strip().lower() == "tie":
+    if kind == "winner" and isinstance(value, str) and value.strip().lower() in ("tie", "ничья"):
         return "tie"
     if isinstance(value, bool):
         raise ValueError("a whole number")

@@ -42,12 +42,12 @@ _LEGAL_NOT_GOAL = Text(
 )
 _REFUTED = Text("Allowed, but watch what happens next.", "Так можно, но посмотрите, что будет дальше.")
 _NOT_QUITE = Text("Not quite. Try again.", "Не совсем. Попробуйте ещё раз.")
-_WRITE = Text("Answer with {what}.", "Ответ — {what}.")
+_WRITE = Text("Answer with {what}.", "Нужен ответ: {what}.")
 _WHAT = {
     "true or false": Text("yes or no", "да или нет"),
     "a tile like 6-4": Text("a tile like 6-4", "кость вида 6-4"),
     "a whole number": Text("a whole number", "целое число"),
-    "a whole number or tie": Text("a whole number or tie", "целое число или tie (ничья)"),
+    "a whole number or tie": Text("a whole number or tie", "целое число или «ничья»"),
 }
 
 

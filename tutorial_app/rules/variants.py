@@ -97,7 +97,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     Variant(
         name="kozel_pass",
-        title=Text("Goat without a boneyard: pass, lowest hand escapes a fish", "Козёл без базара: пас, рыбу берёт меньшая рука"),
+        title=Text("Goat without a boneyard: pass, lowest hand escapes a fish", "Козёл без базара: пас, в рыбе не пишет меньшая рука"),
         aliases=("goat pass", "kozel pass", "козёл без базара", "козел без базара"),
         players=(2, 3, 4),
         default_players=4,
