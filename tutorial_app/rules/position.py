@@ -47,6 +47,13 @@ def _at(where: str, inner: Text) -> Text:
     return Text(f"{where}: {inner.en}", f"{where}: {inner.ru}")
 
 
+def _clause(sentence: str) -> str:
+    """A Russian sentence set inside another one: small first letter, no closing full stop."""
+    if sentence[:1].isupper() and sentence[1:2].islower():
+        sentence = sentence[0].lower() + sentence[1:]
+    return sentence.removesuffix(".")
+
+
 _ARM_RU = {"left": "левой", "right": "правой", "up": "верхней", "down": "нижней"}
 _IN_CHAIN = Text("the chain", "цепи")
 
@@ -184,7 +191,7 @@ def read_position(data: Mapping[str, Any], rules_name: str | None = None) -> Pos
         if redeal is not None:
             raise PositionError(Text(
                 f"move {i}: this deal must be redealt ({redeal.en}), so no move can be played",
-                f"ход {i}: эту раздачу нужно пересдать ({redeal.ru}), поэтому ходить нельзя",
+                f"ход {i}: эту раздачу нужно пересдать ({_clause(redeal.ru)}), поэтому ходить нельзя",
             ))
         try:
             state = apply(state, move)
@@ -192,7 +199,7 @@ def read_position(data: Mapping[str, Any], rules_name: str | None = None) -> Pos
             written, mover = _move_text(raw), state.to_move
             raise PositionError(Text(
                 f"move {i} ({written}) by seat {mover} is illegal: {exc.reason.en}",
-                f"ход {i} ({written}) {seat_genitive(mover).ru} не по правилам: {exc.reason.ru}",
+                f"ход {i} ({written}) {seat_genitive(mover).ru} не по правилам: {_clause(exc.reason.ru)}",
             )) from None
         points.append(state.trail.points if state.trail is not None else 0)
     match = _read_match(data.get("match"), rules)
@@ -373,7 +380,7 @@ def _settle(state: HandState) -> HandState:
     if len(empty) > 1:
         raise PositionError(Text(
             f"seats {empty[0]} and {empty[1]} both have no tiles: only one player can go out",
-            f"у мест {empty[0]} и {empty[1]} не осталось костей: выйти может только один игрок",
+            f"у игроков на местах {empty[0]} и {empty[1]} не осталось костей: выйти может только один",
         ))
     if empty:
         return state._replace(status=Status.WON, out_seat=empty[0], last_move_by=empty[0])
