@@ -22,7 +22,7 @@ from tutorial_app.board.layout import (
     layout_table,
 )
 from tutorial_app.rules.state import ARM_NAMES, End, Link, Table
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import RulesError, Text
 from tutorial_app.rules.tiles import Tile
 
 __all__ = ["Adjusted", "AdjustError", "BENDS", "turn_options", "with_turn", "adjust_tail"]
@@ -51,12 +51,8 @@ class Adjusted(NamedTuple):
         }
 
 
-class AdjustError(ValueError):
+class AdjustError(RulesError):
     """An adjustment the table does not allow; ``reason`` says why in en and ru."""
-
-    def __init__(self, reason: Text) -> None:
-        super().__init__(reason.en)
-        self.reason = reason
 
 
 def _steps_for(bend: Bend) -> tuple[Step, ...]:

@@ -46,7 +46,7 @@ from enum import StrEnum
 from itertools import combinations as subsets
 from typing import NamedTuple
 
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import RulesError, Text
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile
 
 __all__ = [
@@ -80,12 +80,8 @@ __all__ = [
 ]
 
 
-class ChineseRulesError(ValueError):
+class ChineseRulesError(RulesError):
     """Tiles that are not Chinese dominoes, or no combination; ``reason`` says why in both languages."""
-
-    def __init__(self, reason: Text) -> None:
-        super().__init__(reason.en)
-        self.reason = reason
 
 
 class Suit(StrEnum):

@@ -28,18 +28,14 @@ from tutorial_app.rules.state import (
     make_table,
     play,
 )
-from tutorial_app.rules.text import Text, seat_genitive, seat_name
+from tutorial_app.rules.text import RulesError, Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
 
 __all__ = ["IllegalMoveError", "legal_moves", "legal_sequence", "apply_unchecked", "apply", "why_illegal", "fives_count", "is_legal"]
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(RulesError):
     """A move that the rules do not allow; ``reason`` says why in en and ru."""
-
-    def __init__(self, reason: Text) -> None:
-        super().__init__(reason.en)
-        self.reason = reason
 
 
 # Every play move exists once: tile index x end index x closed.
