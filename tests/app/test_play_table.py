@@ -8,7 +8,7 @@ import pytest
 
 from tutorial_app.app.bots import bot_move
 from tutorial_app.app.play_table import HUMAN, human_move, next_hand, start_table, undo
-from tutorial_app.app.records import hand_log, result_lines, score_rows
+from tutorial_app.app.records import hand_log, result_lines, result_reason, score_rows
 from tutorial_app.rules.deal import deal
 from tutorial_app.rules.moves import apply, is_legal, legal_moves
 from tutorial_app.rules.scoring import hand_result
@@ -30,7 +30,8 @@ def test_a_hand_under_every_preset_ends_and_is_scored(preset: str) -> None:
     assert table.sheet.hands_played == 1
     assert [r.counted for r in table.sheet.records] == [table.sheet.records[0].counted]
     assert sum(table.sheet.scores) <= sum(result.total(s) for s in range(table.rules.sides))
-    assert result.reason.en in result_lines(table.rules, result, "en")
+    assert result_reason(table.rules, result, "en") == result_lines(table.rules, result, "en")[0]
+    assert result_lines(table.rules, result, "en", None)[0] == result.reason.en
     assert len(hand_log(table.state, "ru")) == len(table.state.log)
 
 
@@ -84,3 +85,30 @@ def test_the_same_seed_replays_the_same_game() -> None:
     one = _finish_hand(start_table(rules_for("draw"), "draw", "random", 11, False), pick=1)
     two = _finish_hand(start_table(rules_for("draw"), "draw", "random", 11, False), pick=1)
     assert one.state.log == two.state.log
+
+
+@pytest.mark.parametrize(("preset", "players"), [("block", 2), ("block", 4), ("draw", 3), ("kozel", 4)])
+def test_the_end_of_hand_calls_the_learner_you(preset: str, players: int) -> None:
+    """The rules core names seat 0 by number; the Play page says "You" instead, and leaves other seats as they are."""
+    rules = rules_for(preset, players=players)
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(60):
+        state = deal(rules, rng).state
+        while not state.is_over:
+            state = apply(state, rng.choice(legal_moves(state)))
+        result = hand_result(state)
+        en, ru = (result_reason(rules, result, lang) for lang in ("en", "ru"))
+        kind, about_you = result.why[0], HUMAN in rules.seats_of(result.winner_sides[0])
+        if kind == "out" and state.out_seat == HUMAN:
+            assert en.startswith("You went out") and ru.startswith("Вы вышли"), (en, ru)
+        elif kind in ("lowest", "lowest_goat") and about_you:
+            assert ("you have" in en or "your side" in en) and ("у вас" in ru or "у вашей пары" in ru), (en, ru)
+        elif kind == "goat_block" and state.fish_maker == HUMAN:
+            assert "you made the fish" in en and "сделали вы" in ru, (en, ru)
+        else:
+            assert (en, ru) == (result.reason.en, result.reason.ru)
+        if about_you and kind != "goat_block" and not result.tie:
+            assert "seat 0" not in en.lower() and "месте 0" not in ru, (en, ru)
+        seen.add((kind, en != result.reason.en))
+    assert ("out", True) in seen, seen

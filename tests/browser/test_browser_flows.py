@@ -14,6 +14,7 @@ import pytest
 from browser_helpers import click_button, click_point, open_app, point_gone, wait_point
 
 from tutorial_app.app.play_table import HUMAN, human_move, start_table
+from tutorial_app.app.records import result_reason
 from tutorial_app.lessons import LessonRun, load_course, solve_step
 from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.state import Action, Move
@@ -82,7 +83,7 @@ def test_a_hand_of_block_played_by_clicking(page: Any, app_url: str, artifacts: 
     page.get_by_text("The hand is over").wait_for()
     result = table.result
     assert result is not None
-    page.get_by_text(result.reason.en).first.wait_for()
+    page.get_by_text(result_reason(table.rules, result, "en")).first.wait_for()
     page.screenshot(path=str(artifacts / "play_hand_over.png"), full_page=True)
 
 

@@ -22,7 +22,18 @@ from tutorial_app.rules.moves import why_illegal
 from tutorial_app.rules.state import ARM_NAMES, End, HandState, play
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["show_board", "adjust_chain", "forget_shape", "turn_choices", "keep_turn"]
+__all__ = ["show_board", "adjust_chain", "forget_shape", "turn_choices", "keep_turn", "WIDE_SIZE"]
+
+WIDE_SIZE = (900, 680)
+"""Width and height in pixels a full-width board is drawn for (the Play page).
+
+Why a width at all: the figure stretches to the page, which Streamlit does
+not tell the script, and the board sizes pips and labels in pixels. 900 is
+the content width of the wide layout beside the sidebar at a 1280-1400 px
+window (about 820-940 px); a wider page only adds felt at the sides, since
+the height then limits the tile size. 680 high lets a four-seat table use
+that width (its frame is about 32 x 23 tile halves).
+"""
 
 
 def _points(event: Any) -> list[Any]:
@@ -41,8 +52,12 @@ def _on_select(name: str, chart_key: str, on_click: Callable[[str], None]) -> No
 
 
 def show_board(state: HandState, *, name: str, on_click: Callable[[str], None], selected: Tile | None = None,
-               seat: int = 0, reveal: bool = False, large: bool = False, hints: tuple[str, ...] = ()) -> None:
+               seat: int = 0, reveal: bool = False, large: bool = False, wide: bool = False,
+               hints: tuple[str, ...] = ()) -> None:
     """Draw the board; a click on a tile or an end calls ``on_click("hand:6-4" | "end:left")``.
+
+    ``large``: a taller board in a column (the presenter view); ``wide``: the
+    board has the page's full width (``WIDE_SIZE``).
 
     The chain's shape is kept per board in session state, so laying a tile
     never re-arranges the tiles already on the table.
@@ -51,8 +66,9 @@ def show_board(state: HandState, *, name: str, on_click: Callable[[str], None], 
     shape_key = f"_shape_{name}"
     layout = layout_table(state.table, st.session_state.get(shape_key))
     st.session_state[shape_key] = layout.shape
+    width, height = WIDE_SIZE if wide else (None, 760 if large else 560)
     figure = board_figure(state, viewer_seat=seat, selected=selected, highlight=hints, reveal=reveal, lang=lang(),
-                          layout=layout, height=760 if large else 560)
+                          layout=layout, height=height, width=width)
     st.plotly_chart(figure, key=chart_key, on_select=lambda: _on_select(name, chart_key, on_click),
                     selection_mode="points", width="stretch", config={"displayModeBar": False, "scrollZoom": False})
 

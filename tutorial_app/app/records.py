@@ -13,7 +13,8 @@ from tutorial_app.rules.scoring import HandResult
 from tutorial_app.rules.state import Action, HandState, Move
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["seat_label", "side_label", "move_line", "hand_log", "score_rows", "result_lines", "tiles_text"]
+__all__ = ["seat_label", "side_label", "move_line", "hand_log", "score_rows", "result_reason", "result_lines",
+           "tiles_text"]
 
 
 def seat_label(seat: int, lang: str, human: int | None = 0) -> str:
@@ -86,9 +87,34 @@ def score_rows(match: MatchState, lang: str, human: int | None = 0) -> list[dict
     return rows
 
 
+def result_reason(rules: HouseRules, result: HandResult, lang: str, human: int | None = 0) -> str:
+    """How the hand ended, addressing the learner as "you" where the sentence is about them.
+
+    Why not the rules core's sentence as it is: it names seats by number
+    ("Seat 0 went out."), as the referee needs, while the page calls the
+    learner "You". Sentences about other seats are the rules core's own.
+    """
+    why = result.why
+    kind = why[0] if why else None
+    if human is None or kind is None:
+        return result.reason.in_(lang)
+    if kind == "out" and why[1] == human:
+        return t("result.you_out_capicu" if why[2] else "result.you_out", lang)
+    if kind == "goat_block" and why[1] == human:
+        return t("result.you_fish", lang)
+    if kind in ("lowest", "lowest_goat") and isinstance(why[1], tuple) and human in why[1]:
+        seats = why[1]
+        suffix = "_goat" if kind == "lowest_goat" else ""
+        if len(seats) == 1:
+            return t(f"result.you_lowest{suffix}", lang, low=why[2])
+        side = side_label(rules, rules.side_of(human), lang, human)
+        return t(f"result.your_side_lowest{suffix}", lang, side=side, low=why[2])
+    return result.reason.in_(lang)
+
+
 def result_lines(rules: HouseRules, result: HandResult, lang: str, human: int | None = 0) -> list[str]:
     """The end of a hand worked out: the reason, pips per side, what each side writes."""
-    lines = [result.reason.in_(lang)]
+    lines = [result_reason(rules, result, lang, human)]
     for side in range(rules.sides):
         name = side_label(rules, side, lang, human)
         lines.append(t("result.side", lang, side=name, pips=result.pips[side], points=result.total(side)))

@@ -199,62 +199,65 @@ if table.start.lead_mask & table.start.hands[table.start.leader] == table.start.
 info += [tr("play.redealt", reason=r.in_(current)) for r in table.redeals]
 st.caption(" · ".join(info))
 
-board_column, side_column = st.columns([5, 3], gap="large")
-with board_column:
-    show_board(state, name="play", on_click=_click, selected=_selected(), seat=HUMAN, reveal=table.hand_over)
-    feedback = st.session_state["play_feedback"]
-    if isinstance(feedback, Text):
-        st.warning(feedback.in_(current), icon=":material/front_hand:")
-    record = hand_log(state, current)
-    last_mine = max((i for i, entry in enumerate(state.log) if entry[0] == HUMAN), default=-1)
-    if 0 <= last_mine < len(record) - 1:
-        st.caption(tr("play.since_your_move", moves="; ".join(record[last_mine + 1:])))
-    if not table.hand_over:
-        if state.to_move == HUMAN:
-            st.markdown(tr("play.your_turn"))
-        others = [f"{seat_label(s, current)}: {len(state.hand(s))}" for s in range(rules.players) if s != HUMAN]
-        bones = tr("play.boneyard", n=len(state.boneyard)) if rules.has_boneyard else ""
-        st.caption(tr("play.tiles_left", others=", ".join(others)) + (f" · {bones}" if bones else ""))
-        if rules.fives_scoring and rules.fives_claim is FivesClaim.MUST_CLAIM:
-            st.number_input(tr("play.claim"), min_value=0, max_value=100, step=5, key="play_claim")
-        selected = _selected()
-        if rules.branch_blocking and selected is not None and selected.is_double:
-            st.checkbox(tr("play.closed"), key="play_closed")
-        hand_buttons(state, HUMAN, selected, _tile, key="play", enabled=state.to_move == HUMAN)
-        if state.to_move == HUMAN:
-            end_buttons(state, selected, _end, key="play")
-            direction_buttons(turn_choices("play", state, [selected] if selected else state.hand(HUMAN)),
-                              st.session_state["play_direction"], _direction, key="play")
-            turn_buttons(state, _move, key="play")
-    adjust_at = st.session_state["play_adjust_at"]
-    if adjust_at is not None and not table.hand_over:
-        arm = state.table.arms[ARM_NAMES.index(adjust_at[0])]
-        if adjust_at[1] < len(arm):
-            st.caption(tr("play.adjust_prompt", tile=str(arm[adjust_at[1]].tile)))
-            for column, bend in zip(st.columns(len(BENDS)), BENDS, strict=True):
-                column.button(tr(f"bend.{bend}"), key=f"play_bend_{bend}", on_click=_adjust, args=(bend,),
-                              width="stretch")
-    else:
-        st.caption(tr("play.adjust_hint"))
-    st.button(tr("play.undo"), on_click=_undo, disabled=not table.undo_states, help=tr("play.undo_help"))
-
-with side_column:
-    if table.hand_over and table.result is not None:
+# The board takes the full width (tiles about 1.6 times the size they had in a side column);
+# the end-of-hand summary, then the score sheet and the game record, come below it.
+show_board(state, name="play", on_click=_click, selected=_selected(), seat=HUMAN, reveal=table.hand_over, wide=True)
+feedback = st.session_state["play_feedback"]
+if isinstance(feedback, Text):
+    st.warning(feedback.in_(current), icon=":material/front_hand:")
+record = hand_log(state, current)
+last_mine = max((i for i, entry in enumerate(state.log) if entry[0] == HUMAN), default=-1)
+if 0 <= last_mine < len(record) - 1:
+    st.caption(tr("play.since_your_move", moves="; ".join(record[last_mine + 1:])))
+if not table.hand_over:
+    if state.to_move == HUMAN:
+        st.markdown(tr("play.your_turn"))
+    others = [f"{seat_label(s, current)}: {len(state.hand(s))}" for s in range(rules.players) if s != HUMAN]
+    bones = tr("play.boneyard", n=len(state.boneyard)) if rules.has_boneyard else ""
+    st.caption(tr("play.tiles_left", others=", ".join(others)) + (f" · {bones}" if bones else ""))
+    if rules.fives_scoring and rules.fives_claim is FivesClaim.MUST_CLAIM:
+        st.number_input(tr("play.claim"), min_value=0, max_value=100, step=5, key="play_claim")
+    selected = _selected()
+    if rules.branch_blocking and selected is not None and selected.is_double:
+        st.checkbox(tr("play.closed"), key="play_closed")
+    hand_buttons(state, HUMAN, selected, _tile, key="play", enabled=state.to_move == HUMAN)
+    if state.to_move == HUMAN:
+        end_buttons(state, selected, _end, key="play")
+        direction_buttons(turn_choices("play", state, [selected] if selected else state.hand(HUMAN)),
+                          st.session_state["play_direction"], _direction, key="play")
+        turn_buttons(state, _move, key="play")
+elif table.result is not None:
+    with st.container(border=True):
         st.subheader(tr("play.hand_over"))
+        outcome_column, hands_column = st.columns(2, gap="large")
         for line in result_lines(rules, table.result, current):
-            st.markdown(f"- {line}")
-        st.markdown(f"**{tr('play.all_hands')}**")
+            outcome_column.markdown(f"- {line}")
+        hands_column.markdown(f"**{tr('play.all_hands')}**")
         for seat in range(rules.players):
-            st.markdown(f"- {seat_label(seat, current)}: {tiles_text(state.hand(seat))} "
-                        f"({tr('play.pips', n=state.pips(seat))})")
-        sheet = table.sheet
-        if sheet.over:
-            winners = ", ".join(side_label(rules, s, current) for s in sheet.winner_sides)
+            hands_column.markdown(f"- {seat_label(seat, current)}: {tiles_text(state.hand(seat))} "
+                                  f"({tr('play.pips', n=state.pips(seat))})")
+        if table.sheet.over:
+            winners = ", ".join(side_label(rules, s, current) for s in table.sheet.winner_sides)
             st.success(tr("play.match_over", winners=winners))
         elif table.can_continue:
             st.button(tr("play.next_hand"), type="primary", on_click=_next_hand)
         else:
             st.button(tr("play.deal_again"), type="primary", on_click=_deal, args=("play_choice",))
+adjust_at = st.session_state["play_adjust_at"]
+if adjust_at is not None and not table.hand_over:
+    arm = state.table.arms[ARM_NAMES.index(adjust_at[0])]
+    if adjust_at[1] < len(arm):
+        st.caption(tr("play.adjust_prompt", tile=str(arm[adjust_at[1]].tile)))
+        for column, bend in zip(st.columns(len(BENDS)), BENDS, strict=True):
+            column.button(tr(f"bend.{bend}"), key=f"play_bend_{bend}", on_click=_adjust, args=(bend,),
+                          width="stretch")
+else:
+    st.caption(tr("play.adjust_hint"))
+st.button(tr("play.undo"), on_click=_undo, disabled=not table.undo_states, help=tr("play.undo_help"))
+
+st.divider()
+sheet_column, record_column = st.columns(2, gap="large")
+with sheet_column:
     st.subheader(tr("play.score_sheet"))
     sheet = table.sheet
     if rules.opening_threshold:
@@ -269,6 +272,7 @@ with side_column:
     st.caption(tr("play.target", n=rules.target) + " · " +
                (tr("play.goal_loses") if rules.is_penalty_scoring else tr("play.goal_wins")))
     st.table(score_rows(sheet, current))
+with record_column:
     st.subheader(tr("play.record"))
     log = hand_log(state, current)
     for after, adjusted in reversed(st.session_state["play_adjustments"]):
