@@ -8,12 +8,10 @@ core says, in the language the learner chose.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.comparison import ruling_under
@@ -26,15 +24,6 @@ from tutorial_app.rules.variants import UnknownVariantError, find_variant, rules
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
-
-
-@pytest.fixture(autouse=True)
-def _own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("DOMINO_TUTOR_PROGRESS_DB", str(tmp_path / "progress.sqlite3"))
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    st.cache_resource.clear()
-    yield
-    st.cache_resource.clear()
 
 
 def _ok(at: AppTest) -> AppTest:

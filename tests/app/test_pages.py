@@ -6,11 +6,9 @@ never from the test.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.play_table import PlayTable
@@ -27,15 +25,6 @@ PAGES = {
     "rules": ("app_pages/rules.py", "rules.title"),
     "workshop": ("app_pages/workshop.py", "workshop.title"),
 }
-
-
-@pytest.fixture(autouse=True)
-def _own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("DOMINO_TUTOR_PROGRESS_DB", str(tmp_path / "progress.sqlite3"))
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    st.cache_resource.clear()
-    yield
-    st.cache_resource.clear()
 
 
 def _app() -> AppTest:

@@ -7,11 +7,8 @@ would and reads the kept shape back.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.play_table import HUMAN, PlayTable
@@ -30,15 +27,6 @@ MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.
 POSITION = {"rules": "block", "hands": [["6-1", "5-5", "5-1"], ["2-3", "4-4"]],
             "chain": ["6-5", "5-2", "2-4", "4-3", "3-0"], "to_move": 0}
 TILE = parse_tile("6-1")
-
-
-@pytest.fixture(autouse=True)
-def _own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("DOMINO_TUTOR_PROGRESS_DB", str(tmp_path / "progress.sqlite3"))
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    st.cache_resource.clear()
-    yield
-    st.cache_resource.clear()
 
 
 def _ok(at: AppTest) -> AppTest:
