@@ -19,6 +19,10 @@ from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK, T
 __all__ = ["LeadDecision", "decide_first_lead", "redeal_reason", "deal", "start_hand", "DealError"]
 
 
+# Enum members as module constants: read once per deal in the simulator's loop.
+_DETERMINING, _REDEAL_101, _IN_PLAY = FirstTile.DETERMINING, Redeal.DOMINO101, Status.IN_PLAY
+
+
 class DealError(RulesError):
     """No playable deal could be made (should not happen with valid rules); ``reason`` in en and ru."""
 
@@ -99,7 +103,7 @@ def _first_held(hands: Sequence[int], order: Sequence[Tile]) -> tuple[int, Tile]
 
 def _decision(rules: HouseRules, found: tuple[int, Tile], why: str) -> LeadDecision:
     seat, tile = found
-    mask = tile.bit if rules.first_tile is FirstTile.DETERMINING else FULL_MASK
+    mask = tile.bit if rules.first_tile is _DETERMINING else FULL_MASK
     return LeadDecision(seat, mask, why, tile)
 
 
@@ -160,7 +164,7 @@ def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | 
     """Why this deal must be dealt again, or ``None`` (RULES.md section 5 and the lead rules)."""
     if lead is None:
         return Text("No player holds a tile the first-lead rule needs: redeal.", "Ни у кого нет кости, нужной для первого хода: пересдача.")
-    if rules.redeal is not Redeal.DOMINO101:
+    if rules.redeal is not _REDEAL_101:
         return None
     for seat, mask in enumerate(hands):
         doubles = sum(1 for d in DOUBLES if mask & d.bit)
@@ -202,7 +206,7 @@ def start_hand(
     bank: int = 0,
 ) -> HandState:
     """A hand ready for its lead."""
-    return HandState(rules, tuple(hands), tuple(boneyard), EMPTY_TABLE, leader, leader, -1, Status.IN_PLAY, -1,
+    return HandState(rules, tuple(hands), tuple(boneyard), EMPTY_TABLE, leader, leader, -1, _IN_PLAY, -1,
                      False, bank, (0,) * rules.sides, None, False, lead_mask)
 
 

@@ -181,9 +181,11 @@ def _draw(state: HandState, move: Move) -> HandState:
     drawn = None
     if rules.must_play_drawn and not pairs:
         tile = taken[-1]
-        if state.fit_mask() & tile.bit:
+        if table.fit & tile.bit:
             drawn = tile
-    return _tuple_new(HandState, (rules, (*hands[:seat], hand, *hands[seat + 1:]), boneyard[count:], table, seat,
+    new_hands = list(hands)
+    new_hands[seat] = hand
+    return _tuple_new(HandState, (rules, tuple(new_hands), boneyard[count:], table, seat,
                                   leader, last, status, out, capicu, bank, fives, drawn, run, lead_mask, 0, plays,
                                   _tuple_new(LogEntry, (trail, seat, move, taken, 0))))
 

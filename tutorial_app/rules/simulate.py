@@ -37,6 +37,8 @@ __all__ = [
     "simulate_matches",
 ]
 
+_BLOCKED = Status.BLOCKED
+
 Bot = Literal["random", "greedy"]
 BOTS: tuple[Bot, ...] = ("random", "greedy")
 
@@ -162,7 +164,7 @@ class _Tally:
         self.hands += 1
         self.plays += final.plays
         self.moves += moves
-        if result.status is Status.BLOCKED:
+        if result.status is _BLOCKED:
             self.blocked += 1
         if result.tie:
             self.ties += 1
