@@ -11,6 +11,9 @@ Why a ``ChainShape``: the bends of the tiles already laid are part of the
 position people see. The app keeps the shape of the last layout and passes
 it back, so laying a tile never re-arranges the table, and a player's choice
 of turn or a tail adjustment ("правка цепи") stays put.
+
+The felt's size (which table a hand is laid on, and how it grows) is
+``felt``; its names are re-exported here.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+from tutorial_app.board.felt import TABLE_HEIGHT, TABLE_SIZES, TABLE_WIDTH, felts_from, is_full, starting_felt
 from tutorial_app.board.geometry import (
     ArmName,
     Placement,
@@ -51,20 +55,6 @@ __all__ = [
 
 Bend = Literal["straight", "left", "right"]
 Corner = Literal["inside", "outside"]
-
-TABLE_WIDTH = 26.0
-"""Width of the full table in half-tile units (13 tiles end to end)."""
-TABLE_HEIGHT = 18.0
-"""Height of the full table in half-tile units."""
-
-TABLE_SIZES: tuple[tuple[float, float], ...] = ((20.0, 6.0), (24.0, 14.0), (TABLE_WIDTH, TABLE_HEIGHT))
-"""The felt sizes a hand grows through, smallest first: a straight line
-(no room to turn), one turn per arm, then the full snake.
-
-Why steps: the figure zooms so the felt fills it, so a small felt means
-large tiles. The felt grows only when the chain needs it and never shrinks
-during a hand, so the tiles get smaller at most twice a hand.
-"""
 
 LANE_GAP = 3.0
 """Distance between the centre lines of two lanes of a snake: doubles in
@@ -447,12 +437,7 @@ def layout_table(
     raises ``LayoutError`` instead of being re-bent.
     """
     kept = shape is not None and shape.centre is table.centre and table.centre is not None
-    if width is not None or height is not None:
-        size = (TABLE_WIDTH if width is None else width, TABLE_HEIGHT if height is None else height)
-    elif shape is not None and shape.width > 0 and _same_hand(shape, table):
-        size = (shape.width, shape.height)
-    else:
-        size = TABLE_SIZES[0]
+    size = starting_felt(table, shape, width, height)
     if table.centre is None:
         spot = EndSpot("lead", -1, 0.0, 0.0, 0.0, 0.0)
         return BoardLayout((), (spot,), size[0], size[1], EMPTY_SHAPE._replace(width=size[0], height=size[1]), False)
@@ -461,39 +446,14 @@ def layout_table(
     if strict:
         return _layout_once(table, start_shape, centre, size[0], size[1], rebend=False)
     fresh = ChainShape(table.centre, ((), (), (), ()))
-    for index, (w, h) in enumerate(_sizes_from(size)):
+    for index, (w, h) in enumerate(felts_from(size)):
         try:
             # Why rebend only on the full table: below it, growing the felt
             # is better than moving tiles already laid.
-            full = w >= TABLE_WIDTH and h >= TABLE_HEIGHT
-            return _layout_once(table, start_shape if index == 0 else fresh, centre, w, h, rebend=full)
+            return _layout_once(table, start_shape if index == 0 else fresh, centre, w, h, rebend=is_full((w, h)))
         except LayoutError:
             continue
     raise LayoutError("right", 0)
-
-
-def _same_hand(shape: ChainShape, table: Table) -> bool:
-    """Whether ``shape`` was laid earlier in this hand: its centre is the table's centre or
-    lead, and it covers no more tiles than the table holds (else it is another position, or
-    a move was taken back).
-
-    Why the lead too: in All Fives the first double becomes the centre; the
-    chain is re-laid around it, but the felt keeps its size.
-    """
-    if shape.centre is None or (shape.centre is not table.centre and shape.centre is not table.lead):
-        return False
-    return 1 + sum(len(arm) for arm in shape.arms) <= table.tile_count()
-
-
-def _sizes_from(size: tuple[float, float]) -> list[tuple[float, float]]:
-    """The sizes to try in turn: ``size``, the larger steps, then ever larger tables."""
-    w, h = size
-    sizes = [size]
-    sizes.extend((sw, sh) for sw, sh in TABLE_SIZES if sw >= w and sh >= h and (sw, sh) != size)
-    last_w, last_h = sizes[-1]
-    # Why keep growing: a real table has room around the felt; the figure zooms out.
-    sizes.extend((last_w + 4 * grow, last_h + 2 * grow) for grow in range(1, 12))
-    return sizes
 
 
 def _layout_once(
