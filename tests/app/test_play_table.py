@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.bots import bot_move
 from tutorial_app.app.play_table import HUMAN, human_move, next_hand, start_table, undo
-from tutorial_app.app.records import hand_log, result_lines, result_reason, score_rows
-from tutorial_app.rules.deal import deal
+from tutorial_app.app.records import hand_log, lead_reason, result_lines, result_reason, score_rows
+from tutorial_app.rules.deal import deal, decide_first_lead
 from tutorial_app.rules.moves import apply, is_legal, legal_moves
 from tutorial_app.rules.scoring import hand_result
 from tutorial_app.rules.variants import VARIANTS, rules_for
@@ -112,3 +114,67 @@ def test_the_end_of_hand_calls_the_learner_you(preset: str, players: int) -> Non
             assert "seat 0" not in en.lower() and "месте 0" not in ru, (en, ru)
         seen.add((kind, en != result.reason.en))
     assert ("out", True) in seen, seen
+
+
+MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
+
+
+def _first_table(preset: str, learner_leads: bool):  # type: ignore[no-untyped-def]
+    """The first deal (by seed) of ``preset`` where the learner leads, or where somebody else does."""
+    for seed in range(200):
+        table = start_table(rules_for(preset), preset, "greedy", seed, False)
+        if table.lead is not None and (table.lead.seat == HUMAN) is learner_leads:
+            return table
+    raise AssertionError(f"no deal of {preset} where the learner leads is {learner_leads}")
+
+
+def test_the_lead_sentence_calls_the_learner_you_when_they_lead() -> None:
+    table = _first_table("block", learner_leads=True)
+    decision = decide_first_lead(table.rules, table.start.hands)
+    assert decision is not None and decision.seat == HUMAN and decision.why == "lowest_double"
+    assert decision.tile in table.start.hand(HUMAN)
+    assert lead_reason(table.lead, "en") == f"You lead: lowest double {decision.tile}."
+    assert lead_reason(table.lead, "ru") == f"Вы ходите первым: младший дубль {decision.tile}."
+    assert lead_reason(table.lead, "en", None) == table.lead.reason.en  # no learner: the rules core's sentence
+    other = _first_table("block", learner_leads=False)
+    assert other.lead is not None
+    assert lead_reason(other.lead, "en") == other.lead.reason.en
+    assert lead_reason(other.lead, "ru") == other.lead.reason.ru
+
+
+@pytest.mark.parametrize("preset", [v.name for v in VARIANTS])
+def test_every_lead_rule_has_a_learner_sentence(preset: str) -> None:
+    for learner_leads in (True, False):
+        lead = _first_table(preset, learner_leads).lead
+        en, ru = lead_reason(lead, "en"), lead_reason(lead, "ru")
+        if not learner_leads:
+            assert (en, ru) == (lead.reason.en, lead.reason.ru)
+            continue
+        assert en.startswith("You ") and ru.startswith("Вы "), (en, ru)
+        assert "seat 0" not in en.lower() and "месте 0" not in ru, (en, ru)
+        if lead.tile is not None:
+            assert str(lead.tile) in en and str(lead.tile) in ru
+
+
+def test_the_winner_of_a_hand_leads_the_next_as_you() -> None:
+    for seed in range(20):
+        table = _finish_hand(start_table(rules_for("draw"), "draw", "greedy", seed, True))
+        following = next_hand(table)
+        lead = following.lead
+        assert lead is not None and lead.why == "winner" and lead.seat == table.sheet.next_leader
+        expected = ("You lead with any tile.", "Вы заходите любой костью.") if lead.seat == HUMAN else lead.reason
+        assert (lead_reason(lead, "en"), lead_reason(lead, "ru")) == tuple(expected)
+
+
+def test_the_play_page_shows_you_lead() -> None:
+    table = _first_table("block", learner_leads=True)
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.query_params["lang"] = "ru"
+    at.run()
+    at.switch_page("app_pages/play.py").run()
+    at.session_state["play_table"] = table
+    at.run()
+    assert not at.exception, at.exception
+    captions = [c.value for c in at.caption]
+    assert any(c.startswith(lead_reason(table.lead, "ru")) for c in captions), captions
+    assert not any(table.lead.reason.ru in c for c in captions), captions

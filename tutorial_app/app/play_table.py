@@ -12,6 +12,7 @@ import random
 from typing import NamedTuple
 
 from tutorial_app.app.bots import Bot, bot_move
+from tutorial_app.rules.deal import LeadDecision
 from tutorial_app.rules.match import MatchState, new_match, next_deal, record_hand
 from tutorial_app.rules.moves import apply
 from tutorial_app.rules.options import HouseRules
@@ -31,6 +32,8 @@ class PlayTable(NamedTuple):
     ``before_hand`` is the score sheet before the current hand; ``sheet`` is
     the score sheet with the current hand recorded once it is over.
     ``undo_states`` are the states where the learner was to move.
+    ``lead`` is the rules core's lead decision (None for a set position);
+    ``lead_reason`` its sentence.
     """
 
     rules: HouseRules
@@ -46,6 +49,7 @@ class PlayTable(NamedTuple):
     lead_reason: Text
     redeals: tuple[Text, ...]
     undo_states: tuple[HandState, ...] = ()
+    lead: LeadDecision | None = None
 
     @property
     def hand_over(self) -> bool:
@@ -80,7 +84,7 @@ def _settle(table: PlayTable) -> PlayTable:
 def _deal_into(table: PlayTable, match: MatchState, hand_no: int) -> PlayTable:
     dealt = next_deal(match, _rng(table.seed, hand_no))
     fresh = table._replace(hand_no=hand_no, start=dealt.state, state=dealt.state, before_hand=match, sheet=match,
-                           lead_reason=dealt.lead.reason, redeals=dealt.redeals, undo_states=())
+                           lead_reason=dealt.lead.reason, redeals=dealt.redeals, undo_states=(), lead=dealt.lead)
     return _settle(fresh)
 
 
@@ -89,7 +93,7 @@ def start_table(rules: HouseRules, preset: str, bot: Bot, seed: int, whole_match
     match = new_match(rules)
     dealt = next_deal(match, _rng(seed, 0))
     table = PlayTable(rules, preset, bot, seed, whole_match, 0, dealt.state, dealt.state, match, match,
-                      dealt.lead.reason, dealt.redeals)
+                      dealt.lead.reason, dealt.redeals, lead=dealt.lead)
     return _settle(table)
 
 

@@ -6,7 +6,8 @@ sentences the page shows.
 
 from __future__ import annotations
 
-from tutorial_app.i18n import t
+from tutorial_app.i18n import CATALOGS, t
+from tutorial_app.rules.deal import LeadDecision
 from tutorial_app.rules.match import MatchState
 from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.scoring import HandResult
@@ -14,7 +15,7 @@ from tutorial_app.rules.state import Action, HandState, Move
 from tutorial_app.rules.tiles import Tile
 
 __all__ = ["seat_label", "side_label", "move_line", "hand_log", "score_rows", "result_reason", "result_lines",
-           "tiles_text"]
+           "tiles_text", "lead_reason"]
 
 
 def seat_label(seat: int, lang: str, human: int | None = 0) -> str:
@@ -110,6 +111,20 @@ def result_reason(rules: HouseRules, result: HandResult, lang: str, human: int |
         side = side_label(rules, rules.side_of(human), lang, human)
         return t(f"result.your_side_lowest{suffix}", lang, side=side, low=why[2])
     return result.reason.in_(lang)
+
+
+def lead_reason(lead: LeadDecision, lang: str, human: int | None = 0) -> str:
+    """Who leads and why, addressing the learner as "you" when they lead.
+
+    Why not the rules core's sentence as it is: it names the leader by seat
+    ("Seat 0 leads: lowest double 1-1."), as ``result_reason`` explains for
+    results. A lead by another seat, by lot not yet drawn, or for a reason
+    the catalogs do not know keeps the rules core's sentence.
+    """
+    key = f"lead.you_{lead.why}"
+    if human is None or lead.seat != human or key not in CATALOGS["en"]:
+        return lead.reason.in_(lang)
+    return t(key, lang, tile=str(lead.tile))
 
 
 def result_lines(rules: HouseRules, result: HandResult, lang: str, human: int | None = 0) -> list[str]:

@@ -8,7 +8,15 @@ from tutorial_app.app.board_view import adjust_chain, forget_shape, keep_turn, s
 from tutorial_app.app.bots import BOTS
 from tutorial_app.app.controls import direction_buttons, end_buttons, hand_buttons, turn_buttons
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
-from tutorial_app.app.records import hand_log, result_lines, score_rows, seat_label, side_label, tiles_text
+from tutorial_app.app.records import (
+    hand_log,
+    lead_reason,
+    result_lines,
+    score_rows,
+    seat_label,
+    side_label,
+    tiles_text,
+)
 from tutorial_app.app.rules_picker import rules_picker
 from tutorial_app.app.session import bump, lang, tr
 from tutorial_app.board.adjust import BENDS, AdjustError
@@ -193,7 +201,7 @@ state = table.state
 st.caption(tr("play.header", rules=table.preset, hand=table.hand_no + 1, bot=tr(f"bot.{table.bot}")))
 if rules.teams.value == "pairs":
     st.caption(tr("play.partners", you=side_label(rules, 0, current), them=side_label(rules, 1, current)))
-info = [table.lead_reason.in_(current)]
+info = [table.lead_reason.in_(current) if table.lead is None else lead_reason(table.lead, current, HUMAN)]
 if table.start.lead_mask & table.start.hands[table.start.leader] == table.start.hands[table.start.leader]:
     info.append(tr("play.lead_any"))
 info += [tr("play.redealt", reason=r.in_(current)) for r in table.redeals]
