@@ -7,7 +7,6 @@ does not collect it; look at the pictures.
 
 from __future__ import annotations
 
-import random
 import sys
 import tempfile
 from pathlib import Path
@@ -16,28 +15,17 @@ import plotly.graph_objects as go
 from playwright.sync_api import sync_playwright
 
 from tutorial_app.board.figure import board_figure
-from tutorial_app.board.layout import ChainShape, layout_table
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply, legal_moves
+from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.state import Action, HandState
-from tutorial_app.rules.variants import rules_for
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+# One copy of the browser flags (tests/conftest.py) and of "a random hand at
+# N tiles with its kept shape" (benchmarks/board_speed.py).
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "benchmarks")]
 
-
-def played(variant: str, players: int, seed: int, plays: int) -> tuple[HandState, ChainShape | None]:
-    """A hand after ``plays`` tiles of random play (or the end), with the kept shape."""
-    rng = random.Random(seed)
-    state = deal(rules_for(variant, players=players), rng).state
-    shape = None
-    while not state.is_over and state.table.tile_count() < plays:
-        state = apply(state, rng.choice(legal_moves(state)))
-        shape = layout_table(state.table, shape).shape
-    return state, shape
+from board_speed import position as played  # noqa: E402
+from conftest import CHROMIUM_ARGS  # noqa: E402
 
 
 def first_playable(state: HandState):  # type: ignore[no-untyped-def]
