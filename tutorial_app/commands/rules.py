@@ -7,8 +7,10 @@ import sys
 from typing import Any
 
 from tutorial_app.cli import UserError
+from tutorial_app.commands import tien_gow
 from tutorial_app.commands.simulate import parse_overrides, rules_from_args
 from tutorial_app.rules.rulesheet import rule_sheet
+from tutorial_app.rules.tien_gow.options import is_tien_gow
 from tutorial_app.rules.variants import VARIANTS
 
 
@@ -19,7 +21,7 @@ def register(sub: Any) -> None:
         description="Without NAME, list the presets. With NAME, print its rule sheet "
         "(with --players and --override for a club's house rules).",
     )
-    parser.add_argument("name", nargs="?", metavar="NAME", help="preset name or alias, e.g. block, goat, 101, козёл")
+    parser.add_argument("name", nargs="?", metavar="NAME", help="preset name or alias, e.g. block, goat, 101, козёл, tien_gow")
     parser.add_argument("--players", metavar="N", help="number of players (default: the preset's)")
     parser.add_argument(
         "--override", action="append", default=[], metavar="K=V", help="change one option, e.g. target=150 (repeatable)"
@@ -36,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
             raise UserError("--players and --override need a preset NAME")
         sys.stdout.write(preset_list(args.lang))
         return 0
+    if is_tien_gow(args.name):
+        return tien_gow.run_rules(args)
     name, rules = rules_from_args(args.name, args.players, parse_overrides(args.override))
     sys.stdout.write(rule_sheet(rules, args.lang, preset=name))
     return 0
@@ -53,4 +57,5 @@ def preset_list(lang: str = "en") -> str:
         lines.append(f"{'':{width}}  {players_word}: {counts}; aliases: {', '.join(variant.aliases)}"
                      if lang != "ru" else
                      f"{'':{width}}  {players_word}: {counts}; синонимы: {', '.join(variant.aliases)}")
+    lines.extend(tien_gow.preset_entry(width, lang))
     return "\n".join(lines) + "\n"

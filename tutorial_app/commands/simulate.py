@@ -13,6 +13,7 @@ from tutorial_app.cli import UserError
 from tutorial_app.rules.deal import DealError
 from tutorial_app.rules.options import HouseRules, OptionError
 from tutorial_app.rules.simulate import BOTS, SimulationStats, default_jobs, simulate_hands, simulate_matches
+from tutorial_app.rules.tien_gow.options import is_tien_gow
 from tutorial_app.rules.variants import UnknownVariantError, find_variant
 
 MAX_COUNT = 10_000_000
@@ -113,6 +114,10 @@ class ProgressBar:
 def run(args: argparse.Namespace) -> int:
     if not args.rules:
         raise UserError("say which rules to simulate: --rules NAME (see 'domino-tutor rules')")
+    if is_tien_gow(args.rules):
+        from tutorial_app.commands.tien_gow import run_simulate  # imports this module
+
+        return run_simulate(args)
     name, rules = rules_from_args(args.rules, args.players, parse_overrides(args.override))
     seed = _whole(args.seed, "--seed", low=0, high=2**63)
     if args.bot not in BOTS:

@@ -1,0 +1,106 @@
+"""Tien Gow in the ``simulate`` and ``rules`` verbs (reached through its name or an alias).
+
+Not a verb of its own: ``simulate --rules tien_gow`` and ``rules tien_gow``
+hand over here, so the options, the output and the errors look like the
+line games'.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tutorial_app.cli import UserError
+from tutorial_app.commands.simulate import ProgressBar, _whole, parse_overrides
+from tutorial_app.rules.options import OptionError
+from tutorial_app.rules.simulate import default_jobs
+from tutorial_app.rules.tien_gow.options import ALIASES, NAME, PLAYERS, TITLE, TienGowRules
+from tutorial_app.rules.tien_gow.sheet import tien_gow_sheet
+from tutorial_app.rules.tien_gow.simulate import TienGowStats, parse_bots, simulate_tien_gow, simulate_tien_gow_matches
+
+__all__ = ["rules_from_args", "run_simulate", "run_rules", "format_stats", "preset_entry"]
+
+
+def rules_from_args(players: str | None, overrides: list[str]) -> TienGowRules:
+    """Tien Gow's rules for ``--players`` (only 4) and ``--override``; UserError if bad."""
+    values = parse_overrides(overrides)
+    count = players if players is not None else values.get("players")
+    values.pop("players", None)
+    if count is not None and count.strip() != str(PLAYERS):
+        raise UserError(f"{NAME} is played by {PLAYERS} players, not {count}")
+    try:
+        return TienGowRules().with_overrides(values)
+    except OptionError as exc:
+        raise UserError(str(exc)) from None
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """``simulate --rules tien_gow``: hands (or matches) with bots, as text or JSON."""
+    rules = rules_from_args(args.players, args.override)
+    seed = _whole(args.seed, "--seed", low=0, high=2**63)
+    try:
+        bots = parse_bots(str(args.bot))
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    matches = _whole(args.matches, "--matches", low=1) if args.matches is not None else None
+    hands = _whole(args.hands, "--hands", low=1)
+    jobs = _whole(args.jobs, "--jobs", low=1, high=256) if args.jobs is not None else default_jobs()
+    bar = ProgressBar(sys.stderr, "matches" if matches else "hands") if sys.stderr.isatty() else None
+    try:
+        if matches is not None:
+            stats = simulate_tien_gow_matches(rules, matches, seed, bots, bar, jobs=jobs)
+        else:
+            stats = simulate_tien_gow(rules, hands, seed, bots, bar, jobs=jobs)
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        json.dump({"preset": NAME, "jobs": jobs, **stats.as_dict()}, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_stats(stats))
+    return 0
+
+
+def _bots_text(bots: tuple[str, ...]) -> str:
+    return f"{bots[0]} bot" if len(set(bots)) == 1 else "bots " + ", ".join(f"{s}: {b}" for s, b in enumerate(bots))
+
+
+def format_stats(stats: TienGowStats) -> str:
+    """The statistics as aligned lines of text, like the line games'."""
+    rows: list[tuple[str, str]] = [("rules", f"{NAME}, {PLAYERS} players, {_bots_text(stats.bots)}, seed {stats.seed}")]
+    if stats.matches:
+        rows.append(("matches played", f"{stats.matches:,}"))
+        rows.append(("hands per match", f"{stats.hands_per_match:.2f}"))
+        wins = stats.match_wins or ()
+        rows.append(("match wins by seat", "  ".join(f"{seat}: {rate:.1%}" for seat, rate in enumerate(wins))))
+        if stats.unfinished_matches:
+            rows.append(("unfinished matches", f"{stats.unfinished_matches:,}"))
+    rows += [
+        ("hands played", f"{stats.hands:,}"),
+        ("tricks per hand", f"{stats.tricks_per_hand:.2f} (8 trick points each)"),
+        ("moves per hand", f"{stats.moves_per_hand:.2f}"),
+        ("combination leads", f"{stats.combination_leads:.1%} (two tiles or more)"),
+        ("sat out last trick", f"{stats.sit_out_rate:.1%} of hands (a seat without a trick)"),
+        ("chips per hand", f"{stats.chips_per_hand:.2f} (collected by the winner)"),
+        ("banker wins", f"{stats.banker_wins:.1%}"),
+        ("hand wins by seat", "  ".join(f"{seat}: {rate:.1%}" for seat, rate in enumerate(stats.hand_wins))),
+        ("hands per second", f"{stats.hands_per_second:,.0f}"),
+    ]
+    width = max(len(label) for label, _ in rows)
+    return "".join(f"{label.ljust(width)}  {value}\n" for label, value in rows)
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    """``rules tien_gow``: the rule sheet (with ``--override`` for house rules)."""
+    rules = rules_from_args(args.players, args.override)
+    sys.stdout.write(tien_gow_sheet(rules, args.lang))
+    return 0
+
+
+def preset_entry(width: int, lang: str) -> list[str]:
+    """Tien Gow's two lines in ``rules``' list of presets."""
+    aliases = ", ".join(ALIASES)
+    tail = f"players: {PLAYERS}; aliases: {aliases}" if lang != "ru" else f"игроков: {PLAYERS}; синонимы: {aliases}"
+    return [f"{NAME.ljust(width)}  {TITLE.in_(lang)}", f"{'':{width}}  {tail}"]

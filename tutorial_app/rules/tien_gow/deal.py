@@ -1,0 +1,118 @@
+"""Dealing a hand of Tien Gow, choosing the banker, and setting up a position.
+
+The 32 tiles are shuffled and every seat gets eight. The banker leads the
+first trick: drawn by lot for a match's first hand, afterwards whoever took
+the last trick of the hand before (``match.next_deal``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from tutorial_app.rules.chinese import CHINESE_SET, chinese_tile, copies_in_set
+from tutorial_app.rules.text import RulesError, Text, seat_name
+from tutorial_app.rules.tien_gow.options import HAND_SIZE, PLAYERS, TienGowRules
+from tutorial_app.rules.tien_gow.state import HandState, sort_tiles
+
+__all__ = ["TienGowError", "TienGowDeal", "deal", "start_hand"]
+
+
+class TienGowError(RulesError):
+    """A Tien Gow position that cannot be (wrong hands, seats or trick points); ``reason`` in en and ru."""
+
+
+class TienGowDeal(NamedTuple):
+    """A dealt hand and why its banker leads."""
+
+    state: HandState
+    banker_reason: Text
+
+
+def deal(rules: TienGowRules, rng: random.Random, banker: int | None = None) -> TienGowDeal:
+    """Shuffle and deal eight tiles to each seat; ``banker`` None draws the banker by lot."""
+    tiles = list(CHINESE_SET)
+    rng.shuffle(tiles)
+    hands = [tiles[seat * HAND_SIZE:(seat + 1) * HAND_SIZE] for seat in range(PLAYERS)]
+    if banker is None:
+        banker = rng.randrange(PLAYERS)
+        why = Text(
+            f"Lots were drawn for the first banker: {seat_name(banker).en}, who leads the first trick.",
+            f"Первого банкира выбрали по жребию: {seat_name(banker).ru}; он заходит в первую взятку.",
+        )
+    else:
+        why = Text(
+            f"{seat_name(banker).en.capitalize()} took the last trick of the previous hand, so is the banker and leads the first trick.",
+            f"{seat_name(banker).ru.capitalize()} взял последнюю взятку прошлой раздачи, поэтому он банкир и заходит первым.",
+        )
+    return TienGowDeal(start_hand(rules, hands, banker), why)
+
+
+def _error(en: str, ru: str) -> TienGowError:
+    return TienGowError(Text(en, ru))
+
+
+def start_hand(
+    rules: TienGowRules,
+    hands: Sequence[Sequence[object]],
+    banker: int,
+    *,
+    leader: int | None = None,
+    taken: Sequence[int] | None = None,
+) -> HandState:
+    """A hand ready for a lead, from four hands written as tiles (``"6-6"``, ``[6, 3]`` or ``Tile``).
+
+    A full deal has eight tiles a seat. A lesson may start later in a hand:
+    every seat then holds the same smaller number of tiles, ``taken`` gives
+    the trick points already scored (adding up to the tiles each seat has
+    played) and ``leader`` (who took the trick before) leads.
+    """
+    if len(hands) != PLAYERS:
+        raise _error(f"Tien Gow is played by {PLAYERS}: give {PLAYERS} hands, not {len(hands)}",
+                     f"в тянь гоу играют вчетвером: нужно {PLAYERS} руки, а не {len(hands)}")
+    if not 0 <= banker < PLAYERS:
+        raise _error(f"the banker must be a seat from 0 to {PLAYERS - 1}, not {banker}",
+                     f"банкир — это место от 0 до {PLAYERS - 1}, а не {banker}")
+    sorted_hands = tuple(sort_tiles(chinese_tile(t) for t in hand) for hand in hands)
+    _check_tiles(sorted_hands)
+    size = len(sorted_hands[0])
+    played = HAND_SIZE - size
+    points = tuple(taken) if taken is not None else (0,) * PLAYERS
+    first = banker if leader is None else leader
+    _check_progress(played, points, first, banker)
+    return HandState(rules, sorted_hands, banker, first, taken=points)
+
+
+def _check_tiles(hands: tuple[tuple[object, ...], ...]) -> None:
+    sizes = {len(h) for h in hands}
+    size = len(hands[0])
+    if len(sizes) != 1 or not 1 <= size <= HAND_SIZE:
+        shown = ", ".join(str(len(h)) for h in hands)
+        raise _error(f"every seat must hold the same number of tiles, 1 to {HAND_SIZE}; these hands hold {shown}",
+                     f"у всех должно быть поровну костей, от 1 до {HAND_SIZE}; а на руках {shown}")
+    counts = Counter(tile for hand in hands for tile in hand)
+    for tile, n in counts.items():
+        if n > copies_in_set(tile):
+            raise _error(f"the set has {copies_in_set(tile)} of {tile}, but the hands hold {n}",
+                         f"в наборе {copies_in_set(tile)} кост{'и' if copies_in_set(tile) == 2 else 'ь'} {tile}, а на руках {n}")
+
+
+def _check_progress(played: int, points: tuple[int, ...], leader: int, banker: int) -> None:
+    if len(points) != PLAYERS or any(p < 0 for p in points) or sum(points) != played:
+        raise _error(
+            f"trick points taken must be {PLAYERS} numbers adding up to the tiles each seat has played ({played}), not {list(points)}",
+            f"очки за взятки — это {PLAYERS} числа, в сумме равные числу уже сыгранных каждым костей ({played}), а не {list(points)}",
+        )
+    if not 0 <= leader < PLAYERS:
+        raise _error(f"the leader must be a seat from 0 to {PLAYERS - 1}, not {leader}",
+                     f"заходящий — это место от 0 до {PLAYERS - 1}, а не {leader}")
+    if not played and leader != banker:
+        raise _error(f"the banker ({seat_name(banker).en}) leads the first trick, not {seat_name(leader).en}",
+                     f"в первую взятку заходит банкир ({seat_name(banker).ru}), а не {seat_name(leader).ru}")
+    if played and not points[leader]:
+        raise _error(
+            f"{seat_name(leader).en} cannot lead now: after the first trick the lead goes to whoever took the trick before, and this seat has taken none",
+            f"{seat_name(leader).ru} не может сейчас заходить: после первой взятки заходит тот, кто взял предыдущую, а у этого игрока взяток нет",
+        )

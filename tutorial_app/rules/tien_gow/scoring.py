@@ -1,0 +1,160 @@
+"""Scoring a hand of Tien Gow: trick points, the winner, and who pays whom.
+
+Per trick, the taker scores as many trick points as each player laid tiles
+(1 for a single, 2 for a pair, ...): eight in a hand. The hand is won by
+whoever takes the last trick. Each other seat then settles with the winner:
+5 chips with no trick points, otherwise 4 minus its trick points (below
+zero, the winner pays it the difference); payments between the winner and
+the banker count double. The payments add up to zero.
+
+Why the sentences are built from a ``name`` function: the Play page names
+the learner "You"/«Вы», the rules core names seats; the sentences use no
+verb after a name, so either reads right in both languages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from tutorial_app.rules.text import Text, seat_name
+from tutorial_app.rules.tien_gow.options import PLAYERS, TienGowRules
+from tutorial_app.rules.tien_gow.state import HandState, Trick
+
+__all__ = [
+    "NO_TRICK_PAYS",
+    "EVEN_POINTS",
+    "Settlement",
+    "HandResult",
+    "settle",
+    "hand_result",
+    "trick_points_text",
+]
+
+NO_TRICK_PAYS = 5
+"""Chips a seat without a single trick point pays the winner."""
+EVEN_POINTS = 4
+"""Trick points at which a seat neither pays nor is paid (a quarter of the 32 tiles)."""
+
+Namer = Callable[[int], Text]
+
+
+class Settlement(NamedTuple):
+    """What one of the three other seats pays the winner (a negative ``amount``: the winner pays it)."""
+
+    seat: int
+    taken: int
+    base: int
+    factor: int
+
+    @property
+    def amount(self) -> int:
+        return self.base * self.factor
+
+    def sentence(self, banker: bool, name: Namer = seat_name) -> Text:
+        """``Seat 0: 1 trick point → 4 − 1 = 3 to the winner.``"""
+        who = name(self.seat)
+        if banker:
+            who = Text(f"{who.en} (banker)", f"{who.ru} (банкир)")
+        head = Text(f"{who.en[:1].upper()}{who.en[1:]}: {trick_points_text(self.taken).en}",
+                    f"{who.ru[:1].upper()}{who.ru[1:]}: {trick_points_text(self.taken).ru}")
+        times = f" × {self.factor}" if self.factor != 1 else ""
+        if self.taken == 0:
+            arithmetic = f"{NO_TRICK_PAYS}{times}"
+        elif times:
+            arithmetic = f"({EVEN_POINTS} − {self.taken}){times}"
+        else:
+            arithmetic = f"{EVEN_POINTS} − {self.taken}"
+        if self.amount > 0 or self.taken == 0:
+            return Text(f"{head.en} → {arithmetic} = {self.amount} to the winner.",
+                        f"{head.ru} → {arithmetic} = {self.amount} победителю.")
+        if self.amount == 0:
+            return Text(f"{head.en} → {arithmetic} = 0: nothing to pay.", f"{head.ru} → {arithmetic} = 0: платить нечего.")
+        back = f"({self.taken} − {EVEN_POINTS}){times}" if times else f"{self.taken} − {EVEN_POINTS}"
+        return Text(f"{head.en} → the winner pays {back} = {-self.amount}.",
+                    f"{head.ru} → победитель доплачивает {back} = {-self.amount}.")
+
+
+def trick_points_text(points: int) -> Text:
+    """``no trick`` / ``1 trick point`` / ``3 trick points`` (ru: ``ни одной взятки`` / ``1 очко за взятки``)."""
+    if points == 0:
+        return Text("no trick", "ни одной взятки")
+    en = "1 trick point" if points == 1 else f"{points} trick points"
+    if points % 10 == 1 and points % 100 != 11:
+        ru = f"{points} очко за взятки"
+    elif 2 <= points % 10 <= 4 and not 12 <= points % 100 <= 14:
+        ru = f"{points} очка за взятки"
+    else:
+        ru = f"{points} очков за взятки"
+    return Text(en, ru)
+
+
+def settle(taken: Sequence[int], winner: int, banker: int, banker_double: bool = True) -> tuple[Settlement, ...]:
+    """The three other seats' settlements with ``winner``, in seat order (pure: lessons ask it directly)."""
+    out = []
+    for seat in range(PLAYERS):
+        if seat == winner:
+            continue
+        points = taken[seat]
+        base = NO_TRICK_PAYS if points == 0 else EVEN_POINTS - points
+        factor = 2 if banker_double and banker in (seat, winner) else 1
+        out.append(Settlement(seat, points, base, factor))
+    return tuple(out)
+
+
+class HandResult(NamedTuple):
+    """A finished hand: the winner, the trick points, the settlements and the net chips per seat.
+
+    ``payments`` add up to zero; ``next_banker`` is the winner.
+    """
+
+    winner: int
+    banker: int
+    taken: tuple[int, ...]
+    settlements: tuple[Settlement, ...]
+    payments: tuple[int, ...]
+    last_trick: Trick
+
+    @property
+    def next_banker(self) -> int:
+        return self.winner
+
+    @property
+    def collected(self) -> int:
+        """Chips the winner ends the hand with (what the others pay, less what it pays back)."""
+        return self.payments[self.winner]
+
+    def sentences(self, name: Namer = seat_name) -> tuple[Text, ...]:
+        """The hand's end worked out, one sentence per line, in both languages."""
+        winner = name(self.winner)
+        lines = [Text(
+            f"Last trick: {winner.en}. Whoever takes the last trick wins the hand.",
+            f"Последняя взятка: {winner.ru}. Раздачу выигрывает тот, кто взял последнюю взятку.",
+        )]
+        lines.extend(s.sentence(s.seat == self.banker, name) for s in self.settlements)
+        terms = " ".join(f"{'+' if s.amount >= 0 else '−'} {abs(s.amount)}" for s in self.settlements)
+        terms = terms[2:] if terms.startswith("+ ") else f"−{terms[2:]}"
+        lines.append(Text(f"The winner collects {terms} = {self.collected}.",
+                          f"Итого победителю: {terms} = {self.collected}."))
+        return tuple(lines)
+
+    @property
+    def reason(self) -> Text:
+        """The worked-out end of the hand as one paragraph."""
+        lines = self.sentences()
+        return Text(" ".join(t.en for t in lines), " ".join(t.ru for t in lines))
+
+
+def hand_result(state: HandState) -> HandResult:
+    """Score a finished hand; ValueError while it is in play."""
+    last = state.last_trick
+    if not state.is_over or last is None:
+        raise ValueError("the hand is still in play")
+    rules: TienGowRules = state.rules
+    winner = last.taker
+    settlements = settle(state.taken, winner, state.banker, rules.banker_double)
+    payments = [0] * PLAYERS
+    for s in settlements:
+        payments[s.seat] -= s.amount
+        payments[winner] += s.amount
+    return HandResult(winner, state.banker, state.taken, settlements, tuple(payments), last)

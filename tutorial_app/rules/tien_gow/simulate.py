@@ -1,0 +1,226 @@
+"""Playing many hands or matches of Tien Gow with bots, and what they show.
+
+The loop is the one every caller uses (``legal_sequence`` then
+``apply_unchecked``); blocks of hands get their own random source
+(``rules.simulate.block_rng``), so the figures of a seed do not depend on
+how many processes share the work, exactly as for the line games.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, replace
+
+from tutorial_app.rules.simulate import MAX_HANDS_PER_MATCH, Progress, block_rng
+from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS, TienGowBot, choose
+from tutorial_app.rules.tien_gow.deal import deal
+from tutorial_app.rules.tien_gow.match import new_match, next_deal, record_hand
+from tutorial_app.rules.tien_gow.moves import apply_unchecked, legal_sequence
+from tutorial_app.rules.tien_gow.options import PLAYERS, TienGowRules
+from tutorial_app.rules.tien_gow.scoring import hand_result
+from tutorial_app.rules.tien_gow.state import HandState, Status
+
+__all__ = ["TienGowStats", "parse_bots", "play_out", "simulate_tien_gow", "simulate_tien_gow_matches"]
+
+Bots = tuple[TienGowBot, ...]
+_Job = tuple[TienGowRules, int, Bots, int, int]
+_IN_PLAY = Status.IN_PLAY
+_RANDOM: Bots = ("random", "random", "random", "random")
+
+
+def parse_bots(text: str) -> Bots:
+    """``"greedy"`` for every seat, or one bot per seat: ``"random,greedy,greedy,greedy"``; ValueError if bad."""
+    names = [part.strip() for part in text.split(",")]
+    if len(names) == 1:
+        names = names * PLAYERS
+    if len(names) != PLAYERS:
+        raise ValueError(f"give one bot for every seat or one per seat ({PLAYERS}), not {len(names)}: {text!r}")
+    bots: list[TienGowBot] = []
+    for name in names:
+        bot = next((b for b in TIEN_GOW_BOTS if b == name), None)
+        if bot is None:
+            raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(TIEN_GOW_BOTS)}")
+        bots.append(bot)
+    return tuple(bots)
+
+
+def play_out(state: HandState, rng: random.Random, bots: Bots) -> HandState:
+    """Play a hand to its end, each seat by its bot."""
+    while state.status is _IN_PLAY:
+        state = apply_unchecked(state, choose(bots[state.to_move], state, legal_sequence(state), rng))
+    return state
+
+
+@dataclass(frozen=True)
+class TienGowStats:
+    """What a run shows. Rates are fractions from 0 to 1.
+
+    ``tricks_per_hand`` counts tricks (a pair trick is one trick);
+    ``combination_leads`` is the share of leads of two or more tiles;
+    ``sit_out_rate`` the share of hands in which a seat without a trick had
+    to sit out the last trick; ``chips_per_hand`` what the winner collects
+    on average; ``banker_wins`` how often the banker won the hand.
+    """
+
+    rules: dict[str, object]
+    bots: tuple[str, ...]
+    seed: int
+    hands: int
+    tricks_per_hand: float
+    moves_per_hand: float
+    combination_leads: float
+    sit_out_rate: float
+    chips_per_hand: float
+    banker_wins: float
+    hand_wins: tuple[float, ...]
+    seconds: float
+    hands_per_second: float
+    matches: int = 0
+    hands_per_match: float | None = None
+    match_wins: tuple[float, ...] | None = None
+    unfinished_matches: int = 0
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain values for JSON."""
+        out = asdict(self)
+        for key in ("bots", "hand_wins", "match_wins"):
+            if out[key] is not None:
+                out[key] = list(out[key])
+        return out
+
+    def same_figures(self) -> dict[str, object]:
+        """Every figure that a seed fixes (everything but the timing)."""
+        out = self.as_dict()
+        del out["seconds"], out["hands_per_second"]
+        return out
+
+
+class _Tally:
+    """Running sums over finished hands (and matches)."""
+
+    def __init__(self) -> None:
+        self.hands = self.tricks = self.leads_combo = self.sat_out = self.chips = self.banker_wins = 0
+        self.matches = self.unfinished = 0
+        self.wins = [0] * PLAYERS
+        self.match_wins = [0.0] * PLAYERS
+
+    def add(self, final: HandState) -> None:
+        result = hand_result(final)
+        self.hands += 1
+        self.tricks += len(final.tricks)
+        self.leads_combo += sum(1 for t in final.tricks if t.size > 1)
+        last = final.tricks[-1]
+        rule_applies = final._replace(trick=last._replace(taker=-1), status=_IN_PLAY, taken=_before_last(final))
+        if any(rule_applies.sits_out(s) for s in range(PLAYERS) if s != last.leader):
+            self.sat_out += 1
+        self.chips += result.collected
+        self.wins[result.winner] += 1
+        self.banker_wins += result.winner == final.banker
+
+    def merge(self, other: _Tally) -> None:
+        for name in ("hands", "tricks", "leads_combo", "sat_out", "chips", "banker_wins", "matches", "unfinished"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.match_wins = [a + b for a, b in zip(self.match_wins, other.match_wins, strict=True)]
+
+    def stats(self, rules: TienGowRules, bots: Bots, seed: int, seconds: float) -> TienGowStats:
+        n = max(self.hands, 1)
+        return TienGowStats(
+            rules=rules.as_dict(), bots=bots, seed=seed, hands=self.hands,
+            tricks_per_hand=self.tricks / n, moves_per_hand=PLAYERS * self.tricks / n,
+            combination_leads=self.leads_combo / max(self.tricks, 1), sit_out_rate=self.sat_out / n,
+            chips_per_hand=self.chips / n, banker_wins=self.banker_wins / n,
+            hand_wins=tuple(w / n for w in self.wins), seconds=seconds,
+            hands_per_second=self.hands / seconds if seconds > 0 else float("inf"),
+        )
+
+
+def _before_last(final: HandState) -> tuple[int, ...]:
+    """Trick points per seat before the last trick was taken."""
+    last = final.tricks[-1]
+    taken = list(final.taken)
+    taken[last.taker] -= last.size
+    return tuple(taken)
+
+
+def _hand_block(job: _Job) -> _Tally:
+    rules, seed, bots, index, count = job
+    rng = block_rng(seed, index)
+    tally = _Tally()
+    for _ in range(count):
+        tally.add(play_out(deal(rules, rng).state, rng, bots))
+    return tally
+
+
+def _match_block(job: _Job) -> _Tally:
+    rules, seed, bots, index, count = job
+    rng = block_rng(seed, index)
+    tally = _Tally()
+    for _ in range(count):
+        match = new_match(rules)
+        while not match.over:
+            if match.hands_played >= MAX_HANDS_PER_MATCH:
+                tally.unfinished += 1
+                break
+            start = next_deal(match, rng).state
+            final = play_out(start, rng, bots)
+            tally.add(final)
+            match = record_hand(match, final, start)
+        tally.matches += 1
+        for seat in match.winners:
+            tally.match_wins[seat] += 1 / len(match.winners)
+    return tally
+
+
+def _run(work: Callable[[_Job], _Tally], rules: TienGowRules, total: int, seed: int, bots: Bots,
+         progress: Progress | None, jobs: int) -> tuple[_Tally, float]:
+    size = max(1, min(250, -(-total // 200)))
+    blocks = [(rules, seed, bots, i, min(size, total - i * size)) for i in range(-(-total // size))]
+    tally = _Tally()
+    started = time.perf_counter()
+    if jobs <= 1 or len(blocks) == 1:
+        _collect(map(work, blocks), tally, total, progress)
+    else:
+        # fork: the workers inherit the imported engine, nothing is re-imported
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            _collect(pool.map(work, blocks), tally, total, progress)
+    return tally, time.perf_counter() - started
+
+
+def _collect(parts: Iterable[_Tally], tally: _Tally, total: int, progress: Progress | None) -> None:
+    done = 0
+    for part in parts:
+        tally.merge(part)
+        done += part.matches or part.hands
+        if progress is not None:
+            progress(done, total)
+
+
+def _check(count: int, what: str) -> None:
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"the number of {what} must be a whole number, 1 or more, not {count!r}")
+
+
+def simulate_tien_gow(rules: TienGowRules, hands: int, seed: int, bots: Sequence[TienGowBot] = _RANDOM,
+                      progress: Progress | None = None, jobs: int = 1) -> TienGowStats:
+    """Play ``hands`` separate hands (banker by lot each time) and report what they show."""
+    _check(hands, "hands")
+    tally, seconds = _run(_hand_block, rules, hands, seed, tuple(bots), progress, jobs)
+    return tally.stats(rules, tuple(bots), seed, seconds)
+
+
+def simulate_tien_gow_matches(rules: TienGowRules, matches: int, seed: int,
+                              bots: Sequence[TienGowBot] = _RANDOM,
+                              progress: Progress | None = None, jobs: int = 1) -> TienGowStats:
+    """Play ``matches`` whole matches (until a seat runs out of chips) and report hands and matches."""
+    _check(matches, "matches")
+    tally, seconds = _run(_match_block, rules, matches, seed, tuple(bots), progress, jobs)
+    finished = matches - tally.unfinished
+    return replace(tally.stats(rules, tuple(bots), seed, seconds), matches=matches,
+                   hands_per_match=tally.hands / matches,
+                   match_wins=tuple(w / max(finished, 1) for w in tally.match_wins),
+                   unfinished_matches=tally.unfinished)
