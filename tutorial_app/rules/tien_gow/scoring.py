@@ -65,9 +65,9 @@ class Settlement(NamedTuple):
             arithmetic = f"({EVEN_POINTS} − {self.taken}){times}"
         else:
             arithmetic = f"{EVEN_POINTS} − {self.taken}"
-        if self.amount > 0 or self.taken == 0:
-            return Text(f"{head.en} → {arithmetic} = {self.amount} to the winner.",
-                        f"{head.ru} → {arithmetic} = {self.amount} победителю.")
+        if self.amount > 0:
+            worked = arithmetic if arithmetic == str(self.amount) else f"{arithmetic} = {self.amount}"
+            return Text(f"{head.en} → {worked} to the winner.", f"{head.ru} → {worked} победителю.")
         if self.amount == 0:
             return Text(f"{head.en} → {arithmetic} = 0: nothing to pay.", f"{head.ru} → {arithmetic} = 0: платить нечего.")
         back = f"({self.taken} − {EVEN_POINTS}){times}" if times else f"{self.taken} − {EVEN_POINTS}"
