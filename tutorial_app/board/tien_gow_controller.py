@@ -1,0 +1,163 @@
+"""Clicks on the Tien Gow table: select tiles of your hand, then play them face up or discard them.
+
+Pure and Streamlit-free, like ``controller`` for the line games: the app
+forwards the clicked point's ``customdata`` (or a button press) and applies
+the move it gets back; tests need no browser.
+
+A selection is the sorted places (indices) of the chosen tiles in the
+viewer's hand: the hand may hold two identical civil tiles, so a tile's
+name alone would not say which was clicked. Usage in the app::
+
+    name = controller.clicked_name(event.selection.points)   # "hand:3", "action:play", ...
+    outcome = handle_click(state, selected, name, viewer_seat=0)
+    selected = outcome.selected
+    if outcome.move is not None:
+        state = apply(state, outcome.move)
+    if outcome.message is not None:
+        show(outcome.message.in_(lang))
+
+Buttons outside the figure call ``press(state, selected, Action.PLAY)``;
+``selection_hint`` says what the buttons may do and why, for captions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tien_gow.moves import combo_of, why_illegal
+from tutorial_app.rules.tien_gow.state import Action, HandState, Move, shown, sort_tiles
+from tutorial_app.rules.tiles import Tile
+
+__all__ = ["Selection", "TienGowClick", "SelectionHint", "handle_click", "press",
+           "selected_tiles", "selection_hint", "valid_selection"]
+
+Selection = tuple[int, ...]
+"""Sorted places of the selected tiles in the viewer's hand."""
+
+_NOT_YOUR_TURN = Text("It is not your turn yet.", "Сейчас не ваш ход.")
+_OVER = Text("The hand is over.", "Раздача окончена.")
+_MAX_LEAD = 4
+
+
+class TienGowClick(NamedTuple):
+    """The result of one click or press: the selection after it, a legal move to apply now, a sentence."""
+
+    selected: Selection
+    move: Move | None = None
+    message: Text | None = None
+
+
+class SelectionHint(NamedTuple):
+    """What the Play and Discard buttons may do with the current selection, and a sentence saying why."""
+
+    can_play: bool
+    can_discard: bool
+    text: Text
+
+
+def valid_selection(state: HandState, selected: Iterable[int], viewer_seat: int = 0) -> Selection:
+    """The selection with places outside the viewer's hand dropped, sorted (a bot's move may have shrunk the hand)."""
+    size = len(state.hands[viewer_seat])
+    return tuple(sorted({i for i in selected if 0 <= i < size}))
+
+
+def selected_tiles(state: HandState, selected: Iterable[int], viewer_seat: int = 0) -> tuple[Tile, ...]:
+    """The selected tiles, in the set's order."""
+    hand = state.hands[viewer_seat]
+    return sort_tiles(hand[i] for i in valid_selection(state, selected, viewer_seat))
+
+
+def _wanted(state: HandState) -> int:
+    """How many tiles the viewer lays now: the trick's size, or up to four when leading."""
+    return state.trick.size if state.trick is not None else _MAX_LEAD
+
+
+def handle_click(state: HandState, selected: Iterable[int], name: str | None, *, viewer_seat: int = 0) -> TienGowClick:
+    """Interpret one click for the viewer at ``viewer_seat``.
+
+    - ``hand:I`` selects or deselects the tile at place I of the hand. When a
+      trick of one tile is to be answered, a new tile replaces the old one;
+      otherwise a selection never grows past what may be laid.
+    - ``action:play`` / ``action:discard`` is a ``press``.
+    - Anything else (or None) changes nothing.
+    """
+    current = valid_selection(state, selected, viewer_seat)
+    if name is None:
+        return TienGowClick(current)
+    kind, _, value = name.partition(":")
+    if kind == "action" and value in (Action.PLAY.value, Action.DISCARD.value):
+        return press(state, current, Action(value), viewer_seat=viewer_seat)
+    if kind != "hand" or not value.isdigit():
+        return TienGowClick(current)
+    if state.is_over:
+        return TienGowClick((), message=_OVER)
+    if state.to_move != viewer_seat:
+        return TienGowClick(current, message=_NOT_YOUR_TURN)
+    place = int(value)
+    if not 0 <= place < len(state.hands[viewer_seat]):
+        return TienGowClick(current)
+    if place in current:
+        return TienGowClick(tuple(i for i in current if i != place))
+    wanted = _wanted(state)
+    if wanted == 1:
+        return TienGowClick((place,))
+    if len(current) >= wanted:
+        return TienGowClick(current, message=Text(
+            f"You may lay {wanted} tiles at most: click a chosen tile to put it back first.",
+            f"Класть можно не больше {wanted} костей: сначала нажмите на выбранную кость, чтобы вернуть её.",
+        ))
+    return TienGowClick(tuple(sorted((*current, place))))
+
+
+def press(state: HandState, selected: Iterable[int], action: Action, *, viewer_seat: int = 0) -> TienGowClick:
+    """The Play or Discard button: the move if it is legal (selection cleared), else the reason (selection kept)."""
+    current = valid_selection(state, selected, viewer_seat)
+    if state.is_over:
+        return TienGowClick((), message=_OVER)
+    if state.to_move != viewer_seat:
+        return TienGowClick(current, message=_NOT_YOUR_TURN)
+    move = Move(action, selected_tiles(state, current, viewer_seat))
+    reason = why_illegal(state, move)
+    if reason is not None:
+        return TienGowClick(current, message=reason)
+    return TienGowClick((), move=move)
+
+
+def _count(n: int) -> Text:
+    en = "1 tile" if n == 1 else f"{n} tiles"
+    ru = "1 кость" if n == 1 else f"{n} кости" if n < 5 else f"{n} костей"
+    return Text(en, ru)
+
+
+def selection_hint(state: HandState, selected: Iterable[int], viewer_seat: int = 0) -> SelectionHint:
+    """What may be done with the selection now, in a sentence for the learner (never names a better move)."""
+    if state.is_over:
+        return SelectionHint(False, False, _OVER)
+    if state.to_move != viewer_seat:
+        return SelectionHint(False, False, _NOT_YOUR_TURN)
+    tiles = selected_tiles(state, selected, viewer_seat)
+    trick = state.trick
+    if not tiles:
+        if trick is None:
+            return SelectionHint(False, False, Text("Choose one tile or a combination to lead.",
+                                                    "Выберите кость или комбинацию для захода."))
+        count = _count(trick.size)
+        return SelectionHint(False, False, Text(f"Choose {count.en}: face up to beat, face down to give the trick up.",
+                                                f"Выберите {count.ru}: открыто — чтобы побить, рубашкой вверх — чтобы отдать взятку."))
+    if trick is not None and len(tiles) < trick.size:
+        more = _count(trick.size - len(tiles))
+        return SelectionHint(False, False, Text(f"Choose {more.en} more.", f"Выберите ещё {more.ru}."))
+    play_reason = why_illegal(state, Move(Action.PLAY, tiles))
+    discard_ok = why_illegal(state, Move(Action.DISCARD, tiles)) is None
+    if play_reason is None:
+        combo = combo_of(tiles)
+        name = combo.name if combo is not None else Text(shown(tiles), shown(tiles))
+        if trick is None:
+            return SelectionHint(True, False, Text(f"Lead {name.en}.", f"Заход: {name.ru}."))
+        return SelectionHint(True, True, Text(f"{name.en[:1].upper()}{name.en[1:]} beats the set winning the trick; "
+                                              "you may also lay these tiles face down.",
+                                              f"{name.ru[:1].upper()}{name.ru[1:]} бьёт комбинацию, которая сейчас берёт взятку; "
+                                              "можно и положить эти кости рубашкой вверх."))
+    return SelectionHint(False, discard_ok, play_reason)

@@ -1,0 +1,253 @@
+"""The Tien Gow table, and a row of Chinese tiles, as Plotly figures.
+
+Drawn like the line games' board (``figure``): batched traces (one filled
+polygon trace for the black faces, one for the backs, one marker trace per
+pip colour), the line games' colours for felt, backs and highlights
+(``figure.THEMES``), and a transparent marker layer on top whose
+``customdata`` names what was clicked: ``hand:3`` (place 3 of the viewer's
+hand), ``action:play`` / ``action:discard`` (the buttons), ``trick:2``
+(seat 2's part of the trick). ``tien_gow_controller.handle_click`` reads
+them. ``chinese_tiles_figure`` draws a plain row of tiles (a lesson strip)
+with the same tile drawer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+import plotly.graph_objects as go
+
+from tutorial_app.board.chinese_tile import pip_spots, rounded_rect, tile_outline, tile_size
+from tutorial_app.board.figure import CLICK_TRACE, THEMES, Theme
+from tutorial_app.board.tien_gow_layout import FELT_H, FELT_W, Button, Caption, TableLayout, TileSpot, layout_tien_gow
+from tutorial_app.rules.tien_gow.state import HandState
+from tutorial_app.rules.tiles import Tile
+
+__all__ = ["CHINESE_FACE", "RED_PIP", "WHITE_PIP", "tien_gow_figure", "chinese_tiles_figure", "CLICK_TRACE"]
+
+ThemeName = Literal["light", "dark"]
+
+CHINESE_FACE = "#151515"
+"""The black face of a Chinese tile."""
+FACE_EDGE = "#6b6b6b"
+RED_PIP = "#e0303a"
+WHITE_PIP = "#f6f3ea"
+_DISABLED = "#8c8c8c"
+
+
+class _Sketch:
+    """Coordinates gathered for the batched traces."""
+
+    def __init__(self) -> None:
+        self.face: tuple[list[float | None], list[float | None]] = ([], [])
+        self.back: tuple[list[float | None], list[float | None]] = ([], [])
+        self.pips: dict[tuple[bool, bool], tuple[list[float], list[float], list[float]]] = {
+            (red, big): ([], [], []) for red in (True, False) for big in (True, False)
+        }
+        self.outline: dict[str, tuple[list[float | None], list[float | None]]] = {
+            "selected": ([], []), "winning": ([], []), "hint": ([], []),
+        }
+        self.click_x: list[float] = []
+        self.click_y: list[float] = []
+        self.click_data: list[str] = []
+        self.click_text: list[str] = []
+        self.click_scale: list[float] = []
+
+    def tile(self, cx: float, cy: float, vertical: bool, scale: float, tile: Tile | None,
+             mark: str | None = None) -> None:
+        xs, ys = tile_outline(cx, cy, vertical, scale)
+        target = self.face if tile is not None else self.back
+        target[0].extend([*xs, None])
+        target[1].extend([*ys, None])
+        if mark is not None:
+            self.outline[mark][0].extend([*xs, None])
+            self.outline[mark][1].extend([*ys, None])
+        if tile is None:
+            return
+        for pip in pip_spots(tile, cx, cy, vertical, scale):
+            px, py, sizes = self.pips[(pip.red, pip.big)]
+            px.append(pip.x)
+            py.append(pip.y)
+            sizes.append(scale)
+
+    def clickable(self, x: float, y: float, data: str, text: str, scale: float) -> None:
+        self.click_x.append(x)
+        self.click_y.append(y)
+        self.click_data.append(data)
+        self.click_text.append(text)
+        self.click_scale.append(scale)
+
+
+def _spot(sketch: _Sketch, spot: TileSpot) -> None:
+    sketch.tile(spot.cx, spot.cy, spot.vertical, spot.scale, spot.tile, spot.mark)
+    if spot.click is not None:
+        label = str(spot.tile) if spot.tile is not None else ""
+        sketch.clickable(spot.cx, spot.cy, spot.click, label, spot.scale)
+
+
+def _pip_traces(sketch: _Sketch, ppu: float) -> list[go.Scatter]:
+    traces = []
+    for (red, big), (xs, ys, scales) in sketch.pips.items():
+        if not xs:
+            continue
+        size = ppu * (0.34 if big else 0.19)
+        traces.append(go.Scatter(
+            x=xs, y=ys, mode="markers", hoverinfo="skip", name=f"{'red' if red else 'white'}{' big' if big else ''} pips",
+            marker=_marker(RED_PIP if red else WHITE_PIP, _sizes(scales, size)),
+        ))
+    return traces
+
+
+def _marker(colour: str, size: float | list[float]) -> dict[str, object]:
+    if isinstance(size, list):
+        return {"color": colour, "size": size, "opacity": 1, "line": {"width": 0}}
+    return {"color": colour, "size": size, "line": {"width": 0}}
+
+
+def _sizes(scales: list[float], size: float) -> float | list[float]:
+    distinct = set(scales)
+    if len(distinct) <= 1:
+        return max(2.0, round(size * (scales[0] if scales else 1.0), 1))
+    return [max(2.0, round(size * k, 1)) for k in scales]
+
+
+def _tile_traces(sketch: _Sketch, colours: Theme, ppu: float) -> list[go.Scatter]:
+    skip = "skip"
+    traces = [
+        go.Scatter(x=sketch.back[0], y=sketch.back[1], fill="toself", fillcolor=colours.back, mode="lines",
+                   line={"color": colours.face_edge, "width": 1}, hoverinfo=skip, name="backs"),
+        go.Scatter(x=sketch.face[0], y=sketch.face[1], fill="toself", fillcolor=CHINESE_FACE, mode="lines",
+                   line={"color": FACE_EDGE, "width": 1}, hoverinfo=skip, name="tiles"),
+        *_pip_traces(sketch, ppu),
+    ]
+    styles = {"selected": (colours.selected, "solid"), "winning": (colours.last, "solid"), "hint": (colours.hint, "dash")}
+    for key, (xs, ys) in sketch.outline.items():
+        if xs:
+            colour, dash = styles[key]
+            traces.append(go.Scatter(x=xs, y=ys, mode="lines", line={"color": colour, "width": 3.5, "dash": dash},
+                                     hoverinfo=skip, name=key))
+    return traces
+
+
+def _button_traces(buttons: Sequence[Button], colours: Theme) -> tuple[list[go.Scatter], list[Caption]]:
+    traces: list[go.Scatter] = []
+    captions: list[Caption] = []
+    for button in buttons:
+        xs, ys = rounded_rect(button.x, button.y, button.w, button.h, 0.3)
+        fill = colours.selected if button.enabled else _DISABLED
+        edge = colours.hint if button.hint else colours.face_edge
+        traces.append(go.Scatter(x=xs, y=ys, fill="toself", fillcolor=fill,
+                                 mode="lines", line={"color": edge, "width": 3 if button.hint else 1,
+                                                     "dash": "dash" if button.hint else "solid"},
+                                 hoverinfo="skip", name=f"button {button.action.value}"))
+        captions.append(Caption(button.x, button.y, button.label, 1.05))
+    return traces, captions
+
+
+def _text_trace(captions: Sequence[Caption], colour: str, lang: str, ppu: float, name: str) -> go.Scatter:
+    base = max(11.0, round(ppu * 0.5, 1))
+    sizes = [round(base * c.size, 1) for c in captions]
+    return go.Scatter(x=[c.x for c in captions], y=[c.y for c in captions], mode="text",
+                      text=[c.text.in_(lang) for c in captions], hoverinfo="skip", name=name,
+                      textfont={"color": colour, "size": sizes if len(set(sizes)) > 1 else base * captions[0].size},
+                      cliponaxis=False)
+
+
+def _px_per_unit(x_range: tuple[float, float], y_range: tuple[float, float], height: int, width: int | None) -> float:
+    ppu = height / (y_range[1] - y_range[0])
+    least_width = width if width is not None else height
+    return min(ppu, least_width / (x_range[1] - x_range[0]))
+
+
+def _figure(traces: list[go.Scatter], colours: Theme, x_range: tuple[float, float], y_range: tuple[float, float],
+            height: int, width: int | None) -> go.Figure:
+    layout = {
+        "template": "none", "showlegend": False, "height": height, "width": width, "dragmode": False,
+        "margin": {"l": 0, "r": 0, "t": 0, "b": 0}, "paper_bgcolor": colours.wood, "plot_bgcolor": colours.wood,
+        "hovermode": "closest", "hoverdistance": 10, "clickmode": "event+select",
+        "xaxis": {"visible": False, "range": list(x_range), "fixedrange": True},
+        "yaxis": {"visible": False, "range": list(y_range), "fixedrange": True, "scaleanchor": "x", "scaleratio": 1},
+    }
+    return go.Figure(data=traces, layout=layout)
+
+
+def _click_trace(sketch: _Sketch, ppu: float) -> go.Scatter:
+    return go.Scatter(
+        x=sketch.click_x, y=sketch.click_y, customdata=sketch.click_data, hovertext=sketch.click_text,
+        mode="markers", name=CLICK_TRACE, hoverinfo="text",
+        marker=_marker("rgba(0,0,0,0)", _sizes(sketch.click_scale, ppu * 1.15)),
+        selected={"marker": {"opacity": 1}}, unselected={"marker": {"opacity": 1}},
+    )
+
+
+def tien_gow_figure(
+    state: HandState,
+    *,
+    viewer_seat: int = 0,
+    selected: Iterable[int] = (),
+    reveal: bool = False,
+    show_last_trick: bool = True,
+    highlight: Iterable[str] = (),
+    theme: ThemeName = "light",
+    lang: str = "en",
+    height: int = 640,
+    width: int | None = None,
+    layout: TableLayout | None = None,
+) -> go.Figure:
+    """Draw a hand of Tien Gow as the viewer at ``viewer_seat`` sees it (see ``layout_tien_gow`` for the options).
+
+    ``height``/``width`` in pixels set the size pips, labels and click
+    targets are drawn at; without ``width`` the figure is taken to be at
+    least as wide as it is high (the app stretches it to its column).
+    """
+    colours = THEMES[theme]
+    table = layout or layout_tien_gow(state, viewer_seat=viewer_seat, selected=selected, reveal=reveal,
+                                      show_last_trick=show_last_trick, highlight=highlight)
+    ppu = _px_per_unit(table.x_range, table.y_range, height, width)
+    sketch = _Sketch()
+    for spot in table.tiles:
+        _spot(sketch, spot)
+    felt_x, felt_y = rounded_rect(0.0, 0.0, FELT_W, FELT_H, 0.4)
+    traces = [go.Scatter(x=felt_x, y=felt_y, fill="toself", fillcolor=colours.felt, mode="lines",
+                         line={"color": colours.felt_edge, "width": 3}, hoverinfo="skip", name="felt")]
+    traces.extend(_tile_traces(sketch, colours, ppu))
+    button_traces, button_captions = _button_traces(table.buttons, colours)
+    traces.extend(button_traces)
+    if table.captions:
+        traces.append(_text_trace(table.captions, colours.text, lang, ppu, "labels"))
+    if button_captions:
+        traces.append(_text_trace(button_captions, "#111111", lang, ppu, "button labels"))
+    for button in table.buttons:
+        sketch.clickable(button.x, button.y, f"action:{button.action.value}", button.label.in_(lang), 1.2)
+    traces.append(_click_trace(sketch, ppu))
+    return _figure(traces, colours, table.x_range, table.y_range, height, width)
+
+
+def chinese_tiles_figure(
+    tiles: Sequence[Tile | None],
+    *,
+    highlight: Iterable[int] = (),
+    theme: ThemeName = "light",
+    height: int = 160,
+    width: int | None = None,
+) -> go.Figure:
+    """A row of Chinese tiles on the felt (None: face down), e.g. a lesson's strip; ``highlight`` outlines places.
+
+    Clicks report ``tile:I`` for place I of the row.
+    """
+    colours = THEMES[theme]
+    sketch = _Sketch()
+    marked = set(highlight)
+    w, h = tile_size(True)
+    step = w * 1.25
+    first = -step * (len(tiles) - 1) / 2
+    for i, tile in enumerate(tiles):
+        x = first + i * step
+        sketch.tile(x, 0.0, True, 1.0, tile, "hint" if i in marked else None)
+        sketch.clickable(x, 0.0, f"tile:{i}", str(tile) if tile is not None else "", 1.0)
+    half_w = max(step * len(tiles) / 2 + 0.4, 2.0)
+    x_range, y_range = (-half_w, half_w), (-h / 2 - 0.4, h / 2 + 0.4)
+    ppu = _px_per_unit(x_range, y_range, height, width if width is not None else int(height * half_w / (h / 2 + 0.4)))
+    traces = [*_tile_traces(sketch, colours, ppu), _click_trace(sketch, ppu)]
+    return _figure(traces, colours, x_range, y_range, height, width)
