@@ -24,7 +24,9 @@ from tutorial_app.rules.tien_gow import (
     is_legal,
     is_tien_gow,
     legal_moves,
+    parse_move,
     play,
+    position,
     sort_tiles,
     start_hand,
     why_illegal,
@@ -243,3 +245,19 @@ def test_options_aliases_and_overrides() -> None:
         with pytest.raises(OptionError) as caught:
             TienGowRules().with_overrides(bad)
         assert words in str(caught.value) and caught.value.reason.ru
+
+
+def test_a_position_is_a_start_and_checked_moves() -> None:
+    hands = [["6-6", "6-3"], ["1-1", "6-2"], ["4-4", "5-2"], ["3-1", "4-1"]]
+    state = position(TienGowRules(), hands, banker=0, leader=3, taken=(2, 2, 0, 2),
+                     moves=["play 3-1 + 4-1", "play 6-6 6-3", parse_move("discard 1-1 6-2")])
+    assert state.to_move == 2 and state.trick is not None and state.trick.winning.seat == 0
+    assert [str(m) for m in legal_moves(state)] == ["discard 4-4 + 5-2"]  # Man-seven is below Heaven-nine
+    with pytest.raises(TienGowError) as caught:
+        position(TienGowRules(), hands, banker=0, leader=3, taken=(2, 2, 0, 2), moves=["play 3-1 4-1", "play 1-1 6-2"])
+    assert "move 2 (play 1-1 + 6-2) cannot be made" in str(caught.value)
+    assert caught.value.reason.ru.startswith("ход 2 (play 1-1 + 6-2) сделать нельзя")
+    for bad in ("lead 6-6", "play", "play 6-0", "discard six"):
+        with pytest.raises(TienGowError) as caught:
+            position(TienGowRules(), hands, banker=0, leader=3, taken=(2, 2, 0, 2), moves=[bad])
+        assert str(caught.value).startswith("move 1: ") and caught.value.reason.ru.startswith("ход 1: ")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutorial_app.rules.tien_gow import HandState, Move, TienGowRules, apply, discard, play, start_hand
+from tutorial_app.rules.tien_gow import HandState, Move, TienGowRules, apply, parse_move, start_hand
 
 WORKED_HANDS: tuple[tuple[str, ...], ...] = (
     ("6-6", "6-6", "6-3", "5-4", "1-1", "3-3", "2-2", "5-1"),
@@ -28,8 +28,7 @@ WORKED_MOVES: tuple[str, ...] = (
 
 def mv(text: str) -> Move:
     """``"play 6-6 6-3"`` or ``"discard 2-1"``."""
-    action, *tiles = text.split()
-    return play(*tiles) if action == "play" else discard(*tiles)
+    return parse_move(text)
 
 
 def worked_start(rules: TienGowRules | None = None) -> HandState:

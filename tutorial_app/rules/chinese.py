@@ -1,9 +1,9 @@
 """Chinese dominoes: the 32-tile set, its two suits, tile names and which combination beats which.
 
-This is the part of Tien Gow ("Heaven Nine") the tutorial teaches: the tiles
-and the combinations of a trick. There is no chain and no trick-by-trick game
-engine here; ``combination`` and ``judge`` answer every question a lesson asks
-about a lead and a reply.
+This is the part of Tien Gow ("Heaven Nine") every question about a lead and
+a reply needs: the tiles and the combinations of a trick (``combination``,
+``judge``). The game itself, trick by trick, is ``rules.tien_gow``; the
+decisions where the rule pages differ are in ``docs/tien_gow.md``.
 
 Sources, fact by fact (seed S3 is ``seeds/003_*.txt``; pagat is pagat.com's
 Tien Gow page, with the Wikipedia Tien Gow article for the triplet rule):

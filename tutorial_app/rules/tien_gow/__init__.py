@@ -14,7 +14,7 @@ The names below are the ones a lesson runner or a page needs.
 
 from __future__ import annotations
 
-from tutorial_app.rules.tien_gow.deal import TienGowDeal, TienGowError, deal, start_hand
+from tutorial_app.rules.tien_gow.deal import TienGowDeal, TienGowError, deal, position, start_hand
 from tutorial_app.rules.tien_gow.match import (
     HandRecord,
     TienGowMatch,
@@ -46,14 +46,24 @@ from tutorial_app.rules.tien_gow.options import (
     is_tien_gow,
 )
 from tutorial_app.rules.tien_gow.scoring import HandResult, Settlement, hand_result, settle
-from tutorial_app.rules.tien_gow.state import Action, HandState, Move, Play, Trick, discard, play, sort_tiles
+from tutorial_app.rules.tien_gow.state import (
+    Action,
+    HandState,
+    Move,
+    Play,
+    Trick,
+    discard,
+    parse_move,
+    play,
+    sort_tiles,
+)
 
 __all__ = [
     "ALIASES", "HAND_SIZE", "NAME", "PLAYERS", "TITLE", "LastTrick", "TienGowRules", "is_tien_gow",
-    "Action", "HandState", "Move", "Play", "Trick", "discard", "play", "sort_tiles",
+    "Action", "HandState", "Move", "Play", "Trick", "discard", "parse_move", "play", "sort_tiles",
     "IllegalMoveError", "apply", "apply_unchecked", "combo_of", "is_legal", "legal_moves", "legal_sequence",
     "normalize", "why_illegal",
-    "TienGowDeal", "TienGowError", "deal", "start_hand",
+    "TienGowDeal", "TienGowError", "deal", "position", "start_hand",
     "HandResult", "Settlement", "hand_result", "settle",
     "HandRecord", "TienGowMatch", "match_reason", "new_match", "next_deal", "record_hand", "replay",
 ]

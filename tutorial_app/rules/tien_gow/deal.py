@@ -14,10 +14,11 @@ from typing import NamedTuple
 
 from tutorial_app.rules.chinese import CHINESE_SET, chinese_tile, copies_in_set
 from tutorial_app.rules.text import RulesError, Text, seat_name
+from tutorial_app.rules.tien_gow.moves import apply_unchecked, normalize, why_illegal
 from tutorial_app.rules.tien_gow.options import HAND_SIZE, PLAYERS, TienGowRules
-from tutorial_app.rules.tien_gow.state import HandState, sort_tiles
+from tutorial_app.rules.tien_gow.state import HandState, Move, parse_move, sort_tiles
 
-__all__ = ["TienGowError", "TienGowDeal", "deal", "start_hand"]
+__all__ = ["TienGowError", "TienGowDeal", "deal", "start_hand", "position"]
 
 
 class TienGowError(RulesError):
@@ -116,3 +117,33 @@ def _check_progress(played: int, points: tuple[int, ...], leader: int, banker: i
             f"{seat_name(leader).en} cannot lead now: after the first trick the lead goes to whoever took the trick before, and this seat has taken none",
             f"{seat_name(leader).ru} не может сейчас заходить: после первой взятки заходит тот, кто взял предыдущую, а у этого игрока взяток нет",
         )
+
+
+def position(
+    rules: TienGowRules,
+    hands: Sequence[Sequence[object]],
+    banker: int,
+    *,
+    leader: int | None = None,
+    taken: Sequence[int] | None = None,
+    moves: Sequence[str | Move] = (),
+) -> HandState:
+    """A position for a lesson or a test: ``start_hand`` and then ``moves`` (``"play 6-6 6-3"``), each checked.
+
+    Why moves and not a trick written out: a trick in progress is whatever
+    its moves made it, so the position cannot say something the rules would
+    not allow. A move that cannot be made is refused with its number and the
+    rules core's reason, in both languages.
+    """
+    state = start_hand(rules, hands, banker, leader=leader, taken=taken)
+    for number, written in enumerate(moves, start=1):
+        try:
+            move = parse_move(written) if isinstance(written, str) else written
+        except RulesError as exc:
+            raise TienGowError(Text(f"move {number}: {exc.reason.en}", f"ход {number}: {exc.reason.ru}")) from None
+        reason = why_illegal(state, move)
+        if reason is not None:
+            raise TienGowError(Text(f"move {number} ({move}) cannot be made: {reason.en}",
+                                    f"ход {number} ({move}) сделать нельзя: {reason.ru}"))
+        state = apply_unchecked(state, normalize(move))
+    return state

@@ -17,8 +17,9 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import NamedTuple
 
-from tutorial_app.rules.chinese import CHINESE_KINDS, Combination, chinese_tile
+from tutorial_app.rules.chinese import CHINESE_KINDS, ChineseRulesError, Combination, chinese_tile
 from tutorial_app.rules.state import Status
+from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.options import PLAYERS, LastTrick, TienGowRules
 from tutorial_app.rules.tiles import Tile
 
@@ -31,6 +32,7 @@ __all__ = [
     "Status",
     "play",
     "discard",
+    "parse_move",
     "sort_tiles",
     "shown",
 ]
@@ -80,6 +82,17 @@ def play(*tiles: object) -> Move:
 def discard(*tiles: object) -> Move:
     """Lay these tiles face down."""
     return Move(Action.DISCARD, sort_tiles(chinese_tile(t) for t in tiles))
+
+
+def parse_move(text: str) -> Move:
+    """A move written ``play 6-6 6-3``, ``play 6-6 + 6-3`` or ``discard 2-1``; ChineseRulesError (en, ru) if not."""
+    words = text.replace("+", " ").split()
+    if len(words) < 2 or words[0] not in (Action.PLAY.value, Action.DISCARD.value):
+        raise ChineseRulesError(Text(
+            f"{text!r} is not a move: write 'play' or 'discard' and the tiles, like play 6-6 6-3",
+            f"{text!r} — не ход: напишите play или discard и кости, например play 6-6 6-3",
+        ))
+    return play(*words[1:]) if words[0] == Action.PLAY.value else discard(*words[1:])
 
 
 class Play(NamedTuple):
