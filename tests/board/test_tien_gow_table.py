@@ -249,7 +249,13 @@ def test_the_figure_draws_faces_pips_and_a_click_layer() -> None:
     assert red == sum(red_pips(t) for t in shown) and white == sum(white_pips(t) for t in shown)
     assert {t.marker.color for t in fig.data if t.name.endswith("pips")} == {RED_PIP, WHITE_PIP}
     clicks = list(trace(fig, CLICK_TRACE).customdata)
-    assert [c for c in clicks if c.startswith("hand:")] == [f"hand:{i}" for i in range(5)]
+    assert [c for c in clicks if c.startswith("hand:")] == [f"hand:{i}" for i in range(5) for _ in range(3)]
+    click = trace(fig, CLICK_TRACE)
+    for spot in layout_tien_gow(state, selected=(0,)).tiles:  # every clickable tile is covered end to end
+        if spot.click is not None:
+            ys = [y for c, x, y in zip(click.customdata, click.x, click.y, strict=True)
+                  if c == spot.click and abs(x - spot.cx) < 1e-6]
+            assert max(ys) - min(ys) >= spot.size[1] * 0.55
     assert {"action:play", "action:discard", "trick:3"} <= set(clicks)
     assert clicked_name([{"customdata": "action:play"}]) == "action:play"
     assert fig.layout.template.layout.to_plotly_json() == {}

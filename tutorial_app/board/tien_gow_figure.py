@@ -80,10 +80,19 @@ class _Sketch:
 
 
 def _spot(sketch: _Sketch, spot: TileSpot) -> None:
+    """Draw a tile; a clickable one gets three click points along its length.
+
+    Why three: a click marker is round and a Chinese tile is long and narrow;
+    one marker as wide as the tile would leave both ends dead.
+    """
     sketch.tile(spot.cx, spot.cy, spot.vertical, spot.scale, spot.tile, spot.mark)
-    if spot.click is not None:
-        label = str(spot.tile) if spot.tile is not None else ""
-        sketch.clickable(spot.cx, spot.cy, spot.click, label, spot.scale)
+    if spot.click is None:
+        return
+    label = str(spot.tile) if spot.tile is not None else ""
+    w, h = spot.size
+    for k in (-1, 0, 1):
+        dx, dy = (0.0, k * h * 0.3) if spot.vertical else (k * w * 0.3, 0.0)
+        sketch.clickable(round(spot.cx + dx, 3), round(spot.cy + dy, 3), spot.click, label, spot.scale)
 
 
 def _pip_traces(sketch: _Sketch, ppu: float) -> list[go.Scatter]:
@@ -94,9 +103,16 @@ def _pip_traces(sketch: _Sketch, ppu: float) -> list[go.Scatter]:
         size = ppu * (0.34 if big else 0.19)
         traces.append(go.Scatter(
             x=xs, y=ys, mode="markers", hoverinfo="skip", name=f"{'red' if red else 'white'}{' big' if big else ''} pips",
-            marker=_marker(RED_PIP if red else WHITE_PIP, _sizes(scales, size)),
+            marker=_marker(RED_PIP if red else WHITE_PIP, _sizes(scales, size)), **_NO_FADE,
         ))
     return traces
+
+
+_NO_FADE: dict[str, dict[str, dict[str, float]]] = {
+    "selected": {"marker": {"opacity": 1}}, "unselected": {"marker": {"opacity": 1}},
+}
+"""Why: a click selects a point, and Plotly then fades every other point of every marker trace
+until the app redraws the figure; pips and the click layer keep their look."""
 
 
 def _marker(colour: str, size: float | list[float]) -> dict[str, object]:
@@ -151,7 +167,8 @@ def _text_trace(captions: Sequence[Caption], colour: str, lang: str, ppu: float,
     return go.Scatter(x=[c.x for c in captions], y=[c.y for c in captions], mode="text",
                       text=[c.text.in_(lang) for c in captions], hoverinfo="skip", name=name,
                       textfont={"color": colour, "size": sizes if len(set(sizes)) > 1 else base * captions[0].size},
-                      cliponaxis=False)
+                      cliponaxis=False, selected={"textfont": {"color": colour}},
+                      unselected={"textfont": {"color": colour}})
 
 
 def _px_per_unit(x_range: tuple[float, float], y_range: tuple[float, float], height: int, width: int | None) -> float:
@@ -176,8 +193,7 @@ def _click_trace(sketch: _Sketch, ppu: float) -> go.Scatter:
     return go.Scatter(
         x=sketch.click_x, y=sketch.click_y, customdata=sketch.click_data, hovertext=sketch.click_text,
         mode="markers", name=CLICK_TRACE, hoverinfo="text",
-        marker=_marker("rgba(0,0,0,0)", _sizes(sketch.click_scale, ppu * 1.15)),
-        selected={"marker": {"opacity": 1}}, unselected={"marker": {"opacity": 1}},
+        marker=_marker("rgba(0,0,0,0)", _sizes(sketch.click_scale, ppu * 0.95)), **_NO_FADE,
     )
 
 
@@ -219,7 +235,9 @@ def tien_gow_figure(
     if button_captions:
         traces.append(_text_trace(button_captions, "#111111", lang, ppu, "button labels"))
     for button in table.buttons:
-        sketch.clickable(button.x, button.y, f"action:{button.action.value}", button.label.in_(lang), 1.2)
+        for k in (-1, 0, 1):  # across the whole button, as along a tile
+            sketch.clickable(round(button.x + k * button.w * 0.3, 3), button.y, f"action:{button.action.value}",
+                             button.label.in_(lang), 1.2)
     traces.append(_click_trace(sketch, ppu))
     return _figure(traces, colours, table.x_range, table.y_range, height, width)
 
