@@ -6,6 +6,7 @@ import pytest
 from tien_gow_helpers import WORKED_MOVES, mv, run, tiles, worked_start
 
 from tutorial_app.rules.chinese import CHINESE_SET
+from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow import (
     Action,
     HandState,
@@ -17,6 +18,7 @@ from tutorial_app.rules.tien_gow import (
     play,
     settle,
     start_hand,
+    trick_sentence,
     why_illegal,
 )
 from tutorial_app.rules.tien_gow.scoring import Settlement
@@ -34,11 +36,19 @@ def test_the_worked_hand_trick_by_trick() -> None:
     assert reason is not None and "equal" in reason.en and "равн" in reason.ru
     state = run(state, WORKED_MOVES[5:8])
     assert state.taken == (5, 0, 0, 0)
+    first, second = state.tricks
+    assert trick_sentence(first).en == (
+        "Trick: seat 0, with the heaven-nine quartet (6-6 + 6-6 + 6-3 + 5-4), which nobody beat (+4 trick points).")
+    assert trick_sentence(second, lambda seat: Text("you", "вы")).ru == (
+        "Взятка: вы — «земля» (1-1), её никто не побил (+1 очко за взятки).")
     state = run(state, WORKED_MOVES[8:10])
     # seat 2's Goose ranks below the Man that seat 1 laid on the long three
     reason = why_illegal(state, mv("play 3-1"))
     assert reason is not None and "below" in reason.en
-    state = run(state, WORKED_MOVES[10:13])
+    state = run(state, WORKED_MOVES[10:12])
+    assert trick_sentence(state.tricks[-1]).en == (
+        "Trick: seat 1, with Man (4-4), the highest set laid face up (+1 trick point).")
+    state = run(state, WORKED_MOVES[12:13])
     assert state.taken == (5, 1, 0, 0) and state.to_move == 2
     assert state.is_last_trick
     # a civil pair does not beat a military pair, even the highest civil pair seat 2 holds

@@ -144,6 +144,10 @@ def test_a_lower_or_other_kind_of_reply_is_refused_with_the_reason() -> None:
 def test_an_empty_move_and_a_finished_hand_are_refused() -> None:
     state = worked_start()
     assert why_illegal(state, Move(Action.PLAY, ())) is not None
+    bogus = why_illegal(state, Move("lead", play("6-6").tiles))  # type: ignore[arg-type]
+    assert bogus is not None and "'play'" in bogus.en and "discard" in bogus.ru
+    written = Move("play", play("6-6", "6-6").tiles)  # type: ignore[arg-type]
+    assert why_illegal(state, written) is None and apply(state, written) == apply(state, play("6-6", "6-6"))
     final = _finished()
     assert final.is_over and legal_moves(final) == []
     reason = why_illegal(final, play("6-6"))

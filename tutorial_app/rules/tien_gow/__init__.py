@@ -45,7 +45,7 @@ from tutorial_app.rules.tien_gow.options import (
     TienGowRules,
     is_tien_gow,
 )
-from tutorial_app.rules.tien_gow.scoring import HandResult, Settlement, hand_result, settle
+from tutorial_app.rules.tien_gow.scoring import HandResult, Settlement, hand_result, settle, trick_sentence
 from tutorial_app.rules.tien_gow.state import (
     Action,
     HandState,
@@ -64,6 +64,6 @@ __all__ = [
     "IllegalMoveError", "apply", "apply_unchecked", "combo_of", "is_legal", "legal_moves", "legal_sequence",
     "normalize", "why_illegal",
     "TienGowDeal", "TienGowError", "deal", "position", "start_hand",
-    "HandResult", "Settlement", "hand_result", "settle",
+    "HandResult", "Settlement", "hand_result", "settle", "trick_sentence",
     "HandRecord", "TienGowMatch", "match_reason", "new_match", "next_deal", "record_hand", "replay",
 ]

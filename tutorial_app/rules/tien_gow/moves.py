@@ -131,9 +131,10 @@ def is_legal(state: HandState, move: Move) -> bool:
 
 
 def normalize(move: Move) -> Move:
-    """The move with its tiles in the set's order (as ``legal_moves`` lists it)."""
+    """The move with its tiles in the set's order and its action an ``Action`` (as ``legal_moves`` lists it)."""
     tiles = sort_tiles(move.tiles)
-    return move if tiles == move.tiles else Move(move.action, tiles)
+    action = Action(move.action)
+    return move if tiles == move.tiles and action is move.action else Move(action, tiles)
 
 
 def apply(state: HandState, move: Move) -> HandState:
@@ -250,12 +251,14 @@ def why_illegal(state: HandState, move: Move) -> Text | None:
     """``None`` for a legal move, else a sentence a learner can read (en and ru)."""
     if state.status is not _IN_PLAY:
         return Text("The hand is over: no more moves.", "Раздача окончена: ходов больше нет.")
+    if move.action not in (_PLAY, _DISCARD):
+        return Text(f"{move.action!r} is not a move: tiles are played face up ('play') or discarded face down ('discard').",
+                    f"{move.action!r} — не ход: кости либо кладут открыто (play), либо сбрасывают рубашкой вверх (discard).")
     if not move.tiles:
         return Text("Choose the tiles to lay first.", "Сначала выберите кости.")
     missing = _missing(state, move.tiles)
     if missing is not None:
         return missing
-    tiles = sort_tiles(move.tiles)
     trick = state.trick
-    normal = Move(move.action, tiles)
+    normal = normalize(move)
     return _lead_problem(normal) if trick is None else _follow_problem(state, trick, normal)

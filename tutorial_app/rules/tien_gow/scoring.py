@@ -29,6 +29,7 @@ __all__ = [
     "settle",
     "hand_result",
     "trick_points_text",
+    "trick_sentence",
 ]
 
 NO_TRICK_PAYS = 5
@@ -87,6 +88,19 @@ def trick_points_text(points: int) -> Text:
     else:
         ru = f"{points} очков за взятки"
     return Text(en, ru)
+
+
+def trick_sentence(trick: Trick, name: Namer = seat_name) -> Text:
+    """Who took a finished trick and why, with the trick points it is worth."""
+    combo = trick.winning.combo
+    assert combo is not None and trick.taker >= 0
+    who = name(trick.taker)
+    points = trick_points_text(trick.size)
+    if trick.high == 0:
+        return Text(f"Trick: {who.en}, with {combo.name.en}, which nobody beat (+{points.en}).",
+                    f"Взятка: {who.ru} — {combo.name.ru}, её никто не побил (+{points.ru}).")
+    return Text(f"Trick: {who.en}, with {combo.name.en}, the highest set laid face up (+{points.en}).",
+                f"Взятка: {who.ru} — {combo.name.ru}, старшая из открытых комбинаций (+{points.ru}).")
 
 
 def settle(taken: Sequence[int], winner: int, banker: int, banker_double: bool = True) -> tuple[Settlement, ...]:
