@@ -16,7 +16,7 @@ MESSAGES: dict[str, str] = {
     "nav.workshop": "Мастерская уроков",
     # seats, ends, bots
     "seat.you": "Вы",
-    "seat.n": "Место {n}",
+    "seat.n": "Игрок {n}",
     "end.lead": "заход",
     "end.left": "левый конец",
     "end.right": "правый конец",

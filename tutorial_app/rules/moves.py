@@ -7,7 +7,9 @@ is blocked; nothing here knows a variant's name.
 
 from __future__ import annotations
 
-from tutorial_app.rules.options import FivesClaim, Layout
+from collections.abc import Sequence
+
+from tutorial_app.rules.options import FivesClaim, HouseRules, Layout
 from tutorial_app.rules.state import (
     ARM_NAMES,
     DRAW,
@@ -31,7 +33,18 @@ from tutorial_app.rules.state import (
 from tutorial_app.rules.text import RulesError, Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
 
-__all__ = ["IllegalMoveError", "legal_moves", "legal_sequence", "apply_unchecked", "apply", "why_illegal", "fives_count", "is_legal"]
+__all__ = [
+    "IllegalMoveError",
+    "legal_moves",
+    "legal_sequence",
+    "apply_unchecked",
+    "apply",
+    "why_illegal",
+    "fives_count",
+    "is_legal",
+    "table_blocked",
+    "with_claim",
+]
 
 
 class IllegalMoveError(RulesError):
@@ -185,7 +198,11 @@ def _draw(state: HandState, move: Move) -> HandState:
             drawn = tile
     new_hands = list(hands)
     new_hands[seat] = hand
-    return _tuple_new(HandState, (rules, tuple(new_hands), boneyard[count:], table, seat,
+    left = boneyard[count:]
+    if rules.draw_out and len(left) <= rules.reserve and table_blocked(rules, new_hands, left, table.fit):
+        # the boneyard is drawn out and still nobody can play: only now is it a fish
+        status = _BLOCKED
+    return _tuple_new(HandState, (rules, tuple(new_hands), left, table, seat,
                                   leader, last, status, out, capicu, bank, fives, drawn, run, lead_mask, 0, plays,
                                   _tuple_new(LogEntry, (trail, seat, move, taken, 0))))
 
@@ -256,8 +273,7 @@ def apply_unchecked(state: HandState, move: Move) -> HandState:
         if other & fit:
             break
     else:
-        drawable = len(boneyard) - rules.reserve if rules.has_boneyard else 0
-        if not _drawable_mask(boneyard, drawable) & fit:
+        if _nothing_to_draw(rules, boneyard, fit):
             return _tuple_new(HandState, (rules, hands, boneyard, table, seat, leader, seat, _BLOCKED, -1,
                                           False, bank, fives, None, False, lead_mask, 0, plays + 1, trail))
     if rules.multiple_doubles and tile.is_double and hand & fit:
@@ -273,6 +289,42 @@ def _drawable_mask(boneyard: tuple[Tile, ...], count: int) -> int:
     for tile in boneyard[:count]:
         mask |= tile.bit
     return mask
+
+
+def _nothing_to_draw(rules: HouseRules, boneyard: tuple[Tile, ...], fit: int) -> bool:
+    """Whether the boneyard cannot unblock a table where no hand fits.
+
+    ``at_once``: no drawable tile fits; ``draw_out``: nothing may be drawn at
+    all (the stuck players draw the boneyard out first).
+    """
+    if not rules.has_boneyard:
+        return True
+    drawable = len(boneyard) - rules.reserve
+    if rules.draw_out:
+        return drawable <= 0
+    return not _drawable_mask(boneyard, drawable) & fit
+
+
+def table_blocked(rules: HouseRules, hands: Sequence[int], boneyard: tuple[Tile, ...], fit: int) -> bool:
+    """Whether a hand with these hands, boneyard and fitting tiles is a fish (RULES.md section 2).
+
+    Nobody holds a tile that fits, and the boneyard cannot change that
+    (``block_with_boneyard`` says when: at once, or once it is drawn out).
+    """
+    for hand in hands:
+        if hand & fit:
+            return False
+    return _nothing_to_draw(rules, boneyard, fit)
+
+
+def with_claim(state: HandState, move: Move) -> Move:
+    """A play with the All Fives points it makes announced, when the rules want a claim (else the move)."""
+    if move.action is not _PLAY:
+        return move
+    after = apply_unchecked(state, move)
+    if after.unclaimed:
+        return move._replace(claim=after.unclaimed)
+    return move
 
 
 def _lay(table: Table, spinner_layout: bool, tile: Tile, end: End, seat: int, closed: bool) -> Table:

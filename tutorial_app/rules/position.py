@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from tutorial_app.rules.deal import LeadDecision, decide_first_lead, redeal_reason
 from tutorial_app.rules.match import MatchState, new_match
-from tutorial_app.rules.moves import IllegalMoveError, apply
+from tutorial_app.rules.moves import IllegalMoveError, apply, table_blocked
 from tutorial_app.rules.options import HouseRules, Layout, OptionError
 from tutorial_app.rules.state import (
     ARM_NAMES,
@@ -30,7 +30,7 @@ from tutorial_app.rules.state import (
     play,
 )
 from tutorial_app.rules.text import RulesError, Text, reason_of, seat_genitive
-from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile, TileError, parse_pair, parse_tile
+from tutorial_app.rules.tiles import ALL_TILES, Tile, TileError, parse_pair, parse_tile
 from tutorial_app.rules.variants import UnknownVariantError, find_variant
 
 __all__ = ["PositionError", "Position", "read_position", "parse_move", "KNOWN_KEYS"]
@@ -384,14 +384,7 @@ def _settle(state: HandState) -> HandState:
         ))
     if empty:
         return state._replace(status=Status.WON, out_seat=empty[0], last_move_by=empty[0])
-    fit = 0
-    for n in state.table.ends:
-        if n >= 0:
-            fit |= SUIT_MASK[n]
-    drawable = 0
-    for tile in state.boneyard[: state.drawable()]:
-        drawable |= tile.bit
-    if not any(h & fit for h in state.hands) and not drawable & fit:
+    if table_blocked(state.rules, state.hands, state.boneyard, state.table.fit):
         return state._replace(status=Status.BLOCKED)
     return state
 
