@@ -13,6 +13,8 @@ from typing import NamedTuple
 from tutorial_app.rules.options import OPTION_NAMES, HouseRules
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.variants import find_variant
+from tutorial_app.rules.who import en_count as _en_count
+from tutorial_app.rules.who import ru_count as _ru_count
 
 __all__ = [
     "GLOSSARY",
@@ -29,21 +31,6 @@ __all__ = [
     "rule_sheet",
     "sheet_sections",
 ]
-
-
-def _ru_count(n: int, one: str, few: str, many: str) -> str:
-    """``n`` with the Russian noun form it needs (1 кость, 2 кости, 5 костей)."""
-    if n % 10 == 1 and n % 100 != 11:
-        word = one
-    elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        word = few
-    else:
-        word = many
-    return f"{n} {word}"
-
-
-def _en_count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 def _points(n: int) -> Text:
