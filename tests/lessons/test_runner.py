@@ -153,12 +153,13 @@ def test_choices_have_labels_in_both_languages() -> None:
 
 
 def test_the_app_cannot_skip_or_misuse_steps() -> None:
-    run = LessonRun.start(lesson("core-02-placing-on-the-ends"))
+    run = LessonRun.start(lesson("core-03-doubles-across"))
     assert run.done  # an explain step
     with pytest.raises(RunError):
         run.submit_move(PASS)
     run.next()
+    assert isinstance(run.step, PlayStep)
     with pytest.raises(RunError):
         run.next()
     with pytest.raises(RunError):
-        run.submit_move(PASS)
+        run.answer(True)
