@@ -160,9 +160,12 @@ class LessonRun:
 
     @property
     def progress(self) -> float:
-        """Share of steps completed, 0.0 to 1.0."""
-        total = len(self.lesson.steps)
-        return (self.index + (1 if self._done else 0)) / total
+        """How far into the lesson the learner is, 0.0 to 1.0: step n of N is n / N.
+
+        Why not "steps completed": an explanation is complete on arrival and a
+        question is not, so that count stood still from step 1 to step 2.
+        """
+        return (self.index + 1) / len(self.lesson.steps)
 
     @property
     def stars(self) -> int:
