@@ -49,11 +49,11 @@ def table_click(key: str, state: HandState, seat: int, clicked: str, closed: boo
 
 
 def move_controls(state: HandState, seat: int, on_click: Callable[[str], None], on_move: Callable[[Move], None],
-                  key: str) -> None:
+                  key: str, per_row: int = 10) -> None:
     """The hand, the ends for the selected tile, and draw/pass/… as buttons, on the seat's turn."""
     selected = selected_tile(key)
     mine = state.to_move == seat and not state.is_over
-    hand_buttons(state, seat, selected, lambda tile: on_click(f"hand:{tile}"), key=key, enabled=mine)
+    hand_buttons(state, seat, selected, lambda tile: on_click(f"hand:{tile}"), key=key, enabled=mine, per_row=per_row)
     if mine:
         end_buttons(state, selected, lambda end: on_click(f"end:{end}"), key=key)
         turn_buttons(state, on_move, key=key)
@@ -69,14 +69,14 @@ def playable_ends(state: HandState, tile: Tile) -> list[End]:
 
 
 def hand_buttons(state: HandState, seat: int, selected: Tile | None, on_tile: Callable[[Tile], None],
-                 key: str, enabled: bool = True) -> None:
+                 key: str, enabled: bool = True, per_row: int = 10) -> None:
     """The seat's tiles as buttons; playable ones stand out, the selected one is marked."""
     tiles = state.hand(seat)
     if not tiles:
         return
     st.caption(tr("controls.your_hand"))
     fits = state.fit_mask() if state.to_move == seat and not state.is_over else 0
-    columns = st.columns(min(len(tiles), 10))
+    columns = st.columns(min(len(tiles), per_row))
     # the same order as the hand drawn at the bottom of the board, left to right
     for index, tile in enumerate(tiles):
         label = str(tile)

@@ -20,7 +20,7 @@ from tutorial_app.app.board_view import forget_shape, show_board
 from tutorial_app.app.controls import move_controls, selected_tile, set_selected, table_click
 from tutorial_app.app.records import lead_reason
 from tutorial_app.app.session import bump, lang, tr
-from tutorial_app.board.showcase import tiles_figure
+from tutorial_app.board.showcase import TileStyle, tiles_figure
 from tutorial_app.lessons import LessonRun, solve_step
 from tutorial_app.lessons.model import CapstoneStep, LText, PlayStep, QuizStep, RememberStep
 from tutorial_app.lessons.quizzes import answer_type, choice_label
@@ -200,7 +200,7 @@ def _feedback(name: str) -> None:
 def _show_tiles(run: LessonRun) -> None:
     """Tiles a step shows on their own (the set, a suit, Chinese tiles), drawn as tiles."""
     step = run.step
-    style = "chinese" if run.lesson.tile_set == "chinese" else "double_six"
+    style: TileStyle = "chinese" if run.lesson.tile_set == "chinese" else "double_six"
     against = getattr(step, "against", None) or []
     tiles: list[Tile] = list(getattr(step, "tiles", None) or [])
     single = getattr(step, "tile", None)
@@ -228,7 +228,7 @@ def _board(name: str, run: LessonRun, state: HandState, presenter: bool, on_fini
     highlight = tuple(str(h) for h in getattr(step, "highlight", None) or [])
     show_board(state, name=name, seat=run.viewer, selected=selected_tile(name) if interactive else None,
                large=presenter, hints=highlight, show_turn=not _reveals_answer(step), show_fits=interactive,
-               reveal=isinstance(step, CapstoneStep) and run.done, height=None if presenter else BOARD_HEIGHT,
+               reveal=run.reveal, height=None if presenter else BOARD_HEIGHT,
                on_click=(lambda c: _click(name, c, on_finish)) if interactive else (lambda c: None))
 
 
@@ -241,7 +241,7 @@ def _move_panel(name: str, run: LessonRun, state: HandState, on_finish: OnFinish
         return
     st.markdown(tr("learn.play_prompt"))
     move_controls(state, run.viewer, lambda clicked: _click(name, clicked, on_finish),
-                  lambda move: _submit(name, move, on_finish), key=name)
+                  lambda move: _submit(name, move, on_finish), key=name, per_row=4)
 
 
 def _quiz_panel(name: str, run: LessonRun, step: QuizStep, on_finish: OnFinish) -> None:
@@ -286,7 +286,7 @@ def _actions(name: str, run: LessonRun, presenter: bool, on_finish: OnFinish) ->
         else:
             st.button(tr("learn.reveal"), key=f"{name}_reveal", on_click=_reveal, args=(name,))
     left, right = st.columns([1, 2], vertical_alignment="center")
-    if task and not run.done:
+    if task and not run.done and not run.refuted:
         left.button(tr("learn.hint"), key=f"{name}_hint", on_click=_hint, args=(name,), width="stretch")
     if run.done and not run.finished:
         left.button(tr("learn.next"), key=f"{name}_next", type="primary", on_click=_next, args=(name, on_finish),
@@ -331,6 +331,8 @@ def play_lesson(name: str, on_finish: OnFinish, *, presenter: bool = False) -> N
         _remember(run)
         _actions(name, run, presenter, on_finish)
     else:
+        if isinstance(step, QuizStep) and step.review is not None:
+            st.caption(tr("learn.review"))
         st.markdown(step.text.in_(current))
         _show_tiles(run)
         state = run.state

@@ -111,7 +111,7 @@ def tiles_figure(tiles: Sequence[Tile], *, style: TileStyle = "double_six", high
         centres_y.append(cy)
     width_units = per_row * (1 + _GAP) - _GAP
     height_units = rows * (2 + _ROW_GAP) - _ROW_GAP
-    pixels = height or int(70 * rows + 20)
+    pixels = height or int(96 * rows + 16)
     ppu = pixels / (height_units + 0.6)
     traces = [
         go.Scatter(x=body_x, y=body_y, fill="toself", fillcolor=face, mode="lines", line={"color": edge, "width": 1},

@@ -176,6 +176,7 @@ MESSAGES: dict[str, str] = {
     "learn.intro": "Each lesson is short: read, then try it on the table. Click a tile and then the end where it goes, or use the buttons under the board. You earn up to three stars per lesson.",
     "learn.no_name": "Type your name in the sidebar to keep your stars.",
     "learn.other_course": "More lessons",
+    "learn.review": "Review: a question from an earlier lesson",
     "learn.sources": "Sources",
     "learn.badge_earned": "Hand complete: you earned the badge «{badge}».",
     "learn.badge": "Badge earned: {badge}",

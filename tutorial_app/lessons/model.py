@@ -250,6 +250,13 @@ Highlight = list[TileValue]
 
 
 HandKind = Literal["first", "later"]
+ShowHands = Literal["all", "mine"]
+_SHOW_HANDS = Field(
+    default=None,
+    description="whose tiles are face up: 'all' or only the learner's ('mine'); default: all on explain and quiz "
+    "steps (a question about the deal needs the hands), the learner's only on play steps and on questions about "
+    "what the learner cannot see",
+)
 _HAND = Field(
     default=None,
     description="with an empty chain: 'first' (default) for a match's first deal, where the first-lead rule names the "
@@ -277,6 +284,7 @@ class ExplainStep(_Strict):
     tiles: list[TileValue] = Field(default_factory=list, description="tiles shown on their own, outside a position")
     highlight: Highlight = Field(default_factory=list)
     hand: HandKind | None = _HAND
+    show_hands: ShowHands | None = _SHOW_HANDS
 
     @model_validator(mode="after")
     def _position(self) -> ExplainStep:
@@ -304,6 +312,7 @@ class PlayStep(_Strict):
         "the validator checks it both ways",
     )
     hand: HandKind | None = _HAND
+    show_hands: ShowHands | None = _SHOW_HANDS
 
     @model_validator(mode="after")
     def _position(self) -> PlayStep:
@@ -342,6 +351,7 @@ class QuizStep(_Strict):
         description="this question reviews an earlier lesson: its id (the same course, or the core course)",
     )
     hand: HandKind | None = _HAND
+    show_hands: ShowHands | None = _SHOW_HANDS
 
     @model_validator(mode="after")
     def _position(self) -> QuizStep:

@@ -63,6 +63,10 @@ _WHAT = {
 }
 
 
+_ABOUT_HIDDEN_TILES = frozenset({"unseen_in_suit"})
+"""Questions about what the learner cannot see: the other hands stay face down."""
+
+
 class RunError(RuntimeError):
     """The app asked for something the current step does not take (a programming error)."""
 
@@ -137,6 +141,26 @@ class LessonRun:
     def viewer(self) -> int:
         """The learner's seat, the same for the whole lesson (the lesson's ``viewer``)."""
         return self.lesson.viewer
+
+    @property
+    def reveal(self) -> bool:
+        """Whether every hand is drawn face up in this step.
+
+        The step's ``show_hands`` decides; by default a question or an
+        explanation shows every hand (a question about the deal needs them),
+        while a move, a question about what the learner cannot see, and a
+        capstone hand in play show only the learner's own tiles.
+        """
+        step = self.step
+        if isinstance(step, CapstoneStep):
+            return self._done
+        if isinstance(step, RememberStep):
+            return False
+        if step.show_hands is not None:
+            return step.show_hands == "all"
+        if isinstance(step, PlayStep):
+            return False
+        return not (isinstance(step, QuizStep) and step.ask in _ABOUT_HIDDEN_TILES)
 
     @property
     def capstone(self) -> CapstoneHand | None:

@@ -142,7 +142,7 @@ class SemanticPass:
         """Chinese-set lessons show Chinese tiles only and no chain; double-six lessons ask no Chinese questions."""
         is_chinese_quiz = isinstance(step, QuizStep) and step.ask in CHINESE_QUIZ_KINDS
         if not self.frame.chinese:
-            if is_chinese_quiz:
+            if isinstance(step, QuizStep) and is_chinese_quiz:
                 self.error((*at, "ask"), f"ask: {step.ask} is about Chinese dominoes: add tile_set: chinese to the lesson")
             return
         if step.position is not None or step.from_previous:

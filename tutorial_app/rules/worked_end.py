@@ -133,11 +133,14 @@ def _others(rules: HouseRules, winner: int, pips: tuple[int, ...], own_too: bool
     return [pips[s] for s in range(rules.sides) if own_too or s != winner]
 
 
-def _opponents(rules: HouseRules) -> Text:
+def _opponents(rules: HouseRules, winner: int, viewer: int | None) -> Text:
+    """Whose pips the winner takes, from the learner's seat ("your pips" when they are the learner's)."""
+    loser_is_you = viewer is not None and rules.sides == 2 and rules.side_of(viewer) != winner
     if rules.sides < rules.players:
-        return Text("the other pair's pips", "очки другой пары")
+        return Text("your pair's pips", "очки вашей пары") if loser_is_you else \
+            Text("the other pair's pips", "очки другой пары")
     if rules.sides == 2:
-        return Text("the opponent's pips", "очки соперника")
+        return Text("your pips", "ваши очки") if loser_is_you else Text("the opponent's pips", "очки соперника")
     return Text("the other players' pips", "очки остальных игроков")
 
 
@@ -168,7 +171,7 @@ def _winner_takes(state: HandState, result: HandResult, winner: int, viewer: int
     values = _others(rules, winner, result.pips, all_hands)
     total = sum(values)
     worked, _ = _rounded(total, rules)
-    whose = Text("every pip left in hand", "все очки, оставшиеся на руках") if all_hands else _opponents(rules)
+    whose = Text("every pip left in hand", "все очки, оставшиеся на руках") if all_hands else _opponents(rules, winner, viewer)
     arithmetic = sum_expr(values) if len(values) > 1 else str(total)
     if rules.fives_scoring:
         arithmetic = f"{arithmetic}; {worked}" if len(values) > 1 else worked
