@@ -173,3 +173,11 @@ def test_every_ending_is_worked_out_in_both_languages(variant: str) -> None:
                         assert str(result.points[side]) in worked.en and str(result.points[side]) in worked.ru
                 assert not LATIN.search(worked.ru), worked.ru
                 assert worked.en and worked.ru
+
+
+def test_the_referee_rules_with_the_worked_end() -> None:
+    from tutorial_app.rules.referee import rule
+
+    ruling = rule({"rules": "kozel", "hands": [["4-1"], ["6-5", "3-2"]], "chain": ["1-3", "3-3", "3-4"],
+                   "to_move": 0, "moves": [{"tile": "4-1", "end": "right"}]}, lang="ru")
+    assert "3-2 (5) + 6-5 (11) = 16" in ruling["result"]["worked"] and "игрок 1 пишет 16" in ruling["result"]["worked"]

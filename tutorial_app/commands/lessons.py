@@ -81,7 +81,8 @@ def run_stats(args: argparse.Namespace) -> int:
 
 _COLUMNS = (("id", "lesson"), ("steps", "steps"), ("play_steps", "plays"), ("forced_play_steps", "forced"),
             ("quizzes", "quizzes"), ("explained_quizzes", "explained"), ("review_quizzes", "review"),
-            ("opening_reviews", "opens"), ("capstone", "capstone"), ("viewer_fixed", "seat"))
+            ("opening_reviews", "opens"), ("wrong_replies", "wrong"), ("hints_giving_the_move", "hint=move"),
+            ("capstone", "capstone"), ("viewer_fixed", "seat"))
 
 
 def _cell(value: object) -> str:

@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from tutorial_app.lessons.courses import course_rank
-from tutorial_app.lessons.model import CapstoneStep, Lesson, PlayStep, QuizStep
+from tutorial_app.lessons.model import CapstoneStep, Goal, Lesson, PlayStep, QuizStep
 from tutorial_app.lessons.quiz_explain import quiz_explanation
 from tutorial_app.lessons.runner import LessonRun, solve_step
 from tutorial_app.lessons.table_checks import is_forced
 from tutorial_app.lessons.validate import Report
 from tutorial_app.rules.state import Move
+from tutorial_app.rules.tiles import Tile
 
 __all__ = ["LessonStats", "Target", "lesson_stats", "totals", "targets", "FORCED_SHARE", "REVIEWED_SHARE"]
 
@@ -43,6 +44,10 @@ class LessonStats(NamedTuple):
     """Review quizzes before the lesson's first other task (the lesson opens with them)."""
     capstone: bool
     viewer_fixed: bool
+    wrong_replies: int = 0
+    """Play steps that play out and explain "what goes wrong" after a tempting move (``wrong:``)."""
+    hints_giving_the_move: int = 0
+    """Play steps whose hint names the very tile the goal asks for (a hint should point, not give the move)."""
 
     def as_dict(self) -> dict[str, object]:
         return self._asdict()
@@ -99,6 +104,22 @@ def _solve(run: LessonRun) -> None:
         run.submit_move(action)
 
 
+def _hint_gives_move(step: PlayStep) -> bool:
+    """Whether the hint names a tile the goal requires (in either language, either way round)."""
+    tiles = _goal_tiles(step.goal)
+    texts = (step.hint.en, step.hint.ru)
+    return any(f"{t.hi}-{t.lo}" in text or f"{t.lo}-{t.hi}" in text for t in tiles for text in texts)
+
+
+def _goal_tiles(goal: Goal) -> list[Tile]:
+    if goal.played is not None:
+        return [goal.played]
+    found: list[Tile] = []
+    for inner in (goal.all_of or []):
+        found.extend(_goal_tiles(inner))
+    return found
+
+
 def lesson_stats(report: Report) -> list[LessonStats]:
     """The figures of every valid lesson of a report, courses in their curated order."""
     checked = sorted((c for c in report.files if c.lesson is not None), key=lambda c: (course_rank(c.course), c.file))
@@ -124,11 +145,14 @@ def lesson_stats(report: Report) -> list[LessonStats]:
             opening_reviews=_opening_reviews(lesson),
             capstone=any(isinstance(s, CapstoneStep) for s in lesson.steps),
             viewer_fixed=fixed,
+            wrong_replies=sum(1 for s in lesson.steps if isinstance(s, PlayStep) and s.wrong),
+            hints_giving_the_move=sum(1 for s in lesson.steps if isinstance(s, PlayStep) and _hint_gives_move(s)),
         ))
     return out
 
 
-_SUMMED = ("steps", "play_steps", "forced_play_steps", "quizzes", "explained_quizzes", "review_quizzes")
+_SUMMED = ("steps", "play_steps", "forced_play_steps", "quizzes", "explained_quizzes", "review_quizzes",
+           "wrong_replies", "hints_giving_the_move")
 
 
 def totals(stats: Sequence[LessonStats]) -> dict[str, int]:
@@ -142,6 +166,9 @@ def totals(stats: Sequence[LessonStats]) -> dict[str, int]:
     out["later_lessons"] = len(later)
     out["later_lessons_opening_with_review"] = sum(1 for s in later if s.opening_reviews >= OPENING_REVIEWS)
     out["viewer_fixed"] = sum(1 for s in stats if s.viewer_fixed)
+    with_plays = [s for s in stats if s.play_steps]
+    out["lessons_with_play_steps"] = len(with_plays)
+    out["lessons_with_wrong_reply"] = sum(1 for s in with_plays if s.wrong_replies)
     return out
 
 
@@ -164,4 +191,9 @@ def targets(stats: Sequence[LessonStats]) -> list[Target]:
                _share(reviewed, later), reviewed >= REVIEWED_SHARE * later),
         Target("the learner's seat never moves", _share(total["viewer_fixed"], total["lessons"]),
                total["viewer_fixed"] == total["lessons"]),
+        Target("every lesson with moves has a \"what goes wrong\" reply",
+               _share(total["lessons_with_wrong_reply"], total["lessons_with_play_steps"]),
+               total["lessons_with_wrong_reply"] == total["lessons_with_play_steps"]),
+        Target("no hint gives the move away", f"{total['hints_giving_the_move']} of {plays} play steps do",
+               total["hints_giving_the_move"] == 0),
     ]
