@@ -44,6 +44,8 @@ __all__ = [
     "is_legal",
     "table_blocked",
     "with_claim",
+    "end_en",
+    "end_ru",
 ]
 
 
@@ -428,8 +430,8 @@ def _why_pass(state: HandState, _move: Move) -> Text | None:
         return None
     fits = _first_play(legal)
     if fits is not None:
-        return Text(f"You may not pass: {fits.tile} fits the {_end_en(fits.end)}.",
-                    f"Пасовать нельзя: {fits.tile} подходит к {_end_ru(fits.end)}.")
+        return Text(f"You may not pass: {fits.tile} fits the {end_en(fits.end)}.",
+                    f"Пасовать нельзя: {fits.tile} подходит к {end_ru(fits.end)}.")
     if DRAW in legal:
         return Text("You may not pass: draw from the boneyard first.", "Пасовать нельзя: сначала возьмите с базара.")
     return Text("You may not pass now.", "Сейчас пасовать нельзя.")
@@ -444,8 +446,8 @@ def _why_draw(state: HandState, _move: Move) -> Text | None:
         return Text("There is no boneyard in this game: when nothing fits, you pass.", "В этой игре нет базара: когда ходить нечем, пас.")
     fits = _first_play(legal)
     if fits is not None:
-        return Text(f"You may not draw: {fits.tile} fits the {_end_en(fits.end)}.",
-                    f"Брать нельзя: {fits.tile} подходит к {_end_ru(fits.end)}.")
+        return Text(f"You may not draw: {fits.tile} fits the {end_en(fits.end)}.",
+                    f"Брать нельзя: {fits.tile} подходит к {end_ru(fits.end)}.")
     if state.drawable() == 0:
         if rules.reserve:
             return Text("Only the reserve is left in the boneyard: it may not be drawn, so you pass.", "В базаре остался только резерв: его брать нельзя, поэтому пас.")
@@ -482,7 +484,7 @@ def _why_on_end(state: HandState, tile: Tile, move: Move) -> Text | None:
         return Text("The hand has already been led: play on an open end.", "Заход уже сделан: ставьте к открытому концу.")
     number = state.table.ends[ARM_NAMES.index(move.end)]
     if number < 0:
-        return Text(f"The {_end_en(move.end)} is not open.", f"{_end_ru_nom(move.end).capitalize()} закрыт.")
+        return Text(f"The {end_en(move.end)} is not open.", f"{_end_ru_nom(move.end).capitalize()} закрыт.")
     if not tile.has(number):
         return _does_not_fit(state, tile)
     if move.closed and not (state.rules.branch_blocking and tile.is_double):
@@ -535,11 +537,13 @@ _END_RU_DAT = {"left": "левому концу", "right": "правому ко�
 _END_RU_NOM = {"left": "левый конец", "right": "правый конец", "up": "верхний конец", "down": "нижний конец", "lead": "заход"}
 
 
-def _end_en(end: str | None) -> str:
+def end_en(end: str | None) -> str:
+    """An end named in English: "left end", "upper end", "lead"."""
     return _END_EN.get(end or "", "end")
 
 
-def _end_ru(end: str | None) -> str:
+def end_ru(end: str | None) -> str:
+    """An end named in Russian after «к»: «левому концу», «верхнему концу»."""
     return _END_RU_DAT.get(end or "", "концу")
 
 
