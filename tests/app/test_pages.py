@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.play_table import PlayTable
+from tutorial_app.app.play_table import HUMAN, PlayTable
 from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, course_names, load_course, solve_step
 from tutorial_app.rules.moves import legal_moves, why_illegal
 from tutorial_app.rules.state import Action, Move, play
+from tutorial_app.rules.worked_end import explain_hand_end
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 PAGES = {
@@ -152,7 +153,9 @@ def test_a_hand_played_to_the_end_through_buttons(preset: str) -> None:
     assert at.subheader[0].value == t("play.hand_over", "en")
     result = table.result
     assert result is not None
-    assert any(result.reason.en in m.value for m in at.markdown)
+    worked = explain_hand_end(table.state, HUMAN, table.before_hand)
+    assert any(worked.how.en in m.value for m in at.markdown)  # the rules core's worked end of the hand
+    assert any(worked.score.en in m.value for m in at.markdown)
 
 
 def test_an_illegal_tile_says_why() -> None:
@@ -240,9 +243,11 @@ def test_every_step_of_every_course_renders_in_the_player() -> None:
             run: LessonRun = at.session_state["learn_run"]
             while True:
                 action = solve_step(run)
-                if isinstance(action, Move):
+                while isinstance(action, Move):  # a play step: one move; a capstone: the whole hand
                     run.submit_move(action)
-                elif action is not None:
+                    _ok(at.run())
+                    action = solve_step(run)
+                if action is not None:
                     run.answer(action)
                 _ok(at.run())
                 rendered += 1

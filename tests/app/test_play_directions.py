@@ -68,6 +68,7 @@ def test_a_chosen_turn_is_kept_in_the_shape_of_the_chain() -> None:
     _ok(at.button(key=f"play_direction_{bend}").click().run())
     assert at.session_state["play_direction"] == bend
     _ok(at.button(key=f"play_tile_{TILE}").click().run())
+    _ok(at.button(key="play_end_left").click().run())  # a tile, then its end: the one click model
     table: PlayTable = at.session_state["play_table"]
     index = ARM_NAMES.index("left")
     assert table.state.table.arms[index][-1].tile is TILE
@@ -83,6 +84,8 @@ def test_a_plain_click_lays_the_tile_as_the_chain_lays_itself() -> None:
     before = layout_table(start.table)
     at = _page()
     _ok(at.button(key=f"play_tile_{TILE}").click().run())
+    assert at.session_state["play_selected"] == str(TILE), "a tile with one place is selected, not played"
+    _ok(at.button(key="play_end_left").click().run())
     table: PlayTable = at.session_state["play_table"]
     assert table.state.table.arms[0][-1].tile is TILE and table.state.to_move == HUMAN
     expected = layout_table(table.state.table, before.shape).shape

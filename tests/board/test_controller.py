@@ -43,10 +43,11 @@ def test_select_then_end_gives_the_move(state) -> None:  # type: ignore[no-untyp
     assert after.table.ends[0] == 0
 
 
-def test_wrong_end_keeps_selection_and_explains(state) -> None:  # type: ignore[no-untyped-def]
+def test_wrong_end_keeps_selection_explains_and_reports_the_attempt(state) -> None:  # type: ignore[no-untyped-def]
     outcome = handle_click(state, tile("3-0"), "end:right")
     assert outcome.move is None and outcome.selected is tile("3-0")
     assert outcome.message is not None and "does not fit" in outcome.message.en and outcome.message.ru
+    assert outcome.attempt == play(tile("3-0"), "right")
 
 
 def test_end_without_a_tile_asks_for_one(state) -> None:  # type: ignore[no-untyped-def]
@@ -54,10 +55,13 @@ def test_end_without_a_tile_asks_for_one(state) -> None:  # type: ignore[no-unty
     assert outcome.move is None and outcome.selected is None and outcome.message is not None
 
 
-def test_tile_with_nowhere_to_go_is_not_selected(state) -> None:  # type: ignore[no-untyped-def]
+def test_tile_with_nowhere_to_go_is_selected_and_explained(state) -> None:  # type: ignore[no-untyped-def]
+    # choosing a tile is never a mistake: it rises, and the message says it fits nowhere
     outcome = handle_click(state, tile("3-0"), "hand:6-4")
-    assert outcome.selected is tile("3-0")
-    assert outcome.message is not None and "6-4" in outcome.message.en
+    assert outcome.selected is tile("6-4") and outcome.move is None and outcome.attempt is None
+    assert outcome.message is not None and "6-4" in outcome.message.en and "6-4" in outcome.message.ru
+    placed = handle_click(state, outcome.selected, "end:left")
+    assert placed.move is None and placed.attempt == play(tile("6-4"), "left")
 
 
 def test_not_your_turn() -> None:
@@ -75,9 +79,10 @@ def test_other_clicks_change_nothing(state) -> None:  # type: ignore[no-untyped-
     assert parse_click("nonsense") == ("", "nonsense")
 
 
-def test_auto_place_plays_a_tile_with_one_place(state) -> None:  # type: ignore[no-untyped-def]
-    outcome = handle_click(state, None, "hand:2-1", auto_place=True)
-    assert outcome.move == play(tile("2-1"), "right") and outcome.selected is None
+def test_a_tile_with_one_place_is_selected_not_played(state) -> None:  # type: ignore[no-untyped-def]
+    # one click model in Learn and Play: a tile, then the end, even when there is only one end
+    outcome = handle_click(state, None, "hand:2-1")
+    assert outcome.move is None and outcome.selected is tile("2-1")
 
 
 def test_over_hand_deselects() -> None:

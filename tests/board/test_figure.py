@@ -164,3 +164,17 @@ def _hand_tile_px(fig) -> float:  # type: ignore[no-untyped-def]
             xs.append(x)
             ys.append(y)
     raise AssertionError("no hand tile below the felt")
+
+
+def test_turn_marker_can_be_hidden_and_fitting_tiles_are_outlined() -> None:
+    state = position("block", HANDS, CHAIN)  # seat 0 to move: 3-0 fits the 3, 2-1 the 1; 6-4 fits nothing
+    labels = list(trace(board_figure(state), "labels").text)
+    assert any(label.startswith("▶ You") for label in labels)
+    hidden = list(trace(board_figure(state, show_turn=False), "labels").text)
+    assert not any("▶" in label for label in hidden) and any(label.startswith("You") for label in hidden)
+    assert polygons(board_figure(state), "fit") == 0
+    assert polygons(board_figure(state, show_fits=True), "fit") == 2
+    waiting = position("block", HANDS, CHAIN, to_move=1)
+    assert polygons(board_figure(waiting, show_fits=True), "fit") == 0  # only on the viewer's turn
+    russian = list(trace(board_figure(waiting, lang="ru"), "labels").text)
+    assert any(label.startswith("▶ Игрок 1") for label in russian)

@@ -16,6 +16,7 @@ from browser_helpers import click_button, click_point, open_app, point_gone, wai
 from tutorial_app.app.play_table import HUMAN, human_move, start_table
 from tutorial_app.app.records import result_reason
 from tutorial_app.lessons import LessonRun, load_course, solve_step
+from tutorial_app.lessons.model import PlayStep
 from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.state import Action, Move
 from tutorial_app.rules.variants import rules_for
@@ -39,6 +40,9 @@ def test_first_core_lesson_by_clicking_the_board(page: Any, app_url: str, artifa
             clicks_on_board += 2
             run.submit_move(action)
             page.get_by_text("Right!").first.wait_for()
+            # the feedback is where the learner looks: on screen without scrolling
+            box = page.get_by_text("Right!").first.bounding_box()
+            assert box is not None and 0 <= box["y"] < 1000
         elif action is not None:
             choices = run.choices("en")
             if choices is not None:
@@ -59,6 +63,42 @@ def test_first_core_lesson_by_clicking_the_board(page: Any, app_url: str, artifa
     page.screenshot(path=str(artifacts / "lesson_complete.png"), full_page=True)
 
 
+def test_on_a_phone_choosing_a_tile_that_fits_nowhere_is_explained_under_the_board(
+        browser: Any, app_url: str, artifacts: Path) -> None:
+    lesson = next(lesson for lesson in load_course("core") if lesson.id == "core-02-placing-on-the-ends")
+    run = LessonRun.start(lesson)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU")
+    page = context.new_page()
+    try:
+        open_app(page, f"{app_url}/?lesson={lesson.id}&lang=ru")
+        while not isinstance(run.step, PlayStep):
+            action = solve_step(run)
+            if action is not None:
+                choices = run.choices("ru")
+                if choices is not None:
+                    click_button(page, next(text for value, text in choices if value == action))
+                else:
+                    page.get_by_label("Ваш ответ").fill(str(action))
+                    click_button(page, "Ответить")
+                run.answer(action)
+            click_button(page, "Дальше", expect=f"Шаг {run.index + 2} из {len(lesson.steps)}")
+            run.next()
+        state = run.state
+        assert state is not None
+        stuck = next(t for t in state.hand(run.viewer) if not any(m.tile is t for m in legal_moves(state)))
+        click_point(page, f"hand:{stuck}")
+        note = page.get_by_text(f"{stuck} не подходит").first
+        note.wait_for()
+        box = note.bounding_box()
+        board = page.locator(".js-plotly-plot").first.bounding_box()
+        assert box is not None and board is not None
+        assert board["y"] + board["height"] <= box["y"] < 844, "the note is just under the board, on screen"
+        assert page.get_by_text("Ошибок: 0").count() == 1, "choosing a tile is not a mistake"
+        page.screenshot(path=str(artifacts / "phone_tile_fits_nowhere.png"))
+    finally:
+        context.close()
+
+
 def test_a_hand_of_block_played_by_clicking(page: Any, app_url: str, artifacts: Path) -> None:
     open_app(page, f"{app_url}/play?lang=en")
     click_button(page, "Deal")
@@ -70,9 +110,8 @@ def test_a_hand_of_block_played_by_clicking(page: Any, app_url: str, artifacts: 
         move = legal_moves(table.state)[0]
         if move.action is Action.PLAY:
             tile = f"hand:{move.tile}"
-            click_point(page, tile)
-            if sum(1 for m in legal_moves(table.state) if m.tile is move.tile) > 1:
-                click_point(page, f"end:{move.end}")
+            click_point(page, tile)  # the one click model of Learn and Play: the tile, then its end
+            click_point(page, f"end:{move.end}")
             point_gone(page, tile)
         else:
             click_button(page, "Pass" if move.action is Action.PASS else "Draw from the boneyard")
@@ -83,7 +122,7 @@ def test_a_hand_of_block_played_by_clicking(page: Any, app_url: str, artifacts: 
     page.get_by_text("The hand is over").wait_for()
     result = table.result
     assert result is not None
-    page.get_by_text(result_reason(table.rules, result, "en")).first.wait_for()
+    page.get_by_text(result_reason(table.state, "en")).first.wait_for()
     page.screenshot(path=str(artifacts / "play_hand_over.png"), full_page=True)
 
 

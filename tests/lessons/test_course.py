@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tutorial_app.lessons import lessons_root
-from tutorial_app.lessons.model import Lesson, PlayStep, QuizStep, RememberStep
+from tutorial_app.lessons.model import CapstoneStep, Lesson, PlayStep, QuizStep, RememberStep
 from tutorial_app.lessons.validate import check_file, check_paths, lesson_files
 
 ROOT = lessons_root()
@@ -52,6 +52,9 @@ def test_core_course_has_the_ten_lessons_in_order() -> None:
 
 @pytest.mark.parametrize("lesson", _core(), ids=lambda lesson: lesson.id)
 def test_core_lesson_is_interactive_and_ends_with_remember(lesson: Lesson) -> None:
+    assert isinstance(lesson.steps[-1], RememberStep)
+    if any(isinstance(s, CapstoneStep) for s in lesson.steps):
+        return  # the capstone lesson is one whole hand against a bot
     interactive = [s for s in lesson.steps if isinstance(s, (PlayStep, QuizStep))]
     assert len(interactive) >= 5
     assert isinstance(lesson.steps[-1], RememberStep)
@@ -75,3 +78,9 @@ def test_report_summary_counts() -> None:
     assert report.summary().startswith(f"{len(lessons)} lessons, {steps} steps, ")
     assert f"{quizzes} quizzes: all valid" in report.summary()
     assert len(CORE) == len(lessons)
+
+
+def test_the_core_course_ends_with_its_capstone() -> None:
+    last = _core()[-1]
+    capstones = [s for s in last.steps if isinstance(s, CapstoneStep)]
+    assert len(capstones) == 1 and capstones[0].badge.en and capstones[0].badge.ru

@@ -9,6 +9,7 @@ from tutorial_app.lessons.model import Lesson, PlayStep, QuizStep
 from tutorial_app.rules.moves import apply, why_illegal
 from tutorial_app.rules.state import PASS, Move, play
 from tutorial_app.rules.tiles import Tile
+from tutorial_app.rules.worked_moves import describe_moves
 
 
 def lesson(name: str) -> Lesson:
@@ -84,13 +85,18 @@ def test_scripted_wrong_move_is_refuted_then_the_step_can_be_retried() -> None:
     assert before is not None
     feedback = run.submit_move(wrong.move.to_move(), "ru")
     assert not feedback.correct
-    assert feedback.explanation == wrong.text.ru
     expected = apply(before, wrong.move.to_move())
     for reply in wrong.replies:
         expected = apply(expected, reply.to_move())
     assert feedback.states[-1] == expected
     assert [m for _, m in feedback.played[1:]] == [r.to_move() for r in wrong.replies]
-    assert run.state is before
+    # what goes wrong is played out on the board and said: the replies in words, then the lesson's text
+    assert run.refuted and run.state == expected
+    replies = describe_moves([(s, m, ()) for s, m in feedback.played[1:]], run.viewer)
+    assert feedback.explanation is not None
+    assert feedback.explanation.startswith(replies.ru) and wrong.text.ru in feedback.explanation
+    run.retry()
+    assert run.state is before and not run.refuted
     right = solve_step(run)
     assert isinstance(right, Move)
     again = run.submit_move(right, "ru")
@@ -116,7 +122,11 @@ def test_wrong_quiz_answer_gets_the_hint_and_costs_a_star() -> None:
     assert good.correct
     assert run.state is not None
     reason = why_illegal(run.state, step.move.to_move())
-    assert reason is not None and good.explanation == reason.ru
+    assert reason is not None and good.explanation is not None
+    # the engine's worked explanation: "Нет: " and the rules core's own reason, then the lesson's words
+    assert good.explanation.startswith("Нет: " + reason.ru[:1].lower() + reason.ru[1:])
+    if step.explain is not None:
+        assert good.explanation.endswith(step.explain.ru)
 
 
 def test_stars_fall_with_mistakes_and_hints() -> None:
@@ -138,17 +148,18 @@ def test_choices_have_labels_in_both_languages() -> None:
     steps = lesson(name).steps
     index = max(i for i, s in enumerate(steps) if isinstance(s, QuizStep) and s.ask == "winner")
     run = run_to(name, index)
-    assert run.choices("en") == [(0, "Seats 0 + 2"), (1, "Seats 1 + 3"), ("tie", "A tie")]
-    assert run.choices("ru") == [(0, "Пара 0 + 2"), (1, "Пара 1 + 3"), ("tie", "Ничья")]
+    assert run.choices("en") == [(0, "Your pair (0 + 2)"), (1, "Seats 1 + 3"), ("tie", "A tie")]
+    assert run.choices("ru") == [(0, "Ваша пара (0 + 2)"), (1, "Пара 1 + 3"), ("tie", "Ничья")]
 
 
 def test_the_app_cannot_skip_or_misuse_steps() -> None:
-    run = LessonRun.start(lesson("core-02-placing-on-the-ends"))
+    run = LessonRun.start(lesson("core-03-doubles-across"))
     assert run.done  # an explain step
     with pytest.raises(RunError):
         run.submit_move(PASS)
     run.next()
+    assert isinstance(run.step, PlayStep)
     with pytest.raises(RunError):
         run.next()
     with pytest.raises(RunError):
-        run.submit_move(PASS)
+        run.answer(True)

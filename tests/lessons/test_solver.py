@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 
 from tutorial_app.lessons import LessonRun, lessons_root, solve_step
-from tutorial_app.lessons.model import PlayStep, QuizStep
+from tutorial_app.lessons.model import CapstoneStep, PlayStep, QuizStep
 from tutorial_app.lessons.validate import check_file, lesson_files
 from tutorial_app.rules.moves import why_illegal
 from tutorial_app.rules.state import Move
+from tutorial_app.rules.worked_end import explain_hand_end
 
 FILES = lesson_files([lessons_root()])
 
@@ -35,12 +36,30 @@ def play_through(run: LessonRun, lang: str) -> int:
             feedback = run.answer(action, lang)
             assert feedback.correct, feedback.message
             actions += 1
+        elif isinstance(step, CapstoneStep):
+            actions += play_capstone(run, lang)
         else:
             assert action is None
         assert run.done
         if run.finished:
             return actions
         run.next()
+
+
+def play_capstone(run: LessonRun, lang: str) -> int:
+    """Play the capstone hand with the solver's moves; its end is explained by the rules core."""
+    hand = run.capstone
+    assert (hand is not None and hand.state.to_move == run.viewer) or hand.over
+    feedback = None
+    while not run.done:
+        action = solve_step(run)
+        assert isinstance(action, Move)
+        feedback = run.submit_move(action, lang)
+        assert feedback.correct, feedback.message
+    assert feedback is not None and run.capstone is not None and run.capstone.over
+    ending = explain_hand_end(run.capstone.state, run.viewer).text().in_(lang)
+    assert feedback.explanation == ending
+    return 1
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -51,7 +70,7 @@ def test_solver_completes_every_lesson(path: Path, lang: str) -> None:
         pytest.skip("the file does not validate (reported by test_course)")
     run = LessonRun.start(lesson)
     actions = play_through(run, lang)
-    interactive = sum(1 for s in lesson.steps if isinstance(s, (PlayStep, QuizStep)))
+    interactive = sum(1 for s in lesson.steps if isinstance(s, (PlayStep, QuizStep, CapstoneStep)))
     assert actions == interactive
     assert run.finished
     assert run.progress == 1.0

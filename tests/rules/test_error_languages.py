@@ -123,7 +123,7 @@ def test_an_illegal_move_keeps_the_rules_core_reason_in_both_languages() -> None
         read_position(data)
     reason = caught.value.reason
     assert reason.en.startswith("move 1 (tile: 6-5, end: left) by seat 0 is illegal: ")
-    assert reason.ru.startswith("ход 1 (tile: 6-5, end: left) игрока на месте 0 не по правилам: ")
+    assert reason.ru.startswith("ход 1 (tile: 6-5, end: left) игрока 0 не по правилам: ")
     inner_en = reason.en.split("is illegal: ", 1)[1]
     inner_ru = reason.ru.split("не по правилам: ", 1)[1]
     assert CYRILLIC.search(inner_ru) and inner_ru != inner_en

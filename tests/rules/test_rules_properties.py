@@ -109,7 +109,12 @@ def _drawable_mask(state: HandState) -> int:
 
 def _someone_can_move(state: HandState) -> bool:
     fit = _fit(state)
-    return any(hand & fit for hand in state.hands) or bool(_drawable_mask(state) & fit)
+    if any(hand & fit for hand in state.hands):
+        return True
+    if state.rules.draw_out:
+        # block_with_boneyard: draw_out -- the stuck players draw the boneyard out before it is a fish
+        return state.drawable() > 0
+    return bool(_drawable_mask(state) & fit)
 
 
 def check_step(state: HandState, rng: random.Random) -> HandState:

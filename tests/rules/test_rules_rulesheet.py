@@ -70,8 +70,8 @@ def test_a_sheet_for_every_preset_and_player_count(lang: str) -> None:
             assert sheet.startswith(variant.title.in_(lang))
             for heading, _ in SECTIONS:
                 assert heading.in_(lang) in sheet
-            assert describe_option("target", rules.target, lang) in sheet
-            assert describe_option("scoring", rules.scoring.value, lang) in sheet
+            assert describe_option("target", rules.target, lang, rules) in sheet
+            assert describe_option("scoring", rules.scoring.value, lang, rules) in sheet
             assert "*" not in sheet  # no house rules: nothing marked
             if lang == "ru":
                 assert not re.search(r"\b(the|and|tile)\b", sheet)
@@ -109,7 +109,8 @@ def test_explain_differences_between_block_and_goat() -> None:
 
 def test_glossary_names_the_words_in_both_languages() -> None:
     words = {(entry.en, entry.ru) for entry in GLOSSARY}
-    for pair in [("blocked hand", "рыба"), ("capicú", "капику"), ("boneyard", "базар"), ("tie bank", "сека"),
+    for pair in [("blocked hand", "рыба"), ("capicú", "капику"), ("boneyard", "базар"), ("tied fish", "сека"),
+                 ("tie bank", "банк секи"),
                  ("lead", "заход"), ("draft points", "черновые очки")]:
         assert pair in words
     fish = next(entry for entry in GLOSSARY if entry.ru == "рыба")
@@ -125,3 +126,55 @@ def test_glossary_names_the_words_in_both_languages() -> None:
 def test_default_rules_have_a_sheet_without_a_preset() -> None:
     sheet = rule_sheet(HouseRules(), "en")
     assert sheet.startswith("Players and the deal")
+
+
+# -- lines that can never apply are left out or reworded (content review, points 9-11) ----------------
+
+def _lines(name: str, players: int, lang: str = "en") -> dict[str, str]:
+    rules = rules_for(name, players)
+    return {line.option: line.text for s in sheet_sections(rules, lang, name) for line in s.lines}
+
+
+def test_two_player_all_hands_scoring_names_no_partner() -> None:
+    two = _lines("international_two", 2)["scoring"]
+    assert "partner" not in two and "own pips count too" in two
+    assert "partner" in _lines("international", 4)["scoring"]
+
+
+def test_goat_fish_sheet_has_no_tie_line() -> None:
+    # the fish maker escapes in goat: "the lowest counts tied" cannot happen
+    assert "blocked_tie" not in _lines("kozel", 4)
+    assert "blocked_tie" in _lines("kozel_pass", 4) and "blocked_tie" in _lines("block", 2)
+
+
+def test_redeal_clause_only_where_the_lead_rule_can_fail() -> None:
+    assert _lines("block", 2)["redeal"] == "A deal stands as dealt."
+    assert "unless" in _lines("donkey", 2)["redeal"]
+    assert "dealt again" in _lines("donkey", 2)["first_lead"]
+    assert "dealt again" not in _lines("donkey", 4)["first_lead"]
+    international = _lines("international", 4)
+    assert "not dealt" not in international["first_lead"] and "all 28" in international["first_lead"]
+    assert "any tiles not dealt" not in international["boneyard"]
+
+
+def test_drawn_tile_line_only_where_it_can_differ() -> None:
+    assert "must_play_drawn" not in _lines("draw", 2)  # one at a time: only the drawn tile can fit
+    assert "must_play_drawn" in _lines("domino101", 3)  # until playable, and it must be played
+    assert "must_play_drawn" in _lines("domino101", 2)  # pairs: either drawn tile may be played
+
+
+def test_fives_say_positive_multiple_and_fish_lines_read_naturally() -> None:
+    assert "positive multiple of 5" in _lines("all_fives", 2)["fives_scoring"]
+    assert "очки считают так же, как при выходе" in _lines("block", 2, "ru")["blocked_scoring"]
+    sheets = [rule_sheet(rules_for(v.name, p), "ru", v.name) for v in VARIANTS for p in v.players]
+    assert not any("сдач" in sheet.replace("раздач", "").replace("пересдач", "") for sheet in sheets)
+
+
+def test_block_with_boneyard_on_the_sheet() -> None:
+    assert "only when nothing more may be drawn" in _lines("international_two", 2)["block_with_boneyard"]
+    assert "as soon as nobody can play" in _lines("draw", 2)["block_with_boneyard"]
+    assert "block_with_boneyard" not in _lines("block", 2)
+
+
+def test_classic_sheet_says_the_winner_leads_after_a_fish_too() -> None:
+    assert "its winner leads the next one too" in _lines("classic", 2)["blocked_next_lead"]

@@ -181,3 +181,48 @@ def test_donkey_several_doubles_a_closed_arm_and_a_fish() -> None:
     # pips 11, 12, 0, 11: seat 2 writes nothing, the others their own pips; seat 2 leads next
     assert result.points == (11, 12, 0, 11)
     assert result.next_leader == 2
+
+
+# All seven 6s end up on the table when 5-6 goes on the right: both ends show 6.
+_SIXES_CHAIN = ["6-6", "6-0", "0-2", "2-6", "6-1", "1-3", "3-6", "6-4", "4-5"]
+
+
+def test_international_two_draws_the_boneyard_out_before_a_fish() -> None:
+    # block_with_boneyard: draw_out (S2, 1-on-1): the fish comes only when nothing more may be drawn,
+    # and the drawn tiles count. Seat 1 cannot play after 5-6 and must draw all 15 boneyard tiles.
+    pos = position("international_two", [["5-6", "0-0"], ["1-1", "2-2"]], _SIXES_CHAIN, to_move=0)
+    state = run(pos.state, "6-5 right")
+    assert state.status is Status.IN_PLAY and legal_text(state) == {"draw"}
+    final, result = played(state, *["draw"] * 15)
+    assert final.status is Status.BLOCKED and final.boneyard == ()
+    assert bin(final.hands[1]).count("1") == 17
+    assert result.fish_maker == 0
+    # 168 pips in the set, 78 on the table, 0-0 = 0: seat 1 holds 90, and the lowest hand takes every pip
+    assert result.pips == (0, 90) and result.points == (90, 0)
+
+
+def test_the_same_fish_at_once_leaves_the_boneyard_alone() -> None:
+    pos = position("international_two", [["5-6", "0-0"], ["1-1", "2-2"]], _SIXES_CHAIN, to_move=0,
+                   overrides={"block_with_boneyard": "at_once"})
+    final, result = played(pos.state, "6-5 right")
+    assert final.status is Status.BLOCKED and len(final.boneyard) == 15
+    assert result.points == (6, 0)
+
+
+def test_a_drawn_out_position_is_read_as_a_fish() -> None:
+    chain = [*_SIXES_CHAIN, "5-6"]
+    rest = boneyard_with([], [["0-0"], ["1-1"]], chain)
+    stuck = position("international_two", [["0-0"], ["1-1", *rest]], chain, boneyard=[], to_move=0)
+    assert stuck.state.status is Status.BLOCKED
+    waiting = position("international_two", [["0-0"], ["1-1"]], chain, to_move=1)
+    assert waiting.state.status is Status.IN_PLAY  # 16 tiles still to draw
+    assert position("draw", [["0-0"], ["1-1"]], chain, to_move=1).state.status is Status.BLOCKED
+
+
+def test_classic_winner_leads_after_a_fish_too() -> None:
+    # S3: «Следующий кон начинает победитель». Seat 0 makes the fish holding 4-4 (8); seat 1 holds 1-1 (2)
+    pos = position("classic", [["5-6", "4-4"], ["1-1"]], _SIXES_CHAIN, to_move=0)
+    _final, result = played(pos.state, "6-5 right")
+    assert result.fish_maker == 0 and result.winner_sides == (1,)
+    assert result.points == (0, 6)  # others 8 minus own 2
+    assert result.next_leader == 1

@@ -53,11 +53,15 @@ def _on_select(name: str, chart_key: str, on_click: Callable[[str], None]) -> No
 
 def show_board(state: HandState, *, name: str, on_click: Callable[[str], None], selected: Tile | None = None,
                seat: int = 0, reveal: bool = False, large: bool = False, wide: bool = False,
-               hints: tuple[str, ...] = ()) -> None:
+               hints: tuple[str, ...] = (), show_turn: bool = True, show_fits: bool = True,
+               height: int | None = None) -> None:
     """Draw the board; a click on a tile or an end calls ``on_click("hand:6-4" | "end:left")``.
 
-    ``large``: a taller board in a column (the presenter view); ``wide``: the
-    board has the page's full width (``WIDE_SIZE``).
+    ``seat`` is the learner's, drawn at the bottom as "You". ``large``: a
+    taller board in a column (the presenter view); ``wide``: the board has the
+    page's full width (``WIDE_SIZE``); ``show_turn``/``show_fits``: the turn
+    marker and the outline of the learner's fitting tiles (off where they
+    would give a quiz's answer away).
 
     The chain's shape is kept per board in session state, so laying a tile
     never re-arranges the tiles already on the table.
@@ -66,9 +70,9 @@ def show_board(state: HandState, *, name: str, on_click: Callable[[str], None], 
     shape_key = f"_shape_{name}"
     layout = layout_table(state.table, st.session_state.get(shape_key))
     st.session_state[shape_key] = layout.shape
-    width, height = WIDE_SIZE if wide else (None, 760 if large else 560)
+    width, tall = WIDE_SIZE if wide else (None, 760 if large else 560)
     figure = board_figure(state, viewer_seat=seat, selected=selected, highlight=hints, reveal=reveal, lang=lang(),
-                          layout=layout, height=height, width=width)
+                          layout=layout, height=height or tall, width=width, show_turn=show_turn, show_fits=show_fits)
     st.plotly_chart(figure, key=chart_key, on_select=lambda: _on_select(name, chart_key, on_click),
                     selection_mode="points", width="stretch", config={"displayModeBar": False, "scrollZoom": False})
 

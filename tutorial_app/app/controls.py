@@ -1,9 +1,10 @@
-"""The button path for playing: the hand as buttons, the open ends, draw and pass.
+"""The button path for playing and the one click model behind it: the hand, the open ends, draw and pass.
 
 Why buttons beside the board: a touch screen needs two taps on a Plotly
 point and a keyboard cannot reach one, so every board click has a button
-twin. The Play page and the lesson player share these widgets; both pass
-callbacks that take the tile or the move.
+twin. The Play page and the lesson player share these widgets and the same
+click handling (``table_click``: the board's pure controller, with the
+selected tile kept per page): a tile, then the end where it goes.
 """
 
 from __future__ import annotations
@@ -15,12 +16,47 @@ import streamlit as st
 
 from tutorial_app.app.session import tr
 from tutorial_app.board.adjust import BENDS
+from tutorial_app.board.controller import ClickOutcome, handle_click
 from tutorial_app.board.layout import Bend
 from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.state import DRAW, END_TURN, MUGGINS, PASS, Action, End, HandState, Move
-from tutorial_app.rules.tiles import Tile
+from tutorial_app.rules.tiles import Tile, parse_tile
 
-__all__ = ["playable_ends", "hand_buttons", "end_buttons", "turn_buttons", "direction_buttons"]
+__all__ = ["playable_ends", "hand_buttons", "end_buttons", "turn_buttons", "direction_buttons", "selected_tile",
+           "set_selected", "table_click", "move_controls"]
+
+
+def selected_tile(key: str) -> Tile | None:
+    """The tile selected on the table of page ``key`` (kept in session state)."""
+    name = st.session_state.get(f"{key}_selected")
+    return parse_tile(name) if name else None
+
+
+def set_selected(key: str, tile: Tile | None) -> None:
+    st.session_state[f"{key}_selected"] = str(tile) if tile is not None else None
+
+
+def table_click(key: str, state: HandState, seat: int, clicked: str, closed: bool = False) -> ClickOutcome:
+    """One click ("hand:6-4", "end:left", "chain:…") on page ``key``'s table, from the board or a button.
+
+    The selection is updated; the caller applies ``outcome.move``, counts
+    ``outcome.attempt`` as it likes (a lesson counts a mistake) and shows
+    ``outcome.message``.
+    """
+    outcome = handle_click(state, selected_tile(key), clicked, viewer_seat=seat, closed=closed)
+    set_selected(key, outcome.selected)
+    return outcome
+
+
+def move_controls(state: HandState, seat: int, on_click: Callable[[str], None], on_move: Callable[[Move], None],
+                  key: str, per_row: int = 10) -> None:
+    """The hand, the ends for the selected tile, and draw/pass/… as buttons, on the seat's turn."""
+    selected = selected_tile(key)
+    mine = state.to_move == seat and not state.is_over
+    hand_buttons(state, seat, selected, lambda tile: on_click(f"hand:{tile}"), key=key, enabled=mine, per_row=per_row)
+    if mine:
+        end_buttons(state, selected, lambda end: on_click(f"end:{end}"), key=key)
+        turn_buttons(state, on_move, key=key)
 
 
 def playable_ends(state: HandState, tile: Tile) -> list[End]:
@@ -33,15 +69,16 @@ def playable_ends(state: HandState, tile: Tile) -> list[End]:
 
 
 def hand_buttons(state: HandState, seat: int, selected: Tile | None, on_tile: Callable[[Tile], None],
-                 key: str, enabled: bool = True) -> None:
+                 key: str, enabled: bool = True, per_row: int = 10) -> None:
     """The seat's tiles as buttons; playable ones stand out, the selected one is marked."""
     tiles = state.hand(seat)
     if not tiles:
         return
     st.caption(tr("controls.your_hand"))
     fits = state.fit_mask() if state.to_move == seat and not state.is_over else 0
-    columns = st.columns(min(len(tiles), 10))
-    for index, tile in enumerate(sorted(tiles, key=lambda x: (x.hi, x.lo), reverse=True)):
+    columns = st.columns(min(len(tiles), per_row))
+    # the same order as the hand drawn at the bottom of the board, left to right
+    for index, tile in enumerate(tiles):
         label = str(tile)
         if tile is selected:
             label = f"▲ {label}"

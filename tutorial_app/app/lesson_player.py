@@ -3,7 +3,10 @@
 Why shared: the Learn page plays the course and the Lesson workshop plays an
 organiser's pasted lesson with the very same widgets. Every learner action
 goes through the runner (``submit_move``/``answer``/``hint``/``next``), so the
-feedback is the rules core's.
+feedback is the rules core's. The learner is one seat for the whole lesson,
+drawn at the bottom as "You"; clicks follow the Play page's model (a tile,
+then the end: ``controls.table_click``), and the feedback sits beside the
+board (under it on a phone), where the learner is looking.
 """
 
 from __future__ import annotations
@@ -13,17 +16,18 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from tutorial_app.app.board_view import show_board
-from tutorial_app.app.controls import end_buttons, hand_buttons, playable_ends, turn_buttons
+from tutorial_app.app.board_view import forget_shape, show_board
+from tutorial_app.app.controls import move_controls, selected_tile, set_selected, table_click
+from tutorial_app.app.records import lead_reason
 from tutorial_app.app.session import bump, lang, tr
+from tutorial_app.board.showcase import TileStyle, tiles_figure
 from tutorial_app.lessons import LessonRun, solve_step
-from tutorial_app.lessons.model import PlayStep, QuizStep, RememberStep
+from tutorial_app.lessons.model import CapstoneStep, LText, PlayStep, QuizStep, RememberStep
 from tutorial_app.lessons.quizzes import answer_type, choice_label
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Action, End, Move, play
-from tutorial_app.rules.tiles import Tile, parse_tile
+from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.tiles import Tile
 
-__all__ = ["Shown", "play_lesson", "LARGE_CSS"]
+__all__ = ["Shown", "play_lesson", "sources_box", "LARGE_CSS", "BOARD_HEIGHT"]
 
 LARGE_CSS = """
 <style>
@@ -33,10 +37,15 @@ LARGE_CSS = """
 </style>
 """
 
+BOARD_HEIGHT = 470
+"""A lesson's board in pixels: with the step's text above it, its feedback stays on a 1000 px high screen."""
+
+OnFinish = Callable[[LessonRun], None]
+
 
 @dataclass
 class Shown:
-    """What the player shows after an action: a verdict, a message and the extras (kept per tab)."""
+    """What the player shows after an action: a verdict (None: neutral), a message and the extras (kept per tab)."""
 
     correct: bool | None
     message: str
@@ -57,59 +66,39 @@ def _set_shown(name: str, shown: Shown | None) -> None:
     st.session_state[_key(name, "shown")] = shown
 
 
-def _selected(name: str) -> Tile | None:
-    value = st.session_state.get(_key(name, "selected"))
-    return parse_tile(value) if value else None
+# -- learner actions (callbacks) ------------------------------------------------------
 
-
-def _submit(name: str, move: Move, on_finish: Callable[[LessonRun], None]) -> None:
+def _submit(name: str, move: Move, on_finish: OnFinish) -> None:
     run = _run(name)
     if run is None or run.done:
         return
     feedback = run.submit_move(move, lang())
-    st.session_state[_key(name, "selected")] = None
-    _set_shown(name, Shown(feedback.correct, feedback.message, None if feedback.correct else feedback.hint,
-                           feedback.explanation))
+    set_selected(name, None)
+    neutral = isinstance(run.step, CapstoneStep) and feedback.correct and not run.done
+    _set_shown(name, Shown(None if neutral else feedback.correct, feedback.message,
+                           None if feedback.correct else feedback.hint, feedback.explanation))
     bump(name)
     if run.finished:
         on_finish(run)
 
 
-def _tile(name: str, tile: Tile, on_finish: Callable[[LessonRun], None]) -> None:
-    """Select a tile (its targets appear); a tile with nowhere to go is tried, so the runner says why."""
+def _click(name: str, clicked: str, on_finish: OnFinish) -> None:
+    """A board click or a button: the shared click model; only placing a tile can be a mistake."""
     run = _run(name)
-    if run is None or run.done or run.state is None:
+    if run is None or run.done or run.refuted or run.state is None:
         return
-    if _selected(name) is tile:
-        st.session_state[_key(name, "selected")] = None
-        return
-    state = run.state
-    if not playable_ends(state, tile):
-        first = state.table.open_ends()
-        _submit(name, play(tile, first[0][0] if first else "lead"), on_finish)
-        return
-    st.session_state[_key(name, "selected")] = str(tile)
-    _set_shown(name, None)
+    outcome = table_click(name, run.state, run.viewer, clicked)
+    if outcome.move is not None:
+        _submit(name, outcome.move, on_finish)
+    elif outcome.attempt is not None:
+        _submit(name, outcome.attempt, on_finish)
+    elif outcome.message is not None:
+        _set_shown(name, Shown(None, outcome.message.in_(lang())))
+    else:
+        _set_shown(name, None)
 
 
-def _end(name: str, end: End, on_finish: Callable[[LessonRun], None]) -> None:
-    tile = _selected(name)
-    if tile is None:
-        _set_shown(name, Shown(False, tr("controls.pick_tile_first")))
-        return
-    _submit(name, play(tile, end), on_finish)
-
-
-def _click(name: str, clicked: str, on_finish: Callable[[LessonRun], None]) -> None:
-    kind, _, value = clicked.partition(":")
-    if kind == "hand":
-        _tile(name, parse_tile(value), on_finish)
-    elif kind == "end" and value in ("lead", "left", "right", "up", "down"):
-        end: End = value  # type: ignore[assignment]
-        _end(name, end, on_finish)
-
-
-def _answer(name: str, value: object, on_finish: Callable[[LessonRun], None]) -> None:
+def _answer(name: str, value: object, on_finish: OnFinish) -> None:
     run = _run(name)
     if run is None or run.done:
         return
@@ -120,7 +109,7 @@ def _answer(name: str, value: object, on_finish: Callable[[LessonRun], None]) ->
         on_finish(run)
 
 
-def _typed_answer(name: str, on_finish: Callable[[LessonRun], None]) -> None:
+def _typed_answer(name: str, on_finish: OnFinish) -> None:
     run = _run(name)
     if run is not None:
         _answer(name, st.session_state.get(_typed_key(name, run)), on_finish)
@@ -139,15 +128,24 @@ def _hint(name: str) -> None:
             _set_shown(name, Shown(None, tr("learn.hint_label"), hint=text))
 
 
-def _next(name: str, on_finish: Callable[[LessonRun], None]) -> None:
+def _retry(name: str) -> None:
+    run = _run(name)
+    if run is not None:
+        run.retry()
+        _set_shown(name, None)
+        bump(name)
+
+
+def _next(name: str, on_finish: OnFinish) -> None:
     run = _run(name)
     if run is not None and run.done and not run.finished:
         run.next()
         if run.finished:
             on_finish(run)
-        st.session_state[_key(name, "selected")] = None
+        set_selected(name, None)
         st.session_state[_key(name, "revealed")] = False
         _set_shown(name, None)
+        forget_shape(name)
         bump(name)
 
 
@@ -155,11 +153,12 @@ def _reveal(name: str) -> None:
     st.session_state[_key(name, "revealed")] = True
 
 
-def _solve(name: str, on_finish: Callable[[LessonRun], None]) -> None:
+def _solve(name: str, on_finish: OnFinish) -> None:
     """Presenter: play the rules core's right action for the room."""
     run = _run(name)
     if run is None or run.done:
         return
+    run.retry()
     action = solve_step(run)
     if isinstance(action, Move):
         _submit(name, action, on_finish)
@@ -170,21 +169,153 @@ def _solve(name: str, on_finish: Callable[[LessonRun], None]) -> None:
 def _right_answer_text(run: LessonRun) -> str | None:
     step = run.step
     if isinstance(step, QuizStep) and run.right_answer is not None:
-        return choice_label(step.ask, run.right_answer, run.scene.rules if run.scene else run.rules, lang())
-    if isinstance(step, PlayStep):
-        action = solve_step(run)
-        if isinstance(action, Move):
-            if action.action is Action.PLAY:
-                return tr("learn.reveal_play", tile=str(action.tile), end=tr(f"end.{action.end}"))
-            return tr(f"action.{action.action.value}")
+        rules = run.scene.rules if run.scene else run.rules
+        return choice_label(step.ask, run.right_answer, rules, lang(), run.viewer)
+    action = solve_step(run)
+    if isinstance(action, Move):
+        if action.action is Action.PLAY:
+            return tr("learn.reveal_play", tile=str(action.tile), end=tr(f"end.{action.end}"))
+        return tr(f"action.{action.action.value}")
     return None
 
 
-def _tiles_line(tiles: list[Tile]) -> str:
-    return "  ".join(f"`{t.hi}|{t.lo}`" for t in tiles)
+# -- what is on screen ----------------------------------------------------------------------
+
+def _feedback(name: str) -> None:
+    """The verdict, the engine's explanation and the hint, where the learner is looking."""
+    shown = st.session_state.get(_key(name, "shown"))
+    if not isinstance(shown, Shown):
+        return
+    text = shown.message + (f"\n\n{shown.explanation}" if shown.explanation else "")
+    if shown.correct:
+        st.success(text, icon=":material/check_circle:")
+    elif shown.correct is False:
+        st.error(text, icon=":material/front_hand:")
+    elif text:
+        st.info(text, icon=":material/info:")
+    if shown.hint:
+        st.info(shown.hint, icon=":material/lightbulb:")
 
 
-def play_lesson(name: str, on_finish: Callable[[LessonRun], None], *, presenter: bool = False) -> None:
+def _show_tiles(run: LessonRun) -> None:
+    """Tiles a step shows on their own (the set, a suit, Chinese tiles), drawn as tiles."""
+    step = run.step
+    style: TileStyle = "chinese" if run.lesson.tile_set == "chinese" else "double_six"
+    against = getattr(step, "against", None) or []
+    tiles: list[Tile] = list(getattr(step, "tiles", None) or [])
+    single = getattr(step, "tile", None)
+    if single is not None and not tiles and getattr(step, "position", None) is None:
+        tiles = [single]
+    highlight = [str(t) for t in getattr(step, "highlight", None) or []]
+    for caption, row in ((tr("learn.on_the_table"), against), (tr("learn.the_reply") if against else "", tiles)):
+        if not row:
+            continue
+        if caption:
+            st.caption(caption)
+        figure = tiles_figure(row, style=style, highlight=highlight)
+        st.plotly_chart(figure, key=f"tiles_{run.lesson.id}_{run.index}_{caption}", config={"staticPlot": True},
+                        width="stretch")
+
+
+def _reveals_answer(step: object) -> bool:
+    """Whether the turn marker would give this quiz's answer away (its answer is a seat or a side)."""
+    return isinstance(step, QuizStep) and answer_type(step.ask) in ("seat", "side")
+
+
+def _board(name: str, run: LessonRun, state: HandState, presenter: bool, on_finish: OnFinish) -> None:
+    step = run.step
+    interactive = isinstance(step, (PlayStep, CapstoneStep)) and not run.done and not run.refuted
+    highlight = tuple(str(h) for h in getattr(step, "highlight", None) or [])
+    show_board(state, name=name, seat=run.viewer, selected=selected_tile(name) if interactive else None,
+               large=presenter, hints=highlight, show_turn=not _reveals_answer(step), show_fits=interactive,
+               reveal=run.reveal, height=None if presenter else BOARD_HEIGHT,
+               on_click=(lambda c: _click(name, c, on_finish)) if interactive else (lambda c: None))
+
+
+def _move_panel(name: str, run: LessonRun, state: HandState, on_finish: OnFinish) -> None:
+    """The learner's move: the prompt and the button twins of the board, or "try again" after a refutation."""
+    if run.refuted:
+        st.button(tr("learn.try_again"), key=f"{name}_retry", on_click=_retry, args=(name,), type="primary")
+        return
+    if run.done or state.to_move != run.viewer or state.is_over:
+        return
+    st.markdown(tr("learn.play_prompt"))
+    move_controls(state, run.viewer, lambda clicked: _click(name, clicked, on_finish),
+                  lambda move: _submit(name, move, on_finish), key=name, per_row=4)
+
+
+def _quiz_panel(name: str, run: LessonRun, step: QuizStep, on_finish: OnFinish) -> None:
+    if run.done:
+        return
+    choices = run.choices(lang())
+    if choices is not None:
+        columns = st.columns(min(len(choices), 4))
+        for index, (value, label) in enumerate(choices):
+            columns[index % len(columns)].button(label, key=f"{name}_choice_{run.index}_{index}",
+                                                 on_click=_answer, args=(name, value, on_finish), width="stretch")
+        return
+    if answer_type(step.ask) == "number":
+        st.number_input(tr("learn.your_answer"), min_value=0, max_value=1000, step=1, value=None,
+                        key=_typed_key(name, run))
+    else:
+        st.text_input(tr("learn.your_answer"), key=_typed_key(name, run))
+    st.button(tr("learn.answer"), key=f"{name}_answer", on_click=_typed_answer, args=(name, on_finish), type="primary")
+
+
+def _capstone_panel(name: str, run: LessonRun, step: CapstoneStep) -> None:
+    """Who led the capstone hand, and the badge once it is over."""
+    hand = run.capstone
+    if hand is None:
+        return
+    if not hand.state.log or all(seat != run.viewer for seat, *_ in hand.state.log):
+        st.caption(lead_reason(hand.lead, lang(), run.viewer))
+    if run.done:
+        st.success(tr("learn.badge_earned", badge=step.badge.in_(lang())), icon=":material/military_tech:")
+
+
+def _actions(name: str, run: LessonRun, presenter: bool, on_finish: OnFinish) -> None:
+    """Hint, Next, and for a presenter the answer revealed and played for the room."""
+    step = run.step
+    task = isinstance(step, (PlayStep, QuizStep))
+    if presenter and task and not run.done:
+        if st.session_state.get(_key(name, "revealed")):
+            answer = _right_answer_text(run)
+            if answer:
+                st.success(tr("learn.answer_is", answer=answer))
+            st.button(tr("learn.play_answer"), key=f"{name}_solve", on_click=_solve, args=(name, on_finish))
+        else:
+            st.button(tr("learn.reveal"), key=f"{name}_reveal", on_click=_reveal, args=(name,))
+    left, right = st.columns([1, 2], vertical_alignment="center")
+    if task and not run.done and not run.refuted:
+        left.button(tr("learn.hint"), key=f"{name}_hint", on_click=_hint, args=(name,), width="stretch")
+    if run.done and not run.finished:
+        left.button(tr("learn.next"), key=f"{name}_next", type="primary", on_click=_next, args=(name, on_finish),
+                    width="stretch")
+    right.caption(tr("learn.score_so_far", mistakes=run.mistakes, hints=run.hints_used))
+
+
+def _panel(name: str, run: LessonRun, state: HandState | None, presenter: bool, on_finish: OnFinish) -> None:
+    """Beside the board: feedback first (the learner's eyes are there), then what to do next."""
+    step = run.step
+    _feedback(name)
+    if isinstance(step, CapstoneStep):
+        _capstone_panel(name, run, step)
+    if state is not None and isinstance(step, (PlayStep, CapstoneStep)):
+        _move_panel(name, run, state, on_finish)
+    if isinstance(step, QuizStep):
+        _quiz_panel(name, run, step, on_finish)
+    _actions(name, run, presenter, on_finish)
+
+
+def _remember(run: LessonRun) -> None:
+    step = run.step
+    assert isinstance(step, RememberStep)
+    st.markdown(f"**{tr('learn.remember')}**")
+    for point in step.points:
+        st.info(point.in_(lang()), icon=":material/push_pin:")
+
+
+def play_lesson(name: str, on_finish: OnFinish, *, presenter: bool = False) -> None:
     """Show the run stored under ``name`` (``st.session_state[name + "_run"]``) and its controls."""
     run = _run(name)
     if run is None:
@@ -197,68 +328,33 @@ def play_lesson(name: str, on_finish: Callable[[LessonRun], None], *, presenter:
     if step.title is not None:
         st.subheader(step.title.in_(current))
     if isinstance(step, RememberStep):
-        st.markdown(f"**{tr('learn.remember')}**")
-        for point in step.points:
-            st.info(point.in_(current), icon=":material/push_pin:")
+        _remember(run)
+        _actions(name, run, presenter, on_finish)
     else:
+        if isinstance(step, QuizStep) and step.review is not None:
+            st.caption(tr("learn.review"))
         st.markdown(step.text.in_(current))
-        shown_tiles = getattr(step, "tiles", None)
-        if shown_tiles:
-            st.markdown(_tiles_line([parse_tile(t) if isinstance(t, str) else t for t in shown_tiles]))
-    state = run.state
-    selected = _selected(name)
-    if state is not None and not isinstance(step, RememberStep):
-        seat = run.you if run.you is not None else state.to_move
-        hints = tuple(str(parse_tile(h) if isinstance(h, str) else h) for h in step.highlight)
-        interactive = isinstance(step, PlayStep) and not run.done
-        show_board(state, name=name, seat=seat, selected=selected if interactive else None, large=presenter,
-                   hints=hints, on_click=(lambda c: _click(name, c, on_finish)) if interactive else (lambda c: None))
-        if interactive:
-            st.markdown(tr("learn.play_prompt"))
-            hand_buttons(state, seat, selected, lambda t: _tile(name, t, on_finish), key=name)
-            end_buttons(state, selected, lambda e: _end(name, e, on_finish), key=name)
-            if any(m.action is not Action.PLAY for m in legal_moves(state)):
-                turn_buttons(state, lambda m: _submit(name, m, on_finish), key=name)
-    if isinstance(step, QuizStep) and not run.done:
-        choices = run.choices(current)
-        if choices is not None:
-            columns = st.columns(min(len(choices), 4))
-            for index, (value, label) in enumerate(choices):
-                columns[index % len(columns)].button(label, key=f"{name}_choice_{run.index}_{index}",
-                                                     on_click=_answer, args=(name, value, on_finish), width="stretch")
+        _show_tiles(run)
+        state = run.state
+        if state is None:
+            _panel(name, run, None, presenter, on_finish)
         else:
-            if answer_type(step.ask) == "number":
-                st.number_input(tr("learn.your_answer"), min_value=0, max_value=1000, step=1, value=None,
-                                key=_typed_key(name, run))
-            else:
-                st.text_input(tr("learn.your_answer"), key=_typed_key(name, run))
-            st.button(tr("learn.answer"), key=f"{name}_answer", on_click=_typed_answer, args=(name, on_finish),
-                      type="primary")
-    shown = st.session_state.get(_key(name, "shown"))
-    if isinstance(shown, Shown):
-        text = shown.message + (f"\n\n{shown.explanation}" if shown.explanation else "")
-        if shown.correct:
-            st.success(text, icon=":material/check_circle:")
-        elif shown.correct is False:
-            st.error(text, icon=":material/front_hand:")
-        if shown.hint:
-            st.info(shown.hint, icon=":material/lightbulb:")
-    if presenter and not run.done and isinstance(step, (PlayStep, QuizStep)):
-        if st.session_state.get(_key(name, "revealed")):
-            answer = _right_answer_text(run)
-            if answer:
-                st.success(tr("learn.answer_is", answer=answer))
-            st.button(tr("learn.play_answer"), key=f"{name}_solve", on_click=_solve, args=(name, on_finish))
-        else:
-            st.button(tr("learn.reveal"), key=f"{name}_reveal", on_click=_reveal, args=(name,))
-    left, right = st.columns([1, 3], vertical_alignment="center")
-    if isinstance(step, (PlayStep, QuizStep)) and not run.done:
-        left.button(tr("learn.hint"), key=f"{name}_hint", on_click=_hint, args=(name,), width="stretch")
-    if run.done and not run.finished:
-        left.button(tr("learn.next"), key=f"{name}_next", type="primary", on_click=_next, args=(name, on_finish),
-                    width="stretch")
+            board, panel = st.columns([3, 2], gap="medium")
+            with board:
+                _board(name, run, state, presenter, on_finish)
+            with panel:
+                _panel(name, run, state, presenter, on_finish)
     if run.finished:
         stars = run.stars
         st.success(tr("learn.finished", stars="★" * stars + "☆" * (3 - stars), mistakes=run.mistakes,
                       hints=run.hints_used))
-    right.caption(tr("learn.score_so_far", mistakes=run.mistakes, hints=run.hints_used))
+
+
+def sources_box(sources: list[LText | str]) -> None:
+    """The lesson's sources in a small expander (never inside the learner's text)."""
+    if not sources:
+        return
+    with st.expander(tr("learn.sources")):
+        for source in sources:
+            text = source if isinstance(source, str) else source.in_(lang())
+            st.markdown(f"- {text}")

@@ -10,9 +10,9 @@ from tutorial_app.i18n import CATALOGS, t
 from tutorial_app.rules.deal import LeadDecision
 from tutorial_app.rules.match import MatchState
 from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.scoring import HandResult
 from tutorial_app.rules.state import Action, HandState, Move
 from tutorial_app.rules.tiles import Tile
+from tutorial_app.rules.worked_end import explain_hand_end
 
 __all__ = ["seat_label", "side_label", "move_line", "hand_log", "score_rows", "result_reason", "result_lines",
            "tiles_text", "lead_reason"]
@@ -88,38 +88,18 @@ def score_rows(match: MatchState, lang: str, human: int | None = 0) -> list[dict
     return rows
 
 
-def result_reason(rules: HouseRules, result: HandResult, lang: str, human: int | None = 0) -> str:
-    """How the hand ended, addressing the learner as "you" where the sentence is about them.
-
-    Why not the rules core's sentence as it is: it names seats by number
-    ("Seat 0 went out."), as the referee needs, while the page calls the
-    learner "You". Sentences about other seats are the rules core's own.
-    """
-    why = result.why
-    kind = why[0] if why else None
-    if human is None or kind is None:
-        return result.reason.in_(lang)
-    if kind == "out" and why[1] == human:
-        return t("result.you_out_capicu" if why[2] else "result.you_out", lang)
-    if kind == "goat_block" and why[1] == human:
-        return t("result.you_fish", lang)
-    if kind in ("lowest", "lowest_goat") and isinstance(why[1], tuple) and human in why[1]:
-        seats = why[1]
-        suffix = "_goat" if kind == "lowest_goat" else ""
-        if len(seats) == 1:
-            return t(f"result.you_lowest{suffix}", lang, low=why[2])
-        side = side_label(rules, rules.side_of(human), lang, human)
-        return t(f"result.your_side_lowest{suffix}", lang, side=side, low=why[2])
-    return result.reason.in_(lang)
+def result_reason(state: HandState, lang: str, human: int | None = 0) -> str:
+    """How the hand ended, in the rules core's words, the learner called "you" ("You went out with 6-4.")."""
+    return explain_hand_end(state, human).how.in_(lang)
 
 
 def lead_reason(lead: LeadDecision, lang: str, human: int | None = 0) -> str:
     """Who leads and why, addressing the learner as "you" when they lead.
 
     Why not the rules core's sentence as it is: it names the leader by seat
-    ("Seat 0 leads: lowest double 1-1."), as ``result_reason`` explains for
-    results. A lead by another seat, by lot not yet drawn, or for a reason
-    the catalogs do not know keeps the rules core's sentence.
+    ("Seat 0 leads: lowest double 1-1."), as the referee needs. A lead by
+    another seat, by lot not yet drawn, or for a reason the catalogs do not
+    know keeps the rules core's sentence.
     """
     key = f"lead.you_{lead.why}"
     if human is None or lead.seat != human or key not in CATALOGS["en"]:
@@ -127,18 +107,9 @@ def lead_reason(lead: LeadDecision, lang: str, human: int | None = 0) -> str:
     return t(key, lang, tile=str(lead.tile))
 
 
-def result_lines(rules: HouseRules, result: HandResult, lang: str, human: int | None = 0) -> list[str]:
-    """The end of a hand worked out: the reason, pips per side, what each side writes."""
-    lines = [result_reason(rules, result, lang, human)]
-    for side in range(rules.sides):
-        name = side_label(rules, side, lang, human)
-        lines.append(t("result.side", lang, side=name, pips=result.pips[side], points=result.total(side)))
-    if result.capicu:
-        lines.append(t("result.capicu", lang, bonus=result.capicu_bonus))
-    if any(result.fives):
-        lines.append(t("result.fives", lang, points=", ".join(str(p) for p in result.fives)))
-    if result.bank_after:
-        lines.append(t("result.bank", lang, n=result.bank_after))
-    if rules.is_penalty_scoring:
-        lines.append(t("result.penalty_note", lang))
-    return lines
+def result_lines(state: HandState, lang: str, human: int | None = 0, before: MatchState | None = None) -> list[str]:
+    """The end of a hand worked out by the rules core: how it ended, the pips, what each side writes,
+    who leads next, and with ``before`` (the score sheet before the hand) the score sheet after it."""
+    worked = explain_hand_end(state, human, before)
+    parts = (worked.how, worked.pips, worked.score, worked.next_lead, worked.match)
+    return [part.in_(lang) for part in parts if part is not None and part.en]

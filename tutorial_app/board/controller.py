@@ -2,6 +2,9 @@
 
 Pure and Streamlit-free, so the app only forwards the clicked point's
 ``customdata`` and applies the move it gets back, and tests need no browser.
+The Learn and Play pages use it alike: one click model everywhere (a tile,
+then the end where it goes). Selecting a tile that fits nowhere is allowed
+and only explained; placing it is an attempt the caller may count.
 
 Usage in the app::
 
@@ -32,14 +35,17 @@ class ClickOutcome(NamedTuple):
 
     ``selected``: the tile selected after the click (None: nothing).
     ``move``: a legal move to apply now, or None. ``message``: a sentence for
-    the learner (why nothing happened), or None. ``chain``: the arm and place
-    of a clicked table tile (for a tail adjustment), or None.
+    the learner (why nothing happened, or why a selected tile fits nowhere),
+    or None. ``chain``: the arm and place of a clicked table tile (for a tail
+    adjustment), or None. ``attempt``: an illegal placement the learner tried
+    (a lesson counts it as a mistake; ``message`` says why it is illegal).
     """
 
     selected: Tile | None
     move: Move | None = None
     message: Text | None = None
     chain: tuple[str, int] | None = None
+    attempt: Move | None = None
 
 
 _CHOOSE_FIRST = Text("Choose a tile from your hand first.", "Сначала выберите кость на руке.")
@@ -72,17 +78,15 @@ def handle_click(
     *,
     viewer_seat: int = 0,
     closed: bool = False,
-    auto_place: bool = False,
 ) -> ClickOutcome:
     """Interpret one click for the viewer at ``viewer_seat``.
 
     - ``hand:X`` selects X (it rises and the targets appear); clicking the
-      selected tile again deselects it. A tile with nowhere to go is not
-      selected: the message says why. With ``auto_place``, a tile that fits
-      exactly one end is played at once.
+      selected tile again deselects it. A tile with nowhere to go is selected
+      too (choosing is not a mistake) and the message says why it fits nowhere.
     - ``end:E`` lays the selected tile on end E (``closed`` lays a double
       face down where the rules allow it); an illegal placement keeps the
-      selection and says why.
+      selection, says why and is reported as ``attempt``.
     - ``chain:ARM:I`` reports the table tile clicked, selection unchanged.
     - Anything else (or None) changes nothing.
     """
@@ -102,11 +106,11 @@ def handle_click(
     if state.to_move != viewer_seat:
         return ClickOutcome(selected, message=_NOT_YOUR_TURN)
     if kind == "hand":
-        return _click_hand(state, selected, value, viewer_seat, auto_place)
+        return _click_hand(state, selected, value, viewer_seat)
     return _click_end(state, selected, value, closed)
 
 
-def _click_hand(state: HandState, selected: Tile | None, value: str, seat: int, auto_place: bool) -> ClickOutcome:
+def _click_hand(state: HandState, selected: Tile | None, value: str, seat: int) -> ClickOutcome:
     try:
         tile = parse_tile(value)
     except TileError:
@@ -115,15 +119,10 @@ def _click_hand(state: HandState, selected: Tile | None, value: str, seat: int, 
         return ClickOutcome(selected)
     if tile is selected:
         return ClickOutcome(None)
-    ends = [end for end in ENDS if why_illegal(state, play(tile, end)) is None]
-    if not ends:
-        open_end: End = "lead" if state.table.is_empty else next(
-            (end for end, _n in state.table.open_ends()), "left"
-        )
-        return ClickOutcome(selected, message=why_illegal(state, play(tile, open_end)))
-    if auto_place and len(ends) == 1:
-        return ClickOutcome(None, move=play(tile, ends[0]))
-    return ClickOutcome(tile)
+    if any(why_illegal(state, play(tile, end)) is None for end in ENDS):
+        return ClickOutcome(tile)
+    open_end: End = "lead" if state.table.is_empty else next((end for end, _n in state.table.open_ends()), "left")
+    return ClickOutcome(tile, message=why_illegal(state, play(tile, open_end)))
 
 
 def _click_end(state: HandState, selected: Tile | None, value: str, closed: bool) -> ClickOutcome:
@@ -135,5 +134,5 @@ def _click_end(state: HandState, selected: Tile | None, value: str, closed: bool
     move = play(selected, end, closed=closed)
     reason = why_illegal(state, move)
     if reason is not None:
-        return ClickOutcome(selected, message=reason)
+        return ClickOutcome(selected, message=reason, attempt=move)
     return ClickOutcome(None, move=move)

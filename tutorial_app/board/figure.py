@@ -52,18 +52,19 @@ class Theme(NamedTuple):
     hint: str
     selected: str
     target: str
+    fit: str
 
 
 THEMES: dict[str, Theme] = {
     "light": Theme(
         wood="#d9c7a3", felt="#2f7d4f", felt_edge="#1f5c38", face="#fbf8ef", face_edge="#3b3b3b",
         pip="#1a1a1a", back="#7a2e1f", text="#ffffff", last="#E69F00", hint="#56B4E9",
-        selected="#F0E442", target="#ffffff",
+        selected="#F0E442", target="#ffffff", fit="#009E73",
     ),
     "dark": Theme(
         wood="#1b1b1f", felt="#163d29", felt_edge="#0c2618", face="#e9e4d6", face_edge="#111111",
         pip="#141414", back="#5a2418", text="#e8e8e8", last="#E69F00", hint="#56B4E9",
-        selected="#F0E442", target="#f5f5f5",
+        selected="#F0E442", target="#f5f5f5", fit="#009E73",
     ),
 }
 
@@ -99,6 +100,7 @@ class _Sketch:
             "last": ([], []),
             "hint": ([], []),
             "selected": ([], []),
+            "fit": ([], []),
         }
         self.click_x: list[float] = []
         self.click_y: list[float] = []
@@ -204,6 +206,8 @@ def board_figure(
     layout: BoardLayout | None = None,
     shape: ChainShape | None = None,
     show_last_move: bool = True,
+    show_turn: bool = True,
+    show_fits: bool = False,
     height: int = 640,
     width: int | None = None,
 ) -> go.Figure:
@@ -219,6 +223,9 @@ def board_figure(
     in pixels set the size pips, labels and targets are drawn at; without
     ``width`` (the app stretches the figure to its column) the figure is
     taken to be at least ``ASSUMED_ASPECT`` times as wide as it is high.
+    ``show_turn``: mark whose turn it is (off where that would give a quiz's
+    answer away); ``show_fits``: outline the viewer's tiles that fit now, on
+    the viewer's turn (the same tiles the hand buttons highlight).
     """
     colours = THEMES[theme]
     board = layout if layout is not None else layout_table(state.table, shape)
@@ -236,13 +243,16 @@ def board_figure(
         sketch.click(p.cx, p.cy, f"chain:{p.arm}:{p.link_index}", name)
 
     face_up_all = reveal or state.is_over
+    fits = state.fit_mask() & state.hands[viewer_seat] \
+        if show_fits and state.to_move == viewer_seat and not state.is_over else 0
     for offset in range(players):
         seat = (viewer_seat + offset) % players
         side = frame.sides[offset] if offset < len(frame.sides) else "top"
         hand = state.hand(seat)
         you = seat == viewer_seat
-        label = seat_label(seat, len(hand), you=you, to_move=seat == state.to_move and not state.is_over).in_(lang)
-        _draw_hand(sketch, frame, hand, side, you or face_up_all, you, selected, wanted, label)
+        turn = show_turn and seat == state.to_move and not state.is_over
+        label = seat_label(seat, len(hand), you=you, to_move=turn).in_(lang)
+        _draw_hand(sketch, frame, hand, side, you or face_up_all, you, selected, wanted, label, fits if you else 0)
 
     if rules.has_boneyard:
         sketch.label(*boneyard_spot(frame), boneyard_label(len(state.boneyard)).in_(lang))
@@ -291,12 +301,13 @@ def _draw_hand(
     selected: Tile | None,
     wanted: set[str],
     label: str,
+    fits: int = 0,
 ) -> None:
-    """Lay a seat's tiles along its side of the table, with its label."""
+    """Lay a seat's tiles along its side of the table, with its label; ``fits`` outlines tiles that fit now."""
     raised = next((i for i, tile in enumerate(hand) if tile is selected), None) if side == "bottom" else None
     for tile, spot in zip(hand, hand_tiles(frame, side, len(hand), raised), strict=True):
         name = str(tile)
-        mark = "selected" if tile is selected else "hint" if name in wanted else None
+        mark = "selected" if tile is selected else "hint" if name in wanted else "fit" if fits & tile.bit else None
         sketch.tile(spot.cx, spot.cy, spot.vertical, tile.lo, tile.hi, face_up, mark if face_up else None, spot.scale)
         if clickable:
             sketch.click(spot.cx, spot.cy, f"hand:{name}", name, spot.scale)
@@ -333,7 +344,8 @@ def _assemble(
                    marker=_marker(colours.pip, _sizes(sketch.pip_scale, ppu * 0.2, 3.0)),
                    hoverinfo=skip, name="pips"),
     ]
-    styles = {"last": (colours.last, "solid"), "hint": (colours.hint, "dash"), "selected": (colours.selected, "solid")}
+    styles = {"last": (colours.last, "solid"), "hint": (colours.hint, "dash"), "selected": (colours.selected, "solid"),
+              "fit": (colours.fit, "dot")}
     for key, (xs, ys) in sketch.outline.items():
         if xs:
             colour, dash = styles[key]

@@ -33,5 +33,5 @@ def seat_label(seat: int, count: int, *, you: bool, to_move: bool) -> Text:
         return Text(f"{arrow}You · {count} {en_tiles}", f"{arrow}Вы · {count} {tiles_word_ru(count)}")
     return Text(
         f"{arrow}Seat {seat} · {count} {en_tiles}",
-        f"{arrow}Место {seat} · {count} {tiles_word_ru(count)}",
+        f"{arrow}Игрок {seat} · {count} {tiles_word_ru(count)}",
     )

@@ -1,8 +1,10 @@
-"""``domino-tutor lessons validate [PATH ...]`` and ``domino-tutor lessons schema [--write | --check]``."""
+"""``domino-tutor lessons validate [PATH ...]``, ``lessons stats [PATH ...] [--json] [--check]`` and
+``lessons schema [--write | --check]``."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -10,6 +12,7 @@ from typing import Any
 from tutorial_app.cli import UserError
 from tutorial_app.lessons.catalog import lessons_root
 from tutorial_app.lessons.schema import SCHEMA_FILE, schema_text
+from tutorial_app.lessons.stats import LessonStats, Target, lesson_stats, targets, totals
 from tutorial_app.lessons.validate import check_paths, lesson_files
 
 
@@ -22,6 +25,15 @@ def register(sub: Any) -> None:
                                 "quiz answer through the rules core. Exit 2 on any problem.")
     validate.add_argument("paths", nargs="*", metavar="PATH", help="lesson files or folders")
     validate.set_defaults(handler=run_validate)
+    stats = verbs.add_parser("stats", help="how well the courses teach: decisions, explanations, review, capstones",
+                             description="Play every lesson through and count, per lesson: steps, play steps, "
+                             "forced plays (a single legal move), quizzes, quizzes the rules core explains, review "
+                             "quizzes, a capstone, and whether the learner's seat stays fixed; then the totals and "
+                             "issue 9's targets.")
+    stats.add_argument("paths", nargs="*", metavar="PATH", help="lesson files or folders (default: lessons/)")
+    stats.add_argument("--json", action="store_true", help="one JSON object: lessons, totals, targets")
+    stats.add_argument("--check", action="store_true", help="exit 2 when a target is not met")
+    stats.set_defaults(handler=run_stats)
     schema = verbs.add_parser("schema", help="print (or write, or check) lessons/lesson.schema.json")
     mode = schema.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help=f"write lessons/{SCHEMA_FILE}")
@@ -45,6 +57,57 @@ def run_validate(args: argparse.Namespace) -> int:
         return 2
     print(report.summary())
     return 0
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    paths = [Path(p) for p in args.paths] or [lessons_root()]
+    for path in paths:
+        if not path.exists():
+            raise UserError(f"{path}: no such file or folder")
+    report = check_paths(paths, base=Path.cwd())
+    if report.issues:
+        for issue in report.issues:
+            print(issue, file=sys.stderr)
+        print(f"{report.summary()}; figures are for the valid lessons only", file=sys.stderr)
+    figures = lesson_stats(report)
+    goals = targets(figures)
+    if args.json:
+        print(json.dumps({"lessons": [s.as_dict() for s in figures], "totals": totals(figures),
+                          "targets": [g._asdict() for g in goals]}, indent=2, ensure_ascii=False))
+    else:
+        print(stats_table(figures, goals))
+    return 2 if args.check and not all(g.met for g in goals) else 0
+
+
+_COLUMNS = (("id", "lesson"), ("steps", "steps"), ("play_steps", "plays"), ("forced_play_steps", "forced"),
+            ("quizzes", "quizzes"), ("explained_quizzes", "explained"), ("review_quizzes", "review"),
+            ("opening_reviews", "opens"), ("wrong_replies", "wrong"), ("hints_giving_the_move", "hint=move"),
+            ("capstone", "capstone"), ("viewer_fixed", "seat"))
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def stats_table(figures: list[LessonStats], goals: list[Target]) -> str:
+    """The figures as a readable table, course by course, then the totals and the targets."""
+    rows = [[heading for _, heading in _COLUMNS]]
+    course = None
+    for item in figures:
+        if item.course != course:
+            course = item.course
+            rows.append([f"[{course}]", *([""] * (len(_COLUMNS) - 1))])
+        rows.append([_cell(getattr(item, name)) for name, _ in _COLUMNS])
+    summed = totals(figures)
+    rows.append(["total", *(_cell(summed.get(name, "")) for name, _ in _COLUMNS[1:])])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(_COLUMNS))]
+    lines = ["  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)).rstrip()
+             for row in rows]
+    lines.append("")
+    lines.extend(f"{'met    ' if goal.met else 'NOT MET'}  {goal.name}: {goal.figure}" for goal in goals)
+    return "\n".join(lines)
 
 
 def run_schema(args: argparse.Namespace) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from tutorial_app.lessons.courses import course_rank
 from tutorial_app.lessons.model import Lesson
 from tutorial_app.lessons.validate import Issue, check_file, check_paths
 
@@ -33,10 +34,10 @@ def lessons_root() -> Path:
 
 
 def course_names(root: Path | None = None) -> list[str]:
-    """The course folders (``core`` first, then the others by name)."""
+    """The course folders in the curated order (``courses.COURSES``: core, then the variants), others after."""
     base = root or lessons_root()
-    names = sorted(p.name for p in base.iterdir() if p.is_dir() and any(p.glob("*.yaml"))) if base.is_dir() else []
-    return sorted(names, key=lambda n: (n != "core", n))
+    names = [p.name for p in base.iterdir() if p.is_dir() and any(p.glob("*.yaml"))] if base.is_dir() else []
+    return sorted(names, key=course_rank)
 
 
 def load_lesson(path: Path) -> Lesson:

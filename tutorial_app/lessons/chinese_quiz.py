@@ -24,7 +24,6 @@ from tutorial_app.rules.chinese import (
     judge,
     red_pips,
     suit_of,
-    why_not_combination,
 )
 from tutorial_app.rules.text import Text
 
@@ -35,7 +34,6 @@ __all__ = [
     "CHINESE_WORDS",
     "ChineseQuizError",
     "chinese_answer",
-    "chinese_reason",
 ]
 
 CHINESE_BOOL_KINDS = frozenset({"chinese_can_lead", "chinese_beats"})
@@ -92,19 +90,3 @@ def chinese_answer(step: QuizStep) -> Answer:
     except ChineseRulesError as exc:
         raise ChineseQuizError(str(exc)) from None
     raise ChineseQuizError(f"unknown Chinese dominoes question {kind!r}")
-
-
-def chinese_reason(step: QuizStep) -> Text | None:
-    """The rules core's sentence behind the answer, where there is one."""
-    try:
-        if step.ask == "chinese_beats" and step.tiles and step.against:
-            return judge(step.tiles, step.against).why
-        if step.ask == "chinese_can_lead" and step.tiles:
-            reason = why_not_combination(step.tiles)
-            if reason is not None:
-                return reason
-            name = combination(step.tiles).name
-            return Text(f"Yes: {name.en}.", f"Да: {name.ru}.")
-    except ChineseRulesError:
-        return None
-    return None

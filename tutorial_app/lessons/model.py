@@ -30,11 +30,13 @@ __all__ = [
     "MoveSpec",
     "Goal",
     "WrongMove",
-        "PositionSpec",
+    "PositionSpec",
     "ExplainStep",
     "PlayStep",
     "QuizStep",
     "RememberStep",
+    "CapstoneStep",
+    "PositionStep",
     "Step",
     "Lesson",
     "QUIZ_KINDS",
@@ -186,7 +188,11 @@ Answer = int | bool | str
 
 
 class PositionSpec(_Strict):
-    """A position in the referee's notation (REFEREE.md); ``rules``/``overrides`` default to the lesson's."""
+    """A position in the referee's notation (REFEREE.md); ``rules``/``overrides`` default to the lesson's.
+
+    ``real: true`` says the position could be on a real table: the validator
+    then checks its tile counts against the deal (hand size, boneyard).
+    """
 
     rules: str | None = None
     overrides: dict[str, Any] | None = None
@@ -198,6 +204,10 @@ class PositionSpec(_Strict):
     bank: int | None = None
     moves: list[dict[str, Any]] | None = None
     match: dict[str, Any] | None = None
+    real: bool = Field(
+        default=False,
+        description="the position could happen at a real table: hand sizes and the boneyard are checked against the deal",
+    )
 
 
 QuizKind = Literal[
@@ -239,11 +249,28 @@ QUIZ_KINDS: tuple[str, ...] = get_args(QuizKind)
 Highlight = list[TileValue]
 
 
+HandKind = Literal["first", "later"]
+ShowHands = Literal["all", "mine"]
+_SHOW_HANDS = Field(
+    default=None,
+    description="whose tiles are face up: 'all' or only the learner's ('mine'); default: all on explain and quiz "
+    "steps (a question about the deal needs the hands), the learner's only on play steps and on questions about "
+    "what the learner cannot see",
+)
+_HAND = Field(
+    default=None,
+    description="with an empty chain: 'first' (default) for a match's first deal, where the first-lead rule names the "
+    "leader; 'later' for a later hand, led by the previous hand's winner with any tile",
+)
+
+
 def _check_position(step: ExplainStep | PlayStep | QuizStep, required: bool) -> None:
     if step.position is not None and step.from_previous:
         raise ValueError("write either position: or from_previous: true, not both")
     if required and step.position is None and not step.from_previous:
         raise ValueError("a play step needs a position: (or from_previous: true)")
+    if step.hand is not None and step.position is None:
+        raise ValueError("hand: is about the fresh deal in this step's position: write position: with an empty chain")
 
 
 class ExplainStep(_Strict):
@@ -256,7 +283,8 @@ class ExplainStep(_Strict):
     from_previous: bool = Field(default=False, description="show the position the previous step ended with")
     tiles: list[TileValue] = Field(default_factory=list, description="tiles shown on their own, outside a position")
     highlight: Highlight = Field(default_factory=list)
-    you: int | None = Field(default=None, ge=0, le=3, description="the learner's seat (default: the seat to move)")
+    hand: HandKind | None = _HAND
+    show_hands: ShowHands | None = _SHOW_HANDS
 
     @model_validator(mode="after")
     def _position(self) -> ExplainStep:
@@ -278,7 +306,13 @@ class PlayStep(_Strict):
     replies: list[MoveSpec] = Field(default_factory=list, description="the other seats' moves after a right move")
     wrong: list[WrongMove] = Field(default_factory=list)
     highlight: Highlight = Field(default_factory=list)
-    you: int | None = Field(default=None, ge=0, le=3)
+    forced: bool = Field(
+        default=False,
+        description="the learner has a single legal move here (shown on purpose, not a decision); "
+        "the validator checks it both ways",
+    )
+    hand: HandKind | None = _HAND
+    show_hands: ShowHands | None = _SHOW_HANDS
 
     @model_validator(mode="after")
     def _position(self) -> PlayStep:
@@ -312,7 +346,12 @@ class QuizStep(_Strict):
         default=None, description="Chinese dominoes: the set on the table that tiles: must beat (ask: chinese_beats)"
     )
     highlight: Highlight = Field(default_factory=list)
-    you: int | None = Field(default=None, ge=0, le=3)
+    review: str | None = Field(
+        default=None, pattern=ID_PATTERN,
+        description="this question reviews an earlier lesson: its id (the same course, or the core course)",
+    )
+    hand: HandKind | None = _HAND
+    show_hands: ShowHands | None = _SHOW_HANDS
 
     @model_validator(mode="after")
     def _position(self) -> QuizStep:
@@ -328,7 +367,21 @@ class RememberStep(_Strict):
     points: list[LText] = Field(min_length=1)
 
 
-Step = Annotated[ExplainStep | PlayStep | QuizStep | RememberStep, Field(discriminator="kind")]
+class CapstoneStep(_Strict):
+    """A whole hand against bots under the lesson's rules, on the real board; finishing it earns the badge."""
+
+    kind: Literal["capstone"]
+    title: LText | None = None
+    text: LText
+    badge: LText = Field(description="the course's badge, earned by finishing this hand (like 'Block player')")
+    bot: Literal["greedy", "random"] = Field(default="greedy", description="how the other seats play")
+    seed: int | None = Field(default=None, ge=0, description="deal this hand every time (default: a new deal each run)")
+
+
+PositionStep = ExplainStep | PlayStep | QuizStep
+"""A step that may show a position."""
+
+Step = Annotated[ExplainStep | PlayStep | QuizStep | RememberStep | CapstoneStep, Field(discriminator="kind")]
 
 
 class Lesson(_Strict):
@@ -342,4 +395,15 @@ class Lesson(_Strict):
     rules: str = Field(description="a preset name or alias, like block, draw, domino101, kozel")
     overrides: dict[str, Any] = Field(default_factory=dict, description="house-rule options changed for this lesson")
     players: int | None = Field(default=None, ge=2, le=4, description="seats in every position (default: any)")
+    viewer: int = Field(
+        default=0, ge=0, le=3,
+        description="the learner's seat for the whole lesson: drawn at the bottom and called 'you'",
+    )
+    tile_set: Literal["double_six", "chinese"] = Field(
+        default="double_six", description="the tiles the lesson shows: the double-six set, or Chinese dominoes (no blanks)",
+    )
+    sources: list[LText | str] = Field(
+        default_factory=list,
+        description="where the facts come from (shown in a small Sources box, never in the learner's text)",
+    )
     steps: list[Step] = Field(min_length=1)

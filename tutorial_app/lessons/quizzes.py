@@ -6,7 +6,7 @@ the expected answer too, and the validator fails when the engine disagrees.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
 
 from tutorial_app.lessons.chinese_quiz import (
     CHINESE_BOOL_KINDS,
@@ -14,10 +14,10 @@ from tutorial_app.lessons.chinese_quiz import (
     CHINESE_WORD_KINDS,
     CHINESE_WORDS,
     chinese_answer,
-    chinese_reason,
 )
 from tutorial_app.lessons.goals import ends_total, fives_points
 from tutorial_app.lessons.model import Answer, QuizStep
+from tutorial_app.lessons.scenes import Scene
 from tutorial_app.rules.deal import LeadDecision
 from tutorial_app.rules.match import MatchState, record_hand
 from tutorial_app.rules.moves import apply, legal_moves, why_illegal
@@ -35,22 +35,7 @@ __all__ = [
     "default_choices",
     "choice_label",
     "answer_type",
-    "engine_reason",
 ]
-
-
-class Scene(NamedTuple):
-    """A position on show in a step: the state plus what the reader knew about its deal and match."""
-
-    rules_name: str
-    state: HandState
-    lead: LeadDecision | None
-    redeal: Text | None
-    match: MatchState | None
-
-    @property
-    def rules(self) -> HouseRules:
-        return self.state.rules
 
 
 class QuizError(ValueError):
@@ -165,85 +150,193 @@ def _seat(step: QuizStep, state: HandState) -> int:
     return seat
 
 
+Answerer = Callable[[QuizStep, Scene | None, HouseRules], Answer]
+
+
 def correct_answer(step: QuizStep, scene: Scene | None, rules: HouseRules) -> Answer:
     """The engine's answer to a quiz step in a scene; raises QuizError when the question does not fit."""
-    kind = step.ask
-    if kind in CHINESE_QUIZ_KINDS:
-        try:
-            return chinese_answer(step)
-        except ValueError as exc:
-            raise QuizError(str(exc)) from None
-    if kind == "tile_value":
-        if step.tile is None:
-            raise QuizError("ask: tile_value needs tile: (like tile: 6-4)")
-        return step.tile.value((scene.rules if scene else rules).blank_double_value)
-    if kind == "is_double":
-        if step.tile is None:
-            raise QuizError("ask: is_double needs tile: (like tile: 3-3)")
-        return step.tile.is_double
-    if kind == "count_tiles":
-        return sum(
-            1
-            for t in ALL_TILES
-            if (step.suit is None or t.has(step.suit)) and (step.doubles is None or t.is_double is step.doubles)
-        )
-    if kind in ("who_leads", "lead_tile", "must_redeal"):
-        return _lead_answer(step, _empty_table(scene, kind))
-    if kind == "who_moves":
-        return _in_play(scene, kind).to_move
-    if kind == "is_legal":
-        state = _in_play(scene, kind)
-        if step.move is None:
-            raise QuizError("ask: is_legal needs move: (like move: {tile: 6-4, end: left})")
-        return why_illegal(state, step.move.to_move()) is None
-    if kind == "what_to_do":
-        moves = legal_moves(_in_play(scene, kind))
-        if any(m.action is Action.PLAY for m in moves):
-            return "play"
-        return "draw" if DRAW in moves else "pass"
-    if kind == "draw_count":
-        return _draw_count(_in_play(scene, kind))
-    if kind == "drawable":
-        return _need_state(scene, kind).drawable()
-    if kind == "ends_sum":
-        state = _need_state(scene, kind)
-        if state.table.is_empty:
-            raise QuizError("ask: ends_sum needs tiles on the table")
-        return ends_total(state)
-    if kind == "fives_points":
-        return fives_points(_need_state(scene, kind))
-    if kind in ("tiles_left_in_suit", "unseen_in_suit"):
-        state = _need_state(scene, kind)
-        suit = _suit(step)
-        on_table = sum(1 for t in state.table.tiles() if t.has(suit))
-        left = 7 - on_table
-        if kind == "unseen_in_suit":
-            left -= bin(state.hands[_seat(step, state)] & SUIT_MASK[suit]).count("1")
-        return left
-    if kind == "pip_count":
-        state = _need_state(scene, kind)
-        return state.pips(_seat(step, state))
-    if kind == "hand_status":
-        return _need_state(scene, kind).status.value
-    return _result_answer(step, scene)
+    answerer = _ANSWERS.get(step.ask)
+    if answerer is None:
+        raise QuizError(f"unknown quiz kind {step.ask}")
+    return answerer(step, scene, rules)
 
 
-def _lead_answer(step: QuizStep, scene: Scene) -> Answer:
-    kind = step.ask
-    if kind == "must_redeal":
-        return scene.redeal is not None
+# -- one function per kind -------------------------------------------------------------------
+
+def _chinese(step: QuizStep, _scene: Scene | None, _rules: HouseRules) -> Answer:
+    try:
+        return chinese_answer(step)
+    except ValueError as exc:
+        raise QuizError(str(exc)) from None
+
+
+def _tile_value(step: QuizStep, scene: Scene | None, rules: HouseRules) -> Answer:
+    if step.tile is None:
+        raise QuizError("ask: tile_value needs tile: (like tile: 6-4)")
+    return step.tile.value((scene.rules if scene else rules).blank_double_value)
+
+
+def _is_double(step: QuizStep, _scene: Scene | None, _rules: HouseRules) -> Answer:
+    if step.tile is None:
+        raise QuizError("ask: is_double needs tile: (like tile: 3-3)")
+    return step.tile.is_double
+
+
+def _count_tiles(step: QuizStep, _scene: Scene | None, _rules: HouseRules) -> Answer:
+    return sum(
+        1
+        for t in ALL_TILES
+        if (step.suit is None or t.has(step.suit)) and (step.doubles is None or t.is_double is step.doubles)
+    )
+
+
+def _who_leads(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    lead = _lead_of(step, _empty_table(scene, step.ask))
+    assert lead.seat is not None
+    return lead.seat
+
+
+def _lead_tile(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    fresh = _empty_table(scene, step.ask)
+    lead = _lead_of(step, fresh)
+    assert lead.seat is not None
+    tiles = list(tiles_of_mask(lead.lead_mask & fresh.state.hands[lead.seat]))
+    if len(tiles) != 1:
+        raise QuizError(f"the leader may lead any of {len(tiles)} tiles here: lead_tile needs a rule that names one")
+    return str(tiles[0])
+
+
+def _must_redeal(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _empty_table(scene, step.ask).redeal is not None
+
+
+def _lead_of(step: QuizStep, scene: Scene) -> LeadDecision:
     if scene.redeal is not None:
-        raise QuizError(f"this deal must be redealt ({scene.redeal.en}); ask must_redeal instead of {kind}")
+        raise QuizError(f"this deal must be redealt ({scene.redeal.en}); ask must_redeal instead of {step.ask}")
     lead = scene.lead
     assert lead is not None
     if lead.seat is None:
         raise QuizError("under these rules the leader is drawn by lot: the engine cannot name the seat")
-    if kind == "who_leads":
-        return lead.seat
-    tiles = list(tiles_of_mask(lead.lead_mask & scene.state.hands[lead.seat]))
-    if len(tiles) != 1:
-        raise QuizError(f"the leader may lead any of {len(tiles)} tiles here: lead_tile needs a rule that names one")
-    return str(tiles[0])
+    return lead
+
+
+def _who_moves(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _in_play(scene, step.ask).to_move
+
+
+def _is_legal(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    state = _in_play(scene, step.ask)
+    if step.move is None:
+        raise QuizError("ask: is_legal needs move: (like move: {tile: 6-4, end: left})")
+    return why_illegal(state, step.move.to_move()) is None
+
+
+def _what_to_do(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    moves = legal_moves(_in_play(scene, step.ask))
+    if any(m.action is Action.PLAY for m in moves):
+        return "play"
+    return "draw" if DRAW in moves else "pass"
+
+
+def _draw_count_answer(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _draw_count(_in_play(scene, step.ask))
+
+
+def _drawable(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _need_state(scene, step.ask).drawable()
+
+
+def _ends_sum(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    state = _need_state(scene, step.ask)
+    if state.table.is_empty:
+        raise QuizError("ask: ends_sum needs tiles on the table")
+    return ends_total(state)
+
+
+def _fives_points(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return fives_points(_need_state(scene, step.ask))
+
+
+def _tiles_left_in_suit(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    state = _need_state(scene, step.ask)
+    suit = _suit(step)
+    return 7 - sum(1 for t in state.table.tiles() if t.has(suit))
+
+
+def _unseen_in_suit(step: QuizStep, scene: Scene | None, rules: HouseRules) -> Answer:
+    state = _need_state(scene, step.ask)
+    left = _tiles_left_in_suit(step, scene, rules)
+    assert isinstance(left, int)
+    return left - bin(state.hands[_seat(step, state)] & SUIT_MASK[_suit(step)]).count("1")
+
+
+def _pip_count(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    state = _need_state(scene, step.ask)
+    return state.pips(_seat(step, state))
+
+
+def _hand_status(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _need_state(scene, step.ask).status.value
+
+
+def _winner(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    result = _result(scene, step.ask)
+    return "tie" if result.tie else result.winner_sides[0]
+
+
+def _points(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    result = _result(scene, step.ask)
+    if step.side is None:
+        if result.tie:
+            raise QuizError("the hand is a tie: ask points for a side (side: 0)")
+        return result.points[result.winner_sides[0]]
+    if step.side >= len(result.points):
+        raise QuizError(f"side {step.side} does not exist: the sides are 0 to {len(result.points) - 1}")
+    return result.points[step.side]
+
+
+def _fish_maker(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    result = _result(scene, step.ask)
+    if result.status is not Status.BLOCKED or result.fish_maker is None:
+        raise QuizError("ask: fish_maker needs a blocked hand (a fish)")
+    return result.fish_maker
+
+
+def _next_leader(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    result = _result(scene, step.ask)
+    if result.next_leader is None:
+        raise QuizError("under these rules the next leader is not fixed by this hand (it is decided again)")
+    return result.next_leader
+
+
+def _bank_after(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _result(scene, step.ask).bank_after
+
+
+def _capicu(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _result(scene, step.ask).capicu
+
+
+def _match_over(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _match_after(scene, step.ask).over
+
+
+def _match_winner(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    match = _match_after(scene, step.ask)
+    if not match.over:
+        raise QuizError("the match is not over after this hand: ask match_over instead")
+    if len(match.winner_sides) != 1:
+        raise QuizError("the match ends level: no single winner")
+    return match.winner_sides[0]
+
+
+def _match_score(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    match = _match_after(scene, step.ask)
+    if step.side is None:
+        raise QuizError("ask: match_score needs side: (the side whose score you ask about)")
+    if step.side >= len(match.scores):
+        raise QuizError(f"side {step.side} does not exist: the sides are 0 to {len(match.scores) - 1}")
+    return match.scores[step.side]
 
 
 def _draw_count(state: HandState) -> int:
@@ -259,48 +352,35 @@ def _draw_count(state: HandState) -> int:
     return drawn
 
 
-def _result_answer(step: QuizStep, scene: Scene | None) -> Answer:
-    kind = step.ask
-    if kind in ("match_over", "match_winner", "match_score"):
-        match = _match_after(scene, kind)
-        if kind == "match_over":
-            return match.over
-        if kind == "match_winner":
-            if not match.over:
-                raise QuizError("the match is not over after this hand: ask match_over instead")
-            if len(match.winner_sides) != 1:
-                raise QuizError("the match ends level: no single winner")
-            return match.winner_sides[0]
-        side = step.side if step.side is not None else 0
-        if step.side is None:
-            raise QuizError("ask: match_score needs side: (the side whose score you ask about)")
-        if side >= len(match.scores):
-            raise QuizError(f"side {side} does not exist: the sides are 0 to {len(match.scores) - 1}")
-        return match.scores[side]
-    result = _result(scene, kind)
-    if kind == "winner":
-        return "tie" if result.tie else result.winner_sides[0]
-    if kind == "points":
-        if step.side is None:
-            if result.tie:
-                raise QuizError("the hand is a tie: ask points for a side (side: 0)")
-            return result.points[result.winner_sides[0]]
-        if step.side >= len(result.points):
-            raise QuizError(f"side {step.side} does not exist: the sides are 0 to {len(result.points) - 1}")
-        return result.points[step.side]
-    if kind == "fish_maker":
-        if result.status is not Status.BLOCKED or result.fish_maker is None:
-            raise QuizError("ask: fish_maker needs a blocked hand (a fish)")
-        return result.fish_maker
-    if kind == "next_leader":
-        if result.next_leader is None:
-            raise QuizError("under these rules the next leader is not fixed by this hand (it is decided again)")
-        return result.next_leader
-    if kind == "bank_after":
-        return result.bank_after
-    if kind == "capicu":
-        return result.capicu
-    raise AssertionError(f"unknown quiz kind {kind}")
+_ANSWERS: dict[str, Answerer] = {
+    **{kind: _chinese for kind in CHINESE_QUIZ_KINDS},
+    "tile_value": _tile_value,
+    "is_double": _is_double,
+    "count_tiles": _count_tiles,
+    "who_leads": _who_leads,
+    "lead_tile": _lead_tile,
+    "must_redeal": _must_redeal,
+    "who_moves": _who_moves,
+    "is_legal": _is_legal,
+    "what_to_do": _what_to_do,
+    "draw_count": _draw_count_answer,
+    "drawable": _drawable,
+    "ends_sum": _ends_sum,
+    "fives_points": _fives_points,
+    "tiles_left_in_suit": _tiles_left_in_suit,
+    "unseen_in_suit": _unseen_in_suit,
+    "pip_count": _pip_count,
+    "hand_status": _hand_status,
+    "winner": _winner,
+    "points": _points,
+    "fish_maker": _fish_maker,
+    "next_leader": _next_leader,
+    "bank_after": _bank_after,
+    "capicu": _capicu,
+    "match_over": _match_over,
+    "match_winner": _match_winner,
+    "match_score": _match_score,
+}
 
 
 def default_choices(step: QuizStep, scene: Scene | None, answer: Answer) -> list[Answer] | None:
@@ -339,40 +419,27 @@ _WORDS = {
 }
 
 
-def choice_label(kind: str, value: Answer, rules: HouseRules | None, lang: str) -> str:
-    """How an option is shown to the learner."""
+def choice_label(kind: str, value: Answer, rules: HouseRules | None, lang: str, viewer: int | None = None) -> str:
+    """How an option is shown to the learner (the learner's own seat or pair as "You" / "Your pair")."""
     kind_type = answer_type(kind)
     if kind_type == "bool":
         return (Text("Yes", "Да") if value else Text("No", "Нет")).in_(lang)
     if isinstance(value, str) and value in _WORDS:
         return _WORDS[value].in_(lang)
     if kind_type == "seat" and isinstance(value, int):
-        return Text(f"Seat {value}", f"Игрок {value}").in_(lang)
+        return _seat_label(value, viewer).in_(lang)
     if kind_type == "side" and isinstance(value, int):
         if rules is not None and rules.teams is Teams.PAIRS:
-            seats = " + ".join(str(s) for s in rules.seats_of(value))
-            return Text(f"Seats {seats}", f"Пара {seats}").in_(lang)
-        return Text(f"Seat {value}", f"Игрок {value}").in_(lang)
+            seats = rules.seats_of(value)
+            joined = " + ".join(str(s) for s in seats)
+            if viewer is not None and viewer in seats:
+                return Text(f"Your pair ({joined})", f"Ваша пара ({joined})").in_(lang)
+            return Text(f"Seats {joined}", f"Пара {joined}").in_(lang)
+        return _seat_label(value, viewer).in_(lang)
     return str(value)
 
 
-
-def engine_reason(step: QuizStep, scene: Scene | None) -> Text | None:
-    """The rules core's own sentence behind an answer, where it has one."""
-    if step.ask in CHINESE_QUIZ_KINDS:
-        return chinese_reason(step)
-    if scene is None:
-        return None
-    kind = step.ask
-    state = scene.state
-    if kind in ("who_leads", "lead_tile") and scene.lead is not None and scene.redeal is None:
-        return scene.lead.reason
-    if kind == "must_redeal":
-        return scene.redeal
-    if kind == "is_legal" and step.move is not None and state.status is Status.IN_PLAY:
-        return why_illegal(state, step.move.to_move())
-    if state.status is not Status.IN_PLAY and kind in (
-        "winner", "points", "fish_maker", "next_leader", "bank_after", "capicu", "hand_status"
-    ):
-        return hand_result(state).reason
-    return None
+def _seat_label(seat: int, viewer: int | None) -> Text:
+    if viewer is not None and seat == viewer:
+        return Text("You", "Вы")
+    return Text(f"Seat {seat}", f"Игрок {seat}")

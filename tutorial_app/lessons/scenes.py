@@ -8,16 +8,45 @@ lesson's rule set filled in).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from tutorial_app.lessons.model import Lesson, MoveSpec, PositionSpec
-from tutorial_app.lessons.quizzes import Scene
+from tutorial_app.rules.deal import LeadDecision
+from tutorial_app.rules.match import MatchState
 from tutorial_app.rules.moves import apply
 from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.position import read_position
+from tutorial_app.rules.state import HandState
+from tutorial_app.rules.text import Text
 from tutorial_app.rules.variants import find_variant
 
-__all__ = ["lesson_rules", "position_mapping", "read_scene", "scene_of", "advance"]
+__all__ = ["Scene", "lesson_rules", "position_mapping", "read_scene", "scene_of", "advance"]
+
+
+class Scene(NamedTuple):
+    """A position on show in a step: the state plus what the reader knew about its deal and match.
+
+    ``start`` is the position before its ``moves`` (the state a step's text
+    usually describes); ``later`` marks an empty chain as a later hand of a
+    match (``hand: later``), led by the previous winner.
+    """
+
+    rules_name: str
+    state: HandState
+    lead: LeadDecision | None
+    redeal: Text | None
+    match: MatchState | None
+    start: HandState | None = None
+    later: bool = False
+
+    @property
+    def rules(self) -> HouseRules:
+        return self.state.rules
+
+    @property
+    def before(self) -> HandState:
+        """The position before its moves (the state itself when there were none)."""
+        return self.start if self.start is not None else self.state
 
 
 def lesson_rules(lesson: Lesson) -> HouseRules:
@@ -29,24 +58,26 @@ def position_mapping(rules: str, overrides: Mapping[str, Any], spec: PositionSpe
     """A step's position in the referee's notation, with the lesson's rule set filled in.
 
     A position that names its own ``rules`` keeps only its own overrides; otherwise
-    the lesson's overrides apply, updated by the position's.
+    the lesson's overrides apply, updated by the position's. ``real`` is the
+    validator's, not the referee's, and is left out.
     """
-    data = spec.model_dump(exclude_none=True)
+    data = spec.model_dump(exclude_none=True, exclude={"real"})
     if spec.rules is None:
         data["rules"] = rules
         data["overrides"] = {**overrides, **(spec.overrides or {})}
     return data
 
 
-def read_scene(lesson: Lesson, spec: PositionSpec) -> Scene:
+def read_scene(lesson: Lesson, spec: PositionSpec, later: bool = False) -> Scene:
     """The scene a position describes; raises PositionError (a ValueError) when it cannot be on a table."""
-    return scene_of(position_mapping(lesson.rules, lesson.overrides, spec))
+    return scene_of(position_mapping(lesson.rules, lesson.overrides, spec), later)
 
 
-def scene_of(mapping: Mapping[str, Any]) -> Scene:
+def scene_of(mapping: Mapping[str, Any], later: bool = False) -> Scene:
     """The scene of a position mapping in the referee's notation (PositionError when impossible)."""
-    position = read_position(mapping)
-    return Scene(position.rules_name, position.state, position.lead, position.redeal, position.match)
+    position = read_position(mapping, later_hand=later)
+    return Scene(position.rules_name, position.state, position.lead, position.redeal, position.match,
+                 position.start, later)
 
 
 def advance(scene: Scene, moves: list[MoveSpec]) -> Scene:

@@ -8,7 +8,6 @@ once: a step that is broken does not hide the problems of the others.
 from __future__ import annotations
 
 import difflib
-import re
 import typing
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -17,22 +16,11 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
-from tutorial_app.lessons.goals import goal_moves, satisfies
-from tutorial_app.lessons.model import Lesson, MoveSpec, PlayStep, QuizStep, RememberStep, Step
-from tutorial_app.lessons.quizzes import (
-    NO_POSITION_KINDS,
-    QuizError,
-    Scene,
-    correct_answer,
-    default_choices,
-    normalize_answer,
-)
-from tutorial_app.lessons.scenes import position_mapping, scene_of
+from tutorial_app.lessons.courses import COURSES, course_rank
+from tutorial_app.lessons.model import Lesson, QuizStep, Step
+from tutorial_app.lessons.semantics import LessonFrame, SemanticPass
 from tutorial_app.lessons.source import Mark, Path_, Source, SourceError, read_source
-from tutorial_app.rules.moves import apply, apply_unchecked, legal_moves, why_illegal
 from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.position import PositionError
-from tutorial_app.rules.state import HandState, Status
 from tutorial_app.rules.variants import find_variant
 
 __all__ = ["Issue", "Checked", "Report", "check_source", "check_file", "check_paths", "lesson_files"]
@@ -58,6 +46,9 @@ class Checked(NamedTuple):
     file: str
     lesson: Lesson | None
     issues: list[Issue]
+    source: Source | None = None
+    course: str = ""
+    """The course folder the file is in (its parent folder's name)."""
 
 
 class Report(NamedTuple):
@@ -99,8 +90,9 @@ def lesson_files(paths: Iterable[Path]) -> list[Path]:
 
 
 def check_paths(paths: Sequence[Path], base: Path | None = None) -> Report:
-    """Check every lesson file under ``paths``; ids must be unique across them."""
-    checked = [check_file(path, _shown(path, base)) for path in lesson_files(paths)]
+    """Check every lesson file under ``paths``; ids must be unique across them, reviews point back."""
+    files = lesson_files(paths)
+    checked = [check_file(path, _shown(path, base))._replace(course=path.parent.name) for path in files]
     seen: dict[str, str] = {}
     for item in checked:
         if item.lesson is None:
@@ -108,7 +100,39 @@ def check_paths(paths: Sequence[Path], base: Path | None = None) -> Report:
         first = seen.setdefault(item.lesson.id, item.file)
         if first != item.file:
             item.issues.append(Issue(item.file, 1, 1, f"id {item.lesson.id!r} is already used by {first}; ids are unique"))
+    _check_reviews(checked)
     return Report(checked)
+
+
+def _check_reviews(checked: list[Checked]) -> None:
+    """A review quiz names an earlier lesson of its own course or of the core course."""
+    ordered = sorted((c for c in checked if c.lesson is not None),
+                     key=lambda c: (course_rank(c.course), c.file))
+    place = {c.lesson.id: (i, c.course) for i, c in enumerate(ordered) if c.lesson is not None}
+    for item in ordered:
+        assert item.lesson is not None and item.source is not None
+        here, course = place[item.lesson.id]
+        for i, step in enumerate(item.lesson.steps):
+            if not isinstance(step, QuizStep) or step.review is None:
+                continue
+            problem = _review_problem(step.review, item.lesson.id, here, course, place)
+            if problem is not None:
+                mark = item.source.mark(("steps", i, "review"))
+                item.issues.append(Issue(item.file, mark.line, mark.column, problem))
+
+
+def _review_problem(target: str, own: str, here: int, course: str, place: dict[str, tuple[int, str]]) -> str | None:
+    if target == own:
+        return f"review: {target} is this lesson: name the earlier lesson whose idea the question reviews"
+    if target not in place:
+        return f"review: no lesson {target!r} was checked with this one: write the id of an earlier lesson"
+    there, target_course = place[target]
+    if target_course not in (course, COURSES[0].folder):
+        return (f"review: {target} is in the {target_course} course; a review comes from this course "
+                f"({course}) or from the core course")
+    if there >= here:
+        return f"review: {target} comes after this lesson: a review quiz repeats an earlier lesson"
+    return None
 
 
 def _shown(path: Path, base: Path | None) -> str:
@@ -136,7 +160,7 @@ def check_source(source: Source, stem: str | None = None) -> Checked:
     checker = _Checker(source)
     lesson = checker.run(stem)
     issues = sorted(set(checker.issues), key=lambda i: (i.line, i.column, i.message))
-    return Checked(source.name, lesson if not issues else None, issues)
+    return Checked(source.name, lesson if not issues else None, issues, source)
 
 
 class _Checker:
@@ -210,188 +234,12 @@ class _Checker:
                 steps.append(_STEP.validate_python(raw))
             except ValidationError:
                 steps.append(None)
-        _SemanticPass(self, rules_name if lesson_rules else None, overrides, lesson_rules,
-                      players if isinstance(players, int) else None).run(steps)
-
-
-class _SemanticPass:
-    def __init__(self, checker: _Checker, rules: str | None, overrides: dict[str, Any],
-                 lesson_rules: HouseRules | None, players: int | None) -> None:
-        self.checker = checker
-        self.rules = rules
-        self.overrides = overrides
-        self.lesson_rules = lesson_rules
-        self.players = players
-
-    def error(self, path: Path_, message: str) -> None:
-        self.checker.error(path, message)
-
-    def run(self, steps: list[Step | None]) -> None:
-        previous: Scene | None = None
-        previous_note = ""
-        broken = False
-        for i, step in enumerate(steps):
-            at: Path_ = ("steps", i)
-            if step is None:
-                previous, broken = None, True
-                continue
-            if isinstance(step, RememberStep):
-                previous, previous_note, broken = None, "a remember step shows no position", False
-                continue
-            scene: Scene | None = None
-            unreadable = False
-            if step.position is not None:
-                scene, unreadable = self.read(at, step)
-            elif step.from_previous:
-                if i == 0:
-                    self.error((*at, "from_previous"), "the first step has no previous position: write position:")
-                elif previous is None and not broken:
-                    self.error((*at, "from_previous"), f"nothing to continue from: {previous_note}; write position:")
-                scene = previous
-                unreadable = previous is None
-            if scene is not None and step.you is not None and step.you >= scene.rules.players:
-                self.error((*at, "you"), f"seat {step.you} does not exist: this position has seats 0 to {scene.rules.players - 1}")
-            previous, previous_note, broken = scene, "the previous step shows no position", unreadable
-            if isinstance(step, PlayStep):
-                previous, previous_note = self.play(at, step, scene) if scene is not None else (None, "")
-            elif isinstance(step, QuizStep) and not unreadable:
-                self.quiz(at, step, scene)
-
-    def read(self, at: Path_, step: Any) -> tuple[Scene | None, bool]:
-        spec = step.position
-        if spec.rules is None and self.rules is None:
-            return None, True  # the lesson's rule set is already reported
-        mapping = position_mapping(self.rules or "", self.overrides, spec)
-        try:
-            scene = scene_of(mapping)
-        except PositionError as exc:
-            text = str(exc)
-            label = "" if text.startswith("unknown rule set") else "impossible position: "
-            self.error(_position_path(at, spec, text), f"{label}{text}")
-            return None, True
-        if self.players is not None and scene.rules.players != self.players:
-            self.error((*at, "position", "hands"),
-                       f"this lesson is for {self.players} players, but the position has {scene.rules.players} hands")
-        return scene, False
-
-    def play(self, at: Path_, step: PlayStep, scene: Scene) -> tuple[Scene | None, str]:
-        state = scene.state
-        where = (*at, "position") if step.position is not None else (*at, "from_previous")
-        if scene.redeal is not None:
-            self.error(where, f"this deal must be redealt ({scene.redeal.en}): nothing can be played")
-            return None, ""
-        if state.status is not Status.IN_PLAY:
-            self.error(where, f"the hand is already over here ({state.status.value}): nothing to play")
-            return None, ""
-        found = goal_moves(state, step.goal)
-        if not found:
-            legal = ", ".join(str(m) for m in legal_moves(state)) or "none"
-            self.error((*at, "goal"), f"no legal move reaches this goal; seat {state.to_move} may play: {legal}")
-        reported: set[int] = set()
-        ends: list[HandState] = []
-        for move, after in found:
-            end = self.replies((*at, "replies"), step.replies, after, f"after the right move {move}", reported)
-            if end is not None:
-                ends.append(end)
-        for k, wrong in enumerate(step.wrong):
-            self.wrong((*at, "wrong", k), step, wrong.move, wrong.replies, state)
-        if len(found) == 1 and ends:
-            return scene._replace(state=ends[0]), ""
-        return None, f"the step before has {len(found)} right moves, so where it ends is not known"
-
-    def replies(self, at: Path_, replies: list[MoveSpec], state: HandState, context: str,
-                reported: set[int]) -> HandState | None:
-        for j, spec in enumerate(replies):
-            move = spec.to_move()
-            reason = why_illegal(state, move)
-            if reason is not None:
-                if j not in reported:
-                    reported.add(j)
-                    self.error((*at, j), f"illegal reply {move} by seat {state.to_move} {context}: {reason.en.rstrip('.')}")
-                return None
-            state = apply_unchecked(state, move)
-        return state
-
-    def wrong(self, at: Path_, step: PlayStep, spec: MoveSpec, replies: list[MoveSpec], state: HandState) -> None:
-        move = spec.to_move()
-        reason = why_illegal(state, move)
-        if reason is not None:
-            self.error((*at, "move"), f"{move} is illegal here ({reason.en.rstrip('.')}); the rules core explains illegal moves "
-                       "itself: list only legal moves under wrong:")
-            return
-        after = apply(state, move)
-        if satisfies(step.goal, state, move, after):
-            self.error((*at, "move"), f"{move} reaches the goal, so it is not a wrong move: remove it or change the goal")
-            return
-        self.replies((*at, "replies"), replies, after, f"after the wrong move {move}", set())
-
-    def quiz(self, at: Path_, step: QuizStep, scene: Scene | None) -> None:
-        if scene is None and step.ask not in NO_POSITION_KINDS:
-            if step.position is None and not step.from_previous:
-                self.error((*at, "ask"), f"ask: {step.ask} is about a position: add position: (or from_previous: true)")
-            return
-        rules = scene.rules if scene is not None else self.lesson_rules
-        if rules is None:
-            return
-        try:
-            right = correct_answer(step, scene, rules)
-        except QuizError as exc:
-            self.error((*at, "ask"), str(exc))
-            return
-        if step.answer is not None:
-            try:
-                given = normalize_answer(step.ask, step.answer)
-            except ValueError as exc:
-                self.error((*at, "answer"), f"an answer to {step.ask} is {exc}, not {step.answer!r}")
-            else:
-                if given != right:
-                    self.error((*at, "answer"), f"the rules core answers {_answer_text(right)}, not "
-                               f"{_answer_text(given)}: fix answer: (or the position)")
-        if step.choices is not None:
-            options: list[object] = []
-            for k, value in enumerate(step.choices):
-                try:
-                    option = normalize_answer(step.ask, value)
-                except ValueError as exc:
-                    self.error((*at, "choices", k), f"a choice for {step.ask} is {exc}, not {value!r}")
-                    continue
-                if option in options:
-                    self.error((*at, "choices", k), f"{_answer_text(option)} is offered twice")
-                options.append(option)
-            if right not in options and len(options) == len(step.choices):
-                self.error((*at, "choices"), f"the right answer, {_answer_text(right)}, is not among the choices: add it")
-        else:
-            default_choices(step, scene, right)
-
-
-def _answer_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-_POSITION_PARTS = (
-    (re.compile(r"hands\[(\d+)\]\[(\d+)\]"), lambda m: ("hands", int(m[1]), int(m[2]))),
-    (re.compile(r"(chain|boneyard)\[(\d+)\]"), lambda m: (m[1], int(m[2]))),
-    (re.compile(r"chain\.arms\.(\w+)\[(\d+)\]"), lambda m: ("chain", "arms", m[1], int(m[2]))),
-    (re.compile(r"^move (\d+)"), lambda m: ("moves", int(m[1]) - 1)),
-    (re.compile(r"are nowhere"), lambda m: ("boneyard",)),
-    (re.compile(r"(to_move|last_move_by|bank|match|overrides)\b"), lambda m: (m[1],)),
-    (re.compile(r"unknown rule set"), lambda m: ("rules",)),
-    (re.compile(r"'hands'|seats"), lambda m: ("hands",)),
-    (re.compile(r"broken chain|chain"), lambda m: ("chain",)),
-)
-
-
-def _position_path(at: Path_, spec: Any, message: str) -> Path_:
-    for pattern, parts in _POSITION_PARTS:
-        found = pattern.search(message)
-        if found:
-            path: tuple[str | int, ...] = parts(found)
-            if path == ("rules",) and spec.rules is None:
-                return ("rules",)
-            return (*at, "position", *path)
-    return (*at, "position")
+        viewer = data.get("viewer", 0)
+        frame = LessonFrame(rules_name if lesson_rules else None, overrides, lesson_rules,
+                            players if isinstance(players, int) else None,
+                            viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else 0,
+                            data.get("tile_set") == "chinese")
+        SemanticPass(self.error, frame).run(steps)
 
 
 # -- turning pydantic errors into sentences -----------------------------------
@@ -510,7 +358,7 @@ def _message(err: ErrorDetails, loc: tuple[int | str, ...]) -> tuple[str, bool]:
     if kind == "union_tag_invalid":
         return f"unknown step kind {ctx.get('tag')!r}; use one of: {ctx.get('expected_tags')}", False
     if kind == "union_tag_not_found":
-        return "a step needs kind: explain, play, quiz or remember", False
+        return "a step needs kind: explain, play, quiz, remember or capstone", False
     if kind == "literal_error":
         return f"{_shown_value(value)} is not allowed here; use one of: {ctx.get('expected')}", False
     if kind == "value_error":

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from tutorial_app.rules.options import FirstLead, FirstTile, HouseRules, Redeal, Teams
 from tutorial_app.rules.state import EMPTY_TABLE, HandState, Status
-from tutorial_app.rules.text import RulesError, Text, seat_name
+from tutorial_app.rules.text import RulesError, Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK, Tile, tiles_of_mask
 
 __all__ = ["LeadDecision", "decide_first_lead", "redeal_reason", "deal", "start_hand", "DealError"]
@@ -167,20 +167,9 @@ def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | 
     if rules.redeal is not _REDEAL_101:
         return None
     for seat, mask in enumerate(hands):
-        doubles = sum(1 for d in DOUBLES if mask & d.bit)
-        if doubles >= 5:
-            return Text(
-                f"{seat_name(seat).en.capitalize()} holds {doubles} doubles (5 or more): redeal.",
-                f"У игрока на месте {seat} {doubles} дублей (5 и больше): пересдача.",
-            )
-        for n in range(7):
-            count = bin(mask & SUIT_MASK[n]).count("1")
-            has_double = bool(mask & Tile(n, n).bit)
-            if count >= 6 or (count == 5 and not has_double):
-                return Text(
-                    f"{seat_name(seat).en.capitalize()} holds {count} tiles of suit {n}: redeal.",
-                    f"У игрока на месте {seat} {count} костей серии {n}: пересдача.",
-                )
+        reason = _hand_redeal_reason(seat, mask)
+        if reason is not None:
+            return reason
     if rules.teams is Teams.PAIRS and lead.seat is not None and bin(lead.lead_mask).count("1") == 1:
         opening = next(tiles_of_mask(lead.lead_mask))
         if opening.is_double:
@@ -194,6 +183,33 @@ def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | 
                     f"The hand opens with {opening} and the other side has no tile of suit {opening.lo}: redeal.",
                     f"Раздача открывается {opening}, а у другой стороны нет ни одной кости серии {opening.lo}: пересдача.",
                 )
+    return None
+
+
+_RU_COUNT = {5: "пять", 6: "шесть", 7: "семь"}
+
+
+def _hand_redeal_reason(seat: int, mask: int) -> Text | None:
+    """Domino 101's redeal conditions on one hand (RULES.md section 5), or None."""
+    name = seat_name(seat)
+    doubles = sum(1 for d in DOUBLES if mask & d.bit)
+    if doubles >= 5:
+        return Text(
+            f"{name.en.capitalize()} holds {doubles} doubles (5 or more): redeal.",
+            f"У {seat_genitive(seat).ru} {_RU_COUNT[doubles]} дублей: при пяти и больше — пересдача.",
+        )
+    for n in range(7):
+        count = bin(mask & SUIT_MASK[n]).count("1")
+        if count >= 6:
+            return Text(
+                f"{name.en.capitalize()} holds {count} tiles of suit {n} (6 or more): redeal.",
+                f"У {seat_genitive(seat).ru} {_RU_COUNT[count]} костей серии {n}: при шести и больше — пересдача.",
+            )
+        if count == 5 and not mask & Tile(n, n).bit:
+            return Text(
+                f"{name.en.capitalize()} holds 5 tiles of suit {n} without {n}-{n}: redeal.",
+                f"У {seat_genitive(seat).ru} пять костей серии {n} без дубля {n}-{n}: пересдача.",
+            )
     return None
 
 

@@ -7,7 +7,9 @@ is blocked; nothing here knows a variant's name.
 
 from __future__ import annotations
 
-from tutorial_app.rules.options import FivesClaim, Layout
+from collections.abc import Sequence
+
+from tutorial_app.rules.options import FivesClaim, HouseRules, Layout
 from tutorial_app.rules.state import (
     ARM_NAMES,
     DRAW,
@@ -31,7 +33,20 @@ from tutorial_app.rules.state import (
 from tutorial_app.rules.text import RulesError, Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
 
-__all__ = ["IllegalMoveError", "legal_moves", "legal_sequence", "apply_unchecked", "apply", "why_illegal", "fives_count", "is_legal"]
+__all__ = [
+    "IllegalMoveError",
+    "legal_moves",
+    "legal_sequence",
+    "apply_unchecked",
+    "apply",
+    "why_illegal",
+    "fives_count",
+    "is_legal",
+    "table_blocked",
+    "with_claim",
+    "end_en",
+    "end_ru",
+]
 
 
 class IllegalMoveError(RulesError):
@@ -185,7 +200,11 @@ def _draw(state: HandState, move: Move) -> HandState:
             drawn = tile
     new_hands = list(hands)
     new_hands[seat] = hand
-    return _tuple_new(HandState, (rules, tuple(new_hands), boneyard[count:], table, seat,
+    left = boneyard[count:]
+    if rules.draw_out and len(left) <= rules.reserve and table_blocked(rules, new_hands, left, table.fit):
+        # the boneyard is drawn out and still nobody can play: only now is it a fish
+        status = _BLOCKED
+    return _tuple_new(HandState, (rules, tuple(new_hands), left, table, seat,
                                   leader, last, status, out, capicu, bank, fives, drawn, run, lead_mask, 0, plays,
                                   _tuple_new(LogEntry, (trail, seat, move, taken, 0))))
 
@@ -256,8 +275,7 @@ def apply_unchecked(state: HandState, move: Move) -> HandState:
         if other & fit:
             break
     else:
-        drawable = len(boneyard) - rules.reserve if rules.has_boneyard else 0
-        if not _drawable_mask(boneyard, drawable) & fit:
+        if _nothing_to_draw(rules, boneyard, fit):
             return _tuple_new(HandState, (rules, hands, boneyard, table, seat, leader, seat, _BLOCKED, -1,
                                           False, bank, fives, None, False, lead_mask, 0, plays + 1, trail))
     if rules.multiple_doubles and tile.is_double and hand & fit:
@@ -273,6 +291,42 @@ def _drawable_mask(boneyard: tuple[Tile, ...], count: int) -> int:
     for tile in boneyard[:count]:
         mask |= tile.bit
     return mask
+
+
+def _nothing_to_draw(rules: HouseRules, boneyard: tuple[Tile, ...], fit: int) -> bool:
+    """Whether the boneyard cannot unblock a table where no hand fits.
+
+    ``at_once``: no drawable tile fits; ``draw_out``: nothing may be drawn at
+    all (the stuck players draw the boneyard out first).
+    """
+    if not rules.has_boneyard:
+        return True
+    drawable = len(boneyard) - rules.reserve
+    if rules.draw_out:
+        return drawable <= 0
+    return not _drawable_mask(boneyard, drawable) & fit
+
+
+def table_blocked(rules: HouseRules, hands: Sequence[int], boneyard: tuple[Tile, ...], fit: int) -> bool:
+    """Whether a hand with these hands, boneyard and fitting tiles is a fish (RULES.md section 2).
+
+    Nobody holds a tile that fits, and the boneyard cannot change that
+    (``block_with_boneyard`` says when: at once, or once it is drawn out).
+    """
+    for hand in hands:
+        if hand & fit:
+            return False
+    return _nothing_to_draw(rules, boneyard, fit)
+
+
+def with_claim(state: HandState, move: Move) -> Move:
+    """A play with the All Fives points it makes announced, when the rules want a claim (else the move)."""
+    if move.action is not _PLAY:
+        return move
+    after = apply_unchecked(state, move)
+    if after.unclaimed:
+        return move._replace(claim=after.unclaimed)
+    return move
 
 
 def _lay(table: Table, spinner_layout: bool, tile: Tile, end: End, seat: int, closed: bool) -> Table:
@@ -348,91 +402,119 @@ def why_illegal(state: HandState, move: Move) -> Text | None:
     """``None`` for a legal move, else a sentence a learner can read (en and ru)."""
     if state.status is not Status.IN_PLAY:
         return Text("The hand is over: no more moves.", "Раздача окончена: ходов больше нет.")
-    rules = state.rules
-    seat = state.to_move
+    return _WHY[move.action](state, move)
+
+
+def _why_muggins(state: HandState, _move: Move) -> Text | None:
+    if state.unclaimed:
+        return None
+    return Text("There are no unclaimed points to call Muggins on.", "Незаявленных очков нет — «Маггинс» кричать не за что.")
+
+
+def _why_end_turn(state: HandState, _move: Move) -> Text | None:
+    if state.doubles_run:
+        return None
+    return Text(
+        "You can end your turn early only after laying a double in a game with several doubles a turn.",
+        "Закончить ход досрочно можно только после дубля в игре, где разрешено несколько дублей за ход.",
+    )
+
+
+def _first_play(legal: list[Move]) -> Move | None:
+    return next((m for m in legal if m.action is Action.PLAY), None)
+
+
+def _why_pass(state: HandState, _move: Move) -> Text | None:
     legal = legal_moves(state)
-    action = move.action
-    if action is Action.MUGGINS:
-        if state.unclaimed:
-            return None
-        return Text("There are no unclaimed points to call Muggins on.", "Незаявленных очков нет — «Маггинс» кричать не за что.")
-    if action is Action.END_TURN:
-        if state.doubles_run:
-            return None
-        return Text(
-            "You can end your turn early only after laying a double in a game with several doubles a turn.",
-            "Закончить ход досрочно можно только после дубля в игре, где разрешено несколько дублей за ход.",
-        )
-    plays = [m for m in legal if m.action is Action.PLAY]
-    if action is Action.PASS:
-        if PASS in legal:
-            return None
-        if plays:
-            tile = plays[0].tile
-            return Text(
-                f"You may not pass: {tile} fits the {_end_en(plays[0].end)}.",
-                f"Пасовать нельзя: {tile} подходит к {_end_ru(plays[0].end)}.",
-            )
-        if DRAW in legal:
-            return Text("You may not pass: draw from the boneyard first.", "Пасовать нельзя: сначала возьмите из базара.")
-        return Text("You may not pass now.", "Сейчас пасовать нельзя.")
-    if action is Action.DRAW:
-        if DRAW in legal:
-            return None
-        if not rules.has_boneyard:
-            return Text("There is no boneyard in this game: when nothing fits, you pass.", "В этой игре нет базара: когда ходить нечем, пас.")
-        if plays:
-            tile = plays[0].tile
-            return Text(
-                f"You may not draw: {tile} fits the {_end_en(plays[0].end)}.",
-                f"Брать нельзя: {tile} подходит к {_end_ru(plays[0].end)}.",
-            )
-        if state.drawable() == 0:
-            if rules.reserve:
-                return Text("Only the reserve is left in the boneyard: it may not be drawn, so you pass.", "В базаре остался только резерв: его брать нельзя, поэтому пас.")
-            return Text("The boneyard is empty: you pass.", "Базар пуст: пас.")
-        return Text("You may not draw now.", "Сейчас брать нельзя.")
+    if PASS in legal:
+        return None
+    fits = _first_play(legal)
+    if fits is not None:
+        return Text(f"You may not pass: {fits.tile} fits the {end_en(fits.end)}.",
+                    f"Пасовать нельзя: {fits.tile} подходит к {end_ru(fits.end)}.")
+    if DRAW in legal:
+        return Text("You may not pass: draw from the boneyard first.", "Пасовать нельзя: сначала возьмите с базара.")
+    return Text("You may not pass now.", "Сейчас пасовать нельзя.")
+
+
+def _why_draw(state: HandState, _move: Move) -> Text | None:
+    legal = legal_moves(state)
+    if DRAW in legal:
+        return None
+    rules = state.rules
+    if not rules.has_boneyard:
+        return Text("There is no boneyard in this game: when nothing fits, you pass.", "В этой игре нет базара: когда ходить нечем, пас.")
+    fits = _first_play(legal)
+    if fits is not None:
+        return Text(f"You may not draw: {fits.tile} fits the {end_en(fits.end)}.",
+                    f"Брать нельзя: {fits.tile} подходит к {end_ru(fits.end)}.")
+    if state.drawable() == 0:
+        if rules.reserve:
+            return Text("Only the reserve is left in the boneyard: it may not be drawn, so you pass.", "В базаре остался только резерв: его брать нельзя, поэтому пас.")
+        return Text("The boneyard is empty: you pass.", "Базар пуст: пас.")
+    return Text("You may not draw now.", "Сейчас брать нельзя.")
+
+
+def _why_play(state: HandState, move: Move) -> Text | None:
     tile = move.tile
+    seat = state.to_move
     if tile is None or move.end not in ENDS:
         return Text("Name a tile and an end to play it on.", "Назовите кость и конец, к которому её ставить.")
     if not state.hands[seat] & tile.bit:
         return Text(f"{tile} is not in {seat_name(seat).en}'s hand.", f"{tile} нет на руке у {seat_genitive(seat).ru}.")
     if state.drawn is not None and tile is not state.drawn:
-        return Text(
-            f"You must play the tile you just drew, {state.drawn}.",
-            f"Нужно сыграть только что взятую кость {state.drawn}.",
-        )
+        return Text(f"You must play the tile you just drew, {state.drawn}.",
+                    f"Нужно сыграть только что взятую кость {state.drawn}.")
     if state.table.centre is None:
-        if move.end != "lead":
-            return Text("The table is empty: this tile is the lead.", "Стол пуст: эта кость — заход.")
-        if not tile.bit & state.lead_mask:
-            must = [str(t) for t in ALL_TILES if t.bit & state.lead_mask & state.hands[seat]]
-            return Text(f"The hand must open with {', '.join(must)}.", f"Раздачу нужно начать с {', '.join(must)}.")
-        return _wrong_claim(state, tile, move)
+        return _why_lead(state, tile, move)
+    return _why_on_end(state, tile, move)
+
+
+def _why_lead(state: HandState, tile: Tile, move: Move) -> Text | None:
+    if move.end != "lead":
+        return Text("The table is empty: this tile is the lead.", "Стол пуст: эта кость — заход.")
+    if not tile.bit & state.lead_mask:
+        must = [str(t) for t in ALL_TILES if t.bit & state.lead_mask & state.hands[state.to_move]]
+        return Text(f"The hand must open with {', '.join(must)}.", f"Раздачу нужно начать с {', '.join(must)}.")
+    return _wrong_claim(state, tile, move)
+
+
+def _why_on_end(state: HandState, tile: Tile, move: Move) -> Text | None:
     if move.end == "lead":
         return Text("The hand has already been led: play on an open end.", "Заход уже сделан: ставьте к открытому концу.")
-    arm = ARM_NAMES.index(move.end)
-    number = state.table.ends[arm]
+    number = state.table.ends[ARM_NAMES.index(move.end)]
     if number < 0:
-        return Text(f"The {_end_en(move.end)} is not open.", f"{_end_ru_nom(move.end).capitalize()} закрыт.")
+        return Text(f"The {end_en(move.end)} is not open.", f"{_end_ru_nom(move.end).capitalize()} закрыт.")
     if not tile.has(number):
-        numbers = sorted({n for n in state.table.ends if n >= 0})
-        shown_en = " and ".join(str(n) for n in numbers)
-        shown_ru = " и ".join(str(n) for n in numbers)
-        if len(numbers) == 1:
-            return Text(
-                f"{tile} does not fit: the open ends show {shown_en}.",
-                f"{tile} не подходит: на открытых концах {shown_ru}.",
-            )
-        return Text(
-            f"{tile} does not fit: the open ends are {shown_en}.",
-            f"{tile} не подходит: открытые концы — {shown_ru}.",
-        )
-    if move.closed and not (rules.branch_blocking and tile.is_double):
+        return _does_not_fit(state, tile)
+    if move.closed and not (state.rules.branch_blocking and tile.is_double):
         return Text("Only a double may be laid face down, and only where branches can be closed.", "Рубашкой вверх можно класть только дубль и только там, где ветки можно закрывать.")
-    if state.doubles_run and not state.hands[seat] & tile.bit:
-        return Text("That tile is not in your hand.", "Этой кости нет у вас на руке.")
     return _wrong_claim(state, tile, move)
+
+
+_END_WORD = {"left": Text("left", "левый"), "right": Text("right", "правый"), "up": Text("upper", "верхний"),
+             "down": Text("lower", "нижний")}
+
+
+def _does_not_fit(state: HandState, tile: Tile) -> Text:
+    """Why a tile fits no open end, naming each end with its number (left first, as on the table)."""
+    ends = state.table.open_ends()
+    if len({n for _, n in ends}) == 1:
+        return Text(f"{tile} does not fit: the open ends show {ends[0][1]}.",
+                    f"{tile} не подходит: на открытых концах {ends[0][1]}.")
+    en = [f"{n} ({_END_WORD[end].en})" for end, n in ends]
+    ru = [f"{n} ({_END_WORD[end].ru})" for end, n in ends]
+    return Text(f"{tile} does not fit: the open ends are {', '.join(en[:-1])} and {en[-1]}.",
+                f"{tile} не подходит: открытые концы — {', '.join(ru[:-1])} и {ru[-1]}.")
+
+
+_WHY = {
+    Action.MUGGINS: _why_muggins,
+    Action.END_TURN: _why_end_turn,
+    Action.PASS: _why_pass,
+    Action.DRAW: _why_draw,
+    Action.PLAY: _why_play,
+}
 
 
 def _wrong_claim(state: HandState, tile: Tile, move: Move) -> Text | None:
@@ -455,11 +537,13 @@ _END_RU_DAT = {"left": "левому концу", "right": "правому ко�
 _END_RU_NOM = {"left": "левый конец", "right": "правый конец", "up": "верхний конец", "down": "нижний конец", "lead": "заход"}
 
 
-def _end_en(end: str | None) -> str:
+def end_en(end: str | None) -> str:
+    """An end named in English: "left end", "upper end", "lead"."""
     return _END_EN.get(end or "", "end")
 
 
-def _end_ru(end: str | None) -> str:
+def end_ru(end: str | None) -> str:
+    """An end named in Russian after «к»: «левому концу», «верхнему концу»."""
     return _END_RU_DAT.get(end or "", "концу")
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "FirstTile",
     "NextLead",
     "BlockedNextLead",
+    "BlockWithBoneyard",
     "Layout",
     "Scoring",
     "BlockedScoring",
@@ -77,9 +78,29 @@ class NextLead(StrEnum):
 
 
 class BlockedNextLead(StrEnum):
+    """Who leads after a blocked hand.
+
+    ``winner``: the fish's winner (in pairs, the winning side's player with
+    the fewest pips); ``lowest_hand``: the player with the fewest pips at the
+    table, whichever side won. After a tied fish both give the fish maker.
+    """
+
     FISH_MAKER = "fish_maker"
+    WINNER = "winner"
     LOWEST_HAND = "lowest_hand"
     FIRST_LEAD_RULE = "first_lead_rule"
+
+
+class BlockWithBoneyard(StrEnum):
+    """When a hand with a boneyard is blocked (RULES.md section 2).
+
+    ``at_once``: as soon as nobody can play and no drawable tile fits;
+    ``draw_out``: only once the boneyard allows no more drawing (players
+    with no fitting tile draw it out first, and the drawn tiles count).
+    """
+
+    AT_ONCE = "at_once"
+    DRAW_OUT = "draw_out"
 
 
 class Layout(StrEnum):
@@ -153,6 +174,7 @@ class HouseRules:
     boneyard: Boneyard = Boneyard.NONE
     draw_rule: DrawRule = DrawRule.UNTIL_PLAYABLE
     reserve: int = 0
+    block_with_boneyard: BlockWithBoneyard = BlockWithBoneyard.AT_ONCE
     must_play_drawn: bool = False
     first_lead: FirstLead = FirstLead.LOWEST_DOUBLE_NOT_BLANK
     first_tile: FirstTile = FirstTile.ANY
@@ -186,6 +208,8 @@ class HouseRules:
     pairs_draw: bool = field(init=False, repr=False, compare=False, default=False)
     must_claim: bool = field(init=False, repr=False, compare=False, default=False)
     goat: bool = field(init=False, repr=False, compare=False, default=False)
+    draw_out: bool = field(init=False, repr=False, compare=False, default=False)
+    """A boneyard game blocks only once nothing more may be drawn (``block_with_boneyard: draw_out``)."""
 
     def __post_init__(self) -> None:
         for option in fields(self):
@@ -204,6 +228,7 @@ class HouseRules:
             "pairs_draw": self.draw_rule is DrawRule.PAIRS,
             "must_claim": self.fives_claim is FivesClaim.MUST_CLAIM,
             "goat": self.scoring is Scoring.GOAT,
+            "draw_out": self.boneyard is Boneyard.DRAW and self.block_with_boneyard is BlockWithBoneyard.DRAW_OUT,
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
@@ -361,6 +386,7 @@ _ENUM_TYPES: dict[str, type[StrEnum]] = {
     "teams": Teams,
     "boneyard": Boneyard,
     "draw_rule": DrawRule,
+    "block_with_boneyard": BlockWithBoneyard,
     "first_lead": FirstLead,
     "first_tile": FirstTile,
     "next_lead": NextLead,

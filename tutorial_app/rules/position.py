@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from tutorial_app.rules.deal import LeadDecision, decide_first_lead, redeal_reason
 from tutorial_app.rules.match import MatchState, new_match
-from tutorial_app.rules.moves import IllegalMoveError, apply
+from tutorial_app.rules.moves import IllegalMoveError, apply, table_blocked
 from tutorial_app.rules.options import HouseRules, Layout, OptionError
 from tutorial_app.rules.state import (
     ARM_NAMES,
@@ -30,7 +30,7 @@ from tutorial_app.rules.state import (
     play,
 )
 from tutorial_app.rules.text import RulesError, Text, reason_of, seat_genitive
-from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile, TileError, parse_pair, parse_tile
+from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, Tile, TileError, parse_pair, parse_tile
 from tutorial_app.rules.variants import UnknownVariantError, find_variant
 
 __all__ = ["PositionError", "Position", "read_position", "parse_move", "KNOWN_KEYS"]
@@ -95,8 +95,12 @@ def _seat(value: object, players: int, key: str) -> int:
     return value
 
 
-def read_position(data: Mapping[str, Any], rules_name: str | None = None) -> Position:
-    """Read a position (a parsed YAML/JSON mapping) under a rule set; raise PositionError."""
+def read_position(data: Mapping[str, Any], rules_name: str | None = None, *, later_hand: bool = False) -> Position:
+    """Read a position (a parsed YAML/JSON mapping) under a rule set; raise PositionError.
+
+    ``later_hand``: an empty chain is a later hand of a match, led by the
+    previous hand's winner (``to_move``) with any tile, not by the first-lead rule.
+    """
     if not isinstance(data, Mapping):
         raise PositionError(Text(
             "a position is a mapping with keys such as rules, hands, chain, to_move",
@@ -165,7 +169,8 @@ def read_position(data: Mapping[str, Any], rules_name: str | None = None) -> Pos
     lead: LeadDecision | None = None
     redeal: Text | None = None
     if table.centre is None:
-        lead = decide_first_lead(rules, hands)
+        lead = LeadDecision(_seat(data.get("to_move", 0), players, "to_move"), FULL_MASK, "winner") if later_hand \
+            else decide_first_lead(rules, hands)
         redeal = redeal_reason(rules, hands, lead)
         leader = lead.seat if lead is not None and lead.seat is not None else 0
         if "to_move" in data:
@@ -384,14 +389,7 @@ def _settle(state: HandState) -> HandState:
         ))
     if empty:
         return state._replace(status=Status.WON, out_seat=empty[0], last_move_by=empty[0])
-    fit = 0
-    for n in state.table.ends:
-        if n >= 0:
-            fit |= SUIT_MASK[n]
-    drawable = 0
-    for tile in state.boneyard[: state.drawable()]:
-        drawable |= tile.bit
-    if not any(h & fit for h in state.hands) and not drawable & fit:
+    if table_blocked(state.rules, state.hands, state.boneyard, state.table.fit):
         return state._replace(status=Status.BLOCKED)
     return state
 

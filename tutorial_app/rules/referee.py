@@ -14,6 +14,7 @@ from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.position import Position, read_position
 from tutorial_app.rules.scoring import hand_result
 from tutorial_app.rules.state import Status
+from tutorial_app.rules.worked_end import explain_hand_end
 
 __all__ = ["rule", "rule_all", "ruling_of"]
 
@@ -56,6 +57,7 @@ def ruling_of(position: Position, lang: str = "en") -> dict[str, Any]:
             "next_leader": result.next_leader,
             "fish_maker": result.fish_maker if state.status is Status.BLOCKED else None,
             "reason": result.reason.in_(lang),
+            "worked": explain_hand_end(state).text().in_(lang),
         }
         if position.match is not None:
             after = record_hand(position.match, state)

@@ -13,6 +13,8 @@ from typing import NamedTuple
 from tutorial_app.rules.options import OPTION_NAMES, HouseRules
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.variants import find_variant
+from tutorial_app.rules.who import en_count as _en_count
+from tutorial_app.rules.who import ru_count as _ru_count
 
 __all__ = [
     "GLOSSARY",
@@ -23,26 +25,12 @@ __all__ = [
     "SheetLine",
     "SheetSection",
     "describe_option",
+    "option_sentence",
     "explain_differences",
     "glossary",
     "rule_sheet",
     "sheet_sections",
 ]
-
-
-def _ru_count(n: int, one: str, few: str, many: str) -> str:
-    """``n`` with the Russian noun form it needs (1 кость, 2 кости, 5 костей)."""
-    if n % 10 == 1 and n % 100 != 11:
-        word = one
-    elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        word = few
-    else:
-        word = many
-    return f"{n} {word}"
-
-
-def _en_count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 def _points(n: int) -> Text:
@@ -158,7 +146,7 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
     "redeal": {
         "none": Text(
             "A deal stands as dealt, unless nobody holds the tile the first-lead rule needs.",
-            "Сдача остаётся в силе; пересдают, только когда ни у кого нет кости, нужной для первого хода.",
+            "Раздача остаётся в силе; пересдают, только когда ни у кого нет кости, нужной для первого хода.",
         ),
         "domino101": Text(
             "The tiles are dealt again when a hand holds 5 or more doubles, 6 or more tiles of one suit, "
@@ -193,6 +181,20 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
         ),
     },
     "reserve": _reserve,
+    "block_with_boneyard": {
+        "at_once": Text(
+            "A hand is blocked (a fish) as soon as nobody can play and no tile left to draw could fit, even "
+            "while tiles remain in the boneyard.",
+            "Рыба наступает, как только никто не может сходить и ни одна кость, которую ещё можно взять, "
+            "не подойдёт, — даже если в базаре остались кости.",
+        ),
+        "draw_out": Text(
+            "A hand is blocked (a fish) only when nothing more may be drawn: a player with no fitting tile "
+            "keeps drawing until the boneyard allows no more, and the drawn tiles count at the end.",
+            "Рыба бывает, только когда брать больше нельзя: игрок, которому нечем ходить, берёт с базара, "
+            "пока можно, и взятые кости потом идут в счёт.",
+        ),
+    },
     "must_play_drawn": {
         "true": Text(
             "The tile that ends a draw must be played at once.",
@@ -235,8 +237,8 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
         "draw_lots": Text(
             "Before the first deal everyone turns up one tile of the shuffled set; the highest tile wins "
             "the lead, and the tiles go back before dealing.",
-            "Перед первой сдачей каждый открывает по одной кости из перемешанного набора; у кого кость старше, "
-            "тот и заходит, а кости возвращают перед сдачей.",
+            "Перед первой раздачей каждый открывает по одной кости из перемешанного набора; у кого кость старше, "
+            "тот и заходит, а кости возвращают перед раздачей.",
         ),
         "highest_tile": Text(
             "The holder of the highest tile leads the first hand.",
@@ -271,9 +273,17 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
             "After a blocked hand, the player who made the fish leads the next one.",
             "После рыбы следующую раздачу начинает тот, кто её сделал.",
         ),
+        "winner": Text(
+            "After a blocked hand, its winner leads the next one too (in pairs, the winning pair's player with "
+            "the fewest pips); after a tied fish, the player who made it.",
+            "После рыбы следующую раздачу тоже начинает её победитель (в парах — игрок выигравшей пары, у которого "
+            "меньше очков); после секи — тот, кто сделал рыбу.",
+        ),
         "lowest_hand": Text(
-            "After a blocked hand, the player of the winning side with the fewest pips leads the next one.",
-            "После рыбы следующую раздачу начинает игрок выигравшей стороны, у которого меньше всего очков.",
+            "After a blocked hand, the player with the fewest pips at the table leads the next one; after a tied "
+            "fish, the player who made it.",
+            "После рыбы следующую раздачу начинает игрок, у которого меньше всех очков на руке; после секи — "
+            "тот, кто сделал рыбу.",
         ),
         "first_lead_rule": Text(
             "After a blocked hand, the leader is found again by the first-lead rule.",
@@ -289,7 +299,7 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
         "spinner": Text(
             "The first double becomes the spinner: the line grows from its left and right sides, and once "
             "both hold a tile, its upper and lower sides open too, so there can be four open ends.",
-            "Первый дубль становится развилкой (спиннером): цепочка растёт от его левой и правой стороны, "
+            "Первый дубль становится спиннером: цепочка растёт от его левой и правой стороны, "
             "а когда к обеим приставлено по кости, открываются верх и низ — концов может стать четыре.",
         ),
     },
@@ -332,7 +342,7 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
         "lowest_wins": Text(
             "In a blocked hand the side with the fewest pips counts as the winner, and the hand is scored "
             "as if it had gone out.",
-            "В рыбе побеждает сторона с наименьшей суммой очков, и раздачу считают так, будто она вышла.",
+            "В рыбе побеждает сторона с наименьшей суммой очков, и очки считают так же, как при выходе.",
         ),
         "lowest_minus_own": Text(
             "In a blocked hand the side with the fewest pips scores everyone else's pips minus its own.",
@@ -361,10 +371,10 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
     "capicu_bonus": _capicu,
     "fives_scoring": {
         "true": Text(
-            "After every move the open ends are added up; when the sum is a multiple of 5, the mover scores it "
-            "at once. Points at the end of a hand are rounded to the nearest 5.",
-            "После каждого хода складывают числа на открытых концах; если сумма кратна 5, походивший сразу "
-            "записывает её. Очки в конце раздачи округляют до ближайшего числа, кратного 5.",
+            "After every move the open ends are added up; when the sum is a positive multiple of 5, the mover "
+            "scores it at once. Points at the end of a hand are rounded to the nearest 5.",
+            "После каждого хода складывают числа на открытых концах; если сумма больше нуля и кратна 5, "
+            "походивший сразу записывает её. Очки в конце раздачи округляют до ближайшего числа, кратного 5.",
         ),
         "false": Text(
             "Moves score nothing by themselves: points are written only at the end of a hand.",
@@ -408,6 +418,7 @@ OPTION_LABELS: dict[str, Text] = {
     "boneyard": Text("Boneyard", "Базар"),
     "draw_rule": Text("How to draw", "Как брать из базара"),
     "reserve": Text("Reserve", "Резерв"),
+    "block_with_boneyard": Text("A fish with a boneyard", "Рыба при базаре"),
     "must_play_drawn": Text("Playing the drawn tile", "Ход взятой костью"),
     "first_lead": Text("First lead", "Первый заход"),
     "first_tile": Text("First tile", "Первая кость"),
@@ -431,15 +442,86 @@ OPTION_LABELS: dict[str, Text] = {
 }
 
 
+# -- sentences that depend on the rest of the rules --------------------------------------
+# Why: some values read differently at a table where a clause can never apply (all 28 tiles
+# dealt, two players without partners); the sheet then says only what can happen.
+
+def _all_dealt(rules: HouseRules) -> bool:
+    return rules.players * rules.hand_size >= 28
+
+
+def _lead_can_fail(rules: HouseRules) -> bool:
+    """Whether a deal can leave nobody holding the tile the first-lead rule needs."""
+    always = ("lowest_double_not_blank", "highest_double", "blank_then_highest", "highest_tile", "draw_lots")
+    return rules.first_lead.value not in always and not _all_dealt(rules)
+
+
+def _redeal_in_context(value: object, rules: HouseRules) -> Text | None:
+    if value == "none" and not _lead_can_fail(rules):
+        return Text("A deal stands as dealt.", "Раздача остаётся в силе, как сдали.")
+    return None
+
+
+def _first_lead_in_context(value: object, rules: HouseRules) -> Text | None:
+    if value == "double_six_must" and _all_dealt(rules):
+        return Text("The holder of 6-6 leads the first hand with it (all 28 tiles are dealt, so someone has it).",
+                    "Первую раздачу начинает владелец 6-6, с него же (все 28 костей розданы, так что 6-6 у кого-то есть).")
+    if value == "donkey" and not _all_dealt(rules):
+        base = _sentence("first_lead", value)
+        return Text(base.en + " If no double was dealt, the tiles are dealt again.",
+                    base.ru + " Если дублей ни у кого нет, кости пересдают.")
+    return None
+
+
+def _boneyard_in_context(value: object, rules: HouseRules) -> Text | None:
+    if value == "none" and _all_dealt(rules):
+        return Text("All 28 tiles are dealt, so there is no boneyard: a player who cannot play passes.",
+                    "Все 28 костей розданы, базара нет: кому нечем ходить, тот пасует.")
+    return None
+
+
+def _scoring_in_context(value: object, rules: HouseRules) -> Text | None:
+    if value == "winner_takes_all_hands" and rules.teams.value == "none":
+        return Text(
+            "The player who goes out scores the pips left in every hand; when a fish is won, the winner's "
+            "own pips count too.",
+            "Вышедший записывает себе все очки, оставшиеся на руках; если выиграна рыба, в счёт идут и "
+            "очки самого победителя.",
+        )
+    return None
+
+
+_IN_CONTEXT: dict[str, Callable[[object, HouseRules], Text | None]] = {
+    "redeal": _redeal_in_context,
+    "first_lead": _first_lead_in_context,
+    "boneyard": _boneyard_in_context,
+    "scoring": _scoring_in_context,
+}
+
+
 def _value_key(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
 
 
-def describe_option(name: str, value: object, lang: str = "en") -> str:
-    """One plain sentence for an option's value (``ValueError`` for an unknown option or value)."""
-    return _sentence(name, value).in_(lang)
+def describe_option(name: str, value: object, lang: str = "en", rules: HouseRules | None = None) -> str:
+    """One plain sentence for an option's value (``ValueError`` for an unknown option or value).
+
+    With ``rules`` (the whole rule set the value belongs to) the sentence
+    leaves out clauses that cannot apply there.
+    """
+    return option_sentence(name, value, rules).in_(lang)
+
+
+def option_sentence(name: str, value: object, rules: HouseRules | None = None) -> Text:
+    """``describe_option`` in both languages."""
+    in_context = _IN_CONTEXT.get(name)
+    if rules is not None and in_context is not None:
+        found = in_context(_value_key(value), rules)
+        if found is not None:
+            return found
+    return _sentence(name, value)
 
 
 def _sentence(name: str, value: object) -> Text:
@@ -473,11 +555,11 @@ class SheetSection(NamedTuple):
 
 
 SECTIONS: tuple[tuple[Text, tuple[str, ...]], ...] = (
-    (Text("Players and the deal", "Игроки и сдача"), ("players", "teams", "hand_size", "redeal")),
+    (Text("Players and the deal", "Игроки и раздача"), ("players", "teams", "hand_size", "redeal")),
     (Text("Who leads", "Кто заходит"), ("first_lead", "first_tile", "next_lead", "blocked_next_lead")),
     (Text("Moves and drawing", "Ходы и базар"),
      ("layout", "multiple_doubles", "branch_blocking", "boneyard", "draw_rule", "reserve", "must_play_drawn")),
-    (Text("End of the hand", "Конец раздачи"), ("blocked_scoring", "blocked_tie")),
+    (Text("End of the hand", "Конец раздачи"), ("block_with_boneyard", "blocked_scoring", "blocked_tie")),
     (Text("Scoring", "Очки"),
      ("scoring", "blank_double_value", "lone_blank_double", "min_penalty", "capicu_bonus", "fives_scoring",
       "fives_claim")),
@@ -488,8 +570,15 @@ SECTIONS: tuple[tuple[Text, tuple[str, ...]], ...] = (
 
 def _applies(rules: HouseRules, name: str) -> bool:
     """Whether an option matters under these rules (a sheet leaves out the ones that cannot)."""
-    if name in ("draw_rule", "reserve", "must_play_drawn"):
+    if name in ("draw_rule", "reserve", "block_with_boneyard"):
         return rules.has_boneyard
+    if name == "must_play_drawn":
+        # Drawing one at a time stops at the first tile that fits, and nothing else fitted before,
+        # so "any tile that fits" can only differ from "the drawn tile" when tiles come in pairs
+        # (which the engine never restricts to the drawn tile).
+        return rules.has_boneyard and rules.must_play_drawn is not rules.pairs_draw
+    if name == "blocked_tie":
+        return rules.blocked_scoring.value != "goat_block"
     if name == "teams":
         return rules.players == 4
     if name in ("multiple_doubles", "branch_blocking"):
@@ -521,7 +610,7 @@ def sheet_sections(rules: HouseRules, lang: str = "en", preset: str | None = Non
     sections = []
     for heading, names in SECTIONS:
         lines = tuple(
-            SheetLine(name, describe_option(name, values[name], lang),
+            SheetLine(name, describe_option(name, values[name], lang, rules),
                       bool(defaults) and defaults[name] != values[name])
             for name in names
             if _applies(rules, name)
@@ -578,8 +667,8 @@ def explain_differences(rules_a: HouseRules, rules_b: HouseRules, lang: str = "e
     for name in order:
         if name in diffs:
             first, second = diffs[name]
-            out.append(OptionDifference(name, OPTION_LABELS[name].in_(lang),
-                                        describe_option(name, first, lang), describe_option(name, second, lang)))
+            out.append(OptionDifference(name, OPTION_LABELS[name].in_(lang), describe_option(name, first, lang, rules_a),
+                                        describe_option(name, second, lang, rules_b)))
     return out
 
 
@@ -612,7 +701,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
                        "Точки на кости; стоимость кости — сумма двух её половин.")),
     GlossaryEntry("boneyard", "базар", Text("stock", ""),
                   Text("The tiles left face down after the deal; in draw games you take from it when you cannot play.",
-                       "Кости, оставшиеся рубашкой вверх после сдачи; в играх с базаром из него берут, когда нечем ходить.")),
+                       "Кости, оставшиеся рубашкой вверх после раздачи; в играх с базаром их берут с базара, когда нечем ходить.")),
     GlossaryEntry("reserve", "резерв", Text("", ""),
                   Text("The last tiles of the boneyard, which nobody may draw.",
                        "Последние кости базара, которые брать нельзя.")),
@@ -628,23 +717,26 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
     GlossaryEntry("going out", "выход", Text("domino!", "«Домино!»"),
                   Text("Laying your last tile; your side wins the hand at once.",
                        "Ход последней костью; ваша сторона сразу выигрывает раздачу.")),
-    GlossaryEntry("blocked hand", "рыба", Text("fish, block", "блок"),
+    GlossaryEntry("blocked hand", "рыба", Text("fish", ""),
                   Text("A hand in which nobody can play and no drawable tile fits; in most games the lowest count decides it.",
                        "Раздача, в которой никто не может походить и ни одна доступная кость из базара не подходит; "
                        "в большинстве игр исход решает наименьшая сумма очков.")),
-    GlossaryEntry("fish maker", "кто сделал рыбу", Text("", "рыбак"),
+    GlossaryEntry("fish maker", "кто сделал рыбу", Text("", ""),
                   Text("The player whose tile closed the game into a block.",
                        "Игрок, чья кость замкнула игру в рыбу.")),
-    GlossaryEntry("tie bank", "сека", Text("bank", "банк секи"),
-                  Text("Points of a blocked hand that ended in a tie, kept for the winner of the next decided hand.",
-                       "Очки рыбы, закончившейся вничью; их забирает победитель следующей решённой раздачи.")),
+    GlossaryEntry("tied fish", "сека", Text("", ""),
+                  Text("A blocked hand whose lowest counts are equal: nobody wins it.",
+                       "Рыба, в которой наименьшие суммы очков равны: её не выигрывает никто.")),
+    GlossaryEntry("tie bank", "банк секи", Text("bank", ""),
+                  Text("In Domino 101, the points of a tied fish, kept for the winner of the next decided hand.",
+                       "В «Домино 101» очки секи; их забирает победитель следующей решённой раздачи.")),
     GlossaryEntry("draft points", "черновые очки", Text("", ""),
                   Text("Points won before a side's score is opened (Domino 101's 13-point rule); they never count.",
                        "Очки, набранные до открытия счёта (правило 13 очков в «101»); в счёт они не идут.")),
     GlossaryEntry("capicú", "капику", Text("capicua", ""),
                   Text("Going out with a tile that fits both ends while the two ends show different numbers.",
                        "Выход костью, подходящей к обоим концам, когда на концах разные числа.")),
-    GlossaryEntry("spinner", "развилка", Text("", "спиннер"),
+    GlossaryEntry("spinner", "спиннер", Text("", ""),
                   Text("The first double in All Fives and Donkey; the chain may grow from all four of its sides.",
                        "Первый дубль в «Маггинсе» и «Осле»; цепочка может расти от всех четырёх его сторон.")),
     GlossaryEntry("Muggins", "Маггинс", Text("All Fives", "все пятёрки"),
@@ -657,7 +749,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
                   Text("Winning a match while the other side still has no points.",
                        "Победа в игре, когда у другой стороны ноль очков.")),
     GlossaryEntry("hand", "раздача", Text("deal", "кон"),
-                  Text("One deal played to its end.", "Одна сдача, сыгранная до конца.")),
+                  Text("One deal played to its end.", "Одна раздача, сыгранная до конца.")),
     GlossaryEntry("match", "игра", Text("game", "матч"),
                   Text("Hands played one after another until a side reaches the target.",
                        "Раздачи одна за другой, пока какая-то сторона не наберёт нужное число очков.")),

@@ -23,6 +23,7 @@ _WINNER_LEADS = NextLead.WINNER
 _GOAT_BLOCK, _LOWEST_MINUS_OWN = BlockedScoring.GOAT_BLOCK, BlockedScoring.LOWEST_MINUS_OWN
 _ALL_HANDS = Scoring.WINNER_TAKES_ALL_HANDS
 _AGAIN_BY_RULE, _FISH_MAKER = BlockedNextLead.FIRST_LEAD_RULE, BlockedNextLead.FISH_MAKER
+_LOWEST_HAND = BlockedNextLead.LOWEST_HAND
 
 
 class HandResult(NamedTuple):
@@ -209,5 +210,6 @@ def _blocked_leader(state: HandState, winners: tuple[int, ...], fish: int | None
     players = rules.players
     start = (fish + 1) if fish is not None else 0
     order = [(start + i) % players for i in range(players)]
-    candidates = [s for s in order if rules.side_of(s) in winners]
+    # winner: the winning side's player with the fewest pips; lowest hand: the fewest pips at the table
+    candidates = [s for s in order if rule is _LOWEST_HAND or rules.side_of(s) in winners]
     return min(candidates, key=lambda s: state.pips(s))

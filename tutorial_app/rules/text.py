@@ -52,9 +52,9 @@ def reason_of(exc: BaseException) -> Text:
 
 def seat_name(seat: int) -> Text:
     """How the rules core names a seat: 0-based, as in the referee's JSON."""
-    return Text(f"seat {seat}", f"игрок на месте {seat}")
+    return Text(f"seat {seat}", f"игрок {seat}")
 
 
 def seat_genitive(seat: int) -> Text:
     """A seat named after "of"/"у" (the Russian in the genitive)."""
-    return Text(f"seat {seat}", f"игрока на месте {seat}")
+    return Text(f"seat {seat}", f"игрока {seat}")

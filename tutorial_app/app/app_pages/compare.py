@@ -150,7 +150,7 @@ with one_deal:
             st.caption(outcome.lead_reason.in_(current))
             for seat in range(outcome.start.rules.players):
                 st.markdown(f"- {seat_label(seat, current, None)}: {tiles_text(outcome.start.hand(seat))}")
-            for line in result_lines(outcome.final.rules, outcome.result, current, None):
+            for line in result_lines(outcome.final, current, None):
                 st.markdown(f"> {line}")
             with st.expander(tr("play.record")):
                 st.markdown("\n".join(f"{i}. {line}" for i, line in

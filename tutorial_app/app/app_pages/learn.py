@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.lesson_player import play_lesson
+from tutorial_app.app.lesson_player import play_lesson, sources_box
 from tutorial_app.app.progress import ProgressError
 from tutorial_app.app.session import lang, learner, progress_store, tr
 from tutorial_app.lessons import LessonError, LessonRun, course_names, load_course
-from tutorial_app.lessons.model import Lesson
+from tutorial_app.lessons.courses import course_title
+from tutorial_app.lessons.model import CapstoneStep, Lesson
 from tutorial_app.rules.variants import find_variant
 
 PLAYER = "learn"
@@ -26,14 +27,25 @@ def _courses() -> dict[str, list[Lesson] | str]:
     return loaded
 
 
-def _course_title(folder: str) -> str:
-    """The core course, a variant's course by the preset's title, or the folder's name."""
-    if folder == "core":
-        return tr("learn.core_course")
-    try:
-        return tr("learn.course", name=find_variant(folder).title.in_(lang()))
-    except ValueError:
-        return tr("learn.course", name=folder)
+def _course_title(folder: str, lessons: list[Lesson] | str) -> str:
+    """A course's title: the curated one, else the title of the preset its first lesson uses (never a folder name)."""
+    fallback = None
+    if isinstance(lessons, list) and lessons:
+        try:
+            fallback = find_variant(lessons[0].rules).title
+        except ValueError:
+            fallback = None
+    title = course_title(folder, fallback)
+    return title.in_(lang()) if title is not None else tr("learn.other_course")
+
+
+def _badge(lessons: list[Lesson], stars: dict[str, int]) -> str | None:
+    """The course's badge when its capstone lesson has been finished."""
+    for lesson in lessons:
+        for step in lesson.steps:
+            if isinstance(step, CapstoneStep) and stars.get(lesson.id, 0):
+                return step.badge.in_(lang())
+    return None
 
 
 def _find(lesson_id: str) -> Lesson | None:
@@ -109,6 +121,7 @@ if isinstance(run, LessonRun):
     top_left.title(run.lesson.title.in_(st.session_state.get("lang", "en")))
     top_right.toggle(tr("learn.presenter"), key="learn_presenter", help=tr("learn.presenter_help"))
     play_lesson(PLAYER, _finished, presenter=bool(st.session_state["learn_presenter"]))
+    sources_box(run.lesson.sources)
     if run.finished:
         if name is None:
             st.caption(tr("learn.no_name"))
@@ -126,10 +139,13 @@ st.markdown(tr("learn.intro"))
 if name is None:
     st.caption(tr("learn.no_name"))
 for course, lessons in _courses().items():
-    st.header(_course_title(course))
+    st.header(_course_title(course, lessons))
     if isinstance(lessons, str):
         st.error(tr("learn.course_broken", issues=lessons))
         continue
+    badge = _badge(lessons, stars)
+    if badge is not None:
+        st.success(tr("learn.badge", badge=badge), icon=":material/military_tech:")
     for lesson in lessons:
         got = stars.get(lesson.id, 0)
         with st.container(border=True):

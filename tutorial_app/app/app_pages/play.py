@@ -6,28 +6,18 @@ import streamlit as st
 
 from tutorial_app.app.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
 from tutorial_app.app.bots import BOTS
-from tutorial_app.app.controls import direction_buttons, end_buttons, hand_buttons, turn_buttons
+from tutorial_app.app.controls import direction_buttons, move_controls, selected_tile, set_selected, table_click
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
-from tutorial_app.app.records import (
-    hand_log,
-    lead_reason,
-    result_lines,
-    score_rows,
-    seat_label,
-    side_label,
-    tiles_text,
-)
+from tutorial_app.app.records import hand_log, lead_reason, result_lines, score_rows, seat_label, side_label, tiles_text
 from tutorial_app.app.rules_picker import rules_picker
 from tutorial_app.app.session import bump, lang, tr
 from tutorial_app.board.adjust import BENDS, AdjustError
-from tutorial_app.board.controller import handle_click
 from tutorial_app.board.layout import Bend, Step
 from tutorial_app.i18n import t
 from tutorial_app.rules.moves import IllegalMoveError
 from tutorial_app.rules.options import FivesClaim
-from tutorial_app.rules.state import ARM_NAMES, End, Move
+from tutorial_app.rules.state import ARM_NAMES, Move
 from tutorial_app.rules.text import RulesError, Text
-from tutorial_app.rules.tiles import Tile, parse_tile
 from tutorial_app.rules.variants import find_variant
 
 st.session_state.setdefault("play_table", None)
@@ -41,11 +31,6 @@ st.session_state.setdefault("play_direction", None)
 def _table() -> PlayTable | None:
     table = st.session_state["play_table"]
     return table if isinstance(table, PlayTable) else None
-
-
-def _selected() -> Tile | None:
-    name = st.session_state["play_selected"]
-    return parse_tile(name) if name else None
 
 
 def _say(reason: Text | None) -> None:
@@ -63,7 +48,7 @@ def _deal(choice_key: str) -> None:
 
 
 def _fresh_table() -> None:
-    st.session_state["play_selected"] = None
+    set_selected("play", None)
     st.session_state["play_adjust_at"] = None
     st.session_state["play_adjustments"] = ()
     st.session_state["play_direction"] = None
@@ -119,30 +104,20 @@ def _move(move: Move) -> None:
         if step is not None and move.end is not None:
             keep_turn("play", table.state, move.end, step)
         st.session_state["play_direction"] = None
-    st.session_state["play_selected"] = None
+    set_selected("play", None)
 
 
 def _click(name: str) -> None:
-    """A board click or its button twin ("hand:6-4", "end:left"), read by the board's controller."""
+    """A board click or its button twin ("hand:6-4", "end:left"): the click model the lessons use too."""
     table = _table()
     if table is None:
         return
-    outcome = handle_click(table.state, _selected(), name, viewer_seat=HUMAN,
-                           closed=bool(st.session_state.get("play_closed", False)), auto_place=True)
-    st.session_state["play_selected"] = str(outcome.selected) if outcome.selected is not None else None
+    outcome = table_click("play", table.state, HUMAN, name, closed=bool(st.session_state.get("play_closed", False)))
     _say(outcome.message)
     if outcome.chain is not None and outcome.chain[0] in ARM_NAMES and not table.hand_over:
         st.session_state["play_adjust_at"] = outcome.chain
     if outcome.move is not None:
         _move(outcome.move)
-
-
-def _tile(tile: Tile) -> None:
-    _click(f"hand:{tile}")
-
-
-def _end(end: End) -> None:
-    _click(f"end:{end}")
 
 
 def _undo() -> None:
@@ -209,7 +184,8 @@ st.caption(" · ".join(info))
 
 # The board takes the full width (tiles about 1.6 times the size they had in a side column);
 # the end-of-hand summary, then the score sheet and the game record, come below it.
-show_board(state, name="play", on_click=_click, selected=_selected(), seat=HUMAN, reveal=table.hand_over, wide=True)
+show_board(state, name="play", on_click=_click, selected=selected_tile("play"), seat=HUMAN, reveal=table.hand_over,
+           wide=True)
 feedback = st.session_state["play_feedback"]
 if isinstance(feedback, Text):
     st.warning(feedback.in_(current), icon=":material/front_hand:")
@@ -225,20 +201,18 @@ if not table.hand_over:
     st.caption(tr("play.tiles_left", others=", ".join(others)) + (f" · {bones}" if bones else ""))
     if rules.fives_scoring and rules.fives_claim is FivesClaim.MUST_CLAIM:
         st.number_input(tr("play.claim"), min_value=0, max_value=100, step=5, key="play_claim")
-    selected = _selected()
+    selected = selected_tile("play")
     if rules.branch_blocking and selected is not None and selected.is_double:
         st.checkbox(tr("play.closed"), key="play_closed")
-    hand_buttons(state, HUMAN, selected, _tile, key="play", enabled=state.to_move == HUMAN)
+    move_controls(state, HUMAN, _click, _move, key="play")
     if state.to_move == HUMAN:
-        end_buttons(state, selected, _end, key="play")
         direction_buttons(turn_choices("play", state, [selected] if selected else state.hand(HUMAN)),
                           st.session_state["play_direction"], _direction, key="play")
-        turn_buttons(state, _move, key="play")
 elif table.result is not None:
     with st.container(border=True):
         st.subheader(tr("play.hand_over"))
         outcome_column, hands_column = st.columns(2, gap="large")
-        for line in result_lines(rules, table.result, current):
+        for line in result_lines(state, current, HUMAN, table.before_hand):
             outcome_column.markdown(f"- {line}")
         hands_column.markdown(f"**{tr('play.all_hands')}**")
         for seat in range(rules.players):

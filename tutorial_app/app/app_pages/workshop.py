@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.lesson_player import play_lesson
+from tutorial_app.app.lesson_player import play_lesson, sources_box
 from tutorial_app.app.session import tr
 from tutorial_app.lessons import LessonRun
 from tutorial_app.lessons.source import MAX_LESSON_BYTES, SourceError, parse_source
@@ -23,7 +23,7 @@ steps:
       ru: На концах 1 и 4. Поставьте 4-2 к четвёрке.
     position:
       hands:
-        - ["4-2", "6-6"]
+        - ["4-2", "6-1"]
         - ["5-5", "3-3"]
       chain: ["1-3", "3-4"]
       to_move: 0
@@ -95,6 +95,8 @@ if checked is not None:
         st.markdown(f"**{lesson.title.in_(current)}** — {lesson.summary.in_(current)}")
         st.button(tr("workshop.play"), on_click=_play)
 
-if isinstance(st.session_state.get(f"{PLAYER}_run"), LessonRun):
+workshop_run = st.session_state.get(f"{PLAYER}_run")
+if isinstance(workshop_run, LessonRun):
     st.divider()
     play_lesson(PLAYER, lambda run: None)
+    sources_box(workshop_run.lesson.sources)

@@ -1,0 +1,183 @@
+"""Worked explanations: the arithmetic the rules core states agrees with what it scores, in both languages."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from rules_helpers import position, run
+
+from tutorial_app.rules.deal import deal, decide_first_lead
+from tutorial_app.rules.match import new_match
+from tutorial_app.rules.moves import apply, legal_moves
+from tutorial_app.rules.scoring import hand_result
+from tutorial_app.rules.state import DRAW
+from tutorial_app.rules.tiles import parse_tile
+from tutorial_app.rules.variants import VARIANTS, rules_for
+from tutorial_app.rules.who import seat_who, side_who
+from tutorial_app.rules.worked import explain_ends_sum, explain_fives_points, explain_pips, explain_tile_value
+from tutorial_app.rules.worked_end import explain_hand_end
+from tutorial_app.rules.worked_lead import explain_lead, explain_redeal
+from tutorial_app.rules.worked_moves import explain_draw_count, explain_move, explain_to_move, explain_what_to_do
+from tutorial_app.rules.worked_tiles import chinese_half_colours, explain_chinese_red_pips
+
+LATIN = re.compile(r"\b(the|and|you|seat|hand|pips|scores?)\b", re.IGNORECASE)
+
+
+def test_goat_going_out_counts_the_loser_tile_by_tile() -> None:
+    # RULES.md section 6: you go out, the opponent holds 6-5 and 2-3: goat records 16 against the opponent
+    pos = position("kozel", [["4-1"], ["6-5", "3-2"]], ["1-3", "3-3", "3-4"], to_move=0)
+    worked = explain_hand_end(run(pos.state, "4-1 right"), viewer=0).text()
+    assert "3-2 (5) + 6-5 (11) = 16" in worked.en and "3-2 (5) + 6-5 (11) = 16" in worked.ru
+    assert "seat 1 writes 16" in worked.en and "игрок 1 пишет 16" in worked.ru
+    assert "You write nothing" in worked.en and "Вы ничего не пишете" in worked.ru
+
+
+def test_winner_takes_the_same_hand_for_sixteen() -> None:
+    pos = position("block", [["4-1"], ["6-5", "3-2"]], ["1-3", "3-3", "3-4"], to_move=0)
+    final = run(pos.state, "4-1 right")
+    assert explain_hand_end(final, viewer=0).score == ("You score the opponent's pips: 16.",
+                                                       "Вы записываете себе очки соперника: 16.")
+    assert explain_hand_end(final, viewer=1).score.en == "Seat 0 scores your pips: 16."
+
+
+def test_ends_four_and_six_make_ten() -> None:
+    pos = position("all_fives", [["6-2", "1-1"], ["3-3"]], ["4-2"], to_move=0)  # ends 4 and 2
+    after = run(pos.state, "6-2 right")
+    assert sorted(n for _, n in after.table.open_ends()) == [4, 6]
+    assert explain_fives_points(after.table, seat_who(0, 0)).en == "The ends count 4 + 6 = 10, a multiple of 5: you score 10."
+    assert explain_ends_sum(after.table, after.rules).en == "The ends count 4 + 6 = 10."
+
+
+def test_a_fives_fish_rounds_the_others_then_takes_off_your_own() -> None:
+    # others 27 -> 25, minus your 6: 19 (S3's "others rounded minus own", which can only be a fish)
+    chain = ["6-6", "6-0", "0-2", "2-6", "6-1", "1-3", "3-6", "6-4", "4-5"]
+    pos = position("classic", [["5-6", "4-2"], ["5-5", "4-4", "3-3", "2-1"]], chain, to_move=0,
+                   overrides={"fives_scoring": True})
+    state = run(pos.state, "6-5 right")
+    assert state.is_over and hand_result(state).points == (19, 0)
+    worked = explain_hand_end(state, viewer=0).score
+    assert worked.en.endswith("seat 1 holds 27, which rounds to 25; minus your own 6: 25 − 6 = 19.")
+    assert "у игрока 1 27, округляем до 25; минус свои 6: 25 − 6 = 19" in worked.ru
+
+
+def test_classic_fish_difference_spelled_out() -> None:
+    chain = ["6-6", "6-0", "0-2", "2-6", "6-1", "1-3", "3-6", "6-4", "4-5"]
+    pos = position("classic", [["5-6", "4-4"], ["1-1"]], chain, to_move=0)
+    worked = explain_hand_end(run(pos.state, "6-5 right"), viewer=0)
+    assert "you hold 8; minus seat 1's own 2: 8 − 2 = 6" in worked.score.en
+    assert "у вас 8; минус свои 2: 8 − 2 = 6" in worked.score.ru
+    assert worked.next_lead.en == "The winner leads next, after a fish too: seat 1 leads the next hand."
+    assert "all seven 6s are on the table" in worked.how.en
+
+
+def test_drawn_out_fish_says_so() -> None:
+    chain = ["6-6", "6-0", "0-2", "2-6", "6-1", "1-3", "3-6", "6-4", "4-5"]
+    pos = position("international_two", [["5-6", "0-0"], ["1-1", "2-2"]], chain, to_move=0)
+    state = run(pos.state, "6-5 right", *["draw"] * 15)
+    worked = explain_hand_end(state, viewer=1)
+    assert "drawn out" in worked.how.en and "выбран до конца" in worked.how.ru
+    assert "you 17 tiles, 90 pips" in worked.pips.en
+
+
+def test_tie_bank_arithmetic_and_capicu_bonus() -> None:
+    tie = position("domino101", [["4-0"], ["3-0"], ["1-0"], ["6-2", "1-1"]], ["6-3", "3-2"], to_move=3, bank=7)
+    worked = explain_hand_end(run(tie.state, "6-2 right"), viewer=0)
+    assert "сека" in worked.score.en and "5 + 5 = 10" in worked.score.en and "7 + 10 = 17" in worked.score.en
+    assert "банк 7 + 10 = 17" in worked.score.ru
+    capicu = position("international", [["1-5"], ["6-5"], ["2-2"], ["3-3"]], ["5-2", "2-1"], to_move=0,
+                      overrides={"capicu_bonus": 25})
+    worked = explain_hand_end(run(capicu.state, "5-1 right"), viewer=0)
+    assert "capicú" in worked.how.en and "21 + 25 = 46" in worked.score.en
+
+
+def test_thirteen_point_opening_and_target() -> None:
+    pos = position("domino101", [["1-4"], ["6-5"]], ["4-2", "2-2"], to_move=0)
+    state = run(pos.state, "4-1 left")
+    worked = explain_hand_end(state, viewer=0, match=new_match(state.rules))
+    assert worked.match is not None
+    assert "under 13" in worked.match.en and "draft points" in worked.match.en and "черновые" in worked.match.ru
+    goat = position("kozel", [["4-1"], ["6-5", "3-2"]], ["1-3", "3-3", "3-4"], to_move=0)
+    state = run(goat.state, "4-1 right")
+    worked = explain_hand_end(state, viewer=1, match=new_match(state.rules, (0, 90)))
+    assert worked.match is not None and "You reach 101 and lose" in worked.match.en
+
+
+def test_goat_small_penalties_are_dropped_by_name() -> None:
+    pos = position("kozel", [["4-1"], ["6-5", "3-2"], ["1-1"], ["2-0"]], ["1-3", "3-3", "3-4"], to_move=0,
+                   overrides={"min_penalty": 13})
+    worked = explain_hand_end(run(pos.state, "4-1 right"), viewer=0).score
+    assert "seat 2 2, under 13: nothing" in worked.en and "игрок 2 — 2, меньше 13: ничего" in worked.ru
+
+
+def test_leads_redeals_and_moves_name_the_deciding_tile() -> None:
+    rules = rules_for("block")
+    hands = position("block", [["4-4", "6-0"], ["1-1", "5-2"]]).state.hands
+    lead = decide_first_lead(rules, hands)
+    worked = explain_lead(rules, hands, lead, viewer=0)
+    assert "Doubles dealt: you 4-4; seat 1 1-1." in worked.en and "1-1 decides: seat 1 holds it" in worked.en
+    assert explain_redeal(rules, hands, lead, None, 0).en.startswith("No: ")
+    pos = position("block", [["3-0", "6-4"], ["1-2", "2-5"]], ["3-5", "5-1"], to_move=0)
+    assert explain_move(pos.state, legal_moves(pos.state)[0]).en == "Yes: 3-0 has a 3, and the left end shows 3."
+    assert explain_what_to_do(pos.state, 0).en.startswith("3-0 fits the left end (3)")
+    after = run(pos.state, "3-0 left")
+    assert "so seat 1 is next" in explain_to_move(after, 0).en
+
+
+def test_draw_count_names_every_tile_drawn() -> None:
+    state = position("draw", [["4-4"], ["6-6"]], ["2-3"], to_move=0, boneyard=None).state
+    probe, drawn = state, []
+    while legal_moves(probe) == [DRAW]:
+        probe = apply(probe, DRAW)
+        drawn.extend(probe.log[-1][2])
+    worked = explain_draw_count(state, 0)
+    assert all(str(t) in worked.en for t in drawn)
+    assert worked.en.endswith(f": {len(drawn)} tile." if len(drawn) == 1 else f": {len(drawn)} tiles.")
+
+
+def test_pips_and_values_with_the_blank_worth_ten() -> None:
+    pos = position("domino101", [[], ["0-0", "3-0"]], ["2-2", "2-5", "5-6"])
+    assert explain_pips(pos.state, 1, 0).en == "Seat 1 holds 0-0 (10) + 3-0 (3) = 13 (0-0 counts 10 under these rules)."
+    assert "10" in explain_tile_value(parse_tile("0-0"), pos.rules).en
+
+
+def test_chinese_red_pips_half_by_half() -> None:
+    assert chinese_half_colours("4-1") == ((1, 0), (4, 0))
+    assert chinese_half_colours("6-6") == ((3, 3), (3, 3))
+    assert explain_chinese_red_pips("4-1").en.startswith("The 1 and the 4 are red: 4-1 has 4 + 1 = 5 red pips")
+
+
+def test_pairs_are_named_from_the_learner_seat() -> None:
+    rules = rules_for("international")
+    assert side_who(rules, 0, 2).en == "your pair (0 + 2)" and side_who(rules, 1, 2).ru == "пара 1 + 3"
+
+
+@pytest.mark.parametrize("variant", [v.name for v in VARIANTS])
+def test_every_ending_is_worked_out_in_both_languages(variant: str) -> None:
+    """Random hands under every preset: the points the engine writes appear in the explanation, and the
+    Russian has no English words."""
+    preset = next(v for v in VARIANTS if v.name == variant)
+    for players in preset.players:
+        rules = rules_for(variant, players=players)
+        rng = random.Random(players)
+        for _ in range(15):
+            state = deal(rules, rng).state
+            while not state.is_over:
+                state = apply(state, rng.choice(legal_moves(state)))
+            result = hand_result(state)
+            for viewer in (None, 0):
+                worked = explain_hand_end(state, viewer, new_match(rules)).text()
+                for side in range(rules.sides):
+                    if result.points[side]:
+                        assert str(result.points[side]) in worked.en and str(result.points[side]) in worked.ru
+                assert not LATIN.search(worked.ru), worked.ru
+                assert worked.en and worked.ru
+
+
+def test_the_referee_rules_with_the_worked_end() -> None:
+    from tutorial_app.rules.referee import rule
+
+    ruling = rule({"rules": "kozel", "hands": [["4-1"], ["6-5", "3-2"]], "chain": ["1-3", "3-3", "3-4"],
+                   "to_move": 0, "moves": [{"tile": "4-1", "end": "right"}]}, lang="ru")
+    assert "3-2 (5) + 6-5 (11) = 16" in ruling["result"]["worked"] and "игрок 1 пишет 16" in ruling["result"]["worked"]

@@ -1,0 +1,47 @@
+"""The courses in their curated order, with their titles in both languages.
+
+Why a list and not the folders' names: the course map reads like a syllabus
+(the core game first, then the variants in the order the README presents
+them), and a learner never sees a folder name like "chinese". A folder that
+is not listed here (an organiser's own course) comes last, titled by the
+preset its lessons use.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from tutorial_app.rules.text import Text
+
+__all__ = ["Course", "COURSES", "course_rank", "course_title"]
+
+
+class Course(NamedTuple):
+    """One course: its folder under ``lessons/`` and its title."""
+
+    folder: str
+    title: Text
+
+
+COURSES: tuple[Course, ...] = (
+    Course("core", Text("The core game: learn to play", "Основы: учимся играть")),
+    Course("domino101", Text("Domino 101", "Домино 101")),
+    Course("kozel", Text("Goat (Kozel)", "Козёл")),
+    Course("international", Text("International dominoes", "Международное домино")),
+    Course("classic", Text("Classic dominoes", "Классическое домино")),
+    Course("all_fives", Text("All Fives (Muggins)", "Маггинс")),
+    Course("donkey", Text("Donkey", "Осёл")),
+    Course("chinese", Text("Chinese dominoes", "Китайское домино")),
+)
+_RANK = {course.folder: i for i, course in enumerate(COURSES)}
+
+
+def course_rank(folder: str) -> tuple[int, str]:
+    """Where a course folder comes in the course map (listed courses first, others by name)."""
+    return (_RANK.get(folder, len(COURSES)), folder)
+
+
+def course_title(folder: str, fallback: Text | None = None) -> Text | None:
+    """A course's title; for an unlisted folder the ``fallback`` (e.g. its preset's title)."""
+    rank = _RANK.get(folder)
+    return COURSES[rank].title if rank is not None else fallback
