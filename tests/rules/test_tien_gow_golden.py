@@ -65,7 +65,7 @@ def test_the_worked_hand_trick_by_trick() -> None:
     assert "Seat 0 (banker): 5 trick points → the winner pays (5 − 4) × 2 = 2." in text.en
     assert "Seat 2: no trick → 5 to the winner." in text.en
     assert text.en.endswith("The winner collects −2 + 5 + 5 = 8.")
-    assert "Игрок на месте 0 (банкир): 5 очков за взятки → победитель доплачивает (5 − 4) × 2 = 2." in text.ru
+    assert "Игрок 0 (банкир): 5 очков за взятки → победитель доплачивает (5 − 4) × 2 = 2." in text.ru
     assert text.ru.endswith("Итого победителю: −2 + 5 + 5 = 8.")
 
 

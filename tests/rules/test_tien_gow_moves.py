@@ -110,7 +110,7 @@ def test_tiles_may_be_given_in_any_order() -> None:
 @pytest.mark.parametrize(
     ("moves", "move", "en", "ru"),
     [
-        ((), "play 6-4", "6-4 is not in seat 0's hand", "нет на руке у игрока на месте 0"),
+        ((), "play 6-4", "6-4 is not in seat 0's hand", "нет на руке у игрока 0"),
         ((), "play 1-1 1-1", "holds only one 1-1, not 2", "только одна кость 1-1"),
         ((), "discard 6-6", "nothing to discard to", "сбрасывать пока не на что"),
         ((), "play 6-6 1-1", "two civil tiles make a pair only when they are the same kind",
