@@ -1,36 +1,15 @@
-"""The app's opponents: the simulator's random and greedy bots, one move at a time.
+"""The app's opponents, one move at a time: the bots of ``tutorial_app.strategy.bots``.
 
-Why a wrapper: the simulator plays whole hands; the Play page needs one move
-at a time, and when All Fives points must be announced the bot's play must
-carry the right claim (the simulator never needs it: it plays with
-automatic claims or lets Muggins happen).
+Why a re-export: the Play and Compare pages import their bots from here;
+the bots themselves (easy, medium, strong) live in one place, shared with
+the simulator and the command line. The radio buttons offer ``BOTS`` (the
+simulator's fast bots, which the Compare page also runs by the thousand);
+``bot_move`` plays any bot of ``tutorial_app.strategy.bots.BOT_NAMES``.
 """
 
 from __future__ import annotations
 
-import random
-
-from tutorial_app.rules.moves import apply_unchecked, legal_moves
-from tutorial_app.rules.simulate import BOTS, Bot, choose_greedy
-from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.simulate import BOTS, Bot
+from tutorial_app.strategy.bots import bot_move
 
 __all__ = ["Bot", "BOTS", "bot_move"]
-
-
-def _with_claim(state: HandState, move: Move) -> Move:
-    """The move with the points it scores announced, when the rules want a claim."""
-    if move.action is not Action.PLAY:
-        return move
-    after = apply_unchecked(state, move)
-    if after.unclaimed:
-        return move._replace(claim=after.unclaimed)
-    return move
-
-
-def bot_move(state: HandState, kind: Bot, rng: random.Random) -> Move:
-    """The bot's move in a hand in play (always legal)."""
-    moves = legal_moves(state)
-    if not moves:
-        raise ValueError("the bot has no move: the hand is over")
-    chosen = rng.choice(moves) if kind == "random" else choose_greedy(moves)
-    return _with_claim(state, chosen)
