@@ -23,6 +23,7 @@ from typing import Literal
 import numpy as np
 
 from tutorial_app.rules.moves import legal_moves
+from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.state import Action, HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, NotExact, SearchTooBig, solve
@@ -42,6 +43,7 @@ __all__ = [
     "analyse",
     "analyse_open",
     "candidate_moves",
+    "ranks_by_points",
 ]
 
 DEFAULT_PLAYOUTS = 400
@@ -79,7 +81,8 @@ class MoveValue:
 
 @dataclass(frozen=True)
 class Analysis:
-    """Every legal move of ``seat`` ranked, best first (by win, then points).
+    """Every legal move of ``seat`` ranked, best first: by win share, then points (All Fives: by points,
+    then win share; see ``ranks_by_points``), also when solved exactly.
 
     ``method``: "sampling" (the seat's view), "exact" (open hands, solved)
     or "sampling_open" (open hands, too big to solve: played out);
@@ -143,7 +146,15 @@ def candidate_moves(state: HandState) -> list[Move]:
     return [m for m in legal_moves(state) if m.action is not Action.MUGGINS]
 
 
-def _rank(values: list[MoveValue]) -> tuple[MoveValue, ...]:
+def ranks_by_points(rules: HouseRules) -> bool:
+    """Whether moves are ranked by points first: in All Fives the points a move scores decide a match
+    more than who wins the hand; everywhere else the hand's winner takes the points, so win share comes first."""
+    return rules.fives_scoring
+
+
+def _rank(values: list[MoveValue], by_points: bool) -> tuple[MoveValue, ...]:
+    if by_points:
+        return tuple(sorted(values, key=lambda v: (-v.points, -v.win)))
     return tuple(sorted(values, key=lambda v: (-v.win, -v.points)))
 
 
@@ -196,7 +207,7 @@ def analyse(view: SeatView, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0,
     note = Text("What was played cannot all be true; the analysis ignores what the passes showed.",
                 "Записанные ходы противоречат друг другу; анализ не учитывает, что показали пасы.") \
         if sampler.relaxed else None
-    return Analysis(view.seat, state.rules.side_of(state.to_move), _rank(values), playouts, "sampling", note,
+    return Analysis(view.seat, state.rules.side_of(state.to_move), _rank(values, ranks_by_points(state.rules)), playouts, "sampling", note,
                     sampler.knowledge)
 
 
@@ -229,9 +240,9 @@ def analyse_open(state: HandState, playouts: int = DEFAULT_PLAYOUTS, seed: int =
                     f"Точного решения нет: {exc.reason.ru}; вместо этого ходы разыграны.")
     else:
         exact = [MoveValue(m, v.win, v.points, 0.0, 0.0, empty, empty) for m, v in solved.items()]
-        return Analysis(state.to_move, side, _rank(exact), 0, "exact", None, None)
+        return Analysis(state.to_move, side, _rank(exact, ranks_by_points(state.rules)), 0, "exact", None, None)
     rng = random.Random(f"analysis-open/{seed}")
     worlds = _shuffled_boneyards(state, playouts, rng)
     values = play_out_moves(state, moves, worlds, policy, np.random.default_rng(rng.getrandbits(64)))
-    return Analysis(state.to_move, side, _rank(values), playouts, "sampling_open", note, None)
+    return Analysis(state.to_move, side, _rank(values, ranks_by_points(state.rules)), playouts, "sampling_open", note, None)
 

@@ -9,7 +9,8 @@ tile (or pair, when pairs are drawn) that may come up is equally likely.
 
 A value is (win, points): the mover's side's share of the hand and its points
 less the others' average (turned round for penalties), counted from the
-searched position on. Positions compare by win first, then points.
+searched position on. Positions compare by win first, then points (All Fives:
+points first, then win, as ``analysis.ranks_by_points`` says).
 """
 
 from __future__ import annotations
@@ -40,8 +41,10 @@ class Value(NamedTuple):
     win: float
     points: float
 
-    def key(self) -> float:
-        """Win first, then points."""
+    def key(self, by_points: bool = False) -> float:
+        """Win first, then points (``by_points``: points first, as All Fives is ranked)."""
+        if by_points:
+            return self.points * _WIN_WEIGHT + self.win
         return self.win * _WIN_WEIGHT + self.points
 
 
@@ -83,6 +86,9 @@ class _Search:
         self.memo: dict[object, tuple[Value, int]] = {}
         self.nodes = 0
         self.node_limit = node_limit
+        self.by_points = rules.fives_scoring
+        self.shift = _WIN_WEIGHT if self.by_points else 1.0
+        """How far a move's points move the comparison key."""
 
     def key(self, state: HandState) -> object:
         boneyard = 0
@@ -115,7 +121,7 @@ class _Search:
     def child(self, state: HandState, move: Move, alpha: float = -_INF, beta: float = _INF) -> Value:
         after = apply_unchecked(state, move)
         step = self.step(state, after)
-        value = self.value(after, alpha - step, beta - step)
+        value = self.value(after, alpha - step * self.shift, beta - step * self.shift)
         return Value(value.win, value.points + step)
 
     def draws(self, state: HandState) -> list[HandState]:
@@ -143,7 +149,8 @@ class _Search:
         found = self.memo.get(key)
         if found is not None:
             value, bound = found
-            if bound == _EXACT or (bound == _LOWER and value.key() >= beta) or (bound == _UPPER and value.key() <= alpha):
+            key_of = value.key(self.by_points)
+            if bound == _EXACT or (bound == _LOWER and key_of >= beta) or (bound == _UPPER and key_of <= alpha):
                 return value
         self.nodes += 1
         if self.nodes > self.node_limit:
@@ -155,7 +162,8 @@ class _Search:
             self.memo[key] = (value, _EXACT)
             return value
         value = self._best(state, moves, alpha, beta)
-        bound = _UPPER if value.key() <= alpha else _LOWER if value.key() >= beta else _EXACT
+        key_of = value.key(self.by_points)
+        bound = _UPPER if key_of <= alpha else _LOWER if key_of >= beta else _EXACT
         self.memo[key] = (value, bound)
         return value
 
@@ -167,12 +175,13 @@ class _Search:
         best: Value | None = None
         for move in moves:
             value = self.child(state, move, alpha, beta)
-            if best is None or (value.key() > best.key() if mine else value.key() < best.key()):
+            key_of = value.key(self.by_points)
+            if best is None or (key_of > best.key(self.by_points) if mine else key_of < best.key(self.by_points)):
                 best = value
             if mine:
-                alpha = max(alpha, value.key())
+                alpha = max(alpha, key_of)
             else:
-                beta = min(beta, value.key())
+                beta = min(beta, key_of)
             if alpha >= beta:
                 break
         assert best is not None

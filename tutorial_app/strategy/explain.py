@@ -71,7 +71,7 @@ class _Scene:
             if kind == "draw":
                 out.append(Text(f"seat {who} drew on {en_list}", f"игрок на месте {who} брал из базара на {ru_list}"))
             elif kind == "pass":
-                out.append(Text(f"seat {who} passed on {en_list}", f"игрок на месте {who} пасовал на {ru_list}"))
+                out.append(Text(f"seat {who} passed on {en_list}", f"игрок на месте {who} спасовал на {ru_list}"))
             else:
                 out.append(Text(f"seat {who} holds no {en_list}", f"у игрока на месте {who} нет {ru_list}"))
         if seen_all:
@@ -122,10 +122,13 @@ def _stuck(scene: _Scene, move: Move, after: HandState) -> Text | None:
         return None
     reasons = scene.reasons(seat, numbers)
     ends, name = _ends_text(numbers), scene.names[move]
+    # "seat 1 passed on 2, so it cannot answer": the seat is named once when every reason names it
+    named = all(r.en.startswith(f"seat {seat} ") for r in reasons)
+    who = Text("it", "ему") if named else Text(f"seat {seat}", f"игроку на месте {seat}")
     if rules.has_boneyard and after.drawable():
-        then = Text(f"so seat {seat} must draw", f"так что игроку на месте {seat} придётся брать из базара")
+        then = Text(f"so {who.en} must draw", f"так что {who.ru} придётся брать из базара")
     else:
-        then = Text(f"so seat {seat} cannot answer", f"так что игроку на месте {seat} нечем ответить")
+        then = Text(f"so {who.en} cannot answer", f"так что {who.ru} нечем ответить")
     return Text(f"{name.en} {ends.en}; {_and([r.en for r in reasons], 'and')}, {then.en}",
                 f"{name.ru} {ends.ru}; {_and([r.ru for r in reasons], 'и')}, {then.ru}")
 
@@ -222,7 +225,8 @@ def why_best(analysis: Analysis, state: HandState) -> Text | None:
     if len(analysis.moves) == 1:
         first = next((f for f in mine if f is not None), None)
         return first or _forced(best)
-    runner = analysis.moves[1]
+    # the runner-up is the best move with another tile: the same tile on the other end says nothing new
+    runner = next((v for v in analysis.moves[1:] if v.move.tile != best.tile), analysis.moves[1])
     theirs = [f is not None for f in _facts(scene, runner.move)] if runner.move.tile is not None else [False] * len(mine)
     for fact, other in zip(mine, theirs, strict=True):
         if fact is not None and not other:

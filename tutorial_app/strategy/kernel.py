@@ -44,6 +44,7 @@ __all__ = [
     "batch_of_states",
     "batch_from_template",
     "play_batch",
+    "legal_now",
 ]
 
 IN_PLAY, WON, BLOCKED = 0, 1, 2
@@ -319,6 +320,12 @@ def _legal(batch: Batch, col: int, arm_fit: Int64s, rows: Bools) -> Legal:
     per_arm[:, 0] = np.where(lead, hand & batch.lead_mask, per_arm[:, 0])
     per_arm &= np.where(rows, -1, 0)[:, None]
     return Legal(per_arm, lead, batch.run & rows, batch.kr.branch_blocking)
+
+
+def legal_now(batch: Batch) -> Legal:
+    """The legal plays of every row's mover as things stand (before any draw the turn may start with)."""
+    arm_fit, _ = _fit(_ends(batch))
+    return _legal(batch, batch.turn % batch.kr.players, arm_fit, batch.status == IN_PLAY)
 
 
 def _draw(batch: Batch, live: Bools, col: int, fit: Int64s) -> None:

@@ -50,7 +50,7 @@ def void_reason(void: Void) -> Text:
     name = seat_name(void.seat)
     if void.event.kind == "draw":
         return Text(f"{name.en} drew on {void.number}", f"{name.ru} брал из базара на {void.number}")
-    return Text(f"{name.en} passed on {void.number}", f"{name.ru} пасовал на {void.number}")
+    return Text(f"{name.en} passed on {void.number}", f"{name.ru} спасовал на {void.number}")
 
 
 def _all_seen(number: int) -> Text:

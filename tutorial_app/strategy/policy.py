@@ -50,6 +50,22 @@ class Legal:
     run: Bools
     closed: bool
 
+    def codes(self, row: int) -> list[int]:
+        """The move codes of one row, in the rules core's order (tile, then end, open before face down),
+        then END_CODE when the row may end its turn. Why: the tests hold them against ``legal_moves``."""
+        out = []
+        for tile in range(28):
+            bit = 1 << tile
+            for arm in range(self.per_arm.shape[1]):
+                if self.per_arm[row, arm] & bit:
+                    code = tile * 10 + (LEAD_ARM if self.lead[row] else arm) * 2
+                    out.append(code)
+                    if self.closed and bit & DOUBLES_MASK and not self.lead[row]:
+                        out.append(code + 1)
+        if self.run[row]:
+            out.append(END_CODE)
+        return out
+
     def any_play(self) -> Bools:
         """Rows with at least one play."""
         rows: Bools = any_of(self.per_arm) != 0

@@ -178,9 +178,11 @@ def record_start(state: HandState) -> HandState | None:
         return None
     hands = list(state.hands)
     drawn: list[Tile] = []
-    for seat, move, taken, _points in log:
+    for seat, move, _taken, _points in log:
         if move.action is Action.PLAY and move.tile is not None:
             hands[seat] |= move.tile.bit
+    # then take back what was drawn (a tile drawn and played was added just above)
+    for seat, _move, taken, _points in log:
         for tile in taken:
             hands[seat] &= ~tile.bit
             drawn.append(tile)
