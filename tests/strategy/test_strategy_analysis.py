@@ -85,6 +85,8 @@ def test_loss_is_measured_deal_by_deal() -> None:
     assert lost == pytest.approx(analysis.best.win - worst.win)
     assert 0.0 <= half_width <= analysis.best.ci + worst.ci + 1e-12
     assert analysis.loss(analysis.best.move) == (0.0, 0.0)
+    gap, gap_width = analysis.margin()
+    assert gap == pytest.approx(analysis.moves[0].win - analysis.moves[1].win) and gap_width > 0
 
 
 def test_a_position_typed_mid_hand_is_analysed_without_history() -> None:

@@ -16,6 +16,7 @@ sampled boneyard orders, and the analysis says so.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Literal
@@ -99,6 +100,8 @@ class Analysis:
     method: Method
     note: Text | None
     knowledge: Knowledge | None
+    points_first: bool = False
+    """Ranked by points first (All Fives), not by win share."""
 
     @property
     def best(self) -> MoveValue:
@@ -112,15 +115,34 @@ class Analysis:
                 return value
         raise KeyError(f"{move} is not a legal move here")
 
+    def most_wins(self) -> MoveValue:
+        """The move with the highest win share (the best move, unless All Fives ranks by points)."""
+        return max(self.moves, key=lambda v: (v.win, v.points))
+
     def loss(self, move: Move) -> tuple[float, float]:
-        """How much win share ``move`` gives up against the best move, and the 95 % half-width of that
-        difference (deal by deal, so it is narrower than the two intervals added)."""
-        best, chosen = self.best, self.value_of(move)
-        lost = best.win - chosen.win
-        if not len(best.wins) or chosen is best:
-            return max(lost, 0.0), 0.0
-        diff = best.wins - chosen.wins
-        return lost, _half_width(diff)
+        """How much win share ``move`` gives up against ``most_wins()``, and the 95 % half-width of that
+        difference (deal by deal, so it is narrower than the two intervals added; 0 when solved exactly)."""
+        top, chosen = self.most_wins(), self.value_of(move)
+        lost = top.win - chosen.win
+        if not len(top.wins) or chosen is top:
+            return lost, 0.0
+        return lost, _half_width(top.wins - chosen.wins)
+
+    def margin(self) -> tuple[float, float]:
+        """How far the best move is ahead of the runner-up, in the ranking's first measure (win share, or
+        points in All Fives), and the 95 % half-width of that lead, deal by deal.
+
+        Why: a quiz "which move is best?" should only be asked when the answer is not noise, that is
+        when the lead is clearly larger than its half-width.
+        """
+        if len(self.moves) < 2:
+            return math.inf, 0.0
+        best, runner = self.moves[0], self.moves[1]
+        if self.points_first:
+            gap, samples = best.points - runner.points, best.nets - runner.nets
+        else:
+            gap, samples = best.win - runner.win, best.wins - runner.wins
+        return gap, _half_width(samples) if len(samples) else 0.0
 
     def as_dict(self) -> dict[str, object]:
         """The JSON of ``domino-tutor analyze``."""
@@ -207,8 +229,9 @@ def analyse(view: SeatView, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0,
     note = Text("What was played cannot all be true; the analysis ignores what the passes showed.",
                 "Записанные ходы противоречат друг другу; анализ не учитывает, что показали пасы.") \
         if sampler.relaxed else None
-    return Analysis(view.seat, state.rules.side_of(state.to_move), _rank(values, ranks_by_points(state.rules)), playouts, "sampling", note,
-                    sampler.knowledge)
+    by_points = ranks_by_points(state.rules)
+    return Analysis(view.seat, state.rules.side_of(state.to_move), _rank(values, by_points), playouts, "sampling",
+                    note, sampler.knowledge, by_points)
 
 
 def _shuffled_boneyards(state: HandState, deals: int, rng: random.Random) -> Worlds:
@@ -240,9 +263,11 @@ def analyse_open(state: HandState, playouts: int = DEFAULT_PLAYOUTS, seed: int =
                     f"Точного решения нет: {exc.reason.ru}; вместо этого ходы разыграны.")
     else:
         exact = [MoveValue(m, v.win, v.points, 0.0, 0.0, empty, empty) for m, v in solved.items()]
-        return Analysis(state.to_move, side, _rank(exact, ranks_by_points(state.rules)), 0, "exact", None, None)
+        by_points = ranks_by_points(state.rules)
+        return Analysis(state.to_move, side, _rank(exact, by_points), 0, "exact", None, None, by_points)
     rng = random.Random(f"analysis-open/{seed}")
     worlds = _shuffled_boneyards(state, playouts, rng)
     values = play_out_moves(state, moves, worlds, policy, np.random.default_rng(rng.getrandbits(64)))
-    return Analysis(state.to_move, side, _rank(values, ranks_by_points(state.rules)), playouts, "sampling_open", note, None)
+    by_points = ranks_by_points(state.rules)
+    return Analysis(state.to_move, side, _rank(values, by_points), playouts, "sampling_open", note, None, by_points)
 

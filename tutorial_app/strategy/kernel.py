@@ -87,6 +87,7 @@ class KernelRules:
     track: bool
     boneyard: bool
     reserve: int
+    draw_out: bool
     pairs_draw: bool
     spinner_layout: bool
     fives: bool
@@ -104,6 +105,9 @@ class KernelRules:
             track=rules.spinner_layout or rules.fives_scoring,
             boneyard=rules.has_boneyard,
             reserve=rules.reserve,
+            # block_with_boneyard: draw_out (a rules-core option newer than some rule sets): a boneyard game
+            # blocks only once nothing more may be drawn
+            draw_out=bool(getattr(rules, "draw_out", False)),
             pairs_draw=rules.pairs_draw,
             spinner_layout=rules.spinner_layout,
             fives=rules.fives_scoring,
@@ -345,7 +349,12 @@ def _draw(batch: Batch, live: Bools, col: int, fit: Int64s) -> None:
         batch.hands[rows, col] = hand
         batch.bone_next[rows] = first + count
         batch.drawable[rows] &= ~bits
-        more = ((hand & fit[rows]) == 0) & (batch.bone_len[rows] - batch.bone_next[rows] > kr.reserve)
+        can_draw = batch.bone_len[rows] - batch.bone_next[rows] > kr.reserve
+        if kr.draw_out:
+            # drawn out and still nobody can play: only now is it a fish
+            stuck = ~can_draw & (any_of(batch.hands[rows] & fit[rows, None]) == 0)
+            batch.status[rows[stuck]] = BLOCKED
+        more = ((hand & fit[rows]) == 0) & can_draw
         rows = rows[more]
 
 
@@ -437,7 +446,9 @@ def _play(batch: Batch, mask: Bools, codes: Int64s, ends: Int64s, col: int) -> N
             both = ((lo == left) | (hi == left)) & ((lo == right) | (hi == right))
             batch.capicu |= out & ~TILE_DOUBLE[tile] & (left != right) & (left >= 0) & both
     anyone = any_of(batch.hands & fit[:, None]) != 0
-    blocked = mask & ~out & ~anyone & ((batch.drawable & fit) == 0)
+    # draw_out: only a boneyard drawn out blocks; else only one with no drawable tile that fits
+    nothing_to_draw = (batch.bone_len - batch.bone_next <= kr.reserve) if kr.draw_out else ((batch.drawable & fit) == 0)
+    blocked = mask & ~out & ~anyone & nothing_to_draw
     batch.status[blocked] = BLOCKED
     if kr.multiple_doubles:
         again = mask & ~out & ~blocked & TILE_DOUBLE[tile] & ((hand & fit) != 0)
@@ -475,6 +486,7 @@ def _turn(batch: Batch, policy: Policy, rng: np.random.Generator, script: Int64s
     arm_fit, fit = _fit(ends)
     if kr.boneyard:
         _draw(batch, live, col, fit)
+        live &= batch.status == IN_PLAY
     legal = _legal(batch, col, arm_fit, live)
     deciding = legal.any_play() | legal.run
     codes = _choose(batch, legal, policy, rng, script, deciding)

@@ -2,8 +2,8 @@
 
 For each position where the seat had a choice, the analysis (from the seat's
 own view at that moment, never with hindsight) ranks the moves; the review
-records the best one and how much of the hand's win share the chosen move
-gave up, and marks the decision as chess sites mark theirs:
+records the move with the highest win share and how much of it the chosen
+move gave up, and marks the decision as chess sites mark theirs:
 
 - inaccuracy: it gave up at least 5 percentage points of win share,
 - mistake: at least 10 points,
@@ -66,7 +66,8 @@ class Decision:
 
     @property
     def best(self) -> Move:
-        return self.analysis.best.move
+        """The move with the highest win share (what the loss is measured against)."""
+        return self.analysis.most_wins().move
 
     @property
     def chosen_win(self) -> float:
@@ -79,7 +80,7 @@ class Decision:
             return Text(f"{played}: as good as the engine's choice", f"{played}: не хуже выбора движка")
         cost = round(100 * self.lost)
         mark = _MARK_TEXT[self.mark] if self.mark is not None else Text("fine", "неплохо")
-        best_win, chosen_win = round(100 * self.analysis.best.win), round(100 * self.chosen_win)
+        best_win, chosen_win = round(100 * self.analysis.most_wins().win), round(100 * self.chosen_win)
         return Text(
             f"{played} ({mark.en}): {best} was better, {best_win}% against {chosen_win}% ({cost} points of win chance)",
             f"{played} ({mark.ru}): лучше было {best}, {best_win}% против {chosen_win}% "
