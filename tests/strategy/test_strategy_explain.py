@@ -10,6 +10,7 @@ from strategy_helpers import decision_points, line_up_id, line_ups, played_hands
 from tutorial_app.rules.moves import apply, legal_moves
 from tutorial_app.rules.position import read_position
 from tutorial_app.rules.state import Action
+from tutorial_app.rules.text import seat_name
 from tutorial_app.strategy.analysis import analyse, candidate_moves
 from tutorial_app.strategy.bots import GreedyBot
 from tutorial_app.strategy.explain import plural_ru, why_best
@@ -35,7 +36,8 @@ def test_the_pass_is_the_reason() -> None:
     assert why is not None
     assert why.en.startswith("2-2") and "keeps 2 open" in why.en
     assert "seat 1 passed on 2, so it cannot answer" in why.en
-    assert "оставляет открытым 2" in why.ru and "игрок на месте 1 спасовал на 2, так что ему нечем ответить" in why.ru
+    # the rules core names the seat; the sentence builds on its name
+    assert "оставляет открытым 2" in why.ru and f"{seat_name(1).ru} спасовал на 2, так что ему нечем ответить" in why.ru
 
 
 def test_going_out_and_the_only_move() -> None:

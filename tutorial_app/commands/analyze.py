@@ -15,7 +15,7 @@ from typing import Any
 from tutorial_app.cli import UserError
 from tutorial_app.commands.io import read_data_file
 from tutorial_app.rules.position import Position, PositionError, read_position
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, seat_genitive, seat_name
 from tutorial_app.strategy.analysis import DEFAULT_PLAYOUTS, Analysis, analyse, analyse_open
 from tutorial_app.strategy.explain import why_best
 from tutorial_app.strategy.view import view_of
@@ -104,7 +104,7 @@ def format_table(analysis: Analysis, position: Position, why: str | None, lang: 
     """The ranked moves as aligned lines of text."""
     ru = lang == "ru"
     view = (("все руки открыты" if ru else "every hand open") if analysis.method != "sampling"
-            else (f"глазами игрока на месте {analysis.seat}" if ru else f"seat {analysis.seat}'s view"))
+            else (f"с точки зрения {seat_genitive(analysis.seat).ru}" if ru else f"{seat_name(analysis.seat).en}'s view"))
     if analysis.method == "exact":
         how = "точный перебор" if ru else "solved exactly"
     else:

@@ -47,7 +47,7 @@ __all__ = [
     "ranks_by_points",
 ]
 
-DEFAULT_PLAYOUTS = 400
+DEFAULT_PLAYOUTS = 1000
 """Sampled deals per move for a hint."""
 ROLLOUT_POLICY = Policy(0.25)
 """How every seat plays after the analysed move: the heaviest tile, one move in four at random."""

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 
 from tutorial_app.rules.moves import apply_unchecked
 from tutorial_app.rules.state import Action, HandState, Move
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import SUIT_MASK, Tile
 from tutorial_app.strategy.analysis import Analysis
 from tutorial_app.strategy.knowledge import Certainty, certainty
 from tutorial_app.strategy.view import open_numbers
 
-__all__ = ["why_best", "plural_ru"]
+__all__ = ["why_best", "plural_ru", "seat_dative_ru"]
 
 _END_EN = {"left": "on the left", "right": "on the right", "up": "at the top", "down": "at the bottom", "lead": "as the lead"}
 _END_RU = {"left": "слева", "right": "справа", "up": "сверху", "down": "снизу", "lead": "в заход"}
@@ -34,6 +34,12 @@ def plural_ru(count: int, one: str, few: str, many: str) -> str:
     if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
         return few
     return many
+
+
+def seat_dative_ru(seat: int) -> str:
+    """The rules core's Russian name of a seat in the dative ("игроку ...": the noun is the first word)."""
+    name = seat_name(seat).ru
+    return "игроку" + name[len("игрок"):] if name.startswith("игрок") else name
 
 
 def _and(items: list[str], word: str) -> str:
@@ -68,12 +74,13 @@ class _Scene:
         out = []
         for (kind, who), listed in shown.items():
             en_list, ru_list = _and(listed, "and"), _and(listed, "и")
+            name = seat_name(who)
             if kind == "draw":
-                out.append(Text(f"seat {who} drew on {en_list}", f"игрок на месте {who} брал из базара на {ru_list}"))
+                out.append(Text(f"{name.en} drew on {en_list}", f"{name.ru} брал из базара на {ru_list}"))
             elif kind == "pass":
-                out.append(Text(f"seat {who} passed on {en_list}", f"игрок на месте {who} спасовал на {ru_list}"))
+                out.append(Text(f"{name.en} passed on {en_list}", f"{name.ru} спасовал на {ru_list}"))
             else:
-                out.append(Text(f"seat {who} holds no {en_list}", f"у игрока на месте {who} нет {ru_list}"))
+                out.append(Text(f"{name.en} holds no {en_list}", f"у {seat_genitive(who).ru} нет {ru_list}"))
         if seen_all:
             out.append(Text(f"every {_and(seen_all, 'and')} is in sight",
                             f"все кости с {_and(seen_all, 'и')} уже видны"))
@@ -123,8 +130,8 @@ def _stuck(scene: _Scene, move: Move, after: HandState) -> Text | None:
     reasons = scene.reasons(seat, numbers)
     ends, name = _ends_text(numbers), scene.names[move]
     # "seat 1 passed on 2, so it cannot answer": the seat is named once when every reason names it
-    named = all(r.en.startswith(f"seat {seat} ") for r in reasons)
-    who = Text("it", "ему") if named else Text(f"seat {seat}", f"игроку на месте {seat}")
+    named = all(r.en.startswith(f"{seat_name(seat).en} ") for r in reasons)
+    who = Text("it", "ему") if named else Text(seat_name(seat).en, seat_dative_ru(seat))
     if rules.has_boneyard and after.drawable():
         then = Text(f"so {who.en} must draw", f"так что {who.ru} придётся брать из базара")
     else:

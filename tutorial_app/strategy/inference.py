@@ -21,10 +21,12 @@ from tutorial_app.rules.deal import lead_orders
 from tutorial_app.rules.tiles import SUIT_MASK, Tile
 from tutorial_app.strategy.view import Event, SeatView
 
-__all__ = ["STOCK", "Group", "Void", "Knowledge", "infer", "numbers_mask", "suit_tiles"]
+__all__ = ["STOCK", "OUT", "Group", "Void", "Knowledge", "infer", "numbers_mask", "suit_tiles"]
 
 STOCK = -1
 """The holder of the boneyard (and, in games without one, of the tiles out of play)."""
+OUT = -2
+"""The holder of the tiles out of play in a game with a boneyard (a position that lists only part of the pile)."""
 
 
 def numbers_mask(numbers: int) -> int:
@@ -85,8 +87,8 @@ class Knowledge:
         return tuple(g.allowed(self.unseen) for g in self.groups)
 
     def holders(self) -> tuple[int, ...]:
-        """The seats that hold hidden tiles (``STOCK`` not included), in seat order."""
-        return tuple(sorted({g.holder for g in self.groups if g.holder != STOCK}))
+        """The seats that hold hidden tiles (``STOCK`` and ``OUT`` not included), in seat order."""
+        return tuple(sorted({g.holder for g in self.groups if g.holder >= 0}))
 
     def current_voids(self, seat: int) -> int:
         """The numbers (7-bit set) that no tile of ``seat``'s hidden hand can show, by its passes and draws."""
@@ -190,3 +192,7 @@ def _settle_counts(groups: list[Group], stock: Group, view: SeatView) -> None:
             if not difference:
                 break
     stock.count = view.boneyard_size if not view.open else 0
+    hidden = sum(g.count for g in groups if g.holder != view.seat) + stock.count
+    out = bin(view.unseen()).count("1") - hidden
+    if out > 0:
+        groups.append(Group(OUT, out))

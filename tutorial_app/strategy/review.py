@@ -31,8 +31,8 @@ __all__ = ["Mark", "MARK_THRESHOLDS", "REVIEW_PLAYOUTS", "Decision", "HandReview
 Mark = Literal["inaccuracy", "mistake", "blunder"]
 MARK_THRESHOLDS: tuple[tuple[Mark, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 """Win share given up (0-1) from which a decision gets each mark, the worst first."""
-REVIEW_PLAYOUTS = 600
-"""Sampled deals per move in a review: more than a hint, since a mark must not be noise."""
+REVIEW_PLAYOUTS = 1000
+"""Sampled deals per move in a review: as many as a hint, since a mark must not be noise."""
 
 _MARK_TEXT: dict[Mark, Text] = {
     "inaccuracy": Text("inaccuracy", "неточность"),

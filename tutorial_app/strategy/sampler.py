@@ -51,6 +51,8 @@ class DealSampler:
         if self.total == 0:
             self.relaxed = True
             self._prepare(knowledge.relaxed())
+        if self.total == 0:
+            raise ValueError("the hidden tiles cannot fill the hands and the boneyard: the counts disagree")
 
     def _prepare(self, knowledge: Knowledge) -> None:
         self.knowledge = knowledge
@@ -120,7 +122,7 @@ class DealSampler:
                 holder = groups[g].holder
                 if holder == STOCK:
                     stock.append(tile)
-                else:
+                elif holder >= 0:
                     hands[row, holder] |= 1 << tile
             rng.shuffle(stock)
             boneyards[row] = stock
