@@ -36,7 +36,7 @@ from tutorial_app.rules.variants import rules_for
 from tutorial_app.strategy.analysis import DEFAULT_PLAYOUTS, analyse, candidate_moves
 from tutorial_app.strategy.bots import STRONG_PLAYOUTS, GreedyBot, StrongBot
 from tutorial_app.strategy.dealing import deal_batch
-from tutorial_app.strategy.kernel import play_batch
+from tutorial_app.strategy.playout import play_batch
 from tutorial_app.strategy.policy import Policy
 from tutorial_app.strategy.view import view_of_state
 

@@ -29,11 +29,10 @@ from tutorial_app.strategy.kernel import (
     batch_from_template,
     batch_of_states,
     code_of,
-    legal_now,
     move_of,
-    play_batch,
 )
 from tutorial_app.strategy.outcome import Scores, score_batch
+from tutorial_app.strategy.playout import legal_now, play_batch
 from tutorial_app.strategy.policy import Policy
 
 LINE_UPS = line_ups()

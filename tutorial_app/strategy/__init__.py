@@ -9,9 +9,9 @@ Built on the rules core and never changing it:
 - ``sampler``: uniform deals of the unseen tiles that agree with all of it,
   by exact counting (no rejection), and the exact chance of every tile's
   whereabouts.
-- ``kernel`` (with ``policy``, ``outcome``, ``tables``, ``dealing``): the
-  numpy playout kernel, thousands of hands at once, move for move the rules
-  core's rules.
+- ``kernel``, ``playout`` (with ``policy``, ``outcome``, ``tables``,
+  ``dealing``): the numpy playout kernel, thousands of hands at once, move
+  for move the rules core's rules.
 - ``analysis``: ``analyse(view)`` ranks the legal moves by win share and net
   points with confidence intervals; ``analyse_open(state)`` with every hand
   known, solved exactly by ``exact`` where small enough.

@@ -29,8 +29,9 @@ from tutorial_app.rules.state import Action, HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, NotExact, SearchTooBig, solve
 from tutorial_app.strategy.inference import Knowledge, infer
-from tutorial_app.strategy.kernel import batch_from_template, code_of, play_batch
+from tutorial_app.strategy.kernel import batch_from_template, code_of
 from tutorial_app.strategy.outcome import score_batch
+from tutorial_app.strategy.playout import play_batch
 from tutorial_app.strategy.policy import Floats, Policy
 from tutorial_app.strategy.sampler import DealSampler, Worlds
 from tutorial_app.strategy.view import SeatView
