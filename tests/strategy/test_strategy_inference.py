@@ -54,7 +54,7 @@ def test_sampled_deals_keep_every_count_and_void(line_up: tuple[str, int, bool])
             assert int(hands[view.seat]) == state.hands[view.seat]
             assert [bin(int(h)).count("1") for h in hands] == [bin(h).count("1") for h in state.hands]
             assert len(boneyard) == len(state.boneyard)
-            everything = view.seen() if not view.open else 0
+            everything = view.seen()
             for h in hands:
                 assert not everything & int(h) & ~state.hands[view.seat]
             pile = sum(1 << int(i) for i in boneyard)

@@ -21,7 +21,7 @@ from tutorial_app.rules.deal import lead_orders
 from tutorial_app.rules.tiles import SUIT_MASK, Tile
 from tutorial_app.strategy.view import Event, SeatView
 
-__all__ = ["STOCK", "OUT", "Group", "Void", "Knowledge", "infer", "numbers_mask", "suit_tiles"]
+__all__ = ["STOCK", "OUT", "Group", "Void", "Knowledge", "infer", "numbers_mask"]
 
 STOCK = -1
 """The holder of the boneyard (and, in games without one, of the tiles out of play)."""
@@ -37,10 +37,6 @@ def numbers_mask(numbers: int) -> int:
             mask |= SUIT_MASK[n]
     return mask
 
-
-def suit_tiles(number: int) -> int:
-    """The seven tiles that show ``number``."""
-    return SUIT_MASK[number]
 
 
 @dataclass
@@ -146,12 +142,12 @@ def infer(view: SeatView) -> Knowledge:
     forbidden = _lead_forbidden(view)
     groups: list[Group] = [
         Group(seat, size, forbidden=forbidden)
-        for seat, size in enumerate(view.start_sizes) if seat != view.seat and not view.open
+        for seat, size in enumerate(view.start_sizes) if seat != view.seat
     ]
     stock = Group(STOCK, view.start_boneyard)
     voids: list[Void] = []
     for event in view.events:
-        if event.seat == view.seat or view.open:
+        if event.seat == view.seat:
             if event.kind == "draw":
                 stock.count -= event.drawn
             continue
@@ -178,7 +174,7 @@ def _settle_counts(groups: list[Group], stock: Group, view: SeatView) -> None:
     and then the newest group takes up the difference.
     """
     for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat or view.open:
+        if seat == view.seat:
             continue
         own = [g for g in groups if g.holder == seat]
         if not own:
@@ -191,7 +187,7 @@ def _settle_counts(groups: list[Group], stock: Group, view: SeatView) -> None:
             difference -= change
             if not difference:
                 break
-    stock.count = view.boneyard_size if not view.open else 0
+    stock.count = view.boneyard_size
     hidden = sum(g.count for g in groups if g.holder != view.seat) + stock.count
     out = bin(view.unseen()).count("1") - hidden
     if out > 0:

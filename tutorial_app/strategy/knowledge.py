@@ -34,9 +34,6 @@ class Certainty:
         """The tiles ``seat`` surely holds."""
         return tuple(ALL_TILES[i] for i, shares in self.chance.items() if shares.get(seat, 0.0) >= 1.0 - 1e-12)
 
-    def expected(self, seat: int, number: int) -> float:
-        """How many tiles showing ``number`` ``seat`` holds on average."""
-        return sum(self.chance.get(t.index, {}).get(seat, 0.0) for t in ALL_TILES if t.has(number))
 
 
 def certainty(knowledge: Knowledge) -> Certainty:

@@ -15,7 +15,6 @@ made it. (How opponents chose among their legal tiles is not used.)
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -154,7 +153,3 @@ class DealSampler:
             forward = after
         return out
 
-
-def holders_of(marginals: dict[int, dict[int, float]], tiles: Sequence[int], holder: int) -> float:
-    """The expected number of ``tiles`` that ``holder`` has."""
-    return sum(marginals.get(t, {}).get(holder, 0.0) for t in tiles)

@@ -67,11 +67,9 @@ class SeatView:
     boneyard_size: int
     start_sizes: tuple[int, ...]
     start_boneyard: int
-    start_table_tiles: int
     events: tuple[Event, ...]
     lead_tile: Tile | None
     state: HandState
-    open: bool = False
 
     @property
     def rules(self) -> HouseRules:
@@ -86,9 +84,7 @@ class SeatView:
         return self.state.to_move
 
     def seen(self) -> int:
-        """The tiles this seat has seen: its hand and the table (all of them with open hands)."""
-        if self.open:
-            return FULL_MASK
+        """The tiles this seat has seen: its hand and the table."""
         return self.hand | mask_of(self.table.tiles())
 
     def unseen(self) -> int:
@@ -104,14 +100,13 @@ _KINDS: dict[Action, EventKind] = {Action.PLAY: "play", Action.DRAW: "draw", Act
                                    Action.END_TURN: "end_turn"}
 
 
-def view_of(start: HandState, moves: Sequence[Move], seat: int, *, open_hands: bool = False) -> SeatView:
+def view_of(start: HandState, moves: Sequence[Move], seat: int) -> SeatView:
     """What ``seat`` knows after ``moves`` were played from ``start``.
 
     ``start`` is where the record begins (a fresh deal, or a position set up
     with tiles already on the table); a lead from an empty table under a
     first-lead rule that names the lead tile (``start.lead_mask``) is read as
-    a clue. ``open_hands``: every hand is known (the ``--open`` analysis);
-    the boneyard's order stays unknown.
+    a clue.
     """
     state = start
     events: list[Event] = []
@@ -131,11 +126,11 @@ def view_of(start: HandState, moves: Sequence[Move], seat: int, *, open_hands: b
         drawn = len(after.trail.drawn) if after.trail is not None else 0
         events.append(Event(index, mover, kind, ends, move.tile, drawn))
         state = after
-    return _seat_view(start, state, seat, tuple(events), lead_tile, open_hands)
+    return _seat_view(start, state, seat, tuple(events), lead_tile)
 
 
-def _seat_view(start: HandState, state: HandState, seat: int, events: tuple[Event, ...], lead_tile: Tile | None,
-               open_hands: bool) -> SeatView:
+def _seat_view(start: HandState, state: HandState, seat: int, events: tuple[Event, ...],
+               lead_tile: Tile | None) -> SeatView:
     return SeatView(
         seat=seat,
         hand=state.hands[seat],
@@ -143,11 +138,9 @@ def _seat_view(start: HandState, state: HandState, seat: int, events: tuple[Even
         boneyard_size=len(state.boneyard),
         start_sizes=tuple(bin(h).count("1") for h in start.hands),
         start_boneyard=len(start.boneyard),
-        start_table_tiles=start.table.tile_count(),
         events=events,
         lead_tile=lead_tile,
-        state=state if open_hands else _blanked(state, seat),
-        open=open_hands,
+        state=_blanked(state, seat),
     )
 
 
@@ -193,7 +186,7 @@ def record_start(state: HandState) -> HandState | None:
                           plays=0, trail=None)
 
 
-def view_of_state(state: HandState, seat: int, *, open_hands: bool = False) -> SeatView:
+def view_of_state(state: HandState, seat: int) -> SeatView:
     """What ``seat`` knows of ``state``, its record read from ``state`` itself.
 
     A record that does not begin with the lead (a position set up mid-hand)
@@ -201,5 +194,5 @@ def view_of_state(state: HandState, seat: int, *, open_hands: bool = False) -> S
     """
     start = record_start(state)
     if start is None:
-        return _seat_view(state, state, seat, (), None, open_hands)
-    return view_of(start, [entry[1] for entry in state.log], seat, open_hands=open_hands)
+        return _seat_view(state, state, seat, (), None)
+    return view_of(start, [entry[1] for entry in state.log], seat)
