@@ -111,8 +111,9 @@ def test_the_review_marks_a_blunder_the_seat_could_see() -> None:
     assert decision.lost == pytest.approx(1 / 3, abs=0.08) and decision.mark == "blunder"
     assert review.count("blunder") == 1
     summary = decision.summary()
-    assert "5-3 left (blunder)" in summary.en and "was better" in summary.en
-    assert "грубая ошибка" in summary.ru
+    assert summary.en.startswith("5-3 on the left (blunder): 3-3 on the ")
+    assert "100% against" in summary.en and "percentage points" in summary.en
+    assert summary.ru.startswith("5-3 слева (грубая ошибка): лучше было 3-3 ")
 
 
 def test_a_review_covers_every_decision_with_a_choice() -> None:

@@ -21,7 +21,7 @@ from tutorial_app.strategy.analysis import Analysis
 from tutorial_app.strategy.knowledge import Certainty, certainty
 from tutorial_app.strategy.view import open_numbers
 
-__all__ = ["why_best", "plural_ru", "seat_dative_ru"]
+__all__ = ["why_best", "move_name", "plural_ru", "seat_dative_ru"]
 
 _END_EN = {"left": "on the left", "right": "on the right", "up": "at the top", "down": "at the bottom", "lead": "as the lead"}
 _END_RU = {"left": "слева", "right": "справа", "up": "сверху", "down": "снизу", "lead": "в заход"}
@@ -185,17 +185,23 @@ def _heavy(scene: _Scene, move: Move, after: HandState) -> Text | None:
 _FACTS: tuple[Fact, ...] = (_out, _stuck, _fives, _double, _control, _heavy)
 
 
+_ACTION_NAMES = {"draw": Text("draw", "взять из базара"), "pass": Text("pass", "пас"),
+                 "end_turn": Text("end the turn", "закончить ход"), "muggins": Text("Muggins", "«Маггинс»")}
+
+
+def move_name(move: Move, with_end: bool = True) -> Text:
+    """A move as a learner reads it: "6-4 on the left" / "6-4 слева", "draw" / "взять из базара"."""
+    if move.tile is None:
+        return _ACTION_NAMES[move.action.value]
+    if with_end and move.end is not None:
+        return Text(f"{move.tile} {_END_EN[move.end]}", f"{move.tile} {_END_RU[move.end]}")
+    return Text(str(move.tile), str(move.tile))
+
+
 def _names(moves: list[Move]) -> dict[Move, Text]:
+    """Each move's name, with its end only where the same tile could go elsewhere."""
     tiles = [m.tile for m in moves]
-    names = {}
-    for move in moves:
-        if move.tile is None:
-            names[move] = Text(move.action.value, move.action.value)
-        elif tiles.count(move.tile) > 1 and move.end is not None:
-            names[move] = Text(f"{move.tile} {_END_EN[move.end]}", f"{move.tile} {_END_RU[move.end]}")
-        else:
-            names[move] = Text(str(move.tile), str(move.tile))
-    return names
+    return {move: move_name(move, tiles.count(move.tile) > 1) for move in moves}
 
 
 def _facts(scene: _Scene, move: Move) -> list[Text | None]:

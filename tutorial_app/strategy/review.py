@@ -24,6 +24,7 @@ from tutorial_app.rules.moves import apply_unchecked
 from tutorial_app.rules.state import Action, HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.analysis import Analysis, analyse, candidate_moves
+from tutorial_app.strategy.explain import move_name, plural_ru
 from tutorial_app.strategy.view import view_of
 
 __all__ = ["Mark", "MARK_THRESHOLDS", "REVIEW_PLAYOUTS", "Decision", "HandReview", "review_hand", "mark_of"]
@@ -75,23 +76,22 @@ class Decision:
 
     def summary(self) -> Text:
         """One line: what was played, what was best, and the cost."""
-        played, best = _name(self.chosen), _name(self.best)
-        if self.lost <= self.lost_ci or self.chosen._replace(claim=None) == self.best._replace(claim=None):
-            return Text(f"{played}: as good as the engine's choice", f"{played}: не хуже выбора движка")
+        played, best = move_name(self.chosen), move_name(self.best)
+        if self.chosen._replace(claim=None) == self.best._replace(claim=None):
+            return Text(f"{played.en}: the engine's choice too", f"{played.ru}: движок сыграл бы так же")
+        if self.lost <= self.lost_ci:
+            return Text(f"{played.en}: as good as {best.en} within the playouts' precision",
+                        f"{played.ru}: в пределах точности не хуже, чем {best.ru}")
         cost = round(100 * self.lost)
-        mark = _MARK_TEXT[self.mark] if self.mark is not None else Text("fine", "неплохо")
         best_win, chosen_win = round(100 * self.analysis.most_wins().win), round(100 * self.chosen_win)
+        mark = f" ({_MARK_TEXT[self.mark].en})" if self.mark is not None else ""
+        mark_ru = f" ({_MARK_TEXT[self.mark].ru})" if self.mark is not None else ""
         return Text(
-            f"{played} ({mark.en}): {best} was better, {best_win}% against {chosen_win}% ({cost} points of win chance)",
-            f"{played} ({mark.ru}): лучше было {best}, {best_win}% против {chosen_win}% "
-            f"(потеряно {cost} п. шанса на победу)",
+            f"{played.en}{mark}: {best.en} was better, {best_win}% against {chosen_win}% to win "
+            f"({cost} percentage points)",
+            f"{played.ru}{mark_ru}: лучше было {best.ru} — {best_win}% против {chosen_win}% на победу "
+            f"(на {cost} {plural_ru(cost, 'пункт', 'пункта', 'пунктов')} меньше)",
         )
-
-
-def _name(move: Move) -> str:
-    if move.tile is None:
-        return move.action.value
-    return f"{move.tile} {move.end}"
 
 
 @dataclass(frozen=True)
