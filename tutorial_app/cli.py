@@ -1,7 +1,7 @@
 """The ``domino-tutor`` command: with no verb it starts the app.
 
 Verbs live next to what they drive (``referee``, ``simulate``, ``rules``,
-``lessons``); each module offers ``register(subparsers)`` that adds its parser
+``lessons``, ``analyze``); each module offers ``register(subparsers)`` that adds its parser
 and sets ``handler``. A user error is one line on standard error and exit 2.
 """
 
@@ -17,6 +17,7 @@ VERB_MODULES: tuple[str, ...] = (
     "tutorial_app.commands.simulate",
     "tutorial_app.commands.rules",
     "tutorial_app.commands.lessons",
+    "tutorial_app.commands.analyze",
 )
 
 

@@ -1,14 +1,15 @@
-"""The app's opponents: the simulator's random and greedy bots, one move at a time.
+"""The app's opponents, one move at a time: the bots of ``tutorial_app.strategy.bots``.
 
-Why a wrapper: the simulator plays whole hands; the Play page needs one move
-at a time, and when All Fives points must be announced the bot's play must
-carry the right claim. The move itself is the lessons' capstone bot (one
-bot for the Play page and a course's final hand).
+Why a re-export: the Play and Compare pages import their bots from here;
+the bots themselves (easy, medium, strong) live in one place, shared with
+the simulator and the command line. The radio buttons offer ``BOTS`` (the
+simulator's fast bots, which the Compare page also runs by the thousand);
+``bot_move`` plays any bot of ``tutorial_app.strategy.bots.BOT_NAMES``.
 """
 
 from __future__ import annotations
 
-from tutorial_app.lessons.capstone import bot_move
 from tutorial_app.rules.simulate import BOTS, Bot
+from tutorial_app.strategy.bots import bot_move
 
 __all__ = ["Bot", "BOTS", "bot_move"]

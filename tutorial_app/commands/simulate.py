@@ -1,4 +1,4 @@
-"""``domino-tutor simulate --rules NAME --hands N --seed S [--matches N] [--bot random|greedy] [--json]``."""
+"""``domino-tutor simulate --rules NAME --hands N --seed S [--matches N] [--bot NAME[,NAME...]] [--json]``."""
 
 from __future__ import annotations
 
@@ -12,7 +12,15 @@ from typing import Any, TextIO
 from tutorial_app.cli import UserError
 from tutorial_app.rules.deal import DealError
 from tutorial_app.rules.options import HouseRules, OptionError
-from tutorial_app.rules.simulate import BOTS, SimulationStats, default_jobs, simulate_hands, simulate_matches
+from tutorial_app.rules.simulate import (
+    BOTS,
+    Bot,
+    SeatBots,
+    SimulationStats,
+    default_jobs,
+    simulate_hands,
+    simulate_matches,
+)
 from tutorial_app.rules.tien_gow.options import is_tien_gow
 from tutorial_app.rules.variants import UnknownVariantError, find_variant
 
@@ -34,7 +42,10 @@ def register(sub: Any) -> None:
     parser.add_argument("--hands", metavar="N", default="1000", help="hands to play (default 1000)")
     parser.add_argument("--matches", metavar="N", help="play N whole matches instead of separate hands")
     parser.add_argument("--seed", metavar="S", default="1", help="random seed (default 1)")
-    parser.add_argument("--bot", default="random", help=f"who plays every seat: {' or '.join(BOTS)} (default random)")
+    parser.add_argument("--bot", default="random",
+                        help="who plays: random (easy), greedy (medium) or strong; several, comma-separated, "
+                        "go to the seats in turn (strong,greedy: seats 0 and 2 strong in a 4-player game); "
+                        "default random")
     parser.add_argument(
         "--jobs", metavar="N", help=f"processes to share the work (default: every CPU, here {default_jobs()}); "
         "the figures do not depend on it"
@@ -111,6 +122,21 @@ class ProgressBar:
             self.stream.flush()
 
 
+def bots_from_arg(text: str) -> Bot | SeatBots:
+    """``--bot``: one of the simulator's own bots (its fast loop), or bots for the seats in turn."""
+    from tutorial_app.strategy.bots import LEVELS, BotError, seat_bots
+
+    names = [LEVELS.get(n.strip().lower(), n.strip().lower()) for n in text.split(",")]
+    if len(set(names)) == 1 and names[0] in BOTS:
+        return "random" if names[0] == "random" else "greedy"
+    if not all(names):
+        raise UserError(f"--bot {text!r}: write bot names separated by commas, like strong,greedy")
+    try:
+        return seat_bots(names)
+    except BotError as exc:
+        raise UserError(str(exc)) from None
+
+
 def run(args: argparse.Namespace) -> int:
     if not args.rules:
         raise UserError("say which rules to simulate: --rules NAME (see 'domino-tutor rules')")
@@ -120,17 +146,16 @@ def run(args: argparse.Namespace) -> int:
         return run_simulate(args)
     name, rules = rules_from_args(args.rules, args.players, parse_overrides(args.override))
     seed = _whole(args.seed, "--seed", low=0, high=2**63)
-    if args.bot not in BOTS:
-        raise UserError(f"unknown bot {args.bot!r}; the bots are: {', '.join(BOTS)}")
+    bot = bots_from_arg(args.bot)
     matches = _whole(args.matches, "--matches", low=1) if args.matches is not None else None
     hands = _whole(args.hands, "--hands", low=1)
     jobs = _whole(args.jobs, "--jobs", low=1, high=256) if args.jobs is not None else default_jobs()
     bar = ProgressBar(sys.stderr, "matches" if matches else "hands") if sys.stderr.isatty() else None
     try:
         if matches is not None:
-            stats = simulate_matches(rules, matches, seed, args.bot, bar, jobs=jobs)
+            stats = simulate_matches(rules, matches, seed, bot, bar, jobs=jobs)
         else:
-            stats = simulate_hands(rules, hands, seed, args.bot, bar, jobs=jobs)
+            stats = simulate_hands(rules, hands, seed, bot, bar, jobs=jobs)
     except DealError as exc:
         raise UserError(f"these rules cannot be dealt: {exc}") from None
     finally:

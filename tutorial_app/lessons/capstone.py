@@ -12,11 +12,11 @@ import random
 from typing import NamedTuple
 
 from tutorial_app.rules.deal import LeadDecision, deal
-from tutorial_app.rules.moves import apply, legal_moves, with_claim
+from tutorial_app.rules.moves import apply
 from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.simulate import choose_greedy
 from tutorial_app.rules.state import HandState, Move
 from tutorial_app.rules.text import Text
+from tutorial_app.strategy.bots import bot_move
 
 __all__ = ["CapstoneHand", "deal_capstone", "bot_move", "learner_move", "MAX_MOVES"]
 
@@ -45,15 +45,6 @@ class CapstoneHand(NamedTuple):
 
 def _rng(seed: int, moves: int) -> random.Random:
     return random.Random(f"capstone/{seed}/{moves}")
-
-
-def bot_move(state: HandState, bot: str, rng: random.Random) -> Move:
-    """A bot's legal move: the heaviest tile (greedy) or any legal move (random), with its All Fives claim."""
-    moves = legal_moves(state)
-    if not moves:
-        raise ValueError("the bot has no move: the hand is over")
-    chosen = rng.choice(moves) if bot == "random" else choose_greedy(moves)
-    return with_claim(state, chosen)
 
 
 def _bots(hand: CapstoneHand) -> CapstoneHand:

@@ -16,7 +16,7 @@ from tutorial_app.rules.state import EMPTY_TABLE, HandState, Status
 from tutorial_app.rules.text import RulesError, Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK, Tile, tiles_of_mask
 
-__all__ = ["LeadDecision", "decide_first_lead", "redeal_reason", "deal", "start_hand", "DealError"]
+__all__ = ["LeadDecision", "decide_first_lead", "lead_orders", "redeal_reason", "deal", "start_hand", "DealError"]
 
 
 # Enum members as module constants: read once per deal in the simulator's loop.
@@ -120,6 +120,22 @@ _FALLBACKS: dict[FirstLead, tuple[list[Tile], str]] = {
     FirstLead.HIGHEST_DOUBLE: (_HIGHEST_FIRST, "highest_tile_no_double"),
     FirstLead.BLANK_THEN_HIGHEST: (_HIGHEST_FIRST, "highest_tile_no_double"),
 }
+
+
+def lead_orders(rule: FirstLead) -> tuple[tuple[Tile, ...], tuple[Tile, ...]] | None:
+    """The tiles a first-lead rule looks for, in its order, and its fallback order (empty: redeal).
+
+    The first tile of the orders that any hand holds decides the leader; None
+    for a rule decided by lot. Why public: the analysis reads the lead as a
+    clue (whoever led held the first of these tiles, so nobody held an
+    earlier one) and deals its own hands by the same orders.
+    """
+    if rule in _ORDERS:
+        fallback = _FALLBACKS.get(rule)
+        return _ORDERS[rule][0], tuple(fallback[0]) if fallback is not None else ()
+    if rule is FirstLead.HIGHEST_TILE:
+        return tuple(_HIGHEST_FIRST), ()
+    return None
 
 
 def decide_first_lead(rules: HouseRules, hands: Sequence[int], rng: random.Random | None = None) -> LeadDecision | None:

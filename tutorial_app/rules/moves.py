@@ -321,7 +321,7 @@ def table_blocked(rules: HouseRules, hands: Sequence[int], boneyard: tuple[Tile,
 
 def with_claim(state: HandState, move: Move) -> Move:
     """A play with the All Fives points it makes announced, when the rules want a claim (else the move)."""
-    if move.action is not _PLAY:
+    if move.action is not _PLAY or not state.rules.must_claim:
         return move
     after = apply_unchecked(state, move)
     if after.unclaimed:

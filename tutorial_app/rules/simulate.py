@@ -28,6 +28,7 @@ __all__ = [
     "BOTS",
     "Bot",
     "Progress",
+    "SeatBots",
     "SimulationStats",
     "block_rng",
     "choose_greedy",
@@ -41,6 +42,21 @@ _BLOCKED = Status.BLOCKED
 
 Bot = Literal["random", "greedy"]
 BOTS: tuple[Bot, ...] = ("random", "greedy")
+
+
+@dataclass(frozen=True)
+class SeatBots:
+    """A bot per seat, given to the seats in turn (``bots[seat % len(bots)]``).
+
+    Each bot is a callable ``bot(state, rng) -> Move`` that returns a legal
+    move; ``name`` is how the statistics name the line-up ("strong,greedy").
+    Why here and not beside the bots: the simulator must not import the
+    strategy package that builds the strong bot; it only calls what it is given.
+    """
+
+    name: str
+    bots: tuple[Callable[[HandState, random.Random], Move], ...]
+
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` now and then, and once at the end."""
@@ -75,16 +91,21 @@ def choose_greedy(moves: Sequence[Move]) -> Move:
     return moves[0]
 
 
-def play_out(state: HandState, rng: random.Random, bot: Bot = "random") -> HandState:
+def play_out(state: HandState, rng: random.Random, bot: Bot | SeatBots = "random") -> HandState:
     """Play a hand to its end with one bot at every seat; the simulator's inner loop."""
     return _play_counted(state, rng, bot)[0]
 
 
-def _play_counted(state: HandState, rng: random.Random, bot: Bot) -> tuple[HandState, int]:
+def _play_counted(state: HandState, rng: random.Random, bot: Bot | SeatBots) -> tuple[HandState, int]:
     """``play_out`` that also counts the moves (cheaper than reading the hand's record afterwards)."""
     in_play = Status.IN_PLAY
     count = 0
-    if bot == "random":
+    if isinstance(bot, SeatBots):
+        bots = bot.bots
+        while state.status is in_play:
+            state = apply_unchecked(state, bots[state.to_move % len(bots)](state, rng))
+            count += 1
+    elif bot == "random":
         # Why not rng.choice: one C call to random() is a tenth of the loop cheaper, and just as uniform
         draw = rng.random
         while state.status is in_play:
@@ -111,7 +132,7 @@ class SimulationStats:
     """
 
     rules: dict[str, object]
-    bot: Bot
+    bot: str
     seed: int
     hands: int
     plays_per_hand: float
@@ -187,11 +208,11 @@ class _Tally:
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
         self.match_wins = [a + b for a, b in zip(self.match_wins, other.match_wins, strict=True)]
 
-    def stats(self, rules: HouseRules, bot: Bot, seed: int, seconds: float) -> SimulationStats:
+    def stats(self, rules: HouseRules, bot: Bot | SeatBots, seed: int, seconds: float) -> SimulationStats:
         n = max(self.hands, 1)
         return SimulationStats(
             rules=rules.as_dict(),
-            bot=bot,
+            bot=bot.name if isinstance(bot, SeatBots) else bot,
             seed=seed,
             hands=self.hands,
             plays_per_hand=self.plays / n,
@@ -206,10 +227,10 @@ class _Tally:
         )
 
 
-def _check(count: int, what: str, bot: str) -> None:
+def _check(count: int, what: str, bot: Bot | SeatBots) -> None:
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"the number of {what} must be a whole number, 1 or more, not {count!r}")
-    if bot not in BOTS:
+    if not isinstance(bot, SeatBots) and bot not in BOTS:
         raise ValueError(f"unknown bot {bot!r}; the bots are: {', '.join(BOTS)}")
 
 
@@ -227,7 +248,7 @@ def block_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"domino-tutor/{seed}/{index}")
 
 
-def _hand_block(job: tuple[HouseRules, int, Bot, int, int]) -> _Tally:
+def _hand_block(job: tuple[HouseRules, int, Bot | SeatBots, int, int]) -> _Tally:
     rules, seed, bot, index, count = job
     rng = block_rng(seed, index)
     tally = _Tally(rules.sides)
@@ -237,7 +258,7 @@ def _hand_block(job: tuple[HouseRules, int, Bot, int, int]) -> _Tally:
     return tally
 
 
-def _match_block(job: tuple[HouseRules, int, Bot, int, int]) -> _Tally:
+def _match_block(job: tuple[HouseRules, int, Bot | SeatBots, int, int]) -> _Tally:
     rules, seed, bot, index, count = job
     rng = block_rng(seed, index)
     tally = _Tally(rules.sides)
@@ -259,11 +280,11 @@ def _match_block(job: tuple[HouseRules, int, Bot, int, int]) -> _Tally:
 
 
 def _run_blocks(
-    work: Callable[[tuple[HouseRules, int, Bot, int, int]], _Tally],
+    work: Callable[[tuple[HouseRules, int, Bot | SeatBots, int, int]], _Tally],
     rules: HouseRules,
     total: int,
     seed: int,
-    bot: Bot,
+    bot: Bot | SeatBots,
     progress: Progress | None,
     jobs: int,
 ) -> tuple[_Tally, float]:
@@ -301,7 +322,7 @@ def simulate_hands(
     rules: HouseRules,
     hands: int,
     seed: int,
-    bot: Bot = "random",
+    bot: Bot | SeatBots = "random",
     progress: Progress | None = None,
     jobs: int = 1,
 ) -> SimulationStats:
@@ -318,7 +339,7 @@ def simulate_matches(
     rules: HouseRules,
     matches: int,
     seed: int,
-    bot: Bot = "random",
+    bot: Bot | SeatBots = "random",
     progress: Progress | None = None,
     jobs: int = 1,
 ) -> SimulationStats:

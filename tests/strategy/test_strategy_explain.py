@@ -1,0 +1,131 @@
+"""Why the best move is best (computed from the analysis and the inference), and the review of a hand."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from strategy_helpers import decision_points, line_up_id, line_ups, played_hands, rules_of
+
+from tutorial_app.rules.moves import apply, legal_moves
+from tutorial_app.rules.position import read_position
+from tutorial_app.rules.state import Action
+from tutorial_app.rules.text import seat_name
+from tutorial_app.strategy.analysis import analyse, candidate_moves
+from tutorial_app.strategy.bots import GreedyBot
+from tutorial_app.strategy.explain import plural_ru, why_best
+from tutorial_app.strategy.review import MARK_THRESHOLDS, mark_of, review_hand
+from tutorial_app.strategy.view import view_of
+
+# block for two: seat 1 passed with 2 at both ends; seat 0 holds 2-2, 5-2, 4-1, 6-3
+PASSED_ON_TWO = {"rules": "block", "hands": [["2-2", "5-2", "4-1", "6-3"], ["5-5", "5-1", "1-3", "6-6"]],
+                 "chain": ["2-6", "6-4", "4-2"], "to_move": 1, "moves": [{"action": "pass"}]}
+
+
+def _analysed(data: dict[str, object], playouts: int = 600):  # type: ignore[no-untyped-def]
+    position = read_position(data)
+    state = position.state
+    view = view_of(position.start, [e[1] for e in state.log], state.to_move)
+    return analyse(view, playouts, seed=1), view
+
+
+def test_the_pass_is_the_reason() -> None:
+    analysis, view = _analysed(PASSED_ON_TWO)
+    assert analysis.best.move.tile is not None and str(analysis.best.move.tile) == "2-2"
+    why = why_best(analysis, view.state)
+    assert why is not None
+    assert why.en.startswith("2-2") and "keeps 2 open" in why.en
+    assert "seat 1 passed on 2, so it cannot answer" in why.en
+    # the rules core names the seat; the sentence builds on its name
+    assert "оставляет открытым 2" in why.ru and f"{seat_name(1).ru} спасовал на 2, так что ему нечем ответить" in why.ru
+
+
+def test_going_out_and_the_only_move() -> None:
+    analysis, view = _analysed({"rules": "block", "hands": [["4-2", "6-6"], ["5-5", "1-1"]],
+                                "chain": ["4-3", "3-2"], "to_move": 0}, 100)
+    why = why_best(analysis, view.state)
+    assert why is not None and "4-2" in why.en
+    single, view = _analysed({"rules": "block", "hands": [["4-1", "6-6"], ["5-5", "1-1"]],
+                              "chain": ["4-3", "3-2"], "to_move": 0}, 50)
+    only = why_best(single, view.state)
+    assert only is not None and len(single.moves) == 1 and "4-1" in only.en
+
+
+def test_all_fives_points_are_a_reason() -> None:
+    """All Fives, ends 5 and 3: 3-0 on the 3 leaves 5 and 0 and scores 5; 6-5 on the 5 leaves 6 and 3."""
+    data = {"rules": "all_fives", "hands": [["3-0", "6-5", "2-2"], ["4-4", "1-1", "2-1"]],
+            "chain": ["5-4", "4-3"], "to_move": 0}
+    analysis, view = _analysed(data, 300)
+    assert analysis.best.move.tile is not None and str(analysis.best.move.tile) == "3-0"
+    why = why_best(analysis, view.state)
+    assert why is not None
+    assert "3-0 scores 5: the open ends add up to 5" in why.en
+    assert "3-0 приносит 5 очков" in why.ru
+
+
+@pytest.mark.parametrize("line_up", line_ups(), ids=line_up_id)
+def test_a_sentence_in_both_languages_for_every_preset(line_up: tuple[str, int, bool]) -> None:
+    rules = rules_of(line_up)
+    for start, moves, state in decision_points(rules, 2, seed=31):
+        view = view_of(start, moves, state.to_move)
+        analysis = analyse(view, 60, seed=2)
+        why = why_best(analysis, view.state)
+        assert why is not None and why.en and why.ru and why.en != why.ru
+        best = analysis.best.move
+        assert best.tile is None or (str(best.tile) in why.en and str(best.tile) in why.ru)
+        assert not any(c in why.ru for c in "abcdefghijklmnopqrstuvwxyz"), why.ru
+
+
+def test_russian_plurals() -> None:
+    assert [plural_ru(n, "кость", "кости", "костей") for n in (1, 2, 5, 11, 21, 22, 14)] == \
+        ["кость", "кости", "костей", "костей", "кость", "кости", "костей"]
+
+
+def test_marks_follow_the_documented_thresholds() -> None:
+    assert [m for m, _ in MARK_THRESHOLDS] == ["blunder", "mistake", "inaccuracy"]
+    assert mark_of(0.04, 0.0) is None
+    assert mark_of(0.05, 0.01) == "inaccuracy"
+    assert mark_of(0.12, 0.02) == "mistake"
+    assert mark_of(0.5, 0.1) == "blunder"
+    assert mark_of(0.3, 0.35) is None  # within the noise: never called a mistake
+
+
+def test_the_review_marks_a_blunder_the_seat_could_see() -> None:
+    """Seat 1 passed on 1 and 3. With 3 at both ends, 3-3 keeps it stuck and 3-5 goes out next; 3-5 first
+    opens 5, which a third of seat 1's possible tiles answer (it holds 5-2 and goes out)."""
+    data = {"rules": "block", "hands": [["1-3", "3-3", "3-5"], ["5-2"]], "chain": ["3-4", "4-1"], "to_move": 1,
+            "moves": [{"action": "pass"}, {"tile": "1-3", "end": "right"}, {"action": "pass"}]}
+    position = read_position(data)
+    state = position.state
+    bad = next(m for m in legal_moves(state) if str(m) == "5-3 left")
+    moves = [e[1] for e in state.log] + [bad]
+    after = apply(state, bad)
+    while not after.is_over:
+        reply = GreedyBot()(after, random.Random(1))
+        moves.append(reply)
+        after = apply(after, reply)
+    review = review_hand(position.start, moves, seat=0, playouts=400)
+    decision = review.decisions[-1]
+    assert decision.index == 3 and decision.best.tile is not None and str(decision.best.tile) == "3-3"
+    assert decision.analysis.best.win == 1.0
+    assert decision.lost == pytest.approx(1 / 3, abs=0.08) and decision.mark == "blunder"
+    assert review.count("blunder") == 1
+    summary = decision.summary()
+    assert summary.en.startswith("5-3 on the left (blunder): 3-3 on the ")
+    assert "100% against" in summary.en and "percentage points" in summary.en
+    assert summary.ru.startswith("5-3 слева (грубая ошибка): лучше было 3-3 ")
+
+
+def test_a_review_covers_every_decision_with_a_choice() -> None:
+    rules = rules_of(("international", 4, False))
+    start, moves = next(played_hands(rules, 1, seed=5))
+    review = review_hand(start, moves, seat=1, playouts=80)
+    expected, state = [], start
+    for index, move in enumerate(moves):
+        if state.to_move == 1 and move.action is not Action.MUGGINS and len(candidate_moves(state)) > 1:
+            expected.append(index)
+        state = apply(state, move)
+    assert [d.index for d in review.decisions] == expected
+    for decision in review.decisions:
+        assert decision.lost >= -decision.lost_ci - 1e-9
+        assert decision.summary().en and decision.summary().ru

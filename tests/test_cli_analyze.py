@@ -1,0 +1,111 @@
+"""``domino-tutor analyze``: the ranked table, the JSON, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tutorial_app.cli import main
+from tutorial_app.rules.moves import legal_moves
+from tutorial_app.rules.position import read_position
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# block for four in pairs: seat 1 leads 1-1, then 5-1, 5-3 and 3-3; seat 1 is to move again
+POSITION = {
+    "rules": "block",
+    "overrides": {"teams": "pairs"},
+    "hands": [["6-6", "6-1", "5-2", "4-0", "3-3", "2-1", "1-0"], ["6-5", "5-5", "4-4", "3-1", "2-0", "1-1", "0-0"],
+              ["6-4", "6-2", "5-4", "5-1", "4-3", "3-2", "2-2"], ["6-3", "6-0", "5-3", "5-0", "4-2", "4-1", "3-0"]],
+    "chain": [],
+    "moves": [{"tile": "1-1", "end": "lead"}, {"tile": "5-1", "end": "left"}, {"tile": "5-3", "end": "left"},
+              {"tile": "3-3", "end": "left"}],
+}
+
+
+def write(tmp_path: Path, data: object, name: str = "position.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else yaml.safe_dump(data), encoding="utf-8")
+    return path
+
+
+def one_line_error(code: int, out: str, err: str, needle: str) -> None:
+    assert code == 2, (code, out, err)
+    assert "Traceback" not in err and len(err.splitlines()) == 1, err
+    assert err.startswith("domino-tutor analyze: ") and needle in err, err
+    assert out == ""
+
+
+def test_the_table_ranks_every_legal_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, POSITION)
+    assert main(["analyze", str(path), "--playouts", "200", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    state = read_position(POSITION).state
+    assert out[0] == f"block, seat {state.to_move}'s view, 200 playouts per move"
+    assert out[1].split() == ["move", "win", "±", "points", "±"]
+    rows = out[2:2 + len(legal_moves(state))]
+    assert sorted(" ".join(r.split()[:2]) for r in rows) == sorted(str(m) for m in legal_moves(state))
+    assert out[-1].startswith("Why: ")
+
+
+def test_the_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, POSITION)
+    assert main(["analyze", str(path), "--json", "--playouts", "150", "--seed", "2"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    state = read_position(POSITION).state
+    assert first["view"] == f"seat {state.to_move}" and first["playouts"] == 150 and first["method"] == "sampling"
+    assert {json.dumps(m["move"], sort_keys=True) for m in first["moves"]} == \
+        {json.dumps(m.as_dict(), sort_keys=True) for m in legal_moves(state)}
+    for move in first["moves"]:
+        assert set(move) >= {"move", "win", "points", "ci"} and 0 <= move["win"] <= 1 and move["ci"] >= 0
+    wins = [m["win"] for m in first["moves"]]
+    assert wins == sorted(wins, reverse=True)
+    assert isinstance(first["why"], str) and first["why"]
+    assert main(["analyze", str(path), "--json", "--playouts", "150", "--seed", "2"]) == 0
+    assert json.loads(capsys.readouterr().out) == first
+    assert main(["analyze", str(path), "--json", "--playouts", "150", "--seed", "3", "--lang", "ru"]) == 0
+    other = json.loads(capsys.readouterr().out)
+    assert other["moves"] != first["moves"]
+    assert not any(c in other["why"] for c in "abcdefghijklmnopqrstuvwxyz")
+
+
+def test_open_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, POSITION)
+    assert main(["analyze", str(path), "--open", "--json", "--playouts", "100"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["view"] == "open" and out["method"] in ("exact", "sampling_open")
+    if out["method"] == "sampling_open":
+        assert "note" in out
+
+
+FINISHED = {"rules": "block", "hands": [[], ["6-6"]], "chain": ["5-4", "4-3"], "to_move": 1}
+
+
+@pytest.mark.parametrize(("args", "data", "needle"), [
+    (["--playouts", "0"], POSITION, "--playouts must be from 1"),
+    (["--playouts", "lots"], POSITION, "--playouts needs a whole number"),
+    (["--seed", "-4"], POSITION, "--seed must be from 0"),
+    ([], {"rules": "block", "hands": [["6-6", "6-6"], ["1-1"]], "chain": []}, "appears twice"),
+    ([], FINISHED, "the hand is over"),
+    ([], "rules: block\nhands: [[6-6\n", "not valid YAML"),
+    ([], {"rules": "domino101", "hands": [["1-1", "1-0", "2-1", "3-1", "4-1", "5-1", "6-1"],
+                                          ["0-0", "2-2", "3-3", "4-4", "5-5", "6-6", "6-5"]]}, "redealt"),
+    (["--lang", "ru"], FINISHED, "раздача окончена"),
+])
+def test_bad_input_is_one_line(args: list[str], data: object, needle: str, tmp_path: Path,
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, data)
+    code = main(["analyze", str(path), *args])
+    captured = capsys.readouterr()
+    one_line_error(code, captured.out, captured.err, needle)
+
+
+def test_a_missing_file_through_the_module(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "tutorial_app", "analyze", str(tmp_path / "none.yaml")],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    one_line_error(done.returncode, done.stdout, done.stderr, "no such file")

@@ -1,0 +1,128 @@
+"""``domino-tutor analyze POSITION [--open] [--playouts N] [--seed S] [--json] [--lang en|ru]``.
+
+Ranks the legal moves of the seat to move in a referee position (REFEREE.md):
+from that seat's view (what it holds, the table, and what the position's
+``moves`` showed about the others), or with ``--open`` every hand known.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from tutorial_app.cli import UserError
+from tutorial_app.commands.io import read_data_file
+from tutorial_app.rules.position import Position, PositionError, read_position
+from tutorial_app.rules.text import Text, seat_genitive, seat_name
+from tutorial_app.strategy.analysis import DEFAULT_PLAYOUTS, Analysis, analyse, analyse_open
+from tutorial_app.strategy.explain import why_best
+from tutorial_app.strategy.view import view_of
+
+MAX_PLAYOUTS = 100_000
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "analyze",
+        help="rank the legal moves of the seat to move in a position",
+        description="Rank the legal moves of the seat to move in a referee position (YAML or JSON, '-' for "
+        "standard input): every move is played out on deals of the tiles that seat cannot see, consistent with "
+        "what the position's moves showed. --open knows every hand and solves small positions exactly.",
+    )
+    parser.add_argument("position", metavar="POSITION_FILE")
+    parser.add_argument("--open", action="store_true", help="every hand is known (the boneyard's order is not)")
+    parser.add_argument("--playouts", metavar="N", default=str(DEFAULT_PLAYOUTS),
+                        help=f"sampled deals per move (default {DEFAULT_PLAYOUTS})")
+    parser.add_argument("--seed", metavar="S", default="0", help="random seed (default 0): the same seed, the same figures")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--lang", choices=("en", "ru"), default="en", help="language of sentences and of the error line")
+    parser.set_defaults(handler=run)
+
+
+def _whole(text: str, flag: str, low: int, high: int, lang: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise UserError(Text(f"{flag} needs a whole number, not {text!r}",
+                             f"после {flag} нужно целое число, а не {text!r}").in_(lang)) from None
+    if not low <= value <= high:
+        raise UserError(Text(f"{flag} must be from {low:,} to {high:,}, not {value:,}",
+                             f"{flag} — от {low:,} до {high:,}, а не {value:,}").in_(lang))
+    return value
+
+
+def _position(path: str, lang: str) -> Position:
+    data = read_data_file(path)
+    try:
+        position = read_position(data)
+    except PositionError as exc:
+        raise UserError(exc.reason.in_(lang)) from None
+    if position.redeal is not None:
+        raise UserError(Text(f"this deal must be redealt ({position.redeal.en}): there is no move to analyse",
+                             f"эту раздачу нужно пересдать ({position.redeal.ru}): анализировать нечего").in_(lang))
+    if position.state.is_over:
+        raise UserError(Text("the hand is over: there is no move to analyse",
+                             "раздача окончена: анализировать нечего").in_(lang))
+    return position
+
+
+def analysis_of(position: Position, open_hands: bool, playouts: int, seed: int) -> Analysis:
+    """The analysis the command prints."""
+    state = position.state
+    if open_hands:
+        return analyse_open(state, playouts, seed)
+    view = view_of(position.start, [entry[1] for entry in state.log], state.to_move)
+    return analyse(view, playouts, seed)
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = args.lang
+    playouts = _whole(args.playouts, "--playouts", 1, MAX_PLAYOUTS, lang)
+    seed = _whole(args.seed, "--seed", 0, 2**63, lang)
+    position = _position(args.position, lang)
+    analysis = analysis_of(position, args.open, playouts, seed)
+    why = why_best(analysis, position.state)
+    if args.json:
+        out = analysis.as_dict()
+        out["rules"] = position.rules_name
+        out["to_move"] = position.state.to_move
+        out["why"] = why.in_(lang) if why is not None else None
+        json.dump(out, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(format_table(analysis, position, why.in_(lang) if why is not None else None, lang))
+    return 0
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:5.1f}%"
+
+
+def format_table(analysis: Analysis, position: Position, why: str | None, lang: str) -> str:
+    """The ranked moves as aligned lines of text."""
+    ru = lang == "ru"
+    view = (("все руки открыты" if ru else "every hand open") if analysis.method != "sampling"
+            else (f"с точки зрения {seat_genitive(analysis.seat).ru}" if ru else f"{seat_name(analysis.seat).en}'s view"))
+    if analysis.method == "exact":
+        how = "точный перебор" if ru else "solved exactly"
+    else:
+        how = (f"{analysis.playouts:,} раздач на ход" if ru else f"{analysis.playouts:,} playouts per move")
+    lines = [f"{position.rules_name}, {view}, {how}"]
+    if analysis.note is not None:
+        lines.append(analysis.note.in_(lang))
+    header = ("ход", "победа", "±", "очки", "±") if ru else ("move", "win", "±", "points", "±")
+    rows = [header]
+    for value in analysis.moves:
+        move = value.move
+        text = f"{move.tile} {move.end}{' closed' if move.closed else ''}" if move.tile is not None \
+            else move.action.value
+        rows.append((text, _percent(value.win), _percent(value.ci).strip(), f"{value.points:+.1f}",
+                     f"{value.points_ci:.1f}"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    for row in rows:
+        lines.append("  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip())
+    if why:
+        lines.append(("Почему: " if ru else "Why: ") + why)
+    return "\n".join(lines) + "\n"

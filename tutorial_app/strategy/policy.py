@@ -1,0 +1,155 @@
+"""The kernel's legal moves as masks, and the rollout policies that choose among them.
+
+A row's legal plays are one mask per arm (the tiles of the mover's hand that
+fit that end; for a lead, column 0 holds the tiles that may be led). A move
+code is ``tile * 10 + arm * 2 + closed`` (arm 4 is the lead), or
+``END_CODE`` to end a run of doubles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from tutorial_app.strategy.tables import DOUBLES_MASK, TILE_BIT, heaviest, kth_bit, popcount
+
+__all__ = ["any_of", "Int64s", "Bools", "Floats", "LEAD_ARM", "END_CODE", "NO_MOVE", "Legal", "Policy", "random_codes",
+           "greedy_codes"]
+
+Int64s = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+Floats = npt.NDArray[np.float64]
+
+LEAD_ARM = 4
+"""The arm number of a lead in a move code (arms 0-3 are left, right, up, down)."""
+END_CODE = 302
+"""End a run of doubles (``END_TURN``)."""
+NO_MOVE = -1
+
+
+def any_of(masks: Int64s) -> Int64s:
+    """The union of each row's masks (columns OR-ed; faster than a reduce over a short axis)."""
+    out = masks[:, 0].copy()
+    for column in range(1, masks.shape[1]):
+        out |= masks[:, column]
+    return out
+
+
+@dataclass
+class Legal:
+    """The legal plays of every row as masks per arm (``lead`` rows: column 0 holds the tiles to lead).
+
+    ``closed``: a double may also be laid face down; ``run``: the row may
+    end its turn instead (after a double, in games with several doubles a turn).
+    """
+
+    per_arm: Int64s
+    lead: Bools
+    run: Bools
+    closed: bool
+
+    def codes(self, row: int) -> list[int]:
+        """The move codes of one row, in the rules core's order (tile, then end, open before face down),
+        then END_CODE when the row may end its turn. Why: the tests hold them against ``legal_moves``."""
+        out = []
+        for tile in range(28):
+            bit = 1 << tile
+            for arm in range(self.per_arm.shape[1]):
+                if self.per_arm[row, arm] & bit:
+                    code = tile * 10 + (LEAD_ARM if self.lead[row] else arm) * 2
+                    out.append(code)
+                    if self.closed and bit & DOUBLES_MASK and not self.lead[row]:
+                        out.append(code + 1)
+        if self.run[row]:
+            out.append(END_CODE)
+        return out
+
+    def any_play(self) -> Bools:
+        """Rows with at least one play."""
+        rows: Bools = any_of(self.per_arm) != 0
+        return rows
+
+
+def _arm_code(legal: Legal, arm: Int64s) -> Int64s:
+    return np.where(legal.lead, LEAD_ARM, arm)
+
+
+def _columns(legal: Legal) -> list[tuple[Int64s, int, bool]]:
+    """Each row's plays as columns of (tiles, arm, face down), in a fixed order."""
+    arms = legal.per_arm.shape[1]
+    columns = [(legal.per_arm[:, a], a, False) for a in range(arms)]
+    if legal.closed:
+        doubles = np.where(legal.lead, 0, DOUBLES_MASK)
+        columns += [(legal.per_arm[:, a] & doubles, a, True) for a in range(arms)]
+    return columns
+
+
+def random_codes(legal: Legal, u: Floats) -> Int64s:
+    """A uniformly random legal move per row, as the rules core's random bot picks from ``legal_moves``.
+
+    ``u`` is one uniform number from [0, 1) per row. Rows with no move get ``NO_MOVE``.
+    """
+    columns = _columns(legal)
+    counts = [popcount(mask) for mask, _, _ in columns]
+    total = sum(counts, legal.run.astype(np.int64))
+    remaining = (u * total).astype(np.int64)
+    size = len(u)
+    found = np.zeros(size, dtype=bool)
+    mask = np.zeros(size, dtype=np.int64)
+    k = np.zeros(size, dtype=np.int64)
+    arm = np.zeros(size, dtype=np.int64)
+    closed = np.zeros(size, dtype=bool)
+    for (column, column_arm, column_closed), count in zip(columns, counts, strict=True):
+        here = ~found & (remaining < count)
+        mask = np.where(here, column, mask)
+        k = np.where(here, remaining, k)
+        if column_arm:
+            arm = np.where(here, column_arm, arm)
+        if column_closed:
+            closed |= here
+        found |= here
+        remaining = remaining - count
+    codes = kth_bit(mask, k) * 10 + _arm_code(legal, arm) * 2 + closed
+    return np.where(found, codes, np.where(total > 0, END_CODE, NO_MOVE))
+
+
+def greedy_codes(legal: Legal) -> Int64s:
+    """The heaviest playable tile on the first end it fits (the rules core's greedy bot); END_CODE when none."""
+    playable = any_of(legal.per_arm)
+    tile = heaviest(playable)
+    bit = TILE_BIT[np.maximum(tile, 0)]
+    arm = np.argmax((legal.per_arm & bit[:, None]) != 0, axis=1)
+    codes = tile * 10 + _arm_code(legal, arm) * 2
+    none = np.where(legal.run, END_CODE, NO_MOVE)
+    return np.where(tile < 0, none, codes)
+
+
+class Policy:
+    """How the kernel picks a move: greedy with probability ``1 - epsilon``, else uniformly at random.
+
+    ``epsilon=1`` is the rules core's random bot and ``epsilon=0`` its greedy
+    bot; the analysis plays its rollouts in between, because opponents who
+    always dump their heaviest tile are too easy to predict and opponents who
+    play at random are too weak to learn from.
+    """
+
+    def __init__(self, epsilon: float) -> None:
+        if not 0.0 <= epsilon <= 1.0:
+            raise ValueError(f"epsilon must be from 0 to 1, not {epsilon}")
+        self.epsilon = epsilon
+
+    def __repr__(self) -> str:
+        return f"Policy(epsilon={self.epsilon})"
+
+    def choose(self, legal: Legal, rng: np.random.Generator) -> Int64s:
+        """A move code per row (``NO_MOVE`` where there is none)."""
+        if self.epsilon <= 0.0:
+            return greedy_codes(legal)
+        u = rng.random(len(legal.lead))
+        if self.epsilon >= 1.0:
+            return random_codes(legal, u)
+        explore = u < self.epsilon
+        picked = random_codes(legal, np.minimum(u / self.epsilon, 1.0 - 1e-12))
+        return np.where(explore, picked, greedy_codes(legal))

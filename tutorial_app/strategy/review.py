@@ -1,0 +1,126 @@
+"""The review of a played hand: every decision of one seat next to the engine's best move.
+
+For each position where the seat had a choice, the analysis (from the seat's
+own view at that moment, never with hindsight) ranks the moves; the review
+records the move with the highest win share and how much of it the chosen
+move gave up, and marks the decision as chess sites mark theirs:
+
+- inaccuracy: it gave up at least 5 percentage points of win share,
+- mistake: at least 10 points,
+- blunder: at least 20 points,
+
+and only when the loss is larger than its own 95 % confidence half-width
+(deal by deal against the best move), so noise in the playouts is never
+called a mistake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from tutorial_app.rules.moves import apply_unchecked
+from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.text import Text
+from tutorial_app.strategy.analysis import Analysis, analyse, candidate_moves
+from tutorial_app.strategy.explain import move_name, plural_ru
+from tutorial_app.strategy.view import view_of
+
+__all__ = ["Mark", "MARK_THRESHOLDS", "REVIEW_PLAYOUTS", "Decision", "HandReview", "review_hand", "mark_of"]
+
+Mark = Literal["inaccuracy", "mistake", "blunder"]
+MARK_THRESHOLDS: tuple[tuple[Mark, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
+"""Win share given up (0-1) from which a decision gets each mark, the worst first."""
+REVIEW_PLAYOUTS = 1000
+"""Sampled deals per move in a review: as many as a hint, since a mark must not be noise."""
+
+_MARK_TEXT: dict[Mark, Text] = {
+    "inaccuracy": Text("inaccuracy", "неточность"),
+    "mistake": Text("mistake", "ошибка"),
+    "blunder": Text("blunder", "грубая ошибка"),
+}
+
+
+def mark_of(lost: float, half_width: float) -> Mark | None:
+    """The mark for a decision that gave up ``lost`` win share (± ``half_width``), or None."""
+    if lost <= half_width:
+        return None
+    for mark, threshold in MARK_THRESHOLDS:
+        if lost >= threshold:
+            return mark
+    return None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reviewed seat: move ``index`` of the record, the position before it, the move
+    chosen, the engine's ranking, and what the choice cost."""
+
+    index: int
+    state: HandState
+    chosen: Move
+    analysis: Analysis
+    lost: float
+    lost_ci: float
+    mark: Mark | None
+
+    @property
+    def best(self) -> Move:
+        """The move with the highest win share (what the loss is measured against)."""
+        return self.analysis.most_wins().move
+
+    @property
+    def chosen_win(self) -> float:
+        return self.analysis.value_of(self.chosen).win
+
+    def summary(self) -> Text:
+        """One line: what was played, what was best, and the cost."""
+        played, best = move_name(self.chosen), move_name(self.best)
+        if self.chosen._replace(claim=None) == self.best._replace(claim=None):
+            return Text(f"{played.en}: the engine's choice too", f"{played.ru}: движок сыграл бы так же")
+        if self.lost <= self.lost_ci:
+            return Text(f"{played.en}: as good as {best.en} within the playouts' precision",
+                        f"{played.ru}: в пределах точности не хуже, чем {best.ru}")
+        cost = round(100 * self.lost)
+        best_win, chosen_win = round(100 * self.analysis.most_wins().win), round(100 * self.chosen_win)
+        mark = f" ({_MARK_TEXT[self.mark].en})" if self.mark is not None else ""
+        mark_ru = f" ({_MARK_TEXT[self.mark].ru})" if self.mark is not None else ""
+        return Text(
+            f"{played.en}{mark}: {best.en} was better, {best_win}% against {chosen_win}% to win "
+            f"({cost} percentage points)",
+            f"{played.ru}{mark_ru}: лучше было {best.ru} — {best_win}% против {chosen_win}% на победу "
+            f"(на {cost} {plural_ru(cost, 'пункт', 'пункта', 'пунктов')} меньше)",
+        )
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """Every decision of ``seat`` in a hand, in order (positions with one legal move are left out)."""
+
+    seat: int
+    decisions: tuple[Decision, ...]
+
+    def count(self, mark: Mark) -> int:
+        """How many decisions got this mark."""
+        return sum(1 for d in self.decisions if d.mark == mark)
+
+    def win_lost(self) -> float:
+        """The win share given up over the whole hand (the sum of the marked losses)."""
+        return sum(d.lost for d in self.decisions if d.mark is not None)
+
+
+def review_hand(start: HandState, moves: Sequence[Move], seat: int, playouts: int = REVIEW_PLAYOUTS,
+                seed: int = 0) -> HandReview:
+    """Review ``seat``'s decisions in the hand played from ``start`` by ``moves`` (a ``HandRecord``'s
+    ``start`` and ``moves``, or the Play page's start and state log)."""
+    decisions = []
+    state = start
+    for index, move in enumerate(moves):
+        if state.to_move == seat and move.action is not Action.MUGGINS and len(candidate_moves(state)) > 1:
+            view = view_of(start, moves[:index], seat)
+            analysis = analyse(view, playouts, seed=seed * 1000 + index)
+            lost, half_width = analysis.loss(move)
+            decisions.append(Decision(index, state, move, analysis, lost, half_width, mark_of(lost, half_width)))
+        state = apply_unchecked(state, move)
+    return HandReview(seat, tuple(decisions))

@@ -1,0 +1,110 @@
+"""Lookup tables that let numpy read many 28-bit hands at once.
+
+A hand is the rules core's bitmask (bit ``i`` is ``ALL_TILES[i]``). numpy has
+no popcount or "k-th set bit" for an array of integers, so the kernel splits a
+mask into two 14-bit halves and looks each half up in a table built once here.
+
+Why 14 bits: two lookups per question keep the tables small (16,384 rows)
+while a 28-bit mask never needs more than two.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK
+
+__all__ = [
+    "CHUNK",
+    "CHUNK_MASK",
+    "TILE_BIT",
+    "TILE_LO",
+    "TILE_HI",
+    "TILE_PIPS",
+    "TILE_DOUBLE",
+    "SUIT_OF_END",
+    "DOUBLES_MASK",
+    "KTH_BIT",
+    "HEAVIEST_KEY",
+    "CHUNK_PIPS",
+    "popcount",
+    "kth_bit",
+    "heaviest",
+    "mask_pips",
+]
+
+Int64s = npt.NDArray[np.int64]
+
+CHUNK = 14
+CHUNK_MASK = (1 << CHUNK) - 1
+
+TILE_BIT: Int64s = np.array([t.bit for t in ALL_TILES], dtype=np.int64)
+TILE_LO: Int64s = np.array([t.lo for t in ALL_TILES], dtype=np.int64)
+TILE_HI: Int64s = np.array([t.hi for t in ALL_TILES], dtype=np.int64)
+TILE_PIPS: Int64s = np.array([t.pips for t in ALL_TILES], dtype=np.int64)
+TILE_DOUBLE: npt.NDArray[np.bool_] = np.array([t.is_double for t in ALL_TILES], dtype=bool)
+SUIT_OF_END: Int64s = np.array([0, *SUIT_MASK], dtype=np.int64)
+"""``SUIT_OF_END[end + 1]``: the tiles that fit an end showing ``end`` (nothing for a closed end, -1)."""
+DOUBLES_MASK = sum(t.bit for t in ALL_TILES if t.is_double)
+
+
+def _tables() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+    kth = np.zeros((128, 7), dtype=np.int8)
+    heaviest_key = np.full((2, 1 << CHUNK), -1, dtype=np.int16)
+    pips = np.zeros((2, 1 << CHUNK), dtype=np.int16)
+    for chunk in range(128):
+        bits = [i for i in range(7) if chunk >> i & 1]
+        kth[chunk, : len(bits)] = bits
+    for chunk in range(1 << CHUNK):
+        bits = [i for i in range(CHUNK) if chunk >> i & 1]
+        for half in (0, 1):
+            indices = [half * CHUNK + i for i in bits if half * CHUNK + i < len(ALL_TILES)]
+            pips[half, chunk] = sum(ALL_TILES[i].pips for i in indices)
+            if indices:
+                # the heaviest tile, the lowest index on a tie (the order of legal_moves)
+                best = max(indices, key=lambda i: (ALL_TILES[i].pips, -i))
+                heaviest_key[half, chunk] = ALL_TILES[best].pips * 64 + (63 - best)
+    return kth.reshape(-1), heaviest_key, pips
+
+
+KTH_BIT, HEAVIEST_KEY, CHUNK_PIPS = _tables()
+"""``KTH_BIT[chunk * 7 + k]``: the k-th set bit of a 7-bit chunk. Small tables with small numbers:
+numpy gathers from them stay in the cache."""
+
+
+def popcount(masks: Int64s) -> Int64s:
+    """How many tiles each mask holds."""
+    return np.bitwise_count(masks).astype(np.int64)
+
+
+def kth_bit(masks: Int64s, k: Int64s) -> Int64s:
+    """The index of the ``k``-th tile (0-based, set order) of each mask; ``k`` must be below its popcount."""
+    low = masks & CHUNK_MASK
+    count = popcount(low)
+    high = k >= count
+    rest = np.where(high, masks >> CHUNK, low)
+    k = np.where(high, k - count, k)
+    base = np.where(high, CHUNK, 0)
+    low7 = rest & 127
+    count7 = popcount(low7)
+    high7 = k >= count7
+    chunk = np.where(high7, rest >> 7, low7)
+    k = np.where(high7, k - count7, k)
+    return np.asarray(base + np.where(high7, 7, 0) + KTH_BIT[chunk * 7 + k], dtype=np.int64)
+
+
+def heaviest(masks: Int64s) -> Int64s:
+    """The index of the heaviest tile of each mask (lowest index on a tie), -1 for an empty mask.
+
+    Why this tie-break: it is the rules core's greedy bot, which takes the
+    first heaviest tile in ``legal_moves`` order.
+    """
+    key = np.maximum(HEAVIEST_KEY[0, masks & CHUNK_MASK], HEAVIEST_KEY[1, masks >> CHUNK]).astype(np.int64)
+    return np.where(key < 0, -1, 63 - key % 64)
+
+
+def mask_pips(masks: Int64s) -> Int64s:
+    """The pips of each mask, 0-0 counted as 0."""
+    pips: Int64s = CHUNK_PIPS[0, masks & CHUNK_MASK].astype(np.int64) + CHUNK_PIPS[1, masks >> CHUNK]
+    return pips
