@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    data = read_data_file(args.position)
+    data = read_data_file(args.position, args.lang)
     names = [n.strip() for n in args.rules.split(",") if n.strip()] if args.rules else None
     if args.rules is not None and not names:
         raise UserError(_NO_RULES.in_(args.lang))
