@@ -93,7 +93,7 @@ BAD_INPUTS: dict[str, tuple[str | bytes, str, str]] = {
                              "to_move"),
     "negative bank": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nbank: -3\n", "p.yaml", "bank"),
     "overrides not a mapping": ("rules: block\noverrides: [1]\nhands: [[6-5], [1-1]]\n", "p.yaml", "overrides"),
-    "boneyard missing tiles": ("rules: draw\nhands: [[6-5], [1-1]]\nboneyard: [2-2]\n", "p.yaml", "nowhere"),
+    "boneyard a negative number": ("rules: draw\nhands: [[6-5], [1-1]]\nboneyard: -3\n", "p.yaml", "boneyard"),
     "boneyard not a list": ("rules: draw\nhands: [[6-5], [1-1]]\nboneyard: 2-2\n", "p.yaml", "boneyard"),
     "spinner chain in a line game": ('{"rules": "block", "hands": [["6-4"], ["5-5"]], "chain": {"spinner": "5-5"}}',
                                      "p.json", "line"),

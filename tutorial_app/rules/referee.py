@@ -43,6 +43,8 @@ def ruling_of(position: Position, lang: str = "en") -> dict[str, Any]:
         ruling["lead_tiles"] = []
     ruling["redeal_reason"] = position.redeal.in_(lang) if position.redeal is not None else None
     ruling["move_points"] = list(position.move_points)
+    ruling["boneyard_count"] = len(state.boneyard) if state.rules.has_boneyard else 0
+    ruling["unseen"] = position.unseen
     if state.status is not Status.IN_PLAY:
         result = hand_result(state)
         ruling["result"] = {
