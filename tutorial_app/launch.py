@@ -73,6 +73,7 @@ def user_settings(env: Mapping[str, str] | None = None) -> dict[str, object]:
     """
     env = os.environ if env is None else env
     from streamlit import config
+    from streamlit.config_option import ConfigOption
 
     try:
         options = config.get_config_options(force_reparse=True)
@@ -82,7 +83,7 @@ def user_settings(env: Mapping[str, str] | None = None) -> dict[str, object]:
     for key, option in options.items():
         if option.env_var in env:
             chosen[key] = env[option.env_var]
-        elif option.where_defined != config.ConfigOption.DEFAULT_DEFINITION:
+        elif option.where_defined != ConfigOption.DEFAULT_DEFINITION:
             chosen[key] = option.value
     for key in (*SETTINGS, "server.port", "server.address"):
         if _env_name(key) in env:

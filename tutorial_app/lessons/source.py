@@ -248,22 +248,22 @@ class _BoundedLoader(yaml.SafeLoader):
         self.depth = 0
         self.aliases = 0
 
-    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
             self.aliases += 1
             if self.aliases > self.limits.max_aliases:
-                raise _too_many_aliases(self.limits, _event_mark(self.peek_event()))
+                raise _too_many_aliases(self.limits, self._event_mark())
         self.depth += 1
         try:
             if self.depth > self.limits.max_depth:
-                raise _too_deep(self.limits, _event_mark(self.peek_event()))
-            return super().compose_node(parent, index)  # type: ignore[no-untyped-call]
+                raise _too_deep(self.limits, self._event_mark())
+            return super().compose_node(parent, index)
         finally:
             self.depth -= 1
 
-
-def _event_mark(event: yaml.Event) -> Mark:
-    return Mark(event.start_mark.line + 1, event.start_mark.column + 1)
+    def _event_mark(self) -> Mark | None:
+        mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+        return Mark(mark.line + 1, mark.column + 1) if mark is not None else None
 
 
 def _too_deep(limits: Limits, mark: Mark | None) -> SourceError:
@@ -468,9 +468,8 @@ def _first_json_problem(text: str, limits: Limits) -> None:
             depth -= 1
         elif kind == '"':
             _check_json_string(token, text)
-        elif "." not in token.group() and "e" not in token.group().lower():
-            if len(token.group().lstrip("-")) > limits.max_digits:
-                raise _too_long_number(limits, _mark_at(text, token.start()))
+        elif token.group().lstrip("-").isdigit() and len(token.group().lstrip("-")) > limits.max_digits:
+            raise _too_long_number(limits, _mark_at(text, token.start()))
 
 
 def _json_tokens(text: str) -> Iterator[re.Match[str]]:

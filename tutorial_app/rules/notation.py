@@ -14,8 +14,20 @@ from typing import Any
 
 from tutorial_app.rules.match import MatchState, new_match
 from tutorial_app.rules.options import HouseRules, Layout
-from tutorial_app.rules.state import ARM_NAMES, DRAW, EMPTY_TABLE, END_TURN, ENDS, MUGGINS, PASS, Link, Move, Table, \
-    make_table, play
+from tutorial_app.rules.state import (
+    ARM_NAMES,
+    DRAW,
+    EMPTY_TABLE,
+    END_TURN,
+    ENDS,
+    MUGGINS,
+    PASS,
+    Link,
+    Move,
+    Table,
+    make_table,
+    play,
+)
 from tutorial_app.rules.text import RulesError, Text, shown
 from tutorial_app.rules.tiles import Tile, TileError, parse_pair, parse_tile
 
@@ -84,6 +96,8 @@ def check_plain(data: object) -> None:
 
 
 def _check_scalar(value: object, path: tuple[object, ...]) -> None:
+    if isinstance(value, str) and len(value) > 18 and value.strip().lstrip("+-").isdigit():
+        raise PositionError(at(_place(path), Text("number too large", "слишком большое число")))
     if isinstance(value, bool) or value is None or isinstance(value, str | float | Mapping | list | tuple):
         return
     if isinstance(value, int):
