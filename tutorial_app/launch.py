@@ -16,6 +16,7 @@ import errno
 import os
 import socket
 import sys
+import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -65,26 +66,24 @@ def _env_name(key: str) -> str:
 
 
 def user_settings(env: Mapping[str, str] | None = None) -> dict[str, object]:
-    """The Streamlit options the user set in a ``STREAMLIT_*`` variable or a config.toml, with their values.
+    """The app's settings (and port and address) that the user set in a ``STREAMLIT_*`` variable or a config.toml.
 
-    Streamlit reads its own files here (global, then the current folder's
-    ``.streamlit/config.toml``), so what counts as "set" is what Streamlit
-    itself will apply.
+    The files are the ones Streamlit itself reads (``~/.streamlit`` and the
+    current folder's ``.streamlit``); a file it cannot parse is left for
+    Streamlit to report when it starts.
     """
     env = os.environ if env is None else env
     from streamlit import config
-    from streamlit.config_option import ConfigOption
 
-    try:
-        options = config.get_config_options(force_reparse=True)
-    except Exception:  # a broken config.toml: Streamlit says so itself when it starts
-        options = {}
     chosen: dict[str, object] = {}
-    for key, option in options.items():
-        if option.env_var in env:
-            chosen[key] = env[option.env_var]
-        elif option.where_defined != ConfigOption.DEFAULT_DEFINITION:
-            chosen[key] = option.value
+    for name in config.get_config_files("config.toml"):
+        try:
+            data = tomllib.loads(Path(name).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+        for section, values in data.items():
+            if isinstance(values, dict):
+                chosen.update({f"{section}.{option}": value for option, value in values.items()})
     for key in (*SETTINGS, "server.port", "server.address"):
         if _env_name(key) in env:
             chosen[key] = env[_env_name(key)]
