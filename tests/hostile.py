@@ -152,7 +152,8 @@ REVIEW_LESSON_TEXTS: dict[str, str] = {
     "a NUL after the id": "id: x\x00\n",
     "a control character after the id": "id: x\x01\n",
     "an alias that contains itself": "id: x\nsteps: &s [*s]",
-    "3000 brackets deep": "id: x\nsteps:\n" + "[" * 3000 + "]" * 3000 + "\n",
+    "3000 brackets deep": "id: x\nsteps: " + "[" * 3000 + "]" * 3000 + "\n",
+    "3000 brackets on the next line": "id: x\nsteps:\n" + "[" * 3000 + "]" * 3000 + "\n",
     "5000 nines": "id: x\nplayers: " + "9" * 5000 + "\n",
 }
 

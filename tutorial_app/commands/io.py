@@ -9,7 +9,6 @@ from typing import Any
 
 from tutorial_app.cli import UserError
 from tutorial_app.lessons.source import Limits, SourceError, parse_data, read_stream, read_text
-from tutorial_app.rules.text import shown
 
 MAX_BYTES = 1_000_000
 POSITION_LIMITS = Limits(max_bytes=MAX_BYTES)
@@ -22,7 +21,10 @@ def file_label(path: str) -> str:
     """A file name as a message shows it: as typed when plain, else quoted (one line whatever it holds)."""
     if path == STDIN:
         return "standard input"
-    return path if _PLAIN_NAME.fullmatch(path) else shown(path, 60)
+    if _PLAIN_NAME.fullmatch(path):
+        return path
+    quoted = repr(path)
+    return quoted if len(quoted) <= 80 else "…" + quoted[-79:]  # the end names the file
 
 
 def read_data_file(path: str, lang: str = "en") -> Any:
