@@ -13,14 +13,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hostile import HOSTILE_VALUES, REVIEW_POSITIONS, mutate_value, seeded
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutorial_app.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
-from hostile import HOSTILE_VALUES, REVIEW_POSITIONS, mutate_value, seeded  # noqa: E402
 
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import io
 import os
-import sys
 from pathlib import Path
 
 import pytest
+from hostile import HOSTILE_FRAGMENTS, REVIEW_LESSON_TEXTS, REVIEW_PROGRESS_FILES, mutate_text, seeded
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,9 +23,6 @@ from tutorial_app.lessons.source import (
     read_stream,
     read_text,
 )
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from hostile import HOSTILE_FRAGMENTS, REVIEW_LESSON_TEXTS, REVIEW_PROGRESS_FILES, mutate_text, seeded  # noqa: E402
 
 LESSON_TEXTS = [p.read_text(encoding="utf-8") for p in sorted(lessons_root().glob("*/*.yaml"))[:8]]
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hostile import mutate_value, seeded
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,8 +28,6 @@ from tutorial_app.rules.tiles import ALL_TILES, tiles_of_mask
 from tutorial_app.rules.variants import VARIANTS, rules_for
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
-from hostile import mutate_value, seeded  # noqa: E402
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

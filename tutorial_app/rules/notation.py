@@ -37,6 +37,7 @@ __all__ = ["PositionError", "Claims", "check_plain", "read_tile", "read_seat", "
 MAX_NUMBER = 10**18
 MAX_DEPTH = 16
 MAX_VALUES = 5000
+MAX_TEXT = 200
 
 
 class PositionError(RulesError):
@@ -98,6 +99,9 @@ def check_plain(data: object) -> None:
 def _check_scalar(value: object, path: tuple[object, ...]) -> None:
     if isinstance(value, str) and len(value) > 18 and value.strip().lstrip("+-").isdigit():
         raise PositionError(at(_place(path), Text("number too large", "слишком большое число")))
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        raise PositionError(at(_place(path), Text(f"text too long (more than {MAX_TEXT} characters)",
+                                                  f"слишком длинный текст (больше {MAX_TEXT} символов)")))
     if isinstance(value, bool) or value is None or isinstance(value, str | float | Mapping | list | tuple):
         return
     if isinstance(value, int):
