@@ -286,7 +286,8 @@ def _links(count: int) -> Iterator[tuple[str, dict[str, str]]]:
 def deep_links(count: int) -> Counter[Outcome]:
     outcomes: Counter[Outcome] = Counter()
     for page, query in _links(count):
-        query = {k: v.replace("\x00", "") for k, v in query.items()}  # a URL cannot carry a NUL
+        # a URL carries neither a NUL nor half a character pair
+        query = {k: v.replace("\x00", "").encode("utf-8", "replace").decode() for k, v in query.items()}
         at = _app(page, query)
         outcomes[_page_outcome(at, list(query.values()))] += 1
     return outcomes

@@ -100,6 +100,8 @@ def _say_once(current: Lang) -> None:
     if problem is not None and not st.session_state.get("_progress_problem_said"):
         st.session_state["_progress_problem_said"] = True
         st.warning(problem.in_(current), icon=":material/database:")
+    elif problem is not None and learner() is not None:
+        st.caption(t("app.stars_this_visit", current))
     unknown = st.session_state.pop("_lang_unknown", None)
     if isinstance(unknown, str):
         from tutorial_app.app.guard import plain

@@ -11,6 +11,7 @@ MESSAGES: dict[str, str] = {
     "app.learner_bad": "This name cannot be saved: use up to 60 letters, digits, spaces or signs, no control characters.",
     "app.unexpected": "Sorry, something went wrong there. Please try again; the details were written to the app's log.",
     "app.unknown_lang": "The link asks for the language {lang}, which the app does not speak; choose a language in the sidebar.",
+    "app.stars_this_visit": "Stars are kept for this visit only.",
     "nav.learn": "Learn",
     "nav.play": "Play",
     "nav.compare": "Compare house rules",
