@@ -41,6 +41,7 @@ from hostile import (  # noqa: E402
     REVIEW_LINKS,
     REVIEW_POSITIONS,
     REVIEW_PROGRESS_FILES,
+    docs_positions,
     mutants,
     seeded,
     text_mutants,
@@ -48,16 +49,6 @@ from hostile import (  # noqa: E402
 
 MARKUP_CHARS = set("`*_[]()#!<>~|$:&")
 Outcome = str
-
-
-def _docs_positions() -> list[dict[str, Any]]:
-    text = (ROOT / "docs" / "referee.md").read_text(encoding="utf-8")
-    found = []
-    for chunk in text.split("```yaml\n")[1:]:
-        body = chunk.partition("```")[0]
-        if body.startswith("rules:"):
-            found.append(yaml.safe_load(body))
-    return found
 
 
 def _bad_seat(data: Any, key: str) -> bool:
@@ -90,7 +81,7 @@ def referee_api(count: int) -> Counter[Outcome]:
     from tutorial_app.rules.text import RulesError
 
     outcomes: Counter[Outcome] = Counter()
-    bases = _docs_positions()
+    bases = docs_positions()
     for data in mutants(bases, count, seed=1, rounds=3):
         try:
             rule_all(data, None, "en")
@@ -118,7 +109,7 @@ def _cli_inputs(count: int) -> Iterator[tuple[list[str], bytes | None, str, bool
         yield argv, None, "", True
     for stdin in (b"rules: block\n\xff\n", b"rules: block\x00\n", bytes(range(256)), b"", b"\x1b[31m"):
         yield ["referee", "-"], stdin, "", True
-    bases = _docs_positions()
+    bases = docs_positions()
     made = 0
     for data in mutants(bases, count, seed=3, rounds=2):
         if made >= count:

@@ -83,11 +83,16 @@ def mutate_value(data: Any, rng: random.Random) -> Any:
 
 def mutants(base: list[Any], count: int, seed: int, rounds: int = 2) -> Iterator[Any]:
     """``count`` mutants of the base documents, each with one to ``rounds`` hostile changes."""
+    return _repeat(base, count, seed, rounds, mutate_value)
+
+
+def _repeat(base: list[Any], count: int, seed: int, rounds: int, mutate: Callable[[Any, random.Random], Any]
+            ) -> Iterator[Any]:
     rng = seeded(seed)
     for _ in range(count):
         value = rng.choice(base)
         for _ in range(rng.randint(1, rounds)):
-            value = mutate_value(value, rng)
+            value = mutate(value, rng)
         yield value
 
 
@@ -121,12 +126,21 @@ def mutate_text(text: str, rng: random.Random) -> str:
 
 
 def text_mutants(base: list[str], count: int, seed: int, rounds: int = 2) -> Iterator[str]:
-    rng = seeded(seed)
-    for _ in range(count):
-        text = rng.choice(base)
-        for _ in range(rng.randint(1, rounds)):
-            text = mutate_text(text, rng)
-        yield text
+    """``count`` mutants of the base texts, each with one to ``rounds`` hostile edits."""
+    return _repeat(base, count, seed, rounds, mutate_text)
+
+
+def docs_positions() -> list[dict[str, Any]]:
+    """Every position written out in docs/referee.md (a ```yaml block that starts with ``rules:``)."""
+    import yaml
+
+    text = (ROOT / "docs" / "referee.md").read_text(encoding="utf-8")
+    found = []
+    for chunk in text.split("```yaml\n")[1:]:
+        body = chunk.partition("```")[0]
+        if body.startswith("rules:"):
+            found.append(yaml.safe_load(body))
+    return found
 
 
 # -- the review's reproductions, as data ------------------------------------------------------------
@@ -179,12 +193,3 @@ REVIEW_LINKS: list[tuple[str, dict[str, str]]] = [
 ]
 
 
-def documents(folder: Path, pattern: str = "*/*.yaml") -> list[Path]:
-    return sorted(folder.glob(pattern))
-
-
-def counted(outcomes: dict[str, int], kind: str) -> None:
-    outcomes[kind] = outcomes.get(kind, 0) + 1
-
-
-Check = Callable[[Any], str]

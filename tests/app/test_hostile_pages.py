@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.guard import plain
 from tutorial_app.app.links import DealLink, read_deal_link
+from tutorial_app.app.markdown import plain
 from tutorial_app.i18n import t
 from tutorial_app.rules.text import Text
 

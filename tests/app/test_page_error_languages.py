@@ -15,8 +15,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.comparison import ruling_under
-from tutorial_app.app.guard import plain
 from tutorial_app.app.links import read_deal_link
+from tutorial_app.app.markdown import plain
 from tutorial_app.app.uploads import InputError, read_yaml_text
 from tutorial_app.i18n import t
 from tutorial_app.rules.options import OptionError

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hostile import mutate_value, seeded
+from hostile import docs_positions, mutate_value, seeded
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -207,19 +207,7 @@ def test_a_face_down_pile_blocks_only_when_no_unseen_tile_could_fit() -> None:
 # -- fuzz: the API takes anything and answers a ruling or one line -------------------------------------
 
 
-def _docs_positions() -> list[dict[str, Any]]:
-    import yaml
-
-    text = (ROOT / "docs" / "referee.md").read_text(encoding="utf-8")
-    found = []
-    for chunk in text.split("```yaml\n")[1:]:
-        body = chunk.partition("```")[0]
-        if body.startswith("rules:"):
-            found.append(yaml.safe_load(body))
-    return found
-
-
-BASES = _docs_positions()
+BASES = docs_positions()
 
 
 @FUZZ

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial_app.app.markdown import plain
 from tutorial_app.app.progress import (
     ProgressError,
     ProgressStore,
@@ -104,8 +105,6 @@ def _say_once(current: Lang) -> None:
         st.caption(t("app.stars_this_visit", current))
     unknown = st.session_state.pop("_lang_unknown", None)
     if isinstance(unknown, str):
-        from tutorial_app.app.guard import plain
-
         st.info(t("app.unknown_lang", current, lang=plain(unknown, 20)))
 
 

@@ -229,6 +229,4 @@ MESSAGES: dict[str, str] = {
     "workshop.problems": "The validator found {n} problem(s):",
     "workshop.valid": "The lesson is valid: {title}, {steps} steps.",
     "workshop.play": "Play this lesson",
-    "workshop.too_large": "The file is larger than {kb} kB; a lesson must be smaller (split it).",
-    "workshop.not_utf8": "The file is not UTF-8 text; save it as UTF-8.",
 }

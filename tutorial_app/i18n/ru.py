@@ -229,6 +229,4 @@ MESSAGES: dict[str, str] = {
     "workshop.problems": "Найдено ошибок: {n}.",
     "workshop.valid": "Урок в порядке: {title}, шагов: {steps}.",
     "workshop.play": "Пройти этот урок",
-    "workshop.too_large": "Файл больше {kb} кБ; урок должен быть меньше (разделите его).",
-    "workshop.not_utf8": "Файл не в кодировке UTF-8; сохраните его как UTF-8.",
 }

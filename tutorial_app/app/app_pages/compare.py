@@ -9,7 +9,7 @@ import streamlit as st
 from tutorial_app.app.bots import BOTS
 from tutorial_app.app.charts import bar_chart
 from tutorial_app.app.comparison import difference_rows, parting_move, ruling_under, same_deal
-from tutorial_app.app.guard import plain
+from tutorial_app.app.markdown import plain
 from tutorial_app.app.records import hand_log, result_lines, seat_label, tiles_text
 from tutorial_app.app.rules_picker import RuleChoice, describe_choice, rules_picker
 from tutorial_app.app.session import lang, tr

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.guard import plain
 from tutorial_app.app.lesson_player import play_lesson
+from tutorial_app.app.markdown import plain
 from tutorial_app.app.progress import ProgressError
 from tutorial_app.app.session import lang, learner, progress_store, tr
 from tutorial_app.lessons import LessonError, LessonRun, course_names, load_course

@@ -7,8 +7,8 @@ import streamlit as st
 from tutorial_app.app.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
 from tutorial_app.app.bots import BOTS
 from tutorial_app.app.controls import direction_buttons, end_buttons, hand_buttons, turn_buttons
-from tutorial_app.app.guard import plain
 from tutorial_app.app.links import read_deal_link
+from tutorial_app.app.markdown import plain
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.records import (
     hand_log,
