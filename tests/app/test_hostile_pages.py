@@ -12,15 +12,27 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hostile import HOSTILE_FRAGMENTS, HOSTILE_VALUES, REVIEW_LESSON_TEXTS, REVIEW_LINKS, REVIEW_POSITIONS
+import yaml
+from hostile import (
+    HOSTILE_FRAGMENTS,
+    HOSTILE_VALUES,
+    REVIEW_LESSON_TEXTS,
+    REVIEW_LINKS,
+    REVIEW_POSITIONS,
+    docs_positions,
+    mutate_text,
+    seeded,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
+from tutorial_app.app.comparison import ruling_under
 from tutorial_app.app.links import DealLink, read_deal_link
 from tutorial_app.app.markdown import plain
+from tutorial_app.app.uploads import read_yaml_text
 from tutorial_app.i18n import t
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import RulesError, Text
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -147,6 +159,26 @@ def test_the_compare_box_takes_the_reviews_positions_with_one_message(case: str)
     prefix = t("compare.bad_position", "ru", reason="")
     assert errors and all(e.startswith(prefix) for e in errors), errors
     assert not any(_unescaped_markup(e[len(prefix):]) or "\n" in e for e in errors), errors
+
+
+POSITION_TEXTS = [*REVIEW_POSITIONS.values(), *(yaml.safe_dump(d) for d in docs_positions())]
+
+
+@FUZZ
+@given(st.integers(min_value=0, max_value=10**9), st.sampled_from(["block", "kozel", "all_fives", "domino101"]))
+def test_the_position_box_reads_any_paste_into_a_ruling_or_one_line(seed: int, preset: str) -> None:
+    rng = seeded(seed)
+    text = rng.choice(POSITION_TEXTS)
+    for _ in range(rng.randint(1, 3)):
+        text = mutate_text(text, rng)
+    try:
+        position = read_yaml_text(text)
+        if not isinstance(position, dict):
+            return
+        ruling_under(position, preset, {}, rng.choice(["en", "ru"]))
+    except RulesError as exc:
+        for sentence in exc.reason:
+            assert sentence and "\n" not in sentence and len(sentence) < 2000, sentence
 
 
 # -- a broken progress database ------------------------------------------------------------------------------
