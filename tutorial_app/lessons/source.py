@@ -21,7 +21,6 @@ import json
 import os
 import re
 import stat
-from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
@@ -75,7 +74,6 @@ _SEQ_TAG = "tag:yaml.org,2002:seq"
 # What YAML itself allows in a text (tab, line breaks, printable Unicode); the
 # rest (control characters, lone surrogates) is refused before parsing.
 _FORBIDDEN = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-_FORBIDDEN_IN_VALUE = _FORBIDDEN
 
 Path_ = tuple[str | int, ...]
 
@@ -339,7 +337,7 @@ class _Walker:
             raise _too_long_number(self.limits, _mark(node))
         value = self.loader.construct_object(node, deep=True)
         if isinstance(value, str):
-            bad = _FORBIDDEN_IN_VALUE.search(value)
+            bad = _FORBIDDEN.search(value)
             if bad is not None:
                 raise _control_character(bad.group(), _mark(node))
         return value
@@ -442,7 +440,7 @@ def _check_json_values(value: Any, text: str, limits: Limits, depth: int) -> Non
         _first_json_problem(text, limits)
         raise _too_deep(limits, None)
     if isinstance(value, str):
-        bad = _FORBIDDEN_IN_VALUE.search(value)
+        bad = _FORBIDDEN.search(value)
         if bad is not None:
             _first_json_problem(text, limits)
             raise _control_character(bad.group(), None)
@@ -458,7 +456,7 @@ def _check_json_values(value: Any, text: str, limits: Limits, depth: int) -> Non
 def _first_json_problem(text: str, limits: Limits) -> None:
     """Raise, with its place, the first problem a scan of the text finds (too deep, a long number, a control character)."""
     depth = 0
-    for token in _json_tokens(text):
+    for token in _JSON_TOKEN.finditer(text):
         kind = token.group()[0]
         if kind in "[{":
             depth += 1
@@ -472,10 +470,6 @@ def _first_json_problem(text: str, limits: Limits) -> None:
             raise _too_long_number(limits, _mark_at(text, token.start()))
 
 
-def _json_tokens(text: str) -> Iterator[re.Match[str]]:
-    return _JSON_TOKEN.finditer(text)
-
-
 def _check_json_string(token: re.Match[str], text: str) -> None:
     if "\\u" not in token.group():
         return
@@ -483,7 +477,7 @@ def _check_json_string(token: re.Match[str], text: str) -> None:
         value = json.loads(token.group())
     except ValueError:
         return
-    bad = _FORBIDDEN_IN_VALUE.search(value)
+    bad = _FORBIDDEN.search(value)
     if bad is not None:
         raise _control_character(bad.group(), _mark_at(text, token.start()))
 

@@ -32,7 +32,7 @@ from tutorial_app.rules.text import RulesError, Text, shown
 from tutorial_app.rules.tiles import Tile, TileError, parse_pair, parse_tile
 
 __all__ = ["PositionError", "Claims", "check_plain", "read_tile", "read_seat", "read_chain", "read_match",
-           "parse_move", "move_text", "at", "clause", "MAX_NUMBER"]
+           "parse_move", "draw_tiles", "move_text", "at", "clause", "MAX_NUMBER"]
 
 MAX_NUMBER = 10**18
 MAX_DEPTH = 16
