@@ -129,8 +129,9 @@ class ProgressStore:
     def __init__(self, url: str, lesson_ids: Collection[str] | None = None) -> None:
         self.lesson_ids = frozenset(lesson_ids) if lesson_ids is not None else None
         try:
-            if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
-                Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+            path = url.removeprefix("sqlite:///")
+            if url.startswith("sqlite:///") and path != ":memory:" and not path.startswith("file:"):
+                Path(path).parent.mkdir(parents=True, exist_ok=True)  # a file: URI names an existing database
             self._engine = sa.create_engine(url, future=True)
             _metadata.create_all(self._engine)
         except (OSError, sa.exc.SQLAlchemyError, ValueError) as exc:
