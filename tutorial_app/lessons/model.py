@@ -198,9 +198,11 @@ class PositionSpec(_Strict):
     overrides: dict[str, Any] | None = None
     hands: list[list[Any]] = Field(min_length=1, description="one list of tiles per seat, seat 0 first")
     chain: list[Any] | dict[str, Any] = Field(default_factory=list)
-    boneyard: list[Any] | None = None
+    boneyard: list[Any] | int | None = None
+    hand: Literal["first", "later"] | None = None
     to_move: int | None = None
     last_move_by: int | None = None
+    last_end: str | None = None
     bank: int | None = None
     moves: list[dict[str, Any]] | None = None
     match: dict[str, Any] | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.app.lesson_player import play_lesson, sources_box
+from tutorial_app.app.markdown import plain
 from tutorial_app.app.progress import ProgressError
 from tutorial_app.app.session import lang, learner, progress_store, tr
 from tutorial_app.lessons import LessonError, LessonRun, course_names, load_course
@@ -100,7 +101,7 @@ def _import_progress() -> None:
         count = progress_store().import_(name, upload.getvalue())
         st.session_state["learn_import_note"] = ("ok", tr("learn.imported", n=count))
     except ProgressError as exc:
-        st.session_state["learn_import_note"] = ("error", tr("learn.import_failed", reason=str(exc)))
+        st.session_state["learn_import_note"] = ("error", tr("learn.import_failed", reason=plain(exc.reason.in_(lang()))))
 
 
 st.session_state.setdefault("learn_open", None)
@@ -110,7 +111,7 @@ if asked and asked != st.session_state["learn_open"]:
     if _find(asked) is not None:
         _start(asked)
     else:
-        st.warning(tr("learn.no_such_lesson", lesson=asked))
+        st.warning(tr("learn.no_such_lesson", lesson=plain(asked)))
 
 name = learner()
 stars = progress_store().stars(name) if name else {}

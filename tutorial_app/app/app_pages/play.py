@@ -7,6 +7,8 @@ import streamlit as st
 from tutorial_app.app.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
 from tutorial_app.app.bots import BOTS
 from tutorial_app.app.controls import direction_buttons, move_controls, selected_tile, set_selected, table_click
+from tutorial_app.app.links import read_deal_link
+from tutorial_app.app.markdown import plain
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.records import hand_log, lead_reason, result_lines, score_rows, seat_label, side_label, tiles_text
 from tutorial_app.app.rules_picker import rules_picker
@@ -17,8 +19,7 @@ from tutorial_app.i18n import t
 from tutorial_app.rules.moves import IllegalMoveError
 from tutorial_app.rules.options import FivesClaim
 from tutorial_app.rules.state import ARM_NAMES, Move
-from tutorial_app.rules.text import RulesError, Text
-from tutorial_app.rules.variants import find_variant
+from tutorial_app.rules.text import Text
 
 st.session_state.setdefault("play_table", None)
 st.session_state.setdefault("play_selected", None)
@@ -138,18 +139,13 @@ def _next_hand() -> None:
 
 def _deal_from_link() -> None:
     """``?deal=SEED&rules=NAME&players=N`` deals that hand at once (a shared or replayed deal)."""
-    seed = st.query_params.get("deal")
-    if seed is None or _table() is not None:
+    if _table() is not None:
         return
-    if not seed.strip().isdigit():
-        st.warning(tr("play.bad_link", reason=tr("play.bad_link_seed", seed=seed)))
-        return
-    try:
-        variant = find_variant(st.query_params.get("rules", "block"))
-        rules = variant.rules(None, {"players": st.query_params.get("players", variant.default_players)})
-        st.session_state["play_table"] = start_table(rules, variant.name, "greedy", int(seed), False)
-    except RulesError as exc:
-        st.warning(tr("play.bad_link", reason=exc.reason.in_(lang())))
+    link = read_deal_link(st.query_params.to_dict())
+    if isinstance(link, Text):
+        st.warning(tr("play.bad_link", reason=plain(link.in_(lang()))))
+    elif link is not None:
+        st.session_state["play_table"] = start_table(link.rules, link.preset, "greedy", link.seed, False)
 
 
 current = lang()
