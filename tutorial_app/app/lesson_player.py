@@ -20,6 +20,7 @@ from tutorial_app.app.board_view import forget_shape, show_board
 from tutorial_app.app.controls import move_controls, selected_tile, set_selected, table_click
 from tutorial_app.app.records import lead_reason
 from tutorial_app.app.session import bump, lang, tr
+from tutorial_app.board.adjust import bent_shape
 from tutorial_app.board.showcase import TileStyle, tiles_figure
 from tutorial_app.lessons import LessonRun, solve_step
 from tutorial_app.lessons.model import CapstoneStep, LText, PlayStep, QuizStep, RememberStep
@@ -226,9 +227,11 @@ def _board(name: str, run: LessonRun, state: HandState, presenter: bool, on_fini
     step = run.step
     interactive = isinstance(step, (PlayStep, CapstoneStep)) and not run.done and not run.refuted
     highlight = tuple(str(h) for h in getattr(step, "highlight", None) or [])
+    bends = [(b.at, b.bend) for b in getattr(step, "bends", None) or []]
     show_board(state, name=name, seat=run.viewer, selected=selected_tile(name) if interactive else None,
                large=presenter, hints=highlight, show_turn=not _reveals_answer(step), show_fits=interactive,
                reveal=run.reveal, height=None if presenter else BOARD_HEIGHT,
+               shape=bent_shape(state.table, bends) if bends else None,
                on_click=(lambda c: _click(name, c, on_finish)) if interactive else (lambda c: None))
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "MoveSpec",
     "Goal",
     "WrongMove",
+    "ChainBend",
     "PositionSpec",
     "ExplainStep",
     "PlayStep",
@@ -187,6 +188,20 @@ class WrongMove(_Strict):
 Answer = int | bool | str
 
 
+class ChainBend(_Strict):
+    """Re-bend the chain on the board at one tile ("правка цепи"): how the tiles lie, never a move."""
+
+    at: TileValue = Field(description="a tile of the chain (not the first tile of the hand) where the tail turns")
+    bend: Literal["straight", "left", "right"] = Field(description="which way the tail goes on from that tile")
+
+
+_BENDS: Any = Field(
+    default_factory=list,
+    description="re-bend the chain on the board at these tiles, in order (a tail adjustment: the tiles, their order "
+    "and the open ends stay the same)",
+)
+
+
 class PositionSpec(_Strict):
     """A position in the referee's notation (REFEREE.md); ``rules``/``overrides`` default to the lesson's.
 
@@ -285,6 +300,7 @@ class ExplainStep(_Strict):
     from_previous: bool = Field(default=False, description="show the position the previous step ended with")
     tiles: list[TileValue] = Field(default_factory=list, description="tiles shown on their own, outside a position")
     highlight: Highlight = Field(default_factory=list)
+    bends: list[ChainBend] = _BENDS
     hand: HandKind | None = _HAND
     show_hands: ShowHands | None = _SHOW_HANDS
 
@@ -348,6 +364,7 @@ class QuizStep(_Strict):
         default=None, description="Chinese dominoes: the set on the table that tiles: must beat (ask: chinese_beats)"
     )
     highlight: Highlight = Field(default_factory=list)
+    bends: list[ChainBend] = _BENDS
     review: str | None = Field(
         default=None, pattern=ID_PATTERN,
         description="this question reviews an earlier lesson: its id (the same course, or the core course)",

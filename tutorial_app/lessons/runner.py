@@ -257,10 +257,11 @@ class LessonRun:
         seat = state.to_move
         if satisfies(step.goal, state, move, after):
             played, states = _play_out(after, [s.to_move() for s in step.replies])
-            self._scene = self._scene._replace(state=states[-1] if states else after)
+            final = states[-1] if states else after
+            self._scene = self._scene._replace(state=final)
             self._done = True
-            explanation = step.success.in_(lang) if step.success else None
-            return Feedback(True, _RIGHT.in_(lang), explanation=explanation,
+            said = join(step.success.text() if step.success else None, self._ending(final))
+            return Feedback(True, _RIGHT.in_(lang), explanation=said.in_(lang) if said.en else None,
                             played=((seat, move), *played), states=(after, *states))
         self.mistakes += 1
         for wrong in step.wrong:
@@ -276,10 +277,13 @@ class LessonRun:
         final = states[-1] if states else after
         self._refuted = final
         record = [(s, m, drawn) for s, m, drawn, _points in final.log[len(after.log):]]
-        ending = explain_hand_end(final, self.viewer).text() if final.is_over else None
-        said = join(describe_moves(record, self.viewer), wrong.text.text(), ending)
+        said = join(describe_moves(record, self.viewer), wrong.text.text(), self._ending(final))
         return Feedback(False, _REFUTED.in_(lang), hint=step.hint.in_(lang), explanation=said.in_(lang),
                         played=((seat, move), *played), states=(after, *states), mistake=True)
+
+    def _ending(self, state: HandState) -> Text | None:
+        """The worked end of the hand when ``state`` is over (how it ended, the pips, the score), else None."""
+        return explain_hand_end(state, self.viewer).text() if state.is_over else None
 
     def retry(self) -> None:
         """Back to the step's position after a wrong move was played out."""

@@ -15,6 +15,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from tutorial_app.board.adjust import AdjustError, rebend
+from tutorial_app.board.layout import layout_table
 from tutorial_app.lessons.capstone import MAX_MOVES, bot_move, deal_capstone
 from tutorial_app.lessons.chinese_quiz import CHINESE_QUIZ_KINDS
 from tutorial_app.lessons.claims import Facts, claim_problems
@@ -84,6 +86,8 @@ class SemanticPass:
             previous, previous_note, broken = scene, "the previous step shows no position", unreadable
             if scene is not None:
                 self.seat(at, scene)
+            if not isinstance(step, PlayStep) and step.bends:
+                self.bends(at, step, scene, unreadable)
             if isinstance(step, PlayStep):
                 previous, previous_note = self.play(at, step, scene) if scene is not None else (None, "")
             elif isinstance(step, QuizStep) and not unreadable:
@@ -156,6 +160,23 @@ class SemanticPass:
                 if tile.lo == 0:
                     self.error((*at, key, k), f"{tile} is not a Chinese domino (the set has no blanks): "
                                "use tiles from 1-1 to 6-6")
+
+    def bends(self, at: Path_, step: ExplainStep | QuizStep, scene: Scene | None, unreadable: bool) -> None:
+        """A re-bent chain: every tile named is on the chain and may be bent there, as the board allows."""
+        if scene is None or scene.state.table.is_empty:
+            if not unreadable:
+                self.error((*at, "bends"), "bends: re-bends the chain of this step's position: add a position: "
+                           "with tiles on the table")
+            return
+        table = scene.state.table
+        layout = layout_table(table)
+        for k, spec in enumerate(step.bends):
+            try:
+                layout = rebend(table, layout, spec.at, spec.bend)
+            except AdjustError as exc:
+                self.error((*at, "bends", k), f"the chain cannot be bent {spec.bend} at {spec.at}: "
+                           f"{exc.reason.en.rstrip('.')}")
+                return
 
     # -- play steps ---------------------------------------------------------
 
