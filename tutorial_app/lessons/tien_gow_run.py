@@ -78,32 +78,31 @@ class TrickCapstone(NamedTuple):
         return paused(self.state, self.viewer)
 
 
-def _bots(hand: TrickCapstone, before: tg.HandState, resume: bool = False) -> TrickCapstone:
+def _bots(hand: TrickCapstone, mine: tuple[tuple[int, tg.Move], ...] = (), resume: bool = False) -> TrickCapstone:
+    """The bots' turns; ``since`` becomes the learner's own move (``mine``) and theirs."""
     seed = hand.seed
     turns = play_bots(hand.state, hand.viewer, hand.bot, lambda n: random.Random(f"capstone/{seed}/{n}"),
                       resume=resume)
-    moved = hand.state.moves[len(before.moves):]
-    return hand._replace(state=turns.state, since=(*moved, *turns.moves))
+    return hand._replace(state=turns.state, since=(*mine, *turns.moves))
 
 
 def deal_trick_capstone(rules: tg.TienGowRules, viewer: int, bot: TienGowBot, seed: int) -> TrickCapstone:
     """Deal the hand (banker by lot) and let the bots play up to the learner's first turn."""
     dealt = tg.deal(rules, random.Random(f"capstone/{seed}"))
     hand = TrickCapstone(rules, viewer, bot, seed, dealt.state, dealt.state, dealt.banker_reason)
-    return _bots(hand, dealt.state)
+    return _bots(hand)
 
 
 def capstone_move(hand: TrickCapstone, move: tg.Move) -> TrickCapstone:
     """The learner's move (IllegalMoveError with the reason), then the bots up to the next pause."""
     if hand.over or hand.state.to_move != hand.viewer:
         raise ValueError("it is not the learner's turn")
-    before = hand.state
-    return _bots(hand._replace(state=tg.apply(before, move)), before)
+    return _bots(hand._replace(state=tg.apply(hand.state, move)), ((hand.viewer, move),))
 
 
 def capstone_resume(hand: TrickCapstone) -> TrickCapstone:
     """After a pause: the bots lead and play on up to the learner's turn or the next pause."""
-    return _bots(hand, hand.state, resume=True)
+    return _bots(hand, resume=True)
 
 
 class TienGowRun(RunCore):
@@ -205,8 +204,8 @@ class TienGowRun(RunCore):
         final = states[-1] if states else after
         self._refuted = final
         ending = explain_settlement(final, self.viewer) if final.is_over else None
-        said = join(describe_plays(before, ((seat, move), *played), self.viewer), wrong.text.text(), ending)
-        return Feedback(False, _REFUTED.in_(lang), hint=step.hint.in_(lang), explanation=said.in_(lang),
+        said = _paragraphs(lang, describe_plays(before, ((seat, move), *played), self.viewer), wrong.text.text(), ending)
+        return Feedback(False, _REFUTED.in_(lang), hint=step.hint.in_(lang), explanation=said,
                         played=((seat, move), *played), states=(after, *states), mistake=True)
 
     def retry(self) -> None:
@@ -240,7 +239,7 @@ class TienGowRun(RunCore):
             return Feedback(True, said.in_(lang), played=hand.since)
         self._done = True
         ending = explain_settlement(hand.state, self.viewer)
-        return Feedback(True, _HAND_OVER.in_(lang), explanation=join(said, ending).in_(lang), played=hand.since)
+        return Feedback(True, _HAND_OVER.in_(lang), explanation=_paragraphs(lang, said, ending), played=hand.since)
 
     # -- internals ---------------------------------------------------------
 
@@ -266,6 +265,11 @@ class TienGowRun(RunCore):
         self._scene = scene
         if isinstance(step, QuizStep):
             self._right = trick_answer(step, scene, self.viewer)
+
+
+def _paragraphs(lang: str, *parts: Text | None) -> str:
+    """What happened, the lesson's words and the end of the hand as paragraphs (markdown), in ``lang``."""
+    return "\n\n".join(part.in_(lang) for part in parts if part is not None and part.en)
 
 
 def _texts(moves: Sequence[object]) -> list[str]:
