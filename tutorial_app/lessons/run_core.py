@@ -9,15 +9,16 @@ hints and earns stars the same way in both.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from tutorial_app.lessons.model import Answer, CapstoneStep, Lesson, PlayStep, QuizStep, RememberStep, Step
 from tutorial_app.lessons.quizzes import normalize_answer
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.worked import join
 
-__all__ = ["Feedback", "RunCore", "RunError", "RIGHT"]
+__all__ = ["Feedback", "RunCore", "RunError", "RIGHT", "play_out"]
 
 RIGHT = Text("Right!", "Верно!")
 _NOT_QUITE = Text("Not quite. Try again.", "Не совсем. Попробуйте ещё раз.")
@@ -31,6 +32,27 @@ _WHAT = {
 
 _ABOUT_HIDDEN_TILES = frozenset({"unseen_in_suit"})
 """Questions about what the learner cannot see: the other hands stay face down."""
+
+
+class _Table(Protocol):
+    @property
+    def to_move(self) -> int: ...
+
+
+State = TypeVar("State", bound=_Table)
+Moved = TypeVar("Moved")
+
+
+def play_out(state: State, moves: Sequence[Moved], apply: Callable[[State, Moved], State]
+             ) -> tuple[list[tuple[int, Moved]], list[State]]:
+    """Scripted moves (replies, a refutation) played one after another: (seat, move) and the state after each."""
+    played: list[tuple[int, Moved]] = []
+    states: list[State] = []
+    for move in moves:
+        played.append((state.to_move, move))
+        state = apply(state, move)
+        states.append(state)
+    return played, states
 
 
 class RunError(RuntimeError):

@@ -34,7 +34,7 @@ from tutorial_app.lessons.model import (
 )
 from tutorial_app.lessons.quiz_explain import quiz_explanation
 from tutorial_app.lessons.quizzes import choice_label, correct_answer, default_choices
-from tutorial_app.lessons.run_core import RIGHT, Feedback, RunCore, RunError
+from tutorial_app.lessons.run_core import RIGHT, Feedback, RunCore, RunError, play_out
 from tutorial_app.lessons.scenes import Scene, lesson_rules, read_scene
 from tutorial_app.lessons.table_checks import is_forced
 from tutorial_app.rules.moves import IllegalMoveError, apply, why_illegal
@@ -139,7 +139,7 @@ class LessonRun(RunCore):
         after = apply(state, move)
         seat = state.to_move
         if satisfies(step.goal, state, move, after):
-            played, states = _play_out(after, [line_move(s) for s in step.replies])
+            played, states = play_out(after, [line_move(s) for s in step.replies], apply)
             self._scene = self._scene._replace(state=states[-1] if states else after)
             self._done = True
             explanation = step.success.in_(lang) if step.success else None
@@ -155,7 +155,7 @@ class LessonRun(RunCore):
     def _refute(self, step: PlayStep, wrong: WrongMove, seat: int, move: Move, after: HandState,
                 lang: str) -> Feedback:
         """Play out what goes wrong after a tempting move, and explain it (the board shows it until ``retry``)."""
-        played, states = _play_out(after, [line_move(s) for s in wrong.replies])
+        played, states = play_out(after, [line_move(s) for s in wrong.replies], apply)
         final = states[-1] if states else after
         self._refuted = final
         record = [(s, m, drawn) for s, m, drawn, _points in final.log[len(after.log):]]
@@ -211,16 +211,6 @@ class LessonRun(RunCore):
         self._scene = scene
         if isinstance(step, QuizStep):
             self._right = correct_answer(step, scene, self.rules)
-
-
-def _play_out(state: HandState, moves: list[Move]) -> tuple[list[tuple[int, Move]], list[HandState]]:
-    played: list[tuple[int, Move]] = []
-    states: list[HandState] = []
-    for move in moves:
-        played.append((state.to_move, move))
-        state = apply(state, move)
-        states.append(state)
-    return played, states
 
 
 def _same(a: Move, b: Move) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from tutorial_app.lessons.capstone import MAX_MOVES, bot_move, deal_capstone
 from tutorial_app.lessons.chinese_quiz import CHINESE_QUIZ_KINDS
@@ -43,6 +43,8 @@ from tutorial_app.rules.tiles import Tile
 __all__ = ["SemanticPass", "LessonFrame"]
 
 Report = Callable[[Path_, str], None]
+Shown = TypeVar("Shown")
+"""A step's position as a game's pass reads it (a line game's ``Scene``, Tien Gow's ``TrickScene``)."""
 
 
 class LessonFrame:
@@ -97,6 +99,11 @@ class SemanticPass:
                       previous_note: str, broken: bool) -> tuple[Scene | None, bool]:
         if step.position is not None:
             return self.read(at, step)
+        return self.continued(at, i, step, previous, previous_note, broken)
+
+    def continued(self, at: Path_, i: int, step: ExplainStep | PlayStep | QuizStep, previous: Shown | None,
+                  previous_note: str, broken: bool) -> tuple[Shown | None, bool]:
+        """A step without a position of its own: the previous step's (``from_previous``) or none."""
         if step.from_previous:
             if i == 0:
                 self.error((*at, "from_previous"), "the first step has no previous position: write position:")

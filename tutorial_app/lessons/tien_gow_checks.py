@@ -90,13 +90,7 @@ class TienGowPass(SemanticPass):
             except TrickPositionError as exc:
                 self.error((*at, "position", *exc.where), f"impossible position: {exc.reason.en}")
                 return None, True
-        if step.from_previous:
-            if i == 0:
-                self.error((*at, "from_previous"), "the first step has no previous position: write position:")
-            elif previous is None and not broken:
-                self.error((*at, "from_previous"), f"nothing to continue from: {note}; write position:")
-            return previous, previous is None
-        return None, False
+        return self.continued(at, i, step, previous, note, broken)
 
     # -- play steps ---------------------------------------------------------
 

@@ -28,7 +28,7 @@ from tutorial_app.lessons.model import (
     WrongMove,
 )
 from tutorial_app.lessons.quizzes import choice_label
-from tutorial_app.lessons.run_core import RIGHT, Feedback, RunCore, RunError
+from tutorial_app.lessons.run_core import RIGHT, Feedback, RunCore, RunError, play_out
 from tutorial_app.lessons.tien_gow_quiz import trick_answer, trick_choices, trick_explanation
 from tutorial_app.lessons.tien_gow_scene import (
     TrickScene,
@@ -183,7 +183,7 @@ class TienGowRun(RunCore):
         after = tg.apply(state, move)
         seat = state.to_move
         if trick_satisfies(step.goal, state, tg.normalize(move), after):
-            played, states = _play_out(after, [trick_move(s) for s in _texts(step.replies)])
+            played, states = play_out(after, [trick_move(s) for s in _texts(step.replies)], tg.apply)
             self._scene = self._scene._replace(state=states[-1] if states else after)
             self._done = True
             said = join(describe_plays(state, ((seat, move), *played), self.viewer),
@@ -200,7 +200,7 @@ class TienGowRun(RunCore):
     def _refute(self, step: PlayStep, wrong: WrongMove, seat: int, move: tg.Move, before: tg.HandState,
                 after: tg.HandState, lang: str) -> Feedback:
         """Play out what goes wrong after a tempting move, and explain it (the board shows it until ``retry``)."""
-        played, states = _play_out(after, [trick_move(s) for s in _texts(wrong.replies)])
+        played, states = play_out(after, [trick_move(s) for s in _texts(wrong.replies)], tg.apply)
         final = states[-1] if states else after
         self._refuted = final
         ending = explain_settlement(final, self.viewer) if final.is_over else None
@@ -275,16 +275,6 @@ def _paragraphs(lang: str, *parts: Text | None) -> str:
 def _texts(moves: Sequence[object]) -> list[str]:
     """A Tien Gow step's moves (validated lessons write them as text)."""
     return [m for m in moves if isinstance(m, str)]
-
-
-def _play_out(state: tg.HandState, moves: list[tg.Move]) -> tuple[list[tuple[int, tg.Move]], list[tg.HandState]]:
-    played: list[tuple[int, tg.Move]] = []
-    states: list[tg.HandState] = []
-    for move in moves:
-        played.append((state.to_move, move))
-        state = tg.apply(state, move)
-        states.append(state)
-    return played, states
 
 
 def solve_trick_step(run: TienGowRun) -> tg.Move | Answer | None:
