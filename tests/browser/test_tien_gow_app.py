@@ -123,8 +123,13 @@ def test_on_a_phone_in_russian_a_hand_of_tien_gow_is_played_to_its_end(browser: 
         _choose_tien_gow(page, "ru")
         click_button(page, "Раздать")
         page.screenshot(path=str(artifacts / "tien_gow_ru_phone_deal.png"), full_page=True)
-        table = _play_hand(page, start_tien_gow(tg.TienGowRules(), "greedy", 1, False), "ru", artifacts, "ru_phone",
-                           board=False)
+        table = start_tien_gow(tg.TienGowRules(), "greedy", 1, False)
+        assert table.state.to_move == HUMAN
+        first = _choice(table.state)
+        _lay(page, table.state.hands[HUMAN], first)  # tapped on the table itself, then the rest with the buttons
+        table = human_move(table, first)
+        page.get_by_text(t("tg.since", "ru").split("{")[0].strip()).first.wait_for()
+        table = _play_hand(page, table, "ru", artifacts, "ru_phone", board=False)
         page.get_by_text("Раздача окончена").first.wait_for()
         last = tg.hand_result(table.state).sentences(namer(HUMAN))[-1]
         page.get_by_text(last.ru, exact=False).first.wait_for()

@@ -155,7 +155,7 @@ def _resume(name: str, on_finish: OnFinish) -> None:
     run = _run(name)
     if isinstance(run, TienGowRun) and run.paused:
         feedback = run.resume(lang())
-        _set_shown(name, Shown(None if not run.done else True, feedback.message, explanation=feedback.explanation))
+        _set_shown(name, Shown(True if run.done else None, feedback.message, explanation=feedback.explanation))
         bump(name)
         if run.finished:
             on_finish(run)
@@ -266,7 +266,7 @@ def _reveals_answer(step: object) -> bool:
 
 def _board(name: str, run: Run, state: HandState | tg.HandState, presenter: bool, on_finish: OnFinish) -> None:
     if isinstance(run, TienGowRun) and isinstance(state, tg.HandState):
-        trick_board(name, run, state, presenter=presenter, height=BOARD_HEIGHT,
+        trick_board(name, run, state, presenter=presenter, height=BOARD_HEIGHT, show_turn=not _reveals_answer(run.step),
                     submit=lambda move: _submit(name, move, on_finish), say=lambda said: _say(name, said))
         return
     if not isinstance(state, HandState):

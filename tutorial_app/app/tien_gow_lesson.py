@@ -26,8 +26,7 @@ from tutorial_app.app.tien_gow_view import (
 )
 from tutorial_app.board.tien_gow_controller import selected_tiles
 from tutorial_app.lessons import TienGowRun
-from tutorial_app.lessons.model import CapstoneStep, PlayStep, QuizStep
-from tutorial_app.lessons.quizzes import answer_type
+from tutorial_app.lessons.model import CapstoneStep, PlayStep
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.worked import describe_plays
@@ -60,20 +59,16 @@ def _click(name: str, run: TienGowRun, clicked: str, submit: Submit, say: Say) -
         say(outcome.message)
 
 
-def _hides_answer(step: object) -> bool:
-    """Whether the turn marker would give the answer away (questions whose answer is a seat)."""
-    return isinstance(step, QuizStep) and answer_type(step.ask) == "seat"
-
-
-def trick_board(name: str, run: TienGowRun, state: tg.HandState, *, presenter: bool, height: int,
+def trick_board(name: str, run: TienGowRun, state: tg.HandState, *, presenter: bool, height: int, show_turn: bool,
                 submit: Submit, say: Say) -> None:
-    """The Tien Gow table of the step (interactive on the learner's moves)."""
+    """The Tien Gow table of the step (interactive on the learner's moves; ``show_turn`` False on a question
+    whose answer is a seat, so the table does not give it away)."""
     step = run.step
     interactive = (isinstance(step, (PlayStep, CapstoneStep)) and not run.done and not run.refuted
                    and not run.paused and state.to_move == run.viewer)
     highlight = tuple(str(h) for h in getattr(step, "highlight", None) or [])
     show_trick_table(state, name=name, viewer=run.viewer, reveal=run.reveal, interactive=interactive,
-                     highlight=highlight, height=760 if presenter else height, show_turn=not _hides_answer(step),
+                     highlight=highlight, height=760 if presenter else height, show_turn=show_turn,
                      on_click=lambda clicked: _click(name, run, clicked, submit, say))
 
 

@@ -32,9 +32,14 @@ __all__ = ["selection", "clear_selection", "trick_click", "show_trick_table", "t
 
 OnClick = Callable[[str], None]
 
-TABLE_SIZE = (880, 610)
-"""Width and height in pixels of the full-width table (the Play page): the table is about 1.45 times as wide
-as high, so at the wide layout's column (about 820-940 px) it fills the height without empty felt above."""
+TABLE_HEIGHT = 610
+"""Height in pixels of the full-width table (the Play page): the table is about 1.45 times as wide as high,
+so at the wide layout's column (about 820-940 px) it fills the height without empty felt above.
+
+Why no width: a figure given a width wider than a phone is drawn at that width and shrunk by the page,
+and then a tap lands beside the tile Plotly thinks it is on; without one, Plotly lays the figure out at the
+column's real width and taps land where they look.
+"""
 
 
 def selection(key: str, state: tg.HandState, viewer: int) -> Selection:
@@ -66,9 +71,9 @@ def show_trick_table(state: tg.HandState, *, name: str, viewer: int, on_click: O
     (a lesson's question about a seat is on).
     """
     chosen = selection(name, state, viewer) if interactive else ()
-    width, tall = TABLE_SIZE if wide else (None, height or 560)  # tall: the figure's height in pixels
+    tall = TABLE_HEIGHT if wide else height or 560  # the figure's height in pixels
     figure = tien_gow_figure(state, viewer_seat=viewer, selected=chosen, reveal=reveal, highlight=highlight,
-                             show_turn=show_turn, show_buttons=interactive, lang=lang(), height=tall, width=width)
+                             show_turn=show_turn, show_buttons=interactive, lang=lang(), height=tall)
     clickable_chart(figure, name=name, on_click=on_click if interactive else (lambda clicked: None))
 
 
