@@ -13,8 +13,9 @@ from typing import NamedTuple
 
 from tutorial_app.rules.options import FirstLead, FirstTile, HouseRules, Redeal, Teams
 from tutorial_app.rules.state import EMPTY_TABLE, HandState, Status
-from tutorial_app.rules.text import RulesError, Text, seat_genitive, seat_name
+from tutorial_app.rules.text import RulesError, Text, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK, Tile, tiles_of_mask
+from tutorial_app.rules.who import Who, seat_who, side_who
 
 __all__ = ["LeadDecision", "decide_first_lead", "redeal_reason", "deal", "start_hand", "DealError"]
 
@@ -160,14 +161,19 @@ def draw_lots(players: int, rng: random.Random) -> int:
     return max(range(players), key=lambda s: _strength(turned[s]))
 
 
-def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | None) -> Text | None:
-    """Why this deal must be dealt again, or ``None`` (RULES.md section 5 and the lead rules)."""
+def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | None,
+                  viewer: int | None = None) -> Text | None:
+    """Why this deal must be dealt again, or ``None`` (RULES.md section 5 and the lead rules).
+
+    With ``viewer`` (the learner's seat) the reason speaks to the learner:
+    "you hold 5 doubles", "your pair has no tile of suit 1".
+    """
     if lead is None:
         return Text("No player holds a tile the first-lead rule needs: redeal.", "Ни у кого нет кости, нужной для первого хода: пересдача.")
     if rules.redeal is not _REDEAL_101:
         return None
     for seat, mask in enumerate(hands):
-        reason = _hand_redeal_reason(seat, mask)
+        reason = _hand_redeal_reason(seat_who(seat, viewer), mask)
         if reason is not None:
             return reason
     if rules.teams is Teams.PAIRS and lead.seat is not None and bin(lead.lead_mask).count("1") == 1:
@@ -179,6 +185,14 @@ def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | 
                 if rules.side_of(seat) != side:
                     others |= mask
             if not others & SUIT_MASK[opening.lo]:
+                if viewer is not None:
+                    other = side_who(rules, 1 - side, viewer)
+                    return Text(
+                        f"The hand opens with {opening} and {other.en} {other.en_verb('have', 'has')} no tile of "
+                        f"suit {opening.lo}: redeal.",
+                        f"Раздача открывается {opening}, а у {other.ru_gen} нет ни одной кости серии {opening.lo}: "
+                        "пересдача.",
+                    )
                 return Text(
                     f"The hand opens with {opening} and the other side has no tile of suit {opening.lo}: redeal.",
                     f"Раздача открывается {opening}, а у другой стороны нет ни одной кости серии {opening.lo}: пересдача.",
@@ -189,26 +203,26 @@ def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | 
 _RU_COUNT = {5: "пять", 6: "шесть", 7: "семь"}
 
 
-def _hand_redeal_reason(seat: int, mask: int) -> Text | None:
+def _hand_redeal_reason(who: Who, mask: int) -> Text | None:
     """Domino 101's redeal conditions on one hand (RULES.md section 5), or None."""
-    name = seat_name(seat)
+    holds = f"{who.en_cap} {who.en_verb('hold', 'holds')}"
     doubles = sum(1 for d in DOUBLES if mask & d.bit)
     if doubles >= 5:
         return Text(
-            f"{name.en.capitalize()} holds {doubles} doubles (5 or more): redeal.",
-            f"У {seat_genitive(seat).ru} {_RU_COUNT[doubles]} дублей: при пяти и больше — пересдача.",
+            f"{holds} {doubles} doubles (5 or more): redeal.",
+            f"У {who.ru_gen} {_RU_COUNT[doubles]} дублей: при пяти и больше — пересдача.",
         )
     for n in range(7):
         count = bin(mask & SUIT_MASK[n]).count("1")
         if count >= 6:
             return Text(
-                f"{name.en.capitalize()} holds {count} tiles of suit {n} (6 or more): redeal.",
-                f"У {seat_genitive(seat).ru} {_RU_COUNT[count]} костей серии {n}: при шести и больше — пересдача.",
+                f"{holds} {count} tiles of suit {n} (6 or more): redeal.",
+                f"У {who.ru_gen} {_RU_COUNT[count]} костей серии {n}: при шести и больше — пересдача.",
             )
         if count == 5 and not mask & Tile(n, n).bit:
             return Text(
-                f"{name.en.capitalize()} holds 5 tiles of suit {n} without {n}-{n}: redeal.",
-                f"У {seat_genitive(seat).ru} пять костей серии {n} без дубля {n}-{n}: пересдача.",
+                f"{holds} 5 tiles of suit {n} without {n}-{n}: redeal.",
+                f"У {who.ru_gen} пять костей серии {n} без дубля {n}-{n}: пересдача.",
             )
     return None
 
