@@ -491,8 +491,19 @@ def _scoring_in_context(value: object, rules: HouseRules) -> Text | None:
     return None
 
 
+def _blocked_scoring_in_context(value: object, rules: HouseRules) -> Text | None:
+    if value == "lowest_wins" and rules.is_penalty_scoring:
+        return Text(
+            "In a blocked hand the side with the fewest pips writes nothing, and every other side writes down its "
+            "own pips.",
+            "В рыбе сторона с наименьшей суммой очков ничего не пишет, а каждая другая сторона записывает свои очки.",
+        )
+    return None
+
+
 _IN_CONTEXT: dict[str, Callable[[object, HouseRules], Text | None]] = {
     "redeal": _redeal_in_context,
+    "blocked_scoring": _blocked_scoring_in_context,
     "first_lead": _first_lead_in_context,
     "boneyard": _boneyard_in_context,
     "scoring": _scoring_in_context,
