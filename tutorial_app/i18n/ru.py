@@ -178,7 +178,7 @@ MESSAGES: dict[str, str] = {
     "learn.other_course": "Другие уроки",
     "learn.review": "Повторение: вопрос из пройденного урока",
     "learn.sources": "Источники",
-    "learn.badge_earned": "Раздача сыграна: вы получили значок «{badge}».",
+    "learn.badge_earned": "Раздача сыграна: ваш новый значок — {badge}.",
     "learn.badge": "Значок получен: {badge}",
     "learn.try_again": "Попробовать ещё раз с той же позиции",
     "learn.on_the_table": "На столе:",
