@@ -373,7 +373,7 @@ def _read_boneyard(data: Mapping[str, Any], rules: HouseRules, seen: dict[Tile, 
             f"tiles {missing} are nowhere: put each in a hand, the chain or the boneyard "
             "(or leave 'boneyard' out to mean every tile not in play)",
             f"кости {missing} нигде не лежат: положите каждую в руку, в цепь или в базар "
-            "(или не пишите 'boneyard' — тогда на базаре все кости, которых нет в игре)",
+            "(или не пишите 'boneyard' — тогда в базаре все кости, которых нет в игре)",
         ))
     # in games without a boneyard, tiles not written anywhere are out of play
     return (*pile, *(t for t in ALL_TILES if t not in seen))
