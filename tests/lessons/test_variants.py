@@ -7,6 +7,8 @@ import pytest
 from tutorial_app.lessons import LessonRun, lessons_root, load_course
 from tutorial_app.lessons.model import CapstoneStep, ExplainStep, Lesson, PlayStep, QuizStep
 from tutorial_app.lessons.quizzes import correct_answer
+from tutorial_app.lessons.stats import lesson_stats
+from tutorial_app.lessons.validate import check_paths
 from tutorial_app.rules.chinese import can_lead, judge
 from tutorial_app.rules.variants import rules_for
 
@@ -41,6 +43,20 @@ def test_each_variant_course_has_its_lessons(name: str, minimum: int) -> None:
                    and s.title.en == "What differs from the core game"]
         assert len(differs) == 1, f"{lesson.id} needs one 'What differs from the core game' step"
         assert differs[0].title is not None and differs[0].title.ru == "Чем это отличается от основной игры"
+
+
+@pytest.mark.parametrize("name", [n for n in VARIANT_COURSES if n != "chinese"])
+def test_each_line_variant_course_meets_the_teaching_targets(name: str) -> None:
+    """Issue 9's targets within the course: review openers, real choices, what goes wrong, pointing hints."""
+    figures = lesson_stats(check_paths([lessons_root() / name]))
+    later = [f for f in figures if not f.first_in_course]
+    assert later and all(f.opening_reviews >= 2 for f in later), [f.id for f in later if f.opening_reviews < 2]
+    plays = sum(f.play_steps for f in figures)
+    assert sum(f.forced_play_steps for f in figures) <= 0.4 * plays
+    assert all(f.wrong_replies for f in figures if f.play_steps)
+    assert sum(f.hints_giving_the_move for f in figures) == 0
+    assert all(f.explained_quizzes == f.quizzes and f.viewer_fixed for f in figures)
+    assert [f.capstone for f in figures] == [False] * (len(figures) - 1) + [True]
 
 
 @pytest.mark.parametrize("name", [n for n in VARIANT_COURSES if n != "chinese"])
