@@ -196,9 +196,12 @@ def test_a_comparison_runs_and_draws_its_charts() -> None:
     at.number_input(key="cmp_hands").set_value(50)
     at.number_input(key="cmp_matches").set_value(3)
     _ok(_button(at, "cmp_run").click().run())
-    assert len(at.get("plotly_chart")) == 4
-    names, results = at.session_state["cmp_stats"]
-    assert len(names) == 2 and results[0][0].hands == 50
+    job = at.session_state["cmp_job"]
+    job.wait(120)
+    _ok(at.run())
+    assert job.runs is not None and [run.hands.hands for run in job.runs] == [50, 50]
+    # four boards (referee and deal, two rule sets) and the one figure of every statistic
+    assert len(at.get("plotly_chart")) == 5
 
 
 def test_a_bad_position_gets_one_message_and_nothing_else() -> None:
