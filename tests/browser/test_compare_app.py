@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import SETTLED, open_app
+from browser_helpers import PAGE_TEXT, SETTLED, open_app, reruns, wait_rerun
 
 from tutorial_app.app.comparison import parting_move, same_deal
 from tutorial_app.i18n import t
@@ -37,9 +37,10 @@ LEGEND = "() => Array.from(document.querySelectorAll('.js-plotly-plot .legend .t
 
 
 def _tab(page: Any, name: str) -> None:
+    """Open a tab: a rerun that draws it (only the open tab is drawn)."""
+    before, text = reruns(page), page.evaluate(PAGE_TEXT)
     page.get_by_role("tab", name=name).click()
-    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length > 0", timeout=60_000)
-    page.wait_for_timeout(500)
+    wait_rerun(page, before, timeout=120_000, text=text)
 
 
 def _shot(page: Any, path: Path, width: int) -> None:
@@ -77,7 +78,7 @@ def test_compare_draws_boards_runs_and_shares(browser: Any, app_url: str, artifa
         _tab(page, t("compare.tab_deal", lang))
         outcomes = [same_deal(rules_for(name, 4), 3, "greedy") for name in ("kozel", "donkey", "block")]
         parted = parting_move(outcomes)
-        boards = _boards(page, 3)  # the referee's boards are hidden now
+        boards = _boards(page, 3)
         if parted is not None and any(o.moves[parted - 1].tile is not None for o in outcomes):
             assert any(b["outlined"] for b in boards)  # the tile where the games part is outlined
         _shot(page, artifacts / f"compare_deal_{lang}_{width}.png", width)

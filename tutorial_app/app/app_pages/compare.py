@@ -38,6 +38,19 @@ from tutorial_app.rules.text import Text
 
 DEFAULTS = ("block", "kozel", "domino101", "draw")
 LINK_KEY = "_cmp_link"
+KEPT = {"cmp_seed": 7, "cmp_deal_bot": "greedy", "cmp_hands": 500, "cmp_matches": 30, "cmp_stats_bot": "greedy",
+        "cmp_build_seats": 2, "cmp_build_to_move": 0, "cmp_build_chain": "",
+        **{f"cmp_build_hand{seat}": "" for seat in range(4)}}
+"""Widgets of the tabs and their first values. Why kept by hand: only the open tab is drawn, and
+Streamlit forgets the value of a widget that a run did not draw."""
+
+
+def _keep_tab_widgets() -> None:
+    state = st.session_state
+    for key, first in KEPT.items():
+        state[key] = state.get(key, first)
+    if "cmp_position" in state:
+        state["cmp_position"] = state["cmp_position"]
 
 
 def _apply_link(current: str) -> None:
@@ -126,11 +139,11 @@ def _position_box(choices: list[RuleChoice], current: str) -> dict[str, Any] | N
     if st.session_state.get("cmp_position") in (None, *EXAMPLES.values()):
         st.session_state["cmp_position"] = example_for([c.players for c in choices], current)
     with st.expander(tr("compare.build")):
-        seats = st.number_input(tr("compare.build_seats"), min_value=2, max_value=4, value=2, key="cmp_build_seats")
+        seats = st.number_input(tr("compare.build_seats"), min_value=2, max_value=4, key="cmp_build_seats")
         for seat in range(int(seats)):
             st.text_input(tr("compare.build_hand", seat=seat), key=f"cmp_build_hand{seat}", placeholder="6-5 3-2")
         st.text_input(tr("compare.build_chain"), key="cmp_build_chain", placeholder="1-2 2-4")
-        st.number_input(tr("compare.build_to_move"), min_value=0, max_value=3, value=0, key="cmp_build_to_move")
+        st.number_input(tr("compare.build_to_move"), min_value=0, max_value=3, key="cmp_build_to_move")
         st.button(tr("compare.build_button"), on_click=_build_position)
     text = st.text_area(tr("compare.position"), key="cmp_position", height=230)
     try:
@@ -174,11 +187,11 @@ def _referee(choices: list[RuleChoice], labels: list[str], current: str) -> None
             show_ruling(ruling, disagree)
 
 
-def _one_deal(choices: list[RuleChoice], labels: list[str], current: str) -> tuple[int, str]:
+def _one_deal(choices: list[RuleChoice], labels: list[str], current: str) -> None:
     st.markdown(tr("compare.deal_intro"))
     left, right = st.columns(2)
-    seed = int(left.number_input(tr("play.seed"), min_value=0, max_value=MAX_SEED, value=7, key="cmp_seed"))
-    bot = right.radio(tr("play.bot"), BOTS, index=1, key="cmp_deal_bot", format_func=lambda b: t(f"bot.{b}", current),
+    seed = int(left.number_input(tr("play.seed"), min_value=0, max_value=MAX_SEED, key="cmp_seed"))
+    bot = right.radio(tr("play.bot"), BOTS, key="cmp_deal_bot", format_func=lambda b: t(f"bot.{b}", current),
                       horizontal=True)
     outcomes = [same_deal(c.rules, seed, bot) for c in choices]
     parted = parting_move(outcomes)
@@ -191,7 +204,6 @@ def _one_deal(choices: list[RuleChoice], labels: list[str], current: str) -> tup
             tile = parting_tile(outcome, parted)
             small_board(outcome.final, key=f"cmp_deal_board_{index}", highlight=(tile,) if tile else ())
             show_deal(outcome, disagree)
-    return seed, str(bot)
 
 
 def _start_job(choices: list[RuleChoice], names: list[str], hands: int, matches: int, bot: Any) -> None:
@@ -246,14 +258,13 @@ def _panel(signature: tuple[object, ...], polling: bool, current: str) -> None:
         _results(job, current)
 
 
-def _statistics(choices: list[RuleChoice], names: list[str], current: str) -> tuple[int, int, str]:
+def _statistics(choices: list[RuleChoice], names: list[str], current: str) -> None:
     st.markdown(tr("compare.stats_intro"))
     left, middle, right = st.columns(3)
-    hands = int(left.number_input(tr("compare.hands"), min_value=10, max_value=MAX_HANDS, value=500, step=100,
-                                  key="cmp_hands"))
-    matches = int(middle.number_input(tr("compare.matches"), min_value=0, max_value=MAX_MATCHES, value=30, step=10,
+    hands = int(left.number_input(tr("compare.hands"), min_value=10, max_value=MAX_HANDS, step=100, key="cmp_hands"))
+    matches = int(middle.number_input(tr("compare.matches"), min_value=0, max_value=MAX_MATCHES, step=10,
                                       key="cmp_matches"))
-    bot = right.radio(tr("play.bot"), BOTS, index=1, key="cmp_stats_bot", format_func=lambda b: t(f"bot.{b}", current),
+    bot = right.radio(tr("play.bot"), BOTS, key="cmp_stats_bot", format_func=lambda b: t(f"bot.{b}", current),
                       horizontal=True)
     # Why not on_click: a callback gets the arguments of the last run, before this click's changes
     if st.button(tr("compare.run"), type="primary", key="cmp_run"):
@@ -262,7 +273,6 @@ def _statistics(choices: list[RuleChoice], names: list[str], current: str) -> tu
     polling = job is not None and job.running
     signature = (tuple(c.rules for c in choices), hands, matches, bot, 1)
     st.fragment(_panel, run_every=0.5 if polling else None)(signature, polling, current)
-    return hands, matches, str(bot)
 
 
 def _share(choices: list[RuleChoice], settings: dict[str, int], bots: tuple[str, str], current: str) -> None:
@@ -288,14 +298,23 @@ if chosen is None:
 assert chosen is not None
 labels = [_legend_name(i, c) for i, c in enumerate(chosen)]
 
+# Why only the open tab is drawn: the boards and charts of the others cost the page switch seconds
 differ, referee, one_deal, statistics = st.tabs(
-    [tr("compare.tab_differ"), tr("compare.tab_referee"), tr("compare.tab_deal"), tr("compare.tab_stats")])
-with differ:
-    _differences(chosen, labels, current)
-with referee:
-    _referee(chosen, labels, current)
-with one_deal:
-    seed, deal_bot = _one_deal(chosen, labels, current)
-with statistics:
-    hands, matches, stats_bot = _statistics(chosen, labels, current)
-_share(chosen, {"seed": seed, "hands": hands, "matches": matches}, (stats_bot, deal_bot), current)
+    [tr("compare.tab_differ"), tr("compare.tab_referee"), tr("compare.tab_deal"), tr("compare.tab_stats")],
+    key="cmp_tab", on_change="rerun")
+_keep_tab_widgets()
+if differ.open:
+    with differ:
+        _differences(chosen, labels, current)
+if referee.open:
+    with referee:
+        _referee(chosen, labels, current)
+if one_deal.open:
+    with one_deal:
+        _one_deal(chosen, labels, current)
+if statistics.open:
+    with statistics:
+        _statistics(chosen, labels, current)
+state = st.session_state
+_share(chosen, {name: int(state[f"cmp_{name}"]) for name in ("seed", "hands", "matches")},
+       (str(state["cmp_stats_bot"]), str(state["cmp_deal_bot"])), current)
