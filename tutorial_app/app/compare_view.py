@@ -83,7 +83,7 @@ def show_deal(outcome: DealOutcome, differs: Mapping[str, bool]) -> None:
     st.caption(outcome.lead_reason.in_(current))
     worked = explain_hand_end(outcome.final, None)
     st.markdown(marked(worked.how.in_(current), differs["status"] or differs["winner"]))
-    if worked.pips is not None and worked.pips.en:
+    if worked.pips.en:
         st.markdown(worked.pips.in_(current))
     st.markdown(marked(worked.score.in_(current), differs["points"]))
     with st.expander(tr("compare.dealt_and_record")):

@@ -299,22 +299,14 @@ assert chosen is not None
 labels = [_legend_name(i, c) for i, c in enumerate(chosen)]
 
 # Why only the open tab is drawn: the boards and charts of the others cost the page switch seconds
-differ, referee, one_deal, statistics = st.tabs(
-    [tr("compare.tab_differ"), tr("compare.tab_referee"), tr("compare.tab_deal"), tr("compare.tab_stats")],
-    key="cmp_tab", on_change="rerun")
+TABS = (("compare.tab_differ", _differences), ("compare.tab_referee", _referee), ("compare.tab_deal", _one_deal),
+        ("compare.tab_stats", _statistics))
+tabs = st.tabs([tr(key) for key, _ in TABS], key="cmp_tab", on_change="rerun")
 _keep_tab_widgets()
-if differ.open:
-    with differ:
-        _differences(chosen, labels, current)
-if referee.open:
-    with referee:
-        _referee(chosen, labels, current)
-if one_deal.open:
-    with one_deal:
-        _one_deal(chosen, labels, current)
-if statistics.open:
-    with statistics:
-        _statistics(chosen, labels, current)
+for tab, (_, draw) in zip(tabs, TABS, strict=True):
+    if tab.open:
+        with tab:
+            draw(chosen, labels, current)
 state = st.session_state
 _share(chosen, {name: int(state[f"cmp_{name}"]) for name in ("seed", "hands", "matches")},
        (str(state["cmp_stats_bot"]), str(state["cmp_deal_bot"])), current)
