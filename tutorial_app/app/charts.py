@@ -27,7 +27,7 @@ PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
 PNG_NAME = "domino-tutor-comparison"
 _ROW_HEIGHT = 250
 _GAP_X, _GAP_Y = 0.1, 95
-_TITLE_WIDTH = 26
+_TITLE_WIDTH = 22
 """Characters per line of a chart's title: two charts side by side on a phone are about 180 px wide."""
 
 
