@@ -12,7 +12,9 @@ from typing import Any, NamedTuple
 
 import streamlit as st
 
+from tutorial_app.app.club_rules_view import house_rules_box
 from tutorial_app.app.session import lang, tr
+from tutorial_app.club.rulesets import ClubRules
 from tutorial_app.rules.options import OPTION_NAMES, HouseRules, OptionError, allowed_values
 from tutorial_app.rules.rulesheet import OPTION_LABELS, describe_option
 from tutorial_app.rules.variants import VARIANTS, find_variant
@@ -30,10 +32,16 @@ class RuleChoice(NamedTuple):
     players: int
     overrides: Mapping[str, Any]
     rules: HouseRules
+    house: ClubRules | None = None
+    """The club's rule set this choice is (None: a preset with the overrides chosen here)."""
+
+    def name(self) -> str:
+        """The club's title for its rule set, else the preset's name."""
+        return self.house.title.in_(lang()) if self.house is not None else self.preset
 
     def label(self) -> str:
         """A short name such as "block · 4 players · target=150", in the tab's language."""
-        parts = [self.preset, tr("rules.n_players", n=self.players)]
+        parts = [self.name(), tr("rules.n_players", n=self.players)]
         if self.overrides.get("teams") == "pairs":
             parts.append(tr("rules.in_pairs"))
         parts += [f"{k}={v}" for k, v in self.overrides.items() if k != "teams"]
@@ -91,8 +99,14 @@ def _override_input(prefix: str, name: str, current: object) -> object:
 
 
 def rules_picker(prefix: str, default_preset: str = "block", *, show_overrides: bool = True,
-                 players_choice: bool = True) -> RuleChoice | None:
-    """Widgets for a rule set; None (with the rules core's message shown) when it cannot be played."""
+                 players_choice: bool = True, house_rules: bool = True) -> RuleChoice | None:
+    """Widgets for a rule set; None (with the rules core's message shown) when it cannot be played.
+
+    ``house_rules``: offer the club's own rule sets first (``club_rules_view``).
+    """
+    house = house_rules_box(prefix) if house_rules else None
+    if house is not None:
+        return RuleChoice(house.preset, house.players, dict(house.overrides), house.rules(), house)
     names = [v.name for v in VARIANTS]
     language = lang()
     preset = st.selectbox(tr("rules.preset"), names, index=names.index(default_preset), key=f"{prefix}_preset",
@@ -129,7 +143,7 @@ def rules_picker(prefix: str, default_preset: str = "block", *, show_overrides: 
 
 def describe_choice(choice: RuleChoice) -> str:
     """The choice in a line: preset title, players, changed options."""
-    parts = [preset_title(choice.preset), tr("rules.n_players", n=choice.players)]
+    parts = [choice.name() if choice.house else preset_title(choice.preset), tr("rules.n_players", n=choice.players)]
     for name, value in choice.overrides.items():
         parts.append(value_label(name, value))
     return " · ".join(parts)

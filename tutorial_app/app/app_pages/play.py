@@ -42,7 +42,7 @@ def _deal(choice_key: str) -> None:
     choice = st.session_state.get(choice_key)
     if choice is None:
         return
-    table = start_table(choice.rules, choice.preset, st.session_state["play_bot"],
+    table = start_table(choice.rules, choice.name(), st.session_state["play_bot"],
                         int(st.session_state["play_seed"]), st.session_state["play_whole_match"])
     st.session_state["play_table"] = table
     _fresh_table()

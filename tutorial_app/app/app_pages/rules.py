@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial_app.app.club_rules_view import house_heading
+from tutorial_app.app.markdown import plain
 from tutorial_app.app.rules_picker import preset_title, rules_picker
 from tutorial_app.app.session import lang, tr
 from tutorial_app.rules.rulesheet import glossary, rule_sheet, sheet_sections
@@ -31,15 +33,16 @@ if choice is None:
     st.stop()
 st.markdown(f'<p class="no-print" style="color: grey; font-size: 0.85rem">{tr("rules.print_hint")}</p>',
             unsafe_allow_html=True)
-st.header(preset_title(choice.preset))
-st.caption(tr("rules.n_players", n=choice.players))
+house = house_heading(choice.house)  # the club's own rule set: its title and the club's name head the sheet
+st.header(plain(house, 200) if house else preset_title(choice.preset))
+st.caption(" · ".join([preset_title(choice.preset)] * bool(house) + [tr("rules.n_players", n=choice.players)]))
 for section in sheet_sections(choice.rules, current, choice.preset):
     if not section.lines:
         continue
     st.subheader(section.heading)
     st.markdown("\n".join(f"- {line.text}" + (f" **({tr('rules.house_rule')})**" if line.house_rule else "")
                           for line in section.lines))
-st.download_button(tr("rules.download"), rule_sheet(choice.rules, current, choice.preset),
+st.download_button(tr("rules.download"), (f"{house}\n\n" if house else "") + rule_sheet(choice.rules, current, choice.preset),
                    file_name=f"{choice.preset}-{current}.txt", mime="text/plain")
 st.header(tr("rules.glossary"))
 st.markdown("\n".join(f"- **{term}** — {meaning}" for term, meaning in glossary(current)))
