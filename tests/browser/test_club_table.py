@@ -73,20 +73,19 @@ def _token(page: Any) -> str:
 
 def _refuse_a_stale_move(page: Any, store: ClubStore, code: str, state: HandState) -> None:
     """The device to move picks a tile; then the same seat's move arrives from elsewhere (its other tab);
-    the end button on the stale screen asks the store for a move out of turn, which refuses it."""
+    the end button, clicked on the screen before its next poll, asks the store for a move out of turn
+    (the page's own copy of the hand still says it is this seat's turn), which refuses it."""
     move = next(m for m in legal_moves(state) if m.action is Action.PLAY and m.end != "lead")
     assert move.tile is not None and move.end is not None
     click_button(page, str(move.tile))
     number = dict(state.table.open_ends())[move.end]
     end = main_button(page, t("controls.end_button", "en", end=t(f"end.{move.end}", "en"), n=number))
     end.wait_for()
-    page.clock.pause_at(page.evaluate("() => Date.now()") + 10)  # the screen stops polling: it goes stale
     store.play(code, _token(page), move, clock())
     before = _game(store, code).moves
     end.click()
     seat = state.to_move
     wait_text(page, f"not yours (you hold seat {seat})")
-    page.clock.resume()
     assert _game(store, code).moves == before  # nothing was recorded for the stale click
 
 
@@ -96,8 +95,6 @@ def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> Non
         viewport={"width": 1300, "height": 1000}, locale="en-US")) for n in range(4)]
     pages = [page for _context, page in devices]
     try:
-        for page in pages[1:]:
-            page.clock.install()
         code = open_table(pages[0], server.url, name=NAMES[0], players=4)
         for seat in (1, 2, 3):
             join_room(pages[seat], server.urls[seat % len(server.urls)], code, NAMES[seat], seat=seat)
