@@ -19,9 +19,9 @@ from tutorial_app.app.board_view import show_board
 from tutorial_app.app.charts import PALETTE
 from tutorial_app.app.club_session import Device, act, follow, join_card, refusal, say_refusal
 from tutorial_app.app.controls import move_controls, selected_tile, set_selected, table_click
-from tutorial_app.app.lesson_player import _remember, _reveals_answer, _right_answer_text, _show_tiles
 from tutorial_app.app.markdown import plain
 from tutorial_app.app.session import bump, lang, tr
+from tutorial_app.app.step_parts import remember, reveals_answer, right_answer_text, show_tiles
 from tutorial_app.club.class_steps import (
     Judged,
     action_key,
@@ -73,10 +73,10 @@ def _step_header(run: LessonRun) -> None:
     if step.title is not None:
         st.subheader(step.title.in_(lang()))
     if isinstance(step, RememberStep):
-        _remember(run)
+        remember(run)
         return
     st.markdown(step.text.in_(lang()))
-    _show_tiles(run)
+    show_tiles(run)
 
 
 def _board(run: LessonRun, *, large: bool, on_click: object = None) -> None:
@@ -87,7 +87,7 @@ def _board(run: LessonRun, *, large: bool, on_click: object = None) -> None:
     interactive = callable(on_click)
     hints = tuple(str(h) for h in getattr(step, "highlight", None) or [])
     show_board(state, name=BOARD, seat=run.viewer, selected=selected_tile(BOARD) if interactive else None,
-               large=large, hints=hints, show_turn=not _reveals_answer(step), show_fits=interactive,
+               large=large, hints=hints, show_turn=not reveals_answer(step), show_fits=interactive,
                reveal=run.reveal, height=None if large else 420,
                on_click=on_click if callable(on_click) else (lambda _clicked: None))
 
@@ -152,7 +152,7 @@ def _mark(answer: Answered | None, revealed: bool) -> str:
 def _teacher_answer(room: Room, lesson: Lesson, seed: int) -> None:
     """The right answer and the rules core's worked explanation, once revealed."""
     fresh = run_at(lesson, room.step, seed)
-    answer = _right_answer_text(fresh)
+    answer = right_answer_text(fresh)
     action = solve_step(fresh)
     if answer:
         st.success(tr("learn.answer_is", answer=answer))
@@ -299,7 +299,7 @@ def _after_answer(room: Room, lesson: Lesson, run: LessonRun, mine: Answered) ->
         st.success(tr("club.you_right", answer=said) + (f"\n\n{why}" if why else ""), icon=":material/check_circle:")
         return
     st.error(tr("club.you_wrong", answer=said), icon=":material/front_hand:")
-    answer = _right_answer_text(run_at(lesson, room.step, seed))
+    answer = right_answer_text(run_at(lesson, room.step, seed))
     if answer or why:
         st.success("\n\n".join(part for part in (tr("learn.answer_is", answer=answer) if answer else "", why) if part),
                    icon=":material/school:")

@@ -11,8 +11,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Literal, NamedTuple
 
-from tutorial_app.app.progress import MAX_NAME, ProgressError, clean_name
 from tutorial_app.club.errors import ClubError
+from tutorial_app.names import MAX_NAME, name_problem, normal_name
 from tutorial_app.rules.text import Text
 
 __all__ = ["Role", "Member", "SEEN_EVERY", "PRESENT_FOR", "member_name", "name_taken", "seat_holders", "is_away",
@@ -50,11 +50,11 @@ def member_name(name: object) -> str:
     """A name as a room keeps it (NFC, trimmed, no control characters, at most 60 characters)."""
     if not isinstance(name, str):
         raise ClubError(Text("write your name", "напишите своё имя"))
-    try:
-        return clean_name(name)
-    except ProgressError as exc:
-        raise ClubError(Text(f"{exc.reason.en}: write your name in up to {MAX_NAME} characters",
-                             f"{exc.reason.ru}: напишите имя длиной до {MAX_NAME} символов")) from None
+    problem = name_problem(name)
+    if problem is not None:
+        raise ClubError(Text(f"{problem.en}: write your name in up to {MAX_NAME} characters",
+                             f"{problem.ru}: напишите имя длиной до {MAX_NAME} символов"))
+    return normal_name(name)
 
 
 def _same(a: str, b: str) -> bool:
