@@ -27,6 +27,7 @@ from tutorial_app.app.session import tr
 from tutorial_app.club.codes import read_code, read_token
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.rule_book import RuleBook
+from tutorial_app.club.seating import SEEN_EVERY
 from tutorial_app.club.store import ClubStore, clock
 from tutorial_app.rules.text import Text
 
@@ -36,7 +37,7 @@ __all__ = ["POLL_SECONDS", "ENV_PUBLIC_URL", "Device", "club_store", "rule_book"
 POLL_SECONDS = 1.0
 ENV_PUBLIC_URL = "DOMINO_TUTOR_PUBLIC_URL"
 """The address phones use to reach the app, when it differs from the one the teacher opened (a proxy)."""
-_CODE, _TOKEN, _REFUSAL = "club_code", "club_token", "club_refusal"
+_CODE, _TOKEN, _REFUSAL, _NOTED = "club_code", "club_token", "club_refusal", "club_noted"
 
 
 @st.cache_resource(show_spinner=False)
@@ -122,14 +123,22 @@ def act(work: object, *args: object) -> bool:
 
 
 @st.fragment(run_every=POLL_SECONDS)
-def _poll(code: str, token: str, seen: int) -> None:
+def _poll(code: str, token: str, seen: int, table: bool) -> None:
+    """One poll: usually a single read of the room's version; the page reruns only when it changed.
+
+    Why the device's presence only every ``SEEN_EVERY`` seconds and the bots only at a table: a poll
+    runs every second on every screen of a room, so it does no more than it must.
+    """
     store = _store()
     if not isinstance(store, ClubStore):
         return
     now = clock()
+    noted = st.session_state.get(_NOTED)
     try:
-        store.me(code, token, now)  # the device is still here (noted every few seconds)
-        if store.bots_due(code, now):
+        if not isinstance(noted, float) or now - noted >= SEEN_EVERY:
+            store.me(code, token, now)  # the device is still here
+            st.session_state[_NOTED] = now
+        if table and store.bots_due(code, now):
             store.run_bots(code, now)
     except ClubError:
         st.rerun(scope="app")  # the page says what happened
@@ -137,15 +146,16 @@ def _poll(code: str, token: str, seen: int) -> None:
         st.rerun(scope="app")
 
 
-def follow(place: Device, seen: int) -> None:
-    """Rerun the page as soon as the room changes from version ``seen`` (drawn as nothing).
+def follow(place: Device, seen: int, *, table: bool = False) -> None:
+    """Rerun the page as soon as the room changes from version ``seen`` (drawn as nothing); at a ``table``
+    the poll also lets bots take the turns of players away too long.
 
     Why in a container of its own: a fragment that draws nothing takes no
     place on the page, so the next element would sit at its address and be
     wiped each time the fragment reruns (the step's progress bar vanished so).
     """
     with st.container(border=False):
-        _poll(place.code, place.token, seen)
+        _poll(place.code, place.token, seen, table)
 
 
 def app_address() -> str:

@@ -174,7 +174,7 @@ def table_view(store: ClubStore, place: Device, room: Room, me: Member) -> None:
     you = tr("club.you_watch") if me.seat is None else tr("club.you_sit", seat=me.seat)
     st.caption(tr("club.table_header", code=room.code, name=plain(me.name, 60), you=you))
     if room.phase != "closed":
-        follow(place, room.version)
+        follow(place, room.version, table=True)
     say_refusal(current)
     st.markdown(seat_legend(setup, holders, me.seat, now))
     _, game = store.game(room.code, now)
