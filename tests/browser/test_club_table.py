@@ -47,8 +47,10 @@ def _hidden_from(state: HandState, seat: int) -> list[str]:
 
 def _assert_holds_only_its_own(page: Any, state: HandState, seat: int) -> None:
     held = page.evaluate(PAGE_HOLDS)
-    leaked = [name for name in _hidden_from(state, seat) if re.search(rf"(?<![\w-]){name}(?![\w-])", held)]
-    assert not leaked, f"seat {seat}'s page holds hidden tiles {leaked}"
+    leaked = {name: found.start() for name in _hidden_from(state, seat)
+              if (found := re.search(rf"(?<![\w-]){name}(?![\w-])", held))}
+    where = [held[max(0, at - 160):at + 40] for at in leaked.values()]
+    assert not leaked, f"seat {seat}'s page holds hidden tiles {list(leaked)}, on the table {state.table.tiles()}: {where}"
     for tile in state.hand(seat):
         assert re.search(rf"(?<![\w-]){tile}(?![\w-])", held), f"seat {seat}'s page lacks its own {tile}"
 

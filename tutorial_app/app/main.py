@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas  # noqa: F401  (why: see below)
 import streamlit as st
 
 from tutorial_app.app import guard
@@ -16,6 +17,10 @@ from tutorial_app.app.session import lang, sidebar
 from tutorial_app.i18n import t
 
 PAGES = Path(__file__).parent / "app_pages"
+# Why pandas is imported here, before any page: Streamlit imports it lazily (a table, a dataframe) while
+# Plotly looks it up in ``sys.modules`` without importing; when several screens of a club room draw at
+# the same moment, one session's board met another's half-imported pandas and failed. Every session
+# runs this file first, so the import is complete before a page runs.
 
 guard.install()
 st.set_page_config(page_title="Domino Tutor", page_icon="🁫", layout="wide")
