@@ -6,6 +6,7 @@ Also used by ``benchmarks/club_latency.py``.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from browser_helpers import PAGE_TEXT, SETTLED, open_app
@@ -125,3 +126,13 @@ def press(page: Any, label: str, expect: str, timeout: float = 60_000) -> None:
     main_button(page, label).click()
     wait_text(page, expect, timeout)
     page.wait_for_function(SETTLED, polling=50, timeout=timeout)
+
+
+def failure_screens(pages: list[Any], artifacts: Path, tag: str) -> None:
+    """Screenshots of every screen after a failure, as far as they can be taken (a stuck page must not
+    hide the failure that is being reported)."""
+    for number, page in enumerate(pages):
+        try:
+            page.screenshot(path=str(artifacts / f"{tag}_failed_{number}.png"), timeout=10_000)
+        except Exception as exc:
+            print(f"no screenshot of screen {number}: {type(exc).__name__}")

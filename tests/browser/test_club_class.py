@@ -14,7 +14,18 @@ from typing import Any
 
 import pytest
 from browser_helpers import click_button
-from club_helpers import TALLY, Server, join_room, main_button, phone, press, start_class, tally, wait_text
+from club_helpers import (
+    TALLY,
+    Server,
+    failure_screens,
+    join_room,
+    main_button,
+    phone,
+    press,
+    start_class,
+    tally,
+    wait_text,
+)
 
 from tutorial_app.club.class_steps import judge, key_label, run_at, task_of
 from tutorial_app.i18n import t
@@ -142,8 +153,7 @@ def _follow_a_lesson(browser: Any, urls: tuple[str, ...], artifacts: Path, tag: 
             wait_text(page, t("club.class_over", lang))
         teacher.screenshot(path=str(artifacts / f"{tag}_over.png"))
     except Exception:
-        for number, page in enumerate([teacher, *(page for _c, page in phones)]):
-            page.screenshot(path=str(artifacts / f"{tag}_failed_{number}.png"))
+        failure_screens([teacher, *(page for _c, page in phones)], artifacts, tag)
         raise
     finally:
         for context, _page in [*phones, *([late] if late else [])]:
