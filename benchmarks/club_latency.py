@@ -28,7 +28,6 @@ import sys
 import tempfile
 import textwrap
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +35,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
 
 from tutorial_app.app.club_session import POLL_SECONDS  # noqa: E402
-from tutorial_app.launch import streamlit_command, streamlit_flags  # noqa: E402
 
 LESSON = "core-02-placing-on-the-ends"
 BARE_PAGE = textwrap.dedent(f"""
@@ -61,25 +59,9 @@ BARE_PAGE = textwrap.dedent(f"""
 
 def _serve(script: Path | None, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
     """Serve the app (``script`` None) or another Streamlit script on a free port."""
-    from conftest import free_port
+    from servers import start_app
 
-    port = free_port()
-    command = streamlit_command(port, headless=True, address="127.0.0.1") if script is None else \
-        [sys.executable, "-m", "streamlit", "run", str(script), *streamlit_flags(port, headless=True,
-                                                                                   address="127.0.0.1")]
-    process = subprocess.Popen(command, env={**os.environ, **env}, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
-                if answer.read().decode().strip() == "ok":
-                    return process, url
-        except OSError:
-            time.sleep(0.3)
-    process.kill()
-    raise RuntimeError("a server did not answer its health check within 90 s")
+    return start_app(env, script=script)
 
 
 def _shows(page: Any, text: str, timeout: float = 30_000) -> None:
@@ -156,9 +138,10 @@ def main() -> None:
             bare = bare_latency(browser, servers[1][1], bare_db, args.steps)
             browser.close()
     finally:
+        from servers import stop_app
+
         for process, _url in servers:
-            process.terminate()
-            process.wait(timeout=15)
+            stop_app(process)
     club_median, bare_median = statistics.median(club), statistics.median(bare)
     print(f"poll interval: {POLL_SECONDS:.1f} s; {args.steps} samples each; {os.cpu_count()} CPU cores")
     print(f"club room, teacher's click -> learner's phone: median {club_median * 1000:.0f} ms, "

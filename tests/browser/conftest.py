@@ -12,8 +12,6 @@ import os
 import shutil
 import subprocess
 import tempfile
-import time
-import urllib.request
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,49 +19,14 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 from club_helpers import Server
-
-from tutorial_app.launch import streamlit_command
+from servers import start_app, stop_app
 
 POSTGRES_URL = os.environ.get("DOMINO_TUTOR_TEST_POSTGRES_URL", "")
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _serve(env_extra: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = _free_port()
-    env = {**os.environ, **env_extra}
-    if "DATABASE_URL" not in env_extra:
-        env.pop("DATABASE_URL", None)
-    with log.open("wb") as sink:
-        process = subprocess.Popen(streamlit_command(port, headless=True, address="127.0.0.1"), env=env,
-                                   stdout=sink, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the app exited early: {log.read_text(errors='replace')[-2000:]}")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
-                if answer.read().decode().strip() == "ok":
-                    return process, url
-        except OSError:
-            time.sleep(0.3)
-    process.kill()
-    raise RuntimeError("the app did not answer its health check within 90 s")
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    """An app instance; its own database settings only (``DATABASE_URL`` of this shell is not inherited)."""
+    return start_app(env_extra, log=log, drop=() if "DATABASE_URL" in env_extra else ("DATABASE_URL",))
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +38,7 @@ def club_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     try:
         yield Server((url,), f"sqlite:///{database}")
     finally:
-        _stop(process)
+        stop_app(process)
 
 
 POSTGRES_SCRIPT = Path(__file__).resolve().parents[2] / ".ci" / "postgres"
@@ -123,7 +86,7 @@ def two_instances(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -
         yield Server(tuple(address for _process, address in started), url)
     finally:
         for process, _url in started:
-            _stop(process)
+            stop_app(process)
         with engine.begin() as conn:
             conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
         engine.dispose()

@@ -7,9 +7,9 @@ description of the UI and keeps its state in ``st.session_state``.
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 
-import pandas  # noqa: F401  (why: see below)
 import streamlit as st
 
 from tutorial_app.app import guard
@@ -21,6 +21,7 @@ PAGES = Path(__file__).parent / "app_pages"
 # Plotly looks it up in ``sys.modules`` without importing; when several screens of a club room draw at
 # the same moment, one session's board met another's half-imported pandas and failed. Every session
 # runs this file first, so the import is complete before a page runs.
+import_module("pandas")
 
 guard.install()
 st.set_page_config(page_title="Domino Tutor", page_icon="🁫", layout="wide")
