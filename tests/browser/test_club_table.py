@@ -31,8 +31,11 @@ PAGE_HOLDS = """() => {
   const figures = [...document.querySelectorAll('.js-plotly-plot')].map(gd => JSON.stringify([gd.data, gd.layout]));
   return document.documentElement.outerHTML + '\\n' + figures.join('\\n');
 }"""
-GEOMETRY = re.compile(r"""\s(?:d|points|viewBox|transform)=("[^"]*"|'[^']*')""")
-"""SVG geometry (an icon's path "2-3 3-3 3" reads like a tile's name); everything else on the page is checked."""
+GEOMETRY = re.compile(r"""<(style|script)\b.*?</\1>|data:[^"')\s]*|\s(?:d|points|viewBox|transform)=("[^"]*"|'[^']*')""",
+                      re.DOTALL)
+"""Static assets and drawing geometry: style sheets, scripts, ``data:`` URIs (Plotly's icons) and SVG paths
+(an icon's "2-3 3-3 3" reads like a tile's name); everything the server sent (text, widgets, attributes,
+every figure's data) is checked."""
 
 
 def _game(store: ClubStore, code: str) -> TableGame:
@@ -157,7 +160,9 @@ def test_the_page_holds_json_of_a_seat_view_only() -> None:
 
 
 def test_only_svg_geometry_is_left_out_of_the_check() -> None:
-    """An icon's path data is dropped; a tile's name in text, an attribute or a figure's data is kept."""
-    page = '<path d="M9 9c0 2-3 3-3 3"></path><text x="3">3-3</text><g data-tile="6-4"></g>'
+    """Style sheets, data URIs and path data are dropped; a tile's name in text or an attribute is kept."""
+    page = ('<style>a{b:url("data:image/svg+xml,5-4%20")}</style><path d="M9 9c0 2-3 3-3 3"></path>'
+            '<text x="3">3-3</text><g data-tile="6-4"></g><img src="data:image/svg+xml,1-1">')
     kept = GEOMETRY.sub("", page)
-    assert "2-3 3-3" not in kept and "3-3</text>" in kept and 'data-tile="6-4"' in kept
+    assert "2-3 3-3" not in kept and "5-4" not in kept and "1-1" not in kept
+    assert "3-3</text>" in kept and 'data-tile="6-4"' in kept
