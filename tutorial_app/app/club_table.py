@@ -119,6 +119,15 @@ def _hand_over(store: ClubStore, place: Device, game: TableGame, me: Member, set
             st.caption(tr("club.wait_for_deal"))
 
 
+def _lead_line(game: TableGame, seat: int, current: str) -> str:
+    """Who leads and why, as this seat may know it: a tile the rules named stays unnamed while it is in
+    another player's hand (in block any tile may lead, so "lowest double 1-1" would give away a hidden tile)."""
+    lead = game.lead
+    hidden = (lead.tile is not None and lead.seat != seat and not game.state.is_over
+              and lead.tile not in game.state.table.tiles())
+    return tr("club.lead_hidden", seat=lead.seat) if hidden else lead_reason(lead, current, seat)
+
+
 def _player(store: ClubStore, place: Device, game: TableGame, me: Member) -> None:
     """A player's own device: their hand at the bottom, the others face down, their moves checked by the store."""
     current = lang()
@@ -128,7 +137,7 @@ def _player(store: ClubStore, place: Device, game: TableGame, me: Member) -> Non
     hint = _hint_for(me, game)
     if hint:
         st.info(tr("club.hint_from_teacher", hint=plain(hint, 400)), icon=":material/lightbulb:")
-    st.caption(lead_reason(game.lead, current, seat))
+    st.caption(_lead_line(game, seat, current))
     show_board(view, name=BOARD, seat=seat, selected=selected_tile(BOARD), reveal=view.is_over,
                on_click=lambda clicked: _click(store, place, view, seat, clicked))
     if view.is_over:

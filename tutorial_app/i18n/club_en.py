@@ -61,6 +61,7 @@ MESSAGES: dict[str, str] = {
     "club.part_watcher": "I watch as the teacher (every hand open, hints to players)",
     "club.open_table": "Open the table",
     "club.table_header": "Table {code} · {name} · {you}",
+    "club.lead_hidden": "Seat {seat} leads: they hold the tile the rules start with (it stays hidden until played).",
     "club.you_sit": "you sit at seat {seat}",
     "club.you_watch": "you watch every hand",
     "club.seat_is": "Seat {seat}: {who}",

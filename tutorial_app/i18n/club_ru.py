@@ -61,6 +61,7 @@ MESSAGES: dict[str, str] = {
     "club.part_watcher": "Наблюдаю как учитель (все руки открыты, подсказки игрокам)",
     "club.open_table": "Открыть стол",
     "club.table_header": "Стол {code} · {name} · {you}",
+    "club.lead_hidden": "Первым ходит место {seat}: у этого игрока кость, с которой по правилам начинают (какая — увидите, когда её выложат).",
     "club.you_sit": "ваше место — {seat}",
     "club.you_watch": "вы видите все руки",
     "club.seat_is": "Место {seat}: {who}",
