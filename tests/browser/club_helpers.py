@@ -11,6 +11,8 @@ from typing import Any, NamedTuple
 
 from browser_helpers import PAGE_TEXT, SETTLED, open_app
 
+from tutorial_app.i18n import t
+
 
 class Server(NamedTuple):
     """App instances of one club database: their addresses and the database's URL (the tests read it)."""
@@ -62,8 +64,11 @@ def start_class(page: Any, url: str, lesson_id: str) -> str:
 
 
 def open_table(page: Any, url: str, preset_label: str | None = None, watch: bool = False, name: str = "Host",
-               players: int | None = None) -> str:
-    """Open a shared table (block for two unless told), as a player at seat 0 or as the watching teacher."""
+               players: int | None = None, away: int = 300) -> str:
+    """Open a shared table (block for two unless told), as a player at seat 0 or as the watching teacher.
+
+    ``away``: the seconds before a bot takes a silent seat; long by default, so that a slow machine's test
+    is not played by bots behind its back (the takeover itself is tested in tests/club)."""
     open_app(page, f"{url}/club?lang=en")
     segment(page, "Open a shared table")
     wait_text(page, "Open the table")
@@ -73,6 +78,10 @@ def open_table(page: Any, url: str, preset_label: str | None = None, watch: bool
         page.wait_for_function(SETTLED, polling=50)
     if players is not None:
         segment(page, str(players))
+    main = page.get_by_test_id("stMainBlockContainer")
+    main.get_by_label("A bot takes over a seat whose player is silent for").first.click()
+    page.get_by_role("option", name=t("club.seconds", "en", n=away)).first.click()
+    page.wait_for_function(SETTLED, polling=50)
     if watch:
         page.get_by_text("I watch as the teacher").click()
         page.wait_for_function(SETTLED, polling=50)
