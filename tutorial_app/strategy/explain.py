@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from tutorial_app.rules.moves import apply_unchecked
 from tutorial_app.rules.state import Action, HandState, Move
-from tutorial_app.rules.text import Text, seat_genitive, seat_name
+from tutorial_app.rules.text import Text, seat_name
 from tutorial_app.rules.tiles import SUIT_MASK, Tile
 from tutorial_app.strategy.analysis import Analysis
-from tutorial_app.strategy.knowledge import Certainty, certainty
+from tutorial_app.strategy.knowledge import Certainty, and_list, certainty, none_reasons
 from tutorial_app.strategy.view import open_numbers
 
 __all__ = ["why_best", "move_name", "plural_ru", "seat_dative_ru"]
@@ -42,10 +42,6 @@ def seat_dative_ru(seat: int) -> str:
     return "игроку" + name[len("игрок"):] if name.startswith("игрок") else name
 
 
-def _and(items: list[str], word: str) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
 @dataclass(frozen=True)
 class _Scene:
     """What the facts read: the position, the seat's certainty (None with open hands), the move's name."""
@@ -61,30 +57,7 @@ class _Scene:
 
     def reasons(self, seat: int, numbers: tuple[int, ...]) -> list[Text]:
         """Why ``seat`` has none of ``numbers``: each pass or draw that showed it, numbers grouped."""
-        seen_all: list[str] = []
-        shown: dict[tuple[str, int], list[str]] = {}
-        for number in numbers:
-            void = self.sure.knowledge.latest_void(seat, number) if self.sure is not None else None
-            if self.sure is not None and not self.sure.knowledge.unseen & SUIT_MASK[number]:
-                seen_all.append(str(number))
-            elif void is not None:
-                shown.setdefault((void.event.kind, void.seat), []).append(str(number))
-            else:
-                shown.setdefault(("none", seat), []).append(str(number))
-        out = []
-        for (kind, who), listed in shown.items():
-            en_list, ru_list = _and(listed, "and"), _and(listed, "и")
-            name = seat_name(who)
-            if kind == "draw":
-                out.append(Text(f"{name.en} drew on {en_list}", f"{name.ru} брал из базара на {ru_list}"))
-            elif kind == "pass":
-                out.append(Text(f"{name.en} passed on {en_list}", f"{name.ru} спасовал на {ru_list}"))
-            else:
-                out.append(Text(f"{name.en} holds no {en_list}", f"у {seat_genitive(who).ru} нет {ru_list}"))
-        if seen_all:
-            out.append(Text(f"every {_and(seen_all, 'and')} is in sight",
-                            f"все кости с {_and(seen_all, 'и')} уже видны"))
-        return out
+        return none_reasons(self.sure.knowledge if self.sure is not None else None, seat, numbers)
 
 
 Fact = Callable[[_Scene, Move, HandState], Text | None]
@@ -106,7 +79,7 @@ def _ends_text(numbers: tuple[int, ...]) -> Text:
     shown = [str(n) for n in numbers]
     if len(shown) == 1:
         return Text(f"keeps {shown[0]} open", f"оставляет открытым {shown[0]}")
-    return Text(f"leaves {_and(shown, 'and')} open", f"оставляет открытыми {_and(shown, 'и')}")
+    return Text(f"leaves {and_list(shown, 'and')} open", f"оставляет открытыми {and_list(shown, 'и')}")
 
 
 def _next_seat(scene: _Scene, after: HandState) -> int:
@@ -136,8 +109,8 @@ def _stuck(scene: _Scene, move: Move, after: HandState) -> Text | None:
         then = Text(f"so {who.en} must draw", f"так что {who.ru} придётся брать из базара")
     else:
         then = Text(f"so {who.en} cannot answer", f"так что {who.ru} нечем ответить")
-    return Text(f"{name.en} {ends.en}; {_and([r.en for r in reasons], 'and')}, {then.en}",
-                f"{name.ru} {ends.ru}; {_and([r.ru for r in reasons], 'и')}, {then.ru}")
+    return Text(f"{name.en} {ends.en}; {and_list([r.en for r in reasons], 'and')}, {then.en}",
+                f"{name.ru} {ends.ru}; {and_list([r.ru for r in reasons], 'и')}, {then.ru}")
 
 
 def _fives(scene: _Scene, move: Move, after: HandState) -> Text | None:
