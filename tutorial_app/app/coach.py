@@ -19,7 +19,7 @@ from tutorial_app.rules.text import Text
 from tutorial_app.strategy.analysis import DEFAULT_PLAYOUTS, Analysis, analyse
 from tutorial_app.strategy.explain import move_name, why_best
 from tutorial_app.strategy.knowledge import WhatWeKnow, and_list, what_we_know
-from tutorial_app.strategy.view import SeatView, view_of, view_of_state
+from tutorial_app.strategy.view import SeatView, view_of_state, view_since
 
 __all__ = [
     "HintRow",
@@ -99,9 +99,7 @@ def hint_from(analysis: Analysis, state: HandState, seconds: float = 0.0) -> Hin
 def seat_view(state: HandState, seat: int, start: HandState | None = None) -> SeatView:
     """What ``seat`` knows of ``state``: read from ``start`` (where the hand's record begins) and the moves
     since, or from the state's own record when ``start`` is not given."""
-    if start is None:
-        return view_of_state(state, seat)
-    return view_of(start, [entry[1] for entry in state.log[len(start.log):]], seat)
+    return view_of_state(state, seat) if start is None else view_since(start, state, seat)
 
 
 def make_hint(state: HandState, seat: int, start: HandState | None = None, playouts: int = DEFAULT_PLAYOUTS,

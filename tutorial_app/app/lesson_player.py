@@ -18,6 +18,8 @@ import streamlit as st
 
 from tutorial_app.app.board_view import forget_shape, show_board
 from tutorial_app.app.controls import move_controls, selected_tile, set_selected, table_click
+from tutorial_app.app.hand_review import hand_review
+from tutorial_app.app.hint_panel import hint_panel
 from tutorial_app.app.records import lead_reason
 from tutorial_app.app.session import bump, lang, tr
 from tutorial_app.board.showcase import TileStyle, tiles_figure
@@ -170,7 +172,7 @@ def _right_answer_text(run: LessonRun) -> str | None:
     step = run.step
     if isinstance(step, QuizStep) and run.right_answer is not None:
         rules = run.scene.rules if run.scene else run.rules
-        return choice_label(step.ask, run.right_answer, rules, lang(), run.viewer)
+        return choice_label(step.ask, run.right_answer, rules, lang(), run.viewer, run.state)
     action = solve_step(run)
     if isinstance(action, Move):
         if action.action is Action.PLAY:
@@ -263,7 +265,7 @@ def _quiz_panel(name: str, run: LessonRun, step: QuizStep, on_finish: OnFinish) 
 
 
 def _capstone_panel(name: str, run: LessonRun, step: CapstoneStep) -> None:
-    """Who led the capstone hand, and the badge once it is over."""
+    """Who led the capstone hand, the badge once it is over, and with ``hints`` the Hint and What we know."""
     hand = run.capstone
     if hand is None:
         return
@@ -271,6 +273,8 @@ def _capstone_panel(name: str, run: LessonRun, step: CapstoneStep) -> None:
         st.caption(lead_reason(hand.lead, lang(), run.viewer))
     if run.done:
         st.success(tr("learn.badge_earned", badge=step.badge.in_(lang())), icon=":material/military_tech:")
+    elif step.hints:
+        hint_panel(name, hand.state, run.viewer, hand.start)
 
 
 def _actions(name: str, run: LessonRun, presenter: bool, on_finish: OnFinish) -> None:
@@ -344,6 +348,9 @@ def play_lesson(name: str, on_finish: OnFinish, *, presenter: bool = False) -> N
                 _board(name, run, state, presenter, on_finish)
             with panel:
                 _panel(name, run, state, presenter, on_finish)
+        hand = run.capstone
+        if isinstance(step, CapstoneStep) and step.hints and run.done and hand is not None:
+            hand_review(name, hand.start, hand.state, run.viewer)
     if run.finished:
         stars = run.stars
         st.success(tr("learn.finished", stars="★" * stars + "☆" * (3 - stars), mistakes=run.mistakes,

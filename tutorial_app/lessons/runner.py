@@ -36,6 +36,7 @@ from tutorial_app.lessons.model import (
 from tutorial_app.lessons.quiz_explain import quiz_explanation
 from tutorial_app.lessons.quizzes import choice_label, correct_answer, default_choices, normalize_answer
 from tutorial_app.lessons.scenes import Scene, lesson_rules, read_scene
+from tutorial_app.lessons.strategy_quiz import engine_explanation
 from tutorial_app.rules.moves import IllegalMoveError, apply, why_illegal
 from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.state import HandState, Move
@@ -63,8 +64,8 @@ _WHAT = {
 }
 
 
-_ABOUT_HIDDEN_TILES = frozenset({"unseen_in_suit"})
-"""Questions about what the learner cannot see: the other hands stay face down."""
+_ABOUT_HIDDEN_TILES = frozenset({"unseen_in_suit", "best_move", "may_hold"})
+"""Questions about what the learner cannot see (or must weigh without seeing): the other hands stay face down."""
 
 
 class RunError(RuntimeError):
@@ -215,7 +216,8 @@ class LessonRun:
         if options is None:
             return None
         rules = self._scene.rules if self._scene is not None else self.rules
-        return [(value, choice_label(step.ask, value, rules, lang, self.viewer)) for value in options]
+        state = self._scene.state if self._scene is not None else None
+        return [(value, choice_label(step.ask, value, rules, lang, self.viewer, state)) for value in options]
 
     def explanation(self, lang: str = "en") -> str | None:
         """The worked explanation of the current quiz's answer: the rules core's, then the lesson's own."""
@@ -256,10 +258,12 @@ class LessonRun:
         after = apply(state, move)
         seat = state.to_move
         if satisfies(step.goal, state, move, after):
+            engine = engine_explanation(self._scene, seat) if step.best else None
             played, states = _play_out(after, [s.to_move() for s in step.replies])
             self._scene = self._scene._replace(state=states[-1] if states else after)
             self._done = True
-            explanation = step.success.in_(lang) if step.success else None
+            said = join(engine, step.success.text() if step.success else None)
+            explanation = said.in_(lang) if said.en else None
             return Feedback(True, _RIGHT.in_(lang), explanation=explanation,
                             played=((seat, move), *played), states=(after, *states))
         self.mistakes += 1

@@ -143,11 +143,15 @@ class Analysis:
         ranked = self.moves if state is None else self.distinct(state)
         if len(ranked) < 2:
             return math.inf, 0.0
-        best, runner = ranked[0], ranked[1]
+        return self.lead(ranked[0], ranked[1])
+
+    def lead(self, first: MoveValue, second: MoveValue) -> tuple[float, float]:
+        """How far ``first`` is ahead of ``second`` in the ranking's first measure, and the 95 % half-width
+        of that lead, deal by deal (0 when solved exactly)."""
         if self.points_first:
-            gap, samples = best.points - runner.points, best.nets - runner.nets
+            gap, samples = first.points - second.points, first.nets - second.nets
         else:
-            gap, samples = best.win - runner.win, best.wins - runner.wins
+            gap, samples = first.win - second.win, first.wins - second.wins
         return gap, _half_width(samples) if len(samples) else 0.0
 
     def distinct(self, state: HandState) -> tuple[MoveValue, ...]:
