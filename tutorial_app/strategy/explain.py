@@ -1,11 +1,13 @@
 """One sentence on why the best move is best, built from the analysis and what the seat knows.
 
-The facts are computed, never canned: what the move leaves open, whether the
-next opponent surely cannot answer (and which pass or draw shows it), the
-All Fives points it scores, whether it is a double, which numbers the mover
-keeps control of, how heavy it is. The sentence leads with the first fact
-(in that order) that sets the best move apart from the runner-up; when none
-does, it adds how the two fared in the playouts.
+The facts are computed, never canned: whether the move goes out, leaves a
+last tile that fits two ends, or blocks the hand; what it leaves open and
+whether the next opponent surely cannot answer (and which pass, draw or lead
+shows it); whether it leaves a partner who passed an end to play on; the All
+Fives points it scores; whether it is a double; which numbers the mover keeps
+control of; how heavy it is. The sentence leads with the first fact (in that
+order) that sets the best move apart from the runner-up; when none does, it
+adds how the two fared in the playouts.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from dataclasses import dataclass
 
 from tutorial_app.rules.moves import apply_unchecked
 from tutorial_app.rules.state import Action, HandState, Move
-from tutorial_app.rules.text import Text, seat_name
-from tutorial_app.rules.tiles import SUIT_MASK, Tile
+from tutorial_app.rules.text import Text, seat_genitive, seat_name
+from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
 from tutorial_app.strategy.analysis import Analysis
 from tutorial_app.strategy.knowledge import Certainty, and_list, certainty, none_reasons
 from tutorial_app.strategy.view import open_numbers
@@ -113,6 +115,67 @@ def _stuck(scene: _Scene, move: Move, after: HandState) -> Text | None:
                 f"{name.ru} {ends.ru}; {and_list([r.ru for r in reasons], 'и')}, {then.ru}")
 
 
+def _last_tile(scene: _Scene, move: Move, after: HandState) -> Text | None:
+    """The move leaves one tile in hand, and it fits two or more of the open ends: one reply cannot stop it."""
+    hand = after.hands[scene.state.to_move]
+    if bin(hand).count("1") != 1:
+        return None
+    last = next(t for t in ALL_TILES if t.bit & hand)
+    fits = sum(1 for n in after.table.ends if n >= 0 and last.has(n))
+    if fits < 2:
+        return None
+    name = scene.names[move]
+    return Text(f"{name.en} leaves {last} as your last tile, and it fits {fits} open ends, so a single reply "
+                "cannot shut you out",
+                f"{name.ru}: последней останется {last}, а она подходит к {fits} концам, так что одним ходом "
+                "соперник вас не запрёт")
+
+
+def _blocks(scene: _Scene, move: Move, after: HandState) -> Text | None:
+    """The move makes the fish: the mover holds nothing for the ends left open, and surely nobody else does."""
+    state, mover = scene.state, scene.state.to_move
+    numbers = open_numbers(after.table)
+    hand = after.hands[mover]
+    if not numbers or not hand or any(hand & SUIT_MASK[n] for n in numbers):
+        return None
+    if state.rules.has_boneyard and after.drawable():
+        return None
+    others = [seat for seat in range(state.rules.players) if seat != mover]
+    if not all(scene.holds_none(seat, n) for seat in others for n in numbers):
+        return None
+    reasons = [r for seat in others for r in scene.reasons(seat, numbers)]
+    ends_en, ends_ru = and_list([str(n) for n in numbers], "or"), and_list([str(n) for n in numbers], "и")
+    name, pips = scene.names[move], after.pips(mover)
+    return Text(f"{name.en} blocks the hand: nobody can play on {ends_en} ({and_list([r.en for r in reasons], 'and')}); "
+                f"a fish is decided by the pips left, and you keep {pips}",
+                f"{name.ru} запирает игру: на {ends_ru} не может сходить никто ({and_list([r.ru for r in reasons], 'и')}); "
+                f"рыбу решают очки на руках, а у вас останется {pips}")
+
+
+def _partner_of(state: HandState, seat: int) -> int | None:
+    rules = state.rules
+    return next((s for s in range(rules.players) if s != seat and rules.side_of(s) == rules.side_of(seat)), None)
+
+
+def _partner(scene: _Scene, move: Move, after: HandState) -> Text | None:
+    """In pairs: the move leaves the partner, who passed on some numbers, an end it may still play on."""
+    mover = scene.state.to_move
+    partner = _partner_of(scene.state, mover)
+    if partner is None or scene.sure is None or not after.hands[mover]:
+        return None
+    knowledge = scene.sure.knowledge
+    voids = tuple(n for n in range(7) if knowledge.latest_void(partner, n) is not None)
+    open_for = [str(n) for n in open_numbers(after.table) if not scene.holds_none(partner, n)]
+    if not voids or not open_for:
+        return None
+    reasons = scene.reasons(partner, voids)
+    name, who = scene.names[move], seat_name(partner)
+    return Text(f"{name.en} leaves {and_list(open_for, 'or')} open, a number your partner, {who.en}, may hold "
+                f"({and_list([r.en for r in reasons], 'and')})",
+                f"{name.ru} оставляет открытым {and_list(open_for, 'или')}: такие кости могут быть у вашего партнёра, "
+                f"{seat_genitive(partner).ru} ({and_list([r.ru for r in reasons], 'и')})")
+
+
 def _fives(scene: _Scene, move: Move, after: HandState) -> Text | None:
     scored = after.trail.points if after.trail is not None else 0
     if not scored:
@@ -155,7 +218,7 @@ def _heavy(scene: _Scene, move: Move, after: HandState) -> Text | None:
                 f"{name.ru} сбрасывает {p} {plural_ru(p, 'очко', 'очка', 'очков')} — самую тяжёлую кость из возможных")
 
 
-_FACTS: tuple[Fact, ...] = (_out, _stuck, _fives, _double, _control, _heavy)
+_FACTS: tuple[Fact, ...] = (_out, _last_tile, _blocks, _stuck, _partner, _fives, _double, _control, _heavy)
 
 
 _ACTION_NAMES = {"draw": Text("draw", "взять из базара"), "pass": Text("pass", "пас"),

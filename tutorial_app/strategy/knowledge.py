@@ -63,11 +63,29 @@ def none_reasons(knowledge: Knowledge | None, seat: int, numbers: Sequence[int])
             key = ("in_sight", seat)
         elif void is not None:
             key = (void.event.kind, void.seat)
+        elif knowledge.unseen & SUIT_MASK[number] & ~knowledge.lead_forbidden == 0:
+            key = ("lead", seat)
         else:
             key = ("elsewhere", seat)
         grouped.setdefault(key, []).append(str(number))
-    return [_reason(kind, who, and_list(listed, "and"), and_list(listed, "и"))
-            for (kind, who), listed in grouped.items()]
+    out = []
+    for (kind, who), listed in grouped.items():
+        if kind == "lead" and knowledge is not None:
+            out.append(_lead_reason(knowledge, [int(n) for n in listed]))
+        else:
+            out.append(_reason(kind, who, and_list(listed, "and"), and_list(listed, "и")))
+    return out
+
+
+def _lead_reason(knowledge: Knowledge, numbers: list[int]) -> Text:
+    """"the lead of 4-4 shows nobody was dealt 1-1": the hidden tiles of ``numbers`` the lead rules out."""
+    mask = 0
+    for n in numbers:
+        mask |= SUIT_MASK[n]
+    tiles = [str(t) for t in ALL_TILES if t.bit & mask & knowledge.unseen & knowledge.lead_forbidden]
+    lead = knowledge.view.lead_tile
+    return Text(f"the lead of {lead} shows nobody was dealt {and_list(tiles, 'or')}",
+                f"заход с {lead} показывает, что {and_list(tiles, 'и')} никому не сдали")
 
 
 def _reason(kind: str, seat: int, en: str, ru: str) -> Text:
