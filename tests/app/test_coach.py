@@ -49,6 +49,11 @@ def test_the_hint_ranks_every_distinct_move_and_says_why() -> None:
     wins = [r.win for r in hint.rows]
     assert wins == sorted(wins, reverse=True) and hint.rows[0].best and not any(r.best for r in hint.rows[1:])
     assert hint.why is not None and hint.why.en.startswith(hint.rows[0].name.en)
+    best = analysis.distinct(view.state)[0]
+    for row, value in zip(hint.rows[1:], analysis.distinct(view.state)[1:], strict=True):
+        gap, half_width = analysis.lead(best, value)
+        assert row.tied is (gap <= half_width)
+    assert hint.tied == tuple(r for r in hint.rows if r.best or r.tied)
     assert not hint.show_points  # block: the winner takes the points, one bar says it all
     html = hint_html(hint, "en")
     for row in hint.rows:

@@ -53,7 +53,9 @@ def points_matter(rules: HouseRules) -> bool:
 
 @dataclass(frozen=True)
 class HintRow:
-    """One legal move in the hint: its name, its win share and points with their 95 % half-widths."""
+    """One legal move in the hint: its name, its win share and points with their 95 % half-widths; ``tied``
+    when its gap to the best move is within the 95 % half-width of that gap (as good, as far as the playouts
+    can tell)."""
 
     move: Move
     name: Text
@@ -62,6 +64,7 @@ class HintRow:
     points: float
     points_ci: float
     best: bool
+    tied: bool = False
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,11 @@ class Hint:
     seconds: float
 
     @property
+    def tied(self) -> tuple[HintRow, ...]:
+        """The best move and every move as good as it within the playouts' precision (just the best when none)."""
+        return tuple(r for r in self.rows if r.best or r.tied)
+
+    @property
     def top_points(self) -> float:
         """The largest points figure in size, the scale of the points bars (at least 1)."""
         return max([1.0, *(abs(r.points) for r in self.rows)])
@@ -89,7 +97,8 @@ def hint_from(analysis: Analysis, state: HandState, seconds: float = 0.0) -> Hin
     distinct = analysis.distinct(state)
     tiles = [v.move.tile for v in distinct]
     rows = tuple(
-        HintRow(v.move, move_name(v.move, tiles.count(v.move.tile) > 1), v.win, v.ci, v.points, v.points_ci, i == 0)
+        HintRow(v.move, move_name(v.move, tiles.count(v.move.tile) > 1), v.win, v.ci, v.points, v.points_ci, i == 0,
+                i > 0 and _within(analysis.lead(distinct[0], v)))
         for i, v in enumerate(distinct)
     )
     return Hint(analysis.seat, rows, why_best(analysis, state), analysis.points_first,
@@ -100,6 +109,11 @@ def seat_view(state: HandState, seat: int, start: HandState | None = None) -> Se
     """What ``seat`` knows of ``state``: read from ``start`` (where the hand's record begins) and the moves
     since, or from the state's own record when ``start`` is not given."""
     return view_of_state(state, seat) if start is None else view_since(start, state, seat)
+
+
+def _within(lead: tuple[float, float]) -> bool:
+    gap, half_width = lead
+    return gap <= half_width
 
 
 def make_hint(state: HandState, seat: int, start: HandState | None = None, playouts: int = DEFAULT_PLAYOUTS,
@@ -136,10 +150,12 @@ def _points_cell(row: HintRow, top: float, lang: str) -> str:
 
 
 HINT_CSS = """<style>
-.dt-hint {width:100%; border-collapse:collapse; font-size:0.92rem}
+.dt-hint {border-collapse:collapse; font-size:0.92rem}
+.dt-hint th {text-align:left; padding-right:12px}
 .dt-hint td {padding:3px 6px 3px 0; vertical-align:middle}
 .dt-hint .dt-move {white-space:nowrap; font-weight:600}
 .dt-hint tr.dt-best .dt-move::before {content:"★ "; color:#c28a00}
+.dt-hint tr.dt-tied .dt-move::before {content:"≈ "; color:#777}
 .dt-bar {position:relative; display:inline-block; width:min(160px, 30vw); height:0.8rem; background:#e7e2d6;
   border-radius:3px; vertical-align:middle; margin-right:6px; overflow:hidden}
 .dt-fill {position:absolute; top:0; bottom:0; left:0; border-radius:3px}
@@ -169,7 +185,8 @@ def hint_html(hint: Hint, lang: str) -> str:
             cells.append(f"<td>{_points_cell(row, hint.top_points, lang)}</td>")
         if hint.points_first:
             cells[1], cells[2] = cells[2], cells[1]
-        lines.append(f'<tr class="{"dt-best" if row.best else "dt-other"}">{"".join(cells)}</tr>')
+        kind = "dt-best" if row.best else "dt-tied" if row.tied else "dt-other"
+        lines.append(f'<tr class="{kind}">{"".join(cells)}</tr>')
     lines.append("</tbody></table>")
     return HINT_CSS + "".join(lines)
 

@@ -68,11 +68,12 @@ def _decision_boards(name: str, decision: Decision, seat: int, index: int) -> No
     played_state, best_state = decision_boards(decision)
     reveal = bool(st.session_state.get(_key(name, "reveal"), False))
     row = decision_row(decision)
-    if best_state is None:
-        st.markdown(tr("review.same", move=row.played.in_(current)))
-        _board(played_state, seat, reveal, _key(name, f"board_{index}"))
-        return
     left, right = st.columns(2, gap="medium")
+    if best_state is None:
+        with left:
+            st.markdown(tr("review.same", move=row.played.in_(current)))
+            _board(played_state, seat, reveal, _key(name, f"board_{index}"))
+        return
     with left:
         st.markdown(tr("review.played", move=row.played.in_(current)) + (f" **{row.symbol}**" if row.symbol else ""))
         _board(played_state, seat, reveal, _key(name, f"played_{index}"))

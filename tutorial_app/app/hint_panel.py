@@ -52,6 +52,10 @@ def show_hint(hint: Hint) -> None:
         return
     st.markdown(f"**{tr('hint.title')}**")
     st.html(hint_html(hint, current))
+    tied = hint.tied
+    if len(tied) > 1:
+        names = ", ".join(r.name.in_(current) for r in tied)
+        st.caption(tr("hint.tied", moves=names))
     if hint.why is not None:
         st.markdown(tr("hint.why", move=best.name.in_(current), why=hint.why.in_(current)))
     if hint.note is not None:

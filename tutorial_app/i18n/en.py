@@ -42,6 +42,7 @@ MESSAGES: dict[str, str] = {
     "hint.points": "Points",
     "hint.win_value": "{win} ± {ci}",
     "hint.points_value": "{points} ± {ci}",
+    "hint.tied": "≈ as good as the best within the playouts' precision: {moves} — any of them is a sound choice.",
     "hint.why": "**Why {move}?** {why}.",
     "hint.only_move": "Only one move here: {move}.",
     "hint.method": "From what you could see: every move played out on the same {playouts} deals of the hidden tiles. Chance to win: the share of the hand your side gets; ± is the 95% margin of the playouts.",

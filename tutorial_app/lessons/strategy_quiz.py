@@ -198,8 +198,11 @@ def goal_problem(scene: Scene, viewer: int, right: list[Move]) -> str | None:
     gap, half_width = analysis.lead(worst, rival)
     if _clear(analysis, gap, half_width):
         return None
-    return (f"the analysis does not back this goal: {move_key(rival.move)} is within "
-            f"{_measure(analysis, gap, half_width)} of {move_key(worst.move)}, which the goal accepts; "
+    if gap < 0:
+        compared = f"is better than {move_key(worst.move)}, which the goal accepts, by {_measure(analysis, -gap, half_width)}"
+    else:
+        compared = f"is within {_measure(analysis, gap, half_width)} of {move_key(worst.move)}, which the goal accepts"
+    return (f"the analysis does not back this goal: {move_key(rival.move)} {compared}; "
             f"the goal's moves must lead every other by {_rule(analysis)}")
 
 
