@@ -10,6 +10,8 @@ from tutorial_app.app.coach import knowledge_lines, make_hint, what_we_know_of
 from tutorial_app.app.play_table import HUMAN, PlayTable
 from tutorial_app.app.review_rows import review_headline
 from tutorial_app.i18n import t
+from tutorial_app.lessons import LessonRun, load_course, solve_step
+from tutorial_app.lessons.model import CapstoneStep
 from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.state import Action, Move
 from tutorial_app.strategy.review import HandReview
@@ -119,3 +121,34 @@ def test_the_review_after_the_hand_steps_through_the_decisions() -> None:
     _ok(at.button(key="play_review_previous").click().run())
     assert any(m.value == first for m in at.markdown)
     assert at.session_state["play_review_kept"][1] is review  # stepping never analyses again
+
+
+def test_a_strategy_capstone_has_the_hint_and_ends_with_a_review() -> None:
+    lesson = next(lesson for lesson in load_course("strategy") if lesson.id == "strategy-05-doubles")
+    at = AppTest.from_file(MAIN, default_timeout=120)
+    at.query_params["lesson"] = lesson.id
+    _ok(at.run())
+    run: LessonRun = at.session_state["learn_run"]
+    while not isinstance(run.step, CapstoneStep):
+        action = solve_step(run)
+        if isinstance(action, Move):
+            run.submit_move(action)
+        elif action is not None:
+            run.answer(action)
+        run.next()
+    _ok(at.run())
+    hand = run.capstone
+    assert hand is not None and hand.bot == "strong"
+    if not run.done:
+        _ok(at.button(key="learn_hint_button").click().run())
+        assert [h for h in at.html if 'class="dt-hint"' in h.body]
+        assert run.hints_used == 1  # the engine's hint counts against the stars, once per hand
+        assert any(e.label == t("know.title", "en") for e in at.expander)
+    while not run.done:
+        action = solve_step(run)
+        assert isinstance(action, Move)
+        run.submit_move(action)
+    _ok(at.run())
+    assert t("review.title", "en") in [s.value for s in at.subheader]
+    assert any(t("learn.badge_earned", "en", badge=lesson.steps[-2].badge.en) == s.value  # type: ignore[union-attr]
+               for s in at.success)

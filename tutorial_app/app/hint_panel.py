@@ -7,6 +7,8 @@ with the position it was computed for and never shown for another.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from tutorial_app.app.coach import (
@@ -32,8 +34,10 @@ def _hint_key(name: str) -> str:
     return f"{name}_hint"
 
 
-def _ask(name: str, state: HandState) -> None:
+def _ask(name: str, state: HandState, on_hint: Callable[[], object] | None) -> None:
     st.session_state[_asked_key(name)] = state
+    if on_hint is not None:
+        on_hint()
 
 
 def _kept_hint(name: str, state: HandState) -> Hint | None:
@@ -82,16 +86,18 @@ def knowledge_panel(state: HandState, seat: int, start: HandState | None = None,
 
 
 @st.fragment
-def hint_panel(name: str, state: HandState, seat: int, start: HandState | None = None) -> None:
+def hint_panel(name: str, state: HandState, seat: int, start: HandState | None = None,
+               on_hint: Callable[[], object] | None = None) -> None:
     """On ``seat``'s turn: the Hint button (and the hint once asked for); always: What we know.
 
     ``start`` is where the hand's record begins (the deal): the hint and the panel read every pass since.
+    ``on_hint`` is called when the Hint is asked for (a lesson counts it against the stars).
     """
     if state.is_over:
         return
     if state.to_move == seat:
         st.button(tr("hint.button"), key=f"{name}_hint_button", icon=":material/lightbulb:", help=tr("hint.help"),
-                  on_click=_ask, args=(name, state))
+                  on_click=_ask, args=(name, state, on_hint))
         hint = _kept_hint(name, state)
         if hint is None and st.session_state.get(_asked_key(name)) == state:
             with st.spinner(tr("hint.thinking")):

@@ -265,7 +265,7 @@ def _quiz_panel(name: str, run: LessonRun, step: QuizStep, on_finish: OnFinish) 
 
 
 def _capstone_panel(name: str, run: LessonRun, step: CapstoneStep) -> None:
-    """Who led the capstone hand, the badge once it is over, and with ``hints`` the Hint and What we know."""
+    """Who led the capstone hand, and the badge once it is over."""
     hand = run.capstone
     if hand is None:
         return
@@ -273,8 +273,6 @@ def _capstone_panel(name: str, run: LessonRun, step: CapstoneStep) -> None:
         st.caption(lead_reason(hand.lead, lang(), run.viewer))
     if run.done:
         st.success(tr("learn.badge_earned", badge=step.badge.in_(lang())), icon=":material/military_tech:")
-    elif step.hints:
-        hint_panel(name, hand.state, run.viewer, hand.start)
 
 
 def _actions(name: str, run: LessonRun, presenter: bool, on_finish: OnFinish) -> None:
@@ -306,6 +304,9 @@ def _panel(name: str, run: LessonRun, state: HandState | None, presenter: bool, 
         _capstone_panel(name, run, step)
     if state is not None and isinstance(step, (PlayStep, CapstoneStep)):
         _move_panel(name, run, state, on_finish)
+    hand = run.capstone
+    if isinstance(step, CapstoneStep) and step.hints and hand is not None and not run.done:
+        hint_panel(name, hand.state, run.viewer, hand.start, on_hint=lambda: run.hint(lang()))
     if isinstance(step, QuizStep):
         _quiz_panel(name, run, step, on_finish)
     _actions(name, run, presenter, on_finish)

@@ -232,14 +232,19 @@ class LessonRun:
     # -- learner actions ---------------------------------------------------
 
     def hint(self, lang: str = "en") -> str | None:
-        """The step's hint (counted once per step against the stars); None where there is none."""
+        """The step's hint (counted once per step against the stars); None where there is none.
+
+        In a capstone with ``hints`` the engine's Hint is the help: asking for it counts once too, and the
+        hint itself is shown by the app (None here).
+        """
         step = self.step
-        if not isinstance(step, (PlayStep, QuizStep)) or self._done:
+        helped = isinstance(step, (PlayStep, QuizStep)) or (isinstance(step, CapstoneStep) and step.hints)
+        if not helped or self._done:
             return None
         if self.index not in self._hinted:
             self._hinted.add(self.index)
             self.hints_used += 1
-        return step.hint.in_(lang)
+        return step.hint.in_(lang) if isinstance(step, (PlayStep, QuizStep)) else None
 
     def submit_move(self, move: Move, lang: str = "en") -> Feedback:
         """The learner's move in a play step or in the capstone hand."""
