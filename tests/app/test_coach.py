@@ -103,10 +103,11 @@ def test_what_we_know_names_the_pass_and_counts_the_unseen_tiles() -> None:
     assert lines[0] == "**Seat 1** (in hand: 3): no 0 and 2 — seat 1 passed on 0 and 2"
     assert knowledge_lines(known, "ru")[0] == "**Игрок 1** (в руке: 3): нет 0 и 2 — игрок 1 спасовал на 0 и 2"
     assert lines[1].startswith("**Seat 2** (in hand: 2)")
-    html = unseen_html(known, "en", unseen_caption(known, "en", boneyard=False))
+    html = unseen_html(known, "en", unseen_caption(known, "en", state))
     counts = [int(c) for c in re.findall(r"<td>(\d+)</td>", html)]
     assert counts == [bin(view.unseen() & SUIT_MASK[n]).count("1") for n in range(7)]
-    assert "boneyard" not in unseen_caption(known, "en", boneyard=False)
+    # block for three: hands of 3, 3 and 2 and 6 tiles on the table, so 28 - 8 - 6 = 14 were never dealt
+    assert unseen_caption(known, "en", state).endswith("in the other hands or among the 14 tiles nobody was dealt.")
 
 
 def _lightest_tiles_hand(seed: int) -> tuple[HandState, HandState]:

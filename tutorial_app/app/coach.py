@@ -206,9 +206,15 @@ def knowledge_lines(known: WhatWeKnow, lang: str) -> list[str]:
     return lines
 
 
-def unseen_caption(known: WhatWeKnow, lang: str, boneyard: bool) -> str:
-    """Where the unseen tiles are: the other hands, and the boneyard in a game with one."""
-    stock = t("know.stock", lang, n=known.boneyard) if boneyard else ""
+def unseen_caption(known: WhatWeKnow, lang: str, state: HandState) -> str:
+    """Where the unseen tiles are: the other hands, and the boneyard in a game with one, or the tiles nobody
+    was dealt in a block game that leaves some out (for two or three players)."""
+    if state.rules.has_boneyard:
+        stock = t("know.stock", lang, n=known.boneyard)
+    elif known.boneyard:
+        stock = t("know.asleep", lang, n=known.boneyard)
+    else:
+        stock = ""
     return t("know.unseen_caption", lang, stock=stock)
 
 

@@ -80,7 +80,7 @@ def knowledge_panel(state: HandState, seat: int, start: HandState | None = None,
     with st.expander(tr("know.title"), expanded=expanded, icon=":material/visibility:"):
         for line in knowledge_lines(known, current):
             st.markdown(f"- {line}")
-        caption = unseen_caption(known, current, state.rules.has_boneyard)
+        caption = unseen_caption(known, current, state)
         st.caption(caption, help=tr("know.help"))
         st.html(unseen_html(known, current, caption))
 

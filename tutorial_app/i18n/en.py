@@ -58,6 +58,7 @@ MESSAGES: dict[str, str] = {
     "know.and": "and",
     "know.unseen_caption": "Tiles of each number you have not seen yet: in the other hands{stock}.",
     "know.stock": " or the boneyard ({n} tiles there)",
+    "know.asleep": " or among the {n} tiles nobody was dealt",
     "know.number": "Number",
     "know.unseen": "Unseen",
     "review.title": "Review of the hand",

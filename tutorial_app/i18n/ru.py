@@ -58,6 +58,7 @@ MESSAGES: dict[str, str] = {
     "know.and": "и",
     "know.unseen_caption": "Сколько костей с каждым числом вы ещё не видели: они на руках у других{stock}.",
     "know.stock": " или в базаре (там {n})",
+    "know.asleep": " или среди {n} несданных костей",
     "know.number": "Число",
     "know.unseen": "Не видно",
     "review.title": "Разбор раздачи",
