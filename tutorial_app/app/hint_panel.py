@@ -66,7 +66,8 @@ def show_hint(hint: Hint) -> None:
         st.caption(hint.note.in_(current))
     method = tr("hint.method", playouts=hint.playouts)
     if hint.seconds:
-        method += " " + tr("hint.took", seconds=f"{hint.seconds:.2f}")
+        seconds = f"{hint.seconds:.2f}"
+        method += " " + tr("hint.took", seconds=seconds.replace(".", ",") if current == "ru" else seconds)
     if hint.show_points:
         method += " " + tr("hint.method_points")
     st.caption(method)

@@ -34,7 +34,7 @@ MESSAGES: dict[str, str] = {
     "play.seat_partner": "Seat {n} (your partner)",
     "play.seat_level": "{seat}: {level}",
     "hint.button": "Hint",
-    "hint.help": "Ranks your legal moves: each is played out on the same few hundred deals of the tiles you cannot see.",
+    "hint.help": "Ranks your legal moves: each is played out on the same sampled deals of the tiles you cannot see.",
     "hint.thinking": "Weighing every move…",
     "hint.title": "Your moves, best first",
     "hint.move": "Move",
