@@ -14,7 +14,7 @@ from tutorial_app.app.coach import hint_from
 from tutorial_app.app.hint_panel import show_hint
 from tutorial_app.app.review_rows import ReviewRow, decision_boards, decision_row, review_headline, review_rows
 from tutorial_app.app.session import lang, tr
-from tutorial_app.board.figure import board_figure
+from tutorial_app.board.figure import CLICK_TRACE, TARGET_TRACE, board_figure
 from tutorial_app.rules.state import HandState
 from tutorial_app.strategy.review import Decision, HandReview, review_hand
 
@@ -60,6 +60,8 @@ def _board(state: HandState, seat: int, reveal: bool, key: str) -> None:
     width, height = REVIEW_BOARD
     figure = board_figure(state, viewer_seat=seat, reveal=reveal, lang=lang(), width=width, height=height,
                           show_turn=False, show_fits=False)
+    # a picture, not a table to play on: without the click layer nothing on it answers a click or looks like a move
+    figure.data = tuple(trace for trace in figure.data if trace.name not in (CLICK_TRACE, TARGET_TRACE))
     st.plotly_chart(figure, key=key, config={"staticPlot": True}, width="stretch")
 
 
