@@ -93,7 +93,7 @@ BAD_INPUTS: dict[str, tuple[str | bytes, str, str]] = {
                              "to_move"),
     "negative bank": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nbank: -3\n", "p.yaml", "bank"),
     "overrides not a mapping": ("rules: block\noverrides: [1]\nhands: [[6-5], [1-1]]\n", "p.yaml", "overrides"),
-    "boneyard missing tiles": ("rules: draw\nhands: [[6-5], [1-1]]\nboneyard: [2-2]\n", "p.yaml", "nowhere"),
+    "boneyard a negative number": ("rules: draw\nhands: [[6-5], [1-1]]\nboneyard: -3\n", "p.yaml", "boneyard"),
     "boneyard not a list": ("rules: draw\nhands: [[6-5], [1-1]]\nboneyard: 2-2\n", "p.yaml", "boneyard"),
     "spinner chain in a line game": ('{"rules": "block", "hands": [["6-4"], ["5-5"]], "chain": {"spinner": "5-5"}}',
                                      "p.json", "line"),
@@ -124,7 +124,7 @@ BAD_INPUTS: dict[str, tuple[str | bytes, str, str]] = {
     "empty file": ("", "p.yaml", "empty"),
     "only blank lines": ("\n\n   \n", "p.yaml", "empty"),
     "binary file": (b"\xff\xfe\x00\x81 binary", "p.yaml", "UTF-8"),
-    "huge file": ("# " + "x" * 1_100_000 + "\n", "p.yaml", "larger than"),
+    "huge file": ("# " + "x" * 1_100_000 + "\n", "p.yaml", "at most 1000 kB"),
 }
 
 
@@ -167,7 +167,7 @@ def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_a_directory_is_not_a_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["referee", str(tmp_path)])
-    _check_one_line_error(code, *capsys.readouterr(), "no such file")
+    _check_one_line_error(code, *capsys.readouterr(), "not a regular file")
 
 
 @pytest.mark.parametrize(("rules", "needle"), [(",", "at least one"), ("block,chess", "unknown rule set"),

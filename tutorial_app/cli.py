@@ -2,15 +2,21 @@
 
 Verbs live next to what they drive (``referee``, ``simulate``, ``rules``,
 ``lessons``, ``analyze``); each module offers ``register(subparsers)`` that adds its parser
-and sets ``handler``. A user error is one line on standard error and exit 2.
+and sets ``handler``. A user error is one line on standard error and exit 2,
+argparse's own usage errors included; nothing the user typed can make that
+line two lines.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import logging
+import os
+import re
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 VERB_MODULES: tuple[str, ...] = (
     "tutorial_app.commands.referee",
@@ -19,21 +25,54 @@ VERB_MODULES: tuple[str, ...] = (
     "tutorial_app.commands.lessons",
     "tutorial_app.commands.analyze",
 )
+DEBUG_ENV = "DOMINO_TUTOR_DEBUG"
 
 
 class UserError(Exception):
     """Bad input from the user: reported as one line, exit status 2."""
 
 
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """A message as one line: line breaks and other control characters written as escapes."""
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its usage errors as one line (what went wrong and where to look), exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
+        sys.exit(2)
+
+
+def _port(value: str) -> int:
+    if not value.isascii() or not value.isdigit() or len(value) > 5 or not 1 <= int(value) <= 65535:
+        raise argparse.ArgumentTypeError(f"{value[:20]!r} is not a port number (1 to 65535)")
+    return int(value)
+
+
+def _add_app_options(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument("--port", type=_port, default=default,
+                        help="the port to serve on (default: Streamlit's, 8501, or STREAMLIT_SERVER_PORT)")
+    parser.add_argument("--address", default=default,
+                        help="the address to listen on, e.g. 0.0.0.0 for every computer on the club's network "
+                        "(default: Streamlit's, or STREAMLIT_SERVER_ADDRESS)")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="domino-tutor",
         description="Domino Tutor: learn domino variants, rule on positions, simulate house rules. "
-        "With no verb, starts the app in your browser.",
+        "With no verb, starts the app in your browser (--port and --address as for 'app').",
     )
-    sub = parser.add_subparsers(dest="verb", metavar="VERB")
+    _add_app_options(parser, None)
+    sub = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=_Parser)
     app = sub.add_parser("app", help="start the app (the default)")
-    app.add_argument("--port", type=int, default=8501)
+    # SUPPRESS: `domino-tutor --port 8601 app` keeps the port given before the verb
+    _add_app_options(app, argparse.SUPPRESS)
     app.set_defaults(handler=_run_app)
     for name in VERB_MODULES:
         try:
@@ -49,23 +88,31 @@ def build_parser() -> argparse.ArgumentParser:
 def _run_app(args: argparse.Namespace) -> int:
     from tutorial_app.launch import run_app
 
-    return run_app(port=args.port)
+    return run_app(port=args.port, address=args.address)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    handler = getattr(args, "handler", None)
-    if handler is None:
-        return _run_app(argparse.Namespace(port=8501))
+    handler = getattr(args, "handler", None) or _run_app
+    verb = f"domino-tutor {args.verb}" if args.verb else "domino-tutor"
     try:
         return int(handler(args) or 0)
     except UserError as exc:
-        print(f"domino-tutor {args.verb}: {exc}", file=sys.stderr)
+        print(f"{verb}: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:
+        # Why catch everything: a traceback is no answer for a club organiser;
+        # the log line (DOMINO_TUTOR_DEBUG=1 shows the traceback) is for us.
+        if os.environ.get(DEBUG_ENV) == "1":
+            raise
+        logging.getLogger("tutorial_app").debug("unexpected error", exc_info=True)
+        print(f"{verb}: unexpected error ({one_line(type(exc).__name__)}: {one_line(str(exc))[:200]}); "
+              f"please report it (DOMINO_TUTOR_DEBUG=1 shows the details)", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

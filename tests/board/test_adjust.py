@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from board_helpers import line_table, tile
 
-from tutorial_app.board.adjust import AdjustError, adjust_tail, turn_options, with_turn
+from tutorial_app.board.adjust import AdjustError, adjust_tail, bent_shape, rebend, turn_options, with_turn
 from tutorial_app.board.geometry import Placement
 from tutorial_app.board.layout import TABLE_SIZES, Bend, BoardLayout, layout_table
 from tutorial_app.rules.state import Link
@@ -95,3 +95,23 @@ def test_chosen_turn_is_kept_by_the_next_layout() -> None:
     after = table._replace(arms=(table.arms[0], links, (), ()))
     laid = arm(layout_table(after, shape), "right")
     assert laid[-1].vertical and laid[-1].cy < laid[-2].cy  # the new tile turned down
+
+
+def test_bent_shape_re_bends_at_the_named_tiles_in_turn() -> None:
+    table = line_table("6-5", RIGHT)
+    board = layout_table(table)
+    once, _ = adjust_tail(table, board, "right", 3, "straight", seat=0)
+    assert bent_shape(table, []) == board.shape
+    assert bent_shape(table, [(tile(RIGHT[3]), "straight")]) == layout_table(table, once).shape
+    twice = bent_shape(table, [(tile(RIGHT[3]), "straight"), (tile(RIGHT[6]), "right")])
+    assert twice.arm("right")[3].bend == "straight" and twice.arm("right")[6].bend == "right"
+    assert rebend(table, board, tile(RIGHT[3]), "straight").shape == layout_table(table, once).shape
+
+
+@pytest.mark.parametrize(("name", "words"), [("6-5", "first tile"), ("3-3", "not on the chain"),
+                                             ("1-2", "after the double")])
+def test_bent_shape_says_why_a_tile_cannot_be_bent(name: str, words: str) -> None:
+    table = line_table("6-5", RIGHT)
+    with pytest.raises(AdjustError) as caught:
+        bent_shape(table, [(tile(name), "left")])
+    assert words in caught.value.reason.en and caught.value.reason.ru

@@ -7,7 +7,16 @@ from pathlib import Path
 import pytest
 
 from tutorial_app.lessons import lessons_root
-from tutorial_app.lessons.model import CapstoneStep, Lesson, PlayStep, QuizStep, RememberStep
+from tutorial_app.lessons.model import (
+    CapstoneStep,
+    ExplainStep,
+    Lesson,
+    PlayStep,
+    PositionSpec,
+    QuizStep,
+    RememberStep,
+)
+from tutorial_app.lessons.stats import lesson_stats
 from tutorial_app.lessons.validate import check_file, check_paths, lesson_files
 
 ROOT = lessons_root()
@@ -33,21 +42,51 @@ def _core() -> list[Lesson]:
     return report.lessons
 
 
-def test_core_course_has_the_ten_lessons_in_order() -> None:
+def test_core_course_has_its_lessons_in_order() -> None:
     ids = [lesson.id for lesson in _core()]
-    assert len(ids) >= 10
-    assert ids[:10] == [
+    # core-01 … core-05 keep their ids: other courses' review quizzes name them
+    assert ids == [
         "core-01-the-set",
         "core-02-placing-on-the-ends",
         "core-03-doubles-across",
         "core-04-passing",
         "core-05-drawing",
         "core-06-who-leads",
-        "core-07-going-out",
-        "core-08-the-fish",
-        "core-09-capicu",
-        "core-10-playing-a-match",
+        "core-07-taking-turns",
+        "core-08-the-chain-bends",
+        "core-09-going-out",
+        "core-10-scoring-a-hand",
+        "core-11-the-fish",
+        "core-12-who-wins-a-fish",
+        "core-13-playing-a-match",
+        "core-14-first-tactics",
+        "core-15-a-whole-hand",
     ]
+
+
+def _positions(lesson: Lesson) -> list[PositionSpec]:
+    return [s.position for s in lesson.steps if isinstance(s, (ExplainStep, PlayStep, QuizStep)) and s.position]
+
+
+def test_core_course_teaches_the_common_core_only() -> None:
+    """The core course plays the block and draw games; every variant's own rules live in its course."""
+    for lesson in _core():
+        assert lesson.rules in ("block", "draw"), lesson.id
+        for position in _positions(lesson):
+            assert position.rules in (None, "block", "draw"), (lesson.id, position.rules)
+            assert set(position.overrides or {}) <= {"teams", "target"}, (lesson.id, position.overrides)
+
+
+def test_core_course_meets_the_teaching_targets() -> None:
+    """Issue 9's targets within the core course: review openers, few forced plays, what goes wrong, hints."""
+    figures = lesson_stats(check_paths([ROOT / "core"]))
+    later = [f for f in figures if not f.first_in_course]
+    assert later and all(f.opening_reviews >= 2 for f in later)
+    plays = sum(f.play_steps for f in figures)
+    assert sum(f.forced_play_steps for f in figures) <= 0.4 * plays
+    assert all(f.wrong_replies for f in figures if f.play_steps)
+    assert sum(f.hints_giving_the_move for f in figures) == 0
+    assert [f.capstone for f in figures] == [False] * (len(figures) - 1) + [True]
 
 
 @pytest.mark.parametrize("lesson", _core(), ids=lambda lesson: lesson.id)

@@ -9,6 +9,7 @@ from tutorial_app.lessons.model import Lesson, PlayStep, QuizStep
 from tutorial_app.rules.moves import apply, why_illegal
 from tutorial_app.rules.state import PASS, Move, play
 from tutorial_app.rules.tiles import Tile
+from tutorial_app.rules.worked_end import explain_hand_end
 from tutorial_app.rules.worked_moves import describe_moves
 
 
@@ -130,9 +131,8 @@ def test_wrong_quiz_answer_gets_the_hint_and_costs_a_star() -> None:
 
 
 def test_stars_fall_with_mistakes_and_hints() -> None:
-    run = LessonRun.start(lesson("core-04-passing"))
+    run = run_to("core-04-passing", first_play_step("core-04-passing"))
     assert run.stars == 3
-    run.next()
     assert run.hint("en") is not None
     assert run.hint("en") is not None
     assert run.hints_used == 1
@@ -144,7 +144,7 @@ def test_stars_fall_with_mistakes_and_hints() -> None:
 
 
 def test_choices_have_labels_in_both_languages() -> None:
-    name = "core-07-going-out"
+    name = "core-09-going-out"
     steps = lesson(name).steps
     index = max(i for i, s in enumerate(steps) if isinstance(s, QuizStep) and s.ask == "winner")
     run = run_to(name, index)
@@ -153,7 +153,14 @@ def test_choices_have_labels_in_both_languages() -> None:
 
 
 def test_the_app_cannot_skip_or_misuse_steps() -> None:
-    run = LessonRun.start(lesson("core-03-doubles-across"))
+    name = "core-03-doubles-across"
+    run = LessonRun.start(lesson(name))
+    assert isinstance(run.step, QuizStep) and not run.done  # a review question opens the lesson
+    with pytest.raises(RunError):
+        run.next()
+    with pytest.raises(RunError):
+        run.submit_move(PASS)
+    run = run_to(name, first_play_step(name) - 1)
     assert run.done  # an explain step
     with pytest.raises(RunError):
         run.submit_move(PASS)
@@ -163,3 +170,20 @@ def test_the_app_cannot_skip_or_misuse_steps() -> None:
         run.next()
     with pytest.raises(RunError):
         run.answer(True)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_right_move_that_ends_the_hand_is_worked_out(lang: str) -> None:
+    """Going out (or the scripted replies ending the hand) is explained like any hand's end: the pips and the score."""
+    name = "core-14-first-tactics"
+    index = max(i for i, s in enumerate(lesson(name).steps) if isinstance(s, PlayStep))
+    run = run_to(name, index)
+    step = run.step
+    assert isinstance(step, PlayStep) and step.success is not None
+    right = solve_step(run)
+    assert isinstance(right, Move)
+    feedback = run.submit_move(right, lang)
+    assert feedback.correct and run.state is not None and run.state.is_over
+    ending = explain_hand_end(run.state, run.viewer).text().in_(lang)
+    assert feedback.explanation == f"{step.success.in_(lang)} {ending}"
+    assert "17" in ending  # seat 1 is left with 2-0, 4-3 and 4-4

@@ -138,7 +138,10 @@ def test_a_backed_play_step_explains_the_right_move_with_the_engine() -> None:
     feedback = run.submit_move(move, "en")
     assert feedback.correct and feedback.explanation is not None
     assert "6-4 blocks the hand: nobody can play on 2 or 6 (seat 1 passed on 2 and 6)" in feedback.explanation
-    assert feedback.explanation.endswith(run.step.success.en if run.step.success else "")
+    success = run.step.success.en if run.step.success else ""
+    assert success and success in feedback.explanation  # the engine's why first, then the lesson's own words
+    assert feedback.explanation.index("6-4 blocks the hand") < feedback.explanation.index(success)
+    assert "You have the fewest pips (6) and win the fish" in feedback.explanation  # then the hand's worked end
 
 
 @pytest.mark.parametrize(("extra", "answer", "said"), [

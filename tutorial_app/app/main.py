@@ -11,11 +11,13 @@ from pathlib import Path
 
 import streamlit as st
 
+from tutorial_app.app import guard
 from tutorial_app.app.session import lang, sidebar
 from tutorial_app.i18n import t
 
 PAGES = Path(__file__).parent / "app_pages"
 
+guard.install()
 st.set_page_config(page_title="Domino Tutor", page_icon="🁫", layout="wide")
 current = lang()
 navigation = st.navigation([
@@ -26,4 +28,5 @@ navigation = st.navigation([
     st.Page(PAGES / "workshop.py", title=t("nav.workshop", current), icon=":material/construction:", url_path="workshop"),
 ])
 sidebar()
-navigation.run()
+guard.show_pending()
+guard.run_page(navigation.run)

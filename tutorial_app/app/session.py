@@ -9,8 +9,17 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.progress import ProgressError, ProgressStore, clean_name, default_url
-from tutorial_app.i18n import LANGS, LANGUAGE_NAMES, Lang, normalise_lang, t
+from tutorial_app.app.markdown import plain
+from tutorial_app.app.progress import (
+    ProgressError,
+    ProgressStore,
+    ProgressUnavailable,
+    SessionProgress,
+    clean_name,
+    default_url,
+)
+from tutorial_app.i18n import LANGS, LANGUAGE_NAMES, Lang, known_lang, normalise_lang, t
+from tutorial_app.lessons.catalog import lesson_ids
 
 __all__ = ["lang", "tr", "sidebar", "progress_store", "learner", "bump", "revision"]
 
@@ -29,6 +38,8 @@ def lang() -> Lang:
     if asked is not None and asked != st.session_state.get("_lang_asked"):
         st.session_state["_lang_asked"] = asked
         st.session_state["lang"] = normalise_lang(asked, st.session_state.get("lang", _browser_lang()))
+        if known_lang(asked) is None:
+            st.session_state["_lang_unknown"] = asked
     st.session_state.setdefault("lang", _browser_lang())
     value = st.session_state["lang"]
     return "ru" if value == "ru" else "en"
@@ -45,9 +56,17 @@ def _language_changed() -> None:
 
 
 @st.cache_resource(show_spinner=False)
-def progress_store() -> ProgressStore:
-    """The progress database (one engine per server process; rows are per learner)."""
-    return ProgressStore(default_url())
+def _database() -> ProgressStore | ProgressUnavailable:
+    """The progress database (one engine per server process; rows are per learner), or why it cannot be used."""
+    try:
+        return ProgressStore(default_url(), lesson_ids())
+    except ProgressUnavailable as exc:
+        return exc
+
+
+def progress_store() -> SessionProgress:
+    """The learner's stars: in the database, or kept in this tab when the database cannot be used."""
+    return SessionProgress(_database(), st.session_state, lesson_ids())  # type: ignore[arg-type]
 
 
 def learner() -> str | None:
@@ -73,6 +92,20 @@ def sidebar() -> None:
         raw = st.session_state.get("learner_name", "")
         if isinstance(raw, str) and raw.strip() and learner() is None:
             st.warning(t("app.learner_bad", current))
+        _say_once(current)
+
+
+def _say_once(current: Lang) -> None:
+    """Notes a visitor should read once: the progress database is down, a link asked for an unknown language."""
+    problem = progress_store().problem
+    if problem is not None and not st.session_state.get("_progress_problem_said"):
+        st.session_state["_progress_problem_said"] = True
+        st.warning(problem.in_(current), icon=":material/database:")
+    elif problem is not None and learner() is not None:
+        st.caption(t("app.stars_this_visit", current))
+    unknown = st.session_state.pop("_lang_unknown", None)
+    if isinstance(unknown, str):
+        st.info(t("app.unknown_lang", current, lang=plain(unknown, 20)))
 
 
 def revision(name: str) -> int:

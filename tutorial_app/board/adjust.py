@@ -9,6 +9,7 @@ app writes into its game record.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from tutorial_app.board.layout import (
@@ -25,7 +26,7 @@ from tutorial_app.rules.state import ARM_NAMES, End, Link, Table
 from tutorial_app.rules.text import RulesError, Text
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["Adjusted", "AdjustError", "BENDS", "turn_options", "with_turn", "adjust_tail"]
+__all__ = ["Adjusted", "AdjustError", "BENDS", "turn_options", "with_turn", "adjust_tail", "rebend", "bent_shape"]
 
 BENDS: tuple[Bend, Bend, Bend] = ("straight", "left", "right")
 
@@ -170,3 +171,30 @@ def adjust_tail(
             "Места нет: хвост вышел бы за край стола или налез бы на цепь.",
         )
     )
+
+
+def _arm_of(table: Table, tile: Tile) -> tuple[End, int]:
+    """The arm and place of a tile on the chain; AdjustError when it is the centre tile or not on the table."""
+    if tile is table.centre:
+        raise AdjustError(Text(f"{tile} is the first tile of the hand: the chain is not bent through it.",
+                               f"{tile} — первая кость раздачи: через неё цепь не гнут."))
+    for end, links in zip(ARM_NAMES, table.arms, strict=True):
+        for index, link in enumerate(links):
+            if link.tile is tile:
+                return end, index
+    raise AdjustError(Text(f"{tile} is not on the chain.", f"{tile} нет в цепи."))
+
+
+def rebend(table: Table, layout: BoardLayout, tile: Tile, bend: Bend) -> BoardLayout:
+    """The board after re-bending the chain at ``tile`` (a tail adjustment); AdjustError says why it cannot be."""
+    end, index = _arm_of(table, tile)
+    shape, _adjusted = adjust_tail(table, layout, end, index, bend, seat=-1)
+    return layout_table(table, shape)
+
+
+def bent_shape(table: Table, bends: Sequence[tuple[Tile, Bend]]) -> ChainShape:
+    """The chain as the board lays it, then re-bent at each tile in turn: how a lesson shows "правка цепи"."""
+    layout = layout_table(table)
+    for tile, bend in bends:
+        layout = rebend(table, layout, tile, bend)
+    return layout.shape

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from tutorial_app.cli import UserError
@@ -31,7 +32,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    data = read_data_file(args.position)
+    data = read_data_file(args.position, args.lang)
     names = [n.strip() for n in args.rules.split(",") if n.strip()] if args.rules else None
     if args.rules is not None and not names:
         raise UserError(_NO_RULES.in_(args.lang))
@@ -62,44 +63,80 @@ def _per_side(values: dict[str, Any]) -> str:
     return "  ".join(f"{side}: {value}" for side, value in values.items())
 
 
-def format_table(rulings: list[dict[str, Any]]) -> str:
-    """Rule sets side by side, one row per question."""
-    rows: list[tuple[str, list[str]]] = []
+Row = tuple[str, list[str]]
+Ruling = dict[str, Any]
 
-    def row(label: str, cell: Any) -> None:
-        rows.append((label, [str(cell(r)) for r in rulings]))
 
-    row("rules", lambda r: r["rules"])
-    row("status", lambda r: r["status"])
-    row("open ends", lambda r: ", ".join(f"{n}={v}" for n, v in zip(r["open_end_names"], r["open_ends"], strict=True)) or "-")
-    row("to move", lambda r: r["to_move"])
-    row("legal", lambda r: _tiles_moves(r["legal"]))
-    if any("leader" in r for r in rulings):
-        row("leader", lambda r: "by lot" if r.get("leader", "x") is None else r.get("leader", "-"))
-        row("lead tiles", lambda r: ", ".join(r.get("lead_tiles", [])) or "-")
+def _row(rulings: list[Ruling], label: str, cell: Callable[[Ruling], object]) -> Row:
+    return label, [str(cell(r)) for r in rulings]
+
+
+def _open_ends(ruling: Ruling) -> str:
+    return ", ".join(f"{n}={v}" for n, v in zip(ruling["open_end_names"], ruling["open_ends"], strict=True)) or "-"
+
+
+def _base_rows(rulings: list[Ruling]) -> list[Row]:
+    return [_row(rulings, "rules", lambda r: r["rules"]), _row(rulings, "status", lambda r: r["status"]),
+            _row(rulings, "open ends", _open_ends), _row(rulings, "to move", lambda r: r["to_move"]),
+            _row(rulings, "legal", lambda r: _tiles_moves(r["legal"]))]
+
+
+def _lead_rows(rulings: list[Ruling]) -> list[Row]:
+    if not any("leader" in r for r in rulings):
+        return []
+    return [_row(rulings, "leader", lambda r: "by lot" if r.get("leader", "x") is None else r.get("leader", "-")),
+            _row(rulings, "lead tiles", lambda r: ", ".join(r.get("lead_tiles", [])) or "-")]
+
+
+def _hand_rows(rulings: list[Ruling]) -> list[Row]:
+    """A redeal, the points scored by moves, the boneyard and the unseen tiles (each only when some ruling has it)."""
+    rows = []
     if any(r["redeal_reason"] for r in rulings):
-        row("redeal", lambda r: r["redeal_reason"] or "-")
+        rows.append(_row(rulings, "redeal", lambda r: r["redeal_reason"] or "-"))
     if any(r["move_points"] for r in rulings):
-        row("move points", lambda r: ", ".join(str(p) for p in r["move_points"]) or "-")
-    if any("result" in r for r in rulings):
+        rows.append(_row(rulings, "move points", lambda r: ", ".join(str(p) for p in r["move_points"]) or "-"))
+    if any(r.get("boneyard_count") for r in rulings):
+        rows.append(_row(rulings, "boneyard", lambda r: r.get("boneyard_count", "-")))
+        rows.append(_row(rulings, "unseen", lambda r: r.get("unseen", "-")))
+    return rows
 
-        def res(r: dict[str, Any], key: str) -> Any:
-            return r["result"][key] if "result" in r else "-"
 
-        row("winner side", lambda r: ", ".join(str(s) for s in res(r, "winner_sides")) if "result" in r else "-")
-        row("tie", lambda r: res(r, "tie"))
-        row("points", lambda r: _per_side(r["result"]["points"]) if "result" in r else "-")
-        row("bank after", lambda r: res(r, "bank_after"))
-        row("capicú", lambda r: res(r, "capicu"))
-        row("next leader", lambda r: res(r, "next_leader"))
-        row("why", lambda r: res(r, "reason"))
-    if any("match" in r for r in rulings):
-        row("match scores", lambda r: _per_side(r["match"]["scores"]) if "match" in r else "-")
-        row("match over", lambda r: r["match"]["over"] if "match" in r else "-")
-        row("match winner", lambda r: ", ".join(str(s) for s in r["match"]["winner_sides"]) if "match" in r else "-")
+def _result(ruling: Ruling, key: str) -> object:
+    return ruling["result"][key] if "result" in ruling else "-"
+
+
+def _result_rows(rulings: list[Ruling]) -> list[Row]:
+    if not any("result" in r for r in rulings):
+        return []
+    return [
+        _row(rulings, "winner side",
+             lambda r: ", ".join(str(s) for s in r["result"]["winner_sides"]) if "result" in r else "-"),
+        _row(rulings, "tie", lambda r: _result(r, "tie")),
+        _row(rulings, "points", lambda r: _per_side(r["result"]["points"]) if "result" in r else "-"),
+        _row(rulings, "bank after", lambda r: _result(r, "bank_after")),
+        _row(rulings, "capicú", lambda r: _result(r, "capicu")),
+        _row(rulings, "next leader", lambda r: _result(r, "next_leader")),
+        _row(rulings, "why", lambda r: _result(r, "reason")),
+    ]
+
+
+def _match_rows(rulings: list[Ruling]) -> list[Row]:
+    if not any("match" in r for r in rulings):
+        return []
+    return [
+        _row(rulings, "match scores", lambda r: _per_side(r["match"]["scores"]) if "match" in r else "-"),
+        _row(rulings, "match over", lambda r: r["match"]["over"] if "match" in r else "-"),
+        _row(rulings, "match winner",
+             lambda r: ", ".join(str(s) for s in r["match"]["winner_sides"]) if "match" in r else "-"),
+    ]
+
+
+def format_table(rulings: list[Ruling]) -> str:
+    """Rule sets side by side, one row per question."""
+    rows = [*_base_rows(rulings), *_lead_rows(rulings), *_hand_rows(rulings), *_result_rows(rulings),
+            *_match_rows(rulings)]
     label_width = max(len(label) for label, _ in rows)
-    widths = [max(len(cells[i]) for _, cells in rows) for i in range(len(rulings))]
-    widths = [min(w, 48) for w in widths]
+    widths = [min(max(len(cells[i]) for _, cells in rows), 48) for i in range(len(rulings))]
     lines = []
     for label, cells in rows:
         padded = [c if len(c) <= 48 else c[:45] + "..." for c in cells]

@@ -12,7 +12,7 @@ from typing import Literal
 
 from tutorial_app.i18n import en, ru
 
-__all__ = ["Lang", "LANGS", "CATALOGS", "t", "normalise_lang", "LANGUAGE_NAMES"]
+__all__ = ["Lang", "LANGS", "CATALOGS", "t", "known_lang", "normalise_lang", "LANGUAGE_NAMES"]
 
 Lang = Literal["en", "ru"]
 LANGS: tuple[Lang, ...] = ("en", "ru")
@@ -20,15 +20,20 @@ LANGUAGE_NAMES: Mapping[Lang, str] = {"en": "English", "ru": "Русский"}
 CATALOGS: Mapping[Lang, Mapping[str, str]] = {"en": en.MESSAGES, "ru": ru.MESSAGES}
 
 
-def normalise_lang(value: object, default: Lang = "en") -> Lang:
-    """A supported language from a query parameter or a browser locale ("ru-RU" -> "ru")."""
+def known_lang(value: object) -> Lang | None:
+    """The supported language a query parameter or a browser locale names ("ru-RU" -> "ru"), or None."""
     if isinstance(value, str):
         head = value.strip().lower().replace("_", "-").split("-")[0]
         if head == "ru":
             return "ru"
         if head == "en":
             return "en"
-    return default
+    return None
+
+
+def normalise_lang(value: object, default: Lang = "en") -> Lang:
+    """A supported language from a query parameter or a browser locale ("ru-RU" -> "ru"), else ``default``."""
+    return known_lang(value) or default
 
 
 def t(key: str, lang: str, /, **values: object) -> str:

@@ -1,8 +1,11 @@
 """Where the course files are, and loading them as checked lessons.
 
-Why next to the package: the course lives in ``lessons/`` at the top of the
-repository, beside ``tutorial_app/``, which is also where an editable
-install finds it. ``DOMINO_TUTOR_LESSONS`` points elsewhere when set.
+Why two places: the courses live in ``lessons/`` at the top of the
+repository, beside ``tutorial_app/``, which is where a source checkout (and
+an editable install) reads them; a built wheel carries them as package data
+in ``tutorial_app/courses/`` (pyproject maps ``lessons/`` there), so ``pip
+install .``, a wheel and pipx have every course. ``DOMINO_TUTOR_LESSONS``
+points elsewhere when set.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from tutorial_app.lessons.courses import course_rank
 from tutorial_app.lessons.model import Lesson
 from tutorial_app.lessons.validate import Issue, check_file, check_paths
 
-__all__ = ["LessonError", "lessons_root", "load_lesson", "load_course", "course_names"]
+__all__ = ["LessonError", "lessons_root", "lesson_ids", "load_lesson", "load_course", "course_names"]
 
 
 class LessonError(ValueError):
@@ -25,12 +28,18 @@ class LessonError(ValueError):
         self.issues = issues
 
 
+PACKAGED = Path(__file__).resolve().parent.parent / "courses"
+CHECKOUT = Path(__file__).resolve().parent.parent.parent / "lessons"
+
+
 def lessons_root() -> Path:
-    """The folder of course folders (``lessons/``): the environment's choice, else beside the package."""
+    """The folder of course folders: the environment's choice, else the package's courses, else ``lessons/``."""
     override = os.environ.get("DOMINO_TUTOR_LESSONS")
     if override:
         return Path(override)
-    return Path(__file__).resolve().parent.parent.parent / "lessons"
+    if any(PACKAGED.glob("*/*.yaml")):
+        return PACKAGED
+    return CHECKOUT
 
 
 def course_names(root: Path | None = None) -> list[str]:
@@ -38,6 +47,12 @@ def course_names(root: Path | None = None) -> list[str]:
     base = root or lessons_root()
     names = [p.name for p in base.iterdir() if p.is_dir() and any(p.glob("*.yaml"))] if base.is_dir() else []
     return sorted(names, key=course_rank)
+
+
+def lesson_ids(root: Path | None = None) -> frozenset[str]:
+    """The id of every lesson in the courses (a lesson's id is its file's name, as the validator checks)."""
+    base = root or lessons_root()
+    return frozenset(path.stem for name in course_names(base) for path in (base / name).glob("*.yaml"))
 
 
 def load_lesson(path: Path) -> Lesson:

@@ -12,7 +12,9 @@ from tutorial_app.lessons.model import Goal
 from tutorial_app.rules.moves import apply_unchecked, fives_count, legal_moves
 from tutorial_app.rules.state import Action, HandState, Move, Status, play
 
-__all__ = ["satisfies", "candidate_moves", "goal_moves", "ends_total", "fives_points"]
+__all__ = ["satisfies", "candidate_moves", "goal_moves", "ends_total", "fives_points", "goal_keys", "trick_goal_keys"]
+
+_TRICK_ONLY = frozenset({"keeps", "set_size", "takes_trick", "wins_hand"})
 
 
 def ends_total(state: HandState) -> int:
@@ -63,6 +65,19 @@ def satisfies(goal: Goal, before: HandState, move: Move, after: HandState) -> bo
         right = is_play and (move.claim or 0) == fives_points(after)
         return right is bool(goal.claimed_right)
     raise AssertionError(f"unknown goal {key}")
+
+
+def goal_keys(goal: Goal) -> list[str]:
+    """Every predicate a goal uses, nested ones included, in order."""
+    keys = [goal.key]
+    for inner in (*(goal.all_of or ()), *(goal.any_of or ()), *((goal.not_,) if goal.not_ is not None else ())):
+        keys.extend(goal_keys(inner))
+    return keys
+
+
+def trick_goal_keys(goal: Goal) -> list[str]:
+    """The Tien Gow goals in a goal (a line game's play step cannot use them)."""
+    return list(dict.fromkeys(k for k in goal_keys(goal) if k in _TRICK_ONLY))
 
 
 def candidate_moves(state: HandState) -> list[Move]:

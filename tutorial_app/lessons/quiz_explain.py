@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutorial_app.lessons.model import QuizStep
+from tutorial_app.lessons.model import QuizStep, line_move
 from tutorial_app.lessons.scenes import Scene
 from tutorial_app.lessons.strategy_quiz import BestError, engine_explanation, may_hold_explanation
 from tutorial_app.rules.options import HouseRules
@@ -46,7 +46,7 @@ from tutorial_app.rules.worked_tiles import (
     explain_chinese_suit,
 )
 
-__all__ = ["quiz_explanation", "EXPLAINED_KINDS"]
+__all__ = ["quiz_explanation", "chinese_explanation", "EXPLAINED_KINDS"]
 
 Explainer = Callable[[QuizStep, Scene | None, HouseRules, int], Text | None]
 
@@ -90,7 +90,7 @@ def _to_move(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer: in
 def _is_legal(step: QuizStep, scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
     if scene is None or step.move is None:
         return None
-    return explain_move(scene.state, step.move.to_move())
+    return explain_move(scene.state, line_move(step.move))
 
 
 def _what_to_do(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer: int) -> Text | None:
@@ -163,24 +163,23 @@ def _match(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer: int)
     return explain_hand_end(scene.state, viewer, scene.match).text("match")
 
 
-def _chinese_suit(step: QuizStep, _scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
-    return explain_chinese_suit(step.tile) if step.tile is not None else None
+_CHINESE: dict[str, Callable[[QuizStep], Text | None]] = {
+    "chinese_suit": lambda step: explain_chinese_suit(step.tile) if step.tile is not None else None,
+    "chinese_copies": lambda step: explain_chinese_copies(step.tile) if step.tile is not None else None,
+    "chinese_red_pips": lambda step: explain_chinese_red_pips(step.tile) if step.tile is not None else None,
+    "chinese_can_lead": lambda step: explain_chinese_can_lead(step.tiles) if step.tiles else None,
+    "chinese_beats": lambda step: explain_chinese_beats(step.tiles, step.against) if step.tiles and step.against else None,
+}
 
 
-def _chinese_copies(step: QuizStep, _scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
-    return explain_chinese_copies(step.tile) if step.tile is not None else None
+def chinese_explanation(step: QuizStep) -> Text | None:
+    """The worked explanation of a question about Chinese tiles and sets (no position, no rule set needed)."""
+    explainer = _CHINESE.get(step.ask)
+    return explainer(step) if explainer is not None else None
 
 
-def _chinese_red(step: QuizStep, _scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
-    return explain_chinese_red_pips(step.tile) if step.tile is not None else None
-
-
-def _chinese_can_lead(step: QuizStep, _scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
-    return explain_chinese_can_lead(step.tiles) if step.tiles else None
-
-
-def _chinese_beats(step: QuizStep, _scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
-    return explain_chinese_beats(step.tiles, step.against) if step.tiles and step.against else None
+def _chinese(step: QuizStep, _scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
+    return chinese_explanation(step)
 
 
 def _best_move(step: QuizStep, scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
@@ -227,11 +226,7 @@ _EXPLAINERS: dict[str, Explainer] = {
     "match_score": _match,
     "best_move": _best_move,
     "may_hold": _may_hold,
-    "chinese_suit": _chinese_suit,
-    "chinese_copies": _chinese_copies,
-    "chinese_red_pips": _chinese_red,
-    "chinese_can_lead": _chinese_can_lead,
-    "chinese_beats": _chinese_beats,
+    **{kind: _chinese for kind in _CHINESE},
 }
 EXPLAINED_KINDS = frozenset(_EXPLAINERS)
 """Every quiz kind the rules core explains (a test keeps it equal to every kind there is)."""

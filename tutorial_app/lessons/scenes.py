@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from tutorial_app.lessons.model import Lesson, MoveSpec, PositionSpec
+from tutorial_app.lessons.model import Lesson, MoveSpec, PositionSpec, line_move
 from tutorial_app.rules.deal import LeadDecision
 from tutorial_app.rules.match import MatchState
 from tutorial_app.rules.moves import apply
@@ -84,5 +84,5 @@ def advance(scene: Scene, moves: list[MoveSpec]) -> Scene:
     """The scene after some moves (each checked by the rules core: IllegalMoveError otherwise)."""
     state = scene.state
     for spec in moves:
-        state = apply(state, spec.to_move())
+        state = apply(state, line_move(spec))
     return scene._replace(state=state)

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tutorial_app.rules.match import record_hand
+from tutorial_app.rules.match import MatchState, record_hand
 from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.position import Position, read_position
 from tutorial_app.rules.scoring import hand_result
-from tutorial_app.rules.state import Status
+from tutorial_app.rules.state import HandState, Status
 from tutorial_app.rules.worked_end import explain_hand_end
 
 __all__ = ["rule", "rule_all", "ruling_of"]
@@ -34,52 +34,56 @@ def ruling_of(position: Position, lang: str = "en") -> dict[str, Any]:
     ruling["open_end_names"] = [name for name, _ in table.open_ends()]
     ruling["to_move"] = state.to_move
     ruling["legal"] = [m.as_dict() for m in legal_moves(state)] if status == "in_play" else []
-    if position.lead is not None and table.centre is None and state.trail is None:
-        ruling["leader"] = position.lead.seat
-        ruling["lead_tiles"] = [str(t) for t in position.lead.lead_tiles if state.hands[position.lead.seat] & t.bit] \
-            if position.lead.seat is not None else []
-        ruling["lead_reason"] = position.lead.reason.in_(lang)
-    elif position.lead is None and table.centre is None and state.trail is None:
-        ruling["leader"] = None
-        ruling["lead_tiles"] = []
+    if table.centre is None and state.trail is None:
+        ruling.update(_lead(position, lang))
     ruling["redeal_reason"] = position.redeal.in_(lang) if position.redeal is not None else None
     ruling["move_points"] = list(position.move_points)
+    ruling["boneyard_count"] = len(state.boneyard) if state.rules.has_boneyard else 0
+    ruling["unseen"] = position.unseen
     if state.status is not Status.IN_PLAY:
-        result = hand_result(state)
-        ruling["result"] = {
-            "winner_sides": list(result.winner_sides),
-            "tie": result.tie,
-            "points": _sides(result.points),
-            "fives_points": _sides(result.fives),
-            "pips": _sides(result.pips),
-            "bank_after": result.bank_after,
-            "capicu": result.capicu,
-            "next_leader": result.next_leader,
-            "fish_maker": result.fish_maker if state.status is Status.BLOCKED else None,
-            "reason": result.reason.in_(lang),
-            "worked": explain_hand_end(state).text().in_(lang),
-        }
-        if position.match is not None:
-            after = record_hand(position.match, state)
-            ruling["match"] = {
-                "scores": _sides(after.scores),
-                "opened": _sides(after.opened),
-                "draft": _sides(after.draft),
-                "over": after.over,
-                "winner_sides": list(after.winner_sides),
-                "loser_sides": list(after.loser_sides),
-            }
-    elif position.match is not None:
-        match = position.match
-        ruling["match"] = {
-            "scores": _sides(match.scores),
-            "opened": _sides(match.opened),
-            "draft": _sides(match.draft),
-            "over": match.over,
-            "winner_sides": list(match.winner_sides),
-            "loser_sides": list(match.loser_sides),
-        }
+        ruling["result"] = _result(state, lang)
+    if position.match is not None:
+        after = record_hand(position.match, state) if state.status is not Status.IN_PLAY else position.match
+        ruling["match"] = _match(after)
     return ruling
+
+
+def _lead(position: Position, lang: str) -> dict[str, Any]:
+    """An empty chain: who leads, with which of their tiles, and why (``leader`` None: by lot or a redeal)."""
+    lead = position.lead
+    if lead is None:
+        return {"leader": None, "lead_tiles": []}
+    hand = position.state.hands[lead.seat] if lead.seat is not None else 0
+    return {"leader": lead.seat, "lead_tiles": [str(t) for t in lead.lead_tiles if hand & t.bit],
+            "lead_reason": lead.reason.in_(lang)}
+
+
+def _result(state: HandState, lang: str) -> dict[str, Any]:
+    result = hand_result(state)
+    return {
+        "winner_sides": list(result.winner_sides),
+        "tie": result.tie,
+        "points": _sides(result.points),
+        "fives_points": _sides(result.fives),
+        "pips": _sides(result.pips),
+        "bank_after": result.bank_after,
+        "capicu": result.capicu,
+        "next_leader": result.next_leader,
+        "fish_maker": result.fish_maker if state.status is Status.BLOCKED else None,
+        "reason": result.reason.in_(lang),
+        "worked": explain_hand_end(state).text().in_(lang),
+    }
+
+
+def _match(match: MatchState) -> dict[str, Any]:
+    return {
+        "scores": _sides(match.scores),
+        "opened": _sides(match.opened),
+        "draft": _sides(match.draft),
+        "over": match.over,
+        "winner_sides": list(match.winner_sides),
+        "loser_sides": list(match.loser_sides),
+    }
 
 
 def rule(data: Mapping[str, Any], rules_name: str | None = None, lang: str = "en") -> dict[str, Any]:

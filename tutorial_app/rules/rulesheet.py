@@ -748,6 +748,22 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
     GlossaryEntry("shutout", "сухая", Text("", "сухая партия"),
                   Text("Winning a match while the other side still has no points.",
                        "Победа в игре, когда у другой стороны ноль очков.")),
+    GlossaryEntry("trick", "взятка", Text("", ""),
+                  Text("In Chinese dominoes (Tien Gow), one round in which each of the four players lays as many tiles as "
+                       "were led; the highest set laid face up takes it, and its taker leads the next.",
+                       "В китайском домино (тянь гоу) — круг, в котором каждый из четырёх игроков кладёт столько же "
+                       "костей, сколько было в заходе; её забирает старшая открытая комбинация, и взявший заходит "
+                       "в следующую.")),
+    GlossaryEntry("banker", "банкир", Text("", ""),
+                  Text("In Tien Gow, the player who leads the first trick of a hand (by lot at first, then whoever took "
+                       "the last trick); every payment to or from the banker counts double.",
+                       "В тянь гоу — игрок, который заходит в первую взятку раздачи (сначала по жребию, потом тот, кто "
+                       "взял последнюю взятку); все расчёты с банкиром идут вдвойне.")),
+    GlossaryEntry("discard", "сброс", Text("laying face down", "рубашкой вверх"),
+                  Text("In Tien Gow, laying as many tiles as were led face down instead of beating: they give the "
+                       "trick up and nobody sees them.",
+                       "В тянь гоу — вместо того чтобы бить, положить столько же костей, сколько было в заходе, "
+                       "рубашкой вверх: взятка отдаётся, и этих костей никто не видит.")),
     GlossaryEntry("hand", "раздача", Text("deal", "кон"),
                   Text("One deal played to its end.", "Одна раздача, сыгранная до конца.")),
     GlossaryEntry("match", "игра", Text("game", "матч"),

@@ -50,6 +50,23 @@ def reason_of(exc: BaseException) -> Text:
     return Text(str(exc), str(exc))
 
 
+def shown(value: object, width: int = 40) -> str:
+    """A value as a message quotes it: one line, quoted like Python (``'6-4'``), shortened when long.
+
+    Why: a value a user typed may hold line breaks, control characters or
+    thousands of digits; a message that quotes it must stay one readable line.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"~10^{int(value.bit_length() * 0.30103)}"
+    if isinstance(value, str) and len(value) > width:
+        value = value[: width - 1] + "…"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # a list holding a number too long to write, or nested without end
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= width + 2 else text[: width - 1] + "…"
+
+
 def seat_name(seat: int) -> Text:
     """How the rules core names a seat: 0-based, as in the referee's JSON."""
     return Text(f"seat {seat}", f"игрок {seat}")

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
-from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.rules.text import RulesError, Text, shown
 
 __all__ = [
     "Tile",
@@ -140,21 +140,21 @@ def parse_pair(text: object) -> tuple[int, int]:
         a, b = text
         if isinstance(a, bool) or isinstance(b, bool) or not isinstance(a, int) or not isinstance(b, int):
             raise TileError(Text(
-                f"{list(text)!r} is not a tile: write two numbers from 0 to 6, like [6, 4]",
-                f"{list(text)!r} — не кость: напишите два числа от 0 до 6, например [6, 4]",
+                f"{shown(list(text))} is not a tile: write two numbers from 0 to 6, like [6, 4]",
+                f"{shown(list(text))} — не кость: напишите два числа от 0 до 6, например [6, 4]",
             ))
     elif isinstance(text, str):
         match = _TILE_TEXT.match(text)
         if match is None:
             raise TileError(Text(
-                f"{text!r} is not a tile: write it like 6-4, 6/4 or 6:4",
-                f"{text!r} — не кость: пишите так: 6-4, 6/4 или 6:4",
+                f"{shown(text)} is not a tile: write it like 6-4, 6/4 or 6:4",
+                f"{shown(text)} — не кость: пишите так: 6-4, 6/4 или 6:4",
             ))
         a, b = int(match.group(1)), int(match.group(2))
     else:
         raise TileError(Text(
-            f"{text!r} is not a tile: write it like 6-4, 6/4, 6:4 or [6, 4]",
-            f"{text!r} — не кость: пишите так: 6-4, 6/4, 6:4 или [6, 4]",
+            f"{shown(text)} is not a tile: write it like 6-4, 6/4, 6:4 or [6, 4]",
+            f"{shown(text)} — не кость: пишите так: 6-4, 6/4, 6:4 или [6, 4]",
         ))
     if not (0 <= a <= MAX_PIP and 0 <= b <= MAX_PIP):
         raise _not_in_set(a, b)

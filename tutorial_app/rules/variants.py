@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tutorial_app.rules.options import HouseRules, OptionError, _as_int
-from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.rules.text import RulesError, Text, shown
 
 __all__ = ["Variant", "VARIANTS", "find_variant", "rules_for", "UnknownVariantError"]
 
@@ -203,8 +203,8 @@ def find_variant(name: str) -> Variant:
     if variant is None:
         names = ", ".join(v.name for v in VARIANTS)
         raise UnknownVariantError(Text(
-            f"unknown rule set {name!r}; the presets are: {names}",
-            f"неизвестный набор правил {name!r}; наборы такие: {names}",
+            f"unknown rule set {shown(name)}; the presets are: {names}",
+            f"неизвестный набор правил {shown(name)}; наборы такие: {names}",
         ))
     return variant
 

@@ -9,6 +9,7 @@ import streamlit as st
 from tutorial_app.app.bots import BOTS
 from tutorial_app.app.charts import bar_chart
 from tutorial_app.app.comparison import difference_rows, parting_move, ruling_under, same_deal
+from tutorial_app.app.markdown import plain
 from tutorial_app.app.records import hand_log, result_lines, seat_label, tiles_text
 from tutorial_app.app.rules_picker import RuleChoice, describe_choice, rules_picker
 from tutorial_app.app.session import lang, tr
@@ -122,7 +123,7 @@ with referee:
     try:
         position = read_yaml_text(text)
     except InputError as exc:
-        st.error(tr("compare.bad_position", reason=exc.reason.in_(current)))
+        st.error(tr("compare.bad_position", reason=plain(exc.reason.in_(current))))
         position = None
     if position is not None and not isinstance(position, dict):
         st.error(tr("compare.bad_position", reason=tr("compare.not_mapping")))
@@ -134,7 +135,7 @@ with referee:
                 try:
                     _show_ruling(ruling_under(position, choice.preset, choice.overrides, current), current)
                 except PositionError as exc:
-                    st.error(tr("compare.bad_position", reason=exc.reason.in_(current)))
+                    st.error(tr("compare.bad_position", reason=plain(exc.reason.in_(current))))
 
 with one_deal:
     st.markdown(tr("compare.deal_intro"))

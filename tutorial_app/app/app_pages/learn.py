@@ -5,9 +5,10 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.app.lesson_player import play_lesson, sources_box
+from tutorial_app.app.markdown import plain
 from tutorial_app.app.progress import ProgressError
 from tutorial_app.app.session import lang, learner, progress_store, tr
-from tutorial_app.lessons import LessonError, LessonRun, course_names, load_course
+from tutorial_app.lessons import LessonError, LessonRun, Run, TienGowRun, course_names, load_course, start_run
 from tutorial_app.lessons.courses import course_title
 from tutorial_app.lessons.model import CapstoneStep, Lesson
 from tutorial_app.rules.variants import find_variant
@@ -72,7 +73,7 @@ def _start(lesson_id: str) -> None:
     lesson = _find(lesson_id)
     if lesson is None:
         return
-    st.session_state[f"{PLAYER}_run"] = LessonRun.start(lesson)
+    st.session_state[f"{PLAYER}_run"] = start_run(lesson)
     st.session_state[f"{PLAYER}_shown"] = None
     st.session_state[f"{PLAYER}_selected"] = None
     st.session_state[f"{PLAYER}_revealed"] = False
@@ -86,7 +87,7 @@ def _close() -> None:
     st.query_params.pop("lesson", None)
 
 
-def _finished(run: LessonRun) -> None:
+def _finished(run: Run) -> None:
     name = learner()
     if name is not None:
         progress_store().record(name, run.lesson.id, run.stars)
@@ -101,7 +102,7 @@ def _import_progress() -> None:
         count = progress_store().import_(name, upload.getvalue())
         st.session_state["learn_import_note"] = ("ok", tr("learn.imported", n=count))
     except ProgressError as exc:
-        st.session_state["learn_import_note"] = ("error", tr("learn.import_failed", reason=str(exc)))
+        st.session_state["learn_import_note"] = ("error", tr("learn.import_failed", reason=plain(exc.reason.in_(lang()))))
 
 
 st.session_state.setdefault("learn_open", None)
@@ -111,13 +112,13 @@ if asked and asked != st.session_state["learn_open"]:
     if _find(asked) is not None:
         _start(asked)
     else:
-        st.warning(tr("learn.no_such_lesson", lesson=asked))
+        st.warning(tr("learn.no_such_lesson", lesson=plain(asked)))
 
 name = learner()
 stars = progress_store().stars(name) if name else {}
 run = st.session_state.get(f"{PLAYER}_run")
 
-if isinstance(run, LessonRun):
+if isinstance(run, (LessonRun, TienGowRun)):
     top_left, top_right = st.columns([2, 1], vertical_alignment="center")
     top_left.title(run.lesson.title.in_(st.session_state.get("lang", "en")))
     top_right.toggle(tr("learn.presenter"), key="learn_presenter", help=tr("learn.presenter_help"))

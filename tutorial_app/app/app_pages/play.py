@@ -8,19 +8,23 @@ from tutorial_app.app.board_view import adjust_chain, forget_shape, keep_turn, s
 from tutorial_app.app.controls import direction_buttons, move_controls, selected_tile, set_selected, table_click
 from tutorial_app.app.hand_review import hand_review
 from tutorial_app.app.hint_panel import hint_panel
+from tutorial_app.app.links import read_deal_link
+from tutorial_app.app.markdown import plain
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.records import hand_log, lead_reason, result_lines, score_rows, seat_label, side_label, tiles_text
-from tutorial_app.app.rules_picker import rules_picker
+from tutorial_app.app.rules_picker import TienGowChoice, game_picker
 from tutorial_app.app.seat_bots import chosen_bots, opponents_text, seat_bot_picker
 from tutorial_app.app.session import bump, lang, tr
+from tutorial_app.app.tien_gow_page import deal_tien_gow, show_tien_gow
+from tutorial_app.app.tien_gow_table import TienGowTable
 from tutorial_app.board.adjust import BENDS, AdjustError
 from tutorial_app.board.layout import Bend, Step
 from tutorial_app.i18n import t
 from tutorial_app.rules.moves import IllegalMoveError
 from tutorial_app.rules.options import FivesClaim
 from tutorial_app.rules.state import ARM_NAMES, Move
-from tutorial_app.rules.text import RulesError, Text
-from tutorial_app.rules.variants import find_variant
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS
 
 st.session_state.setdefault("play_table", None)
 st.session_state.setdefault("play_selected", None)
@@ -42,6 +46,10 @@ def _say(reason: Text | None) -> None:
 def _deal(choice_key: str) -> None:
     choice = st.session_state.get(choice_key)
     if choice is None:
+        return
+    if isinstance(choice, TienGowChoice):  # the Tien Gow table (tien_gow_page)
+        deal_tien_gow(choice.rules, st.session_state["play_bot"], int(st.session_state["play_seed"]),
+                      st.session_state["play_whole_match"])
         return
     table = start_table(choice.rules, choice.preset, chosen_bots("play", choice.rules.players),
                         int(st.session_state["play_seed"]), st.session_state["play_whole_match"])
@@ -140,35 +148,39 @@ def _next_hand() -> None:
 
 def _deal_from_link() -> None:
     """``?deal=SEED&rules=NAME&players=N`` deals that hand at once (a shared or replayed deal)."""
-    seed = st.query_params.get("deal")
-    if seed is None or _table() is not None:
+    if _table() is not None:
         return
-    if not seed.strip().isdigit():
-        st.warning(tr("play.bad_link", reason=tr("play.bad_link_seed", seed=seed)))
-        return
-    try:
-        variant = find_variant(st.query_params.get("rules", "block"))
-        rules = variant.rules(None, {"players": st.query_params.get("players", variant.default_players)})
-        st.session_state["play_table"] = start_table(rules, variant.name, "greedy", int(seed), False)
-    except RulesError as exc:
-        st.warning(tr("play.bad_link", reason=exc.reason.in_(lang())))
+    link = read_deal_link(st.query_params.to_dict())
+    if isinstance(link, Text):
+        st.warning(tr("play.bad_link", reason=plain(link.in_(lang()))))
+    elif link is not None:
+        st.session_state["play_table"] = start_table(link.rules, link.preset, "greedy", link.seed, False)
 
 
 current = lang()
 st.title(tr("play.title"))
 _deal_from_link()
 table = _table()
-with st.expander(tr("play.new_game"), expanded=table is None):
-    choice = rules_picker("play", "block")
+with st.expander(tr("play.new_game"), expanded=st.session_state["play_table"] is None):
+    choice = game_picker("play", "block")
     st.session_state["play_choice"] = choice
-    seat_bot_picker("play", choice.rules if choice is not None else None)
-    middle, right = st.columns(2)
+    if isinstance(choice, TienGowChoice):  # one bot kind for the three other seats (random or greedy)
+        left, middle, right = st.columns(3)
+        bot = left.radio(tr("play.bot"), TIEN_GOW_BOTS, key="play_bot", format_func=lambda b: t(f"bot.{b}", current),
+                         index=1)
+        left.caption(tr(f"tg.bot_{bot}"))
+    else:
+        seat_bot_picker("play", choice.rules if choice is not None else None)
+        middle, right = st.columns(2)
     middle.number_input(tr("play.seed"), min_value=0, max_value=999_999, value=1, step=1, key="play_seed",
                         help=tr("play.seed_help"))
     right.radio(tr("play.length"), (False, True), key="play_whole_match",
                 format_func=lambda whole: t("play.whole_match" if whole else "play.one_hand", current))
     st.button(tr("play.deal"), type="primary", on_click=_deal, args=("play_choice",), disabled=choice is None)
 
+if isinstance(st.session_state["play_table"], TienGowTable):
+    show_tien_gow(st.session_state["play_table"])
+    st.stop()
 if table is None:
     st.info(tr("play.start_hint"))
     st.stop()

@@ -5,9 +5,10 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.app.lesson_player import play_lesson, sources_box
-from tutorial_app.app.session import tr
-from tutorial_app.lessons import LessonRun
-from tutorial_app.lessons.source import MAX_LESSON_BYTES, SourceError, parse_source
+from tutorial_app.app.markdown import plain
+from tutorial_app.app.session import lang, tr
+from tutorial_app.lessons import LessonRun, TienGowRun, start_run
+from tutorial_app.lessons.source import SourceError, decode, parse_source
 from tutorial_app.lessons.validate import check_source
 
 PLAYER = "ws"
@@ -39,18 +40,19 @@ st.session_state.setdefault("ws_text", EXAMPLE)
 st.session_state.setdefault("ws_checked", None)
 
 
+def _refused(exc: SourceError) -> None:
+    where = tr("workshop.where", line=exc.mark.line, column=exc.mark.column) if exc.mark else ""
+    st.session_state["ws_checked"] = ([f"{where}{exc.reason.in_(lang())}"], None)
+
+
 def _uploaded() -> None:
     upload = st.session_state.get("ws_upload")
     if upload is None:
         return
-    data = upload.getvalue()
-    if len(data) > MAX_LESSON_BYTES:
-        st.session_state["ws_checked"] = ([tr("workshop.too_large", kb=MAX_LESSON_BYTES // 1000)], None)
-        return
     try:
-        st.session_state["ws_text"] = data.decode("utf-8")
-    except UnicodeDecodeError:
-        st.session_state["ws_checked"] = ([tr("workshop.not_utf8")], None)
+        st.session_state["ws_text"] = decode(upload.getvalue())
+    except SourceError as exc:
+        _refused(exc)
         return
     _check()
 
@@ -62,8 +64,7 @@ def _check() -> None:
     try:
         source = parse_source(text, "lesson.yaml")
     except SourceError as exc:
-        where = tr("workshop.where", line=exc.mark.line, column=exc.mark.column) if exc.mark else ""
-        st.session_state["ws_checked"] = ([f"{where}{exc.message}"], None)
+        _refused(exc)
         return
     checked = check_source(source)
     problems = [tr("workshop.where", line=i.line, column=i.column) + i.message for i in checked.issues]
@@ -73,7 +74,7 @@ def _check() -> None:
 def _play() -> None:
     checked = st.session_state.get("ws_checked")
     if checked and checked[1] is not None:
-        st.session_state[f"{PLAYER}_run"] = LessonRun.start(checked[1])
+        st.session_state[f"{PLAYER}_run"] = start_run(checked[1])
         st.session_state[f"{PLAYER}_shown"] = None
         st.session_state[f"{PLAYER}_selected"] = None
 
@@ -88,15 +89,15 @@ checked = st.session_state.get("ws_checked")
 if checked is not None:
     problems, lesson = checked
     if problems:
-        st.error(tr("workshop.problems", n=len(problems)) + "\n\n" + "\n".join(f"- {p}" for p in problems))
+        st.error(tr("workshop.problems", n=len(problems)) + "\n\n" + "\n".join(f"- {plain(p)}" for p in problems))
     elif lesson is not None:
         current = st.session_state.get("lang", "en")
-        st.success(tr("workshop.valid", title=lesson.title.in_(current), steps=len(lesson.steps)))
-        st.markdown(f"**{lesson.title.in_(current)}** — {lesson.summary.in_(current)}")
+        st.success(tr("workshop.valid", title=plain(lesson.title.in_(current)), steps=len(lesson.steps)))
+        st.markdown(f"**{plain(lesson.title.in_(current))}** — {plain(lesson.summary.in_(current))}")
         st.button(tr("workshop.play"), on_click=_play)
 
 workshop_run = st.session_state.get(f"{PLAYER}_run")
-if isinstance(workshop_run, LessonRun):
+if isinstance(workshop_run, (LessonRun, TienGowRun)):
     st.divider()
     play_lesson(PLAYER, lambda run: None)
     sources_box(workshop_run.lesson.sources)

@@ -1,0 +1,196 @@
+"""The one bounded reader: every hostile text gets one located, one-line refusal, never another exception."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from hostile import HOSTILE_FRAGMENTS, REVIEW_LESSON_TEXTS, REVIEW_PROGRESS_FILES, mutate_text, seeded
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tutorial_app.cli import main
+from tutorial_app.lessons import lessons_root
+from tutorial_app.lessons.source import (
+    LESSON_LIMITS,
+    Limits,
+    SourceError,
+    decode,
+    parse_json,
+    parse_source,
+    read_stream,
+    read_text,
+)
+
+LESSON_TEXTS = [p.read_text(encoding="utf-8") for p in sorted(lessons_root().glob("*/*.yaml"))[:8]]
+FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _refusal(call: object) -> SourceError:
+    try:
+        call()  # type: ignore[operator]
+    except SourceError as exc:
+        return exc
+    raise AssertionError("the reader should refuse this")
+
+
+def _one_line(exc: SourceError) -> None:
+    for lang in ("en", "ru"):
+        text = exc.located(lang)
+        assert text and "\n" not in text and "\r" not in text, text
+
+
+@pytest.mark.parametrize(("case", "needle"), [
+    ("a NUL after the id", "control character U+0000"),
+    ("a control character after the id", "control character U+0001"),
+    ("an alias that contains itself", "contains it"),
+    ("3000 brackets deep", "nested too deeply"),
+    ("5000 nines", "number too large"),
+    ("3000 brackets on the next line", "not valid YAML"),
+])
+def test_the_reviews_lesson_texts_get_a_located_message(case: str, needle: str) -> None:
+    refusal = _refusal(lambda: parse_source(REVIEW_LESSON_TEXTS[case]))
+    assert needle in refusal.message
+    assert refusal.mark is not None
+    assert refusal.located().startswith(f"line {refusal.mark.line}, column {refusal.mark.column}: ")
+    _one_line(refusal)
+
+
+def test_a_control_character_is_located_where_it_is() -> None:
+    refusal = _refusal(lambda: parse_source("id: x\ntitle: y\nsummary: ab\x07cd\n"))
+    assert refusal.mark == (3, 12)
+    assert refusal.located() == "line 3, column 12: control character U+0007; remove it (write plain text)"
+
+
+def test_an_escaped_control_character_inside_quotes_is_refused_too() -> None:
+    refusal = _refusal(lambda: parse_source('id: x\ntext: "a\\x01b"\n'))
+    assert "U+0001" in refusal.message and refusal.mark == (2, 7)
+
+
+@pytest.mark.parametrize("text", ["", "   \n\n", "# only a comment\n"])
+def test_an_empty_text_is_located_at_its_start(text: str) -> None:
+    refusal = _refusal(lambda: parse_source(text))
+    assert refusal.mark == (1, 1) and "empty" in refusal.message
+
+
+def test_a_text_over_the_limit_says_where_it_passes_it() -> None:
+    limits = Limits(max_bytes=100)
+    refusal = _refusal(lambda: parse_source("a: b\n" * 30, "x", limits))
+    assert refusal.mark == (21, 1)  # 20 lines of 5 bytes reach the limit
+    assert "at most 0 kB" not in refusal.message and "larger than" in refusal.message
+
+
+def test_alias_counts_are_capped_before_expansion() -> None:
+    text = "a: &a [x]\nb: [" + ", ".join(["*a"] * (LESSON_LIMITS.max_aliases + 1)) + "]\n"
+    refusal = _refusal(lambda: parse_source(text))
+    assert f"more than {LESSON_LIMITS.max_aliases} aliases" in refusal.message
+
+
+@pytest.mark.parametrize(("case", "needle"), [
+    ("5000 nines of stars", "number too large"),
+    ("a lone surrogate lesson id", "half of a character pair"),
+    ("5000-deep arrays", "nested too deeply"),
+])
+def test_the_reviews_json_files_get_a_located_message(case: str, needle: str) -> None:
+    refusal = _refusal(lambda: parse_json(decode(REVIEW_PROGRESS_FILES[case])))
+    assert needle in refusal.message and refusal.mark is not None
+    _one_line(refusal)
+
+
+@pytest.mark.parametrize("text", ["[NaN]", '{"a": Infinity}', "[-Infinity]"])
+def test_json_without_numbers_that_json_does_not_have(text: str) -> None:
+    assert "not a number JSON allows" in _refusal(lambda: parse_json(text)).message
+
+
+def test_bytes_that_are_not_utf8_are_located() -> None:
+    refusal = _refusal(lambda: decode(b"id: x\ntitle: caf\xe9\n"))
+    assert refusal.mark == (2, 11) and "byte 0xe9" in refusal.message
+
+
+def test_a_byte_order_mark_is_dropped() -> None:
+    assert parse_json(decode(b'\xef\xbb\xbf{"a": 1}')) == {"a": 1}
+
+
+# -- files ----------------------------------------------------------------------------------------
+
+
+def test_a_folder_a_device_and_a_pipe_are_not_files(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    for path in (tmp_path, Path("/dev/zero"), fifo):
+        assert "not a regular file" in _refusal(lambda p=path: read_text(p)).message  # type: ignore[misc]
+
+
+def test_a_large_file_is_refused_by_its_size(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"#" * (LESSON_LIMITS.max_bytes + 10))
+    assert _refusal(lambda: read_text(big)).message.startswith("the file is 200 kB; at most 200 kB")
+
+
+class _Endless(io.RawIOBase):
+    """A stream that never ends (like /dev/zero on standard input) and counts what was asked of it."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        assert size >= 0, "an endless stream must never be read to its end"
+        self.asked.append(size)
+        return b"a" * size
+
+
+def test_a_stream_is_read_at_most_to_the_limit_and_one_byte() -> None:
+    stream = _Endless()
+    refusal = _refusal(lambda: read_stream(stream, Limits(max_bytes=1000)))  # type: ignore[arg-type]
+    assert stream.asked == [1001] and "larger than 1 kB" in refusal.message
+
+
+def test_validate_refuses_a_device_and_a_pipe_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fifo = tmp_path / "lesson.yaml"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", str(fifo)):
+        assert main(["lessons", "validate", path]) == 2
+        err = capsys.readouterr().err.splitlines()
+        assert err[0] == f"{path}:1:1: not a regular file (a folder, a device or a pipe); name a text file"
+        assert "Traceback" not in "\n".join(err)
+
+
+# -- fuzz: anything in, a value or one located line out -------------------------------------------
+
+
+@FUZZ
+@given(st.lists(st.sampled_from(HOSTILE_FRAGMENTS) | st.text(max_size=6), max_size=40).map("".join))
+def test_any_text_parses_or_gets_one_line(text: str) -> None:
+    for parse in (parse_source, parse_json):
+        try:
+            parse(text)
+        except SourceError as exc:
+            _one_line(exc)
+
+
+@FUZZ
+@given(st.integers(min_value=0, max_value=10**9), st.integers(min_value=1, max_value=3))
+def test_mutated_lessons_parse_or_get_one_located_line(seed: int, rounds: int) -> None:
+    rng = seeded(seed)
+    text = rng.choice(LESSON_TEXTS)
+    for _ in range(rounds):
+        text = mutate_text(text, rng)
+    try:
+        parse_source(text, "lesson.yaml")
+    except SourceError as exc:
+        _one_line(exc)
+        assert exc.mark is not None, exc.message
+
+
+@FUZZ
+@given(st.binary(max_size=200))
+def test_any_bytes_decode_or_get_one_line(data: bytes) -> None:
+    try:
+        decode(data)
+    except SourceError as exc:
+        _one_line(exc)
