@@ -19,7 +19,7 @@ from tutorial_app.rules.moves import apply_unchecked
 from tutorial_app.rules.state import Action, HandState, Move
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
-from tutorial_app.strategy.analysis import Analysis
+from tutorial_app.strategy.analysis import Analysis, MoveValue
 from tutorial_app.strategy.knowledge import Certainty, and_list, certainty, none_reasons
 from tutorial_app.strategy.view import open_numbers
 
@@ -285,8 +285,24 @@ def why_best(analysis: Analysis, state: HandState) -> Text | None:
                 f"этот ход выигрывает {_percent(analysis.best.win)} розыгрышей, а {other_name.ru} — {_percent(runner.win)}")
     first = next((f for f in mine if f is not None), None)
     if first is None:
-        return Text(f"{name.en} wins {_percent(analysis.best.win)} of the playouts against {_percent(runner.win)} "
-                    f"for {other_name.en}",
-                    f"{name.ru} выигрывает {_percent(analysis.best.win)} розыгрышей против {_percent(runner.win)} "
-                    f"у {other_name.ru}")
+        return _played_out(analysis, runner, name, other_name)
     return Text(f"{first.en}; {tail.en}", f"{first.ru}; {tail.ru}")
+
+
+def _played_out(analysis: Analysis, runner: MoveValue, name: Text, other_name: Text) -> Text:
+    """No rule of thumb tells the best move apart: say so, with the playouts' figures (too close to call when
+    the lead is within its 95 % half-width)."""
+    best = analysis.best
+    if analysis.points_first:
+        mine, theirs = f"{best.points:.1f}", f"{runner.points:.1f}"
+        en = f"{name.en} scores {mine} points on average, {other_name.en} {theirs}"
+        ru = f"{name.ru} в среднем приносит {mine.replace('.', ',')} очка, {other_name.ru} — {theirs.replace('.', ',')}"
+    else:
+        en = f"{name.en} wins {_percent(best.win)} of the playouts, {other_name.en} {_percent(runner.win)}"
+        ru = f"{name.ru} выигрывает {_percent(best.win)} розыгрышей, {other_name.ru} — {_percent(runner.win)}"
+    gap, half_width = analysis.lead(best, runner)
+    if gap <= half_width:
+        return Text(f"No rule of thumb separates {name.en} from {other_name.en}: {en}, too close to call",
+                    f"Простым правилом {name.ru} от {other_name.ru} не отличить: {ru}, разница в пределах точности")
+    return Text(f"No simple rule shows it, but played out, {en}",
+                f"Простого правила тут нет, но при розыгрыше {ru}")
