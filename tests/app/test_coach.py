@@ -8,7 +8,13 @@ import pytest
 
 from tutorial_app.app.coach import hint_html, knowledge_lines, make_hint, points_matter, unseen_caption, unseen_html
 from tutorial_app.app.play_table import HUMAN, bots_by_seat, human_move, start_table
-from tutorial_app.app.review_rows import MARK_SYMBOLS, decision_boards, review_headline, review_rows
+from tutorial_app.app.review_rows import (
+    MARK_SYMBOLS,
+    decision_boards,
+    percentage_points,
+    review_headline,
+    review_rows,
+)
 from tutorial_app.i18n import t
 from tutorial_app.rules.moves import apply, legal_moves
 from tutorial_app.rules.position import read_position
@@ -134,7 +140,7 @@ def test_the_review_rows_follow_the_decisions() -> None:
         elif decision.lost <= decision.lost_ci:
             assert cost == t("review.cost_noise", "en")
         else:
-            assert cost == f"−{round(100 * decision.lost)} percentage points"
+            assert cost == f"−{percentage_points(round(100 * decision.lost), 'en')}"
         played, best = decision_boards(decision)
         assert played.log[-1][1] == decision.chosen
         if row.engine_choice:
@@ -144,7 +150,14 @@ def test_the_review_rows_follow_the_decisions() -> None:
     headline = review_headline(review, "en")
     assert f"inaccuracies (?!): {review.count('inaccuracy')}" in headline
     assert f"mistakes (?): {review.count('mistake')}" in headline
-    assert f"given up: {round(100 * review.win_lost())} percentage points" in headline
+    assert f"given up: {percentage_points(round(100 * review.win_lost()), 'en')}" in headline
+
+
+def test_percentage_points_in_words_with_the_plural() -> None:
+    assert [percentage_points(n, "en") for n in (1, 22)] == ["1 percentage point", "22 percentage points"]
+    assert [percentage_points(n, "ru") for n in (1, 3, 12, 22, 25)] == [
+        "1 процентный пункт", "3 процентных пункта", "12 процентных пунктов", "22 процентных пункта",
+        "25 процентных пунктов"]
 
 
 def test_bots_are_given_per_seat() -> None:

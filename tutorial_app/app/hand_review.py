@@ -20,7 +20,7 @@ from tutorial_app.strategy.review import Decision, HandReview, review_hand
 
 __all__ = ["hand_review", "the_review"]
 
-REVIEW_BOARD = (560, 420)
+REVIEW_BOARD = (480, 340)
 """Width and height in pixels each review board is drawn for (two side by side on a wide page)."""
 _COLOURS = {"inaccuracy": "orange", "mistake": "red", "blunder": "red"}
 

@@ -14,13 +14,21 @@ from tutorial_app.i18n import t
 from tutorial_app.rules.moves import apply_unchecked, with_claim
 from tutorial_app.rules.state import HandState, Move
 from tutorial_app.rules.text import Text
-from tutorial_app.strategy.explain import move_name
+from tutorial_app.strategy.explain import move_name, plural_ru
 from tutorial_app.strategy.review import Decision, HandReview, Mark
 
-__all__ = ["MARK_SYMBOLS", "ReviewRow", "review_rows", "decision_row", "review_headline", "decision_boards", "same_move"]
+__all__ = ["MARK_SYMBOLS", "ReviewRow", "review_rows", "decision_row", "review_headline", "decision_boards", "same_move",
+           "percentage_points"]
 
 MARK_SYMBOLS: dict[Mark, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 """The marks as chess sites print them after a move."""
+
+
+def percentage_points(count: int, lang: str) -> str:
+    """"1 percentage point", "22 percentage points"; «22 процентных пункта» (no abbreviation a newcomer must decode)."""
+    if lang == "ru":
+        return f"{count} {plural_ru(count, 'процентный пункт', 'процентных пункта', 'процентных пунктов')}"
+    return f"{count} percentage point{'' if count == 1 else 's'}"
 
 
 def same_move(a: Move, b: Move) -> bool:
@@ -54,7 +62,7 @@ class ReviewRow:
             return t("review.cost_none", lang)
         if self.lost <= self.lost_ci:
             return t("review.cost_noise", lang)
-        return t("review.cost_points", lang, n=round(100 * self.lost))
+        return t("review.cost_points", lang, points=percentage_points(round(100 * self.lost), lang))
 
 
 def decision_row(decision: Decision) -> ReviewRow:
@@ -88,7 +96,7 @@ def review_headline(review: HandReview, lang: str) -> str:
     agreed = sum(1 for r in rows if r.engine_choice or r.lost <= r.lost_ci)
     return t("review.headline", lang, decisions=decisions, agreed=agreed,
              inaccuracies=review.count("inaccuracy"), mistakes=review.count("mistake"),
-             blunders=review.count("blunder"), lost=round(100 * review.win_lost()))
+             blunders=review.count("blunder"), lost=percentage_points(round(100 * review.win_lost()), lang))
 
 
 def decision_boards(decision: Decision) -> tuple[HandState, HandState | None]:
