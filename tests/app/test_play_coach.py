@@ -10,7 +10,7 @@ from tutorial_app.app.coach import knowledge_lines, make_hint, what_we_know_of
 from tutorial_app.app.play_table import HUMAN, PlayTable
 from tutorial_app.app.review_rows import review_headline
 from tutorial_app.i18n import t
-from tutorial_app.lessons import LessonRun, load_course, solve_step
+from tutorial_app.lessons import LessonRun, load_course, solve_step, solve_until
 from tutorial_app.lessons.model import CapstoneStep
 from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.state import Action, Move
@@ -129,13 +129,7 @@ def test_a_strategy_capstone_has_the_hint_and_ends_with_a_review() -> None:
     at.query_params["lesson"] = lesson.id
     _ok(at.run())
     run: LessonRun = at.session_state["learn_run"]
-    while not isinstance(run.step, CapstoneStep):
-        action = solve_step(run)
-        if isinstance(action, Move):
-            run.submit_move(action)
-        elif action is not None:
-            run.answer(action)
-        run.next()
+    solve_until(run, lambda r: isinstance(r.step, CapstoneStep))
     _ok(at.run())
     hand = run.capstone
     assert hand is not None and hand.bot == "strong"

@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from tutorial_app.lessons import LessonRun, lessons_root, solve_step
+from tutorial_app.lessons import LessonRun, lessons_root, solve_step, solve_until
 from tutorial_app.lessons.model import CapstoneStep, PlayStep, QuizStep
 from tutorial_app.lessons.scenes import scene_of
 from tutorial_app.lessons.source import parse_source
@@ -125,14 +125,7 @@ def test_a_backed_play_step_explains_the_right_move_with_the_engine() -> None:
     path = lessons_root() / "strategy" / "strategy-04-blocking.yaml"
     lesson = check_paths([path]).lessons[0]
     run = LessonRun.start(lesson)
-    while not (isinstance(run.step, PlayStep) and run.step.best):
-        if not run.done:
-            action = solve_step(run)
-            if isinstance(action, Move):
-                run.submit_move(action)
-            else:
-                run.answer(action)
-        run.next()
+    solve_until(run, lambda r: isinstance(r.step, PlayStep) and r.step.best)
     move = solve_step(run)
     assert isinstance(move, Move)
     feedback = run.submit_move(move, "en")
