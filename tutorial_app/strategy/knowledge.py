@@ -91,7 +91,7 @@ def _lead_reason(knowledge: Knowledge, numbers: list[int]) -> Text:
 def _reason(kind: str, seat: int, en: str, ru: str) -> Text:
     name = seat_name(seat)
     if kind == "draw":
-        return Text(f"{name.en} drew on {en}", f"{name.ru} брал из базара на {ru}")
+        return Text(f"{name.en} drew on {en}", f"{name.ru} брал с базара на {ru}")
     if kind == "pass":
         return Text(f"{name.en} passed on {en}", f"{name.ru} спасовал на {ru}")
     if kind == "in_sight":
