@@ -11,7 +11,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.play_table import HUMAN, PlayTable
+from tutorial_app.app.play_table import HUMAN, PlayTable, bots_by_seat
 from tutorial_app.board.adjust import BENDS, turn_options
 from tutorial_app.board.layout import layout_table
 from tutorial_app.i18n import t
@@ -37,7 +37,8 @@ def _ok(at: AppTest) -> AppTest:
 def _table() -> PlayTable:
     position = read_position(POSITION)
     match = new_match(position.rules)
-    return PlayTable(position.rules, "block", "greedy", 1, False, 0, position.state, position.state, match, match,
+    return PlayTable(position.rules, "block", bots_by_seat(position.rules.players, "greedy"), 1, False, 0,
+                     position.state, position.state, match, match,
                      Text("a set position", "заданная позиция"), ())
 
 

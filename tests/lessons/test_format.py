@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tutorial_app.cli import main
-from tutorial_app.lessons import LessonRun, RunError, lessons_root, load_lesson, solve_step, start_run
+from tutorial_app.lessons import LessonRun, RunError, lessons_root, load_lesson, solve_until, start_run
 from tutorial_app.lessons.model import QUIZ_KINDS, CapstoneStep, PlayStep, QuizStep
 from tutorial_app.lessons.quiz_explain import EXPLAINED_KINDS
 from tutorial_app.lessons.stats import lesson_stats, targets, totals
@@ -18,7 +18,7 @@ from tutorial_app.lessons.table_checks import is_forced
 from tutorial_app.lessons.tien_gow_quiz import TRICK_EXPLAINED_KINDS
 from tutorial_app.lessons.validate import check_paths
 from tutorial_app.rules.moves import IllegalMoveError, apply, legal_moves
-from tutorial_app.rules.state import Move, play
+from tutorial_app.rules.state import play
 from tutorial_app.rules.tiles import FULL_MASK, parse_tile
 
 HEAD = """id: {id}
@@ -156,14 +156,8 @@ def test_a_capstone_hand_is_played_against_bots_to_its_worked_end(tmp_path: Path
 def test_a_later_hand_is_led_by_the_previous_winner_with_any_tile() -> None:
     lesson = load_lesson(lessons_root() / "core" / "core-13-playing-a-match.yaml")
     index = next(i for i, s in enumerate(lesson.steps) if isinstance(s, PlayStep) and s.hand == "later")
-    run = LessonRun.start(lesson)
-    while run.index < index:
-        action = solve_step(run)
-        if isinstance(action, Move):
-            run.submit_move(action)
-        elif action is not None:
-            run.answer(action)
-        run.next()
+    run = solve_until(LessonRun.start(lesson), lambda r: r.index >= index)
+    assert isinstance(run, LessonRun)
     assert run.scene is not None and run.scene.later
     assert run.state is not None and run.state.lead_mask == FULL_MASK
     assert run.scene.lead is not None and run.scene.lead.why == "winner" and run.scene.lead.seat == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutorial_app.lessons import LessonRun, RunError, lessons_root, load_lesson, solve_step
+from tutorial_app.lessons import LessonRun, RunError, lessons_root, load_lesson, solve_step, solve_until
 from tutorial_app.lessons.model import Lesson, PlayStep, QuizStep
 from tutorial_app.rules.moves import apply, why_illegal
 from tutorial_app.rules.state import PASS, Move, play
@@ -19,14 +19,8 @@ def lesson(name: str) -> Lesson:
 
 def run_to(name: str, index: int) -> LessonRun:
     """A run of a core lesson advanced by the solver to step ``index``."""
-    run = LessonRun.start(lesson(name))
-    while run.index < index:
-        action = solve_step(run)
-        if isinstance(action, Move):
-            run.submit_move(action)
-        elif action is not None:
-            run.answer(action)
-        run.next()
+    run = solve_until(LessonRun.start(lesson(name)), lambda r: r.index >= index)
+    assert isinstance(run, LessonRun)
     return run
 
 

@@ -12,7 +12,9 @@ import pytest
 
 from tutorial_app.lessons import TienGowRun, lessons_root, load_course, load_lesson, solve, start_run
 from tutorial_app.lessons.model import CapstoneStep, PlayStep, QuizStep
+from tutorial_app.lessons.source import parse_source
 from tutorial_app.lessons.tien_gow_scene import takes_trick, trick_move
+from tutorial_app.lessons.validate import check_source
 from tutorial_app.rules import tien_gow as tg
 
 COURSE = lessons_root() / "chinese"
@@ -162,3 +164,15 @@ def test_every_wrong_move_of_the_course_is_legal_and_explained() -> None:
             if isinstance(step, CapstoneStep) or run.finished:
                 break
             run.next()
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("    bot: strong\n", "bot: strong plays line games only; a Tien Gow capstone's bots are random or greedy"),
+    ("    bot: greedy\n    hints: true\n", "hints: the Hint, What we know and the review are for line games"),
+])
+def test_a_tien_gow_capstone_refuses_the_line_games_coach(line: str, said: str) -> None:
+    path = lessons_root() / "chinese" / "chinese-05-a-whole-hand.yaml"
+    text = path.read_text(encoding="utf-8").replace("    bot: greedy\n", line)
+    checked = check_source(parse_source(text, path.name), path.stem)
+    assert checked.lesson is None
+    assert [i for i in checked.issues if said in i.message], checked.issues

@@ -10,6 +10,7 @@ from strategy_helpers import decision_points, line_up_id, line_ups, rules_of
 
 from tutorial_app.rules.moves import apply
 from tutorial_app.rules.position import read_position
+from tutorial_app.rules.state import PASS
 from tutorial_app.strategy.analysis import analyse, analyse_open, candidate_moves, ranks_by_points
 from tutorial_app.strategy.inference import infer
 from tutorial_app.strategy.sampler import DealSampler
@@ -74,6 +75,17 @@ def test_going_out_is_a_certain_win() -> None:
     assert abs(best.points - 12.0) < best.points_ci * 1.6
     # with the hands open they are 6-6 and 5-5: exactly 22
     assert analyse_open(position.state).best.points == 22.0
+
+
+def test_a_pass_is_analysed_when_a_sampled_deal_leaves_nobody_a_move() -> None:
+    """You must pass; seat 1 really holds 2-3, but about half the deals drawn for its one hidden tile fit
+    neither 0 nor 2. Such a deal is the fish it would be, not a playout that never ends."""
+    data = {"rules": "block", "hands": [["6-6", "5-5"], ["2-3"]], "chain": ["0-1", "1-2"], "to_move": 0}
+    position = read_position(data)
+    analysis = analyse(view_of(position.start, [], 0), playouts=400)
+    assert [v.move for v in analysis.moves] == [PASS]
+    # seat 1 wins whenever it can play 2-3 or 0-x and go out, and wins every fish (fewer pips than 22)
+    assert analysis.best.win == 0.0
 
 
 def test_loss_is_measured_deal_by_deal() -> None:

@@ -76,6 +76,28 @@ def test_a_sentence_in_both_languages_for_every_preset(line_up: tuple[str, int, 
         assert not any(c in why.ru for c in "abcdefghijklmnopqrstuvwxyz"), why.ru
 
 
+def test_without_a_rule_of_thumb_the_sentence_says_so_with_the_figures() -> None:
+    """Where no fact sets the best move apart, the sentence says there is no simple rule and gives the
+    playouts' win shares; a lead within its 95 % half-width is called too close to call."""
+    said = {"close": 0, "clear": 0}
+    for start, moves, state in decision_points(rules_of(("block", 2, False)), 25, seed=31):
+        view = view_of(start, moves, state.to_move)
+        analysis = analyse(view, 200, seed=2)
+        why = why_best(analysis, view.state)
+        if why is None or not why.en.startswith("No "):
+            continue
+        best = analysis.best
+        runner = next(v for v in analysis.moves[1:] if v.move.tile != best.move.tile)
+        gap, half_width = analysis.lead(best, runner)
+        kind = "close" if gap <= half_width else "clear"
+        said[kind] += 1
+        opening = {"close": ("No rule of thumb separates", "Простым правилом"),
+                   "clear": ("No simple rule shows it", "Простого правила тут нет")}[kind]
+        assert why.en.startswith(opening[0]) and why.ru.startswith(opening[1]), why
+        assert f"{round(100 * best.win)}% of the playouts" in why.en and f"{round(100 * runner.win)}%" in why.en
+    assert said["close"] and said["clear"], said
+
+
 def test_russian_plurals() -> None:
     assert [plural_ru(n, "кость", "кости", "костей") for n in (1, 2, 5, 11, 21, 22, 14)] == \
         ["кость", "кости", "костей", "костей", "кость", "кости", "костей"]

@@ -2,14 +2,14 @@
 
 Why a re-export: the Play and Compare pages import their bots from here;
 the bots themselves (easy, medium, strong) live in one place, shared with
-the simulator and the command line. The radio buttons offer ``BOTS`` (the
-simulator's fast bots, which the Compare page also runs by the thousand);
-``bot_move`` plays any bot of ``tutorial_app.strategy.bots.BOT_NAMES``.
+the simulator and the command line. The Compare page offers ``BOTS`` (the
+simulator's fast bots, which it runs by the thousand); the Play page offers
+every bot of ``BOT_NAMES`` per seat; ``bot_move`` plays any of them.
 """
 
 from __future__ import annotations
 
 from tutorial_app.rules.simulate import BOTS, Bot
-from tutorial_app.strategy.bots import bot_move
+from tutorial_app.strategy.bots import BOT_NAMES, bot_for, bot_move
 
-__all__ = ["Bot", "BOTS", "bot_move"]
+__all__ = ["Bot", "BOTS", "BOT_NAMES", "bot_for", "bot_move"]

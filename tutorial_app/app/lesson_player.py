@@ -26,12 +26,15 @@ from tutorial_app.app.controls import (
     table_click,
     with_typed_claim,
 )
+from tutorial_app.app.hand_review import hand_review
+from tutorial_app.app.hint_panel import hint_panel
 from tutorial_app.app.records import lead_reason
 from tutorial_app.app.session import bump, lang, tr
 from tutorial_app.app.step_parts import remember, reveals_answer, right_answer_text, show_tiles
 from tutorial_app.app.tien_gow_lesson import trick_board, trick_capstone_panel, trick_move_panel
 from tutorial_app.board.adjust import bent_shape
 from tutorial_app.lessons import Feedback, LessonRun, Run, TienGowRun, solve
+from tutorial_app.lessons.capstone import CapstoneHand
 from tutorial_app.lessons.model import CapstoneStep, LText, PlayStep, QuizStep, RememberStep
 from tutorial_app.lessons.quizzes import answer_type
 from tutorial_app.rules import tien_gow as tg
@@ -312,6 +315,14 @@ def _actions(name: str, run: Run, presenter: bool, on_finish: OnFinish) -> None:
     right.caption(tr("learn.score_so_far", mistakes=run.mistakes, hints=run.hints_used))
 
 
+def _coached_hand(run: Run) -> CapstoneHand | None:
+    """The capstone hand of a line game played with hints (the Hint while it lasts, the review after)."""
+    if not isinstance(run, LessonRun):
+        return None
+    step = run.step
+    return run.capstone if isinstance(step, CapstoneStep) and step.hints else None
+
+
 def _panel(name: str, run: Run, state: HandState | tg.HandState | None, presenter: bool,
            on_finish: OnFinish) -> None:
     """Beside the board: feedback first (the learner's eyes are there), then what to do next."""
@@ -321,6 +332,9 @@ def _panel(name: str, run: Run, state: HandState | tg.HandState | None, presente
         _capstone_panel(name, run, step, on_finish)
     if state is not None and isinstance(step, (PlayStep, CapstoneStep)):
         _move_panel(name, run, state, on_finish)
+    hand = _coached_hand(run)
+    if hand is not None and not run.done:
+        hint_panel(name, hand.state, run.viewer, hand.start, on_hint=lambda: run.hint(lang()))
     if isinstance(step, QuizStep):
         _quiz_panel(name, run, step, on_finish)
     _actions(name, run, presenter, on_finish)
@@ -355,6 +369,9 @@ def play_lesson(name: str, on_finish: OnFinish, *, presenter: bool = False) -> N
                 _board(name, run, state, presenter, on_finish)
             with panel:
                 _panel(name, run, state, presenter, on_finish)
+        hand = _coached_hand(run)
+        if hand is not None and run.done:
+            hand_review(name, hand.start, hand.state, run.viewer)
     if run.finished:
         stars = run.stars
         st.success(tr("learn.finished", stars="★" * stars + "☆" * (3 - stars), mistakes=run.mistakes,

@@ -9,9 +9,10 @@ the same seed replays the same game.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from tutorial_app.app.bots import Bot, bot_move
+from tutorial_app.app.bots import bot_for, bot_move
 from tutorial_app.rules.deal import LeadDecision
 from tutorial_app.rules.match import MatchState, new_match, next_deal, record_hand
 from tutorial_app.rules.moves import apply
@@ -20,7 +21,7 @@ from tutorial_app.rules.scoring import HandResult, hand_result
 from tutorial_app.rules.state import HandState, Move
 from tutorial_app.rules.text import Text
 
-__all__ = ["PlayTable", "HUMAN", "start_table", "human_move", "undo", "next_hand", "MAX_BOT_MOVES"]
+__all__ = ["PlayTable", "HUMAN", "start_table", "human_move", "undo", "next_hand", "bots_by_seat", "MAX_BOT_MOVES"]
 
 HUMAN = 0
 MAX_BOT_MOVES = 500
@@ -33,12 +34,13 @@ class PlayTable(NamedTuple):
     the score sheet with the current hand recorded once it is over.
     ``undo_states`` are the states where the learner was to move.
     ``lead`` is the rules core's lead decision (None for a set position);
-    ``lead_reason`` its sentence.
+    ``lead_reason`` its sentence. ``bots`` names the bot of every seat
+    (``tutorial_app.strategy.bots``: random, greedy or strong; "" for the learner's).
     """
 
     rules: HouseRules
     preset: str
-    bot: Bot
+    bots: tuple[str, ...]
     seed: int
     whole_match: bool
     hand_no: int
@@ -66,6 +68,18 @@ class PlayTable(NamedTuple):
         return self.whole_match and self.hand_over and not self.sheet.over
 
 
+def bots_by_seat(players: int, opponents: str | Sequence[str]) -> tuple[str, ...]:
+    """The bot of every seat: one name for every other seat, or names for seats 1, 2, ... in turn
+    (cycled, as ``simulate --bot strong,greedy`` gives them); the learner's seat gets ""."""
+    names = [opponents] if isinstance(opponents, str) else list(opponents)
+    if not names:
+        raise ValueError("name at least one bot")
+    for name in names:
+        bot_for(name)  # BotError (a ValueError) for a name that is no bot
+    others = iter(names * players)
+    return tuple("" if seat == HUMAN else next(others) for seat in range(players))
+
+
 def _rng(seed: int, *parts: int) -> random.Random:
     return random.Random(":".join(str(p) for p in (seed, *parts)))
 
@@ -76,7 +90,8 @@ def _settle(table: PlayTable) -> PlayTable:
     for _ in range(MAX_BOT_MOVES):
         if state.is_over or state.to_move == HUMAN:
             break
-        state = apply(state, bot_move(state, table.bot, _rng(table.seed, table.hand_no, len(state.log))))
+        bot = table.bots[state.to_move]
+        state = apply(state, bot_move(state, bot, _rng(table.seed, table.hand_no, len(state.log))))
     sheet = record_hand(table.before_hand, state, table.start) if state.is_over else table.before_hand
     return table._replace(state=state, sheet=sheet)
 
@@ -88,11 +103,16 @@ def _deal_into(table: PlayTable, match: MatchState, hand_no: int) -> PlayTable:
     return _settle(fresh)
 
 
-def start_table(rules: HouseRules, preset: str, bot: Bot, seed: int, whole_match: bool) -> PlayTable:
-    """A new hand (or the first hand of a match), bots already moved up to the learner's turn."""
+def start_table(rules: HouseRules, preset: str, opponents: str | Sequence[str], seed: int,
+                whole_match: bool) -> PlayTable:
+    """A new hand (or the first hand of a match), bots already moved up to the learner's turn.
+
+    ``opponents``: one bot for every other seat, or one per seat from seat 1 on (see ``bots_by_seat``).
+    """
     match = new_match(rules)
     dealt = next_deal(match, _rng(seed, 0), HUMAN)
-    table = PlayTable(rules, preset, bot, seed, whole_match, 0, dealt.state, dealt.state, match, match,
+    bots = bots_by_seat(rules.players, opponents)
+    table = PlayTable(rules, preset, bots, seed, whole_match, 0, dealt.state, dealt.state, match, match,
                       dealt.lead.reason, dealt.redeals, lead=dealt.lead)
     return _settle(table)
 

@@ -31,8 +31,10 @@ def right_answer_text(run: Run) -> str | None:
     """The step's right answer in words (a choice, a move, a Tien Gow play), or None where there is none."""
     step = run.step
     if isinstance(step, QuizStep) and run.right_answer is not None:
-        rules = run.scene.rules if isinstance(run, LessonRun) and run.scene else None
-        return choice_label(step.ask, run.right_answer, rules, lang(), run.viewer)
+        if isinstance(run, LessonRun):
+            rules = run.scene.rules if run.scene else run.rules
+            return choice_label(step.ask, run.right_answer, rules, lang(), run.viewer, run.state)
+        return choice_label(step.ask, run.right_answer, None, lang(), run.viewer)
     action = solve(run)
     if isinstance(action, tg.Move):
         return reveal_text(action)

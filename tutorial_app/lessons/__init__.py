@@ -8,7 +8,7 @@ from __future__ import annotations
 from tutorial_app.lessons.catalog import LessonError, course_names, lessons_root, load_course, load_lesson
 from tutorial_app.lessons.model import Lesson
 from tutorial_app.lessons.runner import Feedback, LessonRun, RunError, solve_step
-from tutorial_app.lessons.runs import Run, solve, solve_move, start_run
+from tutorial_app.lessons.runs import Run, solve, solve_move, solve_until, start_run
 from tutorial_app.lessons.tien_gow_run import TienGowRun
 from tutorial_app.lessons.validate import Issue, Report, check_paths
 
@@ -29,6 +29,7 @@ __all__ = [
     "load_lesson",
     "solve",
     "solve_move",
+    "solve_until",
     "solve_step",
     "start_run",
 ]

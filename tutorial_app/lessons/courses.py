@@ -1,10 +1,13 @@
 """The courses in their curated order, with their titles in both languages.
 
 Why a list and not the folders' names: the course map reads like a syllabus
-(the core game first, then the variants in the order the README presents
-them), and a learner never sees a folder name like "chinese". A folder that
-is not listed here (an organiser's own course) comes last, titled by the
-preset its lessons use.
+(the core game first, then how to play it well, then the variants in the
+order the README presents them), and a learner never sees a folder name
+like "chinese". A folder that is not listed here (an organiser's own
+course) comes last, titled by the preset its lessons use.
+
+Why strategy second: it builds on the core game's block rules and on the
+Play page's Hint and review, and it makes every variant after it more fun.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ class Course(NamedTuple):
 
 COURSES: tuple[Course, ...] = (
     Course("core", Text("The core game: learn to play", "Основы: учимся играть")),
+    Course("strategy", Text("Strategy: play better", "Стратегия: играем сильнее")),
     Course("domino101", Text("Domino 101", "Домино 101")),
     Course("kozel", Text("Goat (Kozel)", "Козёл")),
     Course("international", Text("International dominoes", "Международное домино")),

@@ -309,6 +309,9 @@ QuizKind = Literal[
     "match_over",
     "match_winner",
     "match_score",
+    # strategy (tutorial_app/lessons/strategy_quiz.py): answered from the learner's view by the analysis / inference
+    "best_move",
+    "may_hold",
     # Chinese dominoes (tutorial_app/lessons/chinese_quiz.py): about tiles and sets, no position
     "chinese_suit",
     "chinese_copies",
@@ -396,6 +399,11 @@ class PlayStep(_Strict):
         description="the learner has a single legal move here (shown on purpose, not a decision); "
         "the validator checks it both ways",
     )
+    best: bool = Field(
+        default=False,
+        description="the goal is the best move: the analysis (from the learner's view, fixed seed and budget) must "
+        "rank every move reaching it clearly above every other, and the feedback shows its ranking and why",
+    )
     hand: HandKind | None = _HAND
     show_hands: ShowHands | None = _SHOW_HANDS
 
@@ -460,8 +468,12 @@ class CapstoneStep(_Strict):
     title: LText | None = None
     text: LText
     badge: LText = Field(description="the course's badge, earned by finishing this hand (like 'Block player')")
-    bot: Literal["greedy", "random"] = Field(default="greedy", description="how the other seats play")
+    bot: Literal["greedy", "random", "strong"] = Field(
+        default="greedy", description="how the other seats play: greedy, random, or strong (the analysis)")
     seed: int | None = Field(default=None, ge=0, description="deal this hand every time (default: a new deal each run)")
+    hints: bool = Field(
+        default=False,
+        description="show the Hint button and What we know during the hand, and the review of the hand after it")
 
 
 PositionStep = ExplainStep | PlayStep | QuizStep

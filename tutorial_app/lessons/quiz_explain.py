@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from tutorial_app.lessons.model import QuizStep, line_move
 from tutorial_app.lessons.scenes import Scene
+from tutorial_app.lessons.strategy_quiz import BestError, engine_explanation, may_hold_explanation
 from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.state import Status
 from tutorial_app.rules.text import Text
@@ -189,6 +190,21 @@ def _chinese(step: QuizStep, _scene: Scene | None, _rules: HouseRules, _viewer: 
     return chinese_explanation(step)
 
 
+def _best_move(step: QuizStep, scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
+    if scene is None or scene.state.is_over:
+        return None
+    return engine_explanation(scene, scene.state.to_move)
+
+
+def _may_hold(step: QuizStep, scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
+    if scene is None or scene.state.is_over:
+        return None
+    try:
+        return may_hold_explanation(scene, scene.state.to_move, step.seat, step.suit, step.tile)
+    except BestError:
+        return None
+
+
 _EXPLAINERS: dict[str, Explainer] = {
     "tile_value": _tile_value,
     "is_double": _is_double,
@@ -216,6 +232,8 @@ _EXPLAINERS: dict[str, Explainer] = {
     "match_over": _match,
     "match_winner": _match,
     "match_score": _match,
+    "best_move": _best_move,
+    "may_hold": _may_hold,
     **{kind: _chinese for kind in _CHINESE},
 }
 EXPLAINED_KINDS = frozenset(_EXPLAINERS)

@@ -18,6 +18,7 @@ from tutorial_app.lessons.chinese_quiz import (
 from tutorial_app.lessons.goals import ends_total, fives_points
 from tutorial_app.lessons.model import Answer, QuizStep, line_move
 from tutorial_app.lessons.scenes import Scene
+from tutorial_app.lessons.strategy_quiz import BestError, best_key, choice_keys, may_hold, move_label, parse_move_key
 from tutorial_app.rules.deal import LeadDecision
 from tutorial_app.rules.match import MatchState, record_hand
 from tutorial_app.rules.moves import apply, legal_moves, why_illegal
@@ -42,8 +43,8 @@ class QuizError(ValueError):
     """The question does not fit the position (said to the lesson's author)."""
 
 
-BOOL_KINDS = frozenset({"must_redeal", "is_legal", "is_double", "capicu", "match_over", *CHINESE_BOOL_KINDS,
-                        "trick_legal", "trick_may_take_last"})
+BOOL_KINDS = frozenset({"must_redeal", "is_legal", "is_double", "capicu", "match_over", "may_hold",
+                        *CHINESE_BOOL_KINDS, "trick_legal", "trick_may_take_last"})
 SEAT_KINDS = frozenset({"who_leads", "who_moves", "fish_maker", "next_leader",
                         "trick_taker", "trick_next_leader", "trick_hand_winner"})
 SIDE_KINDS = frozenset({"winner", "match_winner"})
@@ -53,11 +54,12 @@ WORD_KINDS: dict[str, tuple[str, ...]] = {
     **CHINESE_WORD_KINDS,
 }
 TILE_KINDS = frozenset({"lead_tile"})
+MOVE_KINDS = frozenset({"best_move"})
 NO_POSITION_KINDS = frozenset({"tile_value", "count_tiles", "is_double", *CHINESE_QUIZ_KINDS})
 
 
 def answer_type(kind: str) -> str:
-    """How an answer of this kind is written: bool, seat, side, word, tile or number."""
+    """How an answer of this kind is written: bool, seat, side, word, tile, move or number."""
     if kind in BOOL_KINDS:
         return "bool"
     if kind in SEAT_KINDS:
@@ -68,6 +70,8 @@ def answer_type(kind: str) -> str:
         return "word"
     if kind in TILE_KINDS:
         return "tile"
+    if kind in MOVE_KINDS:
+        return "move"
     return "number"
 
 
@@ -85,6 +89,8 @@ def normalize_answer(kind: str, value: object) -> Answer:
             return str(parse_tile(value))
         except TileError:
             raise ValueError("a tile like 6-4") from None
+    if kind_type == "move":
+        return parse_move_key(value)
     if kind_type == "word":
         words = WORD_KINDS[kind]
         if isinstance(value, str) and value.strip().lower() in words:
@@ -345,6 +351,24 @@ def _match_score(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Ans
     return match.scores[step.side]
 
 
+def _best_move(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    state = _in_play(scene, step.ask)
+    assert scene is not None
+    try:
+        return best_key(scene, state.to_move)
+    except BestError as exc:
+        raise QuizError(str(exc)) from None
+
+
+def _may_hold(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    state = _in_play(scene, step.ask)
+    assert scene is not None
+    try:
+        return may_hold(scene, state.to_move, step.seat, step.suit, step.tile)
+    except BestError as exc:
+        raise QuizError(str(exc)) from None
+
+
 def _draw_count(state: HandState) -> int:
     """How many tiles the seat to move draws before it can play (or must pass)."""
     drawn = 0
@@ -386,6 +410,8 @@ _ANSWERS: dict[str, Answerer] = {
     "match_over": _match_over,
     "match_winner": _match_winner,
     "match_score": _match_score,
+    "best_move": _best_move,
+    "may_hold": _may_hold,
 }
 
 
@@ -401,6 +427,8 @@ def default_choices(step: QuizStep, scene: Scene | None, answer: Answer) -> list
     if scene is None:
         return None
     rules = scene.rules
+    if kind_type == "move":
+        return list(choice_keys(scene, scene.state.to_move))
     if kind_type == "seat":
         return list(range(rules.players))
     if kind_type == "side":
@@ -425,9 +453,13 @@ _WORDS = {
 }
 
 
-def choice_label(kind: str, value: Answer, rules: HouseRules | None, lang: str, viewer: int | None = None) -> str:
-    """How an option is shown to the learner (the learner's own seat or pair as "You" / "Your pair")."""
+def choice_label(kind: str, value: Answer, rules: HouseRules | None, lang: str, viewer: int | None = None,
+                 state: HandState | None = None) -> str:
+    """How an option is shown to the learner (the learner's own seat or pair as "You" / "Your pair"; a move
+    as "3-3 on the right", its end left out where ``state`` shows the tile fits one way only)."""
     kind_type = answer_type(kind)
+    if kind_type == "move" and isinstance(value, str):
+        return move_label(value, state, lang)
     if kind_type == "bool":
         return (Text("Yes", "Да") if value else Text("No", "Нет")).in_(lang)
     if isinstance(value, str) and value in _WORDS:

@@ -30,8 +30,8 @@ _WHAT = {
     "a whole number or tie": Text("a whole number or tie", "целое число или «ничья»"),
 }
 
-_ABOUT_HIDDEN_TILES = frozenset({"unseen_in_suit"})
-"""Questions about what the learner cannot see: the other hands stay face down."""
+_ABOUT_HIDDEN_TILES = frozenset({"unseen_in_suit", "best_move", "may_hold"})
+"""Questions about what the learner cannot see (or must weigh without seeing): the other hands stay face down."""
 
 
 class _Table(Protocol):
@@ -183,14 +183,19 @@ class RunCore:
     # -- learner actions ---------------------------------------------------
 
     def hint(self, lang: str = "en") -> str | None:
-        """The step's hint (counted once per step against the stars); None where there is none."""
+        """The step's hint (counted once per step against the stars); None where there is none.
+
+        In a capstone with ``hints`` the engine's Hint is the help: asking for it counts once too, and the
+        hint itself is shown by the app (None here).
+        """
         step = self.step
-        if not isinstance(step, (PlayStep, QuizStep)) or self._done:
+        helped = isinstance(step, (PlayStep, QuizStep)) or (isinstance(step, CapstoneStep) and step.hints)
+        if not helped or self._done:
             return None
         if self.index not in self._hinted:
             self._hinted.add(self.index)
             self.hints_used += 1
-        return step.hint.in_(lang)
+        return step.hint.in_(lang) if isinstance(step, (PlayStep, QuizStep)) else None
 
     def answer(self, value: object, lang: str = "en") -> Feedback:
         """The learner's answer in a quiz step (a choice's value, or typed text)."""

@@ -36,6 +36,7 @@ from tutorial_app.lessons.quiz_explain import quiz_explanation
 from tutorial_app.lessons.quizzes import choice_label, correct_answer, default_choices
 from tutorial_app.lessons.run_core import RIGHT, Feedback, RunCore, RunError, play_out
 from tutorial_app.lessons.scenes import Scene, lesson_rules, read_scene
+from tutorial_app.lessons.strategy_quiz import engine_explanation
 from tutorial_app.lessons.table_checks import is_forced
 from tutorial_app.rules.moves import IllegalMoveError, apply, why_illegal
 from tutorial_app.rules.options import HouseRules
@@ -108,7 +109,8 @@ class LessonRun(RunCore):
         if options is None:
             return None
         rules = self._scene.rules if self._scene is not None else self.rules
-        return [(value, choice_label(step.ask, value, rules, lang, self.viewer)) for value in options]
+        state = self._scene.state if self._scene is not None else None
+        return [(value, choice_label(step.ask, value, rules, lang, self.viewer, state)) for value in options]
 
     def engine_explanation(self) -> Text | None:
         step = self.step
@@ -139,11 +141,12 @@ class LessonRun(RunCore):
         after = apply(state, move)
         seat = state.to_move
         if satisfies(step.goal, state, move, after):
+            engine = engine_explanation(self._scene, seat) if step.best else None
             played, states = play_out(after, [line_move(s) for s in step.replies], apply)
             final = states[-1] if states else after
             self._scene = self._scene._replace(state=final)
             self._done = True
-            said = join(step.success.text() if step.success else None, self._ending(final))
+            said = join(engine, step.success.text() if step.success else None, self._ending(final))
             return Feedback(True, RIGHT.in_(lang), explanation=said.in_(lang) if said.en else None,
                             played=((seat, move), *played), states=(after, *states))
         self.mistakes += 1

@@ -8,13 +8,15 @@ solver act through ``solve`` / ``solve_move``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tutorial_app.lessons.model import Answer, Lesson
 from tutorial_app.lessons.runner import LessonRun, solve_step
 from tutorial_app.lessons.tien_gow_run import TienGowRun, solve_trick_step
 from tutorial_app.rules import state as line
 from tutorial_app.rules import tien_gow as tg
 
-__all__ = ["Run", "start_run", "solve", "solve_move", "is_trick_lesson"]
+__all__ = ["Run", "start_run", "solve", "solve_move", "solve_until", "is_trick_lesson"]
 
 Run = LessonRun | TienGowRun
 
@@ -54,3 +56,15 @@ def solve_move(run: Run) -> bool:
         return False
     run.submit_move(action)
     return True
+
+
+def solve_until(run: Run, reached: Callable[[Run], bool]) -> Run:
+    """Let the solver complete each step (every move of a capstone hand) and go on, until ``reached(run)``."""
+    while not reached(run):
+        if not run.done and not solve_move(run):
+            answer = solve(run)
+            if answer is not None:
+                run.answer(answer)
+        if run.done:
+            run.next()
+    return run

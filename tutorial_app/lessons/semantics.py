@@ -35,6 +35,7 @@ from tutorial_app.lessons.model import (
 from tutorial_app.lessons.quizzes import NO_POSITION_KINDS, QuizError, correct_answer, default_choices, normalize_answer
 from tutorial_app.lessons.scenes import Scene, position_mapping, scene_of
 from tutorial_app.lessons.source import Path_
+from tutorial_app.lessons.strategy_quiz import BestError, goal_problem, quiz_problem, turn_problem
 from tutorial_app.lessons.table_checks import first_lead_problem, forced_problem, later_problem, real_deal_problems
 from tutorial_app.rules.moves import apply, apply_unchecked, legal_moves, why_illegal
 from tutorial_app.rules.options import HouseRules
@@ -218,6 +219,8 @@ class SemanticPass:
         if not found:
             legal = ", ".join(str(m) for m in legal_moves(state)) or "none"
             self.error((*at, "goal"), f"no legal move reaches this goal; seat {state.to_move} may play: {legal}")
+        elif step.best:
+            self.backed((*at, "best"), scene, lambda: goal_problem(scene, self.frame.viewer, [m for m, _ in found]))
         reported: set[int] = set()
         ends: list[HandState] = []
         for move, after in found:
@@ -284,12 +287,25 @@ class SemanticPass:
         except QuizError as exc:
             self.error((*at, "ask"), str(exc))
             return
+        if step.ask == "best_move" and scene is not None:
+            self.backed((*at, "ask"), scene, lambda: quiz_problem(scene, self.frame.viewer))
+        if step.ask == "may_hold" and scene is not None:
+            self.backed((*at, "ask"), scene, lambda: turn_problem(scene, self.frame.viewer))
         if step.answer is not None:
             self.given_answer(at, step, right)
         if step.choices is not None:
             self.choices(at, step, right)
         else:
             default_choices(step, scene, right)
+
+    def backed(self, at: Path_, scene: Scene, problem: Callable[[], str | None]) -> None:
+        """A best move the analysis backs by a clear margin, asked of the learner's own move."""
+        try:
+            found = problem()
+        except BestError as exc:
+            found = str(exc)
+        if found is not None:
+            self.error(at, found)
 
     def given_answer(self, at: Path_, step: QuizStep, right: object) -> None:
         try:

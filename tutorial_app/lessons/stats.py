@@ -157,7 +157,8 @@ def totals(stats: Sequence[LessonStats]) -> dict[str, int]:
     out["lessons"] = len(stats)
     out["courses"] = len(courses)
     out["courses_with_capstone"] = len({s.course for s in stats if s.capstone})
-    later = [s for s in stats if not s.first_in_course and not s.capstone]
+    # a lesson that is only a whole hand (no question, no set move) has nothing to open with a review
+    later = [s for s in stats if not s.first_in_course and not (s.capstone and not s.quizzes and not s.play_steps)]
     out["later_lessons"] = len(later)
     out["later_lessons_opening_with_review"] = sum(1 for s in later if s.opening_reviews >= OPENING_REVIEWS)
     out["viewer_fixed"] = sum(1 for s in stats if s.viewer_fixed)

@@ -37,7 +37,7 @@ from tutorial_app.lessons.tien_gow_scene import (
     trick_satisfies,
 )
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.tien_gow.bots import play_bots
+from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS, play_bots, tien_gow_bot
 
 __all__ = ["TienGowPass"]
 
@@ -184,8 +184,16 @@ class TienGowPass(SemanticPass):
         rules = self.trick_rules
         if rules is None:
             return
+        if step.hints:
+            self.error((*at, "hints"), "hints: the Hint, What we know and the review are for line games; "
+                       "remove the line from a Tien Gow capstone")
+        bot = tien_gow_bot(step.bot)
+        if bot is None:
+            self.error((*at, "bot"), f"bot: {step.bot} plays line games only; a Tien Gow capstone's bots are "
+                       f"{' or '.join(TIEN_GOW_BOTS)}")
+            return
         seed = step.seed if step.seed is not None else 0
         dealt = tg.deal(rules, random.Random(f"capstone/{seed}"))
-        end = play_bots(dealt.state, -1, step.bot, lambda n: random.Random(f"capstone/{seed}/{n}"), pause=False)
+        end = play_bots(dealt.state, -1, bot, lambda n: random.Random(f"capstone/{seed}/{n}"), pause=False)
         if not end.state.is_over:
             self.error((*at, "kind"), "the capstone hand did not end under these rules")

@@ -41,7 +41,7 @@ from tutorial_app.lessons.tien_gow_scene import (
 )
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.tien_gow.bots import TienGowBot, choose_greedy, paused, play_bots
+from tutorial_app.rules.tien_gow.bots import TienGowBot, choose_greedy, paused, play_bots, tien_gow_bot
 from tutorial_app.rules.tien_gow.worked import describe_plays, explain_settlement
 from tutorial_app.rules.worked import join
 
@@ -255,7 +255,7 @@ class TienGowRun(RunCore):
         scene: TrickScene | None = None
         if isinstance(step, CapstoneStep):
             seed = step.seed if step.seed is not None else self._seed + self.index
-            self._capstone = deal_trick_capstone(self.rules, self.viewer, step.bot, seed)
+            self._capstone = deal_trick_capstone(self.rules, self.viewer, tien_gow_bot(step.bot) or "greedy", seed)
             self._done = self._capstone.over
         elif not isinstance(step, RememberStep):
             if step.position is not None:

@@ -23,7 +23,7 @@ from typing import Literal
 
 import numpy as np
 
-from tutorial_app.rules.moves import legal_moves
+from tutorial_app.rules.moves import apply_unchecked, legal_moves
 from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.state import Action, HandState, Move
 from tutorial_app.rules.text import Text
@@ -45,6 +45,7 @@ __all__ = [
     "analyse",
     "analyse_open",
     "candidate_moves",
+    "same_outcome",
     "ranks_by_points",
 ]
 
@@ -129,21 +130,38 @@ class Analysis:
             return lost, 0.0
         return lost, _half_width(top.wins - chosen.wins)
 
-    def margin(self) -> tuple[float, float]:
+    def margin(self, state: HandState | None = None) -> tuple[float, float]:
         """How far the best move is ahead of the runner-up, in the ranking's first measure (win share, or
         points in All Fives), and the 95 % half-width of that lead, deal by deal.
+
+        With ``state`` (the position analysed) the runner-up is the best move that leads somewhere else:
+        the same tile on another end that leaves the same ends open is the same move (``distinct``).
 
         Why: a quiz "which move is best?" should only be asked when the answer is not noise, that is
         when the lead is clearly larger than its half-width.
         """
-        if len(self.moves) < 2:
+        ranked = self.moves if state is None else self.distinct(state)
+        if len(ranked) < 2:
             return math.inf, 0.0
-        best, runner = self.moves[0], self.moves[1]
+        return self.lead(ranked[0], ranked[1])
+
+    def lead(self, first: MoveValue, second: MoveValue) -> tuple[float, float]:
+        """How far ``first`` is ahead of ``second`` in the ranking's first measure, and the 95 % half-width
+        of that lead, deal by deal (0 when solved exactly)."""
         if self.points_first:
-            gap, samples = best.points - runner.points, best.nets - runner.nets
+            gap, samples = first.points - second.points, first.nets - second.nets
         else:
-            gap, samples = best.win - runner.win, best.wins - runner.wins
+            gap, samples = first.win - second.win, first.wins - second.wins
         return gap, _half_width(samples) if len(samples) else 0.0
+
+    def distinct(self, state: HandState) -> tuple[MoveValue, ...]:
+        """The ranked moves less those that lead to the same place as a better-ranked one (``same_outcome``):
+        with 3 on both ends, 3-5 on the left and 3-5 on the right are one choice."""
+        kept: list[MoveValue] = []
+        for value in self.moves:
+            if not any(same_outcome(state, value.move, k.move) for k in kept):
+                kept.append(value)
+        return tuple(kept)
 
     def as_dict(self) -> dict[str, object]:
         """The JSON of ``domino-tutor analyze``."""
@@ -162,6 +180,22 @@ def _half_width(samples: Floats) -> float:
     if len(samples) < 2:
         return 0.0
     return float(_Z95 * samples.std(ddof=1) / np.sqrt(len(samples)))
+
+
+def _open_ends(state: HandState) -> tuple[tuple[tuple[int, bool], ...], int]:
+    """The open ends as a multiset (number, a double at that end), and how many arms hold tiles."""
+    table = state.table
+    ends = sorted((n, table.end_tile_is_double(i)) for i, n in enumerate(table.ends) if n >= 0)
+    return tuple(ends), sum(1 for arm in table.arms if arm)
+
+
+def same_outcome(state: HandState, a: Move, b: Move) -> bool:
+    """Whether two plays of the same tile leave the same ends open (the same numbers, doubles alike) and
+    score alike: then nothing but the chain's drawing tells them apart."""
+    if a.tile is None or a.tile != b.tile or a.closed != b.closed:
+        return a._replace(claim=None) == b._replace(claim=None)
+    one, two = apply_unchecked(state, a._replace(claim=None)), apply_unchecked(state, b._replace(claim=None))
+    return _open_ends(one) == _open_ends(two) and one.fives == two.fives
 
 
 def candidate_moves(state: HandState) -> list[Move]:

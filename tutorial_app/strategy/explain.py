@@ -1,11 +1,13 @@
 """One sentence on why the best move is best, built from the analysis and what the seat knows.
 
-The facts are computed, never canned: what the move leaves open, whether the
-next opponent surely cannot answer (and which pass or draw shows it), the
-All Fives points it scores, whether it is a double, which numbers the mover
-keeps control of, how heavy it is. The sentence leads with the first fact
-(in that order) that sets the best move apart from the runner-up; when none
-does, it adds how the two fared in the playouts.
+The facts are computed, never canned: whether the move goes out, leaves a
+last tile that fits two ends, or blocks the hand; what it leaves open and
+whether the next opponent surely cannot answer (and which pass, draw or lead
+shows it); whether it leaves a partner who passed an end to play on; the All
+Fives points it scores; whether it is a double; which numbers the mover keeps
+control of; how heavy it is. The sentence leads with the first fact (in that
+order) that sets the best move apart from the runner-up; when none does, it
+adds how the two fared in the playouts.
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ from dataclasses import dataclass
 from tutorial_app.rules.moves import apply_unchecked
 from tutorial_app.rules.state import Action, HandState, Move
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
-from tutorial_app.rules.tiles import SUIT_MASK, Tile
-from tutorial_app.strategy.analysis import Analysis
-from tutorial_app.strategy.knowledge import Certainty, certainty
+from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
+from tutorial_app.strategy.analysis import Analysis, MoveValue
+from tutorial_app.strategy.knowledge import Certainty, and_list, certainty, none_reasons
 from tutorial_app.strategy.view import open_numbers
 
 __all__ = ["why_best", "move_name", "plural_ru", "seat_dative_ru"]
@@ -42,10 +44,6 @@ def seat_dative_ru(seat: int) -> str:
     return "игроку" + name[len("игрок"):] if name.startswith("игрок") else name
 
 
-def _and(items: list[str], word: str) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
 @dataclass(frozen=True)
 class _Scene:
     """What the facts read: the position, the seat's certainty (None with open hands), the move's name."""
@@ -61,30 +59,7 @@ class _Scene:
 
     def reasons(self, seat: int, numbers: tuple[int, ...]) -> list[Text]:
         """Why ``seat`` has none of ``numbers``: each pass or draw that showed it, numbers grouped."""
-        seen_all: list[str] = []
-        shown: dict[tuple[str, int], list[str]] = {}
-        for number in numbers:
-            void = self.sure.knowledge.latest_void(seat, number) if self.sure is not None else None
-            if self.sure is not None and not self.sure.knowledge.unseen & SUIT_MASK[number]:
-                seen_all.append(str(number))
-            elif void is not None:
-                shown.setdefault((void.event.kind, void.seat), []).append(str(number))
-            else:
-                shown.setdefault(("none", seat), []).append(str(number))
-        out = []
-        for (kind, who), listed in shown.items():
-            en_list, ru_list = _and(listed, "and"), _and(listed, "и")
-            name = seat_name(who)
-            if kind == "draw":
-                out.append(Text(f"{name.en} drew on {en_list}", f"{name.ru} брал с базара на {ru_list}"))
-            elif kind == "pass":
-                out.append(Text(f"{name.en} passed on {en_list}", f"{name.ru} спасовал на {ru_list}"))
-            else:
-                out.append(Text(f"{name.en} holds no {en_list}", f"у {seat_genitive(who).ru} нет {ru_list}"))
-        if seen_all:
-            out.append(Text(f"every {_and(seen_all, 'and')} is in sight",
-                            f"все кости с {_and(seen_all, 'и')} уже видны"))
-        return out
+        return none_reasons(self.sure.knowledge if self.sure is not None else None, seat, numbers)
 
 
 Fact = Callable[[_Scene, Move, HandState], Text | None]
@@ -106,7 +81,7 @@ def _ends_text(numbers: tuple[int, ...]) -> Text:
     shown = [str(n) for n in numbers]
     if len(shown) == 1:
         return Text(f"keeps {shown[0]} open", f"оставляет открытым {shown[0]}")
-    return Text(f"leaves {_and(shown, 'and')} open", f"оставляет открытыми {_and(shown, 'и')}")
+    return Text(f"leaves {and_list(shown, 'and')} open", f"оставляет открытыми {and_list(shown, 'и')}")
 
 
 def _next_seat(scene: _Scene, after: HandState) -> int:
@@ -136,8 +111,69 @@ def _stuck(scene: _Scene, move: Move, after: HandState) -> Text | None:
         then = Text(f"so {who.en} must draw", f"так что {who.ru} придётся брать с базара")
     else:
         then = Text(f"so {who.en} cannot answer", f"так что {who.ru} нечем ответить")
-    return Text(f"{name.en} {ends.en}; {_and([r.en for r in reasons], 'and')}, {then.en}",
-                f"{name.ru} {ends.ru}; {_and([r.ru for r in reasons], 'и')}, {then.ru}")
+    return Text(f"{name.en} {ends.en}; {and_list([r.en for r in reasons], 'and')}, {then.en}",
+                f"{name.ru} {ends.ru}; {and_list([r.ru for r in reasons], 'и')}, {then.ru}")
+
+
+def _last_tile(scene: _Scene, move: Move, after: HandState) -> Text | None:
+    """The move leaves one tile in hand, and it fits two or more of the open ends: one reply cannot stop it."""
+    hand = after.hands[scene.state.to_move]
+    if bin(hand).count("1") != 1:
+        return None
+    last = next(t for t in ALL_TILES if t.bit & hand)
+    fits = sum(1 for n in after.table.ends if n >= 0 and last.has(n))
+    if fits < 2:
+        return None
+    name = scene.names[move]
+    return Text(f"{name.en} leaves {last} as your last tile, and it fits {fits} open ends, so a single reply "
+                "cannot shut you out",
+                f"{name.ru}: последней останется {last}, а она подходит к {fits} концам, так что одним ходом "
+                "соперник вас не запрёт")
+
+
+def _blocks(scene: _Scene, move: Move, after: HandState) -> Text | None:
+    """The move makes the fish: the mover holds nothing for the ends left open, and surely nobody else does."""
+    state, mover = scene.state, scene.state.to_move
+    numbers = open_numbers(after.table)
+    hand = after.hands[mover]
+    if not numbers or not hand or any(hand & SUIT_MASK[n] for n in numbers):
+        return None
+    if state.rules.has_boneyard and after.drawable():
+        return None
+    others = [seat for seat in range(state.rules.players) if seat != mover]
+    if not all(scene.holds_none(seat, n) for seat in others for n in numbers):
+        return None
+    reasons = [r for seat in others for r in scene.reasons(seat, numbers)]
+    ends_en, ends_ru = and_list([str(n) for n in numbers], "or"), and_list([str(n) for n in numbers], "и")
+    name, pips = scene.names[move], after.pips(mover)
+    return Text(f"{name.en} blocks the hand: nobody can play on {ends_en} ({and_list([r.en for r in reasons], 'and')}); "
+                f"a fish is decided by the pips left, and you keep {pips}",
+                f"{name.ru} запирает игру: на {ends_ru} не может сходить никто ({and_list([r.ru for r in reasons], 'и')}); "
+                f"рыбу решают очки на руках, а у вас останется {pips}")
+
+
+def _partner_of(state: HandState, seat: int) -> int | None:
+    rules = state.rules
+    return next((s for s in range(rules.players) if s != seat and rules.side_of(s) == rules.side_of(seat)), None)
+
+
+def _partner(scene: _Scene, move: Move, after: HandState) -> Text | None:
+    """In pairs: the move leaves the partner, who passed on some numbers, an end it may still play on."""
+    mover = scene.state.to_move
+    partner = _partner_of(scene.state, mover)
+    if partner is None or scene.sure is None or not after.hands[mover]:
+        return None
+    knowledge = scene.sure.knowledge
+    voids = tuple(n for n in range(7) if knowledge.latest_void(partner, n) is not None)
+    open_for = [str(n) for n in open_numbers(after.table) if not scene.holds_none(partner, n)]
+    if not voids or not open_for:
+        return None
+    reasons = scene.reasons(partner, voids)
+    name, who = scene.names[move], seat_name(partner)
+    return Text(f"{name.en} leaves {and_list(open_for, 'or')} open, a number your partner, {who.en}, may hold "
+                f"({and_list([r.en for r in reasons], 'and')})",
+                f"{name.ru} оставляет открытым {and_list(open_for, 'или')}: такие кости могут быть у вашего партнёра, "
+                f"{seat_genitive(partner).ru} ({and_list([r.ru for r in reasons], 'и')})")
 
 
 def _fives(scene: _Scene, move: Move, after: HandState) -> Text | None:
@@ -182,7 +218,7 @@ def _heavy(scene: _Scene, move: Move, after: HandState) -> Text | None:
                 f"{name.ru} сбрасывает {p} {plural_ru(p, 'очко', 'очка', 'очков')} — самую тяжёлую кость из возможных")
 
 
-_FACTS: tuple[Fact, ...] = (_out, _stuck, _fives, _double, _control, _heavy)
+_FACTS: tuple[Fact, ...] = (_out, _last_tile, _blocks, _stuck, _partner, _fives, _double, _control, _heavy)
 
 
 _ACTION_NAMES = {"draw": Text("draw", "взять с базара"), "pass": Text("pass", "пас"),
@@ -249,8 +285,24 @@ def why_best(analysis: Analysis, state: HandState) -> Text | None:
                 f"этот ход выигрывает {_percent(analysis.best.win)} розыгрышей, а {other_name.ru} — {_percent(runner.win)}")
     first = next((f for f in mine if f is not None), None)
     if first is None:
-        return Text(f"{name.en} wins {_percent(analysis.best.win)} of the playouts against {_percent(runner.win)} "
-                    f"for {other_name.en}",
-                    f"{name.ru} выигрывает {_percent(analysis.best.win)} розыгрышей против {_percent(runner.win)} "
-                    f"у {other_name.ru}")
+        return _played_out(analysis, runner, name, other_name)
     return Text(f"{first.en}; {tail.en}", f"{first.ru}; {tail.ru}")
+
+
+def _played_out(analysis: Analysis, runner: MoveValue, name: Text, other_name: Text) -> Text:
+    """No rule of thumb tells the best move apart: say so, with the playouts' figures (too close to call when
+    the lead is within its 95 % half-width)."""
+    best = analysis.best
+    if analysis.points_first:
+        mine, theirs = f"{best.points:.1f}", f"{runner.points:.1f}"
+        en = f"{name.en} scores {mine} points on average, {other_name.en} {theirs}"
+        ru = f"{name.ru} в среднем приносит {mine.replace('.', ',')} очка, {other_name.ru} — {theirs.replace('.', ',')}"
+    else:
+        en = f"{name.en} wins {_percent(best.win)} of the playouts, {other_name.en} {_percent(runner.win)}"
+        ru = f"{name.ru} выигрывает {_percent(best.win)} розыгрышей, {other_name.ru} — {_percent(runner.win)}"
+    gap, half_width = analysis.lead(best, runner)
+    if gap <= half_width:
+        return Text(f"No rule of thumb separates {name.en} from {other_name.en}: {en}, too close to call",
+                    f"Простым правилом {name.ru} от {other_name.ru} не отличить: {ru}, разница в пределах точности")
+    return Text(f"No simple rule shows it, but played out, {en}",
+                f"Простого правила тут нет, но при розыгрыше {ru}")

@@ -8,15 +8,17 @@ because every such tile is already in sight).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutorial_app.rules.text import Text, seat_name
+from tutorial_app.rules.text import Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
-from tutorial_app.strategy.inference import Knowledge, Void, infer
+from tutorial_app.strategy.inference import Knowledge, infer
 from tutorial_app.strategy.sampler import DealSampler
 from tutorial_app.strategy.view import SeatView
 
-__all__ = ["SeatFacts", "WhatWeKnow", "what_we_know", "void_reason", "Certainty", "certainty"]
+__all__ = ["SeatFacts", "WhatWeKnow", "what_we_know", "none_reasons", "and_list", "Certainty",
+           "certainty"]
 
 
 @dataclass(frozen=True)
@@ -42,21 +44,67 @@ def certainty(knowledge: Knowledge) -> Certainty:
     return Certainty(sampler.knowledge, sampler.marginals())
 
 
-def void_reason(void: Void) -> Text:
-    """"seat 1 passed on 2" (or drew on 2)."""
-    name = seat_name(void.seat)
-    if void.event.kind == "draw":
-        return Text(f"{name.en} drew on {void.number}", f"{name.ru} брал с базара на {void.number}")
-    return Text(f"{name.en} passed on {void.number}", f"{name.ru} спасовал на {void.number}")
+def and_list(items: Sequence[str], word: str) -> str:
+    """"2, 3 and 5" ("2, 3 и 5" with ``word="и"``)."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
-def _all_seen(number: int) -> Text:
-    return Text(f"every {number} is in sight", f"все кости с {number} уже видны")
+def none_reasons(knowledge: Knowledge | None, seat: int, numbers: Sequence[int]) -> list[Text]:
+    """Why ``seat`` holds none of ``numbers``: the passes and draws that showed it, numbers grouped by the
+    seat and the kind of event ("seat 1 passed on 2 and 5"); numbers all in sight; numbers whose hidden
+    tiles are surely elsewhere (the counts or the lead show it). Without ``knowledge`` (every hand open)
+    the hand itself is the reason."""
+    grouped: dict[tuple[str, int], list[str]] = {}
+    for number in numbers:
+        void = knowledge.latest_void(seat, number) if knowledge is not None else None
+        if knowledge is None:
+            key = ("none", seat)
+        elif not knowledge.unseen & SUIT_MASK[number]:
+            key = ("in_sight", seat)
+        elif void is not None:
+            key = (void.event.kind, void.seat)
+        elif knowledge.unseen & SUIT_MASK[number] & ~knowledge.lead_forbidden == 0:
+            key = ("lead", seat)
+        else:
+            key = ("elsewhere", seat)
+        grouped.setdefault(key, []).append(str(number))
+    out = []
+    for (kind, who), listed in grouped.items():
+        if kind == "lead" and knowledge is not None:
+            out.append(_lead_reason(knowledge, [int(n) for n in listed]))
+        else:
+            out.append(_reason(kind, who, and_list(listed, "and"), and_list(listed, "и")))
+    return out
+
+
+def _lead_reason(knowledge: Knowledge, numbers: list[int]) -> Text:
+    """"the lead of 4-4 shows nobody was dealt 1-1": the hidden tiles of ``numbers`` the lead rules out."""
+    mask = 0
+    for n in numbers:
+        mask |= SUIT_MASK[n]
+    tiles = [str(t) for t in ALL_TILES if t.bit & mask & knowledge.unseen & knowledge.lead_forbidden]
+    lead = knowledge.view.lead_tile
+    return Text(f"the lead of {lead} shows nobody was dealt {and_list(tiles, 'or')}",
+                f"заход с {lead} показывает, что {and_list(tiles, 'и')} никому не сдали")
+
+
+def _reason(kind: str, seat: int, en: str, ru: str) -> Text:
+    name = seat_name(seat)
+    if kind == "draw":
+        return Text(f"{name.en} drew on {en}", f"{name.ru} брал с базара на {ru}")
+    if kind == "pass":
+        return Text(f"{name.en} passed on {en}", f"{name.ru} спасовал на {ru}")
+    if kind == "in_sight":
+        return Text(f"every {en} is in sight", f"все кости с {ru} уже видны")
+    if kind == "elsewhere":
+        return Text(f"every hidden {en} is surely elsewhere", f"все скрытые кости с {ru} точно не у него")
+    return Text(f"{name.en} holds no {en}", f"у {seat_genitive(seat).ru} нет {ru}")
 
 
 @dataclass(frozen=True)
 class SeatFacts:
-    """What one other seat cannot hold: ``cannot_hold`` numbers, each with its reason; ``tiles`` it holds;
+    """What one other seat cannot hold: ``cannot_hold`` numbers and the ``reasons`` (the passes and draws
+    that showed it, numbers grouped: ``none_reasons``); ``tiles`` how many it holds;
     ``sure`` tiles it surely holds; ``partner`` when it plays on the viewer's side."""
 
     seat: int
@@ -108,14 +156,9 @@ def what_we_know(view: SeatView, knowledge: Knowledge | None = None) -> WhatWeKn
     for seat in range(rules.players):
         if seat == view.seat:
             continue
-        numbers, reasons = [], []
-        for n in range(7):
-            if not unseen & SUIT_MASK[n]:
-                continue  # nobody can hold it: the count per number says so once
-            if sure.holds_none(seat, n):
-                numbers.append(n)
-                void = sure.knowledge.latest_void(seat, n)
-                reasons.append(void_reason(void) if void is not None else _all_seen(n))
+        # a number with nothing unseen is left out: nobody can hold it, and the count per number says so once
+        numbers = [n for n in range(7) if unseen & SUIT_MASK[n] and sure.holds_none(seat, n)]
+        reasons = none_reasons(sure.knowledge, seat, numbers)
         partner = rules.side_of(seat) == rules.side_of(view.seat)
         others.append(SeatFacts(seat, partner, view.hand_sizes[seat], tuple(numbers), tuple(reasons),
                                 sure.sure_tiles(seat)))

@@ -80,6 +80,29 @@ def _draw(batch: Batch, live: Bools, col: int, fit: Int64s) -> None:
         rows = rows[more]
 
 
+def _stuck(batch: Batch, fit: Int64s) -> Bools:
+    """Rows where nobody holds a tile that fits and nothing can be drawn (the hand is a fish).
+
+    draw_out: only a boneyard drawn out blocks; else only one with no drawable tile that fits.
+    """
+    kr = batch.kr
+    anyone = any_of(batch.hands & fit[:, None]) != 0
+    nothing_to_draw = (batch.bone_len - batch.bone_next <= kr.reserve) if kr.draw_out else ((batch.drawable & fit) == 0)
+    stuck: Bools = ~anyone & nothing_to_draw
+    return stuck
+
+
+def _block_stuck_now(batch: Batch) -> None:
+    """A sampled deal can be stuck before anyone moves: the position's mover passes, and the hidden hands
+    drawn for the others hold nothing that fits either (the real hands do, or the rules core would have
+    called the fish). No play would ever end such a row, so it is the fish it would be."""
+    live = (batch.status == IN_PLAY) & batch.has_table
+    if not live.any():
+        return
+    _, fit = _fit(_ends(batch))
+    batch.status[live & _stuck(batch, fit)] = BLOCKED
+
+
 def _fives_count(batch: Batch) -> Int64s:
     """The All Fives count of every row (``tutorial_app.rules.moves.fives_count``)."""
     doubled = batch.outer * np.where(batch.nonempty & batch.end_double, 2, 1)
@@ -167,10 +190,7 @@ def _play(batch: Batch, mask: Bools, codes: Int64s, ends: Int64s, col: int) -> N
             lo, hi = TILE_LO[tile], TILE_HI[tile]
             both = ((lo == left) | (hi == left)) & ((lo == right) | (hi == right))
             batch.capicu |= out & ~TILE_DOUBLE[tile] & (left != right) & (left >= 0) & both
-    anyone = any_of(batch.hands & fit[:, None]) != 0
-    # draw_out: only a boneyard drawn out blocks; else only one with no drawable tile that fits
-    nothing_to_draw = (batch.bone_len - batch.bone_next <= kr.reserve) if kr.draw_out else ((batch.drawable & fit) == 0)
-    blocked = mask & ~out & ~anyone & nothing_to_draw
+    blocked = mask & ~out & _stuck(batch, fit)
     batch.status[blocked] = BLOCKED
     if kr.multiple_doubles:
         again = mask & ~out & ~blocked & TILE_DOUBLE[tile] & ((hand & fit) != 0)
@@ -253,6 +273,7 @@ def play_batch(
         column = np.where((first < DRAW_CODE) | (first == END_CODE), first, NO_MOVE)[:, None]
         script = column if script is None else np.concatenate([column, script[:, 1:]], axis=1)
     out = batch.take(np.arange(batch.size))
+    _block_stuck_now(out)
     live, rows_of = out, np.arange(batch.size)
     for _ in range(_MAX_TURNS):
         playing = live.status == IN_PLAY

@@ -16,7 +16,7 @@ called a mistake.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -111,16 +111,32 @@ class HandReview:
 
 
 def review_hand(start: HandState, moves: Sequence[Move], seat: int, playouts: int = REVIEW_PLAYOUTS,
-                seed: int = 0) -> HandReview:
+                seed: int = 0, progress: Callable[[int, int], None] | None = None) -> HandReview:
     """Review ``seat``'s decisions in the hand played from ``start`` by ``moves`` (a ``HandRecord``'s
-    ``start`` and ``moves``, or the Play page's start and state log)."""
+    ``start`` and ``moves``, or the Play page's start and state log).
+
+    ``progress(done, total)`` is called before each decision is analysed and once at the end (the app
+    shows a progress bar: a review takes a tenth of a second or so per decision).
+    """
+    choices = list(_choices(start, moves, seat))
     decisions = []
+    for done, (index, state) in enumerate(choices):
+        if progress is not None:
+            progress(done, len(choices))
+        move = moves[index]
+        view = view_of(start, moves[:index], seat)
+        analysis = analyse(view, playouts, seed=seed * 1000 + index)
+        lost, half_width = analysis.loss(move)
+        decisions.append(Decision(index, state, move, analysis, lost, half_width, mark_of(lost, half_width)))
+    if progress is not None:
+        progress(len(choices), len(choices))
+    return HandReview(seat, tuple(decisions))
+
+
+def _choices(start: HandState, moves: Sequence[Move], seat: int) -> Iterator[tuple[int, HandState]]:
+    """(index, position) of every move where ``seat`` had a real choice."""
     state = start
     for index, move in enumerate(moves):
         if state.to_move == seat and move.action is not Action.MUGGINS and len(candidate_moves(state)) > 1:
-            view = view_of(start, moves[:index], seat)
-            analysis = analyse(view, playouts, seed=seed * 1000 + index)
-            lost, half_width = analysis.loss(move)
-            decisions.append(Decision(index, state, move, analysis, lost, half_width, mark_of(lost, half_width)))
+            yield index, state
         state = apply_unchecked(state, move)
-    return HandReview(seat, tuple(decisions))

@@ -18,7 +18,7 @@ from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.state import EMPTY_TABLE, Action, HandState, Move, Status, Table
 from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, Tile, mask_of
 
-__all__ = ["Event", "EventKind", "SeatView", "view_of", "view_of_state", "record_start", "open_numbers"]
+__all__ = ["Event", "EventKind", "SeatView", "view_of", "view_of_state", "view_since", "record_start", "open_numbers"]
 
 EventKind = Literal["lead", "play", "draw", "pass", "end_turn"]
 
@@ -196,3 +196,9 @@ def view_of_state(state: HandState, seat: int) -> SeatView:
     if start is None:
         return _seat_view(state, state, seat, (), None)
     return view_of(start, [entry[1] for entry in state.log], seat)
+
+
+def view_since(start: HandState, state: HandState, seat: int) -> SeatView:
+    """What ``seat`` knows of ``state``, reached from ``start`` by the moves recorded since (a lesson's
+    position and its ``moves``, the Play page's deal and the hand so far)."""
+    return view_of(start, [entry[1] for entry in state.log[len(start.log):]], seat)

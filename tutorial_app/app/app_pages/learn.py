@@ -41,11 +41,12 @@ def _course_title(folder: str, lessons: list[Lesson] | str) -> str:
 
 
 def _badge(lessons: list[Lesson], stars: dict[str, int]) -> str | None:
-    """The course's badge when its capstone lesson has been finished."""
-    for lesson in lessons:
+    """The course's badge when its last capstone lesson has been finished (a course whose every lesson ends
+    with a hand, like the strategy course, earns it with the last one)."""
+    for lesson in reversed(lessons):
         for step in lesson.steps:
-            if isinstance(step, CapstoneStep) and stars.get(lesson.id, 0):
-                return step.badge.in_(lang())
+            if isinstance(step, CapstoneStep):
+                return step.badge.in_(lang()) if stars.get(lesson.id, 0) else None
     return None
 
 

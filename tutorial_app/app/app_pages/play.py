@@ -5,7 +5,6 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.app.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
-from tutorial_app.app.bots import BOTS
 from tutorial_app.app.controls import (
     direction_buttons,
     face_down,
@@ -16,11 +15,14 @@ from tutorial_app.app.controls import (
     table_click,
     with_typed_claim,
 )
+from tutorial_app.app.hand_review import hand_review
+from tutorial_app.app.hint_panel import hint_panel
 from tutorial_app.app.links import read_deal_link
 from tutorial_app.app.markdown import plain
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.records import hand_log, lead_reason, result_lines, score_rows, seat_label, side_label, tiles_text
 from tutorial_app.app.rules_picker import TienGowChoice, game_picker
+from tutorial_app.app.seat_bots import chosen_bots, opponents_text, seat_bot_picker
 from tutorial_app.app.session import bump, lang, tr
 from tutorial_app.app.tien_gow_page import deal_tien_gow, show_tien_gow
 from tutorial_app.app.tien_gow_table import TienGowTable
@@ -30,6 +32,7 @@ from tutorial_app.i18n import t
 from tutorial_app.rules.moves import IllegalMoveError
 from tutorial_app.rules.state import ARM_NAMES, Move
 from tutorial_app.rules.text import Text
+from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS
 
 st.session_state.setdefault("play_table", None)
 st.session_state.setdefault("play_selected", None)
@@ -56,7 +59,7 @@ def _deal(choice_key: str) -> None:
         deal_tien_gow(choice.rules, st.session_state["play_bot"], int(st.session_state["play_seed"]),
                       st.session_state["play_whole_match"])
         return
-    table = start_table(choice.rules, choice.name(), st.session_state["play_bot"],
+    table = start_table(choice.rules, choice.name(), chosen_bots("play", choice.rules.players),
                         int(st.session_state["play_seed"]), st.session_state["play_whole_match"])
     st.session_state["play_table"] = table
     _fresh_table()
@@ -167,10 +170,14 @@ table = _table()
 with st.expander(tr("play.new_game"), expanded=st.session_state["play_table"] is None):
     choice = game_picker("play", "block")
     st.session_state["play_choice"] = choice
-    left, middle, right = st.columns(3)
-    bot = left.radio(tr("play.bot"), BOTS, key="play_bot", format_func=lambda b: t(f"bot.{b}", current), index=1)
-    if isinstance(choice, TienGowChoice):
+    if isinstance(choice, TienGowChoice):  # one bot kind for the three other seats (random or greedy)
+        left, middle, right = st.columns(3)
+        bot = left.radio(tr("play.bot"), TIEN_GOW_BOTS, key="play_bot", format_func=lambda b: t(f"bot.{b}", current),
+                         index=1)
         left.caption(tr(f"tg.bot_{bot}"))
+    else:
+        seat_bot_picker("play", choice.rules if choice is not None else None)
+        middle, right = st.columns(2)
     middle.number_input(tr("play.seed"), min_value=0, max_value=999_999, value=1, step=1, key="play_seed",
                         help=tr("play.seed_help"))
     right.radio(tr("play.length"), (False, True), key="play_whole_match",
@@ -186,7 +193,7 @@ if table is None:
 
 rules = table.rules
 state = table.state
-st.caption(tr("play.header", rules=table.preset, hand=table.hand_no + 1, bot=tr(f"bot.{table.bot}")))
+st.caption(tr("play.header", rules=table.preset, hand=table.hand_no + 1, bot=opponents_text(rules, table.bots, current)))
 if rules.teams.value == "pairs":
     st.caption(tr("play.partners", you=side_label(rules, 0, current), them=side_label(rules, 1, current)))
 info = [table.lead_reason.in_(current) if table.lead is None else lead_reason(table.lead, current, HUMAN)]
@@ -218,6 +225,7 @@ if not table.hand_over:
     if state.to_move == HUMAN:
         direction_buttons(turn_choices("play", state, [selected] if selected else state.hand(HUMAN)),
                           st.session_state["play_direction"], _direction, key="play")
+    hint_panel("play", state, HUMAN, table.start)
 elif table.result is not None:
     with st.container(border=True):
         st.subheader(tr("play.hand_over"))
@@ -235,6 +243,7 @@ elif table.result is not None:
             st.button(tr("play.next_hand"), type="primary", on_click=_next_hand)
         else:
             st.button(tr("play.deal_again"), type="primary", on_click=_deal, args=("play_choice",))
+    hand_review("play", table.start, state, HUMAN)
 adjust_at = st.session_state["play_adjust_at"]
 if adjust_at is not None and not table.hand_over:
     arm = state.table.arms[ARM_NAMES.index(adjust_at[0])]

@@ -17,10 +17,15 @@ from tutorial_app.rules.tien_gow.moves import apply_unchecked, combo_of, legal_s
 from tutorial_app.rules.tien_gow.options import HAND_SIZE, PLAYERS
 from tutorial_app.rules.tien_gow.state import Action, HandState, Move
 
-__all__ = ["TienGowBot", "TIEN_GOW_BOTS", "BotTurns", "choose", "choose_greedy", "play_bots", "paused"]
+__all__ = ["TienGowBot", "TIEN_GOW_BOTS", "tien_gow_bot", "BotTurns", "choose", "choose_greedy", "play_bots", "paused"]
 
 TienGowBot = Literal["random", "greedy"]
 TIEN_GOW_BOTS: tuple[TienGowBot, ...] = ("random", "greedy")
+
+
+def tien_gow_bot(name: str) -> TienGowBot | None:
+    """The Tien Gow bot called ``name``, or None (the line games' strong bot has no Tien Gow twin)."""
+    return next((bot for bot in TIEN_GOW_BOTS if bot == name), None)
 
 
 def _strength(move: Move) -> int:

@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 
 from tutorial_app.rules.simulate import MAX_HANDS_PER_MATCH, Progress, block_rng
-from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS, TienGowBot, choose
+from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS, TienGowBot, choose, tien_gow_bot
 from tutorial_app.rules.tien_gow.deal import deal
 from tutorial_app.rules.tien_gow.match import new_match, next_deal, record_hand
 from tutorial_app.rules.tien_gow.moves import apply_unchecked, legal_sequence
@@ -41,7 +41,7 @@ def parse_bots(text: str) -> Bots:
         raise ValueError(f"give one bot for every seat or one per seat ({PLAYERS}), not {len(names)}: {text!r}")
     bots: list[TienGowBot] = []
     for name in names:
-        bot = next((b for b in TIEN_GOW_BOTS if b == name), None)
+        bot = tien_gow_bot(name)
         if bot is None:
             raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(TIEN_GOW_BOTS)}")
         bots.append(bot)

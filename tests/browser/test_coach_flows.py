@@ -1,0 +1,105 @@
+"""The coach in headless Chromium: strong bots chosen per seat, the Hint with its bars, the review after the hand.
+
+A new learner's path on a laptop in English and on a phone in Russian. The
+table is kept in step locally (the same seed and bots deal and play the same
+hand), and the moves come from the rules core; the hint and the review on the
+page are compared with the strategy engine's own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import click_button, click_point, open_app, point_gone, reruns, wait_point, wait_rerun
+
+from tutorial_app.app.coach import make_hint
+from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, start_table
+from tutorial_app.app.review_rows import review_headline
+from tutorial_app.i18n import t
+from tutorial_app.rules.moves import legal_moves
+from tutorial_app.rules.state import Action
+from tutorial_app.rules.variants import rules_for
+from tutorial_app.strategy.analysis import candidate_moves
+from tutorial_app.strategy.review import review_hand
+
+pytestmark = pytest.mark.browser
+
+CASES = [({"width": 1400, "height": 1000}, "en"), ({"width": 390, "height": 844}, "ru")]
+
+
+def _choose_strong(page: Any, lang: str) -> None:
+    """Seat 1's opponent level: open its select box and pick Strong."""
+    box = page.get_by_role("combobox", name=t("seat.n", lang, n=1)).first
+    box.click()
+    before = reruns(page)
+    page.get_by_role("option", name=t("level.strong", lang), exact=True).click()
+    wait_rerun(page, before)
+
+
+def _end_label(table: PlayTable, end: str, tile: str, lang: str) -> str:
+    if end == "lead":
+        return t("controls.lead_button", lang, tile=tile)
+    number = dict(table.state.table.open_ends())[end]  # type: ignore[call-overload]
+    return t("controls.end_button", lang, end=t(f"end.{end}", lang), n=number)
+
+
+def _play(page: Any, table: PlayTable, lang: str, phone: bool) -> PlayTable:
+    """The learner's move: on a laptop by clicking the board (a tile, then its end), on a phone by the buttons
+    under it (tiles are small there: a tap on the board is a tap on the buttons' twins)."""
+    move = legal_moves(table.state)[0]
+    after = human_move(table, move)
+    if move.action is not Action.PLAY:
+        click_button(page, t(f"controls.{move.action.value}", lang))
+        return after
+    assert move.tile is not None and move.end is not None
+    if phone:
+        click_button(page, str(move.tile))
+        end = page.get_by_role("button", name=_end_label(table, move.end, str(move.tile), lang), exact=True)
+        if end.count():
+            click_button(page, _end_label(table, move.end, str(move.tile), lang))
+    else:
+        click_point(page, f"hand:{move.tile}")
+        click_point(page, f"end:{move.end}")
+    point_gone(page, f"hand:{move.tile}")  # the review's boards are pictures: no click points on them
+    return after
+
+
+@pytest.mark.parametrize(("viewport", "lang"), CASES, ids=["laptop-en", "phone-ru"])
+def test_a_hand_with_the_hint_and_its_review(browser: Any, app_url: str, artifacts: Path,
+                                             viewport: dict[str, int], lang: str) -> None:
+    context = browser.new_context(viewport=viewport, locale="ru-RU" if lang == "ru" else "en-US")
+    page = context.new_page()
+    name = f"coach_{lang}_{viewport['width']}"
+    try:
+        open_app(page, f"{app_url}/play?lang={lang}")
+        _choose_strong(page, lang)
+        click_button(page, t("play.deal", lang))
+        # the same table, kept in step locally: seed 1, one hand of block for two, a strong bot at seat 1
+        table = start_table(rules_for("block"), "block", "strong", 1, False)
+        wait_point(page, f"hand:{table.state.hand(HUMAN)[0]}")
+        hinted = False
+        while not table.hand_over:
+            if not hinted and len(candidate_moves(table.state)) > 1:
+                hint = make_hint(table.state, HUMAN, table.start)
+                click_button(page, t("hint.button", lang), expect=t("hint.title", lang))
+                rows = page.locator("table.dt-hint tbody tr")
+                assert rows.count() == len(hint.rows)
+                assert hint.rows[0].name.in_(lang) in rows.first.inner_text()
+                assert hint.why is not None
+                page.get_by_text(hint.why.in_(lang)[:40]).first.wait_for()
+                page.screenshot(path=str(artifacts / f"{name}_hint.png"), full_page=True)
+                hinted = True
+            table = _play(page, table, lang, phone=viewport["width"] < 600)
+        review = review_hand(table.start, [entry[1] for entry in table.state.log], HUMAN)
+        page.get_by_text(t("review.title", lang)).first.wait_for(timeout=60_000)
+        page.get_by_text(review_headline(review, lang)).first.wait_for(timeout=60_000)
+        page.screenshot(path=str(artifacts / f"{name}_review.png"), full_page=True)
+        if len(review.decisions) > 1:
+            second = t("review.step", lang, k=2, total=len(review.decisions), move=review.decisions[1].index + 1)
+            click_button(page, t("review.next", lang), expect=second)
+            page.get_by_text(second).first.scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / f"{name}_review_step.png"), full_page=False)
+    finally:
+        context.close()

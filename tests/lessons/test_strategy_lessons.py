@@ -1,0 +1,201 @@
+"""Strategy in lessons: "which move is best?" and "could seat N hold it?" answered by the engine, the margin rule,
+play steps the analysis backs, capstones with strong bots and hints, and the strategy course's promises."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tutorial_app.lessons import LessonRun, lessons_root, solve_step, solve_until
+from tutorial_app.lessons.model import CapstoneStep, PlayStep, QuizStep
+from tutorial_app.lessons.scenes import scene_of
+from tutorial_app.lessons.source import parse_source
+from tutorial_app.lessons.stats import lesson_stats, totals
+from tutorial_app.lessons.strategy_quiz import (
+    CLEAR_FACTOR,
+    MIN_WIN_LEAD,
+    QUIZ_PLAYOUTS,
+    QUIZ_SEED,
+    engine_explanation,
+    may_hold,
+    move_key,
+    parse_move_key,
+)
+from tutorial_app.lessons.validate import check_paths, check_source
+from tutorial_app.rules.state import Move
+from tutorial_app.rules.tiles import parse_tile
+from tutorial_app.strategy.analysis import analyse
+from tutorial_app.strategy.view import view_since
+
+# block for two: seat 1 passed with 2 and 5 open; 5-5 keeps both (the analysis: 82% against 72%)
+PASSED = """\
+    hands:
+      - ["5-5", "6-2", "5-1", "4-2"]
+      - ["3-3", "6-3", "0-1", "4-4"]
+    chain: ["2-1", "1-1", "1-6", "6-6", "6-4", "4-5"]
+    to_move: 1
+    moves: [{action: pass}]"""
+
+# block for four: 4-3 and 2-0 are worth the same to the analysis (37% each): no question can be asked here
+EVEN = """\
+    hands:
+      - ["5-3", "4-3", "2-0", "0-0", "6-2"]
+      - ["3-0", "3-1", "4-0", "6-0", "1-0", "3-3"]
+      - ["6-5", "4-2", "3-2", "5-2", "5-0", "5-1"]
+      - ["6-3", "2-2", "5-5", "4-1", "4-4"]
+    chain: ["2-1", "1-1", "1-6", "6-6", "6-4", "4-5"]
+    to_move: 1
+    moves: [{action: pass}, {tile: "5-6", end: right}, {tile: "6-3", end: right}]"""
+
+
+def _lesson(steps: str, players: int = 2) -> str:
+    return textwrap.dedent(f"""\
+        id: strategy-test
+        title: {{en: T, ru: Т}}
+        summary: {{en: S, ru: С}}
+        rules: block
+        players: {players}
+        steps:
+        """) + textwrap.indent(textwrap.dedent(steps), "  ") + "  - kind: remember\n    points: [{en: P, ru: П}]\n"
+
+
+def _quiz(ask: str, position: str, extra: str = "") -> str:
+    return (f"- kind: quiz\n  text: {{en: Q, ru: В}}\n  ask: {ask}\n{extra}  hint: {{en: H, ru: П}}\n"
+            f"  position:\n{textwrap.indent(textwrap.dedent(position), '    ')}\n")
+
+
+def _check(text: str) -> list[str]:
+    checked = check_source(parse_source(text, "strategy-test.yaml"), "strategy-test")
+    return [str(issue) for issue in checked.issues]
+
+
+def _mapping(position: str) -> dict[str, object]:
+    import yaml
+
+    data = yaml.safe_load(textwrap.dedent(position))
+    assert isinstance(data, dict)
+    return {"rules": "block", **data}
+
+
+def test_the_best_move_is_the_analysis_answer_and_its_explanation_is_the_ranking() -> None:
+    lesson = check_source(parse_source(_lesson(_quiz("best_move", PASSED)), "strategy-test.yaml"),
+                          "strategy-test").lesson
+    assert lesson is not None
+    run = LessonRun.start(lesson)
+    scene = scene_of(_mapping(PASSED))
+    analysis = analyse(view_since(scene.before, scene.state, 0), QUIZ_PLAYOUTS, QUIZ_SEED)
+    assert run.right_answer == move_key(analysis.best.move) == "5-5 right"
+    keys = [value for value, _ in run.choices("en") or []]
+    assert keys == [move_key(v.move) for v in analysis.distinct(scene.state)]
+    labels = dict(run.choices("ru") or [])
+    assert labels["5-5 right"] == "5-5"  # one way onto the table: no end named
+    assert not run.reveal  # the other hand stays face down: the question is about what you cannot see
+    feedback = run.answer(run.right_answer, "en")
+    assert feedback.correct and feedback.explanation is not None
+    for value in analysis.distinct(scene.state):
+        assert f"{round(100 * value.win)}% (± {round(100 * value.ci)})" in feedback.explanation
+    assert "seat 1 passed on 2 and 5, so it cannot answer" in feedback.explanation
+    assert engine_explanation(scene, 0).ru in run.explanation("ru") or ""
+
+
+def test_a_question_whose_answer_is_noise_is_refused() -> None:
+    issues = _check(_lesson(_quiz("best_move", EVEN), players=4))
+    assert len(issues) == 1
+    assert "strategy-test.yaml:" in issues[0] and "leads 2-0 left by only" in issues[0]
+    assert f"at least {100 * MIN_WIN_LEAD:g} percentage points and {CLEAR_FACTOR:g} times" in issues[0]
+
+
+def test_a_best_move_question_is_asked_at_the_learners_turn() -> None:
+    position = PASSED.replace("moves: [{action: pass}]", "moves: []")  # seat 1 still to move
+    issues = _check(_lesson(_quiz("best_move", position)))
+    assert any("seat 1 is to move, not the learner (seat 0)" in i for i in issues)
+
+
+def test_a_play_step_marked_best_must_be_backed_by_the_analysis() -> None:
+    play = ("- kind: play\n  text: {en: Go, ru: Ход}\n  best: true\n  goal: GOAL\n  hint: {en: H, ru: П}\n"
+            f"  position:\n{textwrap.indent(textwrap.dedent(PASSED), '    ')}\n")
+    assert _check(_lesson(play.replace("GOAL", '{played: "5-5"}'))) == []
+    issues = _check(_lesson(play.replace("GOAL", '{played: "6-2"}')))
+    assert len(issues) == 1 and issues[0].startswith("strategy-test.yaml:9:")  # the line of best: true
+    assert "the analysis does not back this goal: 5-5 right is better than 6-2 left" in issues[0]
+
+
+def test_a_backed_play_step_explains_the_right_move_with_the_engine() -> None:
+    path = lessons_root() / "strategy" / "strategy-04-blocking.yaml"
+    lesson = check_paths([path]).lessons[0]
+    run = LessonRun.start(lesson)
+    solve_until(run, lambda r: isinstance(r.step, PlayStep) and r.step.best)
+    move = solve_step(run)
+    assert isinstance(move, Move)
+    feedback = run.submit_move(move, "en")
+    assert feedback.correct and feedback.explanation is not None
+    assert "6-4 blocks the hand: nobody can play on 2 or 6 (seat 1 passed on 2 and 6)" in feedback.explanation
+    success = run.step.success.en if run.step.success else ""
+    assert success and success in feedback.explanation  # the engine's why first, then the lesson's own words
+    assert feedback.explanation.index("6-4 blocks the hand") < feedback.explanation.index(success)
+    assert "You have the fewest pips (6) and win the fish" in feedback.explanation  # then the hand's worked end
+
+
+@pytest.mark.parametrize(("extra", "answer", "said"), [
+    ("  seat: 1\n  suit: 5\n", False, "No: seat 1 passed on 5."),
+    ("  seat: 1\n  suit: 3\n", True, "Yes: nothing you have seen rules it out; seat 1 may hold any of"),
+    ('  seat: 1\n  tile: "6-3"\n', True, "of the deals that agree with what you have seen"),
+    ('  seat: 1\n  tile: "5-5"\n', False, "No: you can see 5-5 yourself."),
+])
+def test_may_hold_reads_the_pass(extra: str, answer: bool, said: str) -> None:
+    lesson = check_source(parse_source(_lesson(_quiz("may_hold", PASSED, extra)), "strategy-test.yaml"),
+                          "strategy-test").lesson
+    assert lesson is not None
+    run = LessonRun.start(lesson)
+    assert run.right_answer is answer
+    feedback = run.answer(answer, "en")
+    assert feedback.explanation is not None and said in feedback.explanation
+
+
+def test_may_hold_reads_a_forced_lead_and_the_chance_is_exact() -> None:
+    mapping = {"rules": "block", "overrides": {"first_tile": "determining"},
+               "hands": [["0-0", "6-1", "5-2", "4-3", "6-0", "3-1", "2-0"],
+                         ["5-5", "6-6", "5-4", "6-2", "3-0", "4-1", "6-5"]],
+               "chain": [], "to_move": 1, "moves": [{"tile": "5-5", "end": "lead"}]}
+    scene = scene_of(mapping)
+    assert may_hold(scene, 0, 1, None, parse_tile("3-3")) is False  # 3-3 would have had to open instead
+    assert may_hold(scene, 0, 1, None, parse_tile("6-6")) is True
+    assert may_hold(scene, 0, 1, 1, None) is True
+
+
+def test_may_hold_asks_about_another_seat() -> None:
+    issues = _check(_lesson(_quiz("may_hold", PASSED, "  seat: 0\n  suit: 5\n")))
+    assert any("may_hold asks about another seat" in i for i in issues)
+
+
+@pytest.mark.parametrize(("written", "key"), [("3-3 right", "3-3 right"), (" 6-4  LEFT ", "6-4 left"),
+                                              ("4-6 left", "6-4 left"), ("pass", "pass")])
+def test_a_move_answer_is_read_in_one_canonical_form(written: str, key: str) -> None:
+    assert parse_move_key(written) == key
+
+
+@pytest.mark.parametrize("written", ["3-3", "right", "7-1 left", "3-3 middle", 5])
+def test_a_move_answer_that_is_no_move_is_refused(written: object) -> None:
+    with pytest.raises(ValueError, match="a move like 6-4 left"):
+        parse_move_key(written)
+
+
+def test_the_strategy_course_keeps_its_promises() -> None:
+    report = check_paths([lessons_root() / "core", lessons_root() / "strategy"])
+    assert report.issues == []
+    strategy = [c for c in report.files if c.course == "strategy"]
+    assert len(strategy) >= 6
+    for checked in strategy:
+        lesson = checked.lesson
+        assert lesson is not None
+        capstone = [s for s in lesson.steps if isinstance(s, CapstoneStep)]
+        assert len(capstone) == 1 and capstone[0].bot == "strong" and capstone[0].hints
+        assert any(isinstance(s, PlayStep) and s.best and s.wrong for s in lesson.steps)
+    asked = [s for c in strategy for s in c.lesson.steps if isinstance(s, QuizStep)]  # type: ignore[union-attr]
+    assert sum(1 for s in asked if s.ask == "best_move") >= 6
+    stats = [s for s in lesson_stats(report) if s.course == "strategy"]
+    assert all(s.opening_reviews >= 2 for s in stats if not s.first_in_course)
+    assert all(s.explained_quizzes == s.quizzes and s.forced_play_steps == 0 for s in stats)
+    total = totals(stats)
+    assert total["later_lessons"] == len(stats) - 1  # lessons with questions count, though each ends with a hand
