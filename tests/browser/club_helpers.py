@@ -80,7 +80,8 @@ def open_table(page: Any, url: str, preset_label: str | None = None, watch: bool
         segment(page, str(players))
     main = page.get_by_test_id("stMainBlockContainer")
     main.get_by_label("A bot takes over a seat whose player is silent for").first.click()
-    page.get_by_role("option", name=t("club.seconds", "en", n=away)).first.click()
+    page.keyboard.type(t("club.seconds", "en", n=away))
+    page.keyboard.press("Enter")
     page.wait_for_function(SETTLED, polling=50)
     if watch:
         page.get_by_text("I watch as the teacher").click()

@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from browser_helpers import click_button
 from club_helpers import Server, failure_screens, join_room, main_button, open_table, phone, wait_text
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tutorial_app.club.shared_hand import TableGame
 from tutorial_app.club.store import ClubStore, clock
@@ -66,12 +67,25 @@ def _play(page: Any, state: HandState, move: Move) -> None:
         click_button(page, t("controls.pass", "en"))
         return
     assert move.action is Action.PLAY and move.tile is not None and move.end is not None
-    click_button(page, str(move.tile))
     if move.end == "lead":
-        click_button(page, t("controls.lead_button", "en", tile=str(move.tile)))
-        return
-    number = dict(state.table.open_ends())[move.end]
-    click_button(page, t("controls.end_button", "en", end=t(f"end.{move.end}", "en"), n=number))
+        target = t("controls.lead_button", "en", tile=str(move.tile))
+    else:
+        number = dict(state.table.open_ends())[move.end]
+        target = t("controls.end_button", "en", end=t(f"end.{move.end}", "en"), n=number)
+    _choose_tile(page, str(move.tile), target)
+    click_button(page, target)
+
+
+def _choose_tile(page: Any, tile: str, target: str) -> None:
+    """Click a tile until its end buttons show: on a loaded server a click that lands while the 1 s poll
+    reruns the table can be lost (a person clicks again; so does the test, once, after a long wait)."""
+    button = page.get_by_role("button", name=tile, exact=True).first
+    button.click()
+    try:
+        page.get_by_role("button", name=target, exact=True).first.wait_for(timeout=20_000)
+    except PlaywrightTimeout:
+        button.click()
+        page.get_by_role("button", name=target, exact=True).first.wait_for(timeout=30_000)
 
 
 def _token(page: Any) -> str:
