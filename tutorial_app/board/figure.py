@@ -21,7 +21,8 @@ import plotly.graph_objects as go
 
 from tutorial_app.board.frame import Frame, Side, boneyard_spot, frame_for, hand_tiles, label_spot
 from tutorial_app.board.labels import boneyard_label, seat_label
-from tutorial_app.board.layout import BoardLayout, ChainShape, layout_table
+from tutorial_app.board.layout import BoardLayout, layout_table
+from tutorial_app.board.shape import ChainShape
 from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.state import Action, End, HandState
 from tutorial_app.rules.tiles import Tile
