@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tutorial_app.cli import main
-from tutorial_app.commands.simulate import ProgressBar
+from tutorial_app.commands.progress import ProgressBar
 from tutorial_app.rules.rulesheet import describe_option
 from tutorial_app.rules.simulate import simulate_hands
 from tutorial_app.rules.variants import VARIANTS, rules_for

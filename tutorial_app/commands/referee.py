@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from tutorial_app.cli import UserError
+from tutorial_app.commands import UserError
 from tutorial_app.commands.io import read_data_file
 from tutorial_app.rules.position import PositionError
 from tutorial_app.rules.referee import rule_all
