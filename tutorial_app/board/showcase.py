@@ -15,7 +15,8 @@ from typing import Literal, NamedTuple
 
 import plotly.graph_objects as go
 
-from tutorial_app.board.figure import _PIPS, THEMES, _chamfered, _half
+from tutorial_app.board.figure import THEMES
+from tutorial_app.board.tile_face import PIP_SPOTS, chamfered, half_centre
 from tutorial_app.rules.tiles import Tile
 from tutorial_app.rules.worked_tiles import chinese_half_colours
 
@@ -54,15 +55,15 @@ def _pip_colours(tile: Tile, style: TileStyle, plain: str) -> tuple[list[str], l
 def chinese_tile_marks(tile: Tile, cx: float, cy: float, scale: float = 1.0, style: TileStyle = "chinese",
                        plain: str = "#1a1a1a") -> TileMarks:
     """A vertical tile centred at (cx, cy), low half at the bottom: its outline, divider and coloured pips."""
-    xs, ys = _chamfered(cx, cy, 0.5 * scale, scale, 0.1 * scale)
+    xs, ys = chamfered(cx, cy, 0.5 * scale, scale, 0.1 * scale)
     bar = 0.4 * scale
     pip_x: list[float] = []
     pip_y: list[float] = []
     colours: list[str] = []
     low_colours, high_colours = _pip_colours(tile, style, plain)
     for number, half_colours, sign in ((tile.lo, low_colours, -scale), (tile.hi, high_colours, scale)):
-        hx, hy = _half(cx, cy, True, sign)
-        for (ox, oy), colour in zip(_PIPS[number], half_colours, strict=True):
+        hx, hy = half_centre(cx, cy, True, sign)
+        for (ox, oy), colour in zip(PIP_SPOTS[number], half_colours, strict=True):
             pip_x.append(round(hx + ox * scale, 3))
             pip_y.append(round(hy + oy * scale, 3))
             colours.append(colour)

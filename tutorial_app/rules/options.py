@@ -34,6 +34,7 @@ __all__ = [
     "MatchGoal",
     "HouseRules",
     "OPTION_NAMES",
+    "option_int",
 ]
 
 
@@ -349,7 +350,7 @@ def _coerce(name: str, annotation: object, value: object) -> object:
             f"option {name}: {value!r} is not allowed; use true or false",
             f"опция {name}: значение {value!r} не подходит; укажите true или false",
         ))
-    number = _as_int(name, value)
+    number = option_int(name, value)
     if name in _CHOICES:
         choices = _CHOICES[name]
         if number not in choices:
@@ -372,7 +373,8 @@ def _not_whole(name: str, value: object) -> OptionError:
                             f"опция {name}: {value!r} — не целое число"))
 
 
-def _as_int(name: str, value: object) -> int:
+def option_int(name: str, value: object) -> int:
+    """A whole-number option's value from an int or its digits ("150"); OptionError naming ``name`` otherwise."""
     if isinstance(value, bool):
         raise _not_whole(name, value)
     if isinstance(value, int):

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from tutorial_app.rules.options import HouseRules, OptionError, _as_int
+from tutorial_app.rules.options import HouseRules, OptionError, option_int
 from tutorial_app.rules.text import RulesError, Text, shown
 
-__all__ = ["Variant", "VARIANTS", "find_variant", "rules_for", "UnknownVariantError"]
+__all__ = ["Variant", "VARIANTS", "find_variant", "rules_for", "name_key", "UnknownVariantError"]
 
 
 class UnknownVariantError(RulesError):
@@ -39,7 +39,7 @@ class Variant:
         """The house rules of this preset for a number of players, with overrides."""
         overrides = dict(overrides or {})
         if players is None:
-            players = _as_int("players", overrides.pop("players", self.default_players))
+            players = option_int("players", overrides.pop("players", self.default_players))
         else:
             overrides.pop("players", None)
         if players not in self.players:
@@ -186,7 +186,8 @@ VARIANTS: tuple[Variant, ...] = (
     ),
 )
 
-def _norm(name: str) -> str:
+def name_key(name: str) -> str:
+    """A rule-set name as it is looked up: case, ё/е, hyphens, underscores and extra spaces do not matter."""
     spaced = name.strip().casefold().replace("ё", "е").replace("-", " ").replace("_", " ")
     return " ".join(spaced.split())
 
@@ -194,12 +195,12 @@ def _norm(name: str) -> str:
 _BY_NAME: dict[str, Variant] = {}
 for _variant in VARIANTS:
     for _key in (_variant.name, *_variant.aliases):
-        _BY_NAME[_norm(_key)] = _variant
+        _BY_NAME[name_key(_key)] = _variant
 
 
 def find_variant(name: str) -> Variant:
     """A preset by its name or any alias, in any case ("козёл", "goat", "101")."""
-    variant = _BY_NAME.get(_norm(name))
+    variant = _BY_NAME.get(name_key(name))
     if variant is None:
         names = ", ".join(v.name for v in VARIANTS)
         raise UnknownVariantError(Text(
