@@ -8,14 +8,12 @@ for ``t("play.draw", lang)`` without knowing which language it speaks.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
 
 from tutorial_app.i18n import en, ru
+from tutorial_app.language import LANGS, Lang
 
 __all__ = ["Lang", "LANGS", "CATALOGS", "t", "known_lang", "normalise_lang", "LANGUAGE_NAMES"]
 
-Lang = Literal["en", "ru"]
-LANGS: tuple[Lang, ...] = ("en", "ru")
 LANGUAGE_NAMES: Mapping[Lang, str] = {"en": "English", "ru": "Русский"}
 CATALOGS: Mapping[Lang, Mapping[str, str]] = {"en": en.MESSAGES, "ru": ru.MESSAGES}
 

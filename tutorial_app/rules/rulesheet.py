@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from tutorial_app.language import en_count, ru_count
 from tutorial_app.rules.options import OPTION_NAMES, HouseRules
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.variants import find_variant
-from tutorial_app.rules.who import en_count as _en_count
-from tutorial_app.rules.who import ru_count as _ru_count
 
 __all__ = [
     "GLOSSARY",
@@ -34,21 +33,21 @@ __all__ = [
 
 
 def _points(n: int) -> Text:
-    return Text(_en_count(n, "point", "points"), _ru_count(n, "очко", "очка", "очков"))
+    return Text(en_count(n, "point", "points"), ru_count(n, "очко", "очка", "очков"))
 
 
 # -- one sentence per option value -------------------------------------------------
 
 def _players(n: object) -> Text:
     count = int(str(n))
-    return Text(f"The game is for {count} players.", f"Играют {_ru_count(count, 'игрок', 'игрока', 'игроков')}.")
+    return Text(f"The game is for {count} players.", f"Играют {ru_count(count, 'игрок', 'игрока', 'игроков')}.")
 
 
 def _hand_size(n: object) -> Text:
     count = int(str(n))
     return Text(
-        f"Each player is dealt {_en_count(count, 'tile', 'tiles')}.",
-        f"Каждому сдают {_ru_count(count, 'кость', 'кости', 'костей')}.",
+        f"Each player is dealt {en_count(count, 'tile', 'tiles')}.",
+        f"Каждому сдают {ru_count(count, 'кость', 'кости', 'костей')}.",
     )
 
 
@@ -66,7 +65,7 @@ def _reserve(n: object) -> Text:
         )
     return Text(
         f"The last {count} tiles of the boneyard are a reserve: nobody may draw them.",
-        f"Последние {_ru_count(count, 'кость', 'кости', 'костей')} базара — резерв: их брать нельзя.",
+        f"Последние {ru_count(count, 'кость', 'кости', 'костей')} базара — резерв: их брать нельзя.",
     )
 
 
@@ -120,14 +119,14 @@ def _min_penalty(n: object) -> Text:
         return Text("Every penalty is written down, however small.", "Записывается любой штраф, даже самый маленький.")
     return Text(
         f"A penalty under {_points(int(str(n))).en} is not written down.",
-        f"Штраф меньше {_ru_count(int(str(n)), 'очка', 'очков', 'очков')} не записывается.",
+        f"Штраф меньше {ru_count(int(str(n)), 'очка', 'очков', 'очков')} не записывается.",
     )
 
 
 def _target(n: object) -> Text:
     return Text(
         f"The match is played to {_points(int(str(n))).en}.",
-        f"Игра идёт до {_ru_count(int(str(n)), 'очка', 'очков', 'очков')}.",
+        f"Игра идёт до {ru_count(int(str(n)), 'очка', 'очков', 'очков')}.",
     )
 
 
