@@ -32,7 +32,7 @@ def _brute(state: HandState, side: int) -> tuple[float, float]:
         win = (1 / len(result.winner_sides) if result.tie else 1.0) if side in result.winner_sides else 0.0
         others = (sum(result.points) - result.points[side]) / max(rules.sides - 1, 1)
         net = result.points[side] - others
-        return win, (-net if rules.goat else net)
+        return win, (-net if rules.is_penalty_scoring else net)
     moves = [m for m in legal_moves(state) if m.action is not Action.MUGGINS]
     if moves[0].action is Action.DRAW:
         pile = state.boneyard

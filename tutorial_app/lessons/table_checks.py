@@ -43,7 +43,7 @@ def real_deal_problems(scene: Scene) -> list[str]:
     """Tile counts a real deal under the scene's rules cannot give (for a position marked ``real: true``)."""
     state = scene.before
     rules = state.rules
-    dealt = rules.players * rules.hand_size
+    dealt = rules.dealt
     on_table = state.table.tile_count()
     held = [bin(h).count("1") for h in state.hands]
     deal = f"a real deal under these rules gives {rules.hand_size} tiles to each of {rules.players} players"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutorial_app.language import END_NAMES, end_name
-from tutorial_app.rules.options import FivesClaim, HouseRules, Layout
+from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.state import (
     ARM_NAMES,
     DRAW,
@@ -515,9 +515,9 @@ _WHY = {
 def _wrong_claim(state: HandState, tile: Tile, move: Move) -> Text | None:
     """Why a claimed All Fives count is wrong (leads included), or None."""
     rules = state.rules
-    if rules.fives_scoring and rules.fives_claim is FivesClaim.MUST_CLAIM and move.claim:
+    if rules.must_claim and move.claim:
         assert move.end is not None
-        count = fives_count(_lay(state.table, rules.layout is Layout.SPINNER, tile, move.end, state.to_move, move.closed))
+        count = fives_count(_lay(state.table, rules.spinner_layout, tile, move.end, state.to_move, move.closed))
         if count % 5 or count != move.claim:
             real = count if count % 5 == 0 else 0
             return Text(

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tutorial_app.rules.match import MatchState, new_match
-from tutorial_app.rules.options import HouseRules, Layout
+from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.state import (
     ARM_NAMES,
     DRAW,
@@ -191,7 +191,7 @@ def read_chain(chain: object, rules: HouseRules, claim: Claim) -> Table:
                 "(пишите каждую кость так, чтобы первым стояло число, обращённое влево)",
             ))
         placed.append((tile, a, b))
-    if rules.layout is Layout.SPINNER and any(t.is_double for t, _, _ in placed):
+    if rules.spinner_layout and any(t.is_double for t, _, _ in placed):
         raise PositionError(Text(
             "in a spinner game a chain with a double is written as {spinner: 5-5, arms: {...}}",
             "в игре с развилкой цепь с дублем записывают так: {spinner: 5-5, arms: {...}}",
@@ -204,7 +204,7 @@ def read_chain(chain: object, rules: HouseRules, claim: Claim) -> Table:
 
 
 def _read_spinner(chain: Mapping[str, Any], rules: HouseRules, claim: Claim) -> Table:
-    if rules.layout is not Layout.SPINNER:
+    if not rules.spinner_layout:
         raise PositionError(Text(
             "this rule set plays a line: write 'chain' as a list of tiles left to right",
             "в этих правилах цепь одна, без развилки: запишите 'chain' списком костей слева направо",

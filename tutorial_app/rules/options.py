@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.rules.tiles import ALL_TILES
 
 __all__ = [
     "OptionError",
@@ -141,7 +142,7 @@ class MatchGoal(StrEnum):
     REACH_TARGET_LOSES = "reach_target_loses"
 
 
-_TOTAL_TILES = 28
+_TOTAL_TILES = len(ALL_TILES)
 
 # Allowed whole-number values: (lowest, highest, the values people usually use).
 _INT_RANGES: dict[str, tuple[int, int, Text]] = {
@@ -208,9 +209,14 @@ class HouseRules:
     side_seats: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False, default=())
     pairs_draw: bool = field(init=False, repr=False, compare=False, default=False)
     must_claim: bool = field(init=False, repr=False, compare=False, default=False)
-    goat: bool = field(init=False, repr=False, compare=False, default=False)
+    """All Fives points count only when the player announces them (``fives_scoring`` with ``fives_claim:
+    must_claim``)."""
+    is_penalty_scoring: bool = field(init=False, repr=False, compare=False, default=False)
+    """Goat-style scoring (``scoring: goat``): points are penalties written against the losers."""
     draw_out: bool = field(init=False, repr=False, compare=False, default=False)
     """A boneyard game blocks only once nothing more may be drawn (``block_with_boneyard: draw_out``)."""
+    dealt: int = field(init=False, repr=False, compare=False, default=0)
+    """Tiles dealt in all: ``players`` x ``hand_size``."""
 
     def __post_init__(self) -> None:
         for option in fields(self):
@@ -227,9 +233,10 @@ class HouseRules:
             "side_table": side_table,
             "side_seats": tuple(tuple(s for s in range(self.players) if side_table[s] == side) for side in range(sides)),
             "pairs_draw": self.draw_rule is DrawRule.PAIRS,
-            "must_claim": self.fives_claim is FivesClaim.MUST_CLAIM,
-            "goat": self.scoring is Scoring.GOAT,
+            "must_claim": self.fives_scoring and self.fives_claim is FivesClaim.MUST_CLAIM,
+            "is_penalty_scoring": self.scoring is Scoring.GOAT,
             "draw_out": self.boneyard is Boneyard.DRAW and self.block_with_boneyard is BlockWithBoneyard.DRAW_OUT,
+            "dealt": self.players * self.hand_size,
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
@@ -244,11 +251,6 @@ class HouseRules:
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats of a side."""
         return self.side_seats[side]
-
-    @property
-    def is_penalty_scoring(self) -> bool:
-        """Goat-style scoring: points are penalties and the target loses."""
-        return self.scoring is Scoring.GOAT
 
     # -- changing ------------------------------------------------------------
 
@@ -283,7 +285,7 @@ class HouseRules:
                 f"teams 'pairs' needs 4 players, not {self.players}; use teams=none or players=4",
                 f"для teams 'pairs' нужны 4 игрока, а не {self.players}; выберите teams=none или players=4",
             ))
-        dealt = self.players * self.hand_size
+        dealt = self.dealt
         if self.has_boneyard:
             room = _TOTAL_TILES - self.reserve - 1
             if dealt > room:

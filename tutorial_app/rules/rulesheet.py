@@ -11,8 +11,9 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from tutorial_app.language import en_count, ru_count
-from tutorial_app.rules.options import OPTION_NAMES, HouseRules
+from tutorial_app.rules.options import OPTION_NAMES, HouseRules, Teams
 from tutorial_app.rules.text import Text
+from tutorial_app.rules.tiles import ALL_TILES
 from tutorial_app.rules.variants import find_variant
 
 __all__ = [
@@ -446,7 +447,7 @@ OPTION_LABELS: dict[str, Text] = {
 # dealt, two players without partners); the sheet then says only what can happen.
 
 def _all_dealt(rules: HouseRules) -> bool:
-    return rules.players * rules.hand_size >= 28
+    return rules.dealt >= len(ALL_TILES)
 
 
 def _lead_can_fail(rules: HouseRules) -> bool:
@@ -480,7 +481,7 @@ def _boneyard_in_context(value: object, rules: HouseRules) -> Text | None:
 
 
 def _scoring_in_context(value: object, rules: HouseRules) -> Text | None:
-    if value == "winner_takes_all_hands" and rules.teams.value == "none":
+    if value == "winner_takes_all_hands" and rules.teams is Teams.NONE:
         return Text(
             "The player who goes out scores the pips left in every hand; when a fish is won, the winner's "
             "own pips count too.",
@@ -581,9 +582,9 @@ def _applies(rules: HouseRules, name: str) -> bool:
     if name == "teams":
         return rules.players == 4
     if name in ("multiple_doubles", "branch_blocking"):
-        return rules.layout.value == "spinner" or bool(getattr(rules, name))
+        return rules.spinner_layout or bool(getattr(rules, name))
     if name == "capicu_bonus":
-        return rules.layout.value == "line"
+        return not rules.spinner_layout
     if name == "fives_claim":
         return rules.fives_scoring
     if name == "min_penalty":

@@ -81,7 +81,7 @@ def deal_batch(rules: HouseRules, size: int, rng: np.random.Generator) -> Batch:
     """``size`` freshly dealt first hands under ``rules``, ready to be played by the kernel."""
     kr = KernelRules.of(rules)
     players, hand_size = rules.players, rules.hand_size
-    dealt = players * hand_size
+    dealt = rules.dealt
     batch = Batch(kr, size, len(ALL_TILES) - dealt)
     missing = np.arange(size)
     for _ in range(_MAX_ROUNDS):
