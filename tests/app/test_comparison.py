@@ -34,7 +34,7 @@ def test_the_position_is_ruled_under_each_rule_set_with_its_overrides() -> None:
         mine = ruling_under(POSITION, preset, overrides, "en")
         direct = rule({**POSITION, "rules": preset, **({"overrides": overrides} if overrides else {})}, None, "en")
         assert mine == direct
-        assert mine["status"] == "won"
+        assert mine.status == "won"
     assert position_under({"overrides": {"target": 50}}, "block", {"players": 4, "target": 150}) == \
         {"rules": "block", "overrides": {"target": 150}}
 

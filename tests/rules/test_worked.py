@@ -179,5 +179,5 @@ def test_the_referee_rules_with_the_worked_end() -> None:
     from tutorial_app.rules.referee import rule
 
     ruling = rule({"rules": "kozel", "hands": [["4-1"], ["6-5", "3-2"]], "chain": ["1-3", "3-3", "3-4"],
-                   "to_move": 0, "moves": [{"tile": "4-1", "end": "right"}]}, lang="ru")
+                   "to_move": 0, "moves": [{"tile": "4-1", "end": "right"}]}, lang="ru").as_json()
     assert "3-2 (5) + 6-5 (11) = 16" in ruling["result"]["worked"] and "игрок 1 пишет 16" in ruling["result"]["worked"]

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from tutorial_app.rules.deal import deal
 from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.referee import rule
+from tutorial_app.rules.referee import Ruling, rule
 from tutorial_app.rules.rulesheet import OPTION_LABELS, SECTIONS, describe_option
 from tutorial_app.rules.scoring import HandResult, hand_result
 from tutorial_app.rules.simulate import Bot, play_out
@@ -47,7 +47,7 @@ def position_under(data: Mapping[str, Any], preset: str, overrides: Mapping[str,
     return out
 
 
-def ruling_under(data: Mapping[str, Any], preset: str, overrides: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def ruling_under(data: Mapping[str, Any], preset: str, overrides: Mapping[str, Any], lang: str) -> Ruling:
     """The referee's ruling under one rule set (raises PositionError for a bad position)."""
     return rule(position_under(data, preset, overrides), None, lang)
 

@@ -16,6 +16,7 @@ from tutorial_app.app.session import lang, tr
 from tutorial_app.app.uploads import InputError, read_yaml_text
 from tutorial_app.i18n import t
 from tutorial_app.rules.position import PositionError
+from tutorial_app.rules.referee import Ruling
 from tutorial_app.rules.simulate import SimulationStats, simulate_hands, simulate_matches
 
 EXAMPLE_POSITION = """\
@@ -44,27 +45,26 @@ def _build_position() -> None:
     st.session_state["cmp_position"] = "\n".join(lines) + "\n"
 
 
-def _show_ruling(ruling: dict[str, Any], current: str) -> None:
-    status = ruling["status"]
-    st.markdown(f"**{tr('compare.status')}:** {tr('status.' + status)}")
-    if ruling.get("open_ends"):
-        st.markdown(f"**{tr('compare.open_ends')}:** {', '.join(str(n) for n in ruling['open_ends'])}")
-    if status == "in_play":
-        legal = [f"{m['tile']} → {tr('end.' + m['end'])}" if "tile" in m else tr("action." + m["action"])
-                 for m in ruling["legal"]]
-        st.markdown(f"**{tr('compare.legal', seat=seat_label(ruling['to_move'], current, None))}:** "
+def _show_ruling(ruling: Ruling, current: str) -> None:
+    st.markdown(f"**{tr('compare.status')}:** {tr('status.' + ruling.status)}")
+    if ruling.open_ends:
+        st.markdown(f"**{tr('compare.open_ends')}:** {', '.join(str(n) for n in ruling.open_ends)}")
+    if ruling.status == "in_play":
+        legal = [f"{m.tile} → {tr('end.' + str(m.end))}" if m.tile is not None else tr("action." + m.action.value)
+                 for m in ruling.legal]
+        st.markdown(f"**{tr('compare.legal', seat=seat_label(ruling.to_move, current, None))}:** "
                     + ("; ".join(legal) or "—"))
-    if ruling.get("lead_reason"):
-        st.markdown(ruling["lead_reason"])
-    if ruling.get("redeal_reason"):
-        st.markdown(ruling["redeal_reason"])
-    result = ruling.get("result")
-    if result:
-        st.markdown(result["reason"])
-        points = ", ".join(f"{tr('compare.side', n=side)}: {p}" for side, p in result["points"].items())
+    if ruling.lead is not None and ruling.lead.reason:
+        st.markdown(ruling.lead.reason)
+    if ruling.redeal_reason:
+        st.markdown(ruling.redeal_reason)
+    result = ruling.result
+    if result is not None:
+        st.markdown(result.reason)
+        points = ", ".join(f"{tr('compare.side', n=side)}: {p}" for side, p in enumerate(result.points))
         st.markdown(f"**{tr('compare.points')}:** {points}")
-        if result.get("next_leader") is not None:
-            st.markdown(f"**{tr('compare.next_leader')}:** {seat_label(result['next_leader'], current, None)}")
+        if result.next_leader is not None:
+            st.markdown(f"**{tr('compare.next_leader')}:** {seat_label(result.next_leader, current, None)}")
 
 
 def _run_stats(choices: list[RuleChoice], hands: int, matches: int, bot: Any) -> None:
