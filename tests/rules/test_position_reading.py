@@ -1,4 +1,4 @@
-"""Real positions (REFEREE.md): a counted or partial boneyard, ``hand: first | later``, ``last_end``, and fuzz.
+"""Real positions (docs/referee.md): a counted or partial boneyard, ``hand: first | later``, ``last_end``, and fuzz.
 
 Expected values come from the rules core itself (a dealt hand's lead
 decision, a played-out hand's result), never typed by hand alone.

@@ -1,4 +1,4 @@
-"""First lead (RULES.md section 4), redeals (section 5), dealing, and the next hand's lead."""
+"""First lead (every FirstLead rule), redeals (no lead tile, domino 101), dealing, and the next hand's lead."""
 
 from __future__ import annotations
 

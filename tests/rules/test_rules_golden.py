@@ -1,4 +1,4 @@
-"""Worked figures of RULES.md and the examples of REFEREE.md, computed by the engine."""
+"""Figures worked out by hand for the presets, and the examples of docs/referee.md, computed by the engine."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ LATIN = re.compile(r"\b(the|and|you|seat|hand|pips|scores?)\b", re.IGNORECASE)
 
 
 def test_goat_going_out_counts_the_loser_tile_by_tile() -> None:
-    # RULES.md section 6: you go out, the opponent holds 6-5 and 2-3: goat records 16 against the opponent
+    # kozel: you go out, the opponent holds 6-5 and 2-3: goat records 16 against the opponent
     pos = position("kozel", [["4-1"], ["6-5", "3-2"]], ["1-3", "3-3", "3-4"], to_move=0)
     worked = explain_hand_end(run(pos.state, "4-1 right"), viewer=0).text()
     assert "3-2 (5) + 6-5 (11) = 16" in worked.en and "3-2 (5) + 6-5 (11) = 16" in worked.ru

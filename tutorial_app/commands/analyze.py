@@ -1,6 +1,6 @@
 """``domino-tutor analyze POSITION [--open] [--playouts N] [--seed S] [--json] [--lang en|ru]``.
 
-Ranks the legal moves of the seat to move in a referee position (REFEREE.md):
+Ranks the legal moves of the seat to move in a referee position (``docs/referee.md``):
 from that seat's view (what it holds, the table, and what the position's
 ``moves`` showed about the others), or with ``--open`` every hand known.
 """

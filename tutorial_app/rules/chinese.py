@@ -5,8 +5,9 @@ a reply needs: the tiles and the combinations of a trick (``combination``,
 ``judge``). The game itself, trick by trick, is ``rules.tien_gow``; the
 decisions where the rule pages differ are in ``docs/tien_gow.md``.
 
-Sources, fact by fact (seed S3 is ``seeds/003_*.txt``; pagat is pagat.com's
-Tien Gow page, with the Wikipedia Tien Gow article for the triplet rule):
+Sources, fact by fact (S3 is a Russian rule page on Chinese dominoes and
+pagat is pagat.com's Tien Gow page, as listed under "Sources" in
+``docs/tien_gow.md``; the Wikipedia Tien Gow article for the triplet rule):
 
 - The set: 32 tiles, no blanks; 11 civil kinds, each twice (the six doubles
   and 1-3, 1-5, 1-6, 4-6, 5-6); 10 military kinds, once each. S3 and pagat agree.

@@ -1,8 +1,10 @@
 """Dealing a hand: shuffling with a seeded source, redeals, and who leads.
 
-Why the lead is decided here: every first-lead rule of RULES.md section 4
-reads the dealt hands (and for 101 the boneyard), so the deal and the lead
-are one step; a deal that no lead rule can open is redealt.
+Why the lead is decided here: every first-lead rule (``FirstLead``: the
+lowest or highest double, domino 101's order of doubles, 6-6 must lead, the
+highest tile, by lot...) reads the dealt hands (and for 101 the boneyard), so
+the deal and the lead are one step; a deal that no lead rule can open is
+redealt.
 """
 
 from __future__ import annotations
@@ -177,7 +179,7 @@ def draw_lots(players: int, rng: random.Random) -> int:
 
 
 def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | None) -> Text | None:
-    """Why this deal must be dealt again, or ``None`` (RULES.md section 5 and the lead rules)."""
+    """Why this deal must be dealt again, or ``None``: no tile the lead rule needs, or domino 101's redeals."""
     if lead is None:
         return Text("No player holds a tile the first-lead rule needs: redeal.", "Ни у кого нет кости, нужной для первого хода: пересдача.")
     if rules.redeal is not _REDEAL_101:
@@ -206,7 +208,8 @@ _RU_COUNT = {5: "пять", 6: "шесть", 7: "семь"}
 
 
 def _hand_redeal_reason(seat: int, mask: int) -> Text | None:
-    """Domino 101's redeal conditions on one hand (RULES.md section 5), or None."""
+    """Domino 101's redeal conditions on one hand, or None: five or more doubles; six or more tiles
+    of one number; five of one number without its double."""
     name = seat_name(seat)
     doubles = sum(1 for d in DOUBLES if mask & d.bit)
     if doubles >= 5:

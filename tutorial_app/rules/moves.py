@@ -307,7 +307,7 @@ def _nothing_to_draw(rules: HouseRules, boneyard: tuple[Tile, ...], fit: int) ->
 
 
 def table_blocked(rules: HouseRules, hands: Sequence[int], boneyard: tuple[Tile, ...], fit: int) -> bool:
-    """Whether a hand with these hands, boneyard and fitting tiles is a fish (RULES.md section 2).
+    """Whether a hand with these hands, boneyard and fitting tiles is a fish (blocked: nobody can move).
 
     Nobody holds a tile that fits, and the boneyard cannot change that
     (``block_with_boneyard`` says when: at once, or once it is drawn out).

@@ -1,4 +1,4 @@
-"""The pieces of the referee's notation (REFEREE.md): values, tiles, seats, the chain, moves and the score sheet.
+"""The pieces of the referee's notation (``docs/referee.md``): values, tiles, seats, the chain, moves and the score sheet.
 
 Why apart from ``position``: each piece is read the same way wherever it
 appears (a position, a lesson step, the Compare page), and each refusal

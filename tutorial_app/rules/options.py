@@ -1,4 +1,7 @@
-"""The house-rules model: every option of RULES.md section 3 in one frozen object.
+"""The house-rules model: every house-rule option of a line game in one frozen object.
+
+What each option and value means at the table is the rule sheet's text
+(``rulesheet.py``; ``domino-tutor rules NAME`` prints it).
 
 Why one model: every variant is a preset of these values, and the engine
 branches on options only, never on a variant's name, so any house rule can
@@ -94,7 +97,7 @@ class BlockedNextLead(StrEnum):
 
 
 class BlockWithBoneyard(StrEnum):
-    """When a hand with a boneyard is blocked (RULES.md section 2).
+    """When a hand with a boneyard is blocked (a fish: nobody can play, and drawing cannot change that).
 
     ``at_once``: as soon as nobody can play and no drawable tile fits;
     ``draw_out``: only once the boneyard allows no more drawing (players

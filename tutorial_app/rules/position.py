@@ -1,4 +1,4 @@
-"""Positions in the referee's notation (REFEREE.md), read into engine states.
+"""Positions in the referee's notation (``docs/referee.md``), read into engine states.
 
 Why here: the referee, the lessons and the board all describe tables the
 same way, so one reader checks them all and every error says what is wrong

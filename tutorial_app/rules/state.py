@@ -149,13 +149,6 @@ class Table(NamedTuple):
         right = [(lk.tile, lk.inner, lk.outer) for lk in self.arms[RIGHT]]
         return [*left, (self.centre, self.centre_left, self.centre_right), *right]
 
-    def end_tile_is_double(self, arm: int) -> bool:
-        """Whether the tile at the open end of an arm is a double laid across."""
-        links = self.arms[arm]
-        if links:
-            return links[-1].tile.is_double
-        return self.centre is not None and self.centre.is_double
-
 
 def compute_ends(
     centre: Tile | None, centre_left: int, spinner: bool, arms: tuple[tuple[Link, ...], ...]

@@ -1,4 +1,5 @@
-"""Named presets: each variant of RULES.md section 6 as data.
+"""Named presets: each variant we teach (block, draw, kozel, international, domino 101, classic,
+All Fives, donkey...) as data: a name, aliases, a one-line title and its ``HouseRules`` values.
 
 Why data with per-player-count rows: several variants change with the number
 of players (domino 101 draws pairs for two, draws until playable for three

@@ -62,7 +62,7 @@ def _lead(rules: HouseRules, hands: Int64s, rng: np.random.Generator) -> tuple[B
 
 
 def _stands_101(rules: HouseRules, hands: Int64s, leader: Int64s, tile: Int64s, determining: bool) -> Bools:
-    """Domino 101's redeal conditions (RULES.md section 5), False where the deal is thrown in."""
+    """Domino 101's redeal conditions (``rules.deal.redeal_reason`` in words), False where the deal is thrown in."""
     doubles = sum(np.bitwise_count(hands & d.bit) for d in DOUBLES)
     ok: Bools = (doubles < 5).all(axis=1)
     for n in range(7):
