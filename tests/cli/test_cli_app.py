@@ -17,8 +17,6 @@ import pytest
 from tutorial_app.cli import main
 from tutorial_app.launch import SETTINGS, check_port, streamlit_flags, user_settings
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 def free_port() -> int:
     with socket.socket() as sock:
