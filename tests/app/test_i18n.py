@@ -52,6 +52,8 @@ def _built_keys() -> list[tuple[str, str]]:
     found = []
     for path, tree in _app_trees():
         for node in ast.walk(tree):
+            if not isinstance(node, ast.Call | ast.JoinedStr):
+                continue
             arg = node.args[0] if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                 and node.func.id in ("t", "tr") and node.args else node if isinstance(node, ast.JoinedStr) else None
             prefix = _built_prefix(arg) if arg is not None else None

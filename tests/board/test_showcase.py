@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from board_helpers import trace
+
 from tutorial_app.board.showcase import CHINESE_COLOURS, chinese_tile_marks, tiles_figure
 from tutorial_app.rules.chinese import CHINESE_KINDS, red_pips
 from tutorial_app.rules.tiles import ALL_TILES, parse_tile
 
 
-def _pips(fig):  # type: ignore[no-untyped-def]
-    return next(t for t in fig.data if t.name == "pips")
+def _pips(fig: Any) -> Any:
+    return trace(fig, "pips")
 
 
 def test_the_whole_set_is_drawn_tile_by_tile() -> None:

@@ -6,6 +6,7 @@ import random
 from itertools import combinations
 
 import pytest
+from board_helpers import trace
 
 from tutorial_app.board.chinese_tile import TILE_H, TILE_W, pip_spots, tile_outline
 from tutorial_app.board.controller import clicked_name
@@ -233,10 +234,6 @@ def test_hints_count_what_is_missing_and_never_name_a_move() -> None:
 
 
 # -- the figure ------------------------------------------------------------------------------------------
-
-def trace(fig, name):  # type: ignore[no-untyped-def]
-    return next(t for t in fig.data if t.name == name)
-
 
 def test_the_figure_draws_faces_pips_and_a_click_layer() -> None:
     state = four_tiles_led()

@@ -140,6 +140,7 @@ def test_a_capstone_hand_is_played_against_bots_to_its_worked_end(tmp_path: Path
         assert not feedback.correct and feedback.mistake and run.mistakes == 1
     rng = random.Random(0)
     while not run.done:
+        assert run.capstone is not None
         feedback = run.submit_move(rng.choice(legal_moves(run.capstone.state)), "en")
         assert feedback.played[0][0] == 1 and all(seat != 1 for seat, _ in feedback.played[1:])
     assert run.capstone is not None and run.capstone.over

@@ -49,7 +49,7 @@ def play_through(run: LessonRun, lang: str) -> int:
 def play_capstone(run: LessonRun, lang: str) -> int:
     """Play the capstone hand with the solver's moves; its end is explained by the rules core."""
     hand = run.capstone
-    assert (hand is not None and hand.state.to_move == run.viewer) or hand.over
+    assert hand is not None and (hand.state.to_move == run.viewer or hand.over)
     feedback = None
     while not run.done:
         action = solve_step(run)

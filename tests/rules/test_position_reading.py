@@ -68,6 +68,7 @@ def test_every_preset_with_a_determining_tile_reads_a_later_hand(preset: str) ->
     for seed in range(40):
         dealt = deal(rules, random.Random(seed))
         leader = dealt.lead.seat
+        assert leader is not None  # a determining tile always names the leader
         other = (leader + 1) % rules.players
         hands = [[str(t) for t in dealt.state.hand(s)] for s in range(rules.players)]
         data = {"rules": preset, "hands": hands, "chain": [], "boneyard": [str(t) for t in dealt.state.boneyard]}
@@ -109,7 +110,7 @@ def test_last_move_by_out_of_range_is_bad_input_on_an_empty_chain_too(seat: obje
 
 def _finished_line_hands(count: int) -> list[tuple[str, Any]]:
     """Hands played out to someone going out in line games, with a capicú bonus on."""
-    found = []
+    found: list[tuple[str, Any]] = []
     for preset in ("block", "draw", "international", "domino101"):
         rules = rules_for(preset, None, {"capicu_bonus": 25})
         if rules.layout is not Layout.LINE:

@@ -13,7 +13,7 @@ from tutorial_app.rules.match import new_match
 from tutorial_app.rules.moves import apply, legal_moves
 from tutorial_app.rules.scoring import hand_result
 from tutorial_app.rules.state import DRAW
-from tutorial_app.rules.tiles import parse_tile
+from tutorial_app.rules.tiles import Tile, parse_tile
 from tutorial_app.rules.variants import VARIANTS, rules_for
 from tutorial_app.rules.who import seat_who, side_who
 from tutorial_app.rules.worked import explain_ends_sum, explain_fives_points, explain_pips, explain_tile_value
@@ -127,7 +127,7 @@ def test_leads_redeals_and_moves_name_the_deciding_tile() -> None:
 
 def test_draw_count_names_every_tile_drawn() -> None:
     state = position("draw", [["4-4"], ["6-6"]], ["2-3"], to_move=0, boneyard=None).state
-    probe, drawn = state, []
+    probe, drawn = state, list[Tile]()
     while legal_moves(probe) == [DRAW]:
         probe = apply(probe, DRAW)
         drawn.extend(probe.log[-1][2])
