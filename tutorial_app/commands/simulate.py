@@ -11,7 +11,7 @@ from tutorial_app.commands import UserError, tien_gow
 from tutorial_app.commands.args import parse_overrides, rules_from_args, run_size
 from tutorial_app.commands.progress import aligned, progress_bar, win_rates
 from tutorial_app.rules.deal import DealError
-from tutorial_app.rules.options import HouseRules, Teams
+from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.simulate import (
     BOTS,
     Bot,
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
 
 def format_stats(name: str, rules: HouseRules, stats: SimulationStats) -> str:
     """The statistics as aligned lines of text."""
-    sides = "pairs" if rules.teams is Teams.PAIRS else f"{rules.sides} sides"
+    sides = "pairs" if rules.in_pairs else f"{rules.sides} sides"
     rows: list[tuple[str, str]] = [
         ("rules", f"{name}, {rules.players} players ({sides}), {stats.bot} bot, seed {stats.seed}"),
     ]

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tutorial_app.rules.options import FirstLead, FirstTile, HouseRules, Redeal, Teams
+from tutorial_app.rules.options import FirstLead, FirstTile, HouseRules, Redeal
 from tutorial_app.rules.state import EMPTY_TABLE, HandState, Status
 from tutorial_app.rules.text import RulesError, Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK, Tile, tiles_of_mask
@@ -188,7 +188,7 @@ def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | 
         reason = _hand_redeal_reason(seat, mask)
         if reason is not None:
             return reason
-    if rules.teams is Teams.PAIRS and lead.seat is not None and bin(lead.lead_mask).count("1") == 1:
+    if rules.in_pairs and lead.seat is not None and bin(lead.lead_mask).count("1") == 1:
         opening = next(tiles_of_mask(lead.lead_mask))
         if opening.is_double:
             side = rules.side_of(lead.seat)

@@ -206,6 +206,8 @@ class HouseRules:
     # dozen ordinary attribute reads.
     has_boneyard: bool = field(init=False, repr=False, compare=False, default=False)
     spinner_layout: bool = field(init=False, repr=False, compare=False, default=False)
+    in_pairs: bool = field(init=False, repr=False, compare=False, default=False)
+    """Four players in two partnerships, seats 0+2 against 1+3 (``teams: pairs``)."""
     sides: int = field(init=False, repr=False, compare=False, default=0)
     """Number of scoring sides: 2 for pairs, else one per player."""
     side_table: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
@@ -230,6 +232,7 @@ class HouseRules:
         side_table = tuple(seat % 2 if pairs else seat for seat in range(self.players))
         sides = 2 if pairs else self.players
         derived = {
+            "in_pairs": pairs,
             "has_boneyard": self.boneyard is Boneyard.DRAW,
             "spinner_layout": self.layout is Layout.SPINNER,
             "sides": sides,

@@ -279,6 +279,12 @@ class HandState(NamedTuple):
         """The seat whose tile completed a block (or that laid the last tile)."""
         return self.last_move_by if self.last_move_by >= 0 else None
 
+    @property
+    def lead_is_open(self) -> bool:
+        """Whether the leader may open with any tile they hold (no first-lead rule names the tile)."""
+        held = self.hands[self.leader]
+        return self.lead_mask & held == held
+
     def drawable(self) -> int:
         """How many boneyard tiles may still be drawn (the reserve stays)."""
         if not self.rules.has_boneyard:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from tutorial_app.rules.deal import lead_orders
-from tutorial_app.rules.options import FirstTile, HouseRules, Redeal, Teams
+from tutorial_app.rules.options import FirstTile, HouseRules, Redeal
 from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK
 from tutorial_app.strategy.kernel import Batch, KernelRules
 from tutorial_app.strategy.policy import Bools, Int64s
@@ -69,7 +69,7 @@ def _stands_101(rules: HouseRules, hands: Int64s, leader: Int64s, tile: Int64s, 
         count = np.bitwise_count(hands & SUIT_MASK[n])
         has_double = (hands & DOUBLES[n].bit) != 0
         ok &= ~((count >= 6) | ((count == 5) & ~has_double)).any(axis=1)
-    if rules.teams is Teams.PAIRS and determining:
+    if rules.in_pairs and determining:
         side = leader % 2
         others = np.where(side == 0, hands[:, 1] | hands[:, 3], hands[:, 0] | hands[:, 2])
         suit = np.asarray(SUIT_MASK, dtype=np.int64)[TILE_HI[tile]]

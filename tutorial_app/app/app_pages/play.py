@@ -17,7 +17,6 @@ from tutorial_app.board.adjust import BENDS, AdjustError
 from tutorial_app.board.layout import Bend, Step
 from tutorial_app.i18n import t
 from tutorial_app.rules.moves import IllegalMoveError
-from tutorial_app.rules.options import FivesClaim
 from tutorial_app.rules.state import ARM_NAMES, Move
 from tutorial_app.rules.text import Text
 
@@ -92,8 +91,7 @@ def _move(move: Move) -> None:
     table = _table()
     if table is None:
         return
-    claim_needed = table.rules.fives_scoring and table.rules.fives_claim is FivesClaim.MUST_CLAIM
-    if claim_needed and move.tile is not None:
+    if table.rules.must_claim and move.tile is not None:
         move = move._replace(claim=int(st.session_state.get("play_claim", 0)) or None)
     step = _chosen_step(table, move)
     try:
@@ -170,10 +168,10 @@ if table is None:
 rules = table.rules
 state = table.state
 st.caption(tr("play.header", rules=table.preset, hand=table.hand_no + 1, bot=tr(f"bot.{table.bot}")))
-if rules.teams.value == "pairs":
+if rules.in_pairs:
     st.caption(tr("play.partners", you=side_label(rules, 0, current), them=side_label(rules, 1, current)))
 info = [table.lead_reason.in_(current) if table.lead is None else lead_reason(table.lead, current, HUMAN)]
-if table.start.lead_mask & table.start.hands[table.start.leader] == table.start.hands[table.start.leader]:
+if table.start.lead_is_open:
     info.append(tr("play.lead_any"))
 info += [tr("play.redealt", reason=r.in_(current)) for r in table.redeals]
 st.caption(" · ".join(info))
@@ -195,7 +193,7 @@ if not table.hand_over:
     others = [f"{seat_label(s, current)}: {len(state.hand(s))}" for s in range(rules.players) if s != HUMAN]
     bones = tr("play.boneyard", n=len(state.boneyard)) if rules.has_boneyard else ""
     st.caption(tr("play.tiles_left", others=", ".join(others)) + (f" · {bones}" if bones else ""))
-    if rules.fives_scoring and rules.fives_claim is FivesClaim.MUST_CLAIM:
+    if rules.must_claim:
         st.number_input(tr("play.claim"), min_value=0, max_value=100, step=5, key="play_claim")
     selected = selected_tile("play")
     if rules.branch_blocking and selected is not None and selected.is_double:
