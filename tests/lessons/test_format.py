@@ -152,7 +152,8 @@ def test_a_capstone_hand_is_played_against_bots_to_its_worked_end(tmp_path: Path
 
 def test_a_later_hand_is_led_by_the_previous_winner_with_any_tile() -> None:
     lesson = load_lesson(lessons_root() / "core" / "core-13-playing-a-match.yaml")
-    index = next(i for i, s in enumerate(lesson.steps) if isinstance(s, PlayStep) and s.hand == "later")
+    index = next(i for i, s in enumerate(lesson.steps) if isinstance(s, PlayStep) and s.position is not None
+                 and s.position.hand == "later")
     run = LessonRun.start(lesson)
     while run.index < index:
         action = solve_step(run)

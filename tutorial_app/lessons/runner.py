@@ -100,7 +100,6 @@ class LessonRun:
         self.index = 0
         self.mistakes = 0
         self.hints_used = 0
-        self.tries = 0
         self._hinted: set[int] = set()
         self._done = False
         self._scene: Scene | None = None
@@ -248,7 +247,6 @@ class LessonRun:
             raise RunError("the current step does not take a move")
         self._refuted = None
         state = self._scene.state
-        self.tries += 1
         reason = why_illegal(state, move)
         if reason is not None:
             self.mistakes += 1
@@ -292,7 +290,6 @@ class LessonRun:
     def _capstone_move(self, move: Move, lang: str) -> Feedback:
         hand = self._capstone
         assert hand is not None
-        self.tries += 1
         try:
             hand = learner_move(hand, move)
         except IllegalMoveError as exc:
@@ -318,7 +315,6 @@ class LessonRun:
         except ValueError as exc:
             what = _WHAT.get(str(exc), Text(str(exc), str(exc)))
             return Feedback(False, _WRITE.in_(lang).format(what=what.in_(lang)))
-        self.tries += 1
         if given != self._right:
             self.mistakes += 1
             return Feedback(False, _NOT_QUITE.in_(lang), hint=step.hint.in_(lang), mistake=True)
@@ -350,7 +346,7 @@ class LessonRun:
             self._done = self._capstone.over
         elif not isinstance(step, RememberStep):
             if step.position is not None:
-                scene = read_scene(self.lesson, step.position, later=step.hand == "later")
+                scene = read_scene(self.lesson, step.position)
             elif step.from_previous:
                 scene = previous
         self._scene = scene

@@ -76,15 +76,9 @@ class _Start(NamedTuple):
     redeal: Text | None
 
 
-def read_position(data: Mapping[str, Any], rules_name: str | None = None, *, later_hand: bool = False) -> Position:
-    """Read a position (a parsed YAML/JSON mapping) under a rule set; raise PositionError.
-
-    ``later_hand`` reads the position as if it said ``hand: later`` (a lesson
-    step marked as a later hand of a match).
-    """
+def read_position(data: Mapping[str, Any], rules_name: str | None = None) -> Position:
+    """Read a position (a parsed YAML/JSON mapping) under a rule set; raise PositionError."""
     _check_keys(data)
-    if later_hand:
-        data = {**data, "hand": "later"}
     name, rules = _read_rules(data, rules_name)
     claims = Claims()
     hands = _read_hands(data["hands"], claims)
