@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.play_table import HUMAN, PlayTable
 from tutorial_app.i18n import t
-from tutorial_app.lessons import LessonRun, course_names, load_course, solve_step
+from tutorial_app.lessons import LessonRun, Run, course_names, load_course, solve, solve_move, solve_step
 from tutorial_app.rules.moves import legal_moves, why_illegal
 from tutorial_app.rules.state import Action, Move, play
 from tutorial_app.rules.worked_end import explain_hand_end
@@ -241,13 +241,11 @@ def test_every_step_of_every_course_renders_in_the_player() -> None:
     for course in course_names():
         for lesson in load_course(course):
             _ok(_button(at, f"learn_start_{lesson.id}").click().run())
-            run: LessonRun = at.session_state["learn_run"]
+            run: Run = at.session_state["learn_run"]
             while True:
-                action = solve_step(run)
-                while isinstance(action, Move):  # a play step: one move; a capstone: the whole hand
-                    run.submit_move(action)
+                while solve_move(run):  # a play step: one move; a capstone: the whole hand (and its pauses)
                     _ok(at.run())
-                    action = solve_step(run)
+                action = solve(run)
                 if action is not None:
                     run.answer(action)
                 _ok(at.run())

@@ -1,4 +1,4 @@
-"""Tiles on show outside a game: drawn as tiles, Chinese ones with their red and white pips."""
+"""Double-six tiles on show outside a game: drawn as tiles (Chinese ones: tests/board/test_tien_gow_table.py)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,8 @@ from typing import Any
 
 from board_helpers import trace
 
-from tutorial_app.board.showcase import CHINESE_COLOURS, chinese_tile_marks, tiles_figure
-from tutorial_app.rules.chinese import CHINESE_KINDS, red_pips
-from tutorial_app.rules.tiles import ALL_TILES, parse_tile
+from tutorial_app.board.showcase import tiles_figure
+from tutorial_app.rules.tiles import ALL_TILES
 
 
 def _pips(fig: Any) -> Any:
@@ -25,13 +24,7 @@ def test_the_whole_set_is_drawn_tile_by_tile() -> None:
     assert fig.layout.height > tiles_figure(list(ALL_TILES[:7]), per_row=7).layout.height  # four rows, not one
 
 
-def test_chinese_tiles_have_exactly_their_red_pips() -> None:
-    for tile in CHINESE_KINDS:
-        marks = chinese_tile_marks(tile, 0.0, 0.0)
-        assert marks.pip_colour.count(CHINESE_COLOURS["red"]) == red_pips(tile)
-        assert marks.pip_colour.count(CHINESE_COLOURS["white"]) == tile.pips - red_pips(tile)
-    fig = tiles_figure([parse_tile("4-1"), parse_tile("6-6")], style="chinese", highlight=["6-6"])
-    colours = list(_pips(fig).marker.color)
-    assert colours.count(CHINESE_COLOURS["red"]) == 5 + 6
-    assert any(t.name == "hint" for t in fig.data)
-    assert next(t for t in fig.data if t.name == "tiles").fillcolor == CHINESE_COLOURS["face"]
+def test_highlighted_tiles_are_outlined() -> None:
+    fig = tiles_figure(list(ALL_TILES[:7]), highlight=["0-0"])
+    hint = next(t for t in fig.data if t.name == "hint")
+    assert sum(1 for v in hint.x if v is None) == 1

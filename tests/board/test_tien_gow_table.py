@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from typing import Any
 
 import pytest
 from board_helpers import trace
@@ -145,7 +146,7 @@ def test_a_beating_play_is_outlined_as_the_one_holding_the_trick() -> None:
     marks = {(s.seat, s.mark) for s in table.tiles if s.place == "trick"}
     assert marks == {(3, None), (0, "winning")}  # Heaven holds the trick now, not the Earth led
     texts = [c.text for c in table.captions]
-    assert any(t.en == "Seat 0: beat" and t.ru == "Место 0: побил" for t in texts)
+    assert any(t.en == "Seat 0: beat" and t.ru == "Игрок 0: побил" for t in texts)
     assert layout_tien_gow(state, viewer_seat=0).captions  # the viewer's own beat
     mine = [c.text for c in layout_tien_gow(state, viewer_seat=0).captions]
     assert any(t.en == "You: beat" and t.ru == "Вы: побили" for t in mine)
@@ -235,16 +236,32 @@ def test_hints_count_what_is_missing_and_never_name_a_move() -> None:
 
 # -- the figure ------------------------------------------------------------------------------------------
 
+def _pip_count(pips: Any) -> int:
+    """Pips are filled circles, one closed outline each, separated by None."""
+    return sum(1 for v in pips.x if v is None)
+
+
+def test_pips_are_drawn_in_the_tables_units_so_they_scale_with_the_tiles() -> None:
+    state = four_tiles_led()
+    small, large = (tien_gow_figure(state, width=w, height=h) for w, h in ((360, 260), (900, 680)))
+    for name in ("white pips", "red pips"):
+        assert trace(small, name).x == trace(large, name).x  # the same circles whatever the size in pixels
+    tile_width = layout_tien_gow(state).tiles[0].size[0]
+    pips = trace(large, "white pips")
+    first = [x for x in pips.x[: pips.x.index(None)]]
+    assert max(first) - min(first) < tile_width / 3
+
+
 def test_the_figure_draws_faces_pips_and_a_click_layer() -> None:
     state = four_tiles_led()
     fig = tien_gow_figure(state, selected=(0,))
     faces = trace(fig, "tiles")
     assert sum(1 for v in faces.x if v is None) == 5 + 1  # the viewer's five and the Earth led
     shown = [parse_tile(t) for t in ("6-6", "6-6", "6-3", "5-3", "2-2", "1-1")]
-    red = sum(len(t.x) for t in fig.data if t.name.startswith("red"))
-    white = sum(len(t.x) for t in fig.data if t.name.startswith("white"))
+    red = sum(_pip_count(t) for t in fig.data if t.name.startswith("red"))
+    white = sum(_pip_count(t) for t in fig.data if t.name.startswith("white"))
     assert red == sum(red_pips(t) for t in shown) and white == sum(white_pips(t) for t in shown)
-    assert {t.marker.color for t in fig.data if t.name.endswith("pips")} == {RED_PIP, WHITE_PIP}
+    assert {t.fillcolor for t in fig.data if t.name.endswith("pips")} == {RED_PIP, WHITE_PIP}
     clicks = list(trace(fig, CLICK_TRACE).customdata)
     assert [c for c in clicks if c.startswith("hand:")] == [f"hand:{i}" for i in range(5) for _ in range(3)]
     click = trace(fig, CLICK_TRACE)
@@ -277,3 +294,27 @@ def test_a_strip_of_chinese_tiles() -> None:
     assert list(trace(fig, CLICK_TRACE).customdata) == ["tile:0", "tile:1", "tile:2"]
     assert "hint" in [t.name for t in fig.data]
     assert TILE_H > 2 * TILE_W  # Chinese tiles are longer than Western ones
+
+
+def test_the_strip_draws_each_tile_with_exactly_its_red_pips() -> None:
+    """One drawer for Chinese tiles, the table's: the lesson strip counts red pips as the rules core does."""
+    for tile in CHINESE_KINDS:
+        fig = chinese_tiles_figure([tile])
+        red = sum(_pip_count(t) for t in fig.data if t.name.startswith("red"))
+        white = sum(_pip_count(t) for t in fig.data if t.name.startswith("white"))
+        assert (red, white) == (red_pips(tile), tile.pips - red_pips(tile)), tile
+
+
+def test_without_the_turn_the_table_says_neither_who_moves_nor_who_holds_or_took_the_trick() -> None:
+    """A question about a seat is on: the turn marker, the outline of the winning set and the taker stay hidden."""
+    hands = [["6-6", "4-4"], ["5-5", "6-1"], ["1-1", "2-1"], ["3-2", "5-3"]]
+    taken = tg.position(tg.TienGowRules(), hands, 2, leader=1, taken=(0, 3, 1, 2),
+                        moves=["play 5-5", "discard 2-1", "discard 3-2", "play 4-4"])
+    for state in (taken, tg.position(tg.TienGowRules(), hands, 2, leader=1, taken=(0, 3, 1, 2), moves=["play 5-5"])):
+        shown = layout_tien_gow(state, show_turn=False)
+        words = " ".join(c.text.en for c in shown.captions)
+        assert "▶" not in words and "takes" not in words and "leads" not in words
+        assert not any(spot.mark == "winning" for spot in shown.tiles)
+        full = layout_tien_gow(state)
+        assert any(spot.mark == "winning" for spot in full.tiles)
+    assert "You take trick" in " ".join(c.text.en for c in layout_tien_gow(taken).captions)

@@ -6,26 +6,33 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_app.lessons import LessonRun, lessons_root, solve_step
+from tutorial_app.lessons import LessonRun, Run, TienGowRun, lessons_root, solve, start_run
 from tutorial_app.lessons.model import CapstoneStep, PlayStep, QuizStep
 from tutorial_app.lessons.validate import check_file, lesson_files
+from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.moves import why_illegal
 from tutorial_app.rules.state import Move
+from tutorial_app.rules.tien_gow.worked import explain_settlement
 from tutorial_app.rules.worked_end import explain_hand_end
 
 FILES = lesson_files([lessons_root()])
 
 
-def play_through(run: LessonRun, lang: str) -> int:
+def _legal(run: Run, action: object) -> bool:
+    if isinstance(run, TienGowRun):
+        return isinstance(action, tg.Move) and run.state is not None and tg.why_illegal(run.state, action) is None
+    return isinstance(action, Move) and run.state is not None and why_illegal(run.state, action) is None
+
+
+def play_through(run: Run, lang: str) -> int:
     """Drive a run to its end with the solver; returns how many actions were taken."""
     actions = 0
     while True:
         step = run.step
-        action = solve_step(run)
+        action = solve(run)
         if isinstance(step, PlayStep):
-            assert isinstance(action, Move), f"step {run.index}: no move reaches the goal"
-            assert run.state is not None and why_illegal(run.state, action) is None
-            feedback = run.submit_move(action, lang)
+            assert _legal(run, action), f"step {run.index}: no move reaches the goal"
+            feedback = run.submit_move(action, lang)  # type: ignore[arg-type]
             assert feedback.correct, feedback.message
             assert feedback.played[0][1] == action
             assert len(feedback.states) == 1 + len(step.replies)
@@ -46,19 +53,27 @@ def play_through(run: LessonRun, lang: str) -> int:
         run.next()
 
 
-def play_capstone(run: LessonRun, lang: str) -> int:
+def play_capstone(run: Run, lang: str) -> int:
     """Play the capstone hand with the solver's moves; its end is explained by the rules core."""
     hand = run.capstone
-    assert hand is not None and (hand.state.to_move == run.viewer or hand.over)
+    assert hand is not None and (isinstance(run, TienGowRun) or hand.state.to_move == run.viewer or hand.over)
     feedback = None
     while not run.done:
-        action = solve_step(run)
-        assert isinstance(action, Move)
-        feedback = run.submit_move(action, lang)
+        if isinstance(run, TienGowRun) and run.paused:
+            assert run.state is not None and run.state.trick is None and run.state.to_move != run.viewer
+            feedback = run.resume(lang)
+            continue
+        action = solve(run)
+        assert _legal(run, action)
+        feedback = run.submit_move(action, lang)  # type: ignore[arg-type]
         assert feedback.correct, feedback.message
     assert feedback is not None and run.capstone is not None and run.capstone.over
-    ending = explain_hand_end(run.capstone.state, run.viewer).text().in_(lang)
-    assert feedback.explanation == ending
+    if isinstance(run, TienGowRun):
+        ending = explain_settlement(run.capstone.state, run.viewer).in_(lang)
+        assert feedback.explanation is not None and feedback.explanation.endswith(ending)
+    else:
+        assert isinstance(run, LessonRun)
+        assert feedback.explanation == explain_hand_end(run.capstone.state, run.viewer).text().in_(lang)
     return 1
 
 
@@ -68,7 +83,7 @@ def test_solver_completes_every_lesson(path: Path, lang: str) -> None:
     lesson = check_file(path).lesson
     if lesson is None:
         pytest.skip("the file does not validate (reported by test_course)")
-    run = LessonRun.start(lesson)
+    run = start_run(lesson)
     actions = play_through(run, lang)
     interactive = sum(1 for s in lesson.steps if isinstance(s, (PlayStep, QuizStep, CapstoneStep)))
     assert actions == interactive

@@ -205,6 +205,16 @@ def test_a_face_down_pile_blocks_only_when_no_unseen_tile_could_fit() -> None:
     assert live["status"] == "in_play" and live["legal"] == [{"action": "draw"}]
 
 
+def test_an_empty_chain_with_an_empty_hand_is_refused() -> None:
+    # found by the fuzz (seed 289): a later hand whose leader holds nothing had no legal move
+    data = {"rules": "international", "hands": [["1-0", "2-0"], [], ["3-0", "4-0"], ["5-0", "6-0"]],
+            "chain": [], "hand": "later", "to_move": 1}
+    with pytest.raises(PositionError) as refused:
+        rule(data)
+    assert "seat 1 holds no tiles" in refused.value.reason.en
+    assert "места 1 нет костей" in refused.value.reason.ru
+
+
 # -- fuzz: the API takes anything and answers a ruling or one line -------------------------------------
 
 

@@ -111,7 +111,8 @@ def test_glossary_names_the_words_in_both_languages() -> None:
     words = {(entry.en, entry.ru) for entry in GLOSSARY}
     for pair in [("blocked hand", "рыба"), ("capicú", "капику"), ("boneyard", "базар"), ("tied fish", "сека"),
                  ("tie bank", "банк секи"),
-                 ("lead", "заход"), ("draft points", "черновые очки")]:
+                 ("lead", "заход"), ("draft points", "черновые очки"),
+                 ("trick", "взятка"), ("banker", "банкир"), ("discard", "сброс")]:
         assert pair in words
     fish = next(entry for entry in GLOSSARY if entry.ru == "рыба")
     assert "fish" in fish.also.en

@@ -23,7 +23,7 @@ from tutorial_app.rules.moves import why_illegal
 from tutorial_app.rules.state import ARM_NAMES, End, HandState, play
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["show_board", "adjust_chain", "forget_shape", "turn_choices", "keep_turn", "WIDE_SIZE"]
+__all__ = ["show_board", "clickable_chart", "adjust_chain", "forget_shape", "turn_choices", "keep_turn", "WIDE_SIZE"]
 
 WIDE_SIZE = (900, 680)
 """Width and height in pixels a full-width board is drawn for (the Play page).
@@ -68,13 +68,18 @@ def show_board(state: HandState, *, name: str, on_click: Callable[[str], None], 
     never re-arranges the tiles already on the table; ``shape`` lays it out
     another way instead (a lesson showing a re-bent chain).
     """
-    chart_key = f"board_{name}_{revision(name)}"
     shape_key = f"_shape_{name}"
     layout = layout_table(state.table, shape if shape is not None else st.session_state.get(shape_key))
     st.session_state[shape_key] = layout.shape
     width, tall = WIDE_SIZE if wide else (None, 760 if large else 560)
     figure = board_figure(state, viewer_seat=seat, selected=selected, highlight=hints, reveal=reveal, lang=lang(),
                           layout=layout, height=height or tall, width=width, show_turn=show_turn, show_fits=show_fits)
+    clickable_chart(figure, name=name, on_click=on_click)
+
+
+def clickable_chart(figure: Any, *, name: str, on_click: Callable[[str], None]) -> None:
+    """Show a board figure whose click layer calls ``on_click(customdata)`` once per click (any table)."""
+    chart_key = f"board_{name}_{revision(name)}"
     st.plotly_chart(figure, key=chart_key, on_select=lambda: _on_select(name, chart_key, on_click),
                     selection_mode="points", width="stretch", config={"displayModeBar": False, "scrollZoom": False})
 

@@ -14,18 +14,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import plotly.graph_objects as go
 import streamlit as st
 
 from tutorial_app.app.board_view import forget_shape, show_board
 from tutorial_app.app.controls import move_controls, selected_tile, set_selected, table_click
 from tutorial_app.app.records import lead_reason
 from tutorial_app.app.session import bump, lang, tr
+from tutorial_app.app.tien_gow_lesson import reveal_text, trick_board, trick_capstone_panel, trick_move_panel
 from tutorial_app.board.adjust import bent_shape
-from tutorial_app.board.showcase import TileStyle, tiles_figure
-from tutorial_app.lessons import LessonRun, solve_step
+from tutorial_app.board.showcase import tiles_figure
+from tutorial_app.board.tien_gow_figure import chinese_tiles_figure
+from tutorial_app.lessons import Feedback, LessonRun, Run, TienGowRun, solve
 from tutorial_app.lessons.model import CapstoneStep, LText, PlayStep, QuizStep, RememberStep
 from tutorial_app.lessons.quizzes import answer_type, choice_label
+from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import Tile
 
 __all__ = ["Shown", "play_lesson", "sources_box", "LARGE_CSS", "BOARD_HEIGHT"]
@@ -38,10 +43,13 @@ LARGE_CSS = """
 </style>
 """
 
+CHINESE_STRIP_HEIGHT = 130
+"""A strip of Chinese tiles in pixels (tiles about 55 px long, red and white pips readable)."""
+
 BOARD_HEIGHT = 470
 """A lesson's board in pixels: with the step's text above it, its feedback stays on a 1000 px high screen."""
 
-OnFinish = Callable[[LessonRun], None]
+OnFinish = Callable[[Run], None]
 
 
 @dataclass
@@ -58,9 +66,9 @@ def _key(name: str, suffix: str) -> str:
     return f"{name}_{suffix}"
 
 
-def _run(name: str) -> LessonRun | None:
+def _run(name: str) -> Run | None:
     run = st.session_state.get(_key(name, "run"))
-    return run if isinstance(run, LessonRun) else None
+    return run if isinstance(run, (LessonRun, TienGowRun)) else None
 
 
 def _set_shown(name: str, shown: Shown | None) -> None:
@@ -69,11 +77,13 @@ def _set_shown(name: str, shown: Shown | None) -> None:
 
 # -- learner actions (callbacks) ------------------------------------------------------
 
-def _submit(name: str, move: Move, on_finish: OnFinish) -> None:
+def _submit(name: str, move: Move | tg.Move, on_finish: OnFinish) -> None:
     run = _run(name)
     if run is None or run.done:
         return
-    feedback = run.submit_move(move, lang())
+    feedback = _moved(run, move)
+    if feedback is None:
+        return
     set_selected(name, None)
     neutral = isinstance(run.step, CapstoneStep) and feedback.correct and not run.done
     _set_shown(name, Shown(None if neutral else feedback.correct, feedback.message,
@@ -83,10 +93,17 @@ def _submit(name: str, move: Move, on_finish: OnFinish) -> None:
         on_finish(run)
 
 
+def _moved(run: Run, move: Move | tg.Move) -> Feedback | None:
+    """The runner's feedback on a move of the lesson's game (None: a move of the other game, ignored)."""
+    if isinstance(run, TienGowRun):
+        return run.submit_move(move, lang()) if isinstance(move, tg.Move) else None
+    return run.submit_move(move, lang()) if isinstance(move, Move) else None
+
+
 def _click(name: str, clicked: str, on_finish: OnFinish) -> None:
     """A board click or a button: the shared click model; only placing a tile can be a mistake."""
     run = _run(name)
-    if run is None or run.done or run.refuted or run.state is None:
+    if not isinstance(run, LessonRun) or run.done or run.refuted or run.state is None:
         return
     outcome = table_click(name, run.state, run.viewer, clicked)
     if outcome.move is not None:
@@ -116,7 +133,7 @@ def _typed_answer(name: str, on_finish: OnFinish) -> None:
         _answer(name, st.session_state.get(_typed_key(name, run)), on_finish)
 
 
-def _typed_key(name: str, run: LessonRun) -> str:
+def _typed_key(name: str, run: Run) -> str:
     """One answer box per step and run, so a new question starts empty."""
     return _key(name, f"typed_{id(run)}_{run.index}")
 
@@ -127,6 +144,22 @@ def _hint(name: str) -> None:
         text = run.hint(lang())
         if text:
             _set_shown(name, Shown(None, tr("learn.hint_label"), hint=text))
+
+
+def _say(name: str, said: Text) -> None:
+    """A neutral message where the learner is looking (a selection explained, nothing counted)."""
+    _set_shown(name, Shown(None, said.in_(lang())))
+
+
+def _resume(name: str, on_finish: OnFinish) -> None:
+    """A Tien Gow capstone goes on after a trick the bots took."""
+    run = _run(name)
+    if isinstance(run, TienGowRun) and run.paused:
+        feedback = run.resume(lang())
+        _set_shown(name, Shown(True if run.done else None, feedback.message, explanation=feedback.explanation))
+        bump(name)
+        if run.finished:
+            on_finish(run)
 
 
 def _retry(name: str) -> None:
@@ -160,19 +193,21 @@ def _solve(name: str, on_finish: OnFinish) -> None:
     if run is None or run.done:
         return
     run.retry()
-    action = solve_step(run)
-    if isinstance(action, Move):
+    action = solve(run)
+    if isinstance(action, (Move, tg.Move)):
         _submit(name, action, on_finish)
     elif action is not None:
         _answer(name, action, on_finish)
 
 
-def _right_answer_text(run: LessonRun) -> str | None:
+def _right_answer_text(run: Run) -> str | None:
     step = run.step
     if isinstance(step, QuizStep) and run.right_answer is not None:
-        rules = run.scene.rules if run.scene else run.rules
+        rules = run.scene.rules if isinstance(run, LessonRun) and run.scene else None
         return choice_label(step.ask, run.right_answer, rules, lang(), run.viewer)
-    action = solve_step(run)
+    action = solve(run)
+    if isinstance(action, tg.Move):
+        return reveal_text(action)
     if isinstance(action, Move):
         if action.action is Action.PLAY:
             return tr("learn.reveal_play", tile=str(action.tile), end=tr(f"end.{action.end}"))
@@ -198,10 +233,17 @@ def _feedback(name: str) -> None:
         st.info(shown.hint, icon=":material/lightbulb:")
 
 
-def _show_tiles(run: LessonRun) -> None:
+def _tiles_row(row: list[Tile], chinese: bool, highlight: list[str]) -> go.Figure:
+    """A row of tiles: Chinese ones by the Tien Gow table's drawer, double-six ones by the showcase."""
+    if chinese:
+        marked = [i for i, tile in enumerate(row) if str(tile) in highlight]
+        return chinese_tiles_figure(row, highlight=marked, height=CHINESE_STRIP_HEIGHT)
+    return tiles_figure(row, highlight=highlight)
+
+
+def _show_tiles(run: Run) -> None:
     """Tiles a step shows on their own (the set, a suit, Chinese tiles), drawn as tiles."""
     step = run.step
-    style: TileStyle = "chinese" if run.lesson.tile_set == "chinese" else "double_six"
     against = getattr(step, "against", None) or []
     tiles: list[Tile] = list(getattr(step, "tiles", None) or [])
     single = getattr(step, "tile", None)
@@ -213,7 +255,7 @@ def _show_tiles(run: LessonRun) -> None:
             continue
         if caption:
             st.caption(caption)
-        figure = tiles_figure(row, style=style, highlight=highlight)
+        figure = _tiles_row(list(row), run.lesson.tile_set == "chinese", highlight)
         st.plotly_chart(figure, key=f"tiles_{run.lesson.id}_{run.index}_{caption}", config={"staticPlot": True},
                         width="stretch")
 
@@ -223,7 +265,13 @@ def _reveals_answer(step: object) -> bool:
     return isinstance(step, QuizStep) and answer_type(step.ask) in ("seat", "side")
 
 
-def _board(name: str, run: LessonRun, state: HandState, presenter: bool, on_finish: OnFinish) -> None:
+def _board(name: str, run: Run, state: HandState | tg.HandState, presenter: bool, on_finish: OnFinish) -> None:
+    if isinstance(run, TienGowRun) and isinstance(state, tg.HandState):
+        trick_board(name, run, state, presenter=presenter, height=BOARD_HEIGHT, show_turn=not _reveals_answer(run.step),
+                    submit=lambda move: _submit(name, move, on_finish), say=lambda said: _say(name, said))
+        return
+    if not isinstance(state, HandState):
+        return
     step = run.step
     interactive = isinstance(step, (PlayStep, CapstoneStep)) and not run.done and not run.refuted
     highlight = tuple(str(h) for h in getattr(step, "highlight", None) or [])
@@ -235,8 +283,14 @@ def _board(name: str, run: LessonRun, state: HandState, presenter: bool, on_fini
                on_click=(lambda c: _click(name, c, on_finish)) if interactive else (lambda c: None))
 
 
-def _move_panel(name: str, run: LessonRun, state: HandState, on_finish: OnFinish) -> None:
+def _move_panel(name: str, run: Run, state: HandState | tg.HandState, on_finish: OnFinish) -> None:
     """The learner's move: the prompt and the button twins of the board, or "try again" after a refutation."""
+    if isinstance(run, TienGowRun) and isinstance(state, tg.HandState):
+        trick_move_panel(name, run, state, submit=lambda move: _submit(name, move, on_finish),
+                         say=lambda said: _say(name, said), retry=lambda: _retry(name))
+        return
+    if not isinstance(state, HandState):
+        return
     if run.refuted:
         st.button(tr("learn.try_again"), key=f"{name}_retry", on_click=_retry, args=(name,), type="primary")
         return
@@ -247,7 +301,7 @@ def _move_panel(name: str, run: LessonRun, state: HandState, on_finish: OnFinish
                   lambda move: _submit(name, move, on_finish), key=name, per_row=4)
 
 
-def _quiz_panel(name: str, run: LessonRun, step: QuizStep, on_finish: OnFinish) -> None:
+def _quiz_panel(name: str, run: Run, step: QuizStep, on_finish: OnFinish) -> None:
     if run.done:
         return
     choices = run.choices(lang())
@@ -265,8 +319,11 @@ def _quiz_panel(name: str, run: LessonRun, step: QuizStep, on_finish: OnFinish) 
     st.button(tr("learn.answer"), key=f"{name}_answer", on_click=_typed_answer, args=(name, on_finish), type="primary")
 
 
-def _capstone_panel(name: str, run: LessonRun, step: CapstoneStep) -> None:
+def _capstone_panel(name: str, run: Run, step: CapstoneStep, on_finish: OnFinish) -> None:
     """Who led the capstone hand, and the badge once it is over."""
+    if isinstance(run, TienGowRun):
+        trick_capstone_panel(name, run, step, resume=lambda: _resume(name, on_finish))
+        return
     hand = run.capstone
     if hand is None:
         return
@@ -276,7 +333,7 @@ def _capstone_panel(name: str, run: LessonRun, step: CapstoneStep) -> None:
         st.success(tr("learn.badge_earned", badge=step.badge.in_(lang())), icon=":material/military_tech:")
 
 
-def _actions(name: str, run: LessonRun, presenter: bool, on_finish: OnFinish) -> None:
+def _actions(name: str, run: Run, presenter: bool, on_finish: OnFinish) -> None:
     """Hint, Next, and for a presenter the answer revealed and played for the room."""
     step = run.step
     task = isinstance(step, (PlayStep, QuizStep))
@@ -297,12 +354,13 @@ def _actions(name: str, run: LessonRun, presenter: bool, on_finish: OnFinish) ->
     right.caption(tr("learn.score_so_far", mistakes=run.mistakes, hints=run.hints_used))
 
 
-def _panel(name: str, run: LessonRun, state: HandState | None, presenter: bool, on_finish: OnFinish) -> None:
+def _panel(name: str, run: Run, state: HandState | tg.HandState | None, presenter: bool,
+           on_finish: OnFinish) -> None:
     """Beside the board: feedback first (the learner's eyes are there), then what to do next."""
     step = run.step
     _feedback(name)
     if isinstance(step, CapstoneStep):
-        _capstone_panel(name, run, step)
+        _capstone_panel(name, run, step, on_finish)
     if state is not None and isinstance(step, (PlayStep, CapstoneStep)):
         _move_panel(name, run, state, on_finish)
     if isinstance(step, QuizStep):
@@ -310,7 +368,7 @@ def _panel(name: str, run: LessonRun, state: HandState | None, presenter: bool, 
     _actions(name, run, presenter, on_finish)
 
 
-def _remember(run: LessonRun) -> None:
+def _remember(run: Run) -> None:
     step = run.step
     assert isinstance(step, RememberStep)
     st.markdown(f"**{tr('learn.remember')}**")

@@ -13,11 +13,15 @@ from typing import Any, NamedTuple
 import streamlit as st
 
 from tutorial_app.app.session import lang, tr
+from tutorial_app.i18n import t
+from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.options import OPTION_NAMES, HouseRules, OptionError, allowed_values
 from tutorial_app.rules.rulesheet import OPTION_LABELS, describe_option
+from tutorial_app.rules.tien_gow.options import TIEN_GOW_OPTIONS
 from tutorial_app.rules.variants import VARIANTS, find_variant
 
-__all__ = ["RuleChoice", "rules_picker", "preset_title", "option_label", "value_label", "describe_choice"]
+__all__ = ["RuleChoice", "TienGowChoice", "rules_picker", "game_picker", "preset_title", "option_label",
+           "value_label", "describe_choice"]
 
 # players and teams have their own widgets
 _OVERRIDABLE = tuple(n for n in OPTION_NAMES if n not in ("players", "teams"))
@@ -45,8 +49,19 @@ class RuleChoice(NamedTuple):
 # test process), so the widgets pass the language they were drawn in.
 
 
+class TienGowChoice(NamedTuple):
+    """Tien Gow chosen in the picker: always four seats, its own few house rules."""
+
+    preset: str
+    players: int
+    overrides: Mapping[str, Any]
+    rules: tg.TienGowRules
+
+
 def preset_title(name: str, current: str | None = None) -> str:
-    """A preset's one-line title in the tab's language."""
+    """A preset's one-line title in the tab's language (Tien Gow's too)."""
+    if tg.is_tien_gow(name):
+        return tg.TITLE.in_(current or lang())
     return find_variant(name).title.in_(current or lang())
 
 
@@ -90,14 +105,63 @@ def _override_input(prefix: str, name: str, current: object) -> object:
     return st.number_input(label, min_value=0, max_value=10_000, value=value, step=1, key=key)
 
 
+def _preset_box(prefix: str, default_preset: str, names: list[str]) -> str:
+    language = lang()
+    return str(st.selectbox(tr("rules.preset"), names, index=names.index(default_preset), key=f"{prefix}_preset",
+                            format_func=lambda n: f"{n} — {preset_title(n, language)}"))
+
+
 def rules_picker(prefix: str, default_preset: str = "block", *, show_overrides: bool = True,
                  players_choice: bool = True) -> RuleChoice | None:
     """Widgets for a rule set; None (with the rules core's message shown) when it cannot be played."""
-    names = [v.name for v in VARIANTS]
+    preset = _preset_box(prefix, default_preset, [v.name for v in VARIANTS])
+    return _line_choice(prefix, preset, show_overrides, players_choice)
+
+
+def game_picker(prefix: str, default_preset: str = "block") -> RuleChoice | TienGowChoice | None:
+    """``rules_picker`` with Tien Gow among the presets (the Play and Rules pages)."""
+    preset = _preset_box(prefix, default_preset, [v.name for v in VARIANTS] + [tg.NAME])
+    if tg.is_tien_gow(preset):
+        return _tien_gow_choice(prefix)
+    return _line_choice(prefix, preset, True, True)
+
+
+def _tien_gow_input(prefix: str, name: str, current: object) -> object:
+    key = f"{prefix}_tien_gow_opt_{name}"
+    label = tr(f"tg.option.{name}")
     language = lang()
-    preset = st.selectbox(tr("rules.preset"), names, index=names.index(default_preset), key=f"{prefix}_preset",
-                          format_func=lambda n: f"{n} — {preset_title(n, language)}")
+    if name == "stake":
+        return st.number_input(label, min_value=1, max_value=10_000, value=int(str(current)), step=1, key=key)
+    choices: list[object] = [False, True] if name == "banker_double" else [m.value for m in tg.LastTrick]
+    return st.selectbox(label, choices, index=choices.index(current), key=key,
+                        format_func=lambda v: t(f"tg.value.{name}.{str(v).lower()}", language))
+
+
+def _tien_gow_choice(prefix: str) -> TienGowChoice | None:
+    """Tien Gow's seats (always four) and its house rules, checked by the engine."""
+    st.caption(tr("rules.n_players", n=tg.PLAYERS))
+    language = lang()
+    base = tg.TienGowRules().as_dict()
+    overrides: dict[str, Any] = {}
+    with st.expander(tr("rules.overrides")):
+        chosen = st.multiselect(tr("rules.overrides_pick"), list(TIEN_GOW_OPTIONS), key=f"{prefix}_changed_tien_gow",
+                                format_func=lambda n: t(f"tg.option.{n}", language))
+        for name in chosen:
+            value = _tien_gow_input(prefix, name, base[name])
+            if value != base[name]:
+                overrides[name] = value
+    try:
+        rules = tg.TienGowRules().with_overrides(overrides)
+    except OptionError as exc:
+        st.error(tr("rules.cannot_play", reason=exc.reason.in_(lang())))
+        return None
+    return TienGowChoice(tg.NAME, tg.PLAYERS, overrides, rules)
+
+
+def _line_choice(prefix: str, preset: str, show_overrides: bool, players_choice: bool) -> RuleChoice | None:
+    """The line game's seats, pairs and house rules for a chosen preset."""
     variant = find_variant(preset)
+    language = lang()
     players = variant.default_players
     overrides: dict[str, Any] = {}
     if players_choice and len(variant.players) > 1:

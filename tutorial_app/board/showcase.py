@@ -1,38 +1,30 @@
-"""Tiles on show outside a game: a row of face-up tiles, double-six or Chinese.
+"""Double-six tiles on show outside a game: rows of face-up tiles.
 
-Why its own figure: a lesson shows the set, a suit or the Chinese tiles with
-their red and white pips, and must draw them as tiles, never as ``6|4``
-text. Chinese tiles are dark with white pips; every 1 and 4 is red, and on
-6-6 one row of three on each half (``rules.worked_tiles.chinese_half_colours``).
-The Tien Gow table reuses ``tiles_figure(..., style="chinese")`` or
-``chinese_tile_marks`` for its own layout.
+Why its own figure: a lesson shows the set or a suit and must draw them as
+tiles, never as ``6|4`` text. Chinese tiles have one drawer, the Tien Gow
+table's (``tien_gow_figure.chinese_tiles_figure``, built on
+``chinese_tile``), which the lesson strip uses too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 import plotly.graph_objects as go
 
 from tutorial_app.board.figure import THEMES
 from tutorial_app.board.tile_face import PIP_SPOTS, chamfered, half_centre
 from tutorial_app.rules.tiles import Tile
-from tutorial_app.rules.worked_tiles import chinese_half_colours
 
-__all__ = ["TileStyle", "TileMarks", "tiles_figure", "chinese_tile_marks", "CHINESE_COLOURS"]
-
-TileStyle = Literal["double_six", "chinese"]
-
-CHINESE_COLOURS = {"face": "#1f1f24", "edge": "#000000", "white": "#f4f1e8", "red": "#d7263d", "divider": "#8a8a8a"}
-"""Colours of a Chinese tile: dark face, white and red pips."""
+__all__ = ["TileMarks", "tiles_figure", "tile_marks"]
 
 _GAP = 0.45
 _ROW_GAP = 0.6
 
 
 class TileMarks(NamedTuple):
-    """One tile's drawing data: outline polygon, divider line and pips with their colours."""
+    """One tile's drawing data: outline polygon, divider line and pips."""
 
     outline_x: list[float | None]
     outline_y: list[float | None]
@@ -40,44 +32,28 @@ class TileMarks(NamedTuple):
     divider_y: list[float | None]
     pip_x: list[float]
     pip_y: list[float]
-    pip_colour: list[str]
 
 
-def _pip_colours(tile: Tile, style: TileStyle, plain: str) -> tuple[list[str], list[str]]:
-    """The colour of every pip on the low and the high half."""
-    if style != "chinese":
-        return [plain] * tile.lo, [plain] * tile.hi
-    (low_red, _), (high_red, _) = chinese_half_colours(tile)
-    red, white = CHINESE_COLOURS["red"], CHINESE_COLOURS["white"]
-    return ([red] * low_red + [white] * (tile.lo - low_red), [red] * high_red + [white] * (tile.hi - high_red))
-
-
-def chinese_tile_marks(tile: Tile, cx: float, cy: float, scale: float = 1.0, style: TileStyle = "chinese",
-                       plain: str = "#1a1a1a") -> TileMarks:
-    """A vertical tile centred at (cx, cy), low half at the bottom: its outline, divider and coloured pips."""
+def tile_marks(tile: Tile, cx: float, cy: float, scale: float = 1.0) -> TileMarks:
+    """A vertical tile centred at (cx, cy), low half at the bottom: its outline, divider and pips."""
     xs, ys = chamfered(cx, cy, 0.5 * scale, scale, 0.1 * scale)
     bar = 0.4 * scale
     pip_x: list[float] = []
     pip_y: list[float] = []
-    colours: list[str] = []
-    low_colours, high_colours = _pip_colours(tile, style, plain)
-    for number, half_colours, sign in ((tile.lo, low_colours, -scale), (tile.hi, high_colours, scale)):
+    for number, sign in ((tile.lo, -scale), (tile.hi, scale)):
         hx, hy = half_centre(cx, cy, True, sign)
-        for (ox, oy), colour in zip(PIP_SPOTS[number], half_colours, strict=True):
+        for ox, oy in PIP_SPOTS[number]:
             pip_x.append(round(hx + ox * scale, 3))
             pip_y.append(round(hy + oy * scale, 3))
-            colours.append(colour)
-    return TileMarks(xs, ys, [round(cx - bar, 3), round(cx + bar, 3), None], [cy, cy, None], pip_x, pip_y, colours)
+    return TileMarks(xs, ys, [round(cx - bar, 3), round(cx + bar, 3), None], [cy, cy, None], pip_x, pip_y)
 
 
-def tiles_figure(tiles: Sequence[Tile], *, style: TileStyle = "double_six", highlight: Iterable[str] = (),
-                 theme: str = "light", per_row: int = 11, height: int | None = None) -> go.Figure:
+def tiles_figure(tiles: Sequence[Tile], *, highlight: Iterable[str] = (), theme: str = "light", per_row: int = 11,
+                 height: int | None = None) -> go.Figure:
     """The tiles face up in rows, in the given order, with hovering names; ``highlight`` outlines some."""
     colours = THEMES.get(theme, THEMES["light"])
     wanted = set(highlight)
-    face = CHINESE_COLOURS["face"] if style == "chinese" else colours.face
-    edge = CHINESE_COLOURS["edge"] if style == "chinese" else colours.face_edge
-    divider = CHINESE_COLOURS["divider"] if style == "chinese" else colours.face_edge
+    face, edge, divider = colours.face, colours.face_edge, colours.face_edge
     per_row = max(1, min(per_row, len(tiles) or 1))
     rows = -(-len(tiles) // per_row) if tiles else 1
     body_x: list[float | None] = []
@@ -88,7 +64,6 @@ def tiles_figure(tiles: Sequence[Tile], *, style: TileStyle = "double_six", high
     hint_y: list[float | None] = []
     pips_x: list[float] = []
     pips_y: list[float] = []
-    pips_c: list[str] = []
     names: list[str] = []
     centres_x: list[float] = []
     centres_y: list[float] = []
@@ -96,14 +71,13 @@ def tiles_figure(tiles: Sequence[Tile], *, style: TileStyle = "double_six", high
         row, col = divmod(index, per_row)
         cx = col * (1 + _GAP)
         cy = -row * (2 + _ROW_GAP)
-        marks = chinese_tile_marks(tile, cx, cy, style=style, plain=colours.pip)
+        marks = tile_marks(tile, cx, cy)
         body_x += marks.outline_x
         body_y += marks.outline_y
         line_x += marks.divider_x
         line_y += marks.divider_y
         pips_x += marks.pip_x
         pips_y += marks.pip_y
-        pips_c += marks.pip_colour
         if str(tile) in wanted:
             hint_x += marks.outline_x
             hint_y += marks.outline_y
@@ -120,7 +94,7 @@ def tiles_figure(tiles: Sequence[Tile], *, style: TileStyle = "double_six", high
         go.Scatter(x=line_x, y=line_y, mode="lines", line={"color": divider, "width": max(1.0, ppu * 0.05)},
                    hoverinfo="skip", name="dividers"),
         go.Scatter(x=pips_x, y=pips_y, mode="markers", hoverinfo="skip", name="pips",
-                   marker={"color": pips_c, "size": max(3.0, round(ppu * 0.2, 1)), "opacity": 1, "line": {"width": 0}}),
+                   marker={"color": colours.pip, "size": max(3.0, round(ppu * 0.2, 1)), "opacity": 1, "line": {"width": 0}}),
         go.Scatter(x=centres_x, y=centres_y, mode="markers", hovertext=names, hoverinfo="text", name="names",
                    marker={"color": "rgba(0,0,0,0)", "size": ppu}),
     ]

@@ -13,6 +13,7 @@ with the same tile drawer.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
@@ -95,16 +96,31 @@ def _spot(sketch: _Sketch, spot: TileSpot) -> None:
         sketch.clickable(round(spot.cx + dx, 3), round(spot.cy + dy, 3), spot.click, label, spot.scale)
 
 
-def _pip_traces(sketch: _Sketch, ppu: float) -> list[go.Scatter]:
+_PIP_DIAMETER = {True: 0.34, False: 0.19}
+"""A pip's diameter in tile widths: the lone 1 large, the others small."""
+_CIRCLE = tuple((math.cos(2 * math.pi * k / 10), math.sin(2 * math.pi * k / 10)) for k in range(11))
+
+
+def _pip_traces(sketch: _Sketch) -> list[go.Scatter]:
+    """Pips as small filled circles in the table's own units, one trace per colour and size.
+
+    Why not markers: a marker's size is in pixels and the board stretches to
+    its column, so on a phone a marker sized for a wide screen covers half a
+    tile; a circle drawn in the table's units scales with the tiles.
+    """
     traces = []
     for (red, big), (xs, ys, scales) in sketch.pips.items():
         if not xs:
             continue
-        size = ppu * (0.34 if big else 0.19)
-        traces.append(go.Scatter(
-            x=xs, y=ys, mode="markers", hoverinfo="skip", name=f"{'red' if red else 'white'}{' big' if big else ''} pips",
-            marker=_marker(RED_PIP if red else WHITE_PIP, _sizes(scales, size)), **_NO_FADE,
-        ))
+        px: list[float | None] = []
+        py: list[float | None] = []
+        for x, y, k in zip(xs, ys, scales, strict=True):
+            radius = _PIP_DIAMETER[big] * k / 2
+            px.extend([*(round(x + radius * cx, 3) for cx, _ in _CIRCLE), None])
+            py.extend([*(round(y + radius * cy, 3) for _, cy in _CIRCLE), None])
+        colour = RED_PIP if red else WHITE_PIP
+        traces.append(go.Scatter(x=px, y=py, mode="lines", fill="toself", fillcolor=colour, line={"width": 0},
+                                 hoverinfo="skip", name=f"{'red' if red else 'white'}{' big' if big else ''} pips"))
     return traces
 
 
@@ -128,14 +144,14 @@ def _sizes(scales: list[float], size: float) -> float | list[float]:
     return [max(2.0, round(size * k, 1)) for k in scales]
 
 
-def _tile_traces(sketch: _Sketch, colours: Theme, ppu: float) -> list[go.Scatter]:
+def _tile_traces(sketch: _Sketch, colours: Theme) -> list[go.Scatter]:
     skip = "skip"
     traces = [
         go.Scatter(x=sketch.back[0], y=sketch.back[1], fill="toself", fillcolor=colours.back, mode="lines",
                    line={"color": colours.face_edge, "width": 1}, hoverinfo=skip, name="backs"),
         go.Scatter(x=sketch.face[0], y=sketch.face[1], fill="toself", fillcolor=CHINESE_FACE, mode="lines",
                    line={"color": FACE_EDGE, "width": 1}, hoverinfo=skip, name="tiles"),
-        *_pip_traces(sketch, ppu),
+        *_pip_traces(sketch),
     ]
     styles = {"selected": (colours.selected, "solid"), "winning": (colours.last, "solid"), "hint": (colours.hint, "dash")}
     for key, (xs, ys) in sketch.outline.items():
@@ -205,6 +221,8 @@ def tien_gow_figure(
     reveal: bool = False,
     show_last_trick: bool = True,
     highlight: Iterable[str] = (),
+    show_turn: bool = True,
+    show_buttons: bool = True,
     theme: ThemeName = "light",
     lang: str = "en",
     height: int = 640,
@@ -219,7 +237,8 @@ def tien_gow_figure(
     """
     colours = THEMES[theme]
     table = layout or layout_tien_gow(state, viewer_seat=viewer_seat, selected=selected, reveal=reveal,
-                                      show_last_trick=show_last_trick, highlight=highlight)
+                                      show_last_trick=show_last_trick, highlight=highlight, show_turn=show_turn,
+                                      show_buttons=show_buttons)
     ppu = _px_per_unit(table.x_range, table.y_range, height, width)
     sketch = _Sketch()
     for spot in table.tiles:
@@ -227,7 +246,7 @@ def tien_gow_figure(
     felt_x, felt_y = rounded_rect(0.0, 0.0, FELT_W, FELT_H, 0.4)
     traces = [go.Scatter(x=felt_x, y=felt_y, fill="toself", fillcolor=colours.felt, mode="lines",
                          line={"color": colours.felt_edge, "width": 3}, hoverinfo="skip", name="felt")]
-    traces.extend(_tile_traces(sketch, colours, ppu))
+    traces.extend(_tile_traces(sketch, colours))
     button_traces, button_captions = _button_traces(table.buttons, colours)
     traces.extend(button_traces)
     if table.captions:
@@ -267,5 +286,5 @@ def chinese_tiles_figure(
     half_w = max(step * len(tiles) / 2 + 0.4, 2.0)
     x_range, y_range = (-half_w, half_w), (-h / 2 - 0.4, h / 2 + 0.4)
     ppu = _px_per_unit(x_range, y_range, height, width if width is not None else int(height * half_w / (h / 2 + 0.4)))
-    traces = [*_tile_traces(sketch, colours, ppu), _click_trace(sketch, ppu)]
+    traces = [*_tile_traces(sketch, colours), _click_trace(sketch, ppu)]
     return _figure(traces, colours, x_range, y_range, height, width)

@@ -119,13 +119,13 @@ class TableLayout(NamedTuple):
 
 
 def seat_title(seat: int, viewer_seat: int) -> Text:
-    """"You"/«Вы» for the viewer, else "Seat N"/«Место N» (seats counted from 0, as everywhere)."""
-    return Text("You", "Вы") if seat == viewer_seat else Text(f"Seat {seat}", f"Место {seat}")
+    """"You"/«Вы» for the viewer, else "Seat N"/«Игрок N» (seats counted from 0, as everywhere)."""
+    return Text("You", "Вы") if seat == viewer_seat else Text(f"Seat {seat}", f"Игрок {seat}")
 
 
-def seat_caption(state: HandState, seat: int, viewer_seat: int) -> Text:
-    """A seat's label: its name, tiles left, trick points, banker; ``▶`` when it is to move."""
-    arrow = "▶ " if seat == state.to_move and not state.is_over else ""
+def seat_caption(state: HandState, seat: int, viewer_seat: int, show_turn: bool = True) -> Text:
+    """A seat's label: its name, tiles left, trick points, banker; ``▶`` when it is to move (and ``show_turn``)."""
+    arrow = "▶ " if show_turn and seat == state.to_move and not state.is_over else ""
     title = seat_title(seat, viewer_seat)
     count = len(state.hands[seat])
     parts = [Text(f"{arrow}{title.en}", f"{arrow}{title.ru}"),
@@ -171,13 +171,13 @@ def _shown_trick(state: HandState, show_last_trick: bool) -> Trick | None:
     return state.last_trick if show_last_trick else None
 
 
-def _trick_spots(trick: Trick, sides: dict[int, Side]) -> list[TileSpot]:
+def _trick_spots(trick: Trick, sides: dict[int, Side], show_turn: bool) -> list[TileSpot]:
     spots = []
     step = TILE_W * TRICK_SCALE * 1.15
     for number, play in enumerate(trick.plays):
         sx, sy = _SLOTS[sides[play.seat]]
         first = -step * (len(play.tiles) - 1) / 2
-        mark: Mark | None = "winning" if number == trick.high else None
+        mark: Mark | None = "winning" if number == trick.high and show_turn else None
         for i, tile in enumerate(play.tiles):
             spots.append(TileSpot(sx + first + i * step, sy, True, TRICK_SCALE, tile if play.face_up else None,
                                   play.seat, "trick", i, mark, f"trick:{play.seat}"))
@@ -204,13 +204,15 @@ def _role(trick: Trick, index: int, you: bool) -> Text:
     return Text("beat", "побили" if you else "побил")
 
 
-def _trick_captions(state: HandState, trick: Trick, sides: dict[int, Side], viewer_seat: int) -> list[Caption]:
+def _trick_captions(state: HandState, trick: Trick, sides: dict[int, Side], viewer_seat: int,
+                    show_turn: bool) -> list[Caption]:
     captions = []
     for index, play in enumerate(trick.plays):
         x, y = _SLOT_CAPTIONS[sides[play.seat]]
         title, role = seat_title(play.seat, viewer_seat), _role(trick, index, play.seat == viewer_seat)
         captions.append(Caption(x, y, Text(f"{title.en}: {role.en}", f"{title.ru}: {role.ru}"), 0.85))
-    captions.append(Caption(0.0, 0.0, _centre_text(state, trick, viewer_seat), 1.1))
+    centre = _centre_text(state, trick, viewer_seat) if show_turn else _trick_number(state, trick)
+    captions.append(Caption(0.0, 0.0, centre, 1.1))
     return captions
 
 
@@ -222,25 +224,32 @@ def _numbered(state: HandState, open_trick: bool) -> tuple[str, str]:
     return number, number
 
 
+def _trick_number(state: HandState, trick: Trick | None) -> Text:
+    """"Trick 3" with no word of who leads or takes it (a question about that is on)."""
+    en, ru = _numbered(state, trick is None or trick.taker < 0)
+    return Text(f"Trick{en}", f"Взятка{ru}")
+
+
 def _lead_text(state: HandState, viewer_seat: int) -> Text:
     en, ru = _numbered(state, True)
     if state.to_move == viewer_seat:
         return Text(f"Trick{en}: your lead", f"Взятка{ru}: заходите вы")
-    return Text(f"Trick{en}: seat {state.to_move} leads", f"Взятка{ru}: заходит место {state.to_move}")
+    return Text(f"Trick{en}: seat {state.to_move} leads", f"Взятка{ru}: заходит игрок {state.to_move}")
 
 
 def _centre_text(state: HandState, trick: Trick, viewer_seat: int) -> Text:
     taker = trick.taker
     if state.is_over:
+        # two lines: one would run over the tiles laid left and right of the centre
         if taker == viewer_seat:
-            return Text("You take the last trick and win the hand", "Вы берёте последнюю взятку и выигрываете раздачу")
-        return Text(f"Seat {taker} takes the last trick and wins the hand",
-                    f"Место {taker} берёт последнюю взятку и выигрывает раздачу")
+            return Text("You take the last trick<br>and win the hand", "Вы берёте последнюю взятку<br>и выигрываете раздачу")
+        return Text(f"Seat {taker} takes the last trick<br>and wins the hand",
+                    f"Игрок {taker} берёт последнюю взятку<br>и выигрывает раздачу")
     en, ru = _numbered(state, taker < 0)
     if taker >= 0:
         if taker == viewer_seat:
             return Text(f"You take trick{en}: +{trick.size}", f"Вы берёте взятку{ru}: +{trick.size}")
-        return Text(f"Seat {taker} takes trick{en}: +{trick.size}", f"Место {taker} берёт взятку{ru}: +{trick.size}")
+        return Text(f"Seat {taker} takes trick{en}: +{trick.size}", f"Игрок {taker} берёт взятку{ru}: +{trick.size}")
     if state.is_last_trick:
         return Text(f"Trick{en}, the last", f"Взятка{ru}, последняя")
     return Text(f"Trick{en}", f"Взятка{ru}")
@@ -259,10 +268,10 @@ def _buttons(state: HandState, selected: tuple[int, ...], viewer_seat: int, hint
     )
 
 
-def _seat_captions(state: HandState, sides: dict[int, Side], viewer_seat: int) -> list[Caption]:
+def _seat_captions(state: HandState, sides: dict[int, Side], viewer_seat: int, show_turn: bool) -> list[Caption]:
     out = []
     for seat, side in sides.items():
-        text = seat_caption(state, seat, viewer_seat)
+        text = seat_caption(state, seat, viewer_seat, show_turn)
         if side == "bottom":
             y = -FELT_H / 2 - _GAP - TILE_H * VIEWER_SCALE - 0.75
             out.append(Caption(0.0, y, text))
@@ -283,6 +292,8 @@ def layout_tien_gow(
     reveal: bool = False,
     show_last_trick: bool = True,
     highlight: Iterable[str] = (),
+    show_turn: bool = True,
+    show_buttons: bool = True,
 ) -> TableLayout:
     """The table as the viewer at ``viewer_seat`` sees it.
 
@@ -290,7 +301,10 @@ def layout_tien_gow(
     ``reveal`` turns every hand face up. ``show_last_trick`` keeps the trick
     just taken on the felt until the next lead. ``highlight``: a lesson's
     hints, tiles of the viewer's hand written ``"6-6"`` and buttons written
-    ``"action:play"``/``"action:discard"``.
+    ``"action:play"``/``"action:discard"``. ``show_turn`` False hides whose
+    turn it is, which set holds the trick and who took it (a question about
+    that is on). ``show_buttons`` False leaves out Play and Discard (a table
+    only to look at).
     """
     sides = _sides(viewer_seat)
     chosen = valid_selection(state, selected, viewer_seat) if state.to_move == viewer_seat else ()
@@ -299,16 +313,18 @@ def layout_tien_gow(
     for seat, side in sides.items():
         face_up = seat == viewer_seat or reveal or state.is_over
         tiles.extend(_hand_spots(state, seat, side, face_up, chosen if seat == viewer_seat else (), hints))
-    captions = _seat_captions(state, sides, viewer_seat)
+    captions = _seat_captions(state, sides, viewer_seat, show_turn)
     trick = _shown_trick(state, show_last_trick)
     if trick is not None:
-        tiles.extend(_trick_spots(trick, sides))
-        captions.extend(_trick_captions(state, trick, sides, viewer_seat))
+        tiles.extend(_trick_spots(trick, sides, show_turn))
+        captions.extend(_trick_captions(state, trick, sides, viewer_seat, show_turn))
     else:
-        captions.append(Caption(0.0, 0.0, _lead_text(state, viewer_seat), 1.1))
+        lead = _lead_text(state, viewer_seat) if show_turn else _trick_number(state, None)
+        captions.append(Caption(0.0, 0.0, lead, 1.1))
     tiles.extend(_pile_spots(state, sides))
     x_half = FELT_W / 2 + _SIDE_BAND
     bottom = -FELT_H / 2 - _GAP - TILE_H * VIEWER_SCALE - 1.5
     top = FELT_H / 2 + _GAP + TILE_H * OTHER_SCALE + 1.3
-    return TableLayout(tuple(tiles), tuple(captions), _buttons(state, chosen, viewer_seat, hints),
+    buttons = _buttons(state, chosen, viewer_seat, hints) if show_buttons else ()
+    return TableLayout(tuple(tiles), tuple(captions), buttons,
                        (-x_half, x_half), (bottom, top))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -21,13 +22,16 @@ from pydantic import (
 )
 
 from tutorial_app.rules.state import DRAW, END_TURN, MUGGINS, PASS, Move, play
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.rules.tien_gow.state import parse_move as parse_trick_move
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile
 
 __all__ = [
     "TileValue",
     "LText",
     "MoveSpec",
+    "TrickMoveText",
+    "line_move",
     "Goal",
     "WrongMove",
     "ChainBend",
@@ -42,6 +46,8 @@ __all__ = [
     "Lesson",
     "QUIZ_KINDS",
     "GOAL_KEYS",
+    "TRICK_GOAL_KEYS",
+    "TRICK_QUIZ_KINDS",
     "Answer",
 ]
 
@@ -117,6 +123,31 @@ class MoveSpec(_Strict):
         return {"draw": DRAW, "pass": PASS, "end_turn": END_TURN, "muggins": MUGGINS}[self.action or "pass"]
 
 
+def _trick_move(value: str) -> str:
+    try:
+        parse_trick_move(value)
+    except RulesError as exc:
+        raise ValueError(str(exc)) from None
+    return " ".join(value.replace("+", " ").split())
+
+
+TrickMoveText = Annotated[
+    str,
+    AfterValidator(_trick_move),
+    WithJsonSchema({"type": "string", "pattern": r"^\s*(play|discard)\s+[1-6]", "examples": ["play 6-6 6-3", "discard 2-1"],
+                    "description": "a Tien Gow move: play (face up) or discard (face down) and the tiles"}),
+]
+"""A Tien Gow move written as text: ``play 6-6 6-3`` (face up) or ``discard 2-1`` (face down)."""
+
+
+def line_move(spec: MoveSpec | str) -> Move:
+    """The line games' ``Move`` of a move spec; ValueError for a Tien Gow move written as text."""
+    if isinstance(spec, str):
+        raise ValueError(f"{spec!r} is a Tien Gow move; here write a move like {{tile: 6-4, end: left}} or "
+                         "{action: draw}")
+    return spec.to_move()
+
+
 GOAL_KEYS = (
     "played",
     "on_end",
@@ -126,12 +157,20 @@ GOAL_KEYS = (
     "went_out",
     "capicu",
     "blocked",
+    "closed",
     "claimed_right",
     "any_legal",
     "all_of",
     "any_of",
     "not",
+    "keeps",
+    "set_size",
+    "takes_trick",
+    "wins_hand",
 )
+TRICK_GOAL_KEYS = frozenset({"action", "played", "keeps", "set_size", "takes_trick", "wins_hand", "any_legal",
+                             "all_of", "any_of", "not"})
+"""The goals a Tien Gow play step may use (``lessons/tien_gow_scene.py``); the others are the line games'."""
 
 
 class Goal(_Strict):
@@ -141,9 +180,10 @@ class Goal(_Strict):
         extra="forbid", frozen=True, json_schema_extra={"minProperties": 1, "maxProperties": 1}
     )
 
-    played: TileValue | None = Field(default=None, description="the move plays this tile")
+    played: TileValue | None = Field(default=None, description="the move plays this tile (face up)")
     on_end: EndName | None = Field(default=None, description="the move plays on this end")
-    action: Literal["play", "draw", "pass", "end_turn", "muggins"] | None = Field(default=None, description="the kind of move")
+    action: Literal["play", "draw", "pass", "end_turn", "muggins", "discard"] | None = Field(
+        default=None, description="the kind of move (Tien Gow: play face up or discard face down)")
     ends_sum: int | None = Field(default=None, ge=0, description="after the move the open ends add up to this")
     ends_sum_multiple_of: int | None = Field(
         default=None, ge=1, description="after the move the open ends add up to a positive multiple of this"
@@ -151,10 +191,17 @@ class Goal(_Strict):
     went_out: bool | None = Field(default=None, description="the move plays the last tile in hand")
     capicu: bool | None = Field(default=None, description="the move goes out with a capicú")
     blocked: bool | None = Field(default=None, description="the move blocks the hand (makes the fish)")
+    closed: bool | None = Field(default=None, description="the move lays a double face down, closing its arm (Donkey)")
     claimed_right: bool | None = Field(
         default=None, description="the play announces exactly the All Fives points it makes (none when it makes none)"
     )
     any_legal: bool | None = Field(default=None, description="any legal move will do")
+    keeps: TileValue | None = Field(default=None, description="Tien Gow: after the move the mover still holds this tile")
+    set_size: int | None = Field(default=None, ge=1, le=4, description="Tien Gow: the move lays this many tiles")
+    takes_trick: bool | None = Field(
+        default=None, description="Tien Gow: the mover takes this trick whatever the seats still to play do")
+    wins_hand: bool | None = Field(
+        default=None, description="Tien Gow: the mover takes the last trick (and the hand) whatever the others do")
     all_of: list[Goal] | None = Field(default=None, min_length=1)
     any_of: list[Goal] | None = Field(default=None, min_length=1)
     not_: Goal | None = Field(default=None, alias="not")
@@ -180,8 +227,9 @@ class Goal(_Strict):
 class WrongMove(_Strict):
     """A tempting wrong move: when the learner plays it, ``replies`` are played out and ``text`` explains."""
 
-    move: MoveSpec
-    replies: list[MoveSpec] = Field(default_factory=list, description="the other seats' answer that refutes it")
+    move: MoveSpec | TrickMoveText
+    replies: list[MoveSpec | TrickMoveText] = Field(
+        default_factory=list, description="the other seats' answer that refutes it")
     text: LText
 
 
@@ -223,8 +271,15 @@ class PositionSpec(_Strict):
     last_move_by: int | None = None
     last_end: str | None = None
     bank: int | None = None
-    moves: list[dict[str, Any]] | None = None
+    moves: list[dict[str, Any] | TrickMoveText] | None = None
     match: dict[str, Any] | None = None
+    banker: int | None = Field(default=None, ge=0, le=3, description="Tien Gow: the banker (default: the leader)")
+    leader: int | None = Field(
+        default=None, ge=0, le=3,
+        description="Tien Gow: who leads the position's first trick (default: the banker); later in a hand, whoever "
+        "took the trick before")
+    taken: list[int] | None = Field(
+        default=None, description="Tien Gow: trick points each seat took before the position (later in a hand)")
     real: bool = Field(
         default=False,
         description="the position could happen at a real table: hand sizes and the boneyard are checked against the deal",
@@ -264,8 +319,19 @@ QuizKind = Literal[
     "chinese_red_pips",
     "chinese_can_lead",
     "chinese_beats",
+    # Tien Gow positions (tutorial_app/lessons/tien_gow_quiz.py): tricks, the last trick, the settlement
+    "trick_taker",
+    "trick_legal",
+    "trick_next_leader",
+    "trick_may_take_last",
+    "trick_points",
+    "trick_hand_winner",
+    "trick_pays",
+    "trick_collects",
 ]
 QUIZ_KINDS: tuple[str, ...] = get_args(QuizKind)
+TRICK_QUIZ_KINDS = frozenset(k for k in QUIZ_KINDS if k.startswith("trick_"))
+"""Questions about a Tien Gow position (a ``rules: tien_gow`` lesson asks these and the chinese_* ones)."""
 
 Highlight = list[TileValue]
 
@@ -316,7 +382,8 @@ class PlayStep(_Strict):
     goal: Goal
     hint: LText
     success: LText | None = Field(default=None, description="said after a right move")
-    replies: list[MoveSpec] = Field(default_factory=list, description="the other seats' moves after a right move")
+    replies: list[MoveSpec | TrickMoveText] = Field(
+        default_factory=list, description="the other seats' moves after a right move")
     wrong: list[WrongMove] = Field(default_factory=list)
     highlight: Highlight = Field(default_factory=list)
     forced: bool = Field(
@@ -345,7 +412,7 @@ class QuizStep(_Strict):
     suit: int | None = Field(default=None, ge=0, le=6)
     seat: int | None = Field(default=None, ge=0, le=3)
     side: int | None = Field(default=None, ge=0, le=3)
-    move: MoveSpec | None = None
+    move: MoveSpec | TrickMoveText | None = None
     doubles: bool | None = None
     answer: bool | int | str | None = Field(default=None, description="the author's answer; must agree with the engine")
     choices: list[bool | int | str] | None = Field(
@@ -404,7 +471,7 @@ class Lesson(_Strict):
     id: str = Field(pattern=ID_PATTERN, description="the file name without .yaml, like core-01-the-set")
     title: LText
     summary: LText
-    rules: str = Field(description="a preset name or alias, like block, draw, domino101, kozel")
+    rules: str = Field(description="a preset name or alias, like block, draw, domino101, kozel; or tien_gow")
     overrides: dict[str, Any] = Field(default_factory=dict, description="house-rule options changed for this lesson")
     players: int | None = Field(default=None, ge=2, le=4, description="seats in every position (default: any)")
     viewer: int = Field(

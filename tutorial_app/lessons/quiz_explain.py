@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutorial_app.lessons.model import QuizStep
+from tutorial_app.lessons.model import QuizStep, line_move
 from tutorial_app.lessons.scenes import Scene
 from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.state import Status
@@ -45,7 +45,7 @@ from tutorial_app.rules.worked_tiles import (
     explain_chinese_suit,
 )
 
-__all__ = ["quiz_explanation", "EXPLAINED_KINDS"]
+__all__ = ["quiz_explanation", "chinese_explanation", "EXPLAINED_KINDS"]
 
 Explainer = Callable[[QuizStep, Scene | None, HouseRules, int], Text | None]
 
@@ -89,7 +89,7 @@ def _to_move(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer: in
 def _is_legal(step: QuizStep, scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
     if scene is None or step.move is None:
         return None
-    return explain_move(scene.state, step.move.to_move())
+    return explain_move(scene.state, line_move(step.move))
 
 
 def _what_to_do(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer: int) -> Text | None:
@@ -111,9 +111,17 @@ def _ends_sum(step: QuizStep, scene: Scene | None, _rules: HouseRules, _viewer: 
 def _fives_points(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer: int) -> Text | None:
     if scene is None:
         return None
-    log = scene.state.log
-    mover = seat_who(log[-1][0], viewer) if log else None
-    return explain_fives_points(scene.state.table, mover)
+    state = scene.state
+    mover = seat_who(state.log[-1][0], viewer) if state.log else None
+    if not state.unclaimed or mover is None:
+        return explain_fives_points(state.table, mover)
+    claimed = state.log[-1][1].claim or 0
+    missed = state.unclaimed
+    return join(explain_fives_points(state.table, None), Text(
+        f"{mover.en_cap} announced {claimed}, so {missed} went unclaimed: the next player may call \"Muggins!\" "
+        "and take them.",
+        f"{mover.ru_cap} {mover.ru_verb('объявили', 'объявил')} {claimed}, значит, {missed} остались "
+        "необъявленными: следующий игрок может крикнуть «Маггинс!» и забрать их."))
 
 
 def _suit_left(step: QuizStep, scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
@@ -162,24 +170,23 @@ def _match(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer: int)
     return explain_hand_end(scene.state, viewer, scene.match).text("match")
 
 
-def _chinese_suit(step: QuizStep, _scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
-    return explain_chinese_suit(step.tile) if step.tile is not None else None
+_CHINESE: dict[str, Callable[[QuizStep], Text | None]] = {
+    "chinese_suit": lambda step: explain_chinese_suit(step.tile) if step.tile is not None else None,
+    "chinese_copies": lambda step: explain_chinese_copies(step.tile) if step.tile is not None else None,
+    "chinese_red_pips": lambda step: explain_chinese_red_pips(step.tile) if step.tile is not None else None,
+    "chinese_can_lead": lambda step: explain_chinese_can_lead(step.tiles) if step.tiles else None,
+    "chinese_beats": lambda step: explain_chinese_beats(step.tiles, step.against) if step.tiles and step.against else None,
+}
 
 
-def _chinese_copies(step: QuizStep, _scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
-    return explain_chinese_copies(step.tile) if step.tile is not None else None
+def chinese_explanation(step: QuizStep) -> Text | None:
+    """The worked explanation of a question about Chinese tiles and sets (no position, no rule set needed)."""
+    explainer = _CHINESE.get(step.ask)
+    return explainer(step) if explainer is not None else None
 
 
-def _chinese_red(step: QuizStep, _scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
-    return explain_chinese_red_pips(step.tile) if step.tile is not None else None
-
-
-def _chinese_can_lead(step: QuizStep, _scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
-    return explain_chinese_can_lead(step.tiles) if step.tiles else None
-
-
-def _chinese_beats(step: QuizStep, _scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
-    return explain_chinese_beats(step.tiles, step.against) if step.tiles and step.against else None
+def _chinese(step: QuizStep, _scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
+    return chinese_explanation(step)
 
 
 _EXPLAINERS: dict[str, Explainer] = {
@@ -209,11 +216,7 @@ _EXPLAINERS: dict[str, Explainer] = {
     "match_over": _match,
     "match_winner": _match,
     "match_score": _match,
-    "chinese_suit": _chinese_suit,
-    "chinese_copies": _chinese_copies,
-    "chinese_red_pips": _chinese_red,
-    "chinese_can_lead": _chinese_can_lead,
-    "chinese_beats": _chinese_beats,
+    **{kind: _chinese for kind in _CHINESE},
 }
 EXPLAINED_KINDS = frozenset(_EXPLAINERS)
 """Every quiz kind the rules core explains (a test keeps it equal to every kind there is)."""

@@ -16,7 +16,7 @@ from tutorial_app.lessons.chinese_quiz import (
     chinese_answer,
 )
 from tutorial_app.lessons.goals import ends_total, fives_points
-from tutorial_app.lessons.model import Answer, QuizStep
+from tutorial_app.lessons.model import Answer, QuizStep, line_move
 from tutorial_app.lessons.scenes import Scene
 from tutorial_app.rules.deal import LeadDecision
 from tutorial_app.rules.match import MatchState, record_hand
@@ -42,8 +42,10 @@ class QuizError(ValueError):
     """The question does not fit the position (said to the lesson's author)."""
 
 
-BOOL_KINDS = frozenset({"must_redeal", "is_legal", "is_double", "capicu", "match_over", *CHINESE_BOOL_KINDS})
-SEAT_KINDS = frozenset({"who_leads", "who_moves", "fish_maker", "next_leader"})
+BOOL_KINDS = frozenset({"must_redeal", "is_legal", "is_double", "capicu", "match_over", *CHINESE_BOOL_KINDS,
+                        "trick_legal", "trick_may_take_last"})
+SEAT_KINDS = frozenset({"who_leads", "who_moves", "fish_maker", "next_leader",
+                        "trick_taker", "trick_next_leader", "trick_hand_winner"})
 SIDE_KINDS = frozenset({"winner", "match_winner"})
 WORD_KINDS: dict[str, tuple[str, ...]] = {
     "what_to_do": ("play", "draw", "pass"),
@@ -228,7 +230,11 @@ def _is_legal(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer
     state = _in_play(scene, step.ask)
     if step.move is None:
         raise QuizError("ask: is_legal needs move: (like move: {tile: 6-4, end: left})")
-    return why_illegal(state, step.move.to_move()) is None
+    try:
+        move = line_move(step.move)
+    except ValueError as exc:
+        raise QuizError(str(exc)) from None
+    return why_illegal(state, move) is None
 
 
 def _what_to_do(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
@@ -409,7 +415,7 @@ def default_choices(step: QuizStep, scene: Scene | None, answer: Answer) -> list
 
 _WORDS = {
     "play": Text("Play a tile", "Сходить костью"),
-    "draw": Text("Draw from the boneyard", "Взять из базара"),
+    "draw": Text("Draw from the boneyard", "Взять с базара"),
     "pass": Text("Pass", "Пас"),
     "in_play": Text("Still in play", "Ещё идёт"),
     "won": Text("Someone went out", "Кто-то вышел"),

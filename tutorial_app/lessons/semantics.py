@@ -13,15 +13,16 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from tutorial_app.board.adjust import AdjustError, rebend
 from tutorial_app.board.layout import layout_table
 from tutorial_app.lessons.capstone import MAX_MOVES, bot_move, deal_capstone
 from tutorial_app.lessons.chinese_quiz import CHINESE_QUIZ_KINDS
 from tutorial_app.lessons.claims import Facts, claim_problems
-from tutorial_app.lessons.goals import goal_moves, satisfies
+from tutorial_app.lessons.goals import goal_moves, satisfies, trick_goal_keys
 from tutorial_app.lessons.model import (
+    TRICK_QUIZ_KINDS,
     CapstoneStep,
     ExplainStep,
     MoveSpec,
@@ -29,6 +30,7 @@ from tutorial_app.lessons.model import (
     QuizStep,
     RememberStep,
     Step,
+    line_move,
 )
 from tutorial_app.lessons.quizzes import NO_POSITION_KINDS, QuizError, correct_answer, default_choices, normalize_answer
 from tutorial_app.lessons.scenes import Scene, position_mapping, scene_of
@@ -43,6 +45,8 @@ from tutorial_app.rules.tiles import Tile
 __all__ = ["SemanticPass", "LessonFrame"]
 
 Report = Callable[[Path_, str], None]
+Shown = TypeVar("Shown")
+"""A step's position as a game's pass reads it (a line game's ``Scene``, Tien Gow's ``TrickScene``)."""
 
 
 class LessonFrame:
@@ -99,6 +103,11 @@ class SemanticPass:
                       previous_note: str, broken: bool) -> tuple[Scene | None, bool]:
         if step.position is not None:
             return self.read(at, step)
+        return self.continued(at, i, step, previous, previous_note, broken)
+
+    def continued(self, at: Path_, i: int, step: ExplainStep | PlayStep | QuizStep, previous: Shown | None,
+                  previous_note: str, broken: bool) -> tuple[Shown | None, bool]:
+        """A step without a position of its own: the previous step's (``from_previous``) or none."""
         if step.from_previous:
             if i == 0:
                 self.error((*at, "from_previous"), "the first step has no previous position: write position:")
@@ -144,6 +153,10 @@ class SemanticPass:
 
     def tile_set(self, at: Path_, step: ExplainStep | PlayStep | QuizStep) -> None:
         """Chinese-set lessons show Chinese tiles only and no chain; double-six lessons ask no Chinese questions."""
+        if isinstance(step, QuizStep) and step.ask in TRICK_QUIZ_KINDS:
+            self.error((*at, "ask"), f"ask: {step.ask} is about a Tien Gow position: write rules: tien_gow "
+                       "(and tile_set: chinese) for the lesson")
+            return
         is_chinese_quiz = isinstance(step, QuizStep) and step.ask in CHINESE_QUIZ_KINDS
         if not self.frame.chinese:
             if isinstance(step, QuizStep) and is_chinese_quiz:
@@ -154,6 +167,10 @@ class SemanticPass:
         if isinstance(step, QuizStep) and not is_chinese_quiz and step.ask not in ("is_double",):
             self.error((*at, "ask"), f"ask: {step.ask} is about the double-six set; a tile_set: chinese lesson asks "
                        f"chinese_* questions")
+        self.no_blanks(at, step)
+
+    def no_blanks(self, at: Path_, step: ExplainStep | PlayStep | QuizStep) -> None:
+        """The tiles a Chinese-set step shows are Chinese tiles (no blanks)."""
         for key in ("tiles", "against", "highlight"):
             values: list[Tile] = list(getattr(step, key, None) or [])
             for k, tile in enumerate(values):
@@ -189,6 +206,11 @@ class SemanticPass:
         if state.status is not Status.IN_PLAY:
             self.error(where, f"the hand is already over here ({state.status.value}): nothing to play")
             return None, ""
+        foreign = trick_goal_keys(step.goal)
+        if foreign:
+            self.error((*at, "goal"), f"{', '.join(foreign)} is a goal of Tien Gow (rules: tien_gow); a line game's "
+                       "goals are played, on_end, action, ends_sum, went_out, blocked ...")
+            return None, ""
         forced = forced_problem(step, state)
         if forced is not None:
             self.error((*at, "forced") if step.forced else (*at, "goal"), forced)
@@ -208,10 +230,16 @@ class SemanticPass:
             return scene._replace(state=ends[0]), ""
         return None, f"the step before has {len(found)} right moves, so where it ends is not known"
 
-    def replies(self, at: Path_, replies: list[MoveSpec], state: HandState, context: str,
+    def replies(self, at: Path_, replies: list[MoveSpec | str], state: HandState, context: str,
                 reported: set[int]) -> HandState | None:
         for j, spec in enumerate(replies):
-            move = spec.to_move()
+            try:
+                move = line_move(spec)
+            except ValueError as exc:
+                if j not in reported:
+                    reported.add(j)
+                    self.error((*at, j), str(exc))
+                return None
             reason = why_illegal(state, move)
             if reason is not None:
                 if j not in reported:
@@ -221,8 +249,13 @@ class SemanticPass:
             state = apply_unchecked(state, move)
         return state
 
-    def wrong(self, at: Path_, step: PlayStep, spec: MoveSpec, replies: list[MoveSpec], state: HandState) -> None:
-        move = spec.to_move()
+    def wrong(self, at: Path_, step: PlayStep, spec: MoveSpec | str, replies: list[MoveSpec | str],
+              state: HandState) -> None:
+        try:
+            move = line_move(spec)
+        except ValueError as exc:
+            self.error((*at, "move"), str(exc))
+            return
         reason = why_illegal(state, move)
         if reason is not None:
             self.error((*at, "move"), f"{move} is illegal here ({reason.en.rstrip('.')}); the rules core explains "
@@ -237,6 +270,8 @@ class SemanticPass:
     # -- quizzes --------------------------------------------------------------
 
     def quiz(self, at: Path_, step: QuizStep, scene: Scene | None) -> None:
+        if step.ask in TRICK_QUIZ_KINDS:
+            return  # reported by tile_set: a Tien Gow question in a line game's lesson
         if scene is None and step.ask not in NO_POSITION_KINDS:
             if step.position is None and not step.from_previous:
                 self.error((*at, "ask"), f"ask: {step.ask} is about a position: add position: (or from_previous: true)")

@@ -12,11 +12,8 @@ from typing import NamedTuple
 
 from tutorial_app.lessons.courses import course_rank
 from tutorial_app.lessons.model import CapstoneStep, Goal, Lesson, PlayStep, QuizStep
-from tutorial_app.lessons.quiz_explain import quiz_explanation
-from tutorial_app.lessons.runner import LessonRun, solve_step
-from tutorial_app.lessons.table_checks import is_forced
+from tutorial_app.lessons.runs import Run, solve_move, start_run
 from tutorial_app.lessons.validate import Report
-from tutorial_app.rules.state import Move
 from tutorial_app.rules.tiles import Tile
 
 __all__ = ["LessonStats", "Target", "lesson_stats", "totals", "targets", "FORCED_SHARE", "REVIEWED_SHARE"]
@@ -73,15 +70,15 @@ def _opening_reviews(lesson: Lesson) -> int:
 
 def _played_through(lesson: Lesson) -> tuple[int, int, bool]:
     """(forced play steps, explained quizzes, the learner's seat never moved), from a run by the solver."""
-    run = LessonRun.start(lesson, seed=0)
+    run = start_run(lesson, seed=0)
     forced = explained = 0
     seats = {run.viewer}
     while True:
         step = run.step
-        if isinstance(step, PlayStep) and run.state is not None and is_forced(run.state):
+        if run.is_forced():
             forced += 1
         if isinstance(step, QuizStep):
-            engine = quiz_explanation(step, run.scene, run.rules, run.viewer)
+            engine = run.engine_explanation()
             feedback = run.answer(run.right_answer)
             if engine is not None and feedback.explanation and engine.en in feedback.explanation:
                 explained += 1
@@ -94,14 +91,12 @@ def _played_through(lesson: Lesson) -> tuple[int, int, bool]:
     return forced, explained, len(seats) == 1 and run.finished
 
 
-def _solve(run: LessonRun) -> None:
+def _solve(run: Run) -> None:
     for _ in range(200):
         if run.done:
             return
-        action = solve_step(run)
-        if not isinstance(action, Move):
+        if not solve_move(run):
             return
-        run.submit_move(action)
 
 
 def _hint_gives_move(step: PlayStep) -> bool:

@@ -20,7 +20,11 @@ from tutorial_app.lessons.courses import COURSES, course_rank
 from tutorial_app.lessons.model import Lesson, QuizStep, Step
 from tutorial_app.lessons.semantics import LessonFrame, SemanticPass
 from tutorial_app.lessons.source import Mark, Path_, Source, SourceError, read_source
+from tutorial_app.lessons.tien_gow_checks import TienGowPass
+from tutorial_app.lessons.tien_gow_scene import tien_gow_rules
 from tutorial_app.rules.options import HouseRules
+from tutorial_app.rules.text import RulesError
+from tutorial_app.rules.tien_gow.options import PLAYERS, TienGowRules, is_tien_gow
 from tutorial_app.rules.variants import find_variant
 
 __all__ = ["Issue", "Checked", "Report", "check_source", "check_file", "check_paths", "lesson_files"]
@@ -213,6 +217,9 @@ class _Checker:
 
     def semantics(self, data: dict[str, Any], lesson: Lesson | None) -> None:
         rules_name = data.get("rules")
+        if isinstance(rules_name, str) and is_tien_gow(rules_name):
+            self.tien_gow(data, lesson)
+            return
         overrides = data.get("overrides") or {}
         players = data.get("players")
         lesson_rules: HouseRules | None = None
@@ -222,24 +229,56 @@ class _Checker:
             except ValueError as exc:
                 where = ("rules",) if "unknown rule set" in str(exc) else ("overrides",)
                 self.error(where, f"{exc}")
-        raw_steps = data.get("steps")
-        if not isinstance(raw_steps, list):
+        steps = _steps(data, lesson)
+        if steps is None:
             return
-        steps: list[Step | None] = []
-        for i, raw in enumerate(raw_steps):
-            if lesson is not None:
-                steps.append(lesson.steps[i])
-                continue
-            try:
-                steps.append(_STEP.validate_python(raw))
-            except ValidationError:
-                steps.append(None)
-        viewer = data.get("viewer", 0)
         frame = LessonFrame(rules_name if lesson_rules else None, overrides, lesson_rules,
-                            players if isinstance(players, int) else None,
-                            viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else 0,
+                            players if isinstance(players, int) else None, _viewer(data),
                             data.get("tile_set") == "chinese")
         SemanticPass(self.error, frame).run(steps)
+
+    def tien_gow(self, data: dict[str, Any], lesson: Lesson | None) -> None:
+        """A Tien Gow lesson: its options, four seats, the Chinese tiles, then every step through the engine."""
+        overrides = data.get("overrides") or {}
+        rules = TienGowRules()  # the positions are still checked when the options are reported as wrong
+        if isinstance(overrides, dict):
+            try:
+                rules = tien_gow_rules(overrides)
+            except RulesError as exc:
+                self.error(("overrides",), str(exc))
+        else:
+            self.error(("overrides",), "overrides: is a mapping of options, like overrides: {last_trick: always}")
+        if data.get("players") not in (None, PLAYERS):
+            self.error(("players",), f"Tien Gow is played by {PLAYERS}: write players: {PLAYERS} or leave it out")
+        if data.get("tile_set") != "chinese":
+            self.error(("rules",), "a Tien Gow lesson shows Chinese tiles: add tile_set: chinese")
+        steps = _steps(data, lesson)
+        if steps is None:
+            return
+        frame = LessonFrame(str(data["rules"]), overrides if isinstance(overrides, dict) else {}, None, PLAYERS,
+                            _viewer(data), True)
+        TienGowPass(self.error, frame, rules).run(steps)
+
+
+def _viewer(data: dict[str, Any]) -> int:
+    viewer = data.get("viewer", 0)
+    return viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else 0
+
+
+def _steps(data: dict[str, Any], lesson: Lesson | None) -> list[Step | None] | None:
+    """The lesson's steps as models (None where a step does not parse); None without a list of steps."""
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list):
+        return None
+    if lesson is not None:
+        return list(lesson.steps)
+    steps: list[Step | None] = []
+    for raw in raw_steps:
+        try:
+            steps.append(_STEP.validate_python(raw))
+        except ValidationError:
+            steps.append(None)
+    return steps
 
 
 # -- turning pydantic errors into sentences -----------------------------------

@@ -306,6 +306,14 @@ def _lead_start(data: Mapping[str, Any], rules: HouseRules, hands: list[int], pi
                 later: bool) -> _Start:
     """An empty chain: who leads, with which tiles, or whether the deal is thrown in."""
     players = len(hands)
+    bare = [seat for seat, mask in enumerate(hands) if mask == 0]
+    if bare:
+        raise PositionError(Text(
+            f"seat {bare[0]} holds no tiles, but the chain is empty: at the start of a hand every player holds "
+            "tiles (give the seat its tiles, or write the chain)",
+            f"у места {bare[0]} нет костей, а цепь пуста: в начале раздачи кости есть у каждого игрока "
+            "(дайте месту его кости или запишите цепь)",
+        ))
     if later:
         if "to_move" not in data:
             raise PositionError(Text("'hand: later' needs to_move: the seat that leads (the previous winner)",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 from tutorial_app.rules.options import HouseRules
+from tutorial_app.rules.text import Text
 
 __all__ = ["Who", "seat_who", "side_who"]
 
@@ -56,6 +57,10 @@ class Who(NamedTuple):
         if self.person == "she" and she_form is not None:
             return she_form
         return he_form
+
+    def says(self, en_rest: str, ru_rest: str) -> Text:
+        """A sentence starting with this subject (``en_rest``/``ru_rest`` carry the verbs)."""
+        return Text(f"{self.en_cap} {en_rest}", f"{self.ru_cap} {ru_rest}")
 
 
 _YOU = Who("you", "your", "вы", "вас", "вам", "вами", "you")

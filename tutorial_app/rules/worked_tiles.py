@@ -82,17 +82,13 @@ def explain_chinese_red_pips(value: object) -> Text:
                 f"белых {tile.pips - total}.")
 
 
-def _tiles_text(tiles: Sequence[object]) -> str:
-    return " + ".join(str(chinese_tile(t)) for t in tiles)
-
-
 def explain_chinese_can_lead(tiles: Sequence[object]) -> Text:
     """What set the tiles form (and so may be led), or why they form none."""
     reason = why_not_combination(tiles)
     if reason is not None:
         return Text(f"No: {reason.en[:1].lower()}{reason.en[1:]}", f"Нет: {reason.ru[:1].lower()}{reason.ru[1:]}")
-    name = combination(tiles).name
-    return Text(f"Yes: {_tiles_text(tiles)} is {name.en}.", f"Да: {_tiles_text(tiles)} — {name.ru}.")
+    return Text(f"Yes: {combination(tiles).name.en} is a set that may be led.",
+                f"Да: {combination(tiles).name.ru} — это комбинация, ею можно зайти.")
 
 
 def explain_chinese_beats(tiles: Sequence[object], against: Sequence[object]) -> Text:
@@ -101,6 +97,4 @@ def explain_chinese_beats(tiles: Sequence[object], against: Sequence[object]) ->
         verdict = judge(tiles, against)
     except ChineseRulesError as exc:
         return Text(f"No: {exc.reason.en}", f"Нет: {exc.reason.ru}")
-    yes = Text("Yes", "Да") if verdict.beats else Text("No", "Нет")
-    return Text(f"{yes.en}: {verdict.why.en[:1].lower()}{verdict.why.en[1:]}",
-                f"{yes.ru}: {verdict.why.ru[:1].lower()}{verdict.why.ru[1:]}")
+    return verdict.why  # judge's sentence already opens with its verdict ("Yes: ..." / "No: ...")

@@ -8,7 +8,7 @@ from tutorial_app.app.lesson_player import play_lesson, sources_box
 from tutorial_app.app.markdown import plain
 from tutorial_app.app.progress import ProgressError
 from tutorial_app.app.session import lang, learner, progress_store, tr
-from tutorial_app.lessons import LessonError, LessonRun, course_names, load_course
+from tutorial_app.lessons import LessonError, LessonRun, Run, TienGowRun, course_names, load_course, start_run
 from tutorial_app.lessons.courses import course_title
 from tutorial_app.lessons.model import CapstoneStep, Lesson
 from tutorial_app.rules.variants import find_variant
@@ -72,7 +72,7 @@ def _start(lesson_id: str) -> None:
     lesson = _find(lesson_id)
     if lesson is None:
         return
-    st.session_state[f"{PLAYER}_run"] = LessonRun.start(lesson)
+    st.session_state[f"{PLAYER}_run"] = start_run(lesson)
     st.session_state[f"{PLAYER}_shown"] = None
     st.session_state[f"{PLAYER}_selected"] = None
     st.session_state[f"{PLAYER}_revealed"] = False
@@ -86,7 +86,7 @@ def _close() -> None:
     st.query_params.pop("lesson", None)
 
 
-def _finished(run: LessonRun) -> None:
+def _finished(run: Run) -> None:
     name = learner()
     if name is not None:
         progress_store().record(name, run.lesson.id, run.stars)
@@ -117,7 +117,7 @@ name = learner()
 stars = progress_store().stars(name) if name else {}
 run = st.session_state.get(f"{PLAYER}_run")
 
-if isinstance(run, LessonRun):
+if isinstance(run, (LessonRun, TienGowRun)):
     top_left, top_right = st.columns([2, 1], vertical_alignment="center")
     top_left.title(run.lesson.title.in_(st.session_state.get("lang", "en")))
     top_right.toggle(tr("learn.presenter"), key="learn_presenter", help=tr("learn.presenter_help"))

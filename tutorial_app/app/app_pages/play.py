@@ -11,8 +11,10 @@ from tutorial_app.app.links import read_deal_link
 from tutorial_app.app.markdown import plain
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.records import hand_log, lead_reason, result_lines, score_rows, seat_label, side_label, tiles_text
-from tutorial_app.app.rules_picker import rules_picker
+from tutorial_app.app.rules_picker import TienGowChoice, game_picker
 from tutorial_app.app.session import bump, lang, tr
+from tutorial_app.app.tien_gow_page import deal_tien_gow, show_tien_gow
+from tutorial_app.app.tien_gow_table import TienGowTable
 from tutorial_app.board.adjust import BENDS, AdjustError
 from tutorial_app.board.layout import Bend, Step
 from tutorial_app.i18n import t
@@ -40,6 +42,10 @@ def _say(reason: Text | None) -> None:
 def _deal(choice_key: str) -> None:
     choice = st.session_state.get(choice_key)
     if choice is None:
+        return
+    if isinstance(choice, TienGowChoice):  # the Tien Gow table (tien_gow_page)
+        deal_tien_gow(choice.rules, st.session_state["play_bot"], int(st.session_state["play_seed"]),
+                      st.session_state["play_whole_match"])
         return
     table = start_table(choice.rules, choice.preset, st.session_state["play_bot"],
                         int(st.session_state["play_seed"]), st.session_state["play_whole_match"])
@@ -150,17 +156,22 @@ current = lang()
 st.title(tr("play.title"))
 _deal_from_link()
 table = _table()
-with st.expander(tr("play.new_game"), expanded=table is None):
-    choice = rules_picker("play", "block")
+with st.expander(tr("play.new_game"), expanded=st.session_state["play_table"] is None):
+    choice = game_picker("play", "block")
     st.session_state["play_choice"] = choice
     left, middle, right = st.columns(3)
-    left.radio(tr("play.bot"), BOTS, key="play_bot", format_func=lambda b: t(f"bot.{b}", current), index=1)
+    bot = left.radio(tr("play.bot"), BOTS, key="play_bot", format_func=lambda b: t(f"bot.{b}", current), index=1)
+    if isinstance(choice, TienGowChoice):
+        left.caption(tr(f"tg.bot_{bot}"))
     middle.number_input(tr("play.seed"), min_value=0, max_value=999_999, value=1, step=1, key="play_seed",
                         help=tr("play.seed_help"))
     right.radio(tr("play.length"), (False, True), key="play_whole_match",
                 format_func=lambda whole: t("play.whole_match" if whole else "play.one_hand", current))
     st.button(tr("play.deal"), type="primary", on_click=_deal, args=("play_choice",), disabled=choice is None)
 
+if isinstance(st.session_state["play_table"], TienGowTable):
+    show_tien_gow(st.session_state["play_table"])
+    st.stop()
 if table is None:
     st.info(tr("play.start_hint"))
     st.stop()

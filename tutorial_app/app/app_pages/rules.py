@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.rules_picker import preset_title, rules_picker
+from tutorial_app.app.rules_picker import TienGowChoice, game_picker, preset_title
 from tutorial_app.app.session import lang, tr
 from tutorial_app.rules.rulesheet import glossary, rule_sheet, sheet_sections
+from tutorial_app.rules.tien_gow.sheet import tien_gow_sections, tien_gow_sheet
 
 # Printing: only the sheet and the glossary, black on white, no app chrome.
 PRINT_CSS = """
@@ -26,20 +27,24 @@ PRINT_CSS = """
 current = lang()
 st.markdown(PRINT_CSS, unsafe_allow_html=True)
 st.title(tr("rules.title"))
-choice = rules_picker("sheet", "block")
+choice = game_picker("sheet", "block")
 if choice is None:
     st.stop()
 st.markdown(f'<p class="no-print" style="color: grey; font-size: 0.85rem">{tr("rules.print_hint")}</p>',
             unsafe_allow_html=True)
 st.header(preset_title(choice.preset))
 st.caption(tr("rules.n_players", n=choice.players))
-for section in sheet_sections(choice.rules, current, choice.preset):
+if isinstance(choice, TienGowChoice):  # Chinese dominoes: the Tien Gow engine's own sheet
+    sections, text = tien_gow_sections(choice.rules, current), tien_gow_sheet(choice.rules, current)
+else:
+    sections, text = sheet_sections(choice.rules, current, choice.preset), rule_sheet(choice.rules, current, choice.preset)
+for section in sections:
     if not section.lines:
         continue
     st.subheader(section.heading)
     st.markdown("\n".join(f"- {line.text}" + (f" **({tr('rules.house_rule')})**" if line.house_rule else "")
                           for line in section.lines))
-st.download_button(tr("rules.download"), rule_sheet(choice.rules, current, choice.preset),
+st.download_button(tr("rules.download"), text,
                    file_name=f"{choice.preset}-{current}.txt", mime="text/plain")
 st.header(tr("rules.glossary"))
 st.markdown("\n".join(f"- **{term}** — {meaning}" for term, meaning in glossary(current)))

@@ -7,7 +7,7 @@ import streamlit as st
 from tutorial_app.app.lesson_player import play_lesson, sources_box
 from tutorial_app.app.markdown import plain
 from tutorial_app.app.session import lang, tr
-from tutorial_app.lessons import LessonRun
+from tutorial_app.lessons import LessonRun, TienGowRun, start_run
 from tutorial_app.lessons.source import SourceError, decode, parse_source
 from tutorial_app.lessons.validate import check_source
 
@@ -74,7 +74,7 @@ def _check() -> None:
 def _play() -> None:
     checked = st.session_state.get("ws_checked")
     if checked and checked[1] is not None:
-        st.session_state[f"{PLAYER}_run"] = LessonRun.start(checked[1])
+        st.session_state[f"{PLAYER}_run"] = start_run(checked[1])
         st.session_state[f"{PLAYER}_shown"] = None
         st.session_state[f"{PLAYER}_selected"] = None
 
@@ -97,7 +97,7 @@ if checked is not None:
         st.button(tr("workshop.play"), on_click=_play)
 
 workshop_run = st.session_state.get(f"{PLAYER}_run")
-if isinstance(workshop_run, LessonRun):
+if isinstance(workshop_run, (LessonRun, TienGowRun)):
     st.divider()
     play_lesson(PLAYER, lambda run: None)
     sources_box(workshop_run.lesson.sources)

@@ -9,14 +9,15 @@ weakest tiles. Neither counts tiles or plans for the last trick.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Literal
+from collections.abc import Callable, Sequence
+from typing import Literal, NamedTuple
 
 from tutorial_app.rules.chinese import single_rank
-from tutorial_app.rules.tien_gow.moves import combo_of
+from tutorial_app.rules.tien_gow.moves import apply_unchecked, combo_of, legal_sequence
+from tutorial_app.rules.tien_gow.options import HAND_SIZE, PLAYERS
 from tutorial_app.rules.tien_gow.state import Action, HandState, Move
 
-__all__ = ["TienGowBot", "TIEN_GOW_BOTS", "choose", "choose_greedy"]
+__all__ = ["TienGowBot", "TIEN_GOW_BOTS", "BotTurns", "choose", "choose_greedy", "play_bots", "paused"]
 
 TienGowBot = Literal["random", "greedy"]
 TIEN_GOW_BOTS: tuple[TienGowBot, ...] = ("random", "greedy")
@@ -46,3 +47,37 @@ def choose(bot: TienGowBot, state: HandState, moves: Sequence[Move], rng: random
     if bot == "random":
         return moves[int(rng.random() * len(moves))]
     return choose_greedy(state, moves)
+
+
+class BotTurns(NamedTuple):
+    """Where the bots stopped, and the moves they made on the way, as (seat, move)."""
+
+    state: HandState
+    moves: tuple[tuple[int, Move], ...]
+
+
+def paused(state: HandState, viewer: int) -> bool:
+    """Whether a trick has just been taken and a bot is to lead the next (the table waits for the viewer)."""
+    return (not state.is_over and state.to_move != viewer and state.trick is None
+            and state.last_trick is not None)
+
+
+def play_bots(state: HandState, viewer: int, bot: TienGowBot, rng_for: Callable[[int], random.Random], *,
+              pause: bool = True, resume: bool = False) -> BotTurns:
+    """Let every seat but ``viewer`` move until it is the viewer's turn or the hand is over.
+
+    With ``pause`` the bots also stop when a trick has just been taken and
+    one of them would lead the next, so the learner sees the trick first;
+    ``resume`` goes on from such a stop. ``rng_for(n)`` is the random
+    source for the hand's n-th move (a seeded table replays exactly).
+    """
+    moves: list[tuple[int, Move]] = []
+    for _ in range(PLAYERS * HAND_SIZE + 1):
+        if state.is_over or state.to_move == viewer:
+            break
+        if pause and paused(state, viewer) and (moves or not resume):
+            break
+        move = choose(bot, state, legal_sequence(state), rng_for(len(state.moves)))
+        moves.append((state.to_move, move))
+        state = apply_unchecked(state, move)
+    return BotTurns(state, tuple(moves))

@@ -1,0 +1,166 @@
+"""Tien Gow in the app through Streamlit's AppTest: the Play page's table, the Rules page's sheet, a lesson.
+
+Moves come from the engine (``legal_moves``, the solver), made through the
+page's own buttons: tiles selected one by one, then Play or Discard.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from tutorial_app.app.tien_gow_table import HUMAN, TienGowTable
+from tutorial_app.i18n import t
+from tutorial_app.lessons import TienGowRun, load_course, solve
+from tutorial_app.lessons.model import PlayStep
+from tutorial_app.rules import tien_gow as tg
+from tutorial_app.rules.tien_gow.sheet import tien_gow_sections
+from tutorial_app.rules.tien_gow.worked import namer
+
+MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
+
+
+def _app(lang: str = "en") -> AppTest:
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.run()
+    assert not at.exception
+    return at
+
+
+def _ok(at: AppTest) -> AppTest:
+    assert not at.exception, at.exception
+    return at
+
+
+def _places(hand: tuple[object, ...], tiles: tuple[object, ...]) -> list[int]:
+    """Places in the hand holding these tiles (a civil tile may be there twice)."""
+    places: list[int] = []
+    for tile in tiles:
+        places.append(next(i for i, held in enumerate(hand) if held == tile and i not in places))
+    return places
+
+
+def _make(at: AppTest, key: str, state: tg.HandState, move: tg.Move, seat: int = HUMAN) -> None:
+    """Select the move's tiles with the hand buttons, then press Play or Discard."""
+    for place in _places(state.hands[seat], move.tiles):
+        _ok(at.button(key=f"{key}_tg_tile_{place}").click().run())
+    _ok(at.button(key=f"{key}_tg_{move.action.value}").click().run())
+
+
+def _deal_tien_gow(at: AppTest, whole_match: bool = False, lang: str = "en") -> None:
+    _ok(at.switch_page("app_pages/play.py").run())
+    _ok(at.selectbox(key="play_preset").set_value(tg.NAME).run())
+    if whole_match:
+        _ok(at.radio(key="play_whole_match").set_value(True).run())
+    _ok(next(b for b in at.button if b.label == t("play.deal", lang)).click().run())
+
+
+def test_a_hand_of_tien_gow_played_to_its_settlement_with_the_buttons() -> None:
+    at = _app()
+    _deal_tien_gow(at)
+    table = at.session_state["play_table"]
+    assert isinstance(table, TienGowTable)
+    pauses = 0
+    for _ in range(60):
+        table = at.session_state["play_table"]
+        if table.hand_over:
+            break
+        if table.paused:
+            pauses += 1
+            _ok(at.button(key="play_tg_resume").click().run())
+            continue
+        assert table.state.to_move == HUMAN
+        _make(at, "play", table.state, tg.legal_moves(table.state)[-1])
+    table = at.session_state["play_table"]
+    assert table.hand_over and sum(table.state.taken) == tg.HAND_SIZE
+    assert at.subheader[0].value == t("play.hand_over", "en")
+    sentences = tg.hand_result(table.state).sentences(namer(HUMAN))
+    shown = " ".join(m.value for m in at.markdown)
+    assert all(line.en in shown for line in sentences)  # the engine's settlement, with its arithmetic
+    chips = at.table[0].value
+    assert list(chips.iloc[-1][1:]) == [str(c) for c in table.after.chips]
+
+
+def test_an_impossible_set_is_explained_and_nothing_is_played() -> None:
+    at = _app("ru")
+    _deal_tien_gow(at, lang="ru")
+    for _ in range(40):
+        table = at.session_state["play_table"]
+        state = table.state
+        if table.paused:
+            _ok(at.button(key="play_tg_resume").click().run())
+            continue
+        assert not table.hand_over, "some turn should offer a selection that cannot be played"
+        hand = state.hands[HUMAN]
+        bad = next((tg.play(*pair) for pair in pairwise(hand)
+                    if (state.trick is None or state.trick.size == 2) and tg.why_illegal(state, tg.play(*pair))), None)
+        if bad is not None:
+            _make(at, "play", state, bad)
+            reason = tg.why_illegal(state, bad)
+            assert reason is not None and at.warning[0].value == reason.ru
+            assert at.session_state["play_table"].state == state
+            return
+        _make(at, "play", state, tg.legal_moves(state)[0])
+
+
+def test_a_match_goes_on_with_the_winner_as_banker() -> None:
+    at = _app()
+    _deal_tien_gow(at, whole_match=True)
+    for _ in range(80):
+        table = at.session_state["play_table"]
+        if table.hand_over:
+            break
+        if table.paused:
+            _ok(at.button(key="play_tg_resume").click().run())
+        else:
+            _make(at, "play", table.state, tg.legal_moves(table.state)[0])
+    table = at.session_state["play_table"]
+    assert table.hand_over
+    if table.can_continue:
+        winner = tg.hand_result(table.state).winner
+        _ok(at.button(key="play_tg_next_hand").click().run())
+        following = at.session_state["play_table"]
+        assert following.hand_no == 1 and following.start.banker == winner
+        assert following.match.chips == table.after.chips
+
+
+def test_the_rules_page_prints_the_tien_gow_sheet_and_the_glossary_has_its_words() -> None:
+    at = _app("ru")
+    _ok(at.switch_page("app_pages/rules.py").run())
+    _ok(at.selectbox(key="sheet_preset").set_value(tg.NAME).run())
+    headings = [s.value for s in at.subheader]
+    assert headings == [section.heading for section in tien_gow_sections(tg.TienGowRules(), "ru")]
+    _ok(at.multiselect(key="sheet_changed_tien_gow").set_value(["stake"]).run())
+    _ok(at.number_input(key="sheet_tien_gow_opt_stake").set_value(30).run())
+    assert any("30" in m.value and t("rules.house_rule", "ru") in m.value for m in at.markdown)
+    glossary = " ".join(m.value for m in at.markdown)
+    assert "**взятка" in glossary and "**банкир" in glossary and "**сброс" in glossary
+
+
+def test_a_tien_gow_lesson_step_is_played_on_the_table_with_the_buttons() -> None:
+    lesson = next(lesson for lesson in load_course("chinese") if any(isinstance(s, PlayStep) for s in lesson.steps))
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.query_params["lesson"] = lesson.id
+    _ok(at.run())
+    run = at.session_state["learn_run"]
+    assert isinstance(run, TienGowRun)
+    while not isinstance(run.step, PlayStep):
+        action = solve(run)
+        if action is not None:
+            run.answer(action)
+        run.next()
+    _ok(at.run())
+    state = run.state
+    assert state is not None
+    wrong = next(m for m in tg.legal_moves(state) if m.action is tg.Action.DISCARD)
+    _make(at, "learn", state, wrong)
+    assert at.error and run.mistakes == 1  # a legal move that misses the goal
+    right = solve(run)
+    assert isinstance(right, tg.Move)
+    if run.refuted:
+        _ok(at.button(key="learn_retry").click().run())
+    _make(at, "learn", state, right)
+    assert run.done and at.success

@@ -1,0 +1,214 @@
+"""Tien Gow in headless Chromium, as a new user plays it: the Play page's table to the settlement, and a lesson.
+
+The clicks land on the Plotly table itself (tiles, then the Play or Discard
+button drawn on the felt). The right moves are kept in step by a local copy
+of the same table or lesson run (the engine decides them); screenshots go to
+``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import PAGE_TEXT, click_button, click_point, open_app, reruns, wait_point, wait_rerun
+
+from tutorial_app.app.tien_gow_table import HUMAN, TienGowTable, human_move, resume, start_tien_gow
+from tutorial_app.i18n import t
+from tutorial_app.lessons import TienGowRun, lessons_root, load_lesson, solve, start_run
+from tutorial_app.lessons.model import CapstoneStep, PlayStep
+from tutorial_app.rules import tien_gow as tg
+from tutorial_app.rules.tien_gow.worked import namer
+from tutorial_app.rules.tiles import Tile
+
+pytestmark = pytest.mark.browser
+
+
+def _choose_tien_gow(page: Any, lang: str) -> None:
+    """Pick Tien Gow in the Play page's rule-set box, as a user does: open it, type, Enter."""
+    box = page.get_by_label(t("rules.preset", lang))
+    box.click()
+    page.keyboard.type("tien_gow")
+    page.keyboard.press("Enter")
+    page.get_by_text(t("tg.bot_greedy", lang)).first.wait_for()  # the bots' Tien Gow play is described
+
+
+def _places(hand: tuple[Tile, ...], tiles: tuple[Tile, ...]) -> list[int]:
+    places: list[int] = []
+    for tile in tiles:
+        places.append(next(i for i, held in enumerate(hand) if held == tile and i not in places))
+    return places
+
+
+def _press(page: Any, key: str) -> None:
+    """Tap a keyed app button (the button twins under the table, as on a phone) and wait for the app's answer."""
+    button = page.locator(f".st-key-{key} button:visible").first  # with help= Streamlit draws it twice, one hidden
+    before, text = reruns(page), page.evaluate(PAGE_TEXT)
+    button.click()
+    wait_rerun(page, before, text=text)
+
+
+def _lay(page: Any, hand: tuple[Tile, ...], move: tg.Move, board: bool = True) -> None:
+    """Click the move's tiles, then Play or Discard: on the table itself, or with the buttons under it."""
+    for place in _places(hand, move.tiles):
+        if board:
+            click_point(page, f"hand:{place}")
+        else:
+            _press(page, f"play_tg_tile_{place}")
+    if board:
+        click_point(page, f"action:{move.action.value}")
+    else:
+        _press(page, f"play_tg_{move.action.value}")
+
+
+def _choice(state: tg.HandState) -> tg.Move:
+    """A sensible move: lead the biggest set, beat when possible, else lay the last tiles face down."""
+    moves = tg.legal_moves(state)
+    if state.leading:
+        return max(moves, key=lambda m: len(m.tiles))
+    return next((m for m in moves if m.action is tg.Action.PLAY), moves[-1])
+
+
+def _play_hand(page: Any, table: TienGowTable, lang: str, shots: Path, tag: str, board: bool = True) -> TienGowTable:
+    """Play the local table's hand on the page to its end; screenshots of a selection, a pause and the end."""
+    wait_point(page, "hand:0")
+    shot_selection = shot_pause = False
+    while not table.hand_over:
+        if table.paused:
+            if not shot_pause:
+                page.screenshot(path=str(shots / f"tien_gow_{tag}_pause.png"), full_page=True)
+                shot_pause = True
+            click_button(page, t("tg.next_trick", lang))
+            table = resume(table)
+            continue
+        move = _choice(table.state)
+        hand = table.state.hands[HUMAN]
+        if not shot_selection and len(move.tiles) > 1 and board:
+            for place in _places(hand, move.tiles):
+                click_point(page, f"hand:{place}")
+            page.screenshot(path=str(shots / f"tien_gow_{tag}_selected.png"), full_page=True)
+            shot_selection = True
+            click_point(page, f"action:{move.action.value}")
+        else:
+            _lay(page, hand, move, board)
+        table = human_move(table, move)
+        if table.hand_over:
+            break
+        page.get_by_text(t("tg.since", lang).split("{")[0].strip()).first.wait_for()
+    return table
+
+
+def test_a_hand_of_tien_gow_played_to_its_end_by_clicking_the_table(page: Any, app_url: str,
+                                                                     artifacts: Path) -> None:
+    open_app(page, f"{app_url}/play?lang=en")
+    _choose_tien_gow(page, "en")
+    click_button(page, "Deal")
+    # the same table, kept in step: deal number 1, greedy bots, one hand
+    table = _play_hand(page, start_tien_gow(tg.TienGowRules(), "greedy", 1, False), "en", artifacts, "en")
+    page.get_by_text("The hand is over").wait_for()
+    for line in tg.hand_result(table.state).sentences(namer(HUMAN)):
+        page.get_by_text(line.en, exact=False).first.wait_for()
+    assert sum(table.state.taken) == tg.HAND_SIZE
+    page.screenshot(path=str(artifacts / "tien_gow_en_hand_over.png"), full_page=True)
+
+
+def test_on_a_phone_in_russian_a_hand_of_tien_gow_is_played_to_its_end(browser: Any, app_url: str,
+                                                                        artifacts: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU")
+    page = context.new_page()
+    try:
+        open_app(page, f"{app_url}/play?lang=ru")
+        _choose_tien_gow(page, "ru")
+        click_button(page, "Раздать")
+        page.screenshot(path=str(artifacts / "tien_gow_ru_phone_deal.png"), full_page=True)
+        table = start_tien_gow(tg.TienGowRules(), "greedy", 1, False)
+        assert table.state.to_move == HUMAN
+        first = _choice(table.state)
+        _lay(page, table.state.hands[HUMAN], first)  # tapped on the table itself, then the rest with the buttons
+        table = human_move(table, first)
+        page.get_by_text(t("tg.since", "ru").split("{")[0].strip()).first.wait_for()
+        table = _play_hand(page, table, "ru", artifacts, "ru_phone", board=False)
+        page.get_by_text("Раздача окончена").first.wait_for()
+        last = tg.hand_result(table.state).sentences(namer(HUMAN))[-1]
+        page.get_by_text(last.ru, exact=False).first.wait_for()
+        page.screenshot(path=str(artifacts / "tien_gow_ru_phone_hand_over.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_a_tien_gow_lesson_driven_by_clicking(page: Any, app_url: str, artifacts: Path) -> None:
+    lesson = load_lesson(lessons_root() / "chinese" / "chinese-02-leading-and-beating.yaml")
+    run = start_run(lesson)
+    assert isinstance(run, TienGowRun)
+    open_app(page, f"{app_url}/?lesson={lesson.id}&lang=en")
+    page.get_by_text(lesson.title.en).first.wait_for()
+    on_table = 0
+    while True:
+        action = solve(run)
+        if isinstance(run.step, PlayStep):
+            assert isinstance(action, tg.Move) and run.state is not None
+            _lay(page, run.state.hands[run.viewer], action)
+            run.submit_move(action)
+            on_table += 1
+            page.get_by_text("Right!").first.wait_for()
+            page.screenshot(path=str(artifacts / f"tien_gow_lesson_step{run.index + 1}.png"), full_page=True)
+        elif action is not None:
+            choices = run.choices("en")
+            assert choices is not None
+            click_button(page, next(text for value, text in choices if value == action))
+            run.answer(action)
+            page.get_by_text("Right!").first.wait_for()
+        if run.finished:
+            break
+        click_button(page, "Next", expect=f"Step {run.index + 2} of {len(lesson.steps)}")
+        run.next()
+    page.get_by_text("Lesson complete!").wait_for()
+    assert on_table >= 3
+    page.screenshot(path=str(artifacts / "tien_gow_lesson_complete.png"), full_page=True)
+
+
+LEAD_HINT = "Choose one tile or a combination to lead."
+FOLLOW_HINT = r"Choose (\d+) tiles?: face up to beat"
+
+
+def _learner_turn(page: Any) -> None:
+    """A new user's turn in the capstone: read what to choose, select that many tiles, lead or lay them face down."""
+    text = page.evaluate(PAGE_TEXT)
+    lead = LEAD_HINT
+    count = 1
+    if lead not in text:
+        found = re.search(FOLLOW_HINT, text)
+        assert found is not None, text[-600:]
+        count = int(found.group(1))
+    for place in range(count):
+        _press(page, f"learn_tg_tile_{place}")
+    _press(page, "learn_tg_play" if lead in text else "learn_tg_discard")
+
+
+def test_the_capstone_hand_played_by_a_new_user_earns_the_badge(page: Any, app_url: str, artifacts: Path) -> None:
+    lesson = load_lesson(lessons_root() / "chinese" / "chinese-05-a-whole-hand.yaml")
+    run = start_run(lesson)
+    open_app(page, f"{app_url}/?lesson={lesson.id}&lang=en")
+    while not isinstance(run.step, CapstoneStep):
+        action = solve(run)
+        if action is not None:
+            choices = run.choices("en")
+            assert choices is not None
+            click_button(page, next(text for value, text in choices if value == action))
+            run.answer(action)
+        click_button(page, "Next", expect=f"Step {run.index + 2} of {len(lesson.steps)}")
+        run.next()
+    badge = t("learn.badge_earned", "en", badge="Tien Gow player")
+    for _ in range(60):
+        text = page.evaluate(PAGE_TEXT)
+        if badge in text:
+            break
+        if t("tg.next_trick", "en") in text:
+            click_button(page, t("tg.next_trick", "en"))
+        else:
+            _learner_turn(page)
+    page.get_by_text(badge).first.wait_for()
+    page.get_by_text("The winner collects", exact=False).first.wait_for()
+    page.screenshot(path=str(artifacts / "tien_gow_capstone_badge.png"), full_page=True)
