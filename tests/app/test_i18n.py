@@ -16,6 +16,9 @@ from tutorial_app.i18n import CATALOGS, normalise_lang, t
 from tutorial_app.language import END_NAMES
 from tutorial_app.rules.referee import RulingStatus
 from tutorial_app.rules.state import Action
+from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS
+from tutorial_app.rules.tien_gow.options import TIEN_GOW_OPTIONS, LastTrick
+from tutorial_app.rules.tien_gow.state import Action as TienGowAction
 
 APP = Path(__file__).resolve().parents[2] / "tutorial_app" / "app"
 KEY = re.compile(r"[a-z_]+\.[a-z_0-9.]*[a-z0-9]")  # a whole key; a built key's start ends in . or _
@@ -29,6 +32,11 @@ DYNAMIC: dict[str, tuple[str, ...]] = {
     "status.": get_args(RulingStatus),
     "action.": tuple(a.value for a in Action if a is not Action.PLAY),
     "bot.": tuple(BOTS),
+    "tg.bot_": tuple(BOTS),
+    "tg.opponents_": TIEN_GOW_BOTS,
+    "tg.option.": TIEN_GOW_OPTIONS,
+    "tg.value.": (*(f"last_trick.{m.value}" for m in LastTrick), "banker_double.true", "banker_double.false"),
+    "tg.reveal_": tuple(a.value for a in TienGowAction),
 }
 # Built keys the code looks up before it asks (a missing one falls back to other words).
 LOOKED_UP = {"lead.you_"}
