@@ -6,6 +6,7 @@ never from the test.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -288,3 +289,41 @@ def test_a_tail_adjustment_is_written_into_the_game_record() -> None:
     assert any(outcomes)
     record = "\n".join(m.value for m in at.markdown)
     assert f"adjusted the chain at {links[1].tile}" in record
+
+
+def _to_play_step(at: AppTest, lesson_id: str, wanted: Callable[[Move], bool]) -> tuple[LessonRun, Move]:
+    """Open a lesson and let the runner answer up to the first play step whose solving move ``wanted`` picks."""
+    _ok(_button(at, f"learn_start_{lesson_id}").click().run())
+    run: LessonRun = at.session_state["learn_run"]
+    for _ in range(60):
+        action = solve_step(run)
+        if isinstance(action, Move) and wanted(action):
+            _ok(at.run())
+            return run, action
+        if isinstance(action, Move):
+            run.submit_move(action)
+        elif action is not None:
+            run.answer(action)
+        run.next()
+    raise AssertionError(f"{lesson_id} has no such play step")
+
+
+def test_a_claim_is_announced_in_a_lesson_that_wants_one() -> None:
+    """All Fives played with claims: the learner types the points and lays the tile (the step needs the claim)."""
+    at = _app()
+    run, right = _to_play_step(at, "all-fives-04-muggins", lambda move: bool(move.claim))
+    assert right.tile is not None and right.claim
+    _ok(at.number_input(key="learn_claim").set_value(right.claim).run())
+    _ok(_button(at, f"learn_tile_{right.tile}").click().run())
+    _ok(_button(at, f"learn_end_{right.end}").click().run())
+    assert run.done and run.mistakes == 0
+
+
+def test_a_double_is_laid_face_down_in_a_donkey_lesson() -> None:
+    at = _app()
+    run, right = _to_play_step(at, "donkey-04-closing-an-arm", lambda move: move.closed)
+    assert right.tile is not None and right.tile.is_double
+    _ok(_button(at, f"learn_tile_{right.tile}").click().run())
+    _ok(at.checkbox(key="learn_closed").check().run())
+    _ok(_button(at, f"learn_end_{right.end}").click().run())
+    assert run.done and run.mistakes == 0
