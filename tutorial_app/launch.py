@@ -32,6 +32,11 @@ SETTINGS: dict[str, str] = {
     # Why: an error the app did not foresee must never put a traceback on a learner's screen;
     # the pages show a short message of their own and the server log keeps the details.
     "client.showErrorDetails": "none",
+    # Why: Streamlit's default runs a full garbage collection after every script run, fragments
+    # included; with the lessons and Plotly loaded that is ~150 ms of CPU holding the GIL, and the
+    # club room's screens each poll once a second, so a class of phones starved the server (page
+    # loads timed out). Python's own collector still runs as usual.
+    "runner.postScriptGC": "false",
     "server.fileWatcherType": "none",
     "server.maxUploadSize": "1",  # megabytes: a lesson or a progress file is a few kilobytes
     "server.runOnSave": "false",

@@ -11,6 +11,7 @@ from typing import get_args
 import pytest
 
 from tutorial_app.app.bots import BOTS
+from tutorial_app.app.compare_stats import STATISTICS
 from tutorial_app.board.shape import Bend
 from tutorial_app.i18n import CATALOGS, normalise_lang, t
 from tutorial_app.language import END_NAMES
@@ -26,6 +27,15 @@ PREFIXES = {key.split(".")[0] for key in CATALOGS["en"]}
 
 # Keys the app builds from a value (``tr(f"end.{move.end}")``), with every value the code can put there,
 # taken from where those values are defined.
+def _page_constant(page: str, name: str) -> tuple[str, ...]:
+    """A tuple written at the top of a page module (a page runs Streamlit when imported, so it is read, not run)."""
+    tree = ast.parse((APP / "app_pages" / page).read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return tuple(str(v) for v in ast.literal_eval(node.value))
+    raise AssertionError(f"{page} has no {name}")
+
+
 DYNAMIC: dict[str, tuple[str, ...]] = {
     "end.": tuple(END_NAMES),
     "bend.": get_args(Bend),
@@ -37,6 +47,9 @@ DYNAMIC: dict[str, tuple[str, ...]] = {
     "tg.option.": TIEN_GOW_OPTIONS,
     "tg.value.": (*(f"last_trick.{m.value}" for m in LastTrick), "banker_double.true", "banker_double.false"),
     "tg.reveal_": tuple(a.value for a in TienGowAction),
+    "club.section_": _page_constant("club.py", "SECTIONS"),
+    "club.part_": ("player", "watcher"),  # the radio's two parts in club_home.table_form
+    "compare.stat.": (*(s.key for s in STATISTICS), *(f"{s.key}.why" for s in STATISTICS)),
 }
 # Built keys the code looks up before it asks (a missing one falls back to other words).
 LOOKED_UP = {"lead.you_"}

@@ -195,17 +195,23 @@ def test_a_comparison_runs_and_draws_its_charts() -> None:
     at = _app()
     _ok(at.switch_page(PAGES["compare"][0]).run())
     assert at.table, "the table of differences is shown"
+    at.session_state["cmp_tab"] = t("compare.tab_stats", "en")  # only the open tab is drawn
+    _ok(at.run())
     at.number_input(key="cmp_hands").set_value(50)
     at.number_input(key="cmp_matches").set_value(3)
     _ok(_button(at, "cmp_run").click().run())
-    assert len(at.get("plotly_chart")) == 4
-    names, results = at.session_state["cmp_stats"]
-    assert len(names) == 2 and results[0][0].hands == 50
+    job = at.session_state["cmp_job"]
+    job.wait(120)
+    _ok(at.run())
+    assert job.runs is not None and [run.hands.hands for run in job.runs] == [50, 50]
+    assert len(at.get("plotly_chart")) == 1  # one figure of every statistic
 
 
 def test_a_bad_position_gets_one_message_and_nothing_else() -> None:
     at = _app()
     _ok(at.switch_page(PAGES["compare"][0]).run())
+    at.session_state["cmp_tab"] = t("compare.tab_referee", "en")
+    _ok(at.run())
     _ok(at.text_area(key="cmp_position").set_value("hands: [[\"7-1\"], [\"6-6\"]]\nchain: []\n").run())
     assert any("7-1" in e.value for e in at.error)
     _ok(at.text_area(key="cmp_position").set_value("a: !!python/object/apply:os.system [ls]\n").run())
