@@ -17,7 +17,8 @@ import time
 
 from tutorial_app.board.figure import board_figure
 from tutorial_app.board.frame import frame_for
-from tutorial_app.board.layout import ChainShape, layout_table
+from tutorial_app.board.layout import layout_table
+from tutorial_app.board.shape import ChainShape
 from tutorial_app.rules.deal import deal
 from tutorial_app.rules.moves import apply, legal_moves
 from tutorial_app.rules.state import Action, HandState

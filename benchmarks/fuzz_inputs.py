@@ -59,7 +59,7 @@ def _bad_seat(data: Any, key: str) -> bool:
 
 
 def _wrongly_accepted(data: Any) -> bool:
-    """Values REFEREE.md calls bad input whatever the rest of the position says."""
+    """Values docs/referee.md calls bad input whatever the rest of the position says."""
     if not isinstance(data, dict):
         return False
     if _bad_seat(data, "last_move_by") or _bad_seat(data, "to_move"):

@@ -1,16 +1,15 @@
 """The ``domino-tutor`` command: with no verb it starts the app.
 
-Verbs live next to what they drive (``referee``, ``simulate``, ``rules``,
-``lessons``, ``analyze``); each module offers ``register(subparsers)`` that adds its parser
-and sets ``handler``. A user error is one line on standard error and exit 2,
-argparse's own usage errors included; nothing the user typed can make that
-line two lines.
+The verbs (``referee``, ``simulate``, ``rules``, ``lessons``, ``analyze``)
+are modules of ``tutorial_app.commands``; each offers ``register(subparsers)``
+that adds its parser and sets ``handler``. A user error (``UserError``) is one
+line on standard error and exit 2, argparse's own usage errors included;
+nothing the user typed can make that line two lines.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import logging
 import os
 import re
@@ -18,18 +17,12 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-VERB_MODULES: tuple[str, ...] = (
-    "tutorial_app.commands.referee",
-    "tutorial_app.commands.simulate",
-    "tutorial_app.commands.rules",
-    "tutorial_app.commands.lessons",
-    "tutorial_app.commands.analyze",
-)
+from tutorial_app.commands import UserError, analyze, lessons, referee, rules, simulate
+from tutorial_app.launch import run_app
+
+VERBS = (referee, simulate, rules, lessons, analyze)
+"""The verb modules, in the order ``--help`` lists them."""
 DEBUG_ENV = "DOMINO_TUTOR_DEBUG"
-
-
-class UserError(Exception):
-    """Bad input from the user: reported as one line, exit status 2."""
 
 
 _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -74,20 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
     # SUPPRESS: `domino-tutor --port 8601 app` keeps the port given before the verb
     _add_app_options(app, argparse.SUPPRESS)
     app.set_defaults(handler=_run_app)
-    for name in VERB_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        module.register(sub)
+    for verb in VERBS:
+        verb.register(sub)
     return parser
 
 
 def _run_app(args: argparse.Namespace) -> int:
-    from tutorial_app.launch import run_app
-
     return run_app(port=args.port, address=args.address)
 
 

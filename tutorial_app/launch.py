@@ -20,7 +20,7 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
-from tutorial_app.cli import UserError
+from tutorial_app.commands import UserError
 
 APP_SCRIPT = Path(__file__).parent / "app" / "main.py"
 DEFAULT_PORT = 8501

@@ -34,7 +34,7 @@ def test_the_position_is_ruled_under_each_rule_set_with_its_overrides() -> None:
         mine = ruling_under(POSITION, preset, overrides, "en")
         direct = rule({**POSITION, "rules": preset, **({"overrides": overrides} if overrides else {})}, None, "en")
         assert mine == direct
-        assert mine["status"] == "won"
+        assert mine.status == "won"
     assert position_under({"overrides": {"target": 50}}, "block", {"players": 4, "target": 150}) == \
         {"rules": "block", "overrides": {"target": 150}}
 
@@ -44,13 +44,23 @@ def test_same_deal_is_deterministic_and_parts_where_the_moves_differ() -> None:
     assert one == same_deal(rules_for("block"), 7, "greedy")
     assert parting_move([one, one]) is None
     other = same_deal(rules_for("draw"), 7, "greedy")
+    assert one.start.hands == other.start.hands  # the same tiles: block passes where draw draws
     parted = parting_move([one, other])
-    if parted is not None:
-        index = parted - 1
-        assert one.moves[:index] == other.moves[:index]
-        first = one.moves[index] if index < len(one.moves) else None
-        second = other.moves[index] if index < len(other.moves) else None
-        assert first != second
+    assert parted is not None
+    index = parted - 1
+    assert one.moves[:index] == other.moves[:index]
+    first = one.moves[index] if index < len(one.moves) else None
+    second = other.moves[index] if index < len(other.moves) else None
+    assert first != second
+
+
+def test_games_that_never_part_have_no_parting_move() -> None:
+    # seed 9: nobody ever lacks a fitting tile, so block and draw play the same hand move for move
+    one, other = same_deal(rules_for("block"), 9, "greedy"), same_deal(rules_for("draw"), 9, "greedy")
+    assert one.moves == other.moves and one.start.hands == other.start.hands
+    assert parting_move([one, other]) is None
+    shorter = one._replace(moves=one.moves[:-1])
+    assert parting_move([one, shorter]) == len(one.moves)
 
 
 @pytest.mark.parametrize("seed", range(5))

@@ -2,16 +2,85 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
+from tutorial_app.app.bots import BOTS
+from tutorial_app.app.compare_stats import STATISTICS
+from tutorial_app.board.shape import Bend
 from tutorial_app.i18n import CATALOGS, normalise_lang, t
+from tutorial_app.language import END_NAMES
+from tutorial_app.rules.referee import RulingStatus
+from tutorial_app.rules.state import Action
+from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS
+from tutorial_app.rules.tien_gow.options import TIEN_GOW_OPTIONS, LastTrick
+from tutorial_app.rules.tien_gow.state import Action as TienGowAction
 
 APP = Path(__file__).resolve().parents[2] / "tutorial_app" / "app"
-LITERAL_KEY = re.compile(r"""\btr?\(\s*["']([a-z_]+\.[a-z_.]+)["']""")
+KEY = re.compile(r"[a-z_]+\.[a-z_0-9.]*[a-z0-9]")  # a whole key; a built key's start ends in . or _
+PREFIXES = {key.split(".")[0] for key in CATALOGS["en"]}
+
+# Keys the app builds from a value (``tr(f"end.{move.end}")``), with every value the code can put there,
+# taken from where those values are defined.
+def _page_constant(page: str, name: str) -> tuple[str, ...]:
+    """A tuple written at the top of a page module (a page runs Streamlit when imported, so it is read, not run)."""
+    tree = ast.parse((APP / "app_pages" / page).read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return tuple(str(v) for v in ast.literal_eval(node.value))
+    raise AssertionError(f"{page} has no {name}")
+
+
+DYNAMIC: dict[str, tuple[str, ...]] = {
+    "end.": tuple(END_NAMES),
+    "bend.": get_args(Bend),
+    "status.": get_args(RulingStatus),
+    "action.": tuple(a.value for a in Action if a is not Action.PLAY),
+    "bot.": tuple(BOTS),
+    "tg.bot_": tuple(BOTS),
+    "tg.opponents_": TIEN_GOW_BOTS,
+    "tg.option.": TIEN_GOW_OPTIONS,
+    "tg.value.": (*(f"last_trick.{m.value}" for m in LastTrick), "banker_double.true", "banker_double.false"),
+    "tg.reveal_": tuple(a.value for a in TienGowAction),
+    "club.section_": _page_constant("club.py", "SECTIONS"),
+    "club.part_": ("player", "watcher"),  # the radio's two parts in club_home.table_form
+    "compare.stat.": (*(s.key for s in STATISTICS), *(f"{s.key}.why" for s in STATISTICS)),
+}
+# Built keys the code looks up before it asks (a missing one falls back to other words).
+LOOKED_UP = {"lead.you_"}
+
+
+def _app_trees() -> list[tuple[Path, ast.Module]]:
+    return [(path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(APP.rglob("*.py"))]
+
+
+def _built_prefix(arg: ast.expr) -> str | None:
+    """The constant start of a key built at run time (an f-string or ``"prefix." + value``), else None."""
+    if isinstance(arg, ast.JoinedStr) and arg.values and isinstance(arg.values[0], ast.Constant):
+        return str(arg.values[0].value)
+    if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Add) and isinstance(arg.left, ast.Constant):
+        return str(arg.left.value)
+    return None
+
+
+def _built_keys() -> list[tuple[str, str]]:
+    """(where, prefix) of every message key the app builds inside a ``t(...)``/``tr(...)`` call or an f-string."""
+    found = []
+    for path, tree in _app_trees():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call | ast.JoinedStr):
+                continue
+            arg = node.args[0] if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in ("t", "tr") and node.args else node if isinstance(node, ast.JoinedStr) else None
+            prefix = _built_prefix(arg) if arg is not None else None
+            if prefix is not None and prefix.split(".")[0] in PREFIXES and "." in prefix:
+                found.append((f"{path.name}:{node.lineno}", prefix))
+    return found
 
 
 def _fields(text: str) -> set[str]:
@@ -29,10 +98,25 @@ def test_placeholders_agree(key: str) -> None:
 
 
 def test_every_literal_key_in_the_app_exists() -> None:
-    used = {key for path in APP.rglob("*.py") for key in LITERAL_KEY.findall(path.read_text(encoding="utf-8"))}
-    assert used, "the pattern should find the app's keys"
-    missing = sorted(used - set(CATALOGS["en"]))
-    assert not missing
+    """Every string in the app that names a message (in a call, a variable, a table of buttons) is in the catalogs."""
+    used = {node.value for _, tree in _app_trees() for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and KEY.fullmatch(node.value)
+            and node.value.split(".")[0] in PREFIXES and not node.value.endswith(".py")}
+    assert len(used) > 100, "the scan should find the app's keys"
+    assert sorted(used - set(CATALOGS["en"])) == []
+
+
+def test_every_built_key_has_a_known_prefix() -> None:
+    built = _built_keys()
+    assert {prefix for _, prefix in built} >= {"end.", "bend.", "bot."}, "the scan should find the built keys"
+    unknown = [(where, prefix) for where, prefix in built if prefix not in DYNAMIC and prefix not in LOOKED_UP]
+    assert unknown == [], "add the prefix and the values it takes to DYNAMIC"
+
+
+@pytest.mark.parametrize("prefix", sorted(DYNAMIC))
+def test_every_built_key_exists_for_every_value(prefix: str) -> None:
+    missing = [f"{prefix}{value}" for value in DYNAMIC[prefix] if f"{prefix}{value}" not in CATALOGS["en"]]
+    assert missing == []
 
 
 def test_russian_text_is_russian() -> None:

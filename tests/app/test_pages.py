@@ -80,6 +80,7 @@ def test_a_lesson_finished_through_the_button_path_saves_stars() -> None:
         elif action is not None:
             choices = local.choices("en")
             if choices is None:
+                assert isinstance(action, int)  # a typed answer is a number
                 next(w for w in at.number_input if (w.key or "").startswith("learn_typed")).set_value(action)
                 _ok(_button(at, "learn_answer").click().run())
             else:
@@ -111,7 +112,7 @@ def test_a_wrong_move_gets_the_rules_core_reason_and_costs_a_star() -> None:
         run.next()
     _ok(at.run())
     right = solve_step(run)
-    assert isinstance(right, Move)
+    assert isinstance(right, Move) and run.state is not None
     wrong = next(m for m in legal_moves(run.state) if m.action is Action.PLAY and m.tile is not right.tile)
     _ok(_button(at, f"learn_tile_{wrong.tile}").click().run())
     _ok(_button(at, f"learn_end_{wrong.end}").click().run())

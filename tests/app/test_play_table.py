@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.bots import bot_move
-from tutorial_app.app.play_table import HUMAN, human_move, next_hand, start_table, undo
+from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.records import hand_log, lead_reason, result_lines, result_reason, score_rows
 from tutorial_app.rules.deal import deal, decide_first_lead
 from tutorial_app.rules.moves import apply, is_legal, legal_moves
@@ -18,7 +18,7 @@ from tutorial_app.rules.variants import VARIANTS, rules_for
 from tutorial_app.rules.worked_end import explain_hand_end
 
 
-def _finish_hand(table, pick=0):  # type: ignore[no-untyped-def]
+def _finish_hand(table: PlayTable, pick: int = 0) -> PlayTable:
     while not table.hand_over:
         moves = legal_moves(table.state)
         table = human_move(table, moves[pick % len(moves)])

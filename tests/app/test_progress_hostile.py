@@ -18,6 +18,7 @@ from tutorial_app.app.progress import (
     read_progress_file,
 )
 from tutorial_app.lessons.catalog import lesson_ids
+from tutorial_app.rules.text import Text
 
 KNOWN = lesson_ids()
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -150,7 +151,7 @@ def test_a_write_that_fails_later_is_kept_in_the_session(store: ProgressStore, m
     assert progress.stars("Anna") == {"core-01-the-set": 1, "core-03-doubles-across": 3}
 
 
-def progress_problem():  # type: ignore[no-untyped-def]
+def progress_problem() -> Text:
     from tutorial_app.app.progress import _UNAVAILABLE
 
     return _UNAVAILABLE

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 from tutorial_app.rules.deal import deal
 from tutorial_app.rules.moves import apply, legal_moves
@@ -15,7 +16,12 @@ from tutorial_app.rules.variants import VARIANTS, rules_for
 PRESETS = [(v.name, p) for v in VARIANTS for p in v.players]
 
 
-def random_hands(variant: str, players: int, seeds: range) -> Iterator[list]:  # type: ignore[type-arg]
+def trace(fig: Any, name: str) -> Any:
+    """The figure's trace of that name (plotly is untyped here: figures and traces are Any)."""
+    return next(t for t in fig.data if t.name == name)
+
+
+def random_hands(variant: str, players: int, seeds: range) -> Iterator[list[HandState]]:
     """For each seed, every state of one random hand, from the first move to the end."""
     for seed in seeds:
         rng = random.Random(seed)

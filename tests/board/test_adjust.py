@@ -7,7 +7,8 @@ from board_helpers import line_table, tile
 
 from tutorial_app.board.adjust import AdjustError, adjust_tail, bent_shape, rebend, turn_options, with_turn
 from tutorial_app.board.geometry import Placement
-from tutorial_app.board.layout import TABLE_SIZES, Bend, BoardLayout, layout_table
+from tutorial_app.board.layout import TABLE_SIZES, BoardLayout, layout_table
+from tutorial_app.board.shape import Bend
 from tutorial_app.rules.state import Link
 
 # A right arm of eight tiles with no doubles, then a double and the tile after it.

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from board_helpers import position, random_hands, tile
+from typing import Any
+
+from board_helpers import position, random_hands, tile, trace
 
 from tutorial_app.board.figure import THEMES, board_figure, target_ends
 from tutorial_app.board.layout import TABLE_HEIGHT, TABLE_WIDTH, layout_table
@@ -13,11 +15,7 @@ HANDS = [["6-4", "3-0", "1-2"], ["5-5", "2-2", "6-6"]]
 CHAIN = ["3-3", "3-5", "5-1"]
 
 
-def trace(fig, name):  # type: ignore[no-untyped-def]
-    return next(t for t in fig.data if t.name == name)
-
-
-def polygons(fig, name) -> int:  # type: ignore[no-untyped-def]
+def polygons(fig: Any, name: str) -> int:
     found = [t for t in fig.data if t.name == name]
     return sum(1 for v in found[0].x if v is None) if found else 0
 
@@ -58,7 +56,7 @@ def test_targets_at_every_end_the_selected_tile_may_go() -> None:
     assert target_ends(state, tile("3-0")) == ["left", "right"]
     board = layout_table(state.table)
     for name, x, y in zip(targets.customdata, targets.x, targets.y, strict=True):
-        spot = board.end_spot(name[4:])  # type: ignore[arg-type]
+        spot = board.end_spot(name[4:])
         assert spot is not None and (x, y) == spot.target
     assert list(trace(board_figure(state, selected=tile("6-4")), "targets").customdata) == []
     not_my_turn = position("block", [["3-0", "6-4"], ["4-4"]], ["3-5", "5-5", "5-1", "1-3"], to_move=1)
@@ -111,11 +109,11 @@ def test_full_table_figure_is_small() -> None:
         assert len(fig.data) <= 14
 
 
-def _px_per_unit(fig) -> float:  # type: ignore[no-untyped-def]
+def _px_per_unit(fig: Any) -> float:
     """Pixels per half-tile unit of a figure drawn at a fixed width and height."""
     x0, x1 = fig.layout.xaxis.range
     y0, y1 = fig.layout.yaxis.range
-    return min(fig.layout.height / (y1 - y0), fig.layout.width / (x1 - x0))
+    return float(min(fig.layout.height / (y1 - y0), fig.layout.width / (x1 - x0)))
 
 
 def test_tiles_get_smaller_only_when_the_table_grows() -> None:

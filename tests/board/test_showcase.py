@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from board_helpers import trace
+
 from tutorial_app.board.showcase import tiles_figure
 from tutorial_app.rules.tiles import ALL_TILES
 
 
-def _pips(fig):  # type: ignore[no-untyped-def]
-    return next(t for t in fig.data if t.name == "pips")
+def _pips(fig: Any) -> Any:
+    return trace(fig, "pips")
 
 
 def test_the_whole_set_is_drawn_tile_by_tile() -> None:

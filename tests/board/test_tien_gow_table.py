@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from typing import Any
 
 import pytest
+from board_helpers import trace
 
 from tutorial_app.board.chinese_tile import TILE_H, TILE_W, pip_spots, tile_outline
 from tutorial_app.board.controller import clicked_name
@@ -234,11 +236,7 @@ def test_hints_count_what_is_missing_and_never_name_a_move() -> None:
 
 # -- the figure ------------------------------------------------------------------------------------------
 
-def trace(fig, name):  # type: ignore[no-untyped-def]
-    return next(t for t in fig.data if t.name == name)
-
-
-def _pip_count(pips) -> int:  # type: ignore[no-untyped-def]
+def _pip_count(pips: Any) -> int:
     """Pips are filled circles, one closed outline each, separated by None."""
     return sum(1 for v in pips.x if v is None)
 

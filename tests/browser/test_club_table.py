@@ -89,7 +89,7 @@ def _choose_tile(page: Any, tile: str, target: str) -> None:
 
 
 def _token(page: Any) -> str:
-    return parse_qs(urlsplit(page.url).query)["me"][0]
+    return str(parse_qs(urlsplit(page.url).query)["me"][0])
 
 
 def _refuse_a_stale_move(page: Any, store: ClubStore, code: str, state: HandState) -> None:

@@ -41,7 +41,7 @@ def _choose_strong(page: Any, lang: str) -> None:
 def _end_label(table: PlayTable, end: str, tile: str, lang: str) -> str:
     if end == "lead":
         return t("controls.lead_button", lang, tile=tile)
-    number = dict(table.state.table.open_ends())[end]  # type: ignore[call-overload]
+    number = next(n for at, n in table.state.table.open_ends() if at == end)
     return t("controls.end_button", lang, end=t(f"end.{end}", lang), n=number)
 
 

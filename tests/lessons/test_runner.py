@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tutorial_app.lessons import LessonRun, RunError, lessons_root, load_lesson, solve_step, solve_until
-from tutorial_app.lessons.model import Lesson, PlayStep, QuizStep
+from tutorial_app.lessons.model import Lesson, PlayStep, QuizStep, line_move
 from tutorial_app.rules.moves import apply, why_illegal
 from tutorial_app.rules.state import PASS, Move, play
 from tutorial_app.rules.tiles import Tile
@@ -78,13 +78,13 @@ def test_scripted_wrong_move_is_refuted_then_the_step_can_be_retried() -> None:
     wrong = step.wrong[0]
     before = run.state
     assert before is not None
-    feedback = run.submit_move(wrong.move.to_move(), "ru")
+    feedback = run.submit_move(line_move(wrong.move), "ru")
     assert not feedback.correct
-    expected = apply(before, wrong.move.to_move())
+    expected = apply(before, line_move(wrong.move))
     for reply in wrong.replies:
-        expected = apply(expected, reply.to_move())
+        expected = apply(expected, line_move(reply))
     assert feedback.states[-1] == expected
-    assert [m for _, m in feedback.played[1:]] == [r.to_move() for r in wrong.replies]
+    assert [m for _, m in feedback.played[1:]] == [line_move(r) for r in wrong.replies]
     # what goes wrong is played out on the board and said: the replies in words, then the lesson's text
     assert run.refuted and run.state == expected
     replies = describe_moves([(s, m, ()) for s, m in feedback.played[1:]], run.viewer)
@@ -116,7 +116,7 @@ def test_wrong_quiz_answer_gets_the_hint_and_costs_a_star() -> None:
     good = run.answer("да" if right else "нет", "ru")
     assert good.correct
     assert run.state is not None
-    reason = why_illegal(run.state, step.move.to_move())
+    reason = why_illegal(run.state, line_move(step.move))
     assert reason is not None and good.explanation is not None
     # the engine's worked explanation: "Нет: " and the rules core's own reason, then the lesson's words
     assert good.explanation.startswith("Нет: " + reason.ru[:1].lower() + reason.ru[1:])

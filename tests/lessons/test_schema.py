@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from tutorial_app.cli import main
 from tutorial_app.lessons import lessons_root
 from tutorial_app.lessons.schema import SCHEMA_FILE, lesson_schema, schema_text
 from tutorial_app.lessons.source import read_source
@@ -14,11 +13,6 @@ from tutorial_app.lessons.validate import lesson_files
 def test_schema_file_is_current() -> None:
     on_disk = (lessons_root() / SCHEMA_FILE).read_text(encoding="utf-8")
     assert on_disk == schema_text(), "run: domino-tutor lessons schema --write"
-
-
-def test_schema_check_command_agrees(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["lessons", "schema", "--check"]) == 0
-    assert "is current" in capsys.readouterr().out
 
 
 def test_every_lesson_satisfies_the_schema() -> None:

@@ -56,7 +56,7 @@ def play_through(run: Run, lang: str) -> int:
 def play_capstone(run: Run, lang: str) -> int:
     """Play the capstone hand with the solver's moves; its end is explained by the rules core."""
     hand = run.capstone
-    assert (hand is not None and hand.state.to_move == run.viewer) or hand.over or isinstance(run, TienGowRun)
+    assert hand is not None and (isinstance(run, TienGowRun) or hand.state.to_move == run.viewer or hand.over)
     feedback = None
     while not run.done:
         if isinstance(run, TienGowRun) and run.paused:

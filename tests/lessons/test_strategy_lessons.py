@@ -96,7 +96,7 @@ def test_the_best_move_is_the_analysis_answer_and_its_explanation_is_the_ranking
     for value in analysis.distinct(scene.state):
         assert f"{round(100 * value.win)}% (± {round(100 * value.ci)})" in feedback.explanation
     assert "seat 1 passed on 2 and 5, so it cannot answer" in feedback.explanation
-    assert engine_explanation(scene, 0).ru in run.explanation("ru") or ""
+    assert engine_explanation(scene, 0).ru in (run.explanation("ru") or "")
 
 
 def test_a_question_whose_answer_is_noise_is_refused() -> None:
@@ -131,7 +131,9 @@ def test_a_backed_play_step_explains_the_right_move_with_the_engine() -> None:
     feedback = run.submit_move(move, "en")
     assert feedback.correct and feedback.explanation is not None
     assert "6-4 blocks the hand: nobody can play on 2 or 6 (seat 1 passed on 2 and 6)" in feedback.explanation
-    success = run.step.success.en if run.step.success else ""
+    step = run.step
+    assert isinstance(step, PlayStep)
+    success = step.success.en if step.success else ""
     assert success and success in feedback.explanation  # the engine's why first, then the lesson's own words
     assert feedback.explanation.index("6-4 blocks the hand") < feedback.explanation.index(success)
     assert "You have the fewest pips (6) and win the fish" in feedback.explanation  # then the hand's worked end

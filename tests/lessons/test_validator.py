@@ -109,3 +109,11 @@ def test_bends_are_checked_by_the_board() -> None:
     assert first_problem('{at: "1-2", bend: right}') == (
         "bent.yaml:12:13: the chain cannot be bent right at 2-1: 2-1 comes right after the double 1-1: it goes "
         "straight on")
+
+
+
+def test_every_line_goal_key_has_one_check() -> None:
+    from tutorial_app.lessons.goals import _CHECKS, _TRICK_ONLY
+    from tutorial_app.lessons.model import GOAL_KEYS
+
+    assert set(_CHECKS) == set(GOAL_KEYS) - _TRICK_ONLY

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +26,13 @@ from tutorial_app.rules.tiles import Tile, TileError, parse_tile
 from tutorial_app.rules.variants import VARIANTS, UnknownVariantError, find_variant, rules_for
 
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
-CLI_TESTS = Path(__file__).resolve().parents[1] / "test_cli_referee.py"
+CLI_TESTS = Path(__file__).resolve().parents[1] / "cli" / "test_cli_referee.py"
 
 
 def _cli_bad_inputs() -> dict[str, Any]:
     """The referee command's bad files that parse as YAML/JSON (the others never reach the rules core)."""
+    if str(CLI_TESTS.parent) not in sys.path:  # the CLI tests import their helpers by bare name (cli_helpers)
+        sys.path.append(str(CLI_TESTS.parent))
     spec = importlib.util.spec_from_file_location("_referee_cli_cases", CLI_TESTS)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -1,4 +1,4 @@
-"""Real positions (REFEREE.md): a counted or partial boneyard, ``hand: first | later``, ``last_end``, and fuzz.
+"""Real positions (docs/referee.md): a counted or partial boneyard, ``hand: first | later``, ``last_end``, and fuzz.
 
 Expected values come from the rules core itself (a dealt hand's lead
 decision, a played-out hand's result), never typed by hand alone.
@@ -20,7 +20,7 @@ from tutorial_app.rules.deal import deal
 from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.options import FirstTile, Layout
 from tutorial_app.rules.position import PositionError, read_position
-from tutorial_app.rules.referee import rule, rule_all
+from tutorial_app.rules.referee import rule, rule_all, rulings_json
 from tutorial_app.rules.scoring import hand_result
 from tutorial_app.rules.simulate import play_out
 from tutorial_app.rules.state import Action, Status
@@ -52,9 +52,9 @@ def test_a_first_hand_refuses_a_to_move_that_is_not_the_leader_and_names_the_lea
 
 
 def test_a_later_hand_led_by_the_winner_may_open_with_any_tile() -> None:
-    ruling = rule({**PEERS, "hand": "later", "to_move": 1})
+    ruling = rule({**PEERS, "hand": "later", "to_move": 1}).as_json()
     assert ruling["leader"] == 1 and set(ruling["lead_tiles"]) == {"6-6", "1-1"}
-    after = rule({**PEERS, "hand": "later", "to_move": 1, "moves": [{"tile": "1-1", "end": "lead"}]})
+    after = rule({**PEERS, "hand": "later", "to_move": 1, "moves": [{"tile": "1-1", "end": "lead"}]}).as_json()
     assert after["open_ends"] == [1, 1] and after["to_move"] == 2
 
 
@@ -68,13 +68,14 @@ def test_every_preset_with_a_determining_tile_reads_a_later_hand(preset: str) ->
     for seed in range(40):
         dealt = deal(rules, random.Random(seed))
         leader = dealt.lead.seat
+        assert leader is not None  # a determining tile always names the leader
         other = (leader + 1) % rules.players
         hands = [[str(t) for t in dealt.state.hand(s)] for s in range(rules.players)]
         data = {"rules": preset, "hands": hands, "chain": [], "boneyard": [str(t) for t in dealt.state.boneyard]}
-        first = rule(data)
+        first = rule(data).as_json()
         assert first["leader"] == leader
         assert first["lead_tiles"] == [str(t) for t in tiles_of_mask(dealt.lead.lead_mask)]
-        later = rule({**data, "hand": "later", "to_move": other})
+        later = rule({**data, "hand": "later", "to_move": other}).as_json()
         if later["status"] == "redeal":
             continue
         assert later["leader"] == other
@@ -88,7 +89,7 @@ def test_every_preset_with_a_determining_tile_reads_a_later_hand(preset: str) ->
 @pytest.mark.parametrize("value", ["second", 1, True, None, ["later"]])
 def test_hand_is_first_or_later(value: object) -> None:
     if value is None:
-        assert rule({**PEERS})["leader"] == 1
+        assert rule({**PEERS}).as_json()["leader"] == 1
         return
     assert "'hand' must be first or later" in str(refused({**PEERS, "hand": value}))
 
@@ -109,7 +110,7 @@ def test_last_move_by_out_of_range_is_bad_input_on_an_empty_chain_too(seat: obje
 
 def _finished_line_hands(count: int) -> list[tuple[str, Any]]:
     """Hands played out to someone going out in line games, with a capicú bonus on."""
-    found = []
+    found: list[tuple[str, Any]] = []
     for preset in ("block", "draw", "international", "domino101"):
         rules = rules_for(preset, None, {"capicu_bonus": 25})
         if rules.layout is not Layout.LINE:
@@ -140,12 +141,12 @@ def test_a_final_position_with_last_end_scores_as_the_hand_played_out() -> None:
         if len(written["chain"]) < 2:
             continue
         expected = hand_result(final)
-        result = rule(written)["result"]
+        result = rule(written).as_json()["result"]
         assert result["capicu"] == expected.capicu, written
         assert result["points"] == {str(s): p for s, p in enumerate(expected.points)}, written
         capicus += expected.capicu
         if expected.capicu:
-            without = rule({k: v for k, v in written.items() if k != "last_end"})["result"]
+            without = rule({k: v for k, v in written.items() if k != "last_end"}).as_json()["result"]
             assert not without["capicu"] and without["points"] != result["points"]
     assert capicus >= 3, "the sample should hold some capicús"
 
@@ -189,7 +190,7 @@ def test_named_draws_from_a_listed_pile_must_be_its_top() -> None:
 def test_a_partial_pile_leaves_the_rest_out_of_play() -> None:
     position = read_position({**DRAW_GAME, "boneyard": ["0-0"]})
     assert [str(t) for t in position.state.boneyard] == ["0-0"] and position.unseen == len(ALL_TILES) - 7
-    ruling = rule({**DRAW_GAME, "boneyard": ["0-0"]})
+    ruling = rule({**DRAW_GAME, "boneyard": ["0-0"]}).as_json()
     assert ruling["boneyard_count"] == 1 and ruling["unseen"] == len(ALL_TILES) - 7
 
 
@@ -197,10 +198,10 @@ def test_a_face_down_pile_blocks_only_when_no_unseen_tile_could_fit() -> None:
     # every 1 and every 4 is on the table or in a hand: nothing in the pile can fit
     hands = [["6-6", "3-3"], ["5-5", "0-0"]]
     chain = ["4-1", "1-1", "1-0", "0-4", "4-4", "4-2", "2-1", "1-5", "5-4", "4-3", "3-1", "1-6", "6-4"]
-    blocked = rule({"rules": "draw", "hands": hands, "chain": chain, "boneyard": 3, "to_move": 0})
+    blocked = rule({"rules": "draw", "hands": hands, "chain": chain, "boneyard": 3, "to_move": 0}).as_json()
     assert blocked["status"] == "blocked"
     open_chain = chain[:-2]  # 3-1 ... ends 4 and 1: 6-4 and 1-6 are unseen and could be in the pile
-    live = rule({"rules": "draw", "hands": hands, "chain": open_chain, "boneyard": 3, "to_move": 0})
+    live = rule({"rules": "draw", "hands": hands, "chain": open_chain, "boneyard": 3, "to_move": 0}).as_json()
     assert live["status"] == "in_play" and live["legal"] == [{"action": "draw"}]
 
 
@@ -235,8 +236,8 @@ def test_the_referee_api_answers_any_mutation_with_a_ruling_or_one_line(seed: in
         for text in exc.reason:
             assert text and "\n" not in text and len(text) < 2000, text
         return
-    json.dumps(rulings)
-    for ruling in rulings["rulings"]:
+    json.dumps(rulings_json(rulings))
+    for ruling in rulings_json(rulings)["rulings"]:
         if ruling["status"] == "in_play":
             assert ruling["legal"] or ruling.get("redeal_reason")
 
@@ -256,4 +257,4 @@ def test_the_fuzz_reaches_rulings_and_refusals() -> None:
 
 def test_legal_moves_of_a_ruling_are_the_engines() -> None:
     position = read_position({**DRAW_GAME, "boneyard": 5})
-    assert rule({**DRAW_GAME, "boneyard": 5})["legal"] == [m.as_dict() for m in legal_moves(position.state)]
+    assert rule({**DRAW_GAME, "boneyard": 5}).as_json()["legal"] == [m.as_dict() for m in legal_moves(position.state)]

@@ -1,4 +1,4 @@
-"""First lead (RULES.md section 4), redeals (section 5), dealing, and the next hand's lead."""
+"""First lead (every FirstLead rule), redeals (no lead tile, domino 101), dealing, and the next hand's lead."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import pytest
 from rules_helpers import mask, played, position
 
 from tutorial_app.rules.deal import deal, decide_first_lead, redeal_reason
-from tutorial_app.rules.options import FirstLead, FirstTile, HouseRules
+from tutorial_app.rules.moves import legal_moves
+from tutorial_app.rules.options import FirstLead, FirstTile, HouseRules, Teams
 from tutorial_app.rules.scoring import hand_result
 from tutorial_app.rules.state import Status
 from tutorial_app.rules.tiles import FULL_MASK, SUIT_MASK, Tile
@@ -128,6 +129,26 @@ def test_any_first_tile_lets_the_leader_lead_anything() -> None:
     determining = decide_first_lead(rules.with_overrides({"first_tile": "determining"}),
                                     [mask("6-5", "1-1"), mask("2-1", "0-4")])
     assert determining is not None and determining.lead_mask == Tile(1, 1).bit
+
+
+@pytest.mark.parametrize("preset", [v.name for v in VARIANTS])
+def test_lead_is_open_exactly_when_every_tile_the_leader_holds_may_lead(preset: str) -> None:
+    seen = set()
+    for seed in range(30):
+        start = deal(rules_for(preset), random.Random(seed)).state
+        leads = {m.tile for m in legal_moves(start) if m.tile is not None}
+        assert start.lead_is_open == (leads == set(start.hand(start.leader))), seed
+        seen.add(start.lead_is_open)
+    # a determining first tile names one tile out of seven; otherwise any tile may lead
+    assert seen == ({False} if rules_for(preset).first_tile is FirstTile.DETERMINING else {True})
+
+
+def test_in_pairs_is_the_teams_option() -> None:
+    for variant in VARIANTS:
+        rules = rules_for(variant.name)
+        assert rules.in_pairs == (rules.teams is Teams.PAIRS)
+    pairs = rules_for("block", 4).with_overrides({"teams": "pairs"})
+    assert pairs.in_pairs and pairs.sides == 2 and pairs.seats_of(0) == (0, 2)
 
 
 # -- redeal conditions of domino 101 (section 5) ----------------------------------------------------

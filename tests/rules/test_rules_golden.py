@@ -1,4 +1,4 @@
-"""Worked figures of RULES.md and the examples of REFEREE.md, computed by the engine."""
+"""Figures worked out by hand for the presets, and the examples of docs/referee.md, computed by the engine."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_rounding_to_the_nearest_five(total: int, rounded: int) -> None:
 
 def test_referee_example_line_game_legal_moves() -> None:
     ruling = rule({"rules": "block", "hands": [["6-4", "3-0", "1-2"], ["5-5", "2-2"]],
-                   "chain": ["3-5", "5-1"], "to_move": 0})
+                   "chain": ["3-5", "5-1"], "to_move": 0}).as_json()
     assert ruling["status"] == "in_play"
     assert ruling["open_ends"] == [3, 1]
     assert {(m.get("tile"), m.get("end")) for m in ruling["legal"]} == {("3-0", "left"), ("2-1", "right")}
@@ -78,7 +78,7 @@ def test_referee_example_line_game_legal_moves() -> None:
 
 @pytest.mark.parametrize(("rules", "points"), [("block", {"0": 0, "1": 16}), ("kozel", {"0": 16, "1": 0})])
 def test_referee_example_seat_1_goes_out(rules: str, points: dict[str, int]) -> None:
-    ruling = rule({"rules": rules, "hands": [["6-5", "3-2"], []], "chain": ["3-5", "5-1"]})
+    ruling = rule({"rules": rules, "hands": [["6-5", "3-2"], []], "chain": ["3-5", "5-1"]}).as_json()
     assert ruling["status"] == "won"
     assert ruling["result"]["winner_sides"] == [1]
     assert ruling["result"]["points"] == points
@@ -88,7 +88,7 @@ def test_referee_example_seat_1_goes_out(rules: str, points: dict[str, int]) -> 
 def test_referee_example_empty_chain_asks_about_the_lead() -> None:
     ruling = rule({"rules": "domino101", "hands": [["6-4", "0-0", "2-2", "3-1", "5-0", "4-4", "6-1"],
                                                    ["5-5", "2-1", "1-1", "3-3", "6-6", "0-2", "4-1"]],
-                   "chain": []})
+                   "chain": []}).as_json()
     assert ruling["leader"] == 1
     assert ruling["lead_tiles"] == ["1-1"]
     assert ruling["status"] == "in_play"
@@ -96,24 +96,26 @@ def test_referee_example_empty_chain_asks_about_the_lead() -> None:
 
 
 def test_referee_example_draw_lots_has_no_leader() -> None:
-    ruling = rule({"rules": "international_two", "hands": [["6-4", "0-0"], ["5-5", "2-1"]], "chain": []})
+    ruling = rule({"rules": "international_two", "hands": [["6-4", "0-0"], ["5-5", "2-1"]], "chain": []}).as_json()
     assert ruling["leader"] is None
 
 
 def test_referee_example_all_fives_move_points() -> None:
     ruling = rule({"rules": "all_fives", "hands": [["5-5", "6-1"], ["6-4", "2-2"]], "chain": [], "to_move": 0,
-                   "moves": [{"tile": "5-5", "end": "lead"}, {"action": "draw"}]})
+                   "moves": [{"tile": "5-5", "end": "lead"}, {"action": "draw"}]}).as_json()
     # the lead of 5-5 scores 10; seat 1 has nothing on 5 and draws
     assert ruling["move_points"] == [10, 0]
     lead_6_4 = rule({"rules": "all_fives", "hands": [["6-4", "6-1"], ["5-5", "2-2"]], "chain": [], "to_move": 0,
-                     "moves": [{"tile": "6-4", "end": "lead"}]})
+                     "moves": [{"tile": "6-4", "end": "lead"}]}).as_json()
     assert lead_6_4["move_points"] == [10]
 
 
 def test_referee_rules_several_rule_sets_side_by_side() -> None:
-    from tutorial_app.rules.referee import rule_all
+    from tutorial_app.rules.referee import rule_all, rulings_json
 
     data = {"rules": "block", "hands": [["6-5", "3-2"], []], "chain": ["3-5", "5-1"]}
-    rulings = rule_all(data, ["block", "kozel", "classic"])["rulings"]
+    typed = rule_all(data, ["block", "kozel", "classic"])
+    assert [r.result.points for r in typed if r.result is not None] == [(0, 16), (16, 0), (0, 16)]
+    rulings = rulings_json(typed)["rulings"]
     assert [r["rules"] for r in rulings] == ["block", "kozel", "classic"]
     assert [r["result"]["points"] for r in rulings] == [{"0": 0, "1": 16}, {"0": 16, "1": 0}, {"0": 0, "1": 16}]

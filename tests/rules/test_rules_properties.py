@@ -155,7 +155,7 @@ def _pips(state: HandState, seat: int) -> int:
 
 
 def check_result(final: HandState, result: HandResult) -> None:
-    """The finished hand's figures, worked out again from RULES.md."""
+    """The finished hand's figures, worked out again from the rules as a club plays them (not from the engine)."""
     rules = final.rules
     sides = rules.sides
     pips = [0] * sides

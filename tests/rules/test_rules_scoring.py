@@ -143,7 +143,7 @@ def test_goat_lone_blank_double_counts_25_when_going_out_too() -> None:
 def _match(rules_name: str, scores: dict[str, int], hands: list[list[str]]) -> dict[str, object]:
     from tutorial_app.rules.referee import rule
 
-    ruling = rule({"rules": rules_name, "hands": hands, "chain": ["3-5", "5-1"], "match": {"scores": scores}})
+    ruling = rule({"rules": rules_name, "hands": hands, "chain": ["3-5", "5-1"], "match": {"scores": scores}}).as_json()
     match = ruling["match"]
     assert isinstance(match, dict)
     return match

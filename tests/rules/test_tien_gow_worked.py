@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from tien_gow_helpers import WORKED_MOVES, mv, run, worked_start
 
-from tests.rules.tien_gow_helpers import WORKED_MOVES, mv, run, worked_start
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.tien_gow.bots import paused, play_bots
 from tutorial_app.rules.tien_gow.worked import (

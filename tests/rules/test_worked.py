@@ -13,7 +13,7 @@ from tutorial_app.rules.match import new_match
 from tutorial_app.rules.moves import apply, legal_moves
 from tutorial_app.rules.scoring import hand_result
 from tutorial_app.rules.state import DRAW
-from tutorial_app.rules.tiles import parse_tile
+from tutorial_app.rules.tiles import Tile, parse_tile
 from tutorial_app.rules.variants import VARIANTS, rules_for
 from tutorial_app.rules.who import seat_who, side_who
 from tutorial_app.rules.worked import explain_ends_sum, explain_fives_points, explain_pips, explain_tile_value
@@ -27,7 +27,7 @@ LATIN = re.compile(r"\b(the|and|you|seat|hand|pips|scores?)\b", re.IGNORECASE)
 
 
 def test_goat_going_out_counts_the_loser_tile_by_tile() -> None:
-    # RULES.md section 6: you go out, the opponent holds 6-5 and 2-3: goat records 16 against the opponent
+    # kozel: you go out, the opponent holds 6-5 and 2-3: goat records 16 against the opponent
     pos = position("kozel", [["4-1"], ["6-5", "3-2"]], ["1-3", "3-3", "3-4"], to_move=0)
     worked = explain_hand_end(run(pos.state, "4-1 right"), viewer=0).text()
     assert "3-2 (5) + 6-5 (11) = 16" in worked.en and "3-2 (5) + 6-5 (11) = 16" in worked.ru
@@ -186,7 +186,7 @@ def test_a_101_redeal_speaks_to_the_learner() -> None:
 
 def test_draw_count_names_every_tile_drawn() -> None:
     state = position("draw", [["4-4"], ["6-6"]], ["2-3"], to_move=0, boneyard=None).state
-    probe, drawn = state, []
+    probe, drawn = state, list[Tile]()
     while legal_moves(probe) == [DRAW]:
         probe = apply(probe, DRAW)
         drawn.extend(probe.log[-1][2])
@@ -238,5 +238,5 @@ def test_the_referee_rules_with_the_worked_end() -> None:
     from tutorial_app.rules.referee import rule
 
     ruling = rule({"rules": "kozel", "hands": [["4-1"], ["6-5", "3-2"]], "chain": ["1-3", "3-3", "3-4"],
-                   "to_move": 0, "moves": [{"tile": "4-1", "end": "right"}]}, lang="ru")
+                   "to_move": 0, "moves": [{"tile": "4-1", "end": "right"}]}, lang="ru").as_json()
     assert "3-2 (5) + 6-5 (11) = 16" in ruling["result"]["worked"] and "игрок 1 пишет 16" in ruling["result"]["worked"]

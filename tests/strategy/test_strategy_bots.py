@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 from strategy_helpers import decision_points, line_up_id, line_ups, rules_of
 
 from tutorial_app.app.bots import bot_move as app_bot_move
-from tutorial_app.cli import main
 from tutorial_app.rules.deal import deal
 from tutorial_app.rules.moves import apply, apply_unchecked, is_legal
 from tutorial_app.rules.simulate import SeatBots, simulate_hands
@@ -93,24 +91,6 @@ def test_the_strong_bot_finds_the_only_winning_move() -> None:
     assert str(GreedyBot()(state, random.Random(1))) == "5-1 left"
     # seat 0 cannot see seat 1's tile, but every tile seat 1 could hold that fits 1 beats 5-1
     assert str(StrongBot()(state, random.Random(1))) == "3-3 right"
-
-
-def test_simulate_gives_the_bots_to_the_seats_in_turn(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--rules", "international", "--bot", "strong,greedy", "--hands", "6", "--seed", "5",
-                 "--json", "--jobs", "1"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["bot"] == "strong,greedy" and out["hands"] == 6 and len(out["hand_wins"]) == 2
-    assert main(["simulate", "--rules", "block", "--bot", "medium", "--hands", "5", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["bot"] == "greedy"
-
-
-@pytest.mark.parametrize(("bot", "needle"), [("clever", "unknown bot 'clever'"), ("strong,", "separated by commas"),
-                                              ("strong,,greedy", "separated by commas")])
-def test_simulate_refuses_unknown_bots(bot: str, needle: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--rules", "block", "--bot", bot, "--hands", "3"]) == 2
-    captured = capsys.readouterr()
-    assert captured.out == "" and len(captured.err.splitlines()) == 1
-    assert captured.err.startswith("domino-tutor simulate: ") and needle in captured.err
 
 
 def test_a_strong_decision_reads_only_the_seats_view() -> None:

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from itertools import combinations
-from pathlib import Path
 
 import pytest
-import yaml
 from strategy_helpers import played_hands, rules_of
 
-from tutorial_app.cli import main
 from tutorial_app.rules.moves import apply, apply_unchecked, legal_moves
 from tutorial_app.rules.position import read_position
 from tutorial_app.rules.scoring import hand_result
@@ -32,7 +28,7 @@ def _brute(state: HandState, side: int) -> tuple[float, float]:
         win = (1 / len(result.winner_sides) if result.tie else 1.0) if side in result.winner_sides else 0.0
         others = (sum(result.points) - result.points[side]) / max(rules.sides - 1, 1)
         net = result.points[side] - others
-        return win, (-net if rules.goat else net)
+        return win, (-net if rules.is_penalty_scoring else net)
     moves = [m for m in legal_moves(state) if m.action is not Action.MUGGINS]
     if moves[0].action is Action.DRAW:
         pile = state.boneyard
@@ -102,18 +98,6 @@ def test_the_trap_is_solved_exactly() -> None:
     assert values["5-1 left"].win == 0.0
     analysis = analyse_open(state)
     assert analysis.method == "exact" and str(analysis.best.move) == "3-3 right"
-
-
-def test_analyze_open_finds_the_forced_win(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "trap.yaml"
-    path.write_text(yaml.safe_dump(TRAP), encoding="utf-8")
-    assert main(["analyze", str(path), "--open", "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["view"] == "open" and out["method"] == "exact"
-    best, other = out["moves"]
-    assert best["move"] == {"tile": "3-3", "end": "right"} and best["win"] == 1.0 and best["ci"] == 0
-    # after 5-1 seat 1 goes out with 6-1: the trap loses outright
-    assert other["move"] == {"tile": "5-1", "end": "left"} and other["win"] == 0.0
 
 
 def test_pairs_forced_win_with_the_partner_helping() -> None:

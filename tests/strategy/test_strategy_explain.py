@@ -7,13 +7,14 @@ import random
 import pytest
 from strategy_helpers import decision_points, line_up_id, line_ups, played_hands, rules_of
 
+from tutorial_app.language import ru_plural
 from tutorial_app.rules.moves import apply, legal_moves
 from tutorial_app.rules.position import read_position
 from tutorial_app.rules.state import Action
 from tutorial_app.rules.text import seat_name
 from tutorial_app.strategy.analysis import analyse, candidate_moves
 from tutorial_app.strategy.bots import GreedyBot
-from tutorial_app.strategy.explain import plural_ru, why_best
+from tutorial_app.strategy.explain import why_best
 from tutorial_app.strategy.review import MARK_THRESHOLDS, mark_of, review_hand
 from tutorial_app.strategy.view import view_of
 
@@ -99,7 +100,7 @@ def test_without_a_rule_of_thumb_the_sentence_says_so_with_the_figures() -> None
 
 
 def test_russian_plurals() -> None:
-    assert [plural_ru(n, "кость", "кости", "костей") for n in (1, 2, 5, 11, 21, 22, 14)] == \
+    assert [ru_plural(n, "кость", "кости", "костей") for n in (1, 2, 5, 11, 21, 22, 14)] == \
         ["кость", "кости", "костей", "костей", "кость", "кости", "костей"]
 
 

@@ -17,7 +17,8 @@ from tutorial_app.app.session import bump, lang, revision
 from tutorial_app.board.adjust import Adjusted, adjust_tail, turn_options, with_turn
 from tutorial_app.board.controller import clicked_name
 from tutorial_app.board.figure import board_figure
-from tutorial_app.board.layout import Bend, BoardLayout, ChainShape, Step, layout_table
+from tutorial_app.board.layout import BoardLayout, layout_table
+from tutorial_app.board.shape import Bend, ChainShape, Step
 from tutorial_app.rules.moves import why_illegal
 from tutorial_app.rules.state import ARM_NAMES, End, HandState, play
 from tutorial_app.rules.tiles import Tile

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -19,7 +18,8 @@ from tutorial_app.app.comparison import DealOutcome
 from tutorial_app.app.records import hand_log, seat_label, tiles_text
 from tutorial_app.app.session import lang, tr
 from tutorial_app.board.figure import board_figure
-from tutorial_app.rules.state import HandState
+from tutorial_app.rules.referee import Ruling
+from tutorial_app.rules.state import Action, HandState
 from tutorial_app.rules.worked_end import explain_hand_end
 
 __all__ = ["small_board", "show_ruling", "show_deal", "marked", "BOARD_HEIGHT"]
@@ -48,32 +48,33 @@ def small_board(state: HandState, *, key: str, highlight: Iterable[str] = ()) ->
     st.plotly_chart(figure, key=key, width="stretch", config={"displayModeBar": False, "staticPlot": True})
 
 
-def _legal_line(ruling: Mapping[str, Any]) -> str:
+def _legal_line(ruling: Ruling) -> str:
     current = lang()
-    legal = [f"{m['tile']} → {tr('end.' + m['end'])}" if "tile" in m else tr("action." + m["action"])
-             for m in ruling["legal"]]
-    return f"**{tr('compare.legal', seat=seat_label(ruling['to_move'], current, None))}:** " + ("; ".join(legal) or "—")
+    legal = [f"{m.tile} → {tr('end.' + str(m.end))}" if m.action is Action.PLAY else tr("action." + m.action.value)
+             for m in ruling.legal]
+    return f"**{tr('compare.legal', seat=seat_label(ruling.to_move, current, None))}:** " + ("; ".join(legal) or "—")
 
 
-def show_ruling(ruling: Mapping[str, Any], differs: Mapping[str, bool]) -> None:
+def show_ruling(ruling: Ruling, differs: Mapping[str, bool]) -> None:
     """The referee's ruling in words, each fact marked where the rule sets disagree on it."""
     current = lang()
-    status = ruling["status"]
+    status = ruling.status
     st.markdown(marked(f"**{tr('compare.status')}:** {tr('status.' + status)}", differs["status"]))
-    if ruling.get("open_ends"):
-        st.markdown(f"**{tr('compare.open_ends')}:** {', '.join(str(n) for n in ruling['open_ends'])}")
+    if ruling.open_ends:
+        st.markdown(f"**{tr('compare.open_ends')}:** {', '.join(str(n) for n in ruling.open_ends)}")
     if status == "in_play":
         st.markdown(marked(_legal_line(ruling), differs["legal"]))
-    for reason in ("lead_reason", "redeal_reason"):
-        if ruling.get(reason):
-            st.markdown(marked(ruling[reason], differs["lead"] and reason == "lead_reason"))
-    result = ruling.get("result")
-    if result:
-        st.markdown(marked(result["reason"], differs["winner"]))
-        points = ", ".join(f"{tr('compare.side', n=side)}: {p}" for side, p in result["points"].items())
+    lead_reason = ruling.lead.reason if ruling.lead is not None else None
+    for reason, about_lead in ((lead_reason, True), (ruling.redeal_reason, False)):
+        if reason:
+            st.markdown(marked(reason, differs["lead"] and about_lead))
+    result = ruling.result
+    if result is not None:
+        st.markdown(marked(result.reason, differs["winner"]))
+        points = ", ".join(f"{tr('compare.side', n=side)}: {p}" for side, p in enumerate(result.points))
         st.markdown(marked(f"**{tr('compare.points')}:** {points}", differs["points"]))
-        if result.get("next_leader") is not None:
-            leader = seat_label(result["next_leader"], current, None)
+        if result.next_leader is not None:
+            leader = seat_label(result.next_leader, current, None)
             st.markdown(marked(f"**{tr('compare.next_leader')}:** {leader}", differs["next_leader"]))
 
 

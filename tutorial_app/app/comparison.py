@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from tutorial_app.rules.deal import deal
 from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.position import read_position
-from tutorial_app.rules.referee import rule, ruling_of
+from tutorial_app.rules.referee import Ruling, rule, ruling_of
 from tutorial_app.rules.rulesheet import OPTION_LABELS, SECTIONS, describe_option
 from tutorial_app.rules.scoring import HandResult, hand_result
 from tutorial_app.rules.simulate import Bot, play_out
@@ -82,13 +82,13 @@ def position_under(data: Mapping[str, Any], preset: str, overrides: Mapping[str,
     return out
 
 
-def ruling_under(data: Mapping[str, Any], preset: str, overrides: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def ruling_under(data: Mapping[str, Any], preset: str, overrides: Mapping[str, Any], lang: str) -> Ruling:
     """The referee's ruling under one rule set (raises PositionError for a bad position)."""
     return rule(position_under(data, preset, overrides), None, lang)
 
 
 def judged_under(data: Mapping[str, Any], preset: str, overrides: Mapping[str, Any],
-                 lang: str) -> tuple[HandState, dict[str, Any]]:
+                 lang: str) -> tuple[HandState, Ruling]:
     """The position as the referee reads it under one rule set (moves applied) and the ruling on it."""
     position = read_position(position_under(data, preset, overrides))
     return position.state, ruling_of(position, lang)
@@ -99,16 +99,16 @@ def differs(values: Sequence[object]) -> bool:
     return any(value != values[0] for value in values[1:])
 
 
-def ruling_facts(ruling: Mapping[str, Any]) -> dict[str, object]:
+def ruling_facts(ruling: Ruling) -> dict[str, object]:
     """What a ruling decides, fact by fact, so the page can mark the facts on which the rule sets part."""
-    result = ruling.get("result") or {}
+    lead, result = ruling.lead, ruling.result
     return {
-        "status": ruling["status"],
-        "legal": [sorted(m.items()) for m in ruling["legal"]],
-        "lead": (ruling.get("leader"), ruling.get("lead_tiles")),
-        "winner": result.get("winner_sides"),
-        "points": result.get("points"),
-        "next_leader": result.get("next_leader"),
+        "status": ruling.status,
+        "legal": ruling.legal,
+        "lead": (lead.leader, lead.tiles) if lead is not None else (None, None),
+        "winner": result.winner_sides if result is not None else None,
+        "points": result.points if result is not None else None,
+        "next_leader": result.next_leader if result is not None else None,
     }
 
 

@@ -17,7 +17,7 @@ import streamlit as st
 from tutorial_app.app.session import tr
 from tutorial_app.board.adjust import BENDS
 from tutorial_app.board.controller import ClickOutcome, handle_click
-from tutorial_app.board.layout import Bend
+from tutorial_app.board.shape import Bend
 from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.state import DRAW, END_TURN, MUGGINS, PASS, Action, End, HandState, Move
@@ -49,14 +49,10 @@ def table_click(key: str, state: HandState, seat: int, clicked: str, closed: boo
     return outcome
 
 
-def _claims(rules: HouseRules) -> bool:
-    return rules.fives_scoring and rules.must_claim
-
-
 def move_options(rules: HouseRules, key: str) -> None:
     """What a move may carry besides its tile and end, where the rules have it: the points announced
     (All Fives tables that want a claim) and laying the selected double face down (Donkey)."""
-    if _claims(rules):
+    if rules.must_claim:
         st.number_input(tr("play.claim"), min_value=0, max_value=100, step=5, key=f"{key}_claim")
     selected = selected_tile(key)
     if rules.branch_blocking and selected is not None and selected.is_double:
@@ -70,7 +66,7 @@ def face_down(key: str) -> bool:
 
 def with_typed_claim(rules: HouseRules, key: str, move: Move) -> Move:
     """A play with the points typed in page ``key``'s claim box announced, when the rules want a claim."""
-    if _claims(rules) and move.action is Action.PLAY and move.tile is not None:
+    if rules.must_claim and move.action is Action.PLAY and move.tile is not None:
         return move._replace(claim=int(st.session_state.get(f"{key}_claim", 0)) or None)
     return move
 

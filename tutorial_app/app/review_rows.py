@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutorial_app.i18n import t
+from tutorial_app.language import ru_plural
 from tutorial_app.rules.moves import apply_unchecked, with_claim
 from tutorial_app.rules.state import HandState, Move
 from tutorial_app.rules.text import Text
-from tutorial_app.strategy.explain import move_name, plural_ru
+from tutorial_app.strategy.explain import move_name
 from tutorial_app.strategy.review import Decision, HandReview, Mark
 
 __all__ = ["MARK_SYMBOLS", "ReviewRow", "review_rows", "decision_row", "review_headline", "decision_boards", "same_move",
@@ -27,7 +28,7 @@ MARK_SYMBOLS: dict[Mark, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": 
 def percentage_points(count: int, lang: str) -> str:
     """"1 percentage point", "22 percentage points"; «22 процентных пункта» (no abbreviation a newcomer must decode)."""
     if lang == "ru":
-        return f"{count} {plural_ru(count, 'процентный пункт', 'процентных пункта', 'процентных пунктов')}"
+        return f"{count} {ru_plural(count, 'процентный пункт', 'процентных пункта', 'процентных пунктов')}"
     return f"{count} percentage point{'' if count == 1 else 's'}"
 
 

@@ -12,16 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tutorial_app.board.layout import (
-    STRAIGHT,
-    TABLE_SIZES,
-    Bend,
-    BoardLayout,
-    ChainShape,
-    LayoutError,
-    Step,
-    layout_table,
-)
+from tutorial_app.board.layout import TABLE_SIZES, BoardLayout, LayoutError, layout_table
+from tutorial_app.board.shape import STRAIGHT, Bend, ChainShape, Step
 from tutorial_app.rules.state import ARM_NAMES, End, Link, Table
 from tutorial_app.rules.text import RulesError, Text
 from tutorial_app.rules.tiles import Tile

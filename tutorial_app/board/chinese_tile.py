@@ -2,7 +2,7 @@
 
 A Chinese tile is black with red and white pips: every 1 and 4 is red,
 other pips white, and on 6-6 one row of three on each half is red, the other
-white (seed S3). The lone pip of a 1 is drawn large, as on real tiles. The
+white (``rules.chinese.red_on_half``). The lone pip of a 1 is drawn large, as on real tiles. The
 lower number is on top ("red-head ten" 6-4 has its red 4 at the head,
 "long-leg seven" 6-1 stands on its 6).
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from tutorial_app.rules.chinese import red_on_half
 from tutorial_app.rules.tiles import Tile
 
 __all__ = ["TILE_W", "TILE_H", "PipSpot", "tile_size", "rounded_rect", "tile_outline", "pip_spots"]
@@ -64,20 +65,15 @@ def tile_outline(cx: float, cy: float, vertical: bool, scale: float = 1.0) -> tu
     return rounded_rect(cx, cy, w, h, _CORNER * scale)
 
 
-def _red(number: int, on_double_six: bool, across: float) -> bool:
-    if number in (1, 4):
-        return True
-    return on_double_six and across < 0
-
-
 def pip_spots(tile: Tile, cx: float, cy: float, vertical: bool, scale: float = 1.0) -> list[PipSpot]:
     """The pips of a face-up tile: the lower number on the top half (the left half of a tile lying across)."""
     double_six = tile.lo == tile.hi == 6
     half = TILE_H / 4 * scale
     spots: list[PipSpot] = []
     for number, sign in ((tile.lo, 1.0), (tile.hi, -1.0)):
-        for across, along in _FACES[number]:
-            red = _red(number, double_six, across)
+        red_count = red_on_half(number, double_six)  # the left column of 6-6's six comes first in _FACES
+        for index, (across, along) in enumerate(_FACES[number]):
+            red = index < red_count
             a, b = across * scale, along * scale + sign * half
             x, y = (cx + a, cy + b) if vertical else (cx - b, cy + a)
             spots.append(PipSpot(round(x, 3), round(y, 3), red, number == 1))

@@ -9,14 +9,8 @@ the same hand starts there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from tutorial_app.board.shape import ChainShape
 from tutorial_app.rules.state import Table
-
-if TYPE_CHECKING:
-    # Why only for type checking: ``layout`` imports this module; a shape is
-    # read here, never built.
-    from tutorial_app.board.layout import ChainShape
 
 __all__ = [
     "FeltSize",

@@ -21,7 +21,9 @@ import plotly.graph_objects as go
 
 from tutorial_app.board.frame import Frame, Side, boneyard_spot, frame_for, hand_tiles, label_spot
 from tutorial_app.board.labels import boneyard_label, seat_label
-from tutorial_app.board.layout import BoardLayout, ChainShape, layout_table
+from tutorial_app.board.layout import BoardLayout, layout_table
+from tutorial_app.board.shape import ChainShape
+from tutorial_app.board.tile_face import CHAMFER, PIP_SPOTS, chamfered, half_centre
 from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.state import Action, End, HandState
 from tutorial_app.rules.tiles import Tile
@@ -68,19 +70,6 @@ THEMES: dict[str, Theme] = {
     ),
 }
 
-# Pip spots on one half (a unit square), as offsets from its centre, for a
-# half whose tile lies vertically; a horizontal tile swaps x and y.
-_U = 0.25
-_PIPS: tuple[tuple[tuple[float, float], ...], ...] = (
-    (),
-    ((0, 0),),
-    ((-_U, _U), (_U, -_U)),
-    ((-_U, _U), (0, 0), (_U, -_U)),
-    ((-_U, _U), (_U, _U), (-_U, -_U), (_U, -_U)),
-    ((-_U, _U), (_U, _U), (0, 0), (-_U, -_U), (_U, -_U)),
-    ((-_U, _U), (-_U, 0), (-_U, -_U), (_U, _U), (_U, 0), (_U, -_U)),
-)
-_CHAMFER = 0.1
 
 
 class _Sketch:
@@ -124,7 +113,7 @@ class _Sketch:
     ) -> None:
         """One tile; ``scale`` 1 is a chain tile (2 x 1 units), larger for the viewer's hand."""
         hw, hh = (0.5 * scale, scale) if vertical else (scale, 0.5 * scale)
-        xs, ys = _chamfered(cx, cy, hw, hh, _CHAMFER * scale)
+        xs, ys = chamfered(cx, cy, hw, hh, CHAMFER * scale)
         if face_up:
             self.face_x.extend(xs)
             self.face_y.extend(ys)
@@ -135,8 +124,8 @@ class _Sketch:
             else:
                 self.line_x.extend((cx, cx, None))
                 self.line_y.extend((round(cy - bar, 3), round(cy + bar, 3), None))
-            for number, (hx, hy) in ((low, _half(cx, cy, vertical, -scale)), (high, _half(cx, cy, vertical, scale))):
-                for ox, oy in _PIPS[number]:
+            for number, (hx, hy) in ((low, half_centre(cx, cy, vertical, -scale)), (high, half_centre(cx, cy, vertical, scale))):
+                for ox, oy in PIP_SPOTS[number]:
                     if vertical:
                         self.pip_x.append(round(hx + ox * scale, 3))
                         self.pip_y.append(round(hy + oy * scale, 3))
@@ -163,19 +152,6 @@ class _Sketch:
         self.label_x.append(x)
         self.label_y.append(y)
         self.label_text.append(text)
-
-
-def _half(cx: float, cy: float, vertical: bool, sign: float) -> tuple[float, float]:
-    return (cx, cy + 0.5 * sign) if vertical else (cx + 0.5 * sign, cy)
-
-
-def _chamfered(
-    cx: float, cy: float, hw: float, hh: float, c: float = _CHAMFER
-) -> tuple[list[float | None], list[float | None]]:
-    x0, x1, y0, y1 = cx - hw, cx + hw, cy - hh, cy + hh
-    xs: list[float | None] = [x0 + c, x1 - c, x1, x1, x1 - c, x0 + c, x0, x0, x0 + c, None]
-    ys: list[float | None] = [y0, y0, y0 + c, y1 - c, y1, y1, y1 - c, y0 + c, y0, None]
-    return [None if v is None else round(v, 3) for v in xs], [None if v is None else round(v, 3) for v in ys]
 
 
 def target_ends(state: HandState, tile: Tile) -> list[End]:
@@ -332,7 +308,7 @@ def _assemble(
 ) -> go.Figure:
     """Turn the gathered coordinates into a figure with few traces."""
     w2, h2 = board.width / 2, board.height / 2
-    felt_x, felt_y = _chamfered(0.0, 0.0, w2, h2)
+    felt_x, felt_y = chamfered(0.0, 0.0, w2, h2)
     skip = "skip"
     traces: list[go.Scatter] = [
         go.Scatter(x=felt_x, y=felt_y, fill="toself", fillcolor=colours.felt, mode="lines",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tutorial_app.language import ru_plural
 from tutorial_app.rules.text import Text
 
 __all__ = ["boneyard_label", "seat_label", "tiles_word_ru"]
@@ -9,11 +10,7 @@ __all__ = ["boneyard_label", "seat_label", "tiles_word_ru"]
 
 def tiles_word_ru(count: int) -> str:
     """Russian plural of "кость" after a number: 1 кость, 2 кости, 5 костей."""
-    if count % 10 == 1 and count % 100 != 11:
-        return "кость"
-    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-        return "кости"
-    return "костей"
+    return ru_plural(count, "кость", "кости", "костей")
 
 
 def boneyard_label(count: int) -> Text:

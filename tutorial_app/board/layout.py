@@ -7,23 +7,21 @@ its own region of the table (two halves for a line, four pinwheel quadrants
 around a spinner), so arms never cross and a tile laid on one arm never moves
 the others.
 
-Why a ``ChainShape``: the bends of the tiles already laid are part of the
-position people see. The app keeps the shape of the last layout and passes
-it back, so laying a tile never re-arranges the table, and a player's choice
-of turn or a tail adjustment ("правка цепи") stays put.
+Why a ``ChainShape`` (``shape``): the bends of the tiles already laid are
+part of the position people see; a layout starts from the shape of the last
+one, so laying a tile never re-arranges the table.
 
 The felt's size (which table a hand is laid on, and how it grows) is
-``felt``; its names are re-exported here.
+``felt``; its names and the shape's are re-exported here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from tutorial_app.board.felt import TABLE_HEIGHT, TABLE_SIZES, TABLE_WIDTH, felts_from, is_full, starting_felt
 from tutorial_app.board.geometry import (
-    ArmName,
     Placement,
     Rect,
     Vec,
@@ -34,8 +32,8 @@ from tutorial_app.board.geometry import (
     turn_left,
     turn_right,
 )
-from tutorial_app.rules.state import ARM_NAMES, End, Link, Table
-from tutorial_app.rules.tiles import Tile
+from tutorial_app.board.shape import ARM_INDEX, EMPTY_SHAPE, STRAIGHT, Bend, ChainShape, Corner, Step
+from tutorial_app.rules.state import End, Link, Table
 
 __all__ = [
     "Bend",
@@ -53,71 +51,11 @@ __all__ = [
     "can_turn",
 ]
 
-Bend = Literal["straight", "left", "right"]
-Corner = Literal["inside", "outside"]
-
 LANE_GAP = 3.0
 """Distance between the centre lines of two lanes of a snake: doubles in
 neighbouring lanes then keep one unit of felt between them."""
 
 _BIG = 1e6
-_ARM_INDEX = {name: i for i, name in enumerate(ARM_NAMES)}
-
-
-class Step(NamedTuple):
-    """How one tile continues the chain: straight on, or turned left/right.
-
-    ``corner`` says how a turned tile meets the previous one: ``inside`` lays
-    it alongside the previous tile's outer half (the chain does not get
-    longer), ``outside`` lays it across the previous tile's end.
-    """
-
-    bend: Bend
-    corner: Corner = "inside"
-
-
-STRAIGHT = Step("straight")
-
-
-class ChainShape(NamedTuple):
-    """The bends of every tile already laid, per arm (left, right, up, down),
-    and the size of the table they were laid on.
-
-    ``centre`` is the centre tile the bends belong to; in All Fives the first
-    double becomes the centre and an old shape no longer applies.
-    ``width``/``height`` (0: unknown) let the next layout keep the table
-    size: the felt never shrinks during a hand, and a shape from a smaller
-    table is re-laid when the table grows rather than kept.
-    """
-
-    centre: Tile | None
-    arms: tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step, ...], tuple[Step, ...]]
-    width: float = 0.0
-    height: float = 0.0
-
-    def arm(self, end: End) -> tuple[Step, ...]:
-        """The steps of one arm."""
-        return self.arms[_ARM_INDEX[end]]
-
-    def with_step(self, end: End, index: int, step: Step) -> ChainShape:
-        """This shape with the step of tile ``index`` on ``end`` set (earlier tiles keep theirs).
-
-        ``index`` may be the arm's length: that sets the bend of the next tile
-        laid there (a player's choice of turn).
-        """
-        arm = list(self.arm(end))
-        if index > len(arm):
-            raise IndexError(f"{end} arm has {len(arm)} tiles; cannot set a step for tile {index}")
-        if index == len(arm):
-            arm.append(step)
-        else:
-            arm[index] = step
-        arms = list(self.arms)
-        arms[_ARM_INDEX[end]] = tuple(arm)
-        return self._replace(arms=(arms[0], arms[1], arms[2], arms[3]))
-
-
-EMPTY_SHAPE = ChainShape(None, ((), (), (), ()))
 
 
 class EndSpot(NamedTuple):
@@ -463,19 +401,15 @@ def _layout_once(
     all_steps: list[tuple[Step, ...]] = [(), (), (), ()]
     spots: list[EndSpot] = []
     for start in _starts(centre.rect, table.spinner, width, height):
-        i = _ARM_INDEX[start.end]
+        i = ARM_INDEX[start.end]
         links = table.arms[i]
         arm_placements, steps, cursor = _walk_arm(links, start, shape.arms[i], centre.rect, rebend)
         placements.extend(arm_placements)
         all_steps[i] = tuple(steps)
         if table.ends[i] >= 0:
             spots.append(EndSpot(start.end, table.ends[i], *cursor.point, *cursor.heading))
-    spots.sort(key=lambda s: _ARM_INDEX[s.end])
+    spots.sort(key=lambda s: ARM_INDEX[s.end])
     arms = (all_steps[0], all_steps[1], all_steps[2], all_steps[3])
     new_shape = ChainShape(table.centre, arms, width, height)
     return BoardLayout(tuple(placements), tuple(spots), width, height, new_shape, table.spinner)
 
-
-def arm_name(arm: ArmName) -> End | None:
-    """The rules core's end name for an arm (None for the centre)."""
-    return None if arm == "centre" else arm

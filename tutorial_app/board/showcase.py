@@ -13,7 +13,8 @@ from typing import NamedTuple
 
 import plotly.graph_objects as go
 
-from tutorial_app.board.figure import _PIPS, THEMES, _chamfered, _half
+from tutorial_app.board.figure import THEMES
+from tutorial_app.board.tile_face import PIP_SPOTS, chamfered, half_centre
 from tutorial_app.rules.tiles import Tile
 
 __all__ = ["TileMarks", "tiles_figure", "tile_marks"]
@@ -35,13 +36,13 @@ class TileMarks(NamedTuple):
 
 def tile_marks(tile: Tile, cx: float, cy: float, scale: float = 1.0) -> TileMarks:
     """A vertical tile centred at (cx, cy), low half at the bottom: its outline, divider and pips."""
-    xs, ys = _chamfered(cx, cy, 0.5 * scale, scale, 0.1 * scale)
+    xs, ys = chamfered(cx, cy, 0.5 * scale, scale, 0.1 * scale)
     bar = 0.4 * scale
     pip_x: list[float] = []
     pip_y: list[float] = []
     for number, sign in ((tile.lo, -scale), (tile.hi, scale)):
-        hx, hy = _half(cx, cy, True, sign)
-        for ox, oy in _PIPS[number]:
+        hx, hy = half_centre(cx, cy, True, sign)
+        for ox, oy in PIP_SPOTS[number]:
             pip_x.append(round(hx + ox * scale, 3))
             pip_y.append(round(hy + oy * scale, 3))
     return TileMarks(xs, ys, [round(cx - bar, 3), round(cx + bar, 3), None], [cy, cy, None], pip_x, pip_y)

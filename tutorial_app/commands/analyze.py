@@ -1,6 +1,6 @@
 """``domino-tutor analyze POSITION [--open] [--playouts N] [--seed S] [--json] [--lang en|ru]``.
 
-Ranks the legal moves of the seat to move in a referee position (REFEREE.md):
+Ranks the legal moves of the seat to move in a referee position (``docs/referee.md``):
 from that seat's view (what it holds, the table, and what the position's
 ``moves`` showed about the others), or with ``--open`` every hand known.
 """
@@ -12,7 +12,8 @@ import json
 import sys
 from typing import Any
 
-from tutorial_app.cli import UserError
+from tutorial_app.commands import UserError
+from tutorial_app.commands.args import MAX_SEED, whole_number
 from tutorial_app.commands.io import read_data_file
 from tutorial_app.rules.position import Position, PositionError, read_position
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
@@ -41,18 +42,6 @@ def register(sub: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def _whole(text: str, flag: str, low: int, high: int, lang: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise UserError(Text(f"{flag} needs a whole number, not {text!r}",
-                             f"после {flag} нужно целое число, а не {text!r}").in_(lang)) from None
-    if not low <= value <= high:
-        raise UserError(Text(f"{flag} must be from {low:,} to {high:,}, not {value:,}",
-                             f"{flag} — от {low:,} до {high:,}, а не {value:,}").in_(lang))
-    return value
-
-
 def _position(path: str, lang: str) -> Position:
     data = read_data_file(path)
     try:
@@ -79,8 +68,8 @@ def analysis_of(position: Position, open_hands: bool, playouts: int, seed: int) 
 
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
-    playouts = _whole(args.playouts, "--playouts", 1, MAX_PLAYOUTS, lang)
-    seed = _whole(args.seed, "--seed", 0, 2**63, lang)
+    playouts = whole_number(args.playouts, "--playouts", 1, MAX_PLAYOUTS, lang)
+    seed = whole_number(args.seed, "--seed", 0, MAX_SEED, lang)
     position = _position(args.position, lang)
     analysis = analysis_of(position, args.open, playouts, seed)
     why = why_best(analysis, position.state)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tutorial_app.cli import UserError
+from tutorial_app.commands import UserError
 from tutorial_app.lessons.source import Limits, SourceError, parse_data, read_stream, read_text
 
 MAX_BYTES = 1_000_000

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tutorial_app.cli import UserError
+from tutorial_app.commands import UserError
 from tutorial_app.lessons.catalog import lessons_root
 from tutorial_app.lessons.schema import SCHEMA_FILE, schema_text
 from tutorial_app.lessons.stats import LessonStats, Target, lesson_stats, targets, totals

@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from tutorial_app.cli import UserError
+from tutorial_app.commands import UserError
 from tutorial_app.commands.io import read_data_file
 from tutorial_app.rules.position import PositionError
-from tutorial_app.rules.referee import rule_all
+from tutorial_app.rules.referee import HandRuling, LeadRuling, MatchRuling, Ruling, rule_all, rulings_json
+from tutorial_app.rules.state import Action, Move
 from tutorial_app.rules.text import Text
 
 _NO_RULES = Text("--rules needs at least one rule set name", "после --rules нужно хотя бы одно название набора правил")
@@ -41,97 +42,107 @@ def run(args: argparse.Namespace) -> int:
     except PositionError as exc:
         raise UserError(exc.reason.in_(args.lang)) from None
     if args.json:
-        json.dump(rulings, sys.stdout, ensure_ascii=False)
+        json.dump(rulings_json(rulings), sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(format_table(rulings["rulings"]))
+        sys.stdout.write(format_table(rulings))
     return 0
 
 
-def _tiles_moves(legal: list[dict[str, Any]]) -> str:
+def _tiles_moves(legal: Sequence[Move]) -> str:
     parts = []
     for move in legal:
-        if "tile" in move:
-            closed = " closed" if move.get("closed") else ""
-            parts.append(f"{move['tile']} {move['end']}{closed}")
+        if move.action is Action.PLAY:
+            parts.append(f"{move.tile} {move.end}{' closed' if move.closed else ''}")
         else:
-            parts.append(str(move["action"]))
+            parts.append(move.action.value)
     return ", ".join(parts) or "-"
 
 
-def _per_side(values: dict[str, Any]) -> str:
-    return "  ".join(f"{side}: {value}" for side, value in values.items())
+def _per_side(values: Sequence[object]) -> str:
+    return "  ".join(f"{side}: {value}" for side, value in enumerate(values))
+
+
+def _listed(values: Sequence[object]) -> str:
+    return ", ".join(str(v) for v in values) or "-"
 
 
 Row = tuple[str, list[str]]
-Ruling = dict[str, Any]
 
 
-def _row(rulings: list[Ruling], label: str, cell: Callable[[Ruling], object]) -> Row:
+def _row(rulings: Sequence[Ruling], label: str, cell: Callable[[Ruling], object]) -> Row:
     return label, [str(cell(r)) for r in rulings]
 
 
 def _open_ends(ruling: Ruling) -> str:
-    return ", ".join(f"{n}={v}" for n, v in zip(ruling["open_end_names"], ruling["open_ends"], strict=True)) or "-"
+    return ", ".join(f"{n}={v}" for n, v in zip(ruling.open_end_names, ruling.open_ends, strict=True)) or "-"
 
 
-def _base_rows(rulings: list[Ruling]) -> list[Row]:
-    return [_row(rulings, "rules", lambda r: r["rules"]), _row(rulings, "status", lambda r: r["status"]),
-            _row(rulings, "open ends", _open_ends), _row(rulings, "to move", lambda r: r["to_move"]),
-            _row(rulings, "legal", lambda r: _tiles_moves(r["legal"]))]
+def _base_rows(rulings: Sequence[Ruling]) -> list[Row]:
+    return [_row(rulings, "rules", lambda r: r.rules), _row(rulings, "status", lambda r: r.status),
+            _row(rulings, "open ends", _open_ends), _row(rulings, "to move", lambda r: r.to_move),
+            _row(rulings, "legal", lambda r: _tiles_moves(r.legal))]
 
 
-def _lead_rows(rulings: list[Ruling]) -> list[Row]:
-    if not any("leader" in r for r in rulings):
+def _leader(lead: LeadRuling | None) -> object:
+    if lead is None:
+        return "-"
+    return "by lot" if lead.leader is None else lead.leader
+
+
+def _lead_rows(rulings: Sequence[Ruling]) -> list[Row]:
+    if not any(r.lead is not None for r in rulings):
         return []
-    return [_row(rulings, "leader", lambda r: "by lot" if r.get("leader", "x") is None else r.get("leader", "-")),
-            _row(rulings, "lead tiles", lambda r: ", ".join(r.get("lead_tiles", [])) or "-")]
+    return [_row(rulings, "leader", lambda r: _leader(r.lead)),
+            _row(rulings, "lead tiles", lambda r: _listed(r.lead.tiles) if r.lead is not None else "-")]
 
 
-def _hand_rows(rulings: list[Ruling]) -> list[Row]:
+def _hand_rows(rulings: Sequence[Ruling]) -> list[Row]:
     """A redeal, the points scored by moves, the boneyard and the unseen tiles (each only when some ruling has it)."""
     rows = []
-    if any(r["redeal_reason"] for r in rulings):
-        rows.append(_row(rulings, "redeal", lambda r: r["redeal_reason"] or "-"))
-    if any(r["move_points"] for r in rulings):
-        rows.append(_row(rulings, "move points", lambda r: ", ".join(str(p) for p in r["move_points"]) or "-"))
-    if any(r.get("boneyard_count") for r in rulings):
-        rows.append(_row(rulings, "boneyard", lambda r: r.get("boneyard_count", "-")))
-        rows.append(_row(rulings, "unseen", lambda r: r.get("unseen", "-")))
+    if any(r.redeal_reason for r in rulings):
+        rows.append(_row(rulings, "redeal", lambda r: r.redeal_reason or "-"))
+    if any(r.move_points for r in rulings):
+        rows.append(_row(rulings, "move points", lambda r: _listed(r.move_points)))
+    if any(r.boneyard_count for r in rulings):
+        rows.append(_row(rulings, "boneyard", lambda r: r.boneyard_count))
+        rows.append(_row(rulings, "unseen", lambda r: r.unseen))
     return rows
 
 
-def _result(ruling: Ruling, key: str) -> object:
-    return ruling["result"][key] if "result" in ruling else "-"
-
-
-def _result_rows(rulings: list[Ruling]) -> list[Row]:
-    if not any("result" in r for r in rulings):
+def _result_rows(rulings: Sequence[Ruling]) -> list[Row]:
+    if not any(r.result is not None for r in rulings):
         return []
+
+    def cell(read: Callable[[HandRuling], object]) -> Callable[[Ruling], object]:
+        return lambda r: read(r.result) if r.result is not None else "-"
+
     return [
-        _row(rulings, "winner side",
-             lambda r: ", ".join(str(s) for s in r["result"]["winner_sides"]) if "result" in r else "-"),
-        _row(rulings, "tie", lambda r: _result(r, "tie")),
-        _row(rulings, "points", lambda r: _per_side(r["result"]["points"]) if "result" in r else "-"),
-        _row(rulings, "bank after", lambda r: _result(r, "bank_after")),
-        _row(rulings, "capicú", lambda r: _result(r, "capicu")),
-        _row(rulings, "next leader", lambda r: _result(r, "next_leader")),
-        _row(rulings, "why", lambda r: _result(r, "reason")),
+        _row(rulings, "winner side", cell(lambda h: ", ".join(str(s) for s in h.winner_sides))),
+        _row(rulings, "tie", cell(lambda h: h.tie)),
+        _row(rulings, "points", cell(lambda h: _per_side(h.points))),
+        _row(rulings, "bank after", cell(lambda h: h.bank_after)),
+        _row(rulings, "capicú", cell(lambda h: h.capicu)),
+        _row(rulings, "next leader", cell(lambda h: h.next_leader)),
+        _row(rulings, "why", cell(lambda h: h.reason)),
     ]
 
 
-def _match_rows(rulings: list[Ruling]) -> list[Row]:
-    if not any("match" in r for r in rulings):
+def _match_rows(rulings: Sequence[Ruling]) -> list[Row]:
+    if not any(r.match is not None for r in rulings):
         return []
+
+    def cell(read: Callable[[MatchRuling], object]) -> Callable[[Ruling], object]:
+        return lambda r: read(r.match) if r.match is not None else "-"
+
     return [
-        _row(rulings, "match scores", lambda r: _per_side(r["match"]["scores"]) if "match" in r else "-"),
-        _row(rulings, "match over", lambda r: r["match"]["over"] if "match" in r else "-"),
-        _row(rulings, "match winner",
-             lambda r: ", ".join(str(s) for s in r["match"]["winner_sides"]) if "match" in r else "-"),
+        _row(rulings, "match scores", cell(lambda m: _per_side(m.scores))),
+        _row(rulings, "match over", cell(lambda m: m.over)),
+        _row(rulings, "match winner", cell(lambda m: ", ".join(str(s) for s in m.winner_sides))),
     ]
 
 
-def format_table(rulings: list[Ruling]) -> str:
+def format_table(rulings: Sequence[Ruling]) -> str:
     """Rule sets side by side, one row per question."""
     rows = [*_base_rows(rulings), *_lead_rows(rulings), *_hand_rows(rulings), *_result_rows(rulings),
             *_match_rows(rulings)]

@@ -6,9 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from tutorial_app.cli import UserError
-from tutorial_app.commands import tien_gow
-from tutorial_app.commands.simulate import parse_overrides, rules_from_args
+from tutorial_app.commands import UserError, tien_gow
+from tutorial_app.commands.args import parse_overrides, rules_from_args
 from tutorial_app.rules.rulesheet import rule_sheet
 from tutorial_app.rules.tien_gow.options import is_tien_gow
 from tutorial_app.rules.variants import VARIANTS

@@ -11,10 +11,10 @@ import argparse
 import json
 import sys
 
-from tutorial_app.cli import UserError
-from tutorial_app.commands.simulate import ProgressBar, _whole, parse_overrides
+from tutorial_app.commands import UserError
+from tutorial_app.commands.args import parse_overrides, run_size
+from tutorial_app.commands.progress import aligned, progress_bar, win_rates
 from tutorial_app.rules.options import OptionError
-from tutorial_app.rules.simulate import default_jobs
 from tutorial_app.rules.tien_gow.options import ALIASES, NAME, PLAYERS, TITLE, TienGowRules
 from tutorial_app.rules.tien_gow.sheet import tien_gow_sheet
 from tutorial_app.rules.tien_gow.simulate import TienGowStats, parse_bots, simulate_tien_gow, simulate_tien_gow_matches
@@ -38,25 +38,18 @@ def rules_from_args(players: str | None, overrides: list[str]) -> TienGowRules:
 def run_simulate(args: argparse.Namespace) -> int:
     """``simulate --rules tien_gow``: hands (or matches) with bots, as text or JSON."""
     rules = rules_from_args(args.players, args.override)
-    seed = _whole(args.seed, "--seed", low=0, high=2**63)
+    size = run_size(args)
     try:
         bots = parse_bots(str(args.bot))
     except ValueError as exc:
         raise UserError(str(exc)) from None
-    matches = _whole(args.matches, "--matches", low=1) if args.matches is not None else None
-    hands = _whole(args.hands, "--hands", low=1)
-    jobs = _whole(args.jobs, "--jobs", low=1, high=256) if args.jobs is not None else default_jobs()
-    bar = ProgressBar(sys.stderr, "matches" if matches else "hands") if sys.stderr.isatty() else None
-    try:
-        if matches is not None:
-            stats = simulate_tien_gow_matches(rules, matches, seed, bots, bar, jobs=jobs)
+    with progress_bar("matches" if size.matches else "hands") as bar:
+        if size.matches is not None:
+            stats = simulate_tien_gow_matches(rules, size.matches, size.seed, bots, bar, jobs=size.jobs)
         else:
-            stats = simulate_tien_gow(rules, hands, seed, bots, bar, jobs=jobs)
-    finally:
-        if bar is not None:
-            bar.close()
+            stats = simulate_tien_gow(rules, size.hands, size.seed, bots, bar, jobs=size.jobs)
     if args.json:
-        json.dump({"preset": NAME, "jobs": jobs, **stats.as_dict()}, sys.stdout, ensure_ascii=False)
+        json.dump({"preset": NAME, "jobs": size.jobs, **stats.as_dict()}, sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(format_stats(stats))
@@ -74,7 +67,7 @@ def format_stats(stats: TienGowStats) -> str:
         rows.append(("matches played", f"{stats.matches:,}"))
         rows.append(("hands per match", f"{stats.hands_per_match:.2f}"))
         wins = stats.match_wins or ()
-        rows.append(("match wins by seat", "  ".join(f"{seat}: {rate:.1%}" for seat, rate in enumerate(wins))))
+        rows.append(("match wins by seat", win_rates(wins)))
         if stats.unfinished_matches:
             rows.append(("unfinished matches", f"{stats.unfinished_matches:,}"))
     rows += [
@@ -85,11 +78,10 @@ def format_stats(stats: TienGowStats) -> str:
         ("sat out last trick", f"{stats.sit_out_rate:.1%} of hands (a seat without a trick)"),
         ("chips per hand", f"{stats.chips_per_hand:.2f} (collected by the winner)"),
         ("banker wins", f"{stats.banker_wins:.1%}"),
-        ("hand wins by seat", "  ".join(f"{seat}: {rate:.1%}" for seat, rate in enumerate(stats.hand_wins))),
+        ("hand wins by seat", win_rates(stats.hand_wins)),
         ("hands per second", f"{stats.hands_per_second:,.0f}"),
     ]
-    width = max(len(label) for label, _ in rows)
-    return "".join(f"{label.ljust(width)}  {value}\n" for label, value in rows)
+    return aligned(rows)
 
 
 def run_rules(args: argparse.Namespace) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tutorial_app.language import END_NAMES
+
 MESSAGES: dict[str, str] = {
     # app frame
     "app.language": "Language",
@@ -20,11 +22,8 @@ MESSAGES: dict[str, str] = {
     # seats, ends, bots
     "seat.you": "You",
     "seat.n": "Seat {n}",
-    "end.lead": "lead",
-    "end.left": "left end",
-    "end.right": "right end",
-    "end.up": "upper end",
-    "end.down": "lower end",
+    # the ends of the chain: the nouns the rules core uses too
+    **{f"end.{end}": name.en for end, name in END_NAMES.items()},
     "bot.random": "Random bot (any legal move)",
     "bot.greedy": "Greedy bot (heaviest tile first)",
     "bot.strong": "Strong bot (weighs every move by playing it out)",

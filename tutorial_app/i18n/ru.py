@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tutorial_app.language import END_NAMES
+
 MESSAGES: dict[str, str] = {
     # app frame
     "app.language": "Язык",
@@ -20,11 +22,8 @@ MESSAGES: dict[str, str] = {
     # seats, ends, bots
     "seat.you": "Вы",
     "seat.n": "Игрок {n}",
-    "end.lead": "заход",
-    "end.left": "левый конец",
-    "end.right": "правый конец",
-    "end.up": "верхний конец",
-    "end.down": "нижний конец",
+    # the ends of the chain: the nouns the rules core uses too
+    **{f"end.{end}": name.ru for end, name in END_NAMES.items()},
     "bot.random": "Случайный бот (любой разрешённый ход)",
     "bot.greedy": "Жадный бот (сначала самая тяжёлая кость)",
     "bot.strong": "Сильный бот (взвешивает каждый ход, разыгрывая его)",

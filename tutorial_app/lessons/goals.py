@@ -8,6 +8,8 @@ reaches a goal by trying the legal moves through the rules core.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tutorial_app.lessons.model import Goal
 from tutorial_app.rules.moves import apply_unchecked, fives_count, legal_moves
 from tutorial_app.rules.state import Action, HandState, Move, Status, play
@@ -32,41 +34,60 @@ def fives_points(state: HandState) -> int:
 
 def satisfies(goal: Goal, before: HandState, move: Move, after: HandState) -> bool:
     """Whether ``move`` (played from ``before``, giving ``after``) reaches the goal."""
-    key = goal.key
-    if key == "all_of":
-        return all(satisfies(g, before, move, after) for g in goal.all_of or ())
-    if key == "any_of":
-        return any(satisfies(g, before, move, after) for g in goal.any_of or ())
-    if key == "not":
-        assert goal.not_ is not None
-        return not satisfies(goal.not_, before, move, after)
-    if key == "any_legal":
-        return bool(goal.any_legal)
-    if key == "played":
-        return move.action is Action.PLAY and move.tile is goal.played
-    if key == "on_end":
-        return move.action is Action.PLAY and move.end == goal.on_end
-    if key == "action":
-        return move.action.value == goal.action
-    is_play = move.action is Action.PLAY
-    if key == "ends_sum":
-        return is_play and ends_total(after) == goal.ends_sum
-    if key == "ends_sum_multiple_of":
-        total = ends_total(after)
-        return is_play and total > 0 and total % (goal.ends_sum_multiple_of or 1) == 0
-    if key == "went_out":
-        out = after.status is Status.WON and after.out_seat == before.to_move
-        return out is bool(goal.went_out)
-    if key == "capicu":
-        return (after.status is Status.WON and after.capicu) is bool(goal.capicu)
-    if key == "blocked":
-        return (after.status is Status.BLOCKED) is bool(goal.blocked)
-    if key == "closed":
-        return (is_play and move.closed) is bool(goal.closed)
-    if key == "claimed_right":
-        right = is_play and (move.claim or 0) == fives_points(after)
-        return right is bool(goal.claimed_right)
-    raise AssertionError(f"unknown goal {key}")
+    check = _CHECKS.get(goal.key)
+    if check is None:
+        raise AssertionError(f"unknown goal {goal.key}")
+    return check(goal, before, move, after)
+
+
+# One predicate per goal key: (goal, state before, move, state after) -> reached.
+_Check = Callable[[Goal, HandState, Move, HandState], bool]
+
+
+def _all_of(goal: Goal, before: HandState, move: Move, after: HandState) -> bool:
+    return all(satisfies(g, before, move, after) for g in goal.all_of or ())
+
+
+def _any_of(goal: Goal, before: HandState, move: Move, after: HandState) -> bool:
+    return any(satisfies(g, before, move, after) for g in goal.any_of or ())
+
+
+def _not(goal: Goal, before: HandState, move: Move, after: HandState) -> bool:
+    assert goal.not_ is not None
+    return not satisfies(goal.not_, before, move, after)
+
+
+def _ends_sum_multiple_of(goal: Goal, _before: HandState, move: Move, after: HandState) -> bool:
+    total = ends_total(after)
+    return move.action is Action.PLAY and total > 0 and total % (goal.ends_sum_multiple_of or 1) == 0
+
+
+def _went_out(goal: Goal, before: HandState, _move: Move, after: HandState) -> bool:
+    out = after.status is Status.WON and after.out_seat == before.to_move
+    return out is bool(goal.went_out)
+
+
+def _claimed_right(goal: Goal, _before: HandState, move: Move, after: HandState) -> bool:
+    right = move.action is Action.PLAY and (move.claim or 0) == fives_points(after)
+    return right is bool(goal.claimed_right)
+
+
+_CHECKS: dict[str, _Check] = {
+    "all_of": _all_of,
+    "any_of": _any_of,
+    "not": _not,
+    "any_legal": lambda goal, _b, _m, _a: bool(goal.any_legal),
+    "played": lambda goal, _b, move, _a: move.action is Action.PLAY and move.tile is goal.played,
+    "on_end": lambda goal, _b, move, _a: move.action is Action.PLAY and move.end == goal.on_end,
+    "action": lambda goal, _b, move, _a: move.action.value == goal.action,
+    "ends_sum": lambda goal, _b, move, after: move.action is Action.PLAY and ends_total(after) == goal.ends_sum,
+    "ends_sum_multiple_of": _ends_sum_multiple_of,
+    "went_out": _went_out,
+    "capicu": lambda goal, _b, _m, after: (after.status is Status.WON and after.capicu) is bool(goal.capicu),
+    "blocked": lambda goal, _b, _m, after: (after.status is Status.BLOCKED) is bool(goal.blocked),
+    "closed": lambda goal, _b, move, _a: (move.action is Action.PLAY and move.closed) is bool(goal.closed),
+    "claimed_right": _claimed_right,
+}
 
 
 def goal_keys(goal: Goal) -> list[str]:

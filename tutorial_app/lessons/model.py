@@ -251,7 +251,7 @@ _BENDS: Any = Field(
 
 
 class PositionSpec(_Strict):
-    """A position in the referee's notation (REFEREE.md); ``rules``/``overrides`` default to the lesson's.
+    """A position in the referee's notation (docs/referee.md); ``rules``/``overrides`` default to the lesson's.
 
     ``real: true`` says the position could be on a real table: the validator
     then checks its tile counts against the deal (hand size, boneyard).
@@ -262,7 +262,11 @@ class PositionSpec(_Strict):
     hands: list[list[Any]] = Field(min_length=1, description="one list of tiles per seat, seat 0 first")
     chain: list[Any] | dict[str, Any] = Field(default_factory=list)
     boneyard: list[Any] | int | None = None
-    hand: Literal["first", "later"] | None = None
+    hand: Literal["first", "later"] | None = Field(
+        default=None,
+        description="with an empty chain: 'first' (default) for a match's first deal, where the first-lead rule names "
+        "the leader; 'later' for a later hand, led by the previous hand's winner (to_move) with any tile",
+    )
     to_move: int | None = None
     last_move_by: int | None = None
     last_end: str | None = None
@@ -335,18 +339,12 @@ TRICK_QUIZ_KINDS = frozenset(k for k in QUIZ_KINDS if k.startswith("trick_"))
 Highlight = list[TileValue]
 
 
-HandKind = Literal["first", "later"]
 ShowHands = Literal["all", "mine"]
 _SHOW_HANDS = Field(
     default=None,
     description="whose tiles are face up: 'all' or only the learner's ('mine'); default: all on explain and quiz "
     "steps (a question about the deal needs the hands), the learner's only on play steps and on questions about "
     "what the learner cannot see",
-)
-_HAND = Field(
-    default=None,
-    description="with an empty chain: 'first' (default) for a match's first deal, where the first-lead rule names the "
-    "leader; 'later' for a later hand, led by the previous hand's winner with any tile",
 )
 
 
@@ -355,8 +353,6 @@ def _check_position(step: ExplainStep | PlayStep | QuizStep, required: bool) -> 
         raise ValueError("write either position: or from_previous: true, not both")
     if required and step.position is None and not step.from_previous:
         raise ValueError("a play step needs a position: (or from_previous: true)")
-    if step.hand is not None and step.position is None:
-        raise ValueError("hand: is about the fresh deal in this step's position: write position: with an empty chain")
 
 
 class ExplainStep(_Strict):
@@ -370,7 +366,6 @@ class ExplainStep(_Strict):
     tiles: list[TileValue] = Field(default_factory=list, description="tiles shown on their own, outside a position")
     highlight: Highlight = Field(default_factory=list)
     bends: list[ChainBend] = _BENDS
-    hand: HandKind | None = _HAND
     show_hands: ShowHands | None = _SHOW_HANDS
 
     @model_validator(mode="after")
@@ -404,7 +399,6 @@ class PlayStep(_Strict):
         description="the goal is the best move: the analysis (from the learner's view, fixed seed and budget) must "
         "rank every move reaching it clearly above every other, and the feedback shows its ranking and why",
     )
-    hand: HandKind | None = _HAND
     show_hands: ShowHands | None = _SHOW_HANDS
 
     @model_validator(mode="after")
@@ -444,7 +438,6 @@ class QuizStep(_Strict):
         default=None, pattern=ID_PATTERN,
         description="this question reviews an earlier lesson: its id (the same course, or the core course)",
     )
-    hand: HandKind | None = _HAND
     show_hands: ShowHands | None = _SHOW_HANDS
 
     @model_validator(mode="after")

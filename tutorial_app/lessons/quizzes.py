@@ -22,7 +22,7 @@ from tutorial_app.lessons.strategy_quiz import BestError, best_key, choice_keys,
 from tutorial_app.rules.deal import LeadDecision
 from tutorial_app.rules.match import MatchState, record_hand
 from tutorial_app.rules.moves import apply, legal_moves, why_illegal
-from tutorial_app.rules.options import HouseRules, Teams
+from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.scoring import HandResult, hand_result
 from tutorial_app.rules.state import DRAW, Action, HandState, Status
 from tutorial_app.rules.text import Text
@@ -467,7 +467,7 @@ def choice_label(kind: str, value: Answer, rules: HouseRules | None, lang: str, 
     if kind_type == "seat" and isinstance(value, int):
         return _seat_label(value, viewer).in_(lang)
     if kind_type == "side" and isinstance(value, int):
-        if rules is not None and rules.teams is Teams.PAIRS:
+        if rules is not None and rules.in_pairs:
             seats = rules.seats_of(value)
             joined = " + ".join(str(s) for s in seats)
             if viewer is not None and viewer in seats:

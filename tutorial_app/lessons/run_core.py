@@ -92,7 +92,6 @@ class RunCore:
         self.index = 0
         self.mistakes = 0
         self.hints_used = 0
-        self.tries = 0
         self._hinted: set[int] = set()
         self._done = False
         self._right: Answer | None = None
@@ -207,7 +206,6 @@ class RunCore:
         except ValueError as exc:
             what = _WHAT.get(str(exc), Text(str(exc), str(exc)))
             return Feedback(False, _WRITE.in_(lang).format(what=what.in_(lang)))
-        self.tries += 1
         if given != self._right:
             self.mistakes += 1
             return Feedback(False, _NOT_QUITE.in_(lang), hint=step.hint.in_(lang), mistake=True)

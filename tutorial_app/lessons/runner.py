@@ -133,7 +133,6 @@ class LessonRun(RunCore):
             raise RunError("the current step does not take a move")
         self._refuted = None
         state = self._scene.state
-        self.tries += 1
         reason = why_illegal(state, move)
         if reason is not None:
             self.mistakes += 1
@@ -178,7 +177,6 @@ class LessonRun(RunCore):
     def _capstone_move(self, move: Move, lang: str) -> Feedback:
         hand = self._capstone
         assert hand is not None
-        self.tries += 1
         try:
             hand = learner_move(hand, move)
         except IllegalMoveError as exc:
@@ -212,7 +210,7 @@ class LessonRun(RunCore):
             self._done = self._capstone.over
         elif not isinstance(step, RememberStep):
             if step.position is not None:
-                scene = read_scene(self.lesson, step.position, later=step.hand == "later")
+                scene = read_scene(self.lesson, step.position)
             elif step.from_previous:
                 scene = previous
         self._scene = scene

@@ -10,17 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from tutorial_app.lessons.model import Lesson, MoveSpec, PositionSpec, line_move
+from tutorial_app.lessons.model import Lesson, PositionSpec
 from tutorial_app.rules.deal import LeadDecision
 from tutorial_app.rules.match import MatchState
-from tutorial_app.rules.moves import apply
 from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.position import read_position
 from tutorial_app.rules.state import HandState
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.variants import find_variant
 
-__all__ = ["Scene", "lesson_rules", "position_mapping", "read_scene", "scene_of", "advance"]
+__all__ = ["Scene", "lesson_rules", "position_mapping", "read_scene", "scene_of"]
 
 
 class Scene(NamedTuple):
@@ -28,7 +27,7 @@ class Scene(NamedTuple):
 
     ``start`` is the position before its ``moves`` (the state a step's text
     usually describes); ``later`` marks an empty chain as a later hand of a
-    match (``hand: later``), led by the previous winner.
+    match (the position's ``hand: later``), led by the previous winner.
     """
 
     rules_name: str
@@ -68,21 +67,13 @@ def position_mapping(rules: str, overrides: Mapping[str, Any], spec: PositionSpe
     return data
 
 
-def read_scene(lesson: Lesson, spec: PositionSpec, later: bool = False) -> Scene:
+def read_scene(lesson: Lesson, spec: PositionSpec) -> Scene:
     """The scene a position describes; raises PositionError (a ValueError) when it cannot be on a table."""
-    return scene_of(position_mapping(lesson.rules, lesson.overrides, spec), later)
+    return scene_of(position_mapping(lesson.rules, lesson.overrides, spec))
 
 
-def scene_of(mapping: Mapping[str, Any], later: bool = False) -> Scene:
+def scene_of(mapping: Mapping[str, Any]) -> Scene:
     """The scene of a position mapping in the referee's notation (PositionError when impossible)."""
-    position = read_position(mapping, later_hand=later)
+    position = read_position(mapping)
     return Scene(position.rules_name, position.state, position.lead, position.redeal, position.match,
-                 position.start, later)
-
-
-def advance(scene: Scene, moves: list[MoveSpec]) -> Scene:
-    """The scene after some moves (each checked by the rules core: IllegalMoveError otherwise)."""
-    state = scene.state
-    for spec in moves:
-        state = apply(state, line_move(spec))
-    return scene._replace(state=state)
+                 position.start, mapping.get("hand") == "later")

@@ -126,9 +126,9 @@ class SemanticPass:
         if spec.rules is None and frame.rules is None:
             return None, True  # the lesson's rule set is already reported
         mapping = position_mapping(frame.rules or "", frame.overrides, spec)
-        later = step.hand == "later"
+        later = spec.hand == "later"
         try:
-            scene = scene_of(mapping, later)
+            scene = scene_of(mapping)
         except PositionError as exc:
             text = str(exc)
             label = "" if text.startswith("unknown rule set") else "impossible position: "
@@ -137,9 +137,9 @@ class SemanticPass:
         if frame.players is not None and scene.rules.players != frame.players:
             self.error((*at, "position", "hands"),
                        f"this lesson is for {frame.players} players, but the position has {scene.rules.players} hands")
-        problem = later_problem(spec) if later else first_lead_problem(scene, spec, later)
+        problem = later_problem(spec) if later else first_lead_problem(scene, spec)
         if problem is not None:
-            self.error((*at, "hand") if later else (*at, "position", "to_move"), problem)
+            self.error((*at, "position", "hand" if later else "to_move"), problem)
         if spec.real:
             for message in real_deal_problems(scene):
                 self.error((*at, "position", "real"), f"this position is marked real: {message}")

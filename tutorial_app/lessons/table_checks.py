@@ -3,7 +3,7 @@
 Why apart from the referee's reader: the reader accepts any position it can
 rule on (a lesson may simplify: two tiles each to show one idea). These
 checks hold a lesson to more where it says so: an empty chain is led by the
-first-lead rule unless the step says ``hand: later``; a position marked
+first-lead rule unless the position says ``hand: later``; a position marked
 ``real: true`` has the tile counts a real deal gives; a play step with a
 single legal move says ``forced: true``.
 """
@@ -20,15 +20,15 @@ __all__ = ["first_lead_problem", "later_problem", "real_deal_problems", "forced_
 _ALL = 28
 
 
-def first_lead_problem(scene: Scene, spec: PositionSpec, later: bool) -> str | None:
+def first_lead_problem(scene: Scene, spec: PositionSpec) -> str | None:
     """An empty chain whose ``to_move`` is not the seat the first-lead rule names (unless a later hand)."""
-    if spec.chain or later or spec.to_move is None:
+    if spec.chain or spec.hand == "later" or spec.to_move is None:
         return None
     lead = scene.lead
     if lead is None or lead.seat is None or scene.redeal is not None or lead.seat == spec.to_move:
         return None
     return (f"on an empty chain the first-lead rule decides ({lead.reason.en.rstrip('.')}), so seat {lead.seat} "
-            f"leads, not seat {spec.to_move}: write to_move: {lead.seat}, or hand: later on the step if this is a "
+            f"leads, not seat {spec.to_move}: write to_move: {lead.seat}, or hand: later in the position if this is a "
             "later hand, led by the previous hand's winner")
 
 
@@ -43,7 +43,7 @@ def real_deal_problems(scene: Scene) -> list[str]:
     """Tile counts a real deal under the scene's rules cannot give (for a position marked ``real: true``)."""
     state = scene.before
     rules = state.rules
-    dealt = rules.players * rules.hand_size
+    dealt = rules.dealt
     on_table = state.table.tile_count()
     held = [bin(h).count("1") for h in state.hands]
     deal = f"a real deal under these rules gives {rules.hand_size} tiles to each of {rules.players} players"

@@ -79,9 +79,6 @@ class TienGowPass(SemanticPass):
 
     def trick_scene(self, at: Path_, i: int, step: ExplainStep | PlayStep | QuizStep, previous: TrickScene | None,
                     note: str, broken: bool) -> tuple[TrickScene | None, bool]:
-        if step.hand is not None:
-            self.error((*at, "hand"), "hand: is about a line game's first lead; a Tien Gow position names its "
-                       "banker: and leader: instead")
         if step.position is not None:
             if self.trick_rules is None:
                 return None, True  # the lesson's options are already reported

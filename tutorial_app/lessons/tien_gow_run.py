@@ -175,7 +175,6 @@ class TienGowRun(RunCore):
             raise RunError("the current step does not take a move")
         self._refuted = None
         state = self._scene.state
-        self.tries += 1
         reason = tg.why_illegal(state, move)
         if reason is not None:
             self.mistakes += 1
@@ -215,7 +214,6 @@ class TienGowRun(RunCore):
     def _capstone_move(self, move: tg.Move, lang: str) -> Feedback:
         hand = self._capstone
         assert hand is not None
-        self.tries += 1
         try:
             hand = capstone_move(hand, move)
         except tg.IllegalMoveError as exc:

@@ -25,7 +25,7 @@ from tutorial_app.rules.text import RulesError, Text
 __all__ = ["TrickScene", "TrickPositionError", "tien_gow_rules", "read_trick_scene", "trick_satisfies",
            "trick_goal_moves", "takes_trick", "trick_move", "same_move"]
 
-_LINE_KEYS = ("chain", "boneyard", "to_move", "last_move_by", "bank", "match")
+_LINE_KEYS = ("chain", "boneyard", "hand", "to_move", "last_move_by", "bank", "match")
 
 
 class TrickScene(NamedTuple):

@@ -339,6 +339,10 @@ def _model_at(loc: tuple[int | str, ...]) -> type[BaseModel] | None:
     for part in loc:
         if isinstance(part, int):
             continue
+        tagged = [m for m in current if _kind_of(m) == part or m.__name__ == part]
+        if tagged and len(current) > 1:  # a step's kind (pydantic's tag), before a field of that name
+            current = tagged
+            continue
         nxt: list[type[BaseModel]] = []
         for model in current:
             field = _field(model, part)
@@ -346,10 +350,6 @@ def _model_at(loc: tuple[int | str, ...]) -> type[BaseModel] | None:
                 nxt.extend(_models_in(field.annotation))
         if nxt:
             current = nxt
-            continue
-        tagged = [m for m in current if _kind_of(m) == part or m.__name__ == part]
-        if tagged:
-            current = tagged
     return current[0] if len(current) == 1 else None
 
 
@@ -372,20 +372,29 @@ def _keys_of(model: type[BaseModel]) -> list[str]:
     return [info.alias or name for name, info in model.model_fields.items()]
 
 
+def _unknown_key(loc: tuple[int | str, ...]) -> str:
+    """Why a key is not allowed where it is written: a near spelling, or the mapping it belongs in."""
+    key = str(loc[-1])
+    model = _model_at(loc[:-1])
+    if model is None:
+        return f"unknown key {key!r}"
+    keys = _keys_of(model)
+    close = difflib.get_close_matches(key, keys, n=1)
+    home = next((name for name in keys if any(key in _keys_of(inner) for inner in _models_in(
+        _field(model, name).annotation))), None)
+    if home is not None and not close:
+        return f"{key}: is not a key here; it belongs inside {home}: (write it under {home}:)"
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    return f"unknown key {key!r}; {hint}the keys here are: {', '.join(keys)}"
+
+
 def _message(err: ErrorDetails, loc: tuple[int | str, ...]) -> tuple[str, bool]:
     """A sentence for one pydantic error, and whether it points at a key rather than a value."""
     kind = err["type"]
     ctx: dict[str, Any] = dict(err.get("ctx") or {})
     value = err.get("input")
     if kind == "extra_forbidden":
-        key = str(loc[-1])
-        model = _model_at(loc[:-1])
-        if model is None:
-            return f"unknown key {key!r}", True
-        keys = _keys_of(model)
-        close = difflib.get_close_matches(key, keys, n=1)
-        hint = f"did you mean {close[0]!r}? " if close else ""
-        return f"unknown key {key!r}; {hint}the keys here are: {', '.join(keys)}", True
+        return _unknown_key(loc), True
     if kind == "missing":
         key = str(loc[-1])
         if key in ("en", "ru"):

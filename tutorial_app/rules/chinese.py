@@ -5,8 +5,9 @@ a reply needs: the tiles and the combinations of a trick (``combination``,
 ``judge``). The game itself, trick by trick, is ``rules.tien_gow``; the
 decisions where the rule pages differ are in ``docs/tien_gow.md``.
 
-Sources, fact by fact (seed S3 is ``seeds/003_*.txt``; pagat is pagat.com's
-Tien Gow page, with the Wikipedia Tien Gow article for the triplet rule):
+Sources, fact by fact (S3 is a Russian rule page on Chinese dominoes and
+pagat is pagat.com's Tien Gow page, as listed under "Sources" in
+``docs/tien_gow.md``; the Wikipedia Tien Gow article for the triplet rule):
 
 - The set: 32 tiles, no blanks; 11 civil kinds, each twice (the six doubles
   and 1-3, 1-5, 1-6, 4-6, 5-6); 10 military kinds, once each. S3 and pagat agree.
@@ -61,6 +62,7 @@ __all__ = [
     "CHINESE_SET",
     "FAMILIES",
     "chinese_tile",
+    "red_on_half",
     "suit_of",
     "copies_in_set",
     "tile_name",
@@ -247,7 +249,12 @@ def tile_aliases(tile: object, lang: str) -> tuple[str, ...]:
     return _ALIASES.get(chinese_tile(tile), {}).get(lang, ())
 
 
-def _half_red(number: int, on_double_six: bool) -> int:
+def red_on_half(number: int, on_double_six: bool) -> int:
+    """Red pips on one half showing ``number``: all of a 1 or a 4, one row of three of a 6 on 6-6, else none.
+
+    The colour rule's one home: the red-pip count, the worked explanation and
+    both drawings of a Chinese tile read it.
+    """
     if number in (1, 4):
         return number
     return 3 if number == 6 and on_double_six else 0
@@ -257,7 +264,7 @@ def red_pips(tile: object) -> int:
     """Red pips on the tile: every 1 and 4 is red, and one row of three on each half of 6-6 (S3)."""
     t = chinese_tile(tile)
     double_six = t.lo == t.hi == 6
-    return _half_red(t.lo, double_six) + _half_red(t.hi, double_six)
+    return red_on_half(t.lo, double_six) + red_on_half(t.hi, double_six)
 
 
 def white_pips(tile: object) -> int:

@@ -1,8 +1,10 @@
 """Dealing a hand: shuffling with a seeded source, redeals, and who leads.
 
-Why the lead is decided here: every first-lead rule of RULES.md section 4
-reads the dealt hands (and for 101 the boneyard), so the deal and the lead
-are one step; a deal that no lead rule can open is redealt.
+Why the lead is decided here: every first-lead rule (``FirstLead``: the
+lowest or highest double, domino 101's order of doubles, 6-6 must lead, the
+highest tile, by lot...) reads the dealt hands (and for 101 the boneyard), so
+the deal and the lead are one step; a deal that no lead rule can open is
+redealt.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tutorial_app.rules.options import FirstLead, FirstTile, HouseRules, Redeal, Teams
+from tutorial_app.rules.options import FirstLead, FirstTile, HouseRules, Redeal
 from tutorial_app.rules.state import EMPTY_TABLE, HandState, Status
 from tutorial_app.rules.text import RulesError, Text, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK, Tile, tiles_of_mask
@@ -179,7 +181,7 @@ def draw_lots(players: int, rng: random.Random) -> int:
 
 def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | None,
                   viewer: int | None = None) -> Text | None:
-    """Why this deal must be dealt again, or ``None`` (RULES.md section 5 and the lead rules).
+    """Why this deal must be dealt again, or ``None``: no tile the lead rule needs, or domino 101's redeals.
 
     With ``viewer`` (the learner's seat) the reason speaks to the learner:
     "you hold 5 doubles", "your pair has no tile of suit 1".
@@ -198,7 +200,7 @@ def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | 
 def _pairs_redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision,
                          viewer: int | None) -> Text | None:
     """Domino 101 for four: the opening double finds the other pair without a tile of its suit."""
-    if rules.teams is not Teams.PAIRS or lead.seat is None or bin(lead.lead_mask).count("1") != 1:
+    if not rules.in_pairs or lead.seat is None or bin(lead.lead_mask).count("1") != 1:
         return None
     opening = next(tiles_of_mask(lead.lead_mask))
     side = rules.side_of(lead.seat)
@@ -225,7 +227,8 @@ _RU_COUNT = {5: "пять", 6: "шесть", 7: "семь"}
 
 
 def _hand_redeal_reason(seat: int, mask: int, viewer: int | None) -> Text | None:
-    """Domino 101's redeal conditions on one hand (RULES.md section 5), or None.
+    """Domino 101's redeal conditions on one hand, or None: five or more doubles; six or more tiles
+    of one number; five of one number without its double.
 
     Why the words come last: the simulator deals thousands of hands, and most stand.
     """

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutorial_app.rules.options import FivesClaim, HouseRules, Layout
+from tutorial_app.language import END_NAMES, end_name
+from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.state import (
     ARM_NAMES,
     DRAW,
@@ -44,8 +45,6 @@ __all__ = [
     "is_legal",
     "table_blocked",
     "with_claim",
-    "end_en",
-    "end_ru",
 ]
 
 
@@ -308,7 +307,7 @@ def _nothing_to_draw(rules: HouseRules, boneyard: tuple[Tile, ...], fit: int) ->
 
 
 def table_blocked(rules: HouseRules, hands: Sequence[int], boneyard: tuple[Tile, ...], fit: int) -> bool:
-    """Whether a hand with these hands, boneyard and fitting tiles is a fish (RULES.md section 2).
+    """Whether a hand with these hands, boneyard and fitting tiles is a fish (blocked: nobody can move).
 
     Nobody holds a tile that fits, and the boneyard cannot change that
     (``block_with_boneyard`` says when: at once, or once it is drawn out).
@@ -430,8 +429,8 @@ def _why_pass(state: HandState, _move: Move) -> Text | None:
         return None
     fits = _first_play(legal)
     if fits is not None:
-        return Text(f"You may not pass: {fits.tile} fits the {end_en(fits.end)}.",
-                    f"Пасовать нельзя: {fits.tile} подходит к {end_ru(fits.end)}.")
+        return Text(f"You may not pass: {fits.tile} fits the {end_name(fits.end).en}.",
+                    f"Пасовать нельзя: {fits.tile} подходит к {end_name(fits.end).ru_dative}.")
     if DRAW in legal:
         return Text("You may not pass: draw from the boneyard first.", "Пасовать нельзя: сначала возьмите с базара.")
     return Text("You may not pass now.", "Сейчас пасовать нельзя.")
@@ -446,8 +445,8 @@ def _why_draw(state: HandState, _move: Move) -> Text | None:
         return Text("There is no boneyard in this game: when nothing fits, you pass.", "В этой игре нет базара: когда ходить нечем, пас.")
     fits = _first_play(legal)
     if fits is not None:
-        return Text(f"You may not draw: {fits.tile} fits the {end_en(fits.end)}.",
-                    f"Брать нельзя: {fits.tile} подходит к {end_ru(fits.end)}.")
+        return Text(f"You may not draw: {fits.tile} fits the {end_name(fits.end).en}.",
+                    f"Брать нельзя: {fits.tile} подходит к {end_name(fits.end).ru_dative}.")
     if state.drawable() == 0:
         if rules.reserve:
             return Text("Only the reserve is left in the boneyard: it may not be drawn, so you pass.", "На базаре остался только резерв: его брать нельзя, поэтому пас.")
@@ -484,16 +483,12 @@ def _why_on_end(state: HandState, tile: Tile, move: Move) -> Text | None:
         return Text("The hand has already been led: play on an open end.", "Заход уже сделан: ставьте к открытому концу.")
     number = state.table.ends[ARM_NAMES.index(move.end)]
     if number < 0:
-        return Text(f"The {end_en(move.end)} is not open.", f"{_end_ru_nom(move.end).capitalize()} закрыт.")
+        return Text(f"The {end_name(move.end).en} is not open.", f"{end_name(move.end).ru.capitalize()} закрыт.")
     if not tile.has(number):
         return _does_not_fit(state, tile)
     if move.closed and not (state.rules.branch_blocking and tile.is_double):
         return Text("Only a double may be laid face down, and only where branches can be closed.", "Рубашкой вверх можно класть только дубль и только там, где ветки можно закрывать.")
     return _wrong_claim(state, tile, move)
-
-
-_END_WORD = {"left": Text("left", "левый"), "right": Text("right", "правый"), "up": Text("upper", "верхний"),
-             "down": Text("lower", "нижний")}
 
 
 def _does_not_fit(state: HandState, tile: Tile) -> Text:
@@ -502,8 +497,8 @@ def _does_not_fit(state: HandState, tile: Tile) -> Text:
     if len({n for _, n in ends}) == 1:
         return Text(f"{tile} does not fit: the open ends show {ends[0][1]}.",
                     f"{tile} не подходит: на открытых концах {ends[0][1]}.")
-    en = [f"{n} ({_END_WORD[end].en})" for end, n in ends]
-    ru = [f"{n} ({_END_WORD[end].ru})" for end, n in ends]
+    en = [f"{n} ({END_NAMES[end].en_short})" for end, n in ends]
+    ru = [f"{n} ({END_NAMES[end].ru_short})" for end, n in ends]
     return Text(f"{tile} does not fit: the open ends are {', '.join(en[:-1])} and {en[-1]}.",
                 f"{tile} не подходит: открытые концы — {', '.join(ru[:-1])} и {ru[-1]}.")
 
@@ -520,9 +515,9 @@ _WHY = {
 def _wrong_claim(state: HandState, tile: Tile, move: Move) -> Text | None:
     """Why a claimed All Fives count is wrong (leads included), or None."""
     rules = state.rules
-    if rules.fives_scoring and rules.fives_claim is FivesClaim.MUST_CLAIM and move.claim:
+    if rules.must_claim and move.claim:
         assert move.end is not None
-        count = fives_count(_lay(state.table, rules.layout is Layout.SPINNER, tile, move.end, state.to_move, move.closed))
+        count = fives_count(_lay(state.table, rules.spinner_layout, tile, move.end, state.to_move, move.closed))
         if count % 5 or count != move.claim:
             real = count if count % 5 == 0 else 0
             return Text(
@@ -530,28 +525,3 @@ def _wrong_claim(state: HandState, tile: Tile, move: Move) -> Text | None:
                 f"После {tile} сумма концов {count}: заявляйте {real}, а не {move.claim}.",
             )
     return None
-
-
-_END_EN = {"left": "left end", "right": "right end", "up": "upper end", "down": "lower end", "lead": "lead"}
-_END_RU_DAT = {"left": "левому концу", "right": "правому концу", "up": "верхнему концу", "down": "нижнему концу", "lead": "заходу"}
-_END_RU_NOM = {"left": "левый конец", "right": "правый конец", "up": "верхний конец", "down": "нижний конец", "lead": "заход"}
-
-
-def end_en(end: str | None) -> str:
-    """An end named in English: "left end", "upper end", "lead"."""
-    return _END_EN.get(end or "", "end")
-
-
-def end_ru(end: str | None) -> str:
-    """An end named in Russian after «к»: «левому концу», «верхнему концу»."""
-    return _END_RU_DAT.get(end or "", "концу")
-
-
-def _end_ru_nom(end: str | None) -> str:
-    return _END_RU_NOM.get(end or "", "конец")
-
-
-def next_seat(state: HandState) -> int:
-    """The seat after the one to move."""
-    return (state.to_move + 1) % state.rules.players
-

@@ -1,4 +1,4 @@
-"""The pieces of the referee's notation (REFEREE.md): values, tiles, seats, the chain, moves and the score sheet.
+"""The pieces of the referee's notation (``docs/referee.md``): values, tiles, seats, the chain, moves and the score sheet.
 
 Why apart from ``position``: each piece is read the same way wherever it
 appears (a position, a lesson step, the Compare page), and each refusal
@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tutorial_app.rules.match import MatchState, new_match
-from tutorial_app.rules.options import HouseRules, Layout
+from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.state import (
     ARM_NAMES,
     DRAW,
@@ -191,7 +191,7 @@ def read_chain(chain: object, rules: HouseRules, claim: Claim) -> Table:
                 "(пишите каждую кость так, чтобы первым стояло число, обращённое влево)",
             ))
         placed.append((tile, a, b))
-    if rules.layout is Layout.SPINNER and any(t.is_double for t, _, _ in placed):
+    if rules.spinner_layout and any(t.is_double for t, _, _ in placed):
         raise PositionError(Text(
             "in a spinner game a chain with a double is written as {spinner: 5-5, arms: {...}}",
             "в игре со спиннером цепь с дублем записывают так: {spinner: 5-5, arms: {...}}",
@@ -204,7 +204,7 @@ def read_chain(chain: object, rules: HouseRules, claim: Claim) -> Table:
 
 
 def _read_spinner(chain: Mapping[str, Any], rules: HouseRules, claim: Claim) -> Table:
-    if rules.layout is not Layout.SPINNER:
+    if not rules.spinner_layout:
         raise PositionError(Text(
             "this rule set plays a line: write 'chain' as a list of tiles left to right",
             "в этих правилах цепь одна, без спиннера: запишите 'chain' списком костей слева направо",

@@ -1,4 +1,7 @@
-"""The house-rules model: every option of RULES.md section 3 in one frozen object.
+"""The house-rules model: every house-rule option of a line game in one frozen object.
+
+What each option and value means at the table is the rule sheet's text
+(``rulesheet.py``; ``domino-tutor rules NAME`` prints it).
 
 Why one model: every variant is a preset of these values, and the engine
 branches on options only, never on a variant's name, so any house rule can
@@ -14,6 +17,7 @@ from enum import StrEnum
 from typing import Any
 
 from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.rules.tiles import ALL_TILES
 
 __all__ = [
     "OptionError",
@@ -34,6 +38,7 @@ __all__ = [
     "MatchGoal",
     "HouseRules",
     "OPTION_NAMES",
+    "option_int",
 ]
 
 
@@ -92,7 +97,7 @@ class BlockedNextLead(StrEnum):
 
 
 class BlockWithBoneyard(StrEnum):
-    """When a hand with a boneyard is blocked (RULES.md section 2).
+    """When a hand with a boneyard is blocked (a fish: nobody can play, and drawing cannot change that).
 
     ``at_once``: as soon as nobody can play and no drawable tile fits;
     ``draw_out``: only once the boneyard allows no more drawing (players
@@ -140,7 +145,7 @@ class MatchGoal(StrEnum):
     REACH_TARGET_LOSES = "reach_target_loses"
 
 
-_TOTAL_TILES = 28
+_TOTAL_TILES = len(ALL_TILES)
 
 # Allowed whole-number values: (lowest, highest, the values people usually use).
 _INT_RANGES: dict[str, tuple[int, int, Text]] = {
@@ -201,15 +206,22 @@ class HouseRules:
     # dozen ordinary attribute reads.
     has_boneyard: bool = field(init=False, repr=False, compare=False, default=False)
     spinner_layout: bool = field(init=False, repr=False, compare=False, default=False)
+    in_pairs: bool = field(init=False, repr=False, compare=False, default=False)
+    """Four players in two partnerships, seats 0+2 against 1+3 (``teams: pairs``)."""
     sides: int = field(init=False, repr=False, compare=False, default=0)
     """Number of scoring sides: 2 for pairs, else one per player."""
     side_table: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
     side_seats: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False, default=())
     pairs_draw: bool = field(init=False, repr=False, compare=False, default=False)
     must_claim: bool = field(init=False, repr=False, compare=False, default=False)
-    goat: bool = field(init=False, repr=False, compare=False, default=False)
+    """All Fives points count only when the player announces them (``fives_scoring`` with ``fives_claim:
+    must_claim``)."""
+    is_penalty_scoring: bool = field(init=False, repr=False, compare=False, default=False)
+    """Goat-style scoring (``scoring: goat``): points are penalties written against the losers."""
     draw_out: bool = field(init=False, repr=False, compare=False, default=False)
     """A boneyard game blocks only once nothing more may be drawn (``block_with_boneyard: draw_out``)."""
+    dealt: int = field(init=False, repr=False, compare=False, default=0)
+    """Tiles dealt in all: ``players`` x ``hand_size``."""
 
     def __post_init__(self) -> None:
         for option in fields(self):
@@ -220,15 +232,17 @@ class HouseRules:
         side_table = tuple(seat % 2 if pairs else seat for seat in range(self.players))
         sides = 2 if pairs else self.players
         derived = {
+            "in_pairs": pairs,
             "has_boneyard": self.boneyard is Boneyard.DRAW,
             "spinner_layout": self.layout is Layout.SPINNER,
             "sides": sides,
             "side_table": side_table,
             "side_seats": tuple(tuple(s for s in range(self.players) if side_table[s] == side) for side in range(sides)),
             "pairs_draw": self.draw_rule is DrawRule.PAIRS,
-            "must_claim": self.fives_claim is FivesClaim.MUST_CLAIM,
-            "goat": self.scoring is Scoring.GOAT,
+            "must_claim": self.fives_scoring and self.fives_claim is FivesClaim.MUST_CLAIM,
+            "is_penalty_scoring": self.scoring is Scoring.GOAT,
             "draw_out": self.boneyard is Boneyard.DRAW and self.block_with_boneyard is BlockWithBoneyard.DRAW_OUT,
+            "dealt": self.players * self.hand_size,
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
@@ -243,11 +257,6 @@ class HouseRules:
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats of a side."""
         return self.side_seats[side]
-
-    @property
-    def is_penalty_scoring(self) -> bool:
-        """Goat-style scoring: points are penalties and the target loses."""
-        return self.scoring is Scoring.GOAT
 
     # -- changing ------------------------------------------------------------
 
@@ -282,7 +291,7 @@ class HouseRules:
                 f"teams 'pairs' needs 4 players, not {self.players}; use teams=none or players=4",
                 f"для teams 'pairs' нужны 4 игрока, а не {self.players}; выберите teams=none или players=4",
             ))
-        dealt = self.players * self.hand_size
+        dealt = self.dealt
         if self.has_boneyard:
             room = _TOTAL_TILES - self.reserve - 1
             if dealt > room:
@@ -349,7 +358,7 @@ def _coerce(name: str, annotation: object, value: object) -> object:
             f"option {name}: {value!r} is not allowed; use true or false",
             f"опция {name}: значение {value!r} не подходит; укажите true или false",
         ))
-    number = _as_int(name, value)
+    number = option_int(name, value)
     if name in _CHOICES:
         choices = _CHOICES[name]
         if number not in choices:
@@ -372,7 +381,8 @@ def _not_whole(name: str, value: object) -> OptionError:
                             f"опция {name}: {value!r} — не целое число"))
 
 
-def _as_int(name: str, value: object) -> int:
+def option_int(name: str, value: object) -> int:
+    """A whole-number option's value from an int or its digits ("150"); OptionError naming ``name`` otherwise."""
     if isinstance(value, bool):
         raise _not_whole(name, value)
     if isinstance(value, int):

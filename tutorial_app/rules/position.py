@@ -1,4 +1,4 @@
-"""Positions in the referee's notation (REFEREE.md), read into engine states.
+"""Positions in the referee's notation (``docs/referee.md``), read into engine states.
 
 Why here: the referee, the lessons and the board all describe tables the
 same way, so one reader checks them all and every error says what is wrong
@@ -29,7 +29,7 @@ from tutorial_app.rules.notation import (
     read_seat,
     read_tile,
 )
-from tutorial_app.rules.options import HouseRules, Layout, OptionError
+from tutorial_app.rules.options import HouseRules, OptionError
 from tutorial_app.rules.state import ARM_NAMES, EMPTY_TABLE, HandState, Status, Table
 from tutorial_app.rules.text import Text, reason_of, seat_genitive, shown
 from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, Tile
@@ -76,15 +76,9 @@ class _Start(NamedTuple):
     redeal: Text | None
 
 
-def read_position(data: Mapping[str, Any], rules_name: str | None = None, *, later_hand: bool = False) -> Position:
-    """Read a position (a parsed YAML/JSON mapping) under a rule set; raise PositionError.
-
-    ``later_hand`` reads the position as if it said ``hand: later`` (a lesson
-    step marked as a later hand of a match).
-    """
+def read_position(data: Mapping[str, Any], rules_name: str | None = None) -> Position:
+    """Read a position (a parsed YAML/JSON mapping) under a rule set; raise PositionError."""
     _check_keys(data)
-    if later_hand:
-        data = {**data, "hand": "later"}
     name, rules = _read_rules(data, rules_name)
     claims = Claims()
     hands = _read_hands(data["hands"], claims)
@@ -293,7 +287,7 @@ def _read_last_end(data: Mapping[str, Any], table: Table, rules: HouseRules, has
     end = data.get("last_end")
     if end is None:
         return None
-    names = ("left", "right") if rules.layout is Layout.LINE else ARM_NAMES
+    names = ARM_NAMES if rules.spinner_layout else ("left", "right")
     if end not in names:
         raise PositionError(Text(f"'last_end' must be one of {', '.join(names)}, not {shown(end)}",
                                  f"'last_end' — это одно из {', '.join(names)}, а не {shown(end)}"))
@@ -370,7 +364,7 @@ def _settle(state: HandState, last_end: str | None) -> HandState:
 def _capicu(state: HandState, last_end: str | None) -> bool:
     """Whether the last tile, laid at ``last_end``, fitted both ends before it (a line game; not a double)."""
     line = state.table.line()
-    if last_end is None or state.rules.layout is not Layout.LINE or len(line) < 2:
+    if last_end is None or state.rules.spinner_layout or len(line) < 2:
         return False
     if last_end == "right":
         tile, inner, outer = line[-1]

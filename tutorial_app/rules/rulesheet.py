@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from tutorial_app.rules.options import OPTION_NAMES, HouseRules
+from tutorial_app.language import en_count, ru_count
+from tutorial_app.rules.options import OPTION_NAMES, HouseRules, Teams
 from tutorial_app.rules.text import Text
+from tutorial_app.rules.tiles import ALL_TILES
 from tutorial_app.rules.variants import find_variant
-from tutorial_app.rules.who import en_count as _en_count
-from tutorial_app.rules.who import ru_count as _ru_count
 
 __all__ = [
     "GLOSSARY",
@@ -34,21 +34,21 @@ __all__ = [
 
 
 def _points(n: int) -> Text:
-    return Text(_en_count(n, "point", "points"), _ru_count(n, "очко", "очка", "очков"))
+    return Text(en_count(n, "point", "points"), ru_count(n, "очко", "очка", "очков"))
 
 
 # -- one sentence per option value -------------------------------------------------
 
 def _players(n: object) -> Text:
     count = int(str(n))
-    return Text(f"The game is for {count} players.", f"Играют {_ru_count(count, 'игрок', 'игрока', 'игроков')}.")
+    return Text(f"The game is for {count} players.", f"Играют {ru_count(count, 'игрок', 'игрока', 'игроков')}.")
 
 
 def _hand_size(n: object) -> Text:
     count = int(str(n))
     return Text(
-        f"Each player is dealt {_en_count(count, 'tile', 'tiles')}.",
-        f"Каждому сдают {_ru_count(count, 'кость', 'кости', 'костей')}.",
+        f"Each player is dealt {en_count(count, 'tile', 'tiles')}.",
+        f"Каждому сдают {ru_count(count, 'кость', 'кости', 'костей')}.",
     )
 
 
@@ -66,7 +66,7 @@ def _reserve(n: object) -> Text:
         )
     return Text(
         f"The last {count} tiles of the boneyard are a reserve: nobody may draw them.",
-        f"Последние {_ru_count(count, 'кость', 'кости', 'костей')} базара — резерв: их брать нельзя.",
+        f"Последние {ru_count(count, 'кость', 'кости', 'костей')} базара — резерв: их брать нельзя.",
     )
 
 
@@ -120,14 +120,14 @@ def _min_penalty(n: object) -> Text:
         return Text("Every penalty is written down, however small.", "Записывается любой штраф, даже самый маленький.")
     return Text(
         f"A penalty under {_points(int(str(n))).en} is not written down.",
-        f"Штраф меньше {_ru_count(int(str(n)), 'очка', 'очков', 'очков')} не записывается.",
+        f"Штраф меньше {ru_count(int(str(n)), 'очка', 'очков', 'очков')} не записывается.",
     )
 
 
 def _target(n: object) -> Text:
     return Text(
         f"The match is played to {_points(int(str(n))).en}.",
-        f"Игра идёт до {_ru_count(int(str(n)), 'очка', 'очков', 'очков')}.",
+        f"Игра идёт до {ru_count(int(str(n)), 'очка', 'очков', 'очков')}.",
     )
 
 
@@ -447,7 +447,7 @@ OPTION_LABELS: dict[str, Text] = {
 # dealt, two players without partners); the sheet then says only what can happen.
 
 def _all_dealt(rules: HouseRules) -> bool:
-    return rules.players * rules.hand_size >= 28
+    return rules.dealt >= len(ALL_TILES)
 
 
 def _lead_can_fail(rules: HouseRules) -> bool:
@@ -481,7 +481,7 @@ def _boneyard_in_context(value: object, rules: HouseRules) -> Text | None:
 
 
 def _scoring_in_context(value: object, rules: HouseRules) -> Text | None:
-    if value == "winner_takes_all_hands" and rules.teams.value == "none":
+    if value == "winner_takes_all_hands" and rules.teams is Teams.NONE:
         return Text(
             "The player who goes out scores the pips left in every hand; when a fish is won, the winner's "
             "own pips count too.",
@@ -593,10 +593,10 @@ def _applies(rules: HouseRules, name: str) -> bool:
     if name == "teams":
         return rules.players == 4
     if name in ("multiple_doubles", "branch_blocking"):
-        return rules.layout.value == "spinner" or bool(getattr(rules, name))
+        return rules.spinner_layout or bool(getattr(rules, name))
     if name == "capicu_bonus":
         # in goat the winner writes nothing, so a bonus would have nowhere to go
-        return rules.layout.value == "line" and not rules.goat
+        return not rules.spinner_layout and not rules.is_penalty_scoring
     if name == "fives_claim":
         return rules.fives_scoring
     if name == "min_penalty":

@@ -96,14 +96,14 @@ def hand_result(state: HandState) -> HandResult:
         winner_sides: tuple[int, ...] = (winner,)
         capicu = state.capicu
         _score_win(state, winner, pips, points)
-        if capicu and not rules.goat and rules.capicu_bonus:
+        if capicu and not rules.is_penalty_scoring and rules.capicu_bonus:
             bonus = rules.capicu_bonus
             points[winner] += bonus
-        if not rules.goat:
+        if not rules.is_penalty_scoring:
             points[winner] += state.bank
         next_leader = seat if rules.next_lead is _WINNER_LEADS else None
         return HandResult(state.status, winner_sides, False, tuple(points), tuple(fives), 0, capicu, bonus,
-                          next_leader, fish, pips, ("out", seat, capicu and not rules.goat))
+                          next_leader, fish, pips, ("out", seat, capicu and not rules.is_penalty_scoring))
     # blocked
     blocked_scoring = rules.blocked_scoring
     if blocked_scoring is _GOAT_BLOCK:
@@ -131,16 +131,16 @@ def hand_result(state: HandState) -> HandResult:
         points[winner] = max(0, others - pips[winner])
     else:
         _score_win(state, winner, pips, points)
-    if not rules.goat:
+    if not rules.is_penalty_scoring:
         points[winner] += state.bank
-    kind = "lowest_goat" if rules.goat else "lowest"
+    kind = "lowest_goat" if rules.is_penalty_scoring else "lowest"
     return HandResult(state.status, (winner,), False, tuple(points), tuple(fives), 0, False, 0,
                       _blocked_leader(state, (winner,), fish), fish, pips, (kind, rules.seats_of(winner), low))
 
 
 def _score_win(state: HandState, winner: int, pips: tuple[int, ...], points: list[int]) -> None:
     rules = state.rules
-    if rules.goat:
+    if rules.is_penalty_scoring:
         for side in range(rules.sides):
             if side != winner:
                 points[side] = _penalty(rules.min_penalty, pips[side])

@@ -137,6 +137,13 @@ class Table(NamedTuple):
             return []
         return [self.centre, *(link.tile for arm in self.arms for link in arm)]
 
+    def end_tile_is_double(self, arm: int) -> bool:
+        """Whether the tile at the open end of an arm is a double laid across (the analysis tells such ends apart)."""
+        links = self.arms[arm]
+        if links:
+            return links[-1].tile.is_double
+        return self.centre is not None and self.centre.is_double
+
     def open_ends(self) -> list[tuple[End, int]]:
         """The open ends as (end name, number), left, right, up, down."""
         return [(ARM_NAMES[i], n) for i, n in enumerate(self.ends) if n >= 0]
@@ -148,13 +155,6 @@ class Table(NamedTuple):
         left = [(lk.tile, lk.outer, lk.inner) for lk in reversed(self.arms[LEFT])]
         right = [(lk.tile, lk.inner, lk.outer) for lk in self.arms[RIGHT]]
         return [*left, (self.centre, self.centre_left, self.centre_right), *right]
-
-    def end_tile_is_double(self, arm: int) -> bool:
-        """Whether the tile at the open end of an arm is a double laid across."""
-        links = self.arms[arm]
-        if links:
-            return links[-1].tile.is_double
-        return self.centre is not None and self.centre.is_double
 
 
 def compute_ends(
@@ -285,6 +285,12 @@ class HandState(NamedTuple):
     def fish_maker(self) -> int | None:
         """The seat whose tile completed a block (or that laid the last tile)."""
         return self.last_move_by if self.last_move_by >= 0 else None
+
+    @property
+    def lead_is_open(self) -> bool:
+        """Whether the leader may open with any tile they hold (no first-lead rule names the tile)."""
+        held = self.hands[self.leader]
+        return self.lead_mask & held == held
 
     def drawable(self) -> int:
         """How many boneyard tiles may still be drawn (the reserve stays)."""

@@ -2,15 +2,14 @@
 
 Why here and not in ``i18n``: the rules core explains its own rulings
 (why a move is illegal, why a hand ended) and must not import UI code, so it
-returns both languages and lets the caller pick one.
+returns both languages and lets the caller pick one. The languages
+themselves, the plural rule and the names of the ends are in
+``tutorial_app.language``, which ``i18n`` reads too.
 """
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
-
-Lang = Literal["en", "ru"]
-LANGS: tuple[Lang, ...] = ("en", "ru")
+from typing import NamedTuple
 
 
 class Text(NamedTuple):

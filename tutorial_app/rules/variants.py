@@ -1,4 +1,5 @@
-"""Named presets: each variant of RULES.md section 6 as data.
+"""Named presets: each variant we teach (block, draw, kozel, international, domino 101, classic,
+All Fives, donkey...) as data: a name, aliases, a one-line title and its ``HouseRules`` values.
 
 Why data with per-player-count rows: several variants change with the number
 of players (domino 101 draws pairs for two, draws until playable for three
@@ -12,10 +13,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from tutorial_app.rules.options import HouseRules, OptionError, _as_int
+from tutorial_app.rules.options import HouseRules, OptionError, option_int
 from tutorial_app.rules.text import RulesError, Text, shown
 
-__all__ = ["Variant", "VARIANTS", "find_variant", "rules_for", "UnknownVariantError"]
+__all__ = ["Variant", "VARIANTS", "find_variant", "rules_for", "name_key", "UnknownVariantError"]
 
 
 class UnknownVariantError(RulesError):
@@ -39,7 +40,7 @@ class Variant:
         """The house rules of this preset for a number of players, with overrides."""
         overrides = dict(overrides or {})
         if players is None:
-            players = _as_int("players", overrides.pop("players", self.default_players))
+            players = option_int("players", overrides.pop("players", self.default_players))
         else:
             overrides.pop("players", None)
         if players not in self.players:
@@ -186,7 +187,8 @@ VARIANTS: tuple[Variant, ...] = (
     ),
 )
 
-def _norm(name: str) -> str:
+def name_key(name: str) -> str:
+    """A rule-set name as it is looked up: case, ё/е, hyphens, underscores and extra spaces do not matter."""
     spaced = name.strip().casefold().replace("ё", "е").replace("-", " ").replace("_", " ")
     return " ".join(spaced.split())
 
@@ -194,12 +196,12 @@ def _norm(name: str) -> str:
 _BY_NAME: dict[str, Variant] = {}
 for _variant in VARIANTS:
     for _key in (_variant.name, *_variant.aliases):
-        _BY_NAME[_norm(_key)] = _variant
+        _BY_NAME[name_key(_key)] = _variant
 
 
 def find_variant(name: str) -> Variant:
     """A preset by its name or any alias, in any case ("козёл", "goat", "101")."""
-    variant = _BY_NAME.get(_norm(name))
+    variant = _BY_NAME.get(name_key(name))
     if variant is None:
         names = ", ".join(v.name for v in VARIANTS)
         raise UnknownVariantError(Text(

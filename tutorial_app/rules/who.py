@@ -14,7 +14,7 @@ from typing import Literal, NamedTuple
 from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.text import Text
 
-__all__ = ["Who", "seat_who", "side_who", "ru_count", "en_count"]
+__all__ = ["Who", "seat_who", "side_who"]
 
 Person = Literal["you", "he", "she"]
 
@@ -85,19 +85,3 @@ def side_who(rules: HouseRules, side: int, viewer: int | None = None) -> Who:
                    f"вашей паре ({joined})", f"вашей парой ({joined})", "she")
     return Who(f"the pair of seats {joined}", f"the pair of seats {joined}'s", f"пара {joined}", f"пары {joined}",
                f"паре {joined}", f"парой {joined}", "she")
-
-
-def ru_count(n: int, one: str, few: str, many: str) -> str:
-    """``n`` with the Russian noun form it needs (1 кость, 2 кости, 5 костей)."""
-    if n % 10 == 1 and n % 100 != 11:
-        word = one
-    elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        word = few
-    else:
-        word = many
-    return f"{n} {word}"
-
-
-def en_count(n: int, one: str, many: str) -> str:
-    """``n`` with the English noun in the singular or plural."""
-    return f"{n} {one if n == 1 else many}"

@@ -64,7 +64,7 @@ def _how_out(state: HandState, viewer: int | None) -> Text:
     tile = _last_tile(state)
     went = Text(f"{who.en_cap} went out" + (f" with {tile}" if tile else "") + ".",
                 f"{who.ru_cap} {who.ru_verb('вышли', 'вышел')}" + (f" костью {tile}" if tile else "") + ".")
-    if not state.capicu or state.rules.goat:
+    if not state.capicu or state.rules.is_penalty_scoring:
         # in goat the winner writes nothing, so how the last tile fitted changes nothing
         return went
     free = not state.rules.capicu_bonus
@@ -192,13 +192,13 @@ def _extras(state: HandState, result: HandResult, winner: int, viewer: int | Non
     if result.capicu_bonus:
         terms_en.append(f"{result.capicu_bonus} for the capicú")
         terms_ru.append(f"{result.capicu_bonus} за капику")
-    if state.bank and not rules.goat:
+    if state.bank and not rules.is_penalty_scoring:
         terms_en.append(f"the bank of {state.bank}")
         terms_ru.append(f"банк секи {state.bank}")
     if not terms_en:
         return None
     who = side_who(rules, winner, viewer)
-    base = result.points[winner] - result.capicu_bonus - (state.bank if not rules.goat else 0)
+    base = result.points[winner] - result.capicu_bonus - (state.bank if not rules.is_penalty_scoring else 0)
     return Text(f"On top: {', '.join(terms_en)}, so {who.en} {who.en_verb('write', 'writes')} "
                 f"{base} + {' + '.join(str(v) for v in _extra_values(state, result))} = {result.points[winner]}.",
                 f"Сверху: {', '.join(terms_ru)}, итого {base} + "
@@ -207,7 +207,7 @@ def _extras(state: HandState, result: HandResult, winner: int, viewer: int | Non
 
 def _extra_values(state: HandState, result: HandResult) -> list[int]:
     values = [result.capicu_bonus] if result.capicu_bonus else []
-    if state.bank and not state.rules.goat:
+    if state.bank and not state.rules.is_penalty_scoring:
         values.append(state.bank)
     return values
 
@@ -234,7 +234,7 @@ def _penalties(state: HandState, result: HandResult, free: int, viewer: int | No
 
 def _score_out(state: HandState, result: HandResult, viewer: int | None) -> Text:
     winner = result.winner_sides[0]
-    if state.rules.goat:
+    if state.rules.is_penalty_scoring:
         who = side_who(state.rules, winner, viewer)
         escape = Text(f"{who.en_cap} {who.en_verb('write', 'writes')} nothing.",
                       f"{who.ru_cap} ничего не {who.ru_verb('пишете', 'пишет', 'пишет')}.")
@@ -244,7 +244,7 @@ def _score_out(state: HandState, result: HandResult, viewer: int | None) -> Text
 
 def _lowest_sentence(rules: HouseRules, winner: int, low: int, viewer: int | None) -> Text:
     who = side_who(rules, winner, viewer)
-    if rules.goat:
+    if rules.is_penalty_scoring:
         return Text(f"{who.en_cap} {who.en_verb('have', 'has')} the fewest pips ({low}) and "
                     f"{who.en_verb('escape', 'escapes')} the fish.",
                     f"У {who.ru_gen} меньше всех очков ({low}): {who.ru} "
@@ -259,7 +259,7 @@ def _score_lowest(state: HandState, result: HandResult, viewer: int | None) -> T
     winner = result.winner_sides[0]
     low = result.pips[winner]
     head = _lowest_sentence(rules, winner, low, viewer)
-    if rules.goat:
+    if rules.is_penalty_scoring:
         who = side_who(rules, winner, viewer)
         return join(head, Text(f"{who.en_cap} {who.en_verb('write', 'writes')} nothing.",
                                f"{who.ru_cap} ничего не {who.ru_verb('пишете', 'пишет', 'пишет')}."),
@@ -278,7 +278,7 @@ def _minus_own(state: HandState, result: HandResult, winner: int, viewer: int | 
     total = sum(values)
     rounded = round_to_five(total) if rules.fives_scoring else total
     own = result.pips[winner]
-    base = result.points[winner] - (state.bank if not rules.goat else 0)
+    base = result.points[winner] - (state.bank if not rules.is_penalty_scoring else 0)
     held = _held_by_others(rules, winner, values, viewer)
     if rules.fives_scoring and rounded != total:
         en = f"{held.en}, which rounds to {rounded}; minus {who.en_poss} own {own}: {rounded} − {own} = {base}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutorial_app.rules.deal import LeadDecision, redeal_reason
-from tutorial_app.rules.options import HouseRules, Redeal, Teams
+from tutorial_app.rules.options import HouseRules, Redeal
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import DOUBLES, FULL_MASK, tiles_of_mask
 from tutorial_app.rules.who import seat_who
@@ -107,7 +107,7 @@ def explain_redeal(rules: HouseRules, hands: Sequence[int], lead: LeadDecision |
                     f"Нет: по этим правилам раздача стоит, если её есть кому начать.{holder_ru}")
     pairs = ""
     pairs_ru = ""
-    if rules.teams is Teams.PAIRS and lead is not None and lead.tile is not None:
+    if rules.in_pairs and lead is not None and lead.tile is not None:
         pairs = f"; the other pair holds a tile of suit {lead.tile.lo}"
         pairs_ru = f"; у другой пары есть кость серии {lead.tile.lo}"
     most = max((sum(1 for d in DOUBLES if mask & d.bit) for mask in hands), default=0)

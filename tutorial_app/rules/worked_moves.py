@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tutorial_app.language import en_count, end_name, ru_count
 from tutorial_app.rules.deal import LeadDecision
-from tutorial_app.rules.moves import apply, end_en, end_ru, legal_moves, why_illegal
+from tutorial_app.rules.moves import apply, legal_moves, why_illegal
 from tutorial_app.rules.state import ARM_NAMES, DRAW, Action, HandState, Move, Table
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import Tile
-from tutorial_app.rules.who import en_count, ru_count, seat_who
+from tutorial_app.rules.who import seat_who
 from tutorial_app.rules.worked import ends_text, tile_list
 
 __all__ = [
@@ -131,8 +132,8 @@ def explain_what_to_do(state: HandState, viewer: int | None = None) -> Text:
             return Text(f"The table is empty: {who.en} {who.en_verb('lead', 'leads')}.",
                         f"Стол пуст: {who.ru} {who.ru_verb('заходите', 'заходит')}.")
         number = state.table.ends[ARM_NAMES.index(first.end)] if first.end in ARM_NAMES else -1
-        return Text(f"{first.tile} fits the {end_en(first.end)} ({number}): {who.en} {who.en_verb('play', 'plays')}.",
-                    f"{first.tile} подходит к {end_ru(first.end)} ({number}): надо ходить.")
+        return Text(f"{first.tile} fits the {end_name(first.end).en} ({number}): {who.en} {who.en_verb('play', 'plays')}.",
+                    f"{first.tile} подходит к {end_name(first.end).ru_dative} ({number}): надо ходить.")
     misses = _hand_misses(state, seat)
     if DRAW in moves:
         drawable = state.drawable()
@@ -144,7 +145,6 @@ def explain_what_to_do(state: HandState, viewer: int | None = None) -> Text:
                 f"Ходить нечем: {misses.ru}; {_why_no_draw(state).ru[:-1]}: пас.")
 
 
-_END_RU_AT = {"left": "левом конце", "right": "правом конце", "up": "верхнем конце", "down": "нижнем конце"}
 
 
 def explain_move(state: HandState, move: Move) -> Text:
@@ -158,8 +158,8 @@ def explain_move(state: HandState, move: Move) -> Text:
             return Text(f"Yes: the table is empty, and {move.tile} may open the hand.",
                         f"Да: стол пуст, и {move.tile} может открыть раздачу.")
         number = state.table.ends[ARM_NAMES.index(move.end)] if move.end in ARM_NAMES else -1
-        return Text(f"Yes: {move.tile} has a {number}, and the {end_en(move.end)} shows {number}.",
-                    f"Да: на {move.tile} есть {number}, и на {_END_RU_AT.get(move.end or '', 'конце')} тоже {number}.")
+        return Text(f"Yes: {move.tile} has a {number}, and the {end_name(move.end).en} shows {number}.",
+                    f"Да: на {move.tile} есть {number}, и на {end_name(move.end).ru_locative} тоже {number}.")
     misses = _hand_misses(state, state.to_move)
     if action is Action.DRAW:
         return Text(f"Yes: {misses.en}, and the boneyard has tiles to draw.",
@@ -206,8 +206,8 @@ def describe_move(seat: int, move: Move, drawn: Sequence[Tile] = (), viewer: int
         if move.end == "lead":
             return Text(f"{who.en} {who.en_verb('lead', 'leads')} {move.tile}",
                         f"{who.ru} {who.ru_verb('заходите', 'заходит')} с {move.tile}")
-        return Text(f"{who.en} {who.en_verb('play', 'plays')} {move.tile} on the {end_en(move.end)}",
-                    f"{who.ru} {who.ru_verb('ставите', 'ставит')} {move.tile} к {end_ru(move.end)}")
+        return Text(f"{who.en} {who.en_verb('play', 'plays')} {move.tile} on the {end_name(move.end).en}",
+                    f"{who.ru} {who.ru_verb('ставите', 'ставит')} {move.tile} к {end_name(move.end).ru_dative}")
     if action is Action.DRAW:
         shown = tile_list(drawn) if drawn and (viewer is None or seat == viewer) else \
             en_count(len(drawn) or 1, "tile", "tiles")

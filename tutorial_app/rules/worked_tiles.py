@@ -12,10 +12,10 @@ from tutorial_app.rules.chinese import (
     CIVIL_ORDER,
     ChineseRulesError,
     Suit,
-    _half_red,  # the colour rule itself, one place only
     chinese_tile,
     combination,
     judge,
+    red_on_half,
     red_pips,
     suit_of,
     tile_name,
@@ -64,7 +64,7 @@ def chinese_half_colours(value: object) -> tuple[tuple[int, int], tuple[int, int
     """Each half of a Chinese tile as (red pips, white pips), low half first (for drawing it)."""
     tile = chinese_tile(value)
     double_six = tile.lo == tile.hi == 6
-    low_red, high_red = _half_red(tile.lo, double_six), _half_red(tile.hi, double_six)
+    low_red, high_red = red_on_half(tile.lo, double_six), red_on_half(tile.hi, double_six)
     return (low_red, tile.lo - low_red), (high_red, tile.hi - high_red)
 
 

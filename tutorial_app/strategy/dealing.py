@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from tutorial_app.rules.deal import lead_orders
-from tutorial_app.rules.options import FirstTile, HouseRules, Redeal, Teams
+from tutorial_app.rules.options import FirstTile, HouseRules, Redeal
 from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK
 from tutorial_app.strategy.kernel import Batch, KernelRules
 from tutorial_app.strategy.policy import Bools, Int64s
@@ -62,14 +62,14 @@ def _lead(rules: HouseRules, hands: Int64s, rng: np.random.Generator) -> tuple[B
 
 
 def _stands_101(rules: HouseRules, hands: Int64s, leader: Int64s, tile: Int64s, determining: bool) -> Bools:
-    """Domino 101's redeal conditions (RULES.md section 5), False where the deal is thrown in."""
+    """Domino 101's redeal conditions (``rules.deal.redeal_reason`` in words), False where the deal is thrown in."""
     doubles = sum(np.bitwise_count(hands & d.bit) for d in DOUBLES)
     ok: Bools = (doubles < 5).all(axis=1)
     for n in range(7):
         count = np.bitwise_count(hands & SUIT_MASK[n])
         has_double = (hands & DOUBLES[n].bit) != 0
         ok &= ~((count >= 6) | ((count == 5) & ~has_double)).any(axis=1)
-    if rules.teams is Teams.PAIRS and determining:
+    if rules.in_pairs and determining:
         side = leader % 2
         others = np.where(side == 0, hands[:, 1] | hands[:, 3], hands[:, 0] | hands[:, 2])
         suit = np.asarray(SUIT_MASK, dtype=np.int64)[TILE_HI[tile]]
@@ -81,7 +81,7 @@ def deal_batch(rules: HouseRules, size: int, rng: np.random.Generator) -> Batch:
     """``size`` freshly dealt first hands under ``rules``, ready to be played by the kernel."""
     kr = KernelRules.of(rules)
     players, hand_size = rules.players, rules.hand_size
-    dealt = players * hand_size
+    dealt = rules.dealt
     batch = Batch(kr, size, len(ALL_TILES) - dealt)
     missing = np.arange(size)
     for _ in range(_MAX_ROUNDS):

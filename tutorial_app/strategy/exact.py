@@ -99,7 +99,7 @@ class _Search:
     def net(self, points: Sequence[int]) -> float:
         others = (sum(points) - points[self.side]) / max(self.sides - 1, 1)
         net = points[self.side] - others
-        return -net if self.rules.goat else net
+        return -net if self.rules.is_penalty_scoring else net
 
     def step(self, state: HandState, after: HandState) -> float:
         """Net points of the move that led from ``state`` to ``after`` (All Fives)."""

@@ -15,33 +15,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tutorial_app.language import END_NAMES, ru_plural
 from tutorial_app.rules.moves import apply_unchecked
 from tutorial_app.rules.state import Action, HandState, Move
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
+from tutorial_app.rules.who import seat_who
 from tutorial_app.strategy.analysis import Analysis, MoveValue
 from tutorial_app.strategy.knowledge import Certainty, and_list, certainty, none_reasons
 from tutorial_app.strategy.view import open_numbers
 
-__all__ = ["why_best", "move_name", "plural_ru", "seat_dative_ru"]
+__all__ = ["why_best", "move_name"]
 
-_END_EN = {"left": "on the left", "right": "on the right", "up": "at the top", "down": "at the bottom", "lead": "as the lead"}
-_END_RU = {"left": "слева", "right": "справа", "up": "сверху", "down": "снизу", "lead": "в заход"}
-
-
-def plural_ru(count: int, one: str, few: str, many: str) -> str:
-    """The Russian noun form for ``count`` (1 кость, 2 кости, 5 костей)."""
-    if count % 10 == 1 and count % 100 != 11:
-        return one
-    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-        return few
-    return many
-
-
-def seat_dative_ru(seat: int) -> str:
-    """The rules core's Russian name of a seat in the dative ("игроку ...": the noun is the first word)."""
-    name = seat_name(seat).ru
-    return "игроку" + name[len("игрок"):] if name.startswith("игрок") else name
 
 
 @dataclass(frozen=True)
@@ -106,7 +91,7 @@ def _stuck(scene: _Scene, move: Move, after: HandState) -> Text | None:
     ends, name = _ends_text(numbers), scene.names[move]
     # "seat 1 passed on 2, so it cannot answer": the seat is named once when every reason names it
     named = all(r.en.startswith(f"{seat_name(seat).en} ") for r in reasons)
-    who = Text("it", "ему") if named else Text(seat_name(seat).en, seat_dative_ru(seat))
+    who = Text("it", "ему") if named else Text(seat_name(seat).en, seat_who(seat).ru_dat)
     if rules.has_boneyard and after.drawable():
         then = Text(f"so {who.en} must draw", f"так что {who.ru} придётся брать с базара")
     else:
@@ -205,7 +190,7 @@ def _control(scene: _Scene, move: Move, after: HandState) -> Text | None:
         return None
     name, n, k = scene.names[move], best_number, best_count
     return Text(f"{name.en} keeps {n} open: you hold {k} more tiles with {n}",
-                f"{name.ru} оставляет открытым {n}: у вас ещё {k} {plural_ru(k, 'кость', 'кости', 'костей')} с {n}")
+                f"{name.ru} оставляет открытым {n}: у вас ещё {k} {ru_plural(k, 'кость', 'кости', 'костей')} с {n}")
 
 
 def _heavy(scene: _Scene, move: Move, after: HandState) -> Text | None:
@@ -215,7 +200,7 @@ def _heavy(scene: _Scene, move: Move, after: HandState) -> Text | None:
         return None
     name, p = scene.names[move], tile.pips
     return Text(f"{name.en} sheds {p} pips, the heaviest tile you can play",
-                f"{name.ru} сбрасывает {p} {plural_ru(p, 'очко', 'очка', 'очков')} — самую тяжёлую кость из возможных")
+                f"{name.ru} сбрасывает {p} {ru_plural(p, 'очко', 'очка', 'очков')} — самую тяжёлую кость из возможных")
 
 
 _FACTS: tuple[Fact, ...] = (_out, _last_tile, _blocks, _stuck, _partner, _fives, _double, _control, _heavy)
@@ -230,7 +215,8 @@ def move_name(move: Move, with_end: bool = True) -> Text:
     if move.tile is None:
         return _ACTION_NAMES[move.action.value]
     if with_end and move.end is not None:
-        return Text(f"{move.tile} {_END_EN[move.end]}", f"{move.tile} {_END_RU[move.end]}")
+        name = END_NAMES[move.end]
+        return Text(f"{move.tile} {name.en_where}", f"{move.tile} {name.ru_where}")
     return Text(str(move.tile), str(move.tile))
 
 

@@ -71,7 +71,7 @@ def score_batch(batch: Batch) -> Scores:
     total = side_pips.sum(axis=1)
     rows = np.arange(size)
     side_ids = np.arange(sides)
-    goat = rules.scoring is Scoring.GOAT
+    goat = rules.is_penalty_scoring
 
     def penalties(winner: Int64s) -> Int64s:
         owed = np.where(side_pips >= rules.min_penalty, side_pips, 0)

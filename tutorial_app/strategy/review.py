@@ -20,11 +20,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from tutorial_app.language import ru_plural
 from tutorial_app.rules.moves import apply_unchecked
 from tutorial_app.rules.state import Action, HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.analysis import Analysis, analyse, candidate_moves
-from tutorial_app.strategy.explain import move_name, plural_ru
+from tutorial_app.strategy.explain import move_name
 from tutorial_app.strategy.view import view_of
 
 __all__ = ["Mark", "MARK_THRESHOLDS", "REVIEW_PLAYOUTS", "Decision", "HandReview", "review_hand", "mark_of"]
@@ -90,7 +91,7 @@ class Decision:
             f"{played.en}{mark}: {best.en} was better, {best_win}% against {chosen_win}% to win "
             f"({cost} percentage points)",
             f"{played.ru}{mark_ru}: лучше было {best.ru} — {best_win}% против {chosen_win}% на победу "
-            f"(на {cost} {plural_ru(cost, 'пункт', 'пункта', 'пунктов')} меньше)",
+            f"(на {cost} {ru_plural(cost, 'пункт', 'пункта', 'пунктов')} меньше)",
         )
 
 

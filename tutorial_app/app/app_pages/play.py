@@ -194,10 +194,10 @@ if table is None:
 rules = table.rules
 state = table.state
 st.caption(tr("play.header", rules=table.preset, hand=table.hand_no + 1, bot=opponents_text(rules, table.bots, current)))
-if rules.teams.value == "pairs":
+if rules.in_pairs:
     st.caption(tr("play.partners", you=side_label(rules, 0, current), them=side_label(rules, 1, current)))
 info = [table.lead_reason.in_(current) if table.lead is None else lead_reason(table.lead, current, HUMAN)]
-if table.start.lead_mask & table.start.hands[table.start.leader] == table.start.hands[table.start.leader]:
+if table.start.lead_is_open:
     info.append(tr("play.lead_any"))
 info += [tr("play.redealt", reason=r.in_(current)) for r in table.redeals]
 st.caption(" · ".join(info))

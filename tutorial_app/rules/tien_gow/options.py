@@ -13,9 +13,9 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
-from tutorial_app.rules.options import OptionError, _as_int
+from tutorial_app.rules.options import OptionError, option_int
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.variants import _norm
+from tutorial_app.rules.variants import name_key
 
 __all__ = [
     "NAME",
@@ -48,12 +48,12 @@ PLAYERS = 4
 HAND_SIZE = 8
 """Every seat is dealt eight of the 32 tiles."""
 
-_KEYS = frozenset(_norm(name) for name in (NAME, *ALIASES))
+_KEYS = frozenset(name_key(name) for name in (NAME, *ALIASES))
 
 
 def is_tien_gow(name: str) -> bool:
     """Whether a rule-set name means Tien Gow ("tien_gow", "Chinese", "китайское домино", "Тянь гоу"...)."""
-    return _norm(name) in _KEYS
+    return name_key(name) in _KEYS
 
 
 class LastTrick(StrEnum):
@@ -80,7 +80,7 @@ class TienGowRules:
     def __post_init__(self) -> None:
         object.__setattr__(self, "last_trick", _last_trick(self.last_trick))
         object.__setattr__(self, "banker_double", _yes_no("banker_double", self.banker_double))
-        stake = _as_int("stake", self.stake)
+        stake = option_int("stake", self.stake)
         if not 1 <= stake <= 10_000:
             raise OptionError(Text(
                 f"option stake: {self.stake!r} is not allowed; use a whole number from 1 to 10000",

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from tutorial_app.language import ru_count
 from tutorial_app.rules.text import Text, seat_name
 from tutorial_app.rules.tien_gow.options import PLAYERS, TienGowRules
 from tutorial_app.rules.tien_gow.state import HandState, Trick
@@ -81,13 +82,7 @@ def trick_points_text(points: int) -> Text:
     if points == 0:
         return Text("no trick", "ни одной взятки")
     en = "1 trick point" if points == 1 else f"{points} trick points"
-    if points % 10 == 1 and points % 100 != 11:
-        ru = f"{points} очко за взятки"
-    elif 2 <= points % 10 <= 4 and not 12 <= points % 100 <= 14:
-        ru = f"{points} очка за взятки"
-    else:
-        ru = f"{points} очков за взятки"
-    return Text(en, ru)
+    return Text(en, f"{ru_count(points, 'очко', 'очка', 'очков')} за взятки")
 
 
 def trick_sentence(trick: Trick, name: Namer = seat_name) -> Text:

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
+from cli_helpers import one_line_error, run_module
 
 from tutorial_app.cli import main
 from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.position import read_position
-
-ROOT = Path(__file__).resolve().parents[1]
 
 # block for four in pairs: seat 1 leads 1-1, then 5-1, 5-3 and 3-3; seat 1 is to move again
 POSITION = {
@@ -32,13 +29,6 @@ def write(tmp_path: Path, data: object, name: str = "position.yaml") -> Path:
     path = tmp_path / name
     path.write_text(data if isinstance(data, str) else yaml.safe_dump(data), encoding="utf-8")
     return path
-
-
-def one_line_error(code: int, out: str, err: str, needle: str) -> None:
-    assert code == 2, (code, out, err)
-    assert "Traceback" not in err and len(err.splitlines()) == 1, err
-    assert err.startswith("domino-tutor analyze: ") and needle in err, err
-    assert out == ""
 
 
 def test_the_table_ranks_every_legal_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -102,10 +92,26 @@ def test_bad_input_is_one_line(args: list[str], data: object, needle: str, tmp_p
     path = write(tmp_path, data)
     code = main(["analyze", str(path), *args])
     captured = capsys.readouterr()
-    one_line_error(code, captured.out, captured.err, needle)
+    one_line_error(code, captured.out, captured.err, "domino-tutor analyze", needle)
 
 
 def test_a_missing_file_through_the_module(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "tutorial_app", "analyze", str(tmp_path / "none.yaml")],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
-    one_line_error(done.returncode, done.stdout, done.stderr, "no such file")
+    done = run_module("analyze", str(tmp_path / "none.yaml"))
+    one_line_error(done.returncode, done.stdout, done.stderr, "domino-tutor analyze", "no such file")
+
+
+# seat 0 holds 5-1 and 3-3, seat 1 only 6-1; the ends are 5 and 3. The heavy-looking 5-1 opens 1 and
+# seat 1 goes out with 6-1; 3-3 keeps 5 and 3, seat 1 must pass, and 5-1 goes out: a forced win.
+TRAP = {"rules": "block", "hands": [["5-1", "3-3"], ["6-1"]], "chain": ["5-4", "4-3"], "to_move": 0}
+
+
+def test_analyze_open_finds_the_forced_win(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "trap.yaml"
+    path.write_text(yaml.safe_dump(TRAP), encoding="utf-8")
+    assert main(["analyze", str(path), "--open", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["view"] == "open" and out["method"] == "exact"
+    best, other = out["moves"]
+    assert best["move"] == {"tile": "3-3", "end": "right"} and best["win"] == 1.0 and best["ci"] == 0
+    # after 5-1 seat 1 goes out with 6-1: the trap loses outright
+    assert other["move"] == {"tile": "5-1", "end": "left"} and other["win"] == 0.0

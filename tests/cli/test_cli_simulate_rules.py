@@ -4,34 +4,15 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from cli_helpers import one_line_error, run_module
 
 from tutorial_app.cli import main
-from tutorial_app.commands.simulate import ProgressBar
+from tutorial_app.commands.progress import ProgressBar
 from tutorial_app.rules.rulesheet import describe_option
 from tutorial_app.rules.simulate import simulate_hands
 from tutorial_app.rules.variants import VARIANTS, rules_for
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def run_module(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tutorial_app", *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
-
-
-def one_line_error(code: int, out: str, err: str, verb: str, needle: str) -> None:
-    assert code == 2, (code, out, err)
-    assert "Traceback" not in err
-    assert len(err.splitlines()) == 1, err
-    assert err.startswith(f"domino-tutor {verb}: ")
-    assert needle.lower() in err.lower(), err
-    assert out == ""
-
 
 # -- simulate ------------------------------------------------------------------------------------------
 
@@ -111,12 +92,12 @@ def test_progress_bar_waits_a_second_then_draws() -> None:
 def test_simulate_bad_input(args: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", *args])
     captured = capsys.readouterr()
-    one_line_error(code, captured.out, captured.err, "simulate", needle)
+    one_line_error(code, captured.out, captured.err, "domino-tutor simulate", needle)
 
 
 def test_simulate_bad_input_through_the_module() -> None:
     done = run_module("simulate", "--rules", "chess", "--hands", "5")
-    one_line_error(done.returncode, done.stdout, done.stderr, "simulate", "unknown rule set")
+    one_line_error(done.returncode, done.stdout, done.stderr, "domino-tutor simulate", "unknown rule set")
 
 
 # -- rules --------------------------------------------------------------------------------------------
@@ -159,4 +140,22 @@ def test_rules_through_the_module() -> None:
 def test_rules_bad_input(args: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["rules", *args])
     captured = capsys.readouterr()
-    one_line_error(code, captured.out, captured.err, "rules", needle)
+    one_line_error(code, captured.out, captured.err, "domino-tutor rules", needle)
+
+
+def test_simulate_gives_the_bots_to_the_seats_in_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--rules", "international", "--bot", "strong,greedy", "--hands", "6", "--seed", "5",
+                 "--json", "--jobs", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["bot"] == "strong,greedy" and out["hands"] == 6 and len(out["hand_wins"]) == 2
+    assert main(["simulate", "--rules", "block", "--bot", "medium", "--hands", "5", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["bot"] == "greedy"
+
+
+@pytest.mark.parametrize(("bot", "needle"), [("clever", "unknown bot 'clever'"), ("strong,", "separated by commas"),
+                                              ("strong,,greedy", "separated by commas")])
+def test_simulate_refuses_unknown_bots(bot: str, needle: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--rules", "block", "--bot", bot, "--hands", "3"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.splitlines()) == 1
+    assert captured.err.startswith("domino-tutor simulate: ") and needle in captured.err

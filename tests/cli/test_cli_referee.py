@@ -9,24 +9,17 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from cli_helpers import ROOT, one_line_error, run_module
 
 from tutorial_app.cli import main
 from tutorial_app.rules.position import PositionError, read_position
 
-ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "referee.md"
-
-
-def run_module(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tutorial_app", *args], capture_output=True, text=True,
-                          input=stdin, cwd=ROOT, timeout=60)
 
 
 def write(tmp_path: Path, text: str | bytes, name: str = "position.yaml") -> Path:
@@ -128,23 +121,13 @@ BAD_INPUTS: dict[str, tuple[str | bytes, str, str]] = {
 }
 
 
-def _check_one_line_error(code: int, out: str, err: str, needle: str) -> None:
-    assert code == 2, (code, out, err)
-    assert "Traceback" not in err
-    lines = err.splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("domino-tutor referee: ")
-    assert needle.lower() in lines[0].lower(), lines[0]
-    assert out == ""
-
-
 @pytest.mark.parametrize("case", sorted(BAD_INPUTS))
 def test_bad_input_through_main(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text, name, needle = BAD_INPUTS[case]
     path = write(tmp_path, text, name)
     code = main(["referee", str(path)])
     captured = capsys.readouterr()
-    _check_one_line_error(code, captured.out, captured.err, needle)
+    one_line_error(code, captured.out, captured.err, "domino-tutor referee", needle)
 
 
 @pytest.mark.parametrize("case", ["duplicate tile in two hands", "tile 7-1", "illegal move", "too many seats",
@@ -154,20 +137,20 @@ def test_bad_input_through_the_module(case: str, tmp_path: Path) -> None:
     text, name, needle = BAD_INPUTS[case]
     path = write(tmp_path, text, name)
     done = run_module("referee", str(path))
-    _check_one_line_error(done.returncode, done.stdout, done.stderr, needle)
+    one_line_error(done.returncode, done.stdout, done.stderr, "domino-tutor referee", needle)
 
 
 def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["referee", str(tmp_path / "nowhere.yaml")])
     captured = capsys.readouterr()
-    _check_one_line_error(code, captured.out, captured.err, "no such file")
+    one_line_error(code, captured.out, captured.err, "domino-tutor referee", "no such file")
     done = run_module("referee", str(tmp_path / "nowhere.yaml"))
-    _check_one_line_error(done.returncode, done.stdout, done.stderr, "no such file")
+    one_line_error(done.returncode, done.stdout, done.stderr, "domino-tutor referee", "no such file")
 
 
 def test_a_directory_is_not_a_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["referee", str(tmp_path)])
-    _check_one_line_error(code, *capsys.readouterr(), "not a regular file")
+    one_line_error(code, *capsys.readouterr(), "domino-tutor referee", "not a regular file")
 
 
 @pytest.mark.parametrize(("rules", "needle"), [(",", "at least one"), ("block,chess", "unknown rule set"),
@@ -175,7 +158,7 @@ def test_a_directory_is_not_a_position(tmp_path: Path, capsys: pytest.CaptureFix
 def test_bad_rules_flag(rules: str, needle: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, LINE)
     code = main(["referee", str(path), "--rules", rules])
-    _check_one_line_error(code, *capsys.readouterr(), needle)
+    one_line_error(code, *capsys.readouterr(), "domino-tutor referee", needle)
 
 
 RUSSIAN_CASES = ["duplicate tile in two hands", "tile 7-1", "illegal move", "unknown preset", "bad option value",
@@ -195,27 +178,27 @@ def test_bad_input_in_russian(case: str, tmp_path: Path, capsys: pytest.CaptureF
     expected = _expected_russian(case)
     code = main(["referee", str(write(tmp_path, text, name)), "--lang", "ru"])
     captured = capsys.readouterr()
-    _check_one_line_error(code, captured.out, captured.err, expected)
+    one_line_error(code, captured.out, captured.err, "domino-tutor referee", expected)
     assert re.search("[а-яё]", captured.err, re.IGNORECASE)
 
 
 def test_bad_input_in_russian_through_the_module(tmp_path: Path) -> None:
     text, name, _needle = BAD_INPUTS["duplicate tile in two hands"]
     done = run_module("referee", str(write(tmp_path, text, name)), "--lang", "ru")
-    _check_one_line_error(done.returncode, done.stdout, done.stderr, _expected_russian("duplicate tile in two hands"))
+    one_line_error(done.returncode, done.stdout, done.stderr, "domino-tutor referee", _expected_russian("duplicate tile in two hands"))
     assert "встречается дважды" in done.stderr
 
 
 def test_an_empty_rules_flag_in_russian(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["referee", str(write(tmp_path, LINE)), "--rules", ",", "--lang", "ru"])
     captured = capsys.readouterr()
-    _check_one_line_error(code, captured.out, captured.err, "--rules")
+    one_line_error(code, captured.out, captured.err, "domino-tutor referee", "--rules")
     assert re.search("[а-яё]", captured.err, re.IGNORECASE)
 
 
 def test_bad_input_on_standard_input() -> None:
     done = run_module("referee", "-", stdin="rules: block\nhands: [[7-1], [1-1]]\n")
-    _check_one_line_error(done.returncode, done.stdout, done.stderr, "7-1")
+    one_line_error(done.returncode, done.stdout, done.stderr, "domino-tutor referee", "7-1")
 
 
 # -- good positions ---------------------------------------------------------------------------------

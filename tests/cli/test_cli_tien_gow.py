@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from test_cli_simulate_rules import one_line_error, run_module
+from cli_helpers import one_line_error, run_module
 
 from tutorial_app.cli import main
 from tutorial_app.rules.tien_gow import ALIASES, TITLE, LastTrick, TienGowRules
@@ -68,7 +68,7 @@ def test_simulate_matches_as_text(capsys: pytest.CaptureFixture[str]) -> None:
 def test_simulate_bad_input(args: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", "--rules", "tien_gow", *args])
     captured = capsys.readouterr()
-    one_line_error(code, captured.out, captured.err, "simulate", needle)
+    one_line_error(code, captured.out, captured.err, "domino-tutor simulate", needle)
 
 
 def test_rules_sheet_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
@@ -101,4 +101,4 @@ def test_simulate_through_the_module() -> None:
     assert done.returncode == 0 and done.stderr == ""
     assert "hands played        200" in done.stdout
     bad = run_module("simulate", "--rules", "tien_gow", "--players", "2")
-    one_line_error(bad.returncode, bad.stdout, bad.stderr, "simulate", "not 2")
+    one_line_error(bad.returncode, bad.stdout, bad.stderr, "domino-tutor simulate", "not 2")

@@ -18,8 +18,6 @@ from servers import free_port
 from tutorial_app.cli import main
 from tutorial_app.launch import SETTINGS, check_port, streamlit_flags, user_settings
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 @pytest.fixture
 def elsewhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -76,7 +74,7 @@ def test_a_taken_port_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_an_address_that_is_not_this_computers_is_said_so() -> None:
-    from tutorial_app.cli import UserError
+    from tutorial_app.commands import UserError
 
     with pytest.raises(UserError, match="is not an address of this computer"):
         check_port(free_port(), "203.0.113.7")

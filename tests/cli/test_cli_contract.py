@@ -8,35 +8,17 @@ three checks, in process (``cli.main``) and, for a sample, as a real process.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import one_line_error, run_module_bytes
 from hostile import HOSTILE_VALUES, REVIEW_POSITIONS, mutate_value, seeded
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutorial_app.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
-
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def run(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "tutorial_app", *args], capture_output=True, input=stdin,
-                          cwd=ROOT, timeout=60)
-
-
-def one_line(code: int, out: str, err: str, prefix: str = "domino-tutor") -> str:
-    assert code == 2, (code, out, err)
-    assert out == ""
-    assert "Traceback" not in err
-    lines = err.splitlines()
-    assert len(lines) == 1 and err.endswith("\n") and "\r" not in err, err
-    assert lines[0].startswith(prefix + ": ") or lines[0].startswith(prefix + " "), lines[0]
-    return lines[0]
 
 
 def _main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -65,7 +47,7 @@ def test_the_reviews_positions_get_one_line(case: str, needle: str, tmp_path: Pa
                                             capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "position.yaml"
     path.write_text(REVIEW_POSITIONS[case], encoding="utf-8")
-    line = one_line(*_main(capsys, "referee", str(path)), prefix="domino-tutor referee")
+    line = one_line_error(*_main(capsys, "referee", str(path)), prefix="domino-tutor referee")
     assert needle in line
 
 
@@ -83,12 +65,12 @@ def test_the_reviews_positions_get_one_line(case: str, needle: str, tmp_path: Pa
     (["referee", "a\nb\nc", "--bogus\nline"], "unrecognized arguments: --bogus\\nline"),
 ])
 def test_usage_errors_are_one_line(args: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
-    line = one_line(*_main(capsys, *args))
+    line = one_line_error(*_main(capsys, *args))
     assert needle in line and line.endswith("--help)")
 
 
 def test_a_file_name_with_a_line_break_is_quoted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    line = one_line(*_main(capsys, "referee", str(tmp_path / "a\nb.yaml")), prefix="domino-tutor referee")
+    line = one_line_error(*_main(capsys, "referee", str(tmp_path / "a\nb.yaml")), prefix="domino-tutor referee")
     assert line.endswith("a\\nb.yaml': no such file")
 
 
@@ -100,14 +82,14 @@ def test_a_file_name_with_a_line_break_is_quoted(tmp_path: Path, capsys: pytest.
     (b"\x1b[31mrules: block\n", "control character U+001B"),
 ])
 def test_standard_input_is_checked_as_real_process(stdin: bytes, needle: str) -> None:
-    done = run("referee", "-", stdin=stdin)
-    line = one_line(done.returncode, done.stdout.decode(), done.stderr.decode(), "domino-tutor referee")
+    done = run_module_bytes("referee", "-", stdin=stdin)
+    line = one_line_error(done.returncode, done.stdout.decode(), done.stderr.decode(), "domino-tutor referee")
     assert needle in line
 
 
 def test_usage_error_as_real_process() -> None:
-    done = run("referee", "--jsn")
-    one_line(done.returncode, done.stdout.decode(), done.stderr.decode())
+    done = run_module_bytes("referee", "--jsn")
+    one_line_error(done.returncode, done.stdout.decode(), done.stderr.decode())
 
 
 # -- fuzz ---------------------------------------------------------------------------------------------
@@ -141,7 +123,7 @@ def test_mutated_positions_give_a_ruling_or_one_line(seed: int, rounds: int, as_
     if code == 0:
         assert err.getvalue() == "" and json.loads(out.getvalue())["rulings"]
     else:
-        one_line(code, out.getvalue(), err.getvalue(), "domino-tutor referee")
+        one_line_error(code, out.getvalue(), err.getvalue(), "domino-tutor referee")
 
 
 def _yaml(data: object) -> str:

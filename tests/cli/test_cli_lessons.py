@@ -1,0 +1,68 @@
+"""``domino-tutor lessons``: validate (a one-line summary and exit 0, or every error and exit 2), stats, schema."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tutorial_app.cli import main
+from tutorial_app.lessons import lessons_root
+from tutorial_app.lessons.stats import lesson_stats, targets, totals
+from tutorial_app.lessons.validate import check_paths
+
+BAD = Path(__file__).resolve().parents[1] / "lessons" / "bad"
+
+
+def test_validate_core_course_prints_one_summary_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lessons", "validate", str(lessons_root() / "core")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [check_paths([lessons_root() / "core"]).summary()]
+    assert out[0].endswith(": all valid")
+
+
+def test_validate_bad_file_lists_every_error_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    path = BAD / "semantics.yaml"
+    assert main(["lessons", "validate", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    expected = (BAD / "semantics.errors").read_text(encoding="utf-8").splitlines()
+    assert len(err) == len(expected) + 1
+    assert all(line.split(":", 1)[1] == want.split(":", 1)[1] for line, want in zip(err, expected, strict=False))
+    assert err[-1].startswith(f"{len(expected)} problems in 1 of 1 files")
+
+
+def test_missing_path_is_one_line_user_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lessons", "validate", "no/such/place.yaml"]) == 2
+    assert capsys.readouterr().err.strip() == "domino-tutor lessons: no/such/place.yaml: no such file or folder"
+
+
+def test_schema_check_command_agrees(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lessons", "schema", "--check"]) == 0
+    assert "is current" in capsys.readouterr().out
+
+
+def test_validate_refuses_a_device_and_a_pipe_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fifo = tmp_path / "lesson.yaml"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", str(fifo)):
+        assert main(["lessons", "validate", path]) == 2
+        err = capsys.readouterr().err.splitlines()
+        assert err[0] == f"{path}:1:1: not a regular file (a folder, a device or a pipe); name a text file"
+        assert "Traceback" not in "\n".join(err)
+
+def test_lessons_stats_as_json_as_a_table_and_as_a_check(capsys: pytest.CaptureFixture[str]) -> None:
+    figures = lesson_stats(check_paths([lessons_root()]))
+    assert main(["lessons", "stats", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"lessons", "totals", "targets"}
+    assert [lesson["id"] for lesson in data["lessons"]] == [f.id for f in figures]
+    assert set(data["lessons"][0]) >= {"id", "course", "first_in_course", "steps", "play_steps", "forced_play_steps",
+                                       "quizzes", "explained_quizzes", "review_quizzes", "capstone", "viewer_fixed"}
+    assert data["totals"] == totals(figures)
+    assert main(["lessons", "stats"]) == 0
+    table = capsys.readouterr().out
+    assert table.splitlines()[0].split()[:3] == ["lesson", "steps", "plays"] and "[core]" in table
+    met = all(t.met for t in targets(figures))
+    assert main(["lessons", "stats", "--check"]) == (0 if met else 2)

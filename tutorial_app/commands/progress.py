@@ -1,0 +1,59 @@
+"""What a long run shows on the terminal: a progress bar, and its figures as aligned lines."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TextIO
+
+__all__ = ["ProgressBar", "progress_bar", "aligned", "win_rates"]
+
+
+class ProgressBar:
+    """A one-line bar on a terminal, shown only once a run has taken over a second."""
+
+    def __init__(self, stream: TextIO, label: str, delay: float = 1.0) -> None:
+        self.stream = stream
+        self.label = label
+        self.delay = delay
+        self.started = time.monotonic()
+        self.drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.drawn and time.monotonic() - self.started < self.delay:
+            return
+        width = 30
+        filled = width * done // total
+        bar = "#" * filled + "-" * (width - filled)
+        self.stream.write(f"\r{self.label} [{bar}] {done:,}/{total:,}")
+        self.stream.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator[ProgressBar | None]:
+    """A bar on standard error while the block runs, when that is a terminal (else None: nothing is drawn)."""
+    bar = ProgressBar(sys.stderr, label) if sys.stderr.isatty() else None
+    try:
+        yield bar
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def win_rates(rates: Sequence[float]) -> str:
+    """Shares per side or seat: ``0: 51.2%  1: 48.8%``."""
+    return "  ".join(f"{who}: {rate:.1%}" for who, rate in enumerate(rates))
+
+
+def aligned(rows: Sequence[tuple[str, str]]) -> str:
+    """Labelled figures, one a line, the values lined up after the longest label."""
+    width = max(len(label) for label, _ in rows)
+    return "".join(f"{label.ljust(width)}  {value}\n" for label, value in rows)
