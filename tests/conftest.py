@@ -49,11 +49,12 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_app(env_extra: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
-    """Serve the app headless on a free port; wait until it answers its health check."""
+def start_app(env_extra: dict[str, str], script: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """Serve the app (or another ``script``) headless on a free port; wait until it answers its health check."""
     port = free_port()
     env = {**os.environ, **env_extra}
-    process = subprocess.Popen(streamlit_command(port, headless=True, address="127.0.0.1"), env=env,
+    command = streamlit_command(port, headless=True, address="127.0.0.1", **({"script": script} if script else {}))
+    process = subprocess.Popen(command, env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

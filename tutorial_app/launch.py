@@ -35,7 +35,6 @@ SETTINGS: dict[str, str] = {
     "server.fileWatcherType": "none",
     "server.maxUploadSize": "1",  # megabytes: a lesson or a progress file is a few kilobytes
     "server.runOnSave": "false",
-    "theme.base": "light",
     "theme.primaryColor": "#0072B2",
 }
 
@@ -53,9 +52,11 @@ def streamlit_flags(port: int | None, *, headless: bool, address: str | None = N
     return flags
 
 
-def streamlit_command(port: int, *, headless: bool, address: str | None = None) -> list[str]:
-    """The full command line that serves the app (used by the browser tests and benchmarks)."""
-    return [sys.executable, "-m", "streamlit", "run", str(APP_SCRIPT),
+def streamlit_command(port: int, *, headless: bool, address: str | None = None,
+                      script: Path = APP_SCRIPT) -> list[str]:
+    """The full command line that serves the app (used by the browser tests and benchmarks; ``script``: another
+    page served with the app's settings, as the benchmark's reference page)."""
+    return [sys.executable, "-m", "streamlit", "run", str(script),
             *streamlit_flags(port, headless=headless, address=address)]
 
 

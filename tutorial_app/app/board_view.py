@@ -9,6 +9,7 @@ which makes the next render a fresh widget with nothing selected.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any
 
 import streamlit as st
@@ -16,13 +17,14 @@ import streamlit as st
 from tutorial_app.app.session import bump, lang, revision
 from tutorial_app.board.adjust import Adjusted, adjust_tail, turn_options, with_turn
 from tutorial_app.board.controller import clicked_name
-from tutorial_app.board.figure import board_figure
+from tutorial_app.board.describe import describe_position
+from tutorial_app.board.figure import ThemeName, board_figure
 from tutorial_app.board.layout import Bend, BoardLayout, ChainShape, Step, layout_table
 from tutorial_app.rules.moves import why_illegal
 from tutorial_app.rules.state import ARM_NAMES, End, HandState, play
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["show_board", "clickable_chart", "adjust_chain", "forget_shape", "turn_choices", "keep_turn", "WIDE_SIZE"]
+__all__ = ["show_board", "board_theme", "clickable_chart", "adjust_chain", "forget_shape", "turn_choices", "keep_turn", "WIDE_SIZE"]
 
 WIDE_SIZE = (900, 680)
 """Width and height in pixels a full-width board is drawn for (the Play page).
@@ -34,6 +36,30 @@ window (about 820-940 px); a wider page only adds felt at the sides, since
 the height then limits the tile size. 680 high lets a four-seat table use
 that width (its frame is about 32 x 23 tile halves).
 """
+
+
+def board_theme() -> ThemeName:
+    """The board's colours for the browser's light or dark theme (the app follows the browser's preference)."""
+    try:
+        kind = st.context.theme.type
+    except Exception:  # a bare run (tests, scripts): no browser to ask
+        kind = None
+    return "dark" if kind == "dark" else "light"
+
+
+@lru_cache(maxsize=64)
+def _figure(state: HandState, seat: int, selected: Tile | None, hints: tuple[str, ...], reveal: bool, lang: str,
+            layout: BoardLayout, height: int, width: int | None, show_turn: bool, show_fits: bool,
+            theme: ThemeName) -> Any:
+    """The board figure, built once per distinct position and view (all inputs are immutable values).
+
+    Why: a rerun that leaves the board as it was (an answer, a hint, a
+    language switch back) reuses the figure instead of building it again.
+    Streamlit only reads the figure, so sessions may share it.
+    """
+    return board_figure(state, viewer_seat=seat, selected=selected, highlight=hints, reveal=reveal, lang=lang,
+                        layout=layout, height=height, width=width, show_turn=show_turn, show_fits=show_fits,
+                        theme=theme)
 
 
 def _points(event: Any) -> list[Any]:
@@ -71,16 +97,21 @@ def show_board(state: HandState, *, name: str, on_click: Callable[[str], None], 
     layout = layout_table(state.table, shape if shape is not None else st.session_state.get(shape_key))
     st.session_state[shape_key] = layout.shape
     width, tall = WIDE_SIZE if wide else (None, 760 if large else 560)
-    figure = board_figure(state, viewer_seat=seat, selected=selected, highlight=hints, reveal=reveal, lang=lang(),
-                          layout=layout, height=height or tall, width=width, show_turn=show_turn, show_fits=show_fits)
-    clickable_chart(figure, name=name, on_click=on_click)
+    figure = _figure(state, seat, selected, tuple(hints), reveal, lang(), layout, height or tall, width, show_turn,
+                     show_fits, board_theme())
+    words = describe_position(state, viewer_seat=seat, show_turn=show_turn, reveal=reveal)
+    clickable_chart(figure, name=name, on_click=on_click, alt=words.in_(lang()))
 
 
-def clickable_chart(figure: Any, *, name: str, on_click: Callable[[str], None]) -> None:
-    """Show a board figure whose click layer calls ``on_click(customdata)`` once per click (any table)."""
+def clickable_chart(figure: Any, *, name: str, on_click: Callable[[str], None], alt: str | None = None) -> None:
+    """Show a board figure whose click layer calls ``on_click(customdata)`` once per click (any table).
+
+    ``alt``: the position in words, the chart's accessible name for screen readers.
+    """
     chart_key = f"board_{name}_{revision(name)}"
     st.plotly_chart(figure, key=chart_key, on_select=lambda: _on_select(name, chart_key, on_click),
-                    selection_mode="points", width="stretch", config={"displayModeBar": False, "scrollZoom": False})
+                    selection_mode="points", width="stretch", config={"displayModeBar": False, "scrollZoom": False},
+                    alt=alt)
 
 
 def forget_shape(name: str) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import plotly.graph_objects as go
 import streamlit as st
 
-from tutorial_app.app.board_view import forget_shape, show_board
+from tutorial_app.app.board_view import board_theme, forget_shape, show_board
 from tutorial_app.app.controls import move_controls, selected_tile, set_selected, table_click
 from tutorial_app.app.records import lead_reason
 from tutorial_app.app.session import bump, lang, tr
@@ -238,7 +238,7 @@ def _tiles_row(row: list[Tile], chinese: bool, highlight: list[str]) -> go.Figur
     if chinese:
         marked = [i for i, tile in enumerate(row) if str(tile) in highlight]
         return chinese_tiles_figure(row, highlight=marked, height=CHINESE_STRIP_HEIGHT)
-    return tiles_figure(row, highlight=highlight)
+    return tiles_figure(row, highlight=highlight, theme=board_theme())
 
 
 def _show_tiles(run: Run) -> None:
@@ -377,14 +377,35 @@ def _remember(run: Run) -> None:
 
 
 def play_lesson(name: str, on_finish: OnFinish, *, presenter: bool = False) -> None:
-    """Show the run stored under ``name`` (``st.session_state[name + "_run"]``) and its controls."""
+    """Show the run stored under ``name`` (``st.session_state[name + "_run"]``) and its controls.
+
+    The step is a fragment: a click, an answer, a hint or "Next" reruns it
+    alone, not the page around it. When the lesson ends the page reruns, so
+    what the page shows after a finished lesson (the next lesson) appears.
+    """
     run = _run(name)
     if run is None:
         return
-    current = lang()
-    step = run.step
     if presenter:
         st.markdown(LARGE_CSS, unsafe_allow_html=True)
+    st.session_state[_key(name, "page_saw_finished")] = run.finished
+    _step_fragment(name, on_finish, presenter)
+
+
+@st.fragment
+def _step_fragment(name: str, on_finish: OnFinish, presenter: bool) -> None:
+    run = _run(name)
+    if run is None:
+        return
+    _step(name, run, on_finish, presenter)
+    if run.finished and not st.session_state.get(_key(name, "page_saw_finished")):
+        st.rerun(scope="app")
+
+
+def _step(name: str, run: Run, on_finish: OnFinish, presenter: bool) -> None:
+    """The step on screen: progress, its text and tiles, the board and the panel beside it."""
+    current = lang()
+    step = run.step
     st.progress(run.progress, text=tr("learn.step_of", n=run.index + 1, total=len(run.lesson.steps)))
     if step.title is not None:
         st.subheader(step.title.in_(current))
