@@ -117,18 +117,30 @@ class Clicks:
 
 
 def _timed_click(page: Any, name: str, into: Clicks) -> None:
-    """Click board point ``name``, wait until it is gone from the drawn board and the run is over; keep the times."""
-    from browser_helpers import FIND_POINT, wait_point
+    """Click board point ``name``, wait until it is gone from the drawn board and the run is over; keep the times.
 
-    where = wait_point(page, name, timeout=60_000)
-    since = float(page.evaluate("() => performance.now()"))
-    page.mouse.click(where["x"], where["y"])
-    drawn = page.wait_for_function(f"() => ({FIND_POINT})({name!r}) === null ? performance.now() : false",
-                                   polling="raf", timeout=60_000).json_value()
-    into.board.append(float(drawn) - since)
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
-    over = page.evaluate(RERUN_OVER, since)
-    into.rerun.append(float(over) if over is not None else float(drawn) - since)
+    The page must be still first (a click during a layout shift lands
+    elsewhere); a click that did not take is made again and not counted.
+    """
+    from browser_helpers import FIND_POINT, SETTLED, wait_point
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _attempt in range(3):
+        page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+        where = wait_point(page, name, timeout=60_000)
+        since = float(page.evaluate("() => performance.now()"))
+        page.mouse.click(where["x"], where["y"])
+        try:
+            drawn = page.wait_for_function(f"() => ({FIND_POINT})({name!r}) === null ? performance.now() : false",
+                                           polling="raf", timeout=20_000).json_value()
+        except PlaywrightTimeout:
+            continue
+        into.board.append(float(drawn) - since)
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        over = page.evaluate(RERUN_OVER, since)
+        into.rerun.append(float(over) if over is not None else float(drawn) - since)
+        return
+    raise RuntimeError(f"three clicks on {name} did not take")
 
 
 def bare_browser(browser: Any, samples: int) -> Clicks:
