@@ -224,3 +224,50 @@ def test_illegal_capstone_move_reason_is_the_rules_core() -> None:
         apply(hand.state, wrong)
     feedback = run.submit_move(wrong, "ru")
     assert not feedback.correct and "нет на руке" in feedback.message
+
+
+def test_points_left_unclaimed_are_explained_as_open_to_muggins(tmp_path: Path) -> None:
+    body = """  - kind: quiz
+    text: {en: Unclaimed points, ru: Необъявленные очки}
+    ask: fives_points
+    position:
+      hands: [["6-6", "3-1"], ["5-2", "6-3", "2-2"]]
+      chain: {spinner: "5-5", arms: {left: ["5-3"], right: [], up: [], down: []}}
+      to_move: 1
+      moves: [{tile: "5-2", end: right}]
+    hint: {en: H, ru: П}
+"""
+    path = _write(tmp_path, "all_fives", "all-fives-01-x", body, head_extra="overrides: {fives_claim: must_claim}\n")
+    path.write_text(path.read_text(encoding="utf-8").replace("rules: block", "rules: all_fives"), encoding="utf-8")
+    run = LessonRun.start(load_lesson(path))
+    assert run.right_answer == 5
+    feedback = run.answer(5, "en")
+    assert feedback.explanation is not None
+    assert feedback.explanation.startswith("The ends count 3 + 2 = 5, a multiple of 5: 5 points.")
+    assert "Seat 1 announced 0, so 5 went unclaimed" in feedback.explanation
+    assert "Игрок 1 объявил 0, значит, 5 остались необъявленными" in (run.explanation("ru") or "")
+
+
+def test_a_goal_can_ask_for_a_double_laid_face_down(tmp_path: Path) -> None:
+    body = """  - kind: play
+    text: {en: Close the left arm, ru: Закройте левую ветку}
+    position:
+      hands: [["3-3", "6-5"], ["3-5", "2-2"]]
+      chain: {spinner: "1-1", arms: {left: ["1-3"], right: ["1-4"], up: [], down: []}}
+      to_move: 0
+    goal: {closed: true}
+    hint: {en: H, ru: П}
+"""
+
+    def donkey_lesson(steps: str) -> Path:
+        path = _write(tmp_path, "donkey", "donkey-01-x", steps)
+        path.write_text(path.read_text(encoding="utf-8").replace("rules: block", "rules: donkey"), encoding="utf-8")
+        return path
+
+    path = donkey_lesson(body)
+    assert _messages(tmp_path) == []
+    run = LessonRun.start(load_lesson(path))
+    assert not run.submit_move(play(parse_tile("3-3"), "left")).correct
+    assert run.submit_move(play(parse_tile("3-3"), "left", closed=True)).correct
+    donkey_lesson(body.replace('"3-3", "6-5"', '"3-2", "6-5"'))  # no double in hand: nothing can be closed
+    assert any("no legal move reaches this goal" in m for m in _messages(tmp_path))

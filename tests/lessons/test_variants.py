@@ -7,17 +7,19 @@ import pytest
 from tutorial_app.lessons import lessons_root, load_course, start_run
 from tutorial_app.lessons.model import CapstoneStep, ExplainStep, Lesson, PlayStep, QuizStep
 from tutorial_app.lessons.quizzes import correct_answer
+from tutorial_app.lessons.stats import lesson_stats
+from tutorial_app.lessons.validate import check_paths
 from tutorial_app.rules.chinese import can_lead, judge
 from tutorial_app.rules.variants import rules_for
 
 VARIANT_COURSES = {
-    "domino101": 3,
-    "kozel": 3,
-    "international": 3,
-    "classic": 3,
-    "all_fives": 3,
-    "donkey": 3,
-    "chinese": 4,
+    "domino101": 8,
+    "kozel": 6,
+    "international": 6,
+    "classic": 4,
+    "all_fives": 6,
+    "donkey": 5,
+    "chinese": 5,
 }
 
 
@@ -30,14 +32,34 @@ def test_each_variant_course_has_its_lessons(name: str, minimum: int) -> None:
     lessons = _course(name)
     assert len(lessons) >= minimum
     for lesson in lessons:
-        if any(isinstance(s, CapstoneStep) for s in lesson.steps):
-            continue  # the capstone lesson is one whole hand against bots
         interactive = [s for s in lesson.steps if isinstance(s, (PlayStep, QuizStep))]
-        assert len(interactive) >= 5, f"{lesson.id} has {len(interactive)} interactive steps"
+        if any(isinstance(s, CapstoneStep) for s in lesson.steps):
+            # the course's last lesson: a whole hand, after a short review of the course
+            assert lesson is lessons[-1], f"{lesson.id}: the capstone ends the course"
+            assert sum(1 for s in interactive if isinstance(s, QuizStep) and s.review) >= 2, lesson.id
+        else:
+            assert len(interactive) >= 5, f"{lesson.id} has {len(interactive)} interactive steps"
         differs = [s for s in lesson.steps if isinstance(s, ExplainStep) and s.title is not None
                    and s.title.en == "What differs from the core game"]
+        capstone = any(isinstance(s, CapstoneStep) for s in lesson.steps)
+        if capstone and not differs:
+            continue  # a capstone may go straight to the review and the hand
         assert len(differs) == 1, f"{lesson.id} needs one 'What differs from the core game' step"
         assert differs[0].title is not None and differs[0].title.ru == "Чем это отличается от основной игры"
+
+
+@pytest.mark.parametrize("name", [n for n in VARIANT_COURSES if n != "chinese"])
+def test_each_line_variant_course_meets_the_teaching_targets(name: str) -> None:
+    """Issue 9's targets within the course: review openers, real choices, what goes wrong, pointing hints."""
+    figures = lesson_stats(check_paths([lessons_root() / name]))
+    later = [f for f in figures if not f.first_in_course]
+    assert later and all(f.opening_reviews >= 2 for f in later), [f.id for f in later if f.opening_reviews < 2]
+    plays = sum(f.play_steps for f in figures)
+    assert sum(f.forced_play_steps for f in figures) <= 0.4 * plays
+    assert all(f.wrong_replies for f in figures if f.play_steps)
+    assert sum(f.hints_giving_the_move for f in figures) == 0
+    assert all(f.explained_quizzes == f.quizzes and f.viewer_fixed for f in figures)
+    assert [f.capstone for f in figures] == [False] * (len(figures) - 1) + [True]
 
 
 @pytest.mark.parametrize("name", [n for n in VARIANT_COURSES if n != "chinese"])

@@ -8,7 +8,7 @@ import re
 import pytest
 from rules_helpers import position, run
 
-from tutorial_app.rules.deal import deal, decide_first_lead
+from tutorial_app.rules.deal import deal, decide_first_lead, redeal_reason
 from tutorial_app.rules.match import new_match
 from tutorial_app.rules.moves import apply, legal_moves
 from tutorial_app.rules.scoring import hand_result
@@ -123,6 +123,27 @@ def test_leads_redeals_and_moves_name_the_deciding_tile() -> None:
     assert explain_what_to_do(pos.state, 0).en.startswith("3-0 fits the left end (3)")
     after = run(pos.state, "3-0 left")
     assert "so seat 1 is next" in explain_to_move(after, 0).en
+
+
+def test_a_101_redeal_speaks_to_the_learner() -> None:
+    rules = rules_for("domino101", 2)
+    hands = position("domino101", [["1-1", "2-2", "3-3", "4-4", "5-5", "6-1", "2-0"],
+                                   ["6-6", "6-5", "6-4", "6-3", "5-2", "0-0", "4-1"]]).state.hands
+    lead = decide_first_lead(rules, hands)
+    reason = redeal_reason(rules, hands, lead)
+    assert reason is not None and reason.en == "Seat 0 holds 5 doubles (5 or more): redeal."  # the referee's voice
+    as_learner = explain_redeal(rules, hands, lead, reason, 0)
+    assert as_learner.en == "Yes: you hold 5 doubles (5 or more): redeal."
+    assert as_learner.ru == "Да: у вас пять дублей: при пяти и больше — пересдача."
+    assert explain_redeal(rules, hands, lead, reason, 1).ru.startswith("Да: у игрока 0 пять дублей")
+    pairs = rules_for("domino101", 4)
+    hands4 = position("domino101", [["3-2", "4-2", "5-2", "6-2", "4-3", "5-3", "6-3"],
+                                    ["1-1", "1-0", "2-1", "3-1", "2-2", "3-3", "4-0"],
+                                    ["4-4", "5-4", "6-4", "5-5", "6-5", "6-6", "0-0"],
+                                    ["4-1", "5-1", "6-1", "2-0", "3-0", "5-0", "6-0"]]).state.hands
+    lead4 = decide_first_lead(pairs, hands4)
+    worked = explain_redeal(pairs, hands4, lead4, redeal_reason(pairs, hands4, lead4), 0)
+    assert "your pair (0 + 2) has no tile of suit 1" in worked.en and "у вашей пары (0 + 2) нет" in worked.ru
 
 
 def test_draw_count_names_every_tile_drawn() -> None:

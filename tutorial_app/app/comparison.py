@@ -30,7 +30,8 @@ def difference_rows(rule_sets: Sequence[HouseRules], lang: str) -> list[tuple[st
         for name in names:
             column = [v[name] for v in values]
             if any(c != column[0] for c in column[1:]):
-                rows.append((OPTION_LABELS[name].in_(lang), [describe_option(name, c, lang) for c in column]))
+                sentences = [describe_option(name, c, lang, r) for c, r in zip(column, rule_sets, strict=True)]
+                rows.append((OPTION_LABELS[name].in_(lang), sentences))
     return rows
 
 

@@ -180,7 +180,7 @@ MESSAGES: dict[str, str] = {
     "learn.other_course": "More lessons",
     "learn.review": "Review: a question from an earlier lesson",
     "learn.sources": "Sources",
-    "learn.badge_earned": "Hand complete: you earned the badge «{badge}».",
+    "learn.badge_earned": "Hand complete: you earned the badge “{badge}”.",
     "learn.badge": "Badge earned: {badge}",
     "learn.try_again": "Try again from the same position",
     "learn.on_the_table": "On the table:",

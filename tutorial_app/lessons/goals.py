@@ -61,6 +61,8 @@ def satisfies(goal: Goal, before: HandState, move: Move, after: HandState) -> bo
         return (after.status is Status.WON and after.capicu) is bool(goal.capicu)
     if key == "blocked":
         return (after.status is Status.BLOCKED) is bool(goal.blocked)
+    if key == "closed":
+        return (is_play and move.closed) is bool(goal.closed)
     if key == "claimed_right":
         right = is_play and (move.claim or 0) == fives_points(after)
         return right is bool(goal.claimed_right)

@@ -157,6 +157,7 @@ GOAL_KEYS = (
     "went_out",
     "capicu",
     "blocked",
+    "closed",
     "claimed_right",
     "any_legal",
     "all_of",
@@ -190,6 +191,7 @@ class Goal(_Strict):
     went_out: bool | None = Field(default=None, description="the move plays the last tile in hand")
     capicu: bool | None = Field(default=None, description="the move goes out with a capicú")
     blocked: bool | None = Field(default=None, description="the move blocks the hand (makes the fish)")
+    closed: bool | None = Field(default=None, description="the move lays a double face down, closing its arm (Donkey)")
     claimed_right: bool | None = Field(
         default=None, description="the play announces exactly the All Fives points it makes (none when it makes none)"
     )

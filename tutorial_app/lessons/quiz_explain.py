@@ -111,9 +111,17 @@ def _ends_sum(step: QuizStep, scene: Scene | None, _rules: HouseRules, _viewer: 
 def _fives_points(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer: int) -> Text | None:
     if scene is None:
         return None
-    log = scene.state.log
-    mover = seat_who(log[-1][0], viewer) if log else None
-    return explain_fives_points(scene.state.table, mover)
+    state = scene.state
+    mover = seat_who(state.log[-1][0], viewer) if state.log else None
+    if not state.unclaimed or mover is None:
+        return explain_fives_points(state.table, mover)
+    claimed = state.log[-1][1].claim or 0
+    missed = state.unclaimed
+    return join(explain_fives_points(state.table, None), Text(
+        f"{mover.en_cap} announced {claimed}, so {missed} went unclaimed: the next player may call \"Muggins!\" "
+        "and take them.",
+        f"{mover.ru_cap} {mover.ru_verb('объявили', 'объявил')} {claimed}, значит, {missed} остались "
+        "необъявленными: следующий игрок может крикнуть «Маггинс!» и забрать их."))
 
 
 def _suit_left(step: QuizStep, scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:

@@ -415,7 +415,7 @@ def default_choices(step: QuizStep, scene: Scene | None, answer: Answer) -> list
 
 _WORDS = {
     "play": Text("Play a tile", "Сходить костью"),
-    "draw": Text("Draw from the boneyard", "Взять из базара"),
+    "draw": Text("Draw from the boneyard", "Взять с базара"),
     "pass": Text("Pass", "Пас"),
     "in_play": Text("Still in play", "Ещё идёт"),
     "won": Text("Someone went out", "Кто-то вышел"),

@@ -13,8 +13,9 @@ from typing import NamedTuple
 
 from tutorial_app.rules.options import FirstLead, FirstTile, HouseRules, Redeal, Teams
 from tutorial_app.rules.state import EMPTY_TABLE, HandState, Status
-from tutorial_app.rules.text import RulesError, Text, seat_genitive, seat_name
+from tutorial_app.rules.text import RulesError, Text, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK, Tile, tiles_of_mask
+from tutorial_app.rules.who import Who, seat_who, side_who
 
 __all__ = ["LeadDecision", "decide_first_lead", "lead_orders", "redeal_reason", "deal", "start_hand", "DealError"]
 
@@ -176,57 +177,84 @@ def draw_lots(players: int, rng: random.Random) -> int:
     return max(range(players), key=lambda s: _strength(turned[s]))
 
 
-def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | None) -> Text | None:
-    """Why this deal must be dealt again, or ``None`` (RULES.md section 5 and the lead rules)."""
+def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | None,
+                  viewer: int | None = None) -> Text | None:
+    """Why this deal must be dealt again, or ``None`` (RULES.md section 5 and the lead rules).
+
+    With ``viewer`` (the learner's seat) the reason speaks to the learner:
+    "you hold 5 doubles", "your pair has no tile of suit 1".
+    """
     if lead is None:
         return Text("No player holds a tile the first-lead rule needs: redeal.", "Ни у кого нет кости, нужной для первого хода: пересдача.")
     if rules.redeal is not _REDEAL_101:
         return None
     for seat, mask in enumerate(hands):
-        reason = _hand_redeal_reason(seat, mask)
+        reason = _hand_redeal_reason(seat, mask, viewer)
         if reason is not None:
             return reason
-    if rules.teams is Teams.PAIRS and lead.seat is not None and bin(lead.lead_mask).count("1") == 1:
-        opening = next(tiles_of_mask(lead.lead_mask))
-        if opening.is_double:
-            side = rules.side_of(lead.seat)
-            others = 0
-            for seat, mask in enumerate(hands):
-                if rules.side_of(seat) != side:
-                    others |= mask
-            if not others & SUIT_MASK[opening.lo]:
-                return Text(
-                    f"The hand opens with {opening} and the other side has no tile of suit {opening.lo}: redeal.",
-                    f"Раздача открывается {opening}, а у другой стороны нет ни одной кости серии {opening.lo}: пересдача.",
-                )
-    return None
+    return _pairs_redeal_reason(rules, hands, lead, viewer)
+
+
+def _pairs_redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision,
+                         viewer: int | None) -> Text | None:
+    """Domino 101 for four: the opening double finds the other pair without a tile of its suit."""
+    if rules.teams is not Teams.PAIRS or lead.seat is None or bin(lead.lead_mask).count("1") != 1:
+        return None
+    opening = next(tiles_of_mask(lead.lead_mask))
+    side = rules.side_of(lead.seat)
+    others = 0
+    for seat, mask in enumerate(hands):
+        if rules.side_of(seat) != side:
+            others |= mask
+    if not opening.is_double or others & SUIT_MASK[opening.lo]:
+        return None
+    if viewer is None:
+        return Text(
+            f"The hand opens with {opening} and the other side has no tile of suit {opening.lo}: redeal.",
+            f"Раздача открывается {opening}, а у другой стороны нет ни одной кости серии {opening.lo}: пересдача.",
+        )
+    other = side_who(rules, 1 - side, viewer)
+    return Text(
+        f"The hand opens with {opening} and {other.en} {other.en_verb('have', 'has')} no tile of suit "
+        f"{opening.lo}: redeal.",
+        f"Раздача открывается {opening}, а у {other.ru_gen} нет ни одной кости серии {opening.lo}: пересдача.",
+    )
 
 
 _RU_COUNT = {5: "пять", 6: "шесть", 7: "семь"}
 
 
-def _hand_redeal_reason(seat: int, mask: int) -> Text | None:
-    """Domino 101's redeal conditions on one hand (RULES.md section 5), or None."""
-    name = seat_name(seat)
+def _hand_redeal_reason(seat: int, mask: int, viewer: int | None) -> Text | None:
+    """Domino 101's redeal conditions on one hand (RULES.md section 5), or None.
+
+    Why the words come last: the simulator deals thousands of hands, and most stand.
+    """
     doubles = sum(1 for d in DOUBLES if mask & d.bit)
     if doubles >= 5:
+        who = seat_who(seat, viewer)
         return Text(
-            f"{name.en.capitalize()} holds {doubles} doubles (5 or more): redeal.",
-            f"У {seat_genitive(seat).ru} {_RU_COUNT[doubles]} дублей: при пяти и больше — пересдача.",
+            f"{_holds(who)} {doubles} doubles (5 or more): redeal.",
+            f"У {who.ru_gen} {_RU_COUNT[doubles]} дублей: при пяти и больше — пересдача.",
         )
     for n in range(7):
         count = bin(mask & SUIT_MASK[n]).count("1")
         if count >= 6:
+            who = seat_who(seat, viewer)
             return Text(
-                f"{name.en.capitalize()} holds {count} tiles of suit {n} (6 or more): redeal.",
-                f"У {seat_genitive(seat).ru} {_RU_COUNT[count]} костей серии {n}: при шести и больше — пересдача.",
+                f"{_holds(who)} {count} tiles of suit {n} (6 or more): redeal.",
+                f"У {who.ru_gen} {_RU_COUNT[count]} костей серии {n}: при шести и больше — пересдача.",
             )
         if count == 5 and not mask & Tile(n, n).bit:
+            who = seat_who(seat, viewer)
             return Text(
-                f"{name.en.capitalize()} holds 5 tiles of suit {n} without {n}-{n}: redeal.",
-                f"У {seat_genitive(seat).ru} пять костей серии {n} без дубля {n}-{n}: пересдача.",
+                f"{_holds(who)} 5 tiles of suit {n} without {n}-{n}: redeal.",
+                f"У {who.ru_gen} пять костей серии {n} без дубля {n}-{n}: пересдача.",
             )
     return None
+
+
+def _holds(who: Who) -> str:
+    return f"{who.en_cap} {who.en_verb('hold', 'holds')}"
 
 
 def start_hand(

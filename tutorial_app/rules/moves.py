@@ -450,7 +450,7 @@ def _why_draw(state: HandState, _move: Move) -> Text | None:
                     f"Брать нельзя: {fits.tile} подходит к {end_ru(fits.end)}.")
     if state.drawable() == 0:
         if rules.reserve:
-            return Text("Only the reserve is left in the boneyard: it may not be drawn, so you pass.", "В базаре остался только резерв: его брать нельзя, поэтому пас.")
+            return Text("Only the reserve is left in the boneyard: it may not be drawn, so you pass.", "На базаре остался только резерв: его брать нельзя, поэтому пас.")
         return Text("The boneyard is empty: you pass.", "Базар пуст: пас.")
     return Text("You may not draw now.", "Сейчас брать нельзя.")
 

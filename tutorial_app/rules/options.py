@@ -290,7 +290,7 @@ class HouseRules:
                     f"hand_size {self.hand_size} cannot be dealt to {self.players} players with a "
                     f"boneyard: at most {room // self.players} tiles each leave a tile to draw",
                     f"hand_size {self.hand_size} не раздать {self.players} игрокам, если есть базар: "
-                    f"чтобы в базаре осталось что брать, на руку можно дать не больше {room // self.players}",
+                    f"чтобы на базаре осталось что брать, на руку можно дать не больше {room // self.players}",
                 ))
         elif dealt > _TOTAL_TILES:
             raise OptionError(Text(

@@ -57,7 +57,7 @@ def _reserve(n: object) -> Text:
     if count == 0:
         return Text(
             "The boneyard may be drawn to the last tile.",
-            "Из базара можно брать до последней кости.",
+            "С базара можно брать до последней кости.",
         )
     if count == 1:
         return Text(
@@ -160,23 +160,23 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
     "boneyard": {
         "none": Text(
             "Nobody draws: a player who cannot play passes, and any tiles not dealt stay face down out of play.",
-            "Из базара не берут: кому нечем ходить, тот пасует, а нерозданные кости, если они есть, "
+            "С базара не берут: кому нечем ходить, тот пасует, а нерозданные кости, если они есть, "
             "лежат рубашкой вверх и в игре не участвуют.",
         ),
         "draw": Text(
             "Tiles that are not dealt form the boneyard: a player who cannot play draws from it.",
-            "Нерозданные кости образуют базар: кому нечем ходить, тот берёт из него.",
+            "Нерозданные кости образуют базар: кому нечем ходить, тот берёт с него.",
         ),
     },
     "draw_rule": {
         "until_playable": Text(
             "Draw one tile at a time and stop as soon as one fits; pass only when nothing more may be drawn.",
-            "Из базара берут по одной кости, пока не попадётся подходящая; пас — только когда брать больше нельзя.",
+            "С базара берут по одной кости, пока не попадётся подходящая; пас — только когда брать больше нельзя.",
         ),
         "pairs": Text(
             "Draw two tiles at a time, even when the first one fits, and again while nothing fits; "
             "when only one drawable tile is left, take that one.",
-            "Из базара берут сразу по две кости, даже если первая подходит, и снова, пока ходить нечем; "
+            "С базара берут сразу по две кости, даже если первая подходит, и снова, пока ходить нечем; "
             "если взять можно только одну, берут одну.",
         ),
     },
@@ -186,7 +186,7 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
             "A hand is blocked (a fish) as soon as nobody can play and no tile left to draw could fit, even "
             "while tiles remain in the boneyard.",
             "Рыба наступает, как только никто не может сходить и ни одна кость, которую ещё можно взять, "
-            "не подойдёт, — даже если в базаре остались кости.",
+            "не подойдёт, — даже если на базаре остались кости.",
         ),
         "draw_out": Text(
             "A hand is blocked (a fish) only when nothing more may be drawn: a player with no fitting tile "
@@ -228,7 +228,7 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
             "The first hand is led by whoever holds the first double in the order 1-1, 2-2, 3-3, 4-4, 5-5, "
             "6-6, 0-0 (doubles left in the boneyard are skipped); if no double was dealt, the tiles are dealt again.",
             "Первую раздачу начинает владелец первого дубля в порядке 1-1, 2-2, 3-3, 4-4, 5-5, 6-6, 0-0 "
-            "(дубли в базаре пропускаются); если дублей ни у кого нет, кости пересдают.",
+            "(дубли на базаре пропускаются); если дублей ни у кого нет, кости пересдают.",
         ),
         "double_six_must": Text(
             "The holder of 6-6 leads the first hand; if 6-6 was not dealt, the tiles are dealt again.",
@@ -416,7 +416,7 @@ OPTION_LABELS: dict[str, Text] = {
     "hand_size": Text("Tiles per hand", "Костей на руку"),
     "redeal": Text("Redeal", "Пересдача"),
     "boneyard": Text("Boneyard", "Базар"),
-    "draw_rule": Text("How to draw", "Как брать из базара"),
+    "draw_rule": Text("How to draw", "Как брать с базара"),
     "reserve": Text("Reserve", "Резерв"),
     "block_with_boneyard": Text("A fish with a boneyard", "Рыба при базаре"),
     "must_play_drawn": Text("Playing the drawn tile", "Ход взятой костью"),
@@ -491,8 +491,19 @@ def _scoring_in_context(value: object, rules: HouseRules) -> Text | None:
     return None
 
 
+def _blocked_scoring_in_context(value: object, rules: HouseRules) -> Text | None:
+    if value == "lowest_wins" and rules.is_penalty_scoring:
+        return Text(
+            "In a blocked hand the side with the fewest pips writes nothing, and every other side writes down its "
+            "own pips.",
+            "В рыбе сторона с наименьшей суммой очков ничего не пишет, а каждая другая сторона записывает свои очки.",
+        )
+    return None
+
+
 _IN_CONTEXT: dict[str, Callable[[object, HouseRules], Text | None]] = {
     "redeal": _redeal_in_context,
+    "blocked_scoring": _blocked_scoring_in_context,
     "first_lead": _first_lead_in_context,
     "boneyard": _boneyard_in_context,
     "scoring": _scoring_in_context,
@@ -719,7 +730,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
                        "Ход последней костью; ваша сторона сразу выигрывает раздачу.")),
     GlossaryEntry("blocked hand", "рыба", Text("fish", ""),
                   Text("A hand in which nobody can play and no drawable tile fits; in most games the lowest count decides it.",
-                       "Раздача, в которой никто не может походить и ни одна доступная кость из базара не подходит; "
+                       "Раздача, в которой никто не может походить и ни одна доступная кость с базара не подходит; "
                        "в большинстве игр исход решает наименьшая сумма очков.")),
     GlossaryEntry("fish maker", "кто сделал рыбу", Text("", ""),
                   Text("The player whose tile closed the game into a block.",

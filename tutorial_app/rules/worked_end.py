@@ -83,7 +83,7 @@ def _nothing_to_draw(state: HandState) -> Text:
                         "Базар выбран до конца — только теперь это рыба.")
         return Text("Nothing is left to draw.", "Брать больше нечего.")
     return Text("None of the tiles still in the boneyard fits either.",
-                "И ни одна кость, оставшаяся в базаре, тоже не подходит.")
+                "И ни одна кость, оставшаяся на базаре, тоже не подходит.")
 
 
 def _how_blocked(state: HandState, viewer: int | None) -> Text:

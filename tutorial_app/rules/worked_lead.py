@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutorial_app.rules.deal import LeadDecision
+from tutorial_app.rules.deal import LeadDecision, redeal_reason
 from tutorial_app.rules.options import HouseRules, Redeal, Teams
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import DOUBLES, FULL_MASK, tiles_of_mask
@@ -94,6 +94,7 @@ def explain_redeal(rules: HouseRules, hands: Sequence[int], lead: LeadDecision |
                    reason: Text | None, viewer: int | None = None) -> Text:
     """Whether this deal is dealt again, and the condition that says so (or that none does)."""
     if reason is not None:
+        reason = redeal_reason(rules, hands, lead, viewer) or reason
         return Text(f"Yes: {reason.en[:1].lower()}{reason.en[1:]}", f"Да: {reason.ru[:1].lower()}{reason.ru[1:]}")
     holder = ""
     holder_ru = ""

@@ -34,18 +34,22 @@ def explain_drawable(state: HandState) -> Text:
     count = len(state.boneyard)
     if not rules.has_boneyard:
         return Text("This game has no boneyard: nothing is ever drawn, so 0.",
-                    "В этой игре базара нет: из него никогда не берут, значит, 0.")
+                    "В этой игре базара нет: с него никогда не берут, значит, 0.")
     bones = Text(en_count(count, "tile", "tiles"), ru_count(count, "кость", "кости", "костей"))
     if rules.reserve:
         drawable = state.drawable()
-        return Text(f"The boneyard holds {bones.en}; the last {rules.reserve} are the reserve and may not be drawn: "
-                    f"{count} − {rules.reserve} = {drawable}." if count >= rules.reserve else
+        last = Text("the last tile is the reserve and may not be drawn", "последняя кость — резерв, её брать нельзя") \
+            if rules.reserve == 1 else \
+            Text(f"the last {rules.reserve} are the reserve and may not be drawn",
+                 f"последние {rules.reserve} — резерв, их брать нельзя")
+        return Text(f"The boneyard holds {bones.en}; {last.en}: {count} − {rules.reserve} = {drawable}."
+                    if count >= rules.reserve else
                     f"The boneyard holds {bones.en}, no more than the reserve of {rules.reserve}: 0.",
-                    f"В базаре {bones.ru}; последние {rules.reserve} — резерв, их брать нельзя: "
-                    f"{count} − {rules.reserve} = {drawable}." if count >= rules.reserve else
-                    f"В базаре {bones.ru} — не больше резерва ({rules.reserve}): 0.")
+                    f"На базаре {bones.ru}; {last.ru}: {count} − {rules.reserve} = {drawable}."
+                    if count >= rules.reserve else
+                    f"На базаре {bones.ru} — не больше резерва ({rules.reserve}): 0.")
     return Text(f"The boneyard holds {bones.en}, and there is no reserve: all {count} may be drawn.",
-                f"В базаре {bones.ru}, резерва нет: брать можно все {count}.")
+                f"На базаре {bones.ru}, резерва нет: брать можно все {count}.")
 
 
 def _fits_word(tile: Tile, table: Table) -> Text:
@@ -91,7 +95,7 @@ def _why_no_draw(state: HandState) -> Text:
         return Text(f"{plays[0].tile} already fits.", f"{plays[0].tile} и так подходит.")
     if not state.rules.has_boneyard:
         return Text("this game has no boneyard.", "в этой игре нет базара.")
-    return Text("the boneyard allows no more drawing.", "брать из базара больше нельзя.")
+    return Text("the boneyard allows no more drawing.", "брать с базара больше нельзя.")
 
 
 def _hand_misses(state: HandState, seat: int) -> Text:
@@ -122,7 +126,7 @@ def explain_what_to_do(state: HandState, viewer: int | None = None) -> Text:
         drawable = state.drawable()
         return Text(f"Nothing fits: {misses.en}. The boneyard still has {en_count(drawable, 'tile', 'tiles')} "
                     "to draw: draw.",
-                    f"Ходить нечем: {misses.ru}. В базаре ещё можно взять {ru_count(drawable, 'кость', 'кости', 'костей')}: "
+                    f"Ходить нечем: {misses.ru}. На базаре ещё можно взять {ru_count(drawable, 'кость', 'кости', 'костей')}: "
                     "надо брать.")
     return Text(f"Nothing fits: {misses.en}; {_why_no_draw(state).en[:-1]}: pass.",
                 f"Ходить нечем: {misses.ru}; {_why_no_draw(state).ru[:-1]}: пас.")
@@ -147,7 +151,7 @@ def explain_move(state: HandState, move: Move) -> Text:
     misses = _hand_misses(state, state.to_move)
     if action is Action.DRAW:
         return Text(f"Yes: {misses.en}, and the boneyard has tiles to draw.",
-                    f"Да: {misses.ru}, а в базаре есть что взять.")
+                    f"Да: {misses.ru}, а на базаре есть что взять.")
     if action is Action.PASS:
         return Text(f"Yes: {misses.en}; {_why_no_draw(state).en}", f"Да: {misses.ru}; {_why_no_draw(state).ru}")
     return Text("Yes: the rules allow it here.", "Да: здесь так можно.")
