@@ -116,8 +116,9 @@ class Clicks:
         self.load: list[float] = []
 
 
-def _timed_click(page: Any, name: str, into: Clicks) -> None:
-    """Click board point ``name``, wait until it is gone from the drawn board and the run is over; keep the times.
+def _timed_click(page: Any, name: str, into: Clicks, gone: str | None = None) -> None:
+    """Click board point ``name``, wait until point ``gone`` (default: the clicked one) has left the drawn board
+    and the run is over; keep the times.
 
     The page must be still first (a click during a layout shift lands
     elsewhere); a click that did not take is made again and not counted.
@@ -131,7 +132,7 @@ def _timed_click(page: Any, name: str, into: Clicks) -> None:
         since = float(page.evaluate("() => performance.now()"))
         page.mouse.click(where["x"], where["y"])
         try:
-            drawn = page.wait_for_function(f"() => ({FIND_POINT})({name!r}) === null ? performance.now() : false",
+            drawn = page.wait_for_function(f"() => ({FIND_POINT})({(gone or name)!r}) === null ? performance.now() : false",
                                            polling="raf", timeout=20_000).json_value()
         except PlaywrightTimeout:
             continue
@@ -188,8 +189,8 @@ def home_loads(browser: Any, url: str, samples: int) -> list[float]:
 
 
 def app_browser(browser: Any, url: str, samples: int) -> Clicks:
-    """The Play page (4-player block): first loads to its board, then one-click moves on the board."""
-    from browser_helpers import wait_point
+    """The Play page (4-player block): first loads to its board, then moves on the board (a tile, then its end)."""
+    from browser_helpers import SETTLED, click_point, wait_point
 
     found = Clicks()
     seed = 0
@@ -205,9 +206,12 @@ def app_browser(browser: Any, url: str, samples: int) -> Clicks:
         seed += 1
         while not table.hand_over and len(found.board) < samples:
             move = _single_place_move(table)
-            if move.action is not Action.PLAY or sum(1 for m in legal_moves(table.state) if m.tile is move.tile) > 1:
-                break  # a pass, or a tile with two places: one click does not play it
-            _timed_click(page, f"hand:{move.tile}", found)
+            if move.action is not Action.PLAY:
+                break  # a pass or a draw: no tile to click
+            # One click model: the tile (selected, untimed), then the end; timed until the tile has left the hand.
+            page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+            click_point(page, f"hand:{move.tile}")
+            _timed_click(page, f"end:{move.end}", found, gone=f"hand:{move.tile}")
             table = human_move(table, move)
         context.close()
     return found
