@@ -190,7 +190,7 @@ def home_loads(browser: Any, url: str, samples: int) -> list[float]:
 
 def app_browser(browser: Any, url: str, samples: int) -> Clicks:
     """The Play page (4-player block): first loads to its board, then moves on the board (a tile, then its end)."""
-    from browser_helpers import SETTLED, click_point, wait_point
+    from browser_helpers import RERUN_WATCH, SETTLED, click_point, wait_point
 
     found = Clicks()
     seed = 0
@@ -203,6 +203,7 @@ def app_browser(browser: Any, url: str, samples: int) -> Clicks:
         wait_point(page, f"hand:{table.state.hand(HUMAN)[0]}", timeout=60_000)
         found.load.append((time.perf_counter() - started) * 1000)
         page.evaluate(STATE_LOG)
+        page.evaluate(RERUN_WATCH)
         seed += 1
         while not table.hand_over and len(found.board) < samples:
             move = _single_place_move(table)
