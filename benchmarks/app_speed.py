@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -89,6 +90,16 @@ def server_rerun(samples: int) -> list[float]:
             assert not at.exception, at.exception
             table = human_move(table, move)
     return times
+
+
+def _stop(process: Any) -> None:
+    """Stop a served page (a busy machine may take a while; then it is killed)."""
+    process.terminate()
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def server_bare_rerun(samples: int) -> list[float]:
@@ -164,8 +175,7 @@ def bare_browser(browser: Any, samples: int) -> Clicks:
                 _timed_click(page, f"hand:{index}", found)
             context.close()
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        _stop(process)
     return found
 
 
@@ -234,8 +244,7 @@ def browser_figures(samples: int) -> tuple[Clicks, Clicks, list[float]]:
             app = app_browser(browser, url, samples)
             homes = home_loads(browser, url, len(bare.load))
         finally:
-            process.terminate()
-            process.wait(timeout=10)
+            _stop(process)
         browser.close()
     return app, bare, homes
 
