@@ -47,13 +47,13 @@ def test_without_settings_of_its_own_the_user_gets_the_apps_defaults(elsewhere: 
 
 
 def test_a_streamlit_variable_is_not_overridden(elsewhere: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("STREAMLIT_THEME_PRIMARY_COLOR", "#ff0000")
+    monkeypatch.setenv("STREAMLIT_THEME_LIGHT_PRIMARY_COLOR", "#ff0000")
     monkeypatch.setenv("STREAMLIT_SERVER_PORT", "8765")
     monkeypatch.setenv("STREAMLIT_BROWSER_GATHER_USAGE_STATS", "true")
     chosen = user_settings()
-    assert chosen == {"theme.primaryColor": "#ff0000", "server.port": "8765", "browser.gatherUsageStats": "true"}
+    assert chosen == {"theme.light.primaryColor": "#ff0000", "server.port": "8765", "browser.gatherUsageStats": "true"}
     flags = streamlit_flags(None, headless=False, keep=frozenset(chosen))
-    assert "--theme.primaryColor=#0072B2" not in flags and "--browser.gatherUsageStats=false" not in flags
+    assert "--theme.light.primaryColor=#0072B2" not in flags and "--browser.gatherUsageStats=false" not in flags
     assert "--client.showErrorDetails=none" in flags
 
 
