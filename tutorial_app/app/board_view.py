@@ -14,11 +14,13 @@ from typing import Any
 
 import streamlit as st
 
+from tutorial_app.app.screen import narrow_width
 from tutorial_app.app.session import bump, lang, revision
 from tutorial_app.board.adjust import Adjusted, adjust_tail, turn_options, with_turn
 from tutorial_app.board.controller import clicked_name
 from tutorial_app.board.describe import describe_position
 from tutorial_app.board.figure import ThemeName, board_figure
+from tutorial_app.board.frame import NARROW_HAND_SCALE, fitted_height, frame_for, narrow_felt_width
 from tutorial_app.board.layout import Bend, BoardLayout, ChainShape, Step, layout_table
 from tutorial_app.rules.moves import why_illegal
 from tutorial_app.rules.state import ARM_NAMES, End, HandState, play
@@ -50,7 +52,7 @@ def board_theme() -> ThemeName:
 @lru_cache(maxsize=64)
 def _figure(state: HandState, seat: int, selected: Tile | None, hints: tuple[str, ...], reveal: bool, lang: str,
             layout: BoardLayout, height: int, width: int | None, show_turn: bool, show_fits: bool,
-            theme: ThemeName) -> Any:
+            theme: ThemeName, hand_scale: float | None) -> Any:
     """The board figure, built once per distinct position and view (all inputs are immutable values).
 
     Why: a rerun that leaves the board as it was (an answer, a hint, a
@@ -59,7 +61,7 @@ def _figure(state: HandState, seat: int, selected: Tile | None, hints: tuple[str
     """
     return board_figure(state, viewer_seat=seat, selected=selected, highlight=hints, reveal=reveal, lang=lang,
                         layout=layout, height=height, width=width, show_turn=show_turn, show_fits=show_fits,
-                        theme=theme)
+                        theme=theme, hand_scale=hand_scale)
 
 
 def _points(event: Any) -> list[Any]:
@@ -93,12 +95,20 @@ def show_board(state: HandState, *, name: str, on_click: Callable[[str], None], 
     never re-arranges the tiles already on the table; ``shape`` lays it out
     another way instead (a lesson showing a re-bent chain).
     """
+    screen = None if large else narrow_width(name)
+    st.session_state[f"_felt_{name}"] = None if screen is None else narrow_felt_width(screen, state.rules.players)
     shape_key = f"_shape_{name}"
-    layout = layout_table(state.table, shape if shape is not None else st.session_state.get(shape_key))
+    layout = _kept_layout(name, state, shape)
     st.session_state[shape_key] = layout.shape
     width, tall = WIDE_SIZE if wide else (None, 760 if large else 560)
+    hand_scale = None
+    if screen is not None:
+        # A narrow screen: the felt as wide as the column allows with tiles large enough to tap, the figure
+        # exactly as tall as it needs (no empty wood), the viewer's tiles larger.
+        hand_scale, width = NARROW_HAND_SCALE, screen
+        tall = height = fitted_height(frame_for(layout.width, layout.height, state.rules.players, hand_scale), screen)
     figure = _figure(state, seat, selected, tuple(hints), reveal, lang(), layout, height or tall, width, show_turn,
-                     show_fits, board_theme())
+                     show_fits, board_theme(), hand_scale)
     words = describe_position(state, viewer_seat=seat, show_turn=show_turn, reveal=reveal)
     clickable_chart(figure, name=name, on_click=on_click, alt=words.in_(lang()))
 
@@ -119,9 +129,11 @@ def forget_shape(name: str) -> None:
     st.session_state.pop(f"_shape_{name}", None)
 
 
-def _kept_layout(name: str, state: HandState) -> BoardLayout:
-    """The board's layout as last drawn (the kept shape on the current table)."""
-    return layout_table(state.table, st.session_state.get(f"_shape_{name}"))
+def _kept_layout(name: str, state: HandState, shape: ChainShape | None = None) -> BoardLayout:
+    """The board's layout as last drawn (the kept shape, or ``shape``, on the current table; a narrow felt on a
+    narrow screen)."""
+    kept = shape if shape is not None else st.session_state.get(f"_shape_{name}")
+    return layout_table(state.table, kept, max_width=st.session_state.get(f"_felt_{name}"))
 
 
 def turn_choices(name: str, state: HandState, tiles: Iterable[Tile]) -> dict[End, dict[Bend, Step]]:

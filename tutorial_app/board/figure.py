@@ -212,6 +212,7 @@ def board_figure(
     show_fits: bool = False,
     height: int = 640,
     width: int | None = None,
+    hand_scale: float | None = None,
 ) -> go.Figure:
     """Draw a hand in play as the viewer at ``viewer_seat`` sees it.
 
@@ -228,6 +229,7 @@ def board_figure(
     ``show_turn``: mark whose turn it is (off where that would give a quiz's
     answer away); ``show_fits``: outline the viewer's tiles that fit now, on
     the viewer's turn (the same tiles the hand buttons highlight).
+    ``hand_scale``: the viewer's hand tiles' size (see ``frame.frame_for``).
     """
     colours = THEMES[theme]
     board = layout if layout is not None else layout_table(state.table, shape)
@@ -236,7 +238,7 @@ def board_figure(
     sketch = _Sketch()
     wanted = set(highlight)
     last = _last_played(state) if show_last_move else None
-    frame = frame_for(board.width, board.height, players)
+    frame = frame_for(board.width, board.height, players, hand_scale)
 
     for p in board.placements:
         name = str(p.tile)
@@ -354,7 +356,7 @@ def _assemble(
             traces.append(go.Scatter(x=_xy(xs), y=_xy(ys), mode="lines", line={"color": colour, "width": 3.5, "dash": dash},
                                      hoverinfo=skip, name=key))
     traces.append(go.Scatter(x=_xy(sketch.label_x), y=_xy(sketch.label_y), mode="text", text=sketch.label_text,
-                             textfont={"color": colours.text, "size": max(11.0, round(ppu * 0.55, 1))},
+                             textfont={"color": colours.text, "size": max(13.0, round(ppu * 0.55, 1))},
                              hoverinfo=skip, name="labels"))
     if hint_rings[0]:
         traces.append(go.Scatter(x=hint_rings[0], y=hint_rings[1], mode="markers", hoverinfo=skip, name="hint_ends",
