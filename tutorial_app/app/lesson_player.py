@@ -21,6 +21,7 @@ from tutorial_app.app.board_view import board_theme, forget_shape, show_board
 from tutorial_app.app.controls import move_controls, selected_tile, set_selected, table_click
 from tutorial_app.app.records import lead_reason
 from tutorial_app.app.session import bump, lang, tr
+from tutorial_app.app.shortcuts import keyboard_shortcuts
 from tutorial_app.app.tien_gow_lesson import reveal_text, trick_board, trick_capstone_panel, trick_move_panel
 from tutorial_app.board.adjust import bent_shape
 from tutorial_app.board.showcase import tiles_figure
@@ -42,6 +43,16 @@ LARGE_CSS = """
 [data-testid="stMainBlockContainer"] h3 { font-size: 2.2rem !important; }
 </style>
 """
+
+PRESENTER_CSS = """
+<style>
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"] {
+  display: none !important; }
+[data-testid="stMainBlockContainer"] { max-width: 100% !important; padding-left: 2rem; padding-right: 2rem; }
+[data-testid="stMainBlockContainer"] button p { font-size: 1.4rem !important; }
+</style>
+"""
+"""Presenter mode for a club room: the whole screen for the lesson (no sidebar), large buttons."""
 
 CHINESE_STRIP_HEIGHT = 130
 """A strip of Chinese tiles in pixels (tiles about 55 px long, red and white pips readable)."""
@@ -387,7 +398,10 @@ def play_lesson(name: str, on_finish: OnFinish, *, presenter: bool = False) -> N
     if run is None:
         return
     if presenter:
-        st.markdown(LARGE_CSS, unsafe_allow_html=True)
+        st.markdown(LARGE_CSS + PRESENTER_CSS, unsafe_allow_html=True)
+        keyboard_shortcuts({"ArrowRight": f"{name}_next", "r": f"{name}_reveal", "p": f"{name}_solve"},
+                           key=f"{name}_keys")
+        st.caption(tr("learn.presenter_keys"))
     st.session_state[_key(name, "page_saw_finished")] = run.finished
     _step_fragment(name, on_finish, presenter)
 
@@ -421,7 +435,7 @@ def _step(name: str, run: Run, on_finish: OnFinish, presenter: bool) -> None:
         if state is None:
             _panel(name, run, None, presenter, on_finish)
         else:
-            board, panel = st.columns([3, 2], gap="medium")
+            board, panel = st.columns([2, 1] if presenter else [3, 2], gap="medium")
             with board:
                 _board(name, run, state, presenter, on_finish)
             with panel:
