@@ -153,6 +153,8 @@ def test_the_workshop_takes_the_reviews_lessons_with_a_located_message(case: str
 @pytest.mark.parametrize("case", sorted(REVIEW_POSITIONS))
 def test_the_compare_box_takes_the_reviews_positions_with_one_message(case: str) -> None:
     at = _page("compare", lang="ru")
+    at.session_state["cmp_tab"] = t("compare.tab_referee", "ru")  # only the open tab is drawn
+    at.run()
     at.text_area(key="cmp_position").set_value(REVIEW_POSITIONS[case]).run()
     assert not at.exception, at.exception
     errors = [e.value for e in at.error]

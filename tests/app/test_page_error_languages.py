@@ -75,6 +75,8 @@ def test_a_bad_override_on_the_compare_page_is_explained_in_russian() -> None:
 ])
 def test_a_bad_position_on_the_compare_page_is_explained_in_russian(text: str) -> None:
     at = _russian_app("compare")
+    at.session_state["cmp_tab"] = t("compare.tab_referee", "ru")  # only the open tab is drawn
+    _ok(at.run())
     _ok(at.text_area(key="cmp_position").set_value(text).run())
     preset = at.session_state["cmp0_preset"]
     refusal = _raised(lambda: ruling_under(read_yaml_text(text), preset, {}, "ru"))
@@ -85,6 +87,8 @@ def test_a_bad_position_on_the_compare_page_is_explained_in_russian(text: str) -
 
 def test_text_that_is_not_yaml_is_explained_in_russian() -> None:
     at = _russian_app("compare")
+    at.session_state["cmp_tab"] = t("compare.tab_referee", "ru")
+    _ok(at.run())
     text = "hands: [[6-5], [1-1]\n"
     _ok(at.text_area(key="cmp_position").set_value(text).run())
     refusal = _raised(lambda: read_yaml_text(text))

@@ -6,6 +6,7 @@ never from the test.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -193,17 +194,23 @@ def test_a_comparison_runs_and_draws_its_charts() -> None:
     at = _app()
     _ok(at.switch_page(PAGES["compare"][0]).run())
     assert at.table, "the table of differences is shown"
+    at.session_state["cmp_tab"] = t("compare.tab_stats", "en")  # only the open tab is drawn
+    _ok(at.run())
     at.number_input(key="cmp_hands").set_value(50)
     at.number_input(key="cmp_matches").set_value(3)
     _ok(_button(at, "cmp_run").click().run())
-    assert len(at.get("plotly_chart")) == 4
-    names, results = at.session_state["cmp_stats"]
-    assert len(names) == 2 and results[0][0].hands == 50
+    job = at.session_state["cmp_job"]
+    job.wait(120)
+    _ok(at.run())
+    assert job.runs is not None and [run.hands.hands for run in job.runs] == [50, 50]
+    assert len(at.get("plotly_chart")) == 1  # one figure of every statistic
 
 
 def test_a_bad_position_gets_one_message_and_nothing_else() -> None:
     at = _app()
     _ok(at.switch_page(PAGES["compare"][0]).run())
+    at.session_state["cmp_tab"] = t("compare.tab_referee", "en")
+    _ok(at.run())
     _ok(at.text_area(key="cmp_position").set_value("hands: [[\"7-1\"], [\"6-6\"]]\nchain: []\n").run())
     assert any("7-1" in e.value for e in at.error)
     _ok(at.text_area(key="cmp_position").set_value("a: !!python/object/apply:os.system [ls]\n").run())
@@ -287,3 +294,41 @@ def test_a_tail_adjustment_is_written_into_the_game_record() -> None:
     assert any(outcomes)
     record = "\n".join(m.value for m in at.markdown)
     assert f"adjusted the chain at {links[1].tile}" in record
+
+
+def _to_play_step(at: AppTest, lesson_id: str, wanted: Callable[[Move], bool]) -> tuple[LessonRun, Move]:
+    """Open a lesson and let the runner answer up to the first play step whose solving move ``wanted`` picks."""
+    _ok(_button(at, f"learn_start_{lesson_id}").click().run())
+    run: LessonRun = at.session_state["learn_run"]
+    for _ in range(60):
+        action = solve_step(run)
+        if isinstance(action, Move) and wanted(action):
+            _ok(at.run())
+            return run, action
+        if isinstance(action, Move):
+            run.submit_move(action)
+        elif action is not None:
+            run.answer(action)
+        run.next()
+    raise AssertionError(f"{lesson_id} has no such play step")
+
+
+def test_a_claim_is_announced_in_a_lesson_that_wants_one() -> None:
+    """All Fives played with claims: the learner types the points and lays the tile (the step needs the claim)."""
+    at = _app()
+    run, right = _to_play_step(at, "all-fives-04-muggins", lambda move: bool(move.claim))
+    assert right.tile is not None and right.claim
+    _ok(at.number_input(key="learn_claim").set_value(right.claim).run())
+    _ok(_button(at, f"learn_tile_{right.tile}").click().run())
+    _ok(_button(at, f"learn_end_{right.end}").click().run())
+    assert run.done and run.mistakes == 0
+
+
+def test_a_double_is_laid_face_down_in_a_donkey_lesson() -> None:
+    at = _app()
+    run, right = _to_play_step(at, "donkey-04-closing-an-arm", lambda move: move.closed)
+    assert right.tile is not None and right.tile.is_double
+    _ok(_button(at, f"learn_tile_{right.tile}").click().run())
+    _ok(at.checkbox(key="learn_closed").check().run())
+    _ok(_button(at, f"learn_end_{right.end}").click().run())
+    assert run.done and run.mistakes == 0

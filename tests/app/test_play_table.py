@@ -180,3 +180,14 @@ def test_the_play_page_shows_you_lead() -> None:
     captions = [c.value for c in at.caption]
     assert any(c.startswith(lead_reason(table.lead, "ru")) for c in captions), captions
     assert not any(table.lead.reason.ru in c for c in captions), captions
+
+
+def test_a_redeal_notice_names_the_learner_as_you() -> None:
+    """The Play page's "Redealt first" line speaks of the seats as the table labels them ("You", not seat 0)."""
+    rules = rules_for("domino101", 2)
+    notices = [reason for seed in range(300) for reason in start_table(rules, "domino101", "greedy", seed, False).redeals]
+    assert notices, "some 101 deals for two are thrown in"
+    assert not any(f"seat {HUMAN}" in n.en.lower() or f"игрока {HUMAN}" in n.ru for n in notices)
+    mine = [n for n in notices if n.en.startswith("You hold")]
+    assert mine and all(n.ru.startswith("У вас") for n in mine)
+    assert any(n.en.startswith("Seat 1 holds") for n in notices)

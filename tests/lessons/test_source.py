@@ -58,6 +58,20 @@ def test_the_reviews_lesson_texts_get_a_located_message(case: str, needle: str) 
     _one_line(refusal)
 
 
+@pytest.mark.parametrize(("text", "column", "advice"), [
+    ("id: x\ntitle: {en: What now?, ru: Что теперь?}\n", 21, 'in double quotes: {en: "Why?"'),  # the newcomer review's
+    ("id: x\ntitle: {en: Note: this, ru: b}\n", 17, "inside { } put text holding ?, :, # or , in double quotes"),
+    ("id: x\ntitle:\n  en: Note: this\n", 11, "text holding ': ' must be in double quotes"),
+    ("id: x\nplayers: [2, 3\n", 1, "close every [ with ]"),
+])
+def test_text_that_needed_quotes_is_told_to_quote_it(text: str, column: int, advice: str) -> None:
+    refusal = _refusal(lambda: parse_source(text))
+    assert advice in refusal.message and refusal.mark is not None
+    assert refusal.mark.column == column or column == 1  # an unclosed [ is found where the text ends
+    assert "кавычки" in refusal.reason.ru
+    _one_line(refusal)
+
+
 def test_a_control_character_is_located_where_it_is() -> None:
     refusal = _refusal(lambda: parse_source("id: x\ntitle: y\nsummary: ab\x07cd\n"))
     assert refusal.mark == (3, 12)

@@ -179,3 +179,22 @@ def test_block_with_boneyard_on_the_sheet() -> None:
 
 def test_classic_sheet_says_the_winner_leads_after_a_fish_too() -> None:
     assert "its winner leads the next one too" in _lines("classic", 2)["blocked_next_lead"]
+
+
+def test_goat_sheet_has_no_capicu_line() -> None:
+    # goat's winner writes nothing, so a capicú bonus has nowhere to go, even when a table sets one
+    assert "capicu_bonus" not in _lines("kozel", 4)
+    goat_with_bonus = rule_sheet(rules_for("kozel", 4, {"capicu_bonus": 25}), "en", "kozel")
+    assert "capicú" not in goat_with_bonus
+    assert "capicu_bonus" in _lines("international", 4)
+
+
+def test_the_word_seka_only_where_the_tie_goes_to_the_bank() -> None:
+    # RULES.md section 1: the сека comes with its bank (Domino 101); other games' pages call it a tie
+    for variant in VARIANTS:
+        for players in variant.players:
+            rules = rules_for(variant.name, players)
+            sheet = rule_sheet(rules, "ru", variant.name)
+            if rules.blocked_tie.value != "bank":
+                assert "сек" not in sheet, (variant.name, players)
+    assert "после рыбы вничью" in _lines("classic", 2, "ru")["blocked_next_lead"]

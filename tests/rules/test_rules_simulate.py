@@ -125,3 +125,24 @@ def test_figures_do_not_depend_on_the_number_of_processes() -> None:
     matches_alone = simulate_matches(rules, 6, seed=4, bot="greedy")
     matches_shared = simulate_matches(rules, 6, seed=4, bot="greedy", jobs=2)
     assert matches_alone.same_figures() == matches_shared.same_figures()
+
+
+@pytest.mark.parametrize(("name", "players"), [("kozel", 4), ("donkey", 3), ("block", 2)])
+def test_the_first_leaders_side_is_followed_through_each_match(name: str, players: int) -> None:
+    """Each one-match run is replayed here with the public match functions and the same random source."""
+    from tutorial_app.rules.match import new_match, next_deal, record_hand
+
+    rules = rules_for(name, players)
+    for seed in range(6):
+        stats = simulate_matches(rules, 1, seed=seed, bot="greedy")
+        rng = block_rng(seed, 0)
+        match = new_match(rules)
+        first = None
+        while not match.over:
+            start = next_deal(match, rng).state
+            first = rules.side_of(start.leader) if first is None else first
+            match = record_hand(match, play_out(start, rng, "greedy"), start)
+        assert stats.first_leader_loses == (1.0 if first in match.loser_sides else 0.0)
+        won = 1 / len(match.winner_sides) if first in match.winner_sides else 0.0
+        assert stats.first_leader_wins == pytest.approx(won)
+        assert stats.points_per_side == pytest.approx(stats.points_per_hand / rules.sides)

@@ -22,6 +22,7 @@ from tutorial_app.rules.worked_lead import explain_lead, explain_redeal
 from tutorial_app.rules.worked_moves import explain_draw_count, explain_move, explain_to_move, explain_what_to_do
 from tutorial_app.rules.worked_tiles import chinese_half_colours, explain_chinese_red_pips
 
+CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 LATIN = re.compile(r"\b(the|and|you|seat|hand|pips|scores?)\b", re.IGNORECASE)
 
 
@@ -90,6 +91,43 @@ def test_tie_bank_arithmetic_and_capicu_bonus() -> None:
                       overrides={"capicu_bonus": 25})
     worked = explain_hand_end(run(capicu.state, "5-1 right"), viewer=0)
     assert "capicú" in worked.how.en and "21 + 25 = 46" in worked.score.en
+
+
+def test_a_tied_fish_is_a_seka_only_where_its_pips_go_to_the_bank() -> None:
+    hands = [["4-0"], ["3-0"], ["1-0"], ["6-2", "1-1"]]
+    pairs = position("international", hands, ["6-3", "3-2"], to_move=3)  # 4 + 1 against 3 + 2
+    alone = position("classic", [["5-0"], ["6-2", "4-1"]], ["6-3", "3-2"], to_move=1, boneyard=[])  # 5 against 5
+    for tie in (pairs, alone):
+        final = run(tie.state, "6-2 right")
+        assert hand_result(final).tie
+        worked = explain_hand_end(final, viewer=0)
+        said = worked.text()
+        assert "a tied fish, and nobody wins it" in said.en and "это ничья" in said.ru
+        assert not CYRILLIC.search(said.en) and "сек" not in said.ru
+        assert "After a tied fish the player who made the fish leads" in worked.next_lead.en
+        assert worked.next_lead.ru.startswith("После рыбы вничью заходит тот, кто сделал рыбу")
+    seka = explain_hand_end(run(position("domino101", hands, ["6-3", "3-2"], to_move=3).state, "6-2 right"), viewer=0)
+    assert "(a сека)" in seka.score.en and "это сека" in seka.score.ru and "После секи" in seka.next_lead.ru
+
+
+def test_goat_going_out_on_both_ends_says_nothing_of_a_capicu() -> None:
+    # the goat winner writes nothing, so how the last tile fitted changes nothing (the same hand in block says it)
+    goat = run(position("kozel", [["2-4"], ["6-6", "5-5"]], ["2-3", "3-4"], to_move=0).state, "2-4 right")
+    assert goat.capicu
+    assert explain_hand_end(goat, viewer=0).how == ("You went out with 4-2.", "Вы вышли костью 4-2.")
+    assert "capicú" not in hand_result(goat).reason.en and "капику" not in hand_result(goat).reason.ru
+    block = run(position("block", [["2-4"], ["6-6", "5-5"]], ["2-3", "3-4"], to_move=0).state, "2-4 right")
+    assert "a capicú (these rules pay nothing extra for it)" in explain_hand_end(block, viewer=0).how.en
+
+
+def test_a_hand_that_meets_no_end_is_named_as_a_tile_or_as_tiles() -> None:
+    one = position("block", [["4-2"], ["6-6"]], ["5-3", "3-1"], to_move=0).state
+    assert explain_what_to_do(one, 0).en == ("Nothing fits: the ends show 5 and 1, and 4-2 has neither number; "
+                                             "this game has no boneyard: pass.")
+    assert "и на 4-2 нет ни одного из этих чисел" in explain_what_to_do(one, 0).ru
+    both = position("block", [["4-2", "6-5"], ["6-6"]], ["3-5", "5-5", "5-1", "1-3"], to_move=0).state
+    assert "both ends show 3, and none of 4-2, 6-5 has a 3" in explain_what_to_do(both, 0).en
+    assert "ни на одной из костей 4-2, 6-5 нет числа 3" in explain_what_to_do(both, 0).ru
 
 
 def test_thirteen_point_opening_and_target() -> None:

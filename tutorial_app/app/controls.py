@@ -19,11 +19,12 @@ from tutorial_app.board.adjust import BENDS
 from tutorial_app.board.controller import ClickOutcome, handle_click
 from tutorial_app.board.layout import Bend
 from tutorial_app.rules.moves import legal_moves
+from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.state import DRAW, END_TURN, MUGGINS, PASS, Action, End, HandState, Move
 from tutorial_app.rules.tiles import Tile, parse_tile
 
 __all__ = ["playable_ends", "hand_buttons", "end_buttons", "turn_buttons", "direction_buttons", "selected_tile",
-           "set_selected", "table_click", "move_controls"]
+           "set_selected", "table_click", "move_controls", "move_options", "face_down", "with_typed_claim"]
 
 
 def selected_tile(key: str) -> Tile | None:
@@ -46,6 +47,32 @@ def table_click(key: str, state: HandState, seat: int, clicked: str, closed: boo
     outcome = handle_click(state, selected_tile(key), clicked, viewer_seat=seat, closed=closed)
     set_selected(key, outcome.selected)
     return outcome
+
+
+def _claims(rules: HouseRules) -> bool:
+    return rules.fives_scoring and rules.must_claim
+
+
+def move_options(rules: HouseRules, key: str) -> None:
+    """What a move may carry besides its tile and end, where the rules have it: the points announced
+    (All Fives tables that want a claim) and laying the selected double face down (Donkey)."""
+    if _claims(rules):
+        st.number_input(tr("play.claim"), min_value=0, max_value=100, step=5, key=f"{key}_claim")
+    selected = selected_tile(key)
+    if rules.branch_blocking and selected is not None and selected.is_double:
+        st.checkbox(tr("play.closed"), key=f"{key}_closed")
+
+
+def face_down(key: str) -> bool:
+    """Whether the learner ticked "lay this double face down" on page ``key``'s table."""
+    return bool(st.session_state.get(f"{key}_closed", False))
+
+
+def with_typed_claim(rules: HouseRules, key: str, move: Move) -> Move:
+    """A play with the points typed in page ``key``'s claim box announced, when the rules want a claim."""
+    if _claims(rules) and move.action is Action.PLAY and move.tile is not None:
+        return move._replace(claim=int(st.session_state.get(f"{key}_claim", 0)) or None)
+    return move
 
 
 def move_controls(state: HandState, seat: int, on_click: Callable[[str], None], on_move: Callable[[Move], None],

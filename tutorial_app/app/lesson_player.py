@@ -18,7 +18,15 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from tutorial_app.app.board_view import board_theme, forget_shape, show_board
-from tutorial_app.app.controls import move_controls, selected_tile, set_selected, table_click
+from tutorial_app.app.controls import (
+    face_down,
+    move_controls,
+    move_options,
+    selected_tile,
+    set_selected,
+    table_click,
+    with_typed_claim,
+)
 from tutorial_app.app.records import lead_reason
 from tutorial_app.app.session import bump, lang, tr
 from tutorial_app.app.shortcuts import keyboard_shortcuts
@@ -92,6 +100,8 @@ def _submit(name: str, move: Move | tg.Move, on_finish: OnFinish) -> None:
     run = _run(name)
     if run is None or run.done:
         return
+    if isinstance(run, LessonRun) and isinstance(move, Move) and run.state is not None:
+        move = with_typed_claim(run.state.rules, name, move)  # the step's rules: a position may override them
     feedback = _moved(run, move)
     if feedback is None:
         return
@@ -116,7 +126,7 @@ def _click(name: str, clicked: str, on_finish: OnFinish) -> None:
     run = _run(name)
     if not isinstance(run, LessonRun) or run.done or run.refuted or run.state is None:
         return
-    outcome = table_click(name, run.state, run.viewer, clicked)
+    outcome = table_click(name, run.state, run.viewer, clicked, closed=face_down(name))
     if outcome.move is not None:
         _submit(name, outcome.move, on_finish)
     elif outcome.attempt is not None:
@@ -308,6 +318,7 @@ def _move_panel(name: str, run: Run, state: HandState | tg.HandState, on_finish:
     if run.done or state.to_move != run.viewer or state.is_over:
         return
     st.markdown(tr("learn.play_prompt"))
+    move_options(state.rules, name)
     move_controls(state, run.viewer, lambda clicked: _click(name, clicked, on_finish),
                   lambda move: _submit(name, move, on_finish), key=name, per_row=4)
 

@@ -82,7 +82,7 @@ def _settle(table: PlayTable) -> PlayTable:
 
 
 def _deal_into(table: PlayTable, match: MatchState, hand_no: int) -> PlayTable:
-    dealt = next_deal(match, _rng(table.seed, hand_no))
+    dealt = next_deal(match, _rng(table.seed, hand_no), HUMAN)
     fresh = table._replace(hand_no=hand_no, start=dealt.state, state=dealt.state, before_hand=match, sheet=match,
                            lead_reason=dealt.lead.reason, redeals=dealt.redeals, undo_states=(), lead=dealt.lead)
     return _settle(fresh)
@@ -91,7 +91,7 @@ def _deal_into(table: PlayTable, match: MatchState, hand_no: int) -> PlayTable:
 def start_table(rules: HouseRules, preset: str, bot: Bot, seed: int, whole_match: bool) -> PlayTable:
     """A new hand (or the first hand of a match), bots already moved up to the learner's turn."""
     match = new_match(rules)
-    dealt = next_deal(match, _rng(seed, 0))
+    dealt = next_deal(match, _rng(seed, 0), HUMAN)
     table = PlayTable(rules, preset, bot, seed, whole_match, 0, dealt.state, dealt.state, match, match,
                       dealt.lead.reason, dealt.redeals, lead=dealt.lead)
     return _settle(table)

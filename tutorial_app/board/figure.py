@@ -213,6 +213,7 @@ def board_figure(
     height: int = 640,
     width: int | None = None,
     hand_scale: float | None = None,
+    name_viewer: bool = True,
 ) -> go.Figure:
     """Draw a hand in play as the viewer at ``viewer_seat`` sees it.
 
@@ -230,6 +231,8 @@ def board_figure(
     answer away); ``show_fits``: outline the viewer's tiles that fit now, on
     the viewer's turn (the same tiles the hand buttons highlight).
     ``hand_scale``: the viewer's hand tiles' size (see ``frame.frame_for``).
+    ``name_viewer``: label the viewer's seat "You" (off where nobody at the
+    table is the reader, as in Compare, so every seat is "Seat N").
     """
     colours = THEMES[theme]
     board = layout if layout is not None else layout_table(state.table, shape)
@@ -255,7 +258,7 @@ def board_figure(
         hand = state.hand(seat)
         you = seat == viewer_seat
         turn = show_turn and seat == state.to_move and not state.is_over
-        label = seat_label(seat, len(hand), you=you, to_move=turn).in_(lang)
+        label = seat_label(seat, len(hand), you=you and name_viewer, to_move=turn).in_(lang)
         _draw_hand(sketch, frame, hand, side, you or face_up_all, you, selected, wanted, label, fits if you else 0)
 
     if rules.has_boneyard:

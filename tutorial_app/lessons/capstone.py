@@ -62,7 +62,7 @@ def _bots(hand: CapstoneHand) -> CapstoneHand:
 
 def deal_capstone(rules: HouseRules, viewer: int, bot: str, seed: int) -> CapstoneHand:
     """Deal the hand by the first-lead rule and let the bots play up to the learner's first turn."""
-    dealt = deal(rules, random.Random(f"capstone/{seed}"))
+    dealt = deal(rules, random.Random(f"capstone/{seed}"), viewer=viewer)
     hand = CapstoneHand(rules, viewer, bot, seed, dealt.state, dealt.state, dealt.lead, dealt.redeals)
     return _bots(hand)
 

@@ -302,13 +302,29 @@ def parse_source(text: str, name: str = "<lesson>", limits: Limits = LESSON_LIMI
     return Source(name, data, walker.values, walker.keys)
 
 
+_QUOTE_ADVICE = (
+    # the parser's words for text that needed quotes, and what to write instead
+    ("expected ',' or '}'", Text(
+        "; inside { } put text holding ?, :, # or , in double quotes: {en: \"Why?\", ru: \"Почему?\"}",
+        "; внутри { } текст с ?, :, # или , берите в двойные кавычки: {en: \"Why?\", ru: \"Почему?\"}")),
+    ("expected ',' or ']'", Text(
+        "; inside [ ] put text holding ?, :, # or , in double quotes, and close every [ with ]",
+        "; внутри [ ] текст с ?, :, # или , берите в двойные кавычки и закрывайте каждую [ скобкой ]")),
+    ("mapping values are not allowed here", Text(
+        "; text holding ': ' must be in double quotes: en: \"Note: this\"",
+        "; текст с «: » берите в двойные кавычки: en: \"Note: this\"")),
+)
+
+
 def _yaml_error(exc: yaml.YAMLError) -> SourceError:
     if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         where = Mark(mark.line + 1, mark.column + 1) if mark is not None else None
         detail = " ".join(str(exc.problem or exc.context or "").split())
+        advice = next((tip for words, tip in _QUOTE_ADVICE if words in detail), Text("", ""))
         # the parser's own words have no Russian; they stay as the parser wrote them
-        return SourceError(Text(f"not valid YAML: {detail}", f"текст не читается как YAML: {detail}"), where)
+        return SourceError(Text(f"not valid YAML: {detail}{advice.en}",
+                                f"текст не читается как YAML: {detail}{advice.ru}"), where)
     detail = " ".join(str(exc).split())
     return SourceError(Text(f"not valid YAML: {detail}", f"текст не читается как YAML: {detail}"))
 

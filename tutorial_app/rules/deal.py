@@ -284,8 +284,13 @@ def deal(
     leader: int | None = None,
     bank: int = 0,
     max_tries: int = 1000,
+    viewer: int | None = None,
 ) -> Deal:
-    """Shuffle and deal until the deal stands; ``leader`` (a later hand) leads any tile."""
+    """Shuffle and deal until the deal stands; ``leader`` (a later hand) leads any tile.
+
+    With ``viewer`` (the learner's seat) the reasons for deals thrown in speak
+    to the learner ("you hold 5 doubles"), as the table labels that seat.
+    """
     size = rules.hand_size
     players = rules.players
     redeals: list[Text] = []
@@ -300,7 +305,7 @@ def deal(
             hands.append(mask)
         boneyard = tiles[players * size:]
         lead = decide_first_lead(rules, hands, rng) if leader is None else LeadDecision(leader, FULL_MASK, "winner")
-        reason = redeal_reason(rules, hands, lead)
+        reason = redeal_reason(rules, hands, lead, viewer)
         if reason is None and lead is not None and lead.seat is not None:
             return Deal(start_hand(rules, hands, boneyard, lead.seat, lead.lead_mask, bank), lead, tuple(redeals))
         redeals.append(reason or Text("redeal", "пересдача"))

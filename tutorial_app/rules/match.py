@@ -108,10 +108,10 @@ def _goal(rules: HouseRules, scores: list[int]) -> tuple[bool, tuple[int, ...], 
     return True, winners, tuple(reached)
 
 
-def next_deal(match: MatchState, rng: random.Random) -> Deal:
-    """Deal the match's next hand: the first-lead rule, or the leader the last hand named."""
+def next_deal(match: MatchState, rng: random.Random, viewer: int | None = None) -> Deal:
+    """Deal the match's next hand: the first-lead rule, or the leader the last hand named (``viewer``: as ``deal``)."""
     leader = match.next_leader if match.records else None
-    return deal(match.rules, rng, leader=leader, bank=match.bank)
+    return deal(match.rules, rng, leader=leader, bank=match.bank, viewer=viewer)
 
 
 def replay(record: HandRecord) -> list[HandState]:

@@ -174,7 +174,7 @@ def read_chain(chain: object, rules: HouseRules, claim: Claim) -> Table:
     if not isinstance(chain, list):
         raise PositionError(Text(
             "'chain' must be a list of tiles left to right (or spinner + arms in spinner games)",
-            "'chain' — это список костей слева направо (а в играх с развилкой — spinner и arms)",
+            "'chain' — это список костей слева направо (а в играх со спиннером — spinner и arms)",
         ))
     if not chain:
         return EMPTY_TABLE
@@ -194,7 +194,7 @@ def read_chain(chain: object, rules: HouseRules, claim: Claim) -> Table:
     if rules.layout is Layout.SPINNER and any(t.is_double for t, _, _ in placed):
         raise PositionError(Text(
             "in a spinner game a chain with a double is written as {spinner: 5-5, arms: {...}}",
-            "в игре с развилкой цепь с дублем записывают так: {spinner: 5-5, arms: {...}}",
+            "в игре со спиннером цепь с дублем записывают так: {spinner: 5-5, arms: {...}}",
         ))
     middle = len(placed) // 2
     centre, centre_left, _ = placed[middle]
@@ -207,17 +207,17 @@ def _read_spinner(chain: Mapping[str, Any], rules: HouseRules, claim: Claim) -> 
     if rules.layout is not Layout.SPINNER:
         raise PositionError(Text(
             "this rule set plays a line: write 'chain' as a list of tiles left to right",
-            "в этих правилах цепь одна, без развилки: запишите 'chain' списком костей слева направо",
+            "в этих правилах цепь одна, без спиннера: запишите 'chain' списком костей слева направо",
         ))
     extra = set(chain) - {"spinner", "arms"}
     if extra:
         key = sorted(extra, key=str)[0]
         raise PositionError(at("chain", Text(f"unknown key {shown(key)}; a spinner chain has spinner and arms",
-                                             f"неизвестный ключ {shown(key)}; у цепи с развилкой есть spinner и arms")))
+                                             f"неизвестный ключ {shown(key)}; у цепи со спиннером есть spinner и arms")))
     spinner = read_tile(chain.get("spinner"), "chain.spinner")
     if not spinner.is_double:
         raise PositionError(Text(f"chain.spinner must be a double, not {spinner}",
-                                 f"chain.spinner — развилка, это должен быть дубль, а не {spinner}"))
+                                 f"chain.spinner — это спиннер, он должен быть дублем, а не {spinner}"))
     claim(spinner, IN_CHAIN)
     arms_data = chain.get("arms") or {}
     if not isinstance(arms_data, Mapping) or set(arms_data) - set(ARM_NAMES):
@@ -236,7 +236,7 @@ def _read_arm(name: str, values: object, spinner: Tile, rules: HouseRules, claim
     """One arm of a spinner, listed outward, each tile with the number facing the spinner first."""
     if not isinstance(values, list):
         raise PositionError(Text(f"chain.arms.{name} must be a list of tiles, spinner side first",
-                                 f"chain.arms.{name} — это список костей, начиная от развилки"))
+                                 f"chain.arms.{name} — это список костей, начиная от спиннера"))
     links: list[Link] = []
     number = spinner.lo
     for i, value in enumerate(values):
@@ -254,8 +254,8 @@ def _read_arm(name: str, values: object, spinner: Tile, rules: HouseRules, claim
             raise PositionError(Text(
                 f"broken chain on the {name} arm: {tile} must show {number} towards the spinner "
                 f"(write each tile with the number facing the spinner first)",
-                f"цепь разорвана на {_ARM_RU[name]} ветке ({name}): {tile} должна смотреть на развилку "
-                f"числом {number} (пишите каждую кость так, чтобы первым стояло число, обращённое к развилке)",
+                f"цепь разорвана на {_ARM_RU[name]} ветке ({name}): {tile} должна смотреть на спиннер "
+                f"числом {number} (пишите каждую кость так, чтобы первым стояло число, обращённое к спиннеру)",
             ))
         if closed and not (tile.is_double and rules.branch_blocking):
             raise PositionError(at(where, Text(

@@ -277,12 +277,12 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
             "After a blocked hand, its winner leads the next one too (in pairs, the winning pair's player with "
             "the fewest pips); after a tied fish, the player who made it.",
             "После рыбы следующую раздачу тоже начинает её победитель (в парах — игрок выигравшей пары, у которого "
-            "меньше очков); после секи — тот, кто сделал рыбу.",
+            "меньше очков); после рыбы вничью — тот, кто сделал рыбу.",
         ),
         "lowest_hand": Text(
             "After a blocked hand, the player with the fewest pips at the table leads the next one; after a tied "
             "fish, the player who made it.",
-            "После рыбы следующую раздачу начинает игрок, у которого меньше всех очков на руке; после секи — "
+            "После рыбы следующую раздачу начинает игрок, у которого меньше всех очков на руке; после рыбы вничью — "
             "тот, кто сделал рыбу.",
         ),
         "first_lead_rule": Text(
@@ -595,7 +595,8 @@ def _applies(rules: HouseRules, name: str) -> bool:
     if name in ("multiple_doubles", "branch_blocking"):
         return rules.layout.value == "spinner" or bool(getattr(rules, name))
     if name == "capicu_bonus":
-        return rules.layout.value == "line"
+        # in goat the winner writes nothing, so a bonus would have nowhere to go
+        return rules.layout.value == "line" and not rules.goat
     if name == "fives_claim":
         return rules.fives_scoring
     if name == "min_penalty":

@@ -103,7 +103,7 @@ def hand_result(state: HandState) -> HandResult:
             points[winner] += state.bank
         next_leader = seat if rules.next_lead is _WINNER_LEADS else None
         return HandResult(state.status, winner_sides, False, tuple(points), tuple(fives), 0, capicu, bonus,
-                          next_leader, fish, pips, ("out", seat, capicu))
+                          next_leader, fish, pips, ("out", seat, capicu and not rules.goat))
     # blocked
     blocked_scoring = rules.blocked_scoring
     if blocked_scoring is _GOAT_BLOCK:

@@ -125,10 +125,15 @@ class SimulationStats:
 
     ``points_per_hand`` is everything written on the score sheet in a hand,
     added over all sides (end-of-hand points, bank and move points; under goat
-    scoring these are penalties). ``leader_side_wins`` is how often the side
-    that led the hand won it (ties are not wins). In match runs
-    ``hands_per_match`` and ``match_wins`` (the share of matches each side
-    won; a shared win is split) are filled in.
+    scoring these are penalties); ``points_per_side`` is that shared out over
+    the sides (what one player, or one pair, writes in an average hand).
+    ``leader_side_wins`` is how often the side that led the hand won it (ties
+    are not wins). In match runs ``hands_per_match`` and ``match_wins`` (the
+    share of matches each side won; a shared win is split) are filled in, and
+    for the side that led the match's first hand: ``first_leader_wins`` (the
+    share of finished matches it won, a shared win split) and
+    ``first_leader_loses`` (the share it lost; under goat scoring, how often it
+    becomes the goat, alone or with others).
     """
 
     rules: dict[str, object]
@@ -140,6 +145,7 @@ class SimulationStats:
     blocked_rate: float
     tie_rate: float
     points_per_hand: float
+    points_per_side: float
     leader_side_wins: float
     hand_wins: tuple[float, ...]
     seconds: float
@@ -148,6 +154,8 @@ class SimulationStats:
     hands_per_match: float | None = None
     match_wins: tuple[float, ...] | None = None
     unfinished_matches: int = 0
+    first_leader_wins: float | None = None
+    first_leader_loses: float | None = None
 
     def as_dict(self) -> dict[str, object]:
         """Plain values for JSON."""
@@ -171,6 +179,8 @@ class _Tally:
         self.matches = 0
         self.unfinished = 0
         self.match_wins = [0.0] * sides
+        self.first_wins = 0.0
+        self.first_losses = 0.0
         self.hands = 0
         self.plays = 0
         self.moves = 0
@@ -203,7 +213,7 @@ class _Tally:
 
     def merge(self, other: _Tally) -> None:
         """Add another block's sums to these."""
-        for name in ("matches", "unfinished", "hands", "plays", "moves", "blocked", "ties", "points", "leader_wins"):
+        for name in ("matches", "unfinished", "first_wins", "first_losses", "hands", "plays", "moves", "blocked", "ties", "points", "leader_wins"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
         self.match_wins = [a + b for a, b in zip(self.match_wins, other.match_wins, strict=True)]
@@ -220,6 +230,7 @@ class _Tally:
             blocked_rate=self.blocked / n,
             tie_rate=self.ties / n,
             points_per_hand=self.points / n,
+            points_per_side=self.points / n / rules.sides,
             leader_side_wins=self.leader_wins / n,
             hand_wins=tuple(w / n for w in self.wins),
             seconds=seconds,
@@ -264,11 +275,14 @@ def _match_block(job: tuple[HouseRules, int, Bot | SeatBots, int, int]) -> _Tall
     tally = _Tally(rules.sides)
     for _ in range(count):
         match = new_match(rules)
+        first_side: int | None = None
         while not match.over:
             if match.hands_played >= MAX_HANDS_PER_MATCH:
                 tally.unfinished += 1
                 break
             start = next_deal(match, rng).state
+            if first_side is None:
+                first_side = rules.side_of(start.leader)
             final, moves = _play_counted(start, rng, bot)
             tally.add(final, moves, hand_result(final))
             # the record keeps only the start: the simulator never replays
@@ -276,6 +290,10 @@ def _match_block(job: tuple[HouseRules, int, Bot | SeatBots, int, int]) -> _Tall
         tally.matches += 1
         for side in match.winner_sides:
             tally.match_wins[side] += 1 / len(match.winner_sides)
+        if first_side in match.winner_sides:
+            tally.first_wins += 1 / len(match.winner_sides)
+        if first_side in match.loser_sides:
+            tally.first_losses += 1
     return tally
 
 
@@ -354,4 +372,6 @@ def simulate_matches(
         hands_per_match=tally.hands / matches,
         match_wins=tuple(w / max(finished, 1) for w in tally.match_wins),
         unfinished_matches=tally.unfinished,
+        first_leader_wins=tally.first_wins / max(finished, 1),
+        first_leader_loses=tally.first_losses / max(finished, 1),
     )

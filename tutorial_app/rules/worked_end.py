@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tutorial_app.rules.match import MatchState
-from tutorial_app.rules.options import BlockedNextLead, HouseRules, NextLead, Scoring
+from tutorial_app.rules.options import BlockedNextLead, BlockedTie, HouseRules, NextLead, Scoring
 from tutorial_app.rules.scoring import HandResult, hand_result, round_to_five
 from tutorial_app.rules.state import Action, HandState, Status
 from tutorial_app.rules.text import Text
@@ -64,9 +64,10 @@ def _how_out(state: HandState, viewer: int | None) -> Text:
     tile = _last_tile(state)
     went = Text(f"{who.en_cap} went out" + (f" with {tile}" if tile else "") + ".",
                 f"{who.ru_cap} {who.ru_verb('вышли', 'вышел')}" + (f" костью {tile}" if tile else "") + ".")
-    if not state.capicu:
+    if not state.capicu or state.rules.goat:
+        # in goat the winner writes nothing, so how the last tile fitted changes nothing
         return went
-    free = not state.rules.capicu_bonus and not state.rules.goat
+    free = not state.rules.capicu_bonus
     return join(went, Text(f"{tile} fitted both ends, which showed different numbers: a capicú"
                            + (" (these rules pay nothing extra for it)." if free else "."),
                            f"{tile} подходила к обоим концам, а на них были разные числа: это капику"
@@ -311,10 +312,22 @@ def _score_goat_block(state: HandState, result: HandResult, viewer: int | None) 
     return join(free, _penalties(state, result, rules.side_of(fish), viewer))
 
 
+def _tie_name(rules: HouseRules) -> Text:
+    """What a tied fish is called: a сека where its pips go to the bank (Domino 101, seed S0), else a tie.
+
+    Why not сека everywhere: the word comes with the tie bank; the pages
+    of the other games call the same fish a tie («ничья»).
+    """
+    if rules.blocked_tie is BlockedTie.BANK:
+        return Text("a tied fish (a сека)", "сека")
+    return Text("a tied fish", "ничья")
+
+
 def _score_tie(state: HandState, result: HandResult, viewer: int | None) -> Text:
     low = min(result.pips)
-    head = Text(f"The fewest pips are level ({low} each): a tied fish (сека), and nobody wins it.",
-                f"Меньше всех очков поровну (по {low}): это сека, её не выигрывает никто.")
+    name = _tie_name(state.rules)
+    head = Text(f"The fewest pips are level ({low} each): {name.en}, and nobody wins it.",
+                f"Меньше всех очков поровну (по {low}): это {name.ru}, её не выигрывает никто.")
     if result.bank_after == state.bank:
         return join(head, Text("Nobody scores.", "Никто ничего не записывает."))
     added = result.bank_after - state.bank
@@ -370,8 +383,9 @@ def _next_lead(state: HandState, result: HandResult, viewer: int | None) -> Text
             if rules.next_lead is NextLead.WINNER else Text("", "")
         return Text(f"{why.en}: {leads.en}.", f"{why.ru}: {leads.ru}.")
     if result.tie:
-        return Text(f"After a сека the player who made the fish leads: {leads.en}.",
-                    f"После секи заходит тот, кто сделал рыбу: {leads.ru}.")
+        after = Text("a сека", "секи") if rules.blocked_tie is BlockedTie.BANK else Text("a tied fish", "рыбы вничью")
+        return Text(f"After {after.en} the player who made the fish leads: {leads.en}.",
+                    f"После {after.ru} заходит тот, кто сделал рыбу: {leads.ru}.")
     why = {
         BlockedNextLead.FISH_MAKER: Text("After a fish the player who made it leads", "После рыбы заходит тот, кто её сделал"),
         BlockedNextLead.WINNER: Text("The winner leads next, after a fish too", "Следующим заходит победитель, и после рыбы тоже"),

@@ -99,11 +99,23 @@ def _why_no_draw(state: HandState) -> Text:
 
 
 def _hand_misses(state: HandState, seat: int) -> Text:
+    """The ends and the hand that meets none of them: "the ends show 4 and 1, and 6-5 has neither number"."""
     hand = state.hand(seat)
     ends = ends_text(state.table)
+    numbers = sorted({n for _, n in state.table.open_ends()})
+    if len(hand) == 1:
+        if len(numbers) == 1:
+            lacks = Text(f"has no {numbers[0]}", f"нет числа {numbers[0]}")
+        else:
+            lacks = Text("has neither number" if len(numbers) == 2 else "has none of those numbers",
+                         "нет ни одного из этих чисел")
+        return Text(f"{ends.en}, and {hand[0]} {lacks.en}", f"{ends.ru}, и на {hand[0]} {lacks.ru}")
     shown = tile_list(hand) if hand else "—"
+    if len(numbers) == 1:
+        return Text(f"{ends.en}, and none of {shown} has a {numbers[0]}",
+                    f"{ends.ru}, и ни на одной из костей {shown} нет числа {numbers[0]}")
     return Text(f"{ends.en}, and none of {shown} has one of those numbers",
-                f"{ends.ru}, и ни на одной из {shown} нет этих чисел")
+                f"{ends.ru}, и ни на одной из костей {shown} нет этих чисел")
 
 
 def explain_what_to_do(state: HandState, viewer: int | None = None) -> Text:

@@ -122,7 +122,7 @@ class _Search:
         if self.rules.reserve and len(pile) > 0:
             raise NotExact(Text(
                 "the reserve's tiles are unknown, so which tiles can still be drawn is a guess",
-                "неизвестно, какие кости лежат в резерве, поэтому что ещё можно взять из базара — догадка",
+                "неизвестно, какие кости лежат в резерве, поэтому что ещё можно взять с базара — догадка",
             ))
         if self.rules.pairs_draw and len(pile) >= 2:
             return [self._on_top(state, pair) for pair in combinations(pile, 2)]

@@ -76,7 +76,7 @@ class _Scene:
             en_list, ru_list = _and(listed, "and"), _and(listed, "и")
             name = seat_name(who)
             if kind == "draw":
-                out.append(Text(f"{name.en} drew on {en_list}", f"{name.ru} брал из базара на {ru_list}"))
+                out.append(Text(f"{name.en} drew on {en_list}", f"{name.ru} брал с базара на {ru_list}"))
             elif kind == "pass":
                 out.append(Text(f"{name.en} passed on {en_list}", f"{name.ru} спасовал на {ru_list}"))
             else:
@@ -133,7 +133,7 @@ def _stuck(scene: _Scene, move: Move, after: HandState) -> Text | None:
     named = all(r.en.startswith(f"{seat_name(seat).en} ") for r in reasons)
     who = Text("it", "ему") if named else Text(seat_name(seat).en, seat_dative_ru(seat))
     if rules.has_boneyard and after.drawable():
-        then = Text(f"so {who.en} must draw", f"так что {who.ru} придётся брать из базара")
+        then = Text(f"so {who.en} must draw", f"так что {who.ru} придётся брать с базара")
     else:
         then = Text(f"so {who.en} cannot answer", f"так что {who.ru} нечем ответить")
     return Text(f"{name.en} {ends.en}; {_and([r.en for r in reasons], 'and')}, {then.en}",
@@ -185,12 +185,12 @@ def _heavy(scene: _Scene, move: Move, after: HandState) -> Text | None:
 _FACTS: tuple[Fact, ...] = (_out, _stuck, _fives, _double, _control, _heavy)
 
 
-_ACTION_NAMES = {"draw": Text("draw", "взять из базара"), "pass": Text("pass", "пас"),
+_ACTION_NAMES = {"draw": Text("draw", "взять с базара"), "pass": Text("pass", "пас"),
                  "end_turn": Text("end the turn", "закончить ход"), "muggins": Text("Muggins", "«Маггинс»")}
 
 
 def move_name(move: Move, with_end: bool = True) -> Text:
-    """A move as a learner reads it: "6-4 on the left" / "6-4 слева", "draw" / "взять из базара"."""
+    """A move as a learner reads it: "6-4 on the left" / "6-4 слева", "draw" / "взять с базара"."""
     if move.tile is None:
         return _ACTION_NAMES[move.action.value]
     if with_end and move.end is not None:
@@ -211,7 +211,7 @@ def _facts(scene: _Scene, move: Move) -> list[Text | None]:
 
 def _forced(move: Move) -> Text:
     if move.action is Action.DRAW:
-        return Text("nothing fits: draw from the boneyard", "ничего не подходит: берите из базара")
+        return Text("nothing fits: draw from the boneyard", "ничего не подходит: берите с базара")
     if move.action is Action.PASS:
         return Text("nothing fits and nothing can be drawn: pass", "ничего не подходит и брать нечего: пас")
     return Text("it is the only legal move", "другого хода нет")

@@ -46,7 +46,7 @@ def void_reason(void: Void) -> Text:
     """"seat 1 passed on 2" (or drew on 2)."""
     name = seat_name(void.seat)
     if void.event.kind == "draw":
-        return Text(f"{name.en} drew on {void.number}", f"{name.ru} брал из базара на {void.number}")
+        return Text(f"{name.en} drew on {void.number}", f"{name.ru} брал с базара на {void.number}")
     return Text(f"{name.en} passed on {void.number}", f"{name.ru} спасовал на {void.number}")
 
 

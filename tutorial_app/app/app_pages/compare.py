@@ -3,35 +3,125 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 import streamlit as st
 
 from tutorial_app.app.bots import BOTS
-from tutorial_app.app.charts import bar_chart
-from tutorial_app.app.comparison import difference_rows, parting_move, ruling_under, same_deal
+from tutorial_app.app.charts import PNG_NAME, ChartRow, statistics_figure
+from tutorial_app.app.compare_job import ComparisonJob
+from tutorial_app.app.compare_link import MAX_HANDS, MAX_MATCHES, compare_params, read_compare_link
+from tutorial_app.app.compare_stats import statistic_rows, stats_csv
+from tutorial_app.app.compare_view import marked, show_deal, show_ruling, small_board
+from tutorial_app.app.comparison import (
+    EXAMPLES,
+    deal_facts,
+    difference_rows,
+    differs,
+    example_for,
+    hands_in,
+    judged_under,
+    parting_move,
+    parting_tile,
+    ruling_facts,
+    same_deal,
+)
+from tutorial_app.app.guard import report
+from tutorial_app.app.links import MAX_SEED
 from tutorial_app.app.markdown import plain
-from tutorial_app.app.records import hand_log, result_lines, seat_label, tiles_text
-from tutorial_app.app.rules_picker import RuleChoice, describe_choice, rules_picker
+from tutorial_app.app.rules_picker import RuleChoice, describe_choice, preset_title, rules_picker
 from tutorial_app.app.session import lang, tr
 from tutorial_app.app.uploads import InputError, read_yaml_text
 from tutorial_app.i18n import t
 from tutorial_app.rules.position import PositionError
-from tutorial_app.rules.simulate import SimulationStats, simulate_hands, simulate_matches
+from tutorial_app.rules.text import Text
 
-EXAMPLE_POSITION = """\
-# Seat 1 lays its last tile, 4-1, which fits both ends: who scores what?
-hands:
-  - ["6-5", "3-2"]
-  - ["4-1"]
-chain: ["1-2", "2-4"]
-to_move: 1
-moves:
-  - {tile: "4-1", end: left}
-"""
 DEFAULTS = ("block", "kozel", "domino101", "draw")
+LINK_KEY = "_cmp_link"
+KEPT = {"cmp_seed": 7, "cmp_deal_bot": "greedy", "cmp_hands": 500, "cmp_matches": 30, "cmp_stats_bot": "greedy",
+        "cmp_build_seats": 2, "cmp_build_to_move": 0, "cmp_build_chain": "",
+        **{f"cmp_build_hand{seat}": "" for seat in range(4)}}
+"""Widgets of the tabs and their first values. Why kept by hand: only the open tab is drawn, and
+Streamlit forgets the value of a widget that a run did not draw."""
 
-st.session_state.setdefault("cmp_position", EXAMPLE_POSITION)
-st.session_state.setdefault("cmp_stats", None)
+
+def _keep_tab_widgets() -> None:
+    state = st.session_state
+    for key, first in KEPT.items():
+        state[key] = state.get(key, first)
+    if "cmp_position" in state:
+        state["cmp_position"] = state["cmp_position"]
+
+
+def _apply_link(current: str) -> None:
+    """Set the widgets from a shared link the first time the page sees it; a bad link gets one sentence."""
+    asked = {key: st.query_params[key] for key in st.query_params if key != "lang"}
+    seen = tuple(sorted(asked.items()))
+    if seen == st.session_state.get(LINK_KEY):
+        return
+    st.session_state[LINK_KEY] = seen
+    link = read_compare_link(asked)
+    if link is None:
+        return
+    if isinstance(link, Text):
+        st.warning(tr("compare.bad_link", reason=plain(link.in_(current))))
+        return
+    state = st.session_state
+    state["cmp_count"] = len(link.sets)
+    for index, linked in enumerate(link.sets):
+        prefix, preset = f"cmp{index}", linked.preset
+        state[f"{prefix}_preset"] = preset
+        state[f"{prefix}_players_{preset}"] = linked.players
+        state[f"{prefix}_pairs"] = linked.overrides.get("teams") == "pairs"
+        changed = [name for name in linked.overrides if name not in ("teams", "players")]
+        state[f"{prefix}_changed_{preset}"] = changed
+        for name in changed:
+            state[f"{prefix}_{preset}_opt_{name}"] = linked.overrides[name]
+    for name, key in (("seed", "cmp_seed"), ("hands", "cmp_hands"), ("matches", "cmp_matches")):
+        if name in link.settings:
+            state[key] = link.settings[name]
+    for bot, key in ((link.bot, "cmp_stats_bot"), (link.deal_bot, "cmp_deal_bot")):
+        if bot is not None:
+            state[key] = bot
+
+
+def _legend_name(index: int, choice: RuleChoice) -> str:
+    """"2. Goat (Kozel) · 4 players": the preset's name before its colon, the players, changed options."""
+    name = preset_title(choice.preset).split(":")[0]
+    extra = f" · +{len(choice.overrides)}" if choice.overrides else ""
+    return f"{index + 1}. {name} · {tr('rules.n_players', n=choice.players)}{extra}"
+
+
+def _grid(count: int) -> list[Any]:
+    """``count`` bordered boxes, two to a row: wide enough for a preset's full name and a readable board."""
+    boxes: list[Any] = []
+    for start in range(0, count, 2):
+        columns = st.columns(2)
+        boxes += [column.container(border=True) for column in columns[:count - start]]
+    return boxes
+
+
+def _pickers() -> list[RuleChoice] | None:
+    st.session_state.setdefault("cmp_count", 2)
+    count = st.segmented_control(tr("compare.how_many"), [2, 3, 4], key="cmp_count") or 2
+    picked: list[RuleChoice | None] = []
+    for index, box in enumerate(_grid(count)):
+        with box:
+            st.markdown(f"#### {tr('compare.set', n=index + 1)}")
+            choice = rules_picker(f"cmp{index}", DEFAULTS[index])
+            if choice is not None:
+                st.caption(describe_choice(choice))
+            picked.append(choice)
+    choices = [c for c in picked if c is not None]
+    return choices if len(choices) == len(picked) else None
+
+
+def _differences(choices: list[RuleChoice], labels: list[str], current: str) -> None:
+    rows = difference_rows([c.rules for c in choices], current)
+    if not rows:
+        st.success(tr("compare.same_rules"))
+    else:
+        st.table([{tr("compare.option"): label, **dict(zip(labels, values, strict=True))} for label, values in rows])
 
 
 def _build_position() -> None:
@@ -44,147 +134,179 @@ def _build_position() -> None:
     st.session_state["cmp_position"] = "\n".join(lines) + "\n"
 
 
-def _show_ruling(ruling: dict[str, Any], current: str) -> None:
-    status = ruling["status"]
-    st.markdown(f"**{tr('compare.status')}:** {tr('status.' + status)}")
-    if ruling.get("open_ends"):
-        st.markdown(f"**{tr('compare.open_ends')}:** {', '.join(str(n) for n in ruling['open_ends'])}")
-    if status == "in_play":
-        legal = [f"{m['tile']} → {tr('end.' + m['end'])}" if "tile" in m else tr("action." + m["action"])
-                 for m in ruling["legal"]]
-        st.markdown(f"**{tr('compare.legal', seat=seat_label(ruling['to_move'], current, None))}:** "
-                    + ("; ".join(legal) or "—"))
-    if ruling.get("lead_reason"):
-        st.markdown(ruling["lead_reason"])
-    if ruling.get("redeal_reason"):
-        st.markdown(ruling["redeal_reason"])
-    result = ruling.get("result")
-    if result:
-        st.markdown(result["reason"])
-        points = ", ".join(f"{tr('compare.side', n=side)}: {p}" for side, p in result["points"].items())
-        st.markdown(f"**{tr('compare.points')}:** {points}")
-        if result.get("next_leader") is not None:
-            st.markdown(f"**{tr('compare.next_leader')}:** {seat_label(result['next_leader'], current, None)}")
+def _position_box(choices: list[RuleChoice], current: str) -> dict[str, Any] | None:
+    """The position typed or built (the example for the rule sets' number of players until it is edited)."""
+    if st.session_state.get("cmp_position") in (None, *EXAMPLES.values()):
+        st.session_state["cmp_position"] = example_for([c.players for c in choices], current)
+    with st.expander(tr("compare.build")):
+        seats = st.number_input(tr("compare.build_seats"), min_value=2, max_value=4, key="cmp_build_seats")
+        for seat in range(int(seats)):
+            st.text_input(tr("compare.build_hand", seat=seat), key=f"cmp_build_hand{seat}", placeholder="6-5 3-2")
+        st.text_input(tr("compare.build_chain"), key="cmp_build_chain", placeholder="1-2 2-4")
+        st.number_input(tr("compare.build_to_move"), min_value=0, max_value=3, key="cmp_build_to_move")
+        st.button(tr("compare.build_button"), on_click=_build_position)
+    text = st.text_area(tr("compare.position"), key="cmp_position", height=230)
+    try:
+        position = read_yaml_text(text)
+    except InputError as exc:
+        st.error(tr("compare.bad_position", reason=plain(exc.reason.in_(current))))
+        return None
+    if not isinstance(position, dict):
+        st.error(tr("compare.bad_position", reason=tr("compare.not_mapping")))
+        return None
+    return position
 
 
-def _run_stats(choices: list[RuleChoice], hands: int, matches: int, bot: Any) -> None:
-    bar = st.progress(0.0, text=tr("compare.running"))
-    total = len(choices) * (hands + matches)
-    done_before = 0
-
-    def progress(done: int, _total: int) -> None:
-        bar.progress(min(1.0, (done_before + done) / total), text=tr("compare.running"))
-
-    results: list[tuple[SimulationStats, SimulationStats | None]] = []
+def _referee(choices: list[RuleChoice], labels: list[str], current: str) -> None:
+    st.markdown(tr("compare.referee_intro"))
+    position = _position_box(choices, current)
+    if position is None:
+        return
+    judged: list[Any] = []
     for choice in choices:
-        by_hand = simulate_hands(choice.rules, hands, seed=1, bot=bot, progress=progress)
-        done_before += hands
-        by_match = simulate_matches(choice.rules, matches, seed=1, bot=bot, progress=progress) if matches else None
-        done_before += matches
-        results.append((by_hand, by_match))
-    bar.empty()
-    st.session_state["cmp_stats"] = ([c.label() for c in choices], results)
+        try:
+            judged.append(judged_under(position, choice.preset, choice.overrides, current))
+        except PositionError as exc:
+            judged.append(exc)
+    facts = [ruling_facts(ruling) for _, ruling in (j for j in judged if isinstance(j, tuple))]
+    disagree = {name: differs([f[name] for f in facts]) for name in facts[0]} if facts else {}
+    if any(disagree.values()):
+        st.markdown(marked(tr("compare.marked_note"), True))
+    hands = hands_in(position)
+    for index, (label, choice, answer, box) in enumerate(zip(labels, choices, judged, _grid(len(choices)),
+                                                            strict=True)):
+        with box:
+            st.markdown(f"**{label}**")
+            if hands is not None and hands != choice.players:
+                st.info(tr("compare.hands_mismatch", hands=hands, players=choice.players, preset=choice.preset))
+            if isinstance(answer, PositionError):
+                st.error(tr("compare.bad_position", reason=plain(answer.reason.in_(current))))
+                continue
+            state, ruling = answer
+            small_board(state, key=f"cmp_ref_board_{index}")
+            show_ruling(ruling, disagree)
+
+
+def _one_deal(choices: list[RuleChoice], labels: list[str], current: str) -> None:
+    st.markdown(tr("compare.deal_intro"))
+    left, right = st.columns(2)
+    seed = int(left.number_input(tr("play.seed"), min_value=0, max_value=MAX_SEED, key="cmp_seed"))
+    bot = right.radio(tr("play.bot"), BOTS, key="cmp_deal_bot", format_func=lambda b: t(f"bot.{b}", current),
+                      horizontal=True)
+    outcomes = [same_deal(c.rules, seed, bot) for c in choices]
+    parted = parting_move(outcomes)
+    st.info(tr("compare.parted_at", n=parted) if parted else tr("compare.never_parted"))
+    facts = [deal_facts(o) for o in outcomes]
+    disagree = {name: differs([f[name] for f in facts]) for name in facts[0]}
+    for index, (label, outcome, box) in enumerate(zip(labels, outcomes, _grid(len(choices)), strict=True)):
+        with box:
+            st.markdown(f"**{label}**")
+            tile = parting_tile(outcome, parted)
+            small_board(outcome.final, key=f"cmp_deal_board_{index}", highlight=(tile,) if tile else ())
+            show_deal(outcome, disagree)
+
+
+def _start_job(choices: list[RuleChoice], names: list[str], hands: int, matches: int, bot: Any) -> None:
+    old = st.session_state.get("cmp_job")
+    if old is not None:
+        old.stop()
+    st.session_state["cmp_job"] = ComparisonJob(names, [c.rules for c in choices], hands, matches, bot).start()
+
+
+def _stop_job() -> None:
+    job = st.session_state.get("cmp_job")
+    if job is not None:
+        job.stop()
+
+
+def _results(job: ComparisonJob, current: str) -> None:
+    assert job.runs is not None
+    rows = statistic_rows(job.runs)
+    figure = statistics_figure(tuple(ChartRow(stat.title(current), tuple(values), stat.percent)
+                                     for stat, values in rows), job.names)
+    st.plotly_chart(figure, key="cmp_stats_chart", width="stretch", config={
+        "displaylogo": False, "displayModeBar": True, "modeBarButtons": [["toImage"]],
+        "toImageButtonOptions": {"format": "png", "filename": PNG_NAME, "scale": 2}})
+    st.caption(tr("compare.stats_note", hands=job.hands, seconds=f"{job.seconds:.1f}"))
+    st.markdown("\n".join(f"- **{stat.title(current)}**: {stat.meaning(current)}" for stat, _ in rows))
+    left, right = st.columns(2)
+    left.download_button(tr("compare.csv"), stats_csv(job.names, job.runs, current), file_name=f"{PNG_NAME}.csv",
+                         mime="text/csv", key="cmp_csv", icon=":material/download:")
+    right.caption(tr("compare.png_hint"))
+
+
+def _panel(signature: tuple[object, ...], polling: bool, current: str) -> None:
+    """The run's progress while the bots play, then its charts (a fragment: only this part reruns meanwhile)."""
+    job: ComparisonJob | None = st.session_state.get("cmp_job")
+    if job is None:
+        return
+    if job.running:
+        st.progress(job.fraction, text=tr("compare.running", done=job.done, total=job.total))
+        st.button(tr("compare.stop"), key="cmp_stop", on_click=_stop_job)
+        return
+    if polling:  # just finished: draw the whole page again, without the polling
+        st.rerun()
+    if job.failed is not None:
+        report(job.failed, "the comparison")
+        st.session_state.pop("cmp_job", None)
+        st.error(tr("app.unexpected"))
+    elif job.runs is None:
+        st.info(tr("compare.stopped"))
+    elif job.signature != signature:
+        st.info(tr("compare.stale"))
+    else:
+        _results(job, current)
+
+
+def _statistics(choices: list[RuleChoice], names: list[str], current: str) -> None:
+    st.markdown(tr("compare.stats_intro"))
+    left, middle, right = st.columns(3)
+    hands = int(left.number_input(tr("compare.hands"), min_value=10, max_value=MAX_HANDS, step=100, key="cmp_hands"))
+    matches = int(middle.number_input(tr("compare.matches"), min_value=0, max_value=MAX_MATCHES, step=10,
+                                      key="cmp_matches"))
+    bot = right.radio(tr("play.bot"), BOTS, key="cmp_stats_bot", format_func=lambda b: t(f"bot.{b}", current),
+                      horizontal=True)
+    # Why not on_click: a callback gets the arguments of the last run, before this click's changes
+    if st.button(tr("compare.run"), type="primary", key="cmp_run"):
+        _start_job(choices, names, hands, matches, bot)
+    job: ComparisonJob | None = st.session_state.get("cmp_job")
+    polling = job is not None and job.running
+    signature = (tuple(c.rules for c in choices), hands, matches, bot, 1)
+    st.fragment(_panel, run_every=0.5 if polling else None)(signature, polling, current)
+
+
+def _share(choices: list[RuleChoice], settings: dict[str, int], bots: tuple[str, str], current: str) -> None:
+    """Keep the address bar on this comparison and show the link to copy."""
+    params = compare_params([(c.preset, c.players, c.overrides) for c in choices], settings, *bots)
+    st.session_state[LINK_KEY] = tuple(sorted(params.items()))
+    wanted = {"lang": current, **params}
+    if {key: st.query_params[key] for key in st.query_params} != wanted:
+        st.query_params.from_dict(wanted)
+    base = st.context.url or ""
+    with st.expander(tr("compare.share"), icon=":material/link:"):
+        st.caption(tr("compare.share_hint"))
+        st.code(f"{base}?{urlencode(wanted)}", language=None, wrap_lines=True)
 
 
 current = lang()
 st.title(tr("compare.title"))
 st.markdown(tr("compare.intro"))
-count = st.segmented_control(tr("compare.how_many"), [2, 3, 4], default=2, key="cmp_count") or 2
-picked: list[RuleChoice | None] = []
-for index, column in enumerate(st.columns(count)):
-    with column:
-        st.markdown(f"#### {tr('compare.set', n=index + 1)}")
-        picked.append(rules_picker(f"cmp{index}", DEFAULTS[index]))
-choices = [c for c in picked if c is not None]
-if len(choices) < len(picked):
+_apply_link(current)
+chosen = _pickers()
+if chosen is None:
     st.stop()
-labels = [f"{i + 1}. {c.label()}" for i, c in enumerate(choices)]
+assert chosen is not None
+labels = [_legend_name(i, c) for i, c in enumerate(chosen)]
 
-differ, referee, one_deal, statistics = st.tabs(
-    [tr("compare.tab_differ"), tr("compare.tab_referee"), tr("compare.tab_deal"), tr("compare.tab_stats")])
-
-with differ:
-    rows = difference_rows([c.rules for c in choices], current)
-    if not rows:
-        st.success(tr("compare.same_rules"))
-    else:
-        st.table([{tr("compare.option"): label, **dict(zip(labels, values, strict=True))} for label, values in rows])
-
-with referee:
-    st.markdown(tr("compare.referee_intro"))
-    with st.expander(tr("compare.build")):
-        seats = st.number_input(tr("compare.build_seats"), min_value=2, max_value=4, value=2, key="cmp_build_seats")
-        for seat in range(int(seats)):
-            st.text_input(tr("compare.build_hand", seat=seat), key=f"cmp_build_hand{seat}", placeholder="6-5 3-2")
-        st.text_input(tr("compare.build_chain"), key="cmp_build_chain", placeholder="1-2 2-4")
-        st.number_input(tr("compare.build_to_move"), min_value=0, max_value=3, value=0, key="cmp_build_to_move")
-        st.button(tr("compare.build_button"), on_click=_build_position)
-    text = st.text_area(tr("compare.position"), key="cmp_position", height=200)
-    try:
-        position = read_yaml_text(text)
-    except InputError as exc:
-        st.error(tr("compare.bad_position", reason=plain(exc.reason.in_(current))))
-        position = None
-    if position is not None and not isinstance(position, dict):
-        st.error(tr("compare.bad_position", reason=tr("compare.not_mapping")))
-        position = None
-    if position is not None:
-        for label, choice, column in zip(labels, choices, st.columns(len(choices)), strict=True):
-            with column:
-                st.markdown(f"**{label}**")
-                try:
-                    _show_ruling(ruling_under(position, choice.preset, choice.overrides, current), current)
-                except PositionError as exc:
-                    st.error(tr("compare.bad_position", reason=plain(exc.reason.in_(current))))
-
-with one_deal:
-    st.markdown(tr("compare.deal_intro"))
-    left, right = st.columns(2)
-    seed = int(left.number_input(tr("play.seed"), min_value=0, max_value=999_999, value=7, key="cmp_seed"))
-    bot = right.radio(tr("play.bot"), BOTS, index=1, key="cmp_deal_bot", format_func=lambda b: t(f"bot.{b}", current))
-    outcomes = [same_deal(c.rules, seed, bot) for c in choices]
-    parted = parting_move(outcomes)
-    st.info(tr("compare.parted_at", n=parted) if parted else tr("compare.never_parted"))
-    for label, outcome, column in zip(labels, outcomes, st.columns(len(choices)), strict=True):
-        with column:
-            st.markdown(f"**{label}**")
-            st.caption(outcome.lead_reason.in_(current))
-            for seat in range(outcome.start.rules.players):
-                st.markdown(f"- {seat_label(seat, current, None)}: {tiles_text(outcome.start.hand(seat))}")
-            for line in result_lines(outcome.final, current, None):
-                st.markdown(f"> {line}")
-            with st.expander(tr("play.record")):
-                st.markdown("\n".join(f"{i}. {line}" for i, line in
-                                      enumerate(hand_log(outcome.final, current, None), start=1)))
-
-with statistics:
-    st.markdown(tr("compare.stats_intro"))
-    left, middle, right = st.columns(3)
-    hands = int(left.number_input(tr("compare.hands"), min_value=10, max_value=20_000, value=500, step=100,
-                                  key="cmp_hands"))
-    matches = int(middle.number_input(tr("compare.matches"), min_value=0, max_value=500, value=30, step=10,
-                                      key="cmp_matches"))
-    stats_bot = right.radio(tr("play.bot"), BOTS, index=1, key="cmp_stats_bot",
-                            format_func=lambda b: t(f"bot.{b}", current))
-    if st.button(tr("compare.run"), type="primary", key="cmp_run"):
-        _run_stats(choices, hands, matches, stats_bot)
-    stored = st.session_state["cmp_stats"]
-    if stored is not None:
-        names, results = stored
-        short = [f"{i + 1}. {name.split(' · ')[0]}" for i, name in enumerate(names)]
-        st.caption(" | ".join(f"{i + 1}. {n}" for i, n in enumerate(names)))
-        charts = [
-            bar_chart(tr("compare.chart_blocked"), short, [h.blocked_rate for h, _ in results], percent=True),
-            bar_chart(tr("compare.chart_points"), short, [h.points_per_hand for h, _ in results]),
-            bar_chart(tr("compare.chart_leader"), short, [h.leader_side_wins for h, _ in results], percent=True),
-        ]
-        if all(m is not None and m.hands_per_match is not None for _, m in results):
-            charts.append(bar_chart(tr("compare.chart_match"), short,
-                                    [m.hands_per_match or 0.0 for _, m in results if m is not None]))
-        for start in range(0, len(charts), 2):
-            for offset, (column, chart) in enumerate(zip(st.columns(2), charts[start:start + 2], strict=False)):
-                column.plotly_chart(chart, width="stretch", config={"displayModeBar": False},
-                                    key=f"cmp_chart_{start + offset}")
-        st.caption(tr("compare.stats_note", hands=results[0][0].hands))
-
-st.caption(" · ".join(describe_choice(c) for c in choices))
+# Why only the open tab is drawn: the boards and charts of the others cost the page switch seconds
+TABS = (("compare.tab_differ", _differences), ("compare.tab_referee", _referee), ("compare.tab_deal", _one_deal),
+        ("compare.tab_stats", _statistics))
+tabs = st.tabs([tr(key) for key, _ in TABS], key="cmp_tab", on_change="rerun")
+_keep_tab_widgets()
+for tab, (_, draw) in zip(tabs, TABS, strict=True):
+    if tab.open:
+        with tab:
+            draw(chosen, labels, current)
+state = st.session_state
+_share(chosen, {name: int(state[f"cmp_{name}"]) for name in ("seed", "hands", "matches")},
+       (str(state["cmp_stats_bot"]), str(state["cmp_deal_bot"])), current)

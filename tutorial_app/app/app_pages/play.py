@@ -6,7 +6,16 @@ import streamlit as st
 
 from tutorial_app.app.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
 from tutorial_app.app.bots import BOTS
-from tutorial_app.app.controls import direction_buttons, move_controls, selected_tile, set_selected, table_click
+from tutorial_app.app.controls import (
+    direction_buttons,
+    face_down,
+    move_controls,
+    move_options,
+    selected_tile,
+    set_selected,
+    table_click,
+    with_typed_claim,
+)
 from tutorial_app.app.links import read_deal_link
 from tutorial_app.app.markdown import plain
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
@@ -19,7 +28,6 @@ from tutorial_app.board.adjust import BENDS, AdjustError
 from tutorial_app.board.layout import Bend, Step
 from tutorial_app.i18n import Lang, t
 from tutorial_app.rules.moves import IllegalMoveError
-from tutorial_app.rules.options import FivesClaim
 from tutorial_app.rules.state import ARM_NAMES, Move
 from tutorial_app.rules.text import Text
 
@@ -98,9 +106,7 @@ def _move(move: Move) -> None:
     table = _table()
     if table is None:
         return
-    claim_needed = table.rules.fives_scoring and table.rules.fives_claim is FivesClaim.MUST_CLAIM
-    if claim_needed and move.tile is not None:
-        move = move._replace(claim=int(st.session_state.get("play_claim", 0)) or None)
+    move = with_typed_claim(table.rules, "play", move)
     step = _chosen_step(table, move)
     try:
         st.session_state["play_table"] = human_move(table, move)
@@ -119,7 +125,7 @@ def _click(name: str) -> None:
     table = _table()
     if table is None:
         return
-    outcome = table_click("play", table.state, HUMAN, name, closed=bool(st.session_state.get("play_closed", False)))
+    outcome = table_click("play", table.state, HUMAN, name, closed=face_down("play"))
     _say(outcome.message)
     if outcome.chain is not None and outcome.chain[0] in ARM_NAMES and not table.hand_over:
         st.session_state["play_adjust_at"] = outcome.chain
@@ -219,11 +225,8 @@ def _moves(table: PlayTable, current: Lang) -> None:
     others = [f"{seat_label(s, current)}: {len(state.hand(s))}" for s in range(rules.players) if s != HUMAN]
     bones = tr("play.boneyard", n=len(state.boneyard)) if rules.has_boneyard else ""
     st.caption(tr("play.tiles_left", others=", ".join(others)) + (f" · {bones}" if bones else ""))
-    if rules.fives_scoring and rules.fives_claim is FivesClaim.MUST_CLAIM:
-        st.number_input(tr("play.claim"), min_value=0, max_value=100, step=5, key="play_claim")
+    move_options(rules, "play")
     selected = selected_tile("play")
-    if rules.branch_blocking and selected is not None and selected.is_double:
-        st.checkbox(tr("play.closed"), key="play_closed")
     move_controls(state, HUMAN, _click, _move, key="play")
     if state.to_move == HUMAN:
         direction_buttons(turn_choices("play", state, [selected] if selected else state.hand(HUMAN)),
