@@ -8,17 +8,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-from tutorial_app.launch import streamlit_command
+from servers import start_app, stop_app
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -43,35 +38,6 @@ def _browser_missing(why: str) -> None:
     pytest.skip(why)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def start_app(env_extra: dict[str, str], script: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
-    """Serve the app (or another ``script``) headless on a free port; wait until it answers its health check."""
-    port = free_port()
-    env = {**os.environ, **env_extra}
-    command = streamlit_command(port, headless=True, address="127.0.0.1", **({"script": script} if script else {}))
-    process = subprocess.Popen(command, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            err = process.stderr.read().decode(errors="replace") if process.stderr else ""
-            raise RuntimeError(f"the app exited early: {err[-2000:]}")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
-                if answer.read().decode().strip() == "ok":
-                    return process, url
-        except OSError:
-            time.sleep(0.3)
-    process.kill()
-    raise RuntimeError("the app did not answer its health check within 60 s")
-
-
 @pytest.fixture(scope="session")
 def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The URL of the app served for this test session, with its own progress database."""
@@ -80,11 +46,7 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     try:
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop_app(process)
 
 
 @pytest.fixture(scope="session")

@@ -13,17 +13,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from servers import free_port
 
 from tutorial_app.cli import main
 from tutorial_app.launch import SETTINGS, check_port, streamlit_flags, user_settings
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture

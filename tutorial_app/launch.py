@@ -32,6 +32,11 @@ SETTINGS: dict[str, str] = {
     # Why: an error the app did not foresee must never put a traceback on a learner's screen;
     # the pages show a short message of their own and the server log keeps the details.
     "client.showErrorDetails": "none",
+    # Why: Streamlit's default runs a full garbage collection after every script run, fragments
+    # included; with the lessons and Plotly loaded that is ~150 ms of CPU holding the GIL, and the
+    # club room's screens each poll once a second, so a class of phones starved the server (page
+    # loads timed out). Python's own collector still runs as usual.
+    "runner.postScriptGC": "false",
     "server.fileWatcherType": "none",
     "server.maxUploadSize": "1",  # megabytes: a lesson or a progress file is a few kilobytes
     "server.runOnSave": "false",
@@ -55,11 +60,9 @@ def streamlit_flags(port: int | None, *, headless: bool, address: str | None = N
     return flags
 
 
-def streamlit_command(port: int, *, headless: bool, address: str | None = None,
-                      script: Path = APP_SCRIPT) -> list[str]:
-    """The full command line that serves the app (used by the browser tests and benchmarks; ``script``: another
-    page served with the app's settings, as the benchmark's reference page)."""
-    return [sys.executable, "-m", "streamlit", "run", str(script),
+def streamlit_command(port: int, *, headless: bool, address: str | None = None) -> list[str]:
+    """The full command line that serves the app (used by the browser tests and benchmarks)."""
+    return [sys.executable, "-m", "streamlit", "run", str(APP_SCRIPT),
             *streamlit_flags(port, headless=headless, address=address)]
 
 

@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import plotly.graph_objects as go
 import streamlit as st
 
-from tutorial_app.app.board_view import board_theme, forget_shape, show_board
+from tutorial_app.app.board_view import forget_shape, show_board
 from tutorial_app.app.controls import (
     face_down,
     move_controls,
@@ -30,17 +29,15 @@ from tutorial_app.app.controls import (
 from tutorial_app.app.records import lead_reason
 from tutorial_app.app.session import bump, lang, tr
 from tutorial_app.app.shortcuts import keyboard_shortcuts
-from tutorial_app.app.tien_gow_lesson import reveal_text, trick_board, trick_capstone_panel, trick_move_panel
+from tutorial_app.app.step_parts import remember, reveals_answer, right_answer_text, show_tiles
+from tutorial_app.app.tien_gow_lesson import trick_board, trick_capstone_panel, trick_move_panel
 from tutorial_app.board.adjust import bent_shape
-from tutorial_app.board.showcase import tiles_figure
-from tutorial_app.board.tien_gow_figure import chinese_tiles_figure
 from tutorial_app.lessons import Feedback, LessonRun, Run, TienGowRun, solve
 from tutorial_app.lessons.model import CapstoneStep, LText, PlayStep, QuizStep, RememberStep
-from tutorial_app.lessons.quizzes import answer_type, choice_label
+from tutorial_app.lessons.quizzes import answer_type
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.state import HandState, Move
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.tiles import Tile
 
 __all__ = ["Shown", "play_lesson", "sources_box", "LARGE_CSS", "BOARD_HEIGHT"]
 
@@ -61,9 +58,6 @@ PRESENTER_CSS = """
 </style>
 """
 """Presenter mode for a club room: the whole screen for the lesson (no sidebar), large buttons."""
-
-CHINESE_STRIP_HEIGHT = 130
-"""A strip of Chinese tiles in pixels (tiles about 55 px long, red and white pips readable)."""
 
 BOARD_HEIGHT = 470
 """A lesson's board in pixels: with the step's text above it, its feedback stays on a 1000 px high screen."""
@@ -221,21 +215,6 @@ def _solve(name: str, on_finish: OnFinish) -> None:
         _answer(name, action, on_finish)
 
 
-def _right_answer_text(run: Run) -> str | None:
-    step = run.step
-    if isinstance(step, QuizStep) and run.right_answer is not None:
-        rules = run.scene.rules if isinstance(run, LessonRun) and run.scene else None
-        return choice_label(step.ask, run.right_answer, rules, lang(), run.viewer)
-    action = solve(run)
-    if isinstance(action, tg.Move):
-        return reveal_text(action)
-    if isinstance(action, Move):
-        if action.action is Action.PLAY:
-            return tr("learn.reveal_play", tile=str(action.tile), end=tr(f"end.{action.end}"))
-        return tr(f"action.{action.action.value}")
-    return None
-
-
 # -- what is on screen ----------------------------------------------------------------------
 
 def _feedback(name: str) -> None:
@@ -254,41 +233,9 @@ def _feedback(name: str) -> None:
         st.info(shown.hint, icon=":material/lightbulb:")
 
 
-def _tiles_row(row: list[Tile], chinese: bool, highlight: list[str]) -> go.Figure:
-    """A row of tiles: Chinese ones by the Tien Gow table's drawer, double-six ones by the showcase."""
-    if chinese:
-        marked = [i for i, tile in enumerate(row) if str(tile) in highlight]
-        return chinese_tiles_figure(row, highlight=marked, height=CHINESE_STRIP_HEIGHT)
-    return tiles_figure(row, highlight=highlight, theme=board_theme())
-
-
-def _show_tiles(run: Run) -> None:
-    """Tiles a step shows on their own (the set, a suit, Chinese tiles), drawn as tiles."""
-    step = run.step
-    against = getattr(step, "against", None) or []
-    tiles: list[Tile] = list(getattr(step, "tiles", None) or [])
-    single = getattr(step, "tile", None)
-    if single is not None and not tiles and getattr(step, "position", None) is None:
-        tiles = [single]
-    highlight = [str(t) for t in getattr(step, "highlight", None) or []]
-    for caption, row in ((tr("learn.on_the_table"), against), (tr("learn.the_reply") if against else "", tiles)):
-        if not row:
-            continue
-        if caption:
-            st.caption(caption)
-        figure = _tiles_row(list(row), run.lesson.tile_set == "chinese", highlight)
-        st.plotly_chart(figure, key=f"tiles_{run.lesson.id}_{run.index}_{caption}", config={"staticPlot": True},
-                        width="stretch")
-
-
-def _reveals_answer(step: object) -> bool:
-    """Whether the turn marker would give this quiz's answer away (its answer is a seat or a side)."""
-    return isinstance(step, QuizStep) and answer_type(step.ask) in ("seat", "side")
-
-
 def _board(name: str, run: Run, state: HandState | tg.HandState, presenter: bool, on_finish: OnFinish) -> None:
     if isinstance(run, TienGowRun) and isinstance(state, tg.HandState):
-        trick_board(name, run, state, presenter=presenter, height=BOARD_HEIGHT, show_turn=not _reveals_answer(run.step),
+        trick_board(name, run, state, presenter=presenter, height=BOARD_HEIGHT, show_turn=not reveals_answer(run.step),
                     submit=lambda move: _submit(name, move, on_finish), say=lambda said: _say(name, said))
         return
     if not isinstance(state, HandState):
@@ -298,7 +245,7 @@ def _board(name: str, run: Run, state: HandState | tg.HandState, presenter: bool
     highlight = tuple(str(h) for h in getattr(step, "highlight", None) or [])
     bends = [(b.at, b.bend) for b in getattr(step, "bends", None) or []]
     show_board(state, name=name, seat=run.viewer, selected=selected_tile(name) if interactive else None,
-               large=presenter, hints=highlight, show_turn=not _reveals_answer(step), show_fits=interactive,
+               large=presenter, hints=highlight, show_turn=not reveals_answer(step), show_fits=interactive,
                reveal=run.reveal, height=None if presenter else BOARD_HEIGHT,
                shape=bent_shape(state.table, bends) if bends else None,
                on_click=(lambda c: _click(name, c, on_finish)) if interactive else (lambda c: None))
@@ -361,7 +308,7 @@ def _actions(name: str, run: Run, presenter: bool, on_finish: OnFinish) -> None:
     task = isinstance(step, (PlayStep, QuizStep))
     if presenter and task and not run.done:
         if st.session_state.get(_key(name, "revealed")):
-            answer = _right_answer_text(run)
+            answer = right_answer_text(run)
             if answer:
                 st.success(tr("learn.answer_is", answer=answer))
             st.button(tr("learn.play_answer"), key=f"{name}_solve", on_click=_solve, args=(name, on_finish))
@@ -388,14 +335,6 @@ def _panel(name: str, run: Run, state: HandState | tg.HandState | None, presente
     if isinstance(step, QuizStep):
         _quiz_panel(name, run, step, on_finish)
     _actions(name, run, presenter, on_finish)
-
-
-def _remember(run: Run) -> None:
-    step = run.step
-    assert isinstance(step, RememberStep)
-    st.markdown(f"**{tr('learn.remember')}**")
-    for point in step.points:
-        st.info(point.in_(lang()), icon=":material/push_pin:")
 
 
 def play_lesson(name: str, on_finish: OnFinish, *, presenter: bool = False) -> None:
@@ -435,13 +374,13 @@ def _step(name: str, run: Run, on_finish: OnFinish, presenter: bool) -> None:
     if step.title is not None:
         st.subheader(step.title.in_(current))
     if isinstance(step, RememberStep):
-        _remember(run)
+        remember(run)
         _actions(name, run, presenter, on_finish)
     else:
         if isinstance(step, QuizStep) and step.review is not None:
             st.caption(tr("learn.review"))
         st.markdown(step.text.in_(current))
-        _show_tiles(run)
+        show_tiles(run)
         state = run.state
         if state is None:
             _panel(name, run, None, presenter, on_finish)

@@ -7,6 +7,7 @@ description of the UI and keeps its state in ``st.session_state``.
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 
 import streamlit as st
@@ -16,6 +17,11 @@ from tutorial_app.app.session import begin_run, sidebar
 from tutorial_app.i18n import t
 
 PAGES = Path(__file__).parent / "app_pages"
+# Why pandas is imported here, before any page: Streamlit imports it lazily (a table, a dataframe) while
+# Plotly looks it up in ``sys.modules`` without importing; when several screens of a club room draw at
+# the same moment, one session's board met another's half-imported pandas and failed. Every session
+# runs this file first, so the import is complete before a page runs.
+import_module("pandas")
 
 guard.install()
 st.set_page_config(page_title="Domino Tutor", page_icon="🁫", layout="wide")
@@ -25,6 +31,7 @@ navigation = st.navigation([
     st.Page(PAGES / "play.py", title=t("nav.play", current), icon=":material/casino:", url_path="play"),
     st.Page(PAGES / "compare.py", title=t("nav.compare", current), icon=":material/balance:", url_path="compare"),
     st.Page(PAGES / "rules.py", title=t("nav.rules", current), icon=":material/menu_book:", url_path="rules"),
+    st.Page(PAGES / "club.py", title=t("nav.club", current), icon=":material/groups:", url_path="club"),
     st.Page(PAGES / "workshop.py", title=t("nav.workshop", current), icon=":material/construction:", url_path="workshop"),
 ])
 sidebar()

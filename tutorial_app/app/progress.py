@@ -24,12 +24,12 @@ from typing import Any
 import sqlalchemy as sa
 
 from tutorial_app.lessons.source import Limits, SourceError, decode, parse_json
+from tutorial_app.names import MAX_NAME, name_problem, normal_name
 from tutorial_app.rules.text import Text, shown
 
 __all__ = ["ProgressError", "ProgressUnavailable", "ProgressStore", "SessionProgress", "clean_name", "default_url",
            "MAX_NAME", "MAX_IMPORT_BYTES"]
 
-MAX_NAME = 60
 MAX_LESSON_ID = 200
 MAX_IMPORT_BYTES = 200_000
 MAX_IMPORT_LESSONS = 1000
@@ -67,15 +67,11 @@ _UNAVAILABLE = Text("progress database unreadable: stars are not saved (they are
 
 
 def clean_name(name: str) -> str:
-    """A learner's name as stored: NFC, inner spaces kept, no control characters."""
-    text = unicodedata.normalize("NFC", name).strip()
-    if not text:
-        raise ProgressError(Text("empty name", "пустое имя"))
-    if len(text) > MAX_NAME:
-        raise ProgressError(Text(f"name longer than {MAX_NAME} characters", f"имя длиннее {MAX_NAME} символов"))
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
-        raise ProgressError(Text("name with control characters", "в имени есть управляющие символы"))
-    return text
+    """A learner's name as stored: NFC, inner spaces kept, no control characters (``tutorial_app.names``)."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise ProgressError(problem)
+    return normal_name(name)
 
 
 def check_entry(lesson_id: object, stars: object, known: Collection[str] | None) -> tuple[str, int]:

@@ -12,7 +12,9 @@ from typing import Any, NamedTuple
 
 import streamlit as st
 
+from tutorial_app.app.club_rules_view import house_rules_box
 from tutorial_app.app.session import lang, tr
+from tutorial_app.club.rulesets import ClubRules
 from tutorial_app.i18n import t
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.options import OPTION_NAMES, HouseRules, OptionError, allowed_values
@@ -34,10 +36,16 @@ class RuleChoice(NamedTuple):
     players: int
     overrides: Mapping[str, Any]
     rules: HouseRules
+    house: ClubRules | None = None
+    """The club's rule set this choice is (None: a preset with the overrides chosen here)."""
+
+    def name(self) -> str:
+        """The club's title for its rule set, else the preset's name."""
+        return self.house.title.in_(lang()) if self.house is not None else self.preset
 
     def label(self) -> str:
         """A short name such as "block · 4 players · target=150", in the tab's language."""
-        parts = [self.preset, tr("rules.n_players", n=self.players)]
+        parts = [self.name(), tr("rules.n_players", n=self.players)]
         if self.overrides.get("teams") == "pairs":
             parts.append(tr("rules.in_pairs"))
         parts += [f"{k}={v}" for k, v in self.overrides.items() if k != "teams"]
@@ -112,14 +120,31 @@ def _preset_box(prefix: str, default_preset: str, names: list[str]) -> str:
 
 
 def rules_picker(prefix: str, default_preset: str = "block", *, show_overrides: bool = True,
-                 players_choice: bool = True) -> RuleChoice | None:
-    """Widgets for a rule set; None (with the rules core's message shown) when it cannot be played."""
+                 players_choice: bool = True, house_rules: bool = True) -> RuleChoice | None:
+    """Widgets for a rule set; None (with the rules core's message shown) when it cannot be played.
+
+    ``house_rules``: offer the club's own rule sets first (``club_rules_view``).
+    """
+    house = _house_choice(prefix) if house_rules else None
+    if house is not None:
+        return house
     preset = _preset_box(prefix, default_preset, [v.name for v in VARIANTS])
     return _line_choice(prefix, preset, show_overrides, players_choice)
 
 
+def _house_choice(prefix: str) -> RuleChoice | None:
+    """The club's rule set chosen above the presets, if any."""
+    house = house_rules_box(prefix)
+    if house is None:
+        return None
+    return RuleChoice(house.preset, house.players, dict(house.overrides), house.rules(), house)
+
+
 def game_picker(prefix: str, default_preset: str = "block") -> RuleChoice | TienGowChoice | None:
-    """``rules_picker`` with Tien Gow among the presets (the Play and Rules pages)."""
+    """``rules_picker`` with Tien Gow among the presets (the Play and Rules pages), the club's rule sets first."""
+    house = _house_choice(prefix)
+    if house is not None:
+        return house
     preset = _preset_box(prefix, default_preset, [v.name for v in VARIANTS] + [tg.NAME])
     if tg.is_tien_gow(preset):
         return _tien_gow_choice(prefix)
@@ -193,7 +218,7 @@ def _line_choice(prefix: str, preset: str, show_overrides: bool, players_choice:
 
 def describe_choice(choice: RuleChoice) -> str:
     """The choice in a line: preset title, players, changed options."""
-    parts = [preset_title(choice.preset), tr("rules.n_players", n=choice.players)]
+    parts = [choice.name() if choice.house else preset_title(choice.preset), tr("rules.n_players", n=choice.players)]
     for name, value in choice.overrides.items():
         parts.append(value_label(name, value))
     return " · ".join(parts)

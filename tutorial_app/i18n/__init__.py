@@ -10,14 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from tutorial_app.i18n import en, ru
+from tutorial_app.i18n import club_en, club_ru, en, ru
 
 __all__ = ["Lang", "LANGS", "CATALOGS", "t", "known_lang", "normalise_lang", "LANGUAGE_NAMES"]
 
 Lang = Literal["en", "ru"]
 LANGS: tuple[Lang, ...] = ("en", "ru")
 LANGUAGE_NAMES: Mapping[Lang, str] = {"en": "English", "ru": "Русский"}
-CATALOGS: Mapping[Lang, Mapping[str, str]] = {"en": en.MESSAGES, "ru": ru.MESSAGES}
+# the club room keeps its own catalogs beside the app's (``club_en``, ``club_ru``)
+CATALOGS: Mapping[Lang, Mapping[str, str]] = {"en": {**en.MESSAGES, **club_en.MESSAGES},
+                                              "ru": {**ru.MESSAGES, **club_ru.MESSAGES}}
 
 
 def known_lang(value: object) -> Lang | None:

@@ -133,6 +133,8 @@ if isinstance(run, (LessonRun, TienGowRun)):
     top_left.title(run.lesson.title.in_(st.session_state.get("lang", "en")))
     top_right.toggle(tr("learn.presenter"), key="learn_presenter", help=tr("learn.presenter_help"),
                      on_change=_present_link)
+    top_right.page_link("app_pages/club.py", label=tr("club.teach_this"), icon=":material/groups:",
+                        query_params={"teach": run.lesson.id})
     play_lesson(PLAYER, _finished, presenter=bool(st.session_state["learn_presenter"]))
     sources_box(run.lesson.sources)
     if run.finished:

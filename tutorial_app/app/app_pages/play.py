@@ -56,7 +56,7 @@ def _deal(choice_key: str) -> None:
         deal_tien_gow(choice.rules, st.session_state["play_bot"], int(st.session_state["play_seed"]),
                       st.session_state["play_whole_match"])
         return
-    table = start_table(choice.rules, choice.preset, st.session_state["play_bot"],
+    table = start_table(choice.rules, choice.name(), st.session_state["play_bot"],
                         int(st.session_state["play_seed"]), st.session_state["play_whole_match"])
     st.session_state["play_table"] = table
     _fresh_table()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial_app.app.club_rules_view import house_heading
+from tutorial_app.app.markdown import plain
 from tutorial_app.app.rules_picker import TienGowChoice, game_picker, preset_title
 from tutorial_app.app.session import lang, tr
 from tutorial_app.rules.rulesheet import glossary, rule_sheet, sheet_sections
@@ -32,12 +34,15 @@ if choice is None:
     st.stop()
 st.markdown(f'<p class="no-print" style="color: grey; font-size: 0.85rem">{tr("rules.print_hint")}</p>',
             unsafe_allow_html=True)
-st.header(preset_title(choice.preset))
-st.caption(tr("rules.n_players", n=choice.players))
+house = house_heading(None if isinstance(choice, TienGowChoice) else choice.house)  # the club's rule set heads the sheet
+st.header(plain(house, 200) if house else preset_title(choice.preset))
+st.caption(" · ".join([preset_title(choice.preset)] * bool(house) + [tr("rules.n_players", n=choice.players)]))
 if isinstance(choice, TienGowChoice):  # Chinese dominoes: the Tien Gow engine's own sheet
     sections, text = tien_gow_sections(choice.rules, current), tien_gow_sheet(choice.rules, current)
 else:
     sections, text = sheet_sections(choice.rules, current, choice.preset), rule_sheet(choice.rules, current, choice.preset)
+if house:
+    text = f"{house}\n\n{text}"
 for section in sections:
     if not section.lines:
         continue

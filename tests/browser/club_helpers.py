@@ -1,0 +1,138 @@
+"""Driving the club room in several browser contexts at once: a teacher, phones, players at a table.
+
+Also used by ``benchmarks/club_latency.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from browser_helpers import PAGE_TEXT, SETTLED, open_app
+
+
+class Server(NamedTuple):
+    """App instances of one club database: their addresses and the database's URL (the tests read it)."""
+
+    urls: tuple[str, ...]
+    database: str
+
+    @property
+    def url(self) -> str:
+        return self.urls[0]
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+TALLY = """() => {
+  for (const gd of document.querySelectorAll('.js-plotly-plot')) {
+    const trace = (gd.data || [])[0];
+    if (trace && trace.type === 'bar' && trace.orientation === 'h') {
+      return trace.y.map((label, i) => [label, trace.x[i], trace.marker.color[i]]);
+    }
+  }
+  return null;
+}"""
+
+
+def phone(browser: Any, locale: str = "en-US") -> tuple[Any, Any]:
+    """A phone-sized browser context and its page."""
+    context = browser.new_context(locale=locale, **PHONE)
+    page = context.new_page()
+    page.set_default_navigation_timeout(90_000)  # several phones load the app at once on a busy machine
+    return context, page
+
+
+def page_text(page: Any) -> str:
+    return str(page.evaluate(PAGE_TEXT))
+
+
+def wait_text(page: Any, text: str, timeout: float = 30_000) -> None:
+    """Wait until the page shows ``text`` (it may come by the page's own polling)."""
+    page.get_by_text(text).first.wait_for(timeout=timeout)
+
+
+def start_class(page: Any, url: str, lesson_id: str) -> str:
+    """Open the club page with a lesson, start the class; the join code on the teacher's screen."""
+    open_app(page, f"{url}/club?teach={lesson_id}&lang=en")
+    press(page, "Start the class", "Join with the code")
+    found = re.search(r"Join with the code ([A-Z0-9]{6})", page_text(page))
+    assert found is not None, page_text(page)
+    return found.group(1)
+
+
+def open_table(page: Any, url: str, preset_label: str | None = None, watch: bool = False, name: str = "Host",
+               players: int | None = None) -> str:
+    """Open a shared table (block for two unless told), as a player at seat 0 or as the watching teacher."""
+    open_app(page, f"{url}/club?lang=en")
+    segment(page, "Open a shared table")
+    wait_text(page, "Open the table")
+    if preset_label is not None:
+        page.get_by_test_id("stMainBlockContainer").get_by_label("Preset").first.click()
+        page.get_by_role("option", name=preset_label).first.click()
+        page.wait_for_function(SETTLED, polling=50)
+    if players is not None:
+        segment(page, str(players))
+    if watch:
+        page.get_by_text("I watch as the teacher").click()
+        page.wait_for_function(SETTLED, polling=50)
+    main = page.get_by_test_id("stMainBlockContainer")
+    main.get_by_label("Your name", exact=True).fill(name)
+    main.get_by_label("Your name", exact=True).press("Enter")
+    page.wait_for_function(SETTLED, polling=50)
+    press(page, "Open the table", "Table ")
+    found = re.search(r"Table ([A-Z0-9]{6})", page_text(page))
+    assert found is not None, page_text(page)
+    return found.group(1)
+
+
+def join_room(page: Any, url: str, code: str, name: str, lang: str = "en", seat: int | None = None) -> None:
+    """Open the join link (as the QR code gives it), write a name and join."""
+    open_app(page, f"{url}/club?join={code}&lang={lang}")
+    field = page.get_by_test_id("stMainBlockContainer").get_by_label("Ваше имя" if lang == "ru" else "Your name",
+                                                                      exact=True)
+    field.fill(name)
+    field.press("Enter")
+    page.wait_for_function(SETTLED, polling=50)
+    if seat is not None:
+        page.get_by_text("Место " + str(seat) if lang == "ru" else f"Seat {seat}", exact=True).click()
+        page.wait_for_function(SETTLED, polling=50)
+    press(page, "Войти" if lang == "ru" else "Join", code)
+
+
+def tally(page: Any) -> list[tuple[str, int, str]] | None:
+    """The teacher's chart of answers: (answer, how many, bar colour), as drawn."""
+    found = page.evaluate(TALLY)
+    return None if found is None else [(str(label), int(count), str(colour)) for label, count, colour in found]
+
+
+def segment(page: Any, label: str) -> None:
+    """Pick an option of a segmented control in the main area by its label, and wait for the page to settle."""
+    page.get_by_test_id("stMainBlockContainer").get_by_text(label, exact=True).first.click()
+    page.wait_for_function(SETTLED, polling=50)
+
+
+def main_button(page: Any, label: str) -> Any:
+    """A button of the page's main area by its exact label."""
+    return page.get_by_test_id("stMainBlockContainer").get_by_role("button", name=label, exact=True).first
+
+
+def press(page: Any, label: str, expect: str, timeout: float = 60_000) -> None:
+    """Click a button once and wait for ``expect`` on the page.
+
+    Why not ``click_button``'s second try: a click here changes the room for
+    everybody (the next step, a deal); clicked twice, the class would skip a step.
+    """
+    main_button(page, label).click()
+    wait_text(page, expect, timeout)
+    page.wait_for_function(SETTLED, polling=50, timeout=timeout)
+
+
+def failure_screens(pages: list[Any], artifacts: Path, tag: str) -> None:
+    """Screenshots of every screen after a failure, as far as they can be taken (a stuck page must not
+    hide the failure that is being reported)."""
+    for number, page in enumerate(pages):
+        try:
+            page.screenshot(path=str(artifacts / f"{tag}_failed_{number}.png"), timeout=10_000)
+        except Exception as exc:
+            print(f"no screenshot of screen {number}: {type(exc).__name__}")

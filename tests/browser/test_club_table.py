@@ -1,0 +1,168 @@
+"""A shared table in headless Chromium: four devices play a hand of block to its end, each holding only its own
+tiles; a stale screen that moves out of turn is refused; a forged link is refused.
+
+The moves are the rules core's (``legal_moves`` of the hand as the store replays it from the test's own
+connection to the club database); the page is read whole (text, HTML and every Plotly figure's data) for
+the tiles the device may not see.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from browser_helpers import click_button
+from club_helpers import Server, failure_screens, join_room, main_button, open_table, phone, wait_text
+
+from tutorial_app.club.shared_hand import TableGame
+from tutorial_app.club.store import ClubStore, clock
+from tutorial_app.i18n import t
+from tutorial_app.rules.moves import legal_moves
+from tutorial_app.rules.state import Action, HandState, Move
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Host", "Anna", "Борис", "<i>Vera</i>")
+PAGE_HOLDS = """() => {
+  const figures = [...document.querySelectorAll('.js-plotly-plot')].map(gd => JSON.stringify([gd.data, gd.layout]));
+  return document.documentElement.outerHTML + '\\n' + figures.join('\\n');
+}"""
+GEOMETRY = re.compile(r"""<(style|script)\b.*?</\1>|data:[^"')\s]*|\s(?:d|points|viewBox|transform)=("[^"]*"|'[^']*')""",
+                      re.DOTALL)
+"""Static assets and drawing geometry: style sheets, scripts, ``data:`` URIs (Plotly's icons) and SVG paths
+(an icon's "2-3 3-3 3" reads like a tile's name); everything the server sent (text, widgets, attributes,
+every figure's data) is checked."""
+
+
+def _game(store: ClubStore, code: str) -> TableGame:
+    _room, game = store.game(code, clock())
+    assert game is not None
+    return game
+
+
+def _hidden_from(state: HandState, seat: int) -> list[str]:
+    """The names of the tiles a seat may not see: the other hands and the boneyard."""
+    tiles = [tile for other in range(state.rules.players) if other != seat for tile in state.hand(other)]
+    return [str(tile) for tile in [*tiles, *state.boneyard]]
+
+
+def _assert_holds_only_its_own(page: Any, state: HandState, seat: int) -> None:
+    held = GEOMETRY.sub("", page.evaluate(PAGE_HOLDS))
+    leaked = {name: found.start() for name in _hidden_from(state, seat)
+              if (found := re.search(rf"(?<![\w-]){name}(?![\w-])", held))}
+    where = [held[max(0, at - 160):at + 40] for at in leaked.values()]
+    assert not leaked, f"seat {seat}'s page holds hidden tiles {list(leaked)}, on the table {state.table.tiles()}: {where}"
+    for tile in state.hand(seat):
+        assert re.search(rf"(?<![\w-]){tile}(?![\w-])", held), f"seat {seat}'s page lacks its own {tile}"
+
+
+def _play(page: Any, state: HandState, move: Move) -> None:
+    """Make a move on a device as a player does: a tile, then the end (or lead); or Pass."""
+    if move.action is Action.PASS:
+        click_button(page, t("controls.pass", "en"))
+        return
+    assert move.action is Action.PLAY and move.tile is not None and move.end is not None
+    click_button(page, str(move.tile))
+    if move.end == "lead":
+        click_button(page, t("controls.lead_button", "en", tile=str(move.tile)))
+        return
+    number = dict(state.table.open_ends())[move.end]
+    click_button(page, t("controls.end_button", "en", end=t(f"end.{move.end}", "en"), n=number))
+
+
+def _token(page: Any) -> str:
+    return parse_qs(urlsplit(page.url).query)["me"][0]
+
+
+def _refuse_a_stale_move(page: Any, store: ClubStore, code: str, state: HandState) -> None:
+    """The device to move picks a tile; then the same seat's move arrives from elsewhere (its other tab);
+    the end button, clicked on the screen before its next poll, asks the store for a move out of turn
+    (the page's own copy of the hand still says it is this seat's turn), which refuses it."""
+    move = next(m for m in legal_moves(state) if m.action is Action.PLAY and m.end != "lead")
+    assert move.tile is not None and move.end is not None
+    click_button(page, str(move.tile))
+    number = dict(state.table.open_ends())[move.end]
+    end = main_button(page, t("controls.end_button", "en", end=t(f"end.{move.end}", "en"), n=number))
+    end.wait_for()
+    store.play(code, _token(page), move, clock())
+    before = _game(store, code).moves
+    end.click()
+    seat = state.to_move
+    wait_text(page, f"not yours (you hold seat {seat})")
+    assert _game(store, code).moves == before  # nothing was recorded for the stale click
+
+
+def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> None:
+    store = ClubStore(server.database)
+    devices = [phone(browser) if n else (lambda c: (c, c.new_page()))(browser.new_context(
+        viewport={"width": 1300, "height": 1000}, locale="en-US")) for n in range(4)]
+    pages = [page for _context, page in devices]
+    try:
+        code = open_table(pages[0], server.url, name=NAMES[0], players=4)
+        for seat in (1, 2, 3):
+            join_room(pages[seat], server.urls[seat % len(server.urls)], code, NAMES[seat], seat=seat)
+        wait_text(pages[0], "Seat 3: <i>Vera</i>")  # the host's lobby follows the joins; the name shown as typed
+        click_button(pages[0], "Deal")
+        refused = False
+        for _turn in range(60):
+            game = _game(store, code)
+            state = game.state
+            if state.is_over:
+                break
+            seat = state.to_move
+            page = pages[seat]
+            wait_text(page, "Your turn.")
+            _assert_holds_only_its_own(page, state, seat)
+            if not refused and seat != 0 and len(state.table.tiles()) >= 2:
+                _refuse_a_stale_move(page, store, code, state)
+                refused = True
+                continue
+            if _turn == 3:
+                page.screenshot(path=str(artifacts / f"{tag}_phone_turn.png"))
+            _play(page, state, legal_moves(state)[0])
+        game = _game(store, code)
+        assert game.state.is_over and refused
+        for page in pages:
+            wait_text(page, "The hand is over")
+        pages[0].screenshot(path=str(artifacts / f"{tag}_host_over.png"), full_page=True)
+        # a forged link (another token) is no seat at all
+        forged = phone(browser)
+        forged[1].goto(f"{server.urls[-1]}/club?room={code}&me={'A' * 24}&lang=en")
+        wait_text(forged[1], "does not belong to anyone")
+        forged[0].close()
+    except Exception:
+        failure_screens(pages, artifacts, tag)
+        raise
+    finally:
+        for context, _page in devices:
+            context.close()
+
+
+def test_four_devices_play_a_hand_each_holding_only_its_tiles(browser: Any, club_server: Server,
+                                                              artifacts: Path) -> None:
+    _play_a_hand(browser, club_server, artifacts, "club_table")
+
+
+def test_a_table_across_two_instances_on_postgresql(browser: Any, two_instances: Server, artifacts: Path) -> None:
+    _play_a_hand(browser, two_instances, artifacts, "club_table_pg")
+
+
+def test_the_page_holds_json_of_a_seat_view_only() -> None:
+    """The check above can fail: a page holding a hidden tile's name is caught (the pattern is not vacuous)."""
+    held = json.dumps({"text": ["6-4", "5-5"], "customdata": ["hand:3-2"]})
+    for name in ("6-4", "3-2"):
+        assert re.search(rf"(?<![\w-]){name}(?![\w-])", held)
+    assert not re.search(r"(?<![\w-])6-4(?![\w-])", "16-45 e6-4a")
+
+
+def test_only_svg_geometry_is_left_out_of_the_check() -> None:
+    """Style sheets, data URIs and path data are dropped; a tile's name in text or an attribute is kept."""
+    page = ('<style>a{b:url("data:image/svg+xml,5-4%20")}</style><path d="M9 9c0 2-3 3-3 3"></path>'
+            '<text x="3">3-3</text><g data-tile="6-4"></g><img src="data:image/svg+xml,1-1">')
+    kept = GEOMETRY.sub("", page)
+    assert "2-3 3-3" not in kept and "5-4" not in kept and "1-1" not in kept
+    assert "3-3</text>" in kept and 'data-tile="6-4"' in kept

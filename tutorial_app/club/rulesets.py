@@ -1,0 +1,166 @@
+"""The club's own rules: a preset plus overrides under a title in both languages, as a file and as a link.
+
+Why a small JSON document: a club writes its house rules down once and
+hands them to another club, or to its own other computer, as a file or a
+link. Both are read by the one bounded reader (``lessons.source``) under
+tight limits, and every option is checked by the rules core, whose reason is
+the error shown; nothing a stranger sends is trusted.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import unicodedata
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from tutorial_app.club.errors import ClubError
+from tutorial_app.lessons.source import Limits, SourceError, decode, parse_json
+from tutorial_app.rules.options import HouseRules, OptionError
+from tutorial_app.rules.text import Text, shown
+from tutorial_app.rules.variants import find_variant
+
+__all__ = ["FORMAT", "MAX_TITLE", "ClubRules", "make_rule_set", "slug_of", "clean_title", "export_text",
+           "read_rules_file", "link_value", "read_link_value", "RULES_LIMITS"]
+
+FORMAT = "domino-tutor-rules"
+MAX_TITLE = 80
+MAX_LINK = 3000
+"""Characters of a shared link's value: a rule set is a few hundred."""
+RULES_LIMITS = Limits(max_bytes=20_000, max_depth=4, max_nodes=400, max_aliases=0, max_digits=6)
+_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+class ClubRules(NamedTuple):
+    """A named rule set of the club: ``slug`` (its key), the title in en and ru, the preset, seats, overrides."""
+
+    slug: str
+    title: Text
+    preset: str
+    players: int
+    overrides: tuple[tuple[str, Any], ...]
+
+    def rules(self) -> HouseRules:
+        """The house rules this set makes (checked when it was made)."""
+        return find_variant(self.preset).rules(self.players, dict(self.overrides))
+
+    def as_data(self, club: str | None = None) -> dict[str, Any]:
+        """The set as its file and its link carry it."""
+        data: dict[str, Any] = {"format": FORMAT, "version": 1}
+        if club:
+            data["club"] = club
+        data.update({"title": {"en": self.title.en, "ru": self.title.ru}, "preset": self.preset,
+                     "players": self.players, "overrides": dict(self.overrides)})
+        return data
+
+
+def clean_title(text: object, lang: str) -> str:
+    """A title as kept: NFC, one line, 1 to 80 characters, no control characters."""
+    language = "English" if lang == "en" else "Russian"
+    language_ru = "по-английски" if lang == "en" else "по-русски"
+    if not isinstance(text, str) or not " ".join(text.split()):
+        raise ClubError(Text(f"write the title in {language}", f"напишите название {language_ru}"))
+    title = unicodedata.normalize("NFC", " ".join(text.split()))
+    if len(title) > MAX_TITLE:
+        raise ClubError(Text(f"the {language} title is longer than {MAX_TITLE} characters",
+                             f"название {language_ru} длиннее {MAX_TITLE} символов"))
+    if any(unicodedata.category(ch).startswith("C") for ch in title):
+        raise ClubError(Text(f"the {language} title has control characters",
+                             f"в названии {language_ru} есть управляющие символы"))
+    return title
+
+
+def slug_of(title: str) -> str:
+    """The key of a rule set: its English title in lower-case letters and digits ("Kozel at the Dacha" ->
+    "kozel-at-the-dacha")."""
+    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode().lower()
+    return _SLUG.sub("-", ascii_title).strip("-")[:40].strip("-") or "rules"
+
+
+def make_rule_set(title_en: object, title_ru: object, preset: object, players: object,
+                  overrides: Mapping[str, Any], slug: str | None = None) -> ClubRules:
+    """A rule set checked by the rules core; ClubError says what to change."""
+    title = Text(clean_title(title_en, "en"), clean_title(title_ru, "ru"))
+    if not isinstance(preset, str):
+        raise ClubError(Text(f"{shown(preset)} is not a preset's name", f"{shown(preset)} — не название варианта"))
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ClubError(Text(f"the number of players must be a whole number, not {shown(players)}",
+                             f"число игроков — целое число, а не {shown(players)}"))
+    values = {}
+    for name, value in overrides.items():
+        if name in ("players", "title") or isinstance(value, float | list | dict) or value is None:
+            raise ClubError(Text(f"the override {shown(name)} = {shown(value)} is not a house-rule option",
+                                 f"замена {shown(name)} = {shown(value)} — не опция правил"))
+        values[str(name)] = value
+    try:
+        variant = find_variant(preset)
+        rules = variant.rules(players, values)
+    except OptionError as exc:
+        raise ClubError(exc.reason) from None
+    except ValueError as exc:  # an unknown preset: the rules core's reason
+        raise ClubError(getattr(exc, "reason", Text(str(exc), str(exc)))) from None
+    final = rules.as_dict()
+    base = variant.rules(players, {"teams": final["teams"]}).as_dict()
+    changed = {name: final[name] for name in values if name == "teams" or final[name] != base[name]}
+    return ClubRules(slug or slug_of(title.en), title, variant.name, players, tuple(sorted(changed.items())))
+
+
+def export_text(rule_set: ClubRules, club: str | None = None) -> str:
+    """The rule set as a small JSON file."""
+    return json.dumps(rule_set.as_data(club), ensure_ascii=False, indent=2)
+
+
+def _from_data(data: object) -> tuple[ClubRules, str | None]:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ClubError(Text("this is not a rule set saved by Domino Tutor",
+                             "это не набор правил, сохранённый в Domino Tutor"))
+    if data.get("version") != 1:
+        raise ClubError(Text(f"rule sets of version {shown(data.get('version'))} are not known here; "
+                             "save it again with this version of the app",
+                             f"наборы правил версии {shown(data.get('version'))} здесь не знают; "
+                             "сохраните его заново в этой версии приложения"))
+    title = data.get("title")
+    overrides = data.get("overrides", {})
+    if not isinstance(title, dict):
+        raise ClubError(Text("the rule set has no title in English and Russian",
+                             "у набора правил нет названия по-английски и по-русски"))
+    if not isinstance(overrides, dict):
+        raise ClubError(Text("the overrides must be a mapping of option to value",
+                             "замены должны быть словарём «опция: значение»"))
+    club = data.get("club")
+    club_name = clean_title(club, "en") if isinstance(club, str) and club.strip() else None
+    return make_rule_set(title.get("en"), title.get("ru"), data.get("preset"), data.get("players"), overrides), \
+        club_name
+
+
+def read_rules_file(data: bytes | str) -> tuple[ClubRules, str | None]:
+    """A rule set from an exported file, and the club it came from; ClubError with the line and column."""
+    try:
+        text = data if isinstance(data, str) else decode(data, RULES_LIMITS)
+        parsed = parse_json(text, "rules.json", RULES_LIMITS)
+    except SourceError as exc:
+        raise ClubError(Text(f"not a rule-set file ({exc.located('en')})",
+                             f"это не файл набора правил ({exc.located('ru')})")) from None
+    return _from_data(parsed)
+
+
+def link_value(rule_set: ClubRules, club: str | None = None) -> str:
+    """The rule set as the value of a link's ``?club_rules=`` (URL-safe base64 of compact JSON)."""
+    compact = json.dumps(rule_set.as_data(club), ensure_ascii=False, separators=(",", ":"))
+    return base64.urlsafe_b64encode(compact.encode()).decode().rstrip("=")
+
+
+def read_link_value(value: str) -> tuple[ClubRules, str | None]:
+    """A rule set from a shared link's value; ClubError when the link is cut short or changed."""
+    if len(value) > MAX_LINK or not re.fullmatch(r"[A-Za-z0-9_-]+", value):
+        raise ClubError(Text("the link's rule set is damaged: copy the whole link again",
+                             "набор правил в ссылке повреждён: скопируйте ссылку целиком ещё раз"))
+    try:
+        raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    except (binascii.Error, ValueError):
+        raise ClubError(Text("the link's rule set is damaged: copy the whole link again",
+                             "набор правил в ссылке повреждён: скопируйте ссылку целиком ещё раз")) from None
+    return read_rules_file(raw)

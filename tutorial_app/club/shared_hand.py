@@ -1,0 +1,215 @@
+"""A shared table's game: the setup, the hand replayed from its moves, and what one seat may be shown.
+
+Why a replay: the database keeps only the table's setup (rules, seed, bot)
+and the moves in order, so any app instance rebuilds the very same hand;
+every deal and every bot's choice is drawn from a source seeded by (seed,
+hand number, move number), as on the Play page.
+
+Why ``seat_view``: a device must never be sent a tile it may not see. Its
+page is drawn from a copy of the hand in which every hidden tile (the other
+hands, the boneyard, what the others drew) is replaced by a placeholder taken
+from the tiles that seat has not seen, in set order; only the counts are
+real. Whatever the page does with that copy, it cannot show a hidden tile,
+because it never had one.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from tutorial_app.club.errors import ClubError
+from tutorial_app.rules.deal import LeadDecision
+from tutorial_app.rules.match import MatchState, new_match, next_deal, record_hand
+from tutorial_app.rules.moves import apply, why_illegal
+from tutorial_app.rules.options import HouseRules, OptionError
+from tutorial_app.rules.state import HandState, LogEntry, Move
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tiles import ALL_TILES, Tile, mask_of
+from tutorial_app.rules.variants import find_variant
+from tutorial_app.strategy.analysis import analyse
+from tutorial_app.strategy.bots import BOT_NAMES, BotName, bot_move
+from tutorial_app.strategy.explain import move_name, why_best
+from tutorial_app.strategy.view import view_of_state
+
+__all__ = ["TableSetup", "TableGame", "AWAY_CHOICES", "make_setup", "replay", "seat_view", "bot_turn", "check_move", "advice"]
+
+AWAY_CHOICES = (30, 60, 120, 300)
+"""Seconds without a sign of life after which a bot plays for a seat (the table's choice)."""
+
+
+class TableSetup(NamedTuple):
+    """What a table is played under: a preset with overrides (or a club's rule set, with its title),
+    the number of seats, the bots' level, the seed, one hand or a whole match, and the away timeout."""
+
+    preset: str
+    players: int
+    overrides: tuple[tuple[str, Any], ...]
+    bot: BotName
+    seed: int
+    whole_match: bool
+    away_after: int
+    title: Text | None = None
+
+    def rules(self) -> HouseRules:
+        """The house rules (ClubError when the preset and overrides do not make a playable game)."""
+        try:
+            return find_variant(self.preset).rules(self.players, dict(self.overrides))
+        except OptionError as exc:
+            raise ClubError(exc.reason) from None
+        except ValueError as exc:
+            raise ClubError(Text(str(exc), str(exc))) from None
+
+    def to_json(self) -> str:
+        """The setup as the database keeps it."""
+        return json.dumps({"preset": self.preset, "players": self.players, "overrides": dict(self.overrides),
+                           "bot": self.bot, "seed": self.seed, "whole_match": self.whole_match,
+                           "away_after": self.away_after,
+                           "title": list(self.title) if self.title is not None else None}, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> TableSetup:
+        """The setup back from the database (written by ``to_json``)."""
+        data = json.loads(text)
+        title = data.get("title")
+        bot: BotName = next((name for name in BOT_NAMES if name == data["bot"]), "greedy")
+        return cls(str(data["preset"]), int(data["players"]), tuple(sorted(data["overrides"].items())), bot,
+                   int(data["seed"]), bool(data["whole_match"]), int(data["away_after"]),
+                   Text(str(title[0]), str(title[1])) if title else None)
+
+
+def make_setup(preset: str, players: int, overrides: Mapping[str, Any], bot: BotName, seed: int,
+               whole_match: bool, away_after: int, title: Text | None = None) -> TableSetup:
+    """A setup checked by the rules core (ClubError naming what is wrong)."""
+    if away_after not in AWAY_CHOICES:
+        raise ClubError(Text(f"a seat is handed to a bot after one of {AWAY_CHOICES} seconds",
+                             f"место передаётся боту через одно из значений {AWAY_CHOICES} секунд"))
+    setup = TableSetup(preset, players, tuple(sorted(overrides.items())), bot, seed, whole_match, away_after, title)
+    setup.rules()
+    return setup
+
+
+class TableGame(NamedTuple):
+    """The table's current hand: its number, where it started, where it stands, and the score sheet.
+
+    ``before`` is the score sheet before this hand; ``sheet`` has the hand
+    recorded once it is over.
+    """
+
+    hand_no: int
+    start: HandState
+    state: HandState
+    before: MatchState
+    sheet: MatchState
+    lead: LeadDecision
+    redeals: tuple[Text, ...]
+
+    @property
+    def moves(self) -> int:
+        """Moves played in this hand."""
+        return len(self.state.log)
+
+    @property
+    def can_continue(self) -> bool:
+        """Whether the match has a next hand."""
+        return self.state.is_over and not self.sheet.over
+
+
+def _rng(seed: int, *parts: int) -> random.Random:
+    return random.Random(":".join(str(p) for p in ("club", seed, *parts)))
+
+
+def replay(setup: TableSetup, first_hand: int, hands: Sequence[Sequence[Move]]) -> TableGame:
+    """The game after ``hands`` (the moves of each hand of this match, from hand number ``first_hand``).
+
+    Every hand but the last must be over. The moves were checked when they
+    were played; a move the rules refuse now means the database was changed
+    by hand (``IllegalMoveError``).
+    """
+    return _replay(setup, first_hand, tuple(tuple(moves) for moves in hands) or ((),))
+
+
+@lru_cache(maxsize=256)
+def _replay(setup: TableSetup, first_hand: int, hands: tuple[tuple[Move, ...], ...]) -> TableGame:
+    # Why a cache: every device of a table rebuilds the same hand on each change; the key is the whole
+    # history, so a cached game is exactly the replayed one.
+    match = new_match(setup.rules())
+    game: TableGame | None = None
+    for offset, moves in enumerate(hands):
+        if game is not None:
+            match = game.sheet
+        number = first_hand + offset
+        dealt = next_deal(match, _rng(setup.seed, number))
+        state = dealt.state
+        for move in moves:
+            state = apply(state, move)
+        sheet = record_hand(match, state, dealt.state) if state.is_over else match
+        game = TableGame(number, dealt.state, state, match, sheet, dealt.lead, dealt.redeals)
+    assert game is not None
+    return game
+
+
+def bot_turn(setup: TableSetup, game: TableGame) -> Move:
+    """The bot's move for the seat to move (the same on every instance: seeded by the move's number)."""
+    return bot_move(game.state, setup.bot, _rng(setup.seed, game.hand_no, game.moves))
+
+
+def check_move(game: TableGame, seat: int, move: Move) -> None:
+    """ClubError unless ``seat`` may play ``move`` now: it must be that seat's turn and a legal move."""
+    state = game.state
+    if state.is_over:
+        raise ClubError(Text("the hand is over", "раздача окончена"))
+    if state.to_move != seat:
+        raise ClubError(Text(f"it is seat {state.to_move}'s turn, not yours (you hold seat {seat})",
+                             f"сейчас ход игрока {state.to_move}, а не ваш (ваше место — {seat})"))
+    reason = why_illegal(state, move)
+    if reason is not None:
+        raise ClubError(reason)
+
+
+def seat_view(state: HandState, seat: int) -> HandState:
+    """The hand as ``seat`` may see it: its own tiles and the table real, every hidden tile a placeholder.
+
+    Once the hand is over every hand is shown, as at a real table.
+    """
+    if state.is_over:
+        return state
+    seen = state.hands[seat] | mask_of(state.table.tiles())
+    unseen = [tile for tile in ALL_TILES if not tile.bit & seen]
+    pool = iter(unseen)
+    hands = tuple(mask if other == seat else mask_of(_take(pool, bin(mask).count("1")))
+                  for other, mask in enumerate(state.hands))
+    boneyard = tuple(_take(pool, len(state.boneyard)))
+    drawn = state.drawn if state.to_move == seat else None
+    return state._replace(hands=hands, boneyard=boneyard, drawn=drawn, trail=_blind_trail(state, seat, unseen))
+
+
+def _take(pool: Iterator[Tile], count: int) -> list[Tile]:
+    return [next(pool) for _ in range(count)]
+
+
+def _blind_trail(state: HandState, seat: int, unseen: list[Tile]) -> LogEntry | None:
+    """The hand's record with the tiles other seats drew replaced by placeholders (their number kept)."""
+    pool = unseen or list(ALL_TILES)
+    trail: LogEntry | None = None
+    for mover, move, drawn, points in state.log:
+        shown = drawn if mover == seat else tuple(pool[i % len(pool)] for i in range(len(drawn)))
+        trail = LogEntry(trail, mover, move, shown, points)
+    return trail
+
+
+ADVICE_PLAYOUTS = 200
+"""Sampled deals behind the engine's advice to a player (well under a second)."""
+
+
+def advice(state: HandState) -> Text:
+    """The engine's advice to the seat to move, from that seat's own view (it never peeks): the move and why."""
+    analysis = analyse(view_of_state(state, state.to_move), playouts=ADVICE_PLAYOUTS)
+    best = move_name(analysis.best.move)
+    why = why_best(analysis, view_of_state(state, state.to_move).state)
+    if why is None:
+        return best
+    return Text(f"{best.en}: {why.en}", f"{best.ru}: {why.ru}")

@@ -1,0 +1,92 @@
+"""The club room's tables in the progress database (beside ``lesson_progress``).
+
+Why plain columns and small JSON texts: SQLite and PostgreSQL read them the
+same way; a class's or a table's setup is written once and read whole.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+__all__ = ["metadata", "rooms_table", "members_table", "answers_table", "moves_table", "rule_sets_table",
+           "settings_table"]
+
+metadata = sa.MetaData()
+_CODE = 12
+_ID = 64  # a SHA-256 in hex
+
+rooms_table = sa.Table(
+    "club_rooms",
+    metadata,
+    sa.Column("code", sa.String(_CODE), primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("setup", sa.Text, nullable=False),
+    sa.Column("step", sa.Integer, nullable=False),
+    sa.Column("phase", sa.String(12), nullable=False),
+    sa.Column("first_hand", sa.Integer, nullable=False),
+    sa.Column("to_move", sa.Integer, nullable=False),
+)
+
+members_table = sa.Table(
+    "club_members",
+    metadata,
+    sa.Column("code", sa.String(_CODE), primary_key=True),
+    sa.Column("id", sa.String(_ID), primary_key=True),
+    sa.Column("name", sa.String(240), nullable=False),
+    sa.Column("name_key", sa.String(240), nullable=False),
+    sa.Column("role", sa.String(10), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("host", sa.Boolean, nullable=False),
+    sa.Column("joined", sa.Float, nullable=False),
+    sa.Column("last_seen", sa.Float, nullable=False),
+    sa.Column("hint", sa.Text, nullable=True),
+    sa.Column("hint_at", sa.Integer, nullable=False),
+    # Why constraints as well as checks: two instances joining at once must not give one seat or name twice.
+    sa.UniqueConstraint("code", "name_key", name="club_members_name"),
+    sa.UniqueConstraint("code", "seat", name="club_members_seat"),
+)
+
+answers_table = sa.Table(
+    "club_answers",
+    metadata,
+    sa.Column("code", sa.String(_CODE), primary_key=True),
+    sa.Column("step", sa.Integer, primary_key=True),
+    sa.Column("member", sa.String(_ID), primary_key=True),
+    sa.Column("key", sa.Text, nullable=False),
+    sa.Column("correct", sa.Boolean, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+moves_table = sa.Table(
+    "club_moves",
+    metadata,
+    sa.Column("code", sa.String(_CODE), primary_key=True),
+    sa.Column("hand", sa.Integer, primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("move", sa.Text, nullable=False),
+    sa.Column("by_bot", sa.Boolean, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+rule_sets_table = sa.Table(
+    "club_rule_sets",
+    metadata,
+    sa.Column("slug", sa.String(60), primary_key=True),
+    sa.Column("title_en", sa.String(400), nullable=False),
+    sa.Column("title_ru", sa.String(400), nullable=False),
+    sa.Column("preset", sa.String(40), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("overrides", sa.Text, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+)
+
+settings_table = sa.Table(
+    "club_settings",
+    metadata,
+    sa.Column("name", sa.String(40), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
