@@ -40,8 +40,10 @@ SETTINGS: dict[str, str] = {
     "server.fileWatcherType": "none",
     "server.maxUploadSize": "1",  # megabytes: a lesson or a progress file is a few kilobytes
     "server.runOnSave": "false",
-    "theme.base": "light",
-    "theme.primaryColor": "#0072B2",
+    # Why per theme, and no theme.base: light or dark follows the browser's preference (a top-level
+    # theme option would make a custom theme, always light); Okabe-Ito blue: white button text stays readable on both.
+    "theme.light.primaryColor": "#0072B2",
+    "theme.dark.primaryColor": "#0072B2",
 }
 
 

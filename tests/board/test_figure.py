@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from board_helpers import position, random_hands, tile, trace
@@ -15,9 +16,14 @@ HANDS = [["6-4", "3-0", "1-2"], ["5-5", "2-2", "6-6"]]
 CHAIN = ["3-3", "3-5", "5-1"]
 
 
+def gap(value: object) -> bool:
+    """A break between two polygons or lines (the figure ships them as NaN in numeric arrays)."""
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
 def polygons(fig: Any, name: str) -> int:
     found = [t for t in fig.data if t.name == name]
-    return sum(1 for v in found[0].x if v is None) if found else 0
+    return sum(1 for v in found[0].x if gap(v)) if found else 0
 
 
 def test_chain_and_hands_drawn_with_pips() -> None:
@@ -83,7 +89,7 @@ def test_last_move_selected_and_hints_outlined() -> None:
     last = trace(fig, "last")
     board = layout_table(state.table)
     placed = next(p for p in board.placements if p.tile is tile("3-0"))
-    xs = [x for x in last.x if x is not None]
+    xs = [x for x in last.x if not gap(x)]
     assert min(xs) == placed.rect.x0 and max(xs) == placed.rect.x1
 
 
@@ -150,11 +156,11 @@ def test_opening_tiles_are_drawn_large() -> None:
 def _hand_tile_px(fig) -> float:  # type: ignore[no-untyped-def]
     """The on-screen length of the viewer's first hand tile (the first face-up polygon below the felt)."""
     tiles = trace(fig, "tiles")
-    felt_bottom = min(v for v in trace(fig, "felt").y if v is not None)
+    felt_bottom = min(v for v in trace(fig, "felt").y if not gap(v))
     xs: list[float] = []
     ys: list[float] = []
     for x, y in zip(tiles.x, tiles.y, strict=True):
-        if x is None:
+        if gap(x):
             if ys and max(ys) < felt_bottom:
                 return (max(ys) - min(ys)) * _px_per_unit(fig)
             xs, ys = [], []

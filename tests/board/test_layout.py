@@ -197,3 +197,21 @@ def test_a_move_taken_back_gives_back_the_smaller_table() -> None:
     assert (grown.width, grown.height) != TABLE_SIZES[0]
     short = line_table("6-5", ["5-1"])
     assert (layout_table(short, grown.shape).width, layout_table(short, grown.shape).height) == TABLE_SIZES[0]
+
+
+@pytest.mark.parametrize("max_width", [14.0, 18.0])
+@pytest.mark.parametrize(("variant", "players"), [("block", 2), ("draw", 4), ("all_fives", 2), ("kozel", 4)])
+def test_a_narrow_felt_grows_taller_not_wider(variant: str, players: int, max_width: float) -> None:
+    """A phone's felt (``max_width``): every position lays out cleanly; the felt starts shrunk to the chain and
+    stays within that width except for the rare chain that cannot bend in time (doubles in a row)."""
+    positions = wider = 0
+    for states in random_hands(variant, players, range(8)):
+        shape = None
+        assert layout_table(states[0].table, max_width=max_width).height <= TABLE_SIZES[1][1]
+        for state in states:
+            board = layout_table(state.table, shape, max_width=max_width)
+            check_layout(state, board)
+            positions += 1
+            wider += board.width > max_width
+            shape = board.shape
+    assert wider <= positions * 0.15, f"{wider} of {positions} positions needed a wider felt"

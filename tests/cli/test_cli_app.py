@@ -36,16 +36,17 @@ def test_without_settings_of_its_own_the_user_gets_the_apps_defaults(elsewhere: 
     flags = streamlit_flags(None, headless=False, keep=frozenset(user_settings()))
     assert flags == [f"--{k}={v}" for k, v in SETTINGS.items()]
     assert not any(f.startswith("--server.port") for f in flags), "no port flag: Streamlit's own choice stands"
+    assert not any(f.startswith("--theme.base") for f in flags), "light or dark: the browser's preference decides"
 
 
 def test_a_streamlit_variable_is_not_overridden(elsewhere: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("STREAMLIT_THEME_BASE", "dark")
+    monkeypatch.setenv("STREAMLIT_THEME_LIGHT_PRIMARY_COLOR", "#ff0000")
     monkeypatch.setenv("STREAMLIT_SERVER_PORT", "8765")
     monkeypatch.setenv("STREAMLIT_BROWSER_GATHER_USAGE_STATS", "true")
     chosen = user_settings()
-    assert chosen == {"theme.base": "dark", "server.port": "8765", "browser.gatherUsageStats": "true"}
+    assert chosen == {"theme.light.primaryColor": "#ff0000", "server.port": "8765", "browser.gatherUsageStats": "true"}
     flags = streamlit_flags(None, headless=False, keep=frozenset(chosen))
-    assert "--theme.base=light" not in flags and "--browser.gatherUsageStats=false" not in flags
+    assert "--theme.light.primaryColor=#0072B2" not in flags and "--browser.gatherUsageStats=false" not in flags
     assert "--client.showErrorDetails=none" in flags
 
 

@@ -30,6 +30,7 @@ from tutorial_app.app.hand_review import hand_review
 from tutorial_app.app.hint_panel import hint_panel
 from tutorial_app.app.records import lead_reason
 from tutorial_app.app.session import bump, lang, tr
+from tutorial_app.app.shortcuts import keyboard_shortcuts
 from tutorial_app.app.step_parts import remember, reveals_answer, right_answer_text, show_tiles
 from tutorial_app.app.tien_gow_lesson import trick_board, trick_capstone_panel, trick_move_panel
 from tutorial_app.board.adjust import bent_shape
@@ -50,6 +51,16 @@ LARGE_CSS = """
 [data-testid="stMainBlockContainer"] h3 { font-size: 2.2rem !important; }
 </style>
 """
+
+PRESENTER_CSS = """
+<style>
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"] {
+  display: none !important; }
+[data-testid="stMainBlockContainer"] { max-width: 100% !important; padding-left: 2rem; padding-right: 2rem; }
+[data-testid="stMainBlockContainer"] button p { font-size: 1.4rem !important; }
+</style>
+"""
+"""Presenter mode for a club room: the whole screen for the lesson (no sidebar), large buttons."""
 
 BOARD_HEIGHT = 470
 """A lesson's board in pixels: with the step's text above it, its feedback stays on a 1000 px high screen."""
@@ -341,14 +352,38 @@ def _panel(name: str, run: Run, state: HandState | tg.HandState | None, presente
 
 
 def play_lesson(name: str, on_finish: OnFinish, *, presenter: bool = False) -> None:
-    """Show the run stored under ``name`` (``st.session_state[name + "_run"]``) and its controls."""
+    """Show the run stored under ``name`` (``st.session_state[name + "_run"]``) and its controls.
+
+    The step is a fragment: a click, an answer, a hint or "Next" reruns it
+    alone, not the page around it. When the lesson ends the page reruns, so
+    what the page shows after a finished lesson (the next lesson) appears.
+    """
     run = _run(name)
     if run is None:
         return
+    if presenter:
+        st.markdown(LARGE_CSS + PRESENTER_CSS, unsafe_allow_html=True)
+        keyboard_shortcuts({"ArrowRight": f"{name}_next", "r": f"{name}_reveal", "p": f"{name}_solve"},
+                           key=f"{name}_keys")
+        st.caption(tr("learn.presenter_keys"))
+    st.session_state[_key(name, "page_saw_finished")] = run.finished
+    _step_fragment(name, on_finish, presenter)
+
+
+@st.fragment
+def _step_fragment(name: str, on_finish: OnFinish, presenter: bool) -> None:
+    run = _run(name)
+    if run is None:
+        return
+    _step(name, run, on_finish, presenter)
+    if run.finished and not st.session_state.get(_key(name, "page_saw_finished")):
+        st.rerun(scope="app")
+
+
+def _step(name: str, run: Run, on_finish: OnFinish, presenter: bool) -> None:
+    """The step on screen: progress, its text and tiles, the board and the panel beside it."""
     current = lang()
     step = run.step
-    if presenter:
-        st.markdown(LARGE_CSS, unsafe_allow_html=True)
     st.progress(run.progress, text=tr("learn.step_of", n=run.index + 1, total=len(run.lesson.steps)))
     if step.title is not None:
         st.subheader(step.title.in_(current))
@@ -364,7 +399,7 @@ def play_lesson(name: str, on_finish: OnFinish, *, presenter: bool = False) -> N
         if state is None:
             _panel(name, run, None, presenter, on_finish)
         else:
-            board, panel = st.columns([3, 2], gap="medium")
+            board, panel = st.columns([2, 1] if presenter else [3, 2], gap="medium")
             with board:
                 _board(name, run, state, presenter, on_finish)
             with panel:

@@ -13,7 +13,7 @@ from pathlib import Path
 import streamlit as st
 
 from tutorial_app.app import guard
-from tutorial_app.app.session import lang, sidebar
+from tutorial_app.app.session import begin_run, sidebar
 from tutorial_app.i18n import t
 
 PAGES = Path(__file__).parent / "app_pages"
@@ -25,7 +25,7 @@ import_module("pandas")
 
 guard.install()
 st.set_page_config(page_title="Domino Tutor", page_icon="🁫", layout="wide")
-current = lang()
+current = begin_run()
 navigation = st.navigation([
     st.Page(PAGES / "learn.py", title=t("nav.learn", current), icon=":material/school:", default=True),
     st.Page(PAGES / "play.py", title=t("nav.play", current), icon=":material/casino:", url_path="play"),

@@ -21,7 +21,9 @@ from tutorial_app.app.progress import (
 from tutorial_app.i18n import LANGS, LANGUAGE_NAMES, Lang, known_lang, normalise_lang, t
 from tutorial_app.lessons.catalog import lesson_ids
 
-__all__ = ["lang", "tr", "sidebar", "progress_store", "learner", "bump", "revision"]
+__all__ = ["begin_run", "lang", "tr", "sidebar", "progress_store", "learner", "bump", "revision"]
+
+_NOW = "_lang_now"
 
 
 def _browser_lang() -> Lang:
@@ -32,8 +34,27 @@ def _browser_lang() -> Lang:
     return normalise_lang(locale, "en")
 
 
+def begin_run() -> Lang:
+    """Settle the tab's language once at the top of a full run; ``lang()`` then only reads it.
+
+    Why: every string on a page asks for the language, and reading the query
+    parameters and the browser's locale each time cost a tenth of a rerun.
+    A fragment's rerun cannot change the language (the switch and the link
+    rerun the whole page), so it reads the value this run settled.
+    """
+    st.session_state[_NOW] = _resolve_lang()
+    return lang()
+
+
 def lang() -> Lang:
     """The tab's language: ``?lang=`` first, then the browser's locale, then English."""
+    settled = st.session_state.get(_NOW)
+    if settled is not None:
+        return "ru" if settled == "ru" else "en"
+    return _resolve_lang()
+
+
+def _resolve_lang() -> Lang:
     asked = st.query_params.get("lang")
     if asked is not None and asked != st.session_state.get("_lang_asked"):
         st.session_state["_lang_asked"] = asked
@@ -51,22 +72,29 @@ def tr(key: str, /, **values: object) -> str:
 
 
 def _language_changed() -> None:
+    st.session_state[_NOW] = None
     st.query_params["lang"] = st.session_state["lang"]
     st.session_state["_lang_asked"] = st.session_state["lang"]
+
+
+@st.cache_resource(show_spinner=False)
+def _lesson_ids() -> frozenset[str]:
+    """The lessons' ids (the course folders are read once per server)."""
+    return lesson_ids()
 
 
 @st.cache_resource(show_spinner=False)
 def _database() -> ProgressStore | ProgressUnavailable:
     """The progress database (one engine per server process; rows are per learner), or why it cannot be used."""
     try:
-        return ProgressStore(default_url(), lesson_ids())
+        return ProgressStore(default_url(), _lesson_ids())
     except ProgressUnavailable as exc:
         return exc
 
 
 def progress_store() -> SessionProgress:
     """The learner's stars: in the database, or kept in this tab when the database cannot be used."""
-    return SessionProgress(_database(), st.session_state, lesson_ids())  # type: ignore[arg-type]
+    return SessionProgress(_database(), st.session_state, _lesson_ids())  # type: ignore[arg-type]
 
 
 def learner() -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
+from tutorial_app.app.board_view import board_theme
 from tutorial_app.app.session import lang, tr
 from tutorial_app.app.tien_gow_lesson import reveal_text
 from tutorial_app.board.showcase import tiles_figure
@@ -50,7 +51,7 @@ def _tiles_row(row: list[Tile], chinese: bool, highlight: list[str]) -> go.Figur
     if chinese:
         marked = [i for i, tile in enumerate(row) if str(tile) in highlight]
         return chinese_tiles_figure(row, highlight=marked, height=CHINESE_STRIP_HEIGHT)
-    return tiles_figure(row, highlight=highlight)
+    return tiles_figure(row, highlight=highlight, theme=board_theme())
 
 
 def show_tiles(run: Run) -> None:

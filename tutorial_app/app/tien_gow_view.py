@@ -15,7 +15,7 @@ from typing import Literal
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from tutorial_app.app.board_view import clickable_chart
+from tutorial_app.app.board_view import board_theme, clickable_chart
 from tutorial_app.app.session import lang, tr
 from tutorial_app.board.tien_gow_controller import (
     Selection,
@@ -73,7 +73,8 @@ def show_trick_table(state: tg.HandState, *, name: str, viewer: int, on_click: O
     chosen = selection(name, state, viewer) if interactive else ()
     tall = TABLE_HEIGHT if wide else height or 560  # the figure's height in pixels
     figure = tien_gow_figure(state, viewer_seat=viewer, selected=chosen, reveal=reveal, highlight=highlight,
-                             show_turn=show_turn, show_buttons=interactive, lang=lang(), height=tall)
+                             show_turn=show_turn, show_buttons=interactive, lang=lang(), height=tall,
+                             theme=board_theme())
     clickable_chart(figure, name=name, on_click=on_click if interactive else (lambda clicked: None))
 
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
+import numpy as np
 import plotly.graph_objects as go
+from numpy.typing import NDArray
 
 from tutorial_app.board.frame import Frame, Side, boneyard_spot, frame_for, hand_tiles, label_spot
 from tutorial_app.board.labels import boneyard_label, seat_label
@@ -186,6 +188,7 @@ def board_figure(
     show_fits: bool = False,
     height: int = 640,
     width: int | None = None,
+    hand_scale: float | None = None,
     name_viewer: bool = True,
 ) -> go.Figure:
     """Draw a hand in play as the viewer at ``viewer_seat`` sees it.
@@ -203,6 +206,7 @@ def board_figure(
     ``show_turn``: mark whose turn it is (off where that would give a quiz's
     answer away); ``show_fits``: outline the viewer's tiles that fit now, on
     the viewer's turn (the same tiles the hand buttons highlight).
+    ``hand_scale``: the viewer's hand tiles' size (see ``frame.frame_for``).
     ``name_viewer``: label the viewer's seat "You" (off where nobody at the
     table is the reader, as in Compare, so every seat is "Seat N").
     """
@@ -213,7 +217,7 @@ def board_figure(
     sketch = _Sketch()
     wanted = set(highlight)
     last = _last_played(state) if show_last_move else None
-    frame = frame_for(board.width, board.height, players)
+    frame = frame_for(board.width, board.height, players, hand_scale)
 
     for p in board.placements:
         name = str(p.tile)
@@ -311,15 +315,15 @@ def _assemble(
     felt_x, felt_y = chamfered(0.0, 0.0, w2, h2)
     skip = "skip"
     traces: list[go.Scatter] = [
-        go.Scatter(x=felt_x, y=felt_y, fill="toself", fillcolor=colours.felt, mode="lines",
+        go.Scatter(x=_xy(felt_x), y=_xy(felt_y), fill="toself", fillcolor=colours.felt, mode="lines",
                    line={"color": colours.felt_edge, "width": 3}, hoverinfo=skip, name="felt"),
-        go.Scatter(x=sketch.back_x, y=sketch.back_y, fill="toself", fillcolor=colours.back, mode="lines",
+        go.Scatter(x=_xy(sketch.back_x), y=_xy(sketch.back_y), fill="toself", fillcolor=colours.back, mode="lines",
                    line={"color": colours.face_edge, "width": 1}, hoverinfo=skip, name="backs"),
-        go.Scatter(x=sketch.face_x, y=sketch.face_y, fill="toself", fillcolor=colours.face, mode="lines",
+        go.Scatter(x=_xy(sketch.face_x), y=_xy(sketch.face_y), fill="toself", fillcolor=colours.face, mode="lines",
                    line={"color": colours.face_edge, "width": 1}, hoverinfo=skip, name="tiles"),
-        go.Scatter(x=sketch.line_x, y=sketch.line_y, mode="lines",
+        go.Scatter(x=_xy(sketch.line_x), y=_xy(sketch.line_y), mode="lines",
                    line={"color": colours.face_edge, "width": max(1.0, ppu * 0.05)}, hoverinfo=skip, name="dividers"),
-        go.Scatter(x=sketch.pip_x, y=sketch.pip_y, mode="markers",
+        go.Scatter(x=_xy(sketch.pip_x), y=_xy(sketch.pip_y), mode="markers",
                    marker=_marker(colours.pip, _sizes(sketch.pip_scale, ppu * 0.2, 3.0)),
                    hoverinfo=skip, name="pips"),
     ]
@@ -328,10 +332,10 @@ def _assemble(
     for key, (xs, ys) in sketch.outline.items():
         if xs:
             colour, dash = styles[key]
-            traces.append(go.Scatter(x=xs, y=ys, mode="lines", line={"color": colour, "width": 3.5, "dash": dash},
+            traces.append(go.Scatter(x=_xy(xs), y=_xy(ys), mode="lines", line={"color": colour, "width": 3.5, "dash": dash},
                                      hoverinfo=skip, name=key))
-    traces.append(go.Scatter(x=sketch.label_x, y=sketch.label_y, mode="text", text=sketch.label_text,
-                             textfont={"color": colours.text, "size": max(11.0, round(ppu * 0.55, 1))},
+    traces.append(go.Scatter(x=_xy(sketch.label_x), y=_xy(sketch.label_y), mode="text", text=sketch.label_text,
+                             textfont={"color": colours.text, "size": max(13.0, round(ppu * 0.55, 1))},
                              hoverinfo=skip, name="labels"))
     if hint_rings[0]:
         traces.append(go.Scatter(x=hint_rings[0], y=hint_rings[1], mode="markers", hoverinfo=skip, name="hint_ends",
@@ -344,7 +348,7 @@ def _assemble(
         selected={"marker": {"opacity": 1}}, unselected={"marker": {"opacity": 1}},
     ))
     traces.append(go.Scatter(
-        x=sketch.click_x, y=sketch.click_y, customdata=sketch.click_data, hovertext=sketch.click_text,
+        x=_xy(sketch.click_x), y=_xy(sketch.click_y), customdata=sketch.click_data, hovertext=sketch.click_text,
         mode="markers", name=CLICK_TRACE, hoverinfo="text",
         marker=_marker("rgba(0,0,0,0)", _sizes(sketch.click_scale, ppu * 1.1, 1.0)),
         selected={"marker": {"opacity": 1}}, unselected={"marker": {"opacity": 1}},
@@ -360,6 +364,16 @@ def _assemble(
     }
     fig = go.Figure(data=traces, layout=layout)
     return fig
+
+
+def _xy(values: list[float | None] | list[float]) -> NDArray[np.float64]:
+    """Coordinates as a float array, a gap (None) as NaN.
+
+    Why: Plotly checks a list value by value (most of a board's build time)
+    but takes a numeric array as it is, and ships it as compact binary; a
+    NaN breaks a line or a filled polygon just as None does.
+    """
+    return np.array([np.nan if v is None else v for v in values], dtype=np.float64)
 
 
 def _marker(colour: str, size: float | list[float]) -> dict[str, object]:

@@ -12,11 +12,13 @@ chain's scale and shrink only when a long hand would not fit its side.
 
 from __future__ import annotations
 
+import math
 from typing import Literal, NamedTuple
 
-from tutorial_app.board.layout import TABLE_SIZES
+from tutorial_app.board.layout import TABLE_SIZES, TABLE_WIDTH
 
-__all__ = ["Side", "SEAT_SIDES", "MAX_HAND_SCALE", "Frame", "HandTile", "frame_for", "hand_tiles", "label_spot", "boneyard_spot"]
+__all__ = ["Side", "SEAT_SIDES", "MAX_HAND_SCALE", "Frame", "HandTile", "frame_for", "side_pad",
+           "NARROW_HAND_SCALE", "narrow_felt_width", "fitted_height", "hand_tiles", "label_spot", "boneyard_spot"]
 
 Side = Literal["bottom", "left", "top", "right"]
 SEAT_SIDES: dict[int, tuple[Side, ...]] = {
@@ -43,6 +45,30 @@ _SIDE_PAD = 3.8
 """Room left and right of the felt for a side seat's column of tiles."""
 _SLACK = 0.8
 """Felt's edge to the figure's edge where no hand lies."""
+
+
+TAP_UNIT_PX = 18.0
+"""Pixels per half-tile unit a narrow screen's board aims for: chain tiles 36 px long, hand tiles (at
+``NARROW_HAND_SCALE``) 36 px wide, large enough to read and to tap."""
+NARROW_HAND_SCALE = 2.0
+"""The viewer's hand scale on a narrow screen."""
+MIN_NARROW_FELT = 14.0
+"""The narrowest felt, in half-tile units: narrower, a chain of doubles (which go straight, as does the tile after
+each) often cannot bend in time, and the felt would have to grow wider anyway."""
+
+
+def narrow_felt_width(screen_px: float, players: int) -> float:
+    """The widest felt (half-tile units) a board ``screen_px`` wide shows with tiles of ``TAP_UNIT_PX``,
+    between ``MIN_NARROW_FELT`` and the full table."""
+    fit = math.floor(screen_px / TAP_UNIT_PX - 2 * side_pad(players))
+    return float(min(TABLE_WIDTH, max(MIN_NARROW_FELT, fit)))
+
+
+def fitted_height(frame: Frame, screen_px: float) -> int:
+    """The figure's height in pixels that shows ``frame`` ``screen_px`` wide with no empty wood above and below."""
+    x_span = frame.x_range[1] - frame.x_range[0]
+    y_span = frame.y_range[1] - frame.y_range[0]
+    return math.ceil(screen_px * y_span / x_span)
 
 
 class Frame(NamedTuple):
@@ -83,13 +109,23 @@ def _viewer_scale(height: float, top_band: float) -> float:
     return max(1.0, min(MAX_HAND_SCALE, k))
 
 
-def frame_for(width: float, height: float, players: int) -> Frame:
-    """The frame of a felt ``width`` x ``height`` with ``players`` seats around it."""
+def side_pad(players: int) -> float:
+    """Room left and right of the felt, in half-tile units (a side seat's column, or a strip of wood)."""
+    sides = SEAT_SIDES.get(players, SEAT_SIDES[4])
+    return _SIDE_PAD if "left" in sides or "right" in sides else _SLACK
+
+
+def frame_for(width: float, height: float, players: int, hand_scale: float | None = None) -> Frame:
+    """The frame of a felt ``width`` x ``height`` with ``players`` seats around it.
+
+    ``hand_scale``: the viewer's hand scale, if not the one that keeps its tiles as large as on the smallest felt
+    (a narrow screen asks for tiles large enough to tap).
+    """
     sides = SEAT_SIDES.get(players, SEAT_SIDES[4])
     has_top = "top" in sides
-    x_pad = _SIDE_PAD if "left" in sides or "right" in sides else _SLACK
+    x_pad = side_pad(players)
     top = _top_band(has_top)
-    k = _viewer_scale(height, top)
+    k = _viewer_scale(height, top) if hand_scale is None else hand_scale
     w2, h2 = width / 2, height / 2
     x_range = (-w2 - x_pad, w2 + x_pad)
     y_range = (-h2 - _NEAR - 2 * k - _BELOW, h2 + top)
@@ -106,7 +142,8 @@ def hand_tiles(frame: Frame, side: Side, count: int, raised: int | None = None) 
     w2, h2 = frame.width / 2, frame.height / 2
     if side in ("bottom", "top"):
         nominal = frame.hand_scale if side == "bottom" else 1.0
-        along = frame.width
+        # Why the figure's width where no seat sits at the sides: the wood beside the felt is free there.
+        along = frame.width if "left" in frame.sides else frame.x_range[1] - frame.x_range[0] - 0.4
         centre = 0.0
     else:
         nominal = 1.0

@@ -355,6 +355,7 @@ def layout_table(
     width: float | None = None,
     height: float | None = None,
     strict: bool = False,
+    max_width: float | None = None,
 ) -> BoardLayout:
     """Lay out the chain of a table.
 
@@ -371,11 +372,14 @@ def layout_table(
     With ``width``/``height`` the table starts at that size (an unspecified
     one is the full table's) and grows only if the chain does not fit.
 
+    ``max_width`` (a narrow screen): the felt is never wider than that; it
+    grows taller instead (see ``felt.felts_from``).
+
     With ``strict`` the table does not grow and a shape that does not fit
     raises ``LayoutError`` instead of being re-bent.
     """
     kept = shape is not None and shape.centre is table.centre and table.centre is not None
-    size = starting_felt(table, shape, width, height)
+    size = starting_felt(table, shape, width, height, max_width)
     if table.centre is None:
         spot = EndSpot("lead", -1, 0.0, 0.0, 0.0, 0.0)
         return BoardLayout((), (spot,), size[0], size[1], EMPTY_SHAPE._replace(width=size[0], height=size[1]), False)
@@ -384,7 +388,7 @@ def layout_table(
     if strict:
         return _layout_once(table, start_shape, centre, size[0], size[1], rebend=False)
     fresh = ChainShape(table.centre, ((), (), (), ()))
-    for index, (w, h) in enumerate(felts_from(size)):
+    for index, (w, h) in enumerate(felts_from(size, max_width)):
         try:
             # Why rebend only on the full table: below it, growing the felt
             # is better than moving tiles already laid.

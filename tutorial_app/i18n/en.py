@@ -270,6 +270,7 @@ MESSAGES: dict[str, str] = {
     "learn.no_courses": "No lessons were found.",
     "learn.no_such_lesson": "There is no lesson {lesson}. Pick one from the list below.",
     "learn.presenter": "Presenter mode",
+    "learn.presenter_keys": "Keys: → next step · R reveal the answer · P play the answer",
     "learn.presenter_help": "Large board and text for a projector; you can reveal each answer to the room.",
     "learn.next_lesson": "Next lesson: {title}",
     "learn.restart": "Start this lesson again",

@@ -270,6 +270,7 @@ MESSAGES: dict[str, str] = {
     "learn.no_courses": "Уроков не нашлось.",
     "learn.no_such_lesson": "Урока {lesson} нет. Выберите урок из списка ниже.",
     "learn.presenter": "Режим ведущего",
+    "learn.presenter_keys": "Клавиши: → следующий шаг · R — показать ответ · P — сыграть ответ",
     "learn.presenter_help": "Крупный стол и текст для проектора; ответ можно открыть всему залу.",
     "learn.next_lesson": "Следующий урок: {title}",
     "learn.restart": "Пройти урок заново",

@@ -105,8 +105,19 @@ def _import_progress() -> None:
         st.session_state["learn_import_note"] = ("error", tr("learn.import_failed", reason=plain(exc.reason.in_(lang()))))
 
 
+def _present_link() -> None:
+    """Keep ``?present=1`` in the address while presenter mode is on (a link to share or reload)."""
+    if st.session_state["learn_presenter"]:
+        st.query_params["present"] = "1"
+    else:
+        st.query_params.pop("present", None)
+
+
 st.session_state.setdefault("learn_open", None)
 st.session_state.setdefault("learn_presenter", False)
+if st.query_params.get("present") == "1" and not st.session_state.get("_learn_present_link"):
+    # A link with ?present=1 opens in presenter mode once; the toggle then decides (and keeps the link true).
+    st.session_state["_learn_present_link"] = st.session_state["learn_presenter"] = True
 asked = st.query_params.get("lesson")
 if asked and asked != st.session_state["learn_open"]:
     if _find(asked) is not None:
@@ -121,7 +132,8 @@ run = st.session_state.get(f"{PLAYER}_run")
 if isinstance(run, (LessonRun, TienGowRun)):
     top_left, top_right = st.columns([2, 1], vertical_alignment="center")
     top_left.title(run.lesson.title.in_(st.session_state.get("lang", "en")))
-    top_right.toggle(tr("learn.presenter"), key="learn_presenter", help=tr("learn.presenter_help"))
+    top_right.toggle(tr("learn.presenter"), key="learn_presenter", help=tr("learn.presenter_help"),
+                     on_change=_present_link)
     top_right.page_link("app_pages/club.py", label=tr("club.teach_this"), icon=":material/groups:",
                         query_params={"teach": run.lesson.id})
     play_lesson(PLAYER, _finished, presenter=bool(st.session_state["learn_presenter"]))

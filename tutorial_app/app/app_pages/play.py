@@ -28,7 +28,7 @@ from tutorial_app.app.tien_gow_page import deal_tien_gow, show_tien_gow
 from tutorial_app.app.tien_gow_table import TienGowTable
 from tutorial_app.board.adjust import BENDS, AdjustError
 from tutorial_app.board.layout import Bend, Step
-from tutorial_app.i18n import t
+from tutorial_app.i18n import Lang, t
 from tutorial_app.rules.moves import IllegalMoveError
 from tutorial_app.rules.state import ARM_NAMES, Move
 from tutorial_app.rules.text import Text
@@ -191,29 +191,42 @@ if table is None:
     st.info(tr("play.start_hint"))
     st.stop()
 
-rules = table.rules
-state = table.state
-st.caption(tr("play.header", rules=table.preset, hand=table.hand_no + 1, bot=opponents_text(rules, table.bots, current)))
-if rules.in_pairs:
-    st.caption(tr("play.partners", you=side_label(rules, 0, current), them=side_label(rules, 1, current)))
-info = [table.lead_reason.in_(current) if table.lead is None else lead_reason(table.lead, current, HUMAN)]
-if table.start.lead_is_open:
-    info.append(tr("play.lead_any"))
-info += [tr("play.redealt", reason=r.in_(current)) for r in table.redeals]
-st.caption(" · ".join(info))
+def _header(table: PlayTable, current: Lang) -> None:
+    """Which game and hand this is, who the partners are, who led and why."""
+    rules = table.rules
+    st.caption(tr("play.header", rules=table.preset, hand=table.hand_no + 1, bot=opponents_text(rules, table.bots, current)))
+    if rules.in_pairs:
+        st.caption(tr("play.partners", you=side_label(rules, 0, current), them=side_label(rules, 1, current)))
+    info = [table.lead_reason.in_(current) if table.lead is None else lead_reason(table.lead, current, HUMAN)]
+    if table.start.lead_is_open:
+        info.append(tr("play.lead_any"))
+    info += [tr("play.redealt", reason=r.in_(current)) for r in table.redeals]
+    st.caption(" · ".join(info))
 
-# The board takes the full width (tiles about 1.6 times the size they had in a side column);
-# the end-of-hand summary, then the score sheet and the game record, come below it.
-show_board(state, name="play", on_click=_click, selected=selected_tile("play"), seat=HUMAN, reveal=table.hand_over,
-           wide=True)
-feedback = st.session_state["play_feedback"]
-if isinstance(feedback, Text):
-    st.warning(feedback.in_(current), icon=":material/front_hand:")
-record = hand_log(state, current)
-last_mine = max((i for i, entry in enumerate(state.log) if entry[0] == HUMAN), default=-1)
-if 0 <= last_mine < len(record) - 1:
-    st.caption(tr("play.since_your_move", moves="; ".join(record[last_mine + 1:])))
-if not table.hand_over:
+
+def _hand_and_moves(table: PlayTable, current: Lang) -> None:
+    """The board, the feedback, what happened since the learner's move, and the move buttons (or the hand's end)."""
+    state = table.state
+    # The board takes the full width (tiles about 1.6 times the size they had in a side column);
+    # the end-of-hand summary, then the score sheet and the game record, come below it.
+    show_board(state, name="play", on_click=_click, selected=selected_tile("play"), seat=HUMAN, reveal=table.hand_over,
+               wide=True)
+    feedback = st.session_state["play_feedback"]
+    if isinstance(feedback, Text):
+        st.warning(feedback.in_(current), icon=":material/front_hand:")
+    record = hand_log(state, current)
+    last_mine = max((i for i, entry in enumerate(state.log) if entry[0] == HUMAN), default=-1)
+    if 0 <= last_mine < len(record) - 1:
+        st.caption(tr("play.since_your_move", moves="; ".join(record[last_mine + 1:])))
+    if not table.hand_over:
+        _moves(table, current)
+    elif table.result is not None:
+        _hand_over(table, current)
+
+
+def _moves(table: PlayTable, current: Lang) -> None:
+    """What the learner may do now: the tiles left, then the move buttons on the learner's turn."""
+    rules, state = table.rules, table.state
     if state.to_move == HUMAN:
         st.markdown(tr("play.your_turn"))
     others = [f"{seat_label(s, current)}: {len(state.hand(s))}" for s in range(rules.players) if s != HUMAN]
@@ -226,7 +239,11 @@ if not table.hand_over:
         direction_buttons(turn_choices("play", state, [selected] if selected else state.hand(HUMAN)),
                           st.session_state["play_direction"], _direction, key="play")
     hint_panel("play", state, HUMAN, table.start)
-elif table.result is not None:
+
+
+def _hand_over(table: PlayTable, current: Lang) -> None:
+    """The end of the hand worked out, every hand shown, and what comes next."""
+    rules, state = table.rules, table.state
     with st.container(border=True):
         st.subheader(tr("play.hand_over"))
         outcome_column, hands_column = st.columns(2, gap="large")
@@ -244,40 +261,66 @@ elif table.result is not None:
         else:
             st.button(tr("play.deal_again"), type="primary", on_click=_deal, args=("play_choice",))
     hand_review("play", table.start, state, HUMAN)
-adjust_at = st.session_state["play_adjust_at"]
-if adjust_at is not None and not table.hand_over:
-    arm = state.table.arms[ARM_NAMES.index(adjust_at[0])]
-    if adjust_at[1] < len(arm):
-        st.caption(tr("play.adjust_prompt", tile=str(arm[adjust_at[1]].tile)))
-        for column, bend in zip(st.columns(len(BENDS)), BENDS, strict=True):
-            column.button(tr(f"bend.{bend}"), key=f"play_bend_{bend}", on_click=_adjust, args=(bend,),
-                          width="stretch")
-else:
-    st.caption(tr("play.adjust_hint"))
-st.button(tr("play.undo"), on_click=_undo, disabled=not table.undo_states, help=tr("play.undo_help"))
 
-st.divider()
-sheet_column, record_column = st.columns(2, gap="large")
-with sheet_column:
-    st.subheader(tr("play.score_sheet"))
-    sheet = table.sheet
-    if rules.opening_threshold:
-        opened = [side_label(rules, s, current) for s in range(rules.sides) if sheet.opened[s]]
-        st.caption(tr("play.opening_rule", n=rules.opening_threshold,
-                      opened=", ".join(opened) if opened else tr("play.nobody")))
-    if sheet.bank or table.before_hand.bank:
-        st.caption(tr("play.bank", n=max(sheet.bank, table.before_hand.bank)))
-    if rules.fives_scoring and not table.hand_over:
-        st.caption(tr("play.fives_so_far", points=", ".join(
-            f"{side_label(rules, s, current)} {p}" for s, p in enumerate(state.fives))))
-    st.caption(tr("play.target", n=rules.target) + " · " +
-               (tr("play.goal_loses") if rules.is_penalty_scoring else tr("play.goal_wins")))
-    st.table(score_rows(sheet, current))
-with record_column:
-    st.subheader(tr("play.record"))
-    log = hand_log(state, current)
-    for after, adjusted in reversed(st.session_state["play_adjustments"]):
-        if after <= len(log):
-            log.insert(after, tr("log.adjusted", who=seat_label(adjusted.seat, current), tile=str(adjusted.tile),
-                                 bend=tr(f"bend.{adjusted.bend}")))
-    st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(log, start=1)) if log else tr("play.no_moves"))
+
+def _adjust_row(table: PlayTable) -> None:
+    """Re-bending the chain at a clicked tile, and undo."""
+    state = table.state
+    adjust_at = st.session_state["play_adjust_at"]
+    if adjust_at is not None and not table.hand_over:
+        arm = state.table.arms[ARM_NAMES.index(adjust_at[0])]
+        if adjust_at[1] < len(arm):
+            st.caption(tr("play.adjust_prompt", tile=str(arm[adjust_at[1]].tile)))
+            for column, bend in zip(st.columns(len(BENDS)), BENDS, strict=True):
+                column.button(tr(f"bend.{bend}"), key=f"play_bend_{bend}", on_click=_adjust, args=(bend,),
+                              width="stretch")
+    else:
+        st.caption(tr("play.adjust_hint"))
+    st.button(tr("play.undo"), on_click=_undo, disabled=not table.undo_states, help=tr("play.undo_help"))
+
+
+def _sheet_and_record(table: PlayTable, current: Lang) -> None:
+    """The score sheet and the game record, side by side under the table."""
+    rules, state = table.rules, table.state
+    st.divider()
+    sheet_column, record_column = st.columns(2, gap="large")
+    with sheet_column:
+        st.subheader(tr("play.score_sheet"))
+        sheet = table.sheet
+        if rules.opening_threshold:
+            opened = [side_label(rules, s, current) for s in range(rules.sides) if sheet.opened[s]]
+            st.caption(tr("play.opening_rule", n=rules.opening_threshold,
+                          opened=", ".join(opened) if opened else tr("play.nobody")))
+        if sheet.bank or table.before_hand.bank:
+            st.caption(tr("play.bank", n=max(sheet.bank, table.before_hand.bank)))
+        if rules.fives_scoring and not table.hand_over:
+            st.caption(tr("play.fives_so_far", points=", ".join(
+                f"{side_label(rules, s, current)} {p}" for s, p in enumerate(state.fives))))
+        st.caption(tr("play.target", n=rules.target) + " · " +
+                   (tr("play.goal_loses") if rules.is_penalty_scoring else tr("play.goal_wins")))
+        st.table(score_rows(sheet, current))
+    with record_column:
+        st.subheader(tr("play.record"))
+        log = hand_log(state, current)
+        for after, adjusted in reversed(st.session_state["play_adjustments"]):
+            if after <= len(log):
+                log.insert(after, tr("log.adjusted", who=seat_label(adjusted.seat, current), tile=str(adjusted.tile),
+                                     bend=tr(f"bend.{adjusted.bend}")))
+        st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(log, start=1)) if log else tr("play.no_moves"))
+
+
+@st.fragment
+def _table_area() -> None:
+    """Everything a click on the table changes, rerun on its own (the game picker above is left alone)."""
+    table = _table()
+    if table is None:  # "Deal again" dealt another kind of table (Tien Gow): the whole page changes
+        st.rerun(scope="app")
+        return
+    current = lang()
+    _header(table, current)
+    _hand_and_moves(table, current)
+    _adjust_row(table)
+    _sheet_and_record(table, current)
+
+
+_table_area()

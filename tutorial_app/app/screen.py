@@ -1,0 +1,59 @@
+"""How wide a board's place on the page is, on a narrow screen (a phone, a tablet, a narrow window).
+
+Why a component: Streamlit does not tell the script how wide the browser is,
+and the board is laid out in pixels (a narrow felt that bends the chain more
+often, sized from the width). A tiny inline ``st.components.v2`` component
+(no iframe, no new dependency) measures its own width, which is the width of
+the column the board is drawn in, and reports it, rounded down to 10 px.
+
+It reports only where the window is narrower than ``NARROW_WINDOW_PX``, and
+only when the rounded width changes (a phone turned sideways), so a desktop
+page never reruns for it and a narrow one reruns once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+__all__ = ["NARROW_WINDOW_PX", "narrow_width"]
+
+NARROW_WINDOW_PX = 1000
+"""Windows narrower than this get a board sized to its column (phones, tablets, a narrow desktop window)."""
+
+_JS = """
+export default function ({ parentElement, data, setStateValue }) {
+  let known = data.known;
+  const report = () => {
+    const width = Math.floor(parentElement.getBoundingClientRect().width / 10) * 10;
+    const value = window.innerWidth < data.narrow && width > 0 ? width : 0;
+    if (value !== known) {
+      known = value;
+      setStateValue('width', value);
+    }
+  };
+  const observer = new ResizeObserver(report);
+  observer.observe(parentElement);
+  report();
+  return () => observer.disconnect();
+}
+"""
+
+_PROBE = st.components.v2.component("domino_tutor.width", js=_JS, isolate_styles=False)
+
+
+def narrow_width(name: str) -> int | None:
+    """The width in pixels of the column board ``name`` is drawn in, if the window is narrow; else None.
+
+    Call it in the board's container, just before the board. The first run of
+    a page does not know the width yet (None); the browser reports it and the
+    board's fragment runs again.
+    """
+    kept = f"_width_known_{name}"
+    known = int(st.session_state.get(kept, 0))
+    result: Any = _PROBE(key=f"_width_{name}", data={"narrow": NARROW_WINDOW_PX, "known": known},
+                         default={"width": known}, on_width_change=lambda: None)
+    width = int(getattr(result, "width", 0) or 0)
+    st.session_state[kept] = width
+    return width or None
