@@ -154,8 +154,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=20, help="international hands for the strong bot (default 20)")
     args = parser.parse_args(argv)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
-          f"load average {load:.2f}; one process, best of several runs")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
+        f"load average {load:.2f}; one process, best of several runs"
+    )
     kernel_hands(args.seed)()  # warm up: tables, numpy
     kernel = best_rate(kernel_hands(args.seed), args.seconds)
     reference = best_rate(dominoes_hands(args.seconds), args.seconds)
@@ -166,16 +168,20 @@ def main(argv: list[str] | None = None) -> int:
     print(f"playout ratio to dominoes: {ratio:.1f} (goal {RATIO_GOAL:.0f}: {verdict})")
     hints, hints_cpu = time_hints(args.hints, args.seed)
     verdict = "met" if max(hints) <= HINT_GOAL else "NOT met"
-    print(f"hint, 4-player block decision, {DEFAULT_PLAYOUTS} playouts per move: mean {_ms(statistics.mean(hints))} "
-          f"(CPU {_ms(statistics.mean(hints_cpu))}), slowest {_ms(max(hints))} over {len(hints)} positions "
-          f"(goal {HINT_GOAL:.0f} s: {verdict})")
+    print(
+        f"hint, 4-player block decision, {DEFAULT_PLAYOUTS} playouts per move: mean {_ms(statistics.mean(hints))} "
+        f"(CPU {_ms(statistics.mean(hints_cpu))}), slowest {_ms(max(hints))} over {len(hints)} positions "
+        f"(goal {HINT_GOAL:.0f} s: {verdict})"
+    )
     wall, cpu = time_strong(args.hands, args.seed)
     strong = sorted(wall)
     p95 = strong[int(0.95 * (len(strong) - 1))]
     verdict = "met" if statistics.mean(strong) < DECISION_GOAL else "NOT met"
-    print(f"strong bot, international, {STRONG_PLAYOUTS} playouts per move: mean {_ms(statistics.mean(strong))} "
-          f"per decision (CPU {_ms(statistics.mean(cpu))}), 95th percentile {_ms(p95)}, slowest {_ms(strong[-1])} "
-          f"over {len(strong)} decisions (goal under {_ms(DECISION_GOAL)}: {verdict})")
+    print(
+        f"strong bot, international, {STRONG_PLAYOUTS} playouts per move: mean {_ms(statistics.mean(strong))} "
+        f"per decision (CPU {_ms(statistics.mean(cpu))}), 95th percentile {_ms(p95)}, slowest {_ms(strong[-1])} "
+        f"over {len(strong)} decisions (goal under {_ms(DECISION_GOAL)}: {verdict})"
+    )
     return 0
 
 

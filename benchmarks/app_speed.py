@@ -143,8 +143,11 @@ def _timed_click(page: Any, name: str, into: Clicks, gone: str | None = None) ->
         since = float(page.evaluate("() => performance.now()"))
         page.mouse.click(where["x"], where["y"])
         try:
-            drawn = page.wait_for_function(f"() => ({FIND_POINT})({(gone or name)!r}) === null ? performance.now() : false",
-                                           polling="raf", timeout=20_000).json_value()
+            drawn = page.wait_for_function(
+                f"() => ({FIND_POINT})({(gone or name)!r}) === null ? performance.now() : false",
+                polling="raf",
+                timeout=20_000,
+            ).json_value()
         except PlaywrightTimeout:
             continue
         into.board.append(float(drawn) - since)
@@ -192,7 +195,10 @@ def home_loads(browser: Any, url: str, samples: int) -> list[float]:
         page.goto(f"{url}/?lang=en")
         page.wait_for_function(
             "(n) => [...document.querySelectorAll('[class*=\"st-key-learn_start_\"] button')]"
-            ".filter((b) => b.offsetHeight > 0 && b.innerText.trim()).length >= n", arg=count, timeout=60_000)
+            ".filter((b) => b.offsetHeight > 0 && b.innerText.trim()).length >= n",
+            arg=count,
+            timeout=60_000,
+        )
         loads.append((time.perf_counter() - started) * 1000)
         context.close()
     return loads
@@ -252,8 +258,10 @@ def browser_figures(samples: int) -> tuple[Clicks, Clicks, list[float]]:
 def _line(name: str, values: list[float], goal: float, unit: str = "ms") -> str:
     median = statistics.median(values)
     verdict = "ok" if median <= goal else "OVER GOAL"
-    return (f"{name}: median {median:.0f} {unit}, min {min(values):.0f}, max {max(values):.0f} "
-            f"({len(values)} samples; goal <= {goal:.0f} {unit}: {verdict})")
+    return (
+        f"{name}: median {median:.0f} {unit}, min {min(values):.0f}, max {max(values):.0f} "
+        f"({len(values)} samples; goal <= {goal:.0f} {unit}: {verdict})"
+    )
 
 
 def _ratio(name: str, app: list[float], bare: list[float], goal: float) -> str:
@@ -271,7 +279,9 @@ def main() -> None:
     server_bare = server_bare_rerun(args.samples)
     print(_line("server: whole-page rerun after a click (AppTest, Play page, 4-player block)", server, 60))
     print(_line("server: rerun of the bare page (AppTest)", server_bare, 60))
-    print(f"server: whole-page rerun to the bare page: {statistics.median(server) / statistics.median(server_bare):.2f}")
+    print(
+        f"server: whole-page rerun to the bare page: {statistics.median(server) / statistics.median(server_bare):.2f}"
+    )
     if args.server_only:
         return
     app, bare, homes = browser_figures(args.samples)

@@ -36,16 +36,40 @@ for i in left:
 centres = [((i % 14) * 1.3, -(i // 14) * 2.6) for i in left]
 figure = go.Figure(
     data=[
-        go.Scatter(x=np.array(xs), y=np.array(ys), fill="toself", fillcolor="#fbf8ef", mode="lines",
-                   line={"color": "#3b3b3b", "width": 1}, hoverinfo="skip"),
-        go.Scatter(x=np.array([c[0] for c in centres]), y=np.array([c[1] for c in centres]),
-                   customdata=[f"hand:{i}" for i in left], mode="markers", hoverinfo="none",
-                   marker={"color": "rgba(0,0,0,0)", "size": 30}),
+        go.Scatter(
+            x=np.array(xs),
+            y=np.array(ys),
+            fill="toself",
+            fillcolor="#fbf8ef",
+            mode="lines",
+            line={"color": "#3b3b3b", "width": 1},
+            hoverinfo="skip",
+        ),
+        go.Scatter(
+            x=np.array([c[0] for c in centres]),
+            y=np.array([c[1] for c in centres]),
+            customdata=[f"hand:{i}" for i in left],
+            mode="markers",
+            hoverinfo="none",
+            marker={"color": "rgba(0,0,0,0)", "size": 30},
+        ),
     ],
-    layout={"template": "none", "showlegend": False, "height": 680, "margin": {"l": 0, "r": 0, "t": 0, "b": 0},
-            "dragmode": False, "clickmode": "event+select", "hovermode": "closest",
-            "xaxis": {"visible": False, "range": [-1, 18.5], "fixedrange": True},
-            "yaxis": {"visible": False, "range": [-4, 1.5], "fixedrange": True, "scaleanchor": "x"}},
+    layout={
+        "template": "none",
+        "showlegend": False,
+        "height": 680,
+        "margin": {"l": 0, "r": 0, "t": 0, "b": 0},
+        "dragmode": False,
+        "clickmode": "event+select",
+        "hovermode": "closest",
+        "xaxis": {"visible": False, "range": [-1, 18.5], "fixedrange": True},
+        "yaxis": {"visible": False, "range": [-4, 1.5], "fixedrange": True, "scaleanchor": "x"},
+    },
 )
-st.plotly_chart(figure, key=f"bare_{st.session_state['rev']}", on_select="rerun", selection_mode="points",
-                config={"displayModeBar": False})
+st.plotly_chart(
+    figure,
+    key=f"bare_{st.session_state['rev']}",
+    on_select="rerun",
+    selection_mode="points",
+    config={"displayModeBar": False},
+)

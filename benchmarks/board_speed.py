@@ -81,7 +81,10 @@ def main() -> None:
     print()
     # Seeds whose hands go long: 27, 26 and 25 tiles end up on the table.
     for variant, players, seed, width in (
-        ("draw", 2, 173, 940), ("all_fives", 2, 5, 940), ("block", 4, 195, 940), ("block", 4, 195, 530),
+        ("draw", 2, 173, 940),
+        ("all_fives", 2, 5, 940),
+        ("block", 4, 195, 940),
+        ("block", 4, 195, 530),
     ):
         for on_table in (2, 10, 28):
             print(f"{variant} {players}p, {width}x560: {tile_pixels(variant, players, seed, on_table, width)}")

@@ -65,8 +65,7 @@ def _serve(script: Path | None, env: dict[str, str]) -> tuple[subprocess.Popen[b
 
 
 def _shows(page: Any, text: str, timeout: float = 30_000) -> None:
-    page.wait_for_function("(text) => document.body.innerText.includes(text)", arg=text, polling=10,
-                           timeout=timeout)
+    page.wait_for_function("(text) => document.body.innerText.includes(text)", arg=text, polling=10, timeout=timeout)
 
 
 def club_latency(browser: Any, url: str, steps: int) -> list[float]:
@@ -129,8 +128,10 @@ def main() -> None:
         conn.execute("CREATE TABLE counter (n INTEGER)")
         conn.execute("INSERT INTO counter VALUES (0)")
     (folder / "bare.py").write_text(BARE_PAGE, encoding="utf-8")
-    servers = [_serve(None, {"DOMINO_TUTOR_PROGRESS_DB": str(folder / "club.sqlite3")}),
-               _serve(folder / "bare.py", {"BARE_DB": str(bare_db)})]
+    servers = [
+        _serve(None, {"DOMINO_TUTOR_PROGRESS_DB": str(folder / "club.sqlite3")}),
+        _serve(folder / "bare.py", {"BARE_DB": str(bare_db)}),
+    ]
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
@@ -144,10 +145,14 @@ def main() -> None:
             stop_app(process)
     club_median, bare_median = statistics.median(club), statistics.median(bare)
     print(f"poll interval: {POLL_SECONDS:.1f} s; {args.steps} samples each; {os.cpu_count()} CPU cores")
-    print(f"club room, teacher's click -> learner's phone: median {club_median * 1000:.0f} ms, "
-          f"worst {max(club) * 1000:.0f} ms")
-    print(f"bare polling page, database write -> page:     median {bare_median * 1000:.0f} ms, "
-          f"worst {max(bare) * 1000:.0f} ms")
+    print(
+        f"club room, teacher's click -> learner's phone: median {club_median * 1000:.0f} ms, "
+        f"worst {max(club) * 1000:.0f} ms"
+    )
+    print(
+        f"bare polling page, database write -> page:     median {bare_median * 1000:.0f} ms, "
+        f"worst {max(bare) * 1000:.0f} ms"
+    )
     print(f"ratio (club / bare, medians): {club_median / bare_median:.2f}")
 
 

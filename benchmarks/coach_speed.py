@@ -78,8 +78,10 @@ def hint_figures(count: int) -> None:
     median_hint = statistics.median(w for w, _ in hints)
     median_plain = statistics.median(w for w, _ in plain)
     print(f"hint (make_hint, {len(tables)} Play decisions, {DEFAULT_PLAYOUTS} playouts/move):")
-    print(f"  median {median_hint:.3f} s wall, {statistics.median(c for _, c in hints):.3f} s CPU; "
-          f"slowest {max(w for w, _ in hints):.3f} s wall")
+    print(
+        f"  median {median_hint:.3f} s wall, {statistics.median(c for _, c in hints):.3f} s CPU; "
+        f"slowest {max(w for w, _ in hints):.3f} s wall"
+    )
     print(f"  analyse alone: median {median_plain:.3f} s wall; hint / analyse = {median_hint / median_plain:.2f}")
 
 
@@ -95,8 +97,10 @@ def review_figures(hands: int) -> None:
         wall, _ = timed(lambda b=table.start, m=moves: review_hand(b, m, HUMAN))
         per_hand.append(wall)
         per_decision.append(wall / max(1, len(review.decisions)))
-    print(f"review of a block hand for four ({hands} hands): median {statistics.median(per_hand):.2f} s a hand, "
-          f"{statistics.median(per_decision):.3f} s a decision")
+    print(
+        f"review of a block hand for four ({hands} hands): median {statistics.median(per_hand):.2f} s a hand, "
+        f"{statistics.median(per_decision):.3f} s a decision"
+    )
 
 
 def validator_figures() -> None:
@@ -107,9 +111,11 @@ def validator_figures() -> None:
     check_paths(others)  # warm the imports and caches that do not belong to the strategy course
     other_wall, other_cpu = timed(lambda: check_paths(others))
     all_wall, all_cpu = timed(lambda: check_paths(every))
-    print(f"validator: every course ({len(all_files)} files) {all_wall:.2f} s wall, {all_cpu:.2f} s CPU; "
-          f"without the strategy course ({len(other_files)} files) {other_wall:.2f} s wall, {other_cpu:.2f} s CPU; "
-          f"ratio {all_cpu / other_cpu:.2f} (CPU)")
+    print(
+        f"validator: every course ({len(all_files)} files) {all_wall:.2f} s wall, {all_cpu:.2f} s CPU; "
+        f"without the strategy course ({len(other_files)} files) {other_wall:.2f} s wall, {other_cpu:.2f} s CPU; "
+        f"ratio {all_cpu / other_cpu:.2f} (CPU)"
+    )
 
 
 def browser_figures(clicks: int) -> None:
@@ -137,8 +143,10 @@ def browser_figures(clicks: int) -> None:
     finally:
         process.terminate()
         process.wait(timeout=10)
-    print(f"hint in the app ({clicks} clicks, block for four): server median {statistics.median(server):.3f} s "
-          f"(slowest {max(server):.3f} s); click to bars on the page median {statistics.median(page_times):.2f} s")
+    print(
+        f"hint in the app ({clicks} clicks, block for four): server median {statistics.median(server):.3f} s "
+        f"(slowest {max(server):.3f} s); click to bars on the page median {statistics.median(page_times):.2f} s"
+    )
 
 
 def main() -> int:

@@ -39,8 +39,10 @@ def core() -> None:
     direct = time.perf_counter() - started
     job = ComparisonJob([n for n, _ in SETS], rules, HANDS, 0, "greedy").start()
     job.wait()
-    print(f"{HANDS} hands x {len(rules)} rule sets: core {direct:.1f} s, background job {job.seconds:.1f} s "
-          f"(ratio {job.seconds / direct:.2f})")
+    print(
+        f"{HANDS} hands x {len(rules)} rule sets: core {direct:.1f} s, background job {job.seconds:.1f} s "
+        f"(ratio {job.seconds / direct:.2f})"
+    )
 
 
 def _switch(page: Any, label: str, path: str) -> float:

@@ -65,8 +65,9 @@ def _wrongly_accepted(data: Any) -> bool:
     if _bad_seat(data, "last_move_by") or _bad_seat(data, "to_move"):
         return True
     moves = data.get("moves")
-    return isinstance(moves, list) and any(isinstance(m, dict) and "closed" in m and not isinstance(m["closed"], bool)
-                                           for m in moves)
+    return isinstance(moves, list) and any(
+        isinstance(m, dict) and "closed" in m and not isinstance(m["closed"], bool) for m in moves
+    )
 
 
 def _one_line(text: str) -> bool:
@@ -104,8 +105,16 @@ def _cli_inputs(count: int) -> Iterator[tuple[list[str], bytes | None, str, bool
     rng = seeded(2)
     for text in REVIEW_POSITIONS.values():
         yield ["referee", "{file}"], None, text, True
-    for argv in (["refere", "x"], ["referee"], ["referee", "x", "--jsn"], ["referee", "x", "--lang", "de"],
-                 ["--port", "abc"], ["referee", "a\nb"], ["simulate", "--hands"], ["lessons"]):
+    for argv in (
+        ["refere", "x"],
+        ["referee"],
+        ["referee", "x", "--jsn"],
+        ["referee", "x", "--lang", "de"],
+        ["--port", "abc"],
+        ["referee", "a\nb"],
+        ["simulate", "--hands"],
+        ["lessons"],
+    ):
         yield argv, None, "", True
     for stdin in (b"rules: block\n\xff\n", b"rules: block\x00\n", bytes(range(256)), b"", b"\x1b[31m"):
         yield ["referee", "-"], stdin, "", True
@@ -167,18 +176,22 @@ def referee_processes() -> Counter[Outcome]:
 
     outcomes: Counter[Outcome] = Counter()
     cases: list[tuple[list[str], bytes]] = [
-        (["referee", "-"], b"rules: block\n\xff\n"), (["referee", "-"], b"\x00\x01binary"),
-        (["referee", "--jsn", "x"], b""), (["refere"], b""),
+        (["referee", "-"], b"rules: block\n\xff\n"),
+        (["referee", "-"], b"\x00\x01binary"),
+        (["referee", "--jsn", "x"], b""),
+        (["refere"], b""),
         (["referee", "-"], REVIEW_POSITIONS["bank with 4301 digits"].encode()),
         (["referee", "-"], REVIEW_POSITIONS["a three-line closed value"].encode()),
-        (["referee", "/"], b""), (["lessons", "validate", "/dev/zero"], b""),
+        (["referee", "/"], b""),
+        (["lessons", "validate", "/dev/zero"], b""),
     ]
     import tutorial_app
 
     checkout = Path(tutorial_app.__file__).resolve().parents[1]  # `-m` runs the package beside the current folder
     for args, stdin in cases:
-        done = subprocess.run([sys.executable, "-m", "tutorial_app", *args], input=stdin, capture_output=True,
-                              timeout=120, cwd=checkout)
+        done = subprocess.run(
+            [sys.executable, "-m", "tutorial_app", *args], input=stdin, capture_output=True, timeout=120, cwd=checkout
+        )
         err = done.stderr.decode(errors="replace")
         if "Traceback" in err or done.returncode not in (0, 2):
             outcomes["traceback"] += 1
@@ -212,6 +225,7 @@ def lesson_loader(count: int) -> Counter[Outcome]:
 
 
 # -- pages ------------------------------------------------------------------------------------------------
+
 
 def _app(page: str, query: dict[str, str]) -> Any:
     from streamlit.testing.v1 import AppTest
@@ -311,8 +325,12 @@ def broken_database() -> Counter[Outcome]:
 def _progress_files(count: int) -> Iterator[bytes]:
     yield from REVIEW_PROGRESS_FILES.values()
     rng = seeded(8)
-    base = {"format": "domino-tutor-progress", "version": 1, "learner": "Anna",
-            "stars": {"core-01-the-set": 3, "core-02-placing-on-the-ends": 1}}
+    base = {
+        "format": "domino-tutor-progress",
+        "version": 1,
+        "learner": "Anna",
+        "stars": {"core-01-the-set": 3, "core-02-placing-on-the-ends": 1},
+    }
     for data in mutants([base], count - len(REVIEW_PROGRESS_FILES), seed=9):
         try:
             yield json.dumps(data).encode("utf-8", "surrogatepass")
@@ -402,8 +420,10 @@ def main() -> int:
         total.update(outcomes)
     print(_row("all surfaces", total))
     print(junk)
-    print(f"tracebacks left: {total.get('traceback', 0)} (goal 0); "
-          f"{sum(total.values())} inputs in {time.perf_counter() - started:.0f} s")
+    print(
+        f"tracebacks left: {total.get('traceback', 0)} (goal 0); "
+        f"{sum(total.values())} inputs in {time.perf_counter() - started:.0f} s"
+    )
     return 0
 
 

@@ -65,14 +65,18 @@ def measure(case: Case, seconds: float, seed: int, jobs: int = 1) -> tuple[int, 
         cpu_best = max(cpu_best, run.hands / cpu if cpu > 0 else 0.0)
         total += run.hands
     return total, best, cpu_best
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=3.0, help="rough time per case (default 3)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
-          f"load average {load:.2f}; best of several batches per case")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
+        f"load average {load:.2f}; best of several batches per case"
+    )
     jobs = default_jobs()
     for case in CASES:
         hands, rate, cpu_rate = measure(case, args.seconds, args.seed)

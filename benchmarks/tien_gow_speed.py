@@ -100,16 +100,20 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, load average {load:.2f}")
 
     report = through_the_command(args.seed)
-    print(f"simulate --rules tien_gow --hands 200: {report['hands']} hands played, "
-          f"{report['hands_per_second']:,.0f} hands/s (one process, includes start-up of the run)")
+    print(
+        f"simulate --rules tien_gow --hands 200: {report['hands']} hands played, "
+        f"{report['hands_per_second']:,.0f} hands/s (one process, includes start-up of the run)"
+    )
 
     block = rules_for("block", 4)
     block_rate = best_rate(lambda n, s: simulate_hands(block, n, s).hands_per_second, args.seconds, args.seed)
     rates = {bot: best_rate(tien_gow_run(bot), args.seconds, args.seed) for bot in ("random", "greedy")}
     print(f"block for 4, random bots (reference)   {block_rate:>9,.0f} hands/s")
     for bot, rate in rates.items():
-        print(f"tien_gow, {bot} bots{'':{22 - len(bot)}}{rate:>9,.0f} hands/s  "
-              f"= {rate / block_rate:.3f} x block ({block_rate / rate:.1f} block hands per Tien Gow hand)")
+        print(
+            f"tien_gow, {bot} bots{'':{22 - len(bot)}}{rate:>9,.0f} hands/s  "
+            f"= {rate / block_rate:.3f} x block ({block_rate / rate:.1f} block hands per Tien Gow hand)"
+        )
 
     state = mid_trick(args.seed)
     assert state.trick is not None
@@ -121,8 +125,10 @@ def main(argv: list[str] | None = None) -> int:
         line = apply(line, rng.choice(legal_moves(line)))
     board_ms = median_ms(lambda: board_figure(line, width=900, height=640))
     size = len(tien_gow_figure(state, width=900, height=640).to_json().encode()) / 1024
-    print(f"table figure, {shown} tiles shown         median {table_ms:6.2f} ms, JSON {size:.1f} KiB  "
-          f"= {table_ms / board_ms:.2f} x the block board's {board_ms:.2f} ms")
+    print(
+        f"table figure, {shown} tiles shown         median {table_ms:6.2f} ms, JSON {size:.1f} KiB  "
+        f"= {table_ms / board_ms:.2f} x the block board's {board_ms:.2f} ms"
+    )
     return 0
 
 

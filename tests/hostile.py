@@ -18,21 +18,130 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Values a hostile or careless user puts where a tile, a seat, a number or a name is expected.
 HOSTILE_VALUES: list[Any] = [
-    None, True, False, 0, -1, -7, 3, 99, 10**30, 10**4400, 1.5, 2.0, float("inf"), float("-inf"), float("nan"),
-    "", " ", "a\nb\nc", "a\n\n# HEADING", "²", "٣", "9" * 50, "9" * 5000, "-1", "1e3", "6-4", "4-6", "7-1", "6/4",
-    "6:4", "0-0", "x-y", "6-4-1", "left", "right", "lead", "up", "draw", "pass", "block", "kozel", "chess",
-    "![b](http://127.0.0.1:8702/x)", "**bold** [click](http://example.invalid)", "<b>html</b>", ":red[x]", "$x^2$",
-    "\x00", "\x01", "\ud800", "\u202e", "🁫", "козёл", "'; DROP TABLE x;--", "../../etc/passwd", "x" * 10_000,
-    [], {}, [[]], [6, 4], [6, 4, 1], ["6-4"], [[6, 4]], {"a": 1}, {"tile": "6-4"}, {"tile": "6-4", "end": "left"},
-    {"action": "draw"}, {"spinner": "5-5"}, [None], [[[[[[[[[[[]]]]]]]]]]],
+    None,
+    True,
+    False,
+    0,
+    -1,
+    -7,
+    3,
+    99,
+    10**30,
+    10**4400,
+    1.5,
+    2.0,
+    float("inf"),
+    float("-inf"),
+    float("nan"),
+    "",
+    " ",
+    "a\nb\nc",
+    "a\n\n# HEADING",
+    "²",
+    "٣",
+    "9" * 50,
+    "9" * 5000,
+    "-1",
+    "1e3",
+    "6-4",
+    "4-6",
+    "7-1",
+    "6/4",
+    "6:4",
+    "0-0",
+    "x-y",
+    "6-4-1",
+    "left",
+    "right",
+    "lead",
+    "up",
+    "draw",
+    "pass",
+    "block",
+    "kozel",
+    "chess",
+    "![b](http://127.0.0.1:8702/x)",
+    "**bold** [click](http://example.invalid)",
+    "<b>html</b>",
+    ":red[x]",
+    "$x^2$",
+    "\x00",
+    "\x01",
+    "\ud800",
+    "\u202e",
+    "🁫",
+    "козёл",
+    "'; DROP TABLE x;--",
+    "../../etc/passwd",
+    "x" * 10_000,
+    [],
+    {},
+    [[]],
+    [6, 4],
+    [6, 4, 1],
+    ["6-4"],
+    [[6, 4]],
+    {"a": 1},
+    {"tile": "6-4"},
+    {"tile": "6-4", "end": "left"},
+    {"action": "draw"},
+    {"spinner": "5-5"},
+    [None],
+    [[[[[[[[[[[]]]]]]]]]]],
 ]
 
 # Characters and fragments that break parsers: control characters, unbalanced brackets, aliases, tags, tabs.
 HOSTILE_FRAGMENTS: list[str] = [
-    "\x00", "\x01", "\x1b[31m", "\t", "\r", "\ud800", "\ufeff", "\u2028", "[", "]", "{", "}", ": ", "- ", "&a ",
-    "*a", "&s [*s]", "!!python/object/apply:os.system ['ls']", "!!binary aGk=", "!!set {a}", "? ", "|", ">", "'", '"',
-    "%YAML 1.1\n", "---\n", "...\n", "#", "9" * 5000, "[" * 3000, "]" * 3000, "1e999", ".inf", ".nan", "0x1F",
-    "0o17", "1_000", "<<: *a", "~", "null", "yes", "no", "on", "2001-12-14", "\\", "\n  \n", "@", "`", "\u00a0",
+    "\x00",
+    "\x01",
+    "\x1b[31m",
+    "\t",
+    "\r",
+    "\ud800",
+    "\ufeff",
+    "\u2028",
+    "[",
+    "]",
+    "{",
+    "}",
+    ": ",
+    "- ",
+    "&a ",
+    "*a",
+    "&s [*s]",
+    "!!python/object/apply:os.system ['ls']",
+    "!!binary aGk=",
+    "!!set {a}",
+    "? ",
+    "|",
+    ">",
+    "'",
+    '"',
+    "%YAML 1.1\n",
+    "---\n",
+    "...\n",
+    "#",
+    "9" * 5000,
+    "[" * 3000,
+    "]" * 3000,
+    "1e999",
+    ".inf",
+    ".nan",
+    "0x1F",
+    "0o17",
+    "1_000",
+    "<<: *a",
+    "~",
+    "null",
+    "yes",
+    "no",
+    "on",
+    "2001-12-14",
+    "\\",
+    "\n  \n",
+    "@",
+    "`",
+    "\u00a0",
 ]
 
 
@@ -72,8 +181,9 @@ def mutate_value(data: Any, rng: random.Random) -> Any:
     if kind == 0 and isinstance(parent, dict):
         del parent[path[-1]]
     elif kind == 1 and isinstance(parent, dict):
-        parent[rng.choice(["extra", "Rules", "hands ", "to_move", "hand", "last_end", "boneyard"])] = \
-            copy.deepcopy(rng.choice(HOSTILE_VALUES))
+        parent[rng.choice(["extra", "Rules", "hands ", "to_move", "hand", "last_end", "boneyard"])] = copy.deepcopy(
+            rng.choice(HOSTILE_VALUES)
+        )
     elif kind == 2 and isinstance(parent, list):
         parent.insert(path[-1], copy.deepcopy(parent[path[-1]]))
     else:
@@ -86,8 +196,9 @@ def mutants(base: list[Any], count: int, seed: int, rounds: int = 2) -> Iterator
     return _repeat(base, count, seed, rounds, mutate_value)
 
 
-def _repeat(base: list[Any], count: int, seed: int, rounds: int, mutate: Callable[[Any, random.Random], Any]
-            ) -> Iterator[Any]:
+def _repeat(
+    base: list[Any], count: int, seed: int, rounds: int, mutate: Callable[[Any, random.Random], Any]
+) -> Iterator[Any]:
     rng = seeded(seed)
     for _ in range(count):
         value = rng.choice(base)
@@ -151,13 +262,13 @@ REVIEW_POSITIONS: dict[str, str] = {
     "an infinite side in match scores": "rules: block\nhands: [[6-4], [1-1]]\nchain: [4-4]\nmatch: {scores: {.inf: 3}}\n",
     "5000-deep lists": "rules: block\nhands: " + "[" * 5000 + "]" * 5000 + "\n",
     "a three-line closed value": "rules: block\nhands: [[6-4, 3-3], [1-1]]\nchain: [4-4]\n"
-                                 'moves: [{tile: 6-4, end: left, closed: "a\\nb\\nc"}]\n',
+    'moves: [{tile: 6-4, end: left, closed: "a\\nb\\nc"}]\n',
     "a heading in a move": "rules: block\nhands: [[6-4, 3-3], [1-1]]\nchain: [2-2]\n"
-                           'moves: [{tile: 6-4, end: left, closed: "a\\n\\n# HEADING"}]\n',
+    'moves: [{tile: 6-4, end: left, closed: "a\\n\\n# HEADING"}]\n',
     "last_move_by -7 on an empty chain": "rules: block\nhands: [[6-4, 3-0], [5-5, 2-2]]\nchain: []\nlast_move_by: -7\n",
     "last_move_by 99 on an empty chain": "rules: block\nhands: [[6-4, 3-0], [5-5, 2-2]]\nchain: []\nlast_move_by: 99\n",
     "last_move_by 10^30 on an empty chain": "rules: block\nhands: [[6-4, 3-0], [5-5, 2-2]]\nchain: []\n"
-                                            "last_move_by: 1000000000000000000000000000000\n",
+    "last_move_by: 1000000000000000000000000000000\n",
     "a NUL after the rules": "rules: block\x00\nhands: [[6-4], [1-1]]\n",
     "an alias that contains itself": "rules: block\nhands: &s [*s]\n",
 }
@@ -191,5 +302,3 @@ REVIEW_LINKS: list[tuple[str, dict[str, str]]] = [
     ("learn", {"lesson": "**bold** [click](http://example.invalid)"}),
     ("learn", {"lang": "xx"}),
 ]
-
-

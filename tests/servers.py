@@ -21,8 +21,14 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_app(env_extra: dict[str, str], *, script: Path | None = None, log: Path | None = None,
-              drop: tuple[str, ...] = (), wait: float = 90) -> tuple[subprocess.Popen[bytes], str]:
+def start_app(
+    env_extra: dict[str, str],
+    *,
+    script: Path | None = None,
+    log: Path | None = None,
+    drop: tuple[str, ...] = (),
+    wait: float = 90,
+) -> tuple[subprocess.Popen[bytes], str]:
     """Serve the app (or another Streamlit ``script``) headless on a free port; wait for its health check.
 
     ``log``: the server's output goes to this file (a failure can be read, a full pipe never stalls a
@@ -31,9 +37,18 @@ def start_app(env_extra: dict[str, str], *, script: Path | None = None, log: Pat
     """
     port = free_port()
     env = {key: value for key, value in os.environ.items() if key not in drop} | env_extra
-    command = streamlit_command(port, headless=True, address="127.0.0.1") if script is None else \
-        [sys.executable, "-m", "streamlit", "run", str(script), *streamlit_flags(port, headless=True,
-                                                                                   address="127.0.0.1")]
+    command = (
+        streamlit_command(port, headless=True, address="127.0.0.1")
+        if script is None
+        else [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            str(script),
+            *streamlit_flags(port, headless=True, address="127.0.0.1"),
+        ]
+    )
     sink = log.open("wb") if log is not None else subprocess.DEVNULL
     try:
         process = subprocess.Popen(command, env=env, stdout=sink, stderr=subprocess.STDOUT)

@@ -48,11 +48,18 @@ def _port(value: str) -> int:
 
 
 def _add_app_options(parser: argparse.ArgumentParser, default: object) -> None:
-    parser.add_argument("--port", type=_port, default=default,
-                        help="the port to serve on (default: Streamlit's, 8501, or STREAMLIT_SERVER_PORT)")
-    parser.add_argument("--address", default=default,
-                        help="the address to listen on, e.g. 0.0.0.0 for every computer on the club's network "
-                        "(default: Streamlit's, or STREAMLIT_SERVER_ADDRESS)")
+    parser.add_argument(
+        "--port",
+        type=_port,
+        default=default,
+        help="the port to serve on (default: Streamlit's, 8501, or STREAMLIT_SERVER_PORT)",
+    )
+    parser.add_argument(
+        "--address",
+        default=default,
+        help="the address to listen on, e.g. 0.0.0.0 for every computer on the club's network "
+        "(default: Streamlit's, or STREAMLIT_SERVER_ADDRESS)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -95,8 +102,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get(DEBUG_ENV) == "1":
             raise
         logging.getLogger("tutorial_app").debug("unexpected error", exc_info=True)
-        print(f"{verb}: unexpected error ({one_line(type(exc).__name__)}: {one_line(str(exc))[:200]}); "
-              f"please report it (DOMINO_TUTOR_DEBUG=1 shows the details)", file=sys.stderr)
+        print(
+            f"{verb}: unexpected error ({one_line(type(exc).__name__)}: {one_line(str(exc))[:200]}); "
+            f"please report it (DOMINO_TUTOR_DEBUG=1 shows the details)",
+            file=sys.stderr,
+        )
         return 1
 
 

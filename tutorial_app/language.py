@@ -62,14 +62,16 @@ class EndName(NamedTuple):
 
 END_NAMES: dict[str, EndName] = {
     "lead": EndName("lead", "заход", "заходу", "заходе", "lead", "заход", "as the lead", "в заход"),
-    "left": EndName("left end", "левый конец", "левому концу", "левом конце", "left", "левый",
-                    "on the left", "слева"),
-    "right": EndName("right end", "правый конец", "правому концу", "правом конце", "right", "правый",
-                     "on the right", "справа"),
-    "up": EndName("upper end", "верхний конец", "верхнему концу", "верхнем конце", "upper", "верхний",
-                  "at the top", "сверху"),
-    "down": EndName("lower end", "нижний конец", "нижнему концу", "нижнем конце", "lower", "нижний",
-                    "at the bottom", "снизу"),
+    "left": EndName("left end", "левый конец", "левому концу", "левом конце", "left", "левый", "on the left", "слева"),
+    "right": EndName(
+        "right end", "правый конец", "правому концу", "правом конце", "right", "правый", "on the right", "справа"
+    ),
+    "up": EndName(
+        "upper end", "верхний конец", "верхнему концу", "верхнем конце", "upper", "верхний", "at the top", "сверху"
+    ),
+    "down": EndName(
+        "lower end", "нижний конец", "нижнему концу", "нижнем конце", "lower", "нижний", "at the bottom", "снизу"
+    ),
 }
 """Every end the rules core names (``rules.state.ARM_NAMES`` and the lead); the app's ``end.*`` messages
 are these nouns."""

@@ -47,8 +47,9 @@ SETTINGS: dict[str, str] = {
 }
 
 
-def streamlit_flags(port: int | None, *, headless: bool, address: str | None = None,
-                    keep: frozenset[str] = frozenset()) -> list[str]:
+def streamlit_flags(
+    port: int | None, *, headless: bool, address: str | None = None, keep: frozenset[str] = frozenset()
+) -> list[str]:
     """The ``streamlit run`` options: the app's settings except those in ``keep``, then port and address."""
     flags = [f"--{name}={value}" for name, value in SETTINGS.items() if name not in keep]
     if port is not None:
@@ -62,8 +63,14 @@ def streamlit_flags(port: int | None, *, headless: bool, address: str | None = N
 
 def streamlit_command(port: int, *, headless: bool, address: str | None = None) -> list[str]:
     """The full command line that serves the app (used by the browser tests and benchmarks)."""
-    return [sys.executable, "-m", "streamlit", "run", str(APP_SCRIPT),
-            *streamlit_flags(port, headless=headless, address=address)]
+    return [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(APP_SCRIPT),
+        *streamlit_flags(port, headless=headless, address=address),
+    ]
 
 
 def _env_name(key: str) -> str:
@@ -111,13 +118,17 @@ def check_port(port: int, address: str | None) -> None:
 
 def _port_problem(port: int, address: str | None, exc: OSError) -> str:
     if exc.errno == errno.EADDRINUSE:
-        return (f"port {port} is taken: another program (perhaps Domino Tutor, already open at "
-                f"http://localhost:{port}) is using it; start on another port: domino-tutor --port {port + 1}")
+        return (
+            f"port {port} is taken: another program (perhaps Domino Tutor, already open at "
+            f"http://localhost:{port}) is using it; start on another port: domino-tutor --port {port + 1}"
+        )
     if exc.errno == errno.EACCES:
         return f"port {port} needs administrator rights here; use a port from 1024 up, e.g. domino-tutor --port 8501"
     if exc.errno == errno.EADDRNOTAVAIL or isinstance(exc, socket.gaierror):
-        return (f"{address!r} is not an address of this computer; use 0.0.0.0 to serve the club's network, "
-                "or 127.0.0.1 for this computer only")
+        return (
+            f"{address!r} is not an address of this computer; use 0.0.0.0 to serve the club's network, "
+            "or 127.0.0.1 for this computer only"
+        )
     return f"cannot listen on port {port}: {exc.strerror or exc}"
 
 
@@ -134,11 +145,16 @@ def run_app(port: int | None = None, address: str | None = None, headless: bool 
 
     chosen = user_settings()
     listen_port = port if port is not None else _setting_int(chosen.get("server.port", DEFAULT_PORT), DEFAULT_PORT)
-    listen_address = address if address is not None else (str(chosen["server.address"])
-                                                           if chosen.get("server.address") else None)
+    listen_address = (
+        address if address is not None else (str(chosen["server.address"]) if chosen.get("server.address") else None)
+    )
     check_port(listen_port, listen_address)
-    sys.argv = ["streamlit", "run", str(APP_SCRIPT),
-                *streamlit_flags(port, headless=headless, address=address, keep=frozenset(chosen))]
+    sys.argv = [
+        "streamlit",
+        "run",
+        str(APP_SCRIPT),
+        *streamlit_flags(port, headless=headless, address=address, keep=frozenset(chosen)),
+    ]
     try:
         stcli.main()
     except SystemExit as exc:

@@ -72,16 +72,18 @@ def test_the_hint_ranks_every_distinct_move_and_says_why() -> None:
 
 def test_the_same_tile_on_either_end_with_the_same_ends_left_is_one_row() -> None:
     # both ends show 3: 3-5 on the left or on the right leaves 3 and 5 open either way
-    state = _position({"rules": "block", "hands": [["5-3", "6-0"], ["4-4", "2-2"]], "chain": ["3-1", "1-4", "4-3"],
-                       "to_move": 0})
+    state = _position(
+        {"rules": "block", "hands": [["5-3", "6-0"], ["4-4", "2-2"]], "chain": ["3-1", "1-4", "4-3"], "to_move": 0}
+    )
     moves = [m for m in legal_moves(state) if m.tile is not None and str(m.tile) == "5-3"]
     assert len(moves) == 2 and same_outcome(state, moves[0], moves[1])
     hint = make_hint(state, 0)
     assert [r.name.en for r in hint.rows] == ["5-3"]  # 6-0 fits nowhere: one choice, named without its end
 
 
-@pytest.mark.parametrize(("preset", "shown", "points_first"),
-                         [("all_fives", True, True), ("kozel", True, False), ("draw", False, False)])
+@pytest.mark.parametrize(
+    ("preset", "shown", "points_first"), [("all_fives", True, True), ("kozel", True, False), ("draw", False, False)]
+)
 def test_points_are_shown_where_they_matter(preset: str, shown: bool, points_first: bool) -> None:
     rules = find_variant(preset).rules(None, {})
     assert points_matter(rules) is shown
@@ -156,8 +158,12 @@ def test_the_review_rows_follow_the_decisions() -> None:
 def test_percentage_points_in_words_with_the_plural() -> None:
     assert [percentage_points(n, "en") for n in (1, 22)] == ["1 percentage point", "22 percentage points"]
     assert [percentage_points(n, "ru") for n in (1, 3, 12, 22, 25)] == [
-        "1 процентный пункт", "3 процентных пункта", "12 процентных пунктов", "22 процентных пункта",
-        "25 процентных пунктов"]
+        "1 процентный пункт",
+        "3 процентных пункта",
+        "12 процентных пунктов",
+        "22 процентных пункта",
+        "25 процентных пунктов",
+    ]
 
 
 def test_bots_are_given_per_seat() -> None:

@@ -46,10 +46,13 @@ def _compare(tab: str | None = None, **query: str) -> AppTest:
 # -- links ------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("sets", [
-    [("block", 4, {"teams": "pairs"}), ("kozel", 4, {"target": 150})],
-    [("draw", 3, {}), ("all_fives", 2, {"capicu_bonus": 25}), ("donkey", 4, {})],
-])
+@pytest.mark.parametrize(
+    "sets",
+    [
+        [("block", 4, {"teams": "pairs"}), ("kozel", 4, {"target": 150})],
+        [("draw", 3, {}), ("all_fives", 2, {"capicu_bonus": 25}), ("donkey", 4, {})],
+    ],
+)
 def test_a_link_gives_back_the_comparison_it_was_made_from(sets: list[tuple[str, int, Mapping[str, Any]]]) -> None:
     params = compare_params(sets, {"seed": 12, "hands": 3000, "matches": 40}, "random", "greedy")
     link = read_compare_link(params)
@@ -59,25 +62,32 @@ def test_a_link_gives_back_the_comparison_it_was_made_from(sets: list[tuple[str,
     assert (link.bot, link.deal_bot) == ("random", "greedy")
 
 
-@pytest.mark.parametrize(("params", "words"), [
-    ({"r1": "block"}, "two rule sets"),
-    ({"r1": "block", "r2": "chess"}, "chess"),
-    ({"r1": "block", "r2": "kozel", "p2": "9"}, "players"),
-    ({"r1": "block", "r2": "kozel", "o2": "target"}, "name:value"),
-    ({"r1": "block", "r2": "kozel", "o2": "teams:pairs"}, "pairs"),
-    ({"r1": "block", "r2": "kozel", "hands": "10" * 9}, "hands"),
-    ({"r1": "block", "r2": "kozel", "bot": "strong"}, "bot"),
-])
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        ({"r1": "block"}, "two rule sets"),
+        ({"r1": "block", "r2": "chess"}, "chess"),
+        ({"r1": "block", "r2": "kozel", "p2": "9"}, "players"),
+        ({"r1": "block", "r2": "kozel", "o2": "target"}, "name:value"),
+        ({"r1": "block", "r2": "kozel", "o2": "teams:pairs"}, "pairs"),
+        ({"r1": "block", "r2": "kozel", "hands": "10" * 9}, "hands"),
+        ({"r1": "block", "r2": "kozel", "bot": "strong"}, "bot"),
+    ],
+)
 def test_a_bad_link_says_what_is_wrong(params: dict[str, str], words: str) -> None:
     answer = read_compare_link(params)
     assert isinstance(answer, Text) and words in answer.en
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.dictionaries(st.sampled_from(["r1", "p1", "o1", "r2", "p2", "o2", "r3", "seed", "hands", "matches", "bot",
-                                        "deal_bot"]),
-                       st.sampled_from([v for v in HOSTILE_VALUES if isinstance(v, str)] + ["kozel", "4", "target:150"])
-                       | st.text(max_size=12), max_size=8))
+@given(
+    st.dictionaries(
+        st.sampled_from(["r1", "p1", "o1", "r2", "p2", "o2", "r3", "seed", "hands", "matches", "bot", "deal_bot"]),
+        st.sampled_from([v for v in HOSTILE_VALUES if isinstance(v, str)] + ["kozel", "4", "target:150"])
+        | st.text(max_size=12),
+        max_size=8,
+    )
+)
 def test_any_compare_link_is_a_comparison_a_reason_or_nothing(params: dict[str, str]) -> None:
     answer = read_compare_link({"r1": "block", **params} if "r2" in params else params)
     if isinstance(answer, Text):
@@ -126,8 +136,14 @@ def test_the_facts_on_which_the_rule_sets_part_are_found() -> None:
 
 
 def _runs(names: tuple[str, ...]) -> list[RuleSetRun]:
-    return [RuleSetRun(rules_for(n, 4), simulate_hands(rules_for(n, 4), 60, seed=1, bot="greedy"),
-                       simulate_matches(rules_for(n, 4), 3, seed=1, bot="greedy")) for n in names]
+    return [
+        RuleSetRun(
+            rules_for(n, 4),
+            simulate_hands(rules_for(n, 4), 60, seed=1, bot="greedy"),
+            simulate_matches(rules_for(n, 4), 3, seed=1, bot="greedy"),
+        )
+        for n in names
+    ]
 
 
 def test_penalty_games_get_penalty_statistics_and_the_others_do_not() -> None:

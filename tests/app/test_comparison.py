@@ -35,8 +35,10 @@ def test_the_position_is_ruled_under_each_rule_set_with_its_overrides() -> None:
         direct = rule({**POSITION, "rules": preset, **({"overrides": overrides} if overrides else {})}, None, "en")
         assert mine == direct
         assert mine.status == "won"
-    assert position_under({"overrides": {"target": 50}}, "block", {"players": 4, "target": 150}) == \
-        {"rules": "block", "overrides": {"target": 150}}
+    assert position_under({"overrides": {"target": 50}}, "block", {"players": 4, "target": 150}) == {
+        "rules": "block",
+        "overrides": {"target": 150},
+    }
 
 
 def test_same_deal_is_deterministic_and_parts_where_the_moves_differ() -> None:
@@ -82,6 +84,8 @@ def test_the_compare_page_says_what_each_rule_sheet_says() -> None:
                     # an option the sheet leaves out because it cannot apply (e.g. the tie rule of a goat fish)
                     assert label in {OPTION_LABELS["blocked_tie"].in_(lang)}, (label, sentences[column])
     fish = dict(difference_rows(sets, "en"))[OPTION_LABELS["blocked_scoring"].en]
-    assert fish[0] == "In a blocked hand the player who made the fish writes nothing, and every other side " \
-                      "writes down its own pips."
+    assert (
+        fish[0] == "In a blocked hand the player who made the fish writes nothing, and every other side "
+        "writes down its own pips."
+    )
     assert fish[1].startswith("In a blocked hand the side with the fewest pips writes nothing")

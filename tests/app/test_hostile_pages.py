@@ -71,7 +71,7 @@ def _read_markdown(text: str) -> tuple[str, set[str]]:
             fence = re.match(r"`+", text[i:]).group()  # type: ignore[union-attr]
             end = re.compile(rf"(?<!`){fence}(?!`)").search(text, i + len(fence))
             assert end is not None, f"an open code span in {text!r}"
-            content = text[i + len(fence):end.start()]
+            content = text[i + len(fence) : end.start()]
             if len(content) > 1 and content[0] == " " and content[-1] == " ":
                 content = content[1:-1]
             shown.append(content)
@@ -87,8 +87,11 @@ def _read_markdown(text: str) -> tuple[str, set[str]]:
 
 
 @FUZZ
-@given(st.lists(st.sampled_from([*HOSTILE_FRAGMENTS, "http://x.y/", "www.", "a@b.c", "`"]) | st.text(max_size=8),
-                max_size=30).map("".join))
+@given(
+    st.lists(
+        st.sampled_from([*HOSTILE_FRAGMENTS, "http://x.y/", "www.", "a@b.c", "`"]) | st.text(max_size=8), max_size=30
+    ).map("".join)
+)
 def test_plain_shows_exactly_the_characters_on_one_line(text: str) -> None:
     shown = plain(text, width=len(text) + 1)
     assert "\n" not in shown and "\r" not in shown
@@ -124,9 +127,13 @@ def test_a_link_in_an_unknown_language_says_so_once() -> None:
 
 
 @FUZZ
-@given(st.dictionaries(st.sampled_from(["deal", "rules", "players", "lang", "x"]),
-                       st.sampled_from([v for v in HOSTILE_VALUES if isinstance(v, str)]) | st.text(max_size=12),
-                       max_size=4))
+@given(
+    st.dictionaries(
+        st.sampled_from(["deal", "rules", "players", "lang", "x"]),
+        st.sampled_from([v for v in HOSTILE_VALUES if isinstance(v, str)]) | st.text(max_size=12),
+        max_size=4,
+    )
+)
 def test_any_deal_link_is_a_deal_a_reason_or_nothing(params: dict[str, str]) -> None:
     answer = read_deal_link(params)
     if "deal" not in params:
@@ -160,7 +167,7 @@ def test_the_compare_box_takes_the_reviews_positions_with_one_message(case: str)
     errors = [e.value for e in at.error]
     prefix = t("compare.bad_position", "ru", reason="")
     assert errors and all(e.startswith(prefix) for e in errors), errors
-    assert not any(_unescaped_markup(e[len(prefix):]) or "\n" in e for e in errors), errors
+    assert not any(_unescaped_markup(e[len(prefix) :]) or "\n" in e for e in errors), errors
 
 
 POSITION_TEXTS = [*REVIEW_POSITIONS.values(), *(yaml.safe_dump(d) for d in docs_positions())]
@@ -186,8 +193,7 @@ def test_the_position_box_reads_any_paste_into_a_ruling_or_one_line(seed: int, p
 # -- a broken progress database ------------------------------------------------------------------------------
 
 
-def test_a_broken_database_is_said_once_and_the_lessons_go_on(tmp_path: Path,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_broken_database_is_said_once_and_the_lessons_go_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     corrupt = tmp_path / "corrupt.sqlite3"
     corrupt.write_bytes(b"not a database" * 100)
     monkeypatch.setenv("DOMINO_TUTOR_PROGRESS_DB", str(corrupt))

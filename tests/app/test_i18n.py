@@ -25,6 +25,7 @@ APP = Path(__file__).resolve().parents[2] / "tutorial_app" / "app"
 KEY = re.compile(r"[a-z_]+\.[a-z_0-9.]*[a-z0-9]")  # a whole key; a built key's start ends in . or _
 PREFIXES = {key.split(".")[0] for key in CATALOGS["en"]}
 
+
 # Keys the app builds from a value (``tr(f"end.{move.end}")``), with every value the code can put there,
 # taken from where those values are defined.
 def _page_constant(page: str, name: str) -> tuple[str, ...]:
@@ -75,8 +76,16 @@ def _built_keys() -> list[tuple[str, str]]:
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call | ast.JoinedStr):
                 continue
-            arg = node.args[0] if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                and node.func.id in ("t", "tr") and node.args else node if isinstance(node, ast.JoinedStr) else None
+            arg = (
+                node.args[0]
+                if isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("t", "tr")
+                and node.args
+                else node
+                if isinstance(node, ast.JoinedStr)
+                else None
+            )
             prefix = _built_prefix(arg) if arg is not None else None
             if prefix is not None and prefix.split(".")[0] in PREFIXES and "." in prefix:
                 found.append((f"{path.name}:{node.lineno}", prefix))
@@ -99,9 +108,16 @@ def test_placeholders_agree(key: str) -> None:
 
 def test_every_literal_key_in_the_app_exists() -> None:
     """Every string in the app that names a message (in a call, a variable, a table of buttons) is in the catalogs."""
-    used = {node.value for _, tree in _app_trees() for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and KEY.fullmatch(node.value)
-            and node.value.split(".")[0] in PREFIXES and not node.value.endswith(".py")}
+    used = {
+        node.value
+        for _, tree in _app_trees()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and KEY.fullmatch(node.value)
+        and node.value.split(".")[0] in PREFIXES
+        and not node.value.endswith(".py")
+    }
     assert len(used) > 100, "the scan should find the app's keys"
     assert sorted(used - set(CATALOGS["en"])) == []
 
@@ -124,8 +140,9 @@ def test_russian_text_is_russian() -> None:
     assert cyrillic >= 0.9 * len(CATALOGS["ru"])
 
 
-@pytest.mark.parametrize(("value", "expected"), [("ru-RU", "ru"), ("ru", "ru"), ("en_GB", "en"), ("de-DE", "en"),
-                                                 (None, "en"), ("", "en")])
+@pytest.mark.parametrize(
+    ("value", "expected"), [("ru-RU", "ru"), ("ru", "ru"), ("en_GB", "en"), ("de-DE", "en"), (None, "en"), ("", "en")]
+)
 def test_normalise_lang(value: object, expected: str) -> None:
     assert normalise_lang(value) == expected
 

@@ -67,12 +67,15 @@ def test_a_bad_override_on_the_compare_page_is_explained_in_russian() -> None:
     assert CYRILLIC.search(refusal.reason.ru) and refusal.reason.en not in "\n".join(_errors(at))
 
 
-@pytest.mark.parametrize("text", [
-    'hands: [["7-1"], ["6-6"]]\nchain: []\n',
-    'overrides: {colour: red}\nhands: [["6-5"], ["1-1"]]\n',
-    'hands: [["6-4"], ["4-6"]]\n',
-    'hands: [["6-4", "3-0"], ["1-2"]]\nchain: ["3-5", "5-1"]\nmoves: [{tile: "6-4", end: left}]\n',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        'hands: [["7-1"], ["6-6"]]\nchain: []\n',
+        'overrides: {colour: red}\nhands: [["6-5"], ["1-1"]]\n',
+        'hands: [["6-4"], ["4-6"]]\n',
+        'hands: [["6-4", "3-0"], ["1-2"]]\nchain: ["3-5", "5-1"]\nmoves: [{tile: "6-4", end: left}]\n',
+    ],
+)
 def test_a_bad_position_on_the_compare_page_is_explained_in_russian(text: str) -> None:
     at = _russian_app("compare")
     at.session_state["cmp_tab"] = t("compare.tab_referee", "ru")  # only the open tab is drawn

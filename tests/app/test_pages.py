@@ -176,8 +176,11 @@ def test_an_illegal_tile_says_why() -> None:
             assert at.warning[0].value == reason.en
             return
         move = legal_moves(state)[0]
-        _ok(_button(at, f"play_tile_{move.tile}" if move.action is Action.PLAY else f"play_{move.action.value}")
-            .click().run())
+        _ok(
+            _button(at, f"play_tile_{move.tile}" if move.action is Action.PLAY else f"play_{move.action.value}")
+            .click()
+            .run()
+        )
         if at.session_state["play_selected"] is not None:
             _ok(_button(at, f"play_end_{move.end}").click().run())
 
@@ -212,7 +215,7 @@ def test_a_bad_position_gets_one_message_and_nothing_else() -> None:
     _ok(at.switch_page(PAGES["compare"][0]).run())
     at.session_state["cmp_tab"] = t("compare.tab_referee", "en")
     _ok(at.run())
-    _ok(at.text_area(key="cmp_position").set_value("hands: [[\"7-1\"], [\"6-6\"]]\nchain: []\n").run())
+    _ok(at.text_area(key="cmp_position").set_value('hands: [["7-1"], ["6-6"]]\nchain: []\n').run())
     assert any("7-1" in e.value for e in at.error)
     _ok(at.text_area(key="cmp_position").set_value("a: !!python/object/apply:os.system [ls]\n").run())
     assert at.error
@@ -271,13 +274,19 @@ def test_a_tail_adjustment_is_written_into_the_game_record() -> None:
     _ok(at.button[0].click().run())
     for _ in range(30):
         table: PlayTable = at.session_state["play_table"]
-        arms = [(end, links) for end, links in zip(("left", "right"), table.state.table.arms[:2], strict=True)
-                if len(links) >= 2 and not links[0].tile.is_double and not links[1].tile.is_double]
+        arms = [
+            (end, links)
+            for end, links in zip(("left", "right"), table.state.table.arms[:2], strict=True)
+            if len(links) >= 2 and not links[0].tile.is_double and not links[1].tile.is_double
+        ]
         if arms or table.hand_over:
             break
         move = legal_moves(table.state)[0]
-        _ok(_button(at, f"play_tile_{move.tile}" if move.action is Action.PLAY else f"play_{move.action.value}")
-            .click().run())
+        _ok(
+            _button(at, f"play_tile_{move.tile}" if move.action is Action.PLAY else f"play_{move.action.value}")
+            .click()
+            .run()
+        )
         if at.session_state["play_selected"] is not None:
             _ok(_button(at, f"play_end_{move.end}").click().run())
     if not arms:

@@ -144,5 +144,7 @@ def test_a_strategy_capstone_has_the_hint_and_ends_with_a_review() -> None:
         run.submit_move(action)
     _ok(at.run())
     assert t("review.title", "en") in [s.value for s in at.subheader]
-    assert any(t("learn.badge_earned", "en", badge=lesson.steps[-2].badge.en) == s.value  # type: ignore[union-attr]
-               for s in at.success)
+    assert any(
+        t("learn.badge_earned", "en", badge=lesson.steps[-2].badge.en) == s.value  # type: ignore[union-attr]
+        for s in at.success
+    )

@@ -24,8 +24,12 @@ from tutorial_app.rules.tiles import parse_tile
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 # Seat 0 can lay 6-1 only on the left; seat 1 then has nothing for 1 or 0 and passes.
-POSITION = {"rules": "block", "hands": [["6-1", "5-5", "5-1"], ["2-3", "4-4"]],
-            "chain": ["6-5", "5-2", "2-4", "4-3", "3-0"], "to_move": 0}
+POSITION = {
+    "rules": "block",
+    "hands": [["6-1", "5-5", "5-1"], ["2-3", "4-4"]],
+    "chain": ["6-5", "5-2", "2-4", "4-3", "3-0"],
+    "to_move": 0,
+}
 TILE = parse_tile("6-1")
 
 
@@ -37,9 +41,20 @@ def _ok(at: AppTest) -> AppTest:
 def _table() -> PlayTable:
     position = read_position(POSITION)
     match = new_match(position.rules)
-    return PlayTable(position.rules, "block", bots_by_seat(position.rules.players, "greedy"), 1, False, 0,
-                     position.state, position.state, match, match,
-                     Text("a set position", "заданная позиция"), ())
+    return PlayTable(
+        position.rules,
+        "block",
+        bots_by_seat(position.rules.players, "greedy"),
+        1,
+        False,
+        0,
+        position.state,
+        position.state,
+        match,
+        match,
+        Text("a set position", "заданная позиция"),
+        (),
+    )
 
 
 def _page(lang: str = "en") -> AppTest:

@@ -110,8 +110,9 @@ def test_the_end_of_hand_calls_the_learner_you(preset: str, players: int) -> Non
         if kind == "out" and state.out_seat == HUMAN:
             assert en.startswith("You went out") and ru.startswith("Вы вышли"), (en, ru)
         elif kind in ("lowest", "lowest_goat") and about_you and not result.tie:
-            assert ("You have the fewest" in text.en or "Your pair" in text.en) and \
-                ("У вас меньше" in text.ru or "У вашей пары" in text.ru), text
+            assert ("You have the fewest" in text.en or "Your pair" in text.en) and (
+                "У вас меньше" in text.ru or "У вашей пары" in text.ru
+            ), text
         elif kind == "goat_block" and state.fish_maker == HUMAN:
             assert en.startswith("You made the fish") and ru.startswith("Вы сделали рыбу"), (en, ru)
         seen.add((kind, about_you))
@@ -185,7 +186,9 @@ def test_the_play_page_shows_you_lead() -> None:
 def test_a_redeal_notice_names_the_learner_as_you() -> None:
     """The Play page's "Redealt first" line speaks of the seats as the table labels them ("You", not seat 0)."""
     rules = rules_for("domino101", 2)
-    notices = [reason for seed in range(300) for reason in start_table(rules, "domino101", "greedy", seed, False).redeals]
+    notices = [
+        reason for seed in range(300) for reason in start_table(rules, "domino101", "greedy", seed, False).redeals
+    ]
     assert notices, "some 101 deals for two are thrown in"
     assert not any(f"seat {HUMAN}" in n.en.lower() or f"игрока {HUMAN}" in n.ru for n in notices)
     mine = [n for n in notices if n.en.startswith("You hold")]

@@ -21,8 +21,9 @@ from tutorial_app.lessons.catalog import lesson_ids
 from tutorial_app.rules.text import Text
 
 KNOWN = lesson_ids()
-FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                        HealthCheck.function_scoped_fixture])
+FUZZ = settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 
 
 @pytest.fixture
@@ -38,12 +39,15 @@ def test_the_courses_lesson_ids_are_the_file_names() -> None:
     assert "core-01-the-set" in KNOWN and len(KNOWN) >= 30
 
 
-@pytest.mark.parametrize(("case", "needle"), [
-    ("5000 nines of stars", "number too large"),
-    ("a lone surrogate lesson id", "half of a character pair"),
-    ("5000-deep arrays", "nested too deeply"),
-    ("made-up lesson ids", "there is no lesson 'made-up-lesson'"),
-])
+@pytest.mark.parametrize(
+    ("case", "needle"),
+    [
+        ("5000 nines of stars", "number too large"),
+        ("a lone surrogate lesson id", "half of a character pair"),
+        ("5000-deep arrays", "nested too deeply"),
+        ("made-up lesson ids", "there is no lesson 'made-up-lesson'"),
+    ],
+)
 def test_the_reviews_files_are_refused_in_one_line(store: ProgressStore, case: str, needle: str) -> None:
     store.record("Anna", "core-01-the-set", 2)
     with pytest.raises(ProgressError) as caught:
@@ -70,11 +74,21 @@ def test_thousands_of_made_up_ids_are_refused_at_once(store: ProgressStore) -> N
     assert store.stars("Anna") == {}
 
 
-@pytest.mark.parametrize(("lesson", "stars"), [
-    ("core-01-the-set", float("nan")), ("core-01-the-set", None), ("core-01-the-set", 4), ("core-01-the-set", -1),
-    ("core-01-the-set", True), ("core-01-the-set", 2.0), ("", 1), ("x" * 10_000, 1), ("made-up", 1),
-    ("core\x00-01", 1),
-])
+@pytest.mark.parametrize(
+    ("lesson", "stars"),
+    [
+        ("core-01-the-set", float("nan")),
+        ("core-01-the-set", None),
+        ("core-01-the-set", 4),
+        ("core-01-the-set", -1),
+        ("core-01-the-set", True),
+        ("core-01-the-set", 2.0),
+        ("", 1),
+        ("x" * 10_000, 1),
+        ("made-up", 1),
+        ("core\x00-01", 1),
+    ],
+)
 def test_record_refuses_what_import_refuses(store: ProgressStore, lesson: str, stars: object) -> None:
     with pytest.raises(ProgressError) as by_record:
         store.record("Anna", lesson, stars)  # type: ignore[arg-type]
@@ -94,9 +108,12 @@ def _broken_urls(tmp_path: Path) -> dict[str, str]:
     blocker.write_text("x")
     folder = tmp_path / "a-folder.sqlite3"
     folder.mkdir()
-    return {"corrupt file": f"sqlite:///{corrupt}", "a folder": f"sqlite:///{folder}",
-            "a parent that cannot be made": f"sqlite:///{blocker}/sub/p.sqlite3",
-            "no such driver": "nosuchdb://x/y"}
+    return {
+        "corrupt file": f"sqlite:///{corrupt}",
+        "a folder": f"sqlite:///{folder}",
+        "a parent that cannot be made": f"sqlite:///{blocker}/sub/p.sqlite3",
+        "no such driver": "nosuchdb://x/y",
+    }
 
 
 def test_a_database_that_cannot_be_opened_says_so_in_one_line(tmp_path: Path) -> None:
@@ -161,15 +178,21 @@ def progress_problem() -> Text:
 
 _SMALL = [v for v in HOSTILE_VALUES if not (isinstance(v, int) and abs(v) > 10**100)]
 _values = st.sampled_from(_SMALL) | st.integers(-5, 5) | st.text(max_size=30)
-_documents = st.recursive(_values, lambda inner: st.lists(inner, max_size=4)
-                          | st.dictionaries(st.text(max_size=12), inner, max_size=4), max_leaves=12)
+_documents = st.recursive(
+    _values,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
+    max_leaves=12,
+)
 
 
 @FUZZ
-@given(st.dictionaries(st.sampled_from(sorted(KNOWN)[:5]) | st.text(max_size=20), _values, max_size=6),
-       st.sampled_from(["domino-tutor-progress", "other", None]))
-def test_any_progress_file_is_read_whole_or_refused_in_one_line(store: ProgressStore, stars: dict[str, object],
-                                                                 fmt: str | None) -> None:
+@given(
+    st.dictionaries(st.sampled_from(sorted(KNOWN)[:5]) | st.text(max_size=20), _values, max_size=6),
+    st.sampled_from(["domino-tutor-progress", "other", None]),
+)
+def test_any_progress_file_is_read_whole_or_refused_in_one_line(
+    store: ProgressStore, stars: dict[str, object], fmt: str | None
+) -> None:
     try:
         data = json.dumps({"format": fmt, "stars": stars}, allow_nan=True).encode("utf-8", "surrogatepass")
     except ValueError:

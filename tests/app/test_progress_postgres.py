@@ -55,7 +55,9 @@ def test_instances_writing_at_once_keep_the_best(url: str) -> None:
         except BaseException as exc:  # any failure is reported by the assertion below
             errors.append(exc)
 
-    threads = [threading.Thread(target=write, args=(store, stars)) for store, stars in zip(stores, (1, 3, 2, 1), strict=True)]
+    threads = [
+        threading.Thread(target=write, args=(store, stars)) for store, stars in zip(stores, (1, 3, 2, 1), strict=True)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -95,8 +95,14 @@ def test_an_impossible_set_is_explained_and_nothing_is_played() -> None:
             continue
         assert not table.hand_over, "some turn should offer a selection that cannot be played"
         hand = state.hands[HUMAN]
-        bad = next((tg.play(*pair) for pair in pairwise(hand)
-                    if (state.trick is None or state.trick.size == 2) and tg.why_illegal(state, tg.play(*pair))), None)
+        bad = next(
+            (
+                tg.play(*pair)
+                for pair in pairwise(hand)
+                if (state.trick is None or state.trick.size == 2) and tg.why_illegal(state, tg.play(*pair))
+            ),
+            None,
+        )
         if bad is not None:
             _make(at, "play", state, bad)
             reason = tg.why_illegal(state, bad)

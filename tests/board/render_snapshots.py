@@ -68,8 +68,13 @@ def main() -> None:
     figs["board_all_fives_spinner"] = board_figure(state, shape=shape, reveal=True, width=900, height=620)
     state, shape = played("kozel", 3, 8, 16)
     figs["board_kozel3_ru_hint"] = board_figure(
-        state, viewer_seat=state.to_move, shape=shape, lang="ru", highlight=["end:left", str(first_playable(state))],
-        width=900, height=620,
+        state,
+        viewer_seat=state.to_move,
+        shape=shape,
+        lang="ru",
+        highlight=["end:left", str(first_playable(state))],
+        width=900,
+        height=620,
     )
     render(figs)
 

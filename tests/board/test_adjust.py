@@ -49,7 +49,12 @@ def test_adjusting_swings_the_tail_rigidly(at: int, bend: Bend) -> None:
         assert new[i + 1].vertical != old[i + 1].vertical
     assert shape.arm("right")[at + 1 :] == board.shape.arm("right")[at + 1 :]
     assert record.as_dict() == {
-        "action": "adjusted", "seat": 1, "end": "right", "at": str(tile(RIGHT[at])), "index": at, "bend": bend,
+        "action": "adjusted",
+        "seat": 1,
+        "end": "right",
+        "at": str(tile(RIGHT[at])),
+        "index": at,
+        "bend": bend,
     }
 
 
@@ -109,8 +114,9 @@ def test_bent_shape_re_bends_at_the_named_tiles_in_turn() -> None:
     assert rebend(table, board, tile(RIGHT[3]), "straight").shape == layout_table(table, once).shape
 
 
-@pytest.mark.parametrize(("name", "words"), [("6-5", "first tile"), ("3-3", "not on the chain"),
-                                             ("1-2", "after the double")])
+@pytest.mark.parametrize(
+    ("name", "words"), [("6-5", "first tile"), ("3-3", "not on the chain"), ("1-2", "after the double")]
+)
 def test_bent_shape_says_why_a_tile_cannot_be_bent(name: str, words: str) -> None:
     table = line_table("6-5", RIGHT)
     with pytest.raises(AdjustError) as caught:

@@ -72,7 +72,9 @@ def test_targets_at_every_end_the_selected_tile_may_go() -> None:
 def test_empty_table_offers_the_lead() -> None:
     state = next(iter(random_hands("block", 2, range(1))))[0]
     first = state.log[0][1]
-    empty = position("block", [[str(t) for t in state.hand(0)] + [str(first.tile)], [str(t) for t in state.hand(1)]], [])
+    empty = position(
+        "block", [[str(t) for t in state.hand(0)] + [str(first.tile)], [str(t) for t in state.hand(1)]], []
+    )
     leader = empty.to_move
     lead_tile = next(t for t in empty.hand(leader) if target_ends(empty, t))
     fig = board_figure(empty, viewer_seat=leader, selected=lead_tile)
@@ -147,8 +149,9 @@ def test_opening_tiles_are_drawn_large() -> None:
     would, and the viewer's hand tiles stay large (60 px or more) on the full table too."""
     state = position("block", HANDS, ["3-3", "3-5"])
     small = board_figure(state, width=940, height=560)
-    full = board_figure(state, layout=layout_table(state.table, width=TABLE_WIDTH, height=TABLE_HEIGHT),
-                        width=940, height=560)
+    full = board_figure(
+        state, layout=layout_table(state.table, width=TABLE_WIDTH, height=TABLE_HEIGHT), width=940, height=560
+    )
     assert _px_per_unit(small) >= 1.5 * _px_per_unit(full)
     assert _hand_tile_px(full) >= 60 and _hand_tile_px(small) >= 60
 

@@ -36,8 +36,12 @@ def states(seed: int) -> list[tg.HandState]:
 
 def four_tiles_led() -> tg.HandState:
     """Seat 3 leads Earth; seat 0 (the viewer) holds two Heavens, a nine, an eight and more."""
-    hands = [["6-6", "6-6", "6-3", "5-3", "2-2"], ["1-1", "4-4", "5-2", "6-5", "6-1"],
-             ["3-1", "5-5", "3-3", "6-4", "4-2"], ["1-1", "4-4", "3-1", "5-5", "2-1"]]
+    hands = [
+        ["6-6", "6-6", "6-3", "5-3", "2-2"],
+        ["1-1", "4-4", "5-2", "6-5", "6-1"],
+        ["3-1", "5-5", "3-3", "6-4", "4-2"],
+        ["1-1", "4-4", "3-1", "5-5", "2-1"],
+    ]
     state = tg.start_hand(tg.TienGowRules(), hands, banker=3, leader=3, taken=(0, 1, 1, 1))
     return tg.apply(state, tg.play("1-1"))
 
@@ -53,6 +57,7 @@ def overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 
 # -- the tile ------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("tile", CHINESE_KINDS, ids=str)
 @pytest.mark.parametrize("vertical", [True, False])
 def test_pips_lie_on_their_half_in_the_rules_colours(tile: object, vertical: bool) -> None:
@@ -63,7 +68,7 @@ def test_pips_lie_on_their_half_in_the_rules_colours(tile: object, vertical: boo
     xs, ys = tile_outline(2.0, -1.0, vertical, 1.5)
     for s in spots:
         assert min(xs) < s.x < max(xs) and min(ys) < s.y < max(ys)
-    lower = spots[:t.lo]  # the lower number is drawn first, on the top (or left) half
+    lower = spots[: t.lo]  # the lower number is drawn first, on the top (or left) half
     for s in lower:
         assert (s.y > -1.0) if vertical else (s.x < 2.0)
     assert all(s.big == (n == 1) for s, n in zip(spots, [t.lo] * t.lo + [t.hi] * t.hi, strict=True))
@@ -79,6 +84,7 @@ def test_heaven_is_half_red_half_white_on_each_half() -> None:
 
 # -- geometry ------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(6))
 def test_no_two_tiles_overlap_and_all_lie_in_the_figure(seed: int) -> None:
     for state in states(seed):
@@ -91,8 +97,12 @@ def test_no_two_tiles_overlap_and_all_lie_in_the_figure(seed: int) -> None:
             for box in boxes:
                 assert x0 <= box[0] and box[2] <= x1 and y0 <= box[1] and box[3] <= y1
             for button in table.buttons:
-                button_box = (button.x - button.w / 2, button.y - button.h / 2, button.x + button.w / 2,
-                              button.y + button.h / 2)
+                button_box = (
+                    button.x - button.w / 2,
+                    button.y - button.h / 2,
+                    button.x + button.w / 2,
+                    button.y + button.h / 2,
+                )
                 assert not any(overlaps(button_box, box) for box in boxes)
 
 
@@ -122,7 +132,10 @@ def test_the_trick_shows_who_laid_what_and_who_holds_it() -> None:
     table = layout_tien_gow(state, viewer_seat=0)
     played = [s for s in table.tiles if s.place == "trick"]
     assert [(s.seat, str(s.tile) if s.tile else None, s.mark) for s in played] == [
-        (3, "1-1", "winning"), (0, None, None), (1, None, None), (2, None, None),
+        (3, "1-1", "winning"),
+        (0, None, None),
+        (1, None, None),
+        (2, None, None),
     ]
     texts = [c.text.en for c in table.captions]
     assert "Seat 3: led" in texts and "You: face down" in texts and "Seat 2: face down" in texts
@@ -134,8 +147,11 @@ def test_tricks_of_a_dealt_hand_are_numbered() -> None:
     hand = states(4)
     after_first = next(s for s in hand if s.tricks and s.trick is None)
     texts = [c.text.en for c in layout_tien_gow(after_first).captions]
-    assert any(t.endswith(f"take trick 1: +{after_first.tricks[0].size}")
-               or t.endswith(f"takes trick 1: +{after_first.tricks[0].size}") for t in texts)
+    assert any(
+        t.endswith(f"take trick 1: +{after_first.tricks[0].size}")
+        or t.endswith(f"takes trick 1: +{after_first.tricks[0].size}")
+        for t in texts
+    )
     opening = [c.text for c in layout_tien_gow(hand[0], viewer_seat=hand[0].to_move).captions]
     assert any(t.en == "Trick 1: your lead" and t.ru == "Взятка 1: заходите вы" for t in opening)
 
@@ -175,6 +191,7 @@ def test_selected_tiles_rise_and_buttons_follow_the_rules() -> None:
 
 # -- the controller -------------------------------------------------------------------------------------
 
+
 def test_clicks_select_deselect_and_replace_a_single() -> None:
     state = four_tiles_led()
     first = handle_click(state, (), "hand:2")
@@ -187,9 +204,18 @@ def test_clicks_select_deselect_and_replace_a_single() -> None:
 
 
 def test_a_lead_may_select_up_to_four_tiles() -> None:
-    state = tg.start_hand(tg.TienGowRules(), [["6-6", "6-6", "6-3", "5-4", "2-2"], ["1-1", "4-4", "5-2", "6-5", "6-1"],
-                                              ["3-1", "5-5", "3-3", "6-4", "4-2"], ["1-1", "4-4", "3-1", "5-5", "2-1"]],
-                          banker=0, leader=0, taken=(3, 0, 0, 0))
+    state = tg.start_hand(
+        tg.TienGowRules(),
+        [
+            ["6-6", "6-6", "6-3", "5-4", "2-2"],
+            ["1-1", "4-4", "5-2", "6-5", "6-1"],
+            ["3-1", "5-5", "3-3", "6-4", "4-2"],
+            ["1-1", "4-4", "3-1", "5-5", "2-1"],
+        ],
+        banker=0,
+        leader=0,
+        taken=(3, 0, 0, 0),
+    )
     selected: tuple[int, ...] = ()
     assert [str(t) for t in state.hands[0]] == ["6-6", "6-6", "2-2", "6-3", "5-4"]  # the set's order
     for place in (4, 0, 1, 3):
@@ -236,6 +262,7 @@ def test_hints_count_what_is_missing_and_never_name_a_move() -> None:
 
 # -- the figure ------------------------------------------------------------------------------------------
 
+
 def _pip_count(pips: Any) -> int:
     """Pips are filled circles, one closed outline each, separated by None."""
     return sum(1 for v in pips.x if v is None)
@@ -267,8 +294,11 @@ def test_the_figure_draws_faces_pips_and_a_click_layer() -> None:
     click = trace(fig, CLICK_TRACE)
     for spot in layout_tien_gow(state, selected=(0,)).tiles:  # every clickable tile is covered end to end
         if spot.click is not None:
-            ys = [y for c, x, y in zip(click.customdata, click.x, click.y, strict=True)
-                  if c == spot.click and abs(x - spot.cx) < 1e-6]
+            ys = [
+                y
+                for c, x, y in zip(click.customdata, click.x, click.y, strict=True)
+                if c == spot.click and abs(x - spot.cx) < 1e-6
+            ]
             assert max(ys) - min(ys) >= spot.size[1] * 0.55
     assert {"action:play", "action:discard", "trick:3"} <= set(clicks)
     assert clicked_name([{"customdata": "action:play"}]) == "action:play"
@@ -308,8 +338,14 @@ def test_the_strip_draws_each_tile_with_exactly_its_red_pips() -> None:
 def test_without_the_turn_the_table_says_neither_who_moves_nor_who_holds_or_took_the_trick() -> None:
     """A question about a seat is on: the turn marker, the outline of the winning set and the taker stay hidden."""
     hands = [["6-6", "4-4"], ["5-5", "6-1"], ["1-1", "2-1"], ["3-2", "5-3"]]
-    taken = tg.position(tg.TienGowRules(), hands, 2, leader=1, taken=(0, 3, 1, 2),
-                        moves=["play 5-5", "discard 2-1", "discard 3-2", "play 4-4"])
+    taken = tg.position(
+        tg.TienGowRules(),
+        hands,
+        2,
+        leader=1,
+        taken=(0, 3, 1, 2),
+        moves=["play 5-5", "discard 2-1", "discard 3-2", "play 4-4"],
+    )
     for state in (taken, tg.position(tg.TienGowRules(), hands, 2, leader=1, taken=(0, 3, 1, 2), moves=["play 5-5"])):
         shown = layout_tien_gow(state, show_turn=False)
         words = " ".join(c.text.en for c in shown.captions)

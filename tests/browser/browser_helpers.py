@@ -75,7 +75,9 @@ def wait_rerun(page: Any, before: int, timeout: float = 30_000, text: str | None
     then until the page has been still for a moment."""
     page.wait_for_function(
         f"([n, text]) => window.__domino.runs > n || (text !== null && ({PAGE_TEXT})() !== text)",
-        arg=[before, text], timeout=timeout)
+        arg=[before, text],
+        timeout=timeout,
+    )
     page.wait_for_function(SETTLED, timeout=timeout, polling=50)
 
 

@@ -63,8 +63,15 @@ def start_class(page: Any, url: str, lesson_id: str) -> str:
     return found.group(1)
 
 
-def open_table(page: Any, url: str, preset_label: str | None = None, watch: bool = False, name: str = "Host",
-               players: int | None = None, away: int = 300) -> str:
+def open_table(
+    page: Any,
+    url: str,
+    preset_label: str | None = None,
+    watch: bool = False,
+    name: str = "Host",
+    players: int | None = None,
+    away: int = 300,
+) -> str:
     """Open a shared table (block for two unless told), as a player at seat 0 or as the watching teacher.
 
     ``away``: the seconds before a bot takes a silent seat; long by default, so that a slow machine's test
@@ -99,8 +106,9 @@ def open_table(page: Any, url: str, preset_label: str | None = None, watch: bool
 def join_room(page: Any, url: str, code: str, name: str, lang: str = "en", seat: int | None = None) -> None:
     """Open the join link (as the QR code gives it), write a name and join."""
     open_app(page, f"{url}/club?join={code}&lang={lang}")
-    field = page.get_by_test_id("stMainBlockContainer").get_by_label("Ваше имя" if lang == "ru" else "Your name",
-                                                                      exact=True)
+    field = page.get_by_test_id("stMainBlockContainer").get_by_label(
+        "Ваше имя" if lang == "ru" else "Your name", exact=True
+    )
     field.fill(name)
     field.press("Enter")
     page.wait_for_function(SETTLED, polling=50)

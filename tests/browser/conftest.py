@@ -78,8 +78,11 @@ def two_instances(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -
     engine = sa.create_engine(postgres_url)
     with engine.begin() as conn:
         conn.execute(sa.text(f"CREATE SCHEMA {schema}"))
-    url = sa.make_url(postgres_url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
-        hide_password=False)
+    url = (
+        sa.make_url(postgres_url)
+        .update_query_dict({"options": f"-csearch_path={schema}"})
+        .render_as_string(hide_password=False)
+    )
     folder = tmp_path_factory.mktemp("club_pg")
     started = [_serve({"DATABASE_URL": url}, folder / f"app{n}.log") for n in (1, 2)]
     try:

@@ -64,7 +64,8 @@ def test_first_core_lesson_by_clicking_the_board(page: Any, app_url: str, artifa
 
 
 def test_on_a_phone_choosing_a_tile_that_fits_nowhere_is_explained_under_the_board(
-        browser: Any, app_url: str, artifacts: Path) -> None:
+    browser: Any, app_url: str, artifacts: Path
+) -> None:
     lesson = next(lesson for lesson in load_course("core") if lesson.id == "core-02-placing-on-the-ends")
     run = LessonRun.start(lesson)
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU")

@@ -51,7 +51,9 @@ def _wrong(lesson: Lesson, index: int, right: object) -> object:
     run = run_at(lesson, index, 0)
     if isinstance(right, Move):
         assert run.state is not None
-        return next(m for m in legal_moves(run.state) if m.action is Action.PLAY and not judge(lesson, index, 0, m).correct)
+        return next(
+            m for m in legal_moves(run.state) if m.action is Action.PLAY and not judge(lesson, index, 0, m).correct
+        )
     choices = run.choices("en")
     if choices is not None:
         return next(value for value, _label in choices if value != right)
@@ -78,7 +80,9 @@ def _answer(page: Any, lesson: Lesson, index: int, action: object, lang: str) ->
     click_button(page, t("learn.answer", lang))
 
 
-def test_three_phones_follow_a_lesson_and_the_tally_is_right(browser: Any, club_server: Server, artifacts: Path) -> None:
+def test_three_phones_follow_a_lesson_and_the_tally_is_right(
+    browser: Any, club_server: Server, artifacts: Path
+) -> None:
     _follow_a_lesson(browser, club_server.urls, artifacts, "club_class")
 
 
@@ -120,7 +124,9 @@ def _follow_a_lesson(browser: Any, urls: tuple[str, ...], artifacts: Path, tag: 
                 _answer(page, lesson, index, action, lang)
                 wait_text(page, t("club.sent", lang, answer=key_label(judged.key, run, lang)))
             wait_text(teacher, f"3 / {3 if late is None else 4}")
-            teacher.wait_for_function(f"() => {{ const t = ({TALLY})(); return t && t.reduce((a, b) => a + b[1], 0) === 3; }}")
+            teacher.wait_for_function(
+                f"() => {{ const t = ({TALLY})(); return t && t.reduce((a, b) => a + b[1], 0) === 3; }}"
+            )
             drawn = tally(teacher)
             assert drawn is not None
             assert {label: n for label, n, _colour in drawn if n} == dict(given), (step_of, drawn)
@@ -159,4 +165,3 @@ def _follow_a_lesson(browser: Any, urls: tuple[str, ...], artifacts: Path, tag: 
         for context, _page in [*phones, *([late] if late else [])]:
             context.close()
         teacher_context.close()
-

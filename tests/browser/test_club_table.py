@@ -32,8 +32,9 @@ PAGE_HOLDS = """() => {
   const figures = [...document.querySelectorAll('.js-plotly-plot')].map(gd => JSON.stringify([gd.data, gd.layout]));
   return document.documentElement.outerHTML + '\\n' + figures.join('\\n');
 }"""
-GEOMETRY = re.compile(r"""<(style|script)\b.*?</\1>|data:[^"')\s]*|\s(?:d|points|viewBox|transform)=("[^"]*"|'[^']*')""",
-                      re.DOTALL)
+GEOMETRY = re.compile(
+    r"""<(style|script)\b.*?</\1>|data:[^"')\s]*|\s(?:d|points|viewBox|transform)=("[^"]*"|'[^']*')""", re.DOTALL
+)
 """Static assets and drawing geometry: style sheets, scripts, ``data:`` URIs (Plotly's icons) and SVG paths
 (an icon's "2-3 3-3 3" reads like a tile's name); everything the server sent (text, widgets, attributes,
 every figure's data) is checked."""
@@ -53,10 +54,15 @@ def _hidden_from(state: HandState, seat: int) -> list[str]:
 
 def _assert_holds_only_its_own(page: Any, state: HandState, seat: int) -> None:
     held = GEOMETRY.sub("", page.evaluate(PAGE_HOLDS))
-    leaked = {name: found.start() for name in _hidden_from(state, seat)
-              if (found := re.search(rf"(?<![\w-]){name}(?![\w-])", held))}
-    where = [held[max(0, at - 160):at + 40] for at in leaked.values()]
-    assert not leaked, f"seat {seat}'s page holds hidden tiles {list(leaked)}, on the table {state.table.tiles()}: {where}"
+    leaked = {
+        name: found.start()
+        for name in _hidden_from(state, seat)
+        if (found := re.search(rf"(?<![\w-]){name}(?![\w-])", held))
+    }
+    where = [held[max(0, at - 160) : at + 40] for at in leaked.values()]
+    assert not leaked, (
+        f"seat {seat}'s page holds hidden tiles {list(leaked)}, on the table {state.table.tiles()}: {where}"
+    )
     for tile in state.hand(seat):
         assert re.search(rf"(?<![\w-]){tile}(?![\w-])", held), f"seat {seat}'s page lacks its own {tile}"
 
@@ -112,8 +118,14 @@ def _refuse_a_stale_move(page: Any, store: ClubStore, code: str, state: HandStat
 
 def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> None:
     store = ClubStore(server.database)
-    devices = [phone(browser) if n else (lambda c: (c, c.new_page()))(browser.new_context(
-        viewport={"width": 1300, "height": 1000}, locale="en-US")) for n in range(4)]
+    devices = [
+        phone(browser)
+        if n
+        else (lambda c: (c, c.new_page()))(
+            browser.new_context(viewport={"width": 1300, "height": 1000}, locale="en-US")
+        )
+        for n in range(4)
+    ]
     pages = [page for _context, page in devices]
     try:
         code = open_table(pages[0], server.url, name=NAMES[0], players=4)
@@ -156,8 +168,9 @@ def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> Non
             context.close()
 
 
-def test_four_devices_play_a_hand_each_holding_only_its_tiles(browser: Any, club_server: Server,
-                                                              artifacts: Path) -> None:
+def test_four_devices_play_a_hand_each_holding_only_its_tiles(
+    browser: Any, club_server: Server, artifacts: Path
+) -> None:
     _play_a_hand(browser, club_server, artifacts, "club_table")
 
 
@@ -175,8 +188,10 @@ def test_the_page_holds_json_of_a_seat_view_only() -> None:
 
 def test_only_svg_geometry_is_left_out_of_the_check() -> None:
     """Style sheets, data URIs and path data are dropped; a tile's name in text or an attribute is kept."""
-    page = ('<style>a{b:url("data:image/svg+xml,5-4%20")}</style><path d="M9 9c0 2-3 3-3 3"></path>'
-            '<text x="3">3-3</text><g data-tile="6-4"></g><img src="data:image/svg+xml,1-1">')
+    page = (
+        '<style>a{b:url("data:image/svg+xml,5-4%20")}</style><path d="M9 9c0 2-3 3-3 3"></path>'
+        '<text x="3">3-3</text><g data-tile="6-4"></g><img src="data:image/svg+xml,1-1">'
+    )
     kept = GEOMETRY.sub("", page)
     assert "2-3 3-3" not in kept and "5-4" not in kept and "1-1" not in kept
     assert "3-3</text>" in kept and 'data-tile="6-4"' in kept

@@ -67,8 +67,9 @@ def _play(page: Any, table: PlayTable, lang: str, phone: bool) -> PlayTable:
 
 
 @pytest.mark.parametrize(("viewport", "lang"), CASES, ids=["laptop-en", "phone-ru"])
-def test_a_hand_with_the_hint_and_its_review(browser: Any, app_url: str, artifacts: Path,
-                                             viewport: dict[str, int], lang: str) -> None:
+def test_a_hand_with_the_hint_and_its_review(
+    browser: Any, app_url: str, artifacts: Path, viewport: dict[str, int], lang: str
+) -> None:
     context = browser.new_context(viewport=viewport, locale="ru-RU" if lang == "ru" else "en-US")
     page = context.new_page()
     name = f"coach_{lang}_{viewport['width']}"

@@ -57,15 +57,21 @@ def _boards(page: Any, count: int) -> list[dict[str, Any]]:
     return boards
 
 
-@pytest.mark.parametrize(("lang", "width", "height"), [("en", 1400, 1000), ("ru", 390, 844)], ids=["laptop-en", "phone-ru"])
-def test_compare_draws_boards_runs_and_shares(browser: Any, app_url: str, artifacts: Path, lang: str, width: int,
-                                              height: int) -> None:
+@pytest.mark.parametrize(
+    ("lang", "width", "height"), [("en", 1400, 1000), ("ru", 390, 844)], ids=["laptop-en", "phone-ru"]
+)
+def test_compare_draws_boards_runs_and_shares(
+    browser: Any, app_url: str, artifacts: Path, lang: str, width: int, height: int
+) -> None:
     context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
     page = context.new_page()
     try:
         # four-player kozel, donkey and block in a link: the example position then has four hands
-        open_app(page, f"{app_url}/compare?lang={lang}&r1=kozel&p1=4&r2=donkey&p2=4&r3=block&p3=4&seed=3"
-                       "&hands=300&matches=5&bot=greedy&deal_bot=greedy")
+        open_app(
+            page,
+            f"{app_url}/compare?lang={lang}&r1=kozel&p1=4&r2=donkey&p2=4&r3=block&p3=4&seed=3"
+            "&hands=300&matches=5&bot=greedy&deal_bot=greedy",
+        )
         _tab(page, t("compare.tab_referee", lang))
         boards = _boards(page, 3)
         seat_names = [label for label in boards[0]["labels"] if ":" not in label]  # not the boneyard

@@ -16,8 +16,10 @@ from tutorial_app.lessons import load_course
 pytestmark = pytest.mark.browser
 
 LESSON = "core-01-the-set"
-PROGRESS = "() => Number(document.querySelector('[data-testid=\"stProgress\"] [role=\"progressbar\"]')" \
-           ".getAttribute('aria-valuenow'))"
+PROGRESS = (
+    '() => Number(document.querySelector(\'[data-testid="stProgress"] [role="progressbar"]\')'
+    ".getAttribute('aria-valuenow'))"
+)
 
 
 def _press(page: Any, key: str, expect: str) -> None:

@@ -56,8 +56,9 @@ MEASURE = """() => {
 
 
 def _open_board(browser: Any, url: str, size: tuple[int, int], scheme: str = "light") -> Any:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-US",
-                                  color_scheme=scheme, has_touch=size[0] < 1000)
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, locale="en-US", color_scheme=scheme, has_touch=size[0] < 1000
+    )
     page = context.new_page()
     open_app(page, f"{url}/{DEAL}")
     table = start_table(rules_for("block", 2), "block", "greedy", 4, False)
@@ -66,20 +67,24 @@ def _open_board(browser: Any, url: str, size: tuple[int, int], scheme: str = "li
 
 
 @pytest.mark.parametrize(("device", "size"), [("phone", (390, 844)), ("tablet", (820, 1180))])
-def test_the_board_fits_a_small_screen(browser: Any, app_url: str, artifacts: Path, device: str,
-                                       size: tuple[int, int]) -> None:
+def test_the_board_fits_a_small_screen(
+    browser: Any, app_url: str, artifacts: Path, device: str, size: tuple[int, int]
+) -> None:
     page = _open_board(browser, app_url, size)
     # The first run does not know the column's width; the browser reports it and the board is drawn again.
     with contextlib.suppress(PlaywrightTimeout):  # if it never is, the measure below says what is wrong
-        page.wait_for_function(f"() => {{ const f = ({MEASURE})(); return f.height <= f.spanned + 4; }}",
-                               timeout=30_000)
+        page.wait_for_function(
+            f"() => {{ const f = ({MEASURE})(); return f.height <= f.spanned + 4; }}", timeout=30_000
+        )
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
     page.screenshot(path=str(artifacts / f"play_{device}.png"), full_page=False)
     found = page.evaluate(MEASURE)
     assert found["left"] >= 0 and found["right"] <= found["page"] + 1, f"the board overflows the screen: {found}"
     chain_tile_px = found["unit"] * 2  # a tile is two half-tile units long
-    print(f"{device}: board {found['width']:.0f} x {found['height']:.0f} px, a chain tile {chain_tile_px:.0f} px "
-          f"long, your tiles {found['hand']:.0f} px wide")
+    print(
+        f"{device}: board {found['width']:.0f} x {found['height']:.0f} px, a chain tile {chain_tile_px:.0f} px "
+        f"long, your tiles {found['hand']:.0f} px wide"
+    )
     assert chain_tile_px >= 36, f"chain tiles too small to read on a {device}: {found}"
     assert found["hand"] >= 36, f"your tiles too small to tap on a {device}: {found}"
     # The felt is shrunk to the chain: the figure is as tall as what it shows (no empty wood above and below).
@@ -87,16 +92,21 @@ def test_the_board_fits_a_small_screen(browser: Any, app_url: str, artifacts: Pa
     page.context.close()
 
 
-def test_dark_preference_gives_a_dark_board_and_words_for_screen_readers(browser: Any, app_url: str,
-                                                                         artifacts: Path) -> None:
+def test_dark_preference_gives_a_dark_board_and_words_for_screen_readers(
+    browser: Any, app_url: str, artifacts: Path
+) -> None:
     page = _open_board(browser, app_url, (1400, 1000), scheme="dark")
     page.wait_for_function(
         "() => { const c = getComputedStyle(document.querySelector('[data-testid=\"stApp\"]')).backgroundColor;"
-        " const [r, g, b] = c.match(/\\d+/g).map(Number); return r + g + b < 200; }", timeout=30_000)
+        " const [r, g, b] = c.match(/\\d+/g).map(Number); return r + g + b < 200; }",
+        timeout=30_000,
+    )
     page.screenshot(path=str(artifacts / "play_dark.png"), full_page=True)
     found = page.evaluate(MEASURE)
     assert found["paper"] == THEMES["dark"].wood, found
-    label = page.locator('[data-testid="stPlotlyChart"] [aria-label*="Open ends"], '
-                         '[data-testid="stPlotlyChart"][aria-label*="Open ends"]')
+    label = page.locator(
+        '[data-testid="stPlotlyChart"] [aria-label*="Open ends"], '
+        '[data-testid="stPlotlyChart"][aria-label*="Open ends"]'
+    )
     assert label.count() >= 1 or (found["alt"] and "You hold" in found["alt"]), found
     page.context.close()

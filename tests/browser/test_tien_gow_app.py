@@ -100,8 +100,7 @@ def _play_hand(page: Any, table: TienGowTable, lang: str, shots: Path, tag: str,
     return table
 
 
-def test_a_hand_of_tien_gow_played_to_its_end_by_clicking_the_table(page: Any, app_url: str,
-                                                                     artifacts: Path) -> None:
+def test_a_hand_of_tien_gow_played_to_its_end_by_clicking_the_table(page: Any, app_url: str, artifacts: Path) -> None:
     open_app(page, f"{app_url}/play?lang=en")
     _choose_tien_gow(page, "en")
     click_button(page, "Deal")
@@ -114,8 +113,9 @@ def test_a_hand_of_tien_gow_played_to_its_end_by_clicking_the_table(page: Any, a
     page.screenshot(path=str(artifacts / "tien_gow_en_hand_over.png"), full_page=True)
 
 
-def test_on_a_phone_in_russian_a_hand_of_tien_gow_is_played_to_its_end(browser: Any, app_url: str,
-                                                                        artifacts: Path) -> None:
+def test_on_a_phone_in_russian_a_hand_of_tien_gow_is_played_to_its_end(
+    browser: Any, app_url: str, artifacts: Path
+) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU")
     page = context.new_page()
     try:

@@ -11,14 +11,21 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run_module(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """``python3 -m tutorial_app ARGS`` as a user runs it, from the repository's folder."""
-    return subprocess.run([sys.executable, "-m", "tutorial_app", *args], capture_output=True, text=True,
-                          input=stdin, cwd=ROOT, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "tutorial_app", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        cwd=ROOT,
+        timeout=timeout,
+    )
 
 
 def run_module_bytes(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
     """The same, with standard input and output as bytes (for input that is not UTF-8)."""
-    return subprocess.run([sys.executable, "-m", "tutorial_app", *args], capture_output=True, input=stdin,
-                          cwd=ROOT, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "tutorial_app", *args], capture_output=True, input=stdin, cwd=ROOT, timeout=60
+    )
 
 
 def one_line_error(code: int, out: str, err: str, prefix: str = "domino-tutor", needle: str = "") -> str:

@@ -17,11 +17,19 @@ from tutorial_app.rules.position import read_position
 POSITION = {
     "rules": "block",
     "overrides": {"teams": "pairs"},
-    "hands": [["6-6", "6-1", "5-2", "4-0", "3-3", "2-1", "1-0"], ["6-5", "5-5", "4-4", "3-1", "2-0", "1-1", "0-0"],
-              ["6-4", "6-2", "5-4", "5-1", "4-3", "3-2", "2-2"], ["6-3", "6-0", "5-3", "5-0", "4-2", "4-1", "3-0"]],
+    "hands": [
+        ["6-6", "6-1", "5-2", "4-0", "3-3", "2-1", "1-0"],
+        ["6-5", "5-5", "4-4", "3-1", "2-0", "1-1", "0-0"],
+        ["6-4", "6-2", "5-4", "5-1", "4-3", "3-2", "2-2"],
+        ["6-3", "6-0", "5-3", "5-0", "4-2", "4-1", "3-0"],
+    ],
     "chain": [],
-    "moves": [{"tile": "1-1", "end": "lead"}, {"tile": "5-1", "end": "left"}, {"tile": "5-3", "end": "left"},
-              {"tile": "3-3", "end": "left"}],
+    "moves": [
+        {"tile": "1-1", "end": "lead"},
+        {"tile": "5-1", "end": "left"},
+        {"tile": "5-3", "end": "left"},
+        {"tile": "3-3", "end": "left"},
+    ],
 }
 
 
@@ -38,7 +46,7 @@ def test_the_table_ranks_every_legal_move(tmp_path: Path, capsys: pytest.Capture
     state = read_position(POSITION).state
     assert out[0] == f"block, seat {state.to_move}'s view, 200 playouts per move"
     assert out[1].split() == ["move", "win", "±", "points", "±"]
-    rows = out[2:2 + len(legal_moves(state))]
+    rows = out[2 : 2 + len(legal_moves(state))]
     assert sorted(" ".join(r.split()[:2]) for r in rows) == sorted(str(m) for m in legal_moves(state))
     assert out[-1].startswith("Why: ")
 
@@ -49,8 +57,9 @@ def test_the_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     first = json.loads(capsys.readouterr().out)
     state = read_position(POSITION).state
     assert first["view"] == f"seat {state.to_move}" and first["playouts"] == 150 and first["method"] == "sampling"
-    assert {json.dumps(m["move"], sort_keys=True) for m in first["moves"]} == \
-        {json.dumps(m.as_dict(), sort_keys=True) for m in legal_moves(state)}
+    assert {json.dumps(m["move"], sort_keys=True) for m in first["moves"]} == {
+        json.dumps(m.as_dict(), sort_keys=True) for m in legal_moves(state)
+    }
     for move in first["moves"]:
         assert set(move) >= {"move", "win", "points", "ci"} and 0 <= move["win"] <= 1 and move["ci"] >= 0
     wins = [m["win"] for m in first["moves"]]
@@ -76,19 +85,32 @@ def test_open_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 FINISHED = {"rules": "block", "hands": [[], ["6-6"]], "chain": ["5-4", "4-3"], "to_move": 1}
 
 
-@pytest.mark.parametrize(("args", "data", "needle"), [
-    (["--playouts", "0"], POSITION, "--playouts must be from 1"),
-    (["--playouts", "lots"], POSITION, "--playouts needs a whole number"),
-    (["--seed", "-4"], POSITION, "--seed must be from 0"),
-    ([], {"rules": "block", "hands": [["6-6", "6-6"], ["1-1"]], "chain": []}, "appears twice"),
-    ([], FINISHED, "the hand is over"),
-    ([], "rules: block\nhands: [[6-6\n", "not valid YAML"),
-    ([], {"rules": "domino101", "hands": [["1-1", "1-0", "2-1", "3-1", "4-1", "5-1", "6-1"],
-                                          ["0-0", "2-2", "3-3", "4-4", "5-5", "6-6", "6-5"]]}, "redealt"),
-    (["--lang", "ru"], FINISHED, "раздача окончена"),
-])
-def test_bad_input_is_one_line(args: list[str], data: object, needle: str, tmp_path: Path,
-                               capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("args", "data", "needle"),
+    [
+        (["--playouts", "0"], POSITION, "--playouts must be from 1"),
+        (["--playouts", "lots"], POSITION, "--playouts needs a whole number"),
+        (["--seed", "-4"], POSITION, "--seed must be from 0"),
+        ([], {"rules": "block", "hands": [["6-6", "6-6"], ["1-1"]], "chain": []}, "appears twice"),
+        ([], FINISHED, "the hand is over"),
+        ([], "rules: block\nhands: [[6-6\n", "not valid YAML"),
+        (
+            [],
+            {
+                "rules": "domino101",
+                "hands": [
+                    ["1-1", "1-0", "2-1", "3-1", "4-1", "5-1", "6-1"],
+                    ["0-0", "2-2", "3-3", "4-4", "5-5", "6-6", "6-5"],
+                ],
+            },
+            "redealt",
+        ),
+        (["--lang", "ru"], FINISHED, "раздача окончена"),
+    ],
+)
+def test_bad_input_is_one_line(
+    args: list[str], data: object, needle: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = write(tmp_path, data)
     code = main(["analyze", str(path), *args])
     captured = capsys.readouterr()

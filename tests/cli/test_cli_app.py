@@ -52,8 +52,9 @@ def test_a_streamlit_variable_is_not_overridden(elsewhere: Path, monkeypatch: py
 
 def test_a_config_toml_in_the_current_folder_is_honoured(elsewhere: Path) -> None:
     (elsewhere / ".streamlit").mkdir()
-    (elsewhere / ".streamlit" / "config.toml").write_text('[server]\nport = 8777\n[theme]\nprimaryColor = "#ff0000"\n',
-                                                          encoding="utf-8")
+    (elsewhere / ".streamlit" / "config.toml").write_text(
+        '[server]\nport = 8777\n[theme]\nprimaryColor = "#ff0000"\n', encoding="utf-8"
+    )
     chosen = user_settings()
     assert chosen["server.port"] == 8777 and chosen["theme.primaryColor"] == "#ff0000"
     assert "--theme.primaryColor=#0072B2" not in streamlit_flags(None, headless=False, keep=frozenset(chosen))
@@ -70,8 +71,10 @@ def test_a_taken_port_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> N
         port = busy.getsockname()[1]
         assert main(["--port", str(port), "--address", "127.0.0.1"]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err == [f"domino-tutor: port {port} is taken: another program (perhaps Domino Tutor, already open at "
-                   f"http://localhost:{port}) is using it; start on another port: domino-tutor --port {port + 1}"]
+    assert err == [
+        f"domino-tutor: port {port} is taken: another program (perhaps Domino Tutor, already open at "
+        f"http://localhost:{port}) is using it; start on another port: domino-tutor --port {port + 1}"
+    ]
 
 
 def test_an_address_that_is_not_this_computers_is_said_so() -> None:
@@ -107,8 +110,9 @@ def _answers(port: int, process: subprocess.Popen[bytes]) -> bool:
 
 
 @pytest.mark.parametrize("how", ["STREAMLIT_SERVER_PORT", "--port"])
-def test_the_bare_command_serves_on_the_port_asked(how: str, tmp_path: Path,
-                                                    served: list[subprocess.Popen[bytes]]) -> None:
+def test_the_bare_command_serves_on_the_port_asked(
+    how: str, tmp_path: Path, served: list[subprocess.Popen[bytes]]
+) -> None:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("STREAMLIT_")}
     env.update({"STREAMLIT_SERVER_HEADLESS": "true", "DOMINO_TUTOR_PROGRESS_DB": str(tmp_path / "p.sqlite3")})

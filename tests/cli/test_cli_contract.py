@@ -30,40 +30,47 @@ def _main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str
     return code, captured.out, captured.err
 
 
-@pytest.mark.parametrize(("case", "needle"), [
-    ("bank with 4301 digits", "number too large"),
-    ("bank with 5000 digits", "number too large"),
-    ("an infinite side in match scores", "a key must be a name"),
-    ("5000-deep lists", "nested too deeply"),
-    ("a three-line closed value", "moves[1].closed: write true or false, not 'a\\nb\\nc'"),
-    ("a heading in a move", "not 'a\\n\\n# HEADING'"),
-    ("last_move_by -7 on an empty chain", "last_move_by must be a seat number from 0 to 1, not -7"),
-    ("last_move_by 99 on an empty chain", "not 99"),
-    ("last_move_by 10^30 on an empty chain", "number too large"),
-    ("a NUL after the rules", "control character U+0000"),
-    ("an alias that contains itself", "contains it"),
-])
-def test_the_reviews_positions_get_one_line(case: str, needle: str, tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("case", "needle"),
+    [
+        ("bank with 4301 digits", "number too large"),
+        ("bank with 5000 digits", "number too large"),
+        ("an infinite side in match scores", "a key must be a name"),
+        ("5000-deep lists", "nested too deeply"),
+        ("a three-line closed value", "moves[1].closed: write true or false, not 'a\\nb\\nc'"),
+        ("a heading in a move", "not 'a\\n\\n# HEADING'"),
+        ("last_move_by -7 on an empty chain", "last_move_by must be a seat number from 0 to 1, not -7"),
+        ("last_move_by 99 on an empty chain", "not 99"),
+        ("last_move_by 10^30 on an empty chain", "number too large"),
+        ("a NUL after the rules", "control character U+0000"),
+        ("an alias that contains itself", "contains it"),
+    ],
+)
+def test_the_reviews_positions_get_one_line(
+    case: str, needle: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "position.yaml"
     path.write_text(REVIEW_POSITIONS[case], encoding="utf-8")
     line = one_line_error(*_main(capsys, "referee", str(path)), prefix="domino-tutor referee")
     assert needle in line
 
 
-@pytest.mark.parametrize(("args", "needle"), [
-    (["refere", "x.yaml"], "invalid choice: 'refere'"),
-    (["referee"], "the following arguments are required: POSITION_FILE"),
-    (["referee", "x.yaml", "--jsn"], "unrecognized arguments: --jsn"),
-    (["referee", "x.yaml", "--lang", "de"], "invalid choice: 'de'"),
-    (["--port", "abc"], "'abc' is not a port number"),
-    (["--port", "9" * 5000], "is not a port number"),
-    (["app", "--port", "70000"], "'70000' is not a port number"),
-    (["lessons"], "required: ACTION"),
-    (["simulate", "--hands"], "expected one argument"),
-    (["referee", "x.yaml", "--rules"], "expected one argument"),
-    (["referee", "a\nb\nc", "--bogus\nline"], "unrecognized arguments: --bogus\\nline"),
-])
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["refere", "x.yaml"], "invalid choice: 'refere'"),
+        (["referee"], "the following arguments are required: POSITION_FILE"),
+        (["referee", "x.yaml", "--jsn"], "unrecognized arguments: --jsn"),
+        (["referee", "x.yaml", "--lang", "de"], "invalid choice: 'de'"),
+        (["--port", "abc"], "'abc' is not a port number"),
+        (["--port", "9" * 5000], "is not a port number"),
+        (["app", "--port", "70000"], "'70000' is not a port number"),
+        (["lessons"], "required: ACTION"),
+        (["simulate", "--hands"], "expected one argument"),
+        (["referee", "x.yaml", "--rules"], "expected one argument"),
+        (["referee", "a\nb\nc", "--bogus\nline"], "unrecognized arguments: --bogus\\nline"),
+    ],
+)
 def test_usage_errors_are_one_line(args: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
     line = one_line_error(*_main(capsys, *args))
     assert needle in line and line.endswith("--help)")
@@ -74,13 +81,16 @@ def test_a_file_name_with_a_line_break_is_quoted(tmp_path: Path, capsys: pytest.
     assert line.endswith("a\\nb.yaml': no such file")
 
 
-@pytest.mark.parametrize(("stdin", "needle"), [
-    (b"rules: block\n\xff\n", "standard input:2:1: not UTF-8 text (byte 0xff)"),
-    (b"rules: block\x00\n", "standard input:1:13: control character U+0000"),
-    (bytes(range(256)), "not UTF-8 text"),
-    (b"", "the text is empty"),
-    (b"\x1b[31mrules: block\n", "control character U+001B"),
-])
+@pytest.mark.parametrize(
+    ("stdin", "needle"),
+    [
+        (b"rules: block\n\xff\n", "standard input:2:1: not UTF-8 text (byte 0xff)"),
+        (b"rules: block\x00\n", "standard input:1:13: control character U+0000"),
+        (bytes(range(256)), "not UTF-8 text"),
+        (b"", "the text is empty"),
+        (b"\x1b[31mrules: block\n", "control character U+001B"),
+    ],
+)
 def test_standard_input_is_checked_as_real_process(stdin: bytes, needle: str) -> None:
     done = run_module_bytes("referee", "-", stdin=stdin)
     line = one_line_error(done.returncode, done.stdout.decode(), done.stderr.decode(), "domino-tutor referee")
@@ -94,9 +104,19 @@ def test_usage_error_as_real_process() -> None:
 
 # -- fuzz ---------------------------------------------------------------------------------------------
 
-BASE = {"rules": "draw", "hands": [["6-5", "3-2"], ["4-4", "0-1"]], "chain": ["1-2", "2-4"], "boneyard": 5,
-        "to_move": 0, "moves": [{"action": "draw", "tiles": ["0-0"]}, {"action": "draw", "tiles": ["5-4"]},
-                                {"tile": "5-4", "end": "right"}], "match": {"scores": {"0": 10}}}
+BASE = {
+    "rules": "draw",
+    "hands": [["6-5", "3-2"], ["4-4", "0-1"]],
+    "chain": ["1-2", "2-4"],
+    "boneyard": 5,
+    "to_move": 0,
+    "moves": [
+        {"action": "draw", "tiles": ["0-0"]},
+        {"action": "draw", "tiles": ["5-4"]},
+        {"tile": "5-4", "end": "right"},
+    ],
+    "match": {"scores": {"0": 10}},
+}
 
 
 @FUZZ

@@ -52,14 +52,26 @@ def test_validate_refuses_a_device_and_a_pipe_at_once(tmp_path: Path, capsys: py
         assert err[0] == f"{path}:1:1: not a regular file (a folder, a device or a pipe); name a text file"
         assert "Traceback" not in "\n".join(err)
 
+
 def test_lessons_stats_as_json_as_a_table_and_as_a_check(capsys: pytest.CaptureFixture[str]) -> None:
     figures = lesson_stats(check_paths([lessons_root()]))
     assert main(["lessons", "stats", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {"lessons", "totals", "targets"}
     assert [lesson["id"] for lesson in data["lessons"]] == [f.id for f in figures]
-    assert set(data["lessons"][0]) >= {"id", "course", "first_in_course", "steps", "play_steps", "forced_play_steps",
-                                       "quizzes", "explained_quizzes", "review_quizzes", "capstone", "viewer_fixed"}
+    assert set(data["lessons"][0]) >= {
+        "id",
+        "course",
+        "first_in_course",
+        "steps",
+        "play_steps",
+        "forced_play_steps",
+        "quizzes",
+        "explained_quizzes",
+        "review_quizzes",
+        "capstone",
+        "viewer_fixed",
+    }
     assert data["totals"] == totals(figures)
     assert main(["lessons", "stats"]) == 0
     table = capsys.readouterr().out

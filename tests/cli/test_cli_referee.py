@@ -36,43 +36,76 @@ LINE = "rules: block\nhands: [[6-4, 3-0, 1-2], [5-5, 2-2]]\nchain: [3-5, 5-1]\nt
 BAD_INPUTS: dict[str, tuple[str | bytes, str, str]] = {
     # name: (file text, file name, a piece of the one-line message)
     "duplicate tile in two hands": ("rules: block\nhands: [[6-4], [4-6]]\n", "p.yaml", "appears twice"),
-    "duplicate tile in hand and chain": ("rules: block\nhands: [[6-4], [1-1]]\nchain: [4-6]\n", "p.yaml",
-                                         "appears twice"),
+    "duplicate tile in hand and chain": (
+        "rules: block\nhands: [[6-4], [1-1]]\nchain: [4-6]\n",
+        "p.yaml",
+        "appears twice",
+    ),
     "broken chain": ("rules: block\nhands: [[6-4], [1-1]]\nchain: [3-5, 1-2]\n", "p.yaml", "broken chain"),
     "unknown preset": ("rules: chess\nhands: [[6-4], [1-1]]\n", "p.yaml", "unknown rule set"),
-    "unknown option": ("rules: block\noverrides: {colour: red}\nhands: [[6-4], [1-1]]\n", "p.yaml",
-                       "unknown option"),
-    "bad option value": ("rules: block\noverrides: {scoring: lots}\nhands: [[6-4], [1-1]]\n", "p.yaml",
-                         "scoring"),
-    "impossible combination": ("rules: kozel\noverrides: {blocked_tie: bank}\nhands: [[6-4], [1-1]]\n", "p.yaml",
-                               "blocked_tie"),
+    "unknown option": ("rules: block\noverrides: {colour: red}\nhands: [[6-4], [1-1]]\n", "p.yaml", "unknown option"),
+    "bad option value": ("rules: block\noverrides: {scoring: lots}\nhands: [[6-4], [1-1]]\n", "p.yaml", "scoring"),
+    "impossible combination": (
+        "rules: kozel\noverrides: {blocked_tie: bank}\nhands: [[6-4], [1-1]]\n",
+        "p.yaml",
+        "blocked_tie",
+    ),
     "tile 7-1": ("rules: block\nhands: [[7-1], [1-1]]\n", "p.yaml", "7-1"),
     "tile as a number": ("rules: block\nhands: [[64], [1-1]]\n", "p.yaml", "not a tile"),
     "tile as three numbers": ("rules: block\nhands: [[[6, 4, 1]], [1-1]]\n", "p.yaml", "not a tile"),
-    "illegal move": ("rules: block\nhands: [[6-4, 3-0], [1-2]]\nchain: [3-5, 5-1]\nto_move: 0\n"
-                     "moves: [{tile: 6-4, end: left}]\n", "p.yaml", "illegal"),
-    "pass with a playable tile": ("rules: block\nhands: [[6-4, 3-0], [1-2]]\nchain: [3-5, 5-1]\nto_move: 0\n"
-                                  "moves: [{action: pass}]\n", "p.yaml", "may not pass"),
-    "draw without a boneyard": ("rules: block\nhands: [[6-4], [1-2]]\nchain: [3-5, 5-1]\nto_move: 0\n"
-                                "moves: [{action: draw}]\n", "p.yaml", "boneyard"),
-    "move after the hand is over": ("rules: block\nhands: [[6-5], []]\nchain: [3-5]\nmoves: [{action: pass}]\n",
-                                    "p.yaml", "over"),
-    "unknown action": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [{action: fly}]\n", "p.yaml",
-                       "unknown action"),
-    "action that is a list": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [{action: [draw]}]\n",
-                              "p.yaml", "unknown action"),
-    "unknown end": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [{tile: 6-5, end: middle}]\n",
-                    "p.yaml", "end"),
-    "moves not a list": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: {tile: 6-5}\n", "p.yaml",
-                         "'moves'"),
-    "move not a mapping": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [6-5]\n", "p.yaml",
-                           "write a move"),
+    "illegal move": (
+        "rules: block\nhands: [[6-4, 3-0], [1-2]]\nchain: [3-5, 5-1]\nto_move: 0\nmoves: [{tile: 6-4, end: left}]\n",
+        "p.yaml",
+        "illegal",
+    ),
+    "pass with a playable tile": (
+        "rules: block\nhands: [[6-4, 3-0], [1-2]]\nchain: [3-5, 5-1]\nto_move: 0\nmoves: [{action: pass}]\n",
+        "p.yaml",
+        "may not pass",
+    ),
+    "draw without a boneyard": (
+        "rules: block\nhands: [[6-4], [1-2]]\nchain: [3-5, 5-1]\nto_move: 0\nmoves: [{action: draw}]\n",
+        "p.yaml",
+        "boneyard",
+    ),
+    "move after the hand is over": (
+        "rules: block\nhands: [[6-5], []]\nchain: [3-5]\nmoves: [{action: pass}]\n",
+        "p.yaml",
+        "over",
+    ),
+    "unknown action": (
+        "rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [{action: fly}]\n",
+        "p.yaml",
+        "unknown action",
+    ),
+    "action that is a list": (
+        "rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [{action: [draw]}]\n",
+        "p.yaml",
+        "unknown action",
+    ),
+    "unknown end": (
+        "rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [{tile: 6-5, end: middle}]\n",
+        "p.yaml",
+        "end",
+    ),
+    "moves not a list": (
+        "rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: {tile: 6-5}\n",
+        "p.yaml",
+        "'moves'",
+    ),
+    "move not a mapping": (
+        "rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [6-5]\n",
+        "p.yaml",
+        "write a move",
+    ),
     "too many seats": ("rules: block\nhands: [[6-4], [5-5], [1-1], [2-2], [3-3]]\n", "p.yaml", "not 5"),
     "one seat": ("rules: block\nhands: [[6-4]]\n", "p.yaml", "not 1"),
-    "pairs with three seats": ("rules: block\noverrides: {teams: pairs}\nhands: [[6-4], [5-5], [1-1]]\n",
-                               "p.yaml", "pairs"),
-    "players override disagrees": ("rules: block\noverrides: {players: 3}\nhands: [[6-5], [1-1]]\n", "p.yaml",
-                                   "seats"),
+    "pairs with three seats": (
+        "rules: block\noverrides: {teams: pairs}\nhands: [[6-4], [5-5], [1-1]]\n",
+        "p.yaml",
+        "pairs",
+    ),
+    "players override disagrees": ("rules: block\noverrides: {players: 3}\nhands: [[6-5], [1-1]]\n", "p.yaml", "seats"),
     "international for two": ("rules: international\nhands: [[6-4], [5-5]]\n", "p.yaml", "not 2"),
     "two seats out": ("rules: block\nhands: [[], []]\nchain: [3-5]\n", "p.yaml", "only one player"),
     "hands not lists": ("rules: block\nhands: [[6-5], 7]\n", "p.yaml", "'hands'"),
@@ -80,33 +113,57 @@ BAD_INPUTS: dict[str, tuple[str | bytes, str, str]] = {
     "no rules": ("hands: [[6-5], [1-1]]\n", "p.yaml", "rules"),
     "rules not a name": ("rules: [block]\nhands: [[6-5], [1-1]]\n", "p.yaml", "rules"),
     "unknown key": ("rules: block\nhands: [[6-5], [1-1]]\nfoo: 1\n", "p.yaml", "unknown key"),
-    "to_move out of range": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nto_move: 2\n", "p.yaml",
-                             "to_move"),
-    "to_move not a number": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nto_move: one\n", "p.yaml",
-                             "to_move"),
+    "to_move out of range": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nto_move: 2\n", "p.yaml", "to_move"),
+    "to_move not a number": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nto_move: one\n", "p.yaml", "to_move"),
     "negative bank": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nbank: -3\n", "p.yaml", "bank"),
     "overrides not a mapping": ("rules: block\noverrides: [1]\nhands: [[6-5], [1-1]]\n", "p.yaml", "overrides"),
     "boneyard a negative number": ("rules: draw\nhands: [[6-5], [1-1]]\nboneyard: -3\n", "p.yaml", "boneyard"),
     "boneyard not a list": ("rules: draw\nhands: [[6-5], [1-1]]\nboneyard: 2-2\n", "p.yaml", "boneyard"),
-    "spinner chain in a line game": ('{"rules": "block", "hands": [["6-4"], ["5-5"]], "chain": {"spinner": "5-5"}}',
-                                     "p.json", "line"),
-    "spinner that is not a double": ("rules: all_fives\nhands: [[6-4], [1-1]]\nchain: {spinner: 5-3}\n", "p.yaml",
-                                     "double"),
-    "up arm before left and right": ("rules: all_fives\nhands: [[6-4], [1-1]]\n"
-                                     "chain: {spinner: 5-5, arms: {up: [5-3]}}\n", "p.yaml", "up and down"),
-    "closed double without branch blocking": ("rules: all_fives\nhands: [[6-4], [5-5]]\n"
-                                              "chain: {spinner: 3-3, arms: {left: [{tile: 3-1, closed: yes}]}}\n",
-                                              "p.yaml", "closed"),
-    "double in a spinner game written as a line": ("rules: all_fives\nhands: [[6-4], [1-1]]\nchain: [3-5, 5-5]\n",
-                                                   "p.yaml", "spinner"),
-    "match side that does not exist": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\n"
-                                       "match: {scores: {'5': 3}}\n", "p.yaml", "side 5"),
-    "match scores not a mapping": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmatch: {scores: [1, 2]}\n",
-                                   "p.yaml", "match.scores"),
-    "match opened not a boolean": ("rules: domino101\nhands: [[6-5], [1-1]]\nchain: [3-5]\n"
-                                   "match: {opened: {'0': maybe}}\n", "p.yaml", "opened"),
-    "moves after a redeal": ("rules: domino101\nhands: [[0-0, 1-1, 2-2, 3-3, 4-4, 5-6, 1-2], [2-3, 6-4]]\n"
-                             "moves: [{tile: 1-1, end: lead}]\n", "p.yaml", "redealt"),
+    "spinner chain in a line game": (
+        '{"rules": "block", "hands": [["6-4"], ["5-5"]], "chain": {"spinner": "5-5"}}',
+        "p.json",
+        "line",
+    ),
+    "spinner that is not a double": (
+        "rules: all_fives\nhands: [[6-4], [1-1]]\nchain: {spinner: 5-3}\n",
+        "p.yaml",
+        "double",
+    ),
+    "up arm before left and right": (
+        "rules: all_fives\nhands: [[6-4], [1-1]]\nchain: {spinner: 5-5, arms: {up: [5-3]}}\n",
+        "p.yaml",
+        "up and down",
+    ),
+    "closed double without branch blocking": (
+        "rules: all_fives\nhands: [[6-4], [5-5]]\nchain: {spinner: 3-3, arms: {left: [{tile: 3-1, closed: yes}]}}\n",
+        "p.yaml",
+        "closed",
+    ),
+    "double in a spinner game written as a line": (
+        "rules: all_fives\nhands: [[6-4], [1-1]]\nchain: [3-5, 5-5]\n",
+        "p.yaml",
+        "spinner",
+    ),
+    "match side that does not exist": (
+        "rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmatch: {scores: {'5': 3}}\n",
+        "p.yaml",
+        "side 5",
+    ),
+    "match scores not a mapping": (
+        "rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmatch: {scores: [1, 2]}\n",
+        "p.yaml",
+        "match.scores",
+    ),
+    "match opened not a boolean": (
+        "rules: domino101\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmatch: {opened: {'0': maybe}}\n",
+        "p.yaml",
+        "opened",
+    ),
+    "moves after a redeal": (
+        "rules: domino101\nhands: [[0-0, 1-1, 2-2, 3-3, 4-4, 5-6, 1-2], [2-3, 6-4]]\nmoves: [{tile: 1-1, end: lead}]\n",
+        "p.yaml",
+        "redealt",
+    ),
     "a list, not a mapping": ("- rules: block\n", "p.yaml", "mapping"),
     "a plain string": ("just some words\n", "p.yaml", "mapping"),
     "bad YAML": ("rules: block\nhands: [[6-5], [1-1]\n", "p.yaml", "not valid YAML"),
@@ -130,9 +187,23 @@ def test_bad_input_through_main(case: str, tmp_path: Path, capsys: pytest.Captur
     one_line_error(code, captured.out, captured.err, "domino-tutor referee", needle)
 
 
-@pytest.mark.parametrize("case", ["duplicate tile in two hands", "tile 7-1", "illegal move", "too many seats",
-                                  "a list, not a mapping", "bad YAML", "empty file", "deep nesting",
-                                  "huge file", "binary file", "unknown preset", "broken chain"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "duplicate tile in two hands",
+        "tile 7-1",
+        "illegal move",
+        "too many seats",
+        "a list, not a mapping",
+        "bad YAML",
+        "empty file",
+        "deep nesting",
+        "huge file",
+        "binary file",
+        "unknown preset",
+        "broken chain",
+    ],
+)
 def test_bad_input_through_the_module(case: str, tmp_path: Path) -> None:
     text, name, needle = BAD_INPUTS[case]
     path = write(tmp_path, text, name)
@@ -153,16 +224,27 @@ def test_a_directory_is_not_a_position(tmp_path: Path, capsys: pytest.CaptureFix
     one_line_error(code, *capsys.readouterr(), "domino-tutor referee", "not a regular file")
 
 
-@pytest.mark.parametrize(("rules", "needle"), [(",", "at least one"), ("block,chess", "unknown rule set"),
-                                               ("international", "not 2")])
+@pytest.mark.parametrize(
+    ("rules", "needle"), [(",", "at least one"), ("block,chess", "unknown rule set"), ("international", "not 2")]
+)
 def test_bad_rules_flag(rules: str, needle: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, LINE)
     code = main(["referee", str(path), "--rules", rules])
     one_line_error(code, *capsys.readouterr(), "domino-tutor referee", needle)
 
 
-RUSSIAN_CASES = ["duplicate tile in two hands", "tile 7-1", "illegal move", "unknown preset", "bad option value",
-                 "impossible combination", "too many seats", "a list, not a mapping", "broken chain", "no rules"]
+RUSSIAN_CASES = [
+    "duplicate tile in two hands",
+    "tile 7-1",
+    "illegal move",
+    "unknown preset",
+    "bad option value",
+    "impossible combination",
+    "too many seats",
+    "a list, not a mapping",
+    "broken chain",
+    "no rules",
+]
 
 
 def _expected_russian(case: str) -> str:
@@ -185,7 +267,13 @@ def test_bad_input_in_russian(case: str, tmp_path: Path, capsys: pytest.CaptureF
 def test_bad_input_in_russian_through_the_module(tmp_path: Path) -> None:
     text, name, _needle = BAD_INPUTS["duplicate tile in two hands"]
     done = run_module("referee", str(write(tmp_path, text, name)), "--lang", "ru")
-    one_line_error(done.returncode, done.stdout, done.stderr, "domino-tutor referee", _expected_russian("duplicate tile in two hands"))
+    one_line_error(
+        done.returncode,
+        done.stdout,
+        done.stderr,
+        "domino-tutor referee",
+        _expected_russian("duplicate tile in two hands"),
+    )
     assert "встречается дважды" in done.stderr
 
 
@@ -202,6 +290,7 @@ def test_bad_input_on_standard_input() -> None:
 
 
 # -- good positions ---------------------------------------------------------------------------------
+
 
 def test_json_ruling_of_a_line_game(tmp_path: Path) -> None:
     done = run_module("referee", str(write(tmp_path, LINE)), "--json")
@@ -232,8 +321,9 @@ def test_json_from_standard_input_and_russian_sentences() -> None:
     assert any("а" <= ch <= "я" for ch in ruling["result"]["reason"].lower())
 
 
-def test_the_same_position_in_json_and_yaml_gives_the_same_ruling(tmp_path: Path,
-                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_same_position_in_json_and_yaml_gives_the_same_ruling(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     data = yaml.safe_load(LINE)
     main(["referee", str(write(tmp_path, LINE)), "--json"])
     from_yaml = json.loads(capsys.readouterr().out)
@@ -265,7 +355,8 @@ def _assert_contains(whole: Any, part: Any, where: str = "ruling") -> None:
 
 
 def test_every_worked_example_in_the_docs_gives_the_documented_ruling(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     examples = _docs_examples()
     assert len(examples) >= 5, "docs/referee.md should carry worked examples"
     for data, excerpt in examples:
@@ -276,7 +367,8 @@ def test_every_worked_example_in_the_docs_gives_the_documented_ruling(
 
 
 def test_the_annotated_format_sketch_in_the_docs_is_a_real_position(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     sketch = DOCS.read_text(encoding="utf-8").split("```yaml\n", 1)[1].split("```", 1)[0]
     assert sketch.startswith("rules:") and "moves:" in sketch and "match:" in sketch
     assert main(["referee", str(write(tmp_path, sketch)), "--json"]) == 0, capsys.readouterr().err
@@ -285,7 +377,8 @@ def test_the_annotated_format_sketch_in_the_docs_is_a_real_position(
 
 
 def test_the_side_by_side_table_in_the_docs_is_what_the_command_prints(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     text = DOCS.read_text(encoding="utf-8")
     shown = text.split("$ domino-tutor referee out.yaml --rules block,kozel\n", 1)[1].split("```", 1)[0]
     data = next(d for d, _ in _docs_examples() if d["hands"][1] == [])

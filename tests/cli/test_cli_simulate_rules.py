@@ -16,9 +16,24 @@ from tutorial_app.rules.variants import VARIANTS, rules_for
 
 # -- simulate ------------------------------------------------------------------------------------------
 
+
 def test_simulate_json_matches_the_library(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["simulate", "--rules", "goat", "--players", "3", "--override", "target=150",
-                 "--hands", "150", "--seed", "9", "--json"])
+    code = main(
+        [
+            "simulate",
+            "--rules",
+            "goat",
+            "--players",
+            "3",
+            "--override",
+            "target=150",
+            "--hands",
+            "150",
+            "--seed",
+            "9",
+            "--json",
+        ]
+    )
     assert code == 0
     report = json.loads(capsys.readouterr().out)
     assert report["preset"] == "kozel"
@@ -36,14 +51,24 @@ def test_simulate_same_seed_same_text_but_the_speed(capsys: pytest.CaptureFixtur
         outputs.append([line for line in out.splitlines() if not line.startswith("hands per second")])
     assert outputs[0] == outputs[1]
     labels = {line.split("  ")[0] for line in outputs[0]}
-    for label in ("matches played", "hands per match", "match wins by side", "hands played", "plays per hand",
-                  "blocked hands", "tied hands", "points per hand", "leader's side wins"):
+    for label in (
+        "matches played",
+        "hands per match",
+        "match wins by side",
+        "hands played",
+        "plays per hand",
+        "blocked hands",
+        "tied hands",
+        "points per hand",
+        "leader's side wins",
+    ):
         assert label in labels
 
 
 def test_simulate_through_the_module_has_no_progress_bar_off_a_terminal() -> None:
-    done = run_module("simulate", "--rules", "block", "--players", "4", "--override", "teams=pairs",
-                      "--hands", "3000", "--seed", "1")
+    done = run_module(
+        "simulate", "--rules", "block", "--players", "4", "--override", "teams=pairs", "--hands", "3000", "--seed", "1"
+    )
     assert done.returncode == 0
     assert done.stderr == ""
     assert "block, 4 players (pairs), random bot, seed 1" in done.stdout
@@ -66,29 +91,32 @@ def test_progress_bar_waits_a_second_then_draws() -> None:
     assert "#" * 30 in text
 
 
-@pytest.mark.parametrize(("args", "needle"), [
-    (["--hands", "10"], "--rules"),
-    (["--rules", "chess", "--hands", "10"], "unknown rule set"),
-    (["--rules", "block", "--hands", "0"], "--hands"),
-    (["--rules", "block", "--hands", "-5"], "--hands"),
-    (["--rules", "block", "--hands", "ten"], "--hands"),
-    (["--rules", "block", "--hands", "99999999999"], "--hands"),
-    (["--rules", "block", "--matches", "0"], "--matches"),
-    (["--rules", "block", "--seed", "-1"], "--seed"),
-    (["--rules", "block", "--seed", "x"], "--seed"),
-    (["--rules", "block", "--players", "5"], "not 5"),
-    (["--rules", "block", "--players", "two"], "--players"),
-    (["--rules", "international", "--players", "2"], "not 2"),
-    (["--rules", "block", "--override", "target"], "target=150"),
-    (["--rules", "block", "--override", "=5"], "target=150"),
-    (["--rules", "block", "--override", "colour=red"], "unknown option"),
-    (["--rules", "block", "--override", "target=lots"], "target"),
-    (["--rules", "block", "--override", "teams=pairs"], "pairs"),
-    (["--rules", "block", "--override", "target=1", "--override", "target=2"], "twice"),
-    (["--rules", "block", "--override", "players=x"], "players"),
-    (["--rules", "kozel", "--override", "blocked_tie=bank"], "blocked_tie"),
-    (["--rules", "block", "--bot", "clever"], "unknown bot"),
-])
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--hands", "10"], "--rules"),
+        (["--rules", "chess", "--hands", "10"], "unknown rule set"),
+        (["--rules", "block", "--hands", "0"], "--hands"),
+        (["--rules", "block", "--hands", "-5"], "--hands"),
+        (["--rules", "block", "--hands", "ten"], "--hands"),
+        (["--rules", "block", "--hands", "99999999999"], "--hands"),
+        (["--rules", "block", "--matches", "0"], "--matches"),
+        (["--rules", "block", "--seed", "-1"], "--seed"),
+        (["--rules", "block", "--seed", "x"], "--seed"),
+        (["--rules", "block", "--players", "5"], "not 5"),
+        (["--rules", "block", "--players", "two"], "--players"),
+        (["--rules", "international", "--players", "2"], "not 2"),
+        (["--rules", "block", "--override", "target"], "target=150"),
+        (["--rules", "block", "--override", "=5"], "target=150"),
+        (["--rules", "block", "--override", "colour=red"], "unknown option"),
+        (["--rules", "block", "--override", "target=lots"], "target"),
+        (["--rules", "block", "--override", "teams=pairs"], "pairs"),
+        (["--rules", "block", "--override", "target=1", "--override", "target=2"], "twice"),
+        (["--rules", "block", "--override", "players=x"], "players"),
+        (["--rules", "kozel", "--override", "blocked_tie=bank"], "blocked_tie"),
+        (["--rules", "block", "--bot", "clever"], "unknown bot"),
+    ],
+)
 def test_simulate_bad_input(args: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", *args])
     captured = capsys.readouterr()
@@ -101,6 +129,7 @@ def test_simulate_bad_input_through_the_module() -> None:
 
 
 # -- rules --------------------------------------------------------------------------------------------
+
 
 def test_rules_lists_every_preset_with_aliases_and_title(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules"]) == 0
@@ -129,14 +158,17 @@ def test_rules_through_the_module() -> None:
     assert describe_option("blocked_tie", "bank", "en") in done.stdout
 
 
-@pytest.mark.parametrize(("args", "needle"), [
-    (["chess"], "unknown rule set"),
-    (["block", "--lang", "de"], "--lang"),
-    (["block", "--players", "9"], "not 9"),
-    (["--players", "3"], "need a preset"),
-    (["block", "--override", "nonsense"], "target=150"),
-    (["block", "--override", "layout=round"], "layout"),
-])
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["chess"], "unknown rule set"),
+        (["block", "--lang", "de"], "--lang"),
+        (["block", "--players", "9"], "not 9"),
+        (["--players", "3"], "need a preset"),
+        (["block", "--override", "nonsense"], "target=150"),
+        (["block", "--override", "layout=round"], "layout"),
+    ],
+)
 def test_rules_bad_input(args: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["rules", *args])
     captured = capsys.readouterr()
@@ -144,16 +176,35 @@ def test_rules_bad_input(args: list[str], needle: str, capsys: pytest.CaptureFix
 
 
 def test_simulate_gives_the_bots_to_the_seats_in_turn(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--rules", "international", "--bot", "strong,greedy", "--hands", "6", "--seed", "5",
-                 "--json", "--jobs", "1"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--rules",
+                "international",
+                "--bot",
+                "strong,greedy",
+                "--hands",
+                "6",
+                "--seed",
+                "5",
+                "--json",
+                "--jobs",
+                "1",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["bot"] == "strong,greedy" and out["hands"] == 6 and len(out["hand_wins"]) == 2
     assert main(["simulate", "--rules", "block", "--bot", "medium", "--hands", "5", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["bot"] == "greedy"
 
 
-@pytest.mark.parametrize(("bot", "needle"), [("clever", "unknown bot 'clever'"), ("strong,", "separated by commas"),
-                                              ("strong,,greedy", "separated by commas")])
+@pytest.mark.parametrize(
+    ("bot", "needle"),
+    [("clever", "unknown bot 'clever'"), ("strong,", "separated by commas"), ("strong,,greedy", "separated by commas")],
+)
 def test_simulate_refuses_unknown_bots(bot: str, needle: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--rules", "block", "--bot", bot, "--hands", "3"]) == 2
     captured = capsys.readouterr()

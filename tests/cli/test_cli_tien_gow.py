@@ -26,8 +26,24 @@ def test_simulate_200_hands_under_any_alias(name: str, capsys: pytest.CaptureFix
 
 
 def test_simulate_json_matches_the_library(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["simulate", "--rules", "tien_gow", "--hands", "120", "--seed", "9", "--bot",
-                 "greedy,random,greedy,random", "--override", "last_trick=always", "--json", "--jobs", "2"])
+    code = main(
+        [
+            "simulate",
+            "--rules",
+            "tien_gow",
+            "--hands",
+            "120",
+            "--seed",
+            "9",
+            "--bot",
+            "greedy,random,greedy,random",
+            "--override",
+            "last_trick=always",
+            "--json",
+            "--jobs",
+            "2",
+        ]
+    )
     assert code == 0
     report = json.loads(capsys.readouterr().out)
     assert report["preset"] == "tien_gow" and report["rules"]["last_trick"] == "always"
@@ -49,22 +65,34 @@ def test_the_figures_of_a_seed_do_not_depend_on_the_processes() -> None:
 def test_simulate_matches_as_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--rules", "chinese", "--matches", "5", "--seed", "2", "--bot", "greedy"]) == 0
     out = capsys.readouterr().out
-    for label in ("matches played", "hands per match", "match wins by seat", "hands played", "tricks per hand",
-                  "combination leads", "sat out last trick", "chips per hand", "banker wins"):
+    for label in (
+        "matches played",
+        "hands per match",
+        "match wins by seat",
+        "hands played",
+        "tricks per hand",
+        "combination leads",
+        "sat out last trick",
+        "chips per hand",
+        "banker wins",
+    ):
         assert re.search(rf"^{label}\s", out, re.M), label
 
 
-@pytest.mark.parametrize(("args", "needle"), [
-    (["--players", "3"], "played by 4 players, not 3"),
-    (["--override", "players=2"], "not 2"),
-    (["--override", "stake=0"], "stake"),
-    (["--override", "target=100"], "its options are"),
-    (["--override", "last_trick=never"], "single, always, open"),
-    (["--bot", "clever"], "unknown bot"),
-    (["--bot", "greedy,random"], "one per seat (4), not 2"),
-    (["--hands", "0"], "--hands"),
-    (["--seed", "x"], "--seed"),
-])
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--players", "3"], "played by 4 players, not 3"),
+        (["--override", "players=2"], "not 2"),
+        (["--override", "stake=0"], "stake"),
+        (["--override", "target=100"], "its options are"),
+        (["--override", "last_trick=never"], "single, always, open"),
+        (["--bot", "clever"], "unknown bot"),
+        (["--bot", "greedy,random"], "one per seat (4), not 2"),
+        (["--hands", "0"], "--hands"),
+        (["--seed", "x"], "--seed"),
+    ],
+)
 def test_simulate_bad_input(args: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["simulate", "--rules", "tien_gow", *args])
     captured = capsys.readouterr()

@@ -22,11 +22,14 @@ def test_a_rule_set_keeps_only_real_changes_and_makes_the_rules_core_rules() -> 
     assert make_rule_set("Same", "То же", "block", 4, {"target": base.as_dict()["target"]}).overrides == ()
 
 
-@pytest.mark.parametrize(("overrides", "said"), [
-    ({"no_such_option": 1}, "no_such_option"),
-    ({"target": 1.5}, "not a house-rule option"),
-    ({"players": 3}, "not a house-rule option"),
-])
+@pytest.mark.parametrize(
+    ("overrides", "said"),
+    [
+        ({"no_such_option": 1}, "no_such_option"),
+        ({"target": 1.5}, "not a house-rule option"),
+        ({"players": 3}, "not a house-rule option"),
+    ],
+)
 def test_a_bad_override_is_refused_with_the_reason(overrides: dict[str, object], said: str) -> None:
     with pytest.raises(ClubError, match=said):
         make_rule_set("X", "Икс", "block", 4, overrides)
@@ -48,13 +51,16 @@ def test_file_and_link_carry_a_rule_set_and_the_club_name() -> None:
     assert len(link_value(rule_set)) < 400
 
 
-@pytest.mark.parametrize(("data", "said"), [
-    (b"{", "not a rule-set file"),
-    (b'{"format": "other"}', "not a rule set saved by Domino Tutor"),
-    (b'{"format": "domino-tutor-rules", "version": 9}', "version 9"),
-    (b"\xff\xfe\x00", "not a rule-set file"),
-    (b"[" * 50 + b"]" * 50, "not a rule-set file"),
-])
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"{", "not a rule-set file"),
+        (b'{"format": "other"}', "not a rule set saved by Domino Tutor"),
+        (b'{"format": "domino-tutor-rules", "version": 9}', "version 9"),
+        (b"\xff\xfe\x00", "not a rule-set file"),
+        (b"[" * 50 + b"]" * 50, "not a rule-set file"),
+    ],
+)
 def test_a_bad_file_says_what_is_wrong(data: bytes, said: str) -> None:
     with pytest.raises(ClubError, match=said):
         read_rules_file(data)

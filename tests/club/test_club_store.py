@@ -167,9 +167,10 @@ def test_a_seat_is_sent_only_its_own_tiles() -> None:
     for seat in range(2):
         other = 1 - seat
         theirs, pile = state.hand(other), list(state.boneyard)
-        swapped = state._replace(hands=tuple(mask if s != other else mask_of([pile[0], *theirs[1:]])
-                                             for s, mask in enumerate(state.hands)),
-                                 boneyard=(theirs[0], *pile[1:]))
+        swapped = state._replace(
+            hands=tuple(mask if s != other else mask_of([pile[0], *theirs[1:]]) for s, mask in enumerate(state.hands)),
+            boneyard=(theirs[0], *pile[1:]),
+        )
         view = seat_view(state, seat)
         assert view == seat_view(swapped, seat)
         assert view.hands[seat] == state.hands[seat]

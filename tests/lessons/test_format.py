@@ -71,9 +71,15 @@ def test_every_quiz_of_the_courses_gets_the_engines_explanation_first() -> None:
 
 def test_review_quizzes_point_back_to_an_earlier_lesson(tmp_path: Path) -> None:
     _write(tmp_path, "core", "core-01-a", QUIZ.format(extra=""))
-    _write(tmp_path, "core", "core-02-b", QUIZ.format(extra="    review: core-01-a\n")
-           + QUIZ.format(extra="    review: core-03-c\n") + QUIZ.format(extra="    review: core-02-b\n")
-           + QUIZ.format(extra="    review: kozel-01-x\n"))
+    _write(
+        tmp_path,
+        "core",
+        "core-02-b",
+        QUIZ.format(extra="    review: core-01-a\n")
+        + QUIZ.format(extra="    review: core-03-c\n")
+        + QUIZ.format(extra="    review: core-02-b\n")
+        + QUIZ.format(extra="    review: kozel-01-x\n"),
+    )
     _write(tmp_path, "core", "core-03-c", QUIZ.format(extra=""))
     _write(tmp_path, "kozel", "kozel-01-x", QUIZ.format(extra="    review: core-03-c\n"))
     _write(tmp_path, "donkey", "donkey-01-y", QUIZ.format(extra="    review: kozel-01-x\n"))
@@ -110,9 +116,10 @@ def test_source_notes_belong_in_sources(tmp_path: Path) -> None:
     body = """  - kind: explain
     text: {en: "Heaven beats earth (from pagat.com).", ru: "Небо бьёт землю."}
 """
-    _write(tmp_path, "core", "core-01-a", body, head_extra="sources: [\"pagat.com, Tien Gow\"]\n")
-    assert _messages(tmp_path) == ["'pagat.com' is a note about sources, not something the learner needs: "
-                                   "move it to the lesson's sources: list"]
+    _write(tmp_path, "core", "core-01-a", body, head_extra='sources: ["pagat.com, Tien Gow"]\n')
+    assert _messages(tmp_path) == [
+        "'pagat.com' is a note about sources, not something the learner needs: move it to the lesson's sources: list"
+    ]
 
 
 def test_a_capstone_is_checked_by_playing_it(tmp_path: Path) -> None:
@@ -154,8 +161,11 @@ def test_a_capstone_hand_is_played_against_bots_to_its_worked_end(tmp_path: Path
 
 def test_a_later_hand_is_led_by_the_previous_winner_with_any_tile() -> None:
     lesson = load_lesson(lessons_root() / "core" / "core-13-playing-a-match.yaml")
-    index = next(i for i, s in enumerate(lesson.steps) if isinstance(s, PlayStep) and s.position is not None
-                 and s.position.hand == "later")
+    index = next(
+        i
+        for i, s in enumerate(lesson.steps)
+        if isinstance(s, PlayStep) and s.position is not None and s.position.hand == "later"
+    )
     run = solve_until(LessonRun.start(lesson), lambda r: r.index >= index)
     assert isinstance(run, LessonRun)
     assert run.scene is not None and run.scene.later
@@ -182,8 +192,9 @@ def test_stats_count_what_the_issue_measures() -> None:
     summed = totals(figures)
     assert summed["quizzes"] == sum(1 for lesson in report.lessons for s in lesson.steps if isinstance(s, QuizStep))
     assert summed["explained_quizzes"] == summed["quizzes"]
-    assert summed["forced_play_steps"] == sum(1 for lesson in report.lessons for s in lesson.steps
-                                              if isinstance(s, PlayStep) and s.forced)
+    assert summed["forced_play_steps"] == sum(
+        1 for lesson in report.lessons for s in lesson.steps if isinstance(s, PlayStep) and s.forced
+    )
     assert summed["courses_with_capstone"] == len({f.course for f in figures if f.capstone}) >= 1
     assert any(f.capstone for f in figures if f.course == "core")
     assert next(f for f in figures if f.id == "core-02-placing-on-the-ends").opening_reviews == 2

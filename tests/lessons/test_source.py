@@ -41,14 +41,17 @@ def _one_line(exc: SourceError) -> None:
         assert text and "\n" not in text and "\r" not in text, text
 
 
-@pytest.mark.parametrize(("case", "needle"), [
-    ("a NUL after the id", "control character U+0000"),
-    ("a control character after the id", "control character U+0001"),
-    ("an alias that contains itself", "contains it"),
-    ("3000 brackets deep", "nested too deeply"),
-    ("5000 nines", "number too large"),
-    ("3000 brackets on the next line", "not valid YAML"),
-])
+@pytest.mark.parametrize(
+    ("case", "needle"),
+    [
+        ("a NUL after the id", "control character U+0000"),
+        ("a control character after the id", "control character U+0001"),
+        ("an alias that contains itself", "contains it"),
+        ("3000 brackets deep", "nested too deeply"),
+        ("5000 nines", "number too large"),
+        ("3000 brackets on the next line", "not valid YAML"),
+    ],
+)
 def test_the_reviews_lesson_texts_get_a_located_message(case: str, needle: str) -> None:
     refusal = _refusal(lambda: parse_source(REVIEW_LESSON_TEXTS[case]))
     assert needle in refusal.message
@@ -57,12 +60,19 @@ def test_the_reviews_lesson_texts_get_a_located_message(case: str, needle: str) 
     _one_line(refusal)
 
 
-@pytest.mark.parametrize(("text", "column", "advice"), [
-    ("id: x\ntitle: {en: What now?, ru: Что теперь?}\n", 21, 'in double quotes: {en: "Why?"'),  # the newcomer review's
-    ("id: x\ntitle: {en: Note: this, ru: b}\n", 17, "inside { } put text holding ?, :, # or , in double quotes"),
-    ("id: x\ntitle:\n  en: Note: this\n", 11, "text holding ': ' must be in double quotes"),
-    ("id: x\nplayers: [2, 3\n", 1, "close every [ with ]"),
-])
+@pytest.mark.parametrize(
+    ("text", "column", "advice"),
+    [
+        (
+            "id: x\ntitle: {en: What now?, ru: Что теперь?}\n",
+            21,
+            'in double quotes: {en: "Why?"',
+        ),  # the newcomer review's
+        ("id: x\ntitle: {en: Note: this, ru: b}\n", 17, "inside { } put text holding ?, :, # or , in double quotes"),
+        ("id: x\ntitle:\n  en: Note: this\n", 11, "text holding ': ' must be in double quotes"),
+        ("id: x\nplayers: [2, 3\n", 1, "close every [ with ]"),
+    ],
+)
 def test_text_that_needed_quotes_is_told_to_quote_it(text: str, column: int, advice: str) -> None:
     refusal = _refusal(lambda: parse_source(text))
     assert advice in refusal.message and refusal.mark is not None
@@ -101,11 +111,14 @@ def test_alias_counts_are_capped_before_expansion() -> None:
     assert f"more than {LESSON_LIMITS.max_aliases} aliases" in refusal.message
 
 
-@pytest.mark.parametrize(("case", "needle"), [
-    ("5000 nines of stars", "number too large"),
-    ("a lone surrogate lesson id", "half of a character pair"),
-    ("5000-deep arrays", "nested too deeply"),
-])
+@pytest.mark.parametrize(
+    ("case", "needle"),
+    [
+        ("5000 nines of stars", "number too large"),
+        ("a lone surrogate lesson id", "half of a character pair"),
+        ("5000-deep arrays", "nested too deeply"),
+    ],
+)
 def test_the_reviews_json_files_get_a_located_message(case: str, needle: str) -> None:
     refusal = _refusal(lambda: parse_json(decode(REVIEW_PROGRESS_FILES[case])))
     assert needle in refusal.message and refusal.mark is not None

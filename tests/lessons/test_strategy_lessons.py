@@ -50,19 +50,25 @@ EVEN = """\
 
 
 def _lesson(steps: str, players: int = 2) -> str:
-    return textwrap.dedent(f"""\
+    return (
+        textwrap.dedent(f"""\
         id: strategy-test
         title: {{en: T, ru: Т}}
         summary: {{en: S, ru: С}}
         rules: block
         players: {players}
         steps:
-        """) + textwrap.indent(textwrap.dedent(steps), "  ") + "  - kind: remember\n    points: [{en: P, ru: П}]\n"
+        """)
+        + textwrap.indent(textwrap.dedent(steps), "  ")
+        + "  - kind: remember\n    points: [{en: P, ru: П}]\n"
+    )
 
 
 def _quiz(ask: str, position: str, extra: str = "") -> str:
-    return (f"- kind: quiz\n  text: {{en: Q, ru: В}}\n  ask: {ask}\n{extra}  hint: {{en: H, ru: П}}\n"
-            f"  position:\n{textwrap.indent(textwrap.dedent(position), '    ')}\n")
+    return (
+        f"- kind: quiz\n  text: {{en: Q, ru: В}}\n  ask: {ask}\n{extra}  hint: {{en: H, ru: П}}\n"
+        f"  position:\n{textwrap.indent(textwrap.dedent(position), '    ')}\n"
+    )
 
 
 def _check(text: str) -> list[str]:
@@ -79,8 +85,9 @@ def _mapping(position: str) -> dict[str, object]:
 
 
 def test_the_best_move_is_the_analysis_answer_and_its_explanation_is_the_ranking() -> None:
-    lesson = check_source(parse_source(_lesson(_quiz("best_move", PASSED)), "strategy-test.yaml"),
-                          "strategy-test").lesson
+    lesson = check_source(
+        parse_source(_lesson(_quiz("best_move", PASSED)), "strategy-test.yaml"), "strategy-test"
+    ).lesson
     assert lesson is not None
     run = LessonRun.start(lesson)
     scene = scene_of(_mapping(PASSED))
@@ -113,8 +120,10 @@ def test_a_best_move_question_is_asked_at_the_learners_turn() -> None:
 
 
 def test_a_play_step_marked_best_must_be_backed_by_the_analysis() -> None:
-    play = ("- kind: play\n  text: {en: Go, ru: Ход}\n  best: true\n  goal: GOAL\n  hint: {en: H, ru: П}\n"
-            f"  position:\n{textwrap.indent(textwrap.dedent(PASSED), '    ')}\n")
+    play = (
+        "- kind: play\n  text: {en: Go, ru: Ход}\n  best: true\n  goal: GOAL\n  hint: {en: H, ru: П}\n"
+        f"  position:\n{textwrap.indent(textwrap.dedent(PASSED), '    ')}\n"
+    )
     assert _check(_lesson(play.replace("GOAL", '{played: "5-5"}'))) == []
     issues = _check(_lesson(play.replace("GOAL", '{played: "6-2"}')))
     assert len(issues) == 1 and issues[0].startswith("strategy-test.yaml:9:")  # the line of best: true
@@ -139,15 +148,19 @@ def test_a_backed_play_step_explains_the_right_move_with_the_engine() -> None:
     assert "You have the fewest pips (6) and win the fish" in feedback.explanation  # then the hand's worked end
 
 
-@pytest.mark.parametrize(("extra", "answer", "said"), [
-    ("  seat: 1\n  suit: 5\n", False, "No: seat 1 passed on 5."),
-    ("  seat: 1\n  suit: 3\n", True, "Yes: nothing you have seen rules it out; seat 1 may hold any of"),
-    ('  seat: 1\n  tile: "6-3"\n', True, "of the deals that agree with what you have seen"),
-    ('  seat: 1\n  tile: "5-5"\n', False, "No: you can see 5-5 yourself."),
-])
+@pytest.mark.parametrize(
+    ("extra", "answer", "said"),
+    [
+        ("  seat: 1\n  suit: 5\n", False, "No: seat 1 passed on 5."),
+        ("  seat: 1\n  suit: 3\n", True, "Yes: nothing you have seen rules it out; seat 1 may hold any of"),
+        ('  seat: 1\n  tile: "6-3"\n', True, "of the deals that agree with what you have seen"),
+        ('  seat: 1\n  tile: "5-5"\n', False, "No: you can see 5-5 yourself."),
+    ],
+)
 def test_may_hold_reads_the_pass(extra: str, answer: bool, said: str) -> None:
-    lesson = check_source(parse_source(_lesson(_quiz("may_hold", PASSED, extra)), "strategy-test.yaml"),
-                          "strategy-test").lesson
+    lesson = check_source(
+        parse_source(_lesson(_quiz("may_hold", PASSED, extra)), "strategy-test.yaml"), "strategy-test"
+    ).lesson
     assert lesson is not None
     run = LessonRun.start(lesson)
     assert run.right_answer is answer
@@ -156,10 +169,14 @@ def test_may_hold_reads_the_pass(extra: str, answer: bool, said: str) -> None:
 
 
 def test_may_hold_reads_a_forced_lead_and_the_chance_is_exact() -> None:
-    mapping = {"rules": "block", "overrides": {"first_tile": "determining"},
-               "hands": [["0-0", "6-1", "5-2", "4-3", "6-0", "3-1", "2-0"],
-                         ["5-5", "6-6", "5-4", "6-2", "3-0", "4-1", "6-5"]],
-               "chain": [], "to_move": 1, "moves": [{"tile": "5-5", "end": "lead"}]}
+    mapping = {
+        "rules": "block",
+        "overrides": {"first_tile": "determining"},
+        "hands": [["0-0", "6-1", "5-2", "4-3", "6-0", "3-1", "2-0"], ["5-5", "6-6", "5-4", "6-2", "3-0", "4-1", "6-5"]],
+        "chain": [],
+        "to_move": 1,
+        "moves": [{"tile": "5-5", "end": "lead"}],
+    }
     scene = scene_of(mapping)
     assert may_hold(scene, 0, 1, None, parse_tile("3-3")) is False  # 3-3 would have had to open instead
     assert may_hold(scene, 0, 1, None, parse_tile("6-6")) is True
@@ -171,8 +188,10 @@ def test_may_hold_asks_about_another_seat() -> None:
     assert any("may_hold asks about another seat" in i for i in issues)
 
 
-@pytest.mark.parametrize(("written", "key"), [("3-3 right", "3-3 right"), (" 6-4  LEFT ", "6-4 left"),
-                                              ("4-6 left", "6-4 left"), ("pass", "pass")])
+@pytest.mark.parametrize(
+    ("written", "key"),
+    [("3-3 right", "3-3 right"), (" 6-4  LEFT ", "6-4 left"), ("4-6 left", "6-4 left"), ("pass", "pass")],
+)
 def test_a_move_answer_is_read_in_one_canonical_form(written: str, key: str) -> None:
     assert parse_move_key(written) == key
 

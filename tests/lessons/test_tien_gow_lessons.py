@@ -85,8 +85,10 @@ def test_a_wrong_move_is_played_out_explained_and_taken_back() -> None:
     assert feedback.explanation is not None
     assert "You lay 6-6 face down." in feedback.explanation  # sitting out the last trick
     assert "without a trick you could not take a last trick" in feedback.explanation
-    assert feedback.explanation.endswith(f"The winner collects {' + '.join(str(s.amount) for s in tg.hand_result(final).settlements)}"
-                                         f" = {tg.hand_result(final).collected}.")
+    assert feedback.explanation.endswith(
+        f"The winner collects {' + '.join(str(s.amount) for s in tg.hand_result(final).settlements)}"
+        f" = {tg.hand_result(final).collected}."
+    )
     run.retry()
     assert run.state is start and not run.refuted
     right = run.submit_move(tg.play("4-4"), "ru")
@@ -130,8 +132,7 @@ def test_the_capstone_is_a_whole_hand_that_waits_after_the_bots_tricks(seed: int
         assert feedback.correct
     final = run.state
     assert final is not None and final.is_over and sum(final.taken) == tg.HAND_SIZE
-    assert feedback.explanation is not None and feedback.explanation.endswith(
-        f"= {tg.hand_result(final).collected}.")
+    assert feedback.explanation is not None and feedback.explanation.endswith(f"= {tg.hand_result(final).collected}.")
     assert run.reveal and run.done
 
 
@@ -166,10 +167,13 @@ def test_every_wrong_move_of_the_course_is_legal_and_explained() -> None:
             run.next()
 
 
-@pytest.mark.parametrize(("line", "said"), [
-    ("    bot: strong\n", "bot: strong plays line games only; a Tien Gow capstone's bots are random or greedy"),
-    ("    bot: greedy\n    hints: true\n", "hints: the Hint, What we know and the review are for line games"),
-])
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("    bot: strong\n", "bot: strong plays line games only; a Tien Gow capstone's bots are random or greedy"),
+        ("    bot: greedy\n    hints: true\n", "hints: the Hint, What we know and the review are for line games"),
+    ],
+)
 def test_a_tien_gow_capstone_refuses_the_line_games_coach(line: str, said: str) -> None:
     path = lessons_root() / "chinese" / "chinese-05-a-whole-hand.yaml"
     text = path.read_text(encoding="utf-8").replace("    bot: greedy\n", line)

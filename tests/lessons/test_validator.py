@@ -97,19 +97,23 @@ steps:
 def test_bends_are_checked_by_the_board() -> None:
     good = check_source(parse_source(BENT.replace("BENDS", '{at: "4-2", bend: right}'), "bent.yaml"), "bent")
     assert [str(i) for i in good.issues] == [
-        "bent.yaml:15:12: bends: re-bends the chain of this step's position: add a position: with tiles on the table"]
+        "bent.yaml:15:12: bends: re-bends the chain of this step's position: add a position: with tiles on the table"
+    ]
+
     def first_problem(bends: str) -> str:
         return str(check_source(parse_source(BENT.replace("BENDS", bends), "bent.yaml"), "bent").issues[0])
 
     assert first_problem('{at: "0-3", bend: right}') == (
         "bent.yaml:12:13: the chain cannot be bent right at 3-0: 3-0 is the first tile of the hand: the chain is not "
-        "bent through it")
+        "bent through it"
+    )
     assert first_problem('{at: "4-2", bend: right}, {at: "3-3", bend: left}') == (
-        "bent.yaml:12:39: the chain cannot be bent left at 3-3: 3-3 is not on the chain")
+        "bent.yaml:12:39: the chain cannot be bent left at 3-3: 3-3 is not on the chain"
+    )
     assert first_problem('{at: "1-2", bend: right}') == (
         "bent.yaml:12:13: the chain cannot be bent right at 2-1: 2-1 comes right after the double 1-1: it goes "
-        "straight on")
-
+        "straight on"
+    )
 
 
 def test_every_line_goal_key_has_one_check() -> None:

@@ -39,8 +39,11 @@ def test_each_variant_course_has_its_lessons(name: str, minimum: int) -> None:
             assert sum(1 for s in interactive if isinstance(s, QuizStep) and s.review) >= 2, lesson.id
         else:
             assert len(interactive) >= 5, f"{lesson.id} has {len(interactive)} interactive steps"
-        differs = [s for s in lesson.steps if isinstance(s, ExplainStep) and s.title is not None
-                   and s.title.en == "What differs from the core game"]
+        differs = [
+            s
+            for s in lesson.steps
+            if isinstance(s, ExplainStep) and s.title is not None and s.title.en == "What differs from the core game"
+        ]
         capstone = any(isinstance(s, CapstoneStep) for s in lesson.steps)
         if capstone and not differs:
             continue  # a capstone may go straight to the review and the hand
@@ -70,8 +73,12 @@ def test_line_variant_lessons_use_their_own_rule_set(name: str) -> None:
 
 
 def _chinese_quizzes() -> list[QuizStep]:
-    return [s for lesson in _course("chinese") for s in lesson.steps
-            if isinstance(s, QuizStep) and s.ask.startswith("chinese_")]
+    return [
+        s
+        for lesson in _course("chinese")
+        for s in lesson.steps
+        if isinstance(s, QuizStep) and s.ask.startswith("chinese_")
+    ]
 
 
 def test_chinese_answers_come_from_the_rules_core() -> None:

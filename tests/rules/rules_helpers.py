@@ -14,8 +14,11 @@ from tutorial_app.rules.tiles import ALL_TILES, Tile, parse_tile
 
 def position(rules: str, hands: Sequence[Sequence[str]], chain: Any = (), **extra: Any) -> Position:
     """Read a position written as in docs/referee.md."""
-    data: dict[str, Any] = {"rules": rules, "hands": [list(h) for h in hands],
-                            "chain": chain if isinstance(chain, dict) else list(chain)}
+    data: dict[str, Any] = {
+        "rules": rules,
+        "hands": [list(h) for h in hands],
+        "chain": chain if isinstance(chain, dict) else list(chain),
+    }
     data.update(extra)
     return read_position(data)
 

@@ -97,8 +97,17 @@ def test_every_name_exists_in_both_languages() -> None:
 def test_civil_order_from_pagat() -> None:
     order = [tile_name(t).en for t in CIVIL_ORDER]
     assert order == [
-        "Heaven", "Earth", "Man", "Goose", "Plum flower", "Long three",
-        "Bench", "Axe", "Red-head ten", "Long-leg seven", "Big-head six",
+        "Heaven",
+        "Earth",
+        "Man",
+        "Goose",
+        "Plum flower",
+        "Long three",
+        "Bench",
+        "Axe",
+        "Red-head ten",
+        "Long-leg seven",
+        "Big-head six",
     ]
     assert [civil_rank(t) for t in CIVIL_ORDER] == list(range(1, 12))
 
@@ -160,9 +169,13 @@ def test_s3_goose_five_is_beaten_only_by_man_seven_earth_eight_heaven_nine() -> 
     goose_five = ["3-1", "4-1"]
     pairs = [list(p) for p in combinations(CHINESE_KINDS, 2)] + [[t, t] for t in CIVIL_ORDER]
     winners = {tuple(sorted(str(t) for t in combination(p).tiles)) for p in pairs if beats(p, goose_five)}
-    families = {tuple(sorted(str(t) for t in combination(p).tiles)) for p in pairs
-                if can_lead(p) and combination(p).kind is ComboKind.MIXED_PAIR
-                and combination(p).tiles[0] in (Tile(4, 4), Tile(1, 1), Tile(6, 6))}
+    families = {
+        tuple(sorted(str(t) for t in combination(p).tiles))
+        for p in pairs
+        if can_lead(p)
+        and combination(p).kind is ComboKind.MIXED_PAIR
+        and combination(p).tiles[0] in (Tile(4, 4), Tile(1, 1), Tile(6, 6))
+    }
     assert winners == families
     assert len(winners) == 2 + 2 + 2  # two sevens, two eights, two nines to go with man, earth, heaven
 

@@ -70,8 +70,11 @@ MORE_POSITIONS: dict[str, Any] = {
     "claim is a boolean": {**LINE, "moves": [{"tile": "3-2", "end": "left", "claim": True}]},
     "second move illegal": {**LINE, "moves": [{"tile": "3-2", "end": "left"}, {"tile": "6-5", "end": "right"}]},
     "players override not a number": {**LINE, "overrides": {"players": "two"}},
-    "players override for an other preset": {"rules": "international", "overrides": {"players": 2},
-                                             "hands": [["6-5"], ["1-1"]]},
+    "players override for an other preset": {
+        "rules": "international",
+        "overrides": {"players": 2},
+        "hands": [["6-5"], ["1-1"]],
+    },
     "bad hand size": {**LINE, "overrides": {"hand_size": 20}},
     "bad target": {**LINE, "overrides": {"target": 0}},
     "target not a number": {**LINE, "overrides": {"target": "far"}},
@@ -81,19 +84,27 @@ MORE_POSITIONS: dict[str, Any] = {
     "arms with an unknown arm": {**SPINNER, "chain": {"spinner": "5-5", "arms": {"north": ["5-3"]}}},
     "arm not a list": {**SPINNER, "chain": {"spinner": "5-5", "arms": {"left": "5-3"}}},
     "broken left arm": {**SPINNER, "chain": {"spinner": "5-5", "arms": {"left": ["3-2"]}}},
-    "broken down arm": {**SPINNER, "chain": {"spinner": "5-5", "arms": {"left": ["5-3"], "right": ["5-2"],
-                                                                       "down": ["3-2"]}}},
+    "broken down arm": {
+        **SPINNER,
+        "chain": {"spinner": "5-5", "arms": {"left": ["5-3"], "right": ["5-2"], "down": ["3-2"]}},
+    },
     "arm tile twice": {**SPINNER, "chain": {"spinner": "5-5", "arms": {"left": ["5-3"], "right": ["5-3"]}}},
-    "tile after a closed double": {"rules": "donkey", "hands": [["6-4"], ["1-1"]],
-                                   "chain": {"spinner": "5-5", "arms": {"left": ["5-3", {"tile": "3-3", "closed": True},
-                                                                                 "3-2"]}}},
+    "tile after a closed double": {
+        "rules": "donkey",
+        "hands": [["6-4"], ["1-1"]],
+        "chain": {"spinner": "5-5", "arms": {"left": ["5-3", {"tile": "3-3", "closed": True}, "3-2"]}},
+    },
     "match not a mapping": {**LINE, "match": [1, 2]},
     "match with an unknown key": {**LINE, "match": {"score": {"0": 1}}},
     "match side not a number": {**LINE, "match": {"scores": {"north": 3}}},
     "match score negative": {**LINE, "match": {"scores": {"0": -3}}},
     "match score a word": {**LINE, "match": {"scores": {"1": "ten"}}},
-    "match opened not a mapping": {"rules": "domino101", "hands": [["6-5"], ["1-1"]], "chain": ["3-5"],
-                                   "match": {"opened": [True]}},
+    "match opened not a mapping": {
+        "rules": "domino101",
+        "hands": [["6-5"], ["1-1"]],
+        "chain": ["3-5"],
+        "match": {"opened": [True]},
+    },
 }
 
 POSITIONS: dict[str, Any] = {**_cli_bad_inputs(), **MORE_POSITIONS}
@@ -137,8 +148,9 @@ def test_a_wrapped_tile_error_carries_the_tile_errors_russian() -> None:
         parse_tile("7-1")
     with pytest.raises(PositionError) as caught:
         read_position({**LINE, "hands": [["7-1"], ["1-1"]]})
-    assert caught.value.reason == Text(f"hands[0][0]: {tile_error.value.reason.en}",
-                                       f"hands[0][0]: {tile_error.value.reason.ru}")
+    assert caught.value.reason == Text(
+        f"hands[0][0]: {tile_error.value.reason.en}", f"hands[0][0]: {tile_error.value.reason.ru}"
+    )
 
 
 def _bad_values(name: str) -> list[object]:

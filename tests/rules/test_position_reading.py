@@ -40,8 +40,11 @@ def refused(data: dict[str, Any]) -> PositionError:
 
 # -- hand: first | later (the peers' bug 1) -----------------------------------------------------------
 
-PEERS = {"rules": "international", "hands": [["1-0", "2-0"], ["6-6", "1-1"], ["3-0", "4-0"], ["5-0", "6-0"]],
-         "chain": []}
+PEERS = {
+    "rules": "international",
+    "hands": [["1-0", "2-0"], ["6-6", "1-1"], ["3-0", "4-0"], ["5-0", "6-0"]],
+    "chain": [],
+}
 
 
 def test_a_first_hand_refuses_a_to_move_that_is_not_the_leader_and_names_the_leader() -> None:
@@ -128,10 +131,14 @@ def _as_written(preset: str, final: Any) -> dict[str, Any]:
     line = final.table.line()
     last_move = final.log[-1][1] if final.log[-1][1].action is Action.PLAY else None
     assert last_move is not None
-    return {"rules": preset, "overrides": {"capicu_bonus": 25},
-            "hands": [[str(t) for t in final.hand(s)] for s in range(final.rules.players)],
-            "chain": [f"{a}-{b}" for _, a, b in line], "boneyard": [str(t) for t in final.boneyard],
-            "last_end": last_move.end if last_move.end in ("left", "right") else "right"}
+    return {
+        "rules": preset,
+        "overrides": {"capicu_bonus": 25},
+        "hands": [[str(t) for t in final.hand(s)] for s in range(final.rules.players)],
+        "chain": [f"{a}-{b}" for _, a, b in line],
+        "boneyard": [str(t) for t in final.boneyard],
+        "last_end": last_move.end if last_move.end in ("left", "right") else "right",
+    }
 
 
 def test_a_final_position_with_last_end_scores_as_the_hand_played_out() -> None:
@@ -154,8 +161,9 @@ def test_a_final_position_with_last_end_scores_as_the_hand_played_out() -> None:
 def test_last_end_is_checked() -> None:
     out = {"rules": "block", "hands": [["6-5"], []], "chain": ["1-2", "2-4", "4-1"]}
     assert "'last_end' must be one of left, right" in str(refused({**out, "last_end": "up"}))
-    assert "without moves" in str(refused({**out, "hands": [["6-5"], ["3-3"]], "last_end": "left",
-                                           "moves": [{"tile": "3-3", "end": "left"}]}))
+    assert "without moves" in str(
+        refused({**out, "hands": [["6-5"], ["3-3"]], "last_end": "left", "moves": [{"tile": "3-3", "end": "left"}]})
+    )
     assert "chain is empty" in str(refused({**out, "chain": [], "last_end": "left"}))
 
 
@@ -172,10 +180,16 @@ def test_a_counted_boneyard_needs_named_draws_and_counts_the_unseen() -> None:
     assert "say what was drawn" in str(refused({**DRAW_GAME, "boneyard": 5, "moves": [{"action": "draw"}]}))
 
 
-@pytest.mark.parametrize(("boneyard", "needle"), [
-    (-1, "cannot hold -1"), (30, "only 22 tiles are not in a hand or the chain"), ("5", "a list of tiles"),
-    (True, "a list of tiles"), (0.5, "a list of tiles"),
-])
+@pytest.mark.parametrize(
+    ("boneyard", "needle"),
+    [
+        (-1, "cannot hold -1"),
+        (30, "only 22 tiles are not in a hand or the chain"),
+        ("5", "a list of tiles"),
+        (True, "a list of tiles"),
+        (0.5, "a list of tiles"),
+    ],
+)
 def test_a_counted_boneyard_is_checked(boneyard: object, needle: str) -> None:
     assert needle in str(refused({**DRAW_GAME, "boneyard": boneyard}))
 
@@ -207,8 +221,13 @@ def test_a_face_down_pile_blocks_only_when_no_unseen_tile_could_fit() -> None:
 
 def test_an_empty_chain_with_an_empty_hand_is_refused() -> None:
     # found by the fuzz (seed 289): a later hand whose leader holds nothing had no legal move
-    data = {"rules": "international", "hands": [["1-0", "2-0"], [], ["3-0", "4-0"], ["5-0", "6-0"]],
-            "chain": [], "hand": "later", "to_move": 1}
+    data = {
+        "rules": "international",
+        "hands": [["1-0", "2-0"], [], ["3-0", "4-0"], ["5-0", "6-0"]],
+        "chain": [],
+        "hand": "later",
+        "to_move": 1,
+    }
     with pytest.raises(PositionError) as refused:
         rule(data)
     assert "seat 1 holds no tiles" in refused.value.reason.en
@@ -222,10 +241,14 @@ BASES = docs_positions()
 
 
 @FUZZ
-@given(st.integers(min_value=0, max_value=10**9), st.integers(min_value=1, max_value=3),
-       st.sampled_from([None, "block", "kozel", "all_fives", "donkey", "domino101"]))
-def test_the_referee_api_answers_any_mutation_with_a_ruling_or_one_line(seed: int, rounds: int,
-                                                                         rules: str | None) -> None:
+@given(
+    st.integers(min_value=0, max_value=10**9),
+    st.integers(min_value=1, max_value=3),
+    st.sampled_from([None, "block", "kozel", "all_fives", "donkey", "domino101"]),
+)
+def test_the_referee_api_answers_any_mutation_with_a_ruling_or_one_line(
+    seed: int, rounds: int, rules: str | None
+) -> None:
     rng = seeded(seed)
     data = rng.choice(BASES)
     for _ in range(rounds):

@@ -26,6 +26,7 @@ def lead_of(rule: str, *hands: tuple[str, ...], first_tile: str = "determining")
 
 # -- lowest_double_not_blank ------------------------------------------------------------
 
+
 def test_lowest_double_skips_the_blank() -> None:
     assert lead_of("lowest_double_not_blank", ("0-0", "5-5"), ("2-2", "6-1"), ("6-6", "1-0")) == (1, ["2-2"])
 
@@ -43,6 +44,7 @@ def test_lowest_double_any_tile_when_the_first_tile_is_free() -> None:
 
 # -- highest_double -----------------------------------------------------------------------
 
+
 def test_highest_double_from_six_six_down() -> None:
     assert lead_of("highest_double", ("1-1", "6-6"), ("5-5", "6-2")) == (0, ["6-6"])
     assert lead_of("highest_double", ("1-1", "6-4"), ("5-5", "6-2")) == (1, ["5-5"])
@@ -55,6 +57,7 @@ def test_highest_double_without_doubles_leads_the_highest_tile() -> None:
 
 # -- blank_then_highest -------------------------------------------------------------------
 
+
 def test_blank_double_leads_before_six_six() -> None:
     assert lead_of("blank_then_highest", ("6-6", "5-5"), ("0-0", "1-2")) == (1, ["0-0"])
 
@@ -65,6 +68,7 @@ def test_blank_then_highest_double_then_highest_tile() -> None:
 
 
 # -- priority_101 ---------------------------------------------------------------------------
+
 
 def test_priority_101_order() -> None:
     assert lead_of("priority_101", ("6-6", "1-1"), ("2-2", "0-0")) == (0, ["1-1"])
@@ -83,6 +87,7 @@ def test_priority_101_skips_a_double_in_the_boneyard_and_redeals_without_one() -
 
 # -- double_six_must ---------------------------------------------------------------------------
 
+
 def test_double_six_must_be_led() -> None:
     assert lead_of("double_six_must", ("1-1", "2-2"), ("6-6", "0-0")) == (1, ["6-6"])
     assert lead_of("double_six_must", ("1-1", "2-2"), ("6-5", "0-0")) is None
@@ -96,6 +101,7 @@ def test_international_empty_chain_names_the_six_six_holder() -> None:
 
 # -- draw_lots ---------------------------------------------------------------------------------
 
+
 def test_draw_lots_is_unknown_from_a_position_and_seeded_in_a_deal() -> None:
     rules = rules_for("international_two")
     found = decide_first_lead(rules, [mask("6-6"), mask("5-5")])
@@ -108,12 +114,14 @@ def test_draw_lots_is_unknown_from_a_position_and_seeded_in_a_deal() -> None:
 
 # -- highest_tile ------------------------------------------------------------------------------
 
+
 def test_highest_tile_prefers_the_double_on_equal_pips() -> None:
     assert lead_of("highest_tile", ("6-2", "0-1"), ("4-4", "0-2")) == (1, ["4-4"])
     assert lead_of("highest_tile", ("6-6", "0-1"), ("6-5", "0-2")) == (0, ["6-6"])
 
 
 # -- donkey ------------------------------------------------------------------------------------
+
 
 def test_donkey_one_one_then_smallest_double_then_blank() -> None:
     assert lead_of("donkey", ("6-6", "1-1"), ("2-2", "0-0")) == (0, ["1-1"])
@@ -126,8 +134,9 @@ def test_any_first_tile_lets_the_leader_lead_anything() -> None:
     rules = HouseRules(players=2, hand_size=2, first_lead=FirstLead.DONKEY, first_tile=FirstTile.ANY)
     found = decide_first_lead(rules, [mask("6-5", "1-1"), mask("2-1", "0-4")])
     assert found is not None and found.seat == 0 and found.lead_mask == FULL_MASK
-    determining = decide_first_lead(rules.with_overrides({"first_tile": "determining"}),
-                                    [mask("6-5", "1-1"), mask("2-1", "0-4")])
+    determining = decide_first_lead(
+        rules.with_overrides({"first_tile": "determining"}), [mask("6-5", "1-1"), mask("2-1", "0-4")]
+    )
     assert determining is not None and determining.lead_mask == Tile(1, 1).bit
 
 
@@ -152,6 +161,7 @@ def test_in_pairs_is_the_teams_option() -> None:
 
 
 # -- redeal conditions of domino 101 (section 5) ----------------------------------------------------
+
 
 def _redeal(players: int, *hands: tuple[str, ...]) -> str | None:
     rules = rules_for("domino101", players)
@@ -234,6 +244,7 @@ def test_every_preset_deals_the_right_hands_and_leader(variant: object) -> None:
 
 
 # -- who leads the next hand ------------------------------------------------------------------
+
 
 def test_next_leader_after_a_win_is_the_winner() -> None:
     result = hand_result(position("domino101", [["6-5"], []], ["3-5", "5-1"]).state)

@@ -46,8 +46,10 @@ def test_s1_sixteen_both_ways(rules: str, points: tuple[int, int]) -> None:
 
 def test_s3_all_fives_blocked_44_rounds_to_45_minus_own_10() -> None:
     # every end of the spinner shows 6 and all seven sixes are on the table: nobody can ever play
-    chain = {"spinner": "6-6", "arms": {"left": ["6-0", "0-1", "1-6"], "right": ["6-2", "2-3", "3-6"],
-                                        "up": ["6-4", "4-5"], "down": []}}
+    chain = {
+        "spinner": "6-6",
+        "arms": {"left": ["6-0", "0-1", "1-6"], "right": ["6-2", "2-3", "3-6"], "up": ["6-4", "4-5"], "down": []},
+    }
     on_table = ["6-6", "6-0", "0-1", "1-6", "6-2", "2-3", "3-6", "6-4", "4-5"]
     hands = [["5-6", "1-4", "0-3", "1-1"], ["5-5", "4-4", "3-5", "3-4", "2-5", "0-4"]]
     pos = position("all_fives", hands, chain, to_move=0, boneyard=boneyard_with([], hands, on_table))
@@ -62,15 +64,18 @@ def test_s3_all_fives_blocked_44_rounds_to_45_minus_own_10() -> None:
     assert result.fish_maker == 0
 
 
-@pytest.mark.parametrize(("total", "rounded"), [(42, 40), (43, 45), (44, 45), (41, 40), (46, 45), (47, 45),
-                                                (48, 50), (49, 50), (45, 45), (0, 0), (2, 0), (3, 5)])
+@pytest.mark.parametrize(
+    ("total", "rounded"),
+    [(42, 40), (43, 45), (44, 45), (41, 40), (46, 45), (47, 45), (48, 50), (49, 50), (45, 45), (0, 0), (2, 0), (3, 5)],
+)
 def test_rounding_to_the_nearest_five(total: int, rounded: int) -> None:
     assert round_to_five(total) == rounded
 
 
 def test_referee_example_line_game_legal_moves() -> None:
-    ruling = rule({"rules": "block", "hands": [["6-4", "3-0", "1-2"], ["5-5", "2-2"]],
-                   "chain": ["3-5", "5-1"], "to_move": 0}).as_json()
+    ruling = rule(
+        {"rules": "block", "hands": [["6-4", "3-0", "1-2"], ["5-5", "2-2"]], "chain": ["3-5", "5-1"], "to_move": 0}
+    ).as_json()
     assert ruling["status"] == "in_play"
     assert ruling["open_ends"] == [3, 1]
     assert {(m.get("tile"), m.get("end")) for m in ruling["legal"]} == {("3-0", "left"), ("2-1", "right")}
@@ -86,9 +91,16 @@ def test_referee_example_seat_1_goes_out(rules: str, points: dict[str, int]) -> 
 
 
 def test_referee_example_empty_chain_asks_about_the_lead() -> None:
-    ruling = rule({"rules": "domino101", "hands": [["6-4", "0-0", "2-2", "3-1", "5-0", "4-4", "6-1"],
-                                                   ["5-5", "2-1", "1-1", "3-3", "6-6", "0-2", "4-1"]],
-                   "chain": []}).as_json()
+    ruling = rule(
+        {
+            "rules": "domino101",
+            "hands": [
+                ["6-4", "0-0", "2-2", "3-1", "5-0", "4-4", "6-1"],
+                ["5-5", "2-1", "1-1", "3-3", "6-6", "0-2", "4-1"],
+            ],
+            "chain": [],
+        }
+    ).as_json()
     assert ruling["leader"] == 1
     assert ruling["lead_tiles"] == ["1-1"]
     assert ruling["status"] == "in_play"
@@ -101,12 +113,26 @@ def test_referee_example_draw_lots_has_no_leader() -> None:
 
 
 def test_referee_example_all_fives_move_points() -> None:
-    ruling = rule({"rules": "all_fives", "hands": [["5-5", "6-1"], ["6-4", "2-2"]], "chain": [], "to_move": 0,
-                   "moves": [{"tile": "5-5", "end": "lead"}, {"action": "draw"}]}).as_json()
+    ruling = rule(
+        {
+            "rules": "all_fives",
+            "hands": [["5-5", "6-1"], ["6-4", "2-2"]],
+            "chain": [],
+            "to_move": 0,
+            "moves": [{"tile": "5-5", "end": "lead"}, {"action": "draw"}],
+        }
+    ).as_json()
     # the lead of 5-5 scores 10; seat 1 has nothing on 5 and draws
     assert ruling["move_points"] == [10, 0]
-    lead_6_4 = rule({"rules": "all_fives", "hands": [["6-4", "6-1"], ["5-5", "2-2"]], "chain": [], "to_move": 0,
-                     "moves": [{"tile": "6-4", "end": "lead"}]}).as_json()
+    lead_6_4 = rule(
+        {
+            "rules": "all_fives",
+            "hands": [["6-4", "6-1"], ["5-5", "2-2"]],
+            "chain": [],
+            "to_move": 0,
+            "moves": [{"tile": "6-4", "end": "lead"}],
+        }
+    ).as_json()
     assert lead_6_4["move_points"] == [10]
 
 

@@ -22,6 +22,7 @@ def _crowded(rules: str, mover: list[str], boneyard: list[str]) -> Position:
 
 # -- drawing ---------------------------------------------------------------------------------
 
+
 def test_until_playable_stops_at_the_first_tile_that_fits() -> None:
     hands = [["6-6"], ["2-2"]]
     pos = position("draw", hands, CHAIN, to_move=0, boneyard=boneyard_with(["4-4", "0-1", "3-3"], hands, CHAIN))
@@ -98,6 +99,7 @@ def test_an_illegal_play_says_which_ends_are_open() -> None:
 
 # -- the spinner ----------------------------------------------------------------------------------
 
+
 def test_spinner_opening_and_four_arms() -> None:
     pos = position("all_fives", [["5-5", "5-1", "2-2"], ["5-3", "5-0", "6-6"]], [], to_move=0)
     state = run(pos.state, "5-5 lead")
@@ -152,16 +154,19 @@ def test_a_closed_double_kills_its_arm_and_needs_branch_blocking() -> None:
     reason = why_illegal(state, mv("6-4 right"))
     assert reason is not None
     # all fives has no branch blocking: the same double face down is refused
-    fives = position("all_fives", [["4-4"], ["3-3"]], {"spinner": "1-1", "arms": {"left": ["1-2"], "right": ["1-4"]}},
-                     to_move=0)
+    fives = position(
+        "all_fives", [["4-4"], ["3-3"]], {"spinner": "1-1", "arms": {"left": ["1-2"], "right": ["1-4"]}}, to_move=0
+    )
     assert why_illegal(fives.state, mv("4-4 right closed")) is not None
     assert "4-4 right closed" not in legal_text(fives.state)
 
 
 # -- All Fives counts ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("lead", "points"), [("5-5", 10), ("6-4", 10), ("3-2", 5), ("5-0", 5), ("6-6", 0),
-                                                ("4-1", 5), ("2-2", 0)])
+
+@pytest.mark.parametrize(
+    ("lead", "points"), [("5-5", 10), ("6-4", 10), ("3-2", 5), ("5-0", 5), ("6-6", 0), ("4-1", 5), ("2-2", 0)]
+)
 def test_lead_scores_its_count_when_a_multiple_of_five(lead: str, points: int) -> None:
     hands = [[lead, "1-2"], ["0-0"]]
     pos = position("all_fives", hands, [], to_move=0)

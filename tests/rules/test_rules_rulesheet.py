@@ -109,10 +109,18 @@ def test_explain_differences_between_block_and_goat() -> None:
 
 def test_glossary_names_the_words_in_both_languages() -> None:
     words = {(entry.en, entry.ru) for entry in GLOSSARY}
-    for pair in [("blocked hand", "рыба"), ("capicú", "капику"), ("boneyard", "базар"), ("tied fish", "сека"),
-                 ("tie bank", "банк секи"),
-                 ("lead", "заход"), ("draft points", "черновые очки"),
-                 ("trick", "взятка"), ("banker", "банкир"), ("discard", "сброс")]:
+    for pair in [
+        ("blocked hand", "рыба"),
+        ("capicú", "капику"),
+        ("boneyard", "базар"),
+        ("tied fish", "сека"),
+        ("tie bank", "банк секи"),
+        ("lead", "заход"),
+        ("draft points", "черновые очки"),
+        ("trick", "взятка"),
+        ("banker", "банкир"),
+        ("discard", "сброс"),
+    ]:
         assert pair in words
     fish = next(entry for entry in GLOSSARY if entry.ru == "рыба")
     assert "fish" in fish.also.en
@@ -130,6 +138,7 @@ def test_default_rules_have_a_sheet_without_a_preset() -> None:
 
 
 # -- lines that can never apply are left out or reworded (content review, points 9-11) ----------------
+
 
 def _lines(name: str, players: int, lang: str = "en") -> dict[str, str]:
     rules = rules_for(name, players)

@@ -16,6 +16,7 @@ SIXES_CHAIN = ["6-0", "0-1", "1-6", "6-2", "2-3", "3-6", "6-4", "4-5", "5-6"]
 
 # -- capicú ------------------------------------------------------------------------------------
 
+
 def _capicu_hand(last: str, chain: list[str], bonus: int = 25) -> tuple[HandState, HandResult]:
     """Seat 0 goes out with ``last`` on the left end (where it fits); seat 1 holds 6-6 and 5-5 (22)."""
     pos = position("block", [[last], ["6-6", "5-5"]], chain, to_move=0, overrides={"capicu_bonus": bonus})
@@ -36,10 +37,13 @@ def test_capicu_without_a_bonus_is_detected_but_pays_nothing() -> None:
     assert result.points == (22, 0)
 
 
-@pytest.mark.parametrize(("last", "chain"), [
-    ("3-4", ["3-3"]),  # both ends show 3
-    ("2-1", ["2-3", "3-4"]),  # fits only the 2
-])
+@pytest.mark.parametrize(
+    ("last", "chain"),
+    [
+        ("3-4", ["3-3"]),  # both ends show 3
+        ("2-1", ["2-3", "3-4"]),  # fits only the 2
+    ],
+)
 def test_not_a_capicu(last: str, chain: list[str]) -> None:
     final, result = _capicu_hand(last, chain)
     assert final.status is Status.WON
@@ -54,10 +58,12 @@ def test_a_double_is_never_a_capicu() -> None:
 
 # -- the tie bank ----------------------------------------------------------------------------------
 
+
 def _tied_101(bank: int) -> tuple[HandState, HandResult]:
     hands = [["6-6", "2-1"], ["3-0"]]
-    pos = position("domino101", hands, SIXES_CHAIN, to_move=0, bank=bank,
-                   boneyard=boneyard_with([], hands, SIXES_CHAIN))
+    pos = position(
+        "domino101", hands, SIXES_CHAIN, to_move=0, bank=bank, boneyard=boneyard_with([], hands, SIXES_CHAIN)
+    )
     return played(pos.state, "6-6 right")
 
 
@@ -79,13 +85,20 @@ def test_the_next_decided_hand_takes_the_bank() -> None:
 
 def test_without_a_bank_a_tie_scores_nothing_and_keeps_nothing() -> None:
     hands = [["6-6", "2-1"], ["3-0"]]
-    pos = position("classic", hands, SIXES_CHAIN, to_move=0, boneyard=boneyard_with([], hands, SIXES_CHAIN),
-                   overrides={"blank_double_value": 0})
+    pos = position(
+        "classic",
+        hands,
+        SIXES_CHAIN,
+        to_move=0,
+        boneyard=boneyard_with([], hands, SIXES_CHAIN),
+        overrides={"blank_double_value": 0},
+    )
     _, result = played(pos.state, "6-6 right")
     assert result.tie and result.bank_after == 0 and result.points == (0, 0)
 
 
 # -- the 13-point opening ------------------------------------------------------------------------------
+
 
 def _won_101(loser_tiles: list[str], winner: int, bank: int = 0) -> HandState:
     hands: list[list[str]] = [[], []]
@@ -133,12 +146,12 @@ def test_goat_going_out_every_other_side_writes_its_own_pips() -> None:
 
 
 def test_goat_lone_blank_double_counts_25_when_going_out_too() -> None:
-    pos = position("kozel", [[], ["0-0"], ["0-1"], ["3-3"]], ["2-3"], to_move=1,
-                   overrides={"lone_blank_double": 25})
+    pos = position("kozel", [[], ["0-0"], ["0-1"], ["3-3"]], ["2-3"], to_move=1, overrides={"lone_blank_double": 25})
     assert hand_result(pos.state).points == (0, 25, 1, 6)
 
 
 # -- match goals -----------------------------------------------------------------------------------------
+
 
 def _match(rules_name: str, scores: dict[str, int], hands: list[list[str]]) -> dict[str, object]:
     from tutorial_app.rules.referee import rule

@@ -115,8 +115,7 @@ def test_international_six_six_leads_and_the_winners_take_every_hand() -> None:
 def test_international_two_draws_and_the_winner_takes_both_hands() -> None:
     hands = [["1-2", "5-5"], ["0-0"]]
     chain = ["5-3"]
-    pos = position("international_two", hands, chain, to_move=0,
-                   boneyard=boneyard_with(["4-4", "3-1"], hands, chain))
+    pos = position("international_two", hands, chain, to_move=0, boneyard=boneyard_with(["4-4", "3-1"], hands, chain))
     final, result = played(pos.state, "5-5 left", "draw", "draw", "3-1 right", "2-1 right")
     # seat 0 is out; seat 1 holds 0-0 and 4-4 = 8
     assert result.points == (8, 0)
@@ -126,8 +125,9 @@ def test_international_two_draws_and_the_winner_takes_both_hands() -> None:
 def test_domino101_for_two_draws_in_pairs_and_counts_blank_double_as_ten() -> None:
     hands = [["6-4"], ["3-2", "0-0"]]
     chain = ["3-5", "5-1"]
-    pos = position("domino101", hands, chain, to_move=0,
-                   boneyard=boneyard_with(["1-6", "4-4", "2-2", "5-5"], hands, chain))
+    pos = position(
+        "domino101", hands, chain, to_move=0, boneyard=boneyard_with(["1-6", "4-4", "2-2", "5-5"], hands, chain)
+    )
     state = run(pos.state, "draw")
     # two tiles at once, even though the first (1-6) fits
     assert {str(t) for t in state.hand(0)} == {"6-4", "6-1", "4-4"}
@@ -202,8 +202,13 @@ def test_international_two_draws_the_boneyard_out_before_a_fish() -> None:
 
 
 def test_the_same_fish_at_once_leaves_the_boneyard_alone() -> None:
-    pos = position("international_two", [["5-6", "0-0"], ["1-1", "2-2"]], _SIXES_CHAIN, to_move=0,
-                   overrides={"block_with_boneyard": "at_once"})
+    pos = position(
+        "international_two",
+        [["5-6", "0-0"], ["1-1", "2-2"]],
+        _SIXES_CHAIN,
+        to_move=0,
+        overrides={"block_with_boneyard": "at_once"},
+    )
     final, result = played(pos.state, "6-5 right")
     assert final.status is Status.BLOCKED and len(final.boneyard) == 15
     assert result.points == (6, 0)

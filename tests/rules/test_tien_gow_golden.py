@@ -38,16 +38,19 @@ def test_the_worked_hand_trick_by_trick() -> None:
     assert state.taken == (5, 0, 0, 0)
     first, second = state.tricks
     assert trick_sentence(first).en == (
-        "Trick: seat 0, with the heaven-nine quartet (6-6 + 6-6 + 6-3 + 5-4), which nobody beat (+4 trick points).")
+        "Trick: seat 0, with the heaven-nine quartet (6-6 + 6-6 + 6-3 + 5-4), which nobody beat (+4 trick points)."
+    )
     assert trick_sentence(second, lambda seat: Text("you", "вы")).ru == (
-        "Взятка: вы — «земля» (1-1), её никто не побил (+1 очко за взятки).")
+        "Взятка: вы — «земля» (1-1), её никто не побил (+1 очко за взятки)."
+    )
     state = run(state, WORKED_MOVES[8:10])
     # seat 2's Goose ranks below the Man that seat 1 laid on the long three
     reason = why_illegal(state, mv("play 3-1"))
     assert reason is not None and "below" in reason.en
     state = run(state, WORKED_MOVES[10:12])
     assert trick_sentence(state.tricks[-1]).en == (
-        "Trick: seat 1, with Man (4-4), the highest set laid face up (+1 trick point).")
+        "Trick: seat 1, with Man (4-4), the highest set laid face up (+1 trick point)."
+    )
     state = run(state, WORKED_MOVES[12:13])
     assert state.taken == (5, 1, 0, 0) and state.to_move == 2
     assert state.is_last_trick
@@ -169,8 +172,9 @@ def test_an_open_last_trick_lets_anyone_take_it() -> None:
     assert result.winner == 2 and result.taken == (3, 4, 1, 0)
 
 
-@pytest.mark.parametrize(("rule", "may_beat"), [(LastTrick.SINGLE, True), (LastTrick.ALWAYS, False),
-                                                 (LastTrick.OPEN, True)])
+@pytest.mark.parametrize(
+    ("rule", "may_beat"), [(LastTrick.SINGLE, True), (LastTrick.ALWAYS, False), (LastTrick.OPEN, True)]
+)
 def test_a_last_trick_of_two_tiles(rule: LastTrick, may_beat: bool) -> None:
     """A last trick led with a pair: open to a player without a trick unless the rule is 'always'."""
     hands = [["2-2", "5-1"], ["1-1", "1-1"], ["6-6", "6-6"], ["3-3", "2-1"]]

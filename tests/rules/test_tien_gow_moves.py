@@ -51,12 +51,24 @@ def _random_state(seed: int) -> HandState:
 
 
 def test_a_small_hand_leads_in_the_fixed_order() -> None:
-    state = start_hand(TienGowRules(), [["6-6", "6-6", "6-3", "2-1"], ["4-2", "1-1", "5-5", "5-1"],
-                                        ["3-3", "3-3", "2-2", "6-4"], ["1-1", "4-4", "4-4", "3-1"]], banker=0,
-                       leader=0, taken=(4, 0, 0, 0))
+    state = start_hand(
+        TienGowRules(),
+        [
+            ["6-6", "6-6", "6-3", "2-1"],
+            ["4-2", "1-1", "5-5", "5-1"],
+            ["3-3", "3-3", "2-2", "6-4"],
+            ["1-1", "4-4", "4-4", "3-1"],
+        ],
+        banker=0,
+        leader=0,
+        taken=(4, 0, 0, 0),
+    )
     assert [str(m) for m in legal_moves(state)] == [
-        "play 6-6", "play 6-3", "play 2-1",
-        "play 6-6 + 6-6", "play 6-6 + 6-3",
+        "play 6-6",
+        "play 6-3",
+        "play 2-1",
+        "play 6-6 + 6-6",
+        "play 6-6 + 6-3",
         "play 6-6 + 6-6 + 6-3",
     ]
 
@@ -67,7 +79,7 @@ def test_leads_are_every_distinct_set_the_combination_rules_allow(seed: int) -> 
     tiles = list(CHINESE_SET)
     rng.shuffle(tiles)
     hand = sort_tiles(tiles[:8])
-    state = start_hand(TienGowRules(), [hand, *(tiles[8 * s:8 * s + 8] for s in (1, 2, 3))], banker=0)
+    state = start_hand(TienGowRules(), [hand, *(tiles[8 * s : 8 * s + 8] for s in (1, 2, 3))], banker=0)
     expected = [play(*chosen) for size in range(1, 5) for chosen in _distinct(hand, size) if can_lead(chosen)]
     assert legal_moves(state) == expected
     assert all(m.action is Action.PLAY for m in expected)
@@ -113,12 +125,21 @@ def test_tiles_may_be_given_in_any_order() -> None:
         ((), "play 6-4", "6-4 is not in seat 0's hand", "нет на руке у игрока 0"),
         ((), "play 1-1 1-1", "holds only one 1-1, not 2", "только одна кость 1-1"),
         ((), "discard 6-6", "nothing to discard to", "сбрасывать пока не на что"),
-        ((), "play 6-6 1-1", "two civil tiles make a pair only when they are the same kind",
-         "две гражданские кости составляют пару"),
+        (
+            (),
+            "play 6-6 1-1",
+            "two civil tiles make a pair only when they are the same kind",
+            "две гражданские кости составляют пару",
+        ),
         ((), "play 6-6 6-6 6-3 5-4 1-1", "one to four tiles, not 5", "а не 5"),
         (("play 6-6 6-6 6-3 5-4",), "discard 6-5 6-1", "led with 4 tiles: lay exactly 4", "зашли 4 костями"),
         (("play 6-6 6-6 6-3 5-4",), "play 6-5 6-1 2-1 4-4", "not a combination", "не комбинация"),
-        (("play 6-6 6-6 6-3 5-4",), "play 4-4 4-4 5-2 4-3", "man-seven quartet (4-4 + 4-4 + 5-2 + 4-3) ranks below", "младше"),
+        (
+            ("play 6-6 6-6 6-3 5-4",),
+            "play 4-4 4-4 5-2 4-3",
+            "man-seven quartet (4-4 + 4-4 + 5-2 + 4-3) ranks below",
+            "младше",
+        ),
     ],
 )
 def test_refusals_say_why_in_both_languages(moves: tuple[str, ...], move: str, en: str, ru: str) -> None:
@@ -174,7 +195,11 @@ def test_a_blank_is_no_chinese_domino() -> None:
         ([["6-3"], ["6-3"], ["2-2"], ["3-3"]], {}, "the set has 1 of 6-3"),
         ([["6-0"], ["1-1"], ["2-2"], ["3-3"]], {}, "the Chinese set has no blanks"),
         ([["6-6"], ["1-1"], ["2-2"], ["3-3"]], {"taken": (7, 0, 0)}, "4 numbers adding up"),
-        ([["6-6"], ["1-1"], ["2-2"], ["3-3"]], {"taken": (6, 0, 0, 0)}, "adding up to the tiles each seat has played (7)"),
+        (
+            [["6-6"], ["1-1"], ["2-2"], ["3-3"]],
+            {"taken": (6, 0, 0, 0)},
+            "adding up to the tiles each seat has played (7)",
+        ),
         ([["6-6"], ["1-1"], ["2-2"], ["3-3"]], {"taken": (7, 0, 0, 0), "leader": 1}, "cannot lead now"),
         ([["6-6"] * 1, ["1-1"], ["2-2"], ["3-3"]], {"taken": (7, 0, 0, 0), "leader": 5}, "from 0 to 3"),
     ],
@@ -210,8 +235,16 @@ def test_a_seeded_deal_is_the_same_every_time_and_deals_the_whole_set() -> None:
 def test_the_trick_goes_round_and_its_taker_leads_next() -> None:
     state = worked_start()
     assert [state.to_move for state in _states(state, 4)] == [1, 2, 3, 0]
-    state = run(worked_start(), ["play 6-6 6-6 6-3 5-4", "discard 6-5 6-1 2-1 4-4", "discard 6-4 4-2 5-5 5-5",
-                                 "discard 6-5 6-4 6-1 5-1", "play 3-3"])
+    state = run(
+        worked_start(),
+        [
+            "play 6-6 6-6 6-3 5-4",
+            "discard 6-5 6-1 2-1 4-4",
+            "discard 6-4 4-2 5-5 5-5",
+            "discard 6-5 6-4 6-1 5-1",
+            "play 3-3",
+        ],
+    )
     state = run(state, ["play 4-4", "discard 4-1", "discard 6-2"])
     assert state.last_trick is not None and state.last_trick.taker == 1 and state.to_move == 1 and state.leading
     assert [p.face_up for p in state.last_trick.plays] == [True, True, False, False]
@@ -219,8 +252,12 @@ def test_the_trick_goes_round_and_its_taker_leads_next() -> None:
 
 def _states(state: HandState, count: int) -> list[HandState]:
     out = []
-    for text in ("play 6-6 6-6 6-3 5-4", "discard 6-5 6-1 2-1 4-4", "discard 6-4 4-2 5-5 5-5",
-                 "discard 6-5 6-4 6-1 5-1")[:count]:
+    for text in (
+        "play 6-6 6-6 6-3 5-4",
+        "discard 6-5 6-1 2-1 4-4",
+        "discard 6-4 4-2 5-5 5-5",
+        "discard 6-5 6-4 6-1 5-1",
+    )[:count]:
         state = apply(state, mv(text))
         out.append(state)
     return out
@@ -230,7 +267,9 @@ def test_the_record_replays_the_hand() -> None:
     state = worked_start()
     moved = run(state, ["play 6-6 6-6 6-3 5-4", "discard 6-5 6-1 2-1 4-4", "discard 6-4 4-2 5-5 5-5"])
     assert [(seat, str(move)) for seat, move in moved.moves] == [
-        (0, "play 6-6 + 6-6 + 6-3 + 5-4"), (1, "discard 4-4 + 6-5 + 6-1 + 2-1"), (2, "discard 5-5 + 5-5 + 6-4 + 4-2"),
+        (0, "play 6-6 + 6-6 + 6-3 + 5-4"),
+        (1, "discard 4-4 + 6-5 + 6-1 + 2-1"),
+        (2, "discard 5-5 + 5-5 + 6-4 + 4-2"),
     ]
     assert moved.moves[1][1].as_dict() == {"action": "discard", "tiles": ["4-4", "6-5", "6-1", "2-1"]}
 
@@ -242,10 +281,13 @@ def test_options_aliases_and_overrides() -> None:
     rules = TienGowRules().with_overrides({"last_trick": "ALWAYS", "banker_double": "no", "stake": "35"})
     assert (rules.last_trick, rules.banker_double, rules.stake) == (LastTrick.ALWAYS, False, 35)
     assert rules.as_dict()["last_trick"] == "always" and rules.players == 4
-    for bad, words in (({"last_trick": "never"}, "use one of: single, always, open"),
-                       ({"banker_double": "maybe"}, "use true or false"),
-                       ({"stake": "0"}, "from 1 to 10000"), ({"stake": "lots"}, "stake"),
-                       ({"target": "5"}, "its options are: last_trick, banker_double, stake")):
+    for bad, words in (
+        ({"last_trick": "never"}, "use one of: single, always, open"),
+        ({"banker_double": "maybe"}, "use true or false"),
+        ({"stake": "0"}, "from 1 to 10000"),
+        ({"stake": "lots"}, "stake"),
+        ({"target": "5"}, "its options are: last_trick, banker_double, stake"),
+    ):
         with pytest.raises(OptionError) as caught:
             TienGowRules().with_overrides(bad)
         assert words in str(caught.value) and caught.value.reason.ru
@@ -253,8 +295,14 @@ def test_options_aliases_and_overrides() -> None:
 
 def test_a_position_is_a_start_and_checked_moves() -> None:
     hands = [["6-6", "6-3"], ["1-1", "6-2"], ["4-4", "5-2"], ["3-1", "4-1"]]
-    state = position(TienGowRules(), hands, banker=0, leader=3, taken=(2, 2, 0, 2),
-                     moves=["play 3-1 + 4-1", "play 6-6 6-3", parse_move("discard 1-1 6-2")])
+    state = position(
+        TienGowRules(),
+        hands,
+        banker=0,
+        leader=3,
+        taken=(2, 2, 0, 2),
+        moves=["play 3-1 + 4-1", "play 6-6 6-3", parse_move("discard 1-1 6-2")],
+    )
     assert state.to_move == 2 and state.trick is not None and state.trick.winning.seat == 0
     assert [str(m) for m in legal_moves(state)] == ["discard 4-4 + 5-2"]  # Man-seven is below Heaven-nine
     with pytest.raises(TienGowError) as caught:

@@ -25,8 +25,11 @@ RULES = tg.TienGowRules()
 def _last_trick(rule: tg.LastTrick, lead: str) -> tg.HandState:
     """Seat 2 has taken no trick; seat 1 leads the last trick (one tile, or the pair of sevens)."""
     pair = len(lead.split()) > 2
-    hands = ([["6-6", "6-6"], ["5-2", "4-3"], ["1-1", "1-1"], ["3-2", "2-1"]] if pair
-             else [["6-6"], ["4-3"], ["1-1"], ["3-2"]])
+    hands = (
+        [["6-6", "6-6"], ["5-2", "4-3"], ["1-1", "1-1"], ["3-2", "2-1"]]
+        if pair
+        else [["6-6"], ["4-3"], ["1-1"], ["3-2"]]
+    )
     taken = (2, 2, 0, 2) if pair else (2, 3, 0, 2)
     return tg.position(tg.TienGowRules(last_trick=rule), hands, 1, leader=1, taken=taken, moves=[lead])
 
@@ -38,8 +41,9 @@ def test_the_learners_discards_are_named_and_the_others_are_not() -> None:
     assert said.en.startswith("Seat 0 leads the heaven-nine quartet (6-6 + 6-6 + 6-3 + 5-4).")
     assert "You lay 4-4 + 6-5 + 6-1 + 2-1 face down." in said.en  # the learner's own tiles, in the set's order
     assert "Seat 2 lays 4 tiles face down." in said.en and "5-5" not in said.en
-    assert said.en.endswith("Trick: seat 0, with the heaven-nine quartet (6-6 + 6-6 + 6-3 + 5-4), which nobody beat "
-                            "(+4 trick points).")
+    assert said.en.endswith(
+        "Trick: seat 0, with the heaven-nine quartet (6-6 + 6-6 + 6-3 + 5-4), which nobody beat (+4 trick points)."
+    )
     assert "Вы кладёте 4-4 + 6-5 + 6-1 + 2-1 рубашкой вверх." in said.ru
     assert "Игрок 2 кладёт 4 кости рубашкой вверх." in said.ru
 
@@ -58,37 +62,50 @@ def test_a_trick_is_explained_play_by_play_with_its_taker() -> None:
 def test_legality_says_which_rule_allows_or_forbids() -> None:
     state = run(worked_start(), WORKED_MOVES[:9])  # seat 0 led Long three; seat 1 to move
     assert explain_legal(state, mv("play 4-4"), viewer=1).en.startswith(
-        "The set winning the trick so far is Long three (3-3), laid by seat 0. Yes: ")
+        "The set winning the trick so far is Long three (3-3), laid by seat 0. Yes: "
+    )
     no = explain_legal(state, mv("play 5-2"), viewer=1)
     assert no.en.startswith("No: ") and no.ru.startswith("Нет: ")
     assert tg.why_illegal(state, mv("play 5-2")) is not None
     assert explain_legal(state, mv("discard 5-2"), viewer=1).en == (
-        "Yes: nobody has to beat; any 1 tile may be laid face down.")
+        "Yes: nobody has to beat; any 1 tile may be laid face down."
+    )
 
 
-@pytest.mark.parametrize(("rule", "lead", "may", "words"), [
-    (tg.LastTrick.SINGLE, "play 4-3", False, "led with one tile"),
-    (tg.LastTrick.SINGLE, "play 5-2 4-3", True, "open to everyone"),
-    (tg.LastTrick.ALWAYS, "play 5-2 4-3", False, "not take the last trick at all"),
-    (tg.LastTrick.OPEN, "play 4-3", True, "anyone may take the last trick"),
-])
-def test_who_may_take_the_last_trick_follows_the_house_rule(rule: tg.LastTrick, lead: str, may: bool,
-                                                            words: str) -> None:
+@pytest.mark.parametrize(
+    ("rule", "lead", "may", "words"),
+    [
+        (tg.LastTrick.SINGLE, "play 4-3", False, "led with one tile"),
+        (tg.LastTrick.SINGLE, "play 5-2 4-3", True, "open to everyone"),
+        (tg.LastTrick.ALWAYS, "play 5-2 4-3", False, "not take the last trick at all"),
+        (tg.LastTrick.OPEN, "play 4-3", True, "anyone may take the last trick"),
+    ],
+)
+def test_who_may_take_the_last_trick_follows_the_house_rule(
+    rule: tg.LastTrick, lead: str, may: bool, words: str
+) -> None:
     state = _last_trick(rule, lead)
     assert state.is_last_trick
     assert (not state.sits_out(2)) is may
     said = explain_may_take_last(state, 2, viewer=0)
     assert words in said.en.lower()
     assert explain_may_take_last(state, 0, viewer=0).en.startswith(
-        "Under these" if rule is tg.LastTrick.OPEN else "You have taken 2 trick points already")
+        "Under these" if rule is tg.LastTrick.OPEN else "You have taken 2 trick points already"
+    )
 
 
 def test_trick_points_are_added_up_trick_by_trick() -> None:
     state = run(worked_start(), WORKED_MOVES[:12])
     assert state.taken == (5, 1, 0, 0)
     assert "You have 4 + 1 = 5: 5 trick points." in explain_trick_points(state, 0, viewer=0).en
-    later = tg.position(RULES, [["6-2"], ["4-3"], ["1-1"], ["3-2"]], 1, leader=1, taken=(2, 3, 0, 2),
-                        moves=["play 4-3", "discard 1-1", "discard 3-2", "play 6-2"])
+    later = tg.position(
+        RULES,
+        [["6-2"], ["4-3"], ["1-1"], ["3-2"]],
+        1,
+        leader=1,
+        taken=(2, 3, 0, 2),
+        moves=["play 4-3", "discard 1-1", "discard 3-2", "play 6-2"],
+    )
     assert "You have 2 + 1 = 3: 3 trick points." in explain_trick_points(later, 0, viewer=0).en
     assert explain_trick_points(later, 2, viewer=0).en == "Seat 2 has taken no trick: 0 trick points."
 

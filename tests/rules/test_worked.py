@@ -38,8 +38,10 @@ def test_goat_going_out_counts_the_loser_tile_by_tile() -> None:
 def test_winner_takes_the_same_hand_for_sixteen() -> None:
     pos = position("block", [["4-1"], ["6-5", "3-2"]], ["1-3", "3-3", "3-4"], to_move=0)
     final = run(pos.state, "4-1 right")
-    assert explain_hand_end(final, viewer=0).score == ("You score the opponent's pips: 16.",
-                                                       "Вы записываете себе очки соперника: 16.")
+    assert explain_hand_end(final, viewer=0).score == (
+        "You score the opponent's pips: 16.",
+        "Вы записываете себе очки соперника: 16.",
+    )
     assert explain_hand_end(final, viewer=1).score.en == "Seat 0 scores your pips: 16."
 
 
@@ -47,15 +49,19 @@ def test_ends_four_and_six_make_ten() -> None:
     pos = position("all_fives", [["6-2", "1-1"], ["3-3"]], ["4-2"], to_move=0)  # ends 4 and 2
     after = run(pos.state, "6-2 right")
     assert sorted(n for _, n in after.table.open_ends()) == [4, 6]
-    assert explain_fives_points(after.table, seat_who(0, 0)).en == "The ends count 4 + 6 = 10, a multiple of 5: you score 10."
+    assert (
+        explain_fives_points(after.table, seat_who(0, 0)).en
+        == "The ends count 4 + 6 = 10, a multiple of 5: you score 10."
+    )
     assert explain_ends_sum(after.table, after.rules).en == "The ends count 4 + 6 = 10."
 
 
 def test_a_fives_fish_rounds_the_others_then_takes_off_your_own() -> None:
     # others 27 -> 25, minus your 6: 19 (S3's "others rounded minus own", which can only be a fish)
     chain = ["6-6", "6-0", "0-2", "2-6", "6-1", "1-3", "3-6", "6-4", "4-5"]
-    pos = position("classic", [["5-6", "4-2"], ["5-5", "4-4", "3-3", "2-1"]], chain, to_move=0,
-                   overrides={"fives_scoring": True})
+    pos = position(
+        "classic", [["5-6", "4-2"], ["5-5", "4-4", "3-3", "2-1"]], chain, to_move=0, overrides={"fives_scoring": True}
+    )
     state = run(pos.state, "6-5 right")
     assert state.is_over and hand_result(state).points == (19, 0)
     worked = explain_hand_end(state, viewer=0).score
@@ -87,8 +93,9 @@ def test_tie_bank_arithmetic_and_capicu_bonus() -> None:
     worked = explain_hand_end(run(tie.state, "6-2 right"), viewer=0)
     assert "сека" in worked.score.en and "5 + 5 = 10" in worked.score.en and "7 + 10 = 17" in worked.score.en
     assert "банк 7 + 10 = 17" in worked.score.ru
-    capicu = position("international", [["1-5"], ["6-5"], ["2-2"], ["3-3"]], ["5-2", "2-1"], to_move=0,
-                      overrides={"capicu_bonus": 25})
+    capicu = position(
+        "international", [["1-5"], ["6-5"], ["2-2"], ["3-3"]], ["5-2", "2-1"], to_move=0, overrides={"capicu_bonus": 25}
+    )
     worked = explain_hand_end(run(capicu.state, "5-1 right"), viewer=0)
     assert "capicú" in worked.how.en and "21 + 25 = 46" in worked.score.en
 
@@ -122,8 +129,9 @@ def test_goat_going_out_on_both_ends_says_nothing_of_a_capicu() -> None:
 
 def test_a_hand_that_meets_no_end_is_named_as_a_tile_or_as_tiles() -> None:
     one = position("block", [["4-2"], ["6-6"]], ["5-3", "3-1"], to_move=0).state
-    assert explain_what_to_do(one, 0).en == ("Nothing fits: the ends show 5 and 1, and 4-2 has neither number; "
-                                             "this game has no boneyard: pass.")
+    assert explain_what_to_do(one, 0).en == (
+        "Nothing fits: the ends show 5 and 1, and 4-2 has neither number; this game has no boneyard: pass."
+    )
     assert "и на 4-2 нет ни одного из этих чисел" in explain_what_to_do(one, 0).ru
     both = position("block", [["4-2", "6-5"], ["6-6"]], ["3-5", "5-5", "5-1", "1-3"], to_move=0).state
     assert "both ends show 3, and none of 4-2, 6-5 has a 3" in explain_what_to_do(both, 0).en
@@ -143,8 +151,13 @@ def test_thirteen_point_opening_and_target() -> None:
 
 
 def test_goat_small_penalties_are_dropped_by_name() -> None:
-    pos = position("kozel", [["4-1"], ["6-5", "3-2"], ["1-1"], ["2-0"]], ["1-3", "3-3", "3-4"], to_move=0,
-                   overrides={"min_penalty": 13})
+    pos = position(
+        "kozel",
+        [["4-1"], ["6-5", "3-2"], ["1-1"], ["2-0"]],
+        ["1-3", "3-3", "3-4"],
+        to_move=0,
+        overrides={"min_penalty": 13},
+    )
     worked = explain_hand_end(run(pos.state, "4-1 right"), viewer=0).score
     assert "seat 2 2, under 13: nothing" in worked.en and "игрок 2 — 2, меньше 13: ничего" in worked.ru
 
@@ -165,8 +178,10 @@ def test_leads_redeals_and_moves_name_the_deciding_tile() -> None:
 
 def test_a_101_redeal_speaks_to_the_learner() -> None:
     rules = rules_for("domino101", 2)
-    hands = position("domino101", [["1-1", "2-2", "3-3", "4-4", "5-5", "6-1", "2-0"],
-                                   ["6-6", "6-5", "6-4", "6-3", "5-2", "0-0", "4-1"]]).state.hands
+    hands = position(
+        "domino101",
+        [["1-1", "2-2", "3-3", "4-4", "5-5", "6-1", "2-0"], ["6-6", "6-5", "6-4", "6-3", "5-2", "0-0", "4-1"]],
+    ).state.hands
     lead = decide_first_lead(rules, hands)
     reason = redeal_reason(rules, hands, lead)
     assert reason is not None and reason.en == "Seat 0 holds 5 doubles (5 or more): redeal."  # the referee's voice
@@ -175,10 +190,15 @@ def test_a_101_redeal_speaks_to_the_learner() -> None:
     assert as_learner.ru == "Да: у вас пять дублей: при пяти и больше — пересдача."
     assert explain_redeal(rules, hands, lead, reason, 1).ru.startswith("Да: у игрока 0 пять дублей")
     pairs = rules_for("domino101", 4)
-    hands4 = position("domino101", [["3-2", "4-2", "5-2", "6-2", "4-3", "5-3", "6-3"],
-                                    ["1-1", "1-0", "2-1", "3-1", "2-2", "3-3", "4-0"],
-                                    ["4-4", "5-4", "6-4", "5-5", "6-5", "6-6", "0-0"],
-                                    ["4-1", "5-1", "6-1", "2-0", "3-0", "5-0", "6-0"]]).state.hands
+    hands4 = position(
+        "domino101",
+        [
+            ["3-2", "4-2", "5-2", "6-2", "4-3", "5-3", "6-3"],
+            ["1-1", "1-0", "2-1", "3-1", "2-2", "3-3", "4-0"],
+            ["4-4", "5-4", "6-4", "5-5", "6-5", "6-6", "0-0"],
+            ["4-1", "5-1", "6-1", "2-0", "3-0", "5-0", "6-0"],
+        ],
+    ).state.hands
     lead4 = decide_first_lead(pairs, hands4)
     worked = explain_redeal(pairs, hands4, lead4, redeal_reason(pairs, hands4, lead4), 0)
     assert "your pair (0 + 2) has no tile of suit 1" in worked.en and "у вашей пары (0 + 2) нет" in worked.ru
@@ -237,6 +257,14 @@ def test_every_ending_is_worked_out_in_both_languages(variant: str) -> None:
 def test_the_referee_rules_with_the_worked_end() -> None:
     from tutorial_app.rules.referee import rule
 
-    ruling = rule({"rules": "kozel", "hands": [["4-1"], ["6-5", "3-2"]], "chain": ["1-3", "3-3", "3-4"],
-                   "to_move": 0, "moves": [{"tile": "4-1", "end": "right"}]}, lang="ru").as_json()
+    ruling = rule(
+        {
+            "rules": "kozel",
+            "hands": [["4-1"], ["6-5", "3-2"]],
+            "chain": ["1-3", "3-3", "3-4"],
+            "to_move": 0,
+            "moves": [{"tile": "4-1", "end": "right"}],
+        },
+        lang="ru",
+    ).as_json()
     assert "3-2 (5) + 6-5 (11) = 16" in ruling["result"]["worked"] and "игрок 1 пишет 16" in ruling["result"]["worked"]

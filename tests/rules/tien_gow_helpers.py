@@ -16,13 +16,25 @@ WORKED_HANDS: tuple[tuple[str, ...], ...] = (
 
 WORKED_MOVES: tuple[str, ...] = (
     # trick 1: the Heaven quartet is led; nobody can beat it
-    "play 6-6 6-6 6-3 5-4", "discard 6-5 6-1 2-1 4-4", "discard 6-4 4-2 5-5 5-5", "discard 6-5 6-4 6-1 5-1",
+    "play 6-6 6-6 6-3 5-4",
+    "discard 6-5 6-1 2-1 4-4",
+    "discard 6-4 4-2 5-5 5-5",
+    "discard 6-5 6-4 6-1 5-1",
     # trick 2: Earth is led; seat 1's Earth only equals it
-    "play 1-1", "discard 1-1", "discard 3-2", "discard 5-3",
+    "play 1-1",
+    "discard 1-1",
+    "discard 3-2",
+    "discard 5-3",
     # trick 3: long three, beaten by Man; Goose cannot beat Man
-    "play 3-3", "play 4-4", "discard 4-1", "discard 6-2",
+    "play 3-3",
+    "play 4-4",
+    "discard 4-1",
+    "discard 6-2",
     # trick 4, the last: seat 1 leads the pair of sevens; a civil pair is another kind
-    "play 5-2 4-3", "discard 3-1 3-1", "discard 3-3 2-2", "discard 2-2 5-1",
+    "play 5-2 4-3",
+    "discard 3-1 3-1",
+    "discard 3-3 2-2",
+    "discard 2-2 5-1",
 )
 
 

@@ -40,8 +40,9 @@ def test_the_same_seed_gives_the_same_figures() -> None:
     assert [v.as_dict() for v in first.moves] != [v.as_dict() for v in other.moves]
 
 
-@pytest.mark.parametrize("line_up", [("international", 4, False), ("draw", 2, False), ("all_fives", 3, False)],
-                         ids=line_up_id)
+@pytest.mark.parametrize(
+    "line_up", [("international", 4, False), ("draw", 2, False), ("all_fives", 3, False)], ids=line_up_id
+)
 def test_the_analysis_never_peeks(line_up: tuple[str, int, bool]) -> None:
     """Two tables that look the same from the seat (other hands dealt otherwise, the record the same)
     give the very same analysis."""

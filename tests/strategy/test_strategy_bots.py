@@ -85,8 +85,9 @@ def test_the_strong_bot_finds_the_only_winning_move() -> None:
     """Block for two, ends 5 and 3: 3-3 wins (seat 1 must pass), 5-1 loses to 6-1. Greedy picks 5-1."""
     from tutorial_app.rules.position import read_position
 
-    position = read_position({"rules": "block", "hands": [["5-1", "3-3"], ["6-1"]], "chain": ["5-4", "4-3"],
-                              "to_move": 0})
+    position = read_position(
+        {"rules": "block", "hands": [["5-1", "3-3"], ["6-1"]], "chain": ["5-4", "4-3"], "to_move": 0}
+    )
     state = position.state
     assert str(GreedyBot()(state, random.Random(1))) == "5-1 left"
     # seat 0 cannot see seat 1's tile, but every tile seat 1 could hold that fits 1 beats 5-1

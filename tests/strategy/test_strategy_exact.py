@@ -62,8 +62,12 @@ def _endgames(line_up: tuple[str, int, bool], tiles_left: int, count: int) -> li
         for move in moves:
             in_hands = sum(bin(h).count("1") for h in state.hands)
             small_pile = not rules.has_boneyard or len(state.boneyard) <= 3
-            if in_hands <= tiles_left and small_pile and not state.is_over \
-                    and len([m for m in legal_moves(state) if m.action is Action.PLAY]) > 1:
+            if (
+                in_hands <= tiles_left
+                and small_pile
+                and not state.is_over
+                and len([m for m in legal_moves(state) if m.action is Action.PLAY]) > 1
+            ):
                 found.append(state)
                 break
             state = apply(state, move)
@@ -72,10 +76,20 @@ def _endgames(line_up: tuple[str, int, bool], tiles_left: int, count: int) -> li
     return found
 
 
-@pytest.mark.parametrize("line_up", [("block", 2, False), ("block", 3, False), ("international", 4, False),
-                                     ("kozel_pass", 4, True), ("draw", 2, False), ("all_fives", 2, False),
-                                     ("donkey", 3, False), ("kozel", 3, False)],
-                         ids=lambda lu: f"{lu[0]}-{lu[1]}")
+@pytest.mark.parametrize(
+    "line_up",
+    [
+        ("block", 2, False),
+        ("block", 3, False),
+        ("international", 4, False),
+        ("kozel_pass", 4, True),
+        ("draw", 2, False),
+        ("all_fives", 2, False),
+        ("donkey", 3, False),
+        ("kozel", 3, False),
+    ],
+    ids=lambda lu: f"{lu[0]}-{lu[1]}",
+)
 def test_exact_values_equal_brute_force(line_up: tuple[str, int, bool]) -> None:
     positions = _endgames(line_up, 7, 6)
     assert positions
@@ -103,8 +117,12 @@ def test_the_trap_is_solved_exactly() -> None:
 def test_pairs_forced_win_with_the_partner_helping() -> None:
     """International, ends 6 and 5. 6-3 opens 3: seat 1 (4-4) passes and the partner goes out with 3-2.
     5-1 opens 1 instead: seat 1 and the partner pass and seat 3 goes out with 1-0."""
-    data = {"rules": "international", "hands": [["6-3", "5-1"], ["4-4"], ["3-2"], ["1-0"]],
-            "chain": ["6-6", "6-5"], "to_move": 0}
+    data = {
+        "rules": "international",
+        "hands": [["6-3", "5-1"], ["4-4"], ["3-2"], ["1-0"]],
+        "chain": ["6-6", "6-5"],
+        "to_move": 0,
+    }
     state = read_position(data).state
     values = {str(m): v for m, v in solve(state).items()}
     assert values["6-3 left"].win == 1.0
@@ -130,8 +148,13 @@ def test_a_reserve_is_not_solved_but_played_out() -> None:
     hands = [["1-1", "2-0"], ["6-5", "2-2"]]
     chain = ["6-4", "4-3", "3-6"]
     used = {parse_tile(t) for t in (*hands[0], *hands[1], *chain)}
-    data = {"rules": "domino101", "hands": hands, "chain": chain, "to_move": 0,
-            "boneyard": [str(t) for t in ALL_TILES if t not in used]}
+    data = {
+        "rules": "domino101",
+        "hands": hands,
+        "chain": chain,
+        "to_move": 0,
+        "boneyard": [str(t) for t in ALL_TILES if t not in used],
+    }
     state = read_position(data).state
     with pytest.raises(NotExact):
         solve(state)

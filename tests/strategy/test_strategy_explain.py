@@ -19,8 +19,13 @@ from tutorial_app.strategy.review import MARK_THRESHOLDS, mark_of, review_hand
 from tutorial_app.strategy.view import view_of
 
 # block for two: seat 1 passed with 2 at both ends; seat 0 holds 2-2, 5-2, 4-1, 6-3
-PASSED_ON_TWO = {"rules": "block", "hands": [["2-2", "5-2", "4-1", "6-3"], ["5-5", "5-1", "1-3", "6-6"]],
-                 "chain": ["2-6", "6-4", "4-2"], "to_move": 1, "moves": [{"action": "pass"}]}
+PASSED_ON_TWO = {
+    "rules": "block",
+    "hands": [["2-2", "5-2", "4-1", "6-3"], ["5-5", "5-1", "1-3", "6-6"]],
+    "chain": ["2-6", "6-4", "4-2"],
+    "to_move": 1,
+    "moves": [{"action": "pass"}],
+}
 
 
 def _analysed(data: dict[str, object], playouts: int = 600):  # type: ignore[no-untyped-def]
@@ -42,20 +47,26 @@ def test_the_pass_is_the_reason() -> None:
 
 
 def test_going_out_and_the_only_move() -> None:
-    analysis, view = _analysed({"rules": "block", "hands": [["4-2", "6-6"], ["5-5", "1-1"]],
-                                "chain": ["4-3", "3-2"], "to_move": 0}, 100)
+    analysis, view = _analysed(
+        {"rules": "block", "hands": [["4-2", "6-6"], ["5-5", "1-1"]], "chain": ["4-3", "3-2"], "to_move": 0}, 100
+    )
     why = why_best(analysis, view.state)
     assert why is not None and "4-2" in why.en
-    single, view = _analysed({"rules": "block", "hands": [["4-1", "6-6"], ["5-5", "1-1"]],
-                              "chain": ["4-3", "3-2"], "to_move": 0}, 50)
+    single, view = _analysed(
+        {"rules": "block", "hands": [["4-1", "6-6"], ["5-5", "1-1"]], "chain": ["4-3", "3-2"], "to_move": 0}, 50
+    )
     only = why_best(single, view.state)
     assert only is not None and len(single.moves) == 1 and "4-1" in only.en
 
 
 def test_all_fives_points_are_a_reason() -> None:
     """All Fives, ends 5 and 3: 3-0 on the 3 leaves 5 and 0 and scores 5; 6-5 on the 5 leaves 6 and 3."""
-    data = {"rules": "all_fives", "hands": [["3-0", "6-5", "2-2"], ["4-4", "1-1", "2-1"]],
-            "chain": ["5-4", "4-3"], "to_move": 0}
+    data = {
+        "rules": "all_fives",
+        "hands": [["3-0", "6-5", "2-2"], ["4-4", "1-1", "2-1"]],
+        "chain": ["5-4", "4-3"],
+        "to_move": 0,
+    }
     analysis, view = _analysed(data, 300)
     assert analysis.best.move.tile is not None and str(analysis.best.move.tile) == "3-0"
     why = why_best(analysis, view.state)
@@ -92,16 +103,25 @@ def test_without_a_rule_of_thumb_the_sentence_says_so_with_the_figures() -> None
         gap, half_width = analysis.lead(best, runner)
         kind = "close" if gap <= half_width else "clear"
         said[kind] += 1
-        opening = {"close": ("No rule of thumb separates", "Простым правилом"),
-                   "clear": ("No simple rule shows it", "Простого правила тут нет")}[kind]
+        opening = {
+            "close": ("No rule of thumb separates", "Простым правилом"),
+            "clear": ("No simple rule shows it", "Простого правила тут нет"),
+        }[kind]
         assert why.en.startswith(opening[0]) and why.ru.startswith(opening[1]), why
         assert f"{round(100 * best.win)}% of the playouts" in why.en and f"{round(100 * runner.win)}%" in why.en
     assert said["close"] and said["clear"], said
 
 
 def test_russian_plurals() -> None:
-    assert [ru_plural(n, "кость", "кости", "костей") for n in (1, 2, 5, 11, 21, 22, 14)] == \
-        ["кость", "кости", "костей", "костей", "кость", "кости", "костей"]
+    assert [ru_plural(n, "кость", "кости", "костей") for n in (1, 2, 5, 11, 21, 22, 14)] == [
+        "кость",
+        "кости",
+        "костей",
+        "костей",
+        "кость",
+        "кости",
+        "костей",
+    ]
 
 
 def test_marks_follow_the_documented_thresholds() -> None:
@@ -116,8 +136,13 @@ def test_marks_follow_the_documented_thresholds() -> None:
 def test_the_review_marks_a_blunder_the_seat_could_see() -> None:
     """Seat 1 passed on 1 and 3. With 3 at both ends, 3-3 keeps it stuck and 3-5 goes out next; 3-5 first
     opens 5, which a third of seat 1's possible tiles answer (it holds 5-2 and goes out)."""
-    data = {"rules": "block", "hands": [["1-3", "3-3", "3-5"], ["5-2"]], "chain": ["3-4", "4-1"], "to_move": 1,
-            "moves": [{"action": "pass"}, {"tile": "1-3", "end": "right"}, {"action": "pass"}]}
+    data = {
+        "rules": "block",
+        "hands": [["1-3", "3-3", "3-5"], ["5-2"]],
+        "chain": ["3-4", "4-1"],
+        "to_move": 1,
+        "moves": [{"action": "pass"}, {"tile": "1-3", "end": "right"}, {"action": "pass"}],
+    }
     position = read_position(data)
     state = position.state
     bad = next(m for m in legal_moves(state) if str(m) == "5-3 left")

@@ -145,8 +145,14 @@ def test_a_pass_binds_only_the_tiles_held_then() -> None:
     hands = [["6-6", "6-5", "1-1", "2-0", "3-0", "4-0", "5-0"], ["1-0", "2-1", "3-1", "4-1", "5-1", "2-2", "3-2"]]
     used = {parse_tile(t) for h in hands for t in h}
     pile = ["6-1", "6-2", "4-4"] + [str(t) for t in ALL_TILES if t not in used and str(t) not in ("6-1", "6-2", "4-4")]
-    data = {"rules": "draw", "hands": hands, "chain": [], "boneyard": pile, "to_move": 0,
-            "moves": [{"tile": "6-6", "end": "lead"}, {"action": "draw"}]}
+    data = {
+        "rules": "draw",
+        "hands": hands,
+        "chain": [],
+        "boneyard": pile,
+        "to_move": 0,
+        "moves": [{"tile": "6-6", "end": "lead"}, {"action": "draw"}],
+    }
     position = read_position(data)
     state = position.state
     view = view_of(position.start, [e[1] for e in state.log], 0)
@@ -165,8 +171,9 @@ def test_the_lead_is_a_clue() -> None:
     hands = [["6-6", "6-5", "6-4", "2-0", "3-0", "4-0", "5-0"], ["3-3", "2-1", "3-1", "4-1", "5-1", "6-0", "3-2"]]
     used = {parse_tile(t) for h in hands for t in h}
     pile = [str(t) for t in ALL_TILES if t not in used]
-    position = read_position({"rules": "domino101", "hands": hands, "chain": [], "boneyard": pile,
-                              "moves": [{"tile": "3-3", "end": "lead"}]})
+    position = read_position(
+        {"rules": "domino101", "hands": hands, "chain": [], "boneyard": pile, "moves": [{"tile": "3-3", "end": "lead"}]}
+    )
     state = position.state
     view = view_of(position.start, [e[1] for e in state.log], 0)
     knowledge = infer(view)
@@ -180,8 +187,10 @@ def test_the_lead_is_a_clue() -> None:
 def test_what_we_know_names_the_pass_in_both_languages() -> None:
     """Block for three: seat 1 passed with 4 and 0 open, so it holds neither."""
     data = {
-        "rules": "block", "hands": [["6-6", "5-1", "3-0"], ["6-2", "5-5", "1-1"], ["6-1", "2-2", "4-2"]],
-        "chain": ["4-4", "4-3", "3-3", "3-6", "6-5", "5-2", "2-0"], "to_move": 1,
+        "rules": "block",
+        "hands": [["6-6", "5-1", "3-0"], ["6-2", "5-5", "1-1"], ["6-1", "2-2", "4-2"]],
+        "chain": ["4-4", "4-3", "3-3", "3-6", "6-5", "5-2", "2-0"],
+        "to_move": 1,
         "moves": [{"action": "pass"}, {"tile": "4-2", "end": "left"}],
     }
     position = read_position(data)

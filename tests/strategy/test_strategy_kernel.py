@@ -43,11 +43,13 @@ def _same_ends(finals: list[HandState], scores: Scores, hands: np.ndarray) -> li
     wrong = []
     for row, final in enumerate(finals):
         result = hand_result(final)
-        same = (tuple(int(h) for h in hands[row]) == final.hands
-                and list(scores.points[row]) == list(result.points)
-                and list(scores.fives[row]) == list(result.fives)
-                and bool(scores.tie[row]) == result.tie
-                and bool(scores.blocked[row]) == (final.status.value == "blocked"))
+        same = (
+            tuple(int(h) for h in hands[row]) == final.hands
+            and list(scores.points[row]) == list(result.points)
+            and list(scores.fives[row]) == list(result.fives)
+            and bool(scores.tie[row]) == result.tie
+            and bool(scores.blocked[row]) == (final.status.value == "blocked")
+        )
         if not same:
             wrong.append(row)
     return wrong
@@ -93,8 +95,11 @@ def test_the_kernel_offers_the_rules_cores_legal_moves(line_up: tuple[str, int, 
             core = [code_of(m) for m in legal_moves(state)]
             if core not in ([DRAW_CODE], [PASS_CODE]):
                 kernel = legal_now(batch_of_states([state])).codes(0)
-                assert kernel == core, (state.table.open_ends(), [str(move_of(c)) for c in kernel],
-                                        [str(m) for m in legal_moves(state)])
+                assert kernel == core, (
+                    state.table.open_ends(),
+                    [str(move_of(c)) for c in kernel],
+                    [str(m) for m in legal_moves(state)],
+                )
                 checked += 1
             state = apply_unchecked(state, move)
     assert checked > 50
@@ -121,8 +126,10 @@ def test_random_hands_agree_with_the_rules_core_statistically(line_up: tuple[str
         p, q = float(wins[:, side].mean()), core.hand_wins[side]
         se = math.sqrt(max(p * (1 - p), q * (1 - q), 1e-4) * 2 / n)
         assert _z(p, q, se) < 4.5, ("hand wins", side, p, q)
-    for name, kernel_rate, core_rate in (("blocked", float(scores.blocked.mean()), core.blocked_rate),
-                                         ("tied", float(scores.tie.mean()), core.tie_rate)):
+    for name, kernel_rate, core_rate in (
+        ("blocked", float(scores.blocked.mean()), core.blocked_rate),
+        ("tied", float(scores.tie.mean()), core.tie_rate),
+    ):
         se = math.sqrt(max(kernel_rate * (1 - kernel_rate), core_rate * (1 - core_rate), 1e-4) * 2 / n)
         assert _z(kernel_rate, core_rate, se) < 4.5, (name, kernel_rate, core_rate)
     totals = scores.totals.sum(axis=1).astype(float)
@@ -137,8 +144,12 @@ def test_a_template_plays_the_forced_first_move_on_every_row() -> None:
     first = legal_moves(state)[-1]
     hands = np.tile(np.array(state.hands, dtype=np.int64), (16, 1))
     bones = np.tile(np.array([t.index for t in state.boneyard], dtype=np.int64), (16, 1))
-    out = play_batch(batch_from_template(state, hands, bones), Policy(1.0), np.random.default_rng(1),
-                     first=np.full(16, code_of(first)))
+    out = play_batch(
+        batch_from_template(state, hands, bones),
+        Policy(1.0),
+        np.random.default_rng(1),
+        first=np.full(16, code_of(first)),
+    )
     assert first.tile is not None
     # whoever led, the forced lead left the leader's hand in every row
     assert all(not int(h) & first.tile.bit for h in out.seat_hands()[:, state.to_move])

@@ -27,7 +27,16 @@ from tutorial_app.rules.moves import why_illegal
 from tutorial_app.rules.state import ARM_NAMES, End, HandState, play
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["show_board", "board_theme", "clickable_chart", "adjust_chain", "forget_shape", "turn_choices", "keep_turn", "WIDE_SIZE"]
+__all__ = [
+    "show_board",
+    "board_theme",
+    "clickable_chart",
+    "adjust_chain",
+    "forget_shape",
+    "turn_choices",
+    "keep_turn",
+    "WIDE_SIZE",
+]
 
 WIDE_SIZE = (900, 680)
 """Width and height in pixels a full-width board is drawn for (the Play page).
@@ -51,18 +60,42 @@ def board_theme() -> ThemeName:
 
 
 @lru_cache(maxsize=64)
-def _figure(state: HandState, seat: int, selected: Tile | None, hints: tuple[str, ...], reveal: bool, lang: str,
-            layout: BoardLayout, height: int, width: int | None, show_turn: bool, show_fits: bool,
-            theme: ThemeName, hand_scale: float | None) -> Any:
+def _figure(
+    state: HandState,
+    seat: int,
+    selected: Tile | None,
+    hints: tuple[str, ...],
+    reveal: bool,
+    lang: str,
+    layout: BoardLayout,
+    height: int,
+    width: int | None,
+    show_turn: bool,
+    show_fits: bool,
+    theme: ThemeName,
+    hand_scale: float | None,
+) -> Any:
     """The board figure, built once per distinct position and view (all inputs are immutable values).
 
     Why: a rerun that leaves the board as it was (an answer, a hint, a
     language switch back) reuses the figure instead of building it again.
     Streamlit only reads the figure, so sessions may share it.
     """
-    return board_figure(state, viewer_seat=seat, selected=selected, highlight=hints, reveal=reveal, lang=lang,
-                        layout=layout, height=height, width=width, show_turn=show_turn, show_fits=show_fits,
-                        theme=theme, hand_scale=hand_scale)
+    return board_figure(
+        state,
+        viewer_seat=seat,
+        selected=selected,
+        highlight=hints,
+        reveal=reveal,
+        lang=lang,
+        layout=layout,
+        height=height,
+        width=width,
+        show_turn=show_turn,
+        show_fits=show_fits,
+        theme=theme,
+        hand_scale=hand_scale,
+    )
 
 
 def _points(event: Any) -> list[Any]:
@@ -80,10 +113,22 @@ def _on_select(name: str, chart_key: str, on_click: Callable[[str], None]) -> No
         on_click(clicked)
 
 
-def show_board(state: HandState, *, name: str, on_click: Callable[[str], None], selected: Tile | None = None,
-               seat: int = 0, reveal: bool = False, large: bool = False, wide: bool = False,
-               hints: tuple[str, ...] = (), show_turn: bool = True, show_fits: bool = True,
-               height: int | None = None, shape: ChainShape | None = None) -> None:
+def show_board(
+    state: HandState,
+    *,
+    name: str,
+    on_click: Callable[[str], None],
+    selected: Tile | None = None,
+    seat: int = 0,
+    reveal: bool = False,
+    large: bool = False,
+    wide: bool = False,
+    hints: tuple[str, ...] = (),
+    show_turn: bool = True,
+    show_fits: bool = True,
+    height: int | None = None,
+    shape: ChainShape | None = None,
+) -> None:
     """Draw the board; a click on a tile or an end calls ``on_click("hand:6-4" | "end:left")``.
 
     ``seat`` is the learner's, drawn at the bottom as "You". ``large``: a
@@ -108,8 +153,21 @@ def show_board(state: HandState, *, name: str, on_click: Callable[[str], None], 
         # exactly as tall as it needs (no empty wood), the viewer's tiles larger.
         hand_scale, width = NARROW_HAND_SCALE, screen
         tall = height = fitted_height(frame_for(layout.width, layout.height, state.rules.players, hand_scale), screen)
-    figure = _figure(state, seat, selected, tuple(hints), reveal, lang(), layout, height or tall, width, show_turn,
-                     show_fits, board_theme(), hand_scale)
+    figure = _figure(
+        state,
+        seat,
+        selected,
+        tuple(hints),
+        reveal,
+        lang(),
+        layout,
+        height or tall,
+        width,
+        show_turn,
+        show_fits,
+        board_theme(),
+        hand_scale,
+    )
     words = describe_position(state, viewer_seat=seat, show_turn=show_turn, reveal=reveal)
     clickable_chart(figure, name=name, on_click=on_click, alt=words.in_(lang()))
 
@@ -120,9 +178,15 @@ def clickable_chart(figure: Any, *, name: str, on_click: Callable[[str], None], 
     ``alt``: the position in words, the chart's accessible name for screen readers.
     """
     chart_key = f"board_{name}_{revision(name)}"
-    st.plotly_chart(figure, key=chart_key, on_select=lambda: _on_select(name, chart_key, on_click),
-                    selection_mode="points", width="stretch", config={"displayModeBar": False, "scrollZoom": False},
-                    alt=alt)
+    st.plotly_chart(
+        figure,
+        key=chart_key,
+        on_select=lambda: _on_select(name, chart_key, on_click),
+        selection_mode="points",
+        width="stretch",
+        config={"displayModeBar": False, "scrollZoom": False},
+        alt=alt,
+    )
 
 
 def forget_shape(name: str) -> None:

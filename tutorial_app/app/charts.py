@@ -55,13 +55,33 @@ def _axes(index: int, columns: int, lines: int, plot_height: float, row: ChartRo
     x_span = _domains(columns, _GAP_X)[index % columns]
     y_span = list(reversed(_domains(lines, _GAP_Y / plot_height)))[index // columns]
     return {
-        f"xaxis{suffix}": {"domain": x_span, "anchor": f"y{suffix}", "type": "category",
-                           "categoryorder": "category ascending", "fixedrange": True},
-        f"yaxis{suffix}": {"domain": y_span, "anchor": f"x{suffix}", "rangemode": "tozero", "gridcolor": "#ddd",
-                           "ticksuffix": "%" if row.percent else "", "fixedrange": True},
-        "title": {"text": "<br>".join(textwrap.wrap(row.title, _TITLE_WIDTH)), "x": (x_span[0] + x_span[1]) / 2, "y": y_span[1], "xref": "paper",
-                  "yref": "paper", "xanchor": "center", "yanchor": "bottom", "showarrow": False,
-                  "font": {"size": 13}, "yshift": 6},
+        f"xaxis{suffix}": {
+            "domain": x_span,
+            "anchor": f"y{suffix}",
+            "type": "category",
+            "categoryorder": "category ascending",
+            "fixedrange": True,
+        },
+        f"yaxis{suffix}": {
+            "domain": y_span,
+            "anchor": f"x{suffix}",
+            "rangemode": "tozero",
+            "gridcolor": "#ddd",
+            "ticksuffix": "%" if row.percent else "",
+            "fixedrange": True,
+        },
+        "title": {
+            "text": "<br>".join(textwrap.wrap(row.title, _TITLE_WIDTH)),
+            "x": (x_span[0] + x_span[1]) / 2,
+            "y": y_span[1],
+            "xref": "paper",
+            "yref": "paper",
+            "xanchor": "center",
+            "yanchor": "bottom",
+            "showarrow": False,
+            "font": {"size": 13},
+            "yshift": 6,
+        },
     }
 
 
@@ -76,12 +96,26 @@ def statistics_figure(rows: tuple[ChartRow, ...], names: tuple[str, ...], column
     legend = 40 + 24 * len(names)
     plot_height = _ROW_HEIGHT * lines
     layout: dict[str, Any] = {
-        "template": "none", "height": plot_height + legend + 60, "barmode": "group", "bargap": 0.35,
-        "margin": {"l": 45, "r": 10, "t": 60, "b": legend}, "paper_bgcolor": "white", "plot_bgcolor": "white",
-        "font": {"color": "#333"}, "showlegend": True, "annotations": [],
+        "template": "none",
+        "height": plot_height + legend + 60,
+        "barmode": "group",
+        "bargap": 0.35,
+        "margin": {"l": 45, "r": 10, "t": 60, "b": legend},
+        "paper_bgcolor": "white",
+        "plot_bgcolor": "white",
+        "font": {"color": "#333"},
+        "showlegend": True,
+        "annotations": [],
         # below the charts, in the bottom margin, with room for one name per line (a phone)
-        "legend": {"orientation": "h", "x": 0, "y": 0, "yref": "container", "yanchor": "bottom",
-                   "font": {"size": 13}, "traceorder": "normal"},
+        "legend": {
+            "orientation": "h",
+            "x": 0,
+            "y": 0,
+            "yref": "container",
+            "yanchor": "bottom",
+            "font": {"size": 13},
+            "traceorder": "normal",
+        },
     }
     traces: list[go.Bar] = []
     in_legend: set[int] = set()
@@ -93,10 +127,20 @@ def statistics_figure(rows: tuple[ChartRow, ...], names: tuple[str, ...], column
         for number, value in enumerate(row.values):
             if value is None:
                 continue
-            traces.append(go.Bar(
-                x=[f"{number + 1}"], y=[value * 100 if row.percent else value], name=names[number],
-                legendgroup=str(number), showlegend=number not in in_legend, marker_color=PALETTE[number % 4],
-                text=[_bar_text(value, row.percent)], textposition="auto", xaxis=f"x{suffix}", yaxis=f"y{suffix}",
-                hovertemplate=f"{names[number]}: %{{text}}<extra></extra>"))
+            traces.append(
+                go.Bar(
+                    x=[f"{number + 1}"],
+                    y=[value * 100 if row.percent else value],
+                    name=names[number],
+                    legendgroup=str(number),
+                    showlegend=number not in in_legend,
+                    marker_color=PALETTE[number % 4],
+                    text=[_bar_text(value, row.percent)],
+                    textposition="auto",
+                    xaxis=f"x{suffix}",
+                    yaxis=f"y{suffix}",
+                    hovertemplate=f"{names[number]}: %{{text}}<extra></extra>",
+                )
+            )
             in_legend.add(number)
     return go.Figure(data=traces, layout=layout)

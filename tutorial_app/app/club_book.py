@@ -34,8 +34,13 @@ def _save_new(prefix: str) -> None:
     if choice is None or book is None:
         return
     try:
-        rule_set = make_rule_set(st.session_state.get(f"{prefix}_title_en"), st.session_state.get(f"{prefix}_title_ru"),
-                                 choice.preset, choice.players, dict(choice.overrides))
+        rule_set = make_rule_set(
+            st.session_state.get(f"{prefix}_title_en"),
+            st.session_state.get(f"{prefix}_title_ru"),
+            choice.preset,
+            choice.players,
+            dict(choice.overrides),
+        )
         saved = book.save(rule_set, clock())
     except ClubError as exc:
         refusal(exc.reason)
@@ -77,15 +82,28 @@ def _import() -> None:
 def _rule_set_card(rule_set: ClubRules, club: str | None) -> None:
     current = lang()
     with st.container(border=True):
-        st.markdown(f"**{plain(rule_set.title.in_(current), 120)}**  \n{plain(describe_rule_set(rule_set, current), 600)}")
+        st.markdown(
+            f"**{plain(rule_set.title.in_(current), 120)}**  \n{plain(describe_rule_set(rule_set, current), 600)}"
+        )
         link = f"{app_address()}/club?club_rules={link_value(rule_set, club)}"
         with st.expander(tr("club.share_link")):
             st.code(link, language=None)
         left, right = st.columns(2)
-        left.download_button(tr("club.export_rules"), export_text(rule_set, club), file_name=f"{rule_set.slug}.json",
-                             mime="application/json", key=f"club_export_{rule_set.slug}", width="stretch")
-        right.button(tr("club.delete_rules"), key=f"club_delete_{rule_set.slug}", on_click=_delete,
-                     args=(rule_set.slug,), width="stretch")
+        left.download_button(
+            tr("club.export_rules"),
+            export_text(rule_set, club),
+            file_name=f"{rule_set.slug}.json",
+            mime="application/json",
+            key=f"club_export_{rule_set.slug}",
+            width="stretch",
+        )
+        right.button(
+            tr("club.delete_rules"),
+            key=f"club_delete_{rule_set.slug}",
+            on_click=_delete,
+            args=(rule_set.slug,),
+            width="stretch",
+        )
 
 
 def rule_book_editor() -> None:
@@ -96,8 +114,14 @@ def rule_book_editor() -> None:
     current = lang()
     say_refusal(current)
     club = book.club_name()
-    st.text_input(tr("club.club_name"), value=club or "", key="club_name_field", max_chars=80, on_change=_name_club,
-                  placeholder=tr("club.club_name_placeholder"))
+    st.text_input(
+        tr("club.club_name"),
+        value=club or "",
+        key="club_name_field",
+        max_chars=80,
+        on_change=_name_club,
+        placeholder=tr("club.club_name_placeholder"),
+    )
     saved = st.session_state.pop("club_book_saved", None)
     if saved:
         st.success(tr("club.rules_saved", title=plain(str(saved), 120)))
@@ -134,8 +158,14 @@ def shared_rules_offer(value: str) -> None:
         st.warning(tr("club.bad_rules_link", reason=plain(exc.reason.in_(current), 400)))
         return
     with st.container(border=True):
-        st.markdown(tr("club.shared_rules", title=plain(rule_set.title.in_(current), 120),
-                       club=plain(club, 80) if club else tr("club.another_club")))
+        st.markdown(
+            tr(
+                "club.shared_rules",
+                title=plain(rule_set.title.in_(current), 120),
+                club=plain(club, 80) if club else tr("club.another_club"),
+            )
+        )
         st.caption(plain(describe_rule_set(rule_set, current), 600))
-        st.button(tr("club.keep_shared"), type="primary", on_click=_save_shared, args=(rule_set,),
-                  key="club_keep_shared")
+        st.button(
+            tr("club.keep_shared"), type="primary", on_click=_save_shared, args=(rule_set,), key="club_keep_shared"
+        )

@@ -86,26 +86,50 @@ def _board(run: LessonRun, *, large: bool, on_click: object = None) -> None:
     step = run.step
     interactive = callable(on_click)
     hints = tuple(str(h) for h in getattr(step, "highlight", None) or [])
-    show_board(state, name=BOARD, seat=run.viewer, selected=selected_tile(BOARD) if interactive else None,
-               large=large, hints=hints, show_turn=not reveals_answer(step), show_fits=interactive,
-               reveal=run.reveal, height=None if large else 420,
-               on_click=on_click if callable(on_click) else (lambda _clicked: None))
+    show_board(
+        state,
+        name=BOARD,
+        seat=run.viewer,
+        selected=selected_tile(BOARD) if interactive else None,
+        large=large,
+        hints=hints,
+        show_turn=not reveals_answer(step),
+        show_fits=interactive,
+        reveal=run.reveal,
+        height=None if large else 420,
+        on_click=on_click if callable(on_click) else (lambda _clicked: None),
+    )
 
 
 # -- the teacher -----------------------------------------------------------------------------
+
 
 def _answers_chart(bars: Sequence[tuple[str, int, bool]], revealed: bool) -> go.Figure:
     """One horizontal bar per answer given (the right ones green once revealed)."""
     labels = [label for label, _n, _right in bars]
     colours = [RIGHT if revealed and right else OTHER if revealed else NEUTRAL for _label, _n, right in bars]
-    figure = go.Figure(go.Bar(x=[n for _label, n, _right in bars], y=labels, orientation="h", marker_color=colours,
-                              text=[str(n) for _label, n, _right in bars], textposition="auto",
-                              hovertemplate="%{y}: %{x}<extra></extra>"))
-    figure.update_layout(template="none", height=70 + 46 * max(1, len(bars)), showlegend=False,
-                         margin={"l": 10, "r": 10, "t": 10, "b": 30}, paper_bgcolor="rgba(0,0,0,0)",
-                         plot_bgcolor="rgba(0,0,0,0)", font={"color": "#444", "size": 15},
-                         xaxis={"dtick": 1, "rangemode": "tozero", "gridcolor": "#ddd"},
-                         yaxis={"autorange": "reversed", "automargin": True})
+    figure = go.Figure(
+        go.Bar(
+            x=[n for _label, n, _right in bars],
+            y=labels,
+            orientation="h",
+            marker_color=colours,
+            text=[str(n) for _label, n, _right in bars],
+            textposition="auto",
+            hovertemplate="%{y}: %{x}<extra></extra>",
+        )
+    )
+    figure.update_layout(
+        template="none",
+        height=70 + 46 * max(1, len(bars)),
+        showlegend=False,
+        margin={"l": 10, "r": 10, "t": 10, "b": 30},
+        paper_bgcolor="rgba(0,0,0,0)",
+        plot_bgcolor="rgba(0,0,0,0)",
+        font={"color": "#444", "size": 15},
+        xaxis={"dtick": 1, "rangemode": "tozero", "gridcolor": "#ddd"},
+        yaxis={"autorange": "reversed", "automargin": True},
+    )
     return figure
 
 
@@ -127,15 +151,18 @@ def _teacher_panel(store: ClubStore, room: Room, run: LessonRun, members: list[M
     st.metric(tr("club.answered"), f"{counted.answered} / {counted.learners}")
     if counted.bars and (revealed or st.session_state.get("club_spread_early", True)):
         bars = [(key_label(bar.key, run, current), bar.given, bar.correct) for bar in counted.bars]
-        st.plotly_chart(_answers_chart(bars, revealed), config={"displayModeBar": False, "staticPlot": True},
-                        key=f"club_tally_{room.step}_{room.version}")
+        st.plotly_chart(
+            _answers_chart(bars, revealed),
+            config={"displayModeBar": False, "staticPlot": True},
+            key=f"club_tally_{room.step}_{room.version}",
+        )
     if revealed:
-        st.success(tr("club.right_count", right=counted.right, answered=counted.answered),
-                   icon=":material/check_circle:")
+        st.success(
+            tr("club.right_count", right=counted.right, answered=counted.answered), icon=":material/check_circle:"
+        )
     names = {m.id: m.name for m in members}
     marks = {a.member: a for _s, a in store.answers(room.code, room.step)}
-    shown = [f"{plain(names.get(m.id, '?'), 40)} {_mark(marks.get(m.id), revealed)}"
-             for m in present(members, clock())]
+    shown = [f"{plain(names.get(m.id, '?'), 40)} {_mark(marks.get(m.id), revealed)}" for m in present(members, clock())]
     if shown:
         st.caption(" · ".join(shown))
 
@@ -172,16 +199,33 @@ def _teacher_buttons(store: ClubStore, place: Device, room: Room, run: LessonRun
     state = room.class_state()
     asking = task_of(run) in ("quiz", "move") and state.phase == "asking"
     if asking:
-        st.button(tr("club.reveal"), type="primary", on_click=_teach, args=(store, place, "reveal"),
-                  key="club_reveal", width="stretch")
+        st.button(
+            tr("club.reveal"),
+            type="primary",
+            on_click=_teach,
+            args=(store, place, "reveal"),
+            key="club_reveal",
+            width="stretch",
+        )
     if not state.last_step:
-        st.button(tr("club.next"), type="secondary" if asking else "primary", on_click=_teach,
-                  args=(store, place, "next"), key="club_next", width="stretch")
+        st.button(
+            tr("club.next"),
+            type="secondary" if asking else "primary",
+            on_click=_teach,
+            args=(store, place, "next"),
+            key="club_next",
+            width="stretch",
+        )
     left, right = st.columns(2)
-    left.button(tr("club.back"), on_click=_teach, args=(store, place, "back"), key="club_back",
-                disabled=state.step == 0, width="stretch")
-    right.button(tr("club.finish"), on_click=_teach, args=(store, place, "finish"), key="club_finish",
-                 width="stretch")
+    left.button(
+        tr("club.back"),
+        on_click=_teach,
+        args=(store, place, "back"),
+        key="club_back",
+        disabled=state.step == 0,
+        width="stretch",
+    )
+    right.button(tr("club.finish"), on_click=_teach, args=(store, place, "finish"), key="club_finish", width="stretch")
 
 
 def _class_over(store: ClubStore, room: Room, members: list[Member], me: Member) -> None:
@@ -190,8 +234,11 @@ def _class_over(store: ClubStore, room: Room, members: list[Member], me: Member)
     if me.role == "learner":
         st.markdown(tr("club.your_score", right=totals.get(me.id, 0)))
         return
-    rows = [{tr("club.learner"): m.name, tr("club.right_answers"): totals.get(m.id, 0)}
-            for m in members if m.role == "learner"]
+    rows = [
+        {tr("club.learner"): m.name, tr("club.right_answers"): totals.get(m.id, 0)}
+        for m in members
+        if m.role == "learner"
+    ]
     if rows:
         st.table(sorted(rows, key=lambda row: -int(row[tr("club.right_answers")])))
 
@@ -240,6 +287,7 @@ def teacher_view(store: ClubStore, place: Device, room: Room, lesson: Lesson, me
 
 # -- a learner ---------------------------------------------------------------------------------
 
+
 def _send(store: ClubStore, place: Device, room: Room, lesson: Lesson, action: object) -> None:
     judged = judge(lesson, room.step, int(room.class_data()["seed"]), action)
     if judged.refused is not None:
@@ -269,16 +317,22 @@ def _quiz_inputs(store: ClubStore, place: Device, room: Room, lesson: Lesson, ru
     if choices is not None:
         columns = st.columns(2)
         for index, (value, label) in enumerate(choices):
-            columns[index % 2].button(label, key=f"club_choice_{room.step}_{index}", width="stretch",
-                                      on_click=_send, args=(store, place, room, lesson, value))
+            columns[index % 2].button(
+                label,
+                key=f"club_choice_{room.step}_{index}",
+                width="stretch",
+                on_click=_send,
+                args=(store, place, room, lesson, value),
+            )
         return
     key = f"club_typed_{room.code}_{room.step}"
     if answer_type(step.ask) == "number":
         st.number_input(tr("learn.your_answer"), min_value=0, max_value=1000, step=1, value=None, key=key)
     else:
         st.text_input(tr("learn.your_answer"), key=key)
-    st.button(tr("learn.answer"), type="primary", key="club_answer", on_click=_typed,
-              args=(store, place, room, lesson, key))
+    st.button(
+        tr("learn.answer"), type="primary", key="club_answer", on_click=_typed, args=(store, place, room, lesson, key)
+    )
 
 
 def _my_answer(store: ClubStore, room: Room, me: Member) -> Answered | None:
@@ -301,8 +355,10 @@ def _after_answer(room: Room, lesson: Lesson, run: LessonRun, mine: Answered) ->
     st.error(tr("club.you_wrong", answer=said), icon=":material/front_hand:")
     answer = right_answer_text(run_at(lesson, room.step, seed))
     if answer or why:
-        st.success("\n\n".join(part for part in (tr("learn.answer_is", answer=answer) if answer else "", why) if part),
-                   icon=":material/school:")
+        st.success(
+            "\n\n".join(part for part in (tr("learn.answer_is", answer=answer) if answer else "", why) if part),
+            icon=":material/school:",
+        )
 
 
 def _capstone_move(run: LessonRun, move: Move) -> None:
@@ -332,15 +388,20 @@ def _capstone(store: ClubStore, place: Device, room: Room, run: LessonRun, mine:
     if mine is not None or run.done:
         outcome = capstone_outcome(run)
         if mine is None and outcome is not None:
-            act(store.answer, place.code, place.token, room.step, Judged(hand_key(outcome), outcome == "won"),
-                clock())
+            act(store.answer, place.code, place.token, room.step, Judged(hand_key(outcome), outcome == "won"), clock())
         _board(run, large=False)
         st.success(tr("club.hand_done"), icon=":material/military_tech:")
         return
     _board(run, large=False, on_click=lambda clicked: _capstone_click(run, clicked))
     if state.to_move == run.viewer and not state.is_over:
-        move_controls(state, run.viewer, lambda clicked: _capstone_click(run, clicked),
-                      lambda move: _capstone_move(run, move), key=BOARD, per_row=4)
+        move_controls(
+            state,
+            run.viewer,
+            lambda clicked: _capstone_click(run, clicked),
+            lambda move: _capstone_move(run, move),
+            key=BOARD,
+            per_row=4,
+        )
 
 
 def learner_view(store: ClubStore, place: Device, room: Room, lesson: Lesson, me: Member) -> None:
@@ -374,5 +435,11 @@ def learner_view(store: ClubStore, place: Device, room: Room, lesson: Lesson, me
         st.markdown(tr("learn.play_prompt"))
         _board(run, large=False, on_click=lambda clicked: _click(store, place, room, lesson, run, clicked))
         if run.state is not None:
-            move_controls(run.state, run.viewer, lambda clicked: _click(store, place, room, lesson, run, clicked),
-                          lambda move: _send(store, place, room, lesson, move), key=BOARD, per_row=4)
+            move_controls(
+                run.state,
+                run.viewer,
+                lambda clicked: _click(store, place, room, lesson, run, clicked),
+                lambda move: _send(store, place, room, lesson, move),
+                key=BOARD,
+                per_row=4,
+            )

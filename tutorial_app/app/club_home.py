@@ -55,6 +55,7 @@ def find_lesson(lesson_id: str) -> Lesson | None:
 
 # -- joining ------------------------------------------------------------------------------------
 
+
 def _slowed() -> bool:
     """Whether this tab typed too many wrong codes lately (it then waits a little)."""
     failed, since = st.session_state.get("club_failed", (0, 0.0))
@@ -68,8 +69,12 @@ def _slowed() -> bool:
 
 def _join(store: ClubStore) -> None:
     if _slowed():
-        refusal(Text("too many wrong codes: wait half a minute and try again",
-                     "слишком много неверных кодов: подождите полминуты и попробуйте снова"))
+        refusal(
+            Text(
+                "too many wrong codes: wait half a minute and try again",
+                "слишком много неверных кодов: подождите полминуты и попробуйте снова",
+            )
+        )
         return
     typed, name = st.session_state.get("club_join_code", ""), st.session_state.get("club_join_name", "")
     seat = st.session_state.get("club_join_seat")
@@ -100,8 +105,13 @@ def _seat_choice(store: ClubStore) -> None:
     holders = seat_holders(room.table_setup().players, store.members(code))
     free = [seat for seat, member in enumerate(holders) if member is None]
     if free:
-        st.radio(tr("club.pick_seat"), free, key="club_join_seat", horizontal=True,
-                 format_func=lambda seat: tr("club.seat_n", seat=seat))
+        st.radio(
+            tr("club.pick_seat"),
+            free,
+            key="club_join_seat",
+            horizontal=True,
+            format_func=lambda seat: tr("club.seat_n", seat=seat),
+        )
 
 
 def join_form(store: ClubStore) -> None:
@@ -118,6 +128,7 @@ def join_form(store: ClubStore) -> None:
 
 
 # -- starting a class ----------------------------------------------------------------------------
+
 
 def _teach(store: ClubStore) -> None:
     lesson = find_lesson(str(st.session_state.get("club_teach_lesson", "")))
@@ -138,8 +149,11 @@ def teach_form(store: ClubStore) -> None:
     """Pick a lesson; the class starts at its first step and gets a join code, a QR code and a link."""
     current = lang()
     courses = class_lessons()
-    titles = {lesson.id: f"{_course_name(course, lessons)} — {lesson.title.in_(current)}"
-              for course, lessons in courses.items() for lesson in lessons}
+    titles = {
+        lesson.id: f"{_course_name(course, lessons)} — {lesson.title.in_(current)}"
+        for course, lessons in courses.items()
+        for lesson in lessons
+    }
     asked = st.query_params.get("teach")
     if asked in titles and st.session_state.get("club_teach_asked") != asked:
         st.session_state["club_teach_asked"] = asked
@@ -159,6 +173,7 @@ def _course_name(course: str, lessons: list[Lesson]) -> str:
 
 # -- opening a table --------------------------------------------------------------------------------
 
+
 def _open_table(store: ClubStore) -> None:
     choice = st.session_state.get("club_table_choice")
     if not isinstance(choice, RuleChoice):
@@ -167,10 +182,16 @@ def _open_table(store: ClubStore) -> None:
     default = tr("club.teacher") if role == "watcher" else ""
     name = str(st.session_state.get("club_host_name") or "").strip() or default
     try:
-        setup = make_setup(choice.preset, choice.players, dict(choice.overrides), st.session_state["club_table_bot"],
-                           secrets.randbelow(1_000_000), bool(st.session_state.get("club_table_match")),
-                           int(st.session_state["club_table_away"]),
-                           choice.house.title if choice.house is not None else None)
+        setup = make_setup(
+            choice.preset,
+            choice.players,
+            dict(choice.overrides),
+            st.session_state["club_table_bot"],
+            secrets.randbelow(1_000_000),
+            bool(st.session_state.get("club_table_match")),
+            int(st.session_state["club_table_away"]),
+            choice.house.title if choice.house is not None else None,
+        )
         code, token = store.open_table(setup, name, role, clock(), seat=0 if role == "player" else None)
     except ClubError as exc:
         refusal(exc.reason)
@@ -183,16 +204,42 @@ def table_form(store: ClubStore) -> None:
     current = lang()
     st.session_state["club_table_choice"] = rules_picker("club_table", "block")
     left, right = st.columns(2)
-    left.radio(tr("club.bots"), BOT_NAMES, index=1, key="club_table_bot",
-               format_func=lambda name: bot_title(name).in_(current))
-    right.selectbox(tr("club.away_after"), AWAY_CHOICES, index=1, key="club_table_away",
-                    format_func=lambda seconds: tr("club.seconds", n=seconds))
-    right.radio(tr("play.length"), (False, True), key="club_table_match", horizontal=True,
-                format_func=lambda whole: tr("play.whole_match") if whole else tr("play.one_hand"))
+    left.radio(
+        tr("club.bots"), BOT_NAMES, index=1, key="club_table_bot", format_func=lambda name: bot_title(name).in_(current)
+    )
+    right.selectbox(
+        tr("club.away_after"),
+        AWAY_CHOICES,
+        index=1,
+        key="club_table_away",
+        format_func=lambda seconds: tr("club.seconds", n=seconds),
+    )
+    right.radio(
+        tr("play.length"),
+        (False, True),
+        key="club_table_match",
+        horizontal=True,
+        format_func=lambda whole: tr("play.whole_match") if whole else tr("play.one_hand"),
+    )
     left, right = st.columns(2)
-    left.radio(tr("club.your_part"), ("player", "watcher"), key="club_table_role",
-               format_func=lambda part: tr(f"club.part_{part}"))
-    right.text_input(tr("club.your_name"), key="club_host_name", max_chars=60,
-                     value=learner() or "", placeholder=tr("app.learner_placeholder"))
-    st.button(tr("club.open_table"), type="primary", on_click=_open_table, args=(store,), key="club_open_table",
-              disabled=st.session_state.get("club_table_choice") is None)
+    left.radio(
+        tr("club.your_part"),
+        ("player", "watcher"),
+        key="club_table_role",
+        format_func=lambda part: tr(f"club.part_{part}"),
+    )
+    right.text_input(
+        tr("club.your_name"),
+        key="club_host_name",
+        max_chars=60,
+        value=learner() or "",
+        placeholder=tr("app.learner_placeholder"),
+    )
+    st.button(
+        tr("club.open_table"),
+        type="primary",
+        on_click=_open_table,
+        args=(store,),
+        key="club_open_table",
+        disabled=st.session_state.get("club_table_choice") is None,
+    )

@@ -39,8 +39,12 @@ def house_rules_box(prefix: str) -> ClubRules | None:
     by_slug = {rule_set.slug: rule_set for rule_set in sets}
     club = book.club_name() if book is not None else None
     label = tr("club.house_rules_of", club=club) if club else tr("club.house_rules")
-    chosen = st.selectbox(label, [_NONE, *by_slug], key=f"{prefix}_house",
-                          format_func=lambda slug: by_slug[slug].title.in_(current) if slug else tr("club.house_none"))
+    chosen = st.selectbox(
+        label,
+        [_NONE, *by_slug],
+        key=f"{prefix}_house",
+        format_func=lambda slug: by_slug[slug].title.in_(current) if slug else tr("club.house_none"),
+    )
     if not chosen or chosen not in by_slug:
         return None
     st.caption(plain(describe_rule_set(by_slug[chosen], current), 600))

@@ -31,8 +31,22 @@ from tutorial_app.club.seating import SEEN_EVERY
 from tutorial_app.club.store import ClubStore, clock
 from tutorial_app.rules.text import Text
 
-__all__ = ["POLL_SECONDS", "ENV_PUBLIC_URL", "Device", "club_store", "rule_book", "device", "enter", "forget",
-           "follow", "join_card", "app_address", "say_refusal", "refusal", "act"]
+__all__ = [
+    "POLL_SECONDS",
+    "ENV_PUBLIC_URL",
+    "Device",
+    "club_store",
+    "rule_book",
+    "device",
+    "enter",
+    "forget",
+    "follow",
+    "join_card",
+    "app_address",
+    "say_refusal",
+    "refusal",
+    "act",
+]
 
 POLL_SECONDS = 1.0
 ENV_PUBLIC_URL = "DOMINO_TUTOR_PUBLIC_URL"
@@ -49,8 +63,10 @@ def _store() -> ClubStore | Text:
         import logging
 
         logging.getLogger("tutorial_app.app").warning("club database unavailable: %s", type(exc).__name__)
-        return Text("the club room keeps its classes and tables in the progress database, which cannot be opened",
-                    "клубная комната хранит занятия и столы в базе прогресса, а её не удаётся открыть")
+        return Text(
+            "the club room keeps its classes and tables in the progress database, which cannot be opened",
+            "клубная комната хранит занятия и столы в базе прогресса, а её не удаётся открыть",
+        )
 
 
 def club_store() -> ClubStore | Text:

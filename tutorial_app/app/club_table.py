@@ -87,7 +87,7 @@ def _hint_for(me: Member, game: TableGame) -> str | None:
     """The teacher's hint, until this player's next move."""
     if me.hint is None or me.seat is None:
         return None
-    later = [seat for seat, *_ in game.state.log[me.hint_at:]]
+    later = [seat for seat, *_ in game.state.log[me.hint_at :]]
     return None if me.seat in later else me.hint.in_(lang())
 
 
@@ -123,8 +123,12 @@ def _lead_line(game: TableGame, seat: int, current: str) -> str:
     """Who leads and why, as this seat may know it: a tile the rules named stays unnamed while it is in
     another player's hand (in block any tile may lead, so "lowest double 1-1" would give away a hidden tile)."""
     lead = game.lead
-    hidden = (lead.tile is not None and lead.seat != seat and not game.state.is_over
-              and lead.tile not in game.state.table.tiles())
+    hidden = (
+        lead.tile is not None
+        and lead.seat != seat
+        and not game.state.is_over
+        and lead.tile not in game.state.table.tiles()
+    )
     return tr("club.lead_hidden", seat=lead.seat) if hidden else lead_reason(lead, current, seat)
 
 
@@ -138,14 +142,20 @@ def _player(store: ClubStore, place: Device, game: TableGame, me: Member) -> Non
     if hint:
         st.info(tr("club.hint_from_teacher", hint=plain(hint, 400)), icon=":material/lightbulb:")
     st.caption(_lead_line(game, seat, current))
-    show_board(view, name=BOARD, seat=seat, selected=selected_tile(BOARD), reveal=view.is_over,
-               on_click=lambda clicked: _click(store, place, view, seat, clicked))
+    show_board(
+        view,
+        name=BOARD,
+        seat=seat,
+        selected=selected_tile(BOARD),
+        reveal=view.is_over,
+        on_click=lambda clicked: _click(store, place, view, seat, clicked),
+    )
     if view.is_over:
         return
     record = hand_log(view, current, seat)
     mine = max((i for i, entry in enumerate(view.log) if entry[0] == seat), default=-1)
     if 0 <= mine < len(record) - 1:
-        st.caption(tr("play.since_your_move", moves="; ".join(record[mine + 1:])))
+        st.caption(tr("play.since_your_move", moves="; ".join(record[mine + 1 :])))
     if view.to_move == seat:
         st.markdown(tr("play.your_turn"))
     else:
@@ -156,8 +166,14 @@ def _player(store: ClubStore, place: Device, game: TableGame, me: Member) -> Non
     selected = selected_tile(BOARD)
     if rules.branch_blocking and selected is not None and selected.is_double:
         st.checkbox(tr("play.closed"), key="club_closed")
-    move_controls(view, seat, lambda clicked: _click(store, place, view, seat, clicked),
-                  lambda move: _play(store, place, move), key=BOARD, per_row=7)
+    move_controls(
+        view,
+        seat,
+        lambda clicked: _click(store, place, view, seat, clicked),
+        lambda move: _play(store, place, move),
+        key=BOARD,
+        per_row=7,
+    )
 
 
 def _sheet(game: TableGame, viewer: int | None) -> None:
@@ -202,5 +218,6 @@ def table_view(store: ClubStore, place: Device, room: Room, me: Member) -> None:
     if me.host and room.phase != "closed":
         st.button(tr("club.close_table"), on_click=_close, args=(store, place), key="club_close")
     elif not me.host:
-        st.button(tr("club.leave_table"), on_click=_leave, args=(store, place), key="club_leave",
-                  help=tr("club.leave_help"))
+        st.button(
+            tr("club.leave_table"), on_click=_leave, args=(store, place), key="club_leave", help=tr("club.leave_help")
+        )

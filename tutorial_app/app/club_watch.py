@@ -55,20 +55,36 @@ def _hint_form(store: ClubStore, place: Device, game: TableGame, holders: Sequen
     names = _names(holders)
     with st.container(border=True):
         st.markdown(f"**{tr('club.hint_title')}**")
-        st.selectbox(tr("club.hint_to"), humans, key="club_hint_seat",
-                     format_func=lambda seat: tr("club.seat_is", seat=seat, who=names[seat]))
+        st.selectbox(
+            tr("club.hint_to"),
+            humans,
+            key="club_hint_seat",
+            format_func=lambda seat: tr("club.seat_is", seat=seat, who=names[seat]),
+        )
         st.text_area(tr("club.hint_text"), key="club_hint_text", max_chars=MAX_HINT, height=80)
         left, right = st.columns(2)
-        left.button(tr("club.send_hint"), on_click=_send, args=(store, place, "club_hint_seat", "club_hint_text"),
-                    key="club_send_hint", width="stretch")
+        left.button(
+            tr("club.send_hint"),
+            on_click=_send,
+            args=(store, place, "club_hint_seat", "club_hint_text"),
+            key="club_send_hint",
+            width="stretch",
+        )
         to_move = game.state.to_move
-        right.button(tr("club.send_advice", who=names[to_move]), on_click=_send_advice, args=(store, place, game),
-                     key="club_send_advice", disabled=to_move not in humans, width="stretch",
-                     help=tr("club.advice_help"))
+        right.button(
+            tr("club.send_advice", who=names[to_move]),
+            on_click=_send_advice,
+            args=(store, place, game),
+            key="club_send_advice",
+            disabled=to_move not in humans,
+            width="stretch",
+            help=tr("club.advice_help"),
+        )
 
 
-def watcher_view(store: ClubStore, place: Device, game: TableGame, me: Member,
-                 holders: Sequence[Member | None]) -> None:
+def watcher_view(
+    store: ClubStore, place: Device, game: TableGame, me: Member, holders: Sequence[Member | None]
+) -> None:
     """Every hand face up, with the players' names; the hint form beside it."""
     current = lang()
     state = game.state
@@ -76,8 +92,12 @@ def watcher_view(store: ClubStore, place: Device, game: TableGame, me: Member,
     board, panel = st.columns([3, 1], gap="medium")
     figure = board_figure(state, viewer_seat=0, reveal=True, lang=current, height=620, show_fits=False)
     name_seats(figure, state, 0, _names(holders), current)
-    board.plotly_chart(figure, config={"displayModeBar": False, "staticPlot": True}, width="stretch",
-                       key=f"club_watch_{game.hand_no}_{game.moves}")
+    board.plotly_chart(
+        figure,
+        config={"displayModeBar": False, "staticPlot": True},
+        width="stretch",
+        key=f"club_watch_{game.hand_no}_{game.moves}",
+    )
     with panel:
         if not state.is_over:
             st.markdown(tr("club.turn_of", who=_names(holders)[state.to_move]))

@@ -97,12 +97,28 @@ def hint_from(analysis: Analysis, state: HandState, seconds: float = 0.0) -> Hin
     distinct = analysis.distinct(state)
     tiles = [v.move.tile for v in distinct]
     rows = tuple(
-        HintRow(v.move, move_name(v.move, tiles.count(v.move.tile) > 1), v.win, v.ci, v.points, v.points_ci, i == 0,
-                i > 0 and _within(analysis.lead(distinct[0], v)))
+        HintRow(
+            v.move,
+            move_name(v.move, tiles.count(v.move.tile) > 1),
+            v.win,
+            v.ci,
+            v.points,
+            v.points_ci,
+            i == 0,
+            i > 0 and _within(analysis.lead(distinct[0], v)),
+        )
         for i, v in enumerate(distinct)
     )
-    return Hint(analysis.seat, rows, why_best(analysis, state), analysis.points_first,
-                points_matter(state.rules), analysis.playouts, analysis.note, seconds)
+    return Hint(
+        analysis.seat,
+        rows,
+        why_best(analysis, state),
+        analysis.points_first,
+        points_matter(state.rules),
+        analysis.playouts,
+        analysis.note,
+        seconds,
+    )
 
 
 def seat_view(state: HandState, seat: int, start: HandState | None = None) -> SeatView:
@@ -116,8 +132,9 @@ def _within(lead: tuple[float, float]) -> bool:
     return gap <= half_width
 
 
-def make_hint(state: HandState, seat: int, start: HandState | None = None, playouts: int = DEFAULT_PLAYOUTS,
-              seed: int = HINT_SEED) -> Hint:
+def make_hint(
+    state: HandState, seat: int, start: HandState | None = None, playouts: int = DEFAULT_PLAYOUTS, seed: int = HINT_SEED
+) -> Hint:
     """Rank the legal moves of ``seat`` (to move in ``state``) from what it can see (``seat_view``)."""
     started = time.perf_counter()
     view = seat_view(state, seat, start)
@@ -136,8 +153,10 @@ def _signed(value: float) -> str:
 def _win_cell(row: HintRow, lang: str) -> str:
     width = max(0.0, min(100.0, 100 * row.win))
     label = t("hint.win_value", lang, win=_percent(row.win), ci=f"{100 * row.win_ci:.0f}")
-    return (f'<div class="dt-bar"><div class="dt-fill dt-win" style="width:{width:.1f}%"></div></div>'
-            f'<span class="dt-num">{escape(label)}</span>')
+    return (
+        f'<div class="dt-bar"><div class="dt-fill dt-win" style="width:{width:.1f}%"></div></div>'
+        f'<span class="dt-num">{escape(label)}</span>'
+    )
 
 
 def _points_cell(row: HintRow, top: float, lang: str) -> str:
@@ -145,8 +164,10 @@ def _points_cell(row: HintRow, top: float, lang: str) -> str:
     side = "left:50%" if row.points >= 0 else f"left:{50 - half:.1f}%"
     kind = "dt-plus" if row.points >= 0 else "dt-minus"
     label = t("hint.points_value", lang, points=_signed(row.points), ci=f"{row.points_ci:.1f}")
-    return (f'<div class="dt-bar dt-diverging"><div class="dt-fill {kind}" style="{side};width:{half:.1f}%">'
-            f'</div></div><span class="dt-num">{escape(label)}</span>')
+    return (
+        f'<div class="dt-bar dt-diverging"><div class="dt-fill {kind}" style="{side};width:{half:.1f}%">'
+        f'</div></div><span class="dt-num">{escape(label)}</span>'
+    )
 
 
 HINT_CSS = """<style>
@@ -177,8 +198,11 @@ def hint_html(hint: Hint, lang: str) -> str:
         head.append(t("hint.points", lang))
     if hint.points_first:
         head[1], head[2] = head[2], head[1]
-    lines = [f'<table class="dt-hint" aria-label="{escape(t("hint.title", lang))}"><thead><tr>',
-             *(f"<th>{escape(h)}</th>" for h in head), "</tr></thead><tbody>"]
+    lines = [
+        f'<table class="dt-hint" aria-label="{escape(t("hint.title", lang))}"><thead><tr>',
+        *(f"<th>{escape(h)}</th>" for h in head),
+        "</tr></thead><tbody>",
+    ]
     for row in hint.rows:
         cells = [f'<td class="dt-move">{escape(row.name.in_(lang))}</td>', f"<td>{_win_cell(row, lang)}</td>"]
         if hint.show_points:
@@ -223,8 +247,10 @@ def unseen_html(known: WhatWeKnow, lang: str, caption: str) -> str:
     numbers = "".join(f"<th>{n}</th>" for n in range(7))
     counts = "".join(f"<td>{c}</td>" for c in known.unseen)
     caption = escape(caption)
-    return (f'{HINT_CSS}<table class="dt-unseen" aria-label="{caption}"><tr><th>{escape(t("know.number", lang))}'
-            f"</th>{numbers}</tr><tr><th>{escape(t('know.unseen', lang))}</th>{counts}</tr></table>")
+    return (
+        f'{HINT_CSS}<table class="dt-unseen" aria-label="{caption}"><tr><th>{escape(t("know.number", lang))}'
+        f"</th>{numbers}</tr><tr><th>{escape(t('know.unseen', lang))}</th>{counts}</tr></table>"
+    )
 
 
 def what_we_know_of(state: HandState, seat: int, start: HandState | None = None) -> WhatWeKnow:

@@ -28,8 +28,9 @@ class Stopped(Exception):
 class ComparisonJob:
     """Simulate ``hands`` hands and ``matches`` matches under each rule set, one after another."""
 
-    def __init__(self, names: Sequence[str], rules: Sequence[HouseRules], hands: int, matches: int, bot: Bot,
-                 seed: int = 1) -> None:
+    def __init__(
+        self, names: Sequence[str], rules: Sequence[HouseRules], hands: int, matches: int, bot: Bot, seed: int = 1
+    ) -> None:
         self.names = tuple(names)
         self.rules = tuple(rules)
         self.hands, self.matches, self.bot, self.seed = hands, matches, bot, seed

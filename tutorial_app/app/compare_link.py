@@ -50,14 +50,18 @@ class CompareLink(NamedTuple):
 def _overrides(text: str, number: int) -> dict[str, Any] | Text:
     parts = [p for p in text.split(",") if p.strip()]
     if len(parts) > _MAX_OVERRIDES:
-        return Text(f"rule set {number} changes more than {_MAX_OVERRIDES} options",
-                    f"в наборе {number} изменено больше {_MAX_OVERRIDES} правил")
+        return Text(
+            f"rule set {number} changes more than {_MAX_OVERRIDES} options",
+            f"в наборе {number} изменено больше {_MAX_OVERRIDES} правил",
+        )
     out: dict[str, Any] = {}
     for part in parts:
         name, colon, value = part.partition(":")
         if not colon or not name.strip():
-            return Text(f"rule set {number}: write each change as name:value, not {shown(part)}",
-                        f"набор {number}: каждое изменение пишется как имя:значение, а не {shown(part)}")
+            return Text(
+                f"rule set {number}: write each change as name:value, not {shown(part)}",
+                f"набор {number}: каждое изменение пишется как имя:значение, а не {shown(part)}",
+            )
         out[name.strip()] = value.strip()
     return out
 
@@ -68,14 +72,18 @@ def _linked_set(params: Mapping[str, str], number: int) -> LinkedSet | Text:
         asked = params.get(f"p{number}")
         players = whole_number(asked, 1, 99) if asked is not None else variant.default_players
         if players is None:
-            return Text(f"rule set {number}: the number of players must be a whole number, not {shown(asked)}",
-                        f"набор {number}: число игроков — целое число, а не {shown(asked)}")
+            return Text(
+                f"rule set {number}: the number of players must be a whole number, not {shown(asked)}",
+                f"набор {number}: число игроков — целое число, а не {shown(asked)}",
+            )
         overrides = _overrides(params.get(f"o{number}", ""), number)
         if isinstance(overrides, Text):
             return overrides
         if "teams" in overrides and not (variant.pairs_optional and players == 4):
-            return Text(f"rule set {number}: {variant.name} for {players} has no choice of pairs",
-                        f"набор {number}: в {variant.name} на {players} пары не выбираются")
+            return Text(
+                f"rule set {number}: {variant.name} for {players} has no choice of pairs",
+                f"набор {number}: в {variant.name} на {players} пары не выбираются",
+            )
         rules = variant.rules(players, overrides)
     except RulesError as exc:
         return Text(f"rule set {number}: {exc.reason.en}", f"набор {number}: {exc.reason.ru}")
@@ -92,8 +100,10 @@ def _settings(params: Mapping[str, str]) -> dict[str, int] | Text:
             continue
         value = whole_number(asked, lowest, highest)
         if value is None:
-            return Text(f"{name} must be a whole number from {lowest} to {highest}, not {shown(asked)}",
-                        f"{name} — целое число от {lowest} до {highest}, а не {shown(asked)}")
+            return Text(
+                f"{name} must be a whole number from {lowest} to {highest}, not {shown(asked)}",
+                f"{name} — целое число от {lowest} до {highest}, а не {shown(asked)}",
+            )
         settings[name] = value
     return settings
 
@@ -111,8 +121,10 @@ def read_compare_link(params: Mapping[str, str]) -> CompareLink | Text | None:
             return linked
         sets.append(linked)
     if len(sets) < 2:
-        return Text("a comparison needs two rule sets or more (r1 and r2)",
-                    "для сравнения нужны хотя бы два набора правил (r1 и r2)")
+        return Text(
+            "a comparison needs two rule sets or more (r1 and r2)",
+            "для сравнения нужны хотя бы два набора правил (r1 и r2)",
+        )
     settings = _settings(params)
     if isinstance(settings, Text):
         return settings
@@ -121,8 +133,10 @@ def read_compare_link(params: Mapping[str, str]) -> CompareLink | Text | None:
         asked = params.get(name)
         bot = next((b for b in BOTS if b == asked), None)
         if asked is not None and bot is None:
-            return Text(f"{name} is {' or '.join(BOTS)}, not {shown(asked)}",
-                        f"{name} — это {' или '.join(BOTS)}, а не {shown(asked)}")
+            return Text(
+                f"{name} is {' or '.join(BOTS)}, not {shown(asked)}",
+                f"{name} — это {' или '.join(BOTS)}, а не {shown(asked)}",
+            )
         bots.append(bot)
     return CompareLink(tuple(sets), settings, bots[0], bots[1])
 
@@ -131,8 +145,9 @@ def _value(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def compare_params(sets: list[tuple[str, int, Mapping[str, Any]]], settings: Mapping[str, int],
-                   bot: str, deal_bot: str) -> dict[str, str]:
+def compare_params(
+    sets: list[tuple[str, int, Mapping[str, Any]]], settings: Mapping[str, int], bot: str, deal_bot: str
+) -> dict[str, str]:
     """The query parameters of a comparison: (preset, players, overrides) per set, then the settings."""
     params: dict[str, str] = {}
     for number, (preset, players, overrides) in enumerate(sets, start=1):

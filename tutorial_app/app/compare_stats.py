@@ -88,8 +88,12 @@ def stats_csv(names: Sequence[str], runs: Sequence[RuleSetRun], lang: str) -> st
     rows = statistic_rows(runs)
     out = io.StringIO()
     writer = csv.writer(out)
-    header = [t("compare.csv.rule_set", lang), t("compare.csv.bot", lang), t("compare.csv.hands", lang),
-              t("compare.csv.matches", lang)]
+    header = [
+        t("compare.csv.rule_set", lang),
+        t("compare.csv.bot", lang),
+        t("compare.csv.hands", lang),
+        t("compare.csv.matches", lang),
+    ]
     header += [stat.title(lang) + (" (%)" if stat.percent else "") for stat, _ in rows]
     writer.writerow(header)
     for index, (name, run) in enumerate(zip(names, runs, strict=True)):

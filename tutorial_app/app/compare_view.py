@@ -38,8 +38,16 @@ def marked(text: str, differs: bool) -> str:
 @lru_cache(maxsize=64)
 def _board(state: HandState, highlight: tuple[str, ...], height: int, language: str) -> go.Figure:
     """Kept for the next reruns: a board that did not change is not drawn again (do not change it)."""
-    return board_figure(state, viewer_seat=0, reveal=True, highlight=highlight, lang=language, height=height,
-                        show_fits=False, name_viewer=False)
+    return board_figure(
+        state,
+        viewer_seat=0,
+        reveal=True,
+        highlight=highlight,
+        lang=language,
+        height=height,
+        show_fits=False,
+        name_viewer=False,
+    )
 
 
 def small_board(state: HandState, *, key: str, highlight: Iterable[str] = ()) -> None:
@@ -50,8 +58,10 @@ def small_board(state: HandState, *, key: str, highlight: Iterable[str] = ()) ->
 
 def _legal_line(ruling: Ruling) -> str:
     current = lang()
-    legal = [f"{m.tile} → {tr('end.' + str(m.end))}" if m.action is Action.PLAY else tr("action." + m.action.value)
-             for m in ruling.legal]
+    legal = [
+        f"{m.tile} → {tr('end.' + str(m.end))}" if m.action is Action.PLAY else tr("action." + m.action.value)
+        for m in ruling.legal
+    ]
     return f"**{tr('compare.legal', seat=seat_label(ruling.to_move, current, None))}:** " + ("; ".join(legal) or "—")
 
 

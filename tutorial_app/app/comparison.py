@@ -21,17 +21,32 @@ from tutorial_app.rules.simulate import Bot, play_out
 from tutorial_app.rules.state import HandState, Move
 from tutorial_app.rules.text import Text
 
-__all__ = ["difference_rows", "position_under", "ruling_under", "judged_under", "DealOutcome", "same_deal",
-           "parting_move", "EXAMPLES", "example_for", "hands_in", "differs", "ruling_facts", "deal_facts",
-           "parting_tile"]
+__all__ = [
+    "difference_rows",
+    "position_under",
+    "ruling_under",
+    "judged_under",
+    "DealOutcome",
+    "same_deal",
+    "parting_move",
+    "EXAMPLES",
+    "example_for",
+    "hands_in",
+    "differs",
+    "ruling_facts",
+    "deal_facts",
+    "parting_tile",
+]
 
-_EXAMPLE_NOTE = Text("Seat {n} lays its last tile, 4-1, which fits both ends: who writes what?",
-                     "Игрок {n} кладёт последнюю кость, 4-1, а она подходит к обоим концам: кто что запишет?")
+_EXAMPLE_NOTE = Text(
+    "Seat {n} lays its last tile, 4-1, which fits both ends: who writes what?",
+    "Игрок {n} кладёт последнюю кость, 4-1, а она подходит к обоим концам: кто что запишет?",
+)
 
 
 def _example(players: int, lang: str) -> str:
     """A position for ``players`` seats: the last seat lays its last tile, 4-1, which fits both ends."""
-    hands = (*(["6-5", "3-2"], ["6-6", "0-0"], ["5-3"])[:players - 1], ["4-1"])
+    hands = (*(["6-5", "3-2"], ["6-6", "0-0"], ["5-3"])[: players - 1], ["4-1"])
     last = players - 1
     lines = [f"# {_EXAMPLE_NOTE.in_(lang).format(n=last)}", "hands:"]
     lines += ["  - [" + ", ".join(f'"{tile}"' for tile in hand) + "]" for hand in hands]
@@ -39,8 +54,9 @@ def _example(players: int, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-EXAMPLES: dict[tuple[str, int], str] = {(lang, players): _example(players, lang)
-                                        for lang in ("en", "ru") for players in (2, 3, 4)}
+EXAMPLES: dict[tuple[str, int], str] = {
+    (lang, players): _example(players, lang) for lang in ("en", "ru") for players in (2, 3, 4)
+}
 """The example position per language and number of players (the same tiles, one more hand each time)."""
 
 
@@ -87,8 +103,9 @@ def ruling_under(data: Mapping[str, Any], preset: str, overrides: Mapping[str, A
     return rule(position_under(data, preset, overrides), None, lang)
 
 
-def judged_under(data: Mapping[str, Any], preset: str, overrides: Mapping[str, Any],
-                 lang: str) -> tuple[HandState, Ruling]:
+def judged_under(
+    data: Mapping[str, Any], preset: str, overrides: Mapping[str, Any], lang: str
+) -> tuple[HandState, Ruling]:
     """The position as the referee reads it under one rule set (moves applied) and the ruling on it."""
     position = read_position(position_under(data, preset, overrides))
     return position.state, ruling_of(position, lang)
@@ -130,8 +147,9 @@ def same_deal(rules: HouseRules, seed: int, bot: Bot) -> DealOutcome:
     """
     dealt = deal(rules, random.Random(seed))
     final = play_out(dealt.state, random.Random(f"{seed}:moves"), bot)
-    return DealOutcome(dealt.state, final, hand_result(final), dealt.lead.reason,
-                       tuple(entry[1] for entry in final.log))
+    return DealOutcome(
+        dealt.state, final, hand_result(final), dealt.lead.reason, tuple(entry[1] for entry in final.log)
+    )
 
 
 def parting_move(outcomes: Sequence[DealOutcome]) -> int | None:
@@ -148,8 +166,11 @@ def parting_move(outcomes: Sequence[DealOutcome]) -> int | None:
 def deal_facts(outcome: DealOutcome) -> dict[str, object]:
     """What a played deal ended in: how, who won and what each side writes."""
     result = outcome.result
-    return {"status": result.status, "winner": result.winner_sides,
-            "points": tuple(result.total(side) for side in range(len(result.points)))}
+    return {
+        "status": result.status,
+        "winner": result.winner_sides,
+        "points": tuple(result.total(side) for side in range(len(result.points))),
+    }
 
 
 def parting_tile(outcome: DealOutcome, move_number: int | None) -> str | None:

@@ -23,8 +23,20 @@ from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.state import DRAW, END_TURN, MUGGINS, PASS, Action, End, HandState, Move
 from tutorial_app.rules.tiles import Tile, parse_tile
 
-__all__ = ["playable_ends", "hand_buttons", "end_buttons", "turn_buttons", "direction_buttons", "selected_tile",
-           "set_selected", "table_click", "move_controls", "move_options", "face_down", "with_typed_claim"]
+__all__ = [
+    "playable_ends",
+    "hand_buttons",
+    "end_buttons",
+    "turn_buttons",
+    "direction_buttons",
+    "selected_tile",
+    "set_selected",
+    "table_click",
+    "move_controls",
+    "move_options",
+    "face_down",
+    "with_typed_claim",
+]
 
 
 def selected_tile(key: str) -> Tile | None:
@@ -71,8 +83,14 @@ def with_typed_claim(rules: HouseRules, key: str, move: Move) -> Move:
     return move
 
 
-def move_controls(state: HandState, seat: int, on_click: Callable[[str], None], on_move: Callable[[Move], None],
-                  key: str, per_row: int = 10) -> None:
+def move_controls(
+    state: HandState,
+    seat: int,
+    on_click: Callable[[str], None],
+    on_move: Callable[[Move], None],
+    key: str,
+    per_row: int = 10,
+) -> None:
     """The hand, the ends for the selected tile, and draw/pass/… as buttons, on the seat's turn."""
     selected = selected_tile(key)
     mine = state.to_move == seat and not state.is_over
@@ -91,8 +109,15 @@ def playable_ends(state: HandState, tile: Tile) -> list[End]:
     return ends
 
 
-def hand_buttons(state: HandState, seat: int, selected: Tile | None, on_tile: Callable[[Tile], None],
-                 key: str, enabled: bool = True, per_row: int = 10) -> None:
+def hand_buttons(
+    state: HandState,
+    seat: int,
+    selected: Tile | None,
+    on_tile: Callable[[Tile], None],
+    key: str,
+    enabled: bool = True,
+    per_row: int = 10,
+) -> None:
     """The seat's tiles as buttons; playable ones stand out, the selected one is marked."""
     tiles = state.hand(seat)
     if not tiles:
@@ -107,8 +132,14 @@ def hand_buttons(state: HandState, seat: int, selected: Tile | None, on_tile: Ca
             label = f"▲ {label}"
         kind: Literal["primary", "secondary"] = "primary" if (fits & tile.bit or tile is selected) else "secondary"
         columns[index % len(columns)].button(
-            label, key=f"{key}_tile_{tile}", type=kind, disabled=not enabled, on_click=on_tile, args=(tile,),
-            help=tr("controls.tile_help", tile=str(tile)), width="stretch",
+            label,
+            key=f"{key}_tile_{tile}",
+            type=kind,
+            disabled=not enabled,
+            on_click=on_tile,
+            args=(tile,),
+            help=tr("controls.tile_help", tile=str(tile)),
+            width="stretch",
         )
 
 
@@ -117,35 +148,49 @@ def end_buttons(state: HandState, selected: Tile | None, on_end: Callable[[End],
     if selected is None:
         return
     if state.table.centre is None:
-        st.button(tr("controls.lead_button", tile=str(selected)), key=f"{key}_end_lead", type="primary",
-                  on_click=on_end, args=("lead",))
+        st.button(
+            tr("controls.lead_button", tile=str(selected)),
+            key=f"{key}_end_lead",
+            type="primary",
+            on_click=on_end,
+            args=("lead",),
+        )
         return
     open_ends = state.table.open_ends()
     st.caption(tr("controls.choose_end", tile=str(selected)))
     columns = st.columns(len(open_ends))
     fitting = set(playable_ends(state, selected))
     for column, (end, number) in zip(columns, open_ends, strict=True):
-        column.button(tr("controls.end_button", end=tr(f"end.{end}"), n=number), key=f"{key}_end_{end}",
-                      type="primary" if end in fitting else "secondary", on_click=on_end, args=(end,),
-                      width="stretch")
+        column.button(
+            tr("controls.end_button", end=tr(f"end.{end}"), n=number),
+            key=f"{key}_end_{end}",
+            type="primary" if end in fitting else "secondary",
+            on_click=on_end,
+            args=(end,),
+            width="stretch",
+        )
 
 
 def turn_buttons(state: HandState, on_move: Callable[[Move], None], key: str) -> None:
     """Draw, pass, end of turn and Muggins, each only when the rules allow it now."""
     legal = legal_moves(state)
-    shown = [(DRAW, "controls.draw"), (PASS, "controls.pass"), (END_TURN, "controls.end_turn"),
-             (MUGGINS, "controls.muggins")]
+    shown = [
+        (DRAW, "controls.draw"),
+        (PASS, "controls.pass"),
+        (END_TURN, "controls.end_turn"),
+        (MUGGINS, "controls.muggins"),
+    ]
     available = [(move, label) for move, label in shown if move in legal]
     if not available:
         return
     columns = st.columns(len(available))
     for column, (move, label) in zip(columns, available, strict=True):
-        column.button(tr(label), key=f"{key}_{move.action.value}", on_click=on_move, args=(move,),
-                      width="stretch")
+        column.button(tr(label), key=f"{key}_{move.action.value}", on_click=on_move, args=(move,), width="stretch")
 
 
-def direction_buttons(choices: Mapping[End, Mapping[Bend, object]], chosen: Bend | None,
-                      on_bend: Callable[[Bend], None], key: str) -> None:
+def direction_buttons(
+    choices: Mapping[End, Mapping[Bend, object]], chosen: Bend | None, on_bend: Callable[[Bend], None], key: str
+) -> None:
     """Straight on / turn left / turn right for the next tile, where an end has room to turn.
 
     ``choices`` maps each such end to the bends it allows (``turn_choices``);
@@ -157,5 +202,12 @@ def direction_buttons(choices: Mapping[End, Mapping[Bend, object]], chosen: Bend
     st.caption(tr("controls.direction", ends=", ".join(tr(f"end.{end}") for end in choices)))
     for column, bend in zip(st.columns(len(BENDS)), BENDS, strict=True):
         kind: Literal["primary", "secondary"] = "primary" if bend == (chosen or "straight") else "secondary"
-        column.button(tr(f"bend.{bend}"), key=f"{key}_direction_{bend}", type=kind, on_click=on_bend, args=(bend,),
-                      disabled=bend not in possible, width="stretch")
+        column.button(
+            tr(f"bend.{bend}"),
+            key=f"{key}_direction_{bend}",
+            type=kind,
+            on_click=on_bend,
+            args=(bend,),
+            disabled=bend not in possible,
+            width="stretch",
+        )

@@ -23,6 +23,8 @@ __all__ = ["run_page", "install", "report", "show_pending"]
 
 _LOG = logging.getLogger("tutorial_app.app")
 _PENDING = "_unexpected_error"
+
+
 def report(exc: BaseException, where: str) -> None:
     """Log an unexpected error with its traceback and leave a note for the page to show."""
     _LOG.error("unexpected error in %s: %s", where, type(exc).__name__, exc_info=exc)

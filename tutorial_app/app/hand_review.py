@@ -58,8 +58,16 @@ def _step(name: str, delta: int, total: int) -> None:
 
 def _board(state: HandState, seat: int, reveal: bool, key: str) -> None:
     width, height = REVIEW_BOARD
-    figure = board_figure(state, viewer_seat=seat, reveal=reveal, lang=lang(), width=width, height=height,
-                          show_turn=False, show_fits=False)
+    figure = board_figure(
+        state,
+        viewer_seat=seat,
+        reveal=reveal,
+        lang=lang(),
+        width=width,
+        height=height,
+        show_turn=False,
+        show_fits=False,
+    )
     # a picture, not a table to play on: without the click layer nothing on it answers a click or looks like a move
     figure.data = tuple(trace for trace in figure.data if trace.name not in (CLICK_TRACE, TARGET_TRACE))
     st.plotly_chart(figure, key=key, config={"staticPlot": True}, width="stretch")
@@ -92,11 +100,25 @@ def _stepper(name: str, review: HandReview) -> None:
     at = max(0, min(total - 1, int(st.session_state.get(_key(name, "at"), 0))))
     decision = review.decisions[at]
     back, caption, forward = st.columns([1, 2, 1], vertical_alignment="center")
-    back.button(tr("review.previous"), key=_key(name, "previous"), on_click=_step, args=(name, -1, total),
-                disabled=at == 0, icon=":material/chevron_left:", width="stretch")
+    back.button(
+        tr("review.previous"),
+        key=_key(name, "previous"),
+        on_click=_step,
+        args=(name, -1, total),
+        disabled=at == 0,
+        icon=":material/chevron_left:",
+        width="stretch",
+    )
     caption.markdown(tr("review.step", k=at + 1, total=total, move=decision.index + 1))
-    forward.button(tr("review.next"), key=_key(name, "next"), on_click=_step, args=(name, 1, total),
-                   disabled=at == total - 1, icon=":material/chevron_right:", width="stretch")
+    forward.button(
+        tr("review.next"),
+        key=_key(name, "next"),
+        on_click=_step,
+        args=(name, 1, total),
+        disabled=at == total - 1,
+        icon=":material/chevron_right:",
+        width="stretch",
+    )
     st.checkbox(tr("review.reveal"), key=_key(name, "reveal"))
     _decision_boards(name, decision, review.seat, at)
     with st.expander(tr("review.ranking"), expanded=True):

@@ -87,8 +87,9 @@ def knowledge_panel(state: HandState, seat: int, start: HandState | None = None,
 
 
 @st.fragment
-def hint_panel(name: str, state: HandState, seat: int, start: HandState | None = None,
-               on_hint: Callable[[], object] | None = None) -> None:
+def hint_panel(
+    name: str, state: HandState, seat: int, start: HandState | None = None, on_hint: Callable[[], object] | None = None
+) -> None:
     """On ``seat``'s turn: the Hint button (and the hint once asked for); always: What we know.
 
     ``start`` is where the hand's record begins (the deal): the hint and the panel read every pass since.
@@ -97,8 +98,14 @@ def hint_panel(name: str, state: HandState, seat: int, start: HandState | None =
     if state.is_over:
         return
     if state.to_move == seat:
-        st.button(tr("hint.button"), key=f"{name}_hint_button", icon=":material/lightbulb:", help=tr("hint.help"),
-                  on_click=_ask, args=(name, state, on_hint))
+        st.button(
+            tr("hint.button"),
+            key=f"{name}_hint_button",
+            icon=":material/lightbulb:",
+            help=tr("hint.help"),
+            on_click=_ask,
+            args=(name, state, on_hint),
+        )
         hint = _kept_hint(name, state)
         if hint is None and st.session_state.get(_asked_key(name)) == state:
             with st.spinner(tr("hint.thinking")):

@@ -93,6 +93,7 @@ def _set_shown(name: str, shown: Shown | None) -> None:
 
 # -- learner actions (callbacks) ------------------------------------------------------
 
+
 def _submit(name: str, move: Move | tg.Move, on_finish: OnFinish) -> None:
     run = _run(name)
     if run is None or run.done:
@@ -104,8 +105,15 @@ def _submit(name: str, move: Move | tg.Move, on_finish: OnFinish) -> None:
         return
     set_selected(name, None)
     neutral = isinstance(run.step, CapstoneStep) and feedback.correct and not run.done
-    _set_shown(name, Shown(None if neutral else feedback.correct, feedback.message,
-                           None if feedback.correct else feedback.hint, feedback.explanation))
+    _set_shown(
+        name,
+        Shown(
+            None if neutral else feedback.correct,
+            feedback.message,
+            None if feedback.correct else feedback.hint,
+            feedback.explanation,
+        ),
+    )
     bump(name)
     if run.finished:
         on_finish(run)
@@ -139,8 +147,10 @@ def _answer(name: str, value: object, on_finish: OnFinish) -> None:
     if run is None or run.done:
         return
     feedback = run.answer(value, lang())
-    _set_shown(name, Shown(feedback.correct, feedback.message, None if feedback.correct else feedback.hint,
-                           feedback.explanation))
+    _set_shown(
+        name,
+        Shown(feedback.correct, feedback.message, None if feedback.correct else feedback.hint, feedback.explanation),
+    )
     if run.finished:
         on_finish(run)
 
@@ -220,6 +230,7 @@ def _solve(name: str, on_finish: OnFinish) -> None:
 
 # -- what is on screen ----------------------------------------------------------------------
 
+
 def _feedback(name: str) -> None:
     """The verdict, the engine's explanation and the hint, where the learner is looking."""
     shown = st.session_state.get(_key(name, "shown"))
@@ -238,8 +249,16 @@ def _feedback(name: str) -> None:
 
 def _board(name: str, run: Run, state: HandState | tg.HandState, presenter: bool, on_finish: OnFinish) -> None:
     if isinstance(run, TienGowRun) and isinstance(state, tg.HandState):
-        trick_board(name, run, state, presenter=presenter, height=BOARD_HEIGHT, show_turn=not reveals_answer(run.step),
-                    submit=lambda move: _submit(name, move, on_finish), say=lambda said: _say(name, said))
+        trick_board(
+            name,
+            run,
+            state,
+            presenter=presenter,
+            height=BOARD_HEIGHT,
+            show_turn=not reveals_answer(run.step),
+            submit=lambda move: _submit(name, move, on_finish),
+            say=lambda said: _say(name, said),
+        )
         return
     if not isinstance(state, HandState):
         return
@@ -247,18 +266,33 @@ def _board(name: str, run: Run, state: HandState | tg.HandState, presenter: bool
     interactive = isinstance(step, (PlayStep, CapstoneStep)) and not run.done and not run.refuted
     highlight = tuple(str(h) for h in getattr(step, "highlight", None) or [])
     bends = [(b.at, b.bend) for b in getattr(step, "bends", None) or []]
-    show_board(state, name=name, seat=run.viewer, selected=selected_tile(name) if interactive else None,
-               large=presenter, hints=highlight, show_turn=not reveals_answer(step), show_fits=interactive,
-               reveal=run.reveal, height=None if presenter else BOARD_HEIGHT,
-               shape=bent_shape(state.table, bends) if bends else None,
-               on_click=(lambda c: _click(name, c, on_finish)) if interactive else (lambda c: None))
+    show_board(
+        state,
+        name=name,
+        seat=run.viewer,
+        selected=selected_tile(name) if interactive else None,
+        large=presenter,
+        hints=highlight,
+        show_turn=not reveals_answer(step),
+        show_fits=interactive,
+        reveal=run.reveal,
+        height=None if presenter else BOARD_HEIGHT,
+        shape=bent_shape(state.table, bends) if bends else None,
+        on_click=(lambda c: _click(name, c, on_finish)) if interactive else (lambda c: None),
+    )
 
 
 def _move_panel(name: str, run: Run, state: HandState | tg.HandState, on_finish: OnFinish) -> None:
     """The learner's move: the prompt and the button twins of the board, or "try again" after a refutation."""
     if isinstance(run, TienGowRun) and isinstance(state, tg.HandState):
-        trick_move_panel(name, run, state, submit=lambda move: _submit(name, move, on_finish),
-                         say=lambda said: _say(name, said), retry=lambda: _retry(name))
+        trick_move_panel(
+            name,
+            run,
+            state,
+            submit=lambda move: _submit(name, move, on_finish),
+            say=lambda said: _say(name, said),
+            retry=lambda: _retry(name),
+        )
         return
     if not isinstance(state, HandState):
         return
@@ -269,8 +303,14 @@ def _move_panel(name: str, run: Run, state: HandState | tg.HandState, on_finish:
         return
     st.markdown(tr("learn.play_prompt"))
     move_options(state.rules, name)
-    move_controls(state, run.viewer, lambda clicked: _click(name, clicked, on_finish),
-                  lambda move: _submit(name, move, on_finish), key=name, per_row=4)
+    move_controls(
+        state,
+        run.viewer,
+        lambda clicked: _click(name, clicked, on_finish),
+        lambda move: _submit(name, move, on_finish),
+        key=name,
+        per_row=4,
+    )
 
 
 def _quiz_panel(name: str, run: Run, step: QuizStep, on_finish: OnFinish) -> None:
@@ -280,12 +320,18 @@ def _quiz_panel(name: str, run: Run, step: QuizStep, on_finish: OnFinish) -> Non
     if choices is not None:
         columns = st.columns(min(len(choices), 4))
         for index, (value, label) in enumerate(choices):
-            columns[index % len(columns)].button(label, key=f"{name}_choice_{run.index}_{index}",
-                                                 on_click=_answer, args=(name, value, on_finish), width="stretch")
+            columns[index % len(columns)].button(
+                label,
+                key=f"{name}_choice_{run.index}_{index}",
+                on_click=_answer,
+                args=(name, value, on_finish),
+                width="stretch",
+            )
         return
     if answer_type(step.ask) == "number":
-        st.number_input(tr("learn.your_answer"), min_value=0, max_value=1000, step=1, value=None,
-                        key=_typed_key(name, run))
+        st.number_input(
+            tr("learn.your_answer"), min_value=0, max_value=1000, step=1, value=None, key=_typed_key(name, run)
+        )
     else:
         st.text_input(tr("learn.your_answer"), key=_typed_key(name, run))
     st.button(tr("learn.answer"), key=f"{name}_answer", on_click=_typed_answer, args=(name, on_finish), type="primary")
@@ -321,8 +367,14 @@ def _actions(name: str, run: Run, presenter: bool, on_finish: OnFinish) -> None:
     if task and not run.done and not run.refuted:
         left.button(tr("learn.hint"), key=f"{name}_hint", on_click=_hint, args=(name,), width="stretch")
     if run.done and not run.finished:
-        left.button(tr("learn.next"), key=f"{name}_next", type="primary", on_click=_next, args=(name, on_finish),
-                    width="stretch")
+        left.button(
+            tr("learn.next"),
+            key=f"{name}_next",
+            type="primary",
+            on_click=_next,
+            args=(name, on_finish),
+            width="stretch",
+        )
     right.caption(tr("learn.score_so_far", mistakes=run.mistakes, hints=run.hints_used))
 
 
@@ -334,8 +386,7 @@ def _coached_hand(run: Run) -> CapstoneHand | None:
     return run.capstone if isinstance(step, CapstoneStep) and step.hints else None
 
 
-def _panel(name: str, run: Run, state: HandState | tg.HandState | None, presenter: bool,
-           on_finish: OnFinish) -> None:
+def _panel(name: str, run: Run, state: HandState | tg.HandState | None, presenter: bool, on_finish: OnFinish) -> None:
     """Beside the board: feedback first (the learner's eyes are there), then what to do next."""
     step = run.step
     _feedback(name)
@@ -363,8 +414,9 @@ def play_lesson(name: str, on_finish: OnFinish, *, presenter: bool = False) -> N
         return
     if presenter:
         st.markdown(LARGE_CSS + PRESENTER_CSS, unsafe_allow_html=True)
-        keyboard_shortcuts({"ArrowRight": f"{name}_next", "r": f"{name}_reveal", "p": f"{name}_solve"},
-                           key=f"{name}_keys")
+        keyboard_shortcuts(
+            {"ArrowRight": f"{name}_next", "r": f"{name}_reveal", "p": f"{name}_solve"}, key=f"{name}_keys"
+        )
         st.caption(tr("learn.presenter_keys"))
     st.session_state[_key(name, "page_saw_finished")] = run.finished
     _step_fragment(name, on_finish, presenter)
@@ -409,8 +461,9 @@ def _step(name: str, run: Run, on_finish: OnFinish, presenter: bool) -> None:
             hand_review(name, hand.start, hand.state, run.viewer)
     if run.finished:
         stars = run.stars
-        st.success(tr("learn.finished", stars="★" * stars + "☆" * (3 - stars), mistakes=run.mistakes,
-                      hints=run.hints_used))
+        st.success(
+            tr("learn.finished", stars="★" * stars + "☆" * (3 - stars), mistakes=run.mistakes, hints=run.hints_used)
+        )
 
 
 def sources_box(sources: list[LText | str]) -> None:

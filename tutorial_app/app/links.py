@@ -45,15 +45,19 @@ def read_deal_link(params: Mapping[str, str]) -> DealLink | Text | None:
         return None
     seed = whole_number(asked, 0, MAX_SEED)
     if seed is None:
-        return Text(f"the deal number must be a whole number from 0 to {MAX_SEED}, not {shown(asked)}",
-                    f"номер раздачи — целое число от 0 до {MAX_SEED}, а не {shown(asked)}")
+        return Text(
+            f"the deal number must be a whole number from 0 to {MAX_SEED}, not {shown(asked)}",
+            f"номер раздачи — целое число от 0 до {MAX_SEED}, а не {shown(asked)}",
+        )
     try:
         variant = find_variant(params.get("rules", "block"))
         players_asked = params.get("players")
         players = whole_number(players_asked, 1, 99) if players_asked is not None else variant.default_players
         if players is None:
-            return Text(f"the number of players must be a whole number, not {shown(players_asked)}",
-                        f"число игроков — это целое число, а не {shown(players_asked)}")
+            return Text(
+                f"the number of players must be a whole number, not {shown(players_asked)}",
+                f"число игроков — это целое число, а не {shown(players_asked)}",
+            )
         return DealLink(variant.rules(players, {}), variant.name, seed)
     except RulesError as exc:
         return exc.reason

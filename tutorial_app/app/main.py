@@ -26,14 +26,18 @@ import_module("pandas")
 guard.install()
 st.set_page_config(page_title="Domino Tutor", page_icon="🁫", layout="wide")
 current = begin_run()
-navigation = st.navigation([
-    st.Page(PAGES / "learn.py", title=t("nav.learn", current), icon=":material/school:", default=True),
-    st.Page(PAGES / "play.py", title=t("nav.play", current), icon=":material/casino:", url_path="play"),
-    st.Page(PAGES / "compare.py", title=t("nav.compare", current), icon=":material/balance:", url_path="compare"),
-    st.Page(PAGES / "rules.py", title=t("nav.rules", current), icon=":material/menu_book:", url_path="rules"),
-    st.Page(PAGES / "club.py", title=t("nav.club", current), icon=":material/groups:", url_path="club"),
-    st.Page(PAGES / "workshop.py", title=t("nav.workshop", current), icon=":material/construction:", url_path="workshop"),
-])
+navigation = st.navigation(
+    [
+        st.Page(PAGES / "learn.py", title=t("nav.learn", current), icon=":material/school:", default=True),
+        st.Page(PAGES / "play.py", title=t("nav.play", current), icon=":material/casino:", url_path="play"),
+        st.Page(PAGES / "compare.py", title=t("nav.compare", current), icon=":material/balance:", url_path="compare"),
+        st.Page(PAGES / "rules.py", title=t("nav.rules", current), icon=":material/menu_book:", url_path="rules"),
+        st.Page(PAGES / "club.py", title=t("nav.club", current), icon=":material/groups:", url_path="club"),
+        st.Page(
+            PAGES / "workshop.py", title=t("nav.workshop", current), icon=":material/construction:", url_path="workshop"
+        ),
+    ]
+)
 sidebar()
 guard.show_pending()
 guard.run_page(navigation.run)

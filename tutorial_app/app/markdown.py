@@ -33,7 +33,7 @@ def plain(text: str, width: int = 300) -> str:
         flat = flat[: width - 1] + "…"
     parts, last = [], 0
     for found in _AUTOLINK.finditer(flat):
-        parts.append(_escaped(flat[last:found.start()], at_start=last == 0))
+        parts.append(_escaped(flat[last : found.start()], at_start=last == 0))
         parts.append(_code(found.group()))
         last = found.end()
     parts.append(_escaped(flat[last:], at_start=last == 0))

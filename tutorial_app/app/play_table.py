@@ -98,13 +98,23 @@ def _settle(table: PlayTable) -> PlayTable:
 
 def _deal_into(table: PlayTable, match: MatchState, hand_no: int) -> PlayTable:
     dealt = next_deal(match, _rng(table.seed, hand_no), HUMAN)
-    fresh = table._replace(hand_no=hand_no, start=dealt.state, state=dealt.state, before_hand=match, sheet=match,
-                           lead_reason=dealt.lead.reason, redeals=dealt.redeals, undo_states=(), lead=dealt.lead)
+    fresh = table._replace(
+        hand_no=hand_no,
+        start=dealt.state,
+        state=dealt.state,
+        before_hand=match,
+        sheet=match,
+        lead_reason=dealt.lead.reason,
+        redeals=dealt.redeals,
+        undo_states=(),
+        lead=dealt.lead,
+    )
     return _settle(fresh)
 
 
-def start_table(rules: HouseRules, preset: str, opponents: str | Sequence[str], seed: int,
-                whole_match: bool) -> PlayTable:
+def start_table(
+    rules: HouseRules, preset: str, opponents: str | Sequence[str], seed: int, whole_match: bool
+) -> PlayTable:
     """A new hand (or the first hand of a match), bots already moved up to the learner's turn.
 
     ``opponents``: one bot for every other seat, or one per seat from seat 1 on (see ``bots_by_seat``).
@@ -112,8 +122,21 @@ def start_table(rules: HouseRules, preset: str, opponents: str | Sequence[str], 
     match = new_match(rules)
     dealt = next_deal(match, _rng(seed, 0), HUMAN)
     bots = bots_by_seat(rules.players, opponents)
-    table = PlayTable(rules, preset, bots, seed, whole_match, 0, dealt.state, dealt.state, match, match,
-                      dealt.lead.reason, dealt.redeals, lead=dealt.lead)
+    table = PlayTable(
+        rules,
+        preset,
+        bots,
+        seed,
+        whole_match,
+        0,
+        dealt.state,
+        dealt.state,
+        match,
+        match,
+        dealt.lead.reason,
+        dealt.redeals,
+        lead=dealt.lead,
+    )
     return _settle(table)
 
 

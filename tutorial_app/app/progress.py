@@ -27,8 +27,16 @@ from tutorial_app.lessons.source import Limits, SourceError, decode, parse_json
 from tutorial_app.names import MAX_NAME, name_problem, normal_name
 from tutorial_app.rules.text import Text, shown
 
-__all__ = ["ProgressError", "ProgressUnavailable", "ProgressStore", "SessionProgress", "clean_name", "default_url",
-           "MAX_NAME", "MAX_IMPORT_BYTES"]
+__all__ = [
+    "ProgressError",
+    "ProgressUnavailable",
+    "ProgressStore",
+    "SessionProgress",
+    "clean_name",
+    "default_url",
+    "MAX_NAME",
+    "MAX_IMPORT_BYTES",
+]
 
 MAX_LESSON_ID = 200
 MAX_IMPORT_BYTES = 200_000
@@ -62,8 +70,10 @@ class ProgressUnavailable(ProgressError):
     """The database cannot be opened, read or written (the details are in the log)."""
 
 
-_UNAVAILABLE = Text("progress database unreadable: stars are not saved (they are kept while this tab is open)",
-                    "база прогресса недоступна: звёзды не сохраняются (они сохранятся, пока открыта эта вкладка)")
+_UNAVAILABLE = Text(
+    "progress database unreadable: stars are not saved (they are kept while this tab is open)",
+    "база прогресса недоступна: звёзды не сохраняются (они сохранятся, пока открыта эта вкладка)",
+)
 
 
 def clean_name(name: str) -> str:
@@ -76,15 +86,23 @@ def clean_name(name: str) -> str:
 
 def check_entry(lesson_id: object, stars: object, known: Collection[str] | None) -> tuple[str, int]:
     """A lesson id and its stars as stored; ProgressError for what neither ``record`` nor an import accepts."""
-    if not isinstance(lesson_id, str) or not 0 < len(lesson_id) <= MAX_LESSON_ID \
-            or any(unicodedata.category(ch).startswith("C") for ch in lesson_id):
+    if (
+        not isinstance(lesson_id, str)
+        or not 0 < len(lesson_id) <= MAX_LESSON_ID
+        or any(unicodedata.category(ch).startswith("C") for ch in lesson_id)
+    ):
         raise ProgressError(Text(f"{shown(lesson_id)} is not a lesson id", f"{shown(lesson_id)} — не номер урока"))
     if known is not None and lesson_id not in known:
-        raise ProgressError(Text(f"there is no lesson {shown(lesson_id)} in the courses",
-                                 f"урока {shown(lesson_id)} в курсах нет"))
+        raise ProgressError(
+            Text(f"there is no lesson {shown(lesson_id)} in the courses", f"урока {shown(lesson_id)} в курсах нет")
+        )
     if isinstance(stars, bool) or not isinstance(stars, int) or not 0 <= stars <= 3:
-        raise ProgressError(Text(f"stars for {shown(lesson_id)} must be a whole number from 0 to 3, not {shown(stars)}",
-                                 f"звёзд у {shown(lesson_id)} может быть от 0 до 3, а не {shown(stars)}"))
+        raise ProgressError(
+            Text(
+                f"stars for {shown(lesson_id)} must be a whole number from 0 to 3, not {shown(stars)}",
+                f"звёзд у {shown(lesson_id)} может быть от 0 до 3, а не {shown(stars)}",
+            )
+        )
     return lesson_id, stars
 
 
@@ -103,16 +121,22 @@ def read_progress_file(data: bytes | str, known: Collection[str] | None = None) 
         text = data if isinstance(data, str) else decode(data, IMPORT_LIMITS)
         doc = parse_json(text, "progress.json", IMPORT_LIMITS)
     except SourceError as exc:
-        raise ProgressError(Text(f"not a progress file ({exc.located('en')})",
-                                 f"это не файл прогресса ({exc.located('ru')})")) from None
+        raise ProgressError(
+            Text(f"not a progress file ({exc.located('en')})", f"это не файл прогресса ({exc.located('ru')})")
+        ) from None
     if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT or not isinstance(doc.get("stars"), dict):
-        raise ProgressError(Text("not a progress file exported by Domino Tutor",
-                                 "это не файл прогресса, выгруженный из Domino Tutor"))
+        raise ProgressError(
+            Text("not a progress file exported by Domino Tutor", "это не файл прогресса, выгруженный из Domino Tutor")
+        )
     stars = doc["stars"]
     limit = len(known) if known is not None else MAX_IMPORT_LESSONS
     if len(stars) > limit:
-        raise ProgressError(Text(f"the file names {len(stars)} lessons; the courses have {limit}",
-                                 f"в файле {len(stars)} уроков, а в курсах их {limit}"))
+        raise ProgressError(
+            Text(
+                f"the file names {len(stars)} lessons; the courses have {limit}",
+                f"в файле {len(stars)} уроков, а в курсах их {limit}",
+            )
+        )
     return dict(check_entry(lesson_id, value, known) for lesson_id, value in stars.items())
 
 
@@ -195,8 +219,11 @@ def _unavailable(doing: str, exc: BaseException) -> ProgressUnavailable:
 
 
 def export_text(learner: str, stars: Mapping[str, int]) -> str:
-    return json.dumps({"format": EXPORT_FORMAT, "version": 1, "learner": clean_name(learner),
-                       "stars": dict(sorted(stars.items()))}, ensure_ascii=False, indent=2)
+    return json.dumps(
+        {"format": EXPORT_FORMAT, "version": 1, "learner": clean_name(learner), "stars": dict(sorted(stars.items()))},
+        ensure_ascii=False,
+        indent=2,
+    )
 
 
 class SessionProgress:
@@ -210,8 +237,12 @@ class SessionProgress:
     KEY = "_progress_fallback"
     PROBLEM = "_progress_problem"
 
-    def __init__(self, store: ProgressStore | ProgressUnavailable, session: MutableMapping[str, Any],
-                 lesson_ids: Collection[str] | None = None) -> None:
+    def __init__(
+        self,
+        store: ProgressStore | ProgressUnavailable,
+        session: MutableMapping[str, Any],
+        lesson_ids: Collection[str] | None = None,
+    ) -> None:
         self.store = store if isinstance(store, ProgressStore) else None
         self.lesson_ids = self.store.lesson_ids if self.store is not None else lesson_ids
         self.session = session

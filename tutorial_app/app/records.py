@@ -14,12 +14,21 @@ from tutorial_app.rules.state import Action, HandState, Move
 from tutorial_app.rules.tiles import Tile
 from tutorial_app.rules.worked_end import explain_hand_end
 
-__all__ = ["seat_label", "side_label", "move_line", "hand_log", "score_rows", "result_reason", "result_lines",
-           "tiles_text", "lead_reason"]
+__all__ = [
+    "seat_label",
+    "side_label",
+    "move_line",
+    "hand_log",
+    "score_rows",
+    "result_reason",
+    "result_lines",
+    "tiles_text",
+    "lead_reason",
+]
 
 
 def seat_label(seat: int, lang: str, human: int | None = 0) -> str:
-    """"You" for the learner's seat, else "Seat 2"."""
+    """ "You" for the learner's seat, else "Seat 2"."""
     if human is not None and seat == human:
         return t("seat.you", lang)
     return t("seat.n", lang, n=seat)
@@ -36,8 +45,15 @@ def tiles_text(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     return "  ".join(str(x) for x in tiles) if tiles else "—"
 
 
-def move_line(seat: int, move: Move, drawn: tuple[Tile, ...], points: int, lang: str,
-              human: int | None = 0, show_drawn: bool = False) -> str:
+def move_line(
+    seat: int,
+    move: Move,
+    drawn: tuple[Tile, ...],
+    points: int,
+    lang: str,
+    human: int | None = 0,
+    show_drawn: bool = False,
+) -> str:
     """One line of the game record."""
     who = seat_label(seat, lang, human)
     action = move.action
@@ -65,8 +81,10 @@ def move_line(seat: int, move: Move, drawn: tuple[Tile, ...], points: int, lang:
 
 def hand_log(state: HandState, lang: str, human: int | None = 0, show_drawn: bool = False) -> list[str]:
     """The record of the hand so far, one line per move."""
-    return [move_line(seat, move, drawn, points, lang, human, show_drawn or state.is_over)
-            for seat, move, drawn, points in state.log]
+    return [
+        move_line(seat, move, drawn, points, lang, human, show_drawn or state.is_over)
+        for seat, move, drawn, points in state.log
+    ]
 
 
 def score_rows(match: MatchState, lang: str, human: int | None = 0) -> list[dict[str, object]]:

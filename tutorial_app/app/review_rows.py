@@ -18,15 +18,23 @@ from tutorial_app.rules.text import Text
 from tutorial_app.strategy.explain import move_name
 from tutorial_app.strategy.review import Decision, HandReview, Mark
 
-__all__ = ["MARK_SYMBOLS", "ReviewRow", "review_rows", "decision_row", "review_headline", "decision_boards", "same_move",
-           "percentage_points"]
+__all__ = [
+    "MARK_SYMBOLS",
+    "ReviewRow",
+    "review_rows",
+    "decision_row",
+    "review_headline",
+    "decision_boards",
+    "same_move",
+    "percentage_points",
+]
 
 MARK_SYMBOLS: dict[Mark, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 """The marks as chess sites print them after a move."""
 
 
 def percentage_points(count: int, lang: str) -> str:
-    """"1 percentage point", "22 percentage points"; «22 процентных пункта» (no abbreviation a newcomer must decode)."""
+    """ "1 percentage point", "22 percentage points"; «22 процентных пункта» (no abbreviation a newcomer must decode)."""
     if lang == "ru":
         return f"{count} {ru_plural(count, 'процентный пункт', 'процентных пункта', 'процентных пунктов')}"
     return f"{count} percentage point{'' if count == 1 else 's'}"
@@ -54,7 +62,7 @@ class ReviewRow:
 
     @property
     def symbol(self) -> str:
-        """"?!", "?", "??" or "" (no mark)."""
+        """ "?!", "?", "??" or "" (no mark)."""
         return MARK_SYMBOLS[self.mark] if self.mark is not None else ""
 
     def cost(self, lang: str) -> str:
@@ -95,9 +103,16 @@ def review_headline(review: HandReview, lang: str) -> str:
         return t("review.no_choices", lang)
     rows = review_rows(review)
     agreed = sum(1 for r in rows if r.engine_choice or r.lost <= r.lost_ci)
-    return t("review.headline", lang, decisions=decisions, agreed=agreed,
-             inaccuracies=review.count("inaccuracy"), mistakes=review.count("mistake"),
-             blunders=review.count("blunder"), lost=percentage_points(round(100 * review.win_lost()), lang))
+    return t(
+        "review.headline",
+        lang,
+        decisions=decisions,
+        agreed=agreed,
+        inaccuracies=review.count("inaccuracy"),
+        mistakes=review.count("mistake"),
+        blunders=review.count("blunder"),
+        lost=percentage_points(round(100 * review.win_lost()), lang),
+    )
 
 
 def decision_boards(decision: Decision) -> tuple[HandState, HandState | None]:

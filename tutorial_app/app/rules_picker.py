@@ -22,8 +22,16 @@ from tutorial_app.rules.rulesheet import OPTION_LABELS, describe_option
 from tutorial_app.rules.tien_gow.options import TIEN_GOW_OPTIONS
 from tutorial_app.rules.variants import VARIANTS, find_variant
 
-__all__ = ["RuleChoice", "TienGowChoice", "rules_picker", "game_picker", "preset_title", "option_label",
-           "value_label", "describe_choice"]
+__all__ = [
+    "RuleChoice",
+    "TienGowChoice",
+    "rules_picker",
+    "game_picker",
+    "preset_title",
+    "option_label",
+    "value_label",
+    "describe_choice",
+]
 
 # players and teams have their own widgets
 _OVERRIDABLE = tuple(n for n in OPTION_NAMES if n not in ("players", "teams"))
@@ -107,20 +115,32 @@ def _override_input(prefix: str, name: str, current: object) -> object:
             del st.session_state[key]
         index = choices.index(current) if current in choices else 0
         language = lang()
-        return st.selectbox(label, choices, index=index, key=key,
-                            format_func=lambda v: value_label(name, v, language))
+        return st.selectbox(label, choices, index=index, key=key, format_func=lambda v: value_label(name, v, language))
     value = current if isinstance(current, int) else 0
     return st.number_input(label, min_value=0, max_value=10_000, value=value, step=1, key=key)
 
 
 def _preset_box(prefix: str, default_preset: str, names: list[str]) -> str:
     language = lang()
-    return str(st.selectbox(tr("rules.preset"), names, index=names.index(default_preset), key=f"{prefix}_preset",
-                            format_func=lambda n: f"{n} — {preset_title(n, language)}"))
+    return str(
+        st.selectbox(
+            tr("rules.preset"),
+            names,
+            index=names.index(default_preset),
+            key=f"{prefix}_preset",
+            format_func=lambda n: f"{n} — {preset_title(n, language)}",
+        )
+    )
 
 
-def rules_picker(prefix: str, default_preset: str = "block", *, show_overrides: bool = True,
-                 players_choice: bool = True, house_rules: bool = True) -> RuleChoice | None:
+def rules_picker(
+    prefix: str,
+    default_preset: str = "block",
+    *,
+    show_overrides: bool = True,
+    players_choice: bool = True,
+    house_rules: bool = True,
+) -> RuleChoice | None:
     """Widgets for a rule set; None (with the rules core's message shown) when it cannot be played.
 
     ``house_rules``: offer the club's own rule sets first (``club_rules_view``).
@@ -158,8 +178,13 @@ def _tien_gow_input(prefix: str, name: str, current: object) -> object:
     if name == "stake":
         return st.number_input(label, min_value=1, max_value=10_000, value=int(str(current)), step=1, key=key)
     choices: list[object] = [False, True] if name == "banker_double" else [m.value for m in tg.LastTrick]
-    return st.selectbox(label, choices, index=choices.index(current), key=key,
-                        format_func=lambda v: t(f"tg.value.{name}.{str(v).lower()}", language))
+    return st.selectbox(
+        label,
+        choices,
+        index=choices.index(current),
+        key=key,
+        format_func=lambda v: t(f"tg.value.{name}.{str(v).lower()}", language),
+    )
 
 
 def _tien_gow_choice(prefix: str) -> TienGowChoice | None:
@@ -169,8 +194,12 @@ def _tien_gow_choice(prefix: str) -> TienGowChoice | None:
     base = tg.TienGowRules().as_dict()
     overrides: dict[str, Any] = {}
     with st.expander(tr("rules.overrides")):
-        chosen = st.multiselect(tr("rules.overrides_pick"), list(TIEN_GOW_OPTIONS), key=f"{prefix}_changed_tien_gow",
-                                format_func=lambda n: t(f"tg.option.{n}", language))
+        chosen = st.multiselect(
+            tr("rules.overrides_pick"),
+            list(TIEN_GOW_OPTIONS),
+            key=f"{prefix}_changed_tien_gow",
+            format_func=lambda n: t(f"tg.option.{n}", language),
+        )
         for name in chosen:
             value = _tien_gow_input(prefix, name, base[name])
             if value != base[name]:
@@ -191,8 +220,10 @@ def _line_choice(prefix: str, preset: str, show_overrides: bool, players_choice:
     overrides: dict[str, Any] = {}
     if players_choice and len(variant.players) > 1:
         key = f"{prefix}_players_{preset}"
-        players = st.segmented_control(tr("rules.players"), list(variant.players), key=key,
-                                       default=variant.default_players) or variant.default_players
+        players = (
+            st.segmented_control(tr("rules.players"), list(variant.players), key=key, default=variant.default_players)
+            or variant.default_players
+        )
     if variant.pairs_optional and players == 4 and st.checkbox(tr("rules.pairs"), key=f"{prefix}_pairs"):
         overrides["teams"] = "pairs"
     if show_overrides:
@@ -202,8 +233,12 @@ def _line_choice(prefix: str, preset: str, show_overrides: bool, players_choice:
             st.error(tr("rules.cannot_play", reason=exc.reason.in_(lang())))
             return None
         with st.expander(tr("rules.overrides")):
-            chosen = st.multiselect(tr("rules.overrides_pick"), _OVERRIDABLE, key=f"{prefix}_changed_{preset}",
-                                    format_func=lambda n: option_label(n, language))
+            chosen = st.multiselect(
+                tr("rules.overrides_pick"),
+                _OVERRIDABLE,
+                key=f"{prefix}_changed_{preset}",
+                format_func=lambda n: option_label(n, language),
+            )
             for name in chosen:
                 value = _override_input(f"{prefix}_{preset}", name, base[name])
                 if value != base[name]:

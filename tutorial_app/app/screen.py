@@ -52,8 +52,12 @@ def narrow_width(name: str) -> int | None:
     """
     kept = f"_width_known_{name}"
     known = int(st.session_state.get(kept, 0))
-    result: Any = _PROBE(key=f"_width_{name}", data={"narrow": NARROW_WINDOW_PX, "known": known},
-                         default={"width": known}, on_width_change=lambda: None)
+    result: Any = _PROBE(
+        key=f"_width_{name}",
+        data={"narrow": NARROW_WINDOW_PX, "known": known},
+        default={"width": known},
+        on_width_change=lambda: None,
+    )
     width = int(getattr(result, "width", 0) or 0)
     st.session_state[kept] = width
     return width or None

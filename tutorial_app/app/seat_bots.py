@@ -49,6 +49,9 @@ def chosen_bots(name: str, players: int) -> tuple[str, ...]:
 
 
 def opponents_text(rules: HouseRules, bots: Sequence[str], lang_: str) -> str:
-    """"Seat 1: Strong, Seat 2 (your partner): Medium, ..." for the table's header."""
-    return ", ".join(t("play.seat_level", lang_, seat=_seat_title(rules, seat, lang_), level=t(f"level.{bot}", lang_))
-                     for seat, bot in enumerate(bots) if bot)
+    """ "Seat 1: Strong, Seat 2 (your partner): Medium, ..." for the table's header."""
+    return ", ".join(
+        t("play.seat_level", lang_, seat=_seat_title(rules, seat, lang_), level=t(f"level.{bot}", lang_))
+        for seat, bot in enumerate(bots)
+        if bot
+    )

@@ -112,11 +112,22 @@ def sidebar() -> None:
     """Language switch and learner name, shown on every page."""
     current = lang()
     with st.sidebar:
-        st.radio(t("app.language", current), LANGS, key="lang", horizontal=True,
-                 format_func=lambda code: LANGUAGE_NAMES[code], on_change=_language_changed)
+        st.radio(
+            t("app.language", current),
+            LANGS,
+            key="lang",
+            horizontal=True,
+            format_func=lambda code: LANGUAGE_NAMES[code],
+            on_change=_language_changed,
+        )
         current = lang()
-        st.text_input(t("app.learner_name", current), key="learner_name", max_chars=60,
-                      placeholder=t("app.learner_placeholder", current), help=t("app.learner_help", current))
+        st.text_input(
+            t("app.learner_name", current),
+            key="learner_name",
+            max_chars=60,
+            placeholder=t("app.learner_placeholder", current),
+            help=t("app.learner_help", current),
+        )
         raw = st.session_state.get("learner_name", "")
         if isinstance(raw, str) and raw.strip() and learner() is None:
             st.warning(t("app.learner_bad", current))

@@ -69,8 +69,9 @@ def show_tiles(run: Run) -> None:
         if caption:
             st.caption(caption)
         figure = _tiles_row(list(row), run.lesson.tile_set == "chinese", highlight)
-        st.plotly_chart(figure, key=f"tiles_{run.lesson.id}_{run.index}_{caption}", config={"staticPlot": True},
-                        width="stretch")
+        st.plotly_chart(
+            figure, key=f"tiles_{run.lesson.id}_{run.index}_{caption}", config={"staticPlot": True}, width="stretch"
+        )
 
 
 def reveals_answer(step: object) -> bool:

@@ -36,8 +36,10 @@ __all__ = ["trick_board", "trick_move_panel", "trick_capstone_panel", "reveal_te
 Submit = Callable[[tg.Move], None]
 Say = Callable[[Text], None]
 
-_CHOOSE_FIRST = Text("Choose the tiles to lay first: click them on the board or below.",
-                     "Сначала выберите кости: нажмите на них на столе или ниже.")
+_CHOOSE_FIRST = Text(
+    "Choose the tiles to lay first: click them on the board or below.",
+    "Сначала выберите кости: нажмите на них на столе или ниже.",
+)
 
 
 def _click(name: str, run: TienGowRun, clicked: str, submit: Submit, say: Say) -> None:
@@ -59,21 +61,44 @@ def _click(name: str, run: TienGowRun, clicked: str, submit: Submit, say: Say) -
         say(outcome.message)
 
 
-def trick_board(name: str, run: TienGowRun, state: tg.HandState, *, presenter: bool, height: int, show_turn: bool,
-                submit: Submit, say: Say) -> None:
+def trick_board(
+    name: str,
+    run: TienGowRun,
+    state: tg.HandState,
+    *,
+    presenter: bool,
+    height: int,
+    show_turn: bool,
+    submit: Submit,
+    say: Say,
+) -> None:
     """The Tien Gow table of the step (interactive on the learner's moves; ``show_turn`` False on a question
     whose answer is a seat, so the table does not give it away)."""
     step = run.step
-    interactive = (isinstance(step, (PlayStep, CapstoneStep)) and not run.done and not run.refuted
-                   and not run.paused and state.to_move == run.viewer)
+    interactive = (
+        isinstance(step, (PlayStep, CapstoneStep))
+        and not run.done
+        and not run.refuted
+        and not run.paused
+        and state.to_move == run.viewer
+    )
     highlight = tuple(str(h) for h in getattr(step, "highlight", None) or [])
-    show_trick_table(state, name=name, viewer=run.viewer, reveal=run.reveal, interactive=interactive,
-                     highlight=highlight, height=760 if presenter else height, show_turn=show_turn,
-                     on_click=lambda clicked: _click(name, run, clicked, submit, say))
+    show_trick_table(
+        state,
+        name=name,
+        viewer=run.viewer,
+        reveal=run.reveal,
+        interactive=interactive,
+        highlight=highlight,
+        height=760 if presenter else height,
+        show_turn=show_turn,
+        on_click=lambda clicked: _click(name, run, clicked, submit, say),
+    )
 
 
-def trick_move_panel(name: str, run: TienGowRun, state: tg.HandState, submit: Submit, say: Say,
-                     retry: Callable[[], None]) -> None:
+def trick_move_panel(
+    name: str, run: TienGowRun, state: tg.HandState, submit: Submit, say: Say, retry: Callable[[], None]
+) -> None:
     """The learner's move: the buttons twin of the table, or "try again" after a wrong move was played out."""
     if run.refuted:
         st.button(tr("learn.try_again"), key=f"{name}_retry", on_click=retry, type="primary")

@@ -45,6 +45,7 @@ def deal_tien_gow(rules: tg.TienGowRules, bot: TienGowBot, seed: int, whole_matc
 
 # -- callbacks --------------------------------------------------------------------------
 
+
 def _click(clicked: str) -> None:
     table = _table()
     if table is None:
@@ -85,11 +86,12 @@ def _deal_again() -> None:
 
 # -- what is on screen ----------------------------------------------------------------------
 
+
 def _before_since(table: TienGowTable) -> tg.HandState:
     """The hand as it was when the moves of ``since`` began (replayed from the start of the hand)."""
     moves = table.state.moves
     state = table.start
-    for _seat, move in moves[:len(moves) - len(table.since)]:
+    for _seat, move in moves[: len(moves) - len(table.since)]:
         state = tg.apply_unchecked(state, tg.normalize(move))
     return state
 
@@ -155,8 +157,15 @@ def show_tien_gow(table: TienGowTable) -> None:
     state = table.state
     st.caption(tr("tg.header", hand=table.hand_no + 1, bot=tr(f"tg.opponents_{table.bot}"), seed=table.seed))
     st.caption(banker_text(state, HUMAN, by_lot=table.hand_no == 0))
-    show_trick_table(state, name=KEY, viewer=HUMAN, on_click=_click, reveal=table.hand_over,
-                     interactive=state.to_move == HUMAN and not table.hand_over, wide=True)
+    show_trick_table(
+        state,
+        name=KEY,
+        viewer=HUMAN,
+        on_click=_click,
+        reveal=table.hand_over,
+        interactive=state.to_move == HUMAN and not table.hand_over,
+        wide=True,
+    )
     feedback = st.session_state.get(f"{KEY}_feedback")
     if isinstance(feedback, Text):
         st.warning(feedback.in_(current), icon=":material/front_hand:")
@@ -164,8 +173,9 @@ def show_tien_gow(table: TienGowTable) -> None:
         said = describe_plays(_before_since(table), table.since, HUMAN)
         st.caption(tr("tg.since", moves=said.in_(current)))
     _turn(table, current)
-    st.button(tr("play.undo"), on_click=_undo, disabled=not table.undo_states, help=tr("play.undo_help"),
-              key=f"{KEY}_tg_undo")
+    st.button(
+        tr("play.undo"), on_click=_undo, disabled=not table.undo_states, help=tr("play.undo_help"), key=f"{KEY}_tg_undo"
+    )
     st.divider()
     sheet, record = st.columns(2, gap="large")
     with sheet:
@@ -175,4 +185,6 @@ def show_tien_gow(table: TienGowTable) -> None:
     with record:
         st.subheader(tr("play.record"))
         lines = _record(state, current)
-        st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(lines, start=1)) if lines else tr("play.no_moves"))
+        st.markdown(
+            "\n".join(f"{i}. {line}" for i, line in enumerate(lines, start=1)) if lines else tr("play.no_moves")
+        )

@@ -78,8 +78,7 @@ def _bots(table: TienGowTable, mine: tuple[tuple[int, tg.Move], ...] = (), resum
 
 def _deal(table: TienGowTable, match: tg.TienGowMatch, hand_no: int) -> TienGowTable:
     dealt = tg.next_deal(match, _rng(table.seed, hand_no))
-    fresh = table._replace(hand_no=hand_no, start=dealt.state, state=dealt.state, match=match, since=(),
-                           undo_states=())
+    fresh = table._replace(hand_no=hand_no, start=dealt.state, state=dealt.state, match=match, since=(), undo_states=())
     return _bots(fresh)
 
 

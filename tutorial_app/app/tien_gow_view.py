@@ -62,9 +62,19 @@ def trick_click(key: str, state: tg.HandState, viewer: int, clicked: str) -> Tie
     return outcome
 
 
-def show_trick_table(state: tg.HandState, *, name: str, viewer: int, on_click: OnClick, reveal: bool = False,
-                     interactive: bool = True, highlight: tuple[str, ...] = (), wide: bool = False,
-                     height: int | None = None, show_turn: bool = True) -> None:
+def show_trick_table(
+    state: tg.HandState,
+    *,
+    name: str,
+    viewer: int,
+    on_click: OnClick,
+    reveal: bool = False,
+    interactive: bool = True,
+    highlight: tuple[str, ...] = (),
+    wide: bool = False,
+    height: int | None = None,
+    show_turn: bool = True,
+) -> None:
     """Draw the table; clicks on the viewer's tiles and on Play/Discard call ``on_click``.
 
     ``show_turn`` False hides whose turn it is and who holds or took the trick
@@ -72,9 +82,18 @@ def show_trick_table(state: tg.HandState, *, name: str, viewer: int, on_click: O
     """
     chosen = selection(name, state, viewer) if interactive else ()
     tall = TABLE_HEIGHT if wide else height or 560  # the figure's height in pixels
-    figure = tien_gow_figure(state, viewer_seat=viewer, selected=chosen, reveal=reveal, highlight=highlight,
-                             show_turn=show_turn, show_buttons=interactive, lang=lang(), height=tall,
-                             theme=board_theme())
+    figure = tien_gow_figure(
+        state,
+        viewer_seat=viewer,
+        selected=chosen,
+        reveal=reveal,
+        highlight=highlight,
+        show_turn=show_turn,
+        show_buttons=interactive,
+        lang=lang(),
+        height=tall,
+        theme=board_theme(),
+    )
     clickable_chart(figure, name=name, on_click=on_click if interactive else (lambda clicked: None))
 
 
@@ -93,16 +112,34 @@ def trick_controls(state: tg.HandState, viewer: int, key: str, on_click: OnClick
             columns = st.columns(width)
         picked = place in chosen
         kind: Literal["primary", "secondary"] = "primary" if picked else "secondary"
-        columns[place % width].button(f"▲ {tile}" if picked else str(tile), key=f"{key}_tg_tile_{place}",
-                                             type=kind, on_click=on_click, args=(f"hand:{place}",), width="stretch",
-                                             help=tr("tg.tile_help", tile=str(tile)))
+        columns[place % width].button(
+            f"▲ {tile}" if picked else str(tile),
+            key=f"{key}_tg_tile_{place}",
+            type=kind,
+            on_click=on_click,
+            args=(f"hand:{place}",),
+            width="stretch",
+            help=tr("tg.tile_help", tile=str(tile)),
+        )
     st.caption(hint.text.in_(lang()))
     # Never disabled: pressing with a selection that cannot go says why, in the engine's words.
     left, right = st.columns(2)
-    left.button(tr("tg.play"), key=f"{key}_tg_play", type="primary" if hint.can_play else "secondary",
-                on_click=on_click, args=("action:play",), width="stretch")
-    right.button(tr("tg.discard"), key=f"{key}_tg_discard", type="primary" if hint.can_discard else "secondary",
-                 on_click=on_click, args=("action:discard",), width="stretch")
+    left.button(
+        tr("tg.play"),
+        key=f"{key}_tg_play",
+        type="primary" if hint.can_play else "secondary",
+        on_click=on_click,
+        args=("action:play",),
+        width="stretch",
+    )
+    right.button(
+        tr("tg.discard"),
+        key=f"{key}_tg_discard",
+        type="primary" if hint.can_discard else "secondary",
+        on_click=on_click,
+        args=("action:discard",),
+        width="stretch",
+    )
 
 
 def banker_text(state: tg.HandState, viewer: int, by_lot: bool) -> str:

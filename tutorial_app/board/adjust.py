@@ -141,7 +141,12 @@ def adjust_tail(
             )
         )
     if tile.is_double:
-        raise AdjustError(Text(f"{tile} is a double: it lies across and does not turn.", f"{tile} — дубль: он лежит поперёк и не поворачивает."))
+        raise AdjustError(
+            Text(
+                f"{tile} is a double: it lies across and does not turn.",
+                f"{tile} — дубль: он лежит поперёк и не поворачивает.",
+            )
+        )
     before = links[link_index - 1].tile
     if before.is_double:
         raise AdjustError(
@@ -168,8 +173,12 @@ def adjust_tail(
 def _arm_of(table: Table, tile: Tile) -> tuple[End, int]:
     """The arm and place of a tile on the chain; AdjustError when it is the centre tile or not on the table."""
     if tile is table.centre:
-        raise AdjustError(Text(f"{tile} is the first tile of the hand: the chain is not bent through it.",
-                               f"{tile} — первая кость раздачи: через неё цепь не гнут."))
+        raise AdjustError(
+            Text(
+                f"{tile} is the first tile of the hand: the chain is not bent through it.",
+                f"{tile} — первая кость раздачи: через неё цепь не гнут.",
+            )
+        )
     for end, links in zip(ARM_NAMES, table.arms, strict=True):
         for index, link in enumerate(links):
             if link.tile is tile:

@@ -16,7 +16,10 @@ from tutorial_app.rules.text import Text
 __all__ = ["describe_position"]
 
 _ENDS = {
-    "left": ("left", "слева"), "right": ("right", "справа"), "up": ("up", "вверху"), "down": ("down", "внизу"),
+    "left": ("left", "слева"),
+    "right": ("right", "справа"),
+    "up": ("up", "вверху"),
+    "down": ("down", "внизу"),
 }
 
 
@@ -32,8 +35,10 @@ def _table(state: HandState) -> Text:
     ends = table.open_ends()
     en_ends = ", ".join(f"{_ENDS[end][0]} {n}" for end, n in ends)
     ru_ends = ", ".join(f"{_ENDS[end][1]} {n}" for end, n in ends)
-    return Text(f"On the table: {_count(laid).en}, first {table.centre}. Open ends: {en_ends or 'none'}.",
-                f"На столе {_count(laid).ru}, первая {table.centre}. Открытые концы: {ru_ends or 'нет'}.")
+    return Text(
+        f"On the table: {_count(laid).en}, first {table.centre}. Open ends: {en_ends or 'none'}.",
+        f"На столе {_count(laid).ru}, первая {table.centre}. Открытые концы: {ru_ends or 'нет'}.",
+    )
 
 
 def _seats(state: HandState, viewer: int, reveal: bool) -> Text:
@@ -58,11 +63,17 @@ def describe_position(state: HandState, *, viewer_seat: int, show_turn: bool = T
     """The position as the viewer sees it, in a few sentences (``show_turn``: say whose turn it is)."""
     parts = [_table(state), _seats(state, viewer_seat, reveal)]
     if state.rules.has_boneyard:
-        parts.append(Text(f"Boneyard: {_count(len(state.boneyard)).en}.", f"В базаре {_count(len(state.boneyard)).ru}."))
+        parts.append(
+            Text(f"Boneyard: {_count(len(state.boneyard)).en}.", f"В базаре {_count(len(state.boneyard)).ru}.")
+        )
     if state.is_over:
         parts.append(Text("The hand is over.", "Партия окончена."))
     elif show_turn:
         mover = state.to_move
-        parts.append(Text("Your turn." if mover == viewer_seat else f"Seat {mover} to move.",
-                          "Ваш ход." if mover == viewer_seat else f"Ходит игрок {mover}."))
+        parts.append(
+            Text(
+                "Your turn." if mover == viewer_seat else f"Seat {mover} to move.",
+                "Ваш ход." if mover == viewer_seat else f"Ходит игрок {mover}.",
+            )
+        )
     return Text(" ".join(p.en for p in parts), " ".join(p.ru for p in parts))

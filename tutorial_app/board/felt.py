@@ -41,8 +41,9 @@ during a hand, so the tiles get smaller at most twice a hand.
 """
 
 
-def starting_felt(table: Table, shape: ChainShape | None, width: float | None, height: float | None,
-                  max_width: float | None = None) -> FeltSize:
+def starting_felt(
+    table: Table, shape: ChainShape | None, width: float | None, height: float | None, max_width: float | None = None
+) -> FeltSize:
     """The felt a layout of ``table`` starts on.
 
     A requested ``width``/``height`` (an unspecified one is the full table's);
@@ -52,8 +53,12 @@ def starting_felt(table: Table, shape: ChainShape | None, width: float | None, h
     """
     if width is not None or height is not None:
         return (TABLE_WIDTH if width is None else width, TABLE_HEIGHT if height is None else height)
-    if shape is not None and shape.width > 0 and _same_hand(shape, table) and \
-            (max_width is None or shape.width <= max_width):
+    if (
+        shape is not None
+        and shape.width > 0
+        and _same_hand(shape, table)
+        and (max_width is None or shape.width <= max_width)
+    ):
         return (shape.width, shape.height)
     smallest_w, smallest_h = TABLE_SIZES[0]
     return (smallest_w if max_width is None else min(smallest_w, max_width), smallest_h)

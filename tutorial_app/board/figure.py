@@ -61,17 +61,36 @@ class Theme(NamedTuple):
 
 THEMES: dict[str, Theme] = {
     "light": Theme(
-        wood="#d9c7a3", felt="#2f7d4f", felt_edge="#1f5c38", face="#fbf8ef", face_edge="#3b3b3b",
-        pip="#1a1a1a", back="#7a2e1f", text="#ffffff", last="#E69F00", hint="#56B4E9",
-        selected="#F0E442", target="#ffffff", fit="#009E73",
+        wood="#d9c7a3",
+        felt="#2f7d4f",
+        felt_edge="#1f5c38",
+        face="#fbf8ef",
+        face_edge="#3b3b3b",
+        pip="#1a1a1a",
+        back="#7a2e1f",
+        text="#ffffff",
+        last="#E69F00",
+        hint="#56B4E9",
+        selected="#F0E442",
+        target="#ffffff",
+        fit="#009E73",
     ),
     "dark": Theme(
-        wood="#1b1b1f", felt="#163d29", felt_edge="#0c2618", face="#e9e4d6", face_edge="#111111",
-        pip="#141414", back="#5a2418", text="#e8e8e8", last="#E69F00", hint="#56B4E9",
-        selected="#F0E442", target="#f5f5f5", fit="#009E73",
+        wood="#1b1b1f",
+        felt="#163d29",
+        felt_edge="#0c2618",
+        face="#e9e4d6",
+        face_edge="#111111",
+        pip="#141414",
+        back="#5a2418",
+        text="#e8e8e8",
+        last="#E69F00",
+        hint="#56B4E9",
+        selected="#F0E442",
+        target="#f5f5f5",
+        fit="#009E73",
     ),
 }
-
 
 
 class _Sketch:
@@ -126,7 +145,10 @@ class _Sketch:
             else:
                 self.line_x.extend((cx, cx, None))
                 self.line_y.extend((round(cy - bar, 3), round(cy + bar, 3), None))
-            for number, (hx, hy) in ((low, half_centre(cx, cy, vertical, -scale)), (high, half_centre(cx, cy, vertical, scale))):
+            for number, (hx, hy) in (
+                (low, half_centre(cx, cy, vertical, -scale)),
+                (high, half_centre(cx, cy, vertical, scale)),
+            ):
                 for ox, oy in PIP_SPOTS[number]:
                     if vertical:
                         self.pip_x.append(round(hx + ox * scale, 3))
@@ -226,8 +248,11 @@ def board_figure(
         sketch.click(p.cx, p.cy, f"chain:{p.arm}:{p.link_index}", name)
 
     face_up_all = reveal or state.is_over
-    fits = state.fit_mask() & state.hands[viewer_seat] \
-        if show_fits and state.to_move == viewer_seat and not state.is_over else 0
+    fits = (
+        state.fit_mask() & state.hands[viewer_seat]
+        if show_fits and state.to_move == viewer_seat and not state.is_over
+        else 0
+    )
     for offset in range(players):
         seat = (viewer_seat + offset) % players
         side = frame.sides[offset] if offset < len(frame.sides) else "top"
@@ -269,8 +294,16 @@ def board_figure(
     least_width = width if width is not None else height * ASSUMED_ASPECT
     px_per_unit = min(px_per_unit, least_width / (x_range[1] - x_range[0]))
     return _assemble(
-        sketch, colours, board, px_per_unit, x_range, y_range, height, width,
-        (target_x, target_y, target_data), (hint_ring_x, hint_ring_y),
+        sketch,
+        colours,
+        board,
+        px_per_unit,
+        x_range,
+        y_range,
+        height,
+        width,
+        (target_x, target_y, target_data),
+        (hint_ring_x, hint_ring_y),
     )
 
 
@@ -315,50 +348,136 @@ def _assemble(
     felt_x, felt_y = chamfered(0.0, 0.0, w2, h2)
     skip = "skip"
     traces: list[go.Scatter] = [
-        go.Scatter(x=_xy(felt_x), y=_xy(felt_y), fill="toself", fillcolor=colours.felt, mode="lines",
-                   line={"color": colours.felt_edge, "width": 3}, hoverinfo=skip, name="felt"),
-        go.Scatter(x=_xy(sketch.back_x), y=_xy(sketch.back_y), fill="toself", fillcolor=colours.back, mode="lines",
-                   line={"color": colours.face_edge, "width": 1}, hoverinfo=skip, name="backs"),
-        go.Scatter(x=_xy(sketch.face_x), y=_xy(sketch.face_y), fill="toself", fillcolor=colours.face, mode="lines",
-                   line={"color": colours.face_edge, "width": 1}, hoverinfo=skip, name="tiles"),
-        go.Scatter(x=_xy(sketch.line_x), y=_xy(sketch.line_y), mode="lines",
-                   line={"color": colours.face_edge, "width": max(1.0, ppu * 0.05)}, hoverinfo=skip, name="dividers"),
-        go.Scatter(x=_xy(sketch.pip_x), y=_xy(sketch.pip_y), mode="markers",
-                   marker=_marker(colours.pip, _sizes(sketch.pip_scale, ppu * 0.2, 3.0)),
-                   hoverinfo=skip, name="pips"),
+        go.Scatter(
+            x=_xy(felt_x),
+            y=_xy(felt_y),
+            fill="toself",
+            fillcolor=colours.felt,
+            mode="lines",
+            line={"color": colours.felt_edge, "width": 3},
+            hoverinfo=skip,
+            name="felt",
+        ),
+        go.Scatter(
+            x=_xy(sketch.back_x),
+            y=_xy(sketch.back_y),
+            fill="toself",
+            fillcolor=colours.back,
+            mode="lines",
+            line={"color": colours.face_edge, "width": 1},
+            hoverinfo=skip,
+            name="backs",
+        ),
+        go.Scatter(
+            x=_xy(sketch.face_x),
+            y=_xy(sketch.face_y),
+            fill="toself",
+            fillcolor=colours.face,
+            mode="lines",
+            line={"color": colours.face_edge, "width": 1},
+            hoverinfo=skip,
+            name="tiles",
+        ),
+        go.Scatter(
+            x=_xy(sketch.line_x),
+            y=_xy(sketch.line_y),
+            mode="lines",
+            line={"color": colours.face_edge, "width": max(1.0, ppu * 0.05)},
+            hoverinfo=skip,
+            name="dividers",
+        ),
+        go.Scatter(
+            x=_xy(sketch.pip_x),
+            y=_xy(sketch.pip_y),
+            mode="markers",
+            marker=_marker(colours.pip, _sizes(sketch.pip_scale, ppu * 0.2, 3.0)),
+            hoverinfo=skip,
+            name="pips",
+        ),
     ]
-    styles = {"last": (colours.last, "solid"), "hint": (colours.hint, "dash"), "selected": (colours.selected, "solid"),
-              "fit": (colours.fit, "dot")}
+    styles = {
+        "last": (colours.last, "solid"),
+        "hint": (colours.hint, "dash"),
+        "selected": (colours.selected, "solid"),
+        "fit": (colours.fit, "dot"),
+    }
     for key, (xs, ys) in sketch.outline.items():
         if xs:
             colour, dash = styles[key]
-            traces.append(go.Scatter(x=_xy(xs), y=_xy(ys), mode="lines", line={"color": colour, "width": 3.5, "dash": dash},
-                                     hoverinfo=skip, name=key))
-    traces.append(go.Scatter(x=_xy(sketch.label_x), y=_xy(sketch.label_y), mode="text", text=sketch.label_text,
-                             textfont={"color": colours.text, "size": max(13.0, round(ppu * 0.55, 1))},
-                             hoverinfo=skip, name="labels"))
+            traces.append(
+                go.Scatter(
+                    x=_xy(xs),
+                    y=_xy(ys),
+                    mode="lines",
+                    line={"color": colour, "width": 3.5, "dash": dash},
+                    hoverinfo=skip,
+                    name=key,
+                )
+            )
+    traces.append(
+        go.Scatter(
+            x=_xy(sketch.label_x),
+            y=_xy(sketch.label_y),
+            mode="text",
+            text=sketch.label_text,
+            textfont={"color": colours.text, "size": max(13.0, round(ppu * 0.55, 1))},
+            hoverinfo=skip,
+            name="labels",
+        )
+    )
     if hint_rings[0]:
-        traces.append(go.Scatter(x=hint_rings[0], y=hint_rings[1], mode="markers", hoverinfo=skip, name="hint_ends",
-                                 marker={"symbol": "circle-open-dot", "size": ppu * 1.3,
-                                         "color": colours.hint, "line": {"width": 3}}))
+        traces.append(
+            go.Scatter(
+                x=hint_rings[0],
+                y=hint_rings[1],
+                mode="markers",
+                hoverinfo=skip,
+                name="hint_ends",
+                marker={"symbol": "circle-open-dot", "size": ppu * 1.3, "color": colours.hint, "line": {"width": 3}},
+            )
+        )
     tx, ty, tdata = targets
-    traces.append(go.Scatter(
-        x=tx, y=ty, customdata=tdata, mode="markers", name=TARGET_TRACE, hoverinfo="none",
-        marker={"symbol": "circle-open", "size": ppu * 1.2, "color": colours.target, "line": {"width": 3}},
-        selected={"marker": {"opacity": 1}}, unselected={"marker": {"opacity": 1}},
-    ))
-    traces.append(go.Scatter(
-        x=_xy(sketch.click_x), y=_xy(sketch.click_y), customdata=sketch.click_data, hovertext=sketch.click_text,
-        mode="markers", name=CLICK_TRACE, hoverinfo="text",
-        marker=_marker("rgba(0,0,0,0)", _sizes(sketch.click_scale, ppu * 1.1, 1.0)),
-        selected={"marker": {"opacity": 1}}, unselected={"marker": {"opacity": 1}},
-    ))
+    traces.append(
+        go.Scatter(
+            x=tx,
+            y=ty,
+            customdata=tdata,
+            mode="markers",
+            name=TARGET_TRACE,
+            hoverinfo="none",
+            marker={"symbol": "circle-open", "size": ppu * 1.2, "color": colours.target, "line": {"width": 3}},
+            selected={"marker": {"opacity": 1}},
+            unselected={"marker": {"opacity": 1}},
+        )
+    )
+    traces.append(
+        go.Scatter(
+            x=_xy(sketch.click_x),
+            y=_xy(sketch.click_y),
+            customdata=sketch.click_data,
+            hovertext=sketch.click_text,
+            mode="markers",
+            name=CLICK_TRACE,
+            hoverinfo="text",
+            marker=_marker("rgba(0,0,0,0)", _sizes(sketch.click_scale, ppu * 1.1, 1.0)),
+            selected={"marker": {"opacity": 1}},
+            unselected={"marker": {"opacity": 1}},
+        )
+    )
     # Why one layout dict in the constructor: update_layout re-validates
     # property by property and costs several times more.
     layout = {
-        "template": "none", "showlegend": False, "height": height, "width": width, "dragmode": False,
-        "margin": {"l": 0, "r": 0, "t": 0, "b": 0}, "paper_bgcolor": colours.wood, "plot_bgcolor": colours.wood,
-        "hovermode": "closest", "hoverdistance": 10, "clickmode": "event+select",
+        "template": "none",
+        "showlegend": False,
+        "height": height,
+        "width": width,
+        "dragmode": False,
+        "margin": {"l": 0, "r": 0, "t": 0, "b": 0},
+        "paper_bgcolor": colours.wood,
+        "plot_bgcolor": colours.wood,
+        "hovermode": "closest",
+        "hoverdistance": 10,
+        "clickmode": "event+select",
         "xaxis": {"visible": False, "range": list(x_range), "fixedrange": True},
         "yaxis": {"visible": False, "range": list(y_range), "fixedrange": True, "scaleanchor": "x", "scaleratio": 1},
     }

@@ -17,8 +17,21 @@ from typing import Literal, NamedTuple
 
 from tutorial_app.board.layout import TABLE_SIZES, TABLE_WIDTH
 
-__all__ = ["Side", "SEAT_SIDES", "MAX_HAND_SCALE", "Frame", "HandTile", "frame_for", "side_pad",
-           "NARROW_HAND_SCALE", "narrow_felt_width", "fitted_height", "hand_tiles", "label_spot", "boneyard_spot"]
+__all__ = [
+    "Side",
+    "SEAT_SIDES",
+    "MAX_HAND_SCALE",
+    "Frame",
+    "HandTile",
+    "frame_for",
+    "side_pad",
+    "NARROW_HAND_SCALE",
+    "narrow_felt_width",
+    "fitted_height",
+    "hand_tiles",
+    "label_spot",
+    "boneyard_spot",
+]
 
 Side = Literal["bottom", "left", "top", "right"]
 SEAT_SIDES: dict[int, tuple[Side, ...]] = {

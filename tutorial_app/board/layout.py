@@ -416,4 +416,3 @@ def _layout_once(
     arms = (all_steps[0], all_steps[1], all_steps[2], all_steps[3])
     new_shape = ChainShape(table.centre, arms, width, height)
     return BoardLayout(tuple(placements), tuple(spots), width, height, new_shape, table.spinner)
-

@@ -23,8 +23,9 @@ def plotly_text(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def name_seats(figure: go.Figure, state: HandState, viewer_seat: int, names: Mapping[int, str], lang: str,
-               show_turn: bool = True) -> go.Figure:
+def name_seats(
+    figure: go.Figure, state: HandState, viewer_seat: int, names: Mapping[int, str], lang: str, show_turn: bool = True
+) -> go.Figure:
     """Put ``names`` in place of the seat labels of a figure ``board_figure`` drew for ``viewer_seat``."""
     swap: dict[str, str] = {}
     for seat, name in names.items():

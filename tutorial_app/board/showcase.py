@@ -48,8 +48,14 @@ def tile_marks(tile: Tile, cx: float, cy: float, scale: float = 1.0) -> TileMark
     return TileMarks(xs, ys, [round(cx - bar, 3), round(cx + bar, 3), None], [cy, cy, None], pip_x, pip_y)
 
 
-def tiles_figure(tiles: Sequence[Tile], *, highlight: Iterable[str] = (), theme: str = "light", per_row: int = 11,
-                 height: int | None = None) -> go.Figure:
+def tiles_figure(
+    tiles: Sequence[Tile],
+    *,
+    highlight: Iterable[str] = (),
+    theme: str = "light",
+    per_row: int = 11,
+    height: int | None = None,
+) -> go.Figure:
     """The tiles face up in rows, in the given order, with hovering names; ``highlight`` outlines some."""
     colours = THEMES.get(theme, THEMES["light"])
     wanted = set(highlight)
@@ -89,23 +95,68 @@ def tiles_figure(tiles: Sequence[Tile], *, highlight: Iterable[str] = (), theme:
     pixels = height or int(96 * rows + 16)
     ppu = pixels / (height_units + 0.6)
     traces = [
-        go.Scatter(x=body_x, y=body_y, fill="toself", fillcolor=face, mode="lines", line={"color": edge, "width": 1},
-                   hoverinfo="skip", name="tiles"),
-        go.Scatter(x=line_x, y=line_y, mode="lines", line={"color": divider, "width": max(1.0, ppu * 0.05)},
-                   hoverinfo="skip", name="dividers"),
-        go.Scatter(x=pips_x, y=pips_y, mode="markers", hoverinfo="skip", name="pips",
-                   marker={"color": colours.pip, "size": max(3.0, round(ppu * 0.2, 1)), "opacity": 1, "line": {"width": 0}}),
-        go.Scatter(x=centres_x, y=centres_y, mode="markers", hovertext=names, hoverinfo="text", name="names",
-                   marker={"color": "rgba(0,0,0,0)", "size": ppu}),
+        go.Scatter(
+            x=body_x,
+            y=body_y,
+            fill="toself",
+            fillcolor=face,
+            mode="lines",
+            line={"color": edge, "width": 1},
+            hoverinfo="skip",
+            name="tiles",
+        ),
+        go.Scatter(
+            x=line_x,
+            y=line_y,
+            mode="lines",
+            line={"color": divider, "width": max(1.0, ppu * 0.05)},
+            hoverinfo="skip",
+            name="dividers",
+        ),
+        go.Scatter(
+            x=pips_x,
+            y=pips_y,
+            mode="markers",
+            hoverinfo="skip",
+            name="pips",
+            marker={"color": colours.pip, "size": max(3.0, round(ppu * 0.2, 1)), "opacity": 1, "line": {"width": 0}},
+        ),
+        go.Scatter(
+            x=centres_x,
+            y=centres_y,
+            mode="markers",
+            hovertext=names,
+            hoverinfo="text",
+            name="names",
+            marker={"color": "rgba(0,0,0,0)", "size": ppu},
+        ),
     ]
     if hint_x:
-        traces.append(go.Scatter(x=hint_x, y=hint_y, mode="lines", hoverinfo="skip", name="hint",
-                                 line={"color": colours.hint, "width": 3.5, "dash": "dash"}))
+        traces.append(
+            go.Scatter(
+                x=hint_x,
+                y=hint_y,
+                mode="lines",
+                hoverinfo="skip",
+                name="hint",
+                line={"color": colours.hint, "width": 3.5, "dash": "dash"},
+            )
+        )
     layout = {
-        "template": "none", "showlegend": False, "height": pixels, "dragmode": False,
-        "margin": {"l": 4, "r": 4, "t": 4, "b": 4}, "paper_bgcolor": "rgba(0,0,0,0)", "plot_bgcolor": "rgba(0,0,0,0)",
+        "template": "none",
+        "showlegend": False,
+        "height": pixels,
+        "dragmode": False,
+        "margin": {"l": 4, "r": 4, "t": 4, "b": 4},
+        "paper_bgcolor": "rgba(0,0,0,0)",
+        "plot_bgcolor": "rgba(0,0,0,0)",
         "xaxis": {"visible": False, "range": [-0.8, width_units - 0.2], "fixedrange": True},
-        "yaxis": {"visible": False, "range": [-height_units + 0.7, 1.3], "fixedrange": True,
-                  "scaleanchor": "x", "scaleratio": 1},
+        "yaxis": {
+            "visible": False,
+            "range": [-height_units + 0.7, 1.3],
+            "fixedrange": True,
+            "scaleanchor": "x",
+            "scaleratio": 1,
+        },
     }
     return go.Figure(data=traces, layout=layout)

@@ -30,8 +30,16 @@ from tutorial_app.rules.tien_gow.moves import combo_of, why_illegal
 from tutorial_app.rules.tien_gow.state import Action, HandState, Move, shown, sort_tiles
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["Selection", "TienGowClick", "SelectionHint", "handle_click", "press",
-           "selected_tiles", "selection_hint", "valid_selection"]
+__all__ = [
+    "Selection",
+    "TienGowClick",
+    "SelectionHint",
+    "handle_click",
+    "press",
+    "selected_tiles",
+    "selection_hint",
+    "valid_selection",
+]
 
 Selection = tuple[int, ...]
 """Sorted places of the selected tiles in the viewer's hand."""
@@ -104,10 +112,13 @@ def handle_click(state: HandState, selected: Iterable[int], name: str | None, *,
     if wanted == 1:
         return TienGowClick((place,))
     if len(current) >= wanted:
-        return TienGowClick(current, message=Text(
-            f"You may lay {wanted} tiles at most: click a chosen tile to put it back first.",
-            f"Класть можно не больше {wanted} костей: сначала нажмите на выбранную кость, чтобы вернуть её.",
-        ))
+        return TienGowClick(
+            current,
+            message=Text(
+                f"You may lay {wanted} tiles at most: click a chosen tile to put it back first.",
+                f"Класть можно не больше {wanted} костей: сначала нажмите на выбранную кость, чтобы вернуть её.",
+            ),
+        )
     return TienGowClick(tuple(sorted((*current, place))))
 
 
@@ -141,11 +152,20 @@ def selection_hint(state: HandState, selected: Iterable[int], viewer_seat: int =
     trick = state.trick
     if not tiles:
         if trick is None:
-            return SelectionHint(False, False, Text("Choose one tile or a combination to lead.",
-                                                    "Выберите кость или комбинацию для захода."))
+            return SelectionHint(
+                False,
+                False,
+                Text("Choose one tile or a combination to lead.", "Выберите кость или комбинацию для захода."),
+            )
         count = _count(trick.size)
-        return SelectionHint(False, False, Text(f"Choose {count.en}: face up to beat, face down to give the trick up.",
-                                                f"Выберите {count.ru}: открыто — чтобы побить, рубашкой вверх — чтобы отдать взятку."))
+        return SelectionHint(
+            False,
+            False,
+            Text(
+                f"Choose {count.en}: face up to beat, face down to give the trick up.",
+                f"Выберите {count.ru}: открыто — чтобы побить, рубашкой вверх — чтобы отдать взятку.",
+            ),
+        )
     if trick is not None and len(tiles) < trick.size:
         more = _count(trick.size - len(tiles))
         return SelectionHint(False, False, Text(f"Choose {more.en} more.", f"Выберите ещё {more.ru}."))
@@ -156,8 +176,14 @@ def selection_hint(state: HandState, selected: Iterable[int], viewer_seat: int =
         name = combo.name if combo is not None else Text(shown(tiles), shown(tiles))
         if trick is None:
             return SelectionHint(True, False, Text(f"Lead {name.en}.", f"Заход: {name.ru}."))
-        return SelectionHint(True, True, Text(f"{name.en[:1].upper()}{name.en[1:]} beats the set winning the trick; "
-                                              "you may also lay these tiles face down.",
-                                              f"{name.ru[:1].upper()}{name.ru[1:]} бьёт комбинацию, которая сейчас берёт взятку; "
-                                              "можно и положить эти кости рубашкой вверх."))
+        return SelectionHint(
+            True,
+            True,
+            Text(
+                f"{name.en[:1].upper()}{name.en[1:]} beats the set winning the trick; "
+                "you may also lay these tiles face down.",
+                f"{name.ru[:1].upper()}{name.ru[1:]} бьёт комбинацию, которая сейчас берёт взятку; "
+                "можно и положить эти кости рубашкой вверх.",
+            ),
+        )
     return SelectionHint(False, discard_ok, play_reason)

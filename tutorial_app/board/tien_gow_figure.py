@@ -47,7 +47,9 @@ class _Sketch:
             (red, big): ([], [], []) for red in (True, False) for big in (True, False)
         }
         self.outline: dict[str, tuple[list[float | None], list[float | None]]] = {
-            "selected": ([], []), "winning": ([], []), "hint": ([], []),
+            "selected": ([], []),
+            "winning": ([], []),
+            "hint": ([], []),
         }
         self.click_x: list[float] = []
         self.click_y: list[float] = []
@@ -55,8 +57,9 @@ class _Sketch:
         self.click_text: list[str] = []
         self.click_scale: list[float] = []
 
-    def tile(self, cx: float, cy: float, vertical: bool, scale: float, tile: Tile | None,
-             mark: str | None = None) -> None:
+    def tile(
+        self, cx: float, cy: float, vertical: bool, scale: float, tile: Tile | None, mark: str | None = None
+    ) -> None:
         xs, ys = tile_outline(cx, cy, vertical, scale)
         target = self.face if tile is not None else self.back
         target[0].extend([*xs, None])
@@ -119,13 +122,24 @@ def _pip_traces(sketch: _Sketch) -> list[go.Scatter]:
             px.extend([*(round(x + radius * cx, 3) for cx, _ in _CIRCLE), None])
             py.extend([*(round(y + radius * cy, 3) for _, cy in _CIRCLE), None])
         colour = RED_PIP if red else WHITE_PIP
-        traces.append(go.Scatter(x=px, y=py, mode="lines", fill="toself", fillcolor=colour, line={"width": 0},
-                                 hoverinfo="skip", name=f"{'red' if red else 'white'}{' big' if big else ''} pips"))
+        traces.append(
+            go.Scatter(
+                x=px,
+                y=py,
+                mode="lines",
+                fill="toself",
+                fillcolor=colour,
+                line={"width": 0},
+                hoverinfo="skip",
+                name=f"{'red' if red else 'white'}{' big' if big else ''} pips",
+            )
+        )
     return traces
 
 
 _NO_FADE: dict[str, dict[str, dict[str, float]]] = {
-    "selected": {"marker": {"opacity": 1}}, "unselected": {"marker": {"opacity": 1}},
+    "selected": {"marker": {"opacity": 1}},
+    "unselected": {"marker": {"opacity": 1}},
 }
 """Why: a click selects a point, and Plotly then fades every other point of every marker trace
 until the app redraws the figure; pips and the click layer keep their look."""
@@ -147,18 +161,46 @@ def _sizes(scales: list[float], size: float) -> float | list[float]:
 def _tile_traces(sketch: _Sketch, colours: Theme) -> list[go.Scatter]:
     skip = "skip"
     traces = [
-        go.Scatter(x=sketch.back[0], y=sketch.back[1], fill="toself", fillcolor=colours.back, mode="lines",
-                   line={"color": colours.face_edge, "width": 1}, hoverinfo=skip, name="backs"),
-        go.Scatter(x=sketch.face[0], y=sketch.face[1], fill="toself", fillcolor=CHINESE_FACE, mode="lines",
-                   line={"color": FACE_EDGE, "width": 1}, hoverinfo=skip, name="tiles"),
+        go.Scatter(
+            x=sketch.back[0],
+            y=sketch.back[1],
+            fill="toself",
+            fillcolor=colours.back,
+            mode="lines",
+            line={"color": colours.face_edge, "width": 1},
+            hoverinfo=skip,
+            name="backs",
+        ),
+        go.Scatter(
+            x=sketch.face[0],
+            y=sketch.face[1],
+            fill="toself",
+            fillcolor=CHINESE_FACE,
+            mode="lines",
+            line={"color": FACE_EDGE, "width": 1},
+            hoverinfo=skip,
+            name="tiles",
+        ),
         *_pip_traces(sketch),
     ]
-    styles = {"selected": (colours.selected, "solid"), "winning": (colours.last, "solid"), "hint": (colours.hint, "dash")}
+    styles = {
+        "selected": (colours.selected, "solid"),
+        "winning": (colours.last, "solid"),
+        "hint": (colours.hint, "dash"),
+    }
     for key, (xs, ys) in sketch.outline.items():
         if xs:
             colour, dash = styles[key]
-            traces.append(go.Scatter(x=xs, y=ys, mode="lines", line={"color": colour, "width": 3.5, "dash": dash},
-                                     hoverinfo=skip, name=key))
+            traces.append(
+                go.Scatter(
+                    x=xs,
+                    y=ys,
+                    mode="lines",
+                    line={"color": colour, "width": 3.5, "dash": dash},
+                    hoverinfo=skip,
+                    name=key,
+                )
+            )
     return traces
 
 
@@ -169,10 +211,18 @@ def _button_traces(buttons: Sequence[Button], colours: Theme) -> tuple[list[go.S
         xs, ys = rounded_rect(button.x, button.y, button.w, button.h, 0.3)
         fill = colours.selected if button.enabled else _DISABLED
         edge = colours.hint if button.hint else colours.face_edge
-        traces.append(go.Scatter(x=xs, y=ys, fill="toself", fillcolor=fill,
-                                 mode="lines", line={"color": edge, "width": 3 if button.hint else 1,
-                                                     "dash": "dash" if button.hint else "solid"},
-                                 hoverinfo="skip", name=f"button {button.action.value}"))
+        traces.append(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                fill="toself",
+                fillcolor=fill,
+                mode="lines",
+                line={"color": edge, "width": 3 if button.hint else 1, "dash": "dash" if button.hint else "solid"},
+                hoverinfo="skip",
+                name=f"button {button.action.value}",
+            )
+        )
         captions.append(Caption(button.x, button.y, button.label, 1.05))
     return traces, captions
 
@@ -180,11 +230,18 @@ def _button_traces(buttons: Sequence[Button], colours: Theme) -> tuple[list[go.S
 def _text_trace(captions: Sequence[Caption], colour: str, lang: str, ppu: float, name: str) -> go.Scatter:
     base = max(11.0, round(ppu * 0.5, 1))
     sizes = [round(base * c.size, 1) for c in captions]
-    return go.Scatter(x=[c.x for c in captions], y=[c.y for c in captions], mode="text",
-                      text=[c.text.in_(lang) for c in captions], hoverinfo="skip", name=name,
-                      textfont={"color": colour, "size": sizes if len(set(sizes)) > 1 else base * captions[0].size},
-                      cliponaxis=False, selected={"textfont": {"color": colour}},
-                      unselected={"textfont": {"color": colour}})
+    return go.Scatter(
+        x=[c.x for c in captions],
+        y=[c.y for c in captions],
+        mode="text",
+        text=[c.text.in_(lang) for c in captions],
+        hoverinfo="skip",
+        name=name,
+        textfont={"color": colour, "size": sizes if len(set(sizes)) > 1 else base * captions[0].size},
+        cliponaxis=False,
+        selected={"textfont": {"color": colour}},
+        unselected={"textfont": {"color": colour}},
+    )
 
 
 def _px_per_unit(x_range: tuple[float, float], y_range: tuple[float, float], height: int, width: int | None) -> float:
@@ -193,12 +250,26 @@ def _px_per_unit(x_range: tuple[float, float], y_range: tuple[float, float], hei
     return min(ppu, least_width / (x_range[1] - x_range[0]))
 
 
-def _figure(traces: list[go.Scatter], colours: Theme, x_range: tuple[float, float], y_range: tuple[float, float],
-            height: int, width: int | None) -> go.Figure:
+def _figure(
+    traces: list[go.Scatter],
+    colours: Theme,
+    x_range: tuple[float, float],
+    y_range: tuple[float, float],
+    height: int,
+    width: int | None,
+) -> go.Figure:
     layout = {
-        "template": "none", "showlegend": False, "height": height, "width": width, "dragmode": False,
-        "margin": {"l": 0, "r": 0, "t": 0, "b": 0}, "paper_bgcolor": colours.wood, "plot_bgcolor": colours.wood,
-        "hovermode": "closest", "hoverdistance": 10, "clickmode": "event+select",
+        "template": "none",
+        "showlegend": False,
+        "height": height,
+        "width": width,
+        "dragmode": False,
+        "margin": {"l": 0, "r": 0, "t": 0, "b": 0},
+        "paper_bgcolor": colours.wood,
+        "plot_bgcolor": colours.wood,
+        "hovermode": "closest",
+        "hoverdistance": 10,
+        "clickmode": "event+select",
         "xaxis": {"visible": False, "range": list(x_range), "fixedrange": True},
         "yaxis": {"visible": False, "range": list(y_range), "fixedrange": True, "scaleanchor": "x", "scaleratio": 1},
     }
@@ -207,9 +278,15 @@ def _figure(traces: list[go.Scatter], colours: Theme, x_range: tuple[float, floa
 
 def _click_trace(sketch: _Sketch, ppu: float) -> go.Scatter:
     return go.Scatter(
-        x=sketch.click_x, y=sketch.click_y, customdata=sketch.click_data, hovertext=sketch.click_text,
-        mode="markers", name=CLICK_TRACE, hoverinfo="text",
-        marker=_marker("rgba(0,0,0,0)", _sizes(sketch.click_scale, ppu * 0.95)), **_NO_FADE,
+        x=sketch.click_x,
+        y=sketch.click_y,
+        customdata=sketch.click_data,
+        hovertext=sketch.click_text,
+        mode="markers",
+        name=CLICK_TRACE,
+        hoverinfo="text",
+        marker=_marker("rgba(0,0,0,0)", _sizes(sketch.click_scale, ppu * 0.95)),
+        **_NO_FADE,
     )
 
 
@@ -236,16 +313,33 @@ def tien_gow_figure(
     least as wide as it is high (the app stretches it to its column).
     """
     colours = THEMES[theme]
-    table = layout or layout_tien_gow(state, viewer_seat=viewer_seat, selected=selected, reveal=reveal,
-                                      show_last_trick=show_last_trick, highlight=highlight, show_turn=show_turn,
-                                      show_buttons=show_buttons)
+    table = layout or layout_tien_gow(
+        state,
+        viewer_seat=viewer_seat,
+        selected=selected,
+        reveal=reveal,
+        show_last_trick=show_last_trick,
+        highlight=highlight,
+        show_turn=show_turn,
+        show_buttons=show_buttons,
+    )
     ppu = _px_per_unit(table.x_range, table.y_range, height, width)
     sketch = _Sketch()
     for spot in table.tiles:
         _spot(sketch, spot)
     felt_x, felt_y = rounded_rect(0.0, 0.0, FELT_W, FELT_H, 0.4)
-    traces = [go.Scatter(x=felt_x, y=felt_y, fill="toself", fillcolor=colours.felt, mode="lines",
-                         line={"color": colours.felt_edge, "width": 3}, hoverinfo="skip", name="felt")]
+    traces = [
+        go.Scatter(
+            x=felt_x,
+            y=felt_y,
+            fill="toself",
+            fillcolor=colours.felt,
+            mode="lines",
+            line={"color": colours.felt_edge, "width": 3},
+            hoverinfo="skip",
+            name="felt",
+        )
+    ]
     traces.extend(_tile_traces(sketch, colours))
     button_traces, button_captions = _button_traces(table.buttons, colours)
     traces.extend(button_traces)
@@ -255,8 +349,13 @@ def tien_gow_figure(
         traces.append(_text_trace(button_captions, "#111111", lang, ppu, "button labels"))
     for button in table.buttons:
         for k in (-1, 0, 1):  # across the whole button, as along a tile
-            sketch.clickable(round(button.x + k * button.w * 0.3, 3), button.y, f"action:{button.action.value}",
-                             button.label.in_(lang), 1.2)
+            sketch.clickable(
+                round(button.x + k * button.w * 0.3, 3),
+                button.y,
+                f"action:{button.action.value}",
+                button.label.in_(lang),
+                1.2,
+            )
     traces.append(_click_trace(sketch, ppu))
     return _figure(traces, colours, table.x_range, table.y_range, height, width)
 

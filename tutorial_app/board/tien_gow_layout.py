@@ -27,8 +27,15 @@ from tutorial_app.rules.tien_gow.state import Action, HandState, Trick
 from tutorial_app.rules.tiles import Tile
 
 __all__ = [
-    "FELT_W", "FELT_H", "TileSpot", "Caption", "Button", "TableLayout", "layout_tien_gow",
-    "seat_title", "seat_caption",
+    "FELT_W",
+    "FELT_H",
+    "TileSpot",
+    "Caption",
+    "Button",
+    "TableLayout",
+    "layout_tien_gow",
+    "seat_title",
+    "seat_caption",
 ]
 
 FELT_W = 26.0
@@ -47,14 +54,24 @@ _RISE = 0.7
 _SIDE_BAND = 4.5
 """Room left and right of the felt for a side seat's column and its label."""
 
-_SLOTS: dict[Side, tuple[float, float]] = {"bottom": (0.0, -3.5), "top": (0.0, 3.5), "left": (-7.8, 0.0),
-                                           "right": (7.8, 0.0)}
-_SLOT_CAPTIONS: dict[Side, tuple[float, float]] = {"bottom": (0.0, -5.45), "top": (0.0, 5.45),
-                                                   "left": (-7.8, -1.95), "right": (7.8, -1.95)}
+_SLOTS: dict[Side, tuple[float, float]] = {
+    "bottom": (0.0, -3.5),
+    "top": (0.0, 3.5),
+    "left": (-7.8, 0.0),
+    "right": (7.8, 0.0),
+}
+_SLOT_CAPTIONS: dict[Side, tuple[float, float]] = {
+    "bottom": (0.0, -5.45),
+    "top": (0.0, 5.45),
+    "left": (-7.8, -1.95),
+    "right": (7.8, -1.95),
+}
 # Where each seat's pile of trick points starts (beside its hand, off the felt) and which way it grows.
 _PILES: dict[Side, tuple[float, float, float, float]] = {
-    "bottom": (-12.4, -9.6, 1.0, 0.0), "top": (4.6, 8.8, 1.0, 0.0),
-    "left": (-14.3, -4.0, 0.0, -1.0), "right": (14.3, -4.0, 0.0, -1.0),
+    "bottom": (-12.4, -9.6, 1.0, 0.0),
+    "top": (4.6, 8.8, 1.0, 0.0),
+    "left": (-14.3, -4.0, 0.0, -1.0),
+    "right": (14.3, -4.0, 0.0, -1.0),
 }
 
 Mark = Literal["selected", "winning", "hint"]
@@ -119,7 +136,7 @@ class TableLayout(NamedTuple):
 
 
 def seat_title(seat: int, viewer_seat: int) -> Text:
-    """"You"/«Вы» for the viewer, else "Seat N"/«Игрок N» (seats counted from 0, as everywhere)."""
+    """ "You"/«Вы» for the viewer, else "Seat N"/«Игрок N» (seats counted from 0, as everywhere)."""
     return Text("You", "Вы") if seat == viewer_seat else Text(f"Seat {seat}", f"Игрок {seat}")
 
 
@@ -128,9 +145,11 @@ def seat_caption(state: HandState, seat: int, viewer_seat: int, show_turn: bool 
     arrow = "▶ " if show_turn and seat == state.to_move and not state.is_over else ""
     title = seat_title(seat, viewer_seat)
     count = len(state.hands[seat])
-    parts = [Text(f"{arrow}{title.en}", f"{arrow}{title.ru}"),
-             Text(f"{count} tile{'s' if count != 1 else ''}", f"{count} {tiles_word_ru(count)}"),
-             Text(f"trick points: {state.taken[seat]}", f"очки за взятки: {state.taken[seat]}")]
+    parts = [
+        Text(f"{arrow}{title.en}", f"{arrow}{title.ru}"),
+        Text(f"{count} tile{'s' if count != 1 else ''}", f"{count} {tiles_word_ru(count)}"),
+        Text(f"trick points: {state.taken[seat]}", f"очки за взятки: {state.taken[seat]}"),
+    ]
     if seat == state.banker:
         parts.append(Text("banker", "банкир"))
     return Text(" · ".join(p.en for p in parts), " · ".join(p.ru for p in parts))
@@ -140,8 +159,9 @@ def _sides(viewer_seat: int) -> dict[int, Side]:
     return {(viewer_seat + offset) % PLAYERS: side for offset, side in enumerate(SEAT_SIDES[PLAYERS])}
 
 
-def _hand_spots(state: HandState, seat: int, side: Side, face_up: bool, selected: tuple[int, ...],
-                hints: frozenset[str]) -> list[TileSpot]:
+def _hand_spots(
+    state: HandState, seat: int, side: Side, face_up: bool, selected: tuple[int, ...], hints: frozenset[str]
+) -> list[TileSpot]:
     hand = state.hands[seat]
     scale = VIEWER_SCALE if side == "bottom" else OTHER_SCALE
     step = TILE_W * scale * _STEP
@@ -154,14 +174,36 @@ def _hand_spots(state: HandState, seat: int, side: Side, face_up: bool, selected
         if side == "bottom":
             rise = _RISE if i in selected else 0.0
             mark: Mark | None = "selected" if i in selected else "hint" if str(tile) in hints else None
-            spots.append(TileSpot(along, -FELT_H / 2 - _GAP - long_half + rise, True, scale, shown_tile, seat,
-                                  "hand", i, mark, f"hand:{i}"))
+            spots.append(
+                TileSpot(
+                    along,
+                    -FELT_H / 2 - _GAP - long_half + rise,
+                    True,
+                    scale,
+                    shown_tile,
+                    seat,
+                    "hand",
+                    i,
+                    mark,
+                    f"hand:{i}",
+                )
+            )
         elif side == "top":
             spots.append(TileSpot(along, FELT_H / 2 + _GAP + long_half, True, scale, shown_tile, seat, "hand", i))
         else:
             x = FELT_W / 2 + _GAP + long_half
-            spots.append(TileSpot(-x if side == "left" else x, -along if side == "left" else along, False, scale,
-                                  shown_tile, seat, "hand", i))
+            spots.append(
+                TileSpot(
+                    -x if side == "left" else x,
+                    -along if side == "left" else along,
+                    False,
+                    scale,
+                    shown_tile,
+                    seat,
+                    "hand",
+                    i,
+                )
+            )
     return spots
 
 
@@ -179,8 +221,20 @@ def _trick_spots(trick: Trick, sides: dict[int, Side], show_turn: bool) -> list[
         first = -step * (len(play.tiles) - 1) / 2
         mark: Mark | None = "winning" if number == trick.high and show_turn else None
         for i, tile in enumerate(play.tiles):
-            spots.append(TileSpot(sx + first + i * step, sy, True, TRICK_SCALE, tile if play.face_up else None,
-                                  play.seat, "trick", i, mark, f"trick:{play.seat}"))
+            spots.append(
+                TileSpot(
+                    sx + first + i * step,
+                    sy,
+                    True,
+                    TRICK_SCALE,
+                    tile if play.face_up else None,
+                    play.seat,
+                    "trick",
+                    i,
+                    mark,
+                    f"trick:{play.seat}",
+                )
+            )
     return spots
 
 
@@ -204,8 +258,9 @@ def _role(trick: Trick, index: int, you: bool) -> Text:
     return Text("beat", "побили" if you else "побил")
 
 
-def _trick_captions(state: HandState, trick: Trick, sides: dict[int, Side], viewer_seat: int,
-                    show_turn: bool) -> list[Caption]:
+def _trick_captions(
+    state: HandState, trick: Trick, sides: dict[int, Side], viewer_seat: int, show_turn: bool
+) -> list[Caption]:
     captions = []
     for index, play in enumerate(trick.plays):
         x, y = _SLOT_CAPTIONS[sides[play.seat]]
@@ -217,7 +272,7 @@ def _trick_captions(state: HandState, trick: Trick, sides: dict[int, Side], view
 
 
 def _numbered(state: HandState, open_trick: bool) -> tuple[str, str]:
-    """" 3" for the third trick of a hand dealt from the start; "" for a position set up later in a hand."""
+    """ " 3" for the third trick of a hand dealt from the start; "" for a position set up later in a hand."""
     if sum(state.taken) != sum(t.size for t in state.tricks):
         return "", ""
     number = f" {len(state.tricks) + (1 if open_trick else 0)}"
@@ -225,7 +280,7 @@ def _numbered(state: HandState, open_trick: bool) -> tuple[str, str]:
 
 
 def _trick_number(state: HandState, trick: Trick | None) -> Text:
-    """"Trick 3" with no word of who leads or takes it (a question about that is on)."""
+    """ "Trick 3" with no word of who leads or takes it (a question about that is on)."""
     en, ru = _numbered(state, trick is None or trick.taker < 0)
     return Text(f"Trick{en}", f"Взятка{ru}")
 
@@ -242,9 +297,13 @@ def _centre_text(state: HandState, trick: Trick, viewer_seat: int) -> Text:
     if state.is_over:
         # two lines: one would run over the tiles laid left and right of the centre
         if taker == viewer_seat:
-            return Text("You take the last trick<br>and win the hand", "Вы берёте последнюю взятку<br>и выигрываете раздачу")
-        return Text(f"Seat {taker} takes the last trick<br>and wins the hand",
-                    f"Игрок {taker} берёт последнюю взятку<br>и выигрывает раздачу")
+            return Text(
+                "You take the last trick<br>and win the hand", "Вы берёте последнюю взятку<br>и выигрываете раздачу"
+            )
+        return Text(
+            f"Seat {taker} takes the last trick<br>and wins the hand",
+            f"Игрок {taker} берёт последнюю взятку<br>и выигрывает раздачу",
+        )
     en, ru = _numbered(state, taker < 0)
     if taker >= 0:
         if taker == viewer_seat:
@@ -255,7 +314,9 @@ def _centre_text(state: HandState, trick: Trick, viewer_seat: int) -> Text:
     return Text(f"Trick{en}", f"Взятка{ru}")
 
 
-def _buttons(state: HandState, selected: tuple[int, ...], viewer_seat: int, hints: frozenset[str]) -> tuple[Button, ...]:
+def _buttons(
+    state: HandState, selected: tuple[int, ...], viewer_seat: int, hints: frozenset[str]
+) -> tuple[Button, ...]:
     if state.is_over or state.to_move != viewer_seat:
         return ()
     hint = selection_hint(state, selected, viewer_seat)
@@ -263,8 +324,16 @@ def _buttons(state: HandState, selected: tuple[int, ...], viewer_seat: int, hint
     y = -FELT_H / 2 - _GAP - TILE_H * VIEWER_SCALE / 2
     return (
         Button(Action.PLAY, x, y + 0.9, 3.4, 1.3, Text("Play", "Сыграть"), hint.can_play, "action:play" in hints),
-        Button(Action.DISCARD, x, y - 0.9, 3.4, 1.3, Text("Discard", "Сбросить"), hint.can_discard,
-               "action:discard" in hints),
+        Button(
+            Action.DISCARD,
+            x,
+            y - 0.9,
+            3.4,
+            1.3,
+            Text("Discard", "Сбросить"),
+            hint.can_discard,
+            "action:discard" in hints,
+        ),
     )
 
 
@@ -326,5 +395,4 @@ def layout_tien_gow(
     bottom = -FELT_H / 2 - _GAP - TILE_H * VIEWER_SCALE - 1.5
     top = FELT_H / 2 + _GAP + TILE_H * OTHER_SCALE + 1.3
     buttons = _buttons(state, chosen, viewer_seat, hints) if show_buttons else ()
-    return TableLayout(tuple(tiles), tuple(captions), buttons,
-                       (-x_half, x_half), (bottom, top))
+    return TableLayout(tuple(tiles), tuple(captions), buttons, (-x_half, x_half), (bottom, top))

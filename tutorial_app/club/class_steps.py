@@ -25,8 +25,24 @@ from tutorial_app.rules.state import Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.explain import move_name
 
-__all__ = ["Task", "task_of", "run_at", "complete_step", "answer_key", "move_key", "action_key", "hand_key", "read_key",
-           "option_keys", "right_keys", "key_label", "judge", "verdict", "capstone_outcome", "Judged"]
+__all__ = [
+    "Task",
+    "task_of",
+    "run_at",
+    "complete_step",
+    "answer_key",
+    "move_key",
+    "action_key",
+    "hand_key",
+    "read_key",
+    "option_keys",
+    "right_keys",
+    "key_label",
+    "judge",
+    "verdict",
+    "capstone_outcome",
+    "Judged",
+]
 
 Task = Literal["quiz", "move", "hand", "read"]
 Outcome = Literal["won", "lost", "tie"]

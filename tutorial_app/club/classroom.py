@@ -17,8 +17,20 @@ from typing import Literal, NamedTuple
 from tutorial_app.club.errors import ClubError
 from tutorial_app.rules.text import Text
 
-__all__ = ["Phase", "ClassState", "start_class", "reveal", "next_step", "previous_step", "finish",
-           "Answered", "Bar", "Tally", "tally", "scores"]
+__all__ = [
+    "Phase",
+    "ClassState",
+    "start_class",
+    "reveal",
+    "next_step",
+    "previous_step",
+    "finish",
+    "Answered",
+    "Bar",
+    "Tally",
+    "tally",
+    "scores",
+]
 
 Phase = Literal["asking", "revealed", "over"]
 
@@ -71,8 +83,7 @@ def next_step(state: ClassState) -> ClassState:
     """On to the next step (answered or not: the teacher decides)."""
     _open(state)
     if state.last_step:
-        raise ClubError(Text("this is the last step: end the class instead",
-                              "это последний шаг: завершите занятие"))
+        raise ClubError(Text("this is the last step: end the class instead", "это последний шаг: завершите занятие"))
     return state._replace(step=state.step + 1, phase="asking")
 
 
@@ -120,8 +131,9 @@ class Tally(NamedTuple):
         return max(0, self.learners - self.answered)
 
 
-def tally(answers: Iterable[Answered], learners: int, options: Sequence[str] = (),
-          right_keys: Collection[str] = ()) -> Tally:
+def tally(
+    answers: Iterable[Answered], learners: int, options: Sequence[str] = (), right_keys: Collection[str] = ()
+) -> Tally:
     """Count a step's answers.
 
     ``options`` (a quiz's choices, in the order shown) get a bar even when
@@ -132,8 +144,10 @@ def tally(answers: Iterable[Answered], learners: int, options: Sequence[str] = (
     counts = Counter(answer.key for answer in given)
     judged_right = {answer.key for answer in given if answer.correct}
     extra = sorted((key for key in counts if key not in options), key=lambda key: (-counts[key], key))
-    bars = tuple(Bar(key, counts.get(key, 0), key in right_keys or key in judged_right)
-                 for key in (*dict.fromkeys(options), *extra))
+    bars = tuple(
+        Bar(key, counts.get(key, 0), key in right_keys or key in judged_right)
+        for key in (*dict.fromkeys(options), *extra)
+    )
     right = sum(1 for answer in given if answer.correct)
     return Tally(max(learners, len(given)), len(given), right, bars)
 

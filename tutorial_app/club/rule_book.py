@@ -49,8 +49,16 @@ class RuleBook:
             found = []
             for row in rows:
                 try:
-                    found.append(make_rule_set(row.title_en, row.title_ru, row.preset, row.players,
-                                               json.loads(row.overrides), slug=row.slug))
+                    found.append(
+                        make_rule_set(
+                            row.title_en,
+                            row.title_ru,
+                            row.preset,
+                            row.players,
+                            json.loads(row.overrides),
+                            slug=row.slug,
+                        )
+                    )
                 except ClubError:  # a row the rules core no longer accepts is left out, not shown broken
                     continue
             return found
@@ -64,8 +72,12 @@ class RuleBook:
         with self._writer.begin() as conn:
             taken = set(conn.execute(sa.select(rule_sets_table.c.slug)).scalars())
             if not replace and len(taken) >= MAX_RULE_SETS:
-                raise ClubError(Text(f"the club keeps at most {MAX_RULE_SETS} rule sets: delete one first",
-                                     f"у клуба может быть не больше {MAX_RULE_SETS} наборов правил: сначала удалите один"))
+                raise ClubError(
+                    Text(
+                        f"the club keeps at most {MAX_RULE_SETS} rule sets: delete one first",
+                        f"у клуба может быть не больше {MAX_RULE_SETS} наборов правил: сначала удалите один",
+                    )
+                )
             slug = rule_set.slug
             if not replace:
                 number = 2
@@ -73,9 +85,17 @@ class RuleBook:
                     slug = f"{rule_set.slug[:36]}-{number}"
                     number += 1
             conn.execute(rule_sets_table.delete().where(rule_sets_table.c.slug == slug))
-            conn.execute(rule_sets_table.insert().values(
-                slug=slug, title_en=rule_set.title.en, title_ru=rule_set.title.ru, preset=rule_set.preset,
-                players=rule_set.players, overrides=json.dumps(dict(rule_set.overrides)), updated=now))
+            conn.execute(
+                rule_sets_table.insert().values(
+                    slug=slug,
+                    title_en=rule_set.title.en,
+                    title_ru=rule_set.title.ru,
+                    preset=rule_set.preset,
+                    players=rule_set.players,
+                    overrides=json.dumps(dict(rule_set.overrides)),
+                    updated=now,
+                )
+            )
         return rule_set._replace(slug=slug)
 
     def delete(self, slug: str) -> None:

@@ -23,8 +23,19 @@ from tutorial_app.rules.options import HouseRules, OptionError
 from tutorial_app.rules.text import Text, shown
 from tutorial_app.rules.variants import find_variant
 
-__all__ = ["FORMAT", "MAX_TITLE", "ClubRules", "make_rule_set", "slug_of", "clean_title", "export_text",
-           "read_rules_file", "link_value", "read_link_value", "RULES_LIMITS"]
+__all__ = [
+    "FORMAT",
+    "MAX_TITLE",
+    "ClubRules",
+    "make_rule_set",
+    "slug_of",
+    "clean_title",
+    "export_text",
+    "read_rules_file",
+    "link_value",
+    "read_link_value",
+    "RULES_LIMITS",
+]
 
 FORMAT = "domino-tutor-rules"
 MAX_TITLE = 80
@@ -52,8 +63,14 @@ class ClubRules(NamedTuple):
         data: dict[str, Any] = {"format": FORMAT, "version": 1}
         if club:
             data["club"] = club
-        data.update({"title": {"en": self.title.en, "ru": self.title.ru}, "preset": self.preset,
-                     "players": self.players, "overrides": dict(self.overrides)})
+        data.update(
+            {
+                "title": {"en": self.title.en, "ru": self.title.ru},
+                "preset": self.preset,
+                "players": self.players,
+                "overrides": dict(self.overrides),
+            }
+        )
         return data
 
 
@@ -65,11 +82,16 @@ def clean_title(text: object, lang: str) -> str:
         raise ClubError(Text(f"write the title in {language}", f"напишите название {language_ru}"))
     title = unicodedata.normalize("NFC", " ".join(text.split()))
     if len(title) > MAX_TITLE:
-        raise ClubError(Text(f"the {language} title is longer than {MAX_TITLE} characters",
-                             f"название {language_ru} длиннее {MAX_TITLE} символов"))
+        raise ClubError(
+            Text(
+                f"the {language} title is longer than {MAX_TITLE} characters",
+                f"название {language_ru} длиннее {MAX_TITLE} символов",
+            )
+        )
     if any(unicodedata.category(ch).startswith("C") for ch in title):
-        raise ClubError(Text(f"the {language} title has control characters",
-                             f"в названии {language_ru} есть управляющие символы"))
+        raise ClubError(
+            Text(f"the {language} title has control characters", f"в названии {language_ru} есть управляющие символы")
+        )
     return title
 
 
@@ -80,20 +102,34 @@ def slug_of(title: str) -> str:
     return _SLUG.sub("-", ascii_title).strip("-")[:40].strip("-") or "rules"
 
 
-def make_rule_set(title_en: object, title_ru: object, preset: object, players: object,
-                  overrides: Mapping[str, Any], slug: str | None = None) -> ClubRules:
+def make_rule_set(
+    title_en: object,
+    title_ru: object,
+    preset: object,
+    players: object,
+    overrides: Mapping[str, Any],
+    slug: str | None = None,
+) -> ClubRules:
     """A rule set checked by the rules core; ClubError says what to change."""
     title = Text(clean_title(title_en, "en"), clean_title(title_ru, "ru"))
     if not isinstance(preset, str):
         raise ClubError(Text(f"{shown(preset)} is not a preset's name", f"{shown(preset)} — не название варианта"))
     if isinstance(players, bool) or not isinstance(players, int):
-        raise ClubError(Text(f"the number of players must be a whole number, not {shown(players)}",
-                             f"число игроков — целое число, а не {shown(players)}"))
+        raise ClubError(
+            Text(
+                f"the number of players must be a whole number, not {shown(players)}",
+                f"число игроков — целое число, а не {shown(players)}",
+            )
+        )
     values = {}
     for name, value in overrides.items():
         if name in ("players", "title") or isinstance(value, float | list | dict) or value is None:
-            raise ClubError(Text(f"the override {shown(name)} = {shown(value)} is not a house-rule option",
-                                 f"замена {shown(name)} = {shown(value)} — не опция правил"))
+            raise ClubError(
+                Text(
+                    f"the override {shown(name)} = {shown(value)} is not a house-rule option",
+                    f"замена {shown(name)} = {shown(value)} — не опция правил",
+                )
+            )
         values[str(name)] = value
     try:
         variant = find_variant(preset)
@@ -115,25 +151,36 @@ def export_text(rule_set: ClubRules, club: str | None = None) -> str:
 
 def _from_data(data: object) -> tuple[ClubRules, str | None]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ClubError(Text("this is not a rule set saved by Domino Tutor",
-                             "это не набор правил, сохранённый в Domino Tutor"))
+        raise ClubError(
+            Text("this is not a rule set saved by Domino Tutor", "это не набор правил, сохранённый в Domino Tutor")
+        )
     if data.get("version") != 1:
-        raise ClubError(Text(f"rule sets of version {shown(data.get('version'))} are not known here; "
-                             "save it again with this version of the app",
-                             f"наборы правил версии {shown(data.get('version'))} здесь не знают; "
-                             "сохраните его заново в этой версии приложения"))
+        raise ClubError(
+            Text(
+                f"rule sets of version {shown(data.get('version'))} are not known here; "
+                "save it again with this version of the app",
+                f"наборы правил версии {shown(data.get('version'))} здесь не знают; "
+                "сохраните его заново в этой версии приложения",
+            )
+        )
     title = data.get("title")
     overrides = data.get("overrides", {})
     if not isinstance(title, dict):
-        raise ClubError(Text("the rule set has no title in English and Russian",
-                             "у набора правил нет названия по-английски и по-русски"))
+        raise ClubError(
+            Text(
+                "the rule set has no title in English and Russian",
+                "у набора правил нет названия по-английски и по-русски",
+            )
+        )
     if not isinstance(overrides, dict):
-        raise ClubError(Text("the overrides must be a mapping of option to value",
-                             "замены должны быть словарём «опция: значение»"))
+        raise ClubError(
+            Text("the overrides must be a mapping of option to value", "замены должны быть словарём «опция: значение»")
+        )
     club = data.get("club")
     club_name = clean_title(club, "en") if isinstance(club, str) and club.strip() else None
-    return make_rule_set(title.get("en"), title.get("ru"), data.get("preset"), data.get("players"), overrides), \
-        club_name
+    return make_rule_set(
+        title.get("en"), title.get("ru"), data.get("preset"), data.get("players"), overrides
+    ), club_name
 
 
 def read_rules_file(data: bytes | str) -> tuple[ClubRules, str | None]:
@@ -142,8 +189,9 @@ def read_rules_file(data: bytes | str) -> tuple[ClubRules, str | None]:
         text = data if isinstance(data, str) else decode(data, RULES_LIMITS)
         parsed = parse_json(text, "rules.json", RULES_LIMITS)
     except SourceError as exc:
-        raise ClubError(Text(f"not a rule-set file ({exc.located('en')})",
-                             f"это не файл набора правил ({exc.located('ru')})")) from None
+        raise ClubError(
+            Text(f"not a rule-set file ({exc.located('en')})", f"это не файл набора правил ({exc.located('ru')})")
+        ) from None
     return _from_data(parsed)
 
 
@@ -156,11 +204,19 @@ def link_value(rule_set: ClubRules, club: str | None = None) -> str:
 def read_link_value(value: str) -> tuple[ClubRules, str | None]:
     """A rule set from a shared link's value; ClubError when the link is cut short or changed."""
     if len(value) > MAX_LINK or not re.fullmatch(r"[A-Za-z0-9_-]+", value):
-        raise ClubError(Text("the link's rule set is damaged: copy the whole link again",
-                             "набор правил в ссылке повреждён: скопируйте ссылку целиком ещё раз"))
+        raise ClubError(
+            Text(
+                "the link's rule set is damaged: copy the whole link again",
+                "набор правил в ссылке повреждён: скопируйте ссылку целиком ещё раз",
+            )
+        )
     try:
         raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
     except (binascii.Error, ValueError):
-        raise ClubError(Text("the link's rule set is damaged: copy the whole link again",
-                             "набор правил в ссылке повреждён: скопируйте ссылку целиком ещё раз")) from None
+        raise ClubError(
+            Text(
+                "the link's rule set is damaged: copy the whole link again",
+                "набор правил в ссылке повреждён: скопируйте ссылку целиком ещё раз",
+            )
+        ) from None
     return read_rules_file(raw)

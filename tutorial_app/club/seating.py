@@ -15,8 +15,19 @@ from tutorial_app.club.errors import ClubError
 from tutorial_app.names import MAX_NAME, name_problem, normal_name
 from tutorial_app.rules.text import Text
 
-__all__ = ["Role", "Member", "SEEN_EVERY", "PRESENT_FOR", "member_name", "name_taken", "seat_holders", "is_away",
-           "bot_seats", "free_seat", "present"]
+__all__ = [
+    "Role",
+    "Member",
+    "SEEN_EVERY",
+    "PRESENT_FOR",
+    "member_name",
+    "name_taken",
+    "seat_holders",
+    "is_away",
+    "bot_seats",
+    "free_seat",
+    "present",
+]
 
 Role = Literal["teacher", "learner", "player", "watcher"]
 SEEN_EVERY = 5.0
@@ -52,8 +63,12 @@ def member_name(name: object) -> str:
         raise ClubError(Text("write your name", "напишите своё имя"))
     problem = name_problem(name)
     if problem is not None:
-        raise ClubError(Text(f"{problem.en}: write your name in up to {MAX_NAME} characters",
-                             f"{problem.ru}: напишите имя длиной до {MAX_NAME} символов"))
+        raise ClubError(
+            Text(
+                f"{problem.en}: write your name in up to {MAX_NAME} characters",
+                f"{problem.ru}: напишите имя длиной до {MAX_NAME} символов",
+            )
+        )
     return normal_name(name)
 
 
@@ -82,8 +97,7 @@ def is_away(member: Member, now: float, away_after: float) -> bool:
 
 def bot_seats(holders: Sequence[Member | None], now: float, away_after: float) -> frozenset[int]:
     """The seats a bot plays now: empty ones, and those whose player has been away too long."""
-    return frozenset(seat for seat, member in enumerate(holders)
-                     if member is None or is_away(member, now, away_after))
+    return frozenset(seat for seat, member in enumerate(holders) if member is None or is_away(member, now, away_after))
 
 
 def free_seat(holders: Sequence[Member | None], wanted: int | None = None) -> int:
@@ -102,5 +116,4 @@ def free_seat(holders: Sequence[Member | None], wanted: int | None = None) -> in
 
 def present(members: Iterable[Member], now: float, role: Role = "learner") -> list[Member]:
     """Members of one role heard from lately, in the order they joined."""
-    return sorted((m for m in members if m.role == role and now - m.last_seen <= PRESENT_FOR),
-                  key=lambda m: m.joined)
+    return sorted((m for m in members if m.role == role and now - m.last_seen <= PRESENT_FOR), key=lambda m: m.joined)

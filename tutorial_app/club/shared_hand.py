@@ -35,7 +35,17 @@ from tutorial_app.strategy.bots import BOT_NAMES, BotName, bot_move
 from tutorial_app.strategy.explain import move_name, why_best
 from tutorial_app.strategy.view import view_of_state
 
-__all__ = ["TableSetup", "TableGame", "AWAY_CHOICES", "make_setup", "replay", "seat_view", "bot_turn", "check_move", "advice"]
+__all__ = [
+    "TableSetup",
+    "TableGame",
+    "AWAY_CHOICES",
+    "make_setup",
+    "replay",
+    "seat_view",
+    "bot_turn",
+    "check_move",
+    "advice",
+]
 
 AWAY_CHOICES = (30, 60, 120, 300)
 """Seconds without a sign of life after which a bot plays for a seat (the table's choice)."""
@@ -65,10 +75,19 @@ class TableSetup(NamedTuple):
 
     def to_json(self) -> str:
         """The setup as the database keeps it."""
-        return json.dumps({"preset": self.preset, "players": self.players, "overrides": dict(self.overrides),
-                           "bot": self.bot, "seed": self.seed, "whole_match": self.whole_match,
-                           "away_after": self.away_after,
-                           "title": list(self.title) if self.title is not None else None}, ensure_ascii=False)
+        return json.dumps(
+            {
+                "preset": self.preset,
+                "players": self.players,
+                "overrides": dict(self.overrides),
+                "bot": self.bot,
+                "seed": self.seed,
+                "whole_match": self.whole_match,
+                "away_after": self.away_after,
+                "title": list(self.title) if self.title is not None else None,
+            },
+            ensure_ascii=False,
+        )
 
     @classmethod
     def from_json(cls, text: str) -> TableSetup:
@@ -76,17 +95,36 @@ class TableSetup(NamedTuple):
         data = json.loads(text)
         title = data.get("title")
         bot: BotName = next((name for name in BOT_NAMES if name == data["bot"]), "greedy")
-        return cls(str(data["preset"]), int(data["players"]), tuple(sorted(data["overrides"].items())), bot,
-                   int(data["seed"]), bool(data["whole_match"]), int(data["away_after"]),
-                   Text(str(title[0]), str(title[1])) if title else None)
+        return cls(
+            str(data["preset"]),
+            int(data["players"]),
+            tuple(sorted(data["overrides"].items())),
+            bot,
+            int(data["seed"]),
+            bool(data["whole_match"]),
+            int(data["away_after"]),
+            Text(str(title[0]), str(title[1])) if title else None,
+        )
 
 
-def make_setup(preset: str, players: int, overrides: Mapping[str, Any], bot: BotName, seed: int,
-               whole_match: bool, away_after: int, title: Text | None = None) -> TableSetup:
+def make_setup(
+    preset: str,
+    players: int,
+    overrides: Mapping[str, Any],
+    bot: BotName,
+    seed: int,
+    whole_match: bool,
+    away_after: int,
+    title: Text | None = None,
+) -> TableSetup:
     """A setup checked by the rules core (ClubError naming what is wrong)."""
     if away_after not in AWAY_CHOICES:
-        raise ClubError(Text(f"a seat is handed to a bot after one of {AWAY_CHOICES} seconds",
-                             f"место передаётся боту через одно из значений {AWAY_CHOICES} секунд"))
+        raise ClubError(
+            Text(
+                f"a seat is handed to a bot after one of {AWAY_CHOICES} seconds",
+                f"место передаётся боту через одно из значений {AWAY_CHOICES} секунд",
+            )
+        )
     setup = TableSetup(preset, players, tuple(sorted(overrides.items())), bot, seed, whole_match, away_after, title)
     setup.rules()
     return setup
@@ -163,8 +201,12 @@ def check_move(game: TableGame, seat: int, move: Move) -> None:
     if state.is_over:
         raise ClubError(Text("the hand is over", "раздача окончена"))
     if state.to_move != seat:
-        raise ClubError(Text(f"it is seat {state.to_move}'s turn, not yours (you hold seat {seat})",
-                             f"сейчас ход игрока {state.to_move}, а не ваш (ваше место — {seat})"))
+        raise ClubError(
+            Text(
+                f"it is seat {state.to_move}'s turn, not yours (you hold seat {seat})",
+                f"сейчас ход игрока {state.to_move}, а не ваш (ваше место — {seat})",
+            )
+        )
     reason = why_illegal(state, move)
     if reason is not None:
         raise ClubError(reason)
@@ -180,8 +222,9 @@ def seat_view(state: HandState, seat: int) -> HandState:
     seen = state.hands[seat] | mask_of(state.table.tiles())
     unseen = [tile for tile in ALL_TILES if not tile.bit & seen]
     pool = iter(unseen)
-    hands = tuple(mask if other == seat else mask_of(_take(pool, bin(mask).count("1")))
-                  for other, mask in enumerate(state.hands))
+    hands = tuple(
+        mask if other == seat else mask_of(_take(pool, bin(mask).count("1"))) for other, mask in enumerate(state.hands)
+    )
     boneyard = tuple(_take(pool, len(state.boneyard)))
     drawn = state.drawn if state.to_move == seat else None
     return state._replace(hands=hands, boneyard=boneyard, drawn=drawn, trail=_blind_trail(state, seat, unseen))

@@ -58,13 +58,21 @@ CLASS_CAPACITY = (2, 100)
 """The fewest and the most learners a teacher may let into one class."""
 TeacherAction = Literal["reveal", "next", "back", "finish"]
 _TRANSITIONS: dict[str, Callable[[ClassState], ClassState]] = {
-    "reveal": reveal, "next": next_step, "back": previous_step, "finish": finish}
+    "reveal": reveal,
+    "next": next_step,
+    "back": previous_step,
+    "finish": finish,
+}
 
-_UNKNOWN = Text("there is no room with this code: check the code on the teacher's screen",
-                "комнаты с таким кодом нет: сверьте код с экраном учителя")
+_UNKNOWN = Text(
+    "there is no room with this code: check the code on the teacher's screen",
+    "комнаты с таким кодом нет: сверьте код с экраном учителя",
+)
 _EXPIRED = Text("this code has expired: ask for a new one", "срок этого кода истёк: попросите новый")
-_NOT_YOURS = Text("this link does not belong to anyone in the room: join again with the code",
-                  "эта ссылка ни за кем в комнате не числится: войдите снова по коду")
+_NOT_YOURS = Text(
+    "this link does not belong to anyone in the room: join again with the code",
+    "эта ссылка ни за кем в комнате не числится: войдите снова по коду",
+)
 
 
 class Room(NamedTuple):
@@ -125,8 +133,17 @@ def connect(url: str) -> tuple[sa.Engine, sa.Engine]:
 
 def _member(row: Any) -> Member:
     hint = json.loads(row.hint) if row.hint else None
-    return Member(row.id, row.name, row.role, row.seat, bool(row.host), float(row.joined), float(row.last_seen),
-                  Text(str(hint[0]), str(hint[1])) if hint else None, int(row.hint_at or 0))
+    return Member(
+        row.id,
+        row.name,
+        row.role,
+        row.seat,
+        bool(row.host),
+        float(row.joined),
+        float(row.last_seen),
+        Text(str(hint[0]), str(hint[1])) if hint else None,
+        int(row.hint_at or 0),
+    )
 
 
 def _name_key(name: str) -> str:
@@ -143,24 +160,58 @@ class ClubStore:
 
     # -- opening and reading a room --------------------------------------------------------
 
-    def _open_room(self, kind: str, setup: str, phase: str, host: tuple[str, Role, int | None], now: float,
-                   ) -> tuple[str, str]:
+    def _open_room(
+        self,
+        kind: str,
+        setup: str,
+        phase: str,
+        host: tuple[str, Role, int | None],
+        now: float,
+    ) -> tuple[str, str]:
         name, role, seat = host
         token = new_token()
         with self._writer.begin() as conn:
             self._purge(conn, now)
-            open_rooms = conn.execute(sa.select(sa.func.count()).select_from(rooms_table)
-                                      .where(rooms_table.c.expires > now)).scalar_one()
+            open_rooms = conn.execute(
+                sa.select(sa.func.count()).select_from(rooms_table).where(rooms_table.c.expires > now)
+            ).scalar_one()
             if open_rooms >= MAX_OPEN_ROOMS:
-                raise ClubError(Text("too many rooms are open on this server; end an old class or table first",
-                                     "на сервере открыто слишком много комнат; сначала закройте старое занятие или стол"))
+                raise ClubError(
+                    Text(
+                        "too many rooms are open on this server; end an old class or table first",
+                        "на сервере открыто слишком много комнат; сначала закройте старое занятие или стол",
+                    )
+                )
             code = self._fresh_code(conn)
-            conn.execute(rooms_table.insert().values(
-                code=code, kind=kind, created=now, expires=now + ROOM_HOURS * 3600, version=1, setup=setup,
-                step=0, phase=phase, first_hand=0, to_move=-1))
-            conn.execute(members_table.insert().values(
-                code=code, id=token_hash(token), name=name, name_key=_name_key(name), role=role, seat=seat,
-                host=True, joined=now, last_seen=now, hint=None, hint_at=0))
+            conn.execute(
+                rooms_table.insert().values(
+                    code=code,
+                    kind=kind,
+                    created=now,
+                    expires=now + ROOM_HOURS * 3600,
+                    version=1,
+                    setup=setup,
+                    step=0,
+                    phase=phase,
+                    first_hand=0,
+                    to_move=-1,
+                )
+            )
+            conn.execute(
+                members_table.insert().values(
+                    code=code,
+                    id=token_hash(token),
+                    name=name,
+                    name_key=_name_key(name),
+                    role=role,
+                    seat=seat,
+                    host=True,
+                    joined=now,
+                    last_seen=now,
+                    hint=None,
+                    hint_at=0,
+                )
+            )
         return code, token
 
     @staticmethod
@@ -179,8 +230,9 @@ class ClubStore:
             conn.execute(table.delete().where(table.c.code.in_(old)))
         conn.execute(rooms_table.delete().where(rooms_table.c.expires < now - 24 * 3600))
 
-    def open_class(self, lesson_id: str, steps: int, teacher: str, capacity: int, now: float,
-                   seed: int | None = None) -> tuple[str, str]:
+    def open_class(
+        self, lesson_id: str, steps: int, teacher: str, capacity: int, now: float, seed: int | None = None
+    ) -> tuple[str, str]:
         """Open a class at the lesson's first step; the join code and the teacher's token."""
         low, high = CLASS_CAPACITY
         if not low <= capacity <= high:
@@ -189,8 +241,9 @@ class ClubStore:
         setup = json.dumps({"lesson": lesson_id, "steps": steps, "seed": chosen, "capacity": capacity})
         return self._open_room("class", setup, "asking", (member_name(teacher), "teacher", None), now)
 
-    def open_table(self, setup: TableSetup, host: str, role: Literal["player", "watcher"], now: float,
-                   seat: int | None = None) -> tuple[str, str]:
+    def open_table(
+        self, setup: TableSetup, host: str, role: Literal["player", "watcher"], now: float, seat: int | None = None
+    ) -> tuple[str, str]:
         """Open a table (its players join by the code); the host plays a seat or watches every hand."""
         setup.rules()
         taken = free_seat((None,) * setup.players, seat) if role == "player" else None
@@ -215,15 +268,26 @@ class ClubStore:
             raise ClubError(_UNKNOWN)
         if row.expires < now:
             raise ClubError(_EXPIRED)
-        return Room(row.code, row.kind, row.created, row.expires, row.version, row.setup, row.step, row.phase,
-                    row.first_hand, row.to_move)
+        return Room(
+            row.code,
+            row.kind,
+            row.created,
+            row.expires,
+            row.version,
+            row.setup,
+            row.step,
+            row.phase,
+            row.first_hand,
+            row.to_move,
+        )
 
     def find(self, typed: str, now: float) -> Room:
         """The room a typed code names (ClubError saying what is wrong with it)."""
         code = read_code(typed)
         if code is None:
-            raise ClubError(Text("a join code is 6 letters and digits, like K7M2QX",
-                                 "код входа — 6 букв и цифр, например K7M2QX"))
+            raise ClubError(
+                Text("a join code is 6 letters and digits, like K7M2QX", "код входа — 6 букв и цифр, например K7M2QX")
+            )
         return self.room(code, now)
 
     def members(self, code: str) -> list[Member]:
@@ -233,8 +297,11 @@ class ClubStore:
 
     @staticmethod
     def _members(conn: sa.Connection, code: str) -> list[Member]:
-        rows = conn.execute(sa.select(members_table).where(members_table.c.code == code)
-                            .order_by(members_table.c.joined, members_table.c.name))
+        rows = conn.execute(
+            sa.select(members_table)
+            .where(members_table.c.code == code)
+            .order_by(members_table.c.joined, members_table.c.name)
+        )
         return [_member(row) for row in rows]
 
     def me(self, code: str, token: str | None, now: float) -> Member:
@@ -244,15 +311,19 @@ class ClubStore:
             raise ClubError(_NOT_YOURS)
         key = token_hash(found)
         with self._reader.connect() as conn:
-            row = conn.execute(sa.select(members_table).where(members_table.c.code == code,
-                                                              members_table.c.id == key)).first()
+            row = conn.execute(
+                sa.select(members_table).where(members_table.c.code == code, members_table.c.id == key)
+            ).first()
         if row is None:
             raise ClubError(_NOT_YOURS)
         member = _member(row)
         if now - member.last_seen >= SEEN_EVERY:
             with self._writer.begin() as conn:
-                conn.execute(members_table.update().where(members_table.c.code == code, members_table.c.id == key)
-                             .values(last_seen=now))
+                conn.execute(
+                    members_table.update()
+                    .where(members_table.c.code == code, members_table.c.id == key)
+                    .values(last_seen=now)
+                )
             member = member._replace(last_seen=now)
         return member
 
@@ -264,13 +335,19 @@ class ClubStore:
         with self._writer.begin() as conn:
             room = self._room(conn, code, now, lock=True)
             yield conn, room
-            conn.execute(rooms_table.update().where(rooms_table.c.code == code)
-                         .values(version=rooms_table.c.version + 1))
+            conn.execute(
+                rooms_table.update().where(rooms_table.c.code == code).values(version=rooms_table.c.version + 1)
+            )
 
     def _holder(self, conn: sa.Connection, code: str, token: str | None) -> Member:
         found = read_token(token)
-        row = None if found is None else conn.execute(sa.select(members_table).where(
-            members_table.c.code == code, members_table.c.id == token_hash(found))).first()
+        row = (
+            None
+            if found is None
+            else conn.execute(
+                sa.select(members_table).where(members_table.c.code == code, members_table.c.id == token_hash(found))
+            ).first()
+        )
         if row is None:
             raise ClubError(_NOT_YOURS)
         return _member(row)
@@ -282,13 +359,29 @@ class ClubStore:
         with self._change(code, now) as (conn, room):
             members = self._members(conn, code)
             if name_taken(clean, members):
-                raise ClubError(Text(f"somebody here is already called {clean}: add an initial or a number",
-                                     f"здесь уже есть {clean}: добавьте к имени букву или цифру"))
+                raise ClubError(
+                    Text(
+                        f"somebody here is already called {clean}: add an initial or a number",
+                        f"здесь уже есть {clean}: добавьте к имени букву или цифру",
+                    )
+                )
             role: Role = "learner" if room.kind == "class" else "player"
             taken = self._place(room, members, seat)
-            conn.execute(members_table.insert().values(
-                code=code, id=token_hash(token), name=clean, name_key=_name_key(clean), role=role, seat=taken,
-                host=False, joined=now, last_seen=now, hint=None, hint_at=0))
+            conn.execute(
+                members_table.insert().values(
+                    code=code,
+                    id=token_hash(token),
+                    name=clean,
+                    name_key=_name_key(clean),
+                    role=role,
+                    seat=taken,
+                    host=False,
+                    joined=now,
+                    last_seen=now,
+                    hint=None,
+                    hint_at=0,
+                )
+            )
         return token
 
     @staticmethod
@@ -299,7 +392,9 @@ class ClubStore:
                 raise ClubError(Text("this class is over", "это занятие уже окончено"))
             capacity = int(room.class_data()["capacity"])
             if sum(1 for m in members if m.role == "learner") >= capacity:
-                raise ClubError(Text(f"the class is full ({capacity} learners)", f"класс заполнен ({capacity} учеников)"))
+                raise ClubError(
+                    Text(f"the class is full ({capacity} learners)", f"класс заполнен ({capacity} учеников)")
+                )
             return None
         if room.phase == "closed":
             raise ClubError(Text("this table is closed", "этот стол закрыт"))
@@ -327,18 +422,36 @@ class ClubStore:
             if me.role != "learner":
                 raise ClubError(Text("only learners answer", "отвечают ученики"))
             if state.over or step != state.step:
-                raise ClubError(Text("the teacher has moved on: this is no longer the step on the wall",
-                                     "учитель уже перешёл дальше: этот шаг больше не на экране"))
+                raise ClubError(
+                    Text(
+                        "the teacher has moved on: this is no longer the step on the wall",
+                        "учитель уже перешёл дальше: этот шаг больше не на экране",
+                    )
+                )
             if state.phase != "asking":
-                raise ClubError(Text("the answer is already shown: answers are closed",
-                                     "ответ уже показан: ответы больше не принимаются"))
-            given = conn.execute(sa.select(answers_table.c.key).where(
-                answers_table.c.code == code, answers_table.c.step == step, answers_table.c.member == me.id)).first()
+                raise ClubError(
+                    Text(
+                        "the answer is already shown: answers are closed",
+                        "ответ уже показан: ответы больше не принимаются",
+                    )
+                )
+            given = conn.execute(
+                sa.select(answers_table.c.key).where(
+                    answers_table.c.code == code, answers_table.c.step == step, answers_table.c.member == me.id
+                )
+            ).first()
             if given is not None:
-                raise ClubError(Text("you have answered this step: your first answer counts",
-                                     "вы уже ответили на этот шаг: засчитывается первый ответ"))
-            conn.execute(answers_table.insert().values(code=code, step=step, member=me.id, key=judged.key,
-                                                       correct=judged.correct, at=now))
+                raise ClubError(
+                    Text(
+                        "you have answered this step: your first answer counts",
+                        "вы уже ответили на этот шаг: засчитывается первый ответ",
+                    )
+                )
+            conn.execute(
+                answers_table.insert().values(
+                    code=code, step=step, member=me.id, key=judged.key, correct=judged.correct, at=now
+                )
+            )
 
     def answers(self, code: str, step: int | None = None) -> list[tuple[int, Answered]]:
         """(step, answer) of the class, of one step or of all, in the order given."""
@@ -354,20 +467,29 @@ class ClubStore:
         with self._change(code, now) as (conn, room):
             me = self._holder(conn, code, token)
             if room.kind != "class" or not me.host:
-                raise ClubError(Text("only the teacher who opened the class leads it",
-                                     "вести занятие может только учитель, который его открыл"))
+                raise ClubError(
+                    Text(
+                        "only the teacher who opened the class leads it",
+                        "вести занятие может только учитель, который его открыл",
+                    )
+                )
             state = _TRANSITIONS[action](room.class_state())
-            conn.execute(rooms_table.update().where(rooms_table.c.code == code)
-                         .values(step=state.step, phase=state.phase))
+            conn.execute(
+                rooms_table.update().where(rooms_table.c.code == code).values(step=state.step, phase=state.phase)
+            )
             return state
 
     # -- a table --------------------------------------------------------------------------------
 
     @staticmethod
     def _hands(conn: sa.Connection, room: Room) -> list[list[Move]]:
-        rows = conn.execute(sa.select(moves_table.c.hand, moves_table.c.move).where(
-            moves_table.c.code == room.code, moves_table.c.hand >= room.first_hand, moves_table.c.hand <= room.step)
-            .order_by(moves_table.c.hand, moves_table.c.n))
+        rows = conn.execute(
+            sa.select(moves_table.c.hand, moves_table.c.move)
+            .where(
+                moves_table.c.code == room.code, moves_table.c.hand >= room.first_hand, moves_table.c.hand <= room.step
+            )
+            .order_by(moves_table.c.hand, moves_table.c.n)
+        )
         hands: list[list[Move]] = [[] for _ in range(room.step - room.first_hand + 1)]
         for row in rows:
             hands[row.hand - room.first_hand].append(MoveSpec.model_validate(json.loads(row.move)).to_move())
@@ -381,11 +503,20 @@ class ClubStore:
                 return room, None
             return room, replay(room.table_setup(), room.first_hand, self._hands(conn, room))
 
-    def _record(self, conn: sa.Connection, room: Room, game: TableGame, move: Move, by_bot: bool,
-                now: float) -> TableGame:
-        conn.execute(moves_table.insert().values(code=room.code, hand=game.hand_no, n=game.moves,
-                                                 seat=game.state.to_move, move=json.dumps(move.as_dict()),
-                                                 by_bot=by_bot, at=now))
+    def _record(
+        self, conn: sa.Connection, room: Room, game: TableGame, move: Move, by_bot: bool, now: float
+    ) -> TableGame:
+        conn.execute(
+            moves_table.insert().values(
+                code=room.code,
+                hand=game.hand_no,
+                n=game.moves,
+                seat=game.state.to_move,
+                move=json.dumps(move.as_dict()),
+                by_bot=by_bot,
+                at=now,
+            )
+        )
         after = replay(room.table_setup(), room.first_hand, self._hands(conn, room))
         to_move = -1 if after.state.is_over else after.state.to_move
         conn.execute(rooms_table.update().where(rooms_table.c.code == room.code).values(to_move=to_move))
@@ -409,11 +540,16 @@ class ClubStore:
             if room.kind != "table" or room.phase != "playing":
                 raise ClubError(Text("no hand is being played at this table", "за этим столом сейчас не играют"))
             if me.seat is None:
-                raise ClubError(Text("you watch this table: you hold no seat", "вы наблюдаете за столом: места у вас нет"))
+                raise ClubError(
+                    Text("you watch this table: you hold no seat", "вы наблюдаете за столом: места у вас нет")
+                )
             game = replay(room.table_setup(), room.first_hand, self._hands(conn, room))
             check_move(game, me.seat, move)
-            conn.execute(members_table.update().where(members_table.c.code == code, members_table.c.id == me.id)
-                         .values(last_seen=now))
+            conn.execute(
+                members_table.update()
+                .where(members_table.c.code == code, members_table.c.id == me.id)
+                .values(last_seen=now)
+            )
             self._record(conn, room, game, move, False, now)
             return self._bots(conn, room, now)
 
@@ -421,12 +557,18 @@ class ClubStore:
         """Whether the seat to move is played by a bot now (its player away too long): a poll then calls
         ``run_bots``. One small read."""
         with self._reader.connect() as conn:
-            row = conn.execute(sa.select(rooms_table.c.to_move, rooms_table.c.setup, rooms_table.c.phase)
-                               .where(rooms_table.c.code == code)).first()
+            row = conn.execute(
+                sa.select(rooms_table.c.to_move, rooms_table.c.setup, rooms_table.c.phase).where(
+                    rooms_table.c.code == code
+                )
+            ).first()
             if row is None or row.phase != "playing" or row.to_move < 0:
                 return False
-            seen = conn.execute(sa.select(members_table.c.last_seen).where(
-                members_table.c.code == code, members_table.c.seat == row.to_move)).scalar()
+            seen = conn.execute(
+                sa.select(members_table.c.last_seen).where(
+                    members_table.c.code == code, members_table.c.seat == row.to_move
+                )
+            ).scalar()
         return seen is None or now - float(seen) > int(json.loads(row.setup)["away_after"])
 
     def run_bots(self, code: str, now: float) -> None:
@@ -452,8 +594,11 @@ class ClubStore:
                 if not game.can_continue or not room.table_setup().whole_match:
                     values["first_hand"] = room.step + 1
             conn.execute(rooms_table.update().where(rooms_table.c.code == code).values(**values))
-            dealt = room._replace(phase="playing", step=values.get("step", room.step),
-                                  first_hand=values.get("first_hand", room.first_hand))
+            dealt = room._replace(
+                phase="playing",
+                step=values.get("step", room.step),
+                first_hand=values.get("first_hand", room.first_hand),
+            )
             game = replay(dealt.table_setup(), dealt.first_hand, self._hands(conn, dealt))
             conn.execute(rooms_table.update().where(rooms_table.c.code == code).values(to_move=game.state.to_move))
             return self._bots(conn, dealt, now)
@@ -463,14 +608,21 @@ class ClubStore:
         with self._change(code, now) as (conn, room):
             me = self._holder(conn, code, token)
             if room.kind != "table" or me.role != "watcher":
-                raise ClubError(Text("only the watching teacher sends hints", "подсказывает учитель, который наблюдает"))
+                raise ClubError(
+                    Text("only the watching teacher sends hints", "подсказывает учитель, который наблюдает")
+                )
             moves = len(self._hands(conn, room)[-1]) if room.phase == "playing" else 0
-            found = conn.execute(members_table.update().where(members_table.c.code == code,
-                                                              members_table.c.seat == seat)
-                                 .values(hint=json.dumps(list(text), ensure_ascii=False), hint_at=moves)).rowcount
+            found = conn.execute(
+                members_table.update()
+                .where(members_table.c.code == code, members_table.c.seat == seat)
+                .values(hint=json.dumps(list(text), ensure_ascii=False), hint_at=moves)
+            ).rowcount
             if not found:
-                raise ClubError(Text(f"nobody sits at seat {seat}: a bot plays it",
-                                     f"на месте {seat} никого нет: за него играет бот"))
+                raise ClubError(
+                    Text(
+                        f"nobody sits at seat {seat}: a bot plays it", f"на месте {seat} никого нет: за него играет бот"
+                    )
+                )
 
     def close(self, code: str, token: str | None, now: float) -> None:
         """The host closes the table: nobody can join or move any more."""

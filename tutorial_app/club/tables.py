@@ -8,8 +8,15 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-__all__ = ["metadata", "rooms_table", "members_table", "answers_table", "moves_table", "rule_sets_table",
-           "settings_table"]
+__all__ = [
+    "metadata",
+    "rooms_table",
+    "members_table",
+    "answers_table",
+    "moves_table",
+    "rule_sets_table",
+    "settings_table",
+]
 
 metadata = sa.MetaData()
 _CODE = 12

@@ -34,11 +34,19 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("position", metavar="POSITION_FILE")
     parser.add_argument("--open", action="store_true", help="every hand is known (the boneyard's order is not)")
-    parser.add_argument("--playouts", metavar="N", default=str(DEFAULT_PLAYOUTS),
-                        help=f"sampled deals per move (default {DEFAULT_PLAYOUTS})")
-    parser.add_argument("--seed", metavar="S", default="0", help="random seed (default 0): the same seed, the same figures")
+    parser.add_argument(
+        "--playouts",
+        metavar="N",
+        default=str(DEFAULT_PLAYOUTS),
+        help=f"sampled deals per move (default {DEFAULT_PLAYOUTS})",
+    )
+    parser.add_argument(
+        "--seed", metavar="S", default="0", help="random seed (default 0): the same seed, the same figures"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--lang", choices=("en", "ru"), default="en", help="language of sentences and of the error line")
+    parser.add_argument(
+        "--lang", choices=("en", "ru"), default="en", help="language of sentences and of the error line"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -49,11 +57,16 @@ def _position(path: str, lang: str) -> Position:
     except PositionError as exc:
         raise UserError(exc.reason.in_(lang)) from None
     if position.redeal is not None:
-        raise UserError(Text(f"this deal must be redealt ({position.redeal.en}): there is no move to analyse",
-                             f"эту раздачу нужно пересдать ({position.redeal.ru}): анализировать нечего").in_(lang))
+        raise UserError(
+            Text(
+                f"this deal must be redealt ({position.redeal.en}): there is no move to analyse",
+                f"эту раздачу нужно пересдать ({position.redeal.ru}): анализировать нечего",
+            ).in_(lang)
+        )
     if position.state.is_over:
-        raise UserError(Text("the hand is over: there is no move to analyse",
-                             "раздача окончена: анализировать нечего").in_(lang))
+        raise UserError(
+            Text("the hand is over: there is no move to analyse", "раздача окончена: анализировать нечего").in_(lang)
+        )
     return position
 
 
@@ -92,12 +105,15 @@ def _percent(value: float) -> str:
 def format_table(analysis: Analysis, position: Position, why: str | None, lang: str) -> str:
     """The ranked moves as aligned lines of text."""
     ru = lang == "ru"
-    view = (("все руки открыты" if ru else "every hand open") if analysis.method != "sampling"
-            else (f"с точки зрения {seat_genitive(analysis.seat).ru}" if ru else f"{seat_name(analysis.seat).en}'s view"))
+    view = (
+        ("все руки открыты" if ru else "every hand open")
+        if analysis.method != "sampling"
+        else (f"с точки зрения {seat_genitive(analysis.seat).ru}" if ru else f"{seat_name(analysis.seat).en}'s view")
+    )
     if analysis.method == "exact":
         how = "точный перебор" if ru else "solved exactly"
     else:
-        how = (f"{analysis.playouts:,} раздач на ход" if ru else f"{analysis.playouts:,} playouts per move")
+        how = f"{analysis.playouts:,} раздач на ход" if ru else f"{analysis.playouts:,} playouts per move"
     lines = [f"{position.rules_name}, {view}, {how}"]
     if analysis.note is not None:
         lines.append(analysis.note.in_(lang))
@@ -105,13 +121,19 @@ def format_table(analysis: Analysis, position: Position, why: str | None, lang: 
     rows = [header]
     for value in analysis.moves:
         move = value.move
-        text = f"{move.tile} {move.end}{' closed' if move.closed else ''}" if move.tile is not None \
-            else move.action.value
-        rows.append((text, _percent(value.win), _percent(value.ci).strip(), f"{value.points:+.1f}",
-                     f"{value.points_ci:.1f}"))
+        text = (
+            f"{move.tile} {move.end}{' closed' if move.closed else ''}" if move.tile is not None else move.action.value
+        )
+        rows.append(
+            (text, _percent(value.win), _percent(value.ci).strip(), f"{value.points:+.1f}", f"{value.points_ci:.1f}")
+        )
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
     for row in rows:
-        lines.append("  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip())
+        lines.append(
+            "  ".join(
+                cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+            ).rstrip()
+        )
     if why:
         lines.append(("Почему: " if ru else "Why: ") + why)
     return "\n".join(lines) + "\n"

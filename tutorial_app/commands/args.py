@@ -28,11 +28,18 @@ def whole_number(text: str, flag: str, low: int, high: int = MAX_COUNT, lang: st
     try:
         value = int(text)
     except ValueError:
-        raise UserError(Text(f"{flag} needs a whole number, not {text!r}",
-                             f"после {flag} нужно целое число, а не {text!r}").in_(lang)) from None
+        raise UserError(
+            Text(f"{flag} needs a whole number, not {text!r}", f"после {flag} нужно целое число, а не {text!r}").in_(
+                lang
+            )
+        ) from None
     if not low <= value <= high:
-        raise UserError(Text(f"{flag} must be from {low:,} to {high:,}, not {value:,}",
-                             f"{flag} — от {low:,} до {high:,}, а не {value:,}").in_(lang))
+        raise UserError(
+            Text(
+                f"{flag} must be from {low:,} to {high:,}, not {value:,}",
+                f"{flag} — от {low:,} до {high:,}, а не {value:,}",
+            ).in_(lang)
+        )
     return value
 
 

@@ -31,7 +31,9 @@ def read_data_file(path: str, lang: str = "en") -> Any:
     """A parsed YAML/JSON document from a path or '-' (stdin); UserError with ``name:line:column:`` on any problem."""
     label = file_label(path)
     try:
-        text = read_stream(sys.stdin.buffer, POSITION_LIMITS) if path == STDIN else read_text(Path(path), POSITION_LIMITS)
+        text = (
+            read_stream(sys.stdin.buffer, POSITION_LIMITS) if path == STDIN else read_text(Path(path), POSITION_LIMITS)
+        )
         return parse_data(text, label, POSITION_LIMITS, as_json=path.endswith(".json"))
     except SourceError as exc:
         where = f"{label}:{exc.mark.line}:{exc.mark.column}" if exc.mark is not None else label

@@ -17,19 +17,28 @@ from tutorial_app.lessons.validate import check_paths, lesson_files
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser("lessons", help="check lesson files, or write their JSON Schema",
-                            description="Work with the YAML lessons in lessons/.")
+    parser = sub.add_parser(
+        "lessons",
+        help="check lesson files, or write their JSON Schema",
+        description="Work with the YAML lessons in lessons/.",
+    )
     verbs = parser.add_subparsers(dest="lessons_verb", metavar="ACTION", required=True)
-    validate = verbs.add_parser("validate", help="check lesson files (default: every file in lessons/)",
-                                description="Check lesson files: structure, then every position, move and "
-                                "quiz answer through the rules core. Exit 2 on any problem.")
+    validate = verbs.add_parser(
+        "validate",
+        help="check lesson files (default: every file in lessons/)",
+        description="Check lesson files: structure, then every position, move and "
+        "quiz answer through the rules core. Exit 2 on any problem.",
+    )
     validate.add_argument("paths", nargs="*", metavar="PATH", help="lesson files or folders")
     validate.set_defaults(handler=run_validate)
-    stats = verbs.add_parser("stats", help="how well the courses teach: decisions, explanations, review, capstones",
-                             description="Play every lesson through and count, per lesson: steps, play steps, "
-                             "forced plays (a single legal move), quizzes, quizzes the rules core explains, review "
-                             "quizzes, a capstone, and whether the learner's seat stays fixed; then the totals and "
-                             "issue 9's targets.")
+    stats = verbs.add_parser(
+        "stats",
+        help="how well the courses teach: decisions, explanations, review, capstones",
+        description="Play every lesson through and count, per lesson: steps, play steps, "
+        "forced plays (a single legal move), quizzes, quizzes the rules core explains, review "
+        "quizzes, a capstone, and whether the learner's seat stays fixed; then the totals and "
+        "issue 9's targets.",
+    )
     stats.add_argument("paths", nargs="*", metavar="PATH", help="lesson files or folders (default: lessons/)")
     stats.add_argument("--json", action="store_true", help="one JSON object: lessons, totals, targets")
     stats.add_argument("--check", action="store_true", help="exit 2 when a target is not met")
@@ -72,17 +81,36 @@ def run_stats(args: argparse.Namespace) -> int:
     figures = lesson_stats(report)
     goals = targets(figures)
     if args.json:
-        print(json.dumps({"lessons": [s.as_dict() for s in figures], "totals": totals(figures),
-                          "targets": [g._asdict() for g in goals]}, indent=2, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "lessons": [s.as_dict() for s in figures],
+                    "totals": totals(figures),
+                    "targets": [g._asdict() for g in goals],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
     else:
         print(stats_table(figures, goals))
     return 2 if args.check and not all(g.met for g in goals) else 0
 
 
-_COLUMNS = (("id", "lesson"), ("steps", "steps"), ("play_steps", "plays"), ("forced_play_steps", "forced"),
-            ("quizzes", "quizzes"), ("explained_quizzes", "explained"), ("review_quizzes", "review"),
-            ("opening_reviews", "opens"), ("wrong_replies", "wrong"), ("hints_giving_the_move", "hint=move"),
-            ("capstone", "capstone"), ("viewer_fixed", "seat"))
+_COLUMNS = (
+    ("id", "lesson"),
+    ("steps", "steps"),
+    ("play_steps", "plays"),
+    ("forced_play_steps", "forced"),
+    ("quizzes", "quizzes"),
+    ("explained_quizzes", "explained"),
+    ("review_quizzes", "review"),
+    ("opening_reviews", "opens"),
+    ("wrong_replies", "wrong"),
+    ("hints_giving_the_move", "hint=move"),
+    ("capstone", "capstone"),
+    ("viewer_fixed", "seat"),
+)
 
 
 def _cell(value: object) -> str:
@@ -103,8 +131,10 @@ def stats_table(figures: list[LessonStats], goals: list[Target]) -> str:
     summed = totals(figures)
     rows.append(["total", *(_cell(summed.get(name, "")) for name, _ in _COLUMNS[1:])])
     widths = [max(len(row[i]) for row in rows) for i in range(len(_COLUMNS))]
-    lines = ["  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)).rstrip()
-             for row in rows]
+    lines = [
+        "  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)).rstrip()
+        for row in rows
+    ]
     lines.append("")
     lines.extend(f"{'met    ' if goal.met else 'NOT MET'}  {goal.name}: {goal.figure}" for goal in goals)
     return "\n".join(lines)

@@ -27,8 +27,9 @@ def register(sub: Any) -> None:
     parser.add_argument("position", metavar="POSITION_FILE")
     parser.add_argument("--rules", help="rule set name(s), comma-separated; overrides the file's 'rules'")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--lang", choices=("en", "ru"), default="en",
-                        help="language of sentences and of the error line")
+    parser.add_argument(
+        "--lang", choices=("en", "ru"), default="en", help="language of sentences and of the error line"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -79,9 +80,13 @@ def _open_ends(ruling: Ruling) -> str:
 
 
 def _base_rows(rulings: Sequence[Ruling]) -> list[Row]:
-    return [_row(rulings, "rules", lambda r: r.rules), _row(rulings, "status", lambda r: r.status),
-            _row(rulings, "open ends", _open_ends), _row(rulings, "to move", lambda r: r.to_move),
-            _row(rulings, "legal", lambda r: _tiles_moves(r.legal))]
+    return [
+        _row(rulings, "rules", lambda r: r.rules),
+        _row(rulings, "status", lambda r: r.status),
+        _row(rulings, "open ends", _open_ends),
+        _row(rulings, "to move", lambda r: r.to_move),
+        _row(rulings, "legal", lambda r: _tiles_moves(r.legal)),
+    ]
 
 
 def _leader(lead: LeadRuling | None) -> object:
@@ -93,8 +98,10 @@ def _leader(lead: LeadRuling | None) -> object:
 def _lead_rows(rulings: Sequence[Ruling]) -> list[Row]:
     if not any(r.lead is not None for r in rulings):
         return []
-    return [_row(rulings, "leader", lambda r: _leader(r.lead)),
-            _row(rulings, "lead tiles", lambda r: _listed(r.lead.tiles) if r.lead is not None else "-")]
+    return [
+        _row(rulings, "leader", lambda r: _leader(r.lead)),
+        _row(rulings, "lead tiles", lambda r: _listed(r.lead.tiles) if r.lead is not None else "-"),
+    ]
 
 
 def _hand_rows(rulings: Sequence[Ruling]) -> list[Row]:
@@ -144,12 +151,19 @@ def _match_rows(rulings: Sequence[Ruling]) -> list[Row]:
 
 def format_table(rulings: Sequence[Ruling]) -> str:
     """Rule sets side by side, one row per question."""
-    rows = [*_base_rows(rulings), *_lead_rows(rulings), *_hand_rows(rulings), *_result_rows(rulings),
-            *_match_rows(rulings)]
+    rows = [
+        *_base_rows(rulings),
+        *_lead_rows(rulings),
+        *_hand_rows(rulings),
+        *_result_rows(rulings),
+        *_match_rows(rulings),
+    ]
     label_width = max(len(label) for label, _ in rows)
     widths = [min(max(len(cells[i]) for _, cells in rows), 48) for i in range(len(rulings))]
     lines = []
     for label, cells in rows:
         padded = [c if len(c) <= 48 else c[:45] + "..." for c in cells]
-        lines.append("  ".join([label.ljust(label_width), *(c.ljust(w) for c, w in zip(padded, widths, strict=True))]).rstrip())
+        lines.append(
+            "  ".join([label.ljust(label_width), *(c.ljust(w) for c, w in zip(padded, widths, strict=True))]).rstrip()
+        )
     return "\n".join(lines) + "\n"

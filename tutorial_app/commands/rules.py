@@ -20,7 +20,9 @@ def register(sub: Any) -> None:
         description="Without NAME, list the presets. With NAME, print its rule sheet "
         "(with --players and --override for a club's house rules).",
     )
-    parser.add_argument("name", nargs="?", metavar="NAME", help="preset name or alias, e.g. block, goat, 101, козёл, tien_gow")
+    parser.add_argument(
+        "name", nargs="?", metavar="NAME", help="preset name or alias, e.g. block, goat, 101, козёл, tien_gow"
+    )
     parser.add_argument("--players", metavar="N", help="number of players (default: the preset's)")
     parser.add_argument(
         "--override", action="append", default=[], metavar="K=V", help="change one option, e.g. target=150 (repeatable)"
@@ -46,15 +48,19 @@ def run(args: argparse.Namespace) -> int:
 
 def preset_list(lang: str = "en") -> str:
     """Every preset: name, players, aliases and title, one block per preset."""
-    heading = "Presets (use a name or any alias)" if lang != "ru" else "Наборы правил (можно по имени или любому синониму)"
+    heading = (
+        "Presets (use a name or any alias)" if lang != "ru" else "Наборы правил (можно по имени или любому синониму)"
+    )
     players_word = "players" if lang != "ru" else "игроков"
     lines = [heading, ""]
     width = max(len(v.name) for v in VARIANTS)
     for variant in VARIANTS:
         counts = ", ".join(str(p) for p in variant.players)
         lines.append(f"{variant.name.ljust(width)}  {variant.title.in_(lang)}")
-        lines.append(f"{'':{width}}  {players_word}: {counts}; aliases: {', '.join(variant.aliases)}"
-                     if lang != "ru" else
-                     f"{'':{width}}  {players_word}: {counts}; синонимы: {', '.join(variant.aliases)}")
+        lines.append(
+            f"{'':{width}}  {players_word}: {counts}; aliases: {', '.join(variant.aliases)}"
+            if lang != "ru"
+            else f"{'':{width}}  {players_word}: {counts}; синонимы: {', '.join(variant.aliases)}"
+        )
     lines.extend(tien_gow.preset_entry(width, lang))
     return "\n".join(lines) + "\n"

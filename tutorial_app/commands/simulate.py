@@ -40,13 +40,18 @@ def register(sub: Any) -> None:
     parser.add_argument("--hands", metavar="N", default="1000", help="hands to play (default 1000)")
     parser.add_argument("--matches", metavar="N", help="play N whole matches instead of separate hands")
     parser.add_argument("--seed", metavar="S", default="1", help="random seed (default 1)")
-    parser.add_argument("--bot", default="random",
-                        help="who plays: random (easy), greedy (medium) or strong; several, comma-separated, "
-                        "go to the seats in turn (strong,greedy: seats 0 and 2 strong in a 4-player game); "
-                        "default random")
     parser.add_argument(
-        "--jobs", metavar="N", help=f"processes to share the work (default: every CPU, here {default_jobs()}); "
-        "the figures do not depend on it"
+        "--bot",
+        default="random",
+        help="who plays: random (easy), greedy (medium) or strong; several, comma-separated, "
+        "go to the seats in turn (strong,greedy: seats 0 and 2 strong in a 4-player game); "
+        "default random",
+    )
+    parser.add_argument(
+        "--jobs",
+        metavar="N",
+        help=f"processes to share the work (default: every CPU, here {default_jobs()}); "
+        "the figures do not depend on it",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)

@@ -16,8 +16,10 @@ __all__ = ["Lang", "LANGS", "CATALOGS", "t", "known_lang", "normalise_lang", "LA
 
 LANGUAGE_NAMES: Mapping[Lang, str] = {"en": "English", "ru": "Русский"}
 # the club room keeps its own catalogs beside the app's (``club_en``, ``club_ru``)
-CATALOGS: Mapping[Lang, Mapping[str, str]] = {"en": {**en.MESSAGES, **club_en.MESSAGES},
-                                              "ru": {**ru.MESSAGES, **club_ru.MESSAGES}}
+CATALOGS: Mapping[Lang, Mapping[str, str]] = {
+    "en": {**en.MESSAGES, **club_en.MESSAGES},
+    "ru": {**ru.MESSAGES, **club_ru.MESSAGES},
+}
 
 
 def known_lang(value: object) -> Lang | None:
@@ -45,4 +47,3 @@ def t(key: str, lang: str, /, **values: object) -> str:
     catalog = CATALOGS["ru"] if lang == "ru" else CATALOGS["en"]
     text = catalog.get(key) or CATALOGS["en"].get(key) or key
     return text.format(**values) if values else text
-

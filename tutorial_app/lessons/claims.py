@@ -49,8 +49,10 @@ Check = Callable[[Facts, int, str], str | None]
 def _viewer(facts: Facts, seat: int, _tiles: str) -> str | None:
     if seat == facts.viewer:
         return None
-    return (f"the text calls seat {seat} 'you', but the learner is seat {facts.viewer} in this lesson (viewer: "
-            f"{facts.viewer}): write 'you' for seat {facts.viewer} and 'seat {seat}' for the other, or change viewer:")
+    return (
+        f"the text calls seat {seat} 'you', but the learner is seat {facts.viewer} in this lesson (viewer: "
+        f"{facts.viewer}): write 'you' for seat {facts.viewer} and 'seat {seat}' for the other, or change viewer:"
+    )
 
 
 def _holds(facts: Facts, seat: int, tiles: str) -> str | None:
@@ -90,8 +92,10 @@ def _fewest(facts: Facts, seat: int, _tiles: str) -> str | None:
         return None
     right = lowest[0]
     pips = "pip" if low == 1 else "pips"
-    return (f"the text says {_name(seat, facts.viewer)} has the fewest pips, but the rules core says "
-            f"{_name(right, facts.viewer)} ({low} {pips}): write '{_name(right, facts.viewer)}' there")
+    return (
+        f"the text says {_name(seat, facts.viewer)} has the fewest pips, but the rules core says "
+        f"{_name(right, facts.viewer)} ({low} {pips}): write '{_name(right, facts.viewer)}' there"
+    )
 
 
 def _fish(facts: Facts, seat: int, _tiles: str) -> str | None:
@@ -107,8 +111,10 @@ def _next(facts: Facts, seat: int, _tiles: str) -> str | None:
     if result is None or result.next_leader is None or result.next_leader == seat:
         return None
     right = _name(result.next_leader, facts.viewer)
-    return (f"the text says {_name(seat, facts.viewer)} leads the next hand, but the rules core says {right}: "
-            f"write '{right}' there")
+    return (
+        f"the text says {_name(seat, facts.viewer)} leads the next hand, but the rules core says {right}: "
+        f"write '{right}' there"
+    )
 
 
 _PATTERNS: tuple[tuple[str, re.Pattern[str], Check], ...] = (
@@ -144,8 +150,9 @@ def claim_problems(text: str, lang: str, facts: Facts) -> list[str]:
             seat = int(found[1]) if found[1] else facts.viewer
             tiles = found[2] if pattern.groups >= 2 else ""
             if facts.states and seat >= len(facts.states[0].hands):
-                problems.append(f"the text names seat {seat}, but this position has seats 0 to "
-                                f"{len(facts.states[0].hands) - 1}")
+                problems.append(
+                    f"the text names seat {seat}, but this position has seats 0 to {len(facts.states[0].hands) - 1}"
+                )
                 continue
             problem = check(facts, seat, tiles)
             if problem is not None:

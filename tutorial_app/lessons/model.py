@@ -69,7 +69,12 @@ TileValue = Annotated[
         {
             "anyOf": [
                 {"type": "string", "pattern": r"^\s*[0-6]\s*[-/:|]\s*[0-6]\s*$", "examples": ["6-4"]},
-                {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 6}, "minItems": 2, "maxItems": 2},
+                {
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": 0, "maximum": 6},
+                    "minItems": 2,
+                    "maxItems": 2,
+                },
             ],
             "description": "a tile: 6-4, 6/4, 6:4 or [6, 4]",
         }
@@ -134,8 +139,14 @@ def _trick_move(value: str) -> str:
 TrickMoveText = Annotated[
     str,
     AfterValidator(_trick_move),
-    WithJsonSchema({"type": "string", "pattern": r"^\s*(play|discard)\s+[1-6]", "examples": ["play 6-6 6-3", "discard 2-1"],
-                    "description": "a Tien Gow move: play (face up) or discard (face down) and the tiles"}),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": r"^\s*(play|discard)\s+[1-6]",
+            "examples": ["play 6-6 6-3", "discard 2-1"],
+            "description": "a Tien Gow move: play (face up) or discard (face down) and the tiles",
+        }
+    ),
 ]
 """A Tien Gow move written as text: ``play 6-6 6-3`` (face up) or ``discard 2-1`` (face down)."""
 
@@ -143,8 +154,9 @@ TrickMoveText = Annotated[
 def line_move(spec: MoveSpec | str) -> Move:
     """The line games' ``Move`` of a move spec; ValueError for a Tien Gow move written as text."""
     if isinstance(spec, str):
-        raise ValueError(f"{spec!r} is a Tien Gow move; here write a move like {{tile: 6-4, end: left}} or "
-                         "{action: draw}")
+        raise ValueError(
+            f"{spec!r} is a Tien Gow move; here write a move like {{tile: 6-4, end: left}} or {{action: draw}}"
+        )
     return spec.to_move()
 
 
@@ -168,22 +180,22 @@ GOAL_KEYS = (
     "takes_trick",
     "wins_hand",
 )
-TRICK_GOAL_KEYS = frozenset({"action", "played", "keeps", "set_size", "takes_trick", "wins_hand", "any_legal",
-                             "all_of", "any_of", "not"})
+TRICK_GOAL_KEYS = frozenset(
+    {"action", "played", "keeps", "set_size", "takes_trick", "wins_hand", "any_legal", "all_of", "any_of", "not"}
+)
 """The goals a Tien Gow play step may use (``lessons/tien_gow_scene.py``); the others are the line games'."""
 
 
 class Goal(_Strict):
     """What the learner's move must do: exactly one predicate, combined with all_of / any_of / not."""
 
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, json_schema_extra={"minProperties": 1, "maxProperties": 1}
-    )
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra={"minProperties": 1, "maxProperties": 1})
 
     played: TileValue | None = Field(default=None, description="the move plays this tile (face up)")
     on_end: EndName | None = Field(default=None, description="the move plays on this end")
     action: Literal["play", "draw", "pass", "end_turn", "muggins", "discard"] | None = Field(
-        default=None, description="the kind of move (Tien Gow: play face up or discard face down)")
+        default=None, description="the kind of move (Tien Gow: play face up or discard face down)"
+    )
     ends_sum: int | None = Field(default=None, ge=0, description="after the move the open ends add up to this")
     ends_sum_multiple_of: int | None = Field(
         default=None, ge=1, description="after the move the open ends add up to a positive multiple of this"
@@ -196,12 +208,16 @@ class Goal(_Strict):
         default=None, description="the play announces exactly the All Fives points it makes (none when it makes none)"
     )
     any_legal: bool | None = Field(default=None, description="any legal move will do")
-    keeps: TileValue | None = Field(default=None, description="Tien Gow: after the move the mover still holds this tile")
+    keeps: TileValue | None = Field(
+        default=None, description="Tien Gow: after the move the mover still holds this tile"
+    )
     set_size: int | None = Field(default=None, ge=1, le=4, description="Tien Gow: the move lays this many tiles")
     takes_trick: bool | None = Field(
-        default=None, description="Tien Gow: the mover takes this trick whatever the seats still to play do")
+        default=None, description="Tien Gow: the mover takes this trick whatever the seats still to play do"
+    )
     wins_hand: bool | None = Field(
-        default=None, description="Tien Gow: the mover takes the last trick (and the hand) whatever the others do")
+        default=None, description="Tien Gow: the mover takes the last trick (and the hand) whatever the others do"
+    )
     all_of: list[Goal] | None = Field(default=None, min_length=1)
     any_of: list[Goal] | None = Field(default=None, min_length=1)
     not_: Goal | None = Field(default=None, alias="not")
@@ -229,7 +245,8 @@ class WrongMove(_Strict):
 
     move: MoveSpec | TrickMoveText
     replies: list[MoveSpec | TrickMoveText] = Field(
-        default_factory=list, description="the other seats' answer that refutes it")
+        default_factory=list, description="the other seats' answer that refutes it"
+    )
     text: LText
 
 
@@ -275,11 +292,15 @@ class PositionSpec(_Strict):
     match: dict[str, Any] | None = None
     banker: int | None = Field(default=None, ge=0, le=3, description="Tien Gow: the banker (default: the leader)")
     leader: int | None = Field(
-        default=None, ge=0, le=3,
+        default=None,
+        ge=0,
+        le=3,
         description="Tien Gow: who leads the position's first trick (default: the banker); later in a hand, whoever "
-        "took the trick before")
+        "took the trick before",
+    )
     taken: list[int] | None = Field(
-        default=None, description="Tien Gow: trick points each seat took before the position (later in a hand)")
+        default=None, description="Tien Gow: trick points each seat took before the position (later in a hand)"
+    )
     real: bool = Field(
         default=False,
         description="the position could happen at a real table: hand sizes and the boneyard are checked against the deal",
@@ -386,7 +407,8 @@ class PlayStep(_Strict):
     hint: LText
     success: LText | None = Field(default=None, description="said after a right move")
     replies: list[MoveSpec | TrickMoveText] = Field(
-        default_factory=list, description="the other seats' moves after a right move")
+        default_factory=list, description="the other seats' moves after a right move"
+    )
     wrong: list[WrongMove] = Field(default_factory=list)
     highlight: Highlight = Field(default_factory=list)
     forced: bool = Field(
@@ -435,7 +457,8 @@ class QuizStep(_Strict):
     highlight: Highlight = Field(default_factory=list)
     bends: list[ChainBend] = _BENDS
     review: str | None = Field(
-        default=None, pattern=ID_PATTERN,
+        default=None,
+        pattern=ID_PATTERN,
         description="this question reviews an earlier lesson: its id (the same course, or the core course)",
     )
     show_hands: ShowHands | None = _SHOW_HANDS
@@ -462,11 +485,13 @@ class CapstoneStep(_Strict):
     text: LText
     badge: LText = Field(description="the course's badge, earned by finishing this hand (like 'Block player')")
     bot: Literal["greedy", "random", "strong"] = Field(
-        default="greedy", description="how the other seats play: greedy, random, or strong (the analysis)")
+        default="greedy", description="how the other seats play: greedy, random, or strong (the analysis)"
+    )
     seed: int | None = Field(default=None, ge=0, description="deal this hand every time (default: a new deal each run)")
     hints: bool = Field(
         default=False,
-        description="show the Hint button and What we know during the hand, and the review of the hand after it")
+        description="show the Hint button and What we know during the hand, and the review of the hand after it",
+    )
 
 
 PositionStep = ExplainStep | PlayStep | QuizStep
@@ -487,11 +512,14 @@ class Lesson(_Strict):
     overrides: dict[str, Any] = Field(default_factory=dict, description="house-rule options changed for this lesson")
     players: int | None = Field(default=None, ge=2, le=4, description="seats in every position (default: any)")
     viewer: int = Field(
-        default=0, ge=0, le=3,
+        default=0,
+        ge=0,
+        le=3,
         description="the learner's seat for the whole lesson: drawn at the bottom and called 'you'",
     )
     tile_set: Literal["double_six", "chinese"] = Field(
-        default="double_six", description="the tiles the lesson shows: the double-six set, or Chinese dominoes (no blanks)",
+        default="double_six",
+        description="the tiles the lesson shows: the double-six set, or Chinese dominoes (no blanks)",
     )
     sources: list[LText | str] = Field(
         default_factory=list,

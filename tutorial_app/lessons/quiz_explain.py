@@ -118,11 +118,15 @@ def _fives_points(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewe
         return explain_fives_points(state.table, mover)
     claimed = state.log[-1][1].claim or 0
     missed = state.unclaimed
-    return join(explain_fives_points(state.table, None), Text(
-        f"{mover.en_cap} announced {claimed}, so {missed} went unclaimed: the next player may call \"Muggins!\" "
-        "and take them.",
-        f"{mover.ru_cap} {mover.ru_verb('объявили', 'объявил')} {claimed}, значит, {missed} остались "
-        "необъявленными: следующий игрок может крикнуть «Маггинс!» и забрать их."))
+    return join(
+        explain_fives_points(state.table, None),
+        Text(
+            f'{mover.en_cap} announced {claimed}, so {missed} went unclaimed: the next player may call "Muggins!" '
+            "and take them.",
+            f"{mover.ru_cap} {mover.ru_verb('объявили', 'объявил')} {claimed}, значит, {missed} остались "
+            "необъявленными: следующий игрок может крикнуть «Маггинс!» и забрать их.",
+        ),
+    )
 
 
 def _suit_left(step: QuizStep, scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
@@ -176,7 +180,9 @@ _CHINESE: dict[str, Callable[[QuizStep], Text | None]] = {
     "chinese_copies": lambda step: explain_chinese_copies(step.tile) if step.tile is not None else None,
     "chinese_red_pips": lambda step: explain_chinese_red_pips(step.tile) if step.tile is not None else None,
     "chinese_can_lead": lambda step: explain_chinese_can_lead(step.tiles) if step.tiles else None,
-    "chinese_beats": lambda step: explain_chinese_beats(step.tiles, step.against) if step.tiles and step.against else None,
+    "chinese_beats": lambda step: (
+        explain_chinese_beats(step.tiles, step.against) if step.tiles and step.against else None
+    ),
 }
 
 

@@ -43,10 +43,22 @@ class QuizError(ValueError):
     """The question does not fit the position (said to the lesson's author)."""
 
 
-BOOL_KINDS = frozenset({"must_redeal", "is_legal", "is_double", "capicu", "match_over", "may_hold",
-                        *CHINESE_BOOL_KINDS, "trick_legal", "trick_may_take_last"})
-SEAT_KINDS = frozenset({"who_leads", "who_moves", "fish_maker", "next_leader",
-                        "trick_taker", "trick_next_leader", "trick_hand_winner"})
+BOOL_KINDS = frozenset(
+    {
+        "must_redeal",
+        "is_legal",
+        "is_double",
+        "capicu",
+        "match_over",
+        "may_hold",
+        *CHINESE_BOOL_KINDS,
+        "trick_legal",
+        "trick_may_take_last",
+    }
+)
+SEAT_KINDS = frozenset(
+    {"who_leads", "who_moves", "fish_maker", "next_leader", "trick_taker", "trick_next_leader", "trick_hand_winner"}
+)
 SIDE_KINDS = frozenset({"winner", "match_winner"})
 WORD_KINDS: dict[str, tuple[str, ...]] = {
     "what_to_do": ("play", "draw", "pass"),
@@ -170,6 +182,7 @@ def correct_answer(step: QuizStep, scene: Scene | None, rules: HouseRules) -> An
 
 
 # -- one function per kind -------------------------------------------------------------------
+
 
 def _chinese(step: QuizStep, _scene: Scene | None, _rules: HouseRules) -> Answer:
     try:
@@ -453,8 +466,14 @@ _WORDS = {
 }
 
 
-def choice_label(kind: str, value: Answer, rules: HouseRules | None, lang: str, viewer: int | None = None,
-                 state: HandState | None = None) -> str:
+def choice_label(
+    kind: str,
+    value: Answer,
+    rules: HouseRules | None,
+    lang: str,
+    viewer: int | None = None,
+    state: HandState | None = None,
+) -> str:
     """How an option is shown to the learner (the learner's own seat or pair as "You" / "Your pair"; a move
     as "3-3 on the right", its end left out where ``state`` shows the tile fits one way only)."""
     kind_type = answer_type(kind)

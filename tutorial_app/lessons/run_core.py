@@ -43,8 +43,9 @@ State = TypeVar("State", bound=_Table)
 Moved = TypeVar("Moved")
 
 
-def play_out(state: State, moves: Sequence[Moved], apply: Callable[[State, Moved], State]
-             ) -> tuple[list[tuple[int, Moved]], list[State]]:
+def play_out(
+    state: State, moves: Sequence[Moved], apply: Callable[[State, Moved], State]
+) -> tuple[list[tuple[int, Moved]], list[State]]:
     """Scripted moves (replies, a refutation) played one after another: (seat, move) and the state after each."""
     played: list[tuple[int, Moved]] = []
     states: list[State] = []

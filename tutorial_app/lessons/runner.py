@@ -146,25 +146,42 @@ class LessonRun(RunCore):
             self._scene = self._scene._replace(state=final)
             self._done = True
             said = join(engine, step.success.text() if step.success else None, self._ending(final))
-            return Feedback(True, RIGHT.in_(lang), explanation=said.in_(lang) if said.en else None,
-                            played=((seat, move), *played), states=(after, *states))
+            return Feedback(
+                True,
+                RIGHT.in_(lang),
+                explanation=said.in_(lang) if said.en else None,
+                played=((seat, move), *played),
+                states=(after, *states),
+            )
         self.mistakes += 1
         for wrong in step.wrong:
             if _same(line_move(wrong.move), move):
                 return self._refute(step, wrong, seat, move, after, lang)
-        return Feedback(False, _LEGAL_NOT_GOAL.in_(lang), hint=step.hint.in_(lang),
-                        played=((seat, move),), states=(after,), mistake=True)
+        return Feedback(
+            False,
+            _LEGAL_NOT_GOAL.in_(lang),
+            hint=step.hint.in_(lang),
+            played=((seat, move),),
+            states=(after,),
+            mistake=True,
+        )
 
-    def _refute(self, step: PlayStep, wrong: WrongMove, seat: int, move: Move, after: HandState,
-                lang: str) -> Feedback:
+    def _refute(self, step: PlayStep, wrong: WrongMove, seat: int, move: Move, after: HandState, lang: str) -> Feedback:
         """Play out what goes wrong after a tempting move, and explain it (the board shows it until ``retry``)."""
         played, states = play_out(after, [line_move(s) for s in wrong.replies], apply)
         final = states[-1] if states else after
         self._refuted = final
-        record = [(s, m, drawn) for s, m, drawn, _points in final.log[len(after.log):]]
+        record = [(s, m, drawn) for s, m, drawn, _points in final.log[len(after.log) :]]
         said = join(describe_moves(record, self.viewer), wrong.text.text(), self._ending(final))
-        return Feedback(False, _REFUTED.in_(lang), hint=step.hint.in_(lang), explanation=said.in_(lang),
-                        played=((seat, move), *played), states=(after, *states), mistake=True)
+        return Feedback(
+            False,
+            _REFUTED.in_(lang),
+            hint=step.hint.in_(lang),
+            explanation=said.in_(lang),
+            played=((seat, move), *played),
+            states=(after, *states),
+            mistake=True,
+        )
 
     def _ending(self, state: HandState) -> Text | None:
         """The worked end of the hand when ``state`` is over (how it ended, the pips, the score), else None."""

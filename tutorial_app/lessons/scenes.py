@@ -75,5 +75,12 @@ def read_scene(lesson: Lesson, spec: PositionSpec) -> Scene:
 def scene_of(mapping: Mapping[str, Any]) -> Scene:
     """The scene of a position mapping in the referee's notation (PositionError when impossible)."""
     position = read_position(mapping)
-    return Scene(position.rules_name, position.state, position.lead, position.redeal, position.match,
-                 position.start, mapping.get("hand") == "later")
+    return Scene(
+        position.rules_name,
+        position.state,
+        position.lead,
+        position.redeal,
+        position.match,
+        position.start,
+        mapping.get("hand") == "later",
+    )

@@ -53,8 +53,15 @@ Shown = TypeVar("Shown")
 class LessonFrame:
     """What the steps share: the lesson's rules, its learner's seat and its tile set."""
 
-    def __init__(self, rules: str | None, overrides: dict[str, Any], lesson_rules: HouseRules | None,
-                 players: int | None, viewer: int, chinese: bool) -> None:
+    def __init__(
+        self,
+        rules: str | None,
+        overrides: dict[str, Any],
+        lesson_rules: HouseRules | None,
+        players: int | None,
+        viewer: int,
+        chinese: bool,
+    ) -> None:
         self.rules = rules
         self.overrides = overrides
         self.lesson_rules = lesson_rules
@@ -100,14 +107,28 @@ class SemanticPass:
             if scene is not None:
                 self.claims(at, step, scene, previous)
 
-    def scene_of_step(self, at: Path_, i: int, step: ExplainStep | PlayStep | QuizStep, previous: Scene | None,
-                      previous_note: str, broken: bool) -> tuple[Scene | None, bool]:
+    def scene_of_step(
+        self,
+        at: Path_,
+        i: int,
+        step: ExplainStep | PlayStep | QuizStep,
+        previous: Scene | None,
+        previous_note: str,
+        broken: bool,
+    ) -> tuple[Scene | None, bool]:
         if step.position is not None:
             return self.read(at, step)
         return self.continued(at, i, step, previous, previous_note, broken)
 
-    def continued(self, at: Path_, i: int, step: ExplainStep | PlayStep | QuizStep, previous: Shown | None,
-                  previous_note: str, broken: bool) -> tuple[Shown | None, bool]:
+    def continued(
+        self,
+        at: Path_,
+        i: int,
+        step: ExplainStep | PlayStep | QuizStep,
+        previous: Shown | None,
+        previous_note: str,
+        broken: bool,
+    ) -> tuple[Shown | None, bool]:
         """A step without a position of its own: the previous step's (``from_previous``) or none."""
         if step.from_previous:
             if i == 0:
@@ -135,8 +156,10 @@ class SemanticPass:
             self.error(_position_path(at, spec, text), f"{label}{text}")
             return None, True
         if frame.players is not None and scene.rules.players != frame.players:
-            self.error((*at, "position", "hands"),
-                       f"this lesson is for {frame.players} players, but the position has {scene.rules.players} hands")
+            self.error(
+                (*at, "position", "hands"),
+                f"this lesson is for {frame.players} players, but the position has {scene.rules.players} hands",
+            )
         problem = later_problem(spec) if later else first_lead_problem(scene, spec)
         if problem is not None:
             self.error((*at, "position", "hand" if later else "to_move"), problem)
@@ -149,25 +172,35 @@ class SemanticPass:
         viewer = self.frame.viewer
         if viewer >= scene.rules.players and not self.viewer_reported:
             self.viewer_reported = True
-            self.error(("viewer",), f"viewer: {viewer} is not a seat of the position in steps[{at[1]}], which has "
-                       f"seats 0 to {scene.rules.players - 1}: the learner's seat must exist in every position")
+            self.error(
+                ("viewer",),
+                f"viewer: {viewer} is not a seat of the position in steps[{at[1]}], which has "
+                f"seats 0 to {scene.rules.players - 1}: the learner's seat must exist in every position",
+            )
 
     def tile_set(self, at: Path_, step: ExplainStep | PlayStep | QuizStep) -> None:
         """Chinese-set lessons show Chinese tiles only and no chain; double-six lessons ask no Chinese questions."""
         if isinstance(step, QuizStep) and step.ask in TRICK_QUIZ_KINDS:
-            self.error((*at, "ask"), f"ask: {step.ask} is about a Tien Gow position: write rules: tien_gow "
-                       "(and tile_set: chinese) for the lesson")
+            self.error(
+                (*at, "ask"),
+                f"ask: {step.ask} is about a Tien Gow position: write rules: tien_gow "
+                "(and tile_set: chinese) for the lesson",
+            )
             return
         is_chinese_quiz = isinstance(step, QuizStep) and step.ask in CHINESE_QUIZ_KINDS
         if not self.frame.chinese:
             if isinstance(step, QuizStep) and is_chinese_quiz:
-                self.error((*at, "ask"), f"ask: {step.ask} is about Chinese dominoes: add tile_set: chinese to the lesson")
+                self.error(
+                    (*at, "ask"), f"ask: {step.ask} is about Chinese dominoes: add tile_set: chinese to the lesson"
+                )
             return
         if step.position is not None or step.from_previous:
             self.error((*at, "position"), "Chinese dominoes are not laid in a chain: remove position: from this step")
         if isinstance(step, QuizStep) and not is_chinese_quiz and step.ask not in ("is_double",):
-            self.error((*at, "ask"), f"ask: {step.ask} is about the double-six set; a tile_set: chinese lesson asks "
-                       f"chinese_* questions")
+            self.error(
+                (*at, "ask"),
+                f"ask: {step.ask} is about the double-six set; a tile_set: chinese lesson asks chinese_* questions",
+            )
         self.no_blanks(at, step)
 
     def no_blanks(self, at: Path_, step: ExplainStep | PlayStep | QuizStep) -> None:
@@ -176,15 +209,19 @@ class SemanticPass:
             values: list[Tile] = list(getattr(step, key, None) or [])
             for k, tile in enumerate(values):
                 if tile.lo == 0:
-                    self.error((*at, key, k), f"{tile} is not a Chinese domino (the set has no blanks): "
-                               "use tiles from 1-1 to 6-6")
+                    self.error(
+                        (*at, key, k),
+                        f"{tile} is not a Chinese domino (the set has no blanks): use tiles from 1-1 to 6-6",
+                    )
 
     def bends(self, at: Path_, step: ExplainStep | QuizStep, scene: Scene | None, unreadable: bool) -> None:
         """A re-bent chain: every tile named is on the chain and may be bent there, as the board allows."""
         if scene is None or scene.state.table.is_empty:
             if not unreadable:
-                self.error((*at, "bends"), "bends: re-bends the chain of this step's position: add a position: "
-                           "with tiles on the table")
+                self.error(
+                    (*at, "bends"),
+                    "bends: re-bends the chain of this step's position: add a position: with tiles on the table",
+                )
             return
         table = scene.state.table
         layout = layout_table(table)
@@ -192,8 +229,9 @@ class SemanticPass:
             try:
                 layout = rebend(table, layout, spec.at, spec.bend)
             except AdjustError as exc:
-                self.error((*at, "bends", k), f"the chain cannot be bent {spec.bend} at {spec.at}: "
-                           f"{exc.reason.en.rstrip('.')}")
+                self.error(
+                    (*at, "bends", k), f"the chain cannot be bent {spec.bend} at {spec.at}: {exc.reason.en.rstrip('.')}"
+                )
                 return
 
     # -- play steps ---------------------------------------------------------
@@ -209,8 +247,11 @@ class SemanticPass:
             return None, ""
         foreign = trick_goal_keys(step.goal)
         if foreign:
-            self.error((*at, "goal"), f"{', '.join(foreign)} is a goal of Tien Gow (rules: tien_gow); a line game's "
-                       "goals are played, on_end, action, ends_sum, went_out, blocked ...")
+            self.error(
+                (*at, "goal"),
+                f"{', '.join(foreign)} is a goal of Tien Gow (rules: tien_gow); a line game's "
+                "goals are played, on_end, action, ends_sum, went_out, blocked ...",
+            )
             return None, ""
         forced = forced_problem(step, state)
         if forced is not None:
@@ -233,8 +274,9 @@ class SemanticPass:
             return scene._replace(state=ends[0]), ""
         return None, f"the step before has {len(found)} right moves, so where it ends is not known"
 
-    def replies(self, at: Path_, replies: list[MoveSpec | str], state: HandState, context: str,
-                reported: set[int]) -> HandState | None:
+    def replies(
+        self, at: Path_, replies: list[MoveSpec | str], state: HandState, context: str, reported: set[int]
+    ) -> HandState | None:
         for j, spec in enumerate(replies):
             try:
                 move = line_move(spec)
@@ -247,13 +289,16 @@ class SemanticPass:
             if reason is not None:
                 if j not in reported:
                     reported.add(j)
-                    self.error((*at, j), f"illegal reply {move} by seat {state.to_move} {context}: {reason.en.rstrip('.')}")
+                    self.error(
+                        (*at, j), f"illegal reply {move} by seat {state.to_move} {context}: {reason.en.rstrip('.')}"
+                    )
                 return None
             state = apply_unchecked(state, move)
         return state
 
-    def wrong(self, at: Path_, step: PlayStep, spec: MoveSpec | str, replies: list[MoveSpec | str],
-              state: HandState) -> None:
+    def wrong(
+        self, at: Path_, step: PlayStep, spec: MoveSpec | str, replies: list[MoveSpec | str], state: HandState
+    ) -> None:
         try:
             move = line_move(spec)
         except ValueError as exc:
@@ -261,12 +306,17 @@ class SemanticPass:
             return
         reason = why_illegal(state, move)
         if reason is not None:
-            self.error((*at, "move"), f"{move} is illegal here ({reason.en.rstrip('.')}); the rules core explains "
-                       "illegal moves itself: list only legal moves under wrong:")
+            self.error(
+                (*at, "move"),
+                f"{move} is illegal here ({reason.en.rstrip('.')}); the rules core explains "
+                "illegal moves itself: list only legal moves under wrong:",
+            )
             return
         after = apply(state, move)
         if satisfies(step.goal, state, move, after):
-            self.error((*at, "move"), f"{move} reaches the goal, so it is not a wrong move: remove it or change the goal")
+            self.error(
+                (*at, "move"), f"{move} reaches the goal, so it is not a wrong move: remove it or change the goal"
+            )
             return
         self.replies((*at, "replies"), replies, after, f"after the wrong move {move}", set())
 
@@ -314,8 +364,11 @@ class SemanticPass:
             self.error((*at, "answer"), f"an answer to {step.ask} is {exc}, not {step.answer!r}")
             return
         if given != right:
-            self.error((*at, "answer"), f"the rules core answers {_answer_text(right)}, not "
-                       f"{_answer_text(given)}: fix answer: (or the position)")
+            self.error(
+                (*at, "answer"),
+                f"the rules core answers {_answer_text(right)}, not "
+                f"{_answer_text(given)}: fix answer: (or the position)",
+            )
 
     def choices(self, at: Path_, step: QuizStep, right: object) -> None:
         assert step.choices is not None
@@ -358,8 +411,11 @@ class SemanticPass:
             for lang in ("en", "ru"):
                 found = _SOURCE_NOTE.search(getattr(text, lang))
                 if found:
-                    self.error((*at, key, lang), f"{found[0]!r} is a note about sources, not something the learner "
-                               "needs: move it to the lesson's sources: list")
+                    self.error(
+                        (*at, key, lang),
+                        f"{found[0]!r} is a note about sources, not something the learner "
+                        "needs: move it to the lesson's sources: list",
+                    )
 
     # -- the capstone ---------------------------------------------------------------
 
@@ -369,8 +425,11 @@ class SemanticPass:
         if rules is None:
             return
         if self.frame.viewer >= rules.players:
-            self.error(("viewer",), f"viewer: {self.frame.viewer} is not a seat of the capstone's "
-                       f"{rules.players}-player table: use a seat from 0 to {rules.players - 1}")
+            self.error(
+                ("viewer",),
+                f"viewer: {self.frame.viewer} is not a seat of the capstone's "
+                f"{rules.players}-player table: use a seat from 0 to {rules.players - 1}",
+            )
             return
         hand = deal_capstone(rules, self.frame.viewer, step.bot, step.seed if step.seed is not None else 0)
         state = hand.state
@@ -381,8 +440,9 @@ class SemanticPass:
         self.error((*at, "kind"), f"the capstone hand did not end within {MAX_MOVES} moves under these rules")
 
 
-_SOURCE_NOTE = re.compile(r"\bour (?:Russian )?source\b|pagat\.com|\bseed S\d|наш(?:ем|его)? (?:русск\w+ )?источник\w*",
-                          re.IGNORECASE)
+_SOURCE_NOTE = re.compile(
+    r"\bour (?:Russian )?source\b|pagat\.com|\bseed S\d|наш(?:ем|его)? (?:русск\w+ )?источник\w*", re.IGNORECASE
+)
 
 
 def _answer_text(value: object) -> str:

@@ -143,11 +143,20 @@ def _too_large(limits: Limits, mark: Mark | None = None, size: int | None = None
     kb = _kb(limits.max_bytes)
     if size is not None:
         n = _kb(size)
-        return SourceError(Text(f"the file is {n} kB; at most {kb} kB is allowed (split it into smaller files)",
-                                f"файл занимает {n} КБ; можно не больше {kb} КБ (разделите его на файлы поменьше)"),
-                           mark)
-    return SourceError(Text(f"larger than {kb} kB; at most {kb} kB is allowed (split it into smaller files)",
-                            f"больше {kb} КБ; можно не больше {kb} КБ (разделите на файлы поменьше)"), mark)
+        return SourceError(
+            Text(
+                f"the file is {n} kB; at most {kb} kB is allowed (split it into smaller files)",
+                f"файл занимает {n} КБ; можно не больше {kb} КБ (разделите его на файлы поменьше)",
+            ),
+            mark,
+        )
+    return SourceError(
+        Text(
+            f"larger than {kb} kB; at most {kb} kB is allowed (split it into smaller files)",
+            f"больше {kb} КБ; можно не больше {kb} КБ (разделите на файлы поменьше)",
+        ),
+        mark,
+    )
 
 
 def _empty() -> SourceError:
@@ -187,8 +196,12 @@ def read_text(path: Path, limits: Limits = LESSON_LIMITS) -> str:
 
 
 def _not_a_file() -> SourceError:
-    return SourceError(Text("not a regular file (a folder, a device or a pipe); name a text file",
-                            "это не обычный файл (папка, устройство или канал); укажите текстовый файл"))
+    return SourceError(
+        Text(
+            "not a regular file (a folder, a device or a pipe); name a text file",
+            "это не обычный файл (папка, устройство или канал); укажите текстовый файл",
+        )
+    )
 
 
 def read_stream(stream: IO[bytes], limits: Limits = LESSON_LIMITS) -> str:
@@ -205,8 +218,13 @@ def decode(data: bytes, limits: Limits = LESSON_LIMITS) -> str:
     except UnicodeDecodeError as exc:
         mark = _mark_at(data[: exc.start].decode("utf-8", "replace"), exc.start)
         byte = data[exc.start]
-        raise SourceError(Text(f"not UTF-8 text (byte 0x{byte:02x}); save it as UTF-8",
-                               f"это не текст в UTF-8 (байт 0x{byte:02x}); сохраните его в UTF-8"), mark) from None
+        raise SourceError(
+            Text(
+                f"not UTF-8 text (byte 0x{byte:02x}); save it as UTF-8",
+                f"это не текст в UTF-8 (байт 0x{byte:02x}); сохраните его в UTF-8",
+            ),
+            mark,
+        ) from None
     return text.removeprefix("\ufeff")
 
 
@@ -228,10 +246,20 @@ def _byte_limit_index(text: str, limit: int) -> int:
 def _control_character(char: str, mark: Mark | None) -> SourceError:
     code = f"U+{ord(char):04X}"
     if 0xD800 <= ord(char) <= 0xDFFF:
-        return SourceError(Text(f"{code} is half of a character pair and cannot stand alone; remove it",
-                                f"{code} — половина пары символов, одна она стоять не может; удалите её"), mark)
-    return SourceError(Text(f"control character {code}; remove it (write plain text)",
-                            f"управляющий символ {code}; удалите его (пишите обычный текст)"), mark)
+        return SourceError(
+            Text(
+                f"{code} is half of a character pair and cannot stand alone; remove it",
+                f"{code} — половина пары символов, одна она стоять не может; удалите её",
+            ),
+            mark,
+        )
+    return SourceError(
+        Text(
+            f"control character {code}; remove it (write plain text)",
+            f"управляющий символ {code}; удалите его (пишите обычный текст)",
+        ),
+        mark,
+    )
 
 
 # -- YAML -----------------------------------------------------------------------
@@ -266,20 +294,31 @@ class _BoundedLoader(yaml.SafeLoader):
 
 def _too_deep(limits: Limits, mark: Mark | None) -> SourceError:
     n = limits.max_depth
-    return SourceError(Text(f"nested too deeply (more than {n} levels of lists and mappings)",
-                            f"слишком глубокая вложенность (больше {n} уровней списков и словарей)"), mark)
+    return SourceError(
+        Text(
+            f"nested too deeply (more than {n} levels of lists and mappings)",
+            f"слишком глубокая вложенность (больше {n} уровней списков и словарей)",
+        ),
+        mark,
+    )
 
 
 def _too_many_aliases(limits: Limits, mark: Mark | None) -> SourceError:
     n = limits.max_aliases
-    return SourceError(Text(f"more than {n} aliases (*name); write the values out",
-                            f"больше {n} ссылок (*имя); запишите значения полностью"), mark)
+    return SourceError(
+        Text(
+            f"more than {n} aliases (*name); write the values out",
+            f"больше {n} ссылок (*имя); запишите значения полностью",
+        ),
+        mark,
+    )
 
 
 def _too_long_number(limits: Limits, mark: Mark | None) -> SourceError:
     n = limits.max_digits
-    return SourceError(Text(f"number too large (more than {n} digits)",
-                            f"слишком большое число (больше {n} цифр)"), mark)
+    return SourceError(
+        Text(f"number too large (more than {n} digits)", f"слишком большое число (больше {n} цифр)"), mark
+    )
 
 
 def parse_source(text: str, name: str = "<lesson>", limits: Limits = LESSON_LIMITS) -> Source:
@@ -304,15 +343,27 @@ def parse_source(text: str, name: str = "<lesson>", limits: Limits = LESSON_LIMI
 
 _QUOTE_ADVICE = (
     # the parser's words for text that needed quotes, and what to write instead
-    ("expected ',' or '}'", Text(
-        "; inside { } put text holding ?, :, # or , in double quotes: {en: \"Why?\", ru: \"Почему?\"}",
-        "; внутри { } текст с ?, :, # или , берите в двойные кавычки: {en: \"Why?\", ru: \"Почему?\"}")),
-    ("expected ',' or ']'", Text(
-        "; inside [ ] put text holding ?, :, # or , in double quotes, and close every [ with ]",
-        "; внутри [ ] текст с ?, :, # или , берите в двойные кавычки и закрывайте каждую [ скобкой ]")),
-    ("mapping values are not allowed here", Text(
-        "; text holding ': ' must be in double quotes: en: \"Note: this\"",
-        "; текст с «: » берите в двойные кавычки: en: \"Note: this\"")),
+    (
+        "expected ',' or '}'",
+        Text(
+            '; inside { } put text holding ?, :, # or , in double quotes: {en: "Why?", ru: "Почему?"}',
+            '; внутри { } текст с ?, :, # или , берите в двойные кавычки: {en: "Why?", ru: "Почему?"}',
+        ),
+    ),
+    (
+        "expected ',' or ']'",
+        Text(
+            "; inside [ ] put text holding ?, :, # or , in double quotes, and close every [ with ]",
+            "; внутри [ ] текст с ?, :, # или , берите в двойные кавычки и закрывайте каждую [ скобкой ]",
+        ),
+    ),
+    (
+        "mapping values are not allowed here",
+        Text(
+            "; text holding ': ' must be in double quotes: en: \"Note: this\"",
+            '; текст с «: » берите в двойные кавычки: en: "Note: this"',
+        ),
+    ),
 )
 
 
@@ -323,8 +374,9 @@ def _yaml_error(exc: yaml.YAMLError) -> SourceError:
         detail = " ".join(str(exc.problem or exc.context or "").split())
         advice = next((tip for words, tip in _QUOTE_ADVICE if words in detail), Text("", ""))
         # the parser's own words have no Russian; they stay as the parser wrote them
-        return SourceError(Text(f"not valid YAML: {detail}{advice.en}",
-                                f"текст не читается как YAML: {detail}{advice.ru}"), where)
+        return SourceError(
+            Text(f"not valid YAML: {detail}{advice.en}", f"текст не читается как YAML: {detail}{advice.ru}"), where
+        )
     detail = " ".join(str(exc).split())
     return SourceError(Text(f"not valid YAML: {detail}", f"текст не читается как YAML: {detail}"))
 
@@ -341,9 +393,13 @@ class _Walker:
     def value(self, node: yaml.Node, path: Path_) -> Any:
         self.count += 1
         if self.count > self.limits.max_nodes:
-            raise SourceError(Text(f"more than {self.limits.max_nodes} values (are aliases expanding too much?)",
-                                   f"больше {self.limits.max_nodes} значений (не слишком ли разрастаются ссылки?)"),
-                              _mark(node))
+            raise SourceError(
+                Text(
+                    f"more than {self.limits.max_nodes} values (are aliases expanding too much?)",
+                    f"больше {self.limits.max_nodes} значений (не слишком ли разрастаются ссылки?)",
+                ),
+                _mark(node),
+            )
         self.values.setdefault(path, _mark(node))
         if isinstance(node, yaml.MappingNode | yaml.SequenceNode):
             return self._collection(node, path)
@@ -361,9 +417,13 @@ class _Walker:
     def _collection(self, node: yaml.MappingNode | yaml.SequenceNode, path: Path_) -> Any:
         """A list or a mapping, refusing one that contains itself (``&a [*a]``) or nests too deeply."""
         if id(node) in self.open:
-            raise SourceError(Text("an alias (*name) points at a value that contains it; write the value out",
-                                   "ссылка (*имя) указывает на значение, внутри которого стоит; запишите его полностью"),
-                              _mark(node))
+            raise SourceError(
+                Text(
+                    "an alias (*name) points at a value that contains it; write the value out",
+                    "ссылка (*имя) указывает на значение, внутри которого стоит; запишите его полностью",
+                ),
+                _mark(node),
+            )
         if len(self.open) >= self.limits.max_depth:
             raise _too_deep(self.limits, _mark(node))
         self.open.add(id(node))
@@ -384,13 +444,19 @@ class _Walker:
         for key_node, value_node in node.value:
             key = self.value(key_node, (*path, "\0key"))
             if isinstance(key, bool) or not isinstance(key, str | int):
-                raise SourceError(Text(f"a key must be a name, not {shown(key)}",
-                                       f"ключ должен быть именем, а не {shown(key)}"), _mark(key_node))
+                raise SourceError(
+                    Text(f"a key must be a name, not {shown(key)}", f"ключ должен быть именем, а не {shown(key)}"),
+                    _mark(key_node),
+                )
             key_text = str(key)
             if key_text in out:
-                raise SourceError(Text(f"key {shown(key_text)} appears twice here; keep one",
-                                       f"ключ {shown(key_text)} здесь встречается дважды; оставьте один"),
-                                  _mark(key_node))
+                raise SourceError(
+                    Text(
+                        f"key {shown(key_text)} appears twice here; keep one",
+                        f"ключ {shown(key_text)} здесь встречается дважды; оставьте один",
+                    ),
+                    _mark(key_node),
+                )
             self.keys[(*path, key_text)] = _mark(key_node)
             out[key_text] = self.value(value_node, (*path, key_text))
         self.values.pop((*path, "\0key"), None)
@@ -400,12 +466,15 @@ class _Walker:
     def _tag_error(node: yaml.Node) -> SourceError:
         tag = str(node.tag).replace("tag:yaml.org,2002:", "!!")
         tag = tag if len(tag) <= 60 else tag[:59] + "…"
-        return SourceError(Text(
-            f"the tag {tag} is not allowed here; write plain text, numbers, lists and mappings "
-            "(quote the value if it is text)",
-            f"тег {tag} здесь не допускается; пишите обычный текст, числа, списки и словари "
-            "(текст возьмите в кавычки)",
-        ), _mark(node))
+        return SourceError(
+            Text(
+                f"the tag {tag} is not allowed here; write plain text, numbers, lists and mappings "
+                "(quote the value if it is text)",
+                f"тег {tag} здесь не допускается; пишите обычный текст, числа, списки и словари "
+                "(текст возьмите в кавычки)",
+            ),
+            _mark(node),
+        )
 
 
 # -- JSON -----------------------------------------------------------------------
@@ -431,12 +500,12 @@ def parse_json(text: str, name: str = "<json>", limits: Limits = LESSON_LIMITS) 
     """Parse JSON text under the limits; raises SourceError with the line and column of the problem."""
     _check_text(text, limits)
     try:
-        data = json.loads(text, parse_int=lambda digits: _json_int(digits, limits),
-                          parse_constant=_json_constant)
+        data = json.loads(text, parse_int=lambda digits: _json_int(digits, limits), parse_constant=_json_constant)
     except json.JSONDecodeError as exc:
         detail = exc.msg
-        raise SourceError(Text(f"not valid JSON: {detail}", f"текст не читается как JSON: {detail}"),
-                          Mark(exc.lineno, exc.colno)) from None
+        raise SourceError(
+            Text(f"not valid JSON: {detail}", f"текст не читается как JSON: {detail}"), Mark(exc.lineno, exc.colno)
+        ) from None
     except _NumberTooLong:
         _first_json_problem(text, limits)
         raise _too_long_number(limits, None) from None
@@ -444,8 +513,11 @@ def parse_json(text: str, name: str = "<json>", limits: Limits = LESSON_LIMITS) 
         _first_json_problem(text, limits)
         raise _too_deep(limits, None) from None
     except ValueError as exc:
-        raise SourceError(Text(f"{exc} is not a number JSON allows; write a number",
-                               f"{exc} — такого числа в JSON нет; напишите число")) from None
+        raise SourceError(
+            Text(
+                f"{exc} is not a number JSON allows; write a number", f"{exc} — такого числа в JSON нет; напишите число"
+            )
+        ) from None
     _check_json_values(data, text, limits, 0)
     return data
 

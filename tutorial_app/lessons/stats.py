@@ -110,7 +110,7 @@ def _goal_tiles(goal: Goal) -> list[Tile]:
     if goal.played is not None:
         return [goal.played]
     found: list[Tile] = []
-    for inner in (goal.all_of or []):
+    for inner in goal.all_of or []:
         found.extend(_goal_tiles(inner))
     return found
 
@@ -127,27 +127,37 @@ def lesson_stats(report: Report) -> list[LessonStats]:
         seen_courses.add(item.course)
         forced, explained, fixed = _played_through(lesson)
         quizzes = [s for s in lesson.steps if isinstance(s, QuizStep)]
-        out.append(LessonStats(
-            id=lesson.id,
-            course=item.course,
-            first_in_course=first,
-            steps=len(lesson.steps),
-            play_steps=sum(1 for s in lesson.steps if isinstance(s, PlayStep)),
-            forced_play_steps=forced,
-            quizzes=len(quizzes),
-            explained_quizzes=explained,
-            review_quizzes=sum(1 for s in quizzes if s.review is not None),
-            opening_reviews=_opening_reviews(lesson),
-            capstone=any(isinstance(s, CapstoneStep) for s in lesson.steps),
-            viewer_fixed=fixed,
-            wrong_replies=sum(1 for s in lesson.steps if isinstance(s, PlayStep) and s.wrong),
-            hints_giving_the_move=sum(1 for s in lesson.steps if isinstance(s, PlayStep) and _hint_gives_move(s)),
-        ))
+        out.append(
+            LessonStats(
+                id=lesson.id,
+                course=item.course,
+                first_in_course=first,
+                steps=len(lesson.steps),
+                play_steps=sum(1 for s in lesson.steps if isinstance(s, PlayStep)),
+                forced_play_steps=forced,
+                quizzes=len(quizzes),
+                explained_quizzes=explained,
+                review_quizzes=sum(1 for s in quizzes if s.review is not None),
+                opening_reviews=_opening_reviews(lesson),
+                capstone=any(isinstance(s, CapstoneStep) for s in lesson.steps),
+                viewer_fixed=fixed,
+                wrong_replies=sum(1 for s in lesson.steps if isinstance(s, PlayStep) and s.wrong),
+                hints_giving_the_move=sum(1 for s in lesson.steps if isinstance(s, PlayStep) and _hint_gives_move(s)),
+            )
+        )
     return out
 
 
-_SUMMED = ("steps", "play_steps", "forced_play_steps", "quizzes", "explained_quizzes", "review_quizzes",
-           "wrong_replies", "hints_giving_the_move")
+_SUMMED = (
+    "steps",
+    "play_steps",
+    "forced_play_steps",
+    "quizzes",
+    "explained_quizzes",
+    "review_quizzes",
+    "wrong_replies",
+    "hints_giving_the_move",
+)
 
 
 def totals(stats: Sequence[LessonStats]) -> dict[str, int]:
@@ -178,18 +188,35 @@ def targets(stats: Sequence[LessonStats]) -> list[Target]:
     plays, forced = total["play_steps"], total["forced_play_steps"]
     later, reviewed = total["later_lessons"], total["later_lessons_opening_with_review"]
     return [
-        Target("every quiz explained by the rules core", _share(total["explained_quizzes"], total["quizzes"]),
-               total["explained_quizzes"] == total["quizzes"]),
+        Target(
+            "every quiz explained by the rules core",
+            _share(total["explained_quizzes"], total["quizzes"]),
+            total["explained_quizzes"] == total["quizzes"],
+        ),
         Target(f"forced plays at most {FORCED_SHARE:.0%}", _share(forced, plays), forced <= FORCED_SHARE * plays),
-        Target("every course has a capstone", _share(total["courses_with_capstone"], total["courses"]),
-               total["courses_with_capstone"] == total["courses"]),
-        Target(f"at least {REVIEWED_SHARE:.0%} of later lessons open with {OPENING_REVIEWS}+ review quizzes",
-               _share(reviewed, later), reviewed >= REVIEWED_SHARE * later),
-        Target("the learner's seat never moves", _share(total["viewer_fixed"], total["lessons"]),
-               total["viewer_fixed"] == total["lessons"]),
-        Target("every lesson with moves has a \"what goes wrong\" reply",
-               _share(total["lessons_with_wrong_reply"], total["lessons_with_play_steps"]),
-               total["lessons_with_wrong_reply"] == total["lessons_with_play_steps"]),
-        Target("no hint gives the move away", f"{total['hints_giving_the_move']} of {plays} play steps do",
-               total["hints_giving_the_move"] == 0),
+        Target(
+            "every course has a capstone",
+            _share(total["courses_with_capstone"], total["courses"]),
+            total["courses_with_capstone"] == total["courses"],
+        ),
+        Target(
+            f"at least {REVIEWED_SHARE:.0%} of later lessons open with {OPENING_REVIEWS}+ review quizzes",
+            _share(reviewed, later),
+            reviewed >= REVIEWED_SHARE * later,
+        ),
+        Target(
+            "the learner's seat never moves",
+            _share(total["viewer_fixed"], total["lessons"]),
+            total["viewer_fixed"] == total["lessons"],
+        ),
+        Target(
+            'every lesson with moves has a "what goes wrong" reply',
+            _share(total["lessons_with_wrong_reply"], total["lessons_with_play_steps"]),
+            total["lessons_with_wrong_reply"] == total["lessons_with_play_steps"],
+        ),
+        Target(
+            "no hint gives the move away",
+            f"{total['hints_giving_the_move']} of {plays} play steps do",
+            total["hints_giving_the_move"] == 0,
+        ),
     ]

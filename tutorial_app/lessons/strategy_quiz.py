@@ -87,8 +87,10 @@ def turn_problem(scene: Scene, viewer: int) -> str | None:
     if state.is_over:
         return "the hand is over here: a strategy question is asked while it is played"
     if state.to_move != viewer:
-        return (f"seat {state.to_move} is to move, not the learner (seat {viewer}): a strategy question is asked "
-                "at the learner's own turn, from what the learner can see")
+        return (
+            f"seat {state.to_move} is to move, not the learner (seat {viewer}): a strategy question is asked "
+            "at the learner's own turn, from what the learner can see"
+        )
     return None
 
 
@@ -140,8 +142,11 @@ def move_label(key: str, state: HandState | None, lang: str) -> str:
     move = _move_of(key)
     if move is None:
         return key
-    two_ways = state is None or any(other.tile == move.tile and not same_outcome(state, other, move)
-                                    for other in candidate_moves(state) if other.action is Action.PLAY)
+    two_ways = state is None or any(
+        other.tile == move.tile and not same_outcome(state, other, move)
+        for other in candidate_moves(state)
+        if other.action is Action.PLAY
+    )
     return move_name(move, with_end=two_ways).in_(lang)
 
 
@@ -179,9 +184,11 @@ def quiz_problem(scene: Scene, viewer: int) -> str | None:
     gap, half_width = analysis.lead(ranked[0], ranked[1])
     if _clear(analysis, gap, half_width):
         return None
-    return (f"the best move, {move_key(ranked[0].move)}, leads {move_key(ranked[1].move)} by only "
-            f"{_measure(analysis, gap, half_width)}; a question needs a lead of {_rule(analysis)} "
-            "(change the position so one move is clearly best)")
+    return (
+        f"the best move, {move_key(ranked[0].move)}, leads {move_key(ranked[1].move)} by only "
+        f"{_measure(analysis, gap, half_width)}; a question needs a lead of {_rule(analysis)} "
+        "(change the position so one move is clearly best)"
+    )
 
 
 def goal_problem(scene: Scene, viewer: int, right: list[Move]) -> str | None:
@@ -199,19 +206,25 @@ def goal_problem(scene: Scene, viewer: int, right: list[Move]) -> str | None:
     if _clear(analysis, gap, half_width):
         return None
     if gap < 0:
-        compared = f"is better than {move_key(worst.move)}, which the goal accepts, by {_measure(analysis, -gap, half_width)}"
+        compared = (
+            f"is better than {move_key(worst.move)}, which the goal accepts, by {_measure(analysis, -gap, half_width)}"
+        )
     else:
         compared = f"is within {_measure(analysis, gap, half_width)} of {move_key(worst.move)}, which the goal accepts"
-    return (f"the analysis does not back this goal: {move_key(rival.move)} {compared}; "
-            f"the goal's moves must lead every other by {_rule(analysis)}")
+    return (
+        f"the analysis does not back this goal: {move_key(rival.move)} {compared}; "
+        f"the goal's moves must lead every other by {_rule(analysis)}"
+    )
 
 
 def _value_text(analysis: Analysis, value: MoveValue, name: Text) -> Text:
     win, ci = round(100 * value.win), round(100 * value.ci)
     if analysis.points_first:
         points = f"{value.points:+.1f}".replace("-", "−")
-        return Text(f"{name.en} {points} points (± {value.points_ci:.1f}), {win}% to win",
-                    f"{name.ru} {points} очка (± {value.points_ci:.1f}), {win}% на победу")
+        return Text(
+            f"{name.en} {points} points (± {value.points_ci:.1f}), {win}% to win",
+            f"{name.ru} {points} очка (± {value.points_ci:.1f}), {win}% на победу",
+        )
     return Text(f"{name.en} {win}% (± {ci})", f"{name.ru} {win}% (± {ci})")
 
 
@@ -255,8 +268,10 @@ def _certainty_of(start: HandState, state: HandState, seat: int) -> Certainty:
 
 def _asked(seat: int | None, suit: int | None, tile: Tile | None, state: HandState, viewer: int) -> int:
     if seat is None or seat == viewer or seat >= state.rules.players:
-        raise BestError(f"may_hold asks about another seat: write seat: (a seat from 0 to {state.rules.players - 1}, "
-                        f"not the learner's {viewer})")
+        raise BestError(
+            f"may_hold asks about another seat: write seat: (a seat from 0 to {state.rules.players - 1}, "
+            f"not the learner's {viewer})"
+        )
     if (suit is None) == (tile is None):
         raise BestError("may_hold asks about a number (suit: 2) or a tile (tile: 2-5): write one of them")
     return seat
@@ -288,9 +303,10 @@ def may_hold_explanation(scene: Scene, viewer: int, seat: int | None, suit: int 
         return Text("No: " + "; ".join(r.en for r in reasons) + ".", "Нет: " + "; ".join(r.ru for r in reasons) + ".")
     hidden = [t for t in sure.chance if ALL_TILES[t].has(suit) and sure.chance[t].get(asked, 0.0) > 0.0]
     names = ", ".join(str(ALL_TILES[t]) for t in sorted(hidden))
-    return Text(f"Yes: nothing you have seen rules it out; {who.en} may hold any of {names}.",
-                f"Да: ничто из увиденного этого не исключает; у {seat_genitive(asked).ru} может быть любая из костей "
-                f"{names}.")
+    return Text(
+        f"Yes: nothing you have seen rules it out; {who.en} may hold any of {names}.",
+        f"Да: ничто из увиденного этого не исключает; у {seat_genitive(asked).ru} может быть любая из костей {names}.",
+    )
 
 
 def _tile_reason(sure: Certainty, seat: int, tile: Tile) -> Text:
@@ -298,19 +314,25 @@ def _tile_reason(sure: Certainty, seat: int, tile: Tile) -> Text:
     who = seat_name(seat)
     if chance > 0.0:
         share = f"{100 * chance:.0f}%"
-        return Text(f"Yes: {tile} is hidden and nothing rules it out; {who.en} holds it in {share} of the deals "
-                    "that agree with what you have seen.",
-                    f"Да: {tile} не видна, и ничто этого не исключает; она у {seat_genitive(seat).ru} в {share} "
-                    "раскладов, согласных с тем, что вы видели.")
+        return Text(
+            f"Yes: {tile} is hidden and nothing rules it out; {who.en} holds it in {share} of the deals "
+            "that agree with what you have seen.",
+            f"Да: {tile} не видна, и ничто этого не исключает; она у {seat_genitive(seat).ru} в {share} "
+            "раскладов, согласных с тем, что вы видели.",
+        )
     knowledge = sure.knowledge
     if not knowledge.unseen & tile.bit:
         return Text(f"No: you can see {tile} yourself.", f"Нет: {tile} вы видите сами.")
     if knowledge.lead_forbidden & tile.bit:
         lead = knowledge.view.lead_tile
-        return Text(f"No: {lead} had to open the hand, so nobody was dealt {tile}, which would have opened it instead.",
-                    f"Нет: заходить нужно было с {lead}, значит, {tile} никому не сдали — иначе зашли бы с неё.")
+        return Text(
+            f"No: {lead} had to open the hand, so nobody was dealt {tile}, which would have opened it instead.",
+            f"Нет: заходить нужно было с {lead}, значит, {tile} никому не сдали — иначе зашли бы с неё.",
+        )
     reasons = none_reasons(knowledge, seat, [n for n in {tile.hi, tile.lo} if knowledge.latest_void(seat, n)])
     if reasons:
         return Text("No: " + "; ".join(r.en for r in reasons) + ".", "Нет: " + "; ".join(r.ru for r in reasons) + ".")
-    return Text(f"No: every deal that agrees with what you have seen puts {tile} elsewhere.",
-                f"Нет: во всех раскладах, согласных с увиденным, {tile} не у {seat_genitive(seat).ru}.")
+    return Text(
+        f"No: every deal that agrees with what you have seen puts {tile} elsewhere.",
+        f"Нет: во всех раскладах, согласных с увиденным, {tile} не у {seat_genitive(seat).ru}.",
+    )

@@ -27,9 +27,11 @@ def first_lead_problem(scene: Scene, spec: PositionSpec) -> str | None:
     lead = scene.lead
     if lead is None or lead.seat is None or scene.redeal is not None or lead.seat == spec.to_move:
         return None
-    return (f"on an empty chain the first-lead rule decides ({lead.reason.en.rstrip('.')}), so seat {lead.seat} "
-            f"leads, not seat {spec.to_move}: write to_move: {lead.seat}, or hand: later in the position if this is a "
-            "later hand, led by the previous hand's winner")
+    return (
+        f"on an empty chain the first-lead rule decides ({lead.reason.en.rstrip('.')}), so seat {lead.seat} "
+        f"leads, not seat {spec.to_move}: write to_move: {lead.seat}, or hand: later in the position if this is a "
+        "later hand, led by the previous hand's winner"
+    )
 
 
 def later_problem(spec: PositionSpec) -> str | None:
@@ -53,8 +55,11 @@ def real_deal_problems(scene: Scene) -> list[str]:
 
 
 def _no_boneyard(held: list[int], on_table: int, size: int, dealt: int, deal: str) -> list[str]:
-    problems = [f"seat {seat} holds {count} tiles, but {deal} and nobody draws: at most {size}"
-                for seat, count in enumerate(held) if count > size]
+    problems = [
+        f"seat {seat} holds {count} tiles, but {deal} and nobody draws: at most {size}"
+        for seat, count in enumerate(held)
+        if count > size
+    ]
     if not problems and sum(held) + on_table != dealt:
         problems.append(
             f"the hands hold {sum(held)} tiles and the chain {on_table}, but {deal}, so every tile dealt is in a "
@@ -69,14 +74,22 @@ def _with_boneyard(state: HandState, held: list[int], dealt: int, deal: str) -> 
     left = _ALL - dealt
     boneyard = len(state.boneyard)
     if boneyard > left:
-        return [f"the boneyard holds {boneyard} tiles, but {deal}, which leaves {left}: move "
-                f"{boneyard - left} into the hands"]
+        return [
+            f"the boneyard holds {boneyard} tiles, but {deal}, which leaves {left}: move "
+            f"{boneyard - left} into the hands"
+        ]
     drawn = left - boneyard
-    problems = [f"seat {seat} holds {count} tiles, but {deal} and only {drawn} have been drawn: at most "
-                f"{rules.hand_size + drawn}" for seat, count in enumerate(held) if count > rules.hand_size + drawn]
+    problems = [
+        f"seat {seat} holds {count} tiles, but {deal} and only {drawn} have been drawn: at most "
+        f"{rules.hand_size + drawn}"
+        for seat, count in enumerate(held)
+        if count > rules.hand_size + drawn
+    ]
     if boneyard < min(rules.reserve, left):
-        problems.append(f"the boneyard holds {boneyard} tiles, but its last {rules.reserve} are a reserve nobody "
-                        "draws: give it at least that many")
+        problems.append(
+            f"the boneyard holds {boneyard} tiles, but its last {rules.reserve} are a reserve nobody "
+            "draws: give it at least that many"
+        )
     return problems
 
 
@@ -91,9 +104,11 @@ def forced_problem(step: PlayStep, state: HandState) -> str | None:
     if len(moves) == 1 and not step.forced:
         only = moves[0]
         shown = f"{only.tile} on the {only.end}" if only.action is Action.PLAY else only.action.value
-        return (f"seat {state.to_move} has a single legal move here ({shown}), so this step is not a decision: "
-                "give the learner a real choice (a second tile or end that is legal), or mark it forced: true "
-                "if showing a forced move is the point")
+        return (
+            f"seat {state.to_move} has a single legal move here ({shown}), so this step is not a decision: "
+            "give the learner a real choice (a second tile or end that is legal), or mark it forced: true "
+            "if showing a forced move is the point"
+        )
     if len(moves) > 1 and step.forced:
         return f"forced: true, but seat {state.to_move} has {len(moves)} legal moves here: remove forced: true"
     return None

@@ -77,8 +77,15 @@ class TienGowPass(SemanticPass):
 
     # -- positions ----------------------------------------------------------
 
-    def trick_scene(self, at: Path_, i: int, step: ExplainStep | PlayStep | QuizStep, previous: TrickScene | None,
-                    note: str, broken: bool) -> tuple[TrickScene | None, bool]:
+    def trick_scene(
+        self,
+        at: Path_,
+        i: int,
+        step: ExplainStep | PlayStep | QuizStep,
+        previous: TrickScene | None,
+        note: str,
+        broken: bool,
+    ) -> tuple[TrickScene | None, bool]:
         if step.position is not None:
             if self.trick_rules is None:
                 return None, True  # the lesson's options are already reported
@@ -96,28 +103,39 @@ class TienGowPass(SemanticPass):
         where = (*at, "position") if step.position is not None else (*at, "from_previous")
         foreign = [k for k in dict.fromkeys(goal_keys(step.goal)) if k not in TRICK_GOAL_KEYS]
         if foreign:
-            self.error((*at, "goal"), f"{', '.join(foreign)} is a line game's goal; a Tien Gow goal is one of: "
-                       f"{', '.join(sorted(TRICK_GOAL_KEYS))}")
+            self.error(
+                (*at, "goal"),
+                f"{', '.join(foreign)} is a line game's goal; a Tien Gow goal is one of: "
+                f"{', '.join(sorted(TRICK_GOAL_KEYS))}",
+            )
             return None, ""
         if state.is_over:
             self.error(where, "the hand is already over here: nothing to play")
             return None, ""
         if state.to_move != self.frame.viewer:
-            self.error(where, f"the learner (seat {self.frame.viewer}) moves in a play step, but seat {state.to_move} "
-                       "is to move here: add the moves before the learner's turn to moves:")
+            self.error(
+                where,
+                f"the learner (seat {self.frame.viewer}) moves in a play step, but seat {state.to_move} "
+                "is to move here: add the moves before the learner's turn to moves:",
+            )
             return None, ""
         legal = tg.legal_sequence(state)
         if len(legal) == 1 and not step.forced:
-            self.error((*at, "goal"), f"the learner has a single legal move here ({legal[0]}), so this step is not a "
-                       "decision: give a real choice, or mark it forced: true if showing a forced move is the point")
+            self.error(
+                (*at, "goal"),
+                f"the learner has a single legal move here ({legal[0]}), so this step is not a "
+                "decision: give a real choice, or mark it forced: true if showing a forced move is the point",
+            )
         if len(legal) > 1 and step.forced:
             self.error((*at, "forced"), f"forced: true, but the learner has {len(legal)} legal moves here: remove it")
         found = trick_goal_moves(state, step.goal)
         if not found:
             shown = ", ".join(str(m) for m in legal[:_SHOWN_MOVES]) + (", ..." if len(legal) > _SHOWN_MOVES else "")
             self.error((*at, "goal"), f"no legal move reaches this goal; the learner may: {shown}")
-        ends = [self.trick_replies((*at, "replies"), step.replies, after, f"after the right move {move}")
-                for move, after in found]
+        ends = [
+            self.trick_replies((*at, "replies"), step.replies, after, f"after the right move {move}")
+            for move, after in found
+        ]
         for k, wrong in enumerate(step.wrong):
             self.trick_wrong((*at, "wrong", k), step, wrong.move, wrong.replies, state)
         if len(found) == 1 and ends[0] is not None:
@@ -130,8 +148,9 @@ class TienGowPass(SemanticPass):
         self.error(at, "a Tien Gow move is written as text, like play 6-6 6-3 or discard 2-1")
         return None
 
-    def trick_replies(self, at: Path_, replies: list[MoveSpec | str], state: tg.HandState,
-                      context: str) -> tg.HandState | None:
+    def trick_replies(
+        self, at: Path_, replies: list[MoveSpec | str], state: tg.HandState, context: str
+    ) -> tg.HandState | None:
         for j, spec in enumerate(replies):
             move = self._move((*at, j), spec)
             if move is None:
@@ -143,19 +162,25 @@ class TienGowPass(SemanticPass):
             state = tg.apply_unchecked(state, move)
         return state
 
-    def trick_wrong(self, at: Path_, step: PlayStep, spec: MoveSpec | str, replies: list[MoveSpec | str],
-                    state: tg.HandState) -> None:
+    def trick_wrong(
+        self, at: Path_, step: PlayStep, spec: MoveSpec | str, replies: list[MoveSpec | str], state: tg.HandState
+    ) -> None:
         move = self._move((*at, "move"), spec)
         if move is None:
             return
         reason = tg.why_illegal(state, move)
         if reason is not None:
-            self.error((*at, "move"), f"{move} is illegal here ({reason.en.rstrip('.')}); the engine explains illegal "
-                       "moves itself: list only legal moves under wrong:")
+            self.error(
+                (*at, "move"),
+                f"{move} is illegal here ({reason.en.rstrip('.')}); the engine explains illegal "
+                "moves itself: list only legal moves under wrong:",
+            )
             return
         after = tg.apply_unchecked(state, move)
         if trick_satisfies(step.goal, state, move, after):
-            self.error((*at, "move"), f"{move} reaches the goal, so it is not a wrong move: remove it or change the goal")
+            self.error(
+                (*at, "move"), f"{move} reaches the goal, so it is not a wrong move: remove it or change the goal"
+            )
             return
         self.trick_replies((*at, "replies"), replies, after, f"after the wrong move {move}")
 
@@ -163,8 +188,10 @@ class TienGowPass(SemanticPass):
 
     def trick_quiz(self, at: Path_, step: QuizStep, scene: TrickScene | None) -> None:
         if step.ask not in TIEN_GOW_LESSON_KINDS:
-            self.error((*at, "ask"), f"ask: {step.ask} is about the double-six set; a Tien Gow lesson asks trick_* "
-                       "and chinese_* questions")
+            self.error(
+                (*at, "ask"),
+                f"ask: {step.ask} is about the double-six set; a Tien Gow lesson asks trick_* and chinese_* questions",
+            )
             return
         try:
             right = trick_answer(step, scene, self.frame.viewer)
@@ -182,12 +209,17 @@ class TienGowPass(SemanticPass):
         if rules is None:
             return
         if step.hints:
-            self.error((*at, "hints"), "hints: the Hint, What we know and the review are for line games; "
-                       "remove the line from a Tien Gow capstone")
+            self.error(
+                (*at, "hints"),
+                "hints: the Hint, What we know and the review are for line games; "
+                "remove the line from a Tien Gow capstone",
+            )
         bot = tien_gow_bot(step.bot)
         if bot is None:
-            self.error((*at, "bot"), f"bot: {step.bot} plays line games only; a Tien Gow capstone's bots are "
-                       f"{' or '.join(TIEN_GOW_BOTS)}")
+            self.error(
+                (*at, "bot"),
+                f"bot: {step.bot} plays line games only; a Tien Gow capstone's bots are {' or '.join(TIEN_GOW_BOTS)}",
+            )
             return
         seed = step.seed if step.seed is not None else 0
         dealt = tg.deal(rules, random.Random(f"capstone/{seed}"))

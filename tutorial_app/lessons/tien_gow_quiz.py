@@ -60,8 +60,10 @@ def _taken_trick(step: QuizStep, scene: TrickScene | None) -> tg.Trick:
     state = _state(step, scene)
     last = state.last_trick
     if state.trick is not None or last is None:
-        raise QuizError(f"ask: {step.ask} is about a trick all four have played: give the position the moves of a "
-                        "whole trick (a trick still open has no taker yet)")
+        raise QuizError(
+            f"ask: {step.ask} is about a trick all four have played: give the position the moves of a "
+            "whole trick (a trick still open has no taker yet)"
+        )
     return last
 
 
@@ -80,8 +82,10 @@ def _move(step: QuizStep) -> tg.Move:
 def _last_trick(step: QuizStep, scene: TrickScene | None) -> tg.HandState:
     state = _state(step, scene)
     if not state.is_last_trick:
-        raise QuizError("ask: trick_may_take_last is about the last trick: the position's moves must lead it "
-                        "(every seat then holds as many tiles as were led)")
+        raise QuizError(
+            "ask: trick_may_take_last is about the last trick: the position's moves must lead it "
+            "(every seat then holds as many tiles as were led)"
+        )
     return state
 
 
@@ -89,8 +93,9 @@ def _winner_of(step: QuizStep, scene: TrickScene | None) -> tuple[tg.HandResult,
     result = _finished(step, scene)
     seat = step.seat
     if seat is None or seat == result.winner:
-        raise QuizError(f"ask: trick_pays needs seat: one of the seats that settle with the winner "
-                        f"(not {result.winner}, who won)")
+        raise QuizError(
+            f"ask: trick_pays needs seat: one of the seats that settle with the winner (not {result.winner}, who won)"
+        )
     return result, next(s for s in result.settlements if s.seat == seat)
 
 
@@ -146,9 +151,14 @@ def _chinese(step: QuizStep, _scene: TrickScene | None, _viewer: int) -> Answer:
 
 
 _ANSWERS: dict[str, Answerer] = {
-    "trick_taker": _taker, "trick_legal": _legal, "trick_next_leader": _next_leader,
-    "trick_may_take_last": _may_take_last, "trick_points": _points, "trick_hand_winner": _hand_winner,
-    "trick_pays": _pays, "trick_collects": _collects,
+    "trick_taker": _taker,
+    "trick_legal": _legal,
+    "trick_next_leader": _next_leader,
+    "trick_may_take_last": _may_take_last,
+    "trick_points": _points,
+    "trick_hand_winner": _hand_winner,
+    "trick_pays": _pays,
+    "trick_collects": _collects,
     **{kind: _chinese for kind in CHINESE_QUIZ_KINDS},
 }
 
@@ -157,8 +167,9 @@ def trick_answer(step: QuizStep, scene: TrickScene | None, viewer: int) -> Answe
     """The engine's answer; QuizError when the question does not fit the lesson or the position."""
     answerer = _ANSWERS.get(step.ask)
     if answerer is None:
-        raise QuizError(f"ask: {step.ask} is about the double-six set; a Tien Gow lesson asks trick_* and "
-                        "chinese_* questions")
+        raise QuizError(
+            f"ask: {step.ask} is about the double-six set; a Tien Gow lesson asks trick_* and chinese_* questions"
+        )
     return answerer(step, scene, viewer)
 
 
@@ -167,9 +178,11 @@ _EXPLAINERS: dict[str, Explainer] = {
     "trick_legal": lambda step, scene, viewer: explain_legal(_state(step, scene), _move(step), viewer),
     "trick_next_leader": lambda step, scene, viewer: explain_next_leader(_state(step, scene), viewer),
     "trick_may_take_last": lambda step, scene, viewer: explain_may_take_last(
-        _last_trick(step, scene), _seat(step, _state(step, scene), viewer), viewer),
+        _last_trick(step, scene), _seat(step, _state(step, scene), viewer), viewer
+    ),
     "trick_points": lambda step, scene, viewer: explain_trick_points(
-        _state(step, scene), _seat(step, _state(step, scene), viewer), viewer),
+        _state(step, scene), _seat(step, _state(step, scene), viewer), viewer
+    ),
     "trick_hand_winner": lambda step, scene, viewer: explain_settlement(_state(step, scene), viewer),
     "trick_pays": lambda step, scene, viewer: explain_settlement(_state(step, scene), viewer),
     "trick_collects": lambda step, scene, viewer: explain_settlement(_state(step, scene), viewer),

@@ -45,8 +45,7 @@ from tutorial_app.rules.tien_gow.bots import TienGowBot, choose_greedy, paused, 
 from tutorial_app.rules.tien_gow.worked import describe_plays, explain_settlement
 from tutorial_app.rules.worked import join
 
-__all__ = ["TienGowRun", "TrickCapstone", "deal_trick_capstone", "capstone_move", "capstone_resume",
-           "solve_trick_step"]
+__all__ = ["TienGowRun", "TrickCapstone", "deal_trick_capstone", "capstone_move", "capstone_resume", "solve_trick_step"]
 
 _LEGAL_NOT_GOAL = Text(
     "That move is allowed, but it is not what this step asks for.",
@@ -81,8 +80,7 @@ class TrickCapstone(NamedTuple):
 def _bots(hand: TrickCapstone, mine: tuple[tuple[int, tg.Move], ...] = (), resume: bool = False) -> TrickCapstone:
     """The bots' turns; ``since`` becomes the learner's own move (``mine``) and theirs."""
     seed = hand.seed
-    turns = play_bots(hand.state, hand.viewer, hand.bot, lambda n: random.Random(f"capstone/{seed}/{n}"),
-                      resume=resume)
+    turns = play_bots(hand.state, hand.viewer, hand.bot, lambda n: random.Random(f"capstone/{seed}/{n}"), resume=resume)
     return hand._replace(state=turns.state, since=(*mine, *turns.moves))
 
 
@@ -185,27 +183,57 @@ class TienGowRun(RunCore):
             played, states = play_out(after, [trick_move(s) for s in _texts(step.replies)], tg.apply)
             self._scene = self._scene._replace(state=states[-1] if states else after)
             self._done = True
-            said = join(describe_plays(state, ((seat, move), *played), self.viewer),
-                        step.success.text() if step.success else None)
-            return Feedback(True, RIGHT.in_(lang), explanation=said.in_(lang) or None,
-                            played=((seat, move), *played), states=(after, *states))
+            said = join(
+                describe_plays(state, ((seat, move), *played), self.viewer),
+                step.success.text() if step.success else None,
+            )
+            return Feedback(
+                True,
+                RIGHT.in_(lang),
+                explanation=said.in_(lang) or None,
+                played=((seat, move), *played),
+                states=(after, *states),
+            )
         self.mistakes += 1
         for wrong in step.wrong:
             if isinstance(wrong.move, str) and same_move(trick_move(wrong.move), move):
                 return self._refute(step, wrong, seat, move, state, after, lang)
-        return Feedback(False, _LEGAL_NOT_GOAL.in_(lang), hint=step.hint.in_(lang),
-                        played=((seat, move),), states=(after,), mistake=True)
+        return Feedback(
+            False,
+            _LEGAL_NOT_GOAL.in_(lang),
+            hint=step.hint.in_(lang),
+            played=((seat, move),),
+            states=(after,),
+            mistake=True,
+        )
 
-    def _refute(self, step: PlayStep, wrong: WrongMove, seat: int, move: tg.Move, before: tg.HandState,
-                after: tg.HandState, lang: str) -> Feedback:
+    def _refute(
+        self,
+        step: PlayStep,
+        wrong: WrongMove,
+        seat: int,
+        move: tg.Move,
+        before: tg.HandState,
+        after: tg.HandState,
+        lang: str,
+    ) -> Feedback:
         """Play out what goes wrong after a tempting move, and explain it (the board shows it until ``retry``)."""
         played, states = play_out(after, [trick_move(s) for s in _texts(wrong.replies)], tg.apply)
         final = states[-1] if states else after
         self._refuted = final
         ending = explain_settlement(final, self.viewer) if final.is_over else None
-        said = _paragraphs(lang, describe_plays(before, ((seat, move), *played), self.viewer), wrong.text.text(), ending)
-        return Feedback(False, _REFUTED.in_(lang), hint=step.hint.in_(lang), explanation=said,
-                        played=((seat, move), *played), states=(after, *states), mistake=True)
+        said = _paragraphs(
+            lang, describe_plays(before, ((seat, move), *played), self.viewer), wrong.text.text(), ending
+        )
+        return Feedback(
+            False,
+            _REFUTED.in_(lang),
+            hint=step.hint.in_(lang),
+            explanation=said,
+            played=((seat, move), *played),
+            states=(after, *states),
+            mistake=True,
+        )
 
     def retry(self) -> None:
         """Back to the step's position after a wrong move was played out."""

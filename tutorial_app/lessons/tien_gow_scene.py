@@ -22,8 +22,17 @@ from tutorial_app.lessons.model import Goal, PositionSpec
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.text import RulesError, Text
 
-__all__ = ["TrickScene", "TrickPositionError", "tien_gow_rules", "read_trick_scene", "trick_satisfies",
-           "trick_goal_moves", "takes_trick", "trick_move", "same_move"]
+__all__ = [
+    "TrickScene",
+    "TrickPositionError",
+    "tien_gow_rules",
+    "read_trick_scene",
+    "trick_satisfies",
+    "trick_goal_moves",
+    "takes_trick",
+    "trick_move",
+    "same_move",
+]
 
 _LINE_KEYS = ("chain", "boneyard", "hand", "to_move", "last_move_by", "bank", "match")
 
@@ -51,9 +60,13 @@ def tien_gow_rules(overrides: dict[str, Any]) -> tg.TienGowRules:
 
 def _rules_for(overrides: dict[str, Any], lesson_rules: tg.TienGowRules, spec: PositionSpec) -> tg.TienGowRules:
     if spec.rules is not None and not tg.is_tien_gow(spec.rules):
-        raise TrickPositionError(("rules",), Text(
-            f"a Tien Gow lesson's positions are Tien Gow positions: remove rules: {spec.rules}",
-            f"в уроке тянь гоу все позиции — позиции тянь гоу: уберите rules: {spec.rules}"))
+        raise TrickPositionError(
+            ("rules",),
+            Text(
+                f"a Tien Gow lesson's positions are Tien Gow positions: remove rules: {spec.rules}",
+                f"в уроке тянь гоу все позиции — позиции тянь гоу: уберите rules: {spec.rules}",
+            ),
+        )
     if not spec.overrides:
         return lesson_rules
     base = overrides if spec.rules is None else {}
@@ -80,9 +93,13 @@ def read_trick_scene(spec: PositionSpec, rules: tg.TienGowRules, overrides: dict
     for key in _LINE_KEYS:
         value = getattr(spec, key)
         if value not in (None, [], {}):
-            raise TrickPositionError((key,), Text(
-                f"{key}: is a line game's key; a Tien Gow position has hands, banker, leader, taken and moves",
-                f"{key}: — ключ игр в линию; в позиции тянь гоу есть hands, banker, leader, taken и moves"))
+            raise TrickPositionError(
+                (key,),
+                Text(
+                    f"{key}: is a line game's key; a Tien Gow position has hands, banker, leader, taken and moves",
+                    f"{key}: — ключ игр в линию; в позиции тянь гоу есть hands, banker, leader, taken и moves",
+                ),
+            )
     rules = _rules_for(overrides or {}, rules, spec)
     banker = spec.banker if spec.banker is not None else (spec.leader if spec.leader is not None else 0)
     try:
@@ -92,14 +109,19 @@ def read_trick_scene(spec: PositionSpec, rules: tg.TienGowRules, overrides: dict
     state = start
     for number, written in enumerate(spec.moves or []):
         if not isinstance(written, str):
-            raise TrickPositionError(("moves", number), Text(
-                "a Tien Gow move is written as text, like play 6-6 6-3 or discard 2-1",
-                "ход тянь гоу пишут текстом, например play 6-6 6-3 или discard 2-1"))
+            raise TrickPositionError(
+                ("moves", number),
+                Text(
+                    "a Tien Gow move is written as text, like play 6-6 6-3 or discard 2-1",
+                    "ход тянь гоу пишут текстом, например play 6-6 6-3 или discard 2-1",
+                ),
+            )
         move = tg.parse_move(written)
         reason = tg.why_illegal(state, move)
         if reason is not None:
-            raise TrickPositionError(("moves", number), Text(f"{move} cannot be made: {reason.en}",
-                                                             f"{move} сделать нельзя: {reason.ru}"))
+            raise TrickPositionError(
+                ("moves", number), Text(f"{move} cannot be made: {reason.en}", f"{move} сделать нельзя: {reason.ru}")
+            )
         state = tg.apply_unchecked(state, tg.normalize(move))
     return TrickScene(start, state)
 
@@ -175,8 +197,13 @@ def _wins(goal: Goal, before: tg.HandState, move: tg.Move, after: tg.HandState) 
 
 
 _PREDICATES = {
-    "any_legal": _any_legal, "action": _action, "played": _played, "keeps": _keeps, "set_size": _set_size,
-    "takes_trick": _takes, "wins_hand": _wins,
+    "any_legal": _any_legal,
+    "action": _action,
+    "played": _played,
+    "keeps": _keeps,
+    "set_size": _set_size,
+    "takes_trick": _takes,
+    "wins_hand": _wins,
 }
 
 

@@ -103,15 +103,16 @@ def check_paths(paths: Sequence[Path], base: Path | None = None) -> Report:
             continue
         first = seen.setdefault(item.lesson.id, item.file)
         if first != item.file:
-            item.issues.append(Issue(item.file, 1, 1, f"id {item.lesson.id!r} is already used by {first}; ids are unique"))
+            item.issues.append(
+                Issue(item.file, 1, 1, f"id {item.lesson.id!r} is already used by {first}; ids are unique")
+            )
     _check_reviews(checked)
     return Report(checked)
 
 
 def _check_reviews(checked: list[Checked]) -> None:
     """A review quiz names an earlier lesson of its own course or of the core course."""
-    ordered = sorted((c for c in checked if c.lesson is not None),
-                     key=lambda c: (course_rank(c.course), c.file))
+    ordered = sorted((c for c in checked if c.lesson is not None), key=lambda c: (course_rank(c.course), c.file))
     place = {c.lesson.id: (i, c.course) for i, c in enumerate(ordered) if c.lesson is not None}
     for item in ordered:
         assert item.lesson is not None and item.source is not None
@@ -132,8 +133,10 @@ def _review_problem(target: str, own: str, here: int, course: str, place: dict[s
         return f"review: no lesson {target!r} was checked with this one: write the id of an earlier lesson"
     there, target_course = place[target]
     if target_course not in (course, COURSES[0].folder):
-        return (f"review: {target} is in the {target_course} course; a review comes from this course "
-                f"({course}) or from the core course")
+        return (
+            f"review: {target} is in the {target_course} course; a review comes from this course "
+            f"({course}) or from the core course"
+        )
     if there >= here:
         return f"review: {target} comes after this lesson: a review quiz repeats an earlier lesson"
     return None
@@ -194,7 +197,9 @@ class _Checker:
         if isinstance(steps, list) and steps:
             last = steps[-1]
             if not (isinstance(last, dict) and last.get("kind") == "remember"):
-                self.error(("steps", len(steps) - 1), "a lesson ends with its takeaway: add a last step with kind: remember")
+                self.error(
+                    ("steps", len(steps) - 1), "a lesson ends with its takeaway: add a last step with kind: remember"
+                )
         self.semantics(data, lesson)
         return lesson
 
@@ -232,9 +237,14 @@ class _Checker:
         steps = _steps(data, lesson)
         if steps is None:
             return
-        frame = LessonFrame(rules_name if lesson_rules else None, overrides, lesson_rules,
-                            players if isinstance(players, int) else None, _viewer(data),
-                            data.get("tile_set") == "chinese")
+        frame = LessonFrame(
+            rules_name if lesson_rules else None,
+            overrides,
+            lesson_rules,
+            players if isinstance(players, int) else None,
+            _viewer(data),
+            data.get("tile_set") == "chinese",
+        )
         SemanticPass(self.error, frame).run(steps)
 
     def tien_gow(self, data: dict[str, Any], lesson: Lesson | None) -> None:
@@ -255,8 +265,9 @@ class _Checker:
         steps = _steps(data, lesson)
         if steps is None:
             return
-        frame = LessonFrame(str(data["rules"]), overrides if isinstance(overrides, dict) else {}, None, PLAYERS,
-                            _viewer(data), True)
+        frame = LessonFrame(
+            str(data["rules"]), overrides if isinstance(overrides, dict) else {}, None, PLAYERS, _viewer(data), True
+        )
         TienGowPass(self.error, frame, rules).run(steps)
 
 
@@ -380,8 +391,10 @@ def _unknown_key(loc: tuple[int | str, ...]) -> str:
         return f"unknown key {key!r}"
     keys = _keys_of(model)
     close = difflib.get_close_matches(key, keys, n=1)
-    home = next((name for name in keys if any(key in _keys_of(inner) for inner in _models_in(
-        _field(model, name).annotation))), None)
+    home = next(
+        (name for name in keys if any(key in _keys_of(inner) for inner in _models_in(_field(model, name).annotation))),
+        None,
+    )
     if home is not None and not close:
         return f"{key}: is not a key here; it belongs inside {home}: (write it under {home}:)"
     hint = f"did you mean {close[0]!r}? " if close else ""
@@ -412,7 +425,10 @@ def _message(err: ErrorDetails, loc: tuple[int | str, ...]) -> tuple[str, bool]:
     if kind == "value_error":
         return str(ctx.get("error", err["msg"])), False
     if kind == "string_pattern_mismatch":
-        return f"{_shown_value(value)} is not a valid id: use lowercase words and numbers joined by dashes, like core-01-the-set", False
+        return (
+            f"{_shown_value(value)} is not a valid id: use lowercase words and numbers joined by dashes, like core-01-the-set",
+            False,
+        )
     if kind == "string_too_short":
         return "this text is empty: write something", False
     if kind == "too_short":

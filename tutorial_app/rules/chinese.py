@@ -220,7 +220,9 @@ def military_value(tile: object) -> int:
     """A military tile's total, which is its rank (9 highest, 3 lowest)."""
     t = chinese_tile(tile)
     if t in _CIVIL_RANK:
-        raise ChineseRulesError(Text(f"{t} is a civil tile, not a military one", f"{t} — гражданская кость, а не военная"))
+        raise ChineseRulesError(
+            Text(f"{t} is a civil tile, not a military one", f"{t} — гражданская кость, а не военная")
+        )
     return t.pips
 
 
@@ -228,7 +230,9 @@ def civil_rank(tile: object) -> int:
     """A civil tile's place in the civil order: 1 for heaven (highest) to 11 for big-head six."""
     t = chinese_tile(tile)
     if t not in _CIVIL_RANK:
-        raise ChineseRulesError(Text(f"{t} is a military tile, not a civil one", f"{t} — военная кость, а не гражданская"))
+        raise ChineseRulesError(
+            Text(f"{t} is a military tile, not a civil one", f"{t} — военная кость, а не гражданская")
+        )
     return _CIVIL_RANK[t]
 
 
@@ -297,8 +301,12 @@ _KIND_TEXT: dict[ComboKind, Text] = {
     ComboKind.CIVIL_PAIR: Text("civil pair", "гражданская пара"),
     ComboKind.MILITARY_PAIR: Text("military pair", "военная пара"),
     ComboKind.MIXED_PAIR: Text("mixed pair", "смешанная пара"),
-    ComboKind.CIVIL_TRIPLET: Text("triplet of two civil tiles and one military", "тройка из двух гражданских и одной военной"),
-    ComboKind.MILITARY_TRIPLET: Text("triplet of one civil tile and two military", "тройка из одной гражданской и двух военных"),
+    ComboKind.CIVIL_TRIPLET: Text(
+        "triplet of two civil tiles and one military", "тройка из двух гражданских и одной военной"
+    ),
+    ComboKind.MILITARY_TRIPLET: Text(
+        "triplet of one civil tile and two military", "тройка из одной гражданской и двух военных"
+    ),
     ComboKind.QUARTET: Text("quartet", "четвёрка"),
 }
 

@@ -32,17 +32,26 @@ class DealError(RulesError):
 
 _WHY: dict[str, tuple[str, str]] = {
     "lowest_double": ("lowest double {tile}", "младший дубль {tile}"),
-    "lowest_tile": ("nobody has a double from 1-1 to 6-6, lowest tile {tile}",
-                    "ни у кого нет дублей от 1-1 до 6-6, младшая кость {tile}"),
+    "lowest_tile": (
+        "nobody has a double from 1-1 to 6-6, lowest tile {tile}",
+        "ни у кого нет дублей от 1-1 до 6-6, младшая кость {tile}",
+    ),
     "highest_double": ("highest double {tile}", "старший дубль {tile}"),
-    "highest_tile_no_double": ("nobody has a double from 6-6 to 1-1, highest tile {tile}",
-                               "ни у кого нет дублей от 6-6 до 1-1, старшая кость {tile}"),
+    "highest_tile_no_double": (
+        "nobody has a double from 6-6 to 1-1, highest tile {tile}",
+        "ни у кого нет дублей от 6-6 до 1-1, старшая кость {tile}",
+    ),
     "holds": ("holds {tile}", "у него {tile}"),
-    "priority_101": ("first double in the order 1-1, 2-2 … 6-6, 0-0: {tile}",
-                     "первый дубль в порядке 1-1, 2-2 … 6-6, 0-0: {tile}"),
+    "priority_101": (
+        "first double in the order 1-1, 2-2 … 6-6, 0-0: {tile}",
+        "первый дубль в порядке 1-1, 2-2 … 6-6, 0-0: {tile}",
+    ),
     "donkey": ("smallest double from 1-1 up: {tile}", "наименьший дубль начиная с 1-1: {tile}"),
     "highest_tile": ("highest tile {tile}", "старшая кость {tile}"),
-    "lots": ("drew the highest tile by lot and leads any tile", "вытянул по жребию старшую кость и заходит любой костью"),
+    "lots": (
+        "drew the highest tile by lot and leads any tile",
+        "вытянул по жребию старшую кость и заходит любой костью",
+    ),
     "winner": ("leads any tile", "заходит любой костью"),
 }
 
@@ -179,15 +188,19 @@ def draw_lots(players: int, rng: random.Random) -> int:
     return max(range(players), key=lambda s: _strength(turned[s]))
 
 
-def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | None,
-                  viewer: int | None = None) -> Text | None:
+def redeal_reason(
+    rules: HouseRules, hands: Sequence[int], lead: LeadDecision | None, viewer: int | None = None
+) -> Text | None:
     """Why this deal must be dealt again, or ``None``: no tile the lead rule needs, or domino 101's redeals.
 
     With ``viewer`` (the learner's seat) the reason speaks to the learner:
     "you hold 5 doubles", "your pair has no tile of suit 1".
     """
     if lead is None:
-        return Text("No player holds a tile the first-lead rule needs: redeal.", "Ни у кого нет кости, нужной для первого хода: пересдача.")
+        return Text(
+            "No player holds a tile the first-lead rule needs: redeal.",
+            "Ни у кого нет кости, нужной для первого хода: пересдача.",
+        )
     if rules.redeal is not _REDEAL_101:
         return None
     for seat, mask in enumerate(hands):
@@ -197,8 +210,9 @@ def redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | 
     return _pairs_redeal_reason(rules, hands, lead, viewer)
 
 
-def _pairs_redeal_reason(rules: HouseRules, hands: Sequence[int], lead: LeadDecision,
-                         viewer: int | None) -> Text | None:
+def _pairs_redeal_reason(
+    rules: HouseRules, hands: Sequence[int], lead: LeadDecision, viewer: int | None
+) -> Text | None:
     """Domino 101 for four: the opening double finds the other pair without a tile of its suit."""
     if not rules.in_pairs or lead.seat is None or bin(lead.lead_mask).count("1") != 1:
         return None
@@ -269,8 +283,23 @@ def start_hand(
     bank: int = 0,
 ) -> HandState:
     """A hand ready for its lead."""
-    return HandState(rules, tuple(hands), tuple(boneyard), EMPTY_TABLE, leader, leader, -1, _IN_PLAY, -1,
-                     False, bank, (0,) * rules.sides, None, False, lead_mask)
+    return HandState(
+        rules,
+        tuple(hands),
+        tuple(boneyard),
+        EMPTY_TABLE,
+        leader,
+        leader,
+        -1,
+        _IN_PLAY,
+        -1,
+        False,
+        bank,
+        (0,) * rules.sides,
+        None,
+        False,
+        lead_mask,
+    )
 
 
 class Deal(NamedTuple):
@@ -303,14 +332,15 @@ def deal(
         hands = []
         for seat in range(players):
             mask = 0
-            for tile in tiles[seat * size:(seat + 1) * size]:
+            for tile in tiles[seat * size : (seat + 1) * size]:
                 mask |= tile.bit
             hands.append(mask)
-        boneyard = tiles[players * size:]
+        boneyard = tiles[players * size :]
         lead = decide_first_lead(rules, hands, rng) if leader is None else LeadDecision(leader, FULL_MASK, "winner")
         reason = redeal_reason(rules, hands, lead, viewer)
         if reason is None and lead is not None and lead.seat is not None:
             return Deal(start_hand(rules, hands, boneyard, lead.seat, lead.lead_mask, bank), lead, tuple(redeals))
         redeals.append(reason or Text("redeal", "пересдача"))
-    raise DealError(Text(f"no deal stood after {max_tries} tries",
-                         f"ни одна раздача не устояла, попыток было: {max_tries}"))
+    raise DealError(
+        Text(f"no deal stood after {max_tries} tries", f"ни одна раздача не устояла, попыток было: {max_tries}")
+    )

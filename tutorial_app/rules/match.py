@@ -48,7 +48,9 @@ class MatchState(NamedTuple):
         return len(self.records)
 
 
-def new_match(rules: HouseRules, scores: tuple[int, ...] | None = None, opened: tuple[bool, ...] | None = None) -> MatchState:
+def new_match(
+    rules: HouseRules, scores: tuple[int, ...] | None = None, opened: tuple[bool, ...] | None = None
+) -> MatchState:
     """An empty score sheet (or one given, for the referee)."""
     sides = rules.sides
     if opened is None:

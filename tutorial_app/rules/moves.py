@@ -109,8 +109,26 @@ def legal_moves(state: HandState) -> list[Move]:
 
 def legal_sequence(state: HandState) -> tuple[Move, ...]:
     """``legal_moves`` as a shared tuple (no copy: the simulator's path)."""
-    (rules, hands, boneyard, table, to_move, _leader, _last, status, _out, _capicu, _bank, _fives, drawn,
-     doubles_run, lead_mask, unclaimed, _plays_count, _trail) = state
+    (
+        rules,
+        hands,
+        boneyard,
+        table,
+        to_move,
+        _leader,
+        _last,
+        status,
+        _out,
+        _capicu,
+        _bank,
+        _fives,
+        drawn,
+        doubles_run,
+        lead_mask,
+        unclaimed,
+        _plays_count,
+        _trail,
+    ) = state
     if status is not _IN_PLAY:
         return ()
     hand = hands[to_move]
@@ -175,16 +193,72 @@ def _apply_other(state: HandState, move: Move) -> HandState:
             fives=tuple(scored), unclaimed=0, trail=LogEntry(state.trail, state.to_move, move, (), state.unclaimed)
         )
     # pass and end_turn hand the turn on
-    (rules, hands, boneyard, table, seat, leader, last, status, out, capicu, bank, fives, drawn,
-     _run, lead_mask, _unclaimed, plays, trail) = state
-    return _tuple_new(HandState, (rules, hands, boneyard, table, (seat + 1) % rules.players, leader, last, status, out,
-                                  capicu, bank, fives, drawn, False, lead_mask, 0, plays,
-                                  _tuple_new(LogEntry, (trail, seat, move, (), 0))))
+    (
+        rules,
+        hands,
+        boneyard,
+        table,
+        seat,
+        leader,
+        last,
+        status,
+        out,
+        capicu,
+        bank,
+        fives,
+        drawn,
+        _run,
+        lead_mask,
+        _unclaimed,
+        plays,
+        trail,
+    ) = state
+    return _tuple_new(
+        HandState,
+        (
+            rules,
+            hands,
+            boneyard,
+            table,
+            (seat + 1) % rules.players,
+            leader,
+            last,
+            status,
+            out,
+            capicu,
+            bank,
+            fives,
+            drawn,
+            False,
+            lead_mask,
+            0,
+            plays,
+            _tuple_new(LogEntry, (trail, seat, move, (), 0)),
+        ),
+    )
 
 
 def _draw(state: HandState, move: Move) -> HandState:
-    (rules, hands, boneyard, table, seat, leader, last, status, out, capicu, bank, fives, _drawn,
-     run, lead_mask, _unclaimed, plays, trail) = state
+    (
+        rules,
+        hands,
+        boneyard,
+        table,
+        seat,
+        leader,
+        last,
+        status,
+        out,
+        capicu,
+        bank,
+        fives,
+        _drawn,
+        run,
+        lead_mask,
+        _unclaimed,
+        plays,
+        trail,
+    ) = state
     pairs = rules.pairs_draw
     drawable = len(boneyard) - rules.reserve
     count = 2 if pairs and drawable >= 2 else 1
@@ -203,9 +277,29 @@ def _draw(state: HandState, move: Move) -> HandState:
     if rules.draw_out and len(left) <= rules.reserve and table_blocked(rules, new_hands, left, table.fit):
         # the boneyard is drawn out and still nobody can play: only now is it a fish
         status = _BLOCKED
-    return _tuple_new(HandState, (rules, tuple(new_hands), left, table, seat,
-                                  leader, last, status, out, capicu, bank, fives, drawn, run, lead_mask, 0, plays,
-                                  _tuple_new(LogEntry, (trail, seat, move, taken, 0))))
+    return _tuple_new(
+        HandState,
+        (
+            rules,
+            tuple(new_hands),
+            left,
+            table,
+            seat,
+            leader,
+            last,
+            status,
+            out,
+            capicu,
+            bank,
+            fives,
+            drawn,
+            run,
+            lead_mask,
+            0,
+            plays,
+            _tuple_new(LogEntry, (trail, seat, move, taken, 0)),
+        ),
+    )
 
 
 _tuple_new = tuple.__new__
@@ -220,8 +314,26 @@ def apply_unchecked(state: HandState, move: Move) -> HandState:
     action, tile, end, closed, claim = move
     if action is not _PLAY:
         return _apply_other(state, move)
-    (rules, hands, boneyard, table, seat, leader, _last, _status, _out, _capicu, bank, fives, _drawn,
-     _run, lead_mask, _unclaimed, plays, trail) = state
+    (
+        rules,
+        hands,
+        boneyard,
+        table,
+        seat,
+        leader,
+        _last,
+        _status,
+        _out,
+        _capicu,
+        bank,
+        fives,
+        _drawn,
+        _run,
+        lead_mask,
+        _unclaimed,
+        plays,
+        trail,
+    ) = state
     assert tile is not None and end is not None
     before = table.ends
     spinner_layout = rules.spinner_layout
@@ -234,14 +346,18 @@ def apply_unchecked(state: HandState, move: Move) -> HandState:
             outer = tile.pips - left_end
             link = _tuple_new(Link, (tile, left_end, outer, seat, False))
             fit = _SUIT_MASK[outer] | _SUIT_MASK[right_end]
-            table = _tuple_new(Table, (lead, centre, centre_left, False, ((*left, link), right, up, down),
-                                       (outer, right_end, -1, -1), fit))
+            table = _tuple_new(
+                Table,
+                (lead, centre, centre_left, False, ((*left, link), right, up, down), (outer, right_end, -1, -1), fit),
+            )
         else:
             outer = tile.pips - right_end
             link = _tuple_new(Link, (tile, right_end, outer, seat, False))
             fit = _SUIT_MASK[left_end] | _SUIT_MASK[outer]
-            table = _tuple_new(Table, (lead, centre, centre_left, False, (left, (*right, link), up, down),
-                                       (left_end, outer, -1, -1), fit))
+            table = _tuple_new(
+                Table,
+                (lead, centre, centre_left, False, (left, (*right, link), up, down), (left_end, outer, -1, -1), fit),
+            )
     hand = hands[seat] & ~tile.bit
     new_hands = list(hands)
     new_hands[seat] = hand
@@ -268,21 +384,104 @@ def apply_unchecked(state: HandState, move: Move) -> HandState:
             and tile.has(before[LEFT])
             and tile.has(before[RIGHT])
         )
-        return _tuple_new(HandState, (rules, hands, boneyard, table, seat, leader, seat, _WON, seat, capicu,
-                                      bank, fives, None, False, lead_mask, 0, plays + 1, trail))
+        return _tuple_new(
+            HandState,
+            (
+                rules,
+                hands,
+                boneyard,
+                table,
+                seat,
+                leader,
+                seat,
+                _WON,
+                seat,
+                capicu,
+                bank,
+                fives,
+                None,
+                False,
+                lead_mask,
+                0,
+                plays + 1,
+                trail,
+            ),
+        )
     for other in hands:
         if other & fit:
             break
     else:
         if _nothing_to_draw(rules, boneyard, fit):
-            return _tuple_new(HandState, (rules, hands, boneyard, table, seat, leader, seat, _BLOCKED, -1,
-                                          False, bank, fives, None, False, lead_mask, 0, plays + 1, trail))
+            return _tuple_new(
+                HandState,
+                (
+                    rules,
+                    hands,
+                    boneyard,
+                    table,
+                    seat,
+                    leader,
+                    seat,
+                    _BLOCKED,
+                    -1,
+                    False,
+                    bank,
+                    fives,
+                    None,
+                    False,
+                    lead_mask,
+                    0,
+                    plays + 1,
+                    trail,
+                ),
+            )
     if rules.multiple_doubles and tile.is_double and hand & fit:
-        return _tuple_new(HandState, (rules, hands, boneyard, table, seat, leader, seat, _IN_PLAY, -1, False,
-                                      bank, fives, None, True, lead_mask, unclaimed, plays + 1, trail))
-    return _tuple_new(HandState, (rules, hands, boneyard, table, (seat + 1) % rules.players, leader, seat,
-                                  _IN_PLAY, -1, False, bank, fives, None, False, lead_mask, unclaimed,
-                                  plays + 1, trail))
+        return _tuple_new(
+            HandState,
+            (
+                rules,
+                hands,
+                boneyard,
+                table,
+                seat,
+                leader,
+                seat,
+                _IN_PLAY,
+                -1,
+                False,
+                bank,
+                fives,
+                None,
+                True,
+                lead_mask,
+                unclaimed,
+                plays + 1,
+                trail,
+            ),
+        )
+    return _tuple_new(
+        HandState,
+        (
+            rules,
+            hands,
+            boneyard,
+            table,
+            (seat + 1) % rules.players,
+            leader,
+            seat,
+            _IN_PLAY,
+            -1,
+            False,
+            bank,
+            fives,
+            None,
+            False,
+            lead_mask,
+            unclaimed,
+            plays + 1,
+            trail,
+        ),
+    )
 
 
 def _drawable_mask(boneyard: tuple[Tile, ...], count: int) -> int:
@@ -407,7 +606,9 @@ def why_illegal(state: HandState, move: Move) -> Text | None:
 def _why_muggins(state: HandState, _move: Move) -> Text | None:
     if state.unclaimed:
         return None
-    return Text("There are no unclaimed points to call Muggins on.", "Незаявленных очков нет — «Маггинс» кричать не за что.")
+    return Text(
+        "There are no unclaimed points to call Muggins on.", "Незаявленных очков нет — «Маггинс» кричать не за что."
+    )
 
 
 def _why_end_turn(state: HandState, _move: Move) -> Text | None:
@@ -429,8 +630,10 @@ def _why_pass(state: HandState, _move: Move) -> Text | None:
         return None
     fits = _first_play(legal)
     if fits is not None:
-        return Text(f"You may not pass: {fits.tile} fits the {end_name(fits.end).en}.",
-                    f"Пасовать нельзя: {fits.tile} подходит к {end_name(fits.end).ru_dative}.")
+        return Text(
+            f"You may not pass: {fits.tile} fits the {end_name(fits.end).en}.",
+            f"Пасовать нельзя: {fits.tile} подходит к {end_name(fits.end).ru_dative}.",
+        )
     if DRAW in legal:
         return Text("You may not pass: draw from the boneyard first.", "Пасовать нельзя: сначала возьмите с базара.")
     return Text("You may not pass now.", "Сейчас пасовать нельзя.")
@@ -442,14 +645,22 @@ def _why_draw(state: HandState, _move: Move) -> Text | None:
         return None
     rules = state.rules
     if not rules.has_boneyard:
-        return Text("There is no boneyard in this game: when nothing fits, you pass.", "В этой игре нет базара: когда ходить нечем, пас.")
+        return Text(
+            "There is no boneyard in this game: when nothing fits, you pass.",
+            "В этой игре нет базара: когда ходить нечем, пас.",
+        )
     fits = _first_play(legal)
     if fits is not None:
-        return Text(f"You may not draw: {fits.tile} fits the {end_name(fits.end).en}.",
-                    f"Брать нельзя: {fits.tile} подходит к {end_name(fits.end).ru_dative}.")
+        return Text(
+            f"You may not draw: {fits.tile} fits the {end_name(fits.end).en}.",
+            f"Брать нельзя: {fits.tile} подходит к {end_name(fits.end).ru_dative}.",
+        )
     if state.drawable() == 0:
         if rules.reserve:
-            return Text("Only the reserve is left in the boneyard: it may not be drawn, so you pass.", "На базаре остался только резерв: его брать нельзя, поэтому пас.")
+            return Text(
+                "Only the reserve is left in the boneyard: it may not be drawn, so you pass.",
+                "На базаре остался только резерв: его брать нельзя, поэтому пас.",
+            )
         return Text("The boneyard is empty: you pass.", "Базар пуст: пас.")
     return Text("You may not draw now.", "Сейчас брать нельзя.")
 
@@ -462,8 +673,10 @@ def _why_play(state: HandState, move: Move) -> Text | None:
     if not state.hands[seat] & tile.bit:
         return Text(f"{tile} is not in {seat_name(seat).en}'s hand.", f"{tile} нет на руке у {seat_genitive(seat).ru}.")
     if state.drawn is not None and tile is not state.drawn:
-        return Text(f"You must play the tile you just drew, {state.drawn}.",
-                    f"Нужно сыграть только что взятую кость {state.drawn}.")
+        return Text(
+            f"You must play the tile you just drew, {state.drawn}.",
+            f"Нужно сыграть только что взятую кость {state.drawn}.",
+        )
     if state.table.centre is None:
         return _why_lead(state, tile, move)
     return _why_on_end(state, tile, move)
@@ -480,14 +693,19 @@ def _why_lead(state: HandState, tile: Tile, move: Move) -> Text | None:
 
 def _why_on_end(state: HandState, tile: Tile, move: Move) -> Text | None:
     if move.end == "lead":
-        return Text("The hand has already been led: play on an open end.", "Заход уже сделан: ставьте к открытому концу.")
+        return Text(
+            "The hand has already been led: play on an open end.", "Заход уже сделан: ставьте к открытому концу."
+        )
     number = state.table.ends[ARM_NAMES.index(move.end)]
     if number < 0:
         return Text(f"The {end_name(move.end).en} is not open.", f"{end_name(move.end).ru.capitalize()} закрыт.")
     if not tile.has(number):
         return _does_not_fit(state, tile)
     if move.closed and not (state.rules.branch_blocking and tile.is_double):
-        return Text("Only a double may be laid face down, and only where branches can be closed.", "Рубашкой вверх можно класть только дубль и только там, где ветки можно закрывать.")
+        return Text(
+            "Only a double may be laid face down, and only where branches can be closed.",
+            "Рубашкой вверх можно класть только дубль и только там, где ветки можно закрывать.",
+        )
     return _wrong_claim(state, tile, move)
 
 
@@ -495,12 +713,16 @@ def _does_not_fit(state: HandState, tile: Tile) -> Text:
     """Why a tile fits no open end, naming each end with its number (left first, as on the table)."""
     ends = state.table.open_ends()
     if len({n for _, n in ends}) == 1:
-        return Text(f"{tile} does not fit: the open ends show {ends[0][1]}.",
-                    f"{tile} не подходит: на открытых концах {ends[0][1]}.")
+        return Text(
+            f"{tile} does not fit: the open ends show {ends[0][1]}.",
+            f"{tile} не подходит: на открытых концах {ends[0][1]}.",
+        )
     en = [f"{n} ({END_NAMES[end].en_short})" for end, n in ends]
     ru = [f"{n} ({END_NAMES[end].ru_short})" for end, n in ends]
-    return Text(f"{tile} does not fit: the open ends are {', '.join(en[:-1])} and {en[-1]}.",
-                f"{tile} не подходит: открытые концы — {', '.join(ru[:-1])} и {ru[-1]}.")
+    return Text(
+        f"{tile} does not fit: the open ends are {', '.join(en[:-1])} and {en[-1]}.",
+        f"{tile} не подходит: открытые концы — {', '.join(ru[:-1])} и {ru[-1]}.",
+    )
 
 
 _WHY = {

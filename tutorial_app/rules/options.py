@@ -150,13 +150,25 @@ _TOTAL_TILES = len(ALL_TILES)
 # Allowed whole-number values: (lowest, highest, the values people usually use).
 _INT_RANGES: dict[str, tuple[int, int, Text]] = {
     "players": (2, 4, Text("2, 3 or 4", "2, 3 или 4")),
-    "hand_size": (2, 14, Text("a whole number from 2 up, such that every hand can be dealt",
-                              "целое число от 2, при котором хватает костей на все руки")),
+    "hand_size": (
+        2,
+        14,
+        Text(
+            "a whole number from 2 up, such that every hand can be dealt",
+            "целое число от 2, при котором хватает костей на все руки",
+        ),
+    ),
     "reserve": (0, 2, Text("0, 1 or 2", "0, 1 или 2")),
     "opening_threshold": (0, 100, Text("0 (off) or 13", "0 (выключено) или 13")),
     "capicu_bonus": (0, 100, Text("0 (off), 25 or 30", "0 (выключено), 25 или 30")),
-    "target": (1, 10_000, Text("a positive whole number such as 50, 100, 101, 150, 200 or 500",
-                               "целое число больше нуля, например 50, 100, 101, 150, 200 или 500")),
+    "target": (
+        1,
+        10_000,
+        Text(
+            "a positive whole number such as 50, 100, 101, 150, 200 or 500",
+            "целое число больше нуля, например 50, 100, 101, 150, 200 или 500",
+        ),
+    ),
     "min_penalty": (0, 100, Text("0 (off) or 13", "0 (выключено) или 13")),
 }
 _CHOICES: dict[str, tuple[int, ...]] = {
@@ -237,7 +249,9 @@ class HouseRules:
             "spinner_layout": self.layout is Layout.SPINNER,
             "sides": sides,
             "side_table": side_table,
-            "side_seats": tuple(tuple(s for s in range(self.players) if side_table[s] == side) for side in range(sides)),
+            "side_seats": tuple(
+                tuple(s for s in range(self.players) if side_table[s] == side) for side in range(sides)
+            ),
             "pairs_draw": self.draw_rule is DrawRule.PAIRS,
             "must_claim": self.fives_scoring and self.fives_claim is FivesClaim.MUST_CLAIM,
             "is_penalty_scoring": self.scoring is Scoring.GOAT,
@@ -265,10 +279,12 @@ class HouseRules:
         unknown = [k for k in overrides if k not in OPTION_NAMES]
         if unknown:
             names = ", ".join(OPTION_NAMES)
-            raise OptionError(Text(
-                f"unknown option {unknown[0]!r}; the options are: {names}",
-                f"неизвестная опция {unknown[0]!r}; опции такие: {names}",
-            ))
+            raise OptionError(
+                Text(
+                    f"unknown option {unknown[0]!r}; the options are: {names}",
+                    f"неизвестная опция {unknown[0]!r}; опции такие: {names}",
+                )
+            )
         return dataclasses.replace(self, **dict(overrides))
 
     def as_dict(self) -> dict[str, object]:
@@ -287,45 +303,60 @@ class HouseRules:
 
     def _check_combination(self) -> None:
         if self.teams is Teams.PAIRS and self.players != 4:
-            raise OptionError(Text(
-                f"teams 'pairs' needs 4 players, not {self.players}; use teams=none or players=4",
-                f"для teams 'pairs' нужны 4 игрока, а не {self.players}; выберите teams=none или players=4",
-            ))
+            raise OptionError(
+                Text(
+                    f"teams 'pairs' needs 4 players, not {self.players}; use teams=none or players=4",
+                    f"для teams 'pairs' нужны 4 игрока, а не {self.players}; выберите teams=none или players=4",
+                )
+            )
         dealt = self.dealt
         if self.has_boneyard:
             room = _TOTAL_TILES - self.reserve - 1
             if dealt > room:
-                raise OptionError(Text(
-                    f"hand_size {self.hand_size} cannot be dealt to {self.players} players with a "
-                    f"boneyard: at most {room // self.players} tiles each leave a tile to draw",
-                    f"hand_size {self.hand_size} не раздать {self.players} игрокам, если есть базар: "
-                    f"чтобы на базаре осталось что брать, на руку можно дать не больше {room // self.players}",
-                ))
+                raise OptionError(
+                    Text(
+                        f"hand_size {self.hand_size} cannot be dealt to {self.players} players with a "
+                        f"boneyard: at most {room // self.players} tiles each leave a tile to draw",
+                        f"hand_size {self.hand_size} не раздать {self.players} игрокам, если есть базар: "
+                        f"чтобы на базаре осталось что брать, на руку можно дать не больше {room // self.players}",
+                    )
+                )
         elif dealt > _TOTAL_TILES:
-            raise OptionError(Text(
-                f"hand_size {self.hand_size} cannot be dealt to {self.players} players: "
-                f"at most {_TOTAL_TILES // self.players} tiles each fit in 28",
-                f"hand_size {self.hand_size} не раздать {self.players} игрокам: "
-                f"из 28 костей на руку приходится не больше {_TOTAL_TILES // self.players}",
-            ))
+            raise OptionError(
+                Text(
+                    f"hand_size {self.hand_size} cannot be dealt to {self.players} players: "
+                    f"at most {_TOTAL_TILES // self.players} tiles each fit in 28",
+                    f"hand_size {self.hand_size} не раздать {self.players} игрокам: "
+                    f"из 28 костей на руку приходится не больше {_TOTAL_TILES // self.players}",
+                )
+            )
         if self.blocked_tie is BlockedTie.BANK and self.scoring is Scoring.GOAT:
-            raise OptionError(Text(
-                "blocked_tie 'bank' needs winner-takes scoring; with scoring=goat use blocked_tie=nobody",
-                "blocked_tie 'bank' бывает только там, где победитель забирает очки; "
-                "при scoring=goat выберите blocked_tie=nobody",
-            ))
+            raise OptionError(
+                Text(
+                    "blocked_tie 'bank' needs winner-takes scoring; with scoring=goat use blocked_tie=nobody",
+                    "blocked_tie 'bank' бывает только там, где победитель забирает очки; "
+                    "при scoring=goat выберите blocked_tie=nobody",
+                )
+            )
         if self.fives_scoring and self.scoring is Scoring.GOAT:
-            raise OptionError(Text(
-                "fives_scoring needs winner-takes scoring; with scoring=goat use fives_scoring=false",
-                "fives_scoring бывает только там, где победитель забирает очки; "
-                "при scoring=goat выберите fives_scoring=false",
-            ))
+            raise OptionError(
+                Text(
+                    "fives_scoring needs winner-takes scoring; with scoring=goat use fives_scoring=false",
+                    "fives_scoring бывает только там, где победитель забирает очки; "
+                    "при scoring=goat выберите fives_scoring=false",
+                )
+            )
         if self.branch_blocking and self.layout is not Layout.SPINNER:
-            raise OptionError(Text("branch_blocking needs layout=spinner",
-                                   "branch_blocking работает только при layout=spinner"))
+            raise OptionError(
+                Text("branch_blocking needs layout=spinner", "branch_blocking работает только при layout=spinner")
+            )
         if self.blocked_scoring is BlockedScoring.GOAT_BLOCK and self.scoring is not Scoring.GOAT:
-            raise OptionError(Text("blocked_scoring 'goat_block' needs scoring=goat",
-                                   "blocked_scoring 'goat_block' работает только при scoring=goat"))
+            raise OptionError(
+                Text(
+                    "blocked_scoring 'goat_block' needs scoring=goat",
+                    "blocked_scoring 'goat_block' работает только при scoring=goat",
+                )
+            )
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(HouseRules) if f.init)
@@ -345,40 +376,49 @@ def _coerce(name: str, annotation: object, value: object) -> object:
             return enum_type(text)
         except ValueError:
             allowed = ", ".join(m.value for m in enum_type)
-            raise OptionError(Text(
-                f"option {name}: {value!r} is not allowed; use one of: {allowed}",
-                f"опция {name}: значение {value!r} не подходит; выберите одно из: {allowed}",
-            )) from None
+            raise OptionError(
+                Text(
+                    f"option {name}: {value!r} is not allowed; use one of: {allowed}",
+                    f"опция {name}: значение {value!r} не подходит; выберите одно из: {allowed}",
+                )
+            ) from None
     if name in _BOOL_OPTIONS:
         if isinstance(value, bool):
             return value
         if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             return value.strip().lower() in _TRUE
-        raise OptionError(Text(
-            f"option {name}: {value!r} is not allowed; use true or false",
-            f"опция {name}: значение {value!r} не подходит; укажите true или false",
-        ))
+        raise OptionError(
+            Text(
+                f"option {name}: {value!r} is not allowed; use true or false",
+                f"опция {name}: значение {value!r} не подходит; укажите true или false",
+            )
+        )
     number = option_int(name, value)
     if name in _CHOICES:
         choices = _CHOICES[name]
         if number not in choices:
-            raise OptionError(Text(
-                f"option {name}: {value!r} is not allowed; use {' or '.join(str(c) for c in choices)}",
-                f"опция {name}: значение {value!r} не подходит; укажите {' или '.join(str(c) for c in choices)}",
-            ))
+            raise OptionError(
+                Text(
+                    f"option {name}: {value!r} is not allowed; use {' or '.join(str(c) for c in choices)}",
+                    f"опция {name}: значение {value!r} не подходит; укажите {' или '.join(str(c) for c in choices)}",
+                )
+            )
         return number
     low, high, usual = _INT_RANGES[name]
     if not low <= number <= high:
-        raise OptionError(Text(
-            f"option {name}: {value!r} is not allowed; use {usual.en}",
-            f"опция {name}: значение {value!r} не подходит; укажите {usual.ru}",
-        ))
+        raise OptionError(
+            Text(
+                f"option {name}: {value!r} is not allowed; use {usual.en}",
+                f"опция {name}: значение {value!r} не подходит; укажите {usual.ru}",
+            )
+        )
     return number
 
 
 def _not_whole(name: str, value: object) -> OptionError:
-    return OptionError(Text(f"option {name}: {value!r} is not a whole number",
-                            f"опция {name}: {value!r} — не целое число"))
+    return OptionError(
+        Text(f"option {name}: {value!r} is not a whole number", f"опция {name}: {value!r} — не целое число")
+    )
 
 
 def option_int(name: str, value: object) -> int:

@@ -37,8 +37,20 @@ from tutorial_app.rules.variants import UnknownVariantError, find_variant
 
 __all__ = ["PositionError", "Position", "read_position", "parse_move", "KNOWN_KEYS"]
 
-KNOWN_KEYS = ("rules", "overrides", "hands", "chain", "boneyard", "hand", "to_move", "last_move_by", "last_end",
-              "bank", "moves", "match")
+KNOWN_KEYS = (
+    "rules",
+    "overrides",
+    "hands",
+    "chain",
+    "boneyard",
+    "hand",
+    "to_move",
+    "last_move_by",
+    "last_end",
+    "bank",
+    "moves",
+    "match",
+)
 HAND_KINDS = ("first", "later")
 _BONEYARD = Text("the boneyard", "базаре")
 
@@ -90,51 +102,68 @@ def read_position(data: Mapping[str, Any], rules_name: str | None = None) -> Pos
     state, points = _play(start, moves, pile)
     match = read_match(data.get("match"), rules)
     unseen = len(ALL_TILES) - len(claims.seen)
-    return Position(name, rules, start.state, state, tuple(points), start.lead, start.redeal, match, unseen,
-                    pile.hidden)
+    return Position(
+        name, rules, start.state, state, tuple(points), start.lead, start.redeal, match, unseen, pile.hidden
+    )
 
 
 def _check_keys(data: object) -> None:
     if not isinstance(data, Mapping):
-        raise PositionError(Text(
-            "a position is a mapping with keys such as rules, hands, chain, to_move",
-            "позицию записывают ключами и значениями: rules, hands, chain, to_move и так далее",
-        ))
+        raise PositionError(
+            Text(
+                "a position is a mapping with keys such as rules, hands, chain, to_move",
+                "позицию записывают ключами и значениями: rules, hands, chain, to_move и так далее",
+            )
+        )
     check_plain(data)
     unknown = [k for k in data if k not in KNOWN_KEYS]
     if unknown:
         keys = ", ".join(KNOWN_KEYS)
-        raise PositionError(Text(f"unknown key {shown(unknown[0])}; the keys are: {keys}",
-                                 f"неизвестный ключ {shown(unknown[0])}; ключи такие: {keys}"))
+        raise PositionError(
+            Text(
+                f"unknown key {shown(unknown[0])}; the keys are: {keys}",
+                f"неизвестный ключ {shown(unknown[0])}; ключи такие: {keys}",
+            )
+        )
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands or not all(isinstance(h, list) for h in hands):
-        raise PositionError(Text(
-            "'hands' must be a list with one list of tiles per seat, seat 0 first",
-            "'hands' — это список рук: для каждого места свой список костей, начиная с места 0",
-        ))
+        raise PositionError(
+            Text(
+                "'hands' must be a list with one list of tiles per seat, seat 0 first",
+                "'hands' — это список рук: для каждого места свой список костей, начиная с места 0",
+            )
+        )
 
 
 def _read_rules(data: Mapping[str, Any], rules_name: str | None) -> tuple[str, HouseRules]:
     """The preset's name and the rules for this many seats with the position's overrides."""
     name = rules_name or data.get("rules")
     if not name or not isinstance(name, str):
-        raise PositionError(Text(
-            "say which rules to use: a 'rules' key with a preset name, or --rules NAME",
-            "укажите, по каким правилам судить: ключ 'rules' с названием набора или --rules НАЗВАНИЕ",
-        ))
+        raise PositionError(
+            Text(
+                "say which rules to use: a 'rules' key with a preset name, or --rules NAME",
+                "укажите, по каким правилам судить: ключ 'rules' с названием набора или --rules НАЗВАНИЕ",
+            )
+        )
     overrides = data.get("overrides") or {}
     if not isinstance(overrides, Mapping):
-        raise PositionError(Text(
-            "'overrides' must be a mapping of option names to values, like {target: 150}",
-            "в 'overrides' пишут названия опций и их значения, например {target: 150}",
-        ))
+        raise PositionError(
+            Text(
+                "'overrides' must be a mapping of option names to values, like {target: 150}",
+                "в 'overrides' пишут названия опций и их значения, например {target: 150}",
+            )
+        )
     players = len(data["hands"])
     try:
         variant = find_variant(name)
         if "players" in overrides and str(overrides["players"]).strip() != str(players):
             said = shown(overrides["players"])
-            raise PositionError(Text(f"overrides say {said} players but 'hands' has {players} seats",
-                                     f"в overrides указано игроков: {said}, а в 'hands' мест: {players}"))
+            raise PositionError(
+                Text(
+                    f"overrides say {said} players but 'hands' has {players} seats",
+                    f"в overrides указано игроков: {said}, а в 'hands' мест: {players}",
+                )
+            )
         return variant.name, variant.rules(players, overrides)
     except (UnknownVariantError, OptionError, PositionError) as exc:
         raise PositionError(exc.reason) from None
@@ -157,8 +186,12 @@ def _read_hands(hands_data: Sequence[Sequence[object]], claims: Claims) -> list[
 def _moves_of(data: Mapping[str, Any]) -> list[Any]:
     moves = data.get("moves") or []
     if not isinstance(moves, list):
-        raise PositionError(Text("'moves' must be a list like [{tile: 3-6, end: left}, {action: draw}]",
-                                 "'moves' — это список ходов, например [{tile: 3-6, end: left}, {action: draw}]"))
+        raise PositionError(
+            Text(
+                "'moves' must be a list like [{tile: 3-6, end: left}, {action: draw}]",
+                "'moves' — это список ходов, например [{tile: 3-6, end: left}, {action: draw}]",
+            )
+        )
     return moves
 
 
@@ -180,10 +213,12 @@ def _read_boneyard(given: object, rules: HouseRules, claims: Claims, draws: dict
     if given is None:
         return _implicit_pile(rules, claims, draws)
     if isinstance(given, bool) or not isinstance(given, int | list):
-        raise PositionError(Text(
-            "'boneyard' must be a list of tiles, top of the pile first, or a number of face-down tiles",
-            "'boneyard' — это список костей базара сверху вниз или число костей, лежащих лицом вниз",
-        ))
+        raise PositionError(
+            Text(
+                "'boneyard' must be a list of tiles, top of the pile first, or a number of face-down tiles",
+                "'boneyard' — это список костей базара сверху вниз или число костей, лежащих лицом вниз",
+            )
+        )
     if isinstance(given, int):
         return _counted_pile(given, rules, claims, draws)
     pile = []
@@ -225,15 +260,21 @@ def _counted_pile(count: int, rules: HouseRules, claims: Claims, draws: dict[int
     if not rules.has_boneyard:
         return _Pile(tuple(free))  # tiles set aside face down are out of play
     if count < len(named):
-        raise PositionError(Text(f"'boneyard' has {count} face-down tiles, but the moves draw {len(named)}",
-                                 f"в 'boneyard' {count} костей лицом вниз, а в ходах их взято {len(named)}"))
+        raise PositionError(
+            Text(
+                f"'boneyard' has {count} face-down tiles, but the moves draw {len(named)}",
+                f"в 'boneyard' {count} костей лицом вниз, а в ходах их взято {len(named)}",
+            )
+        )
     hidden = count - len(named)
     if hidden > len(free):
-        raise PositionError(Text(
-            f"'boneyard' has {count} face-down tiles, but only {len(free) + len(named)} tiles are not "
-            "in a hand or the chain",
-            f"в 'boneyard' {count} костей лицом вниз, а вне рук и цепи всего {len(free) + len(named)} костей",
-        ))
+        raise PositionError(
+            Text(
+                f"'boneyard' has {count} face-down tiles, but only {len(free) + len(named)} tiles are not "
+                "in a hand or the chain",
+                f"в 'boneyard' {count} костей лицом вниз, а вне рук и цепи всего {len(free) + len(named)} костей",
+            )
+        )
     return _Pile((*named, *_face_down(free, hidden)), hidden)
 
 
@@ -255,13 +296,17 @@ def _face_down(free: list[Tile], count: int) -> list[Tile]:
 # -- the start of the ruling ------------------------------------------------------------
 
 
-def _read_start(data: Mapping[str, Any], rules: HouseRules, hands: list[int], table: Table,
-                pile: tuple[Tile, ...], has_moves: bool) -> _Start:
+def _read_start(
+    data: Mapping[str, Any], rules: HouseRules, hands: list[int], table: Table, pile: tuple[Tile, ...], has_moves: bool
+) -> _Start:
     players = len(hands)
     hand = data.get("hand", "first")
     if hand not in HAND_KINDS:
-        raise PositionError(Text(f"'hand' must be first or later, not {shown(hand)}",
-                                 f"'hand' — это first или later, а не {shown(hand)}"))
+        raise PositionError(
+            Text(
+                f"'hand' must be first or later, not {shown(hand)}", f"'hand' — это first или later, а не {shown(hand)}"
+            )
+        )
     last = data.get("last_move_by")
     last_by = read_seat(last, players, "last_move_by") if last is not None else None
     last_end = _read_last_end(data, table, rules, has_moves)
@@ -269,16 +314,29 @@ def _read_start(data: Mapping[str, Any], rules: HouseRules, hands: list[int], ta
     if table.centre is None:
         return _lead_start(data, rules, hands, pile, bank, hand == "later")
     to_move = read_seat(data.get("to_move", 0), players, "to_move")
-    start = HandState(rules, tuple(hands), pile, table, to_move, -1, bank=bank, fives=(0,) * rules.sides,
-                      last_move_by=last_by if last_by is not None else (to_move - 1) % players)
+    start = HandState(
+        rules,
+        tuple(hands),
+        pile,
+        table,
+        to_move,
+        -1,
+        bank=bank,
+        fives=(0,) * rules.sides,
+        last_move_by=last_by if last_by is not None else (to_move - 1) % players,
+    )
     return _Start(_settle(start, last_end), None, None)
 
 
 def _read_bank(data: Mapping[str, Any]) -> int:
     bank = data.get("bank", 0)
     if isinstance(bank, bool) or not isinstance(bank, int) or bank < 0:
-        raise PositionError(Text(f"'bank' must be a whole number of points, 0 or more, not {shown(bank)}",
-                                 f"'bank' — это целое число очков, 0 или больше, а не {shown(bank)}"))
+        raise PositionError(
+            Text(
+                f"'bank' must be a whole number of points, 0 or more, not {shown(bank)}",
+                f"'bank' — это целое число очков, 0 или больше, а не {shown(bank)}",
+            )
+        )
     return bank
 
 
@@ -289,35 +347,54 @@ def _read_last_end(data: Mapping[str, Any], table: Table, rules: HouseRules, has
         return None
     names = ARM_NAMES if rules.spinner_layout else ("left", "right")
     if end not in names:
-        raise PositionError(Text(f"'last_end' must be one of {', '.join(names)}, not {shown(end)}",
-                                 f"'last_end' — это одно из {', '.join(names)}, а не {shown(end)}"))
+        raise PositionError(
+            Text(
+                f"'last_end' must be one of {', '.join(names)}, not {shown(end)}",
+                f"'last_end' — это одно из {', '.join(names)}, а не {shown(end)}",
+            )
+        )
     if has_moves:
-        raise PositionError(Text("'last_end' is for a position written without moves; with moves the referee "
-                                 "knows where the last tile went (leave last_end out)",
-                                 "'last_end' нужен позиции без ходов; когда ходы записаны, судья сам знает, "
-                                 "куда легла последняя кость (уберите last_end)"))
+        raise PositionError(
+            Text(
+                "'last_end' is for a position written without moves; with moves the referee "
+                "knows where the last tile went (leave last_end out)",
+                "'last_end' нужен позиции без ходов; когда ходы записаны, судья сам знает, "
+                "куда легла последняя кость (уберите last_end)",
+            )
+        )
     if table.centre is None:
-        raise PositionError(Text("'last_end' needs tiles on the table; the chain is empty",
-                                 "для 'last_end' на столе должны быть кости, а цепь пуста"))
+        raise PositionError(
+            Text(
+                "'last_end' needs tiles on the table; the chain is empty",
+                "для 'last_end' на столе должны быть кости, а цепь пуста",
+            )
+        )
     return str(end)
 
 
-def _lead_start(data: Mapping[str, Any], rules: HouseRules, hands: list[int], pile: tuple[Tile, ...], bank: int,
-                later: bool) -> _Start:
+def _lead_start(
+    data: Mapping[str, Any], rules: HouseRules, hands: list[int], pile: tuple[Tile, ...], bank: int, later: bool
+) -> _Start:
     """An empty chain: who leads, with which tiles, or whether the deal is thrown in."""
     players = len(hands)
     bare = [seat for seat, mask in enumerate(hands) if mask == 0]
     if bare:
-        raise PositionError(Text(
-            f"seat {bare[0]} holds no tiles, but the chain is empty: at the start of a hand every player holds "
-            "tiles (give the seat its tiles, or write the chain)",
-            f"у места {bare[0]} нет костей, а цепь пуста: в начале раздачи кости есть у каждого игрока "
-            "(дайте месту его кости или запишите цепь)",
-        ))
+        raise PositionError(
+            Text(
+                f"seat {bare[0]} holds no tiles, but the chain is empty: at the start of a hand every player holds "
+                "tiles (give the seat its tiles, or write the chain)",
+                f"у места {bare[0]} нет костей, а цепь пуста: в начале раздачи кости есть у каждого игрока "
+                "(дайте месту его кости или запишите цепь)",
+            )
+        )
     if later:
         if "to_move" not in data:
-            raise PositionError(Text("'hand: later' needs to_move: the seat that leads (the previous winner)",
-                                     "для 'hand: later' нужен to_move: место того, кто заходит (прошлого победителя)"))
+            raise PositionError(
+                Text(
+                    "'hand: later' needs to_move: the seat that leads (the previous winner)",
+                    "для 'hand: later' нужен to_move: место того, кто заходит (прошлого победителя)",
+                )
+            )
         leader = read_seat(data["to_move"], players, "to_move")
         lead: LeadDecision | None = LeadDecision(leader, FULL_MASK, "winner")
     else:
@@ -325,8 +402,9 @@ def _lead_start(data: Mapping[str, Any], rules: HouseRules, hands: list[int], pi
         leader = _first_leader(data, lead, players)
     redeal = redeal_reason(rules, hands, lead)
     mask = lead.lead_mask if lead is not None and lead.seat == leader else FULL_MASK
-    state = HandState(rules, tuple(hands), pile, EMPTY_TABLE, leader, leader, bank=bank, fives=(0,) * rules.sides,
-                      lead_mask=mask)
+    state = HandState(
+        rules, tuple(hands), pile, EMPTY_TABLE, leader, leader, bank=bank, fives=(0,) * rules.sides, lead_mask=mask
+    )
     return _Start(state, lead, redeal)
 
 
@@ -336,12 +414,14 @@ def _first_leader(data: Mapping[str, Any], lead: LeadDecision | None, players: i
     if lead is None or lead.seat is None:
         return asked if asked is not None else 0
     if asked is not None and asked != lead.seat:
-        raise PositionError(Text(
-            f"to_move is {asked}, but this is a first hand: {lead.reason.en} Write to_move: {lead.seat}, "
-            "or hand: later if the previous hand's winner leads.",
-            f"to_move: {asked}, но это первая раздача: {lead.reason.ru} Напишите to_move: {lead.seat} "
-            "или hand: later, если заходит победитель прошлой раздачи.",
-        ))
+        raise PositionError(
+            Text(
+                f"to_move is {asked}, but this is a first hand: {lead.reason.en} Write to_move: {lead.seat}, "
+                "or hand: later if the previous hand's winner leads.",
+                f"to_move: {asked}, но это первая раздача: {lead.reason.ru} Напишите to_move: {lead.seat} "
+                "или hand: later, если заходит победитель прошлой раздачи.",
+            )
+        )
     return lead.seat
 
 
@@ -349,13 +429,16 @@ def _settle(state: HandState, last_end: str | None) -> HandState:
     """A position that is already over: someone is out, or nobody can move."""
     empty = [seat for seat, mask in enumerate(state.hands) if mask == 0]
     if len(empty) > 1:
-        raise PositionError(Text(
-            f"seats {empty[0]} and {empty[1]} both have no tiles: only one player can go out",
-            f"у игроков на местах {empty[0]} и {empty[1]} не осталось костей: выйти может только один",
-        ))
+        raise PositionError(
+            Text(
+                f"seats {empty[0]} and {empty[1]} both have no tiles: only one player can go out",
+                f"у игроков на местах {empty[0]} и {empty[1]} не осталось костей: выйти может только один",
+            )
+        )
     if empty:
-        return state._replace(status=Status.WON, out_seat=empty[0], last_move_by=empty[0],
-                              capicu=_capicu(state, last_end))
+        return state._replace(
+            status=Status.WON, out_seat=empty[0], last_move_by=empty[0], capicu=_capicu(state, last_end)
+        )
     if table_blocked(state.rules, state.hands, state.boneyard, state.table.fit):
         return state._replace(status=Status.BLOCKED)
     return state
@@ -386,18 +469,22 @@ def _play(start: _Start, moves: list[Any], pile: _Pile) -> tuple[HandState, list
         move = parse_move(raw, f"moves[{i}]")
         if start.redeal is not None:
             redeal = start.redeal
-            raise PositionError(Text(
-                f"move {i}: this deal must be redealt ({redeal.en}), so no move can be played",
-                f"ход {i}: эту раздачу нужно пересдать ({clause(redeal.ru)}), поэтому ходить нельзя",
-            ))
+            raise PositionError(
+                Text(
+                    f"move {i}: this deal must be redealt ({redeal.en}), so no move can be played",
+                    f"ход {i}: эту раздачу нужно пересдать ({clause(redeal.ru)}), поэтому ходить нельзя",
+                )
+            )
         try:
             after = apply(state, move)
         except IllegalMoveError as exc:
             written, mover = move_text(raw), state.to_move
-            raise PositionError(Text(
-                f"move {i} ({written}) by seat {mover} is illegal: {exc.reason.en}",
-                f"ход {i} ({written}) {seat_genitive(mover).ru} не по правилам: {clause(exc.reason.ru)}",
-            )) from None
+            raise PositionError(
+                Text(
+                    f"move {i} ({written}) by seat {mover} is illegal: {exc.reason.en}",
+                    f"ход {i} ({written}) {seat_genitive(mover).ru} не по правилам: {clause(exc.reason.ru)}",
+                )
+            ) from None
         if after.trail is not None and after.trail.drawn:
             _check_draw(raw, i, after.trail.drawn, pile)
         state = after
@@ -409,15 +496,24 @@ def _check_draw(raw: object, i: int, taken: tuple[Tile, ...], pile: _Pile) -> No
     """A draw names what it took: required from a face-down boneyard, checked against a listed one."""
     named = draw_tiles(raw, f"moves[{i}]")
     if named is None and pile.hidden:
-        raise PositionError(at(f"moves[{i}]", Text(
-            "the boneyard is face down (a number), so say what was drawn: {action: draw, tiles: [2-2]}",
-            "базар лежит лицом вниз (задан числом), поэтому назовите взятое: {action: draw, tiles: [2-2]}",
-        )))
+        raise PositionError(
+            at(
+                f"moves[{i}]",
+                Text(
+                    "the boneyard is face down (a number), so say what was drawn: {action: draw, tiles: [2-2]}",
+                    "базар лежит лицом вниз (задан числом), поэтому назовите взятое: {action: draw, tiles: [2-2]}",
+                ),
+            )
+        )
     if named is not None and named != taken:
         took = ", ".join(str(t) for t in taken)
         said = ", ".join(str(t) for t in named)
-        raise PositionError(at(f"moves[{i}]", Text(
-            f"this draw takes {took} from the top of the boneyard, not {said}",
-            f"этот добор берёт сверху базара {took}, а не {said}",
-        )))
-
+        raise PositionError(
+            at(
+                f"moves[{i}]",
+                Text(
+                    f"this draw takes {took} from the top of the boneyard, not {said}",
+                    f"этот добор берёт сверху базара {took}, а не {said}",
+                ),
+            )
+        )

@@ -20,8 +20,17 @@ from tutorial_app.rules.state import End, HandState, Move, Status
 from tutorial_app.rules.tiles import Tile
 from tutorial_app.rules.worked_end import explain_hand_end
 
-__all__ = ["Ruling", "LeadRuling", "HandRuling", "MatchRuling", "RulingStatus", "rule", "rule_all", "ruling_of",
-           "rulings_json"]
+__all__ = [
+    "Ruling",
+    "LeadRuling",
+    "HandRuling",
+    "MatchRuling",
+    "RulingStatus",
+    "rule",
+    "rule_all",
+    "ruling_of",
+    "rulings_json",
+]
 
 RulingStatus = Literal["in_play", "won", "blocked", "redeal"]
 

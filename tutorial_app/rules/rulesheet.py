@@ -39,6 +39,7 @@ def _points(n: int) -> Text:
 
 # -- one sentence per option value -------------------------------------------------
 
+
 def _players(n: object) -> Text:
     count = int(str(n))
     return Text(f"The game is for {count} players.", f"Играют {ru_count(count, 'игрок', 'игрока', 'игроков')}.")
@@ -332,10 +333,8 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
             "Вышедшая сторона записывает себе все очки, оставшиеся на руках, включая кости партнёра.",
         ),
         "goat": Text(
-            "Points are penalties: when someone goes out, every other side writes down the pips "
-            "left in its own hands.",
-            "Очки штрафные: когда кто-то вышел, каждая другая сторона записывает себе очки "
-            "со своих оставшихся костей.",
+            "Points are penalties: when someone goes out, every other side writes down the pips left in its own hands.",
+            "Очки штрафные: когда кто-то вышел, каждая другая сторона записывает себе очки со своих оставшихся костей.",
         ),
     },
     "blocked_scoring": {
@@ -388,7 +387,7 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
         ),
         "must_claim": Text(
             "The mover must announce the points for a multiple of 5; points left unannounced may be taken by "
-            "an opponent who calls \"Muggins!\".",
+            'an opponent who calls "Muggins!".',
             "Походивший должен сам объявить очки за кратную 5 сумму; необъявленные очки может забрать "
             "соперник, крикнув «Маггинс!».",
         ),
@@ -446,6 +445,7 @@ OPTION_LABELS: dict[str, Text] = {
 # Why: some values read differently at a table where a clause can never apply (all 28 tiles
 # dealt, two players without partners); the sheet then says only what can happen.
 
+
 def _all_dealt(rules: HouseRules) -> bool:
     return rules.dealt >= len(ALL_TILES)
 
@@ -464,19 +464,25 @@ def _redeal_in_context(value: object, rules: HouseRules) -> Text | None:
 
 def _first_lead_in_context(value: object, rules: HouseRules) -> Text | None:
     if value == "double_six_must" and _all_dealt(rules):
-        return Text("The holder of 6-6 leads the first hand with it (all 28 tiles are dealt, so someone has it).",
-                    "Первую раздачу начинает владелец 6-6, с него же (все 28 костей розданы, так что 6-6 у кого-то есть).")
+        return Text(
+            "The holder of 6-6 leads the first hand with it (all 28 tiles are dealt, so someone has it).",
+            "Первую раздачу начинает владелец 6-6, с него же (все 28 костей розданы, так что 6-6 у кого-то есть).",
+        )
     if value == "donkey" and not _all_dealt(rules):
         base = _sentence("first_lead", value)
-        return Text(base.en + " If no double was dealt, the tiles are dealt again.",
-                    base.ru + " Если дублей ни у кого нет, кости пересдают.")
+        return Text(
+            base.en + " If no double was dealt, the tiles are dealt again.",
+            base.ru + " Если дублей ни у кого нет, кости пересдают.",
+        )
     return None
 
 
 def _boneyard_in_context(value: object, rules: HouseRules) -> Text | None:
     if value == "none" and _all_dealt(rules):
-        return Text("All 28 tiles are dealt, so there is no boneyard: a player who cannot play passes.",
-                    "Все 28 костей розданы, базара нет: кому нечем ходить, тот пасует.")
+        return Text(
+            "All 28 tiles are dealt, so there is no boneyard: a player who cannot play passes.",
+            "Все 28 костей розданы, базара нет: кому нечем ходить, тот пасует.",
+        )
     return None
 
 
@@ -549,6 +555,7 @@ def _sentence(name: str, value: object) -> Text:
 
 # -- the sheet ----------------------------------------------------------------------
 
+
 class SheetLine(NamedTuple):
     """One line of a rule sheet: the option it comes from and its sentence."""
 
@@ -568,12 +575,23 @@ class SheetSection(NamedTuple):
 SECTIONS: tuple[tuple[Text, tuple[str, ...]], ...] = (
     (Text("Players and the deal", "Игроки и раздача"), ("players", "teams", "hand_size", "redeal")),
     (Text("Who leads", "Кто заходит"), ("first_lead", "first_tile", "next_lead", "blocked_next_lead")),
-    (Text("Moves and drawing", "Ходы и базар"),
-     ("layout", "multiple_doubles", "branch_blocking", "boneyard", "draw_rule", "reserve", "must_play_drawn")),
+    (
+        Text("Moves and drawing", "Ходы и базар"),
+        ("layout", "multiple_doubles", "branch_blocking", "boneyard", "draw_rule", "reserve", "must_play_drawn"),
+    ),
     (Text("End of the hand", "Конец раздачи"), ("block_with_boneyard", "blocked_scoring", "blocked_tie")),
-    (Text("Scoring", "Очки"),
-     ("scoring", "blank_double_value", "lone_blank_double", "min_penalty", "capicu_bonus", "fives_scoring",
-      "fives_claim")),
+    (
+        Text("Scoring", "Очки"),
+        (
+            "scoring",
+            "blank_double_value",
+            "lone_blank_double",
+            "min_penalty",
+            "capicu_bonus",
+            "fives_scoring",
+            "fives_claim",
+        ),
+    ),
     (Text("The match", "Вся игра"), ("target", "match_goal", "opening_threshold")),
 )
 """Section headings and the options each one explains, in order."""
@@ -622,8 +640,11 @@ def sheet_sections(rules: HouseRules, lang: str = "en", preset: str | None = Non
     sections = []
     for heading, names in SECTIONS:
         lines = tuple(
-            SheetLine(name, describe_option(name, values[name], lang, rules),
-                      bool(defaults) and defaults[name] != values[name])
+            SheetLine(
+                name,
+                describe_option(name, values[name], lang, rules),
+                bool(defaults) and defaults[name] != values[name],
+            )
             for name in names
             if _applies(rules, name)
         )
@@ -638,8 +659,11 @@ def rule_sheet(rules: HouseRules, lang: str = "en", preset: str | None = None) -
         variant = find_variant(preset)
         out.append(variant.title.in_(lang))
         out.append("=" * len(out[0]))
-        changed = [n for n, _ in rules.differences(variant.rules(rules.players)).items()] \
-            if rules.players in variant.players else []
+        changed = (
+            [n for n, _ in rules.differences(variant.rules(rules.players)).items()]
+            if rules.players in variant.players
+            else []
+        )
         if changed:
             label = "House rules (changed from the preset)" if lang != "ru" else "Домашние правила (отличия от набора)"
             out.append(f"{label}: {', '.join(OPTION_LABELS[n].in_(lang) for n in changed)}")
@@ -653,11 +677,14 @@ def rule_sheet(rules: HouseRules, lang: str = "en", preset: str | None = None) -
             out.append(f"  - {line.text}{mark if line.house_rule else ''}")
         out.append("")
     if preset is not None and any(line.house_rule for s in sheet_sections(rules, lang, preset) for line in s.lines):
-        out.append("* " + ("a house rule: differs from the preset" if lang != "ru" else "домашнее правило: не как в наборе"))
+        out.append(
+            "* " + ("a house rule: differs from the preset" if lang != "ru" else "домашнее правило: не как в наборе")
+        )
     return "\n".join(out).rstrip() + "\n"
 
 
 # -- comparing two rule sets -------------------------------------------------------------
+
 
 class OptionDifference(NamedTuple):
     """One option on which two rule sets differ, in plain words."""
@@ -679,12 +706,19 @@ def explain_differences(rules_a: HouseRules, rules_b: HouseRules, lang: str = "e
     for name in order:
         if name in diffs:
             first, second = diffs[name]
-            out.append(OptionDifference(name, OPTION_LABELS[name].in_(lang), describe_option(name, first, lang, rules_a),
-                                        describe_option(name, second, lang, rules_b)))
+            out.append(
+                OptionDifference(
+                    name,
+                    OPTION_LABELS[name].in_(lang),
+                    describe_option(name, first, lang, rules_a),
+                    describe_option(name, second, lang, rules_b),
+                )
+            )
     return out
 
 
 # -- glossary ---------------------------------------------------------------------------
+
 
 class GlossaryEntry(NamedTuple):
     """A game word in both languages, its other names, and what it means."""
@@ -699,88 +733,227 @@ class GlossaryEntry(NamedTuple):
 
 
 GLOSSARY: tuple[GlossaryEntry, ...] = (
-    GlossaryEntry("tile", "кость", Text("bone, domino", "костяшка, камень, фишка"),
-                  Text("One of the 28 pieces of a double-six set; each pair of numbers 0 to 6 appears once.",
-                       "Одна из 28 костей набора «дубль-шесть»; каждая пара чисел от 0 до 6 встречается один раз.")),
-    GlossaryEntry("double", "дубль", Text("", ""),
-                  Text("A tile with the same number on both halves, from 0-0 to 6-6.",
-                       "Кость с одинаковыми числами на обеих половинах, от 0-0 до 6-6.")),
-    GlossaryEntry("suit", "серия", Text("", "масть"),
-                  Text("The seven tiles that show a given number, e.g. every tile with a 5.",
-                       "Семь костей, на которых есть данное число, например все кости с пятёркой.")),
-    GlossaryEntry("pips", "очки", Text("pip count", "сумма очков"),
-                  Text("The dots on a tile; a tile's value is the sum of its two halves.",
-                       "Точки на кости; стоимость кости — сумма двух её половин.")),
-    GlossaryEntry("boneyard", "базар", Text("stock", ""),
-                  Text("The tiles left face down after the deal; in draw games you take from it when you cannot play.",
-                       "Кости, оставшиеся рубашкой вверх после раздачи; в играх с базаром их берут с базара, когда нечем ходить.")),
-    GlossaryEntry("reserve", "резерв", Text("", ""),
-                  Text("The last tiles of the boneyard, which nobody may draw.",
-                       "Последние кости базара, которые брать нельзя.")),
-    GlossaryEntry("lead", "заход", Text("first move, set", "первый ход"),
-                  Text("The first tile laid in a hand, and the player who lays it.",
-                       "Первая кость раздачи; игрока, который её кладёт, называют заходящим.")),
-    GlossaryEntry("open end", "открытый конец", Text("end", "конец цепочки"),
-                  Text("A number at the edge of the chain where the next tile may be attached.",
-                       "Число на краю цепочки, к которому можно приставить следующую кость.")),
-    GlossaryEntry("pass", "пас", Text("knock", "пропуск хода"),
-                  Text("Giving up your turn; allowed only when no tile fits and nothing may be drawn.",
-                       "Пропуск хода; разрешён, только когда ничего не подходит и брать нечего.")),
-    GlossaryEntry("going out", "выход", Text("domino!", "«Домино!»"),
-                  Text("Laying your last tile; your side wins the hand at once.",
-                       "Ход последней костью; ваша сторона сразу выигрывает раздачу.")),
-    GlossaryEntry("blocked hand", "рыба", Text("fish", ""),
-                  Text("A hand in which nobody can play and no drawable tile fits; in most games the lowest count decides it.",
-                       "Раздача, в которой никто не может походить и ни одна доступная кость с базара не подходит; "
-                       "в большинстве игр исход решает наименьшая сумма очков.")),
-    GlossaryEntry("fish maker", "кто сделал рыбу", Text("", ""),
-                  Text("The player whose tile closed the game into a block.",
-                       "Игрок, чья кость замкнула игру в рыбу.")),
-    GlossaryEntry("tied fish", "сека", Text("", ""),
-                  Text("A blocked hand whose lowest counts are equal: nobody wins it.",
-                       "Рыба, в которой наименьшие суммы очков равны: её не выигрывает никто.")),
-    GlossaryEntry("tie bank", "банк секи", Text("bank", ""),
-                  Text("In Domino 101, the points of a tied fish, kept for the winner of the next decided hand.",
-                       "В «Домино 101» очки секи; их забирает победитель следующей решённой раздачи.")),
-    GlossaryEntry("draft points", "черновые очки", Text("", ""),
-                  Text("Points won before a side's score is opened (Domino 101's 13-point rule); they never count.",
-                       "Очки, набранные до открытия счёта (правило 13 очков в «101»); в счёт они не идут.")),
-    GlossaryEntry("capicú", "капику", Text("capicua", ""),
-                  Text("Going out with a tile that fits both ends while the two ends show different numbers.",
-                       "Выход костью, подходящей к обоим концам, когда на концах разные числа.")),
-    GlossaryEntry("spinner", "спиннер", Text("", ""),
-                  Text("The first double in All Fives and Donkey; the chain may grow from all four of its sides.",
-                       "Первый дубль в «Маггинсе» и «Осле»; цепочка может расти от всех четырёх его сторон.")),
-    GlossaryEntry("Muggins", "Маггинс", Text("All Fives", "все пятёрки"),
-                  Text("A call that takes the points for a multiple of 5 that the mover forgot to announce.",
-                       "Возглас, которым забирают очки за кратную 5 сумму, не объявленные походившим.")),
-    GlossaryEntry("goat", "козёл", Text("kozel", ""),
-                  Text("A penalty game: the first side to reach the target loses.",
-                       "Игра на штрафные очки: первая сторона, набравшая нужное число, проигрывает.")),
-    GlossaryEntry("shutout", "сухая", Text("", "сухая партия"),
-                  Text("Winning a match while the other side still has no points.",
-                       "Победа в игре, когда у другой стороны ноль очков.")),
-    GlossaryEntry("trick", "взятка", Text("", ""),
-                  Text("In Chinese dominoes (Tien Gow), one round in which each of the four players lays as many tiles as "
-                       "were led; the highest set laid face up takes it, and its taker leads the next.",
-                       "В китайском домино (тянь гоу) — круг, в котором каждый из четырёх игроков кладёт столько же "
-                       "костей, сколько было в заходе; её забирает старшая открытая комбинация, и взявший заходит "
-                       "в следующую.")),
-    GlossaryEntry("banker", "банкир", Text("", ""),
-                  Text("In Tien Gow, the player who leads the first trick of a hand (by lot at first, then whoever took "
-                       "the last trick); every payment to or from the banker counts double.",
-                       "В тянь гоу — игрок, который заходит в первую взятку раздачи (сначала по жребию, потом тот, кто "
-                       "взял последнюю взятку); все расчёты с банкиром идут вдвойне.")),
-    GlossaryEntry("discard", "сброс", Text("laying face down", "рубашкой вверх"),
-                  Text("In Tien Gow, laying as many tiles as were led face down instead of beating: they give the "
-                       "trick up and nobody sees them.",
-                       "В тянь гоу — вместо того чтобы бить, положить столько же костей, сколько было в заходе, "
-                       "рубашкой вверх: взятка отдаётся, и этих костей никто не видит.")),
-    GlossaryEntry("hand", "раздача", Text("deal", "кон"),
-                  Text("One deal played to its end.", "Одна раздача, сыгранная до конца.")),
-    GlossaryEntry("match", "игра", Text("game", "матч"),
-                  Text("Hands played one after another until a side reaches the target.",
-                       "Раздачи одна за другой, пока какая-то сторона не наберёт нужное число очков.")),
+    GlossaryEntry(
+        "tile",
+        "кость",
+        Text("bone, domino", "костяшка, камень, фишка"),
+        Text(
+            "One of the 28 pieces of a double-six set; each pair of numbers 0 to 6 appears once.",
+            "Одна из 28 костей набора «дубль-шесть»; каждая пара чисел от 0 до 6 встречается один раз.",
+        ),
+    ),
+    GlossaryEntry(
+        "double",
+        "дубль",
+        Text("", ""),
+        Text(
+            "A tile with the same number on both halves, from 0-0 to 6-6.",
+            "Кость с одинаковыми числами на обеих половинах, от 0-0 до 6-6.",
+        ),
+    ),
+    GlossaryEntry(
+        "suit",
+        "серия",
+        Text("", "масть"),
+        Text(
+            "The seven tiles that show a given number, e.g. every tile with a 5.",
+            "Семь костей, на которых есть данное число, например все кости с пятёркой.",
+        ),
+    ),
+    GlossaryEntry(
+        "pips",
+        "очки",
+        Text("pip count", "сумма очков"),
+        Text(
+            "The dots on a tile; a tile's value is the sum of its two halves.",
+            "Точки на кости; стоимость кости — сумма двух её половин.",
+        ),
+    ),
+    GlossaryEntry(
+        "boneyard",
+        "базар",
+        Text("stock", ""),
+        Text(
+            "The tiles left face down after the deal; in draw games you take from it when you cannot play.",
+            "Кости, оставшиеся рубашкой вверх после раздачи; в играх с базаром их берут с базара, когда нечем ходить.",
+        ),
+    ),
+    GlossaryEntry(
+        "reserve",
+        "резерв",
+        Text("", ""),
+        Text("The last tiles of the boneyard, which nobody may draw.", "Последние кости базара, которые брать нельзя."),
+    ),
+    GlossaryEntry(
+        "lead",
+        "заход",
+        Text("first move, set", "первый ход"),
+        Text(
+            "The first tile laid in a hand, and the player who lays it.",
+            "Первая кость раздачи; игрока, который её кладёт, называют заходящим.",
+        ),
+    ),
+    GlossaryEntry(
+        "open end",
+        "открытый конец",
+        Text("end", "конец цепочки"),
+        Text(
+            "A number at the edge of the chain where the next tile may be attached.",
+            "Число на краю цепочки, к которому можно приставить следующую кость.",
+        ),
+    ),
+    GlossaryEntry(
+        "pass",
+        "пас",
+        Text("knock", "пропуск хода"),
+        Text(
+            "Giving up your turn; allowed only when no tile fits and nothing may be drawn.",
+            "Пропуск хода; разрешён, только когда ничего не подходит и брать нечего.",
+        ),
+    ),
+    GlossaryEntry(
+        "going out",
+        "выход",
+        Text("domino!", "«Домино!»"),
+        Text(
+            "Laying your last tile; your side wins the hand at once.",
+            "Ход последней костью; ваша сторона сразу выигрывает раздачу.",
+        ),
+    ),
+    GlossaryEntry(
+        "blocked hand",
+        "рыба",
+        Text("fish", ""),
+        Text(
+            "A hand in which nobody can play and no drawable tile fits; in most games the lowest count decides it.",
+            "Раздача, в которой никто не может походить и ни одна доступная кость с базара не подходит; "
+            "в большинстве игр исход решает наименьшая сумма очков.",
+        ),
+    ),
+    GlossaryEntry(
+        "fish maker",
+        "кто сделал рыбу",
+        Text("", ""),
+        Text("The player whose tile closed the game into a block.", "Игрок, чья кость замкнула игру в рыбу."),
+    ),
+    GlossaryEntry(
+        "tied fish",
+        "сека",
+        Text("", ""),
+        Text(
+            "A blocked hand whose lowest counts are equal: nobody wins it.",
+            "Рыба, в которой наименьшие суммы очков равны: её не выигрывает никто.",
+        ),
+    ),
+    GlossaryEntry(
+        "tie bank",
+        "банк секи",
+        Text("bank", ""),
+        Text(
+            "In Domino 101, the points of a tied fish, kept for the winner of the next decided hand.",
+            "В «Домино 101» очки секи; их забирает победитель следующей решённой раздачи.",
+        ),
+    ),
+    GlossaryEntry(
+        "draft points",
+        "черновые очки",
+        Text("", ""),
+        Text(
+            "Points won before a side's score is opened (Domino 101's 13-point rule); they never count.",
+            "Очки, набранные до открытия счёта (правило 13 очков в «101»); в счёт они не идут.",
+        ),
+    ),
+    GlossaryEntry(
+        "capicú",
+        "капику",
+        Text("capicua", ""),
+        Text(
+            "Going out with a tile that fits both ends while the two ends show different numbers.",
+            "Выход костью, подходящей к обоим концам, когда на концах разные числа.",
+        ),
+    ),
+    GlossaryEntry(
+        "spinner",
+        "спиннер",
+        Text("", ""),
+        Text(
+            "The first double in All Fives and Donkey; the chain may grow from all four of its sides.",
+            "Первый дубль в «Маггинсе» и «Осле»; цепочка может расти от всех четырёх его сторон.",
+        ),
+    ),
+    GlossaryEntry(
+        "Muggins",
+        "Маггинс",
+        Text("All Fives", "все пятёрки"),
+        Text(
+            "A call that takes the points for a multiple of 5 that the mover forgot to announce.",
+            "Возглас, которым забирают очки за кратную 5 сумму, не объявленные походившим.",
+        ),
+    ),
+    GlossaryEntry(
+        "goat",
+        "козёл",
+        Text("kozel", ""),
+        Text(
+            "A penalty game: the first side to reach the target loses.",
+            "Игра на штрафные очки: первая сторона, набравшая нужное число, проигрывает.",
+        ),
+    ),
+    GlossaryEntry(
+        "shutout",
+        "сухая",
+        Text("", "сухая партия"),
+        Text(
+            "Winning a match while the other side still has no points.",
+            "Победа в игре, когда у другой стороны ноль очков.",
+        ),
+    ),
+    GlossaryEntry(
+        "trick",
+        "взятка",
+        Text("", ""),
+        Text(
+            "In Chinese dominoes (Tien Gow), one round in which each of the four players lays as many tiles as "
+            "were led; the highest set laid face up takes it, and its taker leads the next.",
+            "В китайском домино (тянь гоу) — круг, в котором каждый из четырёх игроков кладёт столько же "
+            "костей, сколько было в заходе; её забирает старшая открытая комбинация, и взявший заходит "
+            "в следующую.",
+        ),
+    ),
+    GlossaryEntry(
+        "banker",
+        "банкир",
+        Text("", ""),
+        Text(
+            "In Tien Gow, the player who leads the first trick of a hand (by lot at first, then whoever took "
+            "the last trick); every payment to or from the banker counts double.",
+            "В тянь гоу — игрок, который заходит в первую взятку раздачи (сначала по жребию, потом тот, кто "
+            "взял последнюю взятку); все расчёты с банкиром идут вдвойне.",
+        ),
+    ),
+    GlossaryEntry(
+        "discard",
+        "сброс",
+        Text("laying face down", "рубашкой вверх"),
+        Text(
+            "In Tien Gow, laying as many tiles as were led face down instead of beating: they give the "
+            "trick up and nobody sees them.",
+            "В тянь гоу — вместо того чтобы бить, положить столько же костей, сколько было в заходе, "
+            "рубашкой вверх: взятка отдаётся, и этих костей никто не видит.",
+        ),
+    ),
+    GlossaryEntry(
+        "hand", "раздача", Text("deal", "кон"), Text("One deal played to its end.", "Одна раздача, сыгранная до конца.")
+    ),
+    GlossaryEntry(
+        "match",
+        "игра",
+        Text("game", "матч"),
+        Text(
+            "Hands played one after another until a side reaches the target.",
+            "Раздачи одна за другой, пока какая-то сторона не наберёт нужное число очков.",
+        ),
+    ),
 )
 """Game words in English and Russian, with other names people use."""
 
@@ -794,4 +967,3 @@ def glossary(lang: str = "en") -> list[tuple[str, str]]:
         names = entry.term(lang) + (f", {also}" if also else "")
         out.append((f"{names} ({entry.term(other)})", entry.meaning.in_(lang)))
     return out
-

@@ -102,8 +102,20 @@ def hand_result(state: HandState) -> HandResult:
         if not rules.is_penalty_scoring:
             points[winner] += state.bank
         next_leader = seat if rules.next_lead is _WINNER_LEADS else None
-        return HandResult(state.status, winner_sides, False, tuple(points), tuple(fives), 0, capicu, bonus,
-                          next_leader, fish, pips, ("out", seat, capicu and not rules.is_penalty_scoring))
+        return HandResult(
+            state.status,
+            winner_sides,
+            False,
+            tuple(points),
+            tuple(fives),
+            0,
+            capicu,
+            bonus,
+            next_leader,
+            fish,
+            pips,
+            ("out", seat, capicu and not rules.is_penalty_scoring),
+        )
     # blocked
     blocked_scoring = rules.blocked_scoring
     if blocked_scoring is _GOAT_BLOCK:
@@ -112,8 +124,20 @@ def hand_result(state: HandState) -> HandResult:
         for side in range(sides):
             if side != winner:
                 points[side] = _penalty(rules.min_penalty, pips[side])
-        return HandResult(state.status, (winner,), False, tuple(points), tuple(fives), 0, False, 0,
-                          _blocked_leader(state, (winner,), fish), fish, pips, ("goat_block", fish))
+        return HandResult(
+            state.status,
+            (winner,),
+            False,
+            tuple(points),
+            tuple(fives),
+            0,
+            False,
+            0,
+            _blocked_leader(state, (winner,), fish),
+            fish,
+            pips,
+            ("goat_block", fish),
+        )
     low = min(pips)
     lows = tuple(s for s in range(sides) if pips[s] == low)
     if len(lows) > 1:
@@ -121,8 +145,9 @@ def hand_result(state: HandState) -> HandResult:
         bank_after = state.bank + sum(pips) if banked else state.bank
         leader = None if rules.blocked_next_lead is BlockedNextLead.FIRST_LEAD_RULE else fish
         why = ("tie_bank", low, sum(pips), bank_after) if banked else ("tie", low)
-        return HandResult(state.status, lows, True, tuple(points), tuple(fives), bank_after, False, 0,
-                          leader, fish, pips, why)
+        return HandResult(
+            state.status, lows, True, tuple(points), tuple(fives), bank_after, False, 0, leader, fish, pips, why
+        )
     winner = lows[0]
     if blocked_scoring is _LOWEST_MINUS_OWN:
         others = sum(pips) - pips[winner]
@@ -134,8 +159,20 @@ def hand_result(state: HandState) -> HandResult:
     if not rules.is_penalty_scoring:
         points[winner] += state.bank
     kind = "lowest_goat" if rules.is_penalty_scoring else "lowest"
-    return HandResult(state.status, (winner,), False, tuple(points), tuple(fives), 0, False, 0,
-                      _blocked_leader(state, (winner,), fish), fish, pips, (kind, rules.seats_of(winner), low))
+    return HandResult(
+        state.status,
+        (winner,),
+        False,
+        tuple(points),
+        tuple(fives),
+        0,
+        False,
+        0,
+        _blocked_leader(state, (winner,), fish),
+        fish,
+        pips,
+        (kind, rules.seats_of(winner), low),
+    )
 
 
 def _score_win(state: HandState, winner: int, pips: tuple[int, ...], points: list[int]) -> None:
@@ -175,7 +212,9 @@ def _reason(why: tuple[object, ...]) -> Text:
             f"Рыба, поровну по {low}: никто не записывает, {total} уходит в банк секи (теперь {bank_after}).",
         )
     if kind == "tie":
-        return Text(f"Blocked with a tie at {why[1]}: nobody scores.", f"Рыба, поровну по {why[1]}: никто ничего не записывает.")
+        return Text(
+            f"Blocked with a tie at {why[1]}: nobody scores.", f"Рыба, поровну по {why[1]}: никто ничего не записывает."
+        )
     _, seats, low = why
     assert isinstance(seats, tuple)
     who = _side_name(seats)

@@ -213,7 +213,19 @@ class _Tally:
 
     def merge(self, other: _Tally) -> None:
         """Add another block's sums to these."""
-        for name in ("matches", "unfinished", "first_wins", "first_losses", "hands", "plays", "moves", "blocked", "ties", "points", "leader_wins"):
+        for name in (
+            "matches",
+            "unfinished",
+            "first_wins",
+            "first_losses",
+            "hands",
+            "plays",
+            "moves",
+            "blocked",
+            "ties",
+            "points",
+            "leader_wins",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
         self.match_wins = [a + b for a, b in zip(self.match_wins, other.match_wins, strict=True)]

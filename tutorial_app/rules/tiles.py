@@ -35,10 +35,12 @@ class TileError(RulesError):
 
 
 def _not_in_set(a: int, b: int) -> TileError:
-    return TileError(Text(
-        f"{a}-{b} is not a double-six tile: each half must be a number from 0 to {MAX_PIP}",
-        f"кости {a}-{b} нет в наборе до 6-6: на каждой половине число от 0 до {MAX_PIP}",
-    ))
+    return TileError(
+        Text(
+            f"{a}-{b} is not a double-six tile: each half must be a number from 0 to {MAX_PIP}",
+            f"кости {a}-{b} нет в наборе до 6-6: на каждой половине число от 0 до {MAX_PIP}",
+        )
+    )
 
 
 class Tile:
@@ -126,9 +128,7 @@ ALL_TILES: tuple[Tile, ...] = _build()
 
 FULL_MASK = (1 << len(ALL_TILES)) - 1
 DOUBLES: tuple[Tile, ...] = tuple(t for t in ALL_TILES if t.is_double)
-SUIT_MASK: tuple[int, ...] = tuple(
-    sum(t.bit for t in ALL_TILES if t.has(n)) for n in range(MAX_PIP + 1)
-)
+SUIT_MASK: tuple[int, ...] = tuple(sum(t.bit for t in ALL_TILES if t.has(n)) for n in range(MAX_PIP + 1))
 """``SUIT_MASK[n]``: the bits of the seven tiles that show ``n``."""
 
 _TILE_TEXT = re.compile(r"^\s*(\d+)\s*[-/:|]\s*(\d+)\s*$")
@@ -139,23 +139,29 @@ def parse_pair(text: object) -> tuple[int, int]:
     if isinstance(text, (list, tuple)) and len(text) == 2:
         a, b = text
         if isinstance(a, bool) or isinstance(b, bool) or not isinstance(a, int) or not isinstance(b, int):
-            raise TileError(Text(
-                f"{shown(list(text))} is not a tile: write two numbers from 0 to 6, like [6, 4]",
-                f"{shown(list(text))} — не кость: напишите два числа от 0 до 6, например [6, 4]",
-            ))
+            raise TileError(
+                Text(
+                    f"{shown(list(text))} is not a tile: write two numbers from 0 to 6, like [6, 4]",
+                    f"{shown(list(text))} — не кость: напишите два числа от 0 до 6, например [6, 4]",
+                )
+            )
     elif isinstance(text, str):
         match = _TILE_TEXT.match(text)
         if match is None:
-            raise TileError(Text(
-                f"{shown(text)} is not a tile: write it like 6-4, 6/4 or 6:4",
-                f"{shown(text)} — не кость: пишите так: 6-4, 6/4 или 6:4",
-            ))
+            raise TileError(
+                Text(
+                    f"{shown(text)} is not a tile: write it like 6-4, 6/4 or 6:4",
+                    f"{shown(text)} — не кость: пишите так: 6-4, 6/4 или 6:4",
+                )
+            )
         a, b = int(match.group(1)), int(match.group(2))
     else:
-        raise TileError(Text(
-            f"{shown(text)} is not a tile: write it like 6-4, 6/4, 6:4 or [6, 4]",
-            f"{shown(text)} — не кость: пишите так: 6-4, 6/4, 6:4 или [6, 4]",
-        ))
+        raise TileError(
+            Text(
+                f"{shown(text)} is not a tile: write it like 6-4, 6/4, 6:4 or [6, 4]",
+                f"{shown(text)} — не кость: пишите так: 6-4, 6/4, 6:4 или [6, 4]",
+            )
+        )
     if not (0 <= a <= MAX_PIP and 0 <= b <= MAX_PIP):
         raise _not_in_set(a, b)
     return a, b

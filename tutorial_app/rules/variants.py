@@ -46,10 +46,12 @@ class Variant:
         if players not in self.players:
             allowed = ", ".join(str(p) for p in self.players)
             allowed_ru = " или ".join(", ".join(str(p) for p in self.players).rsplit(", ", 1))
-            raise OptionError(Text(
-                f"{self.name} is played by {allowed} players, not {players}",
-                f"в {self.name} играют {allowed_ru} игрока, а не {players}",
-            ))
+            raise OptionError(
+                Text(
+                    f"{self.name} is played by {allowed} players, not {players}",
+                    f"в {self.name} играют {allowed_ru} игрока, а не {players}",
+                )
+            )
         values: dict[str, Any] = {**self.options, **self.by_players.get(players, {}), "players": players}
         return HouseRules(**values).with_overrides(overrides) if overrides else HouseRules(**values)
 
@@ -67,9 +69,16 @@ VARIANTS: tuple[Variant, ...] = (
         aliases=("blocking", "блок", "без базара", "domino", "домино"),
         players=(2, 3, 4),
         default_players=2,
-        options=_v(boneyard="none", first_lead="lowest_double_not_blank", first_tile="any",
-                   scoring="winner_takes_opponents", blocked_scoring="lowest_wins",
-                   blocked_tie="nobody", target=100, match_goal="reach_target_wins"),
+        options=_v(
+            boneyard="none",
+            first_lead="lowest_double_not_blank",
+            first_tile="any",
+            scoring="winner_takes_opponents",
+            blocked_scoring="lowest_wins",
+            blocked_tie="nobody",
+            target=100,
+            match_goal="reach_target_wins",
+        ),
         pairs_optional=True,
     ),
     Variant(
@@ -78,67 +87,131 @@ VARIANTS: tuple[Variant, ...] = (
         aliases=("draw game", "с базаром", "базар"),
         players=(2, 3, 4),
         default_players=2,
-        options=_v(boneyard="draw", draw_rule="until_playable", reserve=0,
-                   first_lead="lowest_double_not_blank", first_tile="any",
-                   scoring="winner_takes_opponents", blocked_scoring="lowest_wins",
-                   blocked_tie="nobody", target=100),
+        options=_v(
+            boneyard="draw",
+            draw_rule="until_playable",
+            reserve=0,
+            first_lead="lowest_double_not_blank",
+            first_tile="any",
+            scoring="winner_takes_opponents",
+            blocked_scoring="lowest_wins",
+            blocked_tie="nobody",
+            target=100,
+        ),
         by_players=_DRAW_HAND,
     ),
     Variant(
         name="kozel",
-        title=Text("Goat (Kozel): penalty points, reach 101 and you lose", "Козёл: штрафные очки, набрал 101 — проиграл"),
+        title=Text(
+            "Goat (Kozel): penalty points, reach 101 and you lose", "Козёл: штрафные очки, набрал 101 — проиграл"
+        ),
         aliases=("goat", "козёл", "козел", "kozyol"),
         players=(2, 3, 4),
         default_players=4,
-        options=_v(boneyard="draw", draw_rule="until_playable", first_lead="blank_then_highest",
-                   first_tile="determining", scoring="goat", blocked_scoring="goat_block",
-                   blocked_tie="nobody", blocked_next_lead="fish_maker", target=101,
-                   match_goal="reach_target_loses"),
+        options=_v(
+            boneyard="draw",
+            draw_rule="until_playable",
+            first_lead="blank_then_highest",
+            first_tile="determining",
+            scoring="goat",
+            blocked_scoring="goat_block",
+            blocked_tie="nobody",
+            blocked_next_lead="fish_maker",
+            target=101,
+            match_goal="reach_target_loses",
+        ),
         by_players={4: _v(boneyard="none")},
     ),
     Variant(
         name="kozel_pass",
-        title=Text("Goat without a boneyard: pass, lowest hand escapes a fish", "Козёл без базара: пас, в рыбе не пишет меньшая рука"),
+        title=Text(
+            "Goat without a boneyard: pass, lowest hand escapes a fish",
+            "Козёл без базара: пас, в рыбе не пишет меньшая рука",
+        ),
         aliases=("goat pass", "kozel pass", "козёл без базара", "козел без базара"),
         players=(2, 3, 4),
         default_players=4,
-        options=_v(boneyard="none", first_lead="lowest_double_not_blank", first_tile="any",
-                   scoring="goat", blocked_scoring="lowest_wins", blocked_tie="nobody",
-                   target=101, match_goal="reach_target_loses"),
+        options=_v(
+            boneyard="none",
+            first_lead="lowest_double_not_blank",
+            first_tile="any",
+            scoring="goat",
+            blocked_scoring="lowest_wins",
+            blocked_tie="nobody",
+            target=101,
+            match_goal="reach_target_loses",
+        ),
         pairs_optional=True,
     ),
     Variant(
         name="international",
-        title=Text("International pairs (FID): 6-6 leads, the winners take every hand", "Международное в парах (FID): заход с 6-6, победители берут все руки"),
+        title=Text(
+            "International pairs (FID): 6-6 leads, the winners take every hand",
+            "Международное в парах (FID): заход с 6-6, победители берут все руки",
+        ),
         aliases=("fid", "pairs", "международное", "международное в парах"),
         players=(4,),
         default_players=4,
-        options=_v(teams="pairs", boneyard="none", first_lead="double_six_must",
-                   first_tile="determining", next_lead="winner", blocked_next_lead="fish_maker",
-                   scoring="winner_takes_all_hands", blocked_scoring="lowest_wins",
-                   blocked_tie="nobody", capicu_bonus=0, target=100),
+        options=_v(
+            teams="pairs",
+            boneyard="none",
+            first_lead="double_six_must",
+            first_tile="determining",
+            next_lead="winner",
+            blocked_next_lead="fish_maker",
+            scoring="winner_takes_all_hands",
+            blocked_scoring="lowest_wins",
+            blocked_tie="nobody",
+            capicu_bonus=0,
+            target=100,
+        ),
     ),
     Variant(
         name="international_two",
-        title=Text("International for two: lots decide the lead, draw until it fits", "Международное на двоих: заход по жребию, базар до подходящей"),
+        title=Text(
+            "International for two: lots decide the lead, draw until it fits",
+            "Международное на двоих: заход по жребию, базар до подходящей",
+        ),
         aliases=("international for two", "one on one", "1v1", "международное на двоих", "на двоих"),
         players=(2,),
         default_players=2,
-        options=_v(boneyard="draw", draw_rule="until_playable", reserve=0, block_with_boneyard="draw_out",
-                   first_lead="draw_lots", first_tile="any", next_lead="winner", blocked_next_lead="fish_maker",
-                   scoring="winner_takes_all_hands", blocked_scoring="lowest_wins",
-                   blocked_tie="nobody", target=100),
+        options=_v(
+            boneyard="draw",
+            draw_rule="until_playable",
+            reserve=0,
+            block_with_boneyard="draw_out",
+            first_lead="draw_lots",
+            first_tile="any",
+            next_lead="winner",
+            blocked_next_lead="fish_maker",
+            scoring="winner_takes_all_hands",
+            blocked_scoring="lowest_wins",
+            blocked_tie="nobody",
+            target=100,
+        ),
     ),
     Variant(
         name="domino101",
-        title=Text("Domino 101: the 13-point opening, the tie bank, first to 101", "Домино 101: открытие на 13, банк секи, до 101"),
+        title=Text(
+            "Domino 101: the 13-point opening, the tie bank, first to 101",
+            "Домино 101: открытие на 13, банк секи, до 101",
+        ),
         aliases=("101", "домино 101", "сто один"),
         players=(2, 3, 4),
         default_players=2,
-        options=_v(first_lead="priority_101", first_tile="determining", next_lead="winner",
-                   blocked_next_lead="fish_maker", scoring="winner_takes_opponents",
-                   blocked_scoring="lowest_wins", blocked_tie="bank", blank_double_value=10,
-                   opening_threshold=13, redeal="domino101", target=101),
+        options=_v(
+            first_lead="priority_101",
+            first_tile="determining",
+            next_lead="winner",
+            blocked_next_lead="fish_maker",
+            scoring="winner_takes_opponents",
+            blocked_scoring="lowest_wins",
+            blocked_tie="bank",
+            blank_double_value=10,
+            opening_threshold=13,
+            redeal="domino101",
+            target=101,
+        ),
         by_players={
             2: _v(boneyard="draw", draw_rule="pairs", reserve=2),
             3: _v(boneyard="draw", draw_rule="until_playable", reserve=1, must_play_drawn=True),
@@ -147,45 +220,84 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     Variant(
         name="classic",
-        title=Text("Classic: the highest double leads, a fish pays the difference", "Классика: заход со старшего дубля, рыба — разница очков"),
+        title=Text(
+            "Classic: the highest double leads, a fish pays the difference",
+            "Классика: заход со старшего дубля, рыба — разница очков",
+        ),
         aliases=("классика", "классическое", "classic draw"),
         players=(2, 3, 4),
         default_players=2,
-        options=_v(boneyard="draw", draw_rule="until_playable", first_lead="highest_double",
-                   first_tile="determining", next_lead="winner", blocked_next_lead="winner",
-                   scoring="winner_takes_opponents",
-                   blocked_scoring="lowest_minus_own", blocked_tie="nobody",
-                   blank_double_value=10, target=101),
+        options=_v(
+            boneyard="draw",
+            draw_rule="until_playable",
+            first_lead="highest_double",
+            first_tile="determining",
+            next_lead="winner",
+            blocked_next_lead="winner",
+            scoring="winner_takes_opponents",
+            blocked_scoring="lowest_minus_own",
+            blocked_tie="nobody",
+            blank_double_value=10,
+            target=101,
+        ),
         by_players=_DRAW_HAND,
     ),
     Variant(
         name="all_fives",
-        title=Text("All Fives (Muggins): score when the ends add up to a multiple of 5", "Маггинс: очки, когда концы в сумме кратны 5"),
+        title=Text(
+            "All Fives (Muggins): score when the ends add up to a multiple of 5",
+            "Маггинс: очки, когда концы в сумме кратны 5",
+        ),
         aliases=("muggins", "fives", "маггинс", "все пятёрки"),
         players=(2, 3, 4),
         default_players=2,
-        options=_v(boneyard="draw", draw_rule="until_playable", must_play_drawn=True,
-                   first_lead="draw_lots", first_tile="any", next_lead="winner",
-                   blocked_next_lead="first_lead_rule", layout="spinner",
-                   scoring="winner_takes_opponents", blocked_scoring="lowest_minus_own",
-                   blocked_tie="nobody", fives_scoring=True, target=200),
+        options=_v(
+            boneyard="draw",
+            draw_rule="until_playable",
+            must_play_drawn=True,
+            first_lead="draw_lots",
+            first_tile="any",
+            next_lead="winner",
+            blocked_next_lead="first_lead_rule",
+            layout="spinner",
+            scoring="winner_takes_opponents",
+            blocked_scoring="lowest_minus_own",
+            blocked_tie="nobody",
+            fives_scoring=True,
+            target=200,
+        ),
         by_players=_DRAW_HAND,
         pairs_optional=True,
     ),
     Variant(
         name="donkey",
-        title=Text("Donkey: four arms, doubles in a row, first to 101 loses", "Осёл: четыре ветки, дубли подряд, набрал 101 — проиграл"),
+        title=Text(
+            "Donkey: four arms, doubles in a row, first to 101 loses",
+            "Осёл: четыре ветки, дубли подряд, набрал 101 — проиграл",
+        ),
         aliases=("осёл", "осел", "ishak"),
         players=(2, 3, 4),
         default_players=2,
-        options=_v(boneyard="draw", draw_rule="until_playable", first_lead="donkey",
-                   first_tile="determining", next_lead="winner", blocked_next_lead="lowest_hand",
-                   layout="spinner", scoring="goat", blocked_scoring="lowest_wins",
-                   blocked_tie="nobody", multiple_doubles=True, branch_blocking=True,
-                   target=101, match_goal="reach_target_loses"),
+        options=_v(
+            boneyard="draw",
+            draw_rule="until_playable",
+            first_lead="donkey",
+            first_tile="determining",
+            next_lead="winner",
+            blocked_next_lead="lowest_hand",
+            layout="spinner",
+            scoring="goat",
+            blocked_scoring="lowest_wins",
+            blocked_tie="nobody",
+            multiple_doubles=True,
+            branch_blocking=True,
+            target=101,
+            match_goal="reach_target_loses",
+        ),
         by_players={4: _v(boneyard="none")},
     ),
 )
+
 
 def name_key(name: str) -> str:
     """A rule-set name as it is looked up: case, ё/е, hyphens, underscores and extra spaces do not matter."""
@@ -204,10 +316,12 @@ def find_variant(name: str) -> Variant:
     variant = _BY_NAME.get(name_key(name))
     if variant is None:
         names = ", ".join(v.name for v in VARIANTS)
-        raise UnknownVariantError(Text(
-            f"unknown rule set {shown(name)}; the presets are: {names}",
-            f"неизвестный набор правил {shown(name)}; наборы такие: {names}",
-        ))
+        raise UnknownVariantError(
+            Text(
+                f"unknown rule set {shown(name)}; the presets are: {names}",
+                f"неизвестный набор правил {shown(name)}; наборы такие: {names}",
+            )
+        )
     return variant
 
 

@@ -70,8 +70,9 @@ def seat_who(seat: int, viewer: int | None = None) -> Who:
     """A seat: "you" when it is the learner's, else "seat 2" / «игрок 2»."""
     if viewer is not None and seat == viewer:
         return _YOU
-    return Who(f"seat {seat}", f"seat {seat}'s", f"игрок {seat}", f"игрока {seat}", f"игроку {seat}",
-               f"игроком {seat}", "he")
+    return Who(
+        f"seat {seat}", f"seat {seat}'s", f"игрок {seat}", f"игрока {seat}", f"игроку {seat}", f"игроком {seat}", "he"
+    )
 
 
 def side_who(rules: HouseRules, side: int, viewer: int | None = None) -> Who:
@@ -81,7 +82,21 @@ def side_who(rules: HouseRules, side: int, viewer: int | None = None) -> Who:
         return seat_who(seats[0], viewer)
     joined = " + ".join(str(s) for s in seats)
     if viewer is not None and viewer in seats:
-        return Who(f"your pair ({joined})", "your pair's", f"ваша пара ({joined})", f"вашей пары ({joined})",
-                   f"вашей паре ({joined})", f"вашей парой ({joined})", "she")
-    return Who(f"the pair of seats {joined}", f"the pair of seats {joined}'s", f"пара {joined}", f"пары {joined}",
-               f"паре {joined}", f"парой {joined}", "she")
+        return Who(
+            f"your pair ({joined})",
+            "your pair's",
+            f"ваша пара ({joined})",
+            f"вашей пары ({joined})",
+            f"вашей паре ({joined})",
+            f"вашей парой ({joined})",
+            "she",
+        )
+    return Who(
+        f"the pair of seats {joined}",
+        f"the pair of seats {joined}'s",
+        f"пара {joined}",
+        f"пары {joined}",
+        f"паре {joined}",
+        f"парой {joined}",
+        "she",
+    )

@@ -71,8 +71,10 @@ def hand_sum(state: HandState, seat: int) -> tuple[Text, int]:
     if not tiles:
         return Text("nothing", "ничего"), 0
     if len(tiles) > _MANY_TILES:
-        return Text(f"{en_count(len(tiles), 'tile', 'tiles')}, {en_count(pips, 'pip', 'pips')}",
-                    f"{ru_count(len(tiles), 'кость', 'кости', 'костей')}, {ru_count(pips, 'очко', 'очка', 'очков')}"), pips
+        return Text(
+            f"{en_count(len(tiles), 'tile', 'tiles')}, {en_count(pips, 'pip', 'pips')}",
+            f"{ru_count(len(tiles), 'кость', 'кости', 'костей')}, {ru_count(pips, 'очко', 'очка', 'очков')}",
+        ), pips
     values = [t.value(rules.blank_double_value) for t in tiles]
     if pips != sum(values):
         return Text(f"0-0 alone ({pips} under these rules)", f"один 0-0 ({pips} по этим правилам)"), pips
@@ -101,6 +103,7 @@ def ends_text(table: Table) -> Text:
 
 # -- ends and All Fives -------------------------------------------------------------------
 
+
 def _end_counts(table: Table) -> list[tuple[int, bool]]:
     """What each open end adds to the All Fives count: (points, counted both halves)."""
     if table.centre is None:
@@ -128,8 +131,11 @@ def _ends_arithmetic(table: Table, fives: bool) -> tuple[Text, int]:
     counts = _end_counts(table)
     total = fives_count(table)
     doubles = any(both for _, both in counts)
-    note = Text(" (a double at an end counts both halves)", " (дубль на конце считается обеими половинками)") \
-        if doubles else Text("", "")
+    note = (
+        Text(" (a double at an end counts both halves)", " (дубль на конце считается обеими половинками)")
+        if doubles
+        else Text("", "")
+    )
     values = [v for v, _ in counts] or [0]
     return Text(f"the ends count {sum_expr(values)}{note.en}", f"концы дают {sum_expr(values)}{note.ru}"), total
 
@@ -147,20 +153,26 @@ def explain_fives_points(table: Table, mover: Who | None = None) -> Text:
     if total > 0 and total % 5 == 0:
         if mover is None:
             return Text(f"{head.en}, a multiple of 5: {total} points.", f"{head.ru} — кратно 5: {total} очков.")
-        return Text(f"{head.en}, a multiple of 5: {mover.en} {mover.en_verb('score', 'scores')} {total}.",
-                    f"{head.ru} — кратно 5: {mover.ru} {mover.ru_verb('получаете', 'получает')} {total}.")
-    return Text(f"{head.en}, not a positive multiple of 5: no points.",
-                f"{head.ru} — это не кратно 5 (или ноль): очков нет.")
+        return Text(
+            f"{head.en}, a multiple of 5: {mover.en} {mover.en_verb('score', 'scores')} {total}.",
+            f"{head.ru} — кратно 5: {mover.ru} {mover.ru_verb('получаете', 'получает')} {total}.",
+        )
+    return Text(
+        f"{head.en}, not a positive multiple of 5: no points.", f"{head.ru} — это не кратно 5 (или ноль): очков нет."
+    )
 
 
 # -- tiles and the set --------------------------------------------------------------------
+
 
 def explain_tile_value(tile: Tile, rules: HouseRules) -> Text:
     """``6 + 6 = 12``; 0-0 by the rules' value."""
     if tile.lo == tile.hi == 0 and rules.blank_double_value:
         value = rules.blank_double_value
-        return Text(f"0 + 0 would be 0, but under these rules a 0-0 left in hand counts {value}.",
-                    f"0 + 0 — это 0, но по этим правилам оставшийся на руке 0-0 стоит {value}.")
+        return Text(
+            f"0 + 0 would be 0, but under these rules a 0-0 left in hand counts {value}.",
+            f"0 + 0 — это 0, но по этим правилам оставшийся на руке 0-0 стоит {value}.",
+        )
     worked = f"{tile.hi} + {tile.lo} = {tile.pips}"
     return Text(f"A tile is worth its pips: {worked}.", f"Кость стоит столько, сколько на ней точек: {worked}.")
 
@@ -168,31 +180,42 @@ def explain_tile_value(tile: Tile, rules: HouseRules) -> Text:
 def explain_is_double(tile: Tile) -> Text:
     """Same number twice, or not."""
     if tile.is_double:
-        return Text(f"{tile} shows {tile.hi} on both halves: a double.",
-                    f"На обеих половинках {tile} — {tile.hi}: это дубль.")
-    return Text(f"{tile} shows {tile.hi} and {tile.lo}: two different numbers, so not a double.",
-                f"На {tile} — {tile.hi} и {tile.lo}, числа разные, значит, это не дубль.")
+        return Text(
+            f"{tile} shows {tile.hi} on both halves: a double.", f"На обеих половинках {tile} — {tile.hi}: это дубль."
+        )
+    return Text(
+        f"{tile} shows {tile.hi} and {tile.lo}: two different numbers, so not a double.",
+        f"На {tile} — {tile.hi} и {tile.lo}, числа разные, значит, это не дубль.",
+    )
 
 
 def explain_count_tiles(suit: int | None, doubles: bool | None) -> Text:
     """How many tiles of the double-six set match, worked out."""
     if suit is None and doubles is None:
-        return Text("0 pairs with 0…6 (7 tiles), 1 with 1…6 (6), and so on down to 6-6: "
-                    "7 + 6 + 5 + 4 + 3 + 2 + 1 = 28.",
-                    "0 в паре с 0…6 — 7 костей, 1 с 1…6 — 6, и так до 6-6: 7 + 6 + 5 + 4 + 3 + 2 + 1 = 28.")
+        return Text(
+            "0 pairs with 0…6 (7 tiles), 1 with 1…6 (6), and so on down to 6-6: 7 + 6 + 5 + 4 + 3 + 2 + 1 = 28.",
+            "0 в паре с 0…6 — 7 костей, 1 с 1…6 — 6, и так до 6-6: 7 + 6 + 5 + 4 + 3 + 2 + 1 = 28.",
+        )
     if suit is None:
         if doubles:
-            return Text("One double for each number from 0 to 6: 0-0, 1-1 … 6-6, that is 7.",
-                        "По дублю на каждое число от 0 до 6: 0-0, 1-1 … 6-6 — это 7.")
+            return Text(
+                "One double for each number from 0 to 6: 0-0, 1-1 … 6-6, that is 7.",
+                "По дублю на каждое число от 0 до 6: 0-0, 1-1 … 6-6 — это 7.",
+            )
         return Text("28 tiles, 7 of them doubles: 28 − 7 = 21.", "28 костей, из них 7 дублей: 28 − 7 = 21.")
     if doubles is None:
-        return Text(f"{suit} meets each number from 0 to 6 once, {suit}-{suit} included: 7 tiles.",
-                    f"{suit} встречается с каждым числом от 0 до 6 по разу, вместе с {suit}-{suit}: 7 костей.")
+        return Text(
+            f"{suit} meets each number from 0 to 6 once, {suit}-{suit} included: 7 tiles.",
+            f"{suit} встречается с каждым числом от 0 до 6 по разу, вместе с {suit}-{suit}: 7 костей.",
+        )
     if doubles:
-        return Text(f"The suit of {suit} has one double, {suit}-{suit}: 1.",
-                    f"В серии {suit} один дубль, {suit}-{suit}: 1.")
-    return Text(f"The suit of {suit} has 7 tiles, one of them the double {suit}-{suit}: 7 − 1 = 6.",
-                f"В серии {suit} 7 костей, одна из них — дубль {suit}-{suit}: 7 − 1 = 6.")
+        return Text(
+            f"The suit of {suit} has one double, {suit}-{suit}: 1.", f"В серии {suit} один дубль, {suit}-{suit}: 1."
+        )
+    return Text(
+        f"The suit of {suit} has 7 tiles, one of them the double {suit}-{suit}: 7 − 1 = 6.",
+        f"В серии {suit} 7 костей, одна из них — дубль {suit}-{suit}: 7 − 1 = 6.",
+    )
 
 
 def tile_list(tiles: Sequence[Tile]) -> str:
@@ -203,12 +226,16 @@ def explain_suit_left(state: HandState, suit: int) -> Text:
     """Tiles of a suit not yet on the table: ``7 − 3 = 4``."""
     on_table = [t for t in state.table.tiles() if t.has(suit)]
     if not on_table:
-        return Text(f"The suit of {suit} has 7 tiles and none is on the table yet: 7.",
-                    f"В серии {suit} 7 костей, на столе пока ни одной: 7.")
-    return Text(f"The suit of {suit} has 7 tiles; on the table: {tile_list(on_table)} ({len(on_table)}): "
-                f"7 − {len(on_table)} = {7 - len(on_table)}.",
-                f"В серии {suit} 7 костей; на столе: {tile_list(on_table)} ({len(on_table)}): "
-                f"7 − {len(on_table)} = {7 - len(on_table)}.")
+        return Text(
+            f"The suit of {suit} has 7 tiles and none is on the table yet: 7.",
+            f"В серии {suit} 7 костей, на столе пока ни одной: 7.",
+        )
+    return Text(
+        f"The suit of {suit} has 7 tiles; on the table: {tile_list(on_table)} ({len(on_table)}): "
+        f"7 − {len(on_table)} = {7 - len(on_table)}.",
+        f"В серии {suit} 7 костей; на столе: {tile_list(on_table)} ({len(on_table)}): "
+        f"7 − {len(on_table)} = {7 - len(on_table)}.",
+    )
 
 
 def explain_unseen(state: HandState, suit: int, seat: int, viewer: int | None = None) -> Text:
@@ -234,11 +261,13 @@ def explain_pips(state: HandState, seat: int, viewer: int | None = None) -> Text
     who = seat_who(seat, viewer)
     worked, total = hand_sum(state, seat)
     if total == 0 and not state.hand(seat):
-        return Text(f"{who.en_cap} {who.en_verb('hold', 'holds')} no tiles: 0.",
-                    f"У {who.ru_gen} костей не осталось: 0.")
+        return Text(
+            f"{who.en_cap} {who.en_verb('hold', 'holds')} no tiles: 0.", f"У {who.ru_gen} костей не осталось: 0."
+        )
     blank = ""
     blank_ru = ""
     if state.rules.blank_double_value and any(t.lo == t.hi == 0 for t in state.hand(seat)):
         blank, blank_ru = " (0-0 counts 10 under these rules)", " (0-0 по этим правилам стоит 10)"
-    return Text(f"{who.en_cap} {who.en_verb('hold', 'holds')} {worked.en}{blank}.",
-                f"У {who.ru_gen}: {worked.ru}{blank_ru}.")
+    return Text(
+        f"{who.en_cap} {who.en_verb('hold', 'holds')} {worked.en}{blank}.", f"У {who.ru_gen}: {worked.ru}{blank_ru}."
+    )

@@ -45,8 +45,12 @@ class WorkedEnd(NamedTuple):
         if first in order:
             order.remove(first)
             order.insert(0, first)
-        parts = {"how": join(self.how, self.pips), "score": self.score, "next_lead": self.next_lead,
-                 "match": self.match}
+        parts = {
+            "how": join(self.how, self.pips),
+            "score": self.score,
+            "next_lead": self.next_lead,
+            "match": self.match,
+        }
         return join(*(parts[name] for name in order))
 
 
@@ -59,19 +63,27 @@ def _last_tile(state: HandState) -> str:
 
 # -- how it ended --------------------------------------------------------------------------
 
+
 def _how_out(state: HandState, viewer: int | None) -> Text:
     who = seat_who(state.out_seat, viewer)
     tile = _last_tile(state)
-    went = Text(f"{who.en_cap} went out" + (f" with {tile}" if tile else "") + ".",
-                f"{who.ru_cap} {who.ru_verb('вышли', 'вышел')}" + (f" костью {tile}" if tile else "") + ".")
+    went = Text(
+        f"{who.en_cap} went out" + (f" with {tile}" if tile else "") + ".",
+        f"{who.ru_cap} {who.ru_verb('вышли', 'вышел')}" + (f" костью {tile}" if tile else "") + ".",
+    )
     if not state.capicu or state.rules.is_penalty_scoring:
         # in goat the winner writes nothing, so how the last tile fitted changes nothing
         return went
     free = not state.rules.capicu_bonus
-    return join(went, Text(f"{tile} fitted both ends, which showed different numbers: a capicú"
-                           + (" (these rules pay nothing extra for it)." if free else "."),
-                           f"{tile} подходила к обоим концам, а на них были разные числа: это капику"
-                           + (" (по этим правилам за него ничего сверху не дают)." if free else ".")))
+    return join(
+        went,
+        Text(
+            f"{tile} fitted both ends, which showed different numbers: a capicú"
+            + (" (these rules pay nothing extra for it)." if free else "."),
+            f"{tile} подходила к обоим концам, а на них были разные числа: это капику"
+            + (" (по этим правилам за него ничего сверху не дают)." if free else "."),
+        ),
+    )
 
 
 def _nothing_to_draw(state: HandState) -> Text:
@@ -80,11 +92,15 @@ def _nothing_to_draw(state: HandState) -> Text:
         return Text("", "")
     if state.drawable() == 0:
         if rules.draw_out:
-            return Text("The boneyard has been drawn out, and only then is it a fish.",
-                        "Базар выбран до конца — только теперь это рыба.")
+            return Text(
+                "The boneyard has been drawn out, and only then is it a fish.",
+                "Базар выбран до конца — только теперь это рыба.",
+            )
         return Text("Nothing is left to draw.", "Брать больше нечего.")
-    return Text("None of the tiles still in the boneyard fits either.",
-                "И ни одна кость, оставшаяся на базаре, тоже не подходит.")
+    return Text(
+        "None of the tiles still in the boneyard fits either.",
+        "И ни одна кость, оставшаяся на базаре, тоже не подходит.",
+    )
 
 
 def _how_blocked(state: HandState, viewer: int | None) -> Text:
@@ -95,13 +111,17 @@ def _how_blocked(state: HandState, viewer: int | None) -> Text:
     all_out = len(numbers) == 1 and sum(1 for t in state.table.tiles() if t.has(numbers[0])) == 7
     suit_en = f" and all seven {numbers[0]}s are on the table" if all_out else ""
     suit_ru = f", и все семь костей серии {numbers[0]} уже на столе" if all_out else ""
-    stuck = Text(f"Now {ends.en}{suit_en}: nobody holds a tile that fits.",
-                 f"Теперь {ends.ru}{suit_ru}: ни у кого нет подходящей кости.")
+    stuck = Text(
+        f"Now {ends.en}{suit_en}: nobody holds a tile that fits.",
+        f"Теперь {ends.ru}{suit_ru}: ни у кого нет подходящей кости.",
+    )
     made = Text("", "")
     if fish is not None:
         who = seat_who(fish, viewer)
-        made = Text(f"{who.en_cap} made the fish" + (f" with {tile}" if tile else "") + ".",
-                    f"{who.ru_cap} {who.ru_verb('сделали', 'сделал')} рыбу" + (f" костью {tile}" if tile else "") + ".")
+        made = Text(
+            f"{who.en_cap} made the fish" + (f" with {tile}" if tile else "") + ".",
+            f"{who.ru_cap} {who.ru_verb('сделали', 'сделал')} рыбу" + (f" костью {tile}" if tile else "") + ".",
+        )
     return join(made, stuck, _nothing_to_draw(state))
 
 
@@ -130,6 +150,7 @@ def _pips(state: HandState, viewer: int | None) -> Text:
 
 # -- what each side writes ---------------------------------------------------------------------
 
+
 def _others(rules: HouseRules, winner: int, pips: tuple[int, ...], own_too: bool) -> list[int]:
     return [pips[s] for s in range(rules.sides) if own_too or s != winner]
 
@@ -138,8 +159,11 @@ def _opponents(rules: HouseRules, winner: int, viewer: int | None) -> Text:
     """Whose pips the winner takes, from the learner's seat ("your pips" when they are the learner's)."""
     loser_is_you = viewer is not None and rules.sides == 2 and rules.side_of(viewer) != winner
     if rules.sides < rules.players:
-        return Text("your pair's pips", "очки вашей пары") if loser_is_you else \
-            Text("the other pair's pips", "очки другой пары")
+        return (
+            Text("your pair's pips", "очки вашей пары")
+            if loser_is_you
+            else Text("the other pair's pips", "очки другой пары")
+        )
     if rules.sides == 2:
         return Text("your pips", "ваши очки") if loser_is_you else Text("the opponent's pips", "очки соперника")
     return Text("the other players' pips", "очки остальных игроков")
@@ -172,15 +196,23 @@ def _winner_takes(state: HandState, result: HandResult, winner: int, viewer: int
     values = _others(rules, winner, result.pips, all_hands)
     total = sum(values)
     worked, _ = _rounded(total, rules)
-    whose = Text("every pip left in hand", "все очки, оставшиеся на руках") if all_hands else _opponents(rules, winner, viewer)
+    whose = (
+        Text("every pip left in hand", "все очки, оставшиеся на руках")
+        if all_hands
+        else _opponents(rules, winner, viewer)
+    )
     arithmetic = sum_expr(values) if len(values) > 1 else str(total)
     if rules.fives_scoring:
         arithmetic = f"{arithmetic}; {worked}" if len(values) > 1 else worked
-        arithmetic_ru = f"{sum_expr(values)}; {_rounded_ru(total, rules)}" if len(values) > 1 else _rounded_ru(total, rules)
+        arithmetic_ru = (
+            f"{sum_expr(values)}; {_rounded_ru(total, rules)}" if len(values) > 1 else _rounded_ru(total, rules)
+        )
     else:
         arithmetic_ru = arithmetic
-    head = Text(f"{who.en_cap} {who.en_verb('score', 'scores')} {whose.en}: {arithmetic}.",
-                f"{who.ru_cap} {who.ru_verb('записываете', 'записывает', 'записывает')} себе {whose.ru}: {arithmetic_ru}.")
+    head = Text(
+        f"{who.en_cap} {who.en_verb('score', 'scores')} {whose.en}: {arithmetic}.",
+        f"{who.ru_cap} {who.ru_verb('записываете', 'записывает', 'записывает')} себе {whose.ru}: {arithmetic_ru}.",
+    )
     return join(head, _extras(state, result, winner, viewer))
 
 
@@ -199,10 +231,12 @@ def _extras(state: HandState, result: HandResult, winner: int, viewer: int | Non
         return None
     who = side_who(rules, winner, viewer)
     base = result.points[winner] - result.capicu_bonus - (state.bank if not rules.is_penalty_scoring else 0)
-    return Text(f"On top: {', '.join(terms_en)}, so {who.en} {who.en_verb('write', 'writes')} "
-                f"{base} + {' + '.join(str(v) for v in _extra_values(state, result))} = {result.points[winner]}.",
-                f"Сверху: {', '.join(terms_ru)}, итого {base} + "
-                f"{' + '.join(str(v) for v in _extra_values(state, result))} = {result.points[winner]}.")
+    return Text(
+        f"On top: {', '.join(terms_en)}, so {who.en} {who.en_verb('write', 'writes')} "
+        f"{base} + {' + '.join(str(v) for v in _extra_values(state, result))} = {result.points[winner]}.",
+        f"Сверху: {', '.join(terms_ru)}, итого {base} + "
+        f"{' + '.join(str(v) for v in _extra_values(state, result))} = {result.points[winner]}.",
+    )
 
 
 def _extra_values(state: HandState, result: HandResult) -> list[int]:
@@ -228,16 +262,20 @@ def _penalties(state: HandState, result: HandResult, free: int, viewer: int | No
         else:
             en.append(f"{who.en} {who.en_verb('write', 'writes')} {pips}")
             ru.append(f"{who.ru} {who.ru_verb('пишете', 'пишет', 'пишет')} {pips}")
-    return Text(f"Points are penalties: the others write their own pips — {'; '.join(en)}.",
-                f"Очки штрафные: остальные записывают себе свои очки — {'; '.join(ru)}.")
+    return Text(
+        f"Points are penalties: the others write their own pips — {'; '.join(en)}.",
+        f"Очки штрафные: остальные записывают себе свои очки — {'; '.join(ru)}.",
+    )
 
 
 def _score_out(state: HandState, result: HandResult, viewer: int | None) -> Text:
     winner = result.winner_sides[0]
     if state.rules.is_penalty_scoring:
         who = side_who(state.rules, winner, viewer)
-        escape = Text(f"{who.en_cap} {who.en_verb('write', 'writes')} nothing.",
-                      f"{who.ru_cap} ничего не {who.ru_verb('пишете', 'пишет', 'пишет')}.")
+        escape = Text(
+            f"{who.en_cap} {who.en_verb('write', 'writes')} nothing.",
+            f"{who.ru_cap} ничего не {who.ru_verb('пишете', 'пишет', 'пишет')}.",
+        )
         return join(escape, _penalties(state, result, winner, viewer))
     return _winner_takes(state, result, winner, viewer)
 
@@ -245,13 +283,16 @@ def _score_out(state: HandState, result: HandResult, viewer: int | None) -> Text
 def _lowest_sentence(rules: HouseRules, winner: int, low: int, viewer: int | None) -> Text:
     who = side_who(rules, winner, viewer)
     if rules.is_penalty_scoring:
-        return Text(f"{who.en_cap} {who.en_verb('have', 'has')} the fewest pips ({low}) and "
-                    f"{who.en_verb('escape', 'escapes')} the fish.",
-                    f"У {who.ru_gen} меньше всех очков ({low}): {who.ru} "
-                    f"{who.ru_verb('уходите', 'уходит', 'уходит')} без штрафа.")
-    return Text(f"{who.en_cap} {who.en_verb('have', 'has')} the fewest pips ({low}) and {who.en_verb('win', 'wins')} "
-                "the fish.",
-                f"У {who.ru_gen} меньше всех очков ({low}): рыба за {who.ru_ins}.")
+        return Text(
+            f"{who.en_cap} {who.en_verb('have', 'has')} the fewest pips ({low}) and "
+            f"{who.en_verb('escape', 'escapes')} the fish.",
+            f"У {who.ru_gen} меньше всех очков ({low}): {who.ru} "
+            f"{who.ru_verb('уходите', 'уходит', 'уходит')} без штрафа.",
+        )
+    return Text(
+        f"{who.en_cap} {who.en_verb('have', 'has')} the fewest pips ({low}) and {who.en_verb('win', 'wins')} the fish.",
+        f"У {who.ru_gen} меньше всех очков ({low}): рыба за {who.ru_ins}.",
+    )
 
 
 def _score_lowest(state: HandState, result: HandResult, viewer: int | None) -> Text:
@@ -261,13 +302,21 @@ def _score_lowest(state: HandState, result: HandResult, viewer: int | None) -> T
     head = _lowest_sentence(rules, winner, low, viewer)
     if rules.is_penalty_scoring:
         who = side_who(rules, winner, viewer)
-        return join(head, Text(f"{who.en_cap} {who.en_verb('write', 'writes')} nothing.",
-                               f"{who.ru_cap} ничего не {who.ru_verb('пишете', 'пишет', 'пишет')}."),
-                    _penalties(state, result, winner, viewer))
+        return join(
+            head,
+            Text(
+                f"{who.en_cap} {who.en_verb('write', 'writes')} nothing.",
+                f"{who.ru_cap} ничего не {who.ru_verb('пишете', 'пишет', 'пишет')}.",
+            ),
+            _penalties(state, result, winner, viewer),
+        )
     if rules.blocked_scoring.value == "lowest_minus_own":
         return join(head, _minus_own(state, result, winner, viewer))
-    return join(head, Text("It is scored as for going out.", "Очки считают так же, как при выходе."),
-                _winner_takes(state, result, winner, viewer))
+    return join(
+        head,
+        Text("It is scored as for going out.", "Очки считают так же, как при выходе."),
+        _winner_takes(state, result, winner, viewer),
+    )
 
 
 def _minus_own(state: HandState, result: HandResult, winner: int, viewer: int | None) -> Text:
@@ -289,13 +338,17 @@ def _minus_own(state: HandState, result: HandResult, winner: int, viewer: int | 
     if base == 0 and rounded - own < 0:
         en += " (never less than 0)"
         ru += " (меньше нуля не бывает)"
-    return join(Text(f"{who.en_cap} {who.en_verb('score', 'scores')} the difference: {en}.",
-                     f"{who.ru_cap} {who.ru_verb('записываете', 'записывает', 'записывает')} разницу: {ru}."),
-                _extras(state, result, winner, viewer))
+    return join(
+        Text(
+            f"{who.en_cap} {who.en_verb('score', 'scores')} the difference: {en}.",
+            f"{who.ru_cap} {who.ru_verb('записываете', 'записывает', 'записывает')} разницу: {ru}.",
+        ),
+        _extras(state, result, winner, viewer),
+    )
 
 
 def _held_by_others(rules: HouseRules, winner: int, values: list[int], viewer: int | None) -> Text:
-    """"you hold 8" when one other side is left, else "the others hold 4 + 8 = 12"."""
+    """ "you hold 8" when one other side is left, else "the others hold 4 + 8 = 12"."""
     if len(values) == 1:
         other = side_who(rules, 1 - winner, viewer)
         return Text(f"{other.en} {other.en_verb('hold', 'holds')} {values[0]}", f"у {other.ru_gen} {values[0]}")
@@ -307,8 +360,10 @@ def _score_goat_block(state: HandState, result: HandResult, viewer: int | None) 
     fish = result.fish_maker
     assert fish is not None
     who = seat_who(fish, viewer)
-    free = Text(f"{who.en_cap} made the fish and {who.en_verb('write', 'writes')} nothing.",
-                f"{who.ru_cap} {who.ru_verb('сделали', 'сделал')} рыбу и ничего не {who.ru_verb('пишете', 'пишет')}.")
+    free = Text(
+        f"{who.en_cap} made the fish and {who.en_verb('write', 'writes')} nothing.",
+        f"{who.ru_cap} {who.ru_verb('сделали', 'сделал')} рыбу и ничего не {who.ru_verb('пишете', 'пишет')}.",
+    )
     return join(free, _penalties(state, result, rules.side_of(fish), viewer))
 
 
@@ -326,16 +381,20 @@ def _tie_name(rules: HouseRules) -> Text:
 def _score_tie(state: HandState, result: HandResult, viewer: int | None) -> Text:
     low = min(result.pips)
     name = _tie_name(state.rules)
-    head = Text(f"The fewest pips are level ({low} each): {name.en}, and nobody wins it.",
-                f"Меньше всех очков поровну (по {low}): это {name.ru}, её не выигрывает никто.")
+    head = Text(
+        f"The fewest pips are level ({low} each): {name.en}, and nobody wins it.",
+        f"Меньше всех очков поровну (по {low}): это {name.ru}, её не выигрывает никто.",
+    )
     if result.bank_after == state.bank:
         return join(head, Text("Nobody scores.", "Никто ничего не записывает."))
     added = result.bank_after - state.bank
     values = list(result.pips)
-    bank = Text(f"Nobody scores now: everything left in hand goes to the tie bank, {sum_expr(values)}; "
-                f"the bank {state.bank} + {added} = {result.bank_after} goes to the winner of the next decided hand.",
-                f"Сейчас никто не записывает: всё, что на руках, уходит в банк секи, {sum_expr(values)}; "
-                f"банк {state.bank} + {added} = {result.bank_after} заберёт победитель следующей решённой раздачи.")
+    bank = Text(
+        f"Nobody scores now: everything left in hand goes to the tie bank, {sum_expr(values)}; "
+        f"the bank {state.bank} + {added} = {result.bank_after} goes to the winner of the next decided hand.",
+        f"Сейчас никто не записывает: всё, что на руках, уходит в банк секи, {sum_expr(values)}; "
+        f"банк {state.bank} + {added} = {result.bank_after} заберёт победитель следующей решённой раздачи.",
+    )
     return join(head, bank)
 
 
@@ -349,12 +408,17 @@ def _fives_moves(state: HandState, result: HandResult, viewer: int | None) -> Te
     for side in range(rules.sides):
         if result.fives[side] or result.points[side]:
             who = side_who(rules, side, viewer)
-            worked = f"{result.fives[side]} + {result.points[side]} = {result.total(side)}" \
-                if result.fives[side] and result.points[side] else str(result.total(side))
+            worked = (
+                f"{result.fives[side]} + {result.points[side]} = {result.total(side)}"
+                if result.fives[side] and result.points[side]
+                else str(result.total(side))
+            )
             en.append(f"{who.en} {worked}")
             ru.append(f"{who.ru} — {worked}")
-    return Text(f"With the points scored by moves during the hand: {'; '.join(en)}.",
-                f"Вместе с очками, набранными ходами за раздачу: {'; '.join(ru)}.")
+    return Text(
+        f"With the points scored by moves during the hand: {'; '.join(en)}.",
+        f"Вместе с очками, набранными ходами за раздачу: {'; '.join(ru)}.",
+    )
 
 
 _SCORERS = {
@@ -369,26 +433,40 @@ _SCORERS = {
 
 # -- who leads next ------------------------------------------------------------------------------
 
+
 def _next_lead(state: HandState, result: HandResult, viewer: int | None) -> Text:
     rules = state.rules
     leader = result.next_leader
     if leader is None:
-        return Text("The next hand's leader is found again by the first-lead rule.",
-                    "Заходящего в следующей раздаче определяют заново, по правилу первого хода.")
+        return Text(
+            "The next hand's leader is found again by the first-lead rule.",
+            "Заходящего в следующей раздаче определяют заново, по правилу первого хода.",
+        )
     who = seat_who(leader, viewer)
-    leads = Text(f"{who.en} {who.en_verb('lead', 'leads')} the next hand",
-                 f"следующую раздачу {who.ru_verb('начинаете вы', f'начинает {who.ru}')}")
+    leads = Text(
+        f"{who.en} {who.en_verb('lead', 'leads')} the next hand",
+        f"следующую раздачу {who.ru_verb('начинаете вы', f'начинает {who.ru}')}",
+    )
     if result.status is Status.WON:
-        why = Text("The winner leads next", "Следующим заходит победитель") \
-            if rules.next_lead is NextLead.WINNER else Text("", "")
+        why = (
+            Text("The winner leads next", "Следующим заходит победитель")
+            if rules.next_lead is NextLead.WINNER
+            else Text("", "")
+        )
         return Text(f"{why.en}: {leads.en}.", f"{why.ru}: {leads.ru}.")
     if result.tie:
         after = Text("a сека", "секи") if rules.blocked_tie is BlockedTie.BANK else Text("a tied fish", "рыбы вничью")
-        return Text(f"After {after.en} the player who made the fish leads: {leads.en}.",
-                    f"После {after.ru} заходит тот, кто сделал рыбу: {leads.ru}.")
+        return Text(
+            f"After {after.en} the player who made the fish leads: {leads.en}.",
+            f"После {after.ru} заходит тот, кто сделал рыбу: {leads.ru}.",
+        )
     why = {
-        BlockedNextLead.FISH_MAKER: Text("After a fish the player who made it leads", "После рыбы заходит тот, кто её сделал"),
-        BlockedNextLead.WINNER: Text("The winner leads next, after a fish too", "Следующим заходит победитель, и после рыбы тоже"),
+        BlockedNextLead.FISH_MAKER: Text(
+            "After a fish the player who made it leads", "После рыбы заходит тот, кто её сделал"
+        ),
+        BlockedNextLead.WINNER: Text(
+            "The winner leads next, after a fish too", "Следующим заходит победитель, и после рыбы тоже"
+        ),
         BlockedNextLead.LOWEST_HAND: Text("After a fish the lowest hand leads", "После рыбы заходит самая лёгкая рука"),
     }.get(rules.blocked_next_lead, Text("Next", "Дальше"))
     return Text(f"{why.en}: {leads.en}.", f"{why.ru}: {leads.ru}.")
@@ -402,7 +480,10 @@ def explain_hand_end(state: HandState, viewer: int | None = None, match: MatchSt
     how = _how_out(state, viewer) if state.status is Status.WON else _how_blocked(state, viewer)
     score = _SCORERS[str(result.why[0])](state, result, viewer)
     score = join(score, _fives_moves(state, result, viewer))
-    return WorkedEnd(how, _pips(state, viewer), score, _next_lead(state, result, viewer),
-                     explain_record(match, state, viewer) if match is not None else None)
-
-
+    return WorkedEnd(
+        how,
+        _pips(state, viewer),
+        score,
+        _next_lead(state, result, viewer),
+        explain_record(match, state, viewer) if match is not None else None,
+    )

@@ -13,8 +13,9 @@ from tutorial_app.rules.worked import join
 __all__ = ["explain_record", "explain_sheet"]
 
 
-def _opening(rules: HouseRules, before: MatchState, after: MatchState, result: HandResult,
-             viewer: int | None) -> list[Text]:
+def _opening(
+    rules: HouseRules, before: MatchState, after: MatchState, result: HandResult, viewer: int | None
+) -> list[Text]:
     out: list[Text] = []
     threshold = rules.opening_threshold
     for side in range(rules.sides):
@@ -23,15 +24,23 @@ def _opening(rules: HouseRules, before: MatchState, after: MatchState, result: H
             continue
         who = side_who(rules, side, viewer)
         if after.opened[side]:
-            out.append(Text(f"{who.en_cap} {who.en_verb('win', 'wins')} {won}, {threshold} or more: "
-                            f"{who.en_poss} score opens and the {won} count.",
-                            f"{who.ru_cap} {who.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} {won} — "
-                            f"{threshold} или больше: счёт открыт, и эти {won} идут в зачёт."))
+            out.append(
+                Text(
+                    f"{who.en_cap} {who.en_verb('win', 'wins')} {won}, {threshold} or more: "
+                    f"{who.en_poss} score opens and the {won} count.",
+                    f"{who.ru_cap} {who.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} {won} — "
+                    f"{threshold} или больше: счёт открыт, и эти {won} идут в зачёт.",
+                )
+            )
         else:
-            out.append(Text(f"{who.en_cap} {who.en_verb('win', 'wins')} {won}, under {threshold}: {who.en_poss} score "
-                            f"is not open yet, so these are draft points and never count.",
-                            f"{who.ru_cap} {who.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} {won} — меньше "
-                            f"{threshold}: счёт ещё не открыт, это черновые очки, в зачёт они не идут."))
+            out.append(
+                Text(
+                    f"{who.en_cap} {who.en_verb('win', 'wins')} {won}, under {threshold}: {who.en_poss} score "
+                    f"is not open yet, so these are draft points and never count.",
+                    f"{who.ru_cap} {who.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} {won} — меньше "
+                    f"{threshold}: счёт ещё не открыт, это черновые очки, в зачёт они не идут.",
+                )
+            )
     return out
 
 
@@ -53,8 +62,12 @@ def explain_record(before: MatchState, state: HandState, viewer: int | None = No
     if after.over:
         parts.append(_match_end(rules, after, viewer))
     else:
-        parts.append(Text(f"Nobody has reached {rules.target} yet: the match goes on.",
-                          f"До {rules.target} ещё никто не дошёл: игра продолжается."))
+        parts.append(
+            Text(
+                f"Nobody has reached {rules.target} yet: the match goes on.",
+                f"До {rules.target} ещё никто не дошёл: игра продолжается.",
+            )
+        )
     return join(*parts)
 
 
@@ -63,15 +76,19 @@ def _match_end(rules: HouseRules, after: MatchState, viewer: int | None) -> Text
     first = side_who(rules, reached[0], viewer)
     if rules.match_goal is MatchGoal.REACH_TARGET_WINS:
         winner = side_who(rules, after.winner_sides[0], viewer) if len(after.winner_sides) == 1 else first
-        return Text(f"{rules.target} is reached: {winner.en} {winner.en_verb('win', 'wins')} the match.",
-                    f"{rules.target} набрано: {winner.ru} {winner.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} игру.")
+        return Text(
+            f"{rules.target} is reached: {winner.en} {winner.en_verb('win', 'wins')} the match.",
+            f"{rules.target} набрано: {winner.ru} {winner.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} игру.",
+        )
     winners = ", ".join(side_who(rules, s, viewer).en for s in after.winner_sides)
     winners_ru = ", ".join(side_who(rules, s, viewer).ru for s in after.winner_sides)
-    return Text(f"{first.en_cap} {first.en_verb('reach', 'reaches')} {rules.target} and {first.en_verb('lose', 'loses')}; "
-                f"the fewest points win: {winners}.",
-                f"{first.ru_cap} {first.ru_verb('набираете', 'набирает', 'набирает')} {rules.target} и "
-                f"{first.ru_verb('проигрываете', 'проигрывает', 'проигрывает')}; выигрывает тот, у кого меньше всех: "
-                f"{winners_ru}.")
+    return Text(
+        f"{first.en_cap} {first.en_verb('reach', 'reaches')} {rules.target} and {first.en_verb('lose', 'loses')}; "
+        f"the fewest points win: {winners}.",
+        f"{first.ru_cap} {first.ru_verb('набираете', 'набирает', 'набирает')} {rules.target} и "
+        f"{first.ru_verb('проигрываете', 'проигрывает', 'проигрывает')}; выигрывает тот, у кого меньше всех: "
+        f"{winners_ru}.",
+    )
 
 
 def explain_sheet(match: MatchState, viewer: int | None = None) -> Text:
@@ -83,8 +100,11 @@ def explain_sheet(match: MatchState, viewer: int | None = None) -> Text:
         who = side_who(rules, side, viewer)
         en.append(f"{who.en} {match.scores[side]}")
         ru.append(f"{who.ru} — {match.scores[side]}")
-    head = Text(f"Score: {'; '.join(en)}; the target is {rules.target}.",
-                f"Счёт: {'; '.join(ru)}; играют до {rules.target}.")
+    head = Text(
+        f"Score: {'; '.join(en)}; the target is {rules.target}.", f"Счёт: {'; '.join(ru)}; играют до {rules.target}."
+    )
     if match.over:
         return join(head, _match_end(rules, match, viewer))
-    return join(head, Text("Nobody has reached it yet: the match goes on.", "До этого ещё никто не дошёл: игра продолжается."))
+    return join(
+        head, Text("Nobody has reached it yet: the match goes on.", "До этого ещё никто не дошёл: игра продолжается.")
+    )

@@ -29,28 +29,39 @@ __all__ = [
 
 # -- drawing and moving -------------------------------------------------------------------
 
+
 def explain_drawable(state: HandState) -> Text:
     """How many boneyard tiles may still be drawn: ``9 − 2 = 7``."""
     rules = state.rules
     count = len(state.boneyard)
     if not rules.has_boneyard:
-        return Text("This game has no boneyard: nothing is ever drawn, so 0.",
-                    "В этой игре базара нет: с него никогда не берут, значит, 0.")
+        return Text(
+            "This game has no boneyard: nothing is ever drawn, so 0.",
+            "В этой игре базара нет: с него никогда не берут, значит, 0.",
+        )
     bones = Text(en_count(count, "tile", "tiles"), ru_count(count, "кость", "кости", "костей"))
     if rules.reserve:
         drawable = state.drawable()
-        last = Text("the last tile is the reserve and may not be drawn", "последняя кость — резерв, её брать нельзя") \
-            if rules.reserve == 1 else \
-            Text(f"the last {rules.reserve} are the reserve and may not be drawn",
-                 f"последние {rules.reserve} — резерв, их брать нельзя")
-        return Text(f"The boneyard holds {bones.en}; {last.en}: {count} − {rules.reserve} = {drawable}."
-                    if count >= rules.reserve else
-                    f"The boneyard holds {bones.en}, no more than the reserve of {rules.reserve}: 0.",
-                    f"На базаре {bones.ru}; {last.ru}: {count} − {rules.reserve} = {drawable}."
-                    if count >= rules.reserve else
-                    f"На базаре {bones.ru} — не больше резерва ({rules.reserve}): 0.")
-    return Text(f"The boneyard holds {bones.en}, and there is no reserve: all {count} may be drawn.",
-                f"На базаре {bones.ru}, резерва нет: брать можно все {count}.")
+        last = (
+            Text("the last tile is the reserve and may not be drawn", "последняя кость — резерв, её брать нельзя")
+            if rules.reserve == 1
+            else Text(
+                f"the last {rules.reserve} are the reserve and may not be drawn",
+                f"последние {rules.reserve} — резерв, их брать нельзя",
+            )
+        )
+        return Text(
+            f"The boneyard holds {bones.en}; {last.en}: {count} − {rules.reserve} = {drawable}."
+            if count >= rules.reserve
+            else f"The boneyard holds {bones.en}, no more than the reserve of {rules.reserve}: 0.",
+            f"На базаре {bones.ru}; {last.ru}: {count} − {rules.reserve} = {drawable}."
+            if count >= rules.reserve
+            else f"На базаре {bones.ru} — не больше резерва ({rules.reserve}): 0.",
+        )
+    return Text(
+        f"The boneyard holds {bones.en}, and there is no reserve: all {count} may be drawn.",
+        f"На базаре {bones.ru}, резерва нет: брать можно все {count}.",
+    )
 
 
 def _fits_word(tile: Tile, table: Table) -> Text:
@@ -78,16 +89,19 @@ def explain_draw_count(state: HandState, viewer: int | None = None) -> Text:
         steps_en.append(" and ".join(f"{t} ({w.en})" for w, t in words))
         steps_ru.append(" и ".join(f"{t} ({w.ru})" for w, t in words))
     if drawn == 0:
-        return Text(f"{who.en_cap} {who.en_verb('draw', 'draws')} nothing: "
-                    f"{_why_no_draw(state).en}", f"{who.ru_cap} ничего не {who.ru_verb('берёте', 'берёт')}: "
-                    f"{_why_no_draw(state).ru}")
+        return Text(
+            f"{who.en_cap} {who.en_verb('draw', 'draws')} nothing: {_why_no_draw(state).en}",
+            f"{who.ru_cap} ничего не {who.ru_verb('берёте', 'берёт')}: {_why_no_draw(state).ru}",
+        )
     fitted = any(m.action is Action.PLAY for m in legal_moves(state)) and state.to_move == seat
     end_en = "" if fitted else ", and nothing more may be drawn"
     end_ru = "" if fitted else ", и больше брать нельзя"
-    return Text(f"{who.en_cap} {who.en_verb('draw', 'draws')} {', then '.join(steps_en)}{end_en}: "
-                f"{en_count(drawn, 'tile', 'tiles')}.",
-                f"{who.ru_cap} {who.ru_verb('берёте', 'берёт')} {', потом '.join(steps_ru)}{end_ru}: "
-                f"{ru_count(drawn, 'кость', 'кости', 'костей')}.")
+    return Text(
+        f"{who.en_cap} {who.en_verb('draw', 'draws')} {', then '.join(steps_en)}{end_en}: "
+        f"{en_count(drawn, 'tile', 'tiles')}.",
+        f"{who.ru_cap} {who.ru_verb('берёте', 'берёт')} {', потом '.join(steps_ru)}{end_ru}: "
+        f"{ru_count(drawn, 'кость', 'кости', 'костей')}.",
+    )
 
 
 def _why_no_draw(state: HandState) -> Text:
@@ -108,15 +122,21 @@ def _hand_misses(state: HandState, seat: int) -> Text:
         if len(numbers) == 1:
             lacks = Text(f"has no {numbers[0]}", f"нет числа {numbers[0]}")
         else:
-            lacks = Text("has neither number" if len(numbers) == 2 else "has none of those numbers",
-                         "нет ни одного из этих чисел")
+            lacks = Text(
+                "has neither number" if len(numbers) == 2 else "has none of those numbers",
+                "нет ни одного из этих чисел",
+            )
         return Text(f"{ends.en}, and {hand[0]} {lacks.en}", f"{ends.ru}, и на {hand[0]} {lacks.ru}")
     shown = tile_list(hand) if hand else "—"
     if len(numbers) == 1:
-        return Text(f"{ends.en}, and none of {shown} has a {numbers[0]}",
-                    f"{ends.ru}, и ни на одной из костей {shown} нет числа {numbers[0]}")
-    return Text(f"{ends.en}, and none of {shown} has one of those numbers",
-                f"{ends.ru}, и ни на одной из костей {shown} нет этих чисел")
+        return Text(
+            f"{ends.en}, and none of {shown} has a {numbers[0]}",
+            f"{ends.ru}, и ни на одной из костей {shown} нет числа {numbers[0]}",
+        )
+    return Text(
+        f"{ends.en}, and none of {shown} has one of those numbers",
+        f"{ends.ru}, и ни на одной из костей {shown} нет этих чисел",
+    )
 
 
 def explain_what_to_do(state: HandState, viewer: int | None = None) -> Text:
@@ -129,22 +149,27 @@ def explain_what_to_do(state: HandState, viewer: int | None = None) -> Text:
         first = plays[0]
         assert first.tile is not None
         if first.end == "lead":
-            return Text(f"The table is empty: {who.en} {who.en_verb('lead', 'leads')}.",
-                        f"Стол пуст: {who.ru} {who.ru_verb('заходите', 'заходит')}.")
+            return Text(
+                f"The table is empty: {who.en} {who.en_verb('lead', 'leads')}.",
+                f"Стол пуст: {who.ru} {who.ru_verb('заходите', 'заходит')}.",
+            )
         number = state.table.ends[ARM_NAMES.index(first.end)] if first.end in ARM_NAMES else -1
-        return Text(f"{first.tile} fits the {end_name(first.end).en} ({number}): {who.en} {who.en_verb('play', 'plays')}.",
-                    f"{first.tile} подходит к {end_name(first.end).ru_dative} ({number}): надо ходить.")
+        return Text(
+            f"{first.tile} fits the {end_name(first.end).en} ({number}): {who.en} {who.en_verb('play', 'plays')}.",
+            f"{first.tile} подходит к {end_name(first.end).ru_dative} ({number}): надо ходить.",
+        )
     misses = _hand_misses(state, seat)
     if DRAW in moves:
         drawable = state.drawable()
-        return Text(f"Nothing fits: {misses.en}. The boneyard still has {en_count(drawable, 'tile', 'tiles')} "
-                    "to draw: draw.",
-                    f"Ходить нечем: {misses.ru}. На базаре ещё можно взять {ru_count(drawable, 'кость', 'кости', 'костей')}: "
-                    "надо брать.")
-    return Text(f"Nothing fits: {misses.en}; {_why_no_draw(state).en[:-1]}: pass.",
-                f"Ходить нечем: {misses.ru}; {_why_no_draw(state).ru[:-1]}: пас.")
-
-
+        return Text(
+            f"Nothing fits: {misses.en}. The boneyard still has {en_count(drawable, 'tile', 'tiles')} to draw: draw.",
+            f"Ходить нечем: {misses.ru}. На базаре ещё можно взять {ru_count(drawable, 'кость', 'кости', 'костей')}: "
+            "надо брать.",
+        )
+    return Text(
+        f"Nothing fits: {misses.en}; {_why_no_draw(state).en[:-1]}: pass.",
+        f"Ходить нечем: {misses.ru}; {_why_no_draw(state).ru[:-1]}: пас.",
+    )
 
 
 def explain_move(state: HandState, move: Move) -> Text:
@@ -155,15 +180,20 @@ def explain_move(state: HandState, move: Move) -> Text:
     action = move.action
     if action is Action.PLAY and move.tile is not None:
         if move.end == "lead":
-            return Text(f"Yes: the table is empty, and {move.tile} may open the hand.",
-                        f"Да: стол пуст, и {move.tile} может открыть раздачу.")
+            return Text(
+                f"Yes: the table is empty, and {move.tile} may open the hand.",
+                f"Да: стол пуст, и {move.tile} может открыть раздачу.",
+            )
         number = state.table.ends[ARM_NAMES.index(move.end)] if move.end in ARM_NAMES else -1
-        return Text(f"Yes: {move.tile} has a {number}, and the {end_name(move.end).en} shows {number}.",
-                    f"Да: на {move.tile} есть {number}, и на {end_name(move.end).ru_locative} тоже {number}.")
+        return Text(
+            f"Yes: {move.tile} has a {number}, and the {end_name(move.end).en} shows {number}.",
+            f"Да: на {move.tile} есть {number}, и на {end_name(move.end).ru_locative} тоже {number}.",
+        )
     misses = _hand_misses(state, state.to_move)
     if action is Action.DRAW:
-        return Text(f"Yes: {misses.en}, and the boneyard has tiles to draw.",
-                    f"Да: {misses.ru}, а на базаре есть что взять.")
+        return Text(
+            f"Yes: {misses.en}, and the boneyard has tiles to draw.", f"Да: {misses.ru}, а на базаре есть что взять."
+        )
     if action is Action.PASS:
         return Text(f"Yes: {misses.en}; {_why_no_draw(state).en}", f"Да: {misses.ru}; {_why_no_draw(state).ru}")
     return Text("Yes: the rules allow it here.", "Да: здесь так можно.")
@@ -182,20 +212,25 @@ def explain_to_move(state: HandState, viewer: int | None = None, lead: LeadDecis
     last_seat, last_move, _drawn, _points = log[-1]
     if last_seat == seat:
         if last_move.action is Action.DRAW:
-            return Text(f"{who.en_cap} just drew and {who.en_verb('keep', 'keeps')} the turn: a draw is not a move, "
-                        "the tile drawn may be played.",
-                        f"{who.ru_cap} только что {who.ru_verb('взяли', 'взял')} кость и ход не {who.ru_verb('передаёте', 'передаёт')}: "
-                        "добор — не ход, взятой костью можно сходить.")
-        return Text(f"{who.en_cap} just laid a double and may lay another.",
-                    f"{who.ru_cap} только что {who.ru_verb('положили', 'положил')} дубль и {who.ru_verb('можете', 'может')} "
-                    "положить ещё один.")
+            return Text(
+                f"{who.en_cap} just drew and {who.en_verb('keep', 'keeps')} the turn: a draw is not a move, "
+                "the tile drawn may be played.",
+                f"{who.ru_cap} только что {who.ru_verb('взяли', 'взял')} кость и ход не {who.ru_verb('передаёте', 'передаёт')}: "
+                "добор — не ход, взятой костью можно сходить.",
+            )
+        return Text(
+            f"{who.en_cap} just laid a double and may lay another.",
+            f"{who.ru_cap} только что {who.ru_verb('положили', 'положил')} дубль и {who.ru_verb('можете', 'может')} "
+            "положить ещё один.",
+        )
     before = seat_who(last_seat, viewer)
     order = ", ".join(str((last_seat + i) % players) for i in range(players + 1))
-    return Text(f"{before.en_cap} moved last; turns go round the table in seat order ({order}), "
-                f"so {who.en} {who.en_verb('are', 'is')} next.",
-                f"Последним {'ходили' if before.you else 'ходил'} {before.ru}; ходят по кругу по порядку мест "
-                f"({order}), так что теперь ход за {who.ru_ins}.")
-
+    return Text(
+        f"{before.en_cap} moved last; turns go round the table in seat order ({order}), "
+        f"so {who.en} {who.en_verb('are', 'is')} next.",
+        f"Последним {'ходили' if before.you else 'ходил'} {before.ru}; ходят по кругу по порядку мест "
+        f"({order}), так что теперь ход за {who.ru_ins}.",
+    )
 
 
 def describe_move(seat: int, move: Move, drawn: Sequence[Tile] = (), viewer: int | None = None) -> Text:
@@ -204,23 +239,38 @@ def describe_move(seat: int, move: Move, drawn: Sequence[Tile] = (), viewer: int
     action = move.action
     if action is Action.PLAY and move.tile is not None:
         if move.end == "lead":
-            return Text(f"{who.en} {who.en_verb('lead', 'leads')} {move.tile}",
-                        f"{who.ru} {who.ru_verb('заходите', 'заходит')} с {move.tile}")
-        return Text(f"{who.en} {who.en_verb('play', 'plays')} {move.tile} on the {end_name(move.end).en}",
-                    f"{who.ru} {who.ru_verb('ставите', 'ставит')} {move.tile} к {end_name(move.end).ru_dative}")
+            return Text(
+                f"{who.en} {who.en_verb('lead', 'leads')} {move.tile}",
+                f"{who.ru} {who.ru_verb('заходите', 'заходит')} с {move.tile}",
+            )
+        return Text(
+            f"{who.en} {who.en_verb('play', 'plays')} {move.tile} on the {end_name(move.end).en}",
+            f"{who.ru} {who.ru_verb('ставите', 'ставит')} {move.tile} к {end_name(move.end).ru_dative}",
+        )
     if action is Action.DRAW:
-        shown = tile_list(drawn) if drawn and (viewer is None or seat == viewer) else \
-            en_count(len(drawn) or 1, "tile", "tiles")
-        shown_ru = tile_list(drawn) if drawn and (viewer is None or seat == viewer) else \
-            ru_count(len(drawn) or 1, "кость", "кости", "костей")
-        return Text(f"{who.en} {who.en_verb('draw', 'draws')} {shown}",
-                    f"{who.ru} {who.ru_verb('берёте', 'берёт')} {shown_ru}")
+        shown = (
+            tile_list(drawn)
+            if drawn and (viewer is None or seat == viewer)
+            else en_count(len(drawn) or 1, "tile", "tiles")
+        )
+        shown_ru = (
+            tile_list(drawn)
+            if drawn and (viewer is None or seat == viewer)
+            else ru_count(len(drawn) or 1, "кость", "кости", "костей")
+        )
+        return Text(
+            f"{who.en} {who.en_verb('draw', 'draws')} {shown}", f"{who.ru} {who.ru_verb('берёте', 'берёт')} {shown_ru}"
+        )
     if action is Action.PASS:
         return Text(f"{who.en} {who.en_verb('pass', 'passes')}", f"{who.ru} {who.ru_verb('пасуете', 'пасует')}")
     if action is Action.END_TURN:
-        return Text(f"{who.en} {who.en_verb('end', 'ends')} the turn",
-                    f"{who.ru} {who.ru_verb('заканчиваете', 'заканчивает')} ход")
-    return Text(f"{who.en} {who.en_verb('call', 'calls')} Muggins", f"{who.ru} {who.ru_verb('кричите', 'кричит')} «Маггинс!»")
+        return Text(
+            f"{who.en} {who.en_verb('end', 'ends')} the turn",
+            f"{who.ru} {who.ru_verb('заканчиваете', 'заканчивает')} ход",
+        )
+    return Text(
+        f"{who.en} {who.en_verb('call', 'calls')} Muggins", f"{who.ru} {who.ru_verb('кричите', 'кричит')} «Маггинс!»"
+    )
 
 
 def describe_moves(moves: Sequence[tuple[int, Move, Sequence[Tile]]], viewer: int | None = None) -> Text:

@@ -78,8 +78,13 @@ class MoveValue:
 
     def as_dict(self) -> dict[str, object]:
         """The JSON of ``domino-tutor analyze``."""
-        return {"move": self.move.as_dict(), "win": round(self.win, 4), "points": round(self.points, 2),
-                "ci": round(self.ci, 4), "points_ci": round(self.points_ci, 2)}
+        return {
+            "move": self.move.as_dict(),
+            "win": round(self.win, 4),
+            "points": round(self.points, 2),
+            "ci": round(self.ci, 4),
+            "points_ci": round(self.points_ci, 2),
+        }
 
 
 @dataclass(frozen=True)
@@ -215,8 +220,9 @@ def _rank(values: list[MoveValue], by_points: bool) -> tuple[MoveValue, ...]:
     return tuple(sorted(values, key=lambda v: (-v.win, -v.points)))
 
 
-def play_out_moves(state: HandState, moves: list[Move], worlds: Worlds, policy: Policy,
-                   rng: np.random.Generator) -> list[MoveValue]:
+def play_out_moves(
+    state: HandState, moves: list[Move], worlds: Worlds, policy: Policy, rng: np.random.Generator
+) -> list[MoveValue]:
     """Play each move out on every sampled deal (the same deals for every move)."""
     deals = len(worlds.hands)
     side = state.rules.side_of(state.to_move)
@@ -234,7 +240,7 @@ def play_out_moves(state: HandState, moves: list[Move], worlds: Worlds, policy: 
         nets[part] = scores.net(side) - already
     values = []
     for i, move in enumerate(moves):
-        w, n = wins[i * deals:(i + 1) * deals], nets[i * deals:(i + 1) * deals]
+        w, n = wins[i * deals : (i + 1) * deals], nets[i * deals : (i + 1) * deals]
         values.append(MoveValue(move, float(w.mean()), float(n.mean()), _half_width(w), _half_width(n), w, n))
     return values
 
@@ -247,8 +253,9 @@ def _net_now(state: HandState, side: int) -> float:
     return float(fives[side] - others)
 
 
-def analyse(view: SeatView, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0,
-            policy: Policy = ROLLOUT_POLICY) -> Analysis:
+def analyse(
+    view: SeatView, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0, policy: Policy = ROLLOUT_POLICY
+) -> Analysis:
     """Rank the legal moves of the seat to move, from its own view (``view.seat`` must be to move)."""
     state = view.state
     if view.seat != state.to_move:
@@ -261,12 +268,25 @@ def analyse(view: SeatView, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0,
     rng = random.Random(f"analysis/{seed}")
     worlds = sampler.sample(playouts, rng)
     values = play_out_moves(state, moves, worlds, policy, np.random.default_rng(rng.getrandbits(64)))
-    note = Text("What was played cannot all be true; the analysis ignores what the passes showed.",
-                "Записанные ходы противоречат друг другу; анализ не учитывает, что показали пасы.") \
-        if sampler.relaxed else None
+    note = (
+        Text(
+            "What was played cannot all be true; the analysis ignores what the passes showed.",
+            "Записанные ходы противоречат друг другу; анализ не учитывает, что показали пасы.",
+        )
+        if sampler.relaxed
+        else None
+    )
     by_points = ranks_by_points(state.rules)
-    return Analysis(view.seat, state.rules.side_of(state.to_move), _rank(values, by_points), playouts, "sampling",
-                    note, sampler.knowledge, by_points)
+    return Analysis(
+        view.seat,
+        state.rules.side_of(state.to_move),
+        _rank(values, by_points),
+        playouts,
+        "sampling",
+        note,
+        sampler.knowledge,
+        by_points,
+    )
 
 
 def _shuffled_boneyards(state: HandState, deals: int, rng: random.Random) -> Worlds:
@@ -279,8 +299,13 @@ def _shuffled_boneyards(state: HandState, deals: int, rng: random.Random) -> Wor
     return Worlds(hands, boneyards)
 
 
-def analyse_open(state: HandState, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0,
-                 policy: Policy = ROLLOUT_POLICY, node_limit: int = DEFAULT_NODE_LIMIT) -> Analysis:
+def analyse_open(
+    state: HandState,
+    playouts: int = DEFAULT_PLAYOUTS,
+    seed: int = 0,
+    policy: Policy = ROLLOUT_POLICY,
+    node_limit: int = DEFAULT_NODE_LIMIT,
+) -> Analysis:
     """Rank the moves of the seat to move with every hand known (the boneyard's order is not)."""
     moves = candidate_moves(state)
     if not moves:
@@ -290,12 +315,16 @@ def analyse_open(state: HandState, playouts: int = DEFAULT_PLAYOUTS, seed: int =
     try:
         solved = solve(state, node_limit)
     except SearchTooBig:
-        note = Text(f"Too many lines to solve exactly (more than {node_limit:,} positions): played out instead.",
-                    f"Слишком много вариантов для точного решения (больше {node_limit:,} позиций): "
-                    "вместо этого ходы разыграны.")
+        note = Text(
+            f"Too many lines to solve exactly (more than {node_limit:,} positions): played out instead.",
+            f"Слишком много вариантов для точного решения (больше {node_limit:,} позиций): "
+            "вместо этого ходы разыграны.",
+        )
     except NotExact as exc:
-        note = Text(f"Not solved exactly: {exc.reason.en}; played out instead.",
-                    f"Точного решения нет: {exc.reason.ru}; вместо этого ходы разыграны.")
+        note = Text(
+            f"Not solved exactly: {exc.reason.en}; played out instead.",
+            f"Точного решения нет: {exc.reason.ru}; вместо этого ходы разыграны.",
+        )
     else:
         exact = [MoveValue(m, v.win, v.points, 0.0, 0.0, empty, empty) for m, v in solved.items()]
         by_points = ranks_by_points(state.rules)
@@ -305,4 +334,3 @@ def analyse_open(state: HandState, playouts: int = DEFAULT_PLAYOUTS, seed: int =
     values = play_out_moves(state, moves, worlds, policy, np.random.default_rng(rng.getrandbits(64)))
     by_points = ranks_by_points(state.rules)
     return Analysis(state.to_move, side, _rank(values, by_points), playouts, "sampling_open", note, None, by_points)
-

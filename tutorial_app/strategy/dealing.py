@@ -103,4 +103,3 @@ def deal_batch(rules: HouseRules, size: int, rng: np.random.Generator) -> Batch:
                 batch.drawable[rows] = TILE_BIT[bone[:, : bone.shape[1] - kr.reserve]].sum(axis=1)
         missing = missing[~ok]
     raise RuntimeError(f"no deal stood after {_MAX_ROUNDS} tries")
-

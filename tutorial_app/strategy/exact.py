@@ -87,8 +87,15 @@ class _Search:
         for tile in state.boneyard:
             boneyard |= tile.bit
         fish = state.last_move_by if self.fish_matters else -1
-        return (state.hands, boneyard, state.to_move, _table_key(state.table, self.shaped), state.drawn,
-                state.doubles_run, fish)
+        return (
+            state.hands,
+            boneyard,
+            state.to_move,
+            _table_key(state.table, self.shaped),
+            state.drawn,
+            state.doubles_run,
+            fish,
+        )
 
     def terminal(self, state: HandState) -> Value:
         result = hand_result(state)
@@ -120,10 +127,12 @@ class _Search:
         """Every boneyard order that matters for the next draw, each as likely as the others."""
         pile = state.boneyard
         if self.rules.reserve and len(pile) > 0:
-            raise NotExact(Text(
-                "the reserve's tiles are unknown, so which tiles can still be drawn is a guess",
-                "неизвестно, какие кости лежат в резерве, поэтому что ещё можно взять с базара — догадка",
-            ))
+            raise NotExact(
+                Text(
+                    "the reserve's tiles are unknown, so which tiles can still be drawn is a guess",
+                    "неизвестно, какие кости лежат в резерве, поэтому что ещё можно взять с базара — догадка",
+                )
+            )
         if self.rules.pairs_draw and len(pile) >= 2:
             return [self._on_top(state, pair) for pair in combinations(pile, 2)]
         return [self._on_top(state, (tile,)) for tile in pile]

@@ -28,7 +28,6 @@ from tutorial_app.strategy.view import open_numbers
 __all__ = ["why_best", "move_name"]
 
 
-
 @dataclass(frozen=True)
 class _Scene:
     """What the facts read: the position, the seat's certainty (None with open hands), the move's name."""
@@ -96,8 +95,10 @@ def _stuck(scene: _Scene, move: Move, after: HandState) -> Text | None:
         then = Text(f"so {who.en} must draw", f"так что {who.ru} придётся брать с базара")
     else:
         then = Text(f"so {who.en} cannot answer", f"так что {who.ru} нечем ответить")
-    return Text(f"{name.en} {ends.en}; {and_list([r.en for r in reasons], 'and')}, {then.en}",
-                f"{name.ru} {ends.ru}; {and_list([r.ru for r in reasons], 'и')}, {then.ru}")
+    return Text(
+        f"{name.en} {ends.en}; {and_list([r.en for r in reasons], 'and')}, {then.en}",
+        f"{name.ru} {ends.ru}; {and_list([r.ru for r in reasons], 'и')}, {then.ru}",
+    )
 
 
 def _last_tile(scene: _Scene, move: Move, after: HandState) -> Text | None:
@@ -110,10 +111,12 @@ def _last_tile(scene: _Scene, move: Move, after: HandState) -> Text | None:
     if fits < 2:
         return None
     name = scene.names[move]
-    return Text(f"{name.en} leaves {last} as your last tile, and it fits {fits} open ends, so a single reply "
-                "cannot shut you out",
-                f"{name.ru}: последней останется {last}, а она подходит к {fits} концам, так что одним ходом "
-                "соперник вас не запрёт")
+    return Text(
+        f"{name.en} leaves {last} as your last tile, and it fits {fits} open ends, so a single reply "
+        "cannot shut you out",
+        f"{name.ru}: последней останется {last}, а она подходит к {fits} концам, так что одним ходом "
+        "соперник вас не запрёт",
+    )
 
 
 def _blocks(scene: _Scene, move: Move, after: HandState) -> Text | None:
@@ -131,10 +134,12 @@ def _blocks(scene: _Scene, move: Move, after: HandState) -> Text | None:
     reasons = [r for seat in others for r in scene.reasons(seat, numbers)]
     ends_en, ends_ru = and_list([str(n) for n in numbers], "or"), and_list([str(n) for n in numbers], "и")
     name, pips = scene.names[move], after.pips(mover)
-    return Text(f"{name.en} blocks the hand: nobody can play on {ends_en} ({and_list([r.en for r in reasons], 'and')}); "
-                f"a fish is decided by the pips left, and you keep {pips}",
-                f"{name.ru} запирает игру: на {ends_ru} не может сходить никто ({and_list([r.ru for r in reasons], 'и')}); "
-                f"рыбу решают очки на руках, а у вас останется {pips}")
+    return Text(
+        f"{name.en} blocks the hand: nobody can play on {ends_en} ({and_list([r.en for r in reasons], 'and')}); "
+        f"a fish is decided by the pips left, and you keep {pips}",
+        f"{name.ru} запирает игру: на {ends_ru} не может сходить никто ({and_list([r.ru for r in reasons], 'и')}); "
+        f"рыбу решают очки на руках, а у вас останется {pips}",
+    )
 
 
 def _partner_of(state: HandState, seat: int) -> int | None:
@@ -155,10 +160,12 @@ def _partner(scene: _Scene, move: Move, after: HandState) -> Text | None:
         return None
     reasons = scene.reasons(partner, voids)
     name, who = scene.names[move], seat_name(partner)
-    return Text(f"{name.en} leaves {and_list(open_for, 'or')} open, a number your partner, {who.en}, may hold "
-                f"({and_list([r.en for r in reasons], 'and')})",
-                f"{name.ru} оставляет открытым {and_list(open_for, 'или')}: такие кости могут быть у вашего партнёра, "
-                f"{seat_genitive(partner).ru} ({and_list([r.ru for r in reasons], 'и')})")
+    return Text(
+        f"{name.en} leaves {and_list(open_for, 'or')} open, a number your partner, {who.en}, may hold "
+        f"({and_list([r.en for r in reasons], 'and')})",
+        f"{name.ru} оставляет открытым {and_list(open_for, 'или')}: такие кости могут быть у вашего партнёра, "
+        f"{seat_genitive(partner).ru} ({and_list([r.ru for r in reasons], 'и')})",
+    )
 
 
 def _fives(scene: _Scene, move: Move, after: HandState) -> Text | None:
@@ -166,8 +173,10 @@ def _fives(scene: _Scene, move: Move, after: HandState) -> Text | None:
     if not scored:
         return None
     name = scene.names[move]
-    return Text(f"{name.en} scores {scored}: the open ends add up to {scored}",
-                f"{name.ru} приносит {scored} очков: сумма открытых концов — {scored}")
+    return Text(
+        f"{name.en} scores {scored}: the open ends add up to {scored}",
+        f"{name.ru} приносит {scored} очков: сумма открытых концов — {scored}",
+    )
 
 
 def _double(scene: _Scene, move: Move, after: HandState) -> Text | None:
@@ -175,8 +184,10 @@ def _double(scene: _Scene, move: Move, after: HandState) -> Text | None:
     if not tile.is_double or move.end == "lead":
         return None
     name, n = scene.names[move], tile.lo
-    return Text(f"{name.en} is a double: it fits only {n}, so lay it while {n} still shows",
-                f"{name.ru} — дубль: он подходит только к {n}, так что кладите его, пока {n} ещё на конце")
+    return Text(
+        f"{name.en} is a double: it fits only {n}, so lay it while {n} still shows",
+        f"{name.ru} — дубль: он подходит только к {n}, так что кладите его, пока {n} ещё на конце",
+    )
 
 
 def _control(scene: _Scene, move: Move, after: HandState) -> Text | None:
@@ -189,8 +200,10 @@ def _control(scene: _Scene, move: Move, after: HandState) -> Text | None:
     if best_number < 0:
         return None
     name, n, k = scene.names[move], best_number, best_count
-    return Text(f"{name.en} keeps {n} open: you hold {k} more tiles with {n}",
-                f"{name.ru} оставляет открытым {n}: у вас ещё {k} {ru_plural(k, 'кость', 'кости', 'костей')} с {n}")
+    return Text(
+        f"{name.en} keeps {n} open: you hold {k} more tiles with {n}",
+        f"{name.ru} оставляет открытым {n}: у вас ещё {k} {ru_plural(k, 'кость', 'кости', 'костей')} с {n}",
+    )
 
 
 def _heavy(scene: _Scene, move: Move, after: HandState) -> Text | None:
@@ -199,15 +212,21 @@ def _heavy(scene: _Scene, move: Move, after: HandState) -> Text | None:
     if tile.pips < heaviest or tile.pips == 0:
         return None
     name, p = scene.names[move], tile.pips
-    return Text(f"{name.en} sheds {p} pips, the heaviest tile you can play",
-                f"{name.ru} сбрасывает {p} {ru_plural(p, 'очко', 'очка', 'очков')} — самую тяжёлую кость из возможных")
+    return Text(
+        f"{name.en} sheds {p} pips, the heaviest tile you can play",
+        f"{name.ru} сбрасывает {p} {ru_plural(p, 'очко', 'очка', 'очков')} — самую тяжёлую кость из возможных",
+    )
 
 
 _FACTS: tuple[Fact, ...] = (_out, _last_tile, _blocks, _stuck, _partner, _fives, _double, _control, _heavy)
 
 
-_ACTION_NAMES = {"draw": Text("draw", "взять с базара"), "pass": Text("pass", "пас"),
-                 "end_turn": Text("end the turn", "закончить ход"), "muggins": Text("Muggins", "«Маггинс»")}
+_ACTION_NAMES = {
+    "draw": Text("draw", "взять с базара"),
+    "pass": Text("pass", "пас"),
+    "end_turn": Text("end the turn", "закончить ход"),
+    "muggins": Text("Muggins", "«Маггинс»"),
+}
 
 
 def move_name(move: Move, with_end: bool = True) -> Text:
@@ -262,13 +281,17 @@ def why_best(analysis: Analysis, state: HandState) -> Text | None:
         return first or _forced(best)
     # the runner-up is the best move with another tile: the same tile on the other end says nothing new
     runner = next((v for v in analysis.moves[1:] if v.move.tile != best.tile), analysis.moves[1])
-    theirs = [f is not None for f in _facts(scene, runner.move)] if runner.move.tile is not None else [False] * len(mine)
+    theirs = (
+        [f is not None for f in _facts(scene, runner.move)] if runner.move.tile is not None else [False] * len(mine)
+    )
     for fact, other in zip(mine, theirs, strict=True):
         if fact is not None and not other:
             return fact
     name, other_name = scene.names[best], scene.names[runner.move]
-    tail = Text(f"this move wins {_percent(analysis.best.win)} of the playouts, {other_name.en} {_percent(runner.win)}",
-                f"этот ход выигрывает {_percent(analysis.best.win)} розыгрышей, а {other_name.ru} — {_percent(runner.win)}")
+    tail = Text(
+        f"this move wins {_percent(analysis.best.win)} of the playouts, {other_name.en} {_percent(runner.win)}",
+        f"этот ход выигрывает {_percent(analysis.best.win)} розыгрышей, а {other_name.ru} — {_percent(runner.win)}",
+    )
     first = next((f for f in mine if f is not None), None)
     if first is None:
         return _played_out(analysis, runner, name, other_name)
@@ -288,7 +311,8 @@ def _played_out(analysis: Analysis, runner: MoveValue, name: Text, other_name: T
         ru = f"{name.ru} выигрывает {_percent(best.win)} розыгрышей, {other_name.ru} — {_percent(runner.win)}"
     gap, half_width = analysis.lead(best, runner)
     if gap <= half_width:
-        return Text(f"No rule of thumb separates {name.en} from {other_name.en}: {en}, too close to call",
-                    f"Простым правилом {name.ru} от {other_name.ru} не отличить: {ru}, разница в пределах точности")
-    return Text(f"No simple rule shows it, but played out, {en}",
-                f"Простого правила тут нет, но при розыгрыше {ru}")
+        return Text(
+            f"No rule of thumb separates {name.en} from {other_name.en}: {en}, too close to call",
+            f"Простым правилом {name.ru} от {other_name.ru} не отличить: {ru}, разница в пределах точности",
+        )
+    return Text(f"No simple rule shows it, but played out, {en}", f"Простого правила тут нет, но при розыгрыше {ru}")

@@ -38,7 +38,6 @@ def numbers_mask(numbers: int) -> int:
     return mask
 
 
-
 @dataclass
 class Group:
     """Tiles one holder got at one time: ``count`` of them, none showing ``voids``, none in ``forbidden``."""
@@ -102,8 +101,14 @@ class Knowledge:
     def relaxed(self) -> Knowledge:
         """The same counts with every void and clue dropped (for a record that contradicts itself)."""
         loose = tuple(Group(g.holder, g.count) for g in self.groups)
-        return Knowledge(self.view, self.unseen, loose, self.voids, 0,
-                         (*self.notes, "the record contradicts itself: voids and clues are ignored"))
+        return Knowledge(
+            self.view,
+            self.unseen,
+            loose,
+            self.voids,
+            0,
+            (*self.notes, "the record contradicts itself: voids and clues are ignored"),
+        )
 
 
 def _lead_forbidden(view: SeatView) -> int:
@@ -141,8 +146,7 @@ def infer(view: SeatView) -> Knowledge:
     unseen = view.unseen()
     forbidden = _lead_forbidden(view)
     groups: list[Group] = [
-        Group(seat, size, forbidden=forbidden)
-        for seat, size in enumerate(view.start_sizes) if seat != view.seat
+        Group(seat, size, forbidden=forbidden) for seat, size in enumerate(view.start_sizes) if seat != view.seat
     ]
     stock = Group(STOCK, view.start_boneyard)
     voids: list[Void] = []

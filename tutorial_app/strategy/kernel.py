@@ -108,9 +108,30 @@ class KernelRules:
         )
 
 
-_ROW_FIELDS = ("hands", "start", "has_table", "outer", "nonempty", "end_double", "closed", "spinner", "centre",
-               "bone", "bone_next", "bone_len", "drawable", "status", "out_col", "last_col", "fives", "capicu",
-               "run", "lead_mask", "bank", "decisions")
+_ROW_FIELDS = (
+    "hands",
+    "start",
+    "has_table",
+    "outer",
+    "nonempty",
+    "end_double",
+    "closed",
+    "spinner",
+    "centre",
+    "bone",
+    "bone_next",
+    "bone_len",
+    "drawable",
+    "status",
+    "out_col",
+    "last_col",
+    "fives",
+    "capicu",
+    "run",
+    "lead_mask",
+    "bank",
+    "decisions",
+)
 
 
 class Batch:

@@ -1,4 +1,4 @@
-""""What we know": per other seat the numbers it cannot hold (and why), per number the tiles still unseen.
+""" "What we know": per other seat the numbers it cannot hold (and why), per number the tiles still unseen.
 
 The count a good player keeps in their head, computed exactly from the
 seat's view: a number is "cannot hold" when no deal consistent with the
@@ -17,8 +17,7 @@ from tutorial_app.strategy.inference import Knowledge, infer
 from tutorial_app.strategy.sampler import DealSampler
 from tutorial_app.strategy.view import SeatView
 
-__all__ = ["SeatFacts", "WhatWeKnow", "what_we_know", "none_reasons", "and_list", "Certainty",
-           "certainty"]
+__all__ = ["SeatFacts", "WhatWeKnow", "what_we_know", "none_reasons", "and_list", "Certainty", "certainty"]
 
 
 @dataclass(frozen=True)
@@ -37,7 +36,6 @@ class Certainty:
         return tuple(ALL_TILES[i] for i, shares in self.chance.items() if shares.get(seat, 0.0) >= 1.0 - 1e-12)
 
 
-
 def certainty(knowledge: Knowledge) -> Certainty:
     """The exact chances of every hidden tile's whereabouts."""
     sampler = DealSampler(knowledge)
@@ -45,7 +43,7 @@ def certainty(knowledge: Knowledge) -> Certainty:
 
 
 def and_list(items: Sequence[str], word: str) -> str:
-    """"2, 3 and 5" ("2, 3 и 5" with ``word="и"``)."""
+    """ "2, 3 and 5" ("2, 3 и 5" with ``word="и"``)."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
@@ -78,14 +76,16 @@ def none_reasons(knowledge: Knowledge | None, seat: int, numbers: Sequence[int])
 
 
 def _lead_reason(knowledge: Knowledge, numbers: list[int]) -> Text:
-    """"the lead of 4-4 shows nobody was dealt 1-1": the hidden tiles of ``numbers`` the lead rules out."""
+    """ "the lead of 4-4 shows nobody was dealt 1-1": the hidden tiles of ``numbers`` the lead rules out."""
     mask = 0
     for n in numbers:
         mask |= SUIT_MASK[n]
     tiles = [str(t) for t in ALL_TILES if t.bit & mask & knowledge.unseen & knowledge.lead_forbidden]
     lead = knowledge.view.lead_tile
-    return Text(f"the lead of {lead} shows nobody was dealt {and_list(tiles, 'or')}",
-                f"заход с {lead} показывает, что {and_list(tiles, 'и')} никому не сдали")
+    return Text(
+        f"the lead of {lead} shows nobody was dealt {and_list(tiles, 'or')}",
+        f"заход с {lead} показывает, что {and_list(tiles, 'и')} никому не сдали",
+    )
 
 
 def _reason(kind: str, seat: int, en: str, ru: str) -> Text:
@@ -160,8 +160,8 @@ def what_we_know(view: SeatView, knowledge: Knowledge | None = None) -> WhatWeKn
         numbers = [n for n in range(7) if unseen & SUIT_MASK[n] and sure.holds_none(seat, n)]
         reasons = none_reasons(sure.knowledge, seat, numbers)
         partner = rules.side_of(seat) == rules.side_of(view.seat)
-        others.append(SeatFacts(seat, partner, view.hand_sizes[seat], tuple(numbers), tuple(reasons),
-                                sure.sure_tiles(seat)))
+        others.append(
+            SeatFacts(seat, partner, view.hand_sizes[seat], tuple(numbers), tuple(reasons), sure.sure_tiles(seat))
+        )
     counts = tuple(bin(unseen & SUIT_MASK[n]).count("1") for n in range(7))
     return WhatWeKnow(view.seat, tuple(others), counts, view.boneyard_size)
-

@@ -90,8 +90,11 @@ def score_batch(batch: Batch) -> Scores:
     fish_side = kr.side_of[np.maximum(batch.last_seat(), 0)]
     low = side_pips.min(axis=1)
     lows = side_pips == low[:, None]
-    tie = blocked & (lows.sum(axis=1) > 1) if rules.blocked_scoring is not BlockedScoring.GOAT_BLOCK \
+    tie = (
+        blocked & (lows.sum(axis=1) > 1)
+        if rules.blocked_scoring is not BlockedScoring.GOAT_BLOCK
         else np.zeros(size, dtype=bool)
+    )
     lowest = np.argmin(side_pips, axis=1)
     winner = np.where(won, out_side, lowest)
     if rules.blocked_scoring is BlockedScoring.GOAT_BLOCK:

@@ -21,6 +21,7 @@ __all__ = ["play_batch", "legal_now"]
 
 _MAX_TURNS = 300
 
+
 def _ends(batch: Batch) -> Int64s:
     """The open number of every arm of every row (-1 where nothing may be attached)."""
     if not batch.kr.track:
@@ -208,8 +209,9 @@ def _score_fives(batch: Batch, mask: Bools, col: int) -> None:
         batch.fives[:, s] += np.where(scored & (side == s), count, 0)
 
 
-def _choose(batch: Batch, legal: Legal, policy: Policy, rng: np.random.Generator, script: Int64s | None,
-            deciding: Bools) -> Int64s:
+def _choose(
+    batch: Batch, legal: Legal, policy: Policy, rng: np.random.Generator, script: Int64s | None, deciding: Bools
+) -> Int64s:
     codes = policy.choose(legal, rng)
     if script is not None:
         index = np.minimum(batch.decisions, script.shape[1] - 1)

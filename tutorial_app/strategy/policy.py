@@ -15,8 +15,19 @@ import numpy.typing as npt
 
 from tutorial_app.strategy.tables import DOUBLES_MASK, TILE_BIT, heaviest, kth_bit, popcount
 
-__all__ = ["any_of", "Int64s", "Bools", "Floats", "LEAD_ARM", "END_CODE", "NO_MOVE", "Legal", "Policy", "random_codes",
-           "greedy_codes"]
+__all__ = [
+    "any_of",
+    "Int64s",
+    "Bools",
+    "Floats",
+    "LEAD_ARM",
+    "END_CODE",
+    "NO_MOVE",
+    "Legal",
+    "Policy",
+    "random_codes",
+    "greedy_codes",
+]
 
 Int64s = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]

@@ -81,8 +81,10 @@ class Decision:
         if self.chosen._replace(claim=None) == self.best._replace(claim=None):
             return Text(f"{played.en}: the engine's choice too", f"{played.ru}: движок сыграл бы так же")
         if self.lost <= self.lost_ci:
-            return Text(f"{played.en}: as good as {best.en} within the playouts' precision",
-                        f"{played.ru}: в пределах точности не хуже, чем {best.ru}")
+            return Text(
+                f"{played.en}: as good as {best.en} within the playouts' precision",
+                f"{played.ru}: в пределах точности не хуже, чем {best.ru}",
+            )
         cost = round(100 * self.lost)
         best_win, chosen_win = round(100 * self.analysis.most_wins().win), round(100 * self.chosen_win)
         mark = f" ({_MARK_TEXT[self.mark].en})" if self.mark is not None else ""
@@ -111,8 +113,14 @@ class HandReview:
         return sum(d.lost for d in self.decisions if d.mark is not None)
 
 
-def review_hand(start: HandState, moves: Sequence[Move], seat: int, playouts: int = REVIEW_PLAYOUTS,
-                seed: int = 0, progress: Callable[[int, int], None] | None = None) -> HandReview:
+def review_hand(
+    start: HandState,
+    moves: Sequence[Move],
+    seat: int,
+    playouts: int = REVIEW_PLAYOUTS,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> HandReview:
     """Review ``seat``'s decisions in the hand played from ``start`` by ``moves`` (a ``HandRecord``'s
     ``start`` and ``moves``, or the Play page's start and state log).
 

@@ -77,7 +77,7 @@ class DealSampler:
         ways = 0
         for g in self.options[level]:
             if caps[g]:
-                ways += self.count(level + 1, (*caps[:g], caps[g] - 1, *caps[g + 1:]))
+                ways += self.count(level + 1, (*caps[:g], caps[g] - 1, *caps[g + 1 :]))
         memo[caps] = ways
         return ways
 
@@ -143,7 +143,7 @@ class DealSampler:
                 for g in self.options[level]:
                     if not caps[g]:
                         continue
-                    rest = (*caps[:g], caps[g] - 1, *caps[g + 1:])
+                    rest = (*caps[:g], caps[g] - 1, *caps[g + 1 :])
                     completions = self.count(level + 1, rest)
                     if completions:
                         holder = groups[g].holder
@@ -152,4 +152,3 @@ class DealSampler:
             out[tile] = shares
             forward = after
         return out
-

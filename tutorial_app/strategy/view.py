@@ -96,8 +96,12 @@ class SeatView:
         return self.state._replace(hands=tuple(hands), boneyard=tuple(boneyard))
 
 
-_KINDS: dict[Action, EventKind] = {Action.PLAY: "play", Action.DRAW: "draw", Action.PASS: "pass",
-                                   Action.END_TURN: "end_turn"}
+_KINDS: dict[Action, EventKind] = {
+    Action.PLAY: "play",
+    Action.DRAW: "draw",
+    Action.PASS: "pass",
+    Action.END_TURN: "end_turn",
+}
 
 
 def view_of(start: HandState, moves: Sequence[Move], seat: int) -> SeatView:
@@ -129,8 +133,9 @@ def view_of(start: HandState, moves: Sequence[Move], seat: int) -> SeatView:
     return _seat_view(start, state, seat, tuple(events), lead_tile)
 
 
-def _seat_view(start: HandState, state: HandState, seat: int, events: tuple[Event, ...],
-               lead_tile: Tile | None) -> SeatView:
+def _seat_view(
+    start: HandState, state: HandState, seat: int, events: tuple[Event, ...], lead_tile: Tile | None
+) -> SeatView:
     return SeatView(
         seat=seat,
         hand=state.hands[seat],
@@ -157,7 +162,6 @@ def _blanked(state: HandState, seat: int) -> HandState:
     return state._replace(hands=hands, boneyard=tuple(unseen[: len(state.boneyard)]), trail=None)
 
 
-
 def record_start(state: HandState) -> HandState | None:
     """The state a hand's record begins at, rebuilt from ``state`` and its record; None if it cannot be.
 
@@ -180,10 +184,23 @@ def record_start(state: HandState) -> HandState | None:
             hands[seat] &= ~tile.bit
             drawn.append(tile)
     leader = log[0][0]
-    return state._replace(hands=tuple(hands), boneyard=(*drawn, *state.boneyard), table=EMPTY_TABLE,
-                          to_move=leader, leader=leader, last_move_by=-1, status=Status.IN_PLAY, out_seat=-1,
-                          capicu=False, fives=(0,) * state.rules.sides, drawn=None, doubles_run=False, unclaimed=0,
-                          plays=0, trail=None)
+    return state._replace(
+        hands=tuple(hands),
+        boneyard=(*drawn, *state.boneyard),
+        table=EMPTY_TABLE,
+        to_move=leader,
+        leader=leader,
+        last_move_by=-1,
+        status=Status.IN_PLAY,
+        out_seat=-1,
+        capicu=False,
+        fives=(0,) * state.rules.sides,
+        drawn=None,
+        doubles_run=False,
+        unclaimed=0,
+        plays=0,
+        trail=None,
+    )
 
 
 def view_of_state(state: HandState, seat: int) -> SeatView:
@@ -201,4 +218,4 @@ def view_of_state(state: HandState, seat: int) -> SeatView:
 def view_since(start: HandState, state: HandState, seat: int) -> SeatView:
     """What ``seat`` knows of ``state``, reached from ``start`` by the moves recorded since (a lesson's
     position and its ``moves``, the Play page's deal and the hand so far)."""
-    return view_of(start, [entry[1] for entry in state.log[len(start.log):]], seat)
+    return view_of(start, [entry[1] for entry in state.log[len(start.log) :]], seat)

@@ -60,8 +60,16 @@ if shared:
     shared_rules_offer(shared)
 say_refusal(current)
 asked = "teach" if st.query_params.get("teach") else "rules" if shared else "join"
-section = st.segmented_control(tr("club.section"), SECTIONS, default=asked, key="club_section",
-                               format_func=lambda name: tr(f"club.section_{name}")) or "join"
+section = (
+    st.segmented_control(
+        tr("club.section"),
+        SECTIONS,
+        default=asked,
+        key="club_section",
+        format_func=lambda name: tr(f"club.section_{name}"),
+    )
+    or "join"
+)
 if section == "join":
     join_form(store)
 elif section == "teach":

@@ -38,9 +38,17 @@ from tutorial_app.rules.text import Text
 
 DEFAULTS = ("block", "kozel", "domino101", "draw")
 LINK_KEY = "_cmp_link"
-KEPT = {"cmp_seed": 7, "cmp_deal_bot": "greedy", "cmp_hands": 500, "cmp_matches": 30, "cmp_stats_bot": "greedy",
-        "cmp_build_seats": 2, "cmp_build_to_move": 0, "cmp_build_chain": "",
-        **{f"cmp_build_hand{seat}": "" for seat in range(4)}}
+KEPT = {
+    "cmp_seed": 7,
+    "cmp_deal_bot": "greedy",
+    "cmp_hands": 500,
+    "cmp_matches": 30,
+    "cmp_stats_bot": "greedy",
+    "cmp_build_seats": 2,
+    "cmp_build_to_move": 0,
+    "cmp_build_chain": "",
+    **{f"cmp_build_hand{seat}": "" for seat in range(4)},
+}
 """Widgets of the tabs and their first values. Why kept by hand: only the open tab is drawn, and
 Streamlit forgets the value of a widget that a run did not draw."""
 
@@ -86,7 +94,7 @@ def _apply_link(current: str) -> None:
 
 
 def _legend_name(index: int, choice: RuleChoice) -> str:
-    """"2. Goat (Kozel) · 4 players": the preset's name before its colon, the players, changed options."""
+    """ "2. Goat (Kozel) · 4 players": the preset's name before its colon, the players, changed options."""
     name = preset_title(choice.preset).split(":")[0]
     extra = f" · +{len(choice.overrides)}" if choice.overrides else ""
     return f"{index + 1}. {name} · {tr('rules.n_players', n=choice.players)}{extra}"
@@ -97,7 +105,7 @@ def _grid(count: int) -> list[Any]:
     boxes: list[Any] = []
     for start in range(0, count, 2):
         columns = st.columns(2)
-        boxes += [column.container(border=True) for column in columns[:count - start]]
+        boxes += [column.container(border=True) for column in columns[: count - start]]
     return boxes
 
 
@@ -173,8 +181,9 @@ def _referee(choices: list[RuleChoice], labels: list[str], current: str) -> None
     if any(disagree.values()):
         st.markdown(marked(tr("compare.marked_note"), True))
     hands = hands_in(position)
-    for index, (label, choice, answer, box) in enumerate(zip(labels, choices, judged, _grid(len(choices)),
-                                                            strict=True)):
+    for index, (label, choice, answer, box) in enumerate(
+        zip(labels, choices, judged, _grid(len(choices)), strict=True)
+    ):
         with box:
             st.markdown(f"**{label}**")
             if hands is not None and hands != choice.players:
@@ -191,8 +200,9 @@ def _one_deal(choices: list[RuleChoice], labels: list[str], current: str) -> Non
     st.markdown(tr("compare.deal_intro"))
     left, right = st.columns(2)
     seed = int(left.number_input(tr("play.seed"), min_value=0, max_value=MAX_SEED, key="cmp_seed"))
-    bot = right.radio(tr("play.bot"), BOTS, key="cmp_deal_bot", format_func=lambda b: t(f"bot.{b}", current),
-                      horizontal=True)
+    bot = right.radio(
+        tr("play.bot"), BOTS, key="cmp_deal_bot", format_func=lambda b: t(f"bot.{b}", current), horizontal=True
+    )
     outcomes = [same_deal(c.rules, seed, bot) for c in choices]
     parted = parting_move(outcomes)
     st.info(tr("compare.parted_at", n=parted) if parted else tr("compare.never_parted"))
@@ -222,16 +232,31 @@ def _stop_job() -> None:
 def _results(job: ComparisonJob, current: str) -> None:
     assert job.runs is not None
     rows = statistic_rows(job.runs)
-    figure = statistics_figure(tuple(ChartRow(stat.title(current), tuple(values), stat.percent)
-                                     for stat, values in rows), job.names)
-    st.plotly_chart(figure, key="cmp_stats_chart", width="stretch", config={
-        "displaylogo": False, "displayModeBar": True, "modeBarButtons": [["toImage"]],
-        "toImageButtonOptions": {"format": "png", "filename": PNG_NAME, "scale": 2}})
+    figure = statistics_figure(
+        tuple(ChartRow(stat.title(current), tuple(values), stat.percent) for stat, values in rows), job.names
+    )
+    st.plotly_chart(
+        figure,
+        key="cmp_stats_chart",
+        width="stretch",
+        config={
+            "displaylogo": False,
+            "displayModeBar": True,
+            "modeBarButtons": [["toImage"]],
+            "toImageButtonOptions": {"format": "png", "filename": PNG_NAME, "scale": 2},
+        },
+    )
     st.caption(tr("compare.stats_note", hands=job.hands, seconds=f"{job.seconds:.1f}"))
     st.markdown("\n".join(f"- **{stat.title(current)}**: {stat.meaning(current)}" for stat, _ in rows))
     left, right = st.columns(2)
-    left.download_button(tr("compare.csv"), stats_csv(job.names, job.runs, current), file_name=f"{PNG_NAME}.csv",
-                         mime="text/csv", key="cmp_csv", icon=":material/download:")
+    left.download_button(
+        tr("compare.csv"),
+        stats_csv(job.names, job.runs, current),
+        file_name=f"{PNG_NAME}.csv",
+        mime="text/csv",
+        key="cmp_csv",
+        icon=":material/download:",
+    )
     right.caption(tr("compare.png_hint"))
 
 
@@ -262,10 +287,12 @@ def _statistics(choices: list[RuleChoice], names: list[str], current: str) -> No
     st.markdown(tr("compare.stats_intro"))
     left, middle, right = st.columns(3)
     hands = int(left.number_input(tr("compare.hands"), min_value=10, max_value=MAX_HANDS, step=100, key="cmp_hands"))
-    matches = int(middle.number_input(tr("compare.matches"), min_value=0, max_value=MAX_MATCHES, step=10,
-                                      key="cmp_matches"))
-    bot = right.radio(tr("play.bot"), BOTS, key="cmp_stats_bot", format_func=lambda b: t(f"bot.{b}", current),
-                      horizontal=True)
+    matches = int(
+        middle.number_input(tr("compare.matches"), min_value=0, max_value=MAX_MATCHES, step=10, key="cmp_matches")
+    )
+    bot = right.radio(
+        tr("play.bot"), BOTS, key="cmp_stats_bot", format_func=lambda b: t(f"bot.{b}", current), horizontal=True
+    )
     # Why not on_click: a callback gets the arguments of the last run, before this click's changes
     if st.button(tr("compare.run"), type="primary", key="cmp_run"):
         _start_job(choices, names, hands, matches, bot)
@@ -299,8 +326,12 @@ assert chosen is not None
 labels = [_legend_name(i, c) for i, c in enumerate(chosen)]
 
 # Why only the open tab is drawn: the boards and charts of the others cost the page switch seconds
-TABS = (("compare.tab_differ", _differences), ("compare.tab_referee", _referee), ("compare.tab_deal", _one_deal),
-        ("compare.tab_stats", _statistics))
+TABS = (
+    ("compare.tab_differ", _differences),
+    ("compare.tab_referee", _referee),
+    ("compare.tab_deal", _one_deal),
+    ("compare.tab_stats", _statistics),
+)
 tabs = st.tabs([tr(key) for key, _ in TABS], key="cmp_tab", on_change="rerun")
 _keep_tab_widgets()
 for tab, (_, draw) in zip(tabs, TABS, strict=True):
@@ -308,5 +339,9 @@ for tab, (_, draw) in zip(tabs, TABS, strict=True):
         with tab:
             draw(chosen, labels, current)
 state = st.session_state
-_share(chosen, {name: int(state[f"cmp_{name}"]) for name in ("seed", "hands", "matches")},
-       (str(state["cmp_stats_bot"]), str(state["cmp_deal_bot"])), current)
+_share(
+    chosen,
+    {name: int(state[f"cmp_{name}"]) for name in ("seed", "hands", "matches")},
+    (str(state["cmp_stats_bot"]), str(state["cmp_deal_bot"])),
+    current,
+)

@@ -102,7 +102,10 @@ def _import_progress() -> None:
         count = progress_store().import_(name, upload.getvalue())
         st.session_state["learn_import_note"] = ("ok", tr("learn.imported", n=count))
     except ProgressError as exc:
-        st.session_state["learn_import_note"] = ("error", tr("learn.import_failed", reason=plain(exc.reason.in_(lang()))))
+        st.session_state["learn_import_note"] = (
+            "error",
+            tr("learn.import_failed", reason=plain(exc.reason.in_(lang()))),
+        )
 
 
 def _present_link() -> None:
@@ -132,10 +135,15 @@ run = st.session_state.get(f"{PLAYER}_run")
 if isinstance(run, (LessonRun, TienGowRun)):
     top_left, top_right = st.columns([2, 1], vertical_alignment="center")
     top_left.title(run.lesson.title.in_(st.session_state.get("lang", "en")))
-    top_right.toggle(tr("learn.presenter"), key="learn_presenter", help=tr("learn.presenter_help"),
-                     on_change=_present_link)
-    top_right.page_link("app_pages/club.py", label=tr("club.teach_this"), icon=":material/groups:",
-                        query_params={"teach": run.lesson.id})
+    top_right.toggle(
+        tr("learn.presenter"), key="learn_presenter", help=tr("learn.presenter_help"), on_change=_present_link
+    )
+    top_right.page_link(
+        "app_pages/club.py",
+        label=tr("club.teach_this"),
+        icon=":material/groups:",
+        query_params={"teach": run.lesson.id},
+    )
     play_lesson(PLAYER, _finished, presenter=bool(st.session_state["learn_presenter"]))
     sources_box(run.lesson.sources)
     if run.finished:
@@ -143,8 +151,13 @@ if isinstance(run, (LessonRun, TienGowRun)):
             st.caption(tr("learn.no_name"))
         following = _next_lesson(run.lesson.id)
         if following is not None:
-            st.button(tr("learn.next_lesson", title=following.title.in_(lang())), type="primary",
-                      on_click=_start, args=(following.id,), key="learn_next_lesson")
+            st.button(
+                tr("learn.next_lesson", title=following.title.in_(lang())),
+                type="primary",
+                on_click=_start,
+                args=(following.id,),
+                key="learn_next_lesson",
+            )
     left, right = st.columns(2)
     left.button(tr("learn.restart"), on_click=_start, args=(run.lesson.id,), key="learn_restart")
     right.button(tr("learn.back"), on_click=_close, key="learn_back")
@@ -167,9 +180,17 @@ for course, lessons in _courses().items():
         with st.container(border=True):
             text, action = st.columns([5, 1])
             current = st.session_state.get("lang", "en")
-            text.markdown(f"**{lesson.title.in_(current)}** {'★' * got}{'☆' * (3 - got)}  \n{lesson.summary.in_(current)}")
-            action.button(tr("learn.start"), key=f"learn_start_{lesson.id}", on_click=_start, args=(lesson.id,),
-                          type="primary" if got == 0 else "secondary", width="stretch")
+            text.markdown(
+                f"**{lesson.title.in_(current)}** {'★' * got}{'☆' * (3 - got)}  \n{lesson.summary.in_(current)}"
+            )
+            action.button(
+                tr("learn.start"),
+                key=f"learn_start_{lesson.id}",
+                on_click=_start,
+                args=(lesson.id,),
+                type="primary" if got == 0 else "secondary",
+                width="stretch",
+            )
 if not _courses():
     st.info(tr("learn.no_courses"))
 
@@ -177,8 +198,12 @@ with st.expander(tr("learn.progress_file")):
     if name is None:
         st.caption(tr("learn.no_name"))
     else:
-        st.download_button(tr("learn.export"), progress_store().export(name), file_name="domino-tutor-progress.json",
-                           mime="application/json")
+        st.download_button(
+            tr("learn.export"),
+            progress_store().export(name),
+            file_name="domino-tutor-progress.json",
+            mime="application/json",
+        )
         st.file_uploader(tr("learn.import"), type=["json"], key="learn_import", on_change=_import_progress)
         note = st.session_state.get("learn_import_note")
         if note:

@@ -56,11 +56,20 @@ def _deal(choice_key: str) -> None:
     if choice is None:
         return
     if isinstance(choice, TienGowChoice):  # the Tien Gow table (tien_gow_page)
-        deal_tien_gow(choice.rules, st.session_state["play_bot"], int(st.session_state["play_seed"]),
-                      st.session_state["play_whole_match"])
+        deal_tien_gow(
+            choice.rules,
+            st.session_state["play_bot"],
+            int(st.session_state["play_seed"]),
+            st.session_state["play_whole_match"],
+        )
         return
-    table = start_table(choice.rules, choice.name(), chosen_bots("play", choice.rules.players),
-                        int(st.session_state["play_seed"]), st.session_state["play_whole_match"])
+    table = start_table(
+        choice.rules,
+        choice.name(),
+        chosen_bots("play", choice.rules.players),
+        int(st.session_state["play_seed"]),
+        st.session_state["play_whole_match"],
+    )
     st.session_state["play_table"] = table
     _fresh_table()
 
@@ -172,16 +181,22 @@ with st.expander(tr("play.new_game"), expanded=st.session_state["play_table"] is
     st.session_state["play_choice"] = choice
     if isinstance(choice, TienGowChoice):  # one bot kind for the three other seats (random or greedy)
         left, middle, right = st.columns(3)
-        bot = left.radio(tr("play.bot"), TIEN_GOW_BOTS, key="play_bot", format_func=lambda b: t(f"bot.{b}", current),
-                         index=1)
+        bot = left.radio(
+            tr("play.bot"), TIEN_GOW_BOTS, key="play_bot", format_func=lambda b: t(f"bot.{b}", current), index=1
+        )
         left.caption(tr(f"tg.bot_{bot}"))
     else:
         seat_bot_picker("play", choice.rules if choice is not None else None)
         middle, right = st.columns(2)
-    middle.number_input(tr("play.seed"), min_value=0, max_value=999_999, value=1, step=1, key="play_seed",
-                        help=tr("play.seed_help"))
-    right.radio(tr("play.length"), (False, True), key="play_whole_match",
-                format_func=lambda whole: t("play.whole_match" if whole else "play.one_hand", current))
+    middle.number_input(
+        tr("play.seed"), min_value=0, max_value=999_999, value=1, step=1, key="play_seed", help=tr("play.seed_help")
+    )
+    right.radio(
+        tr("play.length"),
+        (False, True),
+        key="play_whole_match",
+        format_func=lambda whole: t("play.whole_match" if whole else "play.one_hand", current),
+    )
     st.button(tr("play.deal"), type="primary", on_click=_deal, args=("play_choice",), disabled=choice is None)
 
 if isinstance(st.session_state["play_table"], TienGowTable):
@@ -191,10 +206,13 @@ if table is None:
     st.info(tr("play.start_hint"))
     st.stop()
 
+
 def _header(table: PlayTable, current: Lang) -> None:
     """Which game and hand this is, who the partners are, who led and why."""
     rules = table.rules
-    st.caption(tr("play.header", rules=table.preset, hand=table.hand_no + 1, bot=opponents_text(rules, table.bots, current)))
+    st.caption(
+        tr("play.header", rules=table.preset, hand=table.hand_no + 1, bot=opponents_text(rules, table.bots, current))
+    )
     if rules.in_pairs:
         st.caption(tr("play.partners", you=side_label(rules, 0, current), them=side_label(rules, 1, current)))
     info = [table.lead_reason.in_(current) if table.lead is None else lead_reason(table.lead, current, HUMAN)]
@@ -209,15 +227,22 @@ def _hand_and_moves(table: PlayTable, current: Lang) -> None:
     state = table.state
     # The board takes the full width (tiles about 1.6 times the size they had in a side column);
     # the end-of-hand summary, then the score sheet and the game record, come below it.
-    show_board(state, name="play", on_click=_click, selected=selected_tile("play"), seat=HUMAN, reveal=table.hand_over,
-               wide=True)
+    show_board(
+        state,
+        name="play",
+        on_click=_click,
+        selected=selected_tile("play"),
+        seat=HUMAN,
+        reveal=table.hand_over,
+        wide=True,
+    )
     feedback = st.session_state["play_feedback"]
     if isinstance(feedback, Text):
         st.warning(feedback.in_(current), icon=":material/front_hand:")
     record = hand_log(state, current)
     last_mine = max((i for i, entry in enumerate(state.log) if entry[0] == HUMAN), default=-1)
     if 0 <= last_mine < len(record) - 1:
-        st.caption(tr("play.since_your_move", moves="; ".join(record[last_mine + 1:])))
+        st.caption(tr("play.since_your_move", moves="; ".join(record[last_mine + 1 :])))
     if not table.hand_over:
         _moves(table, current)
     elif table.result is not None:
@@ -236,8 +261,12 @@ def _moves(table: PlayTable, current: Lang) -> None:
     selected = selected_tile("play")
     move_controls(state, HUMAN, _click, _move, key="play")
     if state.to_move == HUMAN:
-        direction_buttons(turn_choices("play", state, [selected] if selected else state.hand(HUMAN)),
-                          st.session_state["play_direction"], _direction, key="play")
+        direction_buttons(
+            turn_choices("play", state, [selected] if selected else state.hand(HUMAN)),
+            st.session_state["play_direction"],
+            _direction,
+            key="play",
+        )
     hint_panel("play", state, HUMAN, table.start)
 
 
@@ -251,8 +280,9 @@ def _hand_over(table: PlayTable, current: Lang) -> None:
             outcome_column.markdown(f"- {line}")
         hands_column.markdown(f"**{tr('play.all_hands')}**")
         for seat in range(rules.players):
-            hands_column.markdown(f"- {seat_label(seat, current)}: {tiles_text(state.hand(seat))} "
-                                  f"({tr('play.pips', n=state.pips(seat))})")
+            hands_column.markdown(
+                f"- {seat_label(seat, current)}: {tiles_text(state.hand(seat))} ({tr('play.pips', n=state.pips(seat))})"
+            )
         if table.sheet.over:
             winners = ", ".join(side_label(rules, s, current) for s in table.sheet.winner_sides)
             st.success(tr("play.match_over", winners=winners))
@@ -272,8 +302,9 @@ def _adjust_row(table: PlayTable) -> None:
         if adjust_at[1] < len(arm):
             st.caption(tr("play.adjust_prompt", tile=str(arm[adjust_at[1]].tile)))
             for column, bend in zip(st.columns(len(BENDS)), BENDS, strict=True):
-                column.button(tr(f"bend.{bend}"), key=f"play_bend_{bend}", on_click=_adjust, args=(bend,),
-                              width="stretch")
+                column.button(
+                    tr(f"bend.{bend}"), key=f"play_bend_{bend}", on_click=_adjust, args=(bend,), width="stretch"
+                )
     else:
         st.caption(tr("play.adjust_hint"))
     st.button(tr("play.undo"), on_click=_undo, disabled=not table.undo_states, help=tr("play.undo_help"))
@@ -289,23 +320,42 @@ def _sheet_and_record(table: PlayTable, current: Lang) -> None:
         sheet = table.sheet
         if rules.opening_threshold:
             opened = [side_label(rules, s, current) for s in range(rules.sides) if sheet.opened[s]]
-            st.caption(tr("play.opening_rule", n=rules.opening_threshold,
-                          opened=", ".join(opened) if opened else tr("play.nobody")))
+            st.caption(
+                tr(
+                    "play.opening_rule",
+                    n=rules.opening_threshold,
+                    opened=", ".join(opened) if opened else tr("play.nobody"),
+                )
+            )
         if sheet.bank or table.before_hand.bank:
             st.caption(tr("play.bank", n=max(sheet.bank, table.before_hand.bank)))
         if rules.fives_scoring and not table.hand_over:
-            st.caption(tr("play.fives_so_far", points=", ".join(
-                f"{side_label(rules, s, current)} {p}" for s, p in enumerate(state.fives))))
-        st.caption(tr("play.target", n=rules.target) + " · " +
-                   (tr("play.goal_loses") if rules.is_penalty_scoring else tr("play.goal_wins")))
+            st.caption(
+                tr(
+                    "play.fives_so_far",
+                    points=", ".join(f"{side_label(rules, s, current)} {p}" for s, p in enumerate(state.fives)),
+                )
+            )
+        st.caption(
+            tr("play.target", n=rules.target)
+            + " · "
+            + (tr("play.goal_loses") if rules.is_penalty_scoring else tr("play.goal_wins"))
+        )
         st.table(score_rows(sheet, current))
     with record_column:
         st.subheader(tr("play.record"))
         log = hand_log(state, current)
         for after, adjusted in reversed(st.session_state["play_adjustments"]):
             if after <= len(log):
-                log.insert(after, tr("log.adjusted", who=seat_label(adjusted.seat, current), tile=str(adjusted.tile),
-                                     bend=tr(f"bend.{adjusted.bend}")))
+                log.insert(
+                    after,
+                    tr(
+                        "log.adjusted",
+                        who=seat_label(adjusted.seat, current),
+                        tile=str(adjusted.tile),
+                        bend=tr(f"bend.{adjusted.bend}"),
+                    ),
+                )
         st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(log, start=1)) if log else tr("play.no_moves"))
 
 

@@ -32,24 +32,32 @@ st.title(tr("rules.title"))
 choice = game_picker("sheet", "block")
 if choice is None:
     st.stop()
-st.markdown(f'<p class="no-print" style="color: grey; font-size: 0.85rem">{tr("rules.print_hint")}</p>',
-            unsafe_allow_html=True)
-house = house_heading(None if isinstance(choice, TienGowChoice) else choice.house)  # the club's rule set heads the sheet
+st.markdown(
+    f'<p class="no-print" style="color: grey; font-size: 0.85rem">{tr("rules.print_hint")}</p>', unsafe_allow_html=True
+)
+house = house_heading(
+    None if isinstance(choice, TienGowChoice) else choice.house
+)  # the club's rule set heads the sheet
 st.header(plain(house, 200) if house else preset_title(choice.preset))
 st.caption(" · ".join([preset_title(choice.preset)] * bool(house) + [tr("rules.n_players", n=choice.players)]))
 if isinstance(choice, TienGowChoice):  # Chinese dominoes: the Tien Gow engine's own sheet
     sections, text = tien_gow_sections(choice.rules, current), tien_gow_sheet(choice.rules, current)
 else:
-    sections, text = sheet_sections(choice.rules, current, choice.preset), rule_sheet(choice.rules, current, choice.preset)
+    sections, text = (
+        sheet_sections(choice.rules, current, choice.preset),
+        rule_sheet(choice.rules, current, choice.preset),
+    )
 if house:
     text = f"{house}\n\n{text}"
 for section in sections:
     if not section.lines:
         continue
     st.subheader(section.heading)
-    st.markdown("\n".join(f"- {line.text}" + (f" **({tr('rules.house_rule')})**" if line.house_rule else "")
-                          for line in section.lines))
-st.download_button(tr("rules.download"), text,
-                   file_name=f"{choice.preset}-{current}.txt", mime="text/plain")
+    st.markdown(
+        "\n".join(
+            f"- {line.text}" + (f" **({tr('rules.house_rule')})**" if line.house_rule else "") for line in section.lines
+        )
+    )
+st.download_button(tr("rules.download"), text, file_name=f"{choice.preset}-{current}.txt", mime="text/plain")
 st.header(tr("rules.glossary"))
 st.markdown("\n".join(f"- **{term}** — {meaning}" for term, meaning in glossary(current)))

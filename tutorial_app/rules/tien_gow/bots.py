@@ -63,12 +63,18 @@ class BotTurns(NamedTuple):
 
 def paused(state: HandState, viewer: int) -> bool:
     """Whether a trick has just been taken and a bot is to lead the next (the table waits for the viewer)."""
-    return (not state.is_over and state.to_move != viewer and state.trick is None
-            and state.last_trick is not None)
+    return not state.is_over and state.to_move != viewer and state.trick is None and state.last_trick is not None
 
 
-def play_bots(state: HandState, viewer: int, bot: TienGowBot, rng_for: Callable[[int], random.Random], *,
-              pause: bool = True, resume: bool = False) -> BotTurns:
+def play_bots(
+    state: HandState,
+    viewer: int,
+    bot: TienGowBot,
+    rng_for: Callable[[int], random.Random],
+    *,
+    pause: bool = True,
+    resume: bool = False,
+) -> BotTurns:
     """Let every seat but ``viewer`` move until it is the viewer's turn or the hand is over.
 
     With ``pause`` the bots also stop when a trick has just been taken and

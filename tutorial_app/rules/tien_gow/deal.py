@@ -36,7 +36,7 @@ def deal(rules: TienGowRules, rng: random.Random, banker: int | None = None) -> 
     """Shuffle and deal eight tiles to each seat; ``banker`` None draws the banker by lot."""
     tiles = list(CHINESE_SET)
     rng.shuffle(tiles)
-    hands = [tiles[seat * HAND_SIZE:(seat + 1) * HAND_SIZE] for seat in range(PLAYERS)]
+    hands = [tiles[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(PLAYERS)]
     if banker is None:
         banker = rng.randrange(PLAYERS)
         why = Text(
@@ -71,11 +71,15 @@ def start_hand(
     played) and ``leader`` (who took the trick before) leads.
     """
     if len(hands) != PLAYERS:
-        raise _error(f"Tien Gow is played by {PLAYERS}: give {PLAYERS} hands, not {len(hands)}",
-                     f"в тянь гоу играют вчетвером: нужно {PLAYERS} руки, а не {len(hands)}")
+        raise _error(
+            f"Tien Gow is played by {PLAYERS}: give {PLAYERS} hands, not {len(hands)}",
+            f"в тянь гоу играют вчетвером: нужно {PLAYERS} руки, а не {len(hands)}",
+        )
     if not 0 <= banker < PLAYERS:
-        raise _error(f"the banker must be a seat from 0 to {PLAYERS - 1}, not {banker}",
-                     f"банкир — это место от 0 до {PLAYERS - 1}, а не {banker}")
+        raise _error(
+            f"the banker must be a seat from 0 to {PLAYERS - 1}, not {banker}",
+            f"банкир — это место от 0 до {PLAYERS - 1}, а не {banker}",
+        )
     sorted_hands = tuple(sort_tiles(chinese_tile(t) for t in hand) for hand in hands)
     _check_tiles(sorted_hands)
     size = len(sorted_hands[0])
@@ -91,13 +95,17 @@ def _check_tiles(hands: tuple[tuple[object, ...], ...]) -> None:
     size = len(hands[0])
     if len(sizes) != 1 or not 1 <= size <= HAND_SIZE:
         shown = ", ".join(str(len(h)) for h in hands)
-        raise _error(f"every seat must hold the same number of tiles, 1 to {HAND_SIZE}; these hands hold {shown}",
-                     f"у всех должно быть поровну костей, от 1 до {HAND_SIZE}; а на руках {shown}")
+        raise _error(
+            f"every seat must hold the same number of tiles, 1 to {HAND_SIZE}; these hands hold {shown}",
+            f"у всех должно быть поровну костей, от 1 до {HAND_SIZE}; а на руках {shown}",
+        )
     counts = Counter(tile for hand in hands for tile in hand)
     for tile, n in counts.items():
         if n > copies_in_set(tile):
-            raise _error(f"the set has {copies_in_set(tile)} of {tile}, but the hands hold {n}",
-                         f"в наборе {copies_in_set(tile)} кост{'и' if copies_in_set(tile) == 2 else 'ь'} {tile}, а на руках {n}")
+            raise _error(
+                f"the set has {copies_in_set(tile)} of {tile}, but the hands hold {n}",
+                f"в наборе {copies_in_set(tile)} кост{'и' if copies_in_set(tile) == 2 else 'ь'} {tile}, а на руках {n}",
+            )
 
 
 def _check_progress(played: int, points: tuple[int, ...], leader: int, banker: int) -> None:
@@ -107,11 +115,15 @@ def _check_progress(played: int, points: tuple[int, ...], leader: int, banker: i
             f"очки за взятки — это {PLAYERS} числа, в сумме равные числу уже сыгранных каждым костей ({played}), а не {list(points)}",
         )
     if not 0 <= leader < PLAYERS:
-        raise _error(f"the leader must be a seat from 0 to {PLAYERS - 1}, not {leader}",
-                     f"заходящий — это место от 0 до {PLAYERS - 1}, а не {leader}")
+        raise _error(
+            f"the leader must be a seat from 0 to {PLAYERS - 1}, not {leader}",
+            f"заходящий — это место от 0 до {PLAYERS - 1}, а не {leader}",
+        )
     if not played and leader != banker:
-        raise _error(f"the banker ({seat_name(banker).en}) leads the first trick, not {seat_name(leader).en}",
-                     f"в первую взятку заходит банкир ({seat_name(banker).ru}), а не {seat_name(leader).ru}")
+        raise _error(
+            f"the banker ({seat_name(banker).en}) leads the first trick, not {seat_name(leader).en}",
+            f"в первую взятку заходит банкир ({seat_name(banker).ru}), а не {seat_name(leader).ru}",
+        )
     if played and not points[leader]:
         raise _error(
             f"{seat_name(leader).en} cannot lead now: after the first trick the lead goes to whoever took the trick before, and this seat has taken none",
@@ -143,7 +155,11 @@ def position(
             raise TienGowError(Text(f"move {number}: {exc.reason.en}", f"ход {number}: {exc.reason.ru}")) from None
         reason = why_illegal(state, move)
         if reason is not None:
-            raise TienGowError(Text(f"move {number} ({move}) cannot be made: {reason.en}",
-                                    f"ход {number} ({move}) сделать нельзя: {reason.ru}"))
+            raise TienGowError(
+                Text(
+                    f"move {number} ({move}) cannot be made: {reason.en}",
+                    f"ход {number} ({move}) сделать нельзя: {reason.ru}",
+                )
+            )
         state = apply_unchecked(state, normalize(move))
     return state

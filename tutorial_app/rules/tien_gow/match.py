@@ -57,8 +57,9 @@ def record_hand(match: TienGowMatch, final: HandState, start: HandState | None =
     best = max(chips)
     winners = tuple(s for s, c in enumerate(chips) if c == best) if over else ()
     record = HandRecord(start if start is not None else final, final.moves, result)
-    return match._replace(chips=chips, next_banker=result.next_banker, over=over, winners=winners,
-                          records=(*match.records, record))
+    return match._replace(
+        chips=chips, next_banker=result.next_banker, over=over, winners=winners, records=(*match.records, record)
+    )
 
 
 def next_deal(match: TienGowMatch, rng: random.Random) -> TienGowDeal:

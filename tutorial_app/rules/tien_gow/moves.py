@@ -165,8 +165,9 @@ def apply_unchecked(state: HandState, move: Move) -> HandState:
     plays = (*trick.plays, Play(seat, tiles, combo))
     high = len(plays) - 1 if combo is not None else trick.high
     if len(plays) < PLAYERS:
-        return HandState(rules, tuple(new_hands), banker, (seat + 1) % PLAYERS,
-                         Trick(trick.leader, plays, high), tricks, taken)
+        return HandState(
+            rules, tuple(new_hands), banker, (seat + 1) % PLAYERS, Trick(trick.leader, plays, high), tricks, taken
+        )
     taker = plays[high].seat
     points = list(taken)
     points[taker] += len(tiles)
@@ -190,7 +191,9 @@ def _missing(state: HandState, tiles: tuple[Tile, ...]) -> Text | None:
     for tile, wanted in Counter(tiles).items():
         have = held.get(tile, 0)
         if have == 0:
-            return Text(f"{tile} is not in {seat_name(seat).en}'s hand.", f"{tile} нет на руке у {seat_genitive(seat).ru}.")
+            return Text(
+                f"{tile} is not in {seat_name(seat).en}'s hand.", f"{tile} нет на руке у {seat_genitive(seat).ru}."
+            )
         if have < wanted:
             return Text(
                 f"{seat_name(seat).en.capitalize()} holds only one {tile}, not {wanted}.",
@@ -252,8 +255,10 @@ def why_illegal(state: HandState, move: Move) -> Text | None:
     if state.status is not _IN_PLAY:
         return Text("The hand is over: no more moves.", "Раздача окончена: ходов больше нет.")
     if move.action not in (_PLAY, _DISCARD):
-        return Text(f"{move.action!r} is not a move: tiles are played face up ('play') or discarded face down ('discard').",
-                    f"{move.action!r} — не ход: кости либо кладут открыто (play), либо сбрасывают рубашкой вверх (discard).")
+        return Text(
+            f"{move.action!r} is not a move: tiles are played face up ('play') or discarded face down ('discard').",
+            f"{move.action!r} — не ход: кости либо кладут открыто (play), либо сбрасывают рубашкой вверх (discard).",
+        )
     if not move.tiles:
         return Text("Choose the tiles to lay first.", "Сначала выберите кости.")
     missing = _missing(state, move.tiles)

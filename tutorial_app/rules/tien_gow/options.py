@@ -38,8 +38,18 @@ TITLE = Text(
 )
 
 ALIASES: tuple[str, ...] = (
-    "tien gow", "tiengow", "tian jiu", "heaven nine", "chinese", "chinese dominoes",
-    "китайское домино", "китайское", "тянь гоу", "тянь цзю", "тиен гоу", "небо и девятка",
+    "tien gow",
+    "tiengow",
+    "tian jiu",
+    "heaven nine",
+    "chinese",
+    "chinese dominoes",
+    "китайское домино",
+    "китайское",
+    "тянь гоу",
+    "тянь цзю",
+    "тиен гоу",
+    "небо и девятка",
 )
 
 PLAYERS = 4
@@ -82,10 +92,12 @@ class TienGowRules:
         object.__setattr__(self, "banker_double", _yes_no("banker_double", self.banker_double))
         stake = option_int("stake", self.stake)
         if not 1 <= stake <= 10_000:
-            raise OptionError(Text(
-                f"option stake: {self.stake!r} is not allowed; use a whole number from 1 to 10000",
-                f"опция stake: значение {self.stake!r} не подходит; укажите целое число от 1 до 10000",
-            ))
+            raise OptionError(
+                Text(
+                    f"option stake: {self.stake!r} is not allowed; use a whole number from 1 to 10000",
+                    f"опция stake: значение {self.stake!r} не подходит; укажите целое число от 1 до 10000",
+                )
+            )
         object.__setattr__(self, "stake", stake)
 
     @property
@@ -98,16 +110,24 @@ class TienGowRules:
         unknown = [k for k in overrides if k not in TIEN_GOW_OPTIONS]
         if unknown:
             names = ", ".join(TIEN_GOW_OPTIONS)
-            raise OptionError(Text(
-                f"unknown option {unknown[0]!r} for Tien Gow; its options are: {names}",
-                f"у тянь гоу нет опции {unknown[0]!r}; опции такие: {names}",
-            ))
+            raise OptionError(
+                Text(
+                    f"unknown option {unknown[0]!r} for Tien Gow; its options are: {names}",
+                    f"у тянь гоу нет опции {unknown[0]!r}; опции такие: {names}",
+                )
+            )
         return dataclasses.replace(self, **dict(overrides))
 
     def as_dict(self) -> dict[str, object]:
         """Plain values of every option."""
-        return {"game": NAME, "players": PLAYERS, "hand_size": HAND_SIZE, "last_trick": self.last_trick.value,
-                "banker_double": self.banker_double, "stake": self.stake}
+        return {
+            "game": NAME,
+            "players": PLAYERS,
+            "hand_size": HAND_SIZE,
+            "last_trick": self.last_trick.value,
+            "banker_double": self.banker_double,
+            "stake": self.stake,
+        }
 
 
 TIEN_GOW_OPTIONS: tuple[str, ...] = tuple(f.name for f in fields(TienGowRules))
@@ -120,10 +140,12 @@ def _last_trick(value: object) -> LastTrick:
         return LastTrick(str(value).strip().lower())
     except ValueError:
         allowed = ", ".join(m.value for m in LastTrick)
-        raise OptionError(Text(
-            f"option last_trick: {value!r} is not allowed; use one of: {allowed}",
-            f"опция last_trick: значение {value!r} не подходит; выберите одно из: {allowed}",
-        )) from None
+        raise OptionError(
+            Text(
+                f"option last_trick: {value!r} is not allowed; use one of: {allowed}",
+                f"опция last_trick: значение {value!r} не подходит; выберите одно из: {allowed}",
+            )
+        ) from None
 
 
 def _yes_no(name: str, value: object) -> bool:
@@ -134,7 +156,9 @@ def _yes_no(name: str, value: object) -> bool:
         return True
     if text in ("false", "no", "off", "0"):
         return False
-    raise OptionError(Text(
-        f"option {name}: {value!r} is not allowed; use true or false",
-        f"опция {name}: значение {value!r} не подходит; укажите true или false",
-    ))
+    raise OptionError(
+        Text(
+            f"option {name}: {value!r} is not allowed; use true or false",
+            f"опция {name}: значение {value!r} не подходит; укажите true или false",
+        )
+    )

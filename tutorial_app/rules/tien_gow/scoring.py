@@ -58,8 +58,10 @@ class Settlement(NamedTuple):
         who = name(self.seat)
         if banker:
             who = Text(f"{who.en} (banker)", f"{who.ru} (банкир)")
-        head = Text(f"{who.en[:1].upper()}{who.en[1:]}: {trick_points_text(self.taken).en}",
-                    f"{who.ru[:1].upper()}{who.ru[1:]}: {trick_points_text(self.taken).ru}")
+        head = Text(
+            f"{who.en[:1].upper()}{who.en[1:]}: {trick_points_text(self.taken).en}",
+            f"{who.ru[:1].upper()}{who.ru[1:]}: {trick_points_text(self.taken).ru}",
+        )
         times = f" × {self.factor}" if self.factor != 1 else ""
         if self.taken == 0:
             arithmetic = f"{NO_TRICK_PAYS}{times}"
@@ -71,10 +73,14 @@ class Settlement(NamedTuple):
             worked = arithmetic if arithmetic == str(self.amount) else f"{arithmetic} = {self.amount}"
             return Text(f"{head.en} → {worked} to the winner.", f"{head.ru} → {worked} победителю.")
         if self.amount == 0:
-            return Text(f"{head.en} → {arithmetic} = 0: nothing to pay.", f"{head.ru} → {arithmetic} = 0: платить нечего.")
+            return Text(
+                f"{head.en} → {arithmetic} = 0: nothing to pay.", f"{head.ru} → {arithmetic} = 0: платить нечего."
+            )
         back = f"({self.taken} − {EVEN_POINTS}){times}" if times else f"{self.taken} − {EVEN_POINTS}"
-        return Text(f"{head.en} → the winner pays {back} = {-self.amount}.",
-                    f"{head.ru} → победитель доплачивает {back} = {-self.amount}.")
+        return Text(
+            f"{head.en} → the winner pays {back} = {-self.amount}.",
+            f"{head.ru} → победитель доплачивает {back} = {-self.amount}.",
+        )
 
 
 def trick_points_text(points: int) -> Text:
@@ -92,10 +98,14 @@ def trick_sentence(trick: Trick, name: Namer = seat_name) -> Text:
     who = name(trick.taker)
     points = trick_points_text(trick.size)
     if trick.high == 0:
-        return Text(f"Trick: {who.en}, with {combo.name.en}, which nobody beat (+{points.en}).",
-                    f"Взятка: {who.ru} — {combo.name.ru}, её никто не побил (+{points.ru}).")
-    return Text(f"Trick: {who.en}, with {combo.name.en}, the highest set laid face up (+{points.en}).",
-                f"Взятка: {who.ru} — {combo.name.ru}, старшая из открытых комбинаций (+{points.ru}).")
+        return Text(
+            f"Trick: {who.en}, with {combo.name.en}, which nobody beat (+{points.en}).",
+            f"Взятка: {who.ru} — {combo.name.ru}, её никто не побил (+{points.ru}).",
+        )
+    return Text(
+        f"Trick: {who.en}, with {combo.name.en}, the highest set laid face up (+{points.en}).",
+        f"Взятка: {who.ru} — {combo.name.ru}, старшая из открытых комбинаций (+{points.ru}).",
+    )
 
 
 def settle(taken: Sequence[int], winner: int, banker: int, banker_double: bool = True) -> tuple[Settlement, ...]:
@@ -136,15 +146,18 @@ class HandResult(NamedTuple):
     def sentences(self, name: Namer = seat_name) -> tuple[Text, ...]:
         """The hand's end worked out, one sentence per line, in both languages."""
         winner = name(self.winner)
-        lines = [Text(
-            f"Last trick: {winner.en}. Whoever takes the last trick wins the hand.",
-            f"Последняя взятка: {winner.ru}. Раздачу выигрывает тот, кто взял последнюю взятку.",
-        )]
+        lines = [
+            Text(
+                f"Last trick: {winner.en}. Whoever takes the last trick wins the hand.",
+                f"Последняя взятка: {winner.ru}. Раздачу выигрывает тот, кто взял последнюю взятку.",
+            )
+        ]
         lines.extend(s.sentence(s.seat == self.banker, name) for s in self.settlements)
         terms = " ".join(f"{'+' if s.amount >= 0 else '−'} {abs(s.amount)}" for s in self.settlements)
         terms = terms[2:] if terms.startswith("+ ") else f"−{terms[2:]}"
-        lines.append(Text(f"The winner collects {terms} = {self.collected}.",
-                          f"Итого победителю: {terms} = {self.collected}."))
+        lines.append(
+            Text(f"The winner collects {terms} = {self.collected}.", f"Итого победителю: {terms} = {self.collected}.")
+        )
         return tuple(lines)
 
     @property

@@ -30,87 +30,134 @@ def _military_list(lang: str) -> str:
 
 def _tiles() -> tuple[tuple[str, Text], ...]:
     return (
-        ("set", Text(
-            "32 tiles without blanks: 11 civil kinds, two of each, and 10 military tiles, one of each.",
-            "32 кости без пустышек: 11 гражданских видов по две кости и 10 военных костей по одной.",
-        )),
-        ("civil", Text(
-            f"Civil tiles, highest first: {_civil_list('en')}.",
-            f"Гражданские кости, от старшей: {_civil_list('ru')}.",
-        )),
-        ("military", Text(
-            f"Military tiles rank by their total, highest first: {_military_list('en')}. Two military tiles with the same total are equal.",
-            f"Военные кости старше по сумме очков, от старшей: {_military_list('ru')}. Две военные кости с одной суммой равны.",
-        )),
+        (
+            "set",
+            Text(
+                "32 tiles without blanks: 11 civil kinds, two of each, and 10 military tiles, one of each.",
+                "32 кости без пустышек: 11 гражданских видов по две кости и 10 военных костей по одной.",
+            ),
+        ),
+        (
+            "civil",
+            Text(
+                f"Civil tiles, highest first: {_civil_list('en')}.",
+                f"Гражданские кости, от старшей: {_civil_list('ru')}.",
+            ),
+        ),
+        (
+            "military",
+            Text(
+                f"Military tiles rank by their total, highest first: {_military_list('en')}. Two military tiles with the same total are equal.",
+                f"Военные кости старше по сумме очков, от старшей: {_military_list('ru')}. Две военные кости с одной суммой равны.",
+            ),
+        ),
     )
 
 
 _DEAL = (
-    ("deal", Text(
-        f"{PLAYERS} players; the 32 tiles are shuffled and each player gets {HAND_SIZE}.",
-        f"Играют {PLAYERS} человека; 32 кости перемешивают, каждому достаётся {HAND_SIZE}.",
-    )),
-    ("banker", Text(
-        "The first banker is chosen by lot; after that, whoever took the last trick of a hand is the banker of the next one.",
-        "Первого банкира выбирают по жребию; дальше банкиром следующей раздачи становится тот, кто взял последнюю взятку.",
-    )),
-    ("first_lead", Text(
-        "The banker leads the first trick; the turn passes from seat to seat in one direction.",
-        "Банкир заходит в первую взятку; дальше ходят по очереди в одну сторону.",
-    )),
+    (
+        "deal",
+        Text(
+            f"{PLAYERS} players; the 32 tiles are shuffled and each player gets {HAND_SIZE}.",
+            f"Играют {PLAYERS} человека; 32 кости перемешивают, каждому достаётся {HAND_SIZE}.",
+        ),
+    ),
+    (
+        "banker",
+        Text(
+            "The first banker is chosen by lot; after that, whoever took the last trick of a hand is the banker of the next one.",
+            "Первого банкира выбирают по жребию; дальше банкиром следующей раздачи становится тот, кто взял последнюю взятку.",
+        ),
+    ),
+    (
+        "first_lead",
+        Text(
+            "The banker leads the first trick; the turn passes from seat to seat in one direction.",
+            "Банкир заходит в первую взятку; дальше ходят по очереди в одну сторону.",
+        ),
+    ),
 )
 
 _LEADS = (
-    ("singles", Text("A lead is one tile or one combination of two, three or four tiles.",
-                     "Заходят одной костью или одной комбинацией из двух, трёх или четырёх костей.")),
-    ("pairs", Text(
-        "Pairs: two identical civil tiles; two military tiles with the same total; the Supreme pair 1-2 + 2-4, "
-        "the highest military pair; and the mixed pairs heaven + a nine, earth + an eight, man + a seven, goose + a five, in that order.",
-        "Пары: две одинаковые гражданские кости; две военные с равной суммой; высшая пара 1-2 + 2-4 — старшая из военных; "
-        "и смешанные пары «небо» с девяткой, «земля» с восьмёркой, «человек» с семёркой, «гусь» с пятёркой — в таком порядке.",
-    )),
-    ("sets", Text(
-        "Three or four tiles exist only within those four families: two civil tiles and a military one, "
-        "one civil tile and two military, or two and two.",
-        "Три или четыре кости бывают только внутри этих четырёх семейств: две гражданские и одна военная, "
-        "одна гражданская и две военные или две и две.",
-    )),
+    (
+        "singles",
+        Text(
+            "A lead is one tile or one combination of two, three or four tiles.",
+            "Заходят одной костью или одной комбинацией из двух, трёх или четырёх костей.",
+        ),
+    ),
+    (
+        "pairs",
+        Text(
+            "Pairs: two identical civil tiles; two military tiles with the same total; the Supreme pair 1-2 + 2-4, "
+            "the highest military pair; and the mixed pairs heaven + a nine, earth + an eight, man + a seven, goose + a five, in that order.",
+            "Пары: две одинаковые гражданские кости; две военные с равной суммой; высшая пара 1-2 + 2-4 — старшая из военных; "
+            "и смешанные пары «небо» с девяткой, «земля» с восьмёркой, «человек» с семёркой, «гусь» с пятёркой — в таком порядке.",
+        ),
+    ),
+    (
+        "sets",
+        Text(
+            "Three or four tiles exist only within those four families: two civil tiles and a military one, "
+            "one civil tile and two military, or two and two.",
+            "Три или четыре кости бывают только внутри этих четырёх семейств: две гражданские и одна военная, "
+            "одна гражданская и две военные или две и две.",
+        ),
+    ),
 )
 
 _FOLLOWS = (
-    ("follow", Text(
-        "The others play in turn, each laying as many tiles as were led. Nobody has to beat or to follow suit.",
-        "Остальные ходят по очереди и кладут столько же костей, сколько было в заходе. Бить или отвечать в масть не обязательно.",
-    )),
-    ("beat", Text(
-        "To beat, lay face up a set of the same kind that ranks strictly higher than the set winning so far: "
-        "civil never beats military nor the other way round, a pair of two civil tiles is beaten only by a higher civil pair, "
-        "a set of two civil and one military tile only by a higher set of that make-up, and an equal set does not beat.",
-        "Чтобы побить, кладут открыто комбинацию того же вида, строго старше той, что сейчас берёт взятку: "
-        "гражданские не бьют военные и наоборот, гражданскую пару бьёт только старшая гражданская пара, "
-        "тройку из двух гражданских и одной военной — только старшая тройка того же состава, а равная комбинация не бьёт.",
-    )),
-    ("discard", Text(
-        "Who does not beat lays the same number of tiles face down; nobody sees them.",
-        "Кто не бьёт, кладёт столько же костей рубашкой вверх; их никто не видит.",
-    )),
+    (
+        "follow",
+        Text(
+            "The others play in turn, each laying as many tiles as were led. Nobody has to beat or to follow suit.",
+            "Остальные ходят по очереди и кладут столько же костей, сколько было в заходе. Бить или отвечать в масть не обязательно.",
+        ),
+    ),
+    (
+        "beat",
+        Text(
+            "To beat, lay face up a set of the same kind that ranks strictly higher than the set winning so far: "
+            "civil never beats military nor the other way round, a pair of two civil tiles is beaten only by a higher civil pair, "
+            "a set of two civil and one military tile only by a higher set of that make-up, and an equal set does not beat.",
+            "Чтобы побить, кладут открыто комбинацию того же вида, строго старше той, что сейчас берёт взятку: "
+            "гражданские не бьют военные и наоборот, гражданскую пару бьёт только старшая гражданская пара, "
+            "тройку из двух гражданских и одной военной — только старшая тройка того же состава, а равная комбинация не бьёт.",
+        ),
+    ),
+    (
+        "discard",
+        Text(
+            "Who does not beat lays the same number of tiles face down; nobody sees them.",
+            "Кто не бьёт, кладёт столько же костей рубашкой вверх; их никто не видит.",
+        ),
+    ),
 )
 
 _TRICKS = (
-    ("take", Text(
-        "The highest face-up set takes the trick, and its player leads the next one.",
-        "Взятку забирает старшая открытая комбинация, и её хозяин заходит в следующую.",
-    )),
-    ("points", Text(
-        "A trick is worth as many trick points as each player laid tiles in it: 1 for single tiles, 2 for pairs, and so on; "
-        "the eight tiles of a hand make eight trick points in all.",
-        "Взятка приносит столько очков, сколько костей положил в неё каждый: 1 за одиночные кости, 2 за пары и так далее; "
-        "восемь костей на руке — это восемь очков за взятки на всех.",
-    )),
-    ("last", Text(
-        "The trick that plays everyone's last tiles is the last trick: whoever takes it wins the hand.",
-        "Взятка, в которой кладут последние кости, — последняя: кто её взял, тот и выиграл раздачу.",
-    )),
+    (
+        "take",
+        Text(
+            "The highest face-up set takes the trick, and its player leads the next one.",
+            "Взятку забирает старшая открытая комбинация, и её хозяин заходит в следующую.",
+        ),
+    ),
+    (
+        "points",
+        Text(
+            "A trick is worth as many trick points as each player laid tiles in it: 1 for single tiles, 2 for pairs, and so on; "
+            "the eight tiles of a hand make eight trick points in all.",
+            "Взятка приносит столько очков, сколько костей положил в неё каждый: 1 за одиночные кости, 2 за пары и так далее; "
+            "восемь костей на руке — это восемь очков за взятки на всех.",
+        ),
+    ),
+    (
+        "last",
+        Text(
+            "The trick that plays everyone's last tiles is the last trick: whoever takes it wins the hand.",
+            "Взятка, в которой кладут последние кости, — последняя: кто её взял, тот и выиграл раздачу.",
+        ),
+    ),
 )
 
 _LAST_TRICK: dict[LastTrick, Text] = {
@@ -132,39 +179,60 @@ _LAST_TRICK: dict[LastTrick, Text] = {
 
 
 def _scoring(rules: TienGowRules) -> tuple[tuple[str, Text], ...]:
-    lines = [("settle", Text(
-        f"Each other player settles with the winner: with no trick point they pay {NO_TRICK_PAYS} chips; "
-        f"otherwise {EVEN_POINTS} minus their trick points, and if that is below zero the winner pays them the difference.",
-        f"Остальные рассчитываются с победителем: без единого очка за взятки платят {NO_TRICK_PAYS} фишек, "
-        f"иначе {EVEN_POINTS} минус свои очки за взятки, а если это меньше нуля — разницу им доплачивает победитель.",
-    ))]
+    lines = [
+        (
+            "settle",
+            Text(
+                f"Each other player settles with the winner: with no trick point they pay {NO_TRICK_PAYS} chips; "
+                f"otherwise {EVEN_POINTS} minus their trick points, and if that is below zero the winner pays them the difference.",
+                f"Остальные рассчитываются с победителем: без единого очка за взятки платят {NO_TRICK_PAYS} фишек, "
+                f"иначе {EVEN_POINTS} минус свои очки за взятки, а если это меньше нуля — разницу им доплачивает победитель.",
+            ),
+        )
+    ]
     if rules.banker_double:
-        lines.append(("banker_double", Text(
-            "Payments between the winner and the banker count double (all of them when the banker wins).",
-            "Расчёты между победителем и банкиром удваиваются (все расчёты, если выиграл сам банкир).",
-        )))
+        lines.append(
+            (
+                "banker_double",
+                Text(
+                    "Payments between the winner and the banker count double (all of them when the banker wins).",
+                    "Расчёты между победителем и банкиром удваиваются (все расчёты, если выиграл сам банкир).",
+                ),
+            )
+        )
     else:
-        lines.append(("banker_double", Text("The banker pays and is paid like everyone else.",
-                                            "Банкир платит и получает как все.")))
+        lines.append(
+            (
+                "banker_double",
+                Text("The banker pays and is paid like everyone else.", "Банкир платит и получает как все."),
+            )
+        )
     return tuple(lines)
 
 
 def _match(rules: TienGowRules) -> tuple[tuple[str, Text], ...]:
-    return (("stake", Text(
-        f"Everyone starts the match with {rules.stake} chips; it ends after the hand in which somebody runs out, "
-        "and whoever has the most chips wins.",
-        f"В начале матча у каждого {rules.stake} фишек; матч кончается после раздачи, в которой у кого-то фишки кончились, "
-        "и побеждает тот, у кого их больше всех.",
-    )),)
+    return (
+        (
+            "stake",
+            Text(
+                f"Everyone starts the match with {rules.stake} chips; it ends after the hand in which somebody runs out, "
+                "and whoever has the most chips wins.",
+                f"В начале матча у каждого {rules.stake} фишек; матч кончается после раздачи, в которой у кого-то фишки кончились, "
+                "и побеждает тот, у кого их больше всех.",
+            ),
+        ),
+    )
 
 
 def tien_gow_sections(rules: TienGowRules | None = None, lang: str = "en") -> list[SheetSection]:
     """The rule sheet as sections of sentences; options that differ from the defaults are marked as house rules."""
     rules = rules or TienGowRules()
     default = TienGowRules()
-    house = {"last_trick": rules.last_trick is not default.last_trick,
-             "banker_double": rules.banker_double is not default.banker_double,
-             "stake": rules.stake != default.stake}
+    house = {
+        "last_trick": rules.last_trick is not default.last_trick,
+        "banker_double": rules.banker_double is not default.banker_double,
+        "stake": rules.stake != default.stake,
+    }
     parts: tuple[tuple[Text, tuple[tuple[str, Text], ...]], ...] = (
         (Text("The tiles", "Кости"), _tiles()),
         (Text("The deal and the banker", "Сдача и банкир"), _DEAL),
@@ -175,10 +243,9 @@ def tien_gow_sections(rules: TienGowRules | None = None, lang: str = "en") -> li
         (Text("The match", "Матч"), _match(rules)),
     )
     return [
-        SheetSection(heading.in_(lang), tuple(
-            SheetLine(key, text.in_(lang), house.get(key, False))
-            for key, text in lines
-        ))
+        SheetSection(
+            heading.in_(lang), tuple(SheetLine(key, text.in_(lang), house.get(key, False)) for key, text in lines)
+        )
         for heading, lines in parts
     ]
 
@@ -193,5 +260,12 @@ def tien_gow_sheet(rules: TienGowRules | None = None, lang: str = "en") -> str:
         out.extend(f"  - {line.text}{' *' if line.house_rule else ''}" for line in section.lines)
         out.append("")
     if any(line.house_rule for s in sections for line in s.lines):
-        out.append("* " + ("a house rule: differs from the usual game" if lang != "ru" else "домашнее правило: не как в обычной игре"))
+        out.append(
+            "* "
+            + (
+                "a house rule: differs from the usual game"
+                if lang != "ru"
+                else "домашнее правило: не как в обычной игре"
+            )
+        )
     return "\n".join(out).rstrip() + "\n"

@@ -130,11 +130,18 @@ class _Tally:
     def stats(self, rules: TienGowRules, bots: Bots, seed: int, seconds: float) -> TienGowStats:
         n = max(self.hands, 1)
         return TienGowStats(
-            rules=rules.as_dict(), bots=bots, seed=seed, hands=self.hands,
-            tricks_per_hand=self.tricks / n, moves_per_hand=PLAYERS * self.tricks / n,
-            combination_leads=self.leads_combo / max(self.tricks, 1), sit_out_rate=self.sat_out / n,
-            chips_per_hand=self.chips / n, banker_wins=self.banker_wins / n,
-            hand_wins=tuple(w / n for w in self.wins), seconds=seconds,
+            rules=rules.as_dict(),
+            bots=bots,
+            seed=seed,
+            hands=self.hands,
+            tricks_per_hand=self.tricks / n,
+            moves_per_hand=PLAYERS * self.tricks / n,
+            combination_leads=self.leads_combo / max(self.tricks, 1),
+            sit_out_rate=self.sat_out / n,
+            chips_per_hand=self.chips / n,
+            banker_wins=self.banker_wins / n,
+            hand_wins=tuple(w / n for w in self.wins),
+            seconds=seconds,
             hands_per_second=self.hands / seconds if seconds > 0 else float("inf"),
         )
 
@@ -176,8 +183,15 @@ def _match_block(job: _Job) -> _Tally:
     return tally
 
 
-def _run(work: Callable[[_Job], _Tally], rules: TienGowRules, total: int, seed: int, bots: Bots,
-         progress: Progress | None, jobs: int) -> tuple[_Tally, float]:
+def _run(
+    work: Callable[[_Job], _Tally],
+    rules: TienGowRules,
+    total: int,
+    seed: int,
+    bots: Bots,
+    progress: Progress | None,
+    jobs: int,
+) -> tuple[_Tally, float]:
     size = max(1, min(250, -(-total // 200)))
     blocks = [(rules, seed, bots, i, min(size, total - i * size)) for i in range(-(-total // size))]
     tally = _Tally()
@@ -205,22 +219,36 @@ def _check(count: int, what: str) -> None:
         raise ValueError(f"the number of {what} must be a whole number, 1 or more, not {count!r}")
 
 
-def simulate_tien_gow(rules: TienGowRules, hands: int, seed: int, bots: Sequence[TienGowBot] = _RANDOM,
-                      progress: Progress | None = None, jobs: int = 1) -> TienGowStats:
+def simulate_tien_gow(
+    rules: TienGowRules,
+    hands: int,
+    seed: int,
+    bots: Sequence[TienGowBot] = _RANDOM,
+    progress: Progress | None = None,
+    jobs: int = 1,
+) -> TienGowStats:
     """Play ``hands`` separate hands (banker by lot each time) and report what they show."""
     _check(hands, "hands")
     tally, seconds = _run(_hand_block, rules, hands, seed, tuple(bots), progress, jobs)
     return tally.stats(rules, tuple(bots), seed, seconds)
 
 
-def simulate_tien_gow_matches(rules: TienGowRules, matches: int, seed: int,
-                              bots: Sequence[TienGowBot] = _RANDOM,
-                              progress: Progress | None = None, jobs: int = 1) -> TienGowStats:
+def simulate_tien_gow_matches(
+    rules: TienGowRules,
+    matches: int,
+    seed: int,
+    bots: Sequence[TienGowBot] = _RANDOM,
+    progress: Progress | None = None,
+    jobs: int = 1,
+) -> TienGowStats:
     """Play ``matches`` whole matches (until a seat runs out of chips) and report hands and matches."""
     _check(matches, "matches")
     tally, seconds = _run(_match_block, rules, matches, seed, tuple(bots), progress, jobs)
     finished = matches - tally.unfinished
-    return replace(tally.stats(rules, tuple(bots), seed, seconds), matches=matches,
-                   hands_per_match=tally.hands / matches,
-                   match_wins=tuple(w / max(finished, 1) for w in tally.match_wins),
-                   unfinished_matches=tally.unfinished)
+    return replace(
+        tally.stats(rules, tuple(bots), seed, seconds),
+        matches=matches,
+        hands_per_match=tally.hands / matches,
+        match_wins=tuple(w / max(finished, 1) for w in tally.match_wins),
+        unfinished_matches=tally.unfinished,
+    )

@@ -88,10 +88,12 @@ def parse_move(text: str) -> Move:
     """A move written ``play 6-6 6-3``, ``play 6-6 + 6-3`` or ``discard 2-1``; ChineseRulesError (en, ru) if not."""
     words = text.replace("+", " ").split()
     if len(words) < 2 or words[0] not in (Action.PLAY.value, Action.DISCARD.value):
-        raise ChineseRulesError(Text(
-            f"{text!r} is not a move: write 'play' or 'discard' and the tiles, like play 6-6 6-3",
-            f"{text!r} — не ход: напишите play или discard и кости, например play 6-6 6-3",
-        ))
+        raise ChineseRulesError(
+            Text(
+                f"{text!r} is not a move: write 'play' or 'discard' and the tiles, like play 6-6 6-3",
+                f"{text!r} — не ход: напишите play или discard и кости, например play 6-6 6-3",
+            )
+        )
     return play(*words[1:]) if words[0] == Action.PLAY.value else discard(*words[1:])
 
 

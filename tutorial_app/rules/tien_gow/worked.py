@@ -38,6 +38,7 @@ __all__ = [
 
 def namer(viewer: int | None) -> Callable[[int], Text]:
     """Names for ``scoring``'s sentences: "you"/«вы» for the learner, "seat 2"/«игрок 2» for the others."""
+
     def name(seat: int) -> Text:
         who = seat_who(seat, viewer)
         return Text(who.en, who.ru)
@@ -56,14 +57,22 @@ def play_text(play: Play, lead: bool, viewer: int | None) -> Text:
     who = seat_who(play.seat, viewer)
     combo = play.combo
     if combo is not None and lead:
-        return who.says(f"{who.en_verb('lead', 'leads')} {combo.name.en}.",
-                        f"{who.ru_verb('заходите', 'заходит')}: {combo.name.ru}.")
+        return who.says(
+            f"{who.en_verb('lead', 'leads')} {combo.name.en}.",
+            f"{who.ru_verb('заходите', 'заходит')}: {combo.name.ru}.",
+        )
     if combo is not None:
-        return who.says(f"{who.en_verb('beat', 'beats')} it with {combo.name.en}.",
-                        f"{who.ru_verb('перебиваете', 'перебивает')}: {combo.name.ru}.")
-    laid = Text(" + ".join(map(str, play.tiles)), " + ".join(map(str, play.tiles))) if who.you else _count(len(play.tiles))
-    return who.says(f"{who.en_verb('lay', 'lays')} {laid.en} face down.",
-                    f"{who.ru_verb('кладёте', 'кладёт')} {laid.ru} рубашкой вверх.")
+        return who.says(
+            f"{who.en_verb('beat', 'beats')} it with {combo.name.en}.",
+            f"{who.ru_verb('перебиваете', 'перебивает')}: {combo.name.ru}.",
+        )
+    laid = (
+        Text(" + ".join(map(str, play.tiles)), " + ".join(map(str, play.tiles))) if who.you else _count(len(play.tiles))
+    )
+    return who.says(
+        f"{who.en_verb('lay', 'lays')} {laid.en} face down.",
+        f"{who.ru_verb('кладёте', 'кладёт')} {laid.ru} рубашкой вверх.",
+    )
 
 
 def explain_trick(trick: Trick, viewer: int | None) -> Text:
@@ -96,19 +105,25 @@ def explain_legal(state: HandState, move: Move, viewer: int | None) -> Text:
     trick = state.trick
     if normal.action is Action.DISCARD:
         count = _count(len(normal.tiles))
-        return Text(f"Yes: nobody has to beat; any {count.en} may be laid face down.",
-                    f"Да: бить никто не обязан; положить рубашкой вверх можно любые {count.ru}.")
+        return Text(
+            f"Yes: nobody has to beat; any {count.en} may be laid face down.",
+            f"Да: бить никто не обязан; положить рубашкой вверх можно любые {count.ru}.",
+        )
     combo = combo_of(normal.tiles)
     assert combo is not None
     if trick is None:
-        return Text(f"Yes: {combo.name.en} is a set, and a lead may be any single tile or set.",
-                    f"Да: {combo.name.ru} — это комбинация, а заходить можно любой костью или комбинацией.")
+        return Text(
+            f"Yes: {combo.name.en} is a set, and a lead may be any single tile or set.",
+            f"Да: {combo.name.ru} — это комбинация, а заходить можно любой костью или комбинацией.",
+        )
     high = trick.winning
     assert high.combo is not None
     holder = seat_who(high.seat, viewer)
     verdict = judge(normal.tiles, high.combo)
-    return Text(f"The set winning the trick so far is {high.combo.name.en}, laid by {holder.en}. {verdict.why.en}",
-                f"Сейчас взятку берёт {high.combo.name.ru} — у {holder.ru_gen}. {verdict.why.ru}")
+    return Text(
+        f"The set winning the trick so far is {high.combo.name.en}, laid by {holder.en}. {verdict.why.en}",
+        f"Сейчас взятку берёт {high.combo.name.ru} — у {holder.ru_gen}. {verdict.why.ru}",
+    )
 
 
 def explain_next_leader(state: HandState, viewer: int | None) -> Text:
@@ -117,19 +132,25 @@ def explain_next_leader(state: HandState, viewer: int | None) -> Text:
     if state.is_over:
         result = hand_result(state)
         who = seat_who(result.winner, viewer)
-        return join(explain_trick(result.last_trick, viewer), Text(
-            f"Whoever takes the last trick wins the hand and is the banker of the next one, leading its first trick: {who.en}.",
-            f"Кто взял последнюю взятку, тот выиграл раздачу, стал банкиром следующей и заходит в её первую взятку: {who.ru}.",
-        ))
+        return join(
+            explain_trick(result.last_trick, viewer),
+            Text(
+                f"Whoever takes the last trick wins the hand and is the banker of the next one, leading its first trick: {who.en}.",
+                f"Кто взял последнюю взятку, тот выиграл раздачу, стал банкиром следующей и заходит в её первую взятку: {who.ru}.",
+            ),
+        )
     last = state.last_trick
     who = seat_who(state.to_move, viewer)
     if state.trick is not None or last is None:
         banker = name(state.banker)
         return Text(f"The banker leads the first trick: {banker.en}.", f"В первую взятку заходит банкир: {banker.ru}.")
-    return join(explain_trick(last, viewer), Text(
-        f"Whoever takes a trick leads the next one: {who.en}.",
-        f"Кто взял взятку, тот и заходит в следующую: {who.ru}.",
-    ))
+    return join(
+        explain_trick(last, viewer),
+        Text(
+            f"Whoever takes a trick leads the next one: {who.en}.",
+            f"Кто взял взятку, тот и заходит в следующую: {who.ru}.",
+        ),
+    )
 
 
 def explain_may_take_last(state: HandState, seat: int, viewer: int | None) -> Text:
@@ -142,28 +163,38 @@ def explain_may_take_last(state: HandState, seat: int, viewer: int | None) -> Te
     size = _count(trick.size)
     size_ru = f"{trick.size} костями"
     if rule is LastTrick.OPEN:
-        return Text("Under these house rules anyone may take the last trick.",
-                    "По этим домашним правилам последнюю взятку может взять любой.")
+        return Text(
+            "Under these house rules anyone may take the last trick.",
+            "По этим домашним правилам последнюю взятку может взять любой.",
+        )
     if points:
         taken = trick_points_text(points)
-        return who.says(f"{who.en_verb('have', 'has')} taken {taken.en} already, so {who.en} may take the last trick.",
-                        f"уже {who.ru_verb('взяли', 'взял')} {taken.ru}, поэтому последнюю взятку "
-                        f"{who.ru_verb('можете', 'может')} взять.")
+        return who.says(
+            f"{who.en_verb('have', 'has')} taken {taken.en} already, so {who.en} may take the last trick.",
+            f"уже {who.ru_verb('взяли', 'взял')} {taken.ru}, поэтому последнюю взятку "
+            f"{who.ru_verb('можете', 'может')} взять.",
+        )
     if rule is LastTrick.ALWAYS:
-        return who.says(f"{who.en_verb('have', 'has')} taken no trick, and under these house rules a player without a "
-                        "trick may not take the last trick at all: only face down.",
-                        f"не {who.ru_verb('взяли', 'взял')} ни одной взятки, а по этим домашним правилам игрок без "
-                        "взяток последнюю взятку не берёт вовсе: только рубашкой вверх.")
+        return who.says(
+            f"{who.en_verb('have', 'has')} taken no trick, and under these house rules a player without a "
+            "trick may not take the last trick at all: only face down.",
+            f"не {who.ru_verb('взяли', 'взял')} ни одной взятки, а по этим домашним правилам игрок без "
+            "взяток последнюю взятку не берёт вовсе: только рубашкой вверх.",
+        )
     if trick.size == 1:
-        return who.says(f"{who.en_verb('have', 'has')} taken no trick yet, and the last trick was led with one tile: "
-                        "a player without a trick may only lay a tile face down in it.",
-                        f"ещё не {who.ru_verb('взяли', 'взял')} ни одной взятки, а в последнюю взятку зашли одной "
-                        "костью: игрок без взяток кладёт в неё кость только рубашкой вверх.")
-    return who.says(f"{who.en_verb('have', 'has')} taken no trick yet, but the last trick was led with {size.en}, and a "
-                    "last trick of two or more tiles is open to everyone.",
-                    f"ещё не {who.ru_verb('взяли', 'взял')} ни одной взятки, но в последнюю взятку зашли "
-                    f"{size_ru}, а последнюю взятку из двух и "
-                    "более костей может взять любой.")
+        return who.says(
+            f"{who.en_verb('have', 'has')} taken no trick yet, and the last trick was led with one tile: "
+            "a player without a trick may only lay a tile face down in it.",
+            f"ещё не {who.ru_verb('взяли', 'взял')} ни одной взятки, а в последнюю взятку зашли одной "
+            "костью: игрок без взяток кладёт в неё кость только рубашкой вверх.",
+        )
+    return who.says(
+        f"{who.en_verb('have', 'has')} taken no trick yet, but the last trick was led with {size.en}, and a "
+        "last trick of two or more tiles is open to everyone.",
+        f"ещё не {who.ru_verb('взяли', 'взял')} ни одной взятки, но в последнюю взятку зашли "
+        f"{size_ru}, а последнюю взятку из двух и "
+        "более костей может взять любой.",
+    )
 
 
 def explain_trick_points(state: HandState, seat: int, viewer: int | None) -> Text:
@@ -171,17 +202,24 @@ def explain_trick_points(state: HandState, seat: int, viewer: int | None) -> Tex
     who = seat_who(seat, viewer)
     total = state.taken[seat]
     if total == 0:
-        return who.says(f"{who.en_verb('have', 'has')} taken no trick: 0 trick points.",
-                        f"не {who.ru_verb('взяли', 'взял')} ни одной взятки: 0 очков за взятки.")
+        return who.says(
+            f"{who.en_verb('have', 'has')} taken no trick: 0 trick points.",
+            f"не {who.ru_verb('взяли', 'взял')} ни одной взятки: 0 очков за взятки.",
+        )
     sizes = [t.size for t in state.tricks if t.taker == seat]
     earlier = total - sum(sizes)
     terms = ([earlier] if earlier else []) + sizes
     worked = " + ".join(map(str, terms)) + (f" = {total}" if len(terms) > 1 else "")
     points = trick_points_text(total)
     return join(
-        Text("A trick is worth as many trick points as tiles each player laid in it (1 for singles, 2 for pairs...).",
-             "Взятка приносит столько очков, сколько костей положил в неё каждый (1 за одиночные, 2 за пары...)."),
-        Text(f"{who.en_cap} {who.en_verb('have', 'has')} {worked}: {points.en}.", f"У {who.ru_gen} {worked}: {points.ru}."),
+        Text(
+            "A trick is worth as many trick points as tiles each player laid in it (1 for singles, 2 for pairs...).",
+            "Взятка приносит столько очков, сколько костей положил в неё каждый (1 за одиночные, 2 за пары...).",
+        ),
+        Text(
+            f"{who.en_cap} {who.en_verb('have', 'has')} {worked}: {points.en}.",
+            f"У {who.ru_gen} {worked}: {points.ru}.",
+        ),
     )
 
 
