@@ -10,7 +10,7 @@ from typing import get_args
 
 import pytest
 
-from tutorial_app.app.bots import BOTS
+from tutorial_app.app.bots import BOT_NAMES, BOTS
 from tutorial_app.app.compare_stats import STATISTICS
 from tutorial_app.board.shape import Bend
 from tutorial_app.i18n import CATALOGS, normalise_lang, t
@@ -43,6 +43,7 @@ DYNAMIC: dict[str, tuple[str, ...]] = {
     "status.": get_args(RulingStatus),
     "action.": tuple(a.value for a in Action if a is not Action.PLAY),
     "bot.": tuple(BOTS),
+    "level.": tuple(BOT_NAMES),  # a seat's bot level (seat_bots)
     "tg.bot_": tuple(BOTS),
     "tg.opponents_": TIEN_GOW_BOTS,
     "tg.option.": TIEN_GOW_OPTIONS,
