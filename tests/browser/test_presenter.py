@@ -16,10 +16,9 @@ from tutorial_app.lessons import load_course
 pytestmark = pytest.mark.browser
 
 LESSON = "core-01-the-set"
-PROGRESS = (
-    '() => Number(document.querySelector(\'[data-testid="stProgress"] [role="progressbar"]\')'
-    ".getAttribute('aria-valuenow'))"
-)
+BAR = '[data-testid="stProgress"] [role="progressbar"]'
+# -1 while a rerun has the bar off the page, so a wait on it never throws.
+PROGRESS = f"() => Number(document.querySelector({BAR!r})?.getAttribute('aria-valuenow') ?? -1)"
 
 
 def _press(page: Any, key: str, expect: str) -> None:
@@ -38,6 +37,9 @@ def test_presenter_mode_fills_the_screen_and_answers_the_keys(browser: Any, app_
     page = context.new_page()
     open_app(page, f"{app_url}/?lesson={LESSON}&present=1&lang=en")
     page.get_by_text("Keys: → next step").wait_for(timeout=30_000)
+    # The caption streams in before the step fragment draws its progress bar: wait for the bar.
+    page.wait_for_function(f"() => !!document.querySelector({BAR!r})", timeout=30_000)
+    page.wait_for_function(SETTLED, polling=50, timeout=30_000)
     assert not page.locator('[data-testid="stSidebar"]').is_visible(), "the sidebar is still on screen"
     start = page.evaluate(PROGRESS)
 
