@@ -185,3 +185,17 @@ def test_turn_marker_can_be_hidden_and_fitting_tiles_are_outlined() -> None:
     assert polygons(board_figure(waiting, show_fits=True), "fit") == 0  # only on the viewer's turn
     russian = list(trace(board_figure(waiting, lang="ru"), "labels").text)
     assert any(label.startswith("▶ Игрок 1") for label in russian)
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of a ``#rrggbb`` colour."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_seat_labels_read_on_the_wood_in_both_themes() -> None:
+    """Seat and boneyard labels are drawn on the wood around the felt: WCAG's 4.5:1 for text, each theme."""
+    for name, theme in THEMES.items():
+        light, dark = sorted((_luminance(theme.text), _luminance(theme.wood)), reverse=True)
+        assert (light + 0.05) / (dark + 0.05) >= 4.5, name

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from tutorial_app.board.frame import MAX_HAND_SCALE, SEAT_SIDES, frame_for, hand_tiles, label_spot
+from tutorial_app.board.frame import (
+    MAX_HAND_SCALE,
+    SEAT_SIDES,
+    frame_for,
+    hand_tiles,
+    label_spot,
+    narrow_felt_width,
+    narrow_frame,
+)
 from tutorial_app.board.geometry import Rect
 from tutorial_app.board.layout import TABLE_SIZES
 
@@ -62,3 +70,31 @@ def test_a_long_hand_shrinks_to_fit_its_side() -> None:
     raised = hand_tiles(frame, "bottom", 5, raised=2)
     flat = hand_tiles(frame, "bottom", 5)
     assert raised[2].cy > flat[2].cy and raised[1] == flat[1]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("screen", [350.0, 760.0])
+def test_a_narrow_screen_gets_tiles_a_finger_can_tap_wrapping_the_hand(players: int, screen: float) -> None:
+    """A phone's (350 px) or a tablet's (760 px) column: the viewer's tiles at least 36 px wide while two rows
+    hold them, the hand under the side seats' columns, nothing overlapping, everything inside the figure."""
+    width = narrow_felt_width(screen, players)
+    for height in (6.0, 12.0):
+        felt = Rect(-width / 2, -height / 2, width / 2, height / 2)
+        for count in (1, 5, 7, 9, 13, 21):
+            frame = narrow_frame(width, height, players, screen, count)
+            px_per_unit = screen / (frame.x_range[1] - frame.x_range[0])
+            figure = Rect(frame.x_range[0], frame.y_range[0], frame.x_range[1], frame.y_range[1])
+            rects: list[Rect] = []
+            mine = hand_tiles(frame, "bottom", count, raised=count - 1)
+            for side in frame.sides:
+                for t in mine if side == "bottom" else hand_tiles(frame, side, count):
+                    r = _rect(t.cx, t.cy, t.vertical, t.scale)
+                    assert r.inside(figure), (side, count, frame)
+                    assert not r.overlaps(felt), (side, count)
+                    assert all(not r.overlaps(other) for other in rects), (side, count)
+                    rects.append(r)
+            rows = {round(t.cy, 6) for t in mine[:-1]}  # the last tile is raised
+            assert frame.rows == len(rows) or count == 1
+            if count <= 13:
+                assert min(t.scale for t in mine) * px_per_unit >= 36, (players, screen, count, frame)
+            assert 2 * px_per_unit >= 32  # chain tiles stay readable

@@ -20,7 +20,7 @@ from tutorial_app.board.adjust import Adjusted, adjust_tail, turn_options, with_
 from tutorial_app.board.controller import clicked_name
 from tutorial_app.board.describe import describe_position
 from tutorial_app.board.figure import ThemeName, board_figure
-from tutorial_app.board.frame import NARROW_HAND_SCALE, fitted_height, frame_for, narrow_felt_width
+from tutorial_app.board.frame import fitted_height, narrow_felt_width, narrow_frame
 from tutorial_app.board.layout import BoardLayout, layout_table
 from tutorial_app.board.shape import Bend, ChainShape, Step
 from tutorial_app.rules.moves import why_illegal
@@ -150,9 +150,10 @@ def show_board(
     hand_scale = None
     if screen is not None:
         # A narrow screen: the felt as wide as the column allows with tiles large enough to tap, the figure
-        # exactly as tall as it needs (no empty wood), the viewer's tiles larger.
-        hand_scale, width = NARROW_HAND_SCALE, screen
-        tall = height = fitted_height(frame_for(layout.width, layout.height, state.rules.players, hand_scale), screen)
+        # exactly as tall as it needs (no empty wood), the viewer's tiles larger, in two rows if need be.
+        frame = narrow_frame(layout.width, layout.height, state.rules.players, screen, len(state.hand(seat)))
+        hand_scale, width = frame.hand_scale, screen
+        tall = height = fitted_height(frame, screen)
     figure = _figure(
         state,
         seat,

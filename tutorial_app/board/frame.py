@@ -27,6 +27,7 @@ __all__ = [
     "side_pad",
     "NARROW_HAND_SCALE",
     "narrow_felt_width",
+    "narrow_frame",
     "fitted_height",
     "hand_tiles",
     "label_spot",
@@ -58,13 +59,18 @@ _SIDE_PAD = 3.8
 """Room left and right of the felt for a side seat's column of tiles."""
 _SLACK = 0.8
 """Felt's edge to the figure's edge where no hand lies."""
+_ROW_GAP = 0.5
+"""Between the two rows of a wrapped hand (a narrow screen), in half-tile units."""
 
 
 TAP_UNIT_PX = 18.0
 """Pixels per half-tile unit a narrow screen's board aims for: chain tiles 36 px long, hand tiles (at
 ``NARROW_HAND_SCALE``) 36 px wide, large enough to read and to tap."""
+TAP_TILE_PX = 36.0
+"""The least width on screen of a viewer's hand tile on a narrow screen (a fingertip)."""
 NARROW_HAND_SCALE = 2.0
-"""The viewer's hand scale on a narrow screen."""
+"""The viewer's least hand scale on a narrow screen (larger where the board's units come out smaller than
+``TAP_UNIT_PX``, see ``narrow_frame``)."""
 MIN_NARROW_FELT = 14.0
 """The narrowest felt, in half-tile units: narrower, a chain of doubles (which go straight, as does the tile after
 each) often cannot bend in time, and the felt would have to grow wider anyway."""
@@ -86,7 +92,12 @@ def fitted_height(frame: Frame, screen_px: float) -> int:
 
 class Frame(NamedTuple):
     """The figure's extent around a felt of ``width`` x ``height``, the sides in use
-    and the viewer's hand scale."""
+    and the viewer's hand scale.
+
+    ``rows``: the viewer's hand in one row, or two on a narrow screen where one row would not fit;
+    ``narrow``: a narrow screen's frame (the viewer's hand runs the figure's whole width, under the side
+    seats' columns).
+    """
 
     width: float
     height: float
@@ -94,6 +105,8 @@ class Frame(NamedTuple):
     hand_scale: float
     x_range: tuple[float, float]
     y_range: tuple[float, float]
+    rows: int = 1
+    narrow: bool = False
 
 
 class HandTile(NamedTuple):
@@ -128,11 +141,12 @@ def side_pad(players: int) -> float:
     return _SIDE_PAD if "left" in sides or "right" in sides else _SLACK
 
 
-def frame_for(width: float, height: float, players: int, hand_scale: float | None = None) -> Frame:
+def frame_for(width: float, height: float, players: int, hand_scale: float | None = None, hand_count: int = 0) -> Frame:
     """The frame of a felt ``width`` x ``height`` with ``players`` seats around it.
 
     ``hand_scale``: the viewer's hand scale, if not the one that keeps its tiles as large as on the smallest felt
-    (a narrow screen asks for tiles large enough to tap).
+    (a narrow screen asks for tiles large enough to tap, see ``narrow_frame``). With it, the viewer's
+    ``hand_count`` tiles run the figure's whole width and wrap into a second row when one row would shrink them.
     """
     sides = SEAT_SIDES.get(players, SEAT_SIDES[4])
     has_top = "top" in sides
@@ -141,8 +155,27 @@ def frame_for(width: float, height: float, players: int, hand_scale: float | Non
     k = _viewer_scale(height, top) if hand_scale is None else hand_scale
     w2, h2 = width / 2, height / 2
     x_range = (-w2 - x_pad, w2 + x_pad)
-    y_range = (-h2 - _NEAR - 2 * k - _BELOW, h2 + top)
-    return Frame(width, height, sides, k, x_range, y_range)
+    rows = 1
+    if hand_scale is not None and hand_count * _STEP * k > _bottom_run(x_range, sides, width, True):
+        rows = 2
+    y_range = (-h2 - _NEAR - rows * 2 * k - (rows - 1) * _ROW_GAP - _BELOW, h2 + top)
+    return Frame(width, height, sides, k, x_range, y_range, rows, hand_scale is not None)
+
+
+def narrow_frame(width: float, height: float, players: int, screen_px: float, hand_count: int) -> Frame:
+    """The frame of a board ``screen_px`` wide on a narrow screen: the viewer's tiles at least ``TAP_TILE_PX``
+    wide (in two rows if one would not hold them), the figure as tall as it needs."""
+    units = width + 2 * side_pad(players)
+    scale = max(NARROW_HAND_SCALE, (TAP_TILE_PX + 0.5) * units / screen_px)  # half a pixel for rounding
+    return frame_for(width, height, players, scale, hand_count)
+
+
+def _bottom_run(x_range: tuple[float, float], sides: tuple[Side, ...], width: float, narrow: bool) -> float:
+    """How long the viewer's row of tiles may be: the felt's width between side columns, else (and on a narrow
+    screen, where the side columns stop above it) the figure's width."""
+    if "left" in sides and not narrow:
+        return width
+    return x_range[1] - x_range[0] - 0.4
 
 
 def hand_tiles(frame: Frame, side: Side, count: int, raised: int | None = None) -> list[HandTile]:
@@ -153,25 +186,32 @@ def hand_tiles(frame: Frame, side: Side, count: int, raised: int | None = None) 
     chain's spacing of tiles).
     """
     w2, h2 = frame.width / 2, frame.height / 2
+    per_row = count
     if side in ("bottom", "top"):
         nominal = frame.hand_scale if side == "bottom" else 1.0
         # Why the figure's width where no seat sits at the sides: the wood beside the felt is free there.
-        along = frame.width if "left" in frame.sides else frame.x_range[1] - frame.x_range[0] - 0.4
+        along = _bottom_run(frame.x_range, frame.sides, frame.width, frame.narrow and side == "bottom")
         centre = 0.0
+        if side == "bottom":
+            per_row = math.ceil(count / frame.rows)
     else:
         nominal = 1.0
-        # A side column runs the figure's height, under its two-line label.
-        low, high = frame.y_range[0] + 0.3, frame.y_range[1] - 1.9
+        # A side column runs the figure's height, under its two-line label (on a narrow screen it stops
+        # at the felt's bottom edge: the viewer's hand runs under it).
+        low, high = (-h2 if frame.narrow else frame.y_range[0] + 0.3), frame.y_range[1] - 1.9
         along, centre = high - low, (low + high) / 2
-    scale = min(nominal, along / (_STEP * max(count, 1)))
+    scale = min(nominal, along / (_STEP * max(per_row, 1)))
     step = _STEP * scale
-    first = -step * (count - 1) / 2
     tiles: list[HandTile] = []
     for i in range(count):
-        pos = first + i * step
+        row, place = divmod(i, per_row) if per_row else (0, i)
+        in_row = min(per_row, count - row * per_row)
+        pos = -step * (in_row - 1) / 2 + place * step
         if side == "bottom":
-            rise = _RISE * scale if i == raised else 0.0
-            tiles.append(HandTile(pos, -h2 - _NEAR - nominal + rise, True, scale))
+            # A selected tile rises toward the felt; in a second row no further than the gap above it.
+            rise = min(_RISE * scale, _NEAR - 0.2 if row == 0 else 0.8 * _ROW_GAP) if i == raised else 0.0
+            drop = row * (2 * nominal + _ROW_GAP)
+            tiles.append(HandTile(pos, -h2 - _NEAR - nominal - drop + rise, True, scale))
         elif side == "top":
             tiles.append(HandTile(pos, h2 + _TOP_NEAR + 1.0, True, scale))
         elif side == "left":

@@ -343,8 +343,13 @@ def tien_gow_figure(
     traces.extend(_tile_traces(sketch, colours))
     button_traces, button_captions = _button_traces(table.buttons, colours)
     traces.extend(button_traces)
-    if table.captions:
-        traces.append(_text_trace(table.captions, colours.text, lang, ppu, "labels"))
+    # Words on the wood (the seats) and on the felt (the trick) in the colour that reads on each.
+    on_felt = [c for c in table.captions if abs(c.x) < FELT_W / 2 and abs(c.y) < FELT_H / 2]
+    on_wood = [c for c in table.captions if c not in on_felt]
+    if on_wood:
+        traces.append(_text_trace(on_wood, colours.text, lang, ppu, "labels"))
+    if on_felt:
+        traces.append(_text_trace(on_felt, colours.felt_text, lang, ppu, "felt labels"))
     if button_captions:
         traces.append(_text_trace(button_captions, "#111111", lang, ppu, "button labels"))
     for button in table.buttons:

@@ -305,7 +305,7 @@ def _adjust_row(table: PlayTable) -> None:
                 column.button(
                     tr(f"bend.{bend}"), key=f"play_bend_{bend}", on_click=_adjust, args=(bend,), width="stretch"
                 )
-    else:
+    elif not table.hand_over:  # once the hand is over there is no chain left to re-bend
         st.caption(tr("play.adjust_hint"))
     st.button(tr("play.undo"), on_click=_undo, disabled=not table.undo_states, help=tr("play.undo_help"))
 
