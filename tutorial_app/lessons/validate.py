@@ -391,6 +391,12 @@ def _unknown_key(loc: tuple[int | str, ...]) -> str:
         return f"unknown key {key!r}"
     keys = _keys_of(model)
     close = difflib.get_close_matches(key, keys, n=1)
+    if set(keys) == {"en", "ru"} and not close:
+        # {en: Play it, then pass, ru: …}: the comma ended the English text and "then pass" became a key.
+        return (
+            f"unknown key {key!r}: a comma inside {{en: …, ru: …}} ends the text there; "
+            f'put the text in quotes, like en: "…, {key} …"'
+        )
     home = next(
         (name for name in keys if any(key in _keys_of(inner) for inner in _models_in(_field(model, name).annotation))),
         None,
