@@ -27,6 +27,7 @@ from tutorial_app.lessons.model import (
 from tutorial_app.lessons.quizzes import QuizError
 from tutorial_app.lessons.semantics import LessonFrame, Report, SemanticPass
 from tutorial_app.lessons.source import Path_
+from tutorial_app.lessons.tien_gow_claims import trick_claim_problems
 from tutorial_app.lessons.tien_gow_quiz import TIEN_GOW_LESSON_KINDS, trick_answer
 from tutorial_app.lessons.tien_gow_scene import (
     TrickPositionError,
@@ -70,10 +71,22 @@ class TienGowPass(SemanticPass):
             self.no_blanks(at, step)
             scene, unreadable = self.trick_scene(at, i, step, previous, note, broken)
             previous, note, broken = scene, "the previous step shows no position", unreadable
+            if scene is not None:
+                self.trick_claims(at, step, scene)
             if isinstance(step, PlayStep):
                 previous, note = self.trick_play(at, step, scene) if scene is not None else (None, "")
             elif isinstance(step, QuizStep) and not unreadable:
                 self.trick_quiz(at, step, scene)
+
+    def trick_claims(self, at: Path_, step: ExplainStep | PlayStep | QuizStep, scene: TrickScene) -> None:
+        """The step's words about seats against the position it shows (see ``tien_gow_claims``)."""
+        for key in ("text", "explain"):
+            text = getattr(step, key, None)
+            if text is None:
+                continue
+            for lang in ("en", "ru"):
+                for problem in trick_claim_problems(getattr(text, lang), lang, scene.state, self.frame.viewer):
+                    self.error((*at, key, lang), problem)
 
     # -- positions ----------------------------------------------------------
 

@@ -1,0 +1,76 @@
+"""What a Tien Gow lesson's text says about seats, checked against the Tien Gow engine where it can tell.
+
+The same promise as ``claims`` for the line games: the learner is one seat
+for the whole lesson, and the text never disagrees with the table. Two plain
+patterns are read, in English and Russian: who "you" are ("you (seat 0)",
+«вы (игрок 0)») and who leads the trick on show ("seat 3 leads" / "has
+led", «игрок 3 заходит» / «зашёл»), which must be the open trick's leader,
+or the seat to lead when no trick is open. Past tense ("seat 1 led") tells
+a story about an earlier trick and is left to the author.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from tutorial_app.rules import tien_gow as tg
+
+__all__ = ["trick_claim_problems"]
+
+Check = Callable[[tg.HandState, int, int], str | None]
+"""(the position on show, the learner's seat, the seat named) -> a problem, or None."""
+
+
+def _name(seat: int, viewer: int) -> str:
+    return "you" if seat == viewer else f"seat {seat}"
+
+
+def _viewer(_state: tg.HandState, viewer: int, seat: int) -> str | None:
+    if seat == viewer:
+        return None
+    return (
+        f"the text calls seat {seat} 'you', but the learner is seat {viewer} in this lesson (viewer: {viewer}): "
+        f"write 'you' for seat {viewer} and 'seat {seat}' for the other, or change viewer:"
+    )
+
+
+def _leads(state: tg.HandState, viewer: int, seat: int) -> str | None:
+    trick = state.trick
+    if state.is_over:
+        return None
+    leader = trick.leader if trick is not None and trick.plays else state.to_move
+    if leader == seat:
+        return None
+    right = _name(leader, viewer)
+    return f"the text says {_name(seat, viewer)} leads this trick, but on the table {right} does: write '{right}' there"
+
+
+_PATTERNS: tuple[tuple[str, re.Pattern[str], Check], ...] = (
+    ("en", re.compile(r"\byou \((?:at )?seat (\d)\)", re.I), _viewer),
+    ("en", re.compile(r"\byou are (?:at )?seat (\d)\b", re.I), _viewer),
+    ("en", re.compile(r"\bseat (\d) \(you\)", re.I), _viewer),
+    ("en", re.compile(r"\bseat (\d) (?:leads|has led|is leading)\b", re.I), _leads),
+    ("ru", re.compile(r"\bвы \((?:игрок|место) (\d)\)", re.I), _viewer),
+    ("ru", re.compile(r"\bигрок (\d) \(вы\)", re.I), _viewer),
+    ("ru", re.compile(r"\bигрок (\d) (?:заходит|зашёл|зашел)\b", re.I), _leads),
+)
+
+
+def trick_claim_problems(text: str, lang: str, state: tg.HandState, viewer: int) -> list[str]:
+    """Every claim in one text (``lang``: en or ru) that the Tien Gow position contradicts, as a message."""
+    problems: list[str] = []
+    for pattern_lang, pattern, check in _PATTERNS:
+        if pattern_lang != lang:
+            continue
+        for found in pattern.finditer(text):
+            seat = int(found[1])
+            if seat >= len(state.hands):
+                problems.append(
+                    f"the text names seat {seat}, but a Tien Gow table has seats 0 to {len(state.hands) - 1}"
+                )
+                continue
+            problem = check(state, viewer, seat)
+            if problem is not None:
+                problems.append(problem)
+    return problems
