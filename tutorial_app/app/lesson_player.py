@@ -415,7 +415,13 @@ def play_lesson(name: str, on_finish: OnFinish, *, presenter: bool = False) -> N
     if presenter:
         st.markdown(LARGE_CSS + PRESENTER_CSS, unsafe_allow_html=True)
         keyboard_shortcuts(
-            {"ArrowRight": f"{name}_next", "r": f"{name}_reveal", "p": f"{name}_solve"}, key=f"{name}_keys"
+            {"ArrowRight": f"{name}_next", "r": f"{name}_reveal", "p": f"{name}_solve"},
+            {
+                f"{name}_next": lambda: _next(name, on_finish),
+                f"{name}_reveal": lambda: _reveal(name),
+                f"{name}_solve": lambda: _solve(name, on_finish),
+            },
+            key=f"{name}_keys",
         )
         st.caption(tr("learn.presenter_keys"))
     st.session_state[_key(name, "page_saw_finished")] = run.finished

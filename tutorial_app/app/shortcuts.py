@@ -1,21 +1,27 @@
-"""Keyboard shortcuts that press a page's own buttons (the presenter's → next, R reveal, P play the answer).
+"""Keyboard shortcuts for a page's own buttons (the presenter's → next, R reveal, P play the answer).
 
-Why press the buttons: a key then does exactly what the button does (its
-callback, its rerun), and a key whose button is not on screen does nothing.
 A tiny inline ``st.components.v2`` component (no iframe, no dependency)
-listens on the page; typing in a text box is left alone.
+listens on the page; typing in a text box is left alone. A key does what its
+button's callback does, and only while that button is on screen.
+
+Why not click the button from JavaScript: on a loaded machine a button drawn
+by a fragment's rerun an instant before sometimes ignored a scripted click
+(the rerun came, the callback did not; a mouse click on the same button
+worked). So the key is sent as the component's own trigger and the action
+runs in its callback, whichever fragment drew the button.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import streamlit as st
 
 __all__ = ["keyboard_shortcuts"]
 
 _JS = """
-export default function ({ data }) {
+export default function ({ data, setTriggerValue }) {
   const handler = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
     const target = event.target;
@@ -24,7 +30,7 @@ export default function ({ data }) {
     const button = wanted && document.querySelector(`.st-key-${CSS.escape(wanted)} button:not([disabled])`);
     if (button) {
       event.preventDefault();
-      button.click();
+      setTriggerValue('pressed', wanted);
     }
   };
   // One listener per page, however often the component is drawn again.
@@ -41,7 +47,15 @@ export default function ({ data }) {
 _SHORTCUTS = st.components.v2.component("domino_tutor.shortcuts", js=_JS, isolate_styles=False)
 
 
-def keyboard_shortcuts(bindings: Mapping[str, str], *, key: str) -> None:
-    """Let each key of ``bindings`` (a ``KeyboardEvent.key``: "ArrowRight", "r") press the button whose widget key
-    is its value, while it is on screen."""
-    _SHORTCUTS(key=key, data={"bindings": dict(bindings)})
+def keyboard_shortcuts(bindings: Mapping[str, str], actions: Mapping[str, Callable[[], object]], *, key: str) -> None:
+    """Let each key of ``bindings`` (a ``KeyboardEvent.key``: "ArrowRight", "r") run ``actions[widget key]``
+    while the button with that widget key is on screen."""
+
+    def pressed() -> None:
+        result: Any = st.session_state.get(key)
+        wanted = result.get("pressed") if isinstance(result, Mapping) else getattr(result, "pressed", None)
+        action = actions.get(wanted) if isinstance(wanted, str) else None
+        if action is not None:
+            action()
+
+    _SHORTCUTS(key=key, data={"bindings": dict(bindings)}, on_pressed_change=pressed)
