@@ -7,6 +7,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.coach import knowledge_lines, make_hint, what_we_know_of
+from tutorial_app.app.hint_panel import hint_key
 from tutorial_app.app.play_table import HUMAN, PlayTable
 from tutorial_app.app.review_rows import review_headline
 from tutorial_app.i18n import t
@@ -135,7 +136,7 @@ def test_a_strategy_capstone_has_the_hint_and_ends_with_a_review() -> None:
     assert hand is not None and hand.bot == "strong"
     if not run.done:
         _ok(at.button(key="learn_hint_button").click().run())
-        kept = at.session_state["learn_hint"]  # (the position, the Hint) the panel keeps
+        kept = at.session_state[hint_key("learn")]  # (the position, the Hint) the panel keeps
         assert kept[0] == run.capstone.state  # type: ignore[union-attr]
         hint = kept[1]
         if len(hint.rows) > 1:  # the bars of every move, ranked

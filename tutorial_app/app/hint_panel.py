@@ -23,15 +23,17 @@ from tutorial_app.app.coach import (
 from tutorial_app.app.session import lang, tr
 from tutorial_app.rules.state import HandState
 
-__all__ = ["hint_panel", "show_hint", "knowledge_panel"]
+__all__ = ["hint_panel", "hint_key", "show_hint", "knowledge_panel"]
 
 
 def _asked_key(name: str) -> str:
-    return f"{name}_hint_asked"
+    return f"{name}_engine_hint_asked"
 
 
-def _hint_key(name: str) -> str:
-    return f"{name}_hint"
+def hint_key(name: str) -> str:
+    """Where the panel of board ``name`` keeps its hint, with the position it is for (not ``{name}_hint``: a
+    lesson's own Hint button has that widget key)."""
+    return f"{name}_engine_hint"
 
 
 def _ask(name: str, state: HandState, on_hint: Callable[[], object] | None) -> None:
@@ -41,7 +43,7 @@ def _ask(name: str, state: HandState, on_hint: Callable[[], object] | None) -> N
 
 
 def _kept_hint(name: str, state: HandState) -> Hint | None:
-    kept = st.session_state.get(_hint_key(name))
+    kept = st.session_state.get(hint_key(name))
     if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == state and isinstance(kept[1], Hint):
         return kept[1]
     return None
@@ -110,7 +112,7 @@ def hint_panel(
         if hint is None and st.session_state.get(_asked_key(name)) == state:
             with st.spinner(tr("hint.thinking")):
                 hint = make_hint(state, seat, start)
-            st.session_state[_hint_key(name)] = (state, hint)
+            st.session_state[hint_key(name)] = (state, hint)
         if hint is not None:
             with st.container(border=True):
                 show_hint(hint)
