@@ -12,7 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import click_button, click_point, open_app, point_gone, reruns, wait_point, wait_rerun
+from browser_helpers import (
+    PAGE_TEXT,
+    click_button,
+    click_point,
+    open_app,
+    point_gone,
+    reruns,
+    wait_point,
+    wait_rerun,
+)
 
 from tutorial_app.app.coach import make_hint
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, start_table
@@ -32,10 +41,11 @@ CASES = [({"width": 1400, "height": 1000}, "en"), ({"width": 390, "height": 844}
 def _choose_strong(page: Any, lang: str) -> None:
     """Seat 1's opponent level: open its select box and pick Strong."""
     box = page.get_by_role("combobox", name=t("seat.n", lang, n=1)).first
+    before, text = reruns(page), page.evaluate(PAGE_TEXT)
     box.click()
-    before = reruns(page)
     page.get_by_role("option", name=t("level.strong", lang), exact=True).click()
-    wait_rerun(page, before)
+    # A fast rerun's "running" state may never reach the page: the box's new text says the choice took.
+    wait_rerun(page, before, text=text)
 
 
 def _end_label(table: PlayTable, end: str, tile: str, lang: str) -> str:
