@@ -31,7 +31,16 @@ from tutorial_app.rules.moves import legal_moves
 from tutorial_app.rules.state import Action, End, HandState
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["Theme", "THEMES", "board_figure", "target_ends", "CLICK_TRACE", "TARGET_TRACE", "ASSUMED_ASPECT"]
+__all__ = [
+    "Theme",
+    "THEMES",
+    "board_figure",
+    "table_layout",
+    "target_ends",
+    "CLICK_TRACE",
+    "TARGET_TRACE",
+    "ASSUMED_ASPECT",
+]
 
 ThemeName = Literal["light", "dark"]
 CLICK_TRACE = "click"
@@ -469,9 +478,28 @@ def _assemble(
             unselected={"marker": {"opacity": 1}},
         )
     )
-    # Why one layout dict in the constructor: update_layout re-validates
-    # property by property and costs several times more.
-    layout = {
+    layout = table_layout(colours, x_range, y_range, height, width)
+    # Why unvalidated: every value above comes from this module, never from a user, and Plotly's
+    # property-by-property validation was most of a board's build time (16 of 18 ms for a four-seat
+    # table). tests/board/test_figure_valid.py builds the same figures validated, so a bad property
+    # still fails a test.
+    return go.Figure(data=traces, layout=layout, _validate=False)
+
+
+_NO_TEMPLATE = pio.templates["none"].to_plotly_json()
+"""Plotly's "none" template as the object a validated figure would carry (no styling to ship, and
+Streamlit's own chart theme stays off the board)."""
+
+
+def table_layout(
+    colours: Theme, x_range: tuple[float, float], y_range: tuple[float, float], height: int, width: int | None
+) -> dict[str, object]:
+    """The layout every table figure shares (line games and Tien Gow): wood around, no axes, clicks select.
+
+    Why one dict passed to the figure's constructor: ``update_layout`` re-validates property by property and
+    costs several times more.
+    """
+    return {
         "template": _NO_TEMPLATE,
         "showlegend": False,
         "height": height,
@@ -486,16 +514,6 @@ def _assemble(
         "xaxis": {"visible": False, "range": list(x_range), "fixedrange": True},
         "yaxis": {"visible": False, "range": list(y_range), "fixedrange": True, "scaleanchor": "x", "scaleratio": 1},
     }
-    # Why unvalidated: every value above comes from this module, never from a user, and Plotly's
-    # property-by-property validation was most of a board's build time (16 of 18 ms for a four-seat
-    # table). tests/board/test_figure_valid.py builds the same figures validated, so a bad property
-    # still fails a test.
-    return go.Figure(data=traces, layout=layout, _validate=False)
-
-
-_NO_TEMPLATE = pio.templates["none"].to_plotly_json()
-"""Plotly's "none" template as the object a validated figure would carry (no styling to ship, and
-Streamlit's own chart theme stays off the board)."""
 
 
 def _scatter(**properties: object) -> dict[str, object]:

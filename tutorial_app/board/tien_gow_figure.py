@@ -20,7 +20,7 @@ from typing import Literal
 import plotly.graph_objects as go
 
 from tutorial_app.board.chinese_tile import pip_spots, rounded_rect, tile_outline, tile_size
-from tutorial_app.board.figure import CLICK_TRACE, THEMES, Theme
+from tutorial_app.board.figure import CLICK_TRACE, THEMES, Theme, table_layout
 from tutorial_app.board.tien_gow_layout import FELT_H, FELT_W, Button, Caption, TableLayout, TileSpot, layout_tien_gow
 from tutorial_app.rules.tien_gow.state import HandState
 from tutorial_app.rules.tiles import Tile
@@ -258,21 +258,7 @@ def _figure(
     height: int,
     width: int | None,
 ) -> go.Figure:
-    layout = {
-        "template": "none",
-        "showlegend": False,
-        "height": height,
-        "width": width,
-        "dragmode": False,
-        "margin": {"l": 0, "r": 0, "t": 0, "b": 0},
-        "paper_bgcolor": colours.wood,
-        "plot_bgcolor": colours.wood,
-        "hovermode": "closest",
-        "hoverdistance": 10,
-        "clickmode": "event+select",
-        "xaxis": {"visible": False, "range": list(x_range), "fixedrange": True},
-        "yaxis": {"visible": False, "range": list(y_range), "fixedrange": True, "scaleanchor": "x", "scaleratio": 1},
-    }
+    layout = table_layout(colours, x_range, y_range, height, width)
     return go.Figure(data=traces, layout=layout)
 
 
