@@ -143,7 +143,9 @@ def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> Non
             page = pages[seat]
             wait_text(page, "Your turn.")
             _assert_holds_only_its_own(page, state, seat)
-            if not refused and seat != 0 and len(state.table.tiles()) >= 2:
+            # A seat that must pass has no tile to pick: the stale move is tried at the next seat that can play.
+            plays = any(m.action is Action.PLAY and m.end != "lead" for m in legal_moves(state))
+            if not refused and seat != 0 and len(state.table.tiles()) >= 2 and plays:
                 _refuse_a_stale_move(page, store, code, state)
                 refused = True
                 continue
