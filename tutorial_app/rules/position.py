@@ -397,15 +397,24 @@ def _lead_start(
             )
         leader = read_seat(data["to_move"], players, "to_move")
         lead: LeadDecision | None = LeadDecision(leader, FULL_MASK, "winner")
+        redeal = redeal_reason(rules, hands, lead)
     else:
+        # Why the redeal first: a deal that is thrown in has no leader, so its to_move contradicts nothing.
         lead = decide_first_lead(rules, hands)
-        leader = _first_leader(data, lead, players)
-    redeal = redeal_reason(rules, hands, lead)
+        redeal = redeal_reason(rules, hands, lead)
+        leader = _first_leader(data, lead, players) if redeal is None else _asked(data, lead, players)
     mask = lead.lead_mask if lead is not None and lead.seat == leader else FULL_MASK
     state = HandState(
         rules, tuple(hands), pile, EMPTY_TABLE, leader, leader, bank=bank, fives=(0,) * rules.sides, lead_mask=mask
     )
     return _Start(state, lead, redeal)
+
+
+def _asked(data: Mapping[str, Any], lead: LeadDecision | None, players: int) -> int:
+    """The seat a deal to be redealt shows to move: ``to_move`` as written, else the lead rule's seat."""
+    if "to_move" in data:
+        return read_seat(data["to_move"], players, "to_move")
+    return lead.seat if lead is not None and lead.seat is not None else 0
 
 
 def _first_leader(data: Mapping[str, Any], lead: LeadDecision | None, players: int) -> int:
