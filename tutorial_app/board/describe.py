@@ -64,10 +64,10 @@ def describe_position(state: HandState, *, viewer_seat: int, show_turn: bool = T
     parts = [_table(state), _seats(state, viewer_seat, reveal)]
     if state.rules.has_boneyard:
         parts.append(
-            Text(f"Boneyard: {_count(len(state.boneyard)).en}.", f"В базаре {_count(len(state.boneyard)).ru}.")
+            Text(f"Boneyard: {_count(len(state.boneyard)).en}.", f"На базаре {_count(len(state.boneyard)).ru}.")
         )
     if state.is_over:
-        parts.append(Text("The hand is over.", "Партия окончена."))
+        parts.append(Text("The hand is over.", "Раздача окончена."))
     elif show_turn:
         mover = state.to_move
         parts.append(

@@ -52,7 +52,7 @@ MESSAGES: dict[str, str] = {
     "hint.method_points": "Points: what your side gains on the others from this move on, on average (penalty points count against you).",
     "hint.stale": "The hint was for an earlier position.",
     "know.title": "What we know",
-    "know.help": "A number is ruled out for a seat when it passed or drew while that number was open (it held none then), or when no hidden tile of it can be there.",
+    "know.help": "A number is ruled out for a seat when they passed or drew while that number was open (they held none then), or when no hidden tile of it can be there.",
     "know.partner": "partner",
     "know.tiles": "in hand: {n}",
     "know.nothing": "**{who}** ({tiles}): nothing ruled out yet",

@@ -216,7 +216,7 @@ def _read_boneyard(given: object, rules: HouseRules, claims: Claims, draws: dict
         raise PositionError(
             Text(
                 "'boneyard' must be a list of tiles, top of the pile first, or a number of face-down tiles",
-                "'boneyard' — это список костей базара сверху вниз или число костей, лежащих лицом вниз",
+                "'boneyard' — это список костей базара сверху вниз или число костей, лежащих рубашкой вверх",
             )
         )
     if isinstance(given, int):
@@ -263,7 +263,7 @@ def _counted_pile(count: int, rules: HouseRules, claims: Claims, draws: dict[int
         raise PositionError(
             Text(
                 f"'boneyard' has {count} face-down tiles, but the moves draw {len(named)}",
-                f"в 'boneyard' {count} костей лицом вниз, а в ходах их взято {len(named)}",
+                f"в 'boneyard' {count} костей рубашкой вверх, а в ходах их взято {len(named)}",
             )
         )
     hidden = count - len(named)
@@ -272,7 +272,7 @@ def _counted_pile(count: int, rules: HouseRules, claims: Claims, draws: dict[int
             Text(
                 f"'boneyard' has {count} face-down tiles, but only {len(free) + len(named)} tiles are not "
                 "in a hand or the chain",
-                f"в 'boneyard' {count} костей лицом вниз, а вне рук и цепи всего {len(free) + len(named)} костей",
+                f"в 'boneyard' {count} костей рубашкой вверх, а вне рук и цепи всего {len(free) + len(named)} костей",
             )
         )
     return _Pile((*named, *_face_down(free, hidden)), hidden)
@@ -510,7 +510,7 @@ def _check_draw(raw: object, i: int, taken: tuple[Tile, ...], pile: _Pile) -> No
                 f"moves[{i}]",
                 Text(
                     "the boneyard is face down (a number), so say what was drawn: {action: draw, tiles: [2-2]}",
-                    "базар лежит лицом вниз (задан числом), поэтому назовите взятое: {action: draw, tiles: [2-2]}",
+                    "базар лежит рубашкой вверх (задан числом), поэтому назовите взятое: {action: draw, tiles: [2-2]}",
                 ),
             )
         )

@@ -42,7 +42,23 @@ def _points(n: int) -> Text:
 
 def _players(n: object) -> Text:
     count = int(str(n))
-    return Text(f"The game is for {count} players.", f"Играют {ru_count(count, 'игрок', 'игрока', 'игроков')}.")
+    return Text(f"Players at the table: {count}.", f"Игроков за столом: {count}.")
+
+
+_RU_HOW_MANY = {2: "вдвоём", 3: "втроём", 4: "вчетвером"}
+
+
+def _players_of_preset(count: int, allowed: tuple[int, ...]) -> Text:
+    """The sheet's player count, and the counts the game allows (so "2 players" does not read as a limit)."""
+    base = _players(count)
+    if len(allowed) < 2:
+        return base
+    en = ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
+    ru = ", ".join(_RU_HOW_MANY[n] for n in allowed[:-1]) + f" или {_RU_HOW_MANY[allowed[-1]]}"
+    return Text(
+        f"{base.en[:-1]} (this game is played by {en}).",
+        f"{base.ru[:-1]} (в эту игру играют {ru}).",
+    )
 
 
 def _hand_size(n: object) -> Text:
@@ -128,7 +144,7 @@ def _min_penalty(n: object) -> Text:
 def _target(n: object) -> Text:
     return Text(
         f"The match is played to {_points(int(str(n))).en}.",
-        f"Игра идёт до {ru_count(int(str(n)), 'очка', 'очков', 'очков')}.",
+        f"Матч идёт до {ru_count(int(str(n)), 'очка', 'очков', 'очков')}.",
     )
 
 
@@ -146,8 +162,8 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
     "hand_size": _hand_size,
     "redeal": {
         "none": Text(
-            "A deal stands as dealt, unless nobody holds the tile the first-lead rule needs.",
-            "Раздача остаётся в силе; пересдают, только когда ни у кого нет кости, нужной для первого хода.",
+            "The tiles are dealt again only when nobody holds the tile the first-lead rule needs.",
+            "Кости пересдают, только когда ни у кого нет кости, нужной для первого хода.",
         ),
         "domino101": Text(
             "The tiles are dealt again when a hand holds 5 or more doubles, 6 or more tiles of one suit, "
@@ -320,7 +336,7 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
         ),
         "false": Text(
             "Every tile is laid face up; no arm can be closed on purpose.",
-            "Все кости кладут лицом вверх; закрыть ветку нарочно нельзя.",
+            "Все кости кладут очками вверх; закрыть ветку нарочно нельзя.",
         ),
     },
     "scoring": {
@@ -398,12 +414,12 @@ _SENTENCES: dict[str, dict[str, _Sentence] | Callable[[object], Text]] = {
     "match_goal": {
         "reach_target_wins": Text(
             "The first side to reach the target wins the match.",
-            "Первая сторона, набравшая нужное число очков, выигрывает игру.",
+            "Первая сторона, набравшая нужное число очков, выигрывает матч.",
         ),
         "reach_target_loses": Text(
             "When a side reaches the target, the match ends: that side loses, and the side with the fewest "
             "points wins.",
-            "Когда сторона набирает нужное число очков, игра кончается: эта сторона проиграла, "
+            "Когда сторона набирает нужное число очков, матч кончается: эта сторона проиграла, "
             "а выигрывает сторона с наименьшим счётом.",
         ),
     },
@@ -437,7 +453,7 @@ OPTION_LABELS: dict[str, Text] = {
     "lone_blank_double": Text("A lone 0-0", "Одинокий 0-0"),
     "min_penalty": Text("Smallest penalty", "Наименьший штраф"),
     "target": Text("Target", "До скольких очков"),
-    "match_goal": Text("Match goal", "Цель игры"),
+    "match_goal": Text("Match goal", "Цель матча"),
 }
 
 
@@ -458,7 +474,7 @@ def _lead_can_fail(rules: HouseRules) -> bool:
 
 def _redeal_in_context(value: object, rules: HouseRules) -> Text | None:
     if value == "none" and not _lead_can_fail(rules):
-        return Text("A deal stands as dealt.", "Раздача остаётся в силе, как сдали.")
+        return Text("The tiles are never dealt again.", "Кости не пересдают.")
     return None
 
 
@@ -592,7 +608,7 @@ SECTIONS: tuple[tuple[Text, tuple[str, ...]], ...] = (
             "fives_claim",
         ),
     ),
-    (Text("The match", "Вся игра"), ("target", "match_goal", "opening_threshold")),
+    (Text("The match", "Матч"), ("target", "match_goal", "opening_threshold")),
 )
 """Section headings and the options each one explains, in order."""
 
@@ -633,6 +649,17 @@ def _preset_defaults(preset: str | None, rules: HouseRules) -> dict[str, object]
         return {}
 
 
+def _sheet_sentence(name: str, rules: HouseRules, lang: str, preset: str | None) -> str:
+    """One option's line on a sheet; with ``preset``, the player count also names the counts it allows."""
+    if name == "players" and preset is not None:
+        try:
+            allowed = find_variant(preset).players
+        except ValueError:
+            allowed = ()
+        return _players_of_preset(rules.players, allowed).in_(lang)
+    return describe_option(name, rules.as_dict()[name], lang, rules)
+
+
 def sheet_sections(rules: HouseRules, lang: str = "en", preset: str | None = None) -> list[SheetSection]:
     """The rule sheet as sections of sentences; with ``preset``, overridden options are marked."""
     defaults = _preset_defaults(preset, rules)
@@ -642,7 +669,7 @@ def sheet_sections(rules: HouseRules, lang: str = "en", preset: str | None = Non
         lines = tuple(
             SheetLine(
                 name,
-                describe_option(name, values[name], lang, rules),
+                _sheet_sentence(name, rules, lang, preset),
                 bool(defaults) and defaults[name] != values[name],
             )
             for name in names
@@ -659,6 +686,8 @@ def rule_sheet(rules: HouseRules, lang: str = "en", preset: str | None = None) -
         variant = find_variant(preset)
         out.append(variant.title.in_(lang))
         out.append("=" * len(out[0]))
+        if variant.about is not None:
+            out.append(variant.about.in_(lang))
         changed = (
             [n for n, _ in rules.differences(variant.rules(rules.players)).items()]
             if rules.players in variant.players
@@ -736,7 +765,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
     GlossaryEntry(
         "tile",
         "кость",
-        Text("bone, domino", "костяшка, камень, фишка"),
+        Text("bone, domino", "костяшка, камень"),
         Text(
             "One of the 28 pieces of a double-six set; each pair of numbers 0 to 6 appears once.",
             "Одна из 28 костей набора «дубль-шесть»; каждая пара чисел от 0 до 6 встречается один раз.",
@@ -905,7 +934,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         Text("", "сухая партия"),
         Text(
             "Winning a match while the other side still has no points.",
-            "Победа в игре, когда у другой стороны ноль очков.",
+            "Победа в матче, когда у другой стороны ноль очков.",
         ),
     ),
     GlossaryEntry(
@@ -915,7 +944,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         Text(
             "In Chinese dominoes (Tien Gow), one round in which each of the four players lays as many tiles as "
             "were led; the highest set laid face up takes it, and its taker leads the next.",
-            "В китайском домино (тянь гоу) — круг, в котором каждый из четырёх игроков кладёт столько же "
+            "В китайском домино («Тянь гоу») — круг, в котором каждый из четырёх игроков кладёт столько же "
             "костей, сколько было в заходе; её забирает старшая открытая комбинация, и взявший заходит "
             "в следующую.",
         ),
@@ -927,7 +956,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         Text(
             "In Tien Gow, the player who leads the first trick of a hand (by lot at first, then whoever took "
             "the last trick); every payment to or from the banker counts double.",
-            "В тянь гоу — игрок, который заходит в первую взятку раздачи (сначала по жребию, потом тот, кто "
+            "В «Тянь гоу» — игрок, который заходит в первую взятку раздачи (сначала по жребию, потом тот, кто "
             "взял последнюю взятку); все расчёты с банкиром идут вдвойне.",
         ),
     ),
@@ -938,7 +967,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         Text(
             "In Tien Gow, laying as many tiles as were led face down instead of beating: they give the "
             "trick up and nobody sees them.",
-            "В тянь гоу — вместо того чтобы бить, положить столько же костей, сколько было в заходе, "
+            "В «Тянь гоу» — вместо того чтобы бить, положить столько же костей, сколько было в заходе, "
             "рубашкой вверх: взятка отдаётся, и этих костей никто не видит.",
         ),
     ),
@@ -947,8 +976,8 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
     ),
     GlossaryEntry(
         "match",
-        "игра",
-        Text("game", "матч"),
+        "матч",
+        Text("game", "игра"),
         Text(
             "Hands played one after another until a side reaches the target.",
             "Раздачи одна за другой, пока какая-то сторона не наберёт нужное число очков.",

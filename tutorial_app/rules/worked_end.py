@@ -368,13 +368,13 @@ def _score_goat_block(state: HandState, result: HandResult, viewer: int | None) 
 
 
 def _tie_name(rules: HouseRules) -> Text:
-    """What a tied fish is called: a сека where its pips go to the bank (Domino 101, seed S0), else a tie.
+    """What a tied fish is called: a seka («сека») where its pips go to the bank (Domino 101, seed S0), else a tie.
 
-    Why not сека everywhere: the word comes with the tie bank; the pages
+    Why not seka everywhere: the word comes with the tie bank; the pages
     of the other games call the same fish a tie («ничья»).
     """
     if rules.blocked_tie is BlockedTie.BANK:
-        return Text("a tied fish (a сека)", "сека")
+        return Text("a tied fish (a seka)", "сека")
     return Text("a tied fish", "ничья")
 
 
@@ -383,7 +383,7 @@ def _score_tie(state: HandState, result: HandResult, viewer: int | None) -> Text
     name = _tie_name(state.rules)
     head = Text(
         f"The fewest pips are level ({low} each): {name.en}, and nobody wins it.",
-        f"Меньше всех очков поровну (по {low}): это {name.ru}, её не выигрывает никто.",
+        f"Наименьшие суммы равны (по {low}): {name.ru}, раздачу не выигрывает никто.",
     )
     if result.bank_after == state.bank:
         return join(head, Text("Nobody scores.", "Никто ничего не записывает."))
@@ -455,7 +455,7 @@ def _next_lead(state: HandState, result: HandResult, viewer: int | None) -> Text
         )
         return Text(f"{why.en}: {leads.en}.", f"{why.ru}: {leads.ru}.")
     if result.tie:
-        after = Text("a сека", "секи") if rules.blocked_tie is BlockedTie.BANK else Text("a tied fish", "рыбы вничью")
+        after = Text("a seka", "секи") if rules.blocked_tie is BlockedTie.BANK else Text("a tied fish", "рыбы вничью")
         return Text(
             f"After {after.en} the player who made the fish leads: {leads.en}.",
             f"После {after.ru} заходит тот, кто сделал рыбу: {leads.ru}.",

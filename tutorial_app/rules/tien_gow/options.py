@@ -113,7 +113,7 @@ class TienGowRules:
             raise OptionError(
                 Text(
                     f"unknown option {unknown[0]!r} for Tien Gow; its options are: {names}",
-                    f"у тянь гоу нет опции {unknown[0]!r}; опции такие: {names}",
+                    f"у «Тянь гоу» нет опции {unknown[0]!r}; опции такие: {names}",
                 )
             )
         return dataclasses.replace(self, **dict(overrides))

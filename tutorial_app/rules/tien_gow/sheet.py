@@ -217,7 +217,7 @@ def _match(rules: TienGowRules) -> tuple[tuple[str, Text], ...]:
             Text(
                 f"Everyone starts the match with {rules.stake} chips; it ends after the hand in which somebody runs out, "
                 "and whoever has the most chips wins.",
-                f"В начале матча у каждого {rules.stake} фишек; матч кончается после раздачи, в которой у кого-то фишки кончились, "
+                f"В начале матча у каждого {rules.stake} жетонов; матч кончается после раздачи, в которой у кого-то жетоны кончились, "
                 "и побеждает тот, у кого их больше всех.",
             ),
         ),
