@@ -311,6 +311,7 @@ QuizKind = Literal[
     "who_leads",
     "lead_tile",
     "must_redeal",
+    "fitting_tile",
     "who_moves",
     "is_legal",
     "what_to_do",

@@ -36,7 +36,14 @@ from tutorial_app.lessons.quizzes import NO_POSITION_KINDS, QuizError, correct_a
 from tutorial_app.lessons.scenes import Scene, position_mapping, scene_of
 from tutorial_app.lessons.source import Path_
 from tutorial_app.lessons.strategy_quiz import BestError, goal_problem, quiz_problem, turn_problem
-from tutorial_app.lessons.table_checks import first_lead_problem, forced_problem, later_problem, real_deal_problems
+from tutorial_app.lessons.table_checks import (
+    SILENT,
+    first_lead_problem,
+    forced_problem,
+    later_problem,
+    real_deal_problems,
+    silent_decision,
+)
 from tutorial_app.rules.moves import apply, apply_unchecked, legal_moves, why_illegal
 from tutorial_app.rules.options import HouseRules
 from tutorial_app.rules.position import PositionError
@@ -270,6 +277,8 @@ class SemanticPass:
                 ends.append(end)
         for k, wrong in enumerate(step.wrong):
             self.wrong((*at, "wrong", k), step, wrong.move, wrong.replies, state)
+        if found and ends and silent_decision(step, ends):
+            self.error((*at, "goal"), SILENT)
         if len(found) == 1 and ends:
             return scene._replace(state=ends[0]), ""
         return None, f"the step before has {len(found)} right moves, so where it ends is not known"

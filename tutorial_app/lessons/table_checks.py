@@ -13,9 +13,17 @@ from __future__ import annotations
 from tutorial_app.lessons.model import PlayStep, PositionSpec
 from tutorial_app.lessons.scenes import Scene
 from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Action, HandState
+from tutorial_app.rules.state import Action, HandState, Status
 
-__all__ = ["first_lead_problem", "later_problem", "real_deal_problems", "forced_problem", "is_forced"]
+__all__ = [
+    "first_lead_problem",
+    "later_problem",
+    "real_deal_problems",
+    "forced_problem",
+    "is_forced",
+    "silent_decision",
+    "SILENT",
+]
 
 _ALL = 28
 
@@ -91,6 +99,20 @@ def _with_boneyard(state: HandState, held: list[int], dealt: int, deal: str) -> 
             "draws: give it at least that many"
         )
     return problems
+
+
+SILENT = (
+    "the learner makes a real decision here, but nothing is said after the right move: add success: with a "
+    "sentence in en: and ru: saying why it is right (what it leaves the others, what it keeps for you)"
+)
+
+
+def silent_decision(step: PlayStep, ends: list[HandState]) -> bool:
+    """A decision whose right move is met with silence: not forced, not ranked by the analysis (``best``, whose
+    feedback says why), no ``success`` text, and the hand goes on (an ended hand gets the worked end)."""
+    if step.forced or step.best or step.success is not None:
+        return False
+    return any(end.status is Status.IN_PLAY for end in ends)
 
 
 def is_forced(state: HandState) -> bool:
