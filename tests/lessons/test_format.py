@@ -252,6 +252,7 @@ def test_a_goal_can_ask_for_a_double_laid_face_down(tmp_path: Path) -> None:
       to_move: 0
     goal: {closed: true}
     hint: {en: H, ru: П}
+    success: {en: S, ru: С}
 """
 
     def donkey_lesson(steps: str) -> Path:

@@ -172,6 +172,13 @@ def _hand_end(focus: str) -> Explainer:
     return explain
 
 
+def _verdict(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer: int) -> Text | None:
+    """Who wins, without the points: a question about the points often follows on the same hand."""
+    if scene is None or scene.state.status is Status.IN_PLAY:
+        return None
+    return explain_hand_end(scene.state, viewer).verdict_text()
+
+
 def _match(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer: int) -> Text | None:
     if scene is None or scene.match is None:
         return None
@@ -235,7 +242,7 @@ _EXPLAINERS: dict[str, Explainer] = {
     "unseen_in_suit": _unseen,
     "pip_count": _pips,
     "hand_status": _hand_status,
-    "winner": _hand_end("how"),
+    "winner": _verdict,
     "points": _hand_end("how"),
     "bank_after": _hand_end("how"),
     "fish_maker": _hand_end("how"),

@@ -43,6 +43,7 @@ from tutorial_app.lessons.table_checks import (
     later_problem,
     real_deal_problems,
     silent_decision,
+    sketch_problem,
 )
 from tutorial_app.rules.moves import apply, apply_unchecked, legal_moves, why_illegal
 from tutorial_app.rules.options import HouseRules
@@ -173,6 +174,9 @@ class SemanticPass:
         if spec.real:
             for message in real_deal_problems(scene):
                 self.error((*at, "position", "real"), f"this position is marked real: {message}")
+        problem = sketch_problem(scene, spec)
+        if problem is not None:
+            self.error((*at, "position", "sketch" if spec.sketch else "hands"), problem)
         return scene, False
 
     def seat(self, at: Path_, scene: Scene) -> None:

@@ -22,6 +22,7 @@ __all__ = [
     "forced_problem",
     "is_forced",
     "silent_decision",
+    "sketch_problem",
     "SILENT",
 ]
 
@@ -113,6 +114,26 @@ def silent_decision(step: PlayStep, ends: list[HandState]) -> bool:
     if step.forced or step.best or step.success is not None:
         return False
     return any(end.status is Status.IN_PLAY for end in ends)
+
+
+def sketch_problem(scene: Scene, spec: PositionSpec) -> str | None:
+    """Where every tile is dealt, a position is real or says it is a sketch (and a sketch is not a full table)."""
+    if spec.real and spec.sketch:
+        return "a position is real: true or sketch: true, not both"
+    rules = scene.rules
+    if rules.dealt < _ALL or spec.hand == "later":
+        return None
+    state = scene.before
+    placed = state.table.tile_count() + sum(bin(h).count("1") for h in state.hands)
+    if spec.sketch and placed == _ALL and not real_deal_problems(scene):
+        return "every tile of the set is placed here, as at a real table: write real: true instead of sketch: true"
+    if not spec.real and not spec.sketch:
+        return (
+            f"all {_ALL} tiles are dealt in this game, but the position places {placed}: give every tile its "
+            "place and write real: true, or write sketch: true (the board then tells the learner that only "
+            "the tiles that matter are shown)"
+        )
+    return None
 
 
 def is_forced(state: HandState) -> bool:

@@ -38,6 +38,14 @@ class WorkedEnd(NamedTuple):
     next_lead: Text
     match: Text | None = None
     """The score sheet after the hand, when the match is known (13-point opening, target)."""
+    verdict: Text = Text("", "")
+    """Who wins a fish (or escapes it, or that nobody does), said without the points; empty when someone went
+    out (``how`` says who)."""
+
+    def verdict_text(self) -> Text:
+        """How the hand ended, the pips and who wins, without what anyone writes: the answer to "who wins?"
+        when a question about the points may follow."""
+        return join(self.how, self.pips, self.verdict)
 
     def text(self, first: str | None = None) -> Text:
         """Every part as one explanation; ``first`` ("how", "score", "next_lead", "match") is told first."""
@@ -486,4 +494,34 @@ def explain_hand_end(state: HandState, viewer: int | None = None, match: MatchSt
         score,
         _next_lead(state, result, viewer),
         explain_record(match, state, viewer) if match is not None else None,
+        _verdict(state, result, viewer),
     )
+
+
+def _verdict(state: HandState, result: HandResult, viewer: int | None) -> Text:
+    """The first sentence of the score, the one that names who wins a fish (nothing when someone went out)."""
+    why = str(result.why[0])
+    if why == "out" and state.rules.sides < state.rules.players:
+        pair = side_who(state.rules, result.winner_sides[0], viewer)
+        return Text(
+            f"So {pair.en} {pair.en_verb('win', 'wins')} the hand.",
+            f"Значит, раздачу {pair.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} {pair.ru}.",
+        )
+    if why in ("lowest", "lowest_goat"):
+        winner = result.winner_sides[0]
+        return _lowest_sentence(state.rules, winner, result.pips[winner], viewer)
+    if why == "goat_block" and result.fish_maker is not None:
+        who = seat_who(result.fish_maker, viewer)
+        return Text(
+            f"{who.en_cap} made the fish and {who.en_verb('escape', 'escapes')} it.",
+            f"{who.ru_cap} {who.ru_verb('сделали', 'сделал')} рыбу и {who.ru_verb('уходите', 'уходит', 'уходит')} "
+            "без штрафа.",
+        )
+    if why in ("tie", "tie_bank"):
+        low = min(result.pips)
+        name = _tie_name(state.rules)
+        return Text(
+            f"The fewest pips are level ({low} each): {name.en}, and nobody wins it.",
+            f"Наименьшие суммы равны (по {low}): {name.ru}, раздачу не выигрывает никто.",
+        )
+    return Text("", "")
