@@ -27,6 +27,7 @@ from tutorial_app.lessons.model import (
 from tutorial_app.lessons.quizzes import QuizError
 from tutorial_app.lessons.semantics import LessonFrame, Report, SemanticPass
 from tutorial_app.lessons.source import Path_
+from tutorial_app.lessons.table_checks import SILENT
 from tutorial_app.lessons.tien_gow_claims import trick_claim_problems
 from tutorial_app.lessons.tien_gow_quiz import TIEN_GOW_LESSON_KINDS, trick_answer
 from tutorial_app.lessons.tien_gow_scene import (
@@ -151,6 +152,9 @@ class TienGowPass(SemanticPass):
         ]
         for k, wrong in enumerate(step.wrong):
             self.trick_wrong((*at, "wrong", k), step, wrong.move, wrong.replies, state)
+        goes_on = any(end is not None and not end.is_over for end in ends)
+        if found and goes_on and not (step.forced or step.best or step.success is not None):
+            self.error((*at, "goal"), SILENT)
         if len(found) == 1 and ends[0] is not None:
             return scene._replace(state=ends[0]), ""
         return None, f"the step before has {len(found)} right moves, so where it ends is not known"
