@@ -107,7 +107,7 @@ MESSAGES: dict[str, str] = {
     # score sheet and results
     "score.hand": "Hand",
     "score.total": "Total",
-    "score.draft": "{n} (draft points, never counted)",
+    "score.draft": "{n} (draft points, not in the main score)",
     # who leads, when the learner does (the rules core's LeadDecision.why)
     "lead.you_lowest_double": "You lead: lowest double {tile}.",
     "lead.you_lowest_tile": "You lead: nobody has a double from 1-1 to 6-6, and {tile} is the lowest tile.",

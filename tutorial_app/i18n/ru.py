@@ -107,7 +107,7 @@ MESSAGES: dict[str, str] = {
     # score sheet and results
     "score.hand": "Раздача",
     "score.total": "Итого",
-    "score.draft": "{n} (черновые, в счёт не идут)",
+    "score.draft": "{n} (черновые, в основной счёт не идут)",
     # who leads, when the learner does (the rules core's LeadDecision.why)
     "lead.you_lowest_double": "Вы ходите первым: младший дубль {tile}.",
     "lead.you_lowest_tile": "Вы ходите первым: ни у кого нет дублей от 1-1 до 6-6, а {tile} — младшая кость.",

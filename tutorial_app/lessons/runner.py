@@ -34,7 +34,7 @@ from tutorial_app.lessons.model import (
 )
 from tutorial_app.lessons.quiz_explain import quiz_explanation
 from tutorial_app.lessons.quizzes import choice_label, correct_answer, default_choices
-from tutorial_app.lessons.run_core import RIGHT, Feedback, RunCore, RunError, play_out
+from tutorial_app.lessons.run_core import RIGHT, Feedback, RunCore, RunError, play_out, refuted
 from tutorial_app.lessons.scenes import Scene, lesson_rules, read_scene
 from tutorial_app.lessons.strategy_quiz import engine_explanation
 from tutorial_app.lessons.table_checks import is_forced
@@ -52,7 +52,6 @@ _LEGAL_NOT_GOAL = Text(
     "That move is allowed, but it is not what this step asks for.",
     "Так ходить можно, но задание в другом.",
 )
-_REFUTED = Text("Allowed, but watch what happens next.", "Так можно, но посмотрите, что будет дальше.")
 _HAND_OVER = Text("The hand is over.", "Раздача окончена.")
 
 
@@ -175,7 +174,7 @@ class LessonRun(RunCore):
         said = join(describe_moves(record, self.viewer), wrong.text.text(), self._ending(final))
         return Feedback(
             False,
-            _REFUTED.in_(lang),
+            refuted(bool(played)).in_(lang),
             hint=step.hint.in_(lang),
             explanation=said.in_(lang),
             played=((seat, move), *played),

@@ -28,7 +28,7 @@ from tutorial_app.lessons.model import (
     WrongMove,
 )
 from tutorial_app.lessons.quizzes import choice_label
-from tutorial_app.lessons.run_core import RIGHT, Feedback, RunCore, RunError, play_out
+from tutorial_app.lessons.run_core import RIGHT, Feedback, RunCore, RunError, play_out, refuted
 from tutorial_app.lessons.tien_gow_quiz import trick_answer, trick_choices, trick_explanation
 from tutorial_app.lessons.tien_gow_scene import (
     TrickScene,
@@ -51,7 +51,6 @@ _LEGAL_NOT_GOAL = Text(
     "That move is allowed, but it is not what this step asks for.",
     "Так ходить можно, но задание в другом.",
 )
-_REFUTED = Text("Allowed, but watch what happens next.", "Так можно, но посмотрите, что будет дальше.")
 _HAND_OVER = Text("The hand is over.", "Раздача окончена.")
 
 
@@ -227,7 +226,7 @@ class TienGowRun(RunCore):
         )
         return Feedback(
             False,
-            _REFUTED.in_(lang),
+            refuted(bool(played)).in_(lang),
             hint=step.hint.in_(lang),
             explanation=said,
             played=((seat, move), *played),

@@ -93,9 +93,9 @@ def _opening(n: object) -> Text:
         return Text("Every point counts from the first hand on.", "Все очки идут в счёт с первой раздачи.")
     return Text(
         f"A side's score opens only when it wins one hand worth {_points(count).en} or more; "
-        "what it wins before that are draft points, and they never count.",
+        "what it wins before that is noted as draft points and never added to the main score.",
         f"Счёт стороны открывается, только когда она выиграет раздачу на {_points(count).ru} или больше; "
-        "всё, что набрано до этого, — черновые очки, они в счёт не идут.",
+        "всё, что набрано до этого, отмечают как черновые очки, но в основной счёт они не идут.",
     )
 
 
@@ -888,7 +888,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
         "черновые очки",
         Text("", ""),
         Text(
-            "Points won before a side's score is opened (Domino 101's 13-point rule); they never count.",
+            "Points won before a side's score is opened (Domino 101's 13-point rule); they never enter the main score.",
             "Очки, набранные до открытия счёта (правило 13 очков в «101»); в счёт они не идут.",
         ),
     ),

@@ -36,9 +36,10 @@ def _opening(
             out.append(
                 Text(
                     f"{who.en_cap} {who.en_verb('win', 'wins')} {won}, under {threshold}: {who.en_poss} score "
-                    f"is not open yet, so these are draft points and never count.",
+                    f"is not open yet, so these {won} are draft points: noted, but never added to the main score.",
                     f"{who.ru_cap} {who.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} {won} — меньше "
-                    f"{threshold}: счёт ещё не открыт, это черновые очки, в зачёт они не идут.",
+                    f"{threshold}: счёт ещё не открыт, и эти {won} — черновые очки: их отмечают, но в основной "
+                    "счёт они не идут.",
                 )
             )
     return out
