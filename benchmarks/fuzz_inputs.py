@@ -78,7 +78,7 @@ def _one_line(text: str) -> bool:
 
 
 def referee_api(count: int) -> Counter[Outcome]:
-    from tutorial_app.rules.referee import rule_all
+    from tutorial_app.rules.line.referee import rule_all
     from tutorial_app.rules.text import RulesError
 
     outcomes: Counter[Outcome] = Counter()

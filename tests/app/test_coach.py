@@ -16,11 +16,11 @@ from tutorial_app.app.review_rows import (
     review_rows,
 )
 from tutorial_app.i18n import t
-from tutorial_app.rules.moves import apply, legal_moves
-from tutorial_app.rules.position import read_position
-from tutorial_app.rules.state import HandState
+from tutorial_app.rules.line.moves import apply, legal_moves
+from tutorial_app.rules.line.position import read_position
+from tutorial_app.rules.line.state import HandState
+from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.tiles import SUIT_MASK
-from tutorial_app.rules.variants import find_variant
 from tutorial_app.strategy.analysis import analyse, same_outcome
 from tutorial_app.strategy.knowledge import what_we_know
 from tutorial_app.strategy.review import review_hand

@@ -20,9 +20,9 @@ from tutorial_app.app.compare_link import CompareLink, compare_params, read_comp
 from tutorial_app.app.compare_stats import RuleSetRun, statistic_rows, stats_csv
 from tutorial_app.app.comparison import EXAMPLES, differs, hands_in, judged_under, ruling_facts
 from tutorial_app.i18n import t
-from tutorial_app.rules.simulate import simulate_hands, simulate_matches
+from tutorial_app.rules.line.simulate import simulate_hands, simulate_matches
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.variants import rules_for
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 

@@ -13,8 +13,8 @@ from tutorial_app.app.review_rows import review_headline
 from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, load_course, solve_step, solve_until
 from tutorial_app.lessons.model import CapstoneStep
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Action, Move
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import Action, Move
 from tutorial_app.strategy.review import HandReview
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")

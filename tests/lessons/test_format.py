@@ -15,8 +15,8 @@ from tutorial_app.lessons.stats import lesson_stats, targets, totals
 from tutorial_app.lessons.table_checks import is_forced
 from tutorial_app.lessons.tien_gow_quiz import TRICK_EXPLAINED_KINDS
 from tutorial_app.lessons.validate import check_paths
-from tutorial_app.rules.moves import IllegalMoveError, apply, legal_moves
-from tutorial_app.rules.state import play
+from tutorial_app.rules.line.moves import IllegalMoveError, apply, legal_moves
+from tutorial_app.rules.line.state import play
 from tutorial_app.rules.tiles import FULL_MASK, parse_tile
 
 HEAD = """id: {id}

@@ -23,7 +23,7 @@ from tutorial_app.lessons.strategy_quiz import (
     parse_move_key,
 )
 from tutorial_app.lessons.validate import check_paths, check_source
-from tutorial_app.rules.state import Move
+from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.tiles import parse_tile
 from tutorial_app.strategy.analysis import analyse
 from tutorial_app.strategy.view import view_since

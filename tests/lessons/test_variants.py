@@ -9,8 +9,8 @@ from tutorial_app.lessons.model import CapstoneStep, ExplainStep, Lesson, PlaySt
 from tutorial_app.lessons.quizzes import correct_answer
 from tutorial_app.lessons.stats import lesson_stats
 from tutorial_app.lessons.validate import check_paths
-from tutorial_app.rules.chinese import can_lead, judge
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.rules.line.variants import rules_for
+from tutorial_app.rules.tien_gow.tiles import can_lead, judge
 
 VARIANT_COURSES = {
     "domino101": 8,

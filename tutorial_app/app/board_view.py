@@ -23,8 +23,8 @@ from tutorial_app.board.figure import ThemeName, board_figure
 from tutorial_app.board.frame import fitted_height, narrow_felt_width, narrow_frame
 from tutorial_app.board.layout import BoardLayout, layout_table
 from tutorial_app.board.shape import Bend, ChainShape, Step
-from tutorial_app.rules.moves import why_illegal
-from tutorial_app.rules.state import ARM_NAMES, End, HandState, play
+from tutorial_app.rules.line.moves import why_illegal
+from tutorial_app.rules.line.state import ARM_NAMES, End, HandState, play
 from tutorial_app.rules.tiles import Tile
 
 __all__ = [

@@ -9,7 +9,7 @@ every bot of ``BOT_NAMES`` per seat; ``bot_move`` plays any of them.
 
 from __future__ import annotations
 
-from tutorial_app.rules.simulate import BOTS, Bot
+from tutorial_app.rules.line.simulate import BOTS, Bot
 from tutorial_app.strategy.bots import BOT_NAMES, bot_for, bot_move
 
 __all__ = ["Bot", "BOTS", "BOT_NAMES", "bot_for", "bot_move"]

@@ -42,7 +42,7 @@ from tutorial_app.club.store import ClubStore, Room, clock
 from tutorial_app.lessons import LessonRun, solve_step
 from tutorial_app.lessons.model import Lesson, QuizStep, RememberStep
 from tutorial_app.lessons.quizzes import answer_type
-from tutorial_app.rules.state import Move
+from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.text import Text
 
 __all__ = ["teacher_view", "learner_view"]

@@ -14,8 +14,8 @@ from tutorial_app.app.club_session import rule_book
 from tutorial_app.app.markdown import plain
 from tutorial_app.app.session import lang, tr
 from tutorial_app.club.rulesets import ClubRules
-from tutorial_app.rules.rulesheet import describe_option
-from tutorial_app.rules.variants import find_variant
+from tutorial_app.rules.line.rulesheet import describe_option
+from tutorial_app.rules.line.variants import find_variant
 
 __all__ = ["house_rules_box", "describe_rule_set", "house_heading"]
 

@@ -24,8 +24,8 @@ from tutorial_app.app.session import bump, lang, tr
 from tutorial_app.club.seating import Member, is_away, seat_holders
 from tutorial_app.club.shared_hand import TableGame, TableSetup, seat_view
 from tutorial_app.club.store import ClubStore, Room, clock
-from tutorial_app.rules.options import FivesClaim
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.options import FivesClaim
+from tutorial_app.rules.line.state import HandState, Move
 
 __all__ = ["table_view", "seat_legend", "table_title"]
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from html import escape
 
 from tutorial_app.i18n import t
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.analysis import DEFAULT_PLAYOUTS, Analysis, analyse
 from tutorial_app.strategy.explain import move_name, why_best

@@ -15,8 +15,8 @@ import time
 from collections.abc import Sequence
 
 from tutorial_app.app.compare_stats import RuleSetRun
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.simulate import Bot, simulate_hands, simulate_matches
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.simulate import Bot, simulate_hands, simulate_matches
 
 __all__ = ["ComparisonJob", "Stopped"]
 

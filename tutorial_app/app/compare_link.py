@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from tutorial_app.app.links import MAX_SEED, whole_number
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.simulate import BOTS, Bot
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.simulate import BOTS, Bot
+from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.text import RulesError, Text, shown
-from tutorial_app.rules.variants import find_variant
 
 __all__ = ["CompareLink", "LinkedSet", "read_compare_link", "compare_params", "MAX_SETS", "MAX_HANDS", "MAX_MATCHES"]
 

@@ -5,7 +5,7 @@ scoring, so "hands won by the leader's side" says little there; it gets its
 own figures (the penalty a player writes per hand, how often the side that
 led first becomes the goat). Each statistic names the kind of game it means
 something for, and a chart shows it only for those rule sets. The figures
-themselves come from the rules core (``rules.simulate``); this module only
+themselves come from the rules core (``rules.line.simulate``); this module only
 picks them.
 """
 
@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from typing import Literal, NamedTuple
 
 from tutorial_app.i18n import t
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.simulate import SimulationStats
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.simulate import SimulationStats
 
 __all__ = ["RuleSetRun", "Statistic", "STATISTICS", "statistic_rows", "stats_csv"]
 

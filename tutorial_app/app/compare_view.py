@@ -18,9 +18,9 @@ from tutorial_app.app.comparison import DealOutcome
 from tutorial_app.app.records import hand_log, seat_label, tiles_text
 from tutorial_app.app.session import lang, tr
 from tutorial_app.board.figure import board_figure
-from tutorial_app.rules.referee import Ruling
-from tutorial_app.rules.state import Action, HandState
-from tutorial_app.rules.worked_end import explain_hand_end
+from tutorial_app.rules.line.referee import Ruling
+from tutorial_app.rules.line.state import Action, HandState
+from tutorial_app.rules.line.worked_end import explain_hand_end
 
 __all__ = ["small_board", "show_ruling", "show_deal", "marked", "BOARD_HEIGHT"]
 

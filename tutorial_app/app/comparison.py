@@ -11,14 +11,14 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.position import read_position
-from tutorial_app.rules.referee import Ruling, rule, ruling_of
-from tutorial_app.rules.rulesheet import OPTION_LABELS, SECTIONS, describe_option
-from tutorial_app.rules.scoring import HandResult, hand_result
-from tutorial_app.rules.simulate import Bot, play_out
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.position import read_position
+from tutorial_app.rules.line.referee import Ruling, rule, ruling_of
+from tutorial_app.rules.line.rulesheet import OPTION_LABELS, SECTIONS, describe_option
+from tutorial_app.rules.line.scoring import HandResult, hand_result
+from tutorial_app.rules.line.simulate import Bot, play_out
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
 
 __all__ = [

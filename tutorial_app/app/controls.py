@@ -18,9 +18,9 @@ from tutorial_app.app.session import tr
 from tutorial_app.board.adjust import BENDS
 from tutorial_app.board.controller import ClickOutcome, handle_click
 from tutorial_app.board.shape import Bend
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.state import DRAW, END_TURN, MUGGINS, PASS, Action, End, HandState, Move
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import DRAW, END_TURN, MUGGINS, PASS, Action, End, HandState, Move
 from tutorial_app.rules.tiles import Tile, parse_tile
 
 __all__ = [

@@ -15,7 +15,7 @@ from tutorial_app.app.hint_panel import show_hint
 from tutorial_app.app.review_rows import ReviewRow, decision_boards, decision_row, review_headline, review_rows
 from tutorial_app.app.session import lang, tr
 from tutorial_app.board.figure import CLICK_TRACE, TARGET_TRACE, board_figure
-from tutorial_app.rules.state import HandState
+from tutorial_app.rules.line.state import HandState
 from tutorial_app.strategy.review import Decision, HandReview, review_hand
 
 __all__ = ["hand_review", "the_review"]

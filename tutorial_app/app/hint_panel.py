@@ -21,7 +21,7 @@ from tutorial_app.app.coach import (
     what_we_know_of,
 )
 from tutorial_app.app.session import lang, tr
-from tutorial_app.rules.state import HandState
+from tutorial_app.rules.line.state import HandState
 
 __all__ = ["hint_panel", "hint_key", "show_hint", "knowledge_panel"]
 

@@ -39,7 +39,7 @@ from tutorial_app.lessons.capstone import CapstoneHand
 from tutorial_app.lessons.model import CapstoneStep, LText, PlayStep, QuizStep, RememberStep
 from tutorial_app.lessons.quizzes import answer_type
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
 
 __all__ = ["Shown", "play_lesson", "sources_box", "LARGE_CSS", "BOARD_HEIGHT"]

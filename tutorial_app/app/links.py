@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from tutorial_app.rules.options import HouseRules
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.text import RulesError, Text, shown
-from tutorial_app.rules.variants import find_variant
 
 __all__ = ["DealLink", "MAX_SEED", "read_deal_link", "whole_number"]
 

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from tutorial_app.app.bots import bot_for, bot_move
-from tutorial_app.rules.deal import LeadDecision
-from tutorial_app.rules.match import MatchState, new_match, next_deal, record_hand
-from tutorial_app.rules.moves import apply
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.scoring import HandResult, hand_result
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.deal import LeadDecision
+from tutorial_app.rules.line.match import MatchState, new_match, next_deal, record_hand
+from tutorial_app.rules.line.moves import apply
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.scoring import HandResult, hand_result
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
 
 __all__ = ["PlayTable", "HUMAN", "start_table", "human_move", "undo", "next_hand", "bots_by_seat", "MAX_BOT_MOVES"]

@@ -7,12 +7,12 @@ sentences the page shows.
 from __future__ import annotations
 
 from tutorial_app.i18n import CATALOGS, t
-from tutorial_app.rules.deal import LeadDecision
-from tutorial_app.rules.match import MatchState
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.line.deal import LeadDecision
+from tutorial_app.rules.line.match import MatchState
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import Action, HandState, Move
+from tutorial_app.rules.line.worked_end import explain_hand_end
 from tutorial_app.rules.tiles import Tile
-from tutorial_app.rules.worked_end import explain_hand_end
 
 __all__ = [
     "seat_label",

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from tutorial_app.i18n import t
 from tutorial_app.language import ru_plural
-from tutorial_app.rules.moves import apply_unchecked, with_claim
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.moves import apply_unchecked, with_claim
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.explain import move_name
 from tutorial_app.strategy.review import Decision, HandReview, Mark

@@ -17,10 +17,10 @@ from tutorial_app.app.session import lang, tr
 from tutorial_app.club.rulesets import ClubRules
 from tutorial_app.i18n import t
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.options import OPTION_NAMES, HouseRules, OptionError, allowed_values
-from tutorial_app.rules.rulesheet import OPTION_LABELS, describe_option
+from tutorial_app.rules.line.options import OPTION_NAMES, HouseRules, OptionError, allowed_values
+from tutorial_app.rules.line.rulesheet import OPTION_LABELS, describe_option
+from tutorial_app.rules.line.variants import VARIANTS, find_variant
 from tutorial_app.rules.tien_gow.options import TIEN_GOW_OPTIONS
-from tutorial_app.rules.variants import VARIANTS, find_variant
 
 __all__ = [
     "RuleChoice",

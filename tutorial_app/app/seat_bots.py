@@ -14,7 +14,7 @@ import streamlit as st
 from tutorial_app.app.bots import BOT_NAMES
 from tutorial_app.app.session import lang, tr
 from tutorial_app.i18n import t
-from tutorial_app.rules.options import HouseRules
+from tutorial_app.rules.line.options import HouseRules
 
 __all__ = ["seat_bot_picker", "chosen_bots", "opponents_text", "DEFAULT_LEVEL"]
 

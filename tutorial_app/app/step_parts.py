@@ -19,7 +19,7 @@ from tutorial_app.lessons import LessonRun, Run, solve
 from tutorial_app.lessons.model import QuizStep, RememberStep
 from tutorial_app.lessons.quizzes import answer_type, choice_label
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.state import Action, Move
+from tutorial_app.rules.line.state import Action, Move
 from tutorial_app.rules.tiles import Tile
 
 __all__ = ["right_answer_text", "show_tiles", "reveals_answer", "remember"]

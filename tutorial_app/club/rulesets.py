@@ -19,9 +19,9 @@ from typing import Any, NamedTuple
 
 from tutorial_app.club.errors import ClubError
 from tutorial_app.lessons.source import Limits, SourceError, decode, parse_json
-from tutorial_app.rules.options import HouseRules, OptionError
+from tutorial_app.rules.line.options import HouseRules, OptionError
+from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.text import Text, shown
-from tutorial_app.rules.variants import find_variant
 
 __all__ = [
     "FORMAT",

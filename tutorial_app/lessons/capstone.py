@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from tutorial_app.rules.deal import LeadDecision, deal
-from tutorial_app.rules.moves import apply
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.deal import LeadDecision, deal
+from tutorial_app.rules.line.moves import apply
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.bots import bot_move
 

@@ -1,4 +1,4 @@
-"""Quiz kinds about Chinese dominoes, answered by ``rules.chinese``.
+"""Quiz kinds about Chinese dominoes, answered by ``rules.tien_gow.tiles``.
 
 Why a module of its own: Chinese dominoes have no chain and no position, so
 these questions are about tiles and sets only (``tile:``, ``tiles:`` and
@@ -16,7 +16,8 @@ Kinds:
 from __future__ import annotations
 
 from tutorial_app.lessons.model import Answer, QuizStep
-from tutorial_app.rules.chinese import (
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tien_gow.tiles import (
     ChineseRulesError,
     can_lead,
     combination,
@@ -25,7 +26,6 @@ from tutorial_app.rules.chinese import (
     red_pips,
     suit_of,
 )
-from tutorial_app.rules.text import Text
 
 __all__ = [
     "CHINESE_QUIZ_KINDS",

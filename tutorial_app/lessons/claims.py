@@ -14,8 +14,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from tutorial_app.rules.scoring import HandResult, hand_result
-from tutorial_app.rules.state import HandState, Status
+from tutorial_app.rules.line.scoring import HandResult, hand_result
+from tutorial_app.rules.line.state import HandState, Status
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile
 
 __all__ = ["Facts", "claim_problems"]

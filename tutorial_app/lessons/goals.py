@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tutorial_app.lessons.model import Goal
-from tutorial_app.rules.moves import apply_unchecked, fives_count, legal_moves
-from tutorial_app.rules.state import Action, HandState, Move, Status, play
+from tutorial_app.rules.line.moves import apply_unchecked, fives_count, legal_moves
+from tutorial_app.rules.line.state import Action, HandState, Move, Status, play
 
 __all__ = ["satisfies", "candidate_moves", "goal_moves", "ends_total", "fives_points", "goal_keys", "trick_goal_keys"]
 

@@ -21,7 +21,7 @@ from pydantic import (
     model_validator,
 )
 
-from tutorial_app.rules.state import DRAW, END_TURN, MUGGINS, PASS, Move, play
+from tutorial_app.rules.line.state import DRAW, END_TURN, MUGGINS, PASS, Move, play
 from tutorial_app.rules.text import RulesError, Text
 from tutorial_app.rules.tien_gow.state import parse_move as parse_trick_move
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile

@@ -2,7 +2,7 @@
 
 Why one function per kind: each kind of question has its own arithmetic
 ("6-5 (11) + 3-2 (5) = 16", "ends 4 + 6 = 10, a multiple of 5", "27 rounds
-to 25, minus your 6: 19"), worked out by ``rules.worked*``. A lesson's own
+to 25, minus your 6: 19"), worked out by ``rules.line.worked*``. A lesson's own
 ``explain`` text is said after it, never instead of it.
 """
 
@@ -13,11 +13,9 @@ from collections.abc import Callable
 from tutorial_app.lessons.model import QuizStep, line_move
 from tutorial_app.lessons.scenes import Scene
 from tutorial_app.lessons.strategy_quiz import BestError, engine_explanation, may_hold_explanation
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.state import Status
-from tutorial_app.rules.text import Text
-from tutorial_app.rules.who import seat_who
-from tutorial_app.rules.worked import (
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import Status
+from tutorial_app.rules.line.worked import (
     explain_count_tiles,
     explain_ends_sum,
     explain_fives_points,
@@ -28,23 +26,25 @@ from tutorial_app.rules.worked import (
     explain_unseen,
     join,
 )
-from tutorial_app.rules.worked_end import explain_hand_end
-from tutorial_app.rules.worked_lead import explain_lead, explain_redeal
-from tutorial_app.rules.worked_match import explain_sheet
-from tutorial_app.rules.worked_moves import (
+from tutorial_app.rules.line.worked_end import explain_hand_end
+from tutorial_app.rules.line.worked_lead import explain_lead, explain_redeal
+from tutorial_app.rules.line.worked_match import explain_sheet
+from tutorial_app.rules.line.worked_moves import (
     explain_draw_count,
     explain_drawable,
     explain_move,
     explain_to_move,
     explain_what_to_do,
 )
-from tutorial_app.rules.worked_tiles import (
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tien_gow.worked_tiles import (
     explain_chinese_beats,
     explain_chinese_can_lead,
     explain_chinese_copies,
     explain_chinese_red_pips,
     explain_chinese_suit,
 )
+from tutorial_app.rules.who import seat_who
 
 __all__ = ["quiz_explanation", "chinese_explanation", "EXPLAINED_KINDS"]
 

@@ -19,12 +19,12 @@ from tutorial_app.lessons.goals import ends_total, fives_points
 from tutorial_app.lessons.model import Answer, QuizStep, line_move
 from tutorial_app.lessons.scenes import Scene
 from tutorial_app.lessons.strategy_quiz import BestError, best_key, choice_keys, may_hold, move_label, parse_move_key
-from tutorial_app.rules.deal import LeadDecision
-from tutorial_app.rules.match import MatchState, record_hand
-from tutorial_app.rules.moves import apply, legal_moves, why_illegal
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.scoring import HandResult, hand_result
-from tutorial_app.rules.state import DRAW, Action, HandState, Status
+from tutorial_app.rules.line.deal import LeadDecision
+from tutorial_app.rules.line.match import MatchState, record_hand
+from tutorial_app.rules.line.moves import apply, legal_moves, why_illegal
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.scoring import HandResult, hand_result
+from tutorial_app.rules.line.state import DRAW, Action, HandState, Status
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, TileError, parse_tile, tiles_of_mask
 

@@ -15,8 +15,8 @@ from typing import Any, Protocol, TypeVar
 
 from tutorial_app.lessons.model import Answer, CapstoneStep, Lesson, PlayStep, QuizStep, RememberStep, Step
 from tutorial_app.lessons.quizzes import normalize_answer
+from tutorial_app.rules.line.worked import join
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.worked import join
 
 __all__ = ["Feedback", "RunCore", "RunError", "RIGHT", "play_out"]
 

@@ -38,13 +38,13 @@ from tutorial_app.lessons.run_core import RIGHT, Feedback, RunCore, RunError, pl
 from tutorial_app.lessons.scenes import Scene, lesson_rules, read_scene
 from tutorial_app.lessons.strategy_quiz import engine_explanation
 from tutorial_app.lessons.table_checks import is_forced
-from tutorial_app.rules.moves import IllegalMoveError, apply, why_illegal
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.moves import IllegalMoveError, apply, why_illegal
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import HandState, Move
+from tutorial_app.rules.line.worked import join
+from tutorial_app.rules.line.worked_end import explain_hand_end
+from tutorial_app.rules.line.worked_moves import describe_moves
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.worked import join
-from tutorial_app.rules.worked_end import explain_hand_end
-from tutorial_app.rules.worked_moves import describe_moves
 
 __all__ = ["Feedback", "LessonRun", "RunError", "solve_step"]
 

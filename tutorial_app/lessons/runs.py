@@ -13,8 +13,8 @@ from collections.abc import Callable
 from tutorial_app.lessons.model import Answer, Lesson
 from tutorial_app.lessons.runner import LessonRun, solve_step
 from tutorial_app.lessons.tien_gow_run import TienGowRun, solve_trick_step
-from tutorial_app.rules import state as line
 from tutorial_app.rules import tien_gow as tg
+from tutorial_app.rules.line import state as line
 
 __all__ = ["Run", "start_run", "solve", "solve_move", "solve_until", "is_trick_lesson"]
 

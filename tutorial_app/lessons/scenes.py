@@ -11,13 +11,13 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from tutorial_app.lessons.model import Lesson, PositionSpec
-from tutorial_app.rules.deal import LeadDecision
-from tutorial_app.rules.match import MatchState
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.position import read_position
-from tutorial_app.rules.state import HandState
+from tutorial_app.rules.line.deal import LeadDecision
+from tutorial_app.rules.line.match import MatchState
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.position import read_position
+from tutorial_app.rules.line.state import HandState
+from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.variants import find_variant
 
 __all__ = ["Scene", "lesson_rules", "position_mapping", "read_scene", "scene_of"]
 

@@ -37,10 +37,10 @@ from tutorial_app.lessons.scenes import Scene, position_mapping, scene_of
 from tutorial_app.lessons.source import Path_
 from tutorial_app.lessons.strategy_quiz import BestError, goal_problem, quiz_problem, turn_problem
 from tutorial_app.lessons.table_checks import first_lead_problem, forced_problem, later_problem, real_deal_problems
-from tutorial_app.rules.moves import apply, apply_unchecked, legal_moves, why_illegal
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.position import PositionError
-from tutorial_app.rules.state import HandState, Status
+from tutorial_app.rules.line.moves import apply, apply_unchecked, legal_moves, why_illegal
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.position import PositionError
+from tutorial_app.rules.line.state import HandState, Status
 from tutorial_app.rules.tiles import Tile
 
 __all__ = ["SemanticPass", "LessonFrame"]

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from tutorial_app.lessons.model import PlayStep, PositionSpec
 from tutorial_app.lessons.scenes import Scene
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Action, HandState
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import Action, HandState
 
 __all__ = ["first_lead_problem", "later_problem", "real_deal_problems", "forced_problem", "is_forced"]
 

@@ -40,10 +40,10 @@ from tutorial_app.lessons.tien_gow_scene import (
     trick_satisfies,
 )
 from tutorial_app.rules import tien_gow as tg
+from tutorial_app.rules.line.worked import join
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.bots import TienGowBot, choose_greedy, paused, play_bots, tien_gow_bot
 from tutorial_app.rules.tien_gow.worked import describe_plays, explain_settlement
-from tutorial_app.rules.worked import join
 
 __all__ = ["TienGowRun", "TrickCapstone", "deal_trick_capstone", "capstone_move", "capstone_resume", "solve_trick_step"]
 

@@ -22,10 +22,10 @@ from tutorial_app.lessons.semantics import LessonFrame, SemanticPass
 from tutorial_app.lessons.source import Mark, Path_, Source, SourceError, read_source
 from tutorial_app.lessons.tien_gow_checks import TienGowPass
 from tutorial_app.lessons.tien_gow_scene import tien_gow_rules
-from tutorial_app.rules.options import HouseRules
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.text import RulesError
 from tutorial_app.rules.tien_gow.options import PLAYERS, TienGowRules, is_tien_gow
-from tutorial_app.rules.variants import find_variant
 
 __all__ = ["Issue", "Checked", "Report", "check_source", "check_file", "check_paths", "lesson_files"]
 

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutorial_app.language import END_NAMES, ru_plural
-from tutorial_app.rules.moves import apply_unchecked
-from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.line.moves import apply_unchecked
+from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
 from tutorial_app.rules.who import seat_who

@@ -33,7 +33,7 @@ from tutorial_app.app.rules_picker import RuleChoice, describe_choice, preset_ti
 from tutorial_app.app.session import lang, tr
 from tutorial_app.app.uploads import InputError, read_yaml_text
 from tutorial_app.i18n import t
-from tutorial_app.rules.position import PositionError
+from tutorial_app.rules.line.position import PositionError
 from tutorial_app.rules.text import Text
 
 DEFAULTS = ("block", "kozel", "domino101", "draw")

@@ -11,7 +11,7 @@ from tutorial_app.app.session import lang, learner, progress_store, tr
 from tutorial_app.lessons import LessonError, LessonRun, Run, TienGowRun, course_names, load_course, start_run
 from tutorial_app.lessons.courses import course_title
 from tutorial_app.lessons.model import CapstoneStep, Lesson
-from tutorial_app.rules.variants import find_variant
+from tutorial_app.rules.line.variants import find_variant
 
 PLAYER = "learn"
 

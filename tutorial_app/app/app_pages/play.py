@@ -29,8 +29,8 @@ from tutorial_app.app.tien_gow_table import TienGowTable
 from tutorial_app.board.adjust import BENDS, AdjustError
 from tutorial_app.board.layout import Bend, Step
 from tutorial_app.i18n import Lang, t
-from tutorial_app.rules.moves import IllegalMoveError
-from tutorial_app.rules.state import ARM_NAMES, Move
+from tutorial_app.rules.line.moves import IllegalMoveError
+from tutorial_app.rules.line.state import ARM_NAMES, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS
 

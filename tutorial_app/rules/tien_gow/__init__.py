@@ -4,7 +4,7 @@ The same shape as the line games' engine: an immutable ``HandState``,
 ``legal_moves`` in a fixed order, ``apply``/``apply_unchecked``,
 ``why_illegal`` in English and Russian, a seeded ``deal``, ``hand_result``
 and a match. The tiles, their names and which set beats which come from
-``rules.chinese``; the decisions where the rule pages differ are in
+``rules.tien_gow.tiles``; the decisions where the rule pages differ are in
 ``docs/tien_gow.md``.
 
 Modules: ``options`` (name, aliases, house rules), ``state``, ``moves``,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutorial_app.language import END_NAMES, end_name
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.state import (
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import (
     ARM_NAMES,
     DRAW,
     END_TURN,

@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutorial_app.language import en_count, end_name, ru_count
-from tutorial_app.rules.deal import LeadDecision
-from tutorial_app.rules.moves import apply, legal_moves, why_illegal
-from tutorial_app.rules.state import ARM_NAMES, DRAW, Action, HandState, Move, Table
+from tutorial_app.rules.line.deal import LeadDecision
+from tutorial_app.rules.line.moves import apply, legal_moves, why_illegal
+from tutorial_app.rules.line.state import ARM_NAMES, DRAW, Action, HandState, Move, Table
+from tutorial_app.rules.line.worked import ends_text, tile_list
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import Tile
 from tutorial_app.rules.who import seat_who
-from tutorial_app.rules.worked import ends_text, tile_list
 
 __all__ = [
     "explain_drawable",

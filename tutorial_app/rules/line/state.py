@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal, NamedTuple
 
-from tutorial_app.rules.options import HouseRules
+from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, SUIT_MASK, Tile, mask_pips, tiles_of_mask
 
 __all__ = [

@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from tutorial_app.rules.deal import Deal, deal
-from tutorial_app.rules.moves import apply
-from tutorial_app.rules.options import HouseRules, MatchGoal
-from tutorial_app.rules.scoring import HandResult, hand_result
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.deal import Deal, deal
+from tutorial_app.rules.line.moves import apply
+from tutorial_app.rules.line.options import HouseRules, MatchGoal
+from tutorial_app.rules.line.scoring import HandResult, hand_result
+from tutorial_app.rules.line.state import HandState, Move
 
 __all__ = ["HandRecord", "MatchState", "new_match", "record_hand", "next_deal", "replay"]
 

@@ -11,10 +11,10 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from tutorial_app.language import en_count, ru_count
-from tutorial_app.rules.options import OPTION_NAMES, HouseRules, Teams
+from tutorial_app.rules.line.options import OPTION_NAMES, HouseRules, Teams
+from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import ALL_TILES
-from tutorial_app.rules.variants import find_variant
 
 __all__ = [
     "GLOSSARY",

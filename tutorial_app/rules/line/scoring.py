@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tutorial_app.rules.options import BlockedNextLead, BlockedScoring, BlockedTie, NextLead, Scoring
-from tutorial_app.rules.state import HandState, Status
+from tutorial_app.rules.line.options import BlockedNextLead, BlockedScoring, BlockedTie, NextLead, Scoring
+from tutorial_app.rules.line.state import HandState, Status
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
 
 __all__ = ["HandResult", "hand_result", "round_to_five", "side_pips"]

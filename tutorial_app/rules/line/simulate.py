@@ -17,12 +17,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from typing import Literal
 
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.match import new_match, next_deal, record_hand
-from tutorial_app.rules.moves import apply_unchecked, legal_sequence
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.scoring import HandResult, hand_result
-from tutorial_app.rules.state import Action, HandState, Move, Status
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.match import new_match, next_deal, record_hand
+from tutorial_app.rules.line.moves import apply_unchecked, legal_sequence
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.scoring import HandResult, hand_result
+from tutorial_app.rules.line.state import Action, HandState, Move, Status
 
 __all__ = [
     "BOTS",

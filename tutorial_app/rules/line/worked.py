@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutorial_app.language import en_count, ru_count
-from tutorial_app.rules.moves import fives_count
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.state import LEFT, RIGHT, HandState, Table
+from tutorial_app.rules.line.moves import fives_count
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import LEFT, RIGHT, HandState, Table
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import SUIT_MASK, Tile, tiles_of_mask
 from tutorial_app.rules.who import Who, seat_who

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from tutorial_app.rules.options import HouseRules, OptionError, option_int
+from tutorial_app.rules.line.options import HouseRules, OptionError, option_int
 from tutorial_app.rules.text import RulesError, Text, shown
 
 __all__ = ["Variant", "VARIANTS", "find_variant", "rules_for", "name_key", "UnknownVariantError"]

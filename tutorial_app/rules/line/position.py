@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from tutorial_app.rules.deal import LeadDecision, decide_first_lead, redeal_reason
-from tutorial_app.rules.match import MatchState
-from tutorial_app.rules.moves import IllegalMoveError, apply, table_blocked
-from tutorial_app.rules.notation import (
+from tutorial_app.rules.line.deal import LeadDecision, decide_first_lead, redeal_reason
+from tutorial_app.rules.line.match import MatchState
+from tutorial_app.rules.line.moves import IllegalMoveError, apply, table_blocked
+from tutorial_app.rules.line.notation import (
     Claims,
     PositionError,
     at,
@@ -29,11 +29,11 @@ from tutorial_app.rules.notation import (
     read_seat,
     read_tile,
 )
-from tutorial_app.rules.options import HouseRules, OptionError
-from tutorial_app.rules.state import ARM_NAMES, EMPTY_TABLE, HandState, Status, Table
+from tutorial_app.rules.line.options import HouseRules, OptionError
+from tutorial_app.rules.line.state import ARM_NAMES, EMPTY_TABLE, HandState, Status, Table
+from tutorial_app.rules.line.variants import UnknownVariantError, find_variant
 from tutorial_app.rules.text import Text, reason_of, seat_genitive, shown
 from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, Tile
-from tutorial_app.rules.variants import UnknownVariantError, find_variant
 
 __all__ = ["PositionError", "Position", "read_position", "parse_move", "KNOWN_KEYS"]
 

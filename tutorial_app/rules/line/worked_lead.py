@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutorial_app.rules.deal import LeadDecision, redeal_reason
-from tutorial_app.rules.options import HouseRules, Redeal
+from tutorial_app.rules.line.deal import LeadDecision, redeal_reason
+from tutorial_app.rules.line.options import HouseRules, Redeal
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import DOUBLES, FULL_MASK, tiles_of_mask
 from tutorial_app.rules.who import seat_who

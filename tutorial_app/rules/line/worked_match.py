@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from tutorial_app.rules.match import MatchState, record_hand
-from tutorial_app.rules.options import HouseRules, MatchGoal
-from tutorial_app.rules.scoring import HandResult, hand_result
-from tutorial_app.rules.state import HandState
+from tutorial_app.rules.line.match import MatchState, record_hand
+from tutorial_app.rules.line.options import HouseRules, MatchGoal
+from tutorial_app.rules.line.scoring import HandResult, hand_result
+from tutorial_app.rules.line.state import HandState
+from tutorial_app.rules.line.worked import join
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.who import side_who
-from tutorial_app.rules.worked import join
 
 __all__ = ["explain_record", "explain_sheet"]
 

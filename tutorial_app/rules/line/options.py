@@ -182,7 +182,7 @@ class HouseRules:
     """Every house-rule option of a domino game, with validation.
 
     The defaults are the plain block game for two. Build variants with
-    ``tutorial_app.rules.variants.rules_for`` rather than by hand.
+    ``tutorial_app.rules.line.variants.rules_for`` rather than by hand.
     """
 
     players: int = 2

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutorial_app.rules.chinese import (
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tien_gow.tiles import (
     CIVIL_ORDER,
     ChineseRulesError,
     Suit,
@@ -21,7 +22,6 @@ from tutorial_app.rules.chinese import (
     tile_name,
     why_not_combination,
 )
-from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import Tile
 
 __all__ = [

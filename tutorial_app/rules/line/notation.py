@@ -12,9 +12,9 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tutorial_app.rules.match import MatchState, new_match
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.state import (
+from tutorial_app.rules.line.match import MatchState, new_match
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import (
     ARM_NAMES,
     DRAW,
     EMPTY_TABLE,

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
-from tutorial_app.rules.match import MatchState, record_hand
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.position import Position, read_position
-from tutorial_app.rules.scoring import hand_result
-from tutorial_app.rules.state import End, HandState, Move, Status
+from tutorial_app.rules.line.match import MatchState, record_hand
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.position import Position, read_position
+from tutorial_app.rules.line.scoring import hand_result
+from tutorial_app.rules.line.state import End, HandState, Move, Status
+from tutorial_app.rules.line.worked_end import explain_hand_end
 from tutorial_app.rules.tiles import Tile
-from tutorial_app.rules.worked_end import explain_hand_end
 
 __all__ = [
     "Ruling",
