@@ -206,8 +206,8 @@ def referee_processes() -> Counter[Outcome]:
 
 
 def lesson_loader(count: int) -> Counter[Outcome]:
-    from tutorial_app.lessons.source import SourceError, parse_source
-    from tutorial_app.lessons.validate import check_source
+    from tutorial_app.lessons.check.validate import check_source
+    from tutorial_app.source import SourceError, parse_source
 
     outcomes: Counter[Outcome] = Counter()
     texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "lessons").glob("*/*.yaml"))]

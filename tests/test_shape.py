@@ -25,6 +25,7 @@ FLOORS: dict[str, int] = {
     "strategy": 2,
     "board": 2,
     "names": 2,
+    "source": 2,
     "lessons": 3,
     "courses": 3,
     "club": 4,
@@ -44,6 +45,7 @@ UI_ALLOWED: dict[str, set[str]] = {
     "board": {"plotly"},
     "lessons": {"yaml", "pydantic", "pydantic_core"},
     "launch": {"streamlit"},
+    "source": {"yaml"},
 }
 
 
@@ -116,7 +118,7 @@ def against_floors(found: list[Import]) -> list[str]:
 def test_against_floors_names_an_import_going_up_or_sideways() -> None:
     up = Import("tutorial_app.rules.line.moves", "tutorial_app.app.session", 7)
     sideways = Import("tutorial_app.board.layout", "tutorial_app.strategy.bots", 9)
-    down = Import("tutorial_app.lessons.capstone", "tutorial_app.strategy.bots", 19)
+    down = Import("tutorial_app.lessons.format.capstone", "tutorial_app.strategy.bots", 19)
     assert against_floors([up, sideways, down]) == [
         "tutorial_app.board.layout:9 imports tutorial_app.strategy.bots (board is on floor 2, strategy on floor 2)",
         "tutorial_app.rules.line.moves:7 imports tutorial_app.app.session (rules is on floor 1, app on floor 5)",

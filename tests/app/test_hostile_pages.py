@@ -215,7 +215,7 @@ def _boom(*_args: Any, **_kwargs: Any) -> Any:
 
 
 def test_an_error_in_a_callback_is_one_short_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("tutorial_app.lessons.validate.check_source", _boom)
+    monkeypatch.setattr("tutorial_app.lessons.check.validate.check_source", _boom)
     at = _page("workshop", lang="ru")
     at.button[0].click().run()
     assert not at.exception

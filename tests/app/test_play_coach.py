@@ -12,7 +12,7 @@ from tutorial_app.app.play_table import HUMAN, PlayTable
 from tutorial_app.app.review_rows import review_headline
 from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, load_course, solve_step, solve_until
-from tutorial_app.lessons.model import CapstoneStep
+from tutorial_app.lessons.format.model import CapstoneStep
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, Move
 from tutorial_app.strategy.review import HandReview

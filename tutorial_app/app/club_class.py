@@ -40,8 +40,8 @@ from tutorial_app.club.classroom import Answered, Tally, scores, tally
 from tutorial_app.club.seating import Member, present
 from tutorial_app.club.store import ClubStore, Room, clock
 from tutorial_app.lessons import LessonRun, solve_step
-from tutorial_app.lessons.model import Lesson, QuizStep, RememberStep
-from tutorial_app.lessons.quizzes import answer_type
+from tutorial_app.lessons.format.model import Lesson, QuizStep, RememberStep
+from tutorial_app.lessons.quiz.answers import answer_type
 from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.text import Text
 

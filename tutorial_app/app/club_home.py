@@ -22,8 +22,8 @@ from tutorial_app.club.seating import seat_holders
 from tutorial_app.club.shared_hand import AWAY_CHOICES, make_setup
 from tutorial_app.club.store import CLASS_CAPACITY, ClubStore, clock
 from tutorial_app.lessons import LessonError, course_names, load_course
-from tutorial_app.lessons.courses import course_title
-from tutorial_app.lessons.model import Lesson
+from tutorial_app.lessons.format.courses import course_title
+from tutorial_app.lessons.format.model import Lesson
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.bots import BOT_NAMES, bot_title
 

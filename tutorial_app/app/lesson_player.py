@@ -35,9 +35,9 @@ from tutorial_app.app.step_parts import remember, reveals_answer, right_answer_t
 from tutorial_app.app.tien_gow_lesson import trick_board, trick_capstone_panel, trick_move_panel
 from tutorial_app.board.adjust import bent_shape
 from tutorial_app.lessons import Feedback, LessonRun, Run, TienGowRun, solve
-from tutorial_app.lessons.capstone import CapstoneHand
-from tutorial_app.lessons.model import CapstoneStep, LText, PlayStep, QuizStep, RememberStep
-from tutorial_app.lessons.quizzes import answer_type
+from tutorial_app.lessons.format.capstone import CapstoneHand
+from tutorial_app.lessons.format.model import CapstoneStep, LText, PlayStep, QuizStep, RememberStep
+from tutorial_app.lessons.quiz.answers import answer_type
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text

@@ -23,9 +23,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from tutorial_app.lessons.source import Limits, SourceError, decode, parse_json
 from tutorial_app.names import MAX_NAME, name_problem, normal_name
 from tutorial_app.rules.text import Text, shown
+from tutorial_app.source import Limits, SourceError, decode, parse_json
 
 __all__ = [
     "ProgressError",

@@ -16,8 +16,8 @@ from tutorial_app.app.tien_gow_lesson import reveal_text
 from tutorial_app.board.showcase import tiles_figure
 from tutorial_app.board.tien_gow_figure import chinese_tiles_figure
 from tutorial_app.lessons import LessonRun, Run, solve
-from tutorial_app.lessons.model import QuizStep, RememberStep
-from tutorial_app.lessons.quizzes import answer_type, choice_label
+from tutorial_app.lessons.format.model import QuizStep, RememberStep
+from tutorial_app.lessons.quiz.answers import answer_type, choice_label
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.line.state import Action, Move
 from tutorial_app.rules.tiles import Tile

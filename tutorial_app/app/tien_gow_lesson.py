@@ -26,7 +26,7 @@ from tutorial_app.app.tien_gow_view import (
 )
 from tutorial_app.board.tien_gow_controller import selected_tiles
 from tutorial_app.lessons import TienGowRun
-from tutorial_app.lessons.model import CapstoneStep, PlayStep
+from tutorial_app.lessons.format.model import CapstoneStep, PlayStep
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.worked import describe_plays

@@ -2,7 +2,7 @@
 
 Why its own module: the referee box takes input from strangers; the limits
 (size, depth, aliases, digits) and the reader are those of every other
-user file (``tutorial_app.lessons.source``), and every error is one line
+user file (``tutorial_app.source``), and every error is one line
 that names the line and column, in English and Russian like the rules
 core's own refusals.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutorial_app.lessons.source import Limits, SourceError, decode, parse_source
 from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.source import Limits, SourceError, decode, parse_source
 
 __all__ = ["InputError", "read_yaml_text", "MAX_POSITION_BYTES", "POSITION_LIMITS"]
 

@@ -9,8 +9,8 @@ from tutorial_app.app.markdown import plain
 from tutorial_app.app.progress import ProgressError
 from tutorial_app.app.session import lang, learner, progress_store, tr
 from tutorial_app.lessons import LessonError, LessonRun, Run, TienGowRun, course_names, load_course, start_run
-from tutorial_app.lessons.courses import course_title
-from tutorial_app.lessons.model import CapstoneStep, Lesson
+from tutorial_app.lessons.format.courses import course_title
+from tutorial_app.lessons.format.model import CapstoneStep, Lesson
 from tutorial_app.rules.line.variants import find_variant
 
 PLAYER = "learn"

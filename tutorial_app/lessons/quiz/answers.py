@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutorial_app.lessons.chinese_quiz import (
+from tutorial_app.lessons.format.goals import ends_total, fives_points
+from tutorial_app.lessons.format.model import Answer, QuizStep, line_move
+from tutorial_app.lessons.format.scenes import Scene
+from tutorial_app.lessons.quiz.chinese import (
     CHINESE_BOOL_KINDS,
     CHINESE_QUIZ_KINDS,
     CHINESE_WORD_KINDS,
     CHINESE_WORDS,
     chinese_answer,
 )
-from tutorial_app.lessons.goals import ends_total, fives_points
-from tutorial_app.lessons.model import Answer, QuizStep, line_move
-from tutorial_app.lessons.scenes import Scene
-from tutorial_app.lessons.strategy_quiz import BestError, best_key, choice_keys, may_hold, move_label, parse_move_key
+from tutorial_app.lessons.quiz.strategy import BestError, best_key, choice_keys, may_hold, move_label, parse_move_key
 from tutorial_app.rules.line.deal import LeadDecision
 from tutorial_app.rules.line.match import MatchState, record_hand
 from tutorial_app.rules.line.moves import apply, legal_moves, why_illegal

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutorial_app.lessons.chinese_quiz import CHINESE_QUIZ_KINDS, chinese_answer
-from tutorial_app.lessons.model import TRICK_QUIZ_KINDS, Answer, QuizStep
-from tutorial_app.lessons.quiz_explain import chinese_explanation
-from tutorial_app.lessons.quizzes import WORD_KINDS, QuizError, answer_type, normalize_answer
-from tutorial_app.lessons.tien_gow_scene import TrickScene, trick_move
+from tutorial_app.lessons.format.model import TRICK_QUIZ_KINDS, Answer, QuizStep
+from tutorial_app.lessons.format.tien_gow_scene import TrickScene, trick_move
+from tutorial_app.lessons.quiz.answers import WORD_KINDS, QuizError, answer_type, normalize_answer
+from tutorial_app.lessons.quiz.chinese import CHINESE_QUIZ_KINDS, chinese_answer
+from tutorial_app.lessons.quiz.explain import chinese_explanation
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.worked import (

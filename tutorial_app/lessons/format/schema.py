@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tutorial_app.lessons.model import Lesson
+from tutorial_app.lessons.format.model import Lesson
 
 __all__ = ["lesson_schema", "schema_text", "SCHEMA_FILE"]
 

@@ -10,8 +10,8 @@ single legal move says ``forced: true``.
 
 from __future__ import annotations
 
-from tutorial_app.lessons.model import PlayStep, PositionSpec
-from tutorial_app.lessons.scenes import Scene
+from tutorial_app.lessons.format.model import PlayStep, PositionSpec
+from tutorial_app.lessons.format.scenes import Scene
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, HandState
 

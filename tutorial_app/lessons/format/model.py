@@ -183,7 +183,7 @@ GOAL_KEYS = (
 TRICK_GOAL_KEYS = frozenset(
     {"action", "played", "keeps", "set_size", "takes_trick", "wins_hand", "any_legal", "all_of", "any_of", "not"}
 )
-"""The goals a Tien Gow play step may use (``lessons/tien_gow_scene.py``); the others are the line games'."""
+"""The goals a Tien Gow play step may use (``lessons/format/tien_gow_scene.py``); the others are the line games'."""
 
 
 class Goal(_Strict):
@@ -334,16 +334,16 @@ QuizKind = Literal[
     "match_over",
     "match_winner",
     "match_score",
-    # strategy (tutorial_app/lessons/strategy_quiz.py): answered from the learner's view by the analysis / inference
+    # strategy (tutorial_app/lessons/quiz/strategy.py): answered from the learner's view by the analysis / inference
     "best_move",
     "may_hold",
-    # Chinese dominoes (tutorial_app/lessons/chinese_quiz.py): about tiles and sets, no position
+    # Chinese dominoes (tutorial_app/lessons/quiz/chinese.py): about tiles and sets, no position
     "chinese_suit",
     "chinese_copies",
     "chinese_red_pips",
     "chinese_can_lead",
     "chinese_beats",
-    # Tien Gow positions (tutorial_app/lessons/tien_gow_quiz.py): tricks, the last trick, the settlement
+    # Tien Gow positions (tutorial_app/lessons/quiz/tien_gow.py): tricks, the last trick, the settlement
     "trick_taker",
     "trick_legal",
     "trick_next_leader",

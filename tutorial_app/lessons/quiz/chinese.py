@@ -15,7 +15,7 @@ Kinds:
 
 from __future__ import annotations
 
-from tutorial_app.lessons.model import Answer, QuizStep
+from tutorial_app.lessons.format.model import Answer, QuizStep
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.tiles import (
     ChineseRulesError,

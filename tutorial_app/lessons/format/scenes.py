@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from tutorial_app.lessons.model import Lesson, PositionSpec
+from tutorial_app.lessons.format.model import Lesson, PositionSpec
 from tutorial_app.rules.line.deal import LeadDecision
 from tutorial_app.rules.line.match import MatchState
 from tutorial_app.rules.line.options import HouseRules

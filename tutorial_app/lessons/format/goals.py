@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutorial_app.lessons.model import Goal
+from tutorial_app.lessons.format.model import Goal
 from tutorial_app.rules.line.moves import apply_unchecked, fives_count, legal_moves
 from tutorial_app.rules.line.state import Action, HandState, Move, Status, play
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import random
 
-from tutorial_app.lessons.goals import goal_keys
-from tutorial_app.lessons.model import (
+from tutorial_app.lessons.check.semantics import LessonFrame, Report, SemanticPass
+from tutorial_app.lessons.check.tien_gow_claims import trick_claim_problems
+from tutorial_app.lessons.format.goals import goal_keys
+from tutorial_app.lessons.format.model import (
     TRICK_GOAL_KEYS,
     CapstoneStep,
     ExplainStep,
@@ -24,12 +26,7 @@ from tutorial_app.lessons.model import (
     RememberStep,
     Step,
 )
-from tutorial_app.lessons.quizzes import QuizError
-from tutorial_app.lessons.semantics import LessonFrame, Report, SemanticPass
-from tutorial_app.lessons.source import Path_
-from tutorial_app.lessons.tien_gow_claims import trick_claim_problems
-from tutorial_app.lessons.tien_gow_quiz import TIEN_GOW_LESSON_KINDS, trick_answer
-from tutorial_app.lessons.tien_gow_scene import (
+from tutorial_app.lessons.format.tien_gow_scene import (
     TrickPositionError,
     TrickScene,
     read_trick_scene,
@@ -37,8 +34,11 @@ from tutorial_app.lessons.tien_gow_scene import (
     trick_move,
     trick_satisfies,
 )
+from tutorial_app.lessons.quiz.answers import QuizError
+from tutorial_app.lessons.quiz.tien_gow import TIEN_GOW_LESSON_KINDS, trick_answer
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS, play_bots, tien_gow_bot
+from tutorial_app.source import Path_
 
 __all__ = ["TienGowPass"]
 

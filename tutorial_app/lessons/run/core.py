@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from tutorial_app.lessons.model import Answer, CapstoneStep, Lesson, PlayStep, QuizStep, RememberStep, Step
-from tutorial_app.lessons.quizzes import normalize_answer
+from tutorial_app.lessons.format.model import Answer, CapstoneStep, Lesson, PlayStep, QuizStep, RememberStep, Step
+from tutorial_app.lessons.quiz.answers import normalize_answer
 from tutorial_app.rules.line.worked import join
 from tutorial_app.rules.text import Text
 

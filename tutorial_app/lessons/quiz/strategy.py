@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tutorial_app.lessons.scenes import Scene
+from tutorial_app.lessons.format.scenes import Scene
 from tutorial_app.rules.line.state import DRAW, END_TURN, MUGGINS, PASS, Action, HandState, Move, play
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, Tile, TileError, parse_tile

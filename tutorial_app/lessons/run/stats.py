@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tutorial_app.lessons.courses import course_rank
-from tutorial_app.lessons.model import CapstoneStep, Goal, Lesson, PlayStep, QuizStep
-from tutorial_app.lessons.runs import Run, solve_move, start_run
-from tutorial_app.lessons.validate import Report
+from tutorial_app.lessons.check.validate import Report
+from tutorial_app.lessons.format.courses import course_rank
+from tutorial_app.lessons.format.model import CapstoneStep, Goal, Lesson, PlayStep, QuizStep
+from tutorial_app.lessons.run.runs import Run, solve_move, start_run
 from tutorial_app.rules.tiles import Tile
 
 __all__ = ["LessonStats", "Target", "lesson_stats", "totals", "targets", "FORCED_SHARE", "REVIEWED_SHARE"]

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutorial_app.lessons.model import Answer, Lesson
-from tutorial_app.lessons.runner import LessonRun, solve_step
-from tutorial_app.lessons.tien_gow_run import TienGowRun, solve_trick_step
+from tutorial_app.lessons.format.model import Answer, Lesson
+from tutorial_app.lessons.run.runner import LessonRun, solve_step
+from tutorial_app.lessons.run.tien_gow import TienGowRun, solve_trick_step
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.line import state as line
 

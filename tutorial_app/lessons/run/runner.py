@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import random
 
-from tutorial_app.lessons.capstone import CapstoneHand, bot_move, deal_capstone, learner_move
-from tutorial_app.lessons.goals import goal_moves, satisfies
-from tutorial_app.lessons.model import (
+from tutorial_app.lessons.check.table import is_forced
+from tutorial_app.lessons.format.capstone import CapstoneHand, bot_move, deal_capstone, learner_move
+from tutorial_app.lessons.format.goals import goal_moves, satisfies
+from tutorial_app.lessons.format.model import (
     Answer,
     CapstoneStep,
     ExplainStep,
@@ -32,12 +33,11 @@ from tutorial_app.lessons.model import (
     WrongMove,
     line_move,
 )
-from tutorial_app.lessons.quiz_explain import quiz_explanation
-from tutorial_app.lessons.quizzes import choice_label, correct_answer, default_choices
-from tutorial_app.lessons.run_core import RIGHT, Feedback, RunCore, RunError, play_out
-from tutorial_app.lessons.scenes import Scene, lesson_rules, read_scene
-from tutorial_app.lessons.strategy_quiz import engine_explanation
-from tutorial_app.lessons.table_checks import is_forced
+from tutorial_app.lessons.format.scenes import Scene, lesson_rules, read_scene
+from tutorial_app.lessons.quiz.answers import choice_label, correct_answer, default_choices
+from tutorial_app.lessons.quiz.explain import quiz_explanation
+from tutorial_app.lessons.quiz.strategy import engine_explanation
+from tutorial_app.lessons.run.core import RIGHT, Feedback, RunCore, RunError, play_out
 from tutorial_app.rules.line.moves import IllegalMoveError, apply, why_illegal
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.state import HandState, Move

@@ -17,11 +17,11 @@ from typing import Any, TypeVar
 
 from tutorial_app.board.adjust import AdjustError, rebend
 from tutorial_app.board.layout import layout_table
-from tutorial_app.lessons.capstone import MAX_MOVES, bot_move, deal_capstone
-from tutorial_app.lessons.chinese_quiz import CHINESE_QUIZ_KINDS
-from tutorial_app.lessons.claims import Facts, claim_problems
-from tutorial_app.lessons.goals import goal_moves, satisfies, trick_goal_keys
-from tutorial_app.lessons.model import (
+from tutorial_app.lessons.check.claims import Facts, claim_problems
+from tutorial_app.lessons.check.table import first_lead_problem, forced_problem, later_problem, real_deal_problems
+from tutorial_app.lessons.format.capstone import MAX_MOVES, bot_move, deal_capstone
+from tutorial_app.lessons.format.goals import goal_moves, satisfies, trick_goal_keys
+from tutorial_app.lessons.format.model import (
     TRICK_QUIZ_KINDS,
     CapstoneStep,
     ExplainStep,
@@ -32,16 +32,22 @@ from tutorial_app.lessons.model import (
     Step,
     line_move,
 )
-from tutorial_app.lessons.quizzes import NO_POSITION_KINDS, QuizError, correct_answer, default_choices, normalize_answer
-from tutorial_app.lessons.scenes import Scene, position_mapping, scene_of
-from tutorial_app.lessons.source import Path_
-from tutorial_app.lessons.strategy_quiz import BestError, goal_problem, quiz_problem, turn_problem
-from tutorial_app.lessons.table_checks import first_lead_problem, forced_problem, later_problem, real_deal_problems
+from tutorial_app.lessons.format.scenes import Scene, position_mapping, scene_of
+from tutorial_app.lessons.quiz.answers import (
+    NO_POSITION_KINDS,
+    QuizError,
+    correct_answer,
+    default_choices,
+    normalize_answer,
+)
+from tutorial_app.lessons.quiz.chinese import CHINESE_QUIZ_KINDS
+from tutorial_app.lessons.quiz.strategy import BestError, goal_problem, quiz_problem, turn_problem
 from tutorial_app.rules.line.moves import apply, apply_unchecked, legal_moves, why_illegal
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.position import PositionError
 from tutorial_app.rules.line.state import HandState, Status
 from tutorial_app.rules.tiles import Tile
+from tutorial_app.source import Path_
 
 __all__ = ["SemanticPass", "LessonFrame"]
 

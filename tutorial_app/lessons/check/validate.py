@@ -16,16 +16,16 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
-from tutorial_app.lessons.courses import COURSES, course_rank
-from tutorial_app.lessons.model import Lesson, QuizStep, Step
-from tutorial_app.lessons.semantics import LessonFrame, SemanticPass
-from tutorial_app.lessons.source import Mark, Path_, Source, SourceError, read_source
-from tutorial_app.lessons.tien_gow_checks import TienGowPass
-from tutorial_app.lessons.tien_gow_scene import tien_gow_rules
+from tutorial_app.lessons.check.semantics import LessonFrame, SemanticPass
+from tutorial_app.lessons.check.tien_gow import TienGowPass
+from tutorial_app.lessons.format.courses import COURSES, course_rank
+from tutorial_app.lessons.format.model import Lesson, QuizStep, Step
+from tutorial_app.lessons.format.tien_gow_scene import tien_gow_rules
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.text import RulesError
 from tutorial_app.rules.tien_gow.options import PLAYERS, TienGowRules, is_tien_gow
+from tutorial_app.source import Mark, Path_, Source, SourceError, read_source
 
 __all__ = ["Issue", "Checked", "Report", "check_source", "check_file", "check_paths", "lesson_files"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutorial_app.lessons.model import QuizStep, line_move
-from tutorial_app.lessons.scenes import Scene
-from tutorial_app.lessons.strategy_quiz import BestError, engine_explanation, may_hold_explanation
+from tutorial_app.lessons.format.model import QuizStep, line_move
+from tutorial_app.lessons.format.scenes import Scene
+from tutorial_app.lessons.quiz.strategy import BestError, engine_explanation, may_hold_explanation
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.state import Status
 from tutorial_app.rules.line.worked import (

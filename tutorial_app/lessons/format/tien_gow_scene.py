@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from tutorial_app.lessons.model import Goal, PositionSpec
+from tutorial_app.lessons.format.model import Goal, PositionSpec
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.text import RulesError, Text
 

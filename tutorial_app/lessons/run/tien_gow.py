@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tutorial_app.lessons.model import (
+from tutorial_app.lessons.format.model import (
     Answer,
     CapstoneStep,
     ExplainStep,
@@ -27,10 +27,7 @@ from tutorial_app.lessons.model import (
     RememberStep,
     WrongMove,
 )
-from tutorial_app.lessons.quizzes import choice_label
-from tutorial_app.lessons.run_core import RIGHT, Feedback, RunCore, RunError, play_out
-from tutorial_app.lessons.tien_gow_quiz import trick_answer, trick_choices, trick_explanation
-from tutorial_app.lessons.tien_gow_scene import (
+from tutorial_app.lessons.format.tien_gow_scene import (
     TrickScene,
     read_trick_scene,
     same_move,
@@ -39,6 +36,9 @@ from tutorial_app.lessons.tien_gow_scene import (
     trick_move,
     trick_satisfies,
 )
+from tutorial_app.lessons.quiz.answers import choice_label
+from tutorial_app.lessons.quiz.tien_gow import trick_answer, trick_choices, trick_explanation
+from tutorial_app.lessons.run.core import RIGHT, Feedback, RunCore, RunError, play_out
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.line.worked import join
 from tutorial_app.rules.text import Text
