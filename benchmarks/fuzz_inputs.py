@@ -339,7 +339,7 @@ def _progress_files(count: int) -> Iterator[bytes]:
 
 
 def progress_import(count: int) -> tuple[Counter[Outcome], str]:
-    from tutorial_app.app.progress import ProgressError, ProgressStore
+    from tutorial_app.stores.progress import ProgressError, ProgressStore
 
     outcomes: Counter[Outcome] = Counter()
     with tempfile.TemporaryDirectory() as folder:

@@ -6,9 +6,16 @@ import re
 
 import pytest
 
-from tutorial_app.app.coach import hint_html, knowledge_lines, make_hint, points_matter, unseen_caption, unseen_html
-from tutorial_app.app.play_table import HUMAN, bots_by_seat, human_move, start_table
-from tutorial_app.app.review_rows import (
+from tutorial_app.app.play.table import HUMAN, bots_by_seat, human_move, start_table
+from tutorial_app.app.table.coach import (
+    hint_html,
+    knowledge_lines,
+    make_hint,
+    points_matter,
+    unseen_caption,
+    unseen_html,
+)
+from tutorial_app.app.table.review_rows import (
     MARK_SYMBOLS,
     decision_boards,
     percentage_points,

@@ -10,8 +10,8 @@ from typing import get_args
 
 import pytest
 
-from tutorial_app.app.bots import BOT_NAMES, BOTS
-from tutorial_app.app.compare_stats import STATISTICS
+from tutorial_app.app.compare.stats import STATISTICS
+from tutorial_app.app.table.bots import BOT_NAMES, BOTS
 from tutorial_app.board.shape import Bend
 from tutorial_app.i18n import CATALOGS, normalise_lang, t
 from tutorial_app.language import END_NAMES

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.comparison import ruling_under
-from tutorial_app.app.links import read_deal_link
-from tutorial_app.app.markdown import plain
-from tutorial_app.app.uploads import InputError, read_yaml_text
+from tutorial_app.app.compare.comparison import ruling_under
+from tutorial_app.app.shell.links import read_deal_link
+from tutorial_app.app.shell.markdown import plain
+from tutorial_app.app.shell.uploads import InputError, read_yaml_text
 from tutorial_app.i18n import t
 from tutorial_app.rules.line.options import OptionError
 from tutorial_app.rules.line.position import PositionError

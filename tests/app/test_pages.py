@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.play_table import HUMAN, PlayTable
+from tutorial_app.app.play.table import HUMAN, PlayTable
 from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, Run, course_names, load_course, solve, solve_move, solve_step
 from tutorial_app.rules.line.moves import legal_moves, why_illegal

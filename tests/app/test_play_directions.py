@@ -11,7 +11,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.play_table import HUMAN, PlayTable, bots_by_seat
+from tutorial_app.app.play.table import HUMAN, PlayTable, bots_by_seat
 from tutorial_app.board.adjust import BENDS, turn_options
 from tutorial_app.board.layout import layout_table
 from tutorial_app.i18n import t

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.bots import bot_move
-from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
-from tutorial_app.app.records import hand_log, lead_reason, result_lines, result_reason, score_rows
+from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
+from tutorial_app.app.table.bots import bot_move
+from tutorial_app.app.table.records import hand_log, lead_reason, result_lines, result_reason, score_rows
 from tutorial_app.rules.line.deal import deal, decide_first_lead
 from tutorial_app.rules.line.moves import apply, is_legal, legal_moves
 from tutorial_app.rules.line.scoring import hand_result

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.tien_gow_table import HUMAN, TienGowTable
+from tutorial_app.app.tien_gow.table import HUMAN, TienGowTable
 from tutorial_app.i18n import t
 from tutorial_app.lessons import TienGowRun, load_course, solve
 from tutorial_app.lessons.format.model import PlayStep

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from browser_helpers import PAGE_TEXT, SETTLED, open_app, reruns, wait_rerun
 
-from tutorial_app.app.comparison import parting_move, same_deal
+from tutorial_app.app.compare.comparison import parting_move, same_deal
 from tutorial_app.i18n import t
 from tutorial_app.rules.line.variants import rules_for
 

@@ -7,7 +7,7 @@ import random
 import pytest
 from strategy_helpers import decision_points, line_up_id, line_ups, rules_of
 
-from tutorial_app.app.bots import bot_move as app_bot_move
+from tutorial_app.app.table.bots import bot_move as app_bot_move
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.moves import apply, apply_unchecked, is_legal
 from tutorial_app.rules.line.simulate import SeatBots, simulate_hands

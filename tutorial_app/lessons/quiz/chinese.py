@@ -2,7 +2,7 @@
 
 Why a module of its own: Chinese dominoes have no chain and no position, so
 these questions are about tiles and sets only (``tile:``, ``tiles:`` and
-``against:`` of a quiz step). ``quizzes.py`` hands every ``chinese_*`` kind
+``against:`` of a quiz step). ``answers.py`` hands every ``chinese_*`` kind
 to ``chinese_answer`` and ``chinese_reason`` here.
 
 Kinds:

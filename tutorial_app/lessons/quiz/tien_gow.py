@@ -4,7 +4,7 @@ Why one function per kind, answer and explanation side by side: each
 question has its own arithmetic (the trick points added up, 4 − 1 = 3 to
 the winner, doubled for the banker), worked out by ``rules.tien_gow.worked``.
 Questions about Chinese tiles and sets (``chinese_*``) need no position and
-are answered as in any lesson (``chinese_quiz``).
+are answered as in any lesson (``quiz.chinese``).
 
 Kinds (``seat:`` defaults to the seat to move, else the learner):
 - ``trick_taker``: who takes the trick the position's moves finished.

@@ -1,7 +1,7 @@
 """What every lesson run shares, whatever game it teaches: the step reached, mistakes, hints, stars, answers.
 
 Why a base class: the line games' runner (``runner.LessonRun``) and Tien
-Gow's (``tien_gow_run.TienGowRun``) differ in their positions, moves and
+Gow's (``run.tien_gow.TienGowRun``) differ in their positions, moves and
 explanations, but a learner goes through steps, answers questions, asks for
 hints and earns stars the same way in both.
 """

@@ -57,7 +57,7 @@ _HAND_OVER = Text("The hand is over.", "Раздача окончена.")
 
 
 class LessonRun(RunCore):
-    """One learner going through one lesson of a line game (Tien Gow's lessons: ``tien_gow_run``)."""
+    """One learner going through one lesson of a line game (Tien Gow's lessons: ``run.tien_gow``)."""
 
     def __init__(self, lesson: Lesson, seed: int | None = None) -> None:
         super().__init__(lesson, seed)

@@ -1,7 +1,7 @@
 """One way to start and solve any lesson, whatever game it teaches.
 
 Why: a line game's lesson runs on ``runner.LessonRun`` and a Tien Gow
-lesson (``rules: tien_gow``) on ``tien_gow_run.TienGowRun``; the app, the
+lesson (``rules: tien_gow``) on ``run.tien_gow.TienGowRun``; the app, the
 statistics and the tests start either through ``start_run`` and let the
 solver act through ``solve`` / ``solve_move``.
 """

@@ -1,6 +1,6 @@
 """Worked explanations about Chinese domino tiles: suit, copies in the set, red pips, sets and tricks.
 
-Why apart from ``chinese``: that module answers (the Tien Gow engine grows
+Why apart from ``tiles``: that module answers (the Tien Gow engine grows
 there); this one says why, with the count, for a learner.
 """
 
