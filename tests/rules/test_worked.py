@@ -14,13 +14,13 @@ from tutorial_app.rules.line.moves import apply, legal_moves
 from tutorial_app.rules.line.scoring import hand_result
 from tutorial_app.rules.line.state import DRAW
 from tutorial_app.rules.line.variants import VARIANTS, rules_for
+from tutorial_app.rules.line.who import seat_who, side_who
 from tutorial_app.rules.line.worked import explain_ends_sum, explain_fives_points, explain_pips, explain_tile_value
 from tutorial_app.rules.line.worked_end import explain_hand_end
 from tutorial_app.rules.line.worked_lead import explain_lead, explain_redeal
 from tutorial_app.rules.line.worked_moves import explain_draw_count, explain_move, explain_to_move, explain_what_to_do
 from tutorial_app.rules.tien_gow.worked_tiles import chinese_half_colours, explain_chinese_red_pips
 from tutorial_app.rules.tiles import Tile, parse_tile
-from tutorial_app.rules.who import seat_who, side_who
 
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 LATIN = re.compile(r"\b(the|and|you|seat|hand|pips|scores?)\b", re.IGNORECASE)

@@ -26,7 +26,7 @@ from tutorial_app.board.tien_gow_controller import (
 )
 from tutorial_app.board.tien_gow_figure import tien_gow_figure
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.who import seat_who
+from tutorial_app.rules.line.who import seat_who
 
 __all__ = ["selection", "clear_selection", "trick_click", "show_trick_table", "trick_controls", "banker_text"]
 

@@ -15,6 +15,7 @@ from tutorial_app.lessons.format.scenes import Scene
 from tutorial_app.lessons.quiz.strategy import BestError, engine_explanation, may_hold_explanation
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.state import Status
+from tutorial_app.rules.line.who import seat_who
 from tutorial_app.rules.line.worked import (
     explain_count_tiles,
     explain_ends_sum,
@@ -44,7 +45,6 @@ from tutorial_app.rules.tien_gow.worked_tiles import (
     explain_chinese_red_pips,
     explain_chinese_suit,
 )
-from tutorial_app.rules.who import seat_who
 
 __all__ = ["quiz_explanation", "chinese_explanation", "EXPLAINED_KINDS"]
 

@@ -9,7 +9,7 @@ The same shape as ``rules.tien_gow``.
 Modules: ``options`` (``HouseRules``), ``variants`` (the presets), ``state``,
 ``moves``, ``deal``, ``scoring``, ``match``, ``simulate``, ``position`` and
 ``notation`` (reading a position), ``referee``, ``rulesheet``, and the worked
-explanations ``worked*``. The names below are the ones a lesson runner or a
+explanations ``worked*`` with ``who`` (naming seats and sides in them). The names below are the ones a lesson runner or a
 page needs.
 """
 

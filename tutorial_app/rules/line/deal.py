@@ -15,9 +15,9 @@ from typing import NamedTuple
 
 from tutorial_app.rules.line.options import FirstLead, FirstTile, HouseRules, Redeal
 from tutorial_app.rules.line.state import EMPTY_TABLE, HandState, Status
+from tutorial_app.rules.line.who import Who, seat_who, side_who
 from tutorial_app.rules.text import RulesError, Text, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK, Tile, tiles_of_mask
-from tutorial_app.rules.who import Who, seat_who, side_who
 
 __all__ = ["LeadDecision", "decide_first_lead", "lead_orders", "redeal_reason", "deal", "start_hand", "DealError"]
 

@@ -20,9 +20,9 @@ from tutorial_app.language import en_count, ru_count
 from tutorial_app.rules.line.moves import fives_count
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.state import LEFT, RIGHT, HandState, Table
+from tutorial_app.rules.line.who import Who, seat_who
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import SUIT_MASK, Tile, tiles_of_mask
-from tutorial_app.rules.who import Who, seat_who
 
 __all__ = [
     "join",

@@ -15,10 +15,10 @@ from tutorial_app.rules.line.match import MatchState
 from tutorial_app.rules.line.options import BlockedNextLead, BlockedTie, HouseRules, NextLead, Scoring
 from tutorial_app.rules.line.scoring import HandResult, hand_result, round_to_five
 from tutorial_app.rules.line.state import Action, HandState, Status
+from tutorial_app.rules.line.who import seat_who, side_who
 from tutorial_app.rules.line.worked import ends_text, hand_sum, join, sum_expr
 from tutorial_app.rules.line.worked_match import explain_record
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.who import seat_who, side_who
 
 __all__ = ["WorkedEnd", "explain_hand_end", "FOCUS"]
 

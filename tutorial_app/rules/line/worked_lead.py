@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 from tutorial_app.rules.line.deal import LeadDecision, redeal_reason
 from tutorial_app.rules.line.options import HouseRules, Redeal
+from tutorial_app.rules.line.who import seat_who
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import DOUBLES, FULL_MASK, tiles_of_mask
-from tutorial_app.rules.who import seat_who
 
 __all__ = ["explain_lead", "explain_redeal"]
 

@@ -6,9 +6,9 @@ from tutorial_app.rules.line.match import MatchState, record_hand
 from tutorial_app.rules.line.options import HouseRules, MatchGoal
 from tutorial_app.rules.line.scoring import HandResult, hand_result
 from tutorial_app.rules.line.state import HandState
+from tutorial_app.rules.line.who import side_who
 from tutorial_app.rules.line.worked import join
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.who import side_who
 
 __all__ = ["explain_record", "explain_sheet"]
 

@@ -11,10 +11,10 @@ from tutorial_app.language import en_count, end_name, ru_count
 from tutorial_app.rules.line.deal import LeadDecision
 from tutorial_app.rules.line.moves import apply, legal_moves, why_illegal
 from tutorial_app.rules.line.state import ARM_NAMES, DRAW, Action, HandState, Move, Table
+from tutorial_app.rules.line.who import seat_who
 from tutorial_app.rules.line.worked import ends_text, tile_list
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import Tile
-from tutorial_app.rules.who import seat_who
 
 __all__ = [
     "explain_drawable",

@@ -9,12 +9,10 @@ referee's neutral voice).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
+from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.text import Text
-
-if TYPE_CHECKING:  # shared by both engines: the line engine's model only names a parameter's type here
-    from tutorial_app.rules.line.options import HouseRules
 
 __all__ = ["Who", "seat_who", "side_who"]
 
