@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tutorial_app.lessons import start_run
-from tutorial_app.lessons.source import parse_source
-from tutorial_app.lessons.validate import Checked, check_source
+from tutorial_app.lessons.check.validate import Checked, check_source
+from tutorial_app.source import parse_source
 
 LESSON = """id: fits
 title: {{en: Fits, ru: Подходит}}

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from tutorial_app.i18n import CATALOGS
-from tutorial_app.lessons.validate import lesson_files
-from tutorial_app.lessons.vocabulary import GlossaryError, glossary, glossary_path, load_glossary, slips
+from tutorial_app.lessons.check.validate import lesson_files
+from tutorial_app.lessons.check.vocabulary import GlossaryError, glossary, glossary_path, load_glossary, slips
 
 PACKAGE = Path(__file__).resolve().parents[2] / "tutorial_app"
 
