@@ -158,6 +158,10 @@ def test_a_hand_played_to_the_end_through_buttons(preset: str) -> None:
     worked = explain_hand_end(table.state, HUMAN, table.before_hand)
     assert any(worked.how.en in m.value for m in at.markdown)  # the rules core's worked end of the hand
     assert any(worked.score.en in m.value for m in at.markdown)
+    # one hand (the default): no score sheet's "the match goes on", no target to reach
+    assert not table.whole_match
+    assert not any("the match goes on" in m.value for m in at.markdown)
+    assert not any(t("play.target", "en", n=table.rules.target) in c.value for c in at.caption)
 
 
 def test_an_illegal_tile_says_why() -> None:

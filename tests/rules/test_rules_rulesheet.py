@@ -1,4 +1,4 @@
-"""Rule sheets, option descriptions, differences and the glossary, in English and Russian."""
+"""Rule sheets, option descriptions and differences, in English and Russian."""
 
 from __future__ import annotations
 
@@ -9,12 +9,10 @@ from tests_values import every_value
 
 from tutorial_app.rules.line.options import OPTION_NAMES, HouseRules
 from tutorial_app.rules.line.rulesheet import (
-    GLOSSARY,
     OPTION_LABELS,
     SECTIONS,
     describe_option,
     explain_differences,
-    glossary,
     rule_sheet,
     sheet_sections,
 )
@@ -105,31 +103,6 @@ def test_explain_differences_between_block_and_goat() -> None:
     ru = explain_differences(rules_for("block", 2), rules_for("kozel", 2), "ru")
     assert all(CYRILLIC.search(d.first) and CYRILLIC.search(d.label) for d in ru)
     assert explain_differences(rules_for("block", 2), rules_for("block", 2)) == []
-
-
-def test_glossary_names_the_words_in_both_languages() -> None:
-    words = {(entry.en, entry.ru) for entry in GLOSSARY}
-    for pair in [
-        ("blocked hand", "рыба"),
-        ("capicú", "капику"),
-        ("boneyard", "базар"),
-        ("tied fish", "сека"),
-        ("tie bank", "банк секи"),
-        ("lead", "заход"),
-        ("draft points", "черновые очки"),
-        ("trick", "взятка"),
-        ("banker", "банкир"),
-        ("discard", "сброс"),
-    ]:
-        assert pair in words
-    fish = next(entry for entry in GLOSSARY if entry.ru == "рыба")
-    assert "fish" in fish.also.en
-    for lang in ("en", "ru"):
-        items = glossary(lang)
-        assert len(items) == len(GLOSSARY)
-        for term, meaning in items:
-            assert term and meaning.endswith(".")
-    assert glossary("ru")[0][0].startswith("кость")
 
 
 def test_default_rules_have_a_sheet_without_a_preset() -> None:

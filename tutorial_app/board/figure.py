@@ -226,6 +226,7 @@ def board_figure(
     width: int | None = None,
     hand_scale: float | None = None,
     name_viewer: bool = True,
+    show_boneyard: bool = True,
 ) -> go.Figure:
     """Draw a hand in play as the viewer at ``viewer_seat`` sees it.
 
@@ -276,7 +277,7 @@ def board_figure(
         label = seat_label(seat, len(hand), you=you and name_viewer, to_move=turn).in_(lang)
         _draw_hand(sketch, frame, hand, side, you or face_up_all, you, selected, wanted, label, fits if you else 0)
 
-    if rules.has_boneyard:
+    if rules.has_boneyard and show_boneyard:  # off where the count would answer a lesson's question
         sketch.label(*boneyard_spot(frame), boneyard_label(len(state.boneyard)).in_(lang))
 
     target_x: list[float] = []

@@ -180,11 +180,12 @@ for course, lessons in _courses().items():
         with st.container(border=True):
             text, action = st.columns([5, 1])
             current = st.session_state.get("lang", "en")
+            done = f" · {tr('learn.done')}" if got else ""
             text.markdown(
-                f"**{lesson.title.in_(current)}** {'★' * got}{'☆' * (3 - got)}  \n{lesson.summary.in_(current)}"
+                f"**{lesson.title.in_(current)}** {'★' * got}{'☆' * (3 - got)}{done}  \n{lesson.summary.in_(current)}"
             )
             action.button(
-                tr("learn.start"),
+                tr("learn.again") if got else tr("learn.start"),
                 key=f"learn_start_{lesson.id}",
                 on_click=_start,
                 args=(lesson.id,),

@@ -284,7 +284,9 @@ def _hand_over(table: PlayTable, current: Lang) -> None:
     with st.container(border=True):
         st.subheader(tr("play.hand_over"))
         outcome_column, hands_column = st.columns(2, gap="large")
-        for line in result_lines(state, current, HUMAN, table.before_hand):
+        # one hand: no score sheet in the worked end (it would say "the match goes on")
+        before = table.before_hand if table.whole_match else None
+        for line in result_lines(state, current, HUMAN, before):
             outcome_column.markdown(f"- {line}")
         hands_column.markdown(f"**{tr('play.all_hands')}**")
         for seat in range(rules.players):
@@ -344,11 +346,12 @@ def _sheet_and_record(table: PlayTable, current: Lang) -> None:
                     points=", ".join(f"{side_label(rules, s, current)} {p}" for s, p in enumerate(state.fives)),
                 )
             )
-        st.caption(
-            tr("play.target", n=rules.target)
-            + " · "
-            + (tr("play.goal_loses") if rules.is_penalty_scoring else tr("play.goal_wins"))
-        )
+        if table.whole_match:  # one hand has no target to reach
+            st.caption(
+                tr("play.target", n=rules.target)
+                + " · "
+                + (tr("play.goal_loses") if rules.is_penalty_scoring else tr("play.goal_wins"))
+            )
         st.table(score_rows(sheet, current))
     with record_column:
         st.subheader(tr("play.record"))

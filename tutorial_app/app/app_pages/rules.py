@@ -8,7 +8,8 @@ from tutorial_app.app.shell.house_rules import house_heading
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import TienGowChoice, game_picker, preset_title
 from tutorial_app.app.shell.session import lang, tr
-from tutorial_app.rules.line.rulesheet import glossary, rule_sheet, sheet_sections
+from tutorial_app.lessons.check.vocabulary import glossary
+from tutorial_app.rules.line.rulesheet import rule_sheet, sheet_sections
 from tutorial_app.rules.tien_gow.sheet import tien_gow_sections, tien_gow_sheet
 
 # Printing: only the sheet and the glossary, black on white, no app chrome.

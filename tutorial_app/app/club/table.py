@@ -176,12 +176,24 @@ def _player(store: ClubStore, place: Device, game: TableGame, me: Member) -> Non
     )
 
 
-def _sheet(game: TableGame, viewer: int | None) -> None:
+def _side_names(game: TableGame, holders: Sequence[Member | None], viewer: int | None) -> list[str]:
+    """Each side's column head on the score sheet, by its players' names, as the seat legend names them."""
+    rules = game.sheet.rules
+
+    def who(seat: int) -> str:
+        member = holders[seat] if seat < len(holders) else None
+        name = plain(member.name, 40) if member is not None else tr("club.bot_name")
+        return f"{name} {tr('club.seat_you')}" if seat == viewer else name
+
+    return [" + ".join(who(seat) for seat in rules.seats_of(side)) for side in range(rules.sides)]
+
+
+def _sheet(game: TableGame, holders: Sequence[Member | None], viewer: int | None) -> None:
     current = lang()
     left, right = st.columns(2, gap="large")
     with left:
         st.subheader(tr("play.score_sheet"))
-        st.table(score_rows(game.sheet, current, viewer))
+        st.table(score_rows(game.sheet, current, viewer, _side_names(game, holders, viewer)))
     with right:
         st.subheader(tr("play.record"))
         state = game.state if viewer is None or game.state.is_over else seat_view(game.state, viewer)
@@ -195,7 +207,8 @@ def table_view(store: ClubStore, place: Device, room: Room, me: Member) -> None:
     setup = room.table_setup()
     now = clock()
     holders = seat_holders(setup.players, store.members(room.code))
-    st.title(table_title(setup))
+    # a subheader, not a title: a preset's long name in large type pushed a phone's board below the fold
+    st.subheader(table_title(setup))
     you = tr("club.you_watch") if me.seat is None else tr("club.you_sit", seat=me.seat)
     st.caption(tr("club.table_header", code=room.code, name=plain(me.name, 60), you=you))
     if room.phase != "closed":
@@ -214,7 +227,7 @@ def table_view(store: ClubStore, place: Device, room: Room, me: Member) -> None:
     if game is not None and game.state.is_over and room.phase != "closed":
         _hand_over(store, place, game, me, setup)
     if game is not None:
-        _sheet(game, me.seat)
+        _sheet(game, holders, me.seat)
     if me.host and room.phase != "closed":
         st.button(tr("club.close_table"), on_click=_close, args=(store, place), key="club_close")
     elif not me.host:

@@ -16,7 +16,14 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from tutorial_app.app.learn.step_parts import remember, reveals_answer, right_answer_text, show_tiles
+from tutorial_app.app.learn.step_parts import (
+    counts_boneyard,
+    is_sketch,
+    remember,
+    reveals_answer,
+    right_answer_text,
+    show_tiles,
+)
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.shortcuts import keyboard_shortcuts
 from tutorial_app.app.table.board_view import forget_shape, show_board
@@ -275,11 +282,14 @@ def _board(name: str, run: Run, state: HandState | tg.HandState, presenter: bool
         hints=highlight,
         show_turn=not reveals_answer(step),
         show_fits=interactive,
+        show_boneyard=not counts_boneyard(step),
         reveal=run.reveal,
         height=None if presenter else BOARD_HEIGHT,
         shape=bent_shape(state.table, bends) if bends else None,
         on_click=(lambda c: _click(name, c, on_finish)) if interactive else (lambda c: None),
     )
+    if is_sketch(run.lesson, run.index):
+        st.caption(tr("learn.sketch"))
 
 
 def _move_panel(name: str, run: Run, state: HandState | tg.HandState, on_finish: OnFinish) -> None:

@@ -16,7 +16,7 @@ from tutorial_app.app.tien_gow.lesson import reveal_text
 from tutorial_app.board.showcase import tiles_figure
 from tutorial_app.board.tien_gow_figure import chinese_tiles_figure
 from tutorial_app.lessons import LessonRun, Run, solve
-from tutorial_app.lessons.format.model import QuizStep, RememberStep
+from tutorial_app.lessons.format.model import Lesson, QuizStep, RememberStep
 from tutorial_app.lessons.quiz.answers import answer_type, choice_label
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.line.state import Action, Move
@@ -77,6 +77,22 @@ def show_tiles(run: Run) -> None:
 def reveals_answer(step: object) -> bool:
     """Whether the turn marker would give this quiz's answer away (its answer is a seat or a side)."""
     return isinstance(step, QuizStep) and answer_type(step.ask) in ("seat", "side")
+
+
+def counts_boneyard(step: object) -> bool:
+    """Whether the boneyard's count on the board would give this quiz's answer away (how many may be drawn)."""
+    return isinstance(step, QuizStep) and step.ask == "drawable"
+
+
+def is_sketch(lesson: Lesson, index: int) -> bool:
+    """Whether the step shows a position its lesson marks ``sketch: true`` (its own, or the one it continues)."""
+    for step in reversed(lesson.steps[: index + 1]):
+        position = getattr(step, "position", None)
+        if position is not None:
+            return bool(position.sketch)
+        if not getattr(step, "from_previous", False):
+            return False
+    return False
 
 
 def remember(run: Run) -> None:

@@ -216,12 +216,16 @@ def _line_choice(prefix: str, preset: str, show_overrides: bool, players_choice:
     """The line game's seats, pairs and house rules for a chosen preset."""
     variant = find_variant(preset)
     language = lang()
+    if variant.about is not None:  # a preset a reader could take for another (the two goats) says how it differs
+        st.caption(variant.about.in_(language))
     players = variant.default_players
     overrides: dict[str, Any] = {}
     if players_choice and len(variant.players) > 1:
         key = f"{prefix}_players_{preset}"
         players = (
-            st.segmented_control(tr("rules.players"), list(variant.players), key=key, default=variant.default_players)
+            st.segmented_control(
+                tr("rules.players"), list(variant.players), key=key, default=variant.default_players, required=True
+            )
             or variant.default_players
         )
     if variant.pairs_optional and players == 4 and st.checkbox(tr("rules.pairs"), key=f"{prefix}_pairs"):

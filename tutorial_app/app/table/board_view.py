@@ -74,6 +74,7 @@ def _figure(
     show_fits: bool,
     theme: ThemeName,
     hand_scale: float | None,
+    show_boneyard: bool = True,
 ) -> Any:
     """The board figure, built once per distinct position and view (all inputs are immutable values).
 
@@ -95,6 +96,7 @@ def _figure(
         show_fits=show_fits,
         theme=theme,
         hand_scale=hand_scale,
+        show_boneyard=show_boneyard,
     )
 
 
@@ -128,14 +130,15 @@ def show_board(
     show_fits: bool = True,
     height: int | None = None,
     shape: ChainShape | None = None,
+    show_boneyard: bool = True,
 ) -> None:
     """Draw the board; a click on a tile or an end calls ``on_click("hand:6-4" | "end:left")``.
 
     ``seat`` is the learner's, drawn at the bottom as "You". ``large``: a
     taller board in a column (the presenter view); ``wide``: the board has the
     page's full width (``WIDE_SIZE``); ``show_turn``/``show_fits``: the turn
-    marker and the outline of the learner's fitting tiles (off where they
-    would give a quiz's answer away).
+    marker and the outline of the learner's fitting tiles, ``show_boneyard``
+    the boneyard's count (each off where it would give a quiz's answer away).
 
     The chain's shape is kept per board in session state, so laying a tile
     never re-arranges the tiles already on the table; ``shape`` lays it out
@@ -168,8 +171,9 @@ def show_board(
         show_fits,
         board_theme(),
         hand_scale,
+        show_boneyard,
     )
-    words = describe_position(state, viewer_seat=seat, show_turn=show_turn, reveal=reveal)
+    words = describe_position(state, viewer_seat=seat, show_turn=show_turn, reveal=reveal, show_boneyard=show_boneyard)
     clickable_chart(figure, name=name, on_click=on_click, alt=words.in_(lang()))
 
 
