@@ -122,6 +122,7 @@ def test_the_glossary_gives_every_shown_term_in_both_languages() -> None:
         ("Игра с базаром: базар не пуст.", "ru", []),
         ("В «Тянь гоу» платят жетонами.", "ru", []),
         ("В тянь гоу платят фишками.", "ru", ["тянь гоу", "фишками"]),
+        ("Сколько фишек он платит?", "ru", ["фишек"]),
     ],
 )
 def test_slips_find_the_avoided_words_and_nothing_else(text: str, lang: str, found: list[str]) -> None:

@@ -185,7 +185,7 @@ def _scoring(rules: TienGowRules) -> tuple[tuple[str, Text], ...]:
             Text(
                 f"Each other player settles with the winner: with no trick point they pay {NO_TRICK_PAYS} chips; "
                 f"otherwise {EVEN_POINTS} minus their trick points, and if that is below zero the winner pays them the difference.",
-                f"Остальные рассчитываются с победителем: без единого очка за взятки платят {NO_TRICK_PAYS} фишек, "
+                f"Остальные рассчитываются с победителем: без единого очка за взятки платят {NO_TRICK_PAYS} жетонов, "
                 f"иначе {EVEN_POINTS} минус свои очки за взятки, а если это меньше нуля — разницу им доплачивает победитель.",
             ),
         )
