@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 import streamlit as st
 
 from tutorial_app.app.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
@@ -17,7 +19,7 @@ from tutorial_app.app.controls import (
 )
 from tutorial_app.app.hand_review import hand_review
 from tutorial_app.app.hint_panel import hint_panel
-from tutorial_app.app.links import read_deal_link
+from tutorial_app.app.links import MAX_SEED, read_deal_link
 from tutorial_app.app.markdown import plain
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.records import hand_log, lead_reason, result_lines, score_rows, seat_label, side_label, tiles_text
@@ -51,6 +53,16 @@ def _say(reason: Text | None) -> None:
     st.session_state["play_feedback"] = reason
 
 
+def _seed() -> int:
+    """The deal number typed, or a 128-bit secret one: a deal nobody can work out from their own tiles.
+
+    Why: the bots' hands follow from the number, so a number shown or guessed gives them away; a typed
+    number is for replaying or comparing a deal on purpose.
+    """
+    typed = st.session_state.get("play_seed")
+    return int(typed) if isinstance(typed, int | float) else secrets.randbits(128)
+
+
 def _deal(choice_key: str) -> None:
     choice = st.session_state.get(choice_key)
     if choice is None:
@@ -59,7 +71,7 @@ def _deal(choice_key: str) -> None:
         deal_tien_gow(
             choice.rules,
             st.session_state["play_bot"],
-            int(st.session_state["play_seed"]),
+            _seed(),
             st.session_state["play_whole_match"],
         )
         return
@@ -67,7 +79,7 @@ def _deal(choice_key: str) -> None:
         choice.rules,
         choice.name(),
         chosen_bots("play", choice.rules.players),
-        int(st.session_state["play_seed"]),
+        _seed(),
         st.session_state["play_whole_match"],
     )
     st.session_state["play_table"] = table
@@ -189,7 +201,14 @@ with st.expander(tr("play.new_game"), expanded=st.session_state["play_table"] is
         seat_bot_picker("play", choice.rules if choice is not None else None)
         middle, right = st.columns(2)
     middle.number_input(
-        tr("play.seed"), min_value=0, max_value=999_999, value=1, step=1, key="play_seed", help=tr("play.seed_help")
+        tr("play.seed"),
+        min_value=0,
+        max_value=MAX_SEED,
+        value=None,
+        step=1,
+        key="play_seed",
+        placeholder=tr("play.seed_secret"),
+        help=tr("play.seed_help"),
     )
     right.radio(
         tr("play.length"),
