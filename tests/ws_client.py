@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import websockets
+from websockets.typing import Subprotocol
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
@@ -34,9 +35,9 @@ def element_texts(element: Any) -> list[str]:
     def walk(message: Any) -> None:
         for field, value in message.ListFields():
             if field.type == field.TYPE_STRING:
-                found.extend(value if field.label == field.LABEL_REPEATED else [value])
+                found.extend(value if field.is_repeated else [value])
             elif field.type == field.TYPE_MESSAGE:
-                for item in value if field.label == field.LABEL_REPEATED else [value]:
+                for item in value if field.is_repeated else [value]:
                     walk(item)
 
     walk(element)
@@ -70,7 +71,7 @@ class Tab:
 
     async def connect(self) -> None:
         self.ws = await websockets.connect(
-            self.url, subprotocols=["streamlit"], max_size=None, open_timeout=120, additional_headers=self.headers
+            self.url, subprotocols=[Subprotocol("streamlit")], max_size=None, open_timeout=120, additional_headers=self.headers
         )
         self._tasks.append(asyncio.create_task(self._read()))
 
@@ -101,7 +102,9 @@ class Tab:
                 message = ForwardMsg()
                 message.ParseFromString(data)
                 kind = message.WhichOneof("type")
-                if kind == "delta" and message.delta.WhichOneof("type") == "new_element":
+                if kind == "new_session":
+                    self._run_texts, self._run_elements = [], []
+                elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
                     self._element(message.delta.new_element)
                 elif kind == "navigation":
                     self.page_hash = message.navigation.page_script_hash or self.page_hash

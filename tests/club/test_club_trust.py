@@ -344,7 +344,8 @@ def test_finding_8_a_read_only_database_still_shows_the_page(tmp_path: Path) -> 
     engine.dispose()
     read_only = ClubStore(f"sqlite:///file:{path}?mode=ro&uri=true", started=0.0)
     me = read_only.me(code, teacher, NOW + 60)  # the presence note cannot be written: the page goes on
-    assert me.host and me.last_seen == NOW
+    assert me.host
+    assert [m.last_seen for m in read_only.members(code)] == [NOW]  # nothing was written, nothing raised
 
 
 def test_finding_9_downtime_never_hands_a_seat_to_a_bot(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ appear on the phone when the teacher reveals the answer.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 
 import plotly.graph_objects as go
@@ -52,6 +53,28 @@ BOARD = "club_board"
 RIGHT, OTHER, NEUTRAL = "#009E73", "#999999", PALETTE[0]
 
 
+_SHARED: OrderedDict[tuple[str, int, int, bool], LessonRun] = OrderedDict()
+
+
+def _shared_run(lesson: Lesson, step: int, seed: int, solved: bool) -> LessonRun:
+    """The run at a class's step, built once per server for every screen of the class.
+
+    Why shared: when the teacher moves on, every phone of the class rebuilds the same step at once (a
+    hundred of them within a second); the screens only read it. A whole hand against bots (a capstone),
+    which a learner plays on, gets a run of its own (``_run``).
+    """
+    key = (lesson.id, step, seed, solved)
+    run = _SHARED.get(key)
+    if run is None:
+        run = run_at(lesson, step, seed)
+        if solved and task_of(run) in ("quiz", "move"):
+            complete_step(run)
+        _SHARED[key] = run
+        while len(_SHARED) > 128:
+            _SHARED.popitem(last=False)
+    return run
+
+
 def _run(room: Room, lesson: Lesson, *, solved: bool) -> LessonRun:
     """This tab's run at the step on the wall (kept while the step stays; ``solved``: with the answer played)."""
     data = room.class_data()
@@ -59,9 +82,9 @@ def _run(room: Room, lesson: Lesson, *, solved: bool) -> LessonRun:
     kept = st.session_state.get("club_run")
     if isinstance(kept, tuple) and kept[0] == key:
         return kept[1]  # type: ignore[no-any-return]
-    run = run_at(lesson, room.step, int(data["seed"]))
-    if solved and task_of(run) in ("quiz", "move"):
-        complete_step(run)
+    run = _shared_run(lesson, room.step, int(data["seed"]), solved)
+    if task_of(run) == "hand":
+        run = run_at(lesson, room.step, int(data["seed"]))
     st.session_state["club_run"] = (key, run)
     set_selected(BOARD, None)
     bump(BOARD)

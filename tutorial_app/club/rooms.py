@@ -16,12 +16,20 @@ screen a new token (``rotate``), which ends the old one wherever it was copied.
 
 Why ``since``: while the server or its database is down no device can say it
 is there; that time never counts as a player's absence or a room's idleness.
+
+Why presence is written in batches and versions are read through a short
+cache: a class of a hundred phones polls a hundred times a second. One write
+transaction per instance every ``FLUSH_EVERY`` seconds carries every
+device's "still here", and one read per room every ``VERSION_FRESH`` seconds
+answers every poll of that room on this instance (a change made here is seen
+at once: the instance forgets its cached number when it writes).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -51,6 +59,10 @@ from tutorial_app.rules.text import Text
 
 __all__ = ["RoomStore", "Room", "ROOM_HOURS", "THIS_COMPUTER", "connect"]
 
+FLUSH_EVERY = 2.0
+"""Seconds between two writes of the presence notes this instance collected."""
+VERSION_FRESH = 0.2
+"""Seconds a room's version read on this instance answers the polls of its other screens."""
 ROOM_HOURS = 12
 """A join code works for at most this long after its room opened (a club evening), then it expires."""
 THIS_COMPUTER = visitor(None, "this computer")
@@ -182,6 +194,10 @@ class RoomStore:
         self.book = RuleBook(self._reader, self._writer, admin_pin)
         self._since = time.time() if started is None else started
         self._down = False
+        self._lock = threading.Lock()
+        self._seen: dict[tuple[str, str], float] = {}  # (room, member id) -> when this instance heard it
+        self._flushed = 0.0
+        self._versions: dict[str, tuple[float, int | None]] = {}  # room -> (monotonic time read, version)
 
     @property
     def since(self) -> float:
@@ -298,10 +314,19 @@ class RoomStore:
     # -- reading a room ---------------------------------------------------------------------------
 
     def version(self, code: str, now: float | None = None) -> int | None:
-        """The room's change counter (None: no such room): a screen polls this one number."""
+        """The room's change counter (None: no such room): a screen polls this one number.
+
+        Read at most every ``VERSION_FRESH`` seconds per room on this instance.
+        """
+        kept = self._versions.get(code)
+        if kept is not None and time.monotonic() - kept[0] < VERSION_FRESH:
+            return kept[1]
+        read_at = time.monotonic()
         with self._watching(time.time() if now is None else now), self._reader.connect() as conn:
             found = conn.execute(sa.select(rooms_table.c.version).where(rooms_table.c.code == code)).scalar()
-        return int(found) if found is not None else None
+        number = int(found) if found is not None else None
+        self._versions[code] = (read_at, number)
+        return number
 
     def room(self, code: str, now: float) -> Room:
         """The room (ClubError when the code is unknown, expired or the room fell idle)."""
@@ -353,33 +378,63 @@ class RoomStore:
         if member.role == "removed":
             raise ClubError(_REMOVED)
         if now - member.last_seen >= SEEN_EVERY:
-            try:
-                with self._writer.begin() as conn:
+            self._note(code, key, now)
+            member = member._replace(last_seen=now)
+        return member
+
+    def _note(self, code: str, member_id: str, now: float) -> None:
+        with self._lock:
+            self._seen[(code, member_id)] = max(now, self._seen.get((code, member_id), 0.0))
+            due = now - self._flushed >= FLUSH_EVERY or now < self._flushed
+        if due:
+            self.flush(now)
+
+    def flush(self, now: float) -> None:
+        """Write the presence notes collected since the last flush, in one transaction (best-effort: a
+        database that cannot be written leaves the devices merely not counted as present)."""
+        with self._lock:
+            pending, self._seen, self._flushed = self._seen, {}, now
+        if not pending:
+            return
+        active: dict[str, float] = {}
+        try:
+            with self._writer.begin() as conn:
+                for (code, member_id), seen in sorted(pending.items()):
                     conn.execute(
                         members_table.update()
-                        .where(members_table.c.code == code, members_table.c.id == key)
-                        .values(last_seen=now)
+                        .where(
+                            members_table.c.code == code,
+                            members_table.c.id == member_id,
+                            members_table.c.last_seen < seen,
+                        )
+                        .values(last_seen=seen)
                     )
-                    conn.execute(rooms_table.update().where(rooms_table.c.code == code).values(active=now))
-            except sa.exc.SQLAlchemyError as exc:
-                _LOG.warning("could not note a device's presence: %s", type(exc).__name__)
-            else:
-                member = member._replace(last_seen=now)
-        return member
+                    active[code] = max(seen, active.get(code, 0.0))
+                for code, seen in sorted(active.items()):
+                    conn.execute(
+                        rooms_table.update()
+                        .where(rooms_table.c.code == code, rooms_table.c.active < seen)
+                        .values(active=seen)
+                    )
+        except sa.exc.SQLAlchemyError as exc:
+            _LOG.warning("could not note %d devices' presence: %s", len(pending), type(exc).__name__)
 
     # -- changing a room ---------------------------------------------------------------------
 
     @contextmanager
     def _change(self, code: str, now: float) -> Iterator[tuple[sa.Connection, Room]]:
         """One change of a room: its row locked first, its version bumped last."""
-        with self._writer.begin() as conn:
-            room = self._room(conn, code, now, lock=True)
-            yield conn, room
-            conn.execute(
-                rooms_table.update()
-                .where(rooms_table.c.code == code)
-                .values(version=rooms_table.c.version + 1, active=now)
-            )
+        try:
+            with self._writer.begin() as conn:
+                room = self._room(conn, code, now, lock=True)
+                yield conn, room
+                conn.execute(
+                    rooms_table.update()
+                    .where(rooms_table.c.code == code)
+                    .values(version=rooms_table.c.version + 1, active=now)
+                )
+        finally:
+            self._versions.pop(code, None)
 
     def _holder(self, conn: sa.Connection, code: str, token: str | None) -> Member:
         found = read_token(token)
