@@ -13,6 +13,11 @@ generator shares this machine with the server: the load average is printed with 
 
 Without ``--url`` one server is started here on its own SQLite database (``DATABASE_URL`` may name a
 PostgreSQL one instead); ``--url``/``--pid`` measure a running one (``--pid`` for its CPU figures).
+
+The reference (``--reference``, on by default): the same phones on a bare Streamlit page that polls one
+number in a SQLite file with the same one-second fragment, and on a change reruns and draws a progress
+bar; the benchmark writes the number as the teacher's click. It is the floor that Streamlit's polling
+and reruns cost on this machine under the same load; the ratio club / bare says what the club adds.
 """
 
 from __future__ import annotations
@@ -21,9 +26,11 @@ import argparse
 import asyncio
 import json
 import os
+import sqlite3
 import statistics
 import sys
 import tempfile
+import textwrap
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +44,25 @@ from ws_client import Tab  # noqa: E402
 
 LESSON = "core-02-placing-on-the-ends"
 HZ = os.sysconf("SC_CLK_TCK")
+BARE_PAGE = textwrap.dedent("""
+    import os, sqlite3
+    import streamlit as st
+
+    def value() -> int:
+        with sqlite3.connect(os.environ["BARE_DB"]) as conn:
+            return int(conn.execute("SELECT n FROM counter").fetchone()[0])
+
+    @st.fragment(run_every=1.0)
+    def poll(seen: int) -> None:
+        if value() != seen:
+            st.rerun(scope="app")
+
+    shown = value()
+    st.title("A bare page")
+    st.progress(min(1.0, shown / 100), text=f"Step {shown} of 100")
+    with st.container():
+        poll(shown)
+""")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -96,6 +122,7 @@ class ClassRun:
 
     async def join(self, code: str, number: int) -> None:
         tab = Tab(self.url, f"L{number}")
+        tab.light = True
         tab.listeners.append(self.listen)
         started = time.monotonic()
         try:
@@ -119,12 +146,44 @@ class ClassRun:
             await tab.close()
 
 
+class BareRun(ClassRun):
+    """The reference: phones on the bare polling page; the "click" writes the number it polls."""
+
+    database: Path = Path()
+
+    async def open(self) -> str:
+        return "bare"
+
+    async def join(self, code: str, number: int) -> None:
+        tab = Tab(self.url, f"L{number}")
+        tab.light = True
+        tab.listeners.append(self.listen)
+        started = time.monotonic()
+        try:
+            await tab.connect()
+            await tab.run(query="", page="", timeout=300)
+        except (TimeoutError, OSError):
+            self.failed += 1
+            await tab.close()
+            return
+        self.joins.append(time.monotonic() - started)
+        tab.start_polling()
+        self.learners.append(tab)
+
+    def click(self, step: int) -> None:
+        with sqlite3.connect(self.database) as conn:
+            conn.execute("UPDATE counter SET n = ?", (step,))
+
+
 async def next_step(run: ClassRun, step: int, pid: int | None) -> dict[str, Any]:
     """The teacher clicks Next; seconds until each phone showed ``step`` (1-based, as on the page)."""
-    assert run.teacher is not None
     cpu0 = cpu_seconds(pid) if pid else 0.0
     clicked_wall, clicked = time.time(), time.monotonic()
-    await run.teacher.run(click="club_next", timeout=300)
+    if isinstance(run, BareRun):
+        run.click(step)
+    else:
+        assert run.teacher is not None
+        await run.teacher.run(click="club_next", timeout=300)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if all(run.seen.get(tab.name, {}).get(step) for tab in run.learners):
@@ -143,8 +202,12 @@ async def next_step(run: ClassRun, step: int, pid: int | None) -> dict[str, Any]
     return figures
 
 
-async def measure(url: str, phones: int, steps: int, pid: int | None) -> dict[str, Any]:
-    run = ClassRun(url, phones)
+async def measure(url: str, phones: int, steps: int, pid: int | None, bare: Path | None = None) -> dict[str, Any]:
+    run: ClassRun = ClassRun(url, phones)
+    if bare is not None:
+        run = BareRun(url, phones)
+        run.database = bare
+        run.click(1)
     code = await run.open()
     started = time.monotonic()
     for batch in range(0, phones, 10):
@@ -172,17 +235,25 @@ async def measure(url: str, phones: int, steps: int, pid: int | None) -> dict[st
     )
     if pid:
         out["rss_mb"] = round(rss_mb(pid))
-    out["loadavg"] = open("/proc/loadavg").read().split()[:3]
+    out["loadavg"] = Path("/proc/loadavg").read_text().split()[:3]
     await run.close()
     return out
 
 
-async def main_async(args: argparse.Namespace, url: str, pid: int | None) -> list[dict[str, Any]]:
+async def main_async(
+    args: argparse.Namespace, url: str, pid: int | None, bare: tuple[str, int | None, Path] | None
+) -> list[dict[str, Any]]:
     results = []
     for phones in args.phones:
         results.append(await measure(url, phones, args.steps, pid))
         print(json.dumps(results[-1]), flush=True)
         await asyncio.sleep(5)
+        if bare is not None:
+            bare_url, bare_pid, database = bare
+            reference = await measure(bare_url, phones, args.steps, bare_pid, database)
+            results[-1]["bare"] = reference
+            print(json.dumps({"bare": reference}), flush=True)
+            await asyncio.sleep(5)
     return results
 
 
@@ -192,26 +263,44 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=3)
     parser.add_argument("--url", help="a running app (else one is started here)")
     parser.add_argument("--pid", type=int, help="the running app's process, for its CPU figures")
+    parser.add_argument("--no-reference", dest="reference", action="store_false", help="skip the bare page")
     args = parser.parse_args()
-    process = None
+    processes = []
     url, pid = args.url, args.pid
+    folder = Path(tempfile.mkdtemp(prefix="club-load-"))
     if url is None:
-        folder = Path(tempfile.mkdtemp(prefix="club-load-"))
         env = {} if os.environ.get("DATABASE_URL") else {"DOMINO_TUTOR_PROGRESS_DB": str(folder / "club.sqlite3")}
         process, url = start_app(env, log=folder / "app.log")
+        processes.append(process)
         pid = server_pid(process.pid)
+    bare = None
+    if args.reference:
+        database = folder / "bare.sqlite3"
+        with sqlite3.connect(database) as conn:
+            conn.execute("CREATE TABLE counter (n INTEGER)")
+            conn.execute("INSERT INTO counter VALUES (1)")
+        (folder / "bare.py").write_text(BARE_PAGE, encoding="utf-8")
+        process, bare_url = start_app({"BARE_DB": str(database)}, script=folder / "bare.py", log=folder / "bare.log")
+        processes.append(process)
+        bare = (bare_url, server_pid(process.pid), database)
     try:
-        results = asyncio.run(main_async(args, url, pid))
+        results = asyncio.run(main_async(args, url, pid, bare))
     finally:
-        if process is not None:
+        for process in processes:
             stop_app(process)
     base = next((r["all_s_median"] for r in results if r["phones"] == min(args.phones)), None)
     print(f"\n{os.cpu_count()} CPU cores; load average at the end {' '.join(results[-1]['loadavg'])}")
-    print("phones  every phone shows the step (median of clicks)  median phone  ratio to the smallest class")
+    print(
+        "phones | club: every phone has the step (median of clicks) | ratio to the smallest class | "
+        "server CPU % of a core (idle / step change) | bare page: every phone | club / bare"
+    )
     for r in results:
-        median_phone = statistics.median(c["median_s"] for c in r["clicks"])
         ratio = r["all_s_median"] / base if base else float("nan")
-        print(f"{r['phones']:>6}  {r['all_s_median']:>8.2f} s{'':36}{median_phone:>6.2f} s  {ratio:>6.2f}")
+        cpu = f"{r.get('idle_cpu_pct_of_one_core', '-')} / {max(c.get('cpu_pct_of_one_core', 0) for c in r['clicks'])}"
+        reference = r.get("bare")
+        bare_s = f"{reference['all_s_median']:.2f} s" if reference else "-"
+        versus = f"{r['all_s_median'] / reference['all_s_median']:.2f}" if reference else "-"
+        print(f"{r['phones']:>6} | {r['all_s_median']:>6.2f} s | {ratio:>5.2f} | {cpu:>9} | {bare_s:>7} | {versus}")
 
 
 if __name__ == "__main__":

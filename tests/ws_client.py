@@ -17,10 +17,10 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import websockets
-from websockets.typing import Subprotocol
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
+from websockets.typing import Subprotocol
 
 __all__ = ["Tab", "element_texts"]
 
@@ -67,11 +67,16 @@ class Tab:
         self.exceptions: list[str] = []
         self.runs = 0
         self.listeners: list[Listener] = []
+        self.light = False  # a load generator's phone: widget ids only, no texts (reading them costs)
         self._tasks: list[asyncio.Task[None]] = []
 
     async def connect(self) -> None:
         self.ws = await websockets.connect(
-            self.url, subprotocols=[Subprotocol("streamlit")], max_size=None, open_timeout=120, additional_headers=self.headers
+            self.url,
+            subprotocols=[Subprotocol("streamlit")],
+            max_size=None,
+            open_timeout=120,
+            additional_headers=self.headers,
         )
         self._tasks.append(asyncio.create_task(self._read()))
 
@@ -89,6 +94,8 @@ class Tab:
             found = _WIDGET_ID.match(widget_id)
             key = found.group(1) if found else widget_id
             self.widgets[key], self.kinds[key] = widget_id, kind
+        if self.light and kind != "exception":
+            return
         texts = element_texts(element)
         self._run_texts.extend(texts)
         self._run_elements.append((kind, texts))

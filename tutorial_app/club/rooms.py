@@ -127,10 +127,13 @@ def connect(url: str) -> tuple[sa.Engine, sa.Engine]:
     (write-ahead log).
     """
     if not url.startswith("sqlite"):
+        # Why these pool sizes: every screen's script runs in a thread of its own; a hundred phones must
+        # not queue for a connection, while three instances stay under PostgreSQL's 100 connections.
         engine = sa.create_engine(url, future=True, pool_pre_ping=True, pool_size=10, max_overflow=20)
         return engine, engine
-    reader = sa.create_engine(url, future=True, connect_args={"timeout": 30, "check_same_thread": False})
-    writer = sa.create_engine(url, future=True, connect_args={"timeout": 30, "check_same_thread": False})
+    options: dict[str, Any] = {"future": True, "pool_size": 20, "max_overflow": 200}
+    reader = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, **options)
+    writer = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, **options)
 
     @sa.event.listens_for(reader, "connect")
     def _wal(dbapi: Any, _record: Any) -> None:
