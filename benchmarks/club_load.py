@@ -109,8 +109,12 @@ class ClassRun:
             step = int(element.progress.text.split()[1])
             self.seen.setdefault(tab.name, {}).setdefault(step, now)
 
+    def tab(self, name: str) -> Tab:
+        """A new client (a phone, the teacher's screen)."""
+        return Tab(self.url, name)
+
     async def open(self) -> str:
-        self.teacher = Tab(self.url, "teacher")
+        self.teacher = self.tab("teacher")
         await self.teacher.connect()
         await self.teacher.run(query=f"teach={LESSON}&lang=en", page="club")
         await self.teacher.run(click="club_start_class", club_capacity={"double_value": 100})
@@ -121,7 +125,7 @@ class ClassRun:
         return code
 
     async def join(self, code: str, number: int) -> None:
-        tab = Tab(self.url, f"L{number}")
+        tab = self.tab(f"L{number}")
         tab.light = True
         tab.listeners.append(self.listen)
         started = time.monotonic()
