@@ -60,6 +60,8 @@ class Tab:
         self.values: dict[str, Any] = {}
         self.texts: list[str] = []  # the texts of the last finished run
         self.elements: list[tuple[str, list[str]]] = []  # (element type, texts) of the last finished run
+        self.protos: list[Any] = []  # every element received (protobuf messages), for the sink checks
+        self.blocks: list[Any] = []  # every block received (expanders, popovers: their labels)
         self._run_texts: list[str] = []
         self._run_elements: list[tuple[str, list[str]]] = []
         self.finished = asyncio.Event()
@@ -96,6 +98,7 @@ class Tab:
             self.widgets[key], self.kinds[key] = widget_id, kind
         if self.light and kind != "exception":
             return
+        self.protos.append(element)
         texts = element_texts(element)
         self._run_texts.extend(texts)
         self._run_elements.append((kind, texts))
@@ -113,6 +116,11 @@ class Tab:
                     self._run_texts, self._run_elements = [], []
                 elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
                     self._element(message.delta.new_element)
+                elif kind == "delta" and message.delta.WhichOneof("type") == "add_block" and not self.light:
+                    texts = element_texts(message.delta.add_block)
+                    self._run_texts.extend(texts)
+                    self._run_elements.append(("block", texts))
+                    self.blocks.append(message.delta.add_block)
                 elif kind == "navigation":
                     self.page_hash = message.navigation.page_script_hash or self.page_hash
                 elif kind == "page_info_changed":
