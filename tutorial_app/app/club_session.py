@@ -199,9 +199,10 @@ def client_address() -> str | None:
     from the proxy's own address (``FORWARDED_ALLOW_IPS``, loopback by default).
     """
     try:
-        return st.context.ip_address
+        found = st.context.ip_address
     except Exception:  # a bare run (tests): no client
         return None
+    return found if isinstance(found, str) else None
 
 
 def _client_id() -> str:
