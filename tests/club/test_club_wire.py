@@ -109,7 +109,7 @@ def sinks(page: Tab) -> list[str]:
                 unescaped = re.sub(r"\\.", "", text)  # Markdown shows a backslash-escaped character as itself
                 hits = [raw for raw in RAW if raw in unescaped]
             if hits:
-                found.append(f"{kind}.{field}: {hits} in {text[max(0, text.find(hits[0]) - 60):][:160]!r}")
+                found.append(f"{kind}.{field}: {hits} in {text[max(0, text.find(hits[0]) - 60) :][:160]!r}")
     return found
 
 
