@@ -110,8 +110,8 @@ MESSAGES: dict[str, str] = {
     "club.sheet_of": "House rules of {club}",
     "club.sheet_header": "{club}: {title}",
     # the host's tools, the admin, the wall screen, faults
-    "club.host_tools": "People in the room ({n}), lock, screens",
-    "club.host_tools_locked": "People in the room ({n}), locked, screens",
+    "club.host_tools": "People and screens ({n})",
+    "club.host_tools_locked": "People and screens ({n}), locked",
     "club.people": "In the room besides you: {n}",
     "club.remove": "Remove",
     "club.free_seat": "Free the seat",

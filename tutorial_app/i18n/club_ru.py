@@ -110,8 +110,8 @@ MESSAGES: dict[str, str] = {
     "club.sheet_of": "Домашние правила клуба «{club}»",
     "club.sheet_header": "{club}: {title}",
     # инструменты ведущего, администратор, экран на стену, сбои
-    "club.host_tools": "Люди в комнате ({n}), вход, экраны",
-    "club.host_tools_locked": "Люди в комнате ({n}), вход закрыт, экраны",
+    "club.host_tools": "Люди и экраны ({n})",
+    "club.host_tools_locked": "Люди и экраны ({n}), вход закрыт",
     "club.people": "В комнате кроме вас: {n}",
     "club.remove": "Удалить",
     "club.free_seat": "Освободить место",
