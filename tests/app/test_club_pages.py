@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app import club_session
 from tutorial_app.app.links import MAX_SEED
+from tutorial_app.club.errors import ClubError
 from tutorial_app.club.store import THIS_COMPUTER, ClubStore, clock
 from tutorial_app.i18n import t
 
@@ -121,3 +122,17 @@ def test_play_deals_a_secret_deal_unless_a_number_is_typed() -> None:
     at.number_input(key="play_seed").set_value(42).run()
     next(b for b in at.button if b.label == t("play.deal", "en")).click().run()
     assert at.session_state["play_table"].seed == 42
+
+
+def test_finding_5_a_new_key_ends_every_copy_of_the_teachers_link() -> None:
+    code, teacher = _store().open_class(LESSON, 11, "Teacher", 40, clock())
+    at = _in_room(code, teacher)
+    at.button(key="club_new_key").click().run()
+    assert not at.exception
+    assert t("club.key_renewed", "en") in [s.value for s in at.success]
+    fresh = at.session_state["club_token"]
+    assert fresh != teacher and "me" not in at.query_params
+    with pytest.raises(ClubError, match="does not belong"):
+        _store().teach(code, teacher, "next", clock())  # the copied link's token: dead
+    at.button(key="club_next").click().run()  # this screen leads on with its new key
+    assert _store().room(code, clock()).step == 1

@@ -50,6 +50,8 @@ def test_the_teacher_removes_a_learner_locks_the_class_and_opens_a_wall_screen(
         troll = devices[0][1]
         join_room(troll, club_server.url, code, TROLL)
         assert "me=" not in troll.url
+        troll.reload()  # a new server session: the room's cookie brings the phone back to its place
+        wait_text(troll, "You are")
         wait_text(teacher, "0 / 1")  # answered / learners
         _tool(teacher, t("club.remove", "en"))
         wait_text(troll, "removed you")
