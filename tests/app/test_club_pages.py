@@ -13,8 +13,9 @@ import pytest
 import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app import club_session
-from tutorial_app.app.links import MAX_SEED
+from tutorial_app.app.club import room
+from tutorial_app.app.shell.links import MAX_SEED
+from tutorial_app.app.shell.stores import club_store
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.store import THIS_COMPUTER, ClubStore, clock
 from tutorial_app.i18n import t
@@ -25,7 +26,7 @@ CALM = {"en": "the club's database is not answering just now", "ru": "база �
 
 
 def _store() -> ClubStore:
-    found = club_session.club_store()
+    found = club_store()
     assert isinstance(found, ClubStore), found
     return found
 
@@ -92,7 +93,7 @@ def _rules_section(at: AppTest) -> AppTest:
 def test_finding_4_a_phone_reads_the_rule_book_and_the_admin_edits_it(monkeypatch: pytest.MonkeyPatch) -> None:
     at = _rules_section(AppTest.from_file(MAIN, default_timeout=60))
     assert [w.key for w in at.text_input if w.key == "club_name_field"] == ["club_name_field"]  # this computer
-    monkeypatch.setattr(club_session, "client_address", lambda: "192.0.2.7")
+    monkeypatch.setattr(room, "client_address", lambda: "192.0.2.7")
     phone = _rules_section(AppTest.from_file(MAIN, default_timeout=60))
     assert not [w for w in phone.text_input if w.key == "club_name_field"]
     assert t("club.admin_only", "en") in _texts(phone)

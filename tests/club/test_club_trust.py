@@ -28,8 +28,8 @@ from tutorial_app.club.limits import (
 from tutorial_app.club.rulesets import make_rule_set
 from tutorial_app.club.shared_hand import TableSetup, make_setup, replay, seat_view
 from tutorial_app.club.store import ClubStore
-from tutorial_app.rules.match import new_match, next_deal
-from tutorial_app.rules.moves import legal_moves
+from tutorial_app.rules.line.match import new_match, next_deal
+from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.tiles import FULL_MASK, tiles_of_mask
 
 LESSON = "core-02-placing-on-the-ends"

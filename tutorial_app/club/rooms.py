@@ -57,12 +57,15 @@ from tutorial_app.club.tables import answers_table, members_table, moves_table, 
 from tutorial_app.names import name_key
 from tutorial_app.rules.text import Text
 
-__all__ = ["RoomStore", "Room", "ROOM_HOURS", "THIS_COMPUTER", "connect"]
+__all__ = ["RoomStore", "Room", "ROOM_HOURS", "THIS_COMPUTER", "DB_ERRORS", "connect"]
 
 FLUSH_EVERY = 2.0
 """Seconds between two writes of the presence notes this instance collected."""
 VERSION_FRESH = 0.2
 """Seconds a room's version read on this instance answers the polls of its other screens."""
+DB_ERRORS: tuple[type[Exception], ...] = (sa.exc.SQLAlchemyError, OSError)
+"""What a database that does not answer raises (a stopped server, a full disk, a read-only file): the
+pages catch these without importing SQLAlchemy themselves."""
 ROOM_HOURS = 12
 """A join code works for at most this long after its room opened (a club evening), then it expires."""
 THIS_COMPUTER = visitor(None, "this computer")

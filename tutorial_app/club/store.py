@@ -23,13 +23,13 @@ from tutorial_app.club.classroom import Answered, ClassState, finish, next_step,
 from tutorial_app.club.codes import new_secret
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.limits import MAX_OPEN_ROOMS, Visitor
-from tutorial_app.club.rooms import ROOM_HOURS, THIS_COMPUTER, Room, RoomStore, connect
+from tutorial_app.club.rooms import DB_ERRORS, ROOM_HOURS, THIS_COMPUTER, Room, RoomStore, connect
 from tutorial_app.club.seating import bot_seats, free_seat, member_name, seat_holders
 from tutorial_app.club.shared_hand import TableGame, TableSetup, bot_turn, check_move, replay
 from tutorial_app.club.tables import answers_table, members_table, moves_table, rooms_table
-from tutorial_app.lessons.capstone import MAX_MOVES
-from tutorial_app.lessons.model import MoveSpec
-from tutorial_app.rules.state import Move
+from tutorial_app.lessons.format.capstone import MAX_MOVES
+from tutorial_app.lessons.format.model import MoveSpec
+from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.text import Text
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "CLASS_CAPACITY",
     "TeacherAction",
     "THIS_COMPUTER",
+    "DB_ERRORS",
     "connect",
     "clock",
 ]
