@@ -98,7 +98,10 @@ def write_cookies() -> None:
         f"document.cookie = {json.dumps(f'{name}={value}; Path=/; Max-Age={age}; SameSite=Strict')} + secure;"
         for name, (value, age) in pending.items()
     ]
-    script = "const secure = location.protocol === 'https:' ? '; Secure' : '';\n" + "\n".join(lines)
+    # Why a function: every script of the page shares one global scope, and a second ``const`` would not run.
+    script = (
+        "(() => {\nconst secure = location.protocol === 'https:' ? '; Secure' : '';\n" + "\n".join(lines) + "\n})();"
+    )
     st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
 
 
@@ -126,6 +129,7 @@ def device() -> Device | None:
         st.query_params.pop("me", None)
         return None
     st.session_state[_CODE], st.session_state[_TOKEN] = code, token
+    _cookie(ROOM_COOKIE + code, token, ROOM_SECONDS)  # on every full run: a browser that missed it gets it
     if st.query_params.get("room") != code:
         st.query_params["room"] = code
     return Device(code, token)
