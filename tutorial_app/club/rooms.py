@@ -348,6 +348,9 @@ class RoomStore:
             raise ClubError(_EXPIRED)
         if row.phase in LIVE_PHASES and max(float(row.active), self.since) < now - IDLE_MINUTES * 60:
             raise ClubError(_IDLE)
+        kept = self._versions.get(code)
+        if kept is not None and kept[1] is not None and kept[1] < row.version:
+            self._versions[code] = (time.monotonic(), int(row.version))  # never older than a page's own read
         return _room_of(row)
 
     def members(self, code: str) -> list[Member]:

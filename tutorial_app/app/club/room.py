@@ -291,7 +291,8 @@ def _poll(code: str, token: str, seen: int, table: bool) -> None:
             st.session_state[_NOTED] = now
         if table and store.bots_due(code, now):
             store.run_bots(code, now)
-        changed = store.version(code, now) != seen
+        found = store.version(code, now)
+        changed = found is None or found > seen  # a number older than the page's own read is no change
     except ClubError:
         changed = True  # the page says what happened
     except DB_ERRORS as exc:
