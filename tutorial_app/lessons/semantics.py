@@ -20,6 +20,7 @@ from tutorial_app.board.layout import layout_table
 from tutorial_app.lessons.capstone import MAX_MOVES, bot_move, deal_capstone
 from tutorial_app.lessons.chinese_quiz import CHINESE_QUIZ_KINDS
 from tutorial_app.lessons.claims import Facts, claim_problems
+from tutorial_app.lessons.exact_check import lead_problem
 from tutorial_app.lessons.goals import goal_moves, satisfies, trick_goal_keys
 from tutorial_app.lessons.model import (
     TRICK_QUIZ_KINDS,
@@ -35,7 +36,7 @@ from tutorial_app.lessons.model import (
 from tutorial_app.lessons.quizzes import NO_POSITION_KINDS, QuizError, correct_answer, default_choices, normalize_answer
 from tutorial_app.lessons.scenes import Scene, position_mapping, scene_of
 from tutorial_app.lessons.source import Path_
-from tutorial_app.lessons.strategy_quiz import BestError, goal_problem, quiz_problem, turn_problem
+from tutorial_app.lessons.strategy_quiz import BestError, goal_problem, learner_analysis, quiz_problem, turn_problem
 from tutorial_app.lessons.table_checks import first_lead_problem, forced_problem, later_problem, real_deal_problems
 from tutorial_app.rules.moves import apply, apply_unchecked, legal_moves, why_illegal
 from tutorial_app.rules.options import HouseRules
@@ -261,7 +262,11 @@ class SemanticPass:
             legal = ", ".join(str(m) for m in legal_moves(state)) or "none"
             self.error((*at, "goal"), f"no legal move reaches this goal; seat {state.to_move} may play: {legal}")
         elif step.best:
-            self.backed((*at, "best"), scene, lambda: goal_problem(scene, self.frame.viewer, [m for m, _ in found]))
+            right = [m for m, _ in found]
+            viewer = self.frame.viewer
+            self.backed(
+                (*at, "best"), scene, lambda: goal_problem(scene, viewer, right) or lead_problem(scene, viewer, right)
+            )
         reported: set[int] = set()
         ends: list[HandState] = []
         for move, after in found:
@@ -338,7 +343,15 @@ class SemanticPass:
             self.error((*at, "ask"), str(exc))
             return
         if step.ask == "best_move" and scene is not None:
-            self.backed((*at, "ask"), scene, lambda: quiz_problem(scene, self.frame.viewer))
+            viewer = self.frame.viewer
+            self.backed(
+                (*at, "ask"),
+                scene,
+                lambda: (
+                    quiz_problem(scene, viewer)
+                    or lead_problem(scene, viewer, [learner_analysis(scene, viewer).best.move])
+                ),
+            )
         if step.ask == "may_hold" and scene is not None:
             self.backed((*at, "ask"), scene, lambda: turn_problem(scene, self.frame.viewer))
         if step.answer is not None:
@@ -349,7 +362,8 @@ class SemanticPass:
             default_choices(step, scene, right)
 
     def backed(self, at: Path_, scene: Scene, problem: Callable[[], str | None]) -> None:
-        """A best move the analysis backs by a clear margin, asked of the learner's own move."""
+        """A best move the analysis backs by a clear margin (under the playouts, and under exact play where
+        the deals are few enough), asked of the learner's own move."""
         try:
             found = problem()
         except BestError as exc:
