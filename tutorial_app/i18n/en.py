@@ -282,6 +282,7 @@ MESSAGES: dict[str, str] = {
     "learn.answer": "Answer",
     "learn.hint": "Hint",
     "learn.hint_label": "Hint",
+    "learn.hint_more": "Hint: the answer",
     "learn.next": "Next",
     "learn.reveal": "Reveal the answer",
     "learn.reveal_play": "{tile} on the {end}",

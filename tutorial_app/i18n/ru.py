@@ -282,6 +282,7 @@ MESSAGES: dict[str, str] = {
     "learn.answer": "Ответить",
     "learn.hint": "Подсказка",
     "learn.hint_label": "Подсказка",
+    "learn.hint_more": "Подсказка: ответ",
     "learn.next": "Дальше",
     "learn.reveal": "Показать ответ",
     "learn.reveal_play": "{tile} на {end}",

@@ -22,10 +22,12 @@ from tutorial_app.lessons.chinese_quiz import CHINESE_QUIZ_KINDS
 from tutorial_app.lessons.claims import Facts, claim_problems
 from tutorial_app.lessons.exact_check import lead_problem
 from tutorial_app.lessons.goals import goal_moves, satisfies, trick_goal_keys
+from tutorial_app.lessons.hidden_claims import certainty_problems, claim_problem
 from tutorial_app.lessons.model import (
     TRICK_QUIZ_KINDS,
     CapstoneStep,
     ExplainStep,
+    LText,
     MoveSpec,
     PlayStep,
     QuizStep,
@@ -34,6 +36,7 @@ from tutorial_app.lessons.model import (
     line_move,
 )
 from tutorial_app.lessons.quizzes import NO_POSITION_KINDS, QuizError, correct_answer, default_choices, normalize_answer
+from tutorial_app.lessons.run_core import shows_every_hand
 from tutorial_app.lessons.scenes import Scene, position_mapping, scene_of
 from tutorial_app.lessons.source import Path_
 from tutorial_app.lessons.strategy_quiz import BestError, goal_problem, learner_analysis, quiz_problem, turn_problem
@@ -89,6 +92,7 @@ class SemanticPass:
                 previous, broken = None, True
                 continue
             self.source_notes(at, step)
+            self.hint_levels(at, step)
             if isinstance(step, (RememberStep, CapstoneStep)):
                 if isinstance(step, CapstoneStep):
                     self.capstone(at, step)
@@ -107,6 +111,11 @@ class SemanticPass:
                 self.quiz(at, step, scene)
             if scene is not None:
                 self.claims(at, step, scene, previous)
+                self.hidden_claims(at, step, scene)
+            elif step.claims and not unreadable:
+                self.error(
+                    (*at, "claims"), "claims: are proved on the step's position: add position: (or from_previous)"
+                )
 
     def scene_of_step(
         self,
@@ -415,6 +424,41 @@ class SemanticPass:
             for lang in ("en", "ru"):
                 for problem in claim_problems(getattr(text, lang), lang, facts):
                     self.error((*path, lang), problem)
+
+    def hidden_claims(self, at: Path_, step: ExplainStep | PlayStep | QuizStep, scene: Scene) -> None:
+        """Every ``claims:`` entry holds on every deal the learner cannot tell apart, and a best-move step's
+        text states nothing as certain that no claim proves (``hidden_claims``)."""
+        viewer = self.frame.viewer
+        shown = shows_every_hand(step)
+        for k, claim in enumerate(step.claims):
+            problem = claim_problem(claim, scene, viewer, shown)
+            if problem is not None:
+                self.error((*at, "claims", k), problem)
+        best = (isinstance(step, QuizStep) and step.ask == "best_move") or (isinstance(step, PlayStep) and step.best)
+        if not best or shown:
+            return
+        texts: list[tuple[Path_, LText]] = [((*at, "text"), step.text)]
+        for key in ("explain", "success", "hint", "hint_answer"):
+            text = getattr(step, key, None)
+            if text is not None:
+                texts.append(((*at, key), text))
+        for path, problem in certainty_problems(texts, step.claims):
+            self.error(path, problem)
+
+    def hint_levels(self, at: Path_, step: Step) -> None:
+        """A two-level hint asks a question first (``hint``) and answers it on a second press (``hint_answer``)."""
+        answer = getattr(step, "hint_answer", None)
+        if answer is None or not isinstance(step, (PlayStep, QuizStep)):
+            return
+        for lang in ("en", "ru"):
+            question = getattr(step.hint, lang).strip()
+            if not question.endswith("?"):
+                self.error(
+                    (*at, "hint", lang),
+                    "with hint_answer: the hint is the question the learner is asked first: end it with a question mark",
+                )
+            if getattr(answer, lang).strip() == question:
+                self.error((*at, "hint_answer", lang), "hint_answer repeats the hint: answer its question instead")
 
     def source_notes(self, at: Path_, step: Step) -> None:
         """Learner text carries no notes about sources: those go in the lesson's ``sources:``."""

@@ -55,6 +55,7 @@ __all__ = [
     "may_hold",
     "may_hold_explanation",
     "turn_problem",
+    "learner_certainty",
 ]
 
 QUIZ_PLAYOUTS = DEFAULT_PLAYOUTS
@@ -257,7 +258,10 @@ def _sentence(text: str) -> str:
 # -- "could seat N hold a 2?": what the record tells, from the learner's view ----------------------------
 
 
-def _certainty(scene: Scene, viewer: int) -> Certainty:
+def learner_certainty(scene: Scene, viewer: int) -> Certainty:
+    """The exact chance of every hidden tile's whereabouts from the learner's view (cached). Counted over the
+    deals the inference allows, a superset of those that fit (it may miss the first-lead rule's clue when
+    any tile may lead), so a tile it never places with a seat is surely not there."""
     return _certainty_of(scene.before, scene.state, viewer)
 
 
@@ -282,7 +286,7 @@ def may_hold(scene: Scene, viewer: int, seat: int | None, suit: int | None, tile
     from everything played, passed and led so far (exactly: some deal that agrees with it gives it one)."""
     state = scene.state
     asked = _asked(seat, suit, tile, state, viewer)
-    sure = _certainty(scene, viewer)
+    sure = learner_certainty(scene, viewer)
     if suit is not None:
         return not sure.holds_none(asked, suit)
     assert tile is not None
@@ -293,7 +297,7 @@ def may_hold_explanation(scene: Scene, viewer: int, seat: int | None, suit: int 
     """Why the answer is what it is: the pass or lead that rules it out, or how likely it is."""
     state = scene.state
     asked = _asked(seat, suit, tile, state, viewer)
-    sure = _certainty(scene, viewer)
+    sure = learner_certainty(scene, viewer)
     who = seat_name(asked)
     if tile is not None:
         return _tile_reason(sure, asked, tile)
