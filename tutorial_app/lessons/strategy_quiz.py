@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from tutorial_app.language import en_count, ru_count
 from tutorial_app.lessons.scenes import Scene
 from tutorial_app.rules.state import DRAW, END_TURN, MUGGINS, PASS, Action, HandState, Move, play
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
@@ -33,7 +34,7 @@ from tutorial_app.strategy.analysis import (
 )
 from tutorial_app.strategy.explain import move_name, why_best
 from tutorial_app.strategy.inference import infer
-from tutorial_app.strategy.knowledge import Certainty, certainty, none_reasons
+from tutorial_app.strategy.knowledge import Certainty, and_list, certainty, none_reasons
 from tutorial_app.strategy.view import view_since
 
 __all__ = [
@@ -307,9 +308,40 @@ def may_hold_explanation(scene: Scene, viewer: int, seat: int | None, suit: int 
         return Text("No: " + "; ".join(r.en for r in reasons) + ".", "Нет: " + "; ".join(r.ru for r in reasons) + ".")
     hidden = [t for t in sure.chance if ALL_TILES[t].has(suit) and sure.chance[t].get(asked, 0.0) > 0.0]
     names = ", ".join(str(ALL_TILES[t]) for t in sorted(hidden))
+    since = _drawn_since_void(sure, asked, suit)
+    if since is not None:
+        return Text(
+            f"Yes: {who.en} {since.en}; {who.en} may hold any of {names}.",
+            f"Да: {who.ru} {since.ru}; у {seat_genitive(asked).ru} может быть любая из костей {names}.",
+        )
     return Text(
         f"Yes: nothing you have seen rules it out; {who.en} may hold any of {names}.",
         f"Да: ничто из увиденного этого не исключает; у {seat_genitive(asked).ru} может быть любая из костей {names}.",
+    )
+
+
+def _drawn_since_void(sure: Certainty, seat: int, number: int) -> Text | None:
+    """ "drew on 5 earlier, but has drawn 3 tiles since ...": why an old void no longer holds (None: no such draw).
+
+    Why: a pass or a draw shows what the hand lacked then; a tile drawn later is new, and may show the number.
+    """
+    knowledge = sure.knowledge
+    void = knowledge.latest_void(seat, number)
+    if void is None:
+        return None
+    later = [e for e in knowledge.view.events if e.seat == seat and e.kind == "draw" and e.index > void.event.index]
+    if not later:
+        return None
+    count = sum(e.drawn for e in later)
+    ends = sorted({n for e in later for n in e.ends})
+    en_ends, ru_ends = and_list([str(n) for n in ends], "and"), and_list([str(n) for n in ends], "и")
+    did = "passed" if void.event.kind == "pass" else "drew"
+    did_ru = "пасовал" if void.event.kind == "pass" else "брал с базара"
+    return Text(
+        f"{did} on {number} earlier, but has drawn {en_count(count, 'tile', 'tiles')} since, with {en_ends} open, "
+        f"and a new tile may show a {number}",
+        f"уже {did_ru} на {number}, но с тех пор взял ещё {ru_count(count, 'кость', 'кости', 'костей')}, "
+        f"когда были открыты {ru_ends}, а среди новых может оказаться кость с {number}",
     )
 
 
