@@ -147,6 +147,10 @@ def consistent_deals(
     sampler = DealSampler(infer(view))
     if sampler.total > limit * CANDIDATE_FACTOR:
         return Deals(view, (), sampler.total, False, False, limit)
+    others_drew = any(count for s, count in enumerate(record.drawn) if s != seat)
+    if sampler.total > limit and not first_hand and not others_drew and not sampler.relaxed:
+        # without a lead clue and without hidden draws the inference is exact: every candidate is a deal
+        return Deals(view, (), sampler.total, False, True, limit)
     prover = _Prover(record, REPLAY_BUDGET)
     groups = sampler.knowledge.groups
     players = start.rules.players
