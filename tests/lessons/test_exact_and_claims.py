@@ -8,13 +8,14 @@ import textwrap
 import pytest
 
 from tutorial_app.lessons import LessonRun
-from tutorial_app.lessons.exact_check import EXACT_MIN_WIN_LEAD, exact_check, lead_of
+from tutorial_app.lessons.exact_check import EXACT_MIN_WIN_LEAD, exact_check
 from tutorial_app.lessons.scenes import scene_of
 from tutorial_app.lessons.source import parse_source
 from tutorial_app.lessons.stats import lesson_stats
 from tutorial_app.lessons.strategy_quiz import learner_analysis
 from tutorial_app.lessons.validate import Report, check_source
 from tutorial_app.strategy.deals import EXACT_MAX_DEALS
+from tutorial_app.strategy.exact_deals import lead_of
 
 # strategy-04's old warm-up: seat 1 passed on 6 and 1. The playouts give 6-6 left 77 % against 4-1 right 68 %,
 # but both leave seat 1 without a move, and with best play they come to the same: 95.8 % against 95.2 %.

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from tutorial_app.lessons.courses import course_rank
-from tutorial_app.lessons.exact_check import EXACT_MIN_POINTS_LEAD, EXACT_MIN_WIN_LEAD, exact_check, lead_of
+from tutorial_app.lessons.exact_check import EXACT_MIN_POINTS_LEAD, EXACT_MIN_WIN_LEAD, exact_check
 from tutorial_app.lessons.goals import goal_moves
 from tutorial_app.lessons.model import CapstoneStep, Goal, Lesson, PlayStep, QuizStep
 from tutorial_app.lessons.runner import LessonRun
@@ -19,6 +19,7 @@ from tutorial_app.lessons.runs import Run, solve_move, start_run
 from tutorial_app.lessons.strategy_quiz import learner_analysis, move_key
 from tutorial_app.lessons.validate import Report
 from tutorial_app.rules.tiles import Tile
+from tutorial_app.strategy.exact_deals import lead_of
 
 __all__ = [
     "LessonStats",

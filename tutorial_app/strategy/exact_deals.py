@@ -14,15 +14,28 @@ move that leads under the playouts and not here is a move the course should not 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal, NamedTuple
+
 import numpy as np
 
 from tutorial_app.rules.moves import legal_moves, with_claim
-from tutorial_app.rules.state import Action, Move
-from tutorial_app.strategy.analysis import Analysis, MoveValue, rank_values, ranks_by_points
-from tutorial_app.strategy.deals import Deals
-from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, solve
+from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.strategy.analysis import Analysis, MoveValue, rank_values, ranks_by_points, same_outcome
+from tutorial_app.strategy.deals import EXACT_MAX_DEALS, Deals, consistent_deals
+from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, NotExact, SearchTooBig, solve
 
-__all__ = ["analyse_every_deal", "NotListed"]
+__all__ = [
+    "analyse_every_deal",
+    "NotListed",
+    "ExactCheck",
+    "ExactStatus",
+    "exact_check",
+    "every_deal",
+    "Lead",
+    "lead_of",
+]
 
 
 class NotListed(ValueError):
@@ -68,3 +81,84 @@ def analyse_every_deal(deals: Deals, node_limit: int = DEFAULT_NODE_LIMIT) -> An
 
 def _plain(move: Move) -> Move:
     return move._replace(claim=None)
+
+
+ExactStatus = Literal["checked", "too_many", "too_big", "not_exact"]
+
+
+@dataclass(frozen=True)
+class ExactCheck:
+    """The exact measure of a position from one seat's view (``exact_check``).
+
+    ``status``: "checked" (``analysis`` holds every move's exact average), "too_many" (more deals than
+    ``deals.EXACT_MAX_DEALS``), "too_big" (a deal has more lines than the exact search takes) or
+    "not_exact" (the rules hide something the search cannot average over); ``deals`` how many deals fit
+    (an upper bound when ``counted`` is False); ``reason`` says in words why it was not checked.
+    """
+
+    status: ExactStatus
+    deals: int
+    counted: bool
+    analysis: Analysis | None = None
+    reason: str = ""
+
+
+@lru_cache(maxsize=512)
+def every_deal(start: HandState, state: HandState, seat: int, first_hand: bool) -> Deals:
+    """``deals.consistent_deals`` at the default limit, cached: a lesson's validator, its figures and its
+    claims ask for the same position."""
+    return consistent_deals(start, state, seat, first_hand=first_hand)
+
+
+@lru_cache(maxsize=512)
+def exact_check(start: HandState, state: HandState, seat: int, first_hand: bool) -> ExactCheck:
+    """Every move of ``seat`` (to move in ``state``) valued exactly on every deal it cannot tell apart, or why
+    that could not be done (cached). The record runs from ``start`` to ``state``; ``first_hand``: ``start``
+    is a match's fresh first deal, so the first-lead rule's clue is read (see ``deals.consistent_deals``).
+
+    The one entry point for "does this answer hold under exact play?": lessons (``lessons.exact_check``) and
+    puzzles compare the moves with ``lead_of``.
+    """
+    deals = every_deal(start, state, seat, first_hand)
+    if not deals.listed:
+        bound = "" if deals.counted else "up to "
+        return ExactCheck(
+            "too_many",
+            deals.count,
+            deals.counted,
+            reason=f"{bound}{deals.count:,} deals fit what the seat has seen (more than {EXACT_MAX_DEALS:,})",
+        )
+    try:
+        analysis = analyse_every_deal(deals)
+    except SearchTooBig:
+        return ExactCheck("too_big", deals.count, True, reason="a deal has too many lines to solve exactly")
+    except NotExact as exc:
+        return ExactCheck("not_exact", deals.count, True, reason=exc.reason.en)
+    return ExactCheck("checked", deals.count, True, analysis)
+
+
+class Lead(NamedTuple):
+    """How far the moves counted as right lead every other move: the worst right move against the best
+    other one (``gap`` negative when another move is better), in the ranking's first measure (win share, or
+    points where All Fives ranks by points), with the 95 % half-width of that lead (0 for an exact measure)."""
+
+    gap: float
+    half_width: float
+    right: MoveValue
+    rival: MoveValue | None
+
+
+def lead_of(analysis: Analysis, state: HandState, right: list[Move]) -> Lead:
+    """How far the moves in ``right`` (and those that lead to the same place: ``same_outcome``) lead the
+    others in ``analysis`` of ``state``; works alike for the playouts and for ``exact_check``'s analysis."""
+    values = analysis.distinct(state)
+    good = [v for v in values if any(same_outcome(state, v.move, m) for m in right)]
+    others = [v for v in values if v not in good]
+    if not good:
+        raise ValueError("no ranked move is a right move")
+    worst = good[-1]
+    if not others:
+        return Lead(float("inf"), 0.0, worst, None)
+    rival = others[0]
+    gap, half_width = analysis.lead(worst, rival)
+    return Lead(gap, half_width, worst, rival)
