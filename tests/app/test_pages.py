@@ -362,7 +362,7 @@ def test_a_two_level_hint_asks_first_and_gives_the_answer_on_the_second_press() 
     assert at.button(key="learn_hint").label == t("learn.hint", "en")
     _ok(_button(at, "learn_hint").click().run())
     assert [i.value for i in at.info if step.hint.en in i.value] == [step.hint.en]  # the question alone
-    assert at.button(key="learn_hint").label == t("learn.hint_more", "en")
+    assert at.button(key="learn_hint").label == t("learn.hint_more", "en")  # "Answer"
     _ok(at.sidebar.radio[0].set_value("ru").run())
     assert at.button(key="learn_hint").label == t("learn.hint_more", "ru")
     _ok(_button(at, "learn_hint").click().run())

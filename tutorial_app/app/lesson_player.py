@@ -365,8 +365,15 @@ def _actions(name: str, run: Run, presenter: bool, on_finish: OnFinish) -> None:
             st.button(tr("learn.reveal"), key=f"{name}_reveal", on_click=_reveal, args=(name,))
     left, right = st.columns([1, 2], vertical_alignment="center")
     if task and not run.done and not run.refuted:
-        label = tr("learn.hint_more") if run.more_hint else tr("learn.hint")  # a two-level hint's second press
-        left.button(label, key=f"{name}_hint", on_click=_hint, args=(name,), width="stretch")
+        more = run.more_hint  # a two-level hint's second press gives the answer to its question
+        left.button(
+            tr("learn.hint_more") if more else tr("learn.hint"),
+            key=f"{name}_hint",
+            help=tr("learn.hint_more_help") if more else None,
+            on_click=_hint,
+            args=(name,),
+            width="stretch",
+        )
     if run.done and not run.finished:
         left.button(
             tr("learn.next"),

@@ -134,9 +134,11 @@ def best_key(scene: Scene, viewer: int) -> str:
 
 
 def choice_keys(scene: Scene, viewer: int) -> list[str]:
-    """Every distinct move (the same tile leaving the same ends open counts once), best first."""
+    """Every distinct move (the same tile leaving the same ends open counts once), in the table's order (by
+    tile, then end). Why not best first: the options are buttons, and the first one must not be the answer."""
     analysis = learner_analysis(scene, viewer)
-    return [move_key(v.move) for v in _distinct(analysis, scene.state)]
+    order = {move_key(m): i for i, m in enumerate(candidate_moves(scene.state))}
+    return sorted((move_key(v.move) for v in _distinct(analysis, scene.state)), key=lambda key: order.get(key, 0))
 
 
 def move_label(key: str, state: HandState | None, lang: str) -> str:
