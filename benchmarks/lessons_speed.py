@@ -18,9 +18,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from tutorial_app.lessons import semantics, strategy_quiz
 from tutorial_app.lessons.catalog import lessons_root
-from tutorial_app.lessons.validate import check_paths
+from tutorial_app.lessons.check import semantics
+from tutorial_app.lessons.check.validate import check_paths
+from tutorial_app.lessons.quiz import strategy as strategy_quiz
 from tutorial_app.strategy import exact_deals
 
 

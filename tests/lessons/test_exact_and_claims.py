@@ -8,12 +8,12 @@ import textwrap
 import pytest
 
 from tutorial_app.lessons import LessonRun
-from tutorial_app.lessons.exact_check import EXACT_MIN_WIN_LEAD, exact_check
-from tutorial_app.lessons.scenes import scene_of
-from tutorial_app.lessons.source import parse_source
-from tutorial_app.lessons.stats import lesson_stats
-from tutorial_app.lessons.strategy_quiz import learner_analysis
-from tutorial_app.lessons.validate import Report, check_source
+from tutorial_app.lessons.check.exact import EXACT_MIN_WIN_LEAD, exact_check
+from tutorial_app.lessons.check.validate import Report, check_source
+from tutorial_app.lessons.format.scenes import scene_of
+from tutorial_app.lessons.quiz.strategy import learner_analysis
+from tutorial_app.lessons.run.stats import lesson_stats
+from tutorial_app.source import parse_source
 from tutorial_app.strategy.deals import EXACT_MAX_DEALS
 from tutorial_app.strategy.exact_deals import lead_of
 

@@ -8,11 +8,10 @@ import textwrap
 import pytest
 
 from tutorial_app.lessons import LessonRun, lessons_root, solve_step, solve_until
-from tutorial_app.lessons.model import CapstoneStep, PlayStep, QuizStep
-from tutorial_app.lessons.scenes import scene_of
-from tutorial_app.lessons.source import parse_source
-from tutorial_app.lessons.stats import lesson_stats, totals
-from tutorial_app.lessons.strategy_quiz import (
+from tutorial_app.lessons.check.validate import check_paths, check_source
+from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
+from tutorial_app.lessons.format.scenes import scene_of
+from tutorial_app.lessons.quiz.strategy import (
     CLEAR_FACTOR,
     MIN_WIN_LEAD,
     QUIZ_PLAYOUTS,
@@ -22,9 +21,10 @@ from tutorial_app.lessons.strategy_quiz import (
     move_key,
     parse_move_key,
 )
-from tutorial_app.lessons.validate import check_paths, check_source
-from tutorial_app.rules.state import Move
+from tutorial_app.lessons.run.stats import lesson_stats, totals
+from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.tiles import parse_tile
+from tutorial_app.source import parse_source
 from tutorial_app.strategy.analysis import analyse, candidate_moves
 from tutorial_app.strategy.view import view_since
 
@@ -96,7 +96,7 @@ def test_the_best_move_is_the_analysis_answer_and_its_explanation_is_the_ranking
     keys = [value for value, _ in run.choices("en") or []]
     assert sorted(keys) == sorted(move_key(v.move) for v in analysis.distinct(scene.state))
     order = [move_key(m) for m in candidate_moves(scene.state)]
-    assert keys == sorted(keys, key=order.index)  # the table's order, never the ranking: the first is not the answer
+    assert keys == sorted(keys, key=lambda key: order.index(str(key)))  # the table's order, never the ranking
     assert keys[0] != run.right_answer
     labels = dict(run.choices("ru") or [])
     assert labels["5-5 right"] == "5-5"  # one way onto the table: no end named

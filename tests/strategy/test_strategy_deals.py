@@ -10,12 +10,12 @@ from itertools import combinations
 import pytest
 from strategy_helpers import played_hands
 
-from tutorial_app.rules.deal import decide_first_lead, redeal_reason
-from tutorial_app.rules.moves import IllegalMoveError, apply
-from tutorial_app.rules.position import read_position
-from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.line.deal import decide_first_lead, redeal_reason
+from tutorial_app.rules.line.moves import IllegalMoveError, apply
+from tutorial_app.rules.line.position import read_position
+from tutorial_app.rules.line.state import Action, HandState, Move
+from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.tiles import ALL_TILES, Tile, mask_of, parse_tile
-from tutorial_app.rules.variants import find_variant
 from tutorial_app.strategy.deals import consistent_deals
 from tutorial_app.strategy.exact import solve
 from tutorial_app.strategy.exact_deals import NotListed, analyse_every_deal

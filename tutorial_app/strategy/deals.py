@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import NamedTuple
 
-from tutorial_app.rules.deal import decide_first_lead, redeal_reason
-from tutorial_app.rules.moves import apply_unchecked, why_illegal
-from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.line.deal import decide_first_lead, redeal_reason
+from tutorial_app.rules.line.moves import apply_unchecked, why_illegal
+from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.tiles import Tile, mask_of, tiles_of_mask
 from tutorial_app.strategy.inference import STOCK, infer
 from tutorial_app.strategy.sampler import DealSampler

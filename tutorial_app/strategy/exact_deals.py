@@ -20,8 +20,8 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 
-from tutorial_app.rules.moves import legal_moves, with_claim
-from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.line.moves import legal_moves, with_claim
+from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.strategy.analysis import Analysis, MoveValue, rank_values, ranks_by_points, same_outcome
 from tutorial_app.strategy.deals import EXACT_MAX_DEALS, Deals, consistent_deals
 from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, NotExact, SearchTooBig, solve
@@ -116,7 +116,7 @@ def exact_check(start: HandState, state: HandState, seat: int, first_hand: bool)
     that could not be done (cached). The record runs from ``start`` to ``state``; ``first_hand``: ``start``
     is a match's fresh first deal, so the first-lead rule's clue is read (see ``deals.consistent_deals``).
 
-    The one entry point for "does this answer hold under exact play?": lessons (``lessons.exact_check``) and
+    The one entry point for "does this answer hold under exact play?": lessons (``lessons.check.exact``) and
     puzzles compare the moves with ``lead_of``.
     """
     deals = every_deal(start, state, seat, first_hand)
