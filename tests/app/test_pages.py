@@ -359,12 +359,13 @@ def test_a_two_level_hint_asks_first_and_gives_the_answer_on_the_second_press() 
     _ok(at.run())
     step = run.step
     assert isinstance(step, QuizStep) and step.hint_answer is not None
-    assert at.button(key="learn_hint").label == t("learn.hint", "en")
+    assert not [b for b in at.button if b.key == "learn_hint_more"]
     _ok(_button(at, "learn_hint").click().run())
     assert [i.value for i in at.info if step.hint.en in i.value] == [step.hint.en]  # the question alone
-    assert at.button(key="learn_hint").label == t("learn.hint_more", "en")  # "Answer"
+    assert at.button(key="learn_hint_more").label == t("learn.hint_more", "en")
     _ok(at.sidebar.radio[0].set_value("ru").run())
-    assert at.button(key="learn_hint").label == t("learn.hint_more", "ru")
-    _ok(_button(at, "learn_hint").click().run())
+    assert at.button(key="learn_hint_more").label == t("learn.hint_more", "ru")
+    _ok(_button(at, "learn_hint_more").click().run())
     assert any(step.hint.ru in i.value and step.hint_answer.ru in i.value for i in at.info)
+    assert not [b for b in at.button if b.key == "learn_hint_more"]  # nothing more to tell
     assert run.hints_used == 2

@@ -245,6 +245,16 @@ def _feedback(name: str) -> None:
         st.info(text, icon=":material/info:")
     if shown.hint:
         st.info(shown.hint, icon=":material/lightbulb:")
+        run = _run(name)
+        if run is not None and run.more_hint:  # a two-level hint asked its question: its answer is one press away
+            st.button(
+                tr("learn.hint_more"),
+                key=f"{name}_hint_more",
+                help=tr("learn.hint_more_help"),
+                on_click=_hint,
+                args=(name,),
+                width="stretch",
+            )
 
 
 def _board(name: str, run: Run, state: HandState | tg.HandState, presenter: bool, on_finish: OnFinish) -> None:
@@ -365,15 +375,7 @@ def _actions(name: str, run: Run, presenter: bool, on_finish: OnFinish) -> None:
             st.button(tr("learn.reveal"), key=f"{name}_reveal", on_click=_reveal, args=(name,))
     left, right = st.columns([1, 2], vertical_alignment="center")
     if task and not run.done and not run.refuted:
-        more = run.more_hint  # a two-level hint's second press gives the answer to its question
-        left.button(
-            tr("learn.hint_more") if more else tr("learn.hint"),
-            key=f"{name}_hint",
-            help=tr("learn.hint_more_help") if more else None,
-            on_click=_hint,
-            args=(name,),
-            width="stretch",
-        )
+        left.button(tr("learn.hint"), key=f"{name}_hint", on_click=_hint, args=(name,), width="stretch")
     if run.done and not run.finished:
         left.button(
             tr("learn.next"),
