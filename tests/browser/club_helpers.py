@@ -7,23 +7,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from browser_helpers import PAGE_TEXT, SETTLED, open_app
 
 from tutorial_app.i18n import t
-
-
-class Server(NamedTuple):
-    """App instances of one club database: their addresses and the database's URL (the tests read it)."""
-
-    urls: tuple[str, ...]
-    database: str
-
-    @property
-    def url(self) -> str:
-        return self.urls[0]
-
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 TALLY = """() => {

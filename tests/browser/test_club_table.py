@@ -16,8 +16,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from browser_helpers import click_button
-from club_helpers import Server, failure_screens, join_room, main_button, open_table, phone, wait_text
+from club_helpers import failure_screens, join_room, main_button, open_table, phone, wait_text
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from servers import Server
 
 from tutorial_app.club.shared_hand import TableGame
 from tutorial_app.club.store import ClubStore, clock

@@ -286,6 +286,8 @@ MESSAGES: dict[str, str] = {
     "learn.answer": "Answer",
     "learn.hint": "Hint",
     "learn.hint_label": "Hint",
+    "learn.hint_more": "Show the answer to this question",
+    "learn.hint_more_help": "The answer to the hint's question (it counts as a second hint)",
     "learn.next": "Next",
     "learn.reveal": "Reveal the answer",
     "learn.reveal_play": "{tile} on the {end}",

@@ -286,6 +286,8 @@ MESSAGES: dict[str, str] = {
     "learn.answer": "Ответить",
     "learn.hint": "Подсказка",
     "learn.hint_label": "Подсказка",
+    "learn.hint_more": "Показать ответ на этот вопрос",
+    "learn.hint_more_help": "Ответ на вопрос подсказки (считается второй подсказкой)",
     "learn.next": "Дальше",
     "learn.reveal": "Показать ответ",
     "learn.reveal_play": "{tile} на {end}",
