@@ -28,6 +28,7 @@ FLOORS: dict[str, int] = {
     "lessons": 3,
     "courses": 3,
     "club": 4,
+    "puzzles": 4,
     "app": 5,
     "commands": 5,
     "launch": 6,
@@ -41,6 +42,7 @@ UI_LIBRARIES = ("streamlit", "plotly", "yaml", "pydantic", "pydantic_core", "sql
 UI_ALLOWED: dict[str, set[str]] = {
     "app": {"streamlit", "plotly", "sqlalchemy"},
     "club": {"sqlalchemy"},
+    "puzzles": {"sqlalchemy"},
     "board": {"plotly"},
     "lessons": {"yaml", "pydantic", "pydantic_core"},
     "launch": {"streamlit"},

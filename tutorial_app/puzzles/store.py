@@ -1,0 +1,513 @@
+"""A learner's puzzles in the progress database: ratings, attempts, the mistakes queue, the club's board.
+
+Why the progress database: it is where a learner's stars already live
+(SQLite on one computer, a club's PostgreSQL through ``DATABASE_URL``), so
+one setting serves both, and several app instances of a club see the same
+ratings. Every attempt is one transaction: the learner's rating, the
+puzzle's rating, the streak and the attempt's row change together or not
+at all; the rows it changes are locked first (``FOR UPDATE`` on PostgreSQL,
+an immediate transaction on SQLite), so two learners solving the same puzzle
+at once are put in order.
+
+Every method that depends on the time takes ``now`` (seconds since the
+epoch); the store's ``clock`` gives it by default, and a test passes its own.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable, Mapping
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, Literal, NamedTuple
+
+import sqlalchemy as sa
+
+from tutorial_app.names import MAX_NAME
+from tutorial_app.puzzles.glicko import DEFAULT, Rating, game
+from tutorial_app.puzzles.schedule import Spacing, after_answer, new_spacing
+from tutorial_app.rules.text import Text
+
+__all__ = [
+    "PuzzleStore",
+    "StoreUnavailable",
+    "LearnerStanding",
+    "AttemptResult",
+    "QueueItem",
+    "MistakeSource",
+    "BoardRow",
+    "day_of",
+]
+
+MistakeSource = Literal["review", "quiz"]
+AttemptKind = Literal["rated", "daily", "mistake"]
+MAX_KEY = 200
+MAX_PAYLOAD = 100_000
+
+_metadata = sa.MetaData()
+_learners = sa.Table(
+    "puzzle_learners",
+    _metadata,
+    sa.Column("learner", sa.String(MAX_NAME * 4), primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("rd", sa.Float, nullable=False),
+    sa.Column("vol", sa.Float, nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False),
+    sa.Column("solved", sa.Integer, nullable=False),
+    sa.Column("streak", sa.Integer, nullable=False),
+    sa.Column("best_streak", sa.Integer, nullable=False),
+    sa.Column("last_day", sa.String(10), nullable=False),
+    sa.Column("show_name", sa.Boolean, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+)
+_puzzles = sa.Table(
+    "puzzle_ratings",
+    _metadata,
+    sa.Column("puzzle_id", sa.String(MAX_KEY), primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("rd", sa.Float, nullable=False),
+    sa.Column("vol", sa.Float, nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False),
+    sa.Column("solved", sa.Integer, nullable=False),
+)
+_attempts = sa.Table(
+    "puzzle_attempts",
+    _metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("learner", sa.String(MAX_NAME * 4), nullable=False, index=True),
+    sa.Column("puzzle_id", sa.String(MAX_KEY), nullable=False),
+    sa.Column("kind", sa.String(10), nullable=False),
+    sa.Column("move", sa.String(40), nullable=False),
+    sa.Column("solved", sa.Boolean, nullable=False),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("day", sa.String(10), nullable=False),
+)
+_queue = sa.Table(
+    "mistake_queue",
+    _metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("learner", sa.String(MAX_NAME * 4), nullable=False),
+    sa.Column("key", sa.String(MAX_KEY), nullable=False),
+    sa.Column("source", sa.String(10), nullable=False),
+    sa.Column("payload", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("due", sa.Float, nullable=False),
+    sa.Column("shown", sa.Integer, nullable=False),
+    sa.Column("rights", sa.Integer, nullable=False),
+    sa.Column("retired", sa.Boolean, nullable=False),
+    sa.UniqueConstraint("learner", "key", name="mistake_queue_learner_key"),
+)
+
+_UNAVAILABLE = Text(
+    "the progress database is unreadable: puzzle ratings are not saved",
+    "база прогресса недоступна: рейтинг в задачах не сохраняется",
+)
+
+
+class StoreUnavailable(RuntimeError):
+    """The database cannot be opened, read or written; ``reason`` says so in en and ru."""
+
+    def __init__(self, reason: Text = _UNAVAILABLE) -> None:
+        super().__init__(reason.en)
+        self.reason = reason
+
+
+def day_of(now: float) -> str:
+    """The calendar day (UTC) of a moment, as stored: ``2026-12-01``."""
+    return datetime.fromtimestamp(now, UTC).date().isoformat()
+
+
+def _day_before(day: str) -> str:
+    return (datetime.fromisoformat(day).date() - timedelta(days=1)).isoformat()
+
+
+class LearnerStanding(NamedTuple):
+    """A learner's puzzle record: the rating, how many attempts and how many solved, the streak of days with a
+    puzzle solved (``streak`` counts only while it is alive: the last such day is today or yesterday)."""
+
+    rating: Rating
+    attempts: int
+    solved: int
+    streak: int
+    best_streak: int
+    show_name: bool
+
+
+class AttemptResult(NamedTuple):
+    """What an attempt changed: the learner's rating before and after, the puzzle's after, the streak now."""
+
+    before: Rating
+    after: Rating
+    puzzle: Rating
+    streak: int
+
+
+class QueueItem(NamedTuple):
+    """One of the learner's mistakes: where it came from, what it holds (``payload``), its spacing."""
+
+    id: int
+    key: str
+    source: MistakeSource
+    payload: dict[str, Any]
+    created: float
+    spacing: Spacing
+
+
+class BoardRow(NamedTuple):
+    """A member on the club's board (only learners who chose to show their name)."""
+
+    learner: str
+    rating: float
+    rd: float
+    attempts: int
+    solved: int
+
+
+def _engine(url: str) -> sa.Engine:
+    """An engine whose transactions take the write lock at once on SQLite (``BEGIN IMMEDIATE``).
+
+    Why: an attempt reads the ratings and then writes them; two SQLite
+    writers that both read first would deadlock, so each takes the lock
+    before it reads (and waits up to 30 s for the other).
+    """
+    if not url.startswith("sqlite"):
+        return sa.create_engine(url, future=True, pool_pre_ping=True)
+    path = url.removeprefix("sqlite:///")
+    if url.startswith("sqlite:///") and path != ":memory:" and not path.startswith("file:"):
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    engine = sa.create_engine(url, future=True, connect_args={"timeout": 30, "check_same_thread": False})
+
+    @sa.event.listens_for(engine, "connect")
+    def _manual(dbapi: Any, _record: Any) -> None:
+        dbapi.isolation_level = None  # the driver begins nothing itself; "begin" below does
+
+    @sa.event.listens_for(engine, "begin")
+    def _immediate(conn: sa.Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def _insert_once(conn: sa.Connection, insert: sa.Insert) -> None:
+    """Insert a row another instance may be inserting at the same moment (then theirs stands)."""
+    try:
+        with conn.begin_nested():
+            conn.execute(insert)
+    except sa.exc.IntegrityError:
+        pass
+
+
+def _rating(row: Any) -> Rating:
+    return Rating(float(row.rating), float(row.rd), float(row.vol))
+
+
+class PuzzleStore:
+    """The puzzle tables of one progress database (see the module's docstring)."""
+
+    def __init__(self, url: str, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        try:
+            self._engine = _engine(url)
+            _metadata.create_all(self._engine)
+        except (OSError, sa.exc.SQLAlchemyError, ValueError) as exc:
+            raise StoreUnavailable() from exc
+
+    @contextmanager
+    def _write(self) -> Any:
+        try:
+            with self._engine.begin() as conn:
+                yield conn
+        except sa.exc.SQLAlchemyError as exc:
+            raise StoreUnavailable() from exc
+
+    @contextmanager
+    def _read(self) -> Any:
+        try:
+            with self._engine.connect() as conn:
+                yield conn
+        except sa.exc.SQLAlchemyError as exc:
+            raise StoreUnavailable() from exc
+
+    # -- the learner -------------------------------------------------------------------------
+
+    def standing(self, learner: str, now: float | None = None) -> LearnerStanding:
+        """The learner's rating and record (a new learner: 1500 ± 350, nothing yet)."""
+        today = day_of(self.clock() if now is None else now)
+        with self._read() as conn:
+            row = conn.execute(sa.select(_learners).where(_learners.c.learner == learner)).first()
+        if row is None:
+            return LearnerStanding(DEFAULT, 0, 0, 0, 0, False)
+        alive = row.last_day in (today, _day_before(today))
+        return LearnerStanding(
+            _rating(row),
+            int(row.attempts),
+            int(row.solved),
+            int(row.streak) if alive else 0,
+            int(row.best_streak),
+            bool(row.show_name),
+        )
+
+    def _learner_row(self, conn: sa.Connection, learner: str, now: float) -> Any:
+        """The learner's row, locked for this transaction (created for a new learner)."""
+        query = sa.select(_learners).where(_learners.c.learner == learner).with_for_update()
+        row = conn.execute(query).first()
+        if row is None:
+            _insert_once(
+                conn,
+                _learners.insert().values(
+                    learner=learner,
+                    rating=DEFAULT.r,
+                    rd=DEFAULT.rd,
+                    vol=DEFAULT.vol,
+                    attempts=0,
+                    solved=0,
+                    streak=0,
+                    best_streak=0,
+                    last_day="",
+                    show_name=False,
+                    updated=now,
+                ),
+            )
+            row = conn.execute(query).first()
+        return row
+
+    def show_name(self, learner: str, shown: bool, now: float | None = None) -> None:
+        """Whether the learner's name and rating appear on the club's board (off until they say so)."""
+        now = self.clock() if now is None else now
+        with self._write() as conn:
+            self._learner_row(conn, learner, now)
+            conn.execute(_learners.update().where(_learners.c.learner == learner).values(show_name=shown, updated=now))
+
+    # -- puzzles -------------------------------------------------------------------------------
+
+    def puzzle_ratings(self) -> dict[str, Rating]:
+        """Every puzzle's rating that attempts have moved (the others still have their starting rating)."""
+        with self._read() as conn:
+            return {row.puzzle_id: _rating(row) for row in conn.execute(sa.select(_puzzles))}
+
+    def attempted(self, learner: str) -> set[str]:
+        """The puzzles the learner has tried (rated or daily)."""
+        query = sa.select(_attempts.c.puzzle_id).where(
+            (_attempts.c.learner == learner) & (_attempts.c.kind != "mistake")
+        )
+        with self._read() as conn:
+            return {row.puzzle_id for row in conn.execute(query)}
+
+    def solved_on(self, learner: str, puzzle_id: str, day: str) -> bool:
+        """Whether the learner solved this puzzle on this day (the daily puzzle done)."""
+        query = sa.select(sa.func.count()).where(
+            (_attempts.c.learner == learner)
+            & (_attempts.c.puzzle_id == puzzle_id)
+            & (_attempts.c.day == day)
+            & _attempts.c.solved
+        )
+        with self._read() as conn:
+            return bool(conn.execute(query).scalar_one())
+
+    def _puzzle_row(self, conn: sa.Connection, puzzle_id: str, start: float) -> Any:
+        query = sa.select(_puzzles).where(_puzzles.c.puzzle_id == puzzle_id).with_for_update()
+        row = conn.execute(query).first()
+        if row is None:
+            _insert_once(
+                conn,
+                _puzzles.insert().values(
+                    puzzle_id=puzzle_id, rating=start, rd=DEFAULT.rd, vol=DEFAULT.vol, attempts=0, solved=0
+                ),
+            )
+            row = conn.execute(query).first()
+        return row
+
+    def record_attempt(
+        self,
+        learner: str,
+        puzzle_id: str,
+        start_rating: float,
+        move: str,
+        solved: bool,
+        kind: AttemptKind = "rated",
+        now: float | None = None,
+    ) -> AttemptResult:
+        """One attempt at a puzzle, in one transaction: both ratings (unless the learner tried this puzzle
+        before: a second try moves no rating), the streak, the attempt's row."""
+        now = self.clock() if now is None else now
+        today = day_of(now)
+        with self._write() as conn:
+            row = self._learner_row(conn, learner, now)
+            before = _rating(row)
+            tried = conn.execute(
+                sa.select(sa.func.count()).where(
+                    (_attempts.c.learner == learner) & (_attempts.c.puzzle_id == puzzle_id)
+                )
+            ).scalar_one()
+            prow = self._puzzle_row(conn, puzzle_id, start_rating)
+            puzzle = _rating(prow)
+            after = before
+            if not tried:
+                after, puzzle = game(before, puzzle, solved)
+                conn.execute(
+                    _puzzles.update()
+                    .where(_puzzles.c.puzzle_id == puzzle_id)
+                    .values(
+                        rating=puzzle.r,
+                        rd=puzzle.rd,
+                        vol=puzzle.vol,
+                        attempts=prow.attempts + 1,
+                        solved=prow.solved + (1 if solved else 0),
+                    )
+                )
+            streak, best = self._streak(row, solved, today)
+            conn.execute(
+                _learners.update()
+                .where(_learners.c.learner == learner)
+                .values(
+                    rating=after.r,
+                    rd=after.rd,
+                    vol=after.vol,
+                    attempts=row.attempts + 1,
+                    solved=row.solved + (1 if solved else 0),
+                    streak=streak,
+                    best_streak=best,
+                    last_day=today if solved else row.last_day,
+                    updated=now,
+                )
+            )
+            self._add_attempt(conn, learner, puzzle_id, kind, move, solved, after.r, now)
+        return AttemptResult(before, after, puzzle, streak)
+
+    @staticmethod
+    def _streak(row: Any, solved: bool, today: str) -> tuple[int, int]:
+        """The streak of days with a puzzle solved after this attempt, and the best streak."""
+        streak = int(row.streak)
+        if solved and row.last_day != today:
+            streak = streak + 1 if row.last_day == _day_before(today) else 1
+        elif not solved and row.last_day not in (today, _day_before(today)):
+            streak = 0
+        return streak, max(int(row.best_streak), streak)
+
+    @staticmethod
+    def _add_attempt(
+        conn: sa.Connection,
+        learner: str,
+        puzzle_id: str,
+        kind: str,
+        move: str,
+        solved: bool,
+        rating: float,
+        now: float,
+    ) -> None:
+        conn.execute(
+            _attempts.insert().values(
+                learner=learner,
+                puzzle_id=puzzle_id,
+                kind=kind,
+                move=move[:40],
+                solved=solved,
+                rating=rating,
+                at=now,
+                day=day_of(now),
+            )
+        )
+
+    def history(self, learner: str, limit: int = 200) -> list[tuple[float, float]]:
+        """The learner's rating after each of their last ``limit`` rated attempts, oldest first (for the chart)."""
+        query = (
+            sa.select(_attempts.c.at, _attempts.c.rating)
+            .where((_attempts.c.learner == learner) & (_attempts.c.kind != "mistake"))
+            .order_by(_attempts.c.id.desc())
+            .limit(limit)
+        )
+        with self._read() as conn:
+            rows = conn.execute(query).all()
+        return [(float(r.at), float(r.rating)) for r in reversed(rows)]
+
+    # -- the mistakes queue ----------------------------------------------------------------------
+
+    def add_mistake(
+        self, learner: str, key: str, source: MistakeSource, payload: Mapping[str, Any], now: float | None = None
+    ) -> bool:
+        """Put a mistake in the learner's queue, due in a day; the same mistake again (same ``key``) starts its
+        spacing over, also when it had been retired. Returns whether the item is new."""
+        now = self.clock() if now is None else now
+        text = json.dumps(payload, ensure_ascii=False, sort_keys=True)
+        if len(key) > MAX_KEY or len(text) > MAX_PAYLOAD:
+            raise ValueError("a mistake's key or payload is too large to keep")
+        spacing = new_spacing(now)
+        fresh = {"due": spacing.due, "shown": 0, "rights": 0, "retired": False, "payload": text, "created": now}
+        with self._write() as conn:
+            where = (_queue.c.learner == learner) & (_queue.c.key == key)
+            if conn.execute(_queue.update().where(where).values(**fresh)).rowcount:
+                return False
+            _insert_once(conn, _queue.insert().values(learner=learner, key=key, source=source, **fresh))
+        return True
+
+    def _items(self, where: Any) -> list[QueueItem]:
+        query = sa.select(_queue).where(where).order_by(_queue.c.due, _queue.c.id)
+        with self._read() as conn:
+            rows = conn.execute(query).all()
+        return [
+            QueueItem(
+                int(r.id),
+                str(r.key),
+                "quiz" if r.source == "quiz" else "review",
+                json.loads(r.payload),
+                float(r.created),
+                Spacing(int(r.shown), int(r.rights), float(r.due), bool(r.retired)),
+            )
+            for r in rows
+        ]
+
+    def due_mistakes(self, learner: str, now: float | None = None) -> list[QueueItem]:
+        """The learner's mistakes due now, the longest-waiting first."""
+        now = self.clock() if now is None else now
+        return self._items((_queue.c.learner == learner) & ~_queue.c.retired & (_queue.c.due <= now))
+
+    def waiting_mistakes(self, learner: str) -> list[QueueItem]:
+        """Every mistake not yet retired (due or not), the soonest due first."""
+        return self._items((_queue.c.learner == learner) & ~_queue.c.retired)
+
+    def answer_mistake(self, learner: str, item_id: int, move: str, right: bool, now: float | None = None) -> Spacing:
+        """An answer to a due mistake, in one transaction: the item's next showing (or its retirement) and the
+        attempt's row (no rating moves: the queue is practice)."""
+        now = self.clock() if now is None else now
+        with self._write() as conn:
+            query = sa.select(_queue).where((_queue.c.id == item_id) & (_queue.c.learner == learner)).with_for_update()
+            row = conn.execute(query).first()
+            if row is None:
+                raise KeyError(f"no mistake {item_id} in {learner!r}'s queue")
+            spacing = after_answer(
+                Spacing(int(row.shown), int(row.rights), float(row.due), bool(row.retired)), right, now
+            )
+            conn.execute(
+                _queue.update()
+                .where(_queue.c.id == item_id)
+                .values(due=spacing.due, shown=spacing.shown, rights=spacing.rights, retired=spacing.retired)
+            )
+            rating = conn.execute(sa.select(_learners.c.rating).where(_learners.c.learner == learner)).scalar()
+            self._add_attempt(conn, learner, str(row.key), "mistake", move, right, float(rating or DEFAULT.r), now)
+        return spacing
+
+    # -- the club -----------------------------------------------------------------------------------
+
+    def board(self, limit: int = 100) -> list[BoardRow]:
+        """The learners who chose to show their name, the highest rating first."""
+        query = (
+            sa.select(_learners)
+            .where(_learners.c.show_name & (_learners.c.attempts > 0))
+            .order_by(_learners.c.rating.desc(), _learners.c.learner)
+            .limit(limit)
+        )
+        with self._read() as conn:
+            return [
+                BoardRow(str(r.learner), float(r.rating), float(r.rd), int(r.attempts), int(r.solved))
+                for r in conn.execute(query)
+            ]
+
+    def forget(self, learners: Iterable[str]) -> None:
+        """Remove everything kept about these learners (tests, and a learner who asks)."""
+        names = list(learners)
+        with self._write() as conn:
+            for table in (_attempts, _queue, _learners):
+                conn.execute(table.delete().where(table.c.learner.in_(names)))
