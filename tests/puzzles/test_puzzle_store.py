@@ -38,7 +38,7 @@ def store(tmp_path: Path, clock: Clock) -> PuzzleStore:
 
 
 def test_an_attempt_moves_both_ratings_by_glicko_2(store: PuzzleStore) -> None:
-    result = store.record_attempt("Anna", "block-2-s1-g0", 1400.0, "6-4 left", solved=True)
+    result = store.record_attempt("Anna", "block-2-s1-g0", Rating(1400.0), "6-4 left", solved=True)
     learner, puzzle = game(DEFAULT, Rating(1400.0), solved=True)
     assert result.before == DEFAULT
     assert result.after == pytest.approx(learner)
@@ -46,13 +46,13 @@ def test_an_attempt_moves_both_ratings_by_glicko_2(store: PuzzleStore) -> None:
     assert store.standing("Anna").rating == pytest.approx(learner)
     assert store.puzzle_ratings()["block-2-s1-g0"] == pytest.approx(puzzle)
     # the puzzle's rating now starts from where Anna left it, for Boris
-    second = store.record_attempt("Boris", "block-2-s1-g0", 1400.0, "5-5 left", solved=False)
+    second = store.record_attempt("Boris", "block-2-s1-g0", Rating(1400.0), "5-5 left", solved=False)
     assert second.puzzle == pytest.approx(game(DEFAULT, puzzle, solved=False)[1])
 
 
 def test_a_second_try_at_the_same_puzzle_moves_no_rating(store: PuzzleStore) -> None:
-    first = store.record_attempt("Anna", "p1", 1500.0, "6-4 left", solved=False)
-    again = store.record_attempt("Anna", "p1", 1500.0, "6-4 left", solved=True)
+    first = store.record_attempt("Anna", "p1", Rating(1500.0), "6-4 left", solved=False)
+    again = store.record_attempt("Anna", "p1", Rating(1500.0), "6-4 left", solved=True)
     assert again.before == again.after == first.after
     assert store.puzzle_ratings()["p1"] == first.puzzle
     standing = store.standing("Anna")
@@ -61,23 +61,23 @@ def test_a_second_try_at_the_same_puzzle_moves_no_rating(store: PuzzleStore) -> 
 
 
 def test_the_streak_counts_days_in_a_row_with_a_puzzle_solved(store: PuzzleStore, clock: Clock) -> None:
-    assert store.record_attempt("Anna", "a", 1500, "x", solved=True).streak == 1
-    assert store.record_attempt("Anna", "b", 1500, "x", solved=True).streak == 1  # the same day
+    assert store.record_attempt("Anna", "a", Rating(1500), "x", solved=True).streak == 1
+    assert store.record_attempt("Anna", "b", Rating(1500), "x", solved=True).streak == 1  # the same day
     clock.now += DAY
-    assert store.record_attempt("Anna", "c", 1500, "x", solved=False).streak == 1
-    assert store.record_attempt("Anna", "d", 1500, "x", solved=True).streak == 2
+    assert store.record_attempt("Anna", "c", Rating(1500), "x", solved=False).streak == 1
+    assert store.record_attempt("Anna", "d", Rating(1500), "x", solved=True).streak == 2
     clock.now += DAY
     assert store.standing("Anna").streak == 2  # alive until the day is over
     clock.now += DAY
     assert store.standing("Anna").streak == 0  # a day without a solved puzzle ends it
-    assert store.record_attempt("Anna", "e", 1500, "x", solved=True).streak == 1
+    assert store.record_attempt("Anna", "e", Rating(1500), "x", solved=True).streak == 1
     assert store.standing("Anna").best_streak == 2
     assert store.solved_on("Anna", "e", store_module.day_of(clock.now))
     assert not store.solved_on("Anna", "c", store_module.day_of(clock.now))
 
 
 def test_an_attempt_is_one_transaction(store: PuzzleStore, monkeypatch: pytest.MonkeyPatch) -> None:
-    store.record_attempt("Anna", "p1", 1500.0, "6-4 left", solved=True)
+    store.record_attempt("Anna", "p1", Rating(1500.0), "6-4 left", solved=True)
     before, ratings = store.standing("Anna"), store.puzzle_ratings()
 
     def broken(*_args: object, **_kwargs: object) -> None:
@@ -85,15 +85,15 @@ def test_an_attempt_is_one_transaction(store: PuzzleStore, monkeypatch: pytest.M
 
     monkeypatch.setattr(PuzzleStore, "_add_attempt", staticmethod(broken))
     with pytest.raises(StoreUnavailable):
-        store.record_attempt("Anna", "p2", 1500.0, "6-4 left", solved=True)
+        store.record_attempt("Anna", "p2", Rating(1500.0), "6-4 left", solved=True)
     assert store.standing("Anna") == before
     assert store.puzzle_ratings() == ratings
 
 
 def test_the_club_board_shows_only_names_their_owners_chose_to_show(store: PuzzleStore) -> None:
-    store.record_attempt("Anna", "p1", 1500.0, "x", solved=True)
-    store.record_attempt("Boris", "p1", 1500.0, "x", solved=False)
-    store.record_attempt("Vera", "p2", 1500.0, "x", solved=True)
+    store.record_attempt("Anna", "p1", Rating(1500.0), "x", solved=True)
+    store.record_attempt("Boris", "p1", Rating(1500.0), "x", solved=False)
+    store.record_attempt("Vera", "p2", Rating(1500.0), "x", solved=True)
     assert store.board() == []
     store.show_name("Boris", True)
     store.show_name("Anna", True)
@@ -133,7 +133,7 @@ def test_club_members_solving_one_puzzle_at_once_on_postgresql(postgres: str) ->
 
     def solve(index: int) -> None:
         try:
-            stores[index % 4].record_attempt(members[index], puzzle, 1500.0, "6-4 left", solved=index % 2 == 0)
+            stores[index % 4].record_attempt(members[index], puzzle, Rating(), "6-4 left", solved=index % 2 == 0)
         except BaseException as exc:  # any failure is reported by the assertion below
             errors.append(exc)
 

@@ -12,6 +12,7 @@ import streamlit as st
 
 from tutorial_app.app.coach import hint_from
 from tutorial_app.app.hint_panel import show_hint
+from tutorial_app.app.puzzle_session import remember_review
 from tutorial_app.app.review_rows import ReviewRow, decision_boards, decision_row, review_headline, review_rows
 from tutorial_app.app.session import lang, tr
 from tutorial_app.board.figure import CLICK_TRACE, TARGET_TRACE, board_figure
@@ -39,7 +40,9 @@ def the_review(name: str, start: HandState, final: HandState, seat: int) -> Hand
     def progress(done: int, total: int) -> None:
         bar.progress(done / total if total else 1.0, text=tr("review.working", done=done, total=total))
 
-    review = review_hand(start, [entry[1] for entry in final.log], seat, progress=progress)
+    moves = [entry[1] for entry in final.log]
+    review = review_hand(start, moves, seat, progress=progress)
+    remember_review(start, moves, review)  # its "?" and "??" join the learner's mistakes queue (Puzzles)
     bar.empty()
     st.session_state[_key(name, "kept")] = (final, review)
     st.session_state[_key(name, "at")] = 0

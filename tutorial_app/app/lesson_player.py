@@ -28,6 +28,7 @@ from tutorial_app.app.controls import (
 )
 from tutorial_app.app.hand_review import hand_review
 from tutorial_app.app.hint_panel import hint_panel
+from tutorial_app.app.puzzle_session import remember_missed_quiz
 from tutorial_app.app.records import lead_reason
 from tutorial_app.app.session import bump, lang, tr
 from tutorial_app.app.shortcuts import keyboard_shortcuts
@@ -147,6 +148,8 @@ def _answer(name: str, value: object, on_finish: OnFinish) -> None:
     if run is None or run.done:
         return
     feedback = run.answer(value, lang())
+    if feedback.mistake:
+        remember_missed_quiz(name, run)  # a missed question joins the learner's mistakes queue (Puzzles)
     _set_shown(
         name,
         Shown(feedback.correct, feedback.message, None if feedback.correct else feedback.hint, feedback.explanation),

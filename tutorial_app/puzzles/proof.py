@@ -36,6 +36,7 @@ from tutorial_app.strategy.view import SeatView
 __all__ = [
     "MAX_DEALS",
     "DEAL_NODE_LIMIT",
+    "TOTAL_NODE_LIMIT",
     "Deal",
     "Proof",
     "Rejection",
@@ -51,6 +52,9 @@ MAX_DEALS = 3000
 """The most consistent deals a position may have to be solved one by one (beyond that: not proved)."""
 DEAL_NODE_LIMIT = 40_000
 """The exact search's node limit per deal: a deal that needs more is too big to prove."""
+TOTAL_NODE_LIMIT = 1_500_000
+"""The node limit over all the deals of one position (each deal gets its share): a proof stays within about
+half a minute of CPU however many deals it has, and the limit, unlike a clock, gives the same answer every run."""
 
 RejectKind = Literal["one_move", "forced", "too_many_deals", "playouts", "too_big", "exact"]
 
@@ -216,6 +220,7 @@ def prove(
     if not _clear(points_first, gap, half_width):
         return Rejection("playouts", f"the playouts' lead is {gap:.3f} ± {half_width:.3f}")
     deals = list(consistent_deals(view))
+    node_limit = min(node_limit, TOTAL_NODE_LIMIT // len(deals))
     try:
         wins, points = _exact_values(view, ranked, deals, node_limit)
     except SearchTooBig:

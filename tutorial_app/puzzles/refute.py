@@ -19,7 +19,7 @@ import numpy as np
 from tutorial_app.puzzles.proof import DEAL_NODE_LIMIT, Deal, Proof
 from tutorial_app.rules.moves import apply
 from tutorial_app.rules.state import HandState, Move, Status
-from tutorial_app.strategy.exact import solve
+from tutorial_app.strategy.exact import NotExact, SearchTooBig, solve
 
 __all__ = ["MAX_LINE", "Line", "refutation", "best_line"]
 
@@ -40,13 +40,17 @@ def best_line(
     """``first``, then every seat's exact best move with every hand open, until the hand ends or ``max_moves``.
 
     A draw takes the boneyard's top tile as it lies (the exact search averaged
-    over its order to value the moves; the line has to show one order).
+    over its order to value the moves; the line has to show one order). The
+    line stops early where a position needs more than ``node_limit`` positions.
     """
     by_points = state.rules.fives_scoring
     line = [first]
     state = apply(state, first)
     while state.status is Status.IN_PLAY and len(line) < max_moves:
-        values = solve(state, node_limit)
+        try:
+            values = solve(state, node_limit)
+        except (SearchTooBig, NotExact):
+            break  # the line stops where exact play is out of reach (rare: the deal itself was solved)
         move = max(values, key=lambda m: values[m].key(by_points))
         line.append(move)
         state = apply(state, move)

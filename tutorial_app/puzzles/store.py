@@ -175,10 +175,13 @@ def _engine(url: str) -> sa.Engine:
     """
     if not url.startswith("sqlite"):
         return sa.create_engine(url, future=True, pool_pre_ping=True)
-    path = url.removeprefix("sqlite:///")
-    if url.startswith("sqlite:///") and path != ":memory:" and not path.startswith("file:"):
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-    engine = sa.create_engine(url, future=True, connect_args={"timeout": 30, "check_same_thread": False})
+    if url in ("sqlite://", "sqlite:///:memory:"):
+        # one connection shared by every use: each new connection to ":memory:" would be an empty database
+        engine = sa.create_engine(
+            url, future=True, poolclass=sa.pool.StaticPool, connect_args={"check_same_thread": False}
+        )
+    else:
+        engine = _file_engine(url)
 
     @sa.event.listens_for(engine, "connect")
     def _manual(dbapi: Any, _record: Any) -> None:
@@ -189,6 +192,13 @@ def _engine(url: str) -> sa.Engine:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
+
+
+def _file_engine(url: str) -> sa.Engine:
+    path = url.removeprefix("sqlite:///")
+    if url.startswith("sqlite:///") and path != ":memory:" and not path.startswith("file:"):
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    return sa.create_engine(url, future=True, connect_args={"timeout": 30, "check_same_thread": False})
 
 
 def _insert_once(conn: sa.Connection, insert: sa.Insert) -> None:
@@ -208,6 +218,7 @@ class PuzzleStore:
     """The puzzle tables of one progress database (see the module's docstring)."""
 
     def __init__(self, url: str, clock: Callable[[], float] = time.time) -> None:
+        """Open the tables at ``url`` (created when missing); ``sqlite://`` keeps them in this process's memory."""
         self.clock = clock
         try:
             self._engine = _engine(url)
@@ -307,14 +318,14 @@ class PuzzleStore:
         with self._read() as conn:
             return bool(conn.execute(query).scalar_one())
 
-    def _puzzle_row(self, conn: sa.Connection, puzzle_id: str, start: float) -> Any:
+    def _puzzle_row(self, conn: sa.Connection, puzzle_id: str, start: Rating) -> Any:
         query = sa.select(_puzzles).where(_puzzles.c.puzzle_id == puzzle_id).with_for_update()
         row = conn.execute(query).first()
         if row is None:
             _insert_once(
                 conn,
                 _puzzles.insert().values(
-                    puzzle_id=puzzle_id, rating=start, rd=DEFAULT.rd, vol=DEFAULT.vol, attempts=0, solved=0
+                    puzzle_id=puzzle_id, rating=start.r, rd=start.rd, vol=start.vol, attempts=0, solved=0
                 ),
             )
             row = conn.execute(query).first()
@@ -324,14 +335,15 @@ class PuzzleStore:
         self,
         learner: str,
         puzzle_id: str,
-        start_rating: float,
+        start: Rating,
         move: str,
         solved: bool,
         kind: AttemptKind = "rated",
         now: float | None = None,
     ) -> AttemptResult:
         """One attempt at a puzzle, in one transaction: both ratings (unless the learner tried this puzzle
-        before: a second try moves no rating), the streak, the attempt's row."""
+        before: a second try moves no rating), the streak, the attempt's row. ``start`` is the puzzle's rating
+        before anybody tried it (as mined)."""
         now = self.clock() if now is None else now
         today = day_of(now)
         with self._write() as conn:
@@ -342,7 +354,7 @@ class PuzzleStore:
                     (_attempts.c.learner == learner) & (_attempts.c.puzzle_id == puzzle_id)
                 )
             ).scalar_one()
-            prow = self._puzzle_row(conn, puzzle_id, start_rating)
+            prow = self._puzzle_row(conn, puzzle_id, start)
             puzzle = _rating(prow)
             after = before
             if not tried:

@@ -15,11 +15,12 @@ from tutorial_app.app.club_home import find_lesson, join_form, table_form, teach
 from tutorial_app.app.club_session import club_store, device, forget, say_refusal
 from tutorial_app.app.club_table import table_view
 from tutorial_app.app.markdown import plain
+from tutorial_app.app.puzzle_view import club_board
 from tutorial_app.app.session import lang, tr
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.store import ClubStore, clock
 
-SECTIONS = ("join", "teach", "table", "rules")
+SECTIONS = ("join", "teach", "table", "rules", "ratings")
 
 current = lang()
 store = club_store()
@@ -76,5 +77,7 @@ elif section == "teach":
     teach_form(store)
 elif section == "table":
     table_form(store)
+elif section == "ratings":
+    club_board()  # the members' puzzle ratings (names shown only by their owners' choice)
 else:
     rule_book_editor()
