@@ -1,0 +1,62 @@
+"""A reviewed hand's "?" and "??" decisions become queue items that read back to the same position and answers."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from tutorial_app.puzzles.mistakes import QUEUED_MARKS, quiz_key, quiz_payload, read_review, review_mistakes
+from tutorial_app.puzzles.model import move_key
+from tutorial_app.rules.deal import deal
+from tutorial_app.rules.moves import apply
+from tutorial_app.rules.state import Status
+from tutorial_app.rules.variants import rules_for
+from tutorial_app.strategy.bots import RandomBot, StrongBot
+from tutorial_app.strategy.review import HandReview, mark_of, review_hand
+
+
+def _careless_hand() -> tuple[object, list[object], HandReview]:
+    """A 2-player block hand where seat 0 plays any legal move against the strong bot, reviewed until it has a
+    mistake or a blunder."""
+    rules = rules_for("block")
+    for seed in range(40):
+        rng = random.Random(seed)
+        start = deal(rules, rng).state
+        state, moves = start, []
+        while state.status is Status.IN_PLAY:
+            bot = RandomBot() if state.to_move == 0 else StrongBot()
+            move = bot(state, rng)
+            moves.append(move)
+            state = apply(state, move)
+        review = review_hand(start, moves, 0, playouts=400)
+        if any(d.mark in QUEUED_MARKS for d in review.decisions):
+            return start, moves, review
+    raise AssertionError("forty careless hands without a mistake")
+
+
+def test_marked_decisions_become_items_that_read_back() -> None:
+    start, moves, review = _careless_hand()
+    items = review_mistakes(start, moves, review)  # type: ignore[arg-type]
+    marked = [d for d in review.decisions if d.mark in QUEUED_MARKS]
+    assert len(items) == len(marked) > 0
+    assert len({key for key, _ in items}) == len(items)
+    for (key, payload), decision in zip(items, marked, strict=True):
+        assert key.startswith("review:")
+        json.dumps(payload)  # kept as JSON in the database
+        mistake = read_review(payload)
+        assert mistake.position.state == decision.state
+        assert mistake.seat == 0 and mistake.mark == decision.mark
+        assert mistake.played == move_key(decision.chosen) and mistake.played not in mistake.answers
+        assert mistake.best in mistake.answers
+        # an answer is a move the review would not have marked
+        for value in decision.analysis.moves:
+            lost, half_width = decision.analysis.loss(value.move)
+            assert (move_key(value.move) in mistake.answers) == (mark_of(lost, half_width) is None)
+        assert mistake.explanation.en and mistake.explanation.ru
+    # the same hand reviewed again gives the same keys: a mistake made again is the same item
+    assert [k for k, _ in review_mistakes(start, moves, review)] == [k for k, _ in items]  # type: ignore[arg-type]
+
+
+def test_a_missed_question_is_kept_as_its_lesson_and_step() -> None:
+    assert quiz_key("core-02-the-tiles", 3) == "quiz:core-02-the-tiles:3"
+    assert quiz_payload("core-02-the-tiles", 3) == {"lesson": "core-02-the-tiles", "step": 3}
