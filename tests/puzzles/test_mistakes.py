@@ -9,20 +9,20 @@ from tutorial_app.puzzles.mistakes import QUEUED_MARKS, quiz_key, quiz_payload, 
 from tutorial_app.puzzles.model import move_key
 from tutorial_app.rules.deal import deal
 from tutorial_app.rules.moves import apply
-from tutorial_app.rules.state import Status
+from tutorial_app.rules.state import HandState, Move, Status
 from tutorial_app.rules.variants import rules_for
 from tutorial_app.strategy.bots import RandomBot, StrongBot
 from tutorial_app.strategy.review import HandReview, mark_of, review_hand
 
 
-def _careless_hand() -> tuple[object, list[object], HandReview]:
+def _careless_hand() -> tuple[HandState, list[Move], HandReview]:
     """A 2-player block hand where seat 0 plays any legal move against the strong bot, reviewed until it has a
     mistake or a blunder."""
     rules = rules_for("block")
     for seed in range(40):
         rng = random.Random(seed)
         start = deal(rules, rng).state
-        state, moves = start, []
+        state, moves = start, list[Move]()
         while state.status is Status.IN_PLAY:
             bot = RandomBot() if state.to_move == 0 else StrongBot()
             move = bot(state, rng)
@@ -36,7 +36,7 @@ def _careless_hand() -> tuple[object, list[object], HandReview]:
 
 def test_marked_decisions_become_items_that_read_back() -> None:
     start, moves, review = _careless_hand()
-    items = review_mistakes(start, moves, review)  # type: ignore[arg-type]
+    items = review_mistakes(start, moves, review)
     marked = [d for d in review.decisions if d.mark in QUEUED_MARKS]
     assert len(items) == len(marked) > 0
     assert len({key for key, _ in items}) == len(items)
@@ -54,7 +54,7 @@ def test_marked_decisions_become_items_that_read_back() -> None:
             assert (move_key(value.move) in mistake.answers) == (mark_of(lost, half_width) is None)
         assert mistake.explanation.en and mistake.explanation.ru
     # the same hand reviewed again gives the same keys: a mistake made again is the same item
-    assert [k for k, _ in review_mistakes(start, moves, review)] == [k for k, _ in items]  # type: ignore[arg-type]
+    assert [k for k, _ in review_mistakes(start, moves, review)] == [k for k, _ in items]
 
 
 def test_a_missed_question_is_kept_as_its_lesson_and_step() -> None:
