@@ -3,39 +3,16 @@
 from __future__ import annotations
 
 import json
-import random
+
+from puzzles.puzzle_helpers import careless_hand
 
 from tutorial_app.puzzles.mistakes import QUEUED_MARKS, quiz_key, quiz_payload, read_review, review_mistakes
 from tutorial_app.puzzles.model import move_key
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply
-from tutorial_app.rules.state import HandState, Move, Status
-from tutorial_app.rules.variants import rules_for
-from tutorial_app.strategy.bots import RandomBot, StrongBot
-from tutorial_app.strategy.review import HandReview, mark_of, review_hand
-
-
-def _careless_hand() -> tuple[HandState, list[Move], HandReview]:
-    """A 2-player block hand where seat 0 plays any legal move against the strong bot, reviewed until it has a
-    mistake or a blunder."""
-    rules = rules_for("block")
-    for seed in range(40):
-        rng = random.Random(seed)
-        start = deal(rules, rng).state
-        state, moves = start, list[Move]()
-        while state.status is Status.IN_PLAY:
-            bot = RandomBot() if state.to_move == 0 else StrongBot()
-            move = bot(state, rng)
-            moves.append(move)
-            state = apply(state, move)
-        review = review_hand(start, moves, 0, playouts=400)
-        if any(d.mark in QUEUED_MARKS for d in review.decisions):
-            return start, moves, review
-    raise AssertionError("forty careless hands without a mistake")
+from tutorial_app.strategy.review import mark_of
 
 
 def test_marked_decisions_become_items_that_read_back() -> None:
-    start, moves, review = _careless_hand()
+    start, moves, review = careless_hand()
     items = review_mistakes(start, moves, review)
     marked = [d for d in review.decisions if d.mark in QUEUED_MARKS]
     assert len(items) == len(marked) > 0

@@ -18,6 +18,7 @@ from tutorial_app.app.puzzle_view import (
     standing_header,
 )
 from tutorial_app.app.session import lang, tr
+from tutorial_app.i18n import t
 from tutorial_app.puzzles.catalog import shipped_puzzles
 from tutorial_app.puzzles.themes import THEME_NAMES, THEMES
 
@@ -46,7 +47,7 @@ mode_column.segmented_control(
     tr("puzzles.mode"),
     MODES,
     key=f"{NAME}_mode",
-    format_func=lambda mode: tr(f"puzzles.mode_{mode}", n=due),
+    format_func=lambda mode: t(f"puzzles.mode_{mode}", current, n=due),
     on_change=_new_mode,
 )
 mode = chosen_mode()
@@ -55,14 +56,14 @@ if mode == "rated":
         tr("puzzles.theme"),
         ("", *THEMES),
         key=f"{NAME}_theme",
-        format_func=lambda theme: THEME_NAMES[theme].in_(current) if theme else tr("puzzles.any_theme"),
+        format_func=lambda theme: THEME_NAMES[theme].in_(current) if theme else t("puzzles.any_theme", current),
         on_change=_new_mode,
     )
     game_column.selectbox(
         tr("puzzles.game"),
         ("", *sorted({p.preset for p in puzzles})),
         key=f"{NAME}_game",
-        format_func=lambda preset: preset or tr("puzzles.any_game"),
+        format_func=lambda preset: preset or t("puzzles.any_game", current),
         on_change=_new_mode,
     )
 elif mode == "mistakes":
