@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 from tutorial_app.app.progress import default_url
 from tutorial_app.app.puzzle_round import Round, refutation_line
 from tutorial_app.i18n import t
-from tutorial_app.lessons import LessonRun, course_names, load_course, solve
+from tutorial_app.lessons import LessonRun, course_names, load_course, solve, solve_move
 from tutorial_app.lessons.model import QuizStep
 from tutorial_app.puzzles.catalog import shipped_puzzles
 from tutorial_app.puzzles.mistakes import quiz_key, quiz_payload, review_mistakes
@@ -183,8 +183,6 @@ def test_a_question_missed_on_learn_joins_the_queue() -> None:
         if answer is not None and isinstance(run.step, QuizStep):
             run.answer(answer)
         elif not run.done:
-            from tutorial_app.lessons import solve_move
-
             solve_move(run)
         run.next()
     _ok(at.run())

@@ -32,7 +32,7 @@ from tutorial_app.app.session import bump, lang, tr
 from tutorial_app.lessons import Lesson, LessonError, Run, load_lesson, solve_until, start_run
 from tutorial_app.lessons.catalog import course_names, lesson_ids, lessons_root
 from tutorial_app.lessons.model import QuizStep
-from tutorial_app.puzzles.catalog import shipped_puzzles
+from tutorial_app.puzzles.catalog import by_id, shipped_puzzles
 from tutorial_app.puzzles.mistakes import read_review
 from tutorial_app.puzzles.schedule import RIGHTS_TO_RETIRE
 from tutorial_app.puzzles.store import PuzzleStore, QueueItem, StoreUnavailable, day_of
@@ -49,6 +49,7 @@ __all__ = [
     "MODES",
     "standing_header",
     "serve",
+    "serve_link",
     "current_round",
     "chosen_mode",
     "round_area",
@@ -164,6 +165,17 @@ def serve(store: PuzzleStore, mode: Mode) -> None:
         puzzles, store.puzzle_ratings(), standing.rating, store.attempted(who()), rng, theme=theme, preset=preset
     )
     _set_round(puzzle_round(puzzle) if puzzle is not None else None)
+
+
+def serve_link(asked: str | None) -> None:
+    """``?puzzle=ID`` (a shared puzzle): that puzzle, rated, once per link (a wrong id is ignored)."""
+    if not asked or st.session_state.get(f"{NAME}_link") == asked:
+        return
+    st.session_state[f"{NAME}_link"] = asked
+    puzzle = by_id(asked)
+    if puzzle is not None:
+        st.session_state[_QUIZ] = None
+        _set_round(puzzle_round(puzzle))
 
 
 def _serve_mistake(store: PuzzleStore) -> None:

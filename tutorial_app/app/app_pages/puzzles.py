@@ -1,4 +1,7 @@
-"""Puzzles: rated positions mined by the engine, the puzzle of the day, and the learner's own mistakes coming back."""
+"""Puzzles: rated positions mined by the engine, the puzzle of the day, and the learner's own mistakes coming back.
+
+Deep link: ``/puzzles?puzzle=ID`` opens that puzzle.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from tutorial_app.app.puzzle_view import (
     quiz_area,
     round_area,
     serve,
+    serve_link,
     standing_header,
 )
 from tutorial_app.app.session import lang, tr
@@ -69,6 +73,7 @@ if mode == "rated":
 elif mode == "mistakes":
     st.caption(tr("puzzles.queue_help"))
 
+serve_link(st.query_params.get("puzzle"))
 found = current_round()
 if found is None and due_quiz() is None:
     serve(store, mode)
