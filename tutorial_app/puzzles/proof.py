@@ -50,11 +50,11 @@ __all__ = [
 
 MAX_DEALS = 3000
 """The most consistent deals a position may have to be solved one by one (beyond that: not proved)."""
-DEAL_NODE_LIMIT = 40_000
+DEAL_NODE_LIMIT = 30_000
 """The exact search's node limit per deal: a deal that needs more is too big to prove."""
-TOTAL_NODE_LIMIT = 1_500_000
-"""The node limit over all the deals of one position (each deal gets its share): a proof stays within about
-half a minute of CPU however many deals it has, and the limit, unlike a clock, gives the same answer every run."""
+TOTAL_NODE_LIMIT = 600_000
+"""The node limit over all the deals of one position (each deal gets its share): a proof stays within some
+seconds of CPU however many deals it has, and the limit, unlike a clock, gives the same answer every run."""
 
 RejectKind = Literal["one_move", "forced", "too_many_deals", "playouts", "too_big", "exact"]
 
