@@ -74,7 +74,7 @@ def test_on_a_phone_the_buttons_answer_a_puzzle(browser: Any, app_url: str, lang
 
 def _end_number(puzzle: Puzzle, end: str) -> int:
     state = puzzle.read().state
-    return dict(state.table.open_ends())[end]  # type: ignore[arg-type]
+    return dict(state.table.open_ends())[end]  # type: ignore[index]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

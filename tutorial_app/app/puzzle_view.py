@@ -1,21 +1,19 @@
-"""The Puzzles page's parts: the learner's standing, the puzzle on the board, the verdict and the line.
+"""The Puzzles page's question: serving a round, the board, the answer, the verdict and the refuting line.
 
-Why the store lives here, per server and per tab: the ratings, attempts and
-mistakes go to the progress database under the learner's name; a visitor
-without a name, or a server whose database is down, gets a database of its
-own in the tab's memory, so every part of the page works the same way and
-nothing is shared between visitors.
+A round is kept in the tab's session; a move (a board click or a button)
+is judged by the round (``puzzle_round``), recorded by the store in one
+transaction, and the verdict shows the engine's explanation; after a wrong
+answer the line that refutes it can be stepped through on the board.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import Literal
 
-import plotly.graph_objects as go
 import streamlit as st
 
-from tutorial_app.app.board_view import board_theme, show_board
+from tutorial_app.app.board_view import show_board
 from tutorial_app.app.controls import (
     face_down,
     move_controls,
@@ -25,19 +23,16 @@ from tutorial_app.app.controls import (
     table_click,
     with_typed_claim,
 )
-from tutorial_app.app.lesson_player import play_lesson
 from tutorial_app.app.puzzle_round import Round, answer_name, mistake_round, puzzle_round, refutation_line, when_text
-from tutorial_app.app.puzzle_session import ANONYMOUS, database, puzzle_store, who
+from tutorial_app.app.puzzle_session import puzzle_store, who
 from tutorial_app.app.session import bump, lang, tr
-from tutorial_app.lessons import Lesson, LessonError, Run, load_lesson, solve_until, start_run
-from tutorial_app.lessons.catalog import course_names, lesson_ids, lessons_root
-from tutorial_app.lessons.model import QuizStep
+from tutorial_app.lessons.catalog import lesson_ids
 from tutorial_app.puzzles.catalog import by_id, shipped_puzzles
 from tutorial_app.puzzles.mistakes import read_review
-from tutorial_app.puzzles.schedule import RIGHTS_TO_RETIRE
-from tutorial_app.puzzles.store import PuzzleStore, QueueItem, StoreUnavailable, day_of
+from tutorial_app.puzzles.schedule import RIGHTS_TO_RETIRE, Spacing
+from tutorial_app.puzzles.store import PuzzleStore, QueueItem, day_of
 from tutorial_app.puzzles.themes import THEME_LESSONS, THEME_NAMES, THEMES, Theme
-from tutorial_app.puzzles.trainer import PLACEMENT, daily_puzzle, next_puzzle, placing, puzzle_rating
+from tutorial_app.puzzles.trainer import daily_puzzle, next_puzzle, puzzle_rating
 from tutorial_app.rules.moves import apply
 from tutorial_app.rules.state import Move
 from tutorial_app.rules.text import Text
@@ -47,76 +42,26 @@ __all__ = [
     "NAME",
     "Mode",
     "MODES",
-    "standing_header",
+    "SPACING",
     "serve",
     "serve_link",
     "current_round",
     "chosen_mode",
     "round_area",
-    "quiz_area",
     "due_quiz",
-    "club_opt_in",
-    "club_board",
+    "forget_quiz",
+    "queue_caption",
 ]
 
 NAME = "puzzles"
 Mode = Literal["rated", "daily", "mistakes"]
 MODES: tuple[Mode, ...] = ("rated", "daily", "mistakes")
+SPACING = f"{NAME}_spacing"
+"""Where the last answered mistake's new spacing is kept (for the words under the verdict)."""
 _ROUND = f"{NAME}_round"
 _LINE = f"{NAME}_line_at"
 _SAID = f"{NAME}_said"
 _QUIZ = f"{NAME}_quiz"
-_QUIZ_RUN = f"{NAME}_quiz_kept"
-QUIZ_PLAYER = f"{NAME}_quiz"
-"""The lesson player's name for a missed question played again (its answers do not join the queue again)."""
-
-
-# -- the standing ------------------------------------------------------------------------------
-
-
-def _history_figure(points: list[tuple[float, float]]) -> go.Figure:
-    ratings = [r for _, r in points]
-    dark = board_theme() == "dark"
-    colour = "#8ab4f8" if dark else "#0072B2"
-    return go.Figure(
-        data=[go.Scatter(y=ratings, mode="lines+markers", line={"color": colour, "width": 2}, marker={"size": 4})],
-        layout={
-            "template": "none",
-            "height": 90,
-            "margin": {"l": 36, "r": 4, "t": 4, "b": 4},
-            "paper_bgcolor": "rgba(0,0,0,0)",
-            "plot_bgcolor": "rgba(0,0,0,0)",
-            "font": {"color": "#ddd" if dark else "#333", "size": 11},
-            "xaxis": {"visible": False, "fixedrange": True},
-            "yaxis": {"fixedrange": True, "gridcolor": "#555" if dark else "#ddd", "nticks": 4},
-            "showlegend": False,
-        },
-    )
-
-
-def standing_header(store: PuzzleStore) -> None:
-    """One line: the rating (placement while it is being found), the days in a row, the solved count; beside it
-    the rating's history as a small chart."""
-    standing = store.standing(who())
-    rating = standing.rating
-    parts = [
-        f"**{tr('puzzles.rating')}: {tr('puzzles.rating_value', rating=round(rating.r), rd=round(rating.rd))}**",
-        f"{tr('puzzles.streak')}: **{standing.streak}**",
-        f"{tr('puzzles.solved')}: {tr('puzzles.solved_of', solved=standing.solved, attempts=standing.attempts)}",
-    ]
-    rated = len(store.attempted(who()))
-    if placing(rated):
-        parts.append(tr("puzzles.placing", n=rated + 1, total=PLACEMENT))
-    history = store.history(who())
-    words, chart = st.columns([3, 2], vertical_alignment="center")
-    words.markdown(" · ".join(parts), help=tr("puzzles.streak_help"))
-    if len(history) >= 2:
-        chart.plotly_chart(
-            _history_figure(history),
-            key=f"{NAME}_history",
-            config={"staticPlot": True},
-            width="stretch",
-        )
 
 
 # -- serving a round -------------------------------------------------------------------------------
@@ -196,6 +141,11 @@ def _serve_mistake(store: PuzzleStore) -> None:
     _set_round(None)
 
 
+def forget_quiz() -> None:
+    """No missed lesson question on the page any more (its lesson no longer has it)."""
+    st.session_state[_QUIZ] = None
+
+
 def due_quiz() -> QueueItem | None:
     """The missed lesson quiz on the page now, if the mistakes queue served one."""
     found = st.session_state.get(_QUIZ)
@@ -224,7 +174,7 @@ def _answer(move: Move) -> None:
         judged = judged.recorded(result)
     elif judged.item_id is not None:
         spacing = store.answer_mistake(who(), judged.item_id, str(move._replace(claim=None)), right)
-        st.session_state[f"{NAME}_spacing"] = spacing
+        st.session_state[SPACING] = spacing
     st.session_state[_ROUND] = judged
     st.session_state[_SAID] = None
     set_selected(NAME, None)
@@ -330,16 +280,23 @@ def _after_words(found: Round) -> None:
                 icon=":material/school:",
                 query_params={"lesson": lesson},
             )
-    spacing = st.session_state.get(f"{NAME}_spacing")
-    if found.kind == "review" and spacing is not None:
-        store, _note = puzzle_store()
-        when = when_text(spacing.due, store.clock()).in_(current)
-        if spacing.retired:
-            st.caption(tr("puzzles.mistake_done"))
-        elif found.right and spacing.rights < RIGHTS_TO_RETIRE:
-            st.caption(tr("puzzles.mistake_right", when=when))
-        else:
-            st.caption(tr("puzzles.mistake_wrong", when=when))
+    if found.kind == "review":
+        queue_caption(bool(found.right))
+
+
+def queue_caption(right: bool) -> None:
+    """What a queued mistake's answer did: when it comes back, or that it has left the queue."""
+    spacing = st.session_state.get(SPACING)
+    if not isinstance(spacing, Spacing):
+        return
+    store, _note = puzzle_store()
+    when = when_text(spacing.due, store.clock()).in_(lang())
+    if spacing.retired:
+        st.caption(tr("puzzles.mistake_done"))
+    elif right and spacing.rights < RIGHTS_TO_RETIRE:
+        st.caption(tr("puzzles.mistake_right", when=when))
+    else:
+        st.caption(tr("puzzles.mistake_wrong", when=when))
 
 
 def _line_controls(found: Round) -> None:
@@ -415,124 +372,3 @@ def round_area(store: PuzzleStore, mode: Mode) -> None:
         if found.over:
             label = "puzzles.next_mistake" if mode == "mistakes" else "puzzles.next"
             st.button(tr(label), key=f"{NAME}_next", type="primary", on_click=serve, args=(store, mode))
-
-
-# -- a missed lesson question -----------------------------------------------------------------------------
-
-
-@st.cache_resource(show_spinner=False, max_entries=32)
-def _lesson(lesson_id: str) -> Lesson | None:
-    """A course lesson by id, read and checked once per server."""
-    root = lessons_root()
-    for course in course_names(root):
-        path = root / course / f"{lesson_id}.yaml"
-        if path.is_file():
-            try:
-                return load_lesson(path)
-            except LessonError:
-                return None
-    return None
-
-
-def _quiz_run(item: QueueItem) -> Run | None:
-    """The lesson played up to the missed question by the solver, ending with that question."""
-    kept = st.session_state.get(_QUIZ_RUN)
-    if isinstance(kept, tuple) and kept[0] == item.id:
-        return kept[1]  # type: ignore[no-any-return]
-    lesson = _lesson(str(item.payload.get("lesson")))
-    step = item.payload.get("step")
-    if lesson is None or not isinstance(step, int) or not 0 <= step < len(lesson.steps):
-        return None
-    if not isinstance(lesson.steps[step], QuizStep):
-        return None
-    run = start_run(lesson.model_copy(update={"steps": lesson.steps[: step + 1]}))
-    solve_until(run, lambda r: r.index == step)
-    st.session_state[_QUIZ_RUN] = (item.id, run)
-    st.session_state[f"{QUIZ_PLAYER}_run"] = run
-    st.session_state[f"{QUIZ_PLAYER}_shown"] = None
-    return run
-
-
-def _quiz_finished(run: Run) -> None:
-    item = due_quiz()
-    if item is None:
-        return
-    store, _note = puzzle_store()
-    right = run.mistakes == 0 and run.hints_used == 0
-    spacing = store.answer_mistake(who(), item.id, "quiz", right)
-    st.session_state[f"{NAME}_spacing"] = spacing
-    st.session_state[f"{NAME}_quiz_right"] = right
-
-
-def quiz_area(store: PuzzleStore) -> None:
-    """A missed lesson question, played by the lesson player; then how the queue takes the answer."""
-    item = due_quiz()
-    if item is None:
-        return
-    run = _quiz_run(item)
-    if run is None:
-        store.answer_mistake(who(), item.id, "gone", True)  # the lesson changed: the question is no more
-        st.session_state[_QUIZ] = None
-        return
-    st.info(tr("puzzles.quiz_from", lesson=run.lesson.title.in_(lang())), icon=":material/school:")
-    play_lesson(QUIZ_PLAYER, _quiz_finished)
-    if run.finished:
-        spacing = st.session_state.get(f"{NAME}_spacing")
-        if spacing is not None:
-            when = when_text(spacing.due, store.clock()).in_(lang())
-            right = bool(st.session_state.get(f"{NAME}_quiz_right"))
-            if spacing.retired:
-                st.caption(tr("puzzles.mistake_done"))
-            else:
-                st.caption(tr("puzzles.mistake_right" if right else "puzzles.mistake_wrong", when=when))
-        st.button(
-            tr("puzzles.next_mistake"),
-            key=f"{NAME}_next_quiz",
-            type="primary",
-            on_click=serve,
-            args=(store, "mistakes"),
-        )
-
-
-# -- the club ----------------------------------------------------------------------------------------
-
-
-def _opt_in_changed(store: PuzzleStore) -> None:
-    store.show_name(who(), bool(st.session_state.get(f"{NAME}_show_name")))
-
-
-def club_opt_in(store: PuzzleStore) -> None:
-    """The learner's choice to appear on the club's board (only with a name and the shared database)."""
-    if who() == ANONYMOUS:
-        return
-    st.session_state[f"{NAME}_show_name"] = store.standing(who()).show_name
-    st.checkbox(
-        tr("puzzles.show_name"),
-        key=f"{NAME}_show_name",
-        help=tr("puzzles.show_name_help"),
-        on_change=_opt_in_changed,
-        args=(store,),
-    )
-
-
-def club_board() -> None:
-    """The club page's table of puzzle ratings: members who chose to show their name."""
-    st.subheader(tr("puzzles.board_title"))
-    found = database()
-    if isinstance(found, StoreUnavailable):
-        st.info(tr("puzzles.board_unavailable"))
-        return
-    rows = found.board()
-    if not rows:
-        st.info(tr("puzzles.board_empty"))
-        return
-    st.caption(tr("puzzles.board_intro"))
-    table: list[dict[str, Any]] = [
-        {
-            tr("puzzles.board_name"): row.learner,
-            tr("puzzles.board_rating"): f"{round(row.rating)} ± {round(row.rd)}",
-            tr("puzzles.board_solved"): f"{row.solved} / {row.attempts}",
-        }
-        for row in rows
-    ]
-    st.dataframe(table, hide_index=True)

@@ -19,16 +19,28 @@ import json
 import time
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 
-from tutorial_app.names import MAX_NAME
 from tutorial_app.puzzles.glicko import DEFAULT, Rating, game
 from tutorial_app.puzzles.schedule import Spacing, after_answer, new_spacing
-from tutorial_app.rules.text import Text
+from tutorial_app.puzzles.tables import (
+    MAX_KEY,
+    MAX_PAYLOAD,
+    AttemptKind,
+    MistakeSource,
+    StoreUnavailable,
+    attempts,
+    day_before,
+    day_of,
+    engine_for,
+    insert_once,
+    learners,
+    metadata,
+    puzzles,
+    queue,
+)
 
 __all__ = [
     "PuzzleStore",
@@ -40,88 +52,6 @@ __all__ = [
     "BoardRow",
     "day_of",
 ]
-
-MistakeSource = Literal["review", "quiz"]
-AttemptKind = Literal["rated", "daily", "mistake"]
-MAX_KEY = 200
-MAX_PAYLOAD = 100_000
-
-_metadata = sa.MetaData()
-_learners = sa.Table(
-    "puzzle_learners",
-    _metadata,
-    sa.Column("learner", sa.String(MAX_NAME * 4), primary_key=True),
-    sa.Column("rating", sa.Float, nullable=False),
-    sa.Column("rd", sa.Float, nullable=False),
-    sa.Column("vol", sa.Float, nullable=False),
-    sa.Column("attempts", sa.Integer, nullable=False),
-    sa.Column("solved", sa.Integer, nullable=False),
-    sa.Column("streak", sa.Integer, nullable=False),
-    sa.Column("best_streak", sa.Integer, nullable=False),
-    sa.Column("last_day", sa.String(10), nullable=False),
-    sa.Column("show_name", sa.Boolean, nullable=False),
-    sa.Column("updated", sa.Float, nullable=False),
-)
-_puzzles = sa.Table(
-    "puzzle_ratings",
-    _metadata,
-    sa.Column("puzzle_id", sa.String(MAX_KEY), primary_key=True),
-    sa.Column("rating", sa.Float, nullable=False),
-    sa.Column("rd", sa.Float, nullable=False),
-    sa.Column("vol", sa.Float, nullable=False),
-    sa.Column("attempts", sa.Integer, nullable=False),
-    sa.Column("solved", sa.Integer, nullable=False),
-)
-_attempts = sa.Table(
-    "puzzle_attempts",
-    _metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("learner", sa.String(MAX_NAME * 4), nullable=False, index=True),
-    sa.Column("puzzle_id", sa.String(MAX_KEY), nullable=False),
-    sa.Column("kind", sa.String(10), nullable=False),
-    sa.Column("move", sa.String(40), nullable=False),
-    sa.Column("solved", sa.Boolean, nullable=False),
-    sa.Column("rating", sa.Float, nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
-    sa.Column("day", sa.String(10), nullable=False),
-)
-_queue = sa.Table(
-    "mistake_queue",
-    _metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("learner", sa.String(MAX_NAME * 4), nullable=False),
-    sa.Column("key", sa.String(MAX_KEY), nullable=False),
-    sa.Column("source", sa.String(10), nullable=False),
-    sa.Column("payload", sa.Text, nullable=False),
-    sa.Column("created", sa.Float, nullable=False),
-    sa.Column("due", sa.Float, nullable=False),
-    sa.Column("shown", sa.Integer, nullable=False),
-    sa.Column("rights", sa.Integer, nullable=False),
-    sa.Column("retired", sa.Boolean, nullable=False),
-    sa.UniqueConstraint("learner", "key", name="mistake_queue_learner_key"),
-)
-
-_UNAVAILABLE = Text(
-    "the progress database is unreadable: puzzle ratings are not saved",
-    "база прогресса недоступна: рейтинг в задачах не сохраняется",
-)
-
-
-class StoreUnavailable(RuntimeError):
-    """The database cannot be opened, read or written; ``reason`` says so in en and ru."""
-
-    def __init__(self, reason: Text = _UNAVAILABLE) -> None:
-        super().__init__(reason.en)
-        self.reason = reason
-
-
-def day_of(now: float) -> str:
-    """The calendar day (UTC) of a moment, as stored: ``2026-12-01``."""
-    return datetime.fromtimestamp(now, UTC).date().isoformat()
-
-
-def _day_before(day: str) -> str:
-    return (datetime.fromisoformat(day).date() - timedelta(days=1)).isoformat()
 
 
 class LearnerStanding(NamedTuple):
@@ -166,50 +96,6 @@ class BoardRow(NamedTuple):
     solved: int
 
 
-def _engine(url: str) -> sa.Engine:
-    """An engine whose transactions take the write lock at once on SQLite (``BEGIN IMMEDIATE``).
-
-    Why: an attempt reads the ratings and then writes them; two SQLite
-    writers that both read first would deadlock, so each takes the lock
-    before it reads (and waits up to 30 s for the other).
-    """
-    if not url.startswith("sqlite"):
-        return sa.create_engine(url, future=True, pool_pre_ping=True)
-    if url in ("sqlite://", "sqlite:///:memory:"):
-        # one connection shared by every use: each new connection to ":memory:" would be an empty database
-        engine = sa.create_engine(
-            url, future=True, poolclass=sa.pool.StaticPool, connect_args={"check_same_thread": False}
-        )
-    else:
-        engine = _file_engine(url)
-
-    @sa.event.listens_for(engine, "connect")
-    def _manual(dbapi: Any, _record: Any) -> None:
-        dbapi.isolation_level = None  # the driver begins nothing itself; "begin" below does
-
-    @sa.event.listens_for(engine, "begin")
-    def _immediate(conn: sa.Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
-
-    return engine
-
-
-def _file_engine(url: str) -> sa.Engine:
-    path = url.removeprefix("sqlite:///")
-    if url.startswith("sqlite:///") and path != ":memory:" and not path.startswith("file:"):
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-    return sa.create_engine(url, future=True, connect_args={"timeout": 30, "check_same_thread": False})
-
-
-def _insert_once(conn: sa.Connection, insert: sa.Insert) -> None:
-    """Insert a row another instance may be inserting at the same moment (then theirs stands)."""
-    try:
-        with conn.begin_nested():
-            conn.execute(insert)
-    except sa.exc.IntegrityError:
-        pass
-
-
 def _rating(row: Any) -> Rating:
     return Rating(float(row.rating), float(row.rd), float(row.vol))
 
@@ -221,8 +107,8 @@ class PuzzleStore:
         """Open the tables at ``url`` (created when missing); ``sqlite://`` keeps them in this process's memory."""
         self.clock = clock
         try:
-            self._engine = _engine(url)
-            _metadata.create_all(self._engine)
+            self._engine = engine_for(url)
+            metadata.create_all(self._engine)
         except (OSError, sa.exc.SQLAlchemyError, ValueError) as exc:
             raise StoreUnavailable() from exc
 
@@ -248,10 +134,10 @@ class PuzzleStore:
         """The learner's rating and record (a new learner: 1500 ± 350, nothing yet)."""
         today = day_of(self.clock() if now is None else now)
         with self._read() as conn:
-            row = conn.execute(sa.select(_learners).where(_learners.c.learner == learner)).first()
+            row = conn.execute(sa.select(learners).where(learners.c.learner == learner)).first()
         if row is None:
             return LearnerStanding(DEFAULT, 0, 0, 0, 0, False)
-        alive = row.last_day in (today, _day_before(today))
+        alive = row.last_day in (today, day_before(today))
         return LearnerStanding(
             _rating(row),
             int(row.attempts),
@@ -263,12 +149,12 @@ class PuzzleStore:
 
     def _learner_row(self, conn: sa.Connection, learner: str, now: float) -> Any:
         """The learner's row, locked for this transaction (created for a new learner)."""
-        query = sa.select(_learners).where(_learners.c.learner == learner).with_for_update()
+        query = sa.select(learners).where(learners.c.learner == learner).with_for_update()
         row = conn.execute(query).first()
         if row is None:
-            _insert_once(
+            insert_once(
                 conn,
-                _learners.insert().values(
+                learners.insert().values(
                     learner=learner,
                     rating=DEFAULT.r,
                     rd=DEFAULT.rd,
@@ -290,41 +176,39 @@ class PuzzleStore:
         now = self.clock() if now is None else now
         with self._write() as conn:
             self._learner_row(conn, learner, now)
-            conn.execute(_learners.update().where(_learners.c.learner == learner).values(show_name=shown, updated=now))
+            conn.execute(learners.update().where(learners.c.learner == learner).values(show_name=shown, updated=now))
 
     # -- puzzles -------------------------------------------------------------------------------
 
     def puzzle_ratings(self) -> dict[str, Rating]:
         """Every puzzle's rating that attempts have moved (the others still have their starting rating)."""
         with self._read() as conn:
-            return {row.puzzle_id: _rating(row) for row in conn.execute(sa.select(_puzzles))}
+            return {row.puzzle_id: _rating(row) for row in conn.execute(sa.select(puzzles))}
 
     def attempted(self, learner: str) -> set[str]:
         """The puzzles the learner has tried (rated or daily)."""
-        query = sa.select(_attempts.c.puzzle_id).where(
-            (_attempts.c.learner == learner) & (_attempts.c.kind != "mistake")
-        )
+        query = sa.select(attempts.c.puzzle_id).where((attempts.c.learner == learner) & (attempts.c.kind != "mistake"))
         with self._read() as conn:
             return {row.puzzle_id for row in conn.execute(query)}
 
     def solved_on(self, learner: str, puzzle_id: str, day: str) -> bool:
         """Whether the learner solved this puzzle on this day (the daily puzzle done)."""
         query = sa.select(sa.func.count()).where(
-            (_attempts.c.learner == learner)
-            & (_attempts.c.puzzle_id == puzzle_id)
-            & (_attempts.c.day == day)
-            & _attempts.c.solved
+            (attempts.c.learner == learner)
+            & (attempts.c.puzzle_id == puzzle_id)
+            & (attempts.c.day == day)
+            & attempts.c.solved
         )
         with self._read() as conn:
             return bool(conn.execute(query).scalar_one())
 
     def _puzzle_row(self, conn: sa.Connection, puzzle_id: str, start: Rating) -> Any:
-        query = sa.select(_puzzles).where(_puzzles.c.puzzle_id == puzzle_id).with_for_update()
+        query = sa.select(puzzles).where(puzzles.c.puzzle_id == puzzle_id).with_for_update()
         row = conn.execute(query).first()
         if row is None:
-            _insert_once(
+            insert_once(
                 conn,
-                _puzzles.insert().values(
+                puzzles.insert().values(
                     puzzle_id=puzzle_id, rating=start.r, rd=start.rd, vol=start.vol, attempts=0, solved=0
                 ),
             )
@@ -350,9 +234,7 @@ class PuzzleStore:
             row = self._learner_row(conn, learner, now)
             before = _rating(row)
             tried = conn.execute(
-                sa.select(sa.func.count()).where(
-                    (_attempts.c.learner == learner) & (_attempts.c.puzzle_id == puzzle_id)
-                )
+                sa.select(sa.func.count()).where((attempts.c.learner == learner) & (attempts.c.puzzle_id == puzzle_id))
             ).scalar_one()
             prow = self._puzzle_row(conn, puzzle_id, start)
             puzzle = _rating(prow)
@@ -360,8 +242,8 @@ class PuzzleStore:
             if not tried:
                 after, puzzle = game(before, puzzle, solved)
                 conn.execute(
-                    _puzzles.update()
-                    .where(_puzzles.c.puzzle_id == puzzle_id)
+                    puzzles.update()
+                    .where(puzzles.c.puzzle_id == puzzle_id)
                     .values(
                         rating=puzzle.r,
                         rd=puzzle.rd,
@@ -372,8 +254,8 @@ class PuzzleStore:
                 )
             streak, best = self._streak(row, solved, today)
             conn.execute(
-                _learners.update()
-                .where(_learners.c.learner == learner)
+                learners.update()
+                .where(learners.c.learner == learner)
                 .values(
                     rating=after.r,
                     rd=after.rd,
@@ -394,8 +276,8 @@ class PuzzleStore:
         """The streak of days with a puzzle solved after this attempt, and the best streak."""
         streak = int(row.streak)
         if solved and row.last_day != today:
-            streak = streak + 1 if row.last_day == _day_before(today) else 1
-        elif not solved and row.last_day not in (today, _day_before(today)):
+            streak = streak + 1 if row.last_day == day_before(today) else 1
+        elif not solved and row.last_day not in (today, day_before(today)):
             streak = 0
         return streak, max(int(row.best_streak), streak)
 
@@ -411,7 +293,7 @@ class PuzzleStore:
         now: float,
     ) -> None:
         conn.execute(
-            _attempts.insert().values(
+            attempts.insert().values(
                 learner=learner,
                 puzzle_id=puzzle_id,
                 kind=kind,
@@ -426,9 +308,9 @@ class PuzzleStore:
     def history(self, learner: str, limit: int = 200) -> list[tuple[float, float]]:
         """The learner's rating after each of their last ``limit`` rated attempts, oldest first (for the chart)."""
         query = (
-            sa.select(_attempts.c.at, _attempts.c.rating)
-            .where((_attempts.c.learner == learner) & (_attempts.c.kind != "mistake"))
-            .order_by(_attempts.c.id.desc())
+            sa.select(attempts.c.at, attempts.c.rating)
+            .where((attempts.c.learner == learner) & (attempts.c.kind != "mistake"))
+            .order_by(attempts.c.id.desc())
             .limit(limit)
         )
         with self._read() as conn:
@@ -449,14 +331,14 @@ class PuzzleStore:
         spacing = new_spacing(now)
         fresh = {"due": spacing.due, "shown": 0, "rights": 0, "retired": False, "payload": text, "created": now}
         with self._write() as conn:
-            where = (_queue.c.learner == learner) & (_queue.c.key == key)
-            if conn.execute(_queue.update().where(where).values(**fresh)).rowcount:
+            where = (queue.c.learner == learner) & (queue.c.key == key)
+            if conn.execute(queue.update().where(where).values(**fresh)).rowcount:
                 return False
-            _insert_once(conn, _queue.insert().values(learner=learner, key=key, source=source, **fresh))
+            insert_once(conn, queue.insert().values(learner=learner, key=key, source=source, **fresh))
         return True
 
     def _items(self, where: Any) -> list[QueueItem]:
-        query = sa.select(_queue).where(where).order_by(_queue.c.due, _queue.c.id)
+        query = sa.select(queue).where(where).order_by(queue.c.due, queue.c.id)
         with self._read() as conn:
             rows = conn.execute(query).all()
         return [
@@ -474,18 +356,18 @@ class PuzzleStore:
     def due_mistakes(self, learner: str, now: float | None = None) -> list[QueueItem]:
         """The learner's mistakes due now, the longest-waiting first."""
         now = self.clock() if now is None else now
-        return self._items((_queue.c.learner == learner) & ~_queue.c.retired & (_queue.c.due <= now))
+        return self._items((queue.c.learner == learner) & ~queue.c.retired & (queue.c.due <= now))
 
     def waiting_mistakes(self, learner: str) -> list[QueueItem]:
         """Every mistake not yet retired (due or not), the soonest due first."""
-        return self._items((_queue.c.learner == learner) & ~_queue.c.retired)
+        return self._items((queue.c.learner == learner) & ~queue.c.retired)
 
     def answer_mistake(self, learner: str, item_id: int, move: str, right: bool, now: float | None = None) -> Spacing:
         """An answer to a due mistake, in one transaction: the item's next showing (or its retirement) and the
         attempt's row (no rating moves: the queue is practice)."""
         now = self.clock() if now is None else now
         with self._write() as conn:
-            query = sa.select(_queue).where((_queue.c.id == item_id) & (_queue.c.learner == learner)).with_for_update()
+            query = sa.select(queue).where((queue.c.id == item_id) & (queue.c.learner == learner)).with_for_update()
             row = conn.execute(query).first()
             if row is None:
                 raise KeyError(f"no mistake {item_id} in {learner!r}'s queue")
@@ -493,11 +375,11 @@ class PuzzleStore:
                 Spacing(int(row.shown), int(row.rights), float(row.due), bool(row.retired)), right, now
             )
             conn.execute(
-                _queue.update()
-                .where(_queue.c.id == item_id)
+                queue.update()
+                .where(queue.c.id == item_id)
                 .values(due=spacing.due, shown=spacing.shown, rights=spacing.rights, retired=spacing.retired)
             )
-            rating = conn.execute(sa.select(_learners.c.rating).where(_learners.c.learner == learner)).scalar()
+            rating = conn.execute(sa.select(learners.c.rating).where(learners.c.learner == learner)).scalar()
             self._add_attempt(conn, learner, str(row.key), "mistake", move, right, float(rating or DEFAULT.r), now)
         return spacing
 
@@ -506,9 +388,9 @@ class PuzzleStore:
     def board(self, limit: int = 100) -> list[BoardRow]:
         """The learners who chose to show their name, the highest rating first."""
         query = (
-            sa.select(_learners)
-            .where(_learners.c.show_name & (_learners.c.attempts > 0))
-            .order_by(_learners.c.rating.desc(), _learners.c.learner)
+            sa.select(learners)
+            .where(learners.c.show_name & (learners.c.attempts > 0))
+            .order_by(learners.c.rating.desc(), learners.c.learner)
             .limit(limit)
         )
         with self._read() as conn:
@@ -517,9 +399,9 @@ class PuzzleStore:
                 for r in conn.execute(query)
             ]
 
-    def forget(self, learners: Iterable[str]) -> None:
+    def forget(self, names: Iterable[str]) -> None:
         """Remove everything kept about these learners (tests, and a learner who asks)."""
-        names = list(learners)
+        names = list(names)
         with self._write() as conn:
-            for table in (_attempts, _queue, _learners):
+            for table in (attempts, queue, learners):
                 conn.execute(table.delete().where(table.c.learner.in_(names)))

@@ -15,7 +15,7 @@ from tutorial_app.app.club_home import find_lesson, join_form, table_form, teach
 from tutorial_app.app.club_session import club_store, device, forget, say_refusal
 from tutorial_app.app.club_table import table_view
 from tutorial_app.app.markdown import plain
-from tutorial_app.app.puzzle_view import club_board
+from tutorial_app.app.puzzle_standing import club_board
 from tutorial_app.app.session import lang, tr
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.store import ClubStore, clock

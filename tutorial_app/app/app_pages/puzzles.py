@@ -7,19 +7,18 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial_app.app.puzzle_quiz import quiz_area
 from tutorial_app.app.puzzle_session import puzzle_store, who
+from tutorial_app.app.puzzle_standing import club_opt_in, standing_header
 from tutorial_app.app.puzzle_view import (
     MODES,
     NAME,
     chosen_mode,
-    club_opt_in,
     current_round,
     due_quiz,
-    quiz_area,
     round_area,
     serve,
     serve_link,
-    standing_header,
 )
 from tutorial_app.app.session import lang, tr
 from tutorial_app.i18n import t
