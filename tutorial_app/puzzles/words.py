@@ -49,7 +49,7 @@ def _playouts(proof: Proof, names: list[Text]) -> Text:
     playouts = proof.analysis.playouts
     return Text(
         f"Played out {playouts} times on deals drawn from them: {en}.",
-        f"В {playouts} {ru_plural(playouts, 'розыгрыше', 'розыгрышах', 'розыгрышах')} на таких раскладах: {ru}.",
+        f"Разыграно {playouts} {ru_plural(playouts, 'раз', 'раза', 'раз')} на таких раскладах: {ru}.",
     )
 
 
@@ -68,8 +68,8 @@ def _exact(proof: Proof, names: list[Text]) -> Text:
         f"Solved exactly in every one of the {deals} deals, each hand played as well as it can be: "
         + "; ".join(parts_en)
         + ".",
-        f"Точный расчёт каждого из {deals} {ru_plural(deals, 'расклада', 'раскладов', 'раскладов')}, где каждый "
-        "играет лучшим образом: " + "; ".join(parts_ru) + ".",
+        f"Точный расчёт каждого из {deals} {ru_plural(deals, 'расклада', 'раскладов', 'раскладов')} "
+        "при лучшей игре всех сторон: " + "; ".join(parts_ru) + ".",
     )
 
 
