@@ -35,7 +35,7 @@ from tutorial_app.puzzles.mine import mine  # noqa: E402
 from tutorial_app.puzzles.model import Puzzle, move_key  # noqa: E402
 from tutorial_app.puzzles.store import PuzzleStore  # noqa: E402
 from tutorial_app.puzzles.trainer import next_puzzle, puzzle_rating  # noqa: E402
-from tutorial_app.rules.variants import rules_for  # noqa: E402
+from tutorial_app.rules.line.variants import rules_for  # noqa: E402
 from tutorial_app.strategy.bots import RandomBot, StrongBot  # noqa: E402
 
 BARE = ROOT / "benchmarks" / "bare_page.py"

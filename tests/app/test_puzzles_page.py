@@ -13,18 +13,18 @@ import pytest
 from puzzles.puzzle_helpers import careless_hand
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.progress import default_url
-from tutorial_app.app.puzzle_round import Round, refutation_line
+from tutorial_app.app.puzzles.round import Round, refutation_line
 from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, course_names, load_course, solve, solve_move
-from tutorial_app.lessons.model import QuizStep
+from tutorial_app.lessons.format.model import QuizStep
 from tutorial_app.puzzles.catalog import shipped_puzzles
 from tutorial_app.puzzles.mistakes import quiz_key, quiz_payload, review_mistakes
 from tutorial_app.puzzles.schedule import DAY
 from tutorial_app.puzzles.store import PuzzleStore, day_of
 from tutorial_app.puzzles.trainer import daily_puzzle, puzzle_rating
-from tutorial_app.rules.state import Move, play
+from tutorial_app.rules.line.state import Move, play
 from tutorial_app.rules.tiles import parse_tile
+from tutorial_app.stores.progress import default_url
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 PAGE = "app_pages/puzzles.py"

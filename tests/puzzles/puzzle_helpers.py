@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from tutorial_app.puzzles.mistakes import QUEUED_MARKS
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply
-from tutorial_app.rules.state import HandState, Move, Status
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply
+from tutorial_app.rules.line.state import HandState, Move, Status
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.bots import RandomBot, StrongBot
 from tutorial_app.strategy.review import HandReview, review_hand
 

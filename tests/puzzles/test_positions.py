@@ -7,10 +7,10 @@ import random
 import pytest
 
 from tutorial_app.puzzles.positions import position_data, read_puzzle_position, rules_spec
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply, legal_moves, with_claim
-from tutorial_app.rules.state import Status
-from tutorial_app.rules.variants import VARIANTS
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply, legal_moves, with_claim
+from tutorial_app.rules.line.state import Status
+from tutorial_app.rules.line.variants import VARIANTS
 
 TABLES = [
     (variant.name, players, teams)

@@ -8,7 +8,7 @@ from itertools import combinations
 import pytest
 
 from tutorial_app.puzzles.proof import Proof, Rejection, consistent_deals, deal_count, prove, real_choices
-from tutorial_app.rules.position import read_position
+from tutorial_app.rules.line.position import read_position
 from tutorial_app.rules.tiles import ALL_TILES
 from tutorial_app.strategy.exact import solve
 from tutorial_app.strategy.view import SeatView, view_since

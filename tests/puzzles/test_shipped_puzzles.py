@@ -20,8 +20,8 @@ from tutorial_app.puzzles.mine import mine, table_name
 from tutorial_app.puzzles.model import Puzzle, move_key
 from tutorial_app.puzzles.proof import Proof, prove
 from tutorial_app.puzzles.themes import THEMES, theme_of
-from tutorial_app.rules.moves import apply, legal_moves
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.rules.line.moves import apply, legal_moves
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.exact import solve
 from tutorial_app.strategy.explain import best_reason
 

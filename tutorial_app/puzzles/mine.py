@@ -30,11 +30,11 @@ from tutorial_app.puzzles.proof import Deal, Proof, Rejection, prove, real_choic
 from tutorial_app.puzzles.refute import refutation
 from tutorial_app.puzzles.themes import theme_of
 from tutorial_app.puzzles.words import worked_explanation
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply_unchecked, legal_moves
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.simulate import choose_greedy
-from tutorial_app.rules.state import HandState, Move, Status
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply_unchecked, legal_moves
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.simulate import choose_greedy
+from tutorial_app.rules.line.state import HandState, Move, Status
 from tutorial_app.rules.tiles import ALL_TILES
 from tutorial_app.strategy.bots import StrongBot
 from tutorial_app.strategy.explain import best_reason

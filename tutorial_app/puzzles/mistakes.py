@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from tutorial_app.puzzles.model import move_key
 from tutorial_app.puzzles.positions import Position, position_data, read_puzzle_position
 from tutorial_app.puzzles.words import sentence
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.explain import move_name, why_best
 from tutorial_app.strategy.review import Decision, HandReview, mark_of

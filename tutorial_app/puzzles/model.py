@@ -13,8 +13,8 @@ from typing import Any
 
 from tutorial_app.puzzles.positions import Position, read_puzzle_position
 from tutorial_app.puzzles.themes import Theme, read_theme
-from tutorial_app.rules.notation import parse_move
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.notation import parse_move
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import parse_tile
 

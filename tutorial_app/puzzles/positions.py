@@ -2,7 +2,7 @@
 
 Why the referee's notation: a puzzle or a mistake kept for later must
 outlive the code that dealt it, and that notation is the one every part of
-the project already reads and checks (``rules.position.read_position``); a
+the project already reads and checks (``rules.line.position.read_position``); a
 stored puzzle can be pasted into ``domino-tutor analyze`` as it stands.
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from tutorial_app.rules.deal import decide_first_lead
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.position import read_position
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.deal import decide_first_lead
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.position import read_position
+from tutorial_app.rules.line.state import HandState, Move
+from tutorial_app.rules.line.variants import VARIANTS, Variant
 from tutorial_app.rules.tiles import ALL_TILES
-from tutorial_app.rules.variants import VARIANTS, Variant
 from tutorial_app.strategy.view import SeatView, view_of
 
 __all__ = ["RulesSpec", "rules_spec", "position_data", "Position", "read_puzzle_position"]

@@ -23,8 +23,8 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 
-from tutorial_app.lessons.strategy_quiz import CLEAR_FACTOR, MIN_POINTS_LEAD, MIN_WIN_LEAD, QUIZ_PLAYOUTS, QUIZ_SEED
-from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.lessons.quiz.strategy import CLEAR_FACTOR, MIN_POINTS_LEAD, MIN_WIN_LEAD, QUIZ_PLAYOUTS, QUIZ_SEED
+from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.tiles import ALL_TILES, Tile
 from tutorial_app.strategy.analysis import Analysis, MoveValue, analyse, candidate_moves, same_outcome
 from tutorial_app.strategy.exact import NotExact, SearchTooBig, solve

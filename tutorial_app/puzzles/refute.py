@@ -17,8 +17,8 @@ from typing import NamedTuple
 import numpy as np
 
 from tutorial_app.puzzles.proof import DEAL_NODE_LIMIT, Deal, Proof
-from tutorial_app.rules.moves import apply
-from tutorial_app.rules.state import HandState, Move, Status
+from tutorial_app.rules.line.moves import apply
+from tutorial_app.rules.line.state import HandState, Move, Status
 from tutorial_app.strategy.exact import NotExact, SearchTooBig, solve
 
 __all__ = ["MAX_LINE", "Line", "refutation", "best_line"]

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from tutorial_app.rules.moves import apply_unchecked
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.moves import apply_unchecked
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.explain import Reason
 from tutorial_app.strategy.inference import Knowledge

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.puzzle_quiz import quiz_area
-from tutorial_app.app.puzzle_session import puzzle_store, who
-from tutorial_app.app.puzzle_standing import club_opt_in, standing_header
-from tutorial_app.app.puzzle_view import (
+from tutorial_app.app.puzzles.quiz import quiz_area
+from tutorial_app.app.puzzles.standing import club_opt_in, standing_header
+from tutorial_app.app.puzzles.view import (
     MODES,
     NAME,
     chosen_mode,
@@ -21,7 +20,8 @@ from tutorial_app.app.puzzle_view import (
     serve,
     serve_link,
 )
-from tutorial_app.app.session import lang, tr
+from tutorial_app.app.shell.puzzle_memory import puzzle_store, who
+from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.i18n import t
 from tutorial_app.puzzles.catalog import shipped_puzzles
 from tutorial_app.puzzles.store import PuzzleStore
