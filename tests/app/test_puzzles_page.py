@@ -206,3 +206,13 @@ def test_the_club_page_shows_only_members_who_chose_to_be_shown() -> None:
     _ok(at.segmented_control(key="club_section").set_value("ratings").run())
     shown = at.dataframe[0].value
     assert list(shown[t("puzzles.board_name", "en")]) == ["Anna"]
+
+
+def test_a_mistake_not_yet_due_waits_and_says_when_it_comes_back() -> None:
+    lesson_id, step = _first_quiz()
+    store = PuzzleStore(default_url())
+    store.add_mistake("Lev", quiz_key(lesson_id, step), "quiz", quiz_payload(lesson_id, step))
+    at = _page("ru", name="Lev")
+    _ok(at.segmented_control(key="puzzles_mode").set_value("mistakes").run())
+    assert at.info[0].value == t("puzzles.no_mistakes", "ru")
+    assert any(c.value == t("puzzles.next_due", "ru", n=1, when="завтра") for c in at.caption)

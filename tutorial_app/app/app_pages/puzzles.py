@@ -16,6 +16,7 @@ from tutorial_app.app.puzzles.view import (
     chosen_mode,
     current_round,
     due_quiz,
+    nothing_due,
     round_area,
     serve,
     serve_link,
@@ -80,8 +81,10 @@ def _body() -> None:
         serve(store, mode)
     if due_quiz() is not None:
         quiz_area(store)
+    elif current_round() is None and mode == "mistakes":
+        nothing_due(store)
     elif current_round() is None:
-        st.info(tr("puzzles.no_mistakes" if mode == "mistakes" else "puzzles.none_fit"))
+        st.info(tr("puzzles.none_fit"))
     else:
         round_area(store, mode)
     club_opt_in(store)

@@ -51,6 +51,7 @@ __all__ = [
     "due_quiz",
     "forget_quiz",
     "queue_caption",
+    "nothing_due",
 ]
 
 NAME = "puzzles"
@@ -336,7 +337,10 @@ def _prompt(found: Round) -> None:
     current = lang()
     if found.kind == "daily":
         store, _note = puzzle_store()
-        st.markdown(f"**{tr('puzzles.daily', day=day_of(store.clock()))}**")
+        day = day_of(store.clock())
+        st.markdown(f"**{tr('puzzles.daily', day=day)}**")
+        if found.puzzle is not None and store.solved_on(who(), found.puzzle.id, day):
+            st.caption(tr("puzzles.daily_done"))
     if found.mistake is not None:
         mark = tr("puzzles.mark_blunder" if found.mistake.mark == "blunder" else "puzzles.mark_mistake")
         played = answer_name(found.mistake.played, found.state).in_(current)
@@ -369,6 +373,15 @@ def round_area(store: PuzzleStore, mode: Mode) -> None:
         _board(found)
     with panel:
         _panel(found, mode)
-        if found.over:
+        if found.over and mode != "daily":  # one puzzle a day: the next is tomorrow's
             label = "puzzles.next_mistake" if mode == "mistakes" else "puzzles.next"
             st.button(tr(label), key=f"{NAME}_next", type="primary", on_click=serve, args=(store, mode))
+
+
+def nothing_due(store: PuzzleStore) -> None:
+    """The mistakes mode with nothing due now: how many wait, and when the next comes back."""
+    st.info(tr("puzzles.no_mistakes"))
+    waiting = store.waiting_mistakes(who())
+    if waiting:
+        when = when_text(min(item.spacing.due for item in waiting), store.clock()).in_(lang())
+        st.caption(tr("puzzles.next_due", n=len(waiting), when=when))
