@@ -155,3 +155,17 @@ def test_club_members_solving_one_puzzle_at_once_on_postgresql(postgres: str) ->
         assert all(stores[0].standing(m).attempts == 1 for m in members)
     finally:
         stores[0].forget(members)
+
+
+def test_days_are_the_learners_own(store: PuzzleStore, clock: Clock) -> None:
+    # 22:30 UTC on 2026-12-01 is already 2026-12-02 in Moscow (UTC+3)
+    late = 1_796_164_200.0
+    assert store_module.day_of(late) == "2026-12-01"
+    assert store_module.day_of(late, "Europe/Moscow") == "2026-12-02"
+    assert store_module.day_of(late, "Nowhere/Atlantis") == "2026-12-01"  # an unknown zone is UTC
+    clock.now = late - DAY  # 2026-12-01 01:30 in Moscow
+    store.record_attempt("Anna", "a", Rating(), "x", solved=True, zone="Europe/Moscow")
+    clock.now = late
+    # in Moscow this is the next day: the streak grows; in UTC it would still be the same day
+    assert store.record_attempt("Anna", "b", Rating(), "x", solved=True, zone="Europe/Moscow").streak == 2
+    assert store.solved_on("Anna", "b", "2026-12-02")

@@ -130,9 +130,10 @@ class PuzzleStore:
 
     # -- the learner -------------------------------------------------------------------------
 
-    def standing(self, learner: str, now: float | None = None) -> LearnerStanding:
-        """The learner's rating and record (a new learner: 1500 ± 350, nothing yet)."""
-        today = day_of(self.clock() if now is None else now)
+    def standing(self, learner: str, now: float | None = None, zone: str | None = None) -> LearnerStanding:
+        """The learner's rating and record (a new learner: 1500 ± 350, nothing yet); ``zone`` is the learner's
+        time zone (the streak counts the learner's days)."""
+        today = day_of(self.clock() if now is None else now, zone)
         with self._read() as conn:
             row = conn.execute(sa.select(learners).where(learners.c.learner == learner)).first()
         if row is None:
@@ -224,12 +225,13 @@ class PuzzleStore:
         solved: bool,
         kind: AttemptKind = "rated",
         now: float | None = None,
+        zone: str | None = None,
     ) -> AttemptResult:
         """One attempt at a puzzle, in one transaction: both ratings (unless the learner tried this puzzle
         before: a second try moves no rating), the streak, the attempt's row. ``start`` is the puzzle's rating
         before anybody tried it (as mined)."""
         now = self.clock() if now is None else now
-        today = day_of(now)
+        today = day_of(now, zone)
         with self._write() as conn:
             row = self._learner_row(conn, learner, now)
             before = _rating(row)
@@ -268,7 +270,7 @@ class PuzzleStore:
                     updated=now,
                 )
             )
-            self._add_attempt(conn, learner, puzzle_id, kind, move, solved, after.r, now)
+            self._add_attempt(conn, learner, puzzle_id, kind, move, solved, after.r, now, today)
         return AttemptResult(before, after, puzzle, streak)
 
     @staticmethod
@@ -291,6 +293,7 @@ class PuzzleStore:
         solved: bool,
         rating: float,
         now: float,
+        day: str,
     ) -> None:
         conn.execute(
             attempts.insert().values(
@@ -301,7 +304,7 @@ class PuzzleStore:
                 solved=solved,
                 rating=rating,
                 at=now,
-                day=day_of(now),
+                day=day,
             )
         )
 
@@ -362,7 +365,9 @@ class PuzzleStore:
         """Every mistake not yet retired (due or not), the soonest due first."""
         return self._items((queue.c.learner == learner) & ~queue.c.retired)
 
-    def answer_mistake(self, learner: str, item_id: int, move: str, right: bool, now: float | None = None) -> Spacing:
+    def answer_mistake(
+        self, learner: str, item_id: int, move: str, right: bool, now: float | None = None, zone: str | None = None
+    ) -> Spacing:
         """An answer to a due mistake, in one transaction: the item's next showing (or its retirement) and the
         attempt's row (no rating moves: the queue is practice)."""
         now = self.clock() if now is None else now
@@ -380,7 +385,8 @@ class PuzzleStore:
                 .values(due=spacing.due, shown=spacing.shown, rights=spacing.rights, retired=spacing.retired)
             )
             rating = conn.execute(sa.select(learners.c.rating).where(learners.c.learner == learner)).scalar()
-            self._add_attempt(conn, learner, str(row.key), "mistake", move, right, float(rating or DEFAULT.r), now)
+            rating_now = float(rating or DEFAULT.r)
+            self._add_attempt(conn, learner, str(row.key), "mistake", move, right, rating_now, now, day_of(now, zone))
         return spacing
 
     # -- the club -----------------------------------------------------------------------------------

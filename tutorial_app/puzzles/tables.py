@@ -8,9 +8,10 @@ takes the write lock before it reads (and waits up to 30 s for the other).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import sqlalchemy as sa
 
@@ -108,9 +109,20 @@ class StoreUnavailable(RuntimeError):
         self.reason = reason
 
 
-def day_of(now: float) -> str:
-    """The calendar day (UTC) of a moment, as stored: ``2026-12-01``."""
-    return datetime.fromtimestamp(now, UTC).date().isoformat()
+def day_of(now: float, zone: str | None = None) -> str:
+    """The calendar day of a moment in a time zone (an IANA name such as ``Europe/Moscow``; UTC when none or
+    unknown), as stored: ``2026-12-01``. Why the learner's zone: a day's puzzle and a streak of days follow the
+    learner's midnight, not Greenwich's."""
+    return datetime.fromtimestamp(now, _zone(zone)).date().isoformat()
+
+
+def _zone(name: str | None) -> tzinfo:
+    if not name:
+        return UTC
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return UTC
 
 
 def day_before(day: str) -> str:

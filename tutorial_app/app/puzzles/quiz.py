@@ -12,7 +12,7 @@ import streamlit as st
 
 from tutorial_app.app.learn.lesson_player import play_lesson
 from tutorial_app.app.puzzles.view import NAME, SPACING, due_quiz, forget_quiz, queue_caption, serve
-from tutorial_app.app.shell.puzzle_memory import puzzle_store, who
+from tutorial_app.app.shell.puzzle_memory import learner_zone, puzzle_store, who
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.lessons import Lesson, LessonError, Run, load_lesson, solve_until, start_run
 from tutorial_app.lessons.catalog import course_names, lessons_root
@@ -66,7 +66,7 @@ def _quiz_finished(run: Run) -> None:
         return
     store, _note = puzzle_store()
     right = run.mistakes == 0 and run.hints_used == 0
-    spacing = store.answer_mistake(who(), item.id, "quiz", right)
+    spacing = store.answer_mistake(who(), item.id, "quiz", right, zone=learner_zone())
     st.session_state[SPACING] = spacing
     st.session_state[_RIGHT] = right
 

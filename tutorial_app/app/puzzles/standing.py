@@ -11,7 +11,7 @@ from typing import Any
 import plotly.graph_objects as go
 import streamlit as st
 
-from tutorial_app.app.shell.puzzle_memory import ANONYMOUS, who
+from tutorial_app.app.shell.puzzle_memory import ANONYMOUS, learner_zone, who
 from tutorial_app.app.shell.session import tr
 from tutorial_app.app.shell.stores import puzzle_database
 from tutorial_app.app.table.board_view import board_theme
@@ -46,7 +46,7 @@ def _history_figure(points: list[tuple[float, float]]) -> go.Figure:
 def standing_header(store: PuzzleStore) -> None:
     """One line: the rating (placement while it is being found), the days in a row, the solved count; beside it
     the rating's history as a small chart."""
-    standing = store.standing(who())
+    standing = store.standing(who(), zone=learner_zone())
     rating = standing.rating
     parts = [
         f"**{tr('puzzles.rating')}: {tr('puzzles.rating_value', rating=round(rating.r), rd=round(rating.rd))}**",

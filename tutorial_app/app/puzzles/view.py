@@ -14,7 +14,7 @@ from typing import Literal
 import streamlit as st
 
 from tutorial_app.app.puzzles.round import Round, answer_name, mistake_round, puzzle_round, refutation_line, when_text
-from tutorial_app.app.shell.puzzle_memory import puzzle_store, who
+from tutorial_app.app.shell.puzzle_memory import learner_zone, puzzle_store, who
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.stores import lesson_ids_once
 from tutorial_app.app.table.board_view import show_board
@@ -101,10 +101,10 @@ def serve(store: PuzzleStore, mode: Mode) -> None:
     st.session_state[_QUIZ] = None
     puzzles = shipped_puzzles()
     if mode == "daily":
-        puzzle = daily_puzzle(puzzles, day_of(store.clock()))
+        puzzle = daily_puzzle(puzzles, day_of(store.clock(), learner_zone()))
         _set_round(puzzle_round(puzzle, "daily") if puzzle is not None else None)
         return
-    standing = store.standing(who())
+    standing = store.standing(who(), zone=learner_zone())
     theme, preset = _filters()
     rng = random.Random()
     puzzle = next_puzzle(
@@ -171,10 +171,14 @@ def _answer(move: Move) -> None:
         puzzle = judged.puzzle
         start = puzzle_rating(puzzle, {})
         kind: Literal["rated", "daily"] = "daily" if judged.kind == "daily" else "rated"
-        result = store.record_attempt(who(), puzzle.id, start, str(move._replace(claim=None)), right, kind)
+        result = store.record_attempt(
+            who(), puzzle.id, start, str(move._replace(claim=None)), right, kind, zone=learner_zone()
+        )
         judged = judged.recorded(result)
     elif judged.item_id is not None:
-        spacing = store.answer_mistake(who(), judged.item_id, str(move._replace(claim=None)), right)
+        spacing = store.answer_mistake(
+            who(), judged.item_id, str(move._replace(claim=None)), right, zone=learner_zone()
+        )
         st.session_state[SPACING] = spacing
     st.session_state[_ROUND] = judged
     st.session_state[_SAID] = None
@@ -337,7 +341,7 @@ def _prompt(found: Round) -> None:
     current = lang()
     if found.kind == "daily":
         store, _note = puzzle_store()
-        day = day_of(store.clock())
+        day = day_of(store.clock(), learner_zone())
         st.markdown(f"**{tr('puzzles.daily', day=day)}**")
         if found.puzzle is not None and store.solved_on(who(), found.puzzle.id, day):
             st.caption(tr("puzzles.daily_done"))

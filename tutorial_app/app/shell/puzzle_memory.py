@@ -29,7 +29,15 @@ from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.review import HandReview
 
-__all__ = ["ANONYMOUS", "LEARN_PLAYER", "puzzle_store", "who", "remember_review", "remember_missed_quiz"]
+__all__ = [
+    "ANONYMOUS",
+    "LEARN_PLAYER",
+    "puzzle_store",
+    "who",
+    "learner_zone",
+    "remember_review",
+    "remember_missed_quiz",
+]
 
 ANONYMOUS = "\u2063you"
 """The learner's name in a tab's own database when no name is given (never a name a person can type)."""
@@ -50,6 +58,15 @@ def puzzle_store() -> tuple[PuzzleStore, Text | None]:
     store: PuzzleStore = st.session_state[_TAB_STORE]
     key = "puzzles.unavailable" if isinstance(found, StoreUnavailable) else "puzzles.no_name"
     return store, Text(tr(key), tr(key))
+
+
+def learner_zone() -> str | None:
+    """The browser's time zone (an IANA name), for the learner's days: the puzzle of the day, the streak."""
+    try:
+        zone = st.context.timezone
+    except Exception:  # a bare run (tests, scripts): no browser to ask
+        return None
+    return zone if isinstance(zone, str) and zone else None
 
 
 def who() -> str:
