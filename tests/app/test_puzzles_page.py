@@ -20,7 +20,7 @@ from tutorial_app.lessons.format.model import QuizStep
 from tutorial_app.puzzles.catalog import shipped_puzzles
 from tutorial_app.puzzles.mistakes import quiz_key, quiz_payload, review_mistakes
 from tutorial_app.puzzles.schedule import DAY
-from tutorial_app.puzzles.store import PuzzleStore, day_of
+from tutorial_app.puzzles.store import PuzzleStore, StoreUnavailable, day_of
 from tutorial_app.puzzles.trainer import daily_puzzle, puzzle_rating
 from tutorial_app.rules.line.state import Move, play
 from tutorial_app.rules.tiles import parse_tile
@@ -216,3 +216,18 @@ def test_a_mistake_not_yet_due_waits_and_says_when_it_comes_back() -> None:
     _ok(at.segmented_control(key="puzzles_mode").set_value("mistakes").run())
     assert at.info[0].value == t("puzzles.no_mistakes", "ru")
     assert any(c.value == t("puzzles.next_due", "ru", n=1, when="завтра") for c in at.caption)
+
+
+def test_a_database_that_fails_during_an_answer_keeps_the_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    at = _page("ru", name="Mila")
+    found = _round(at)
+    assert found.puzzle is not None
+
+    def failing(*_args: object, **_kwargs: object) -> None:
+        raise StoreUnavailable()
+
+    monkeypatch.setattr(PuzzleStore, "record_attempt", failing)
+    _play(at, _move_of(found.puzzle.best))
+    assert _round(at).right is True and _round(at).result is None
+    assert found.puzzle.explanation.ru in at.success[0].value
+    assert at.warning[0].value == StoreUnavailable().reason.ru

@@ -58,7 +58,7 @@ def start_class(page: Any, url: str, lesson_id: str) -> str:
     """Open the club page with a lesson, start the class; the join code on the teacher's screen."""
     open_app(page, f"{url}/club?teach={lesson_id}&lang=en")
     press(page, "Start the class", "Join with the code")
-    found = re.search(r"Join with the code ([A-Z0-9]{6})", page_text(page))
+    found = re.search(r"Join with the code ([A-Z0-9]{8})", page_text(page))
     assert found is not None, page_text(page)
     return found.group(1)
 
@@ -98,7 +98,7 @@ def open_table(
     main.get_by_label("Your name", exact=True).press("Enter")
     page.wait_for_function(SETTLED, polling=50)
     press(page, "Open the table", "Table ")
-    found = re.search(r"Table ([A-Z0-9]{6})", page_text(page))
+    found = re.search(r"Table ([A-Z0-9]{8})", page_text(page))
     assert found is not None, page_text(page)
     return found.group(1)
 

@@ -95,7 +95,10 @@ def _choose_tile(page: Any, tile: str, target: str) -> None:
 
 
 def _token(page: Any) -> str:
-    return str(parse_qs(urlsplit(page.url).query)["me"][0])
+    """The device's key for its room: in the room's cookie, never in the address bar."""
+    code = parse_qs(urlsplit(page.url).query)["room"][0]
+    assert "me" not in parse_qs(urlsplit(page.url).query)
+    return str(next(c["value"] for c in page.context.cookies() if c["name"] == f"dt_room_{code}"))
 
 
 def _refuse_a_stale_move(page: Any, store: ClubStore, code: str, state: HandState) -> None:

@@ -25,7 +25,7 @@ from tutorial_app.app.shell.puzzle_memory import puzzle_store, who
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.i18n import t
 from tutorial_app.puzzles.catalog import shipped_puzzles
-from tutorial_app.puzzles.store import PuzzleStore
+from tutorial_app.puzzles.store import PuzzleStore, StoreUnavailable
 from tutorial_app.puzzles.themes import THEME_NAMES, THEMES
 
 st.session_state.setdefault(f"{NAME}_mode", "rated")
@@ -73,6 +73,13 @@ def _pickers(store: PuzzleStore) -> None:
 @st.fragment
 def _body() -> None:
     store, _note = puzzle_store()
+    try:
+        _questions(store)
+    except StoreUnavailable as exc:  # the database went away while the page was open
+        st.warning(exc.reason.in_(lang()), icon=":material/database:")
+
+
+def _questions(store: PuzzleStore) -> None:
     standing_header(store)
     _pickers(store)
     mode = chosen_mode()

@@ -93,7 +93,11 @@ def club_board() -> None:
     if isinstance(found, StoreUnavailable):
         st.info(tr("puzzles.board_unavailable"))
         return
-    rows = found.board()
+    try:
+        rows = found.board()
+    except StoreUnavailable:
+        st.info(tr("puzzles.board_unavailable"))
+        return
     if not rows:
         st.info(tr("puzzles.board_empty"))
         return

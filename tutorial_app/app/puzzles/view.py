@@ -30,7 +30,7 @@ from tutorial_app.app.table.controls import (
 from tutorial_app.puzzles.catalog import by_id, shipped_puzzles
 from tutorial_app.puzzles.mistakes import read_review
 from tutorial_app.puzzles.schedule import RIGHTS_TO_RETIRE, Spacing
-from tutorial_app.puzzles.store import PuzzleStore, QueueItem, day_of
+from tutorial_app.puzzles.store import PuzzleStore, QueueItem, StoreUnavailable, day_of
 from tutorial_app.puzzles.themes import THEME_LESSONS, THEME_NAMES, THEMES, Theme
 from tutorial_app.puzzles.trainer import daily_puzzle, next_puzzle, puzzle_rating
 from tutorial_app.rules.line.moves import apply
@@ -165,25 +165,29 @@ def _answer(move: Move) -> None:
     if isinstance(judged, Text):
         st.session_state[_SAID] = judged
         return
-    store, _note = puzzle_store()
-    right = bool(judged.right)
-    if judged.puzzle is not None:
-        puzzle = judged.puzzle
-        start = puzzle_rating(puzzle, {})
-        kind: Literal["rated", "daily"] = "daily" if judged.kind == "daily" else "rated"
-        result = store.record_attempt(
-            who(), puzzle.id, start, str(move._replace(claim=None)), right, kind, zone=learner_zone()
-        )
-        judged = judged.recorded(result)
-    elif judged.item_id is not None:
-        spacing = store.answer_mistake(
-            who(), judged.item_id, str(move._replace(claim=None)), right, zone=learner_zone()
-        )
-        st.session_state[SPACING] = spacing
+    said: Text | None = None
+    try:
+        judged = _record(judged, move)
+    except StoreUnavailable as exc:  # the verdict still stands; only the record is lost
+        said = exc.reason
     st.session_state[_ROUND] = judged
-    st.session_state[_SAID] = None
+    st.session_state[_SAID] = said
     set_selected(NAME, None)
     bump(NAME)
+
+
+def _record(judged: Round, move: Move) -> Round:
+    """Keep an answer: a puzzle's attempt (both ratings, the streak), or a mistake's next showing."""
+    store, _note = puzzle_store()
+    right, played = bool(judged.right), str(move._replace(claim=None))
+    if judged.puzzle is not None:
+        kind: Literal["rated", "daily"] = "daily" if judged.kind == "daily" else "rated"
+        start = puzzle_rating(judged.puzzle, {})
+        result = store.record_attempt(who(), judged.puzzle.id, start, played, right, kind, zone=learner_zone())
+        return judged.recorded(result)
+    if judged.item_id is not None:
+        st.session_state[SPACING] = store.answer_mistake(who(), judged.item_id, played, right, zone=learner_zone())
+    return judged
 
 
 def _click(clicked: str) -> None:
