@@ -180,8 +180,9 @@ def source_slips(source: Source, glossary: Glossary | None = None) -> list[tuple
     for path, lang, text in _texts(source.data, ()):
         value = source.mark(path)
         cursor = _offset(source.text, value)
-        for slip in slips(text, lang, glossary):
-            at, cursor = _locate(source.text, cursor, slip.found, value)
+        for slip in sorted(slips(text, lang, glossary), key=lambda slip: slip.start):
+            cut = slip.end < len(text) and (text[slip.end].isalnum() or text[slip.end] == "-")
+            at, cursor = _locate(source.text, cursor, slip.found, value, cut=cut)
             found.append((at, slip))
     return found
 
@@ -207,10 +208,13 @@ def _offset(text: str, mark: Mark) -> int:
     return start + mark.column - 1
 
 
-def _locate(text: str, cursor: int, found: str, value: Mark) -> tuple[Mark, int]:
-    """Where ``found`` stands in the file from ``cursor`` on (a folded text may break it over lines)."""
+def _locate(text: str, cursor: int, found: str, value: Mark, *, cut: bool = False) -> tuple[Mark, int]:
+    """Where ``found`` stands in the file from ``cursor`` on (a folded text may break it over lines).
+
+    ``cut``: the slip ends inside a word (a pattern that names a stem), so its end is no word edge.
+    """
     words = r"\s+".join(re.escape(word) for word in found.split())
-    edges = (r"(?<![\w-])" if found[:1].isalnum() else "", r"(?![\w-])" if found[-1:].isalnum() else "")
+    edges = (r"(?<![\w-])" if found[:1].isalnum() else "", r"(?![\w-])" if found[-1:].isalnum() and not cut else "")
     match = re.compile(edges[0] + words + edges[1], re.IGNORECASE).search(text, cursor) if words else None
     if match is None:
         return value, cursor
