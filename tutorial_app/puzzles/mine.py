@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from tutorial_app.puzzles.model import Puzzle, RankedMove, Refutation, move_key
 from tutorial_app.puzzles.positions import position_data, rules_spec
-from tutorial_app.puzzles.proof import Deal, Proof, Rejection, prove, real_choices
+from tutorial_app.puzzles.proof import Deal, Proof, Rejection, engine_reason, prove, real_choices
 from tutorial_app.puzzles.refute import refutation
 from tutorial_app.puzzles.themes import theme_of
 from tutorial_app.puzzles.words import worked_explanation
@@ -37,7 +37,6 @@ from tutorial_app.rules.line.simulate import choose_greedy
 from tutorial_app.rules.line.state import HandState, Move, Status
 from tutorial_app.rules.tiles import ALL_TILES
 from tutorial_app.strategy.bots import StrongBot
-from tutorial_app.strategy.explain import best_reason
 from tutorial_app.strategy.view import view_of
 
 __all__ = [
@@ -171,8 +170,7 @@ def _refutations(proof: Proof, actual: Deal) -> tuple[Refutation, ...]:
 def _puzzle(proof: Proof, state: HandState, start: HandState, moves: list[Move], puzzle_id: str) -> Puzzle:
     """The puzzle of a proved position (``state``, reached from ``start`` by ``moves``)."""
     rules = state.rules
-    reason = best_reason(proof.analysis, proof.view.state)
-    assert reason is not None  # a play was ranked best, so the engine has a sentence for it
+    reason = engine_reason(proof)
     answers = {move_key(m) for m in proof.answers()}
     greedy_right = move_key(choose_greedy(legal_moves(state))) in answers
     actual = Deal(state.hands, tuple(sorted(state.boneyard, key=lambda t: t.index)))

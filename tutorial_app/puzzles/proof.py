@@ -18,7 +18,7 @@ play, which has no sampling error, the lead must reach the same minimum.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
 import numpy as np
@@ -28,6 +28,7 @@ from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.tiles import ALL_TILES, Tile
 from tutorial_app.strategy.analysis import Analysis, MoveValue, analyse, candidate_moves, same_outcome
 from tutorial_app.strategy.exact import NotExact, SearchTooBig, solve
+from tutorial_app.strategy.explain import Reason, best_reason
 from tutorial_app.strategy.inference import STOCK, infer
 from tutorial_app.strategy.policy import Floats
 from tutorial_app.strategy.sampler import DealSampler
@@ -42,6 +43,7 @@ __all__ = [
     "Rejection",
     "RejectKind",
     "prove",
+    "engine_reason",
     "consistent_deals",
     "distinct_moves",
     "real_choices",
@@ -104,10 +106,39 @@ class Proof:
         """Ranked move ``index``'s win share and net points averaged over every consistent deal."""
         return float(self.exact_win[index].mean()), float(self.exact_points[index].mean())
 
+    def exact_order(self) -> Analysis:
+        """The analysis with the best move first and the others by their exact value over every consistent deal.
+
+        Why: where two wrong moves are close, which one the playouts rank
+        second follows the rollout policy's numbers; the exact values do
+        not. The best move itself is the one both measures agree on.
+        """
+        state = self.view.state
+        means = [self.exact_mean(i) for i in range(len(self.ranked))]
+
+        def key(item: tuple[int, MoveValue]) -> tuple[bool, float, float, int]:
+            position, value = item
+            index = next(i for i, r in enumerate(self.ranked) if same_outcome(state, value.move, r.move))
+            win, points = means[index]
+            first, second = (points, win) if self.points_first else (win, points)
+            return index != 0, -first, -second, position
+
+        moves = tuple(v for _, v in sorted(enumerate(self.analysis.moves), key=key))
+        return replace(self.analysis, moves=moves)
+
     def answers(self) -> tuple[Move, ...]:
         """Every legal move that counts as the answer: the best and its twins (same tile, same ends left)."""
         state = self.view.state
         return tuple(v.move for v in self.analysis.moves if same_outcome(state, v.move, self.best))
+
+
+def engine_reason(proof: Proof) -> Reason:
+    """The strategy engine's reason for the proved best move (``explain.best_reason``), set apart from the
+    runner-up under exact play (``Proof.exact_order``), so the same under any rollout policy that still ranks
+    the best move first."""
+    reason = best_reason(proof.exact_order(), proof.view.state)
+    assert reason is not None  # a play was ranked best, so the engine has a sentence for it
+    return reason
 
 
 def distinct_moves(analysis: Analysis, state: HandState) -> tuple[MoveValue, ...]:
