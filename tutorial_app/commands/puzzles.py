@@ -20,7 +20,7 @@ from tutorial_app.commands import UserError
 from tutorial_app.commands.args import MAX_SEED, parse_overrides, rules_from_args, whole_number
 from tutorial_app.commands.progress import aligned, progress_bar
 from tutorial_app.puzzles.catalog import puzzle_file, puzzle_stats, shipped_puzzles
-from tutorial_app.puzzles.mine import Mined, mine, table_name
+from tutorial_app.puzzles.mine import Mined, engine_fingerprint, mine, table_name
 from tutorial_app.puzzles.themes import THEME_NAMES
 from tutorial_app.rules.tien_gow.options import is_tien_gow
 
@@ -84,7 +84,12 @@ def run_mine(args: argparse.Namespace) -> int:
     with progress_bar("puzzles") as bar:
         mined = mine(rules, count, seed, jobs=jobs, progress=bar)
     if args.json:
-        header = {"table": table_name(rules), "seed": seed, "command": _command(args, name, count, seed)}
+        header = {
+            "table": table_name(rules),
+            "seed": seed,
+            "command": _command(args, name, count, seed),
+            "engine": engine_fingerprint(),
+        }
         sys.stdout.write(puzzle_file(header, mined.puzzles))
     else:
         sys.stdout.write(_lines(mined))

@@ -16,6 +16,8 @@ follow the learners' real attempts (``glicko``).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 import time
@@ -35,7 +37,9 @@ from tutorial_app.rules.line.moves import apply_unchecked, legal_moves
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.simulate import choose_greedy
 from tutorial_app.rules.line.state import HandState, Move, Status
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.rules.tiles import ALL_TILES
+from tutorial_app.strategy.analysis import analyse
 from tutorial_app.strategy.bots import StrongBot
 from tutorial_app.strategy.view import view_of
 
@@ -47,8 +51,10 @@ __all__ = [
     "Mined",
     "table_name",
     "mine_game",
+    "game_start",
     "mine",
     "starting_rating",
+    "engine_fingerprint",
 ]
 
 QUICK_LOOK_PLAYOUTS = 8
@@ -112,6 +118,11 @@ def table_name(rules: HouseRules) -> str:
 
 def _game_rng(rules: HouseRules, seed: int, game: int) -> random.Random:
     return random.Random(f"puzzles/{table_name(rules)}/{seed}/{game}")
+
+
+def game_start(rules: HouseRules, seed: int, game: int) -> HandState:
+    """The deal of game ``game`` of the run with ``seed`` (the hand as it starts, before the strong bots play it)."""
+    return deal(rules, _game_rng(rules, seed, game)).state
 
 
 def _play(rules: HouseRules, rng: random.Random) -> tuple[HandState, list[Move]]:
@@ -195,6 +206,24 @@ def _puzzle(proof: Proof, state: HandState, start: HandState, moves: list[Move],
         refutations=_refutations(proof, actual),
         rating=starting_rating(len(proof.ranked), greedy_right, _quick_share(state, answers, puzzle_id)),
     )
+
+
+def engine_fingerprint() -> str:
+    """A short name for what the engine the miner runs on does: a hash of a fixed block hand played by the strong
+    bots (2 players) and of the playouts' figures for the first move of a fixed hand in pairs.
+
+    Why: a puzzle file is exactly what its header's command printed on the
+    engine it was mined with; another rollout policy or bot plays other hands
+    and other figures. The file's header keeps this name, so a test can tell
+    "this engine mines that file again" from "this engine is another one"
+    (then only the proofs are checked again, not the file's every figure).
+    """
+    rng = random.Random("puzzles/engine")
+    _start, moves = _play(rules_for("block", 2), rng)
+    pairs = deal(rules_for("block", 4, {"teams": "pairs"}), rng).state
+    analysis = analyse(view_of(pairs, [], pairs.to_move), playouts=200, seed=1)
+    record = {"hand": [m.as_dict() for m in moves], "pairs": [v.as_dict() for v in analysis.moves]}
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def mine_game(rules: HouseRules, seed: int, game: int) -> tuple[Puzzle | None, MineStats]:
