@@ -31,7 +31,7 @@ from tutorial_app.puzzles.proof import Proof, engine_reason, prove
 from tutorial_app.puzzles.themes import THEMES, theme_of
 from tutorial_app.rules.line.moves import apply, legal_moves
 from tutorial_app.rules.line.options import HouseRules
-from tutorial_app.rules.line.variants import rules_for
+from tutorial_app.rules.line.variants import VARIANTS, rules_for
 from tutorial_app.strategy.exact import solve
 
 SAMPLE = 3
@@ -60,6 +60,15 @@ def test_the_set_is_whole_and_small() -> None:
         assert any("а" <= ch <= "я" for ch in puzzle.explanation.ru.lower())
         assert puzzle.best in puzzle.answers
         assert {r.move for r in puzzle.refutations} == {r.move for r in puzzle.ranked[1:]}
+
+
+def test_every_line_preset_has_puzzles_for_two_and_in_pairs() -> None:
+    tables = {p.config for p in shipped_puzzles()}
+    for variant in VARIANTS:
+        if 2 in variant.players:
+            assert table_name(rules_for(variant.name, 2)) in tables
+        if 4 in variant.players:
+            assert table_name(rules_for(variant.name, 4, {"teams": "pairs"})) in tables
 
 
 def test_every_answer_is_a_legal_move_of_its_position() -> None:
