@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from tutorial_app.puzzles.catalog import read_puzzle_file, shipped_puzzles
-from tutorial_app.puzzles.mine import engine_fingerprint, game_start, mine, table_name
+from tutorial_app.puzzles.mine import engine_fingerprint, game_start, mine, puzzle_id, table_name
 from tutorial_app.puzzles.model import Puzzle, move_key
 from tutorial_app.puzzles.positions import position_data
 from tutorial_app.puzzles.proof import Proof, engine_reason, prove
@@ -123,10 +123,11 @@ def test_every_puzzle_comes_from_the_game_its_id_names() -> None:
         rules = _rules_of(header)
         assert f"--count {len(puzzles)} " in str(header["command"]), name
         assert Counter(p.config for p in puzzles) == Counter({header["table"]: len(puzzles)})
+        endgame = "--endgame" in shlex.split(str(header["command"]))
         games = [int(p.id.rsplit("-g", 1)[1]) for p in puzzles]
         assert games == sorted(set(games)), name
         for puzzle, game in zip(puzzles, games, strict=True):
-            assert puzzle.id == f"{header['table']}-s{header['seed']}-g{game}"
+            assert puzzle.id == puzzle_id(rules, int(header["seed"]), game, endgame)
             dealt = position_data(game_start(rules, int(header["seed"]), game), [])
             assert {**puzzle.position, "moves": []} == dealt, puzzle.id
 

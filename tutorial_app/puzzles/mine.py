@@ -51,7 +51,9 @@ __all__ = [
     "Mined",
     "table_name",
     "mine_game",
+    "puzzle_id",
     "game_start",
+    "played_game",
     "mine",
     "starting_rating",
     "engine_fingerprint",
@@ -123,6 +125,11 @@ def _game_rng(rules: HouseRules, seed: int, game: int) -> random.Random:
 def game_start(rules: HouseRules, seed: int, game: int) -> HandState:
     """The deal of game ``game`` of the run with ``seed`` (the hand as it starts, before the strong bots play it)."""
     return deal(rules, _game_rng(rules, seed, game)).state
+
+
+def played_game(rules: HouseRules, seed: int, game: int) -> tuple[HandState, list[Move]]:
+    """Game ``game`` of the run with ``seed`` as the strong bots play it: its start and its moves."""
+    return _play(rules, _game_rng(rules, seed, game))
 
 
 def _play(rules: HouseRules, rng: random.Random) -> tuple[HandState, list[Move]]:
@@ -226,14 +233,22 @@ def engine_fingerprint() -> str:
     return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def mine_game(rules: HouseRules, seed: int, game: int) -> tuple[Puzzle | None, MineStats]:
-    """Game ``game`` of the run with ``seed``: its puzzle (None if no decision passed the proof) and what it took."""
+def mine_game(rules: HouseRules, seed: int, game: int, endgame: bool = False) -> tuple[Puzzle | None, MineStats]:
+    """Game ``game`` of the run with ``seed``: its puzzle (None if no decision passed the proof) and what it took.
+
+    The hand's decisions are tried from its first (``endgame`` False) or from its last back (True: the last
+    tiles, where keeping the right one and reading the passes decide; such puzzles' ids say ``-end``).
+    """
     started = time.process_time()
     stats = MineStats(games=1)
-    start, moves = _play(rules, _game_rng(rules, seed, game))
-    state = start
+    start, moves = played_game(rules, seed, game)
+    states = [start]
+    for move in moves:
+        states.append(apply_unchecked(states[-1], move))
+    order = range(len(moves) - 1, -1, -1) if endgame else range(len(moves))
     found: Puzzle | None = None
-    for index, move in enumerate(moves):
+    for index in order:
+        state = states[index]
         if len(real_choices(state)) >= 2:
             stats.candidates += 1
             proof = prove(view_of(start, moves[:index], state.to_move))
@@ -241,28 +256,32 @@ def mine_game(rules: HouseRules, seed: int, game: int) -> tuple[Puzzle | None, M
                 stats.rejected[proof.kind] += 1
             else:
                 stats.kept = 1
-                found = _puzzle(proof, state, start, moves[:index], f"{table_name(rules)}-s{seed}-g{game}")
+                found = _puzzle(proof, state, start, moves[:index], puzzle_id(rules, seed, game, endgame))
                 break
-        state = apply_unchecked(state, move)
     stats.cpu_seconds = time.process_time() - started
     return found, stats
 
 
-def _mine_block(job: tuple[HouseRules, int, int, int]) -> list[tuple[Puzzle | None, MineStats]]:
-    rules, seed, first, count = job
-    return [mine_game(rules, seed, game) for game in range(first, first + count)]
+def puzzle_id(rules: HouseRules, seed: int, game: int, endgame: bool = False) -> str:
+    """The id of game ``game``'s puzzle in the run with ``seed``: ``block-2-s1-g0``, ``block-2-end-s2-g0``."""
+    return f"{table_name(rules)}{'-end' if endgame else ''}-s{seed}-g{game}"
 
 
-def _blocks(rules: HouseRules, seed: int, jobs: int) -> Iterator[list[tuple[Puzzle | None, MineStats]]]:
+def _mine_block(job: tuple[HouseRules, int, int, int, bool]) -> list[tuple[Puzzle | None, MineStats]]:
+    rules, seed, first, count, endgame = job
+    return [mine_game(rules, seed, game, endgame) for game in range(first, first + count)]
+
+
+def _blocks(rules: HouseRules, seed: int, jobs: int, endgame: bool) -> Iterator[list[tuple[Puzzle | None, MineStats]]]:
     """Games in blocks, in game order (in parallel when ``jobs`` > 1; the order never depends on it)."""
     first = 0
     if jobs <= 1:
         while True:
-            yield _mine_block((rules, seed, first, _BLOCK))
+            yield _mine_block((rules, seed, first, _BLOCK, endgame))
             first += _BLOCK
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         while True:
-            batch = [(rules, seed, first + i * _BLOCK, _BLOCK) for i in range(jobs)]
+            batch = [(rules, seed, first + i * _BLOCK, _BLOCK, endgame) for i in range(jobs)]
             first += jobs * _BLOCK
             yield from pool.map(_mine_block, batch)
 
@@ -273,12 +292,13 @@ def mine(
     seed: int,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    endgame: bool = False,
 ) -> Mined:
     """The first ``count`` puzzles of the run with ``seed`` (fewer if the rules yield none for too long)."""
     puzzles: list[Puzzle] = []
     stats = MineStats()
     barren = 0
-    for block in _blocks(rules, seed, jobs):
+    for block in _blocks(rules, seed, jobs, endgame):
         for puzzle, game_stats in block:
             stats.add(game_stats)
             barren = 0 if puzzle is not None else barren + 1
