@@ -5,10 +5,10 @@ every decision with a real choice after it was tried first and turned down."""
 from __future__ import annotations
 
 from tutorial_app.puzzles.mine import mine_game, played_game, puzzle_id
+from tutorial_app.puzzles.positions import is_first_hand
 from tutorial_app.puzzles.proof import Rejection, prove, real_choices
 from tutorial_app.rules.line.moves import apply_unchecked
 from tutorial_app.rules.line.variants import rules_for
-from tutorial_app.strategy.view import view_of
 
 SEED = 5
 
@@ -33,5 +33,5 @@ def test_the_endgame_order_keeps_the_hands_last_proved_decision() -> None:
         state = apply_unchecked(state, moves[index - 1])
         if len(real_choices(state)) >= 2:
             tried += 1
-            assert isinstance(prove(view_of(start, moves[:index], state.to_move)), Rejection), index
+            assert isinstance(prove(start, state, state.to_move, is_first_hand(start)), Rejection), index
     assert stats.candidates == tried

@@ -88,7 +88,7 @@ def _sample() -> list[Puzzle]:
 @pytest.mark.parametrize("puzzle", _sample(), ids=lambda p: f"{p.id}-sample{SAMPLE_SEED}")
 def test_a_random_sample_is_proved_again(puzzle: Puzzle) -> None:
     position = puzzle.read()
-    proof = prove(position.view(puzzle.seat))
+    proof = prove(position.start, position.state, puzzle.seat, position.first_hand)
     assert isinstance(proof, Proof), f"{puzzle.id} (sample seed {SAMPLE_SEED}): {proof}"
     assert {move_key(m) for m in proof.answers()} == set(puzzle.answers)
     assert len(proof.deals) == puzzle.deals

@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from tutorial_app.puzzles.model import Puzzle, RankedMove, Refutation, move_key
-from tutorial_app.puzzles.positions import position_data, rules_spec
+from tutorial_app.puzzles.positions import is_first_hand, position_data, rules_spec
 from tutorial_app.puzzles.proof import Deal, Proof, Rejection, engine_reason, prove, real_choices
 from tutorial_app.puzzles.refute import refutation
 from tutorial_app.puzzles.themes import theme_of
@@ -246,12 +246,13 @@ def mine_game(rules: HouseRules, seed: int, game: int, endgame: bool = False) ->
     for move in moves:
         states.append(apply_unchecked(states[-1], move))
     order = range(len(moves) - 1, -1, -1) if endgame else range(len(moves))
+    first_hand = is_first_hand(start)
     found: Puzzle | None = None
     for index in order:
         state = states[index]
         if len(real_choices(state)) >= 2:
             stats.candidates += 1
-            proof = prove(view_of(start, moves[:index], state.to_move))
+            proof = prove(start, state, state.to_move, first_hand)
             if isinstance(proof, Rejection):
                 stats.rejected[proof.kind] += 1
             else:
