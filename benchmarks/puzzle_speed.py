@@ -19,6 +19,7 @@ parts out; the browser part needs Debian's chromium). Three parts, each printed 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import statistics
@@ -209,7 +210,7 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     rx, ry = _ranks(xs), _ranks(ys)
     mx, my = statistics.fmean(rx), statistics.fmean(ry)
     cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
-    return cov / (sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry)) ** 0.5
+    return cov / math.sqrt(sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry))
 
 
 def ratings(learners: int, attempts: int, seed: int) -> None:
