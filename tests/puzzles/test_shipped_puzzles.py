@@ -140,5 +140,6 @@ def test_the_miner_gives_the_shipped_file() -> None:
             f"{name} was mined on engine {header.get('engine')}, this is engine {engine_fingerprint()} (another "
             "rollout policy or bot): the proofs are checked again above; re-mine with the headers' commands"
         )
-    mined = mine(_rules_of(header), 2, int(header["seed"]))
-    assert [p.as_json() for p in mined.puzzles] == [p.as_json() for p in puzzles[:2]]
+    count = min(2, len(puzzles))
+    mined = mine(_rules_of(header), count, int(header["seed"]))
+    assert [p.as_json() for p in mined.puzzles] == [p.as_json() for p in puzzles[:count]]
