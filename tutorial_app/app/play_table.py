@@ -58,6 +58,11 @@ class PlayTable(NamedTuple):
         return self.state.is_over
 
     @property
+    def first_hand(self) -> bool:
+        """Whether the first-lead rule named this hand's leader (so the lead is a clue to the hands)."""
+        return self.lead is not None and self.lead.by_rule
+
+    @property
     def result(self) -> HandResult | None:
         """The finished hand's result, or None while it is played."""
         return hand_result(self.state) if self.state.is_over else None

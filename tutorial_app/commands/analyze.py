@@ -75,7 +75,8 @@ def analysis_of(position: Position, open_hands: bool, playouts: int, seed: int) 
     state = position.state
     if open_hands:
         return analyse_open(state, playouts, seed)
-    view = view_of(position.start, [entry[1] for entry in state.log], state.to_move)
+    first_hand = position.lead is not None and position.lead.by_rule
+    view = view_of(position.start, [entry[1] for entry in state.log], state.to_move, first_hand)
     return analyse(view, playouts, seed)
 
 

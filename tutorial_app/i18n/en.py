@@ -56,6 +56,7 @@ MESSAGES: dict[str, str] = {
     "know.partner": "partner",
     "know.tiles": "in hand: {n}",
     "know.nothing": "**{who}** ({tiles}): nothing ruled out yet",
+    "know.holds": "**{who}** ({tiles}): {fact}",
     "know.cannot": "**{who}** ({tiles}): no {numbers} — {why}",
     "know.and": "and",
     "know.unseen_caption": "Tiles of each number you have not seen yet: in the other hands{stock}.",

@@ -56,6 +56,7 @@ MESSAGES: dict[str, str] = {
     "know.partner": "партнёр",
     "know.tiles": "в руке: {n}",
     "know.nothing": "**{who}** ({tiles}): пока ничего не исключено",
+    "know.holds": "**{who}** ({tiles}): {fact}",
     "know.cannot": "**{who}** ({tiles}): нет {numbers} — {why}",
     "know.and": "и",
     "know.unseen_caption": "Сколько костей с каждым числом вы ещё не видели: они на руках у других{stock}.",

@@ -25,8 +25,9 @@ from tutorial_app.rules.scoring import hand_result
 from tutorial_app.rules.state import Action, HandState, Move, Status, Table
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import Tile
+from tutorial_app.strategy.exact_line import LineTooBig, line_applies, solve_line
 
-__all__ = ["Value", "SearchTooBig", "NotExact", "solve", "DEFAULT_NODE_LIMIT"]
+__all__ = ["Value", "SearchTooBig", "NotExact", "solve", "candidate_moves", "DEFAULT_NODE_LIMIT"]
 
 DEFAULT_NODE_LIMIT = 60_000
 _IN_PLAY = Status.IN_PLAY
@@ -189,13 +190,23 @@ class _Search:
         return best
 
 
+def candidate_moves(state: HandState) -> list[Move]:
+    """The moves the analysis ranks: every legal move but a Muggins call (always worth making at once)."""
+    return [m for m in legal_moves(state) if m.action is not Action.MUGGINS]
+
+
 def solve(state: HandState, node_limit: int = DEFAULT_NODE_LIMIT) -> dict[Move, Value]:
     """The exact value of every legal move of the side to move (raises SearchTooBig or NotExact).
 
     A draw at the root is averaged over the boneyard like any other draw.
     """
     search = _Search(state, node_limit)
-    moves = [with_claim(state, m) for m in legal_moves(state) if m.action is not Action.MUGGINS]
+    if line_applies(state):
+        try:
+            return {m: Value(*v) for m, v in solve_line(state, search.terminal, node_limit).items()}
+        except LineTooBig:
+            raise SearchTooBig from None
+    moves = [with_claim(state, m) for m in candidate_moves(state)]
     if moves and moves[0].action is Action.DRAW:
         return {moves[0]: search.value(state)}
     return {move: search.child(state, move) for move in moves}

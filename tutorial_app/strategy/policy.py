@@ -27,6 +27,8 @@ __all__ = [
     "Policy",
     "random_codes",
     "greedy_codes",
+    "ROLLOUT_POLICY",
+    "CHECK_POLICY",
 ]
 
 Int64s = npt.NDArray[np.int64]
@@ -164,3 +166,9 @@ class Policy:
         explore = u < self.epsilon
         picked = random_codes(legal, np.minimum(u / self.epsilon, 1.0 - 1e-12))
         return np.where(explore, picked, greedy_codes(legal))
+
+
+ROLLOUT_POLICY = Policy(0.25)
+"""How every seat plays after the analysed move: the heaviest tile, one move in four at random."""
+CHECK_POLICY = Policy(0.5)
+"""The second opinion: its disagreement with ``ROLLOUT_POLICY`` widens the interval a move shows."""

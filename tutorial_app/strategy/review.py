@@ -120,12 +120,14 @@ def review_hand(
     playouts: int = REVIEW_PLAYOUTS,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    first_hand: bool = False,
 ) -> HandReview:
     """Review ``seat``'s decisions in the hand played from ``start`` by ``moves`` (a ``HandRecord``'s
     ``start`` and ``moves``, or the Play page's start and state log).
 
     ``progress(done, total)`` is called before each decision is analysed and once at the end (the app
-    shows a progress bar: a review takes a tenth of a second or so per decision).
+    shows a progress bar: a review takes a tenth of a second or so per decision). ``first_hand``: the
+    first-lead rule named the leader, so the lead is a clue (``view.view_of``).
     """
     choices = list(_choices(start, moves, seat))
     decisions = []
@@ -133,7 +135,7 @@ def review_hand(
         if progress is not None:
             progress(done, len(choices))
         move = moves[index]
-        view = view_of(start, moves[:index], seat)
+        view = view_of(start, moves[:index], seat, first_hand)
         analysis = analyse(view, playouts, seed=seed * 1000 + index)
         lost, half_width = analysis.loss(move)
         decisions.append(Decision(index, state, move, analysis, lost, half_width, mark_of(lost, half_width)))
