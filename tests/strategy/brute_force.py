@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 Pair = tuple[int, int]
@@ -23,7 +23,7 @@ def pips(hand: frozenset[Pair]) -> int:
     return sum(a + b for a, b in hand)
 
 
-@lru_cache(maxsize=None)
+@cache
 def win_share(mover: frozenset[Pair], other: frozenset[Pair], left: int, right: int, passed: bool) -> float:
     """The mover's share of the hand with both hands known, both playing perfectly (1, 1/2 or 0)."""
     plays = [(t, end) for t in mover for end in {left, right} if end in t]
