@@ -70,7 +70,7 @@ class HintRow:
 @dataclass(frozen=True)
 class Hint:
     """The moves of ``seat`` ranked (one row per distinct choice), the sentence why the first is best,
-    and how the figures were got (``playouts`` per move, ``seconds`` of thinking)."""
+    and how the figures were got (``playouts``: deals per move, ``seconds`` of thinking, ``basis``)."""
 
     seat: int
     rows: tuple[HintRow, ...]
@@ -80,10 +80,12 @@ class Hint:
     playouts: int
     note: Text | None
     seconds: float
+    basis: Text = Text("", "")
+    """What the figures rest on and what ± covers (``Analysis.basis``)."""
 
     @property
     def tied(self) -> tuple[HintRow, ...]:
-        """The best move and every move as good as it within the playouts' precision (just the best when none)."""
+        """The best move and every move as good as it as far as the engine can tell (just the best when none)."""
         return tuple(r for r in self.rows if r.best or r.tied)
 
     @property
@@ -118,6 +120,7 @@ def hint_from(analysis: Analysis, state: HandState, seconds: float = 0.0) -> Hin
         analysis.playouts,
         analysis.note,
         seconds,
+        analysis.basis(),
     )
 
 

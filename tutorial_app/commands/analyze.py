@@ -108,14 +108,18 @@ def format_table(analysis: Analysis, position: Position, why: str | None, lang: 
     ru = lang == "ru"
     view = (
         ("все руки открыты" if ru else "every hand open")
-        if analysis.method != "sampling"
+        if analysis.method in ("exact", "sampling_open")
         else (f"с точки зрения {seat_genitive(analysis.seat).ru}" if ru else f"{seat_name(analysis.seat).en}'s view")
     )
     if analysis.method == "exact":
         how = "точный перебор" if ru else "solved exactly"
+    elif analysis.method == "exact_deals":
+        how = f"{analysis.playouts:,} раскладов решены точно" if ru else f"{analysis.playouts:,} deals solved exactly"
     else:
         how = f"{analysis.playouts:,} раздач на ход" if ru else f"{analysis.playouts:,} playouts per move"
     lines = [f"{position.rules_name}, {view}, {how}"]
+    if analysis.method != "exact":
+        lines.append(analysis.basis().in_(lang))
     if analysis.note is not None:
         lines.append(analysis.note.in_(lang))
     header = ("ход", "победа", "±", "очки", "±") if ru else ("move", "win", "±", "points", "±")

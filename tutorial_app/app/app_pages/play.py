@@ -22,7 +22,7 @@ from tutorial_app.app.markdown import plain
 from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.records import hand_log, lead_reason, result_lines, score_rows, seat_label, side_label, tiles_text
 from tutorial_app.app.rules_picker import TienGowChoice, game_picker
-from tutorial_app.app.seat_bots import chosen_bots, opponents_text, seat_bot_picker
+from tutorial_app.app.seat_bots import DEFAULT_LEVEL, chosen_bots, opponents_text, seat_bot_picker
 from tutorial_app.app.session import bump, lang, tr
 from tutorial_app.app.tien_gow_page import deal_tien_gow, show_tien_gow
 from tutorial_app.app.tien_gow_table import TienGowTable
@@ -169,7 +169,7 @@ def _deal_from_link() -> None:
     if isinstance(link, Text):
         st.warning(tr("play.bad_link", reason=plain(link.in_(lang()))))
     elif link is not None:
-        st.session_state["play_table"] = start_table(link.rules, link.preset, "greedy", link.seed, False)
+        st.session_state["play_table"] = start_table(link.rules, link.preset, DEFAULT_LEVEL, link.seed, False)
 
 
 current = lang()
