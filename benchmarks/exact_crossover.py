@@ -59,12 +59,6 @@ def positions(players: int, tiles: int, count: int, seed: int) -> list[HandState
     return found
 
 
-def _timed(run):  # type: ignore[no-untyped-def]
-    started = time.perf_counter()
-    out = run()
-    return out, time.perf_counter() - started
-
-
 def measure(players: int, tiles: int, count: int, seed: int) -> dict[str, float] | None:
     states = positions(players, tiles, count, seed)
     if not states:
@@ -81,14 +75,16 @@ def measure(players: int, tiles: int, count: int, seed: int) -> dict[str, float]
         world = sampler.sample(3, random.Random(i))
         for row in range(3):
             hands = [int(h) for h in world.hands[row]]
-            _, seconds = _timed(
-                lambda: solve(view.with_tiles(hands, [ALL_TILES[int(t)] for t in world.boneyards[row]]))
-            )
-            deal_ms.append(1000 * seconds)
-        played, seconds = _timed(lambda: analyse(view, DEFAULT_PLAYOUTS, seed=i, exact=False))
-        playout_ms.append(1000 * seconds)
-        solved, seconds = _timed(lambda: analyse(view, DEFAULT_PLAYOUTS, seed=i, exact=True))
-        exact_ms.append(1000 * seconds)
+            whole = view.with_tiles(hands, [ALL_TILES[int(t)] for t in world.boneyards[row]])
+            started = time.perf_counter()
+            solve(whole)
+            deal_ms.append(1000 * (time.perf_counter() - started))
+        started = time.perf_counter()
+        played = analyse(view, DEFAULT_PLAYOUTS, seed=i, exact=False)
+        playout_ms.append(1000 * (time.perf_counter() - started))
+        started = time.perf_counter()
+        solved = analyse(view, DEFAULT_PLAYOUTS, seed=i, exact=True)
+        exact_ms.append(1000 * (time.perf_counter() - started))
         if sampler.total <= TRUTH_DEALS:
             truth = every_deal_values(view, TRUTH_DEALS)
             top = max(truth.win(m) for m in truth.moves)

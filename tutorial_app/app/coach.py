@@ -80,7 +80,7 @@ class Hint:
     playouts: int
     note: Text | None
     seconds: float
-    basis: Text = Text("", "")
+    basis: Text | None = None
     """What the figures rest on and what ± covers (``Analysis.basis``)."""
 
     @property

@@ -66,7 +66,7 @@ def show_hint(hint: Hint) -> None:
         st.markdown(tr("hint.why", move=best.name.in_(current), why=hint.why.in_(current)))
     if hint.note is not None:
         st.caption(hint.note.in_(current))
-    method = tr("hint.method", basis=hint.basis.in_(current))
+    method = tr("hint.method", basis=hint.basis.in_(current) if hint.basis is not None else "")
     if hint.seconds:
         seconds = f"{hint.seconds:.2f}"
         method += " " + tr("hint.took", seconds=seconds.replace(".", ",") if current == "ru" else seconds)
