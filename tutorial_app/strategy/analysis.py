@@ -41,6 +41,7 @@ from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, NotExact, SearchTooB
 from tutorial_app.strategy.exact_deals import exact_pays, solve_deals
 from tutorial_app.strategy.inference import Knowledge, infer
 from tutorial_app.strategy.kernel import batch_from_template, code_of
+from tutorial_app.strategy.opponents import OpponentModel, choice_weights, resample
 from tutorial_app.strategy.outcome import score_batch
 from tutorial_app.strategy.playout import play_batch
 from tutorial_app.strategy.policy import CHECK_POLICY, ROLLOUT_POLICY, Floats, Policy
@@ -379,13 +380,17 @@ def analyse(
     policy: Policy = ROLLOUT_POLICY,
     check: Policy | None = CHECK_POLICY,
     exact: bool | None = None,
+    model: OpponentModel | None = None,
+    deals: int | None = None,
 ) -> Analysis:
     """Rank the legal moves of the seat to move, from its own view (``view.seat`` must be to move).
 
     ``playouts`` deals per move are played out by ``policy`` (and by ``check``, the second policy whose
     disagreement widens the interval; None: one policy, the interval is sampling error only), or, where
-    ``exact`` (default: ``exact_deals.exact_pays``), ``exact_deals_for(playouts)`` deals are solved exactly,
-    every deal that fits the record when there are not many more.
+    ``exact`` (default: ``exact_deals.exact_pays``), ``deals`` (default ``exact_deals_for(playouts)``) are solved exactly,
+    every deal that fits the record when there are not many more. With ``model`` (the bots) the deals are
+    drawn again in proportion to how likely they made the others play as they did (``opponents``); the hint
+    and the review keep every fitting deal equally likely.
     """
     state = view.state
     if view.seat != state.to_move:
@@ -402,14 +407,14 @@ def analyse(
     if exact is None:
         exact = exact_pays(view)
     if exact and len(moves) > 1:
-        solved = _solve_deals(view, sampler, moves, exact_deals_for(playouts), rng)
+        solved = _solve_deals(view, sampler, moves, deals or exact_deals_for(playouts), rng, model)
         if solved is not None:
             values, deals, every = solved
             ranked = _rank(values, by_points)
             return Analysis(
                 view.seat, side, ranked, deals, "exact_deals", note, sampler.knowledge, by_points, every, sampler.total
             )
-    worlds = sampler.sample(playouts, rng)
+    worlds, _ = _deals(view, sampler, playouts, rng, model)
     wins, nets = play_out(state, moves, worlds, policy, np.random.default_rng(rng.getrandbits(64)))
     checked = None
     if check is not None and len(moves) > 1:
@@ -428,13 +433,35 @@ def analyse(
     )
 
 
+_MODEL_FACTOR = 4
+"""With an opponent model, draw this many times the deals needed, weigh them, and keep the budget's worth."""
+
+
+def _deals(
+    view: SeatView, sampler: DealSampler, budget: int, rng: random.Random, model: OpponentModel | None
+) -> tuple[Worlds, bool]:
+    """The deals to value: ``budget`` drawn uniformly (every deal when there are at most twice as many:
+    ``True``), or, with ``model``, drawn again in proportion to the others' choices."""
+    if model is None:
+        every = sampler.total <= _EVERY_FACTOR * budget
+        return (sampler.every(rng) if every else sampler.sample(budget, rng)), every
+    pool = _MODEL_FACTOR * budget
+    candidates = sampler.every(rng) if sampler.total <= pool else sampler.sample(pool, rng)
+    weights = choice_weights(view, candidates, model)
+    return resample(candidates, weights, budget, rng), False
+
+
 def _solve_deals(
-    view: SeatView, sampler: DealSampler, moves: list[Move], budget: int, rng: random.Random
+    view: SeatView,
+    sampler: DealSampler,
+    moves: list[Move],
+    budget: int,
+    rng: random.Random,
+    model: OpponentModel | None = None,
 ) -> tuple[list[MoveValue], int, bool] | None:
     """Every move's exact value over ``budget`` sampled deals (every deal, when there are at most twice as
     many), or None when a deal is too big to solve (the caller plays out instead)."""
-    every = sampler.total <= _EVERY_FACTOR * budget
-    worlds = sampler.every(rng) if every else sampler.sample(budget, rng)
+    worlds, every = _deals(view, sampler, budget, rng, model)
     try:
         wins, nets = solve_deals(view, worlds, moves)
     except (SearchTooBig, NotExact):

@@ -32,6 +32,7 @@ from tutorial_app.rules.simulate import SeatBots, choose_greedy
 from tutorial_app.rules.state import MUGGINS, Action, HandState, Move
 from tutorial_app.strategy.analysis import analyse, candidate_moves
 from tutorial_app.strategy.kernel import batch_of_states, code_of, move_of
+from tutorial_app.strategy.opponents import BOT_MODEL, OpponentModel
 from tutorial_app.strategy.playout import legal_now, scene_now
 from tutorial_app.strategy.policy import BOT_POLICY, LEAD_ARM, ROLLOUT_POLICY, HeuristicPolicy, Policy
 from tutorial_app.strategy.view import view_of_state
@@ -127,6 +128,11 @@ class StrongBot:
     playouts: int = STRONG_PLAYOUTS
     policy: Policy = ROLLOUT_POLICY
     first_hands: bool = False
+    model: OpponentModel | None = BOT_MODEL
+    deals: int | None = None
+    """Deals solved exactly once few tiles are left (default: a fifth of ``playouts``, at least 16)."""
+    exact: bool | None = None
+    """Solve deals instead of playing out: always (True), never (False), or past the crossover (None)."""
 
     def __call__(self, state: HandState, rng: random.Random) -> Move:
         return self.move(state, rng, self.first_hands)
@@ -140,7 +146,16 @@ class StrongBot:
         if len(candidates) == 1:
             return with_claim(state, candidates[0])
         view = view_of_state(state, state.to_move, first_hand)
-        analysis = analyse(view, self.playouts, seed=rng.getrandbits(32), policy=self.policy, check=None)
+        analysis = analyse(
+            view,
+            self.playouts,
+            seed=rng.getrandbits(32),
+            policy=self.policy,
+            check=None,
+            exact=self.exact,
+            model=self.model,
+            deals=self.deals,
+        )
         return with_claim(state, analysis.best.move)
 
 

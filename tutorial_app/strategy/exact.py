@@ -195,13 +195,14 @@ def candidate_moves(state: HandState) -> list[Move]:
     return [m for m in legal_moves(state) if m.action is not Action.MUGGINS]
 
 
-def solve(state: HandState, node_limit: int = DEFAULT_NODE_LIMIT) -> dict[Move, Value]:
+def solve(state: HandState, node_limit: int = DEFAULT_NODE_LIMIT, fast: bool = True) -> dict[Move, Value]:
     """The exact value of every legal move of the side to move (raises SearchTooBig or NotExact).
 
-    A draw at the root is averaged over the boneyard like any other draw.
+    A draw at the root is averaged over the boneyard like any other draw. A line with nothing left to draw
+    is searched by ``exact_line``'s fast path unless ``fast`` is False (the tests hold the two together).
     """
     search = _Search(state, node_limit)
-    if line_applies(state):
+    if fast and line_applies(state):
         try:
             return {m: Value(*v) for m, v in solve_line(state, search.terminal, node_limit).items()}
         except LineTooBig:

@@ -253,13 +253,14 @@ class HeuristicPolicy(Policy):
                     others |= suit_of[:, b]
             fit_others[:, a] = others
         seen = scene.table | hand
-        count = popcount(hand)
+        playable = any_of(per_arm)
+        count = popcount(playable)
         best_score = np.full(rows, -np.inf)
         best_code = np.full(rows, NO_MOVE, dtype=np.int64)
         lead = legal.lead
-        for k in range(int(count.max(initial=0))):
+        for k in range(int(count.max(initial=0))):  # the playable tiles only: a few, even in a long hand
             has = count > k
-            tile = kth_bit(np.where(has, hand, 1), np.where(has, k, 0))
+            tile = kth_bit(np.where(has, playable, 1), np.where(has, k, 0))
             bit = TILE_BIT[tile]
             after = hand & ~bit
             pips = TILE_PIPS[tile]
@@ -307,8 +308,9 @@ class SidePolicies(Policy):
         return out
 
 
-BOT_WEIGHTS = Weights(pips=0.5, double=3.0, follow=3.0, known=1.0, keep=1.0)
-"""The heuristic's weights, tuned by matches against the greedy player (``benchmarks/policy_tuning.py``)."""
+BOT_WEIGHTS = Weights(pips=0.05, double=10.5, follow=1.125, known=1.875, keep=1.0)
+"""The heuristic's weights, tuned by matches against the greedy player on six presets (``benchmarks/policy_tuning.py``);
+the pips only break ties (doubles first, then what keeps the hand playing and the numbers the others lack)."""
 BOT_POLICY = HeuristicPolicy(0.0, BOT_WEIGHTS)
 """The medium bot: the heuristic's best play, always."""
 ROLLOUT_POLICY: Policy = HeuristicPolicy(0.1, BOT_WEIGHTS)
