@@ -24,13 +24,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "strategy"))
 
-from brute_force import double_dummy  # noqa: E402
-from truth_positions import endgames, pair  # noqa: E402
+from brute_force import double_dummy
+from truth_positions import endgames, pair
 
-from tutorial_app.rules.state import HandState, Move  # noqa: E402
-from tutorial_app.strategy.analysis import Analysis, analyse  # noqa: E402
-from tutorial_app.strategy.bots import STRONG_PLAYOUTS  # noqa: E402
-from tutorial_app.strategy.view import view_of  # noqa: E402
+from tutorial_app.rules.state import HandState, Move
+from tutorial_app.strategy.analysis import Analysis, analyse
+from tutorial_app.strategy.bots import STRONG_PLAYOUTS
+from tutorial_app.strategy.view import view_of
 
 
 def _play(state: HandState, move: Move) -> tuple[tuple[int, int], int]:
