@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     ratings = elo(results, names, "random" if "random" in names else names[0])
     print("bot        level    Elo   ms per decision")
     for name in sorted(names, key=lambda n: ratings[n]):
-        level = level_of(name) if name in BOT_NAMES else None  # type: ignore[arg-type]
+        level = next((level_of(bot) for bot in BOT_NAMES if bot == name), None)
         ms = 1000 * statistics.mean(seconds[name]) if seconds[name] else 0.0
         print(f"{name:10s} {level or '-':8s} {ratings[name]:5.0f}  {ms:8.1f}")
     return 0

@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             ("strong", {"playouts": STRONG_PLAYOUTS, "check": None}),
         ):
             started = time.perf_counter()
-            analysis = analyse(view, **kwargs)  # type: ignore[arg-type]
+            analysis = analyse(view, **kwargs)
             tallies[key].add(analysis, game.state, judged, time.perf_counter() - started)
     print(f"({passes} of the positions come after a pass)")
     for tally in tallies.values():

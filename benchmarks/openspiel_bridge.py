@@ -124,7 +124,8 @@ def os_action(player: int, move: Move, state: HandState) -> int:
         edge: float | None = None
     else:
         edge = float(state.table.ends[0] if move.end == "left" else state.table.ends[1])
-    return osb._ACTIONS_STR.index(str(osb.Action(player, tile, edge)))
+    index: int = osb._ACTIONS_STR.index(str(osb.Action(player, tile, edge)))
+    return index
 
 
 def core_move(action: int, state: HandState) -> Move:
@@ -134,8 +135,7 @@ def core_move(action: int, state: HandState) -> Move:
     tile = Tile(lo, hi)
     if chosen.edge is None:
         return play(tile, "lead")
-    end = "left" if state.table.ends[0] == int(chosen.edge) else "right"
-    return play(tile, end)
+    return play(tile, "left" if state.table.ends[0] == int(chosen.edge) else "right")
 
 
 class Resampler:

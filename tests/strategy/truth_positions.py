@@ -64,7 +64,7 @@ def endgames(count: int, seed: int, least: int = 3, most: int = 5) -> Iterator[E
     made = 0
     while made < count:
         start = deal(rules, rng).state
-        state, moves = start, []
+        state, moves = start, list[Move]()
         want_pass = made % 2 == 0
         while not state.is_over:
             sizes = [bin(h).count("1") for h in state.hands]

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from tutorial_app.rules.tiles import SUIT_MASK
-from tutorial_app.strategy.policy import BOT_POLICY, Floats, HeuristicPolicy, Int64s, Legal, Scene, popcount
+from tutorial_app.strategy.policy import BOT_POLICY, Floats, HeuristicPolicy, Int64s, Legal, Scene
 from tutorial_app.strategy.sampler import Worlds
-from tutorial_app.strategy.tables import heaviest
+from tutorial_app.strategy.tables import heaviest, popcount
 from tutorial_app.strategy.view import Event, SeatView
 
 __all__ = ["OpponentModel", "BOT_MODEL", "choice_weights", "resample"]
@@ -112,8 +112,9 @@ def choice_weights(view: SeatView, worlds: Worlds, model: OpponentModel) -> Floa
             logs[1] += np.log(_chance(chosen, played, count, model.slip))
     mix = np.log(np.array([model.greedy, model.heuristic, model.uniform]) + 1e-300)[:, None] + logs
     top = mix.max(axis=0)
-    weights = np.exp(top - top.max()) * np.exp(mix - top).sum(axis=0)
-    return weights / weights.max()
+    weights: Floats = np.exp(top - top.max()) * np.exp(mix - top).sum(axis=0)
+    scaled: Floats = weights / weights.max()
+    return scaled
 
 
 def _heuristic_choice(policy: HeuristicPolicy, event: Event, hand: Int64s, table: int, view: SeatView) -> Int64s:
