@@ -41,7 +41,7 @@ from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, NotExact, SearchTooB
 from tutorial_app.strategy.exact_deals import exact_pays, solve_deals
 from tutorial_app.strategy.inference import Knowledge, infer
 from tutorial_app.strategy.kernel import batch_from_template, code_of
-from tutorial_app.strategy.opponents import OpponentModel, choice_weights, resample
+from tutorial_app.strategy.opponents import OpponentModel, choice_weights, has_choices, resample
 from tutorial_app.strategy.outcome import score_batch
 from tutorial_app.strategy.playout import play_batch
 from tutorial_app.strategy.policy import CHECK_POLICY, ROLLOUT_POLICY, Floats, Policy
@@ -442,7 +442,7 @@ def _deals(
 ) -> tuple[Worlds, bool]:
     """The deals to value: ``budget`` drawn uniformly (every deal when there are at most twice as many:
     ``True``), or, with ``model``, drawn again in proportion to the others' choices."""
-    if model is None:
+    if model is None or not has_choices(view):
         every = sampler.total <= _EVERY_FACTOR * budget
         return (sampler.every(rng) if every else sampler.sample(budget, rng)), every
     pool = _MODEL_FACTOR * budget

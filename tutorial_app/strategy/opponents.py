@@ -26,7 +26,7 @@ from tutorial_app.strategy.sampler import Worlds
 from tutorial_app.strategy.tables import heaviest, popcount
 from tutorial_app.strategy.view import Event, SeatView
 
-__all__ = ["OpponentModel", "BOT_MODEL", "choice_weights", "resample"]
+__all__ = ["OpponentModel", "BOT_MODEL", "choice_weights", "has_choices", "resample"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,11 @@ def _informative(view: SeatView) -> list[Event]:
             continue
         out.append(event)
     return out
+
+
+def has_choices(view: SeatView) -> bool:
+    """Whether the others made any play the model can read (else every deal weighs the same)."""
+    return bool(_informative(view))
 
 
 def _chance(chosen: Int64s, played: int, count: Int64s, slip: float) -> Floats:

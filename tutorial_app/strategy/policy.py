@@ -269,8 +269,7 @@ class HeuristicPolicy(Policy):
                 ok = has & ((per_arm[:, a] & bit) != 0)
                 if not ok.any():
                     continue
-                opened = np.where(lead, TILE_HI[tile], pips - ends[:, a])
-                opened = np.clip(opened, 0, 6)
+                opened = np.where(ok, np.where(lead, TILE_HI[tile], pips - ends[:, a]), -1)
                 new_suit = SUIT_OF_END[opened + 1]
                 fit = np.where(lead, SUIT_OF_END[TILE_LO[tile] + 1] | new_suit, fit_others[:, a] | new_suit)
                 score = (
