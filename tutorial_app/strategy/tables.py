@@ -54,8 +54,8 @@ def _tables() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[
     32,768 chunks cost a third of a second of its start-up."""
     kth = np.zeros((128, 7), dtype=np.int8)
     for chunk in range(128):
-        bits = [i for i in range(7) if chunk >> i & 1]
-        kth[chunk, : len(bits)] = bits
+        set_bits = [i for i in range(7) if chunk >> i & 1]
+        kth[chunk, : len(set_bits)] = set_bits
     chunks = np.arange(1 << CHUNK, dtype=np.int64)
     bits = (chunks[:, None] >> np.arange(CHUNK)[None, :]) & 1
     heaviest_key = np.full((2, 1 << CHUNK), -1, dtype=np.int16)
