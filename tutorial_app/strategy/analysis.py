@@ -70,6 +70,11 @@ _Z95 = 1.96
 _EVERY_FACTOR = 2
 """Solve every deal that fits the record when there are at most this many times the deals the budget allows:
 no sampling error for a little more time."""
+_SMALL_TILES = 8
+_EVERY_SMALL_FACTOR = 16
+"""...and this many times, when at most ``_SMALL_TILES`` tiles are in all hands: a deal that small is solved
+in a few tenths of a millisecond (``benchmarks/exact_crossover.py``), so 3,200 deals take about as long as
+the hint's playouts."""
 
 Method = Literal["sampling", "exact_deals", "exact", "sampling_open"]
 
@@ -443,7 +448,8 @@ def _deals(
     """The deals to value: ``budget`` drawn uniformly (every deal when there are at most twice as many:
     ``True``), or, with ``model``, drawn again in proportion to the others' choices."""
     if model is None or not has_choices(view):
-        every = sampler.total <= _EVERY_FACTOR * budget
+        factor = _EVERY_SMALL_FACTOR if sum(view.hand_sizes) <= _SMALL_TILES else _EVERY_FACTOR
+        every = sampler.total <= factor * budget
         return (sampler.every(rng) if every else sampler.sample(budget, rng)), every
     pool = _MODEL_FACTOR * budget
     candidates = sampler.every(rng) if sampler.total <= pool else sampler.sample(pool, rng)
@@ -459,8 +465,8 @@ def _solve_deals(
     rng: random.Random,
     model: OpponentModel | None = None,
 ) -> tuple[list[MoveValue], int, bool] | None:
-    """Every move's exact value over ``budget`` sampled deals (every deal, when there are at most twice as
-    many), or None when a deal is too big to solve (the caller plays out instead)."""
+    """Every move's exact value over ``budget`` sampled deals (every deal, when there are not many more: see
+    ``_deals``), or None when a deal is too big to solve (the caller plays out instead)."""
     worlds, every = _deals(view, sampler, budget, rng, model)
     try:
         wins, nets = solve_deals(view, worlds, moves)
