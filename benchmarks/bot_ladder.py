@@ -21,7 +21,7 @@ import sys
 from bot_matches import MatchResult, paired_match
 
 from tutorial_app.rules.bot_names import BOT_NAMES, level_of
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.bots import bot_for
 
 

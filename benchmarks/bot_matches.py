@@ -15,11 +15,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply_unchecked
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.scoring import hand_result
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply_unchecked
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.scoring import hand_result
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.strategy.analysis import candidate_moves
 
 BotFn = Callable[[HandState, random.Random], Move]

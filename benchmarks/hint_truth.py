@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "strat
 from brute_force import double_dummy
 from truth_positions import endgames, pair
 
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.strategy.analysis import Analysis, analyse
 from tutorial_app.strategy.bots import STRONG_PLAYOUTS
 from tutorial_app.strategy.view import view_of

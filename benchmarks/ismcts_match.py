@@ -27,11 +27,11 @@ from pathlib import Path
 
 from openspiel_bridge import PeerGame, PeerTable, core_move, ismcts_bot
 
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply
-from tutorial_app.rules.scoring import hand_result
-from tutorial_app.rules.state import HandState
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply
+from tutorial_app.rules.line.scoring import hand_result
+from tutorial_app.rules.line.state import HandState
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.analysis import candidate_moves
 from tutorial_app.strategy.bots import STRONG_PLAYOUTS, StrongBot
 

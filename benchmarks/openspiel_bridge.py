@@ -28,7 +28,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.games import block_dominoes as osb
 
-from tutorial_app.rules.state import Action, HandState, Move, play
+from tutorial_app.rules.line.state import Action, HandState, Move, play
 from tutorial_app.rules.tiles import Tile
 
 __all__ = ["PeerGame", "PeerTable", "ismcts_bot"]

@@ -18,7 +18,7 @@ import sys
 
 from bot_matches import paired_match
 
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.bots import bot_for
 
 GOAL = 0.70

@@ -10,11 +10,11 @@ from collections import Counter
 import pytest
 from strategy_helpers import decision_points, line_up_id, line_ups, played_hands, rules_of
 
-from tutorial_app.rules.deal import decide_first_lead, lead_orders
-from tutorial_app.rules.moves import apply
-from tutorial_app.rules.options import FirstTile
-from tutorial_app.rules.position import read_position
-from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.line.deal import decide_first_lead, lead_orders
+from tutorial_app.rules.line.moves import apply
+from tutorial_app.rules.line.options import FirstTile
+from tutorial_app.rules.line.position import read_position
+from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.text import seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile, parse_tile
 from tutorial_app.strategy.analysis import candidate_moves

@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from tutorial_app.rules.position import read_position
+from tutorial_app.rules.line.position import read_position
 from tutorial_app.rules.tiles import SUIT_MASK, parse_tile
 from tutorial_app.strategy.bots import HeuristicBot
 from tutorial_app.strategy.inference import infer

@@ -7,8 +7,8 @@ import pytest
 from brute_force import Pair, Seen, double_dummy
 from truth_positions import endgames, pair, seen_by_mover
 
-from tutorial_app.rules.position import read_position
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.position import read_position
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.strategy.analysis import analyse
 from tutorial_app.strategy.exact_deals import every_deal_values
 from tutorial_app.strategy.view import view_of

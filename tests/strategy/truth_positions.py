@@ -10,9 +10,9 @@ from typing import NamedTuple
 from brute_force import Pair, Seen
 from strategy_helpers import rules_of
 
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply
-from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply
+from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.tiles import Tile, tiles_of_mask
 from tutorial_app.strategy.bots import GreedyBot, RandomBot
 

@@ -27,8 +27,8 @@ from tutorial_app.board.labels import boneyard_label, seat_label
 from tutorial_app.board.layout import BoardLayout, layout_table
 from tutorial_app.board.shape import ChainShape
 from tutorial_app.board.tile_face import CHAMFER, PIP_SPOTS, chamfered, half_centre
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Action, End, HandState
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import Action, End, HandState
 from tutorial_app.rules.tiles import Tile
 
 __all__ = [

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 import plotly.graph_objects as go
 
 from tutorial_app.board.labels import seat_label
-from tutorial_app.rules.state import HandState
+from tutorial_app.rules.line.state import HandState
 
 __all__ = ["name_seats", "plotly_text"]
 

@@ -33,9 +33,9 @@ from typing import Literal
 
 import numpy as np
 
-from tutorial_app.rules.moves import apply_unchecked
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.moves import apply_unchecked
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, NotExact, SearchTooBig, candidate_moves, solve
 from tutorial_app.strategy.exact_deals import exact_pays, solve_deals

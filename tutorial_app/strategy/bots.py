@@ -27,9 +27,9 @@ from tutorial_app.rules.bot_names import (
     bot_name,
     bot_title,
 )
-from tutorial_app.rules.moves import legal_moves, with_claim
-from tutorial_app.rules.simulate import SeatBots, choose_greedy
-from tutorial_app.rules.state import MUGGINS, Action, HandState, Move
+from tutorial_app.rules.line.moves import legal_moves, with_claim
+from tutorial_app.rules.line.simulate import SeatBots, choose_greedy
+from tutorial_app.rules.line.state import MUGGINS, Action, HandState, Move
 from tutorial_app.strategy.analysis import analyse, candidate_moves
 from tutorial_app.strategy.kernel import batch_of_states, code_of, move_of
 from tutorial_app.strategy.opponents import BOT_MODEL, OpponentModel
@@ -76,7 +76,7 @@ class RandomBot:
 
 @dataclass(frozen=True)
 class GreedyBot:
-    """The heaviest tile (``tutorial_app.rules.simulate.choose_greedy``)."""
+    """The heaviest tile (``tutorial_app.rules.line.simulate.choose_greedy``)."""
 
     name: BotName = "greedy"
 

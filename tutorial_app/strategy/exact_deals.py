@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tutorial_app.rules.state import HandState, Move
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.tiles import ALL_TILES
 from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, candidate_moves, solve
 from tutorial_app.strategy.exact_line import line_applies

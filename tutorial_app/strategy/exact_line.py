@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from tutorial_app.rules.moves import apply_unchecked, legal_moves, with_claim
-from tutorial_app.rules.state import Action, HandState, Move, Status
+from tutorial_app.rules.line.moves import apply_unchecked, legal_moves, with_claim
+from tutorial_app.rules.line.state import Action, HandState, Move, Status
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, mask_pips
 
 __all__ = ["LineValue", "line_applies", "solve_line"]
