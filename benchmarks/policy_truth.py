@@ -71,10 +71,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{args.positions} positions per game, reference: {args.deals} deals solved exactly; load {load:.1f}")
-    for label, preset, players, overrides in (
+    games: tuple[tuple[str, str, int, dict[str, object] | None], ...] = (
         ("block 2p", "block", 2, None),
         ("block 4p pairs", "block", 4, {"teams": "pairs"}),
-    ):
+    )
+    for label, preset, players, overrides in games:
         tiles = EXACT_TILES[players] + 2
         states = positions(preset, players, overrides, tiles, args.positions)
         references = []
