@@ -10,19 +10,28 @@ nothing the user typed can make that line two lines.
 from __future__ import annotations
 
 import argparse
-import logging
+import importlib
 import os
 import re
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 from typing import NoReturn
 
-from tutorial_app.commands import UserError, analyze, lessons, referee, rules, simulate
-from tutorial_app.launch import run_app
+from tutorial_app.commands import UserError
 
-VERBS = (referee, simulate, rules, lessons, analyze)
-"""The verb modules, in the order ``--help`` lists them."""
+VERBS = ("referee", "simulate", "rules", "lessons", "analyze")
+"""The verb modules of ``tutorial_app.commands``, in the order ``--help`` lists them.
+
+Why names, imported when needed: a verb imports only what it uses (``referee`` the rules engine, ``analyze``
+numpy and the strategy engine, ``lessons`` the lesson catalog), and ``domino-tutor referee`` builds only
+its own parser, so it never pays for another verb's imports (``benchmarks/cli_start.py`` measures it)."""
 DEBUG_ENV = "DOMINO_TUTOR_DEBUG"
+
+
+def verb_module(name: str) -> ModuleType:
+    """The module of a verb (``tutorial_app.commands.<name>``), imported now."""
+    return importlib.import_module(f"tutorial_app.commands.{name}")
 
 
 _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -62,7 +71,8 @@ def _add_app_options(parser: argparse.ArgumentParser, default: object) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command's parser: every verb, or with ``only`` that verb alone (and ``app``)."""
     parser = _Parser(
         prog="domino-tutor",
         description="Domino Tutor: learn domino variants, rule on positions, simulate house rules. "
@@ -74,19 +84,33 @@ def build_parser() -> argparse.ArgumentParser:
     # SUPPRESS: `domino-tutor --port 8601 app` keeps the port given before the verb
     _add_app_options(app, argparse.SUPPRESS)
     app.set_defaults(handler=_run_app)
-    for verb in VERBS:
-        verb.register(sub)
+    for name in VERBS:
+        if only is None or name == only:
+            verb_module(name).register(sub)
     return parser
 
 
 def _run_app(args: argparse.Namespace) -> int:
+    from tutorial_app.launch import run_app
+
     return run_app(port=args.port, address=args.address)
+
+
+def _chosen_verb(argv: Sequence[str]) -> str | None:
+    """The verb named on the command line, if it is one (else the whole parser reads it: help, errors)."""
+    for word in argv:
+        if word in VERBS:
+            return word
+        if not word.startswith("-") and word != "app" and not word.isdigit():
+            return None
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_chosen_verb(words))
+    args = parser.parse_args(words)
     handler = getattr(args, "handler", None) or _run_app
     verb = f"domino-tutor {args.verb}" if args.verb else "domino-tutor"
     try:
@@ -101,6 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the log line (DOMINO_TUTOR_DEBUG=1 shows the traceback) is for us.
         if os.environ.get(DEBUG_ENV) == "1":
             raise
+        import logging
+
         logging.getLogger("tutorial_app").debug("unexpected error", exc_info=True)
         print(
             f"{verb}: unexpected error ({one_line(type(exc).__name__)}: {one_line(str(exc))[:200]}); "

@@ -23,7 +23,6 @@ from tutorial_app.rules.line.simulate import (
     simulate_matches,
 )
 from tutorial_app.rules.tien_gow.options import is_tien_gow
-from tutorial_app.strategy.bots import seat_bots
 
 
 def register(sub: Any) -> None:
@@ -72,6 +71,8 @@ def bots_from_arg(text: str, first_hands: bool = False) -> Bot | SeatBots:
         raise UserError(str(exc)) from None
     if len(set(names)) == 1 and names[0] in BOTS:
         return "random" if names[0] == "random" else "greedy"
+    from tutorial_app.strategy.bots import seat_bots  # the engine (numpy) only when a bot needs it
+
     return seat_bots(names, first_hands)
 
 

@@ -37,6 +37,7 @@ from tutorial_app.rules.line.moves import apply_unchecked
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
+from tutorial_app.strategy.budgets import DEFAULT_PLAYOUTS
 from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, NotExact, SearchTooBig, candidate_moves, solve
 from tutorial_app.strategy.exact_deals import exact_pays, solve_deals
 from tutorial_app.strategy.inference import Knowledge, infer
@@ -63,8 +64,6 @@ __all__ = [
     "ranks_by_points",
 ]
 
-DEFAULT_PLAYOUTS = 1000
-"""Sampled deals per move for a hint."""
 _CHUNK_ROWS = 8192
 _Z95 = 1.96
 _EVERY_FACTOR = 2

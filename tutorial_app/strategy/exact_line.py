@@ -139,6 +139,27 @@ class _LineSearch:
             self.ends[key] = found
         return found
 
+    def child(
+        self, packed: int, mover: int, left: int, right: int, play: tuple[int, int, bool, int, int], a: float, b: float
+    ) -> LineValue:
+        """The value after ``mover`` makes ``play`` (a row of ``_PLAYS``): out, a fish, or the next seat that
+        holds a tile for the new ends (the seats between pass)."""
+        tile, bit, _, new_left, new_right = play
+        after = packed ^ (bit << (_SEAT_BITS * mover))
+        if not (after >> (_SEAT_BITS * mover)) & _HAND:
+            lo, hi = _LO[tile], _HI[tile]
+            capicu = not _DOUBLE[tile] and left != right and (lo == left or hi == left) and (lo == right or hi == right)
+            return self.finished(after, mover, True, capicu)
+        fit = self.fit_all[new_left][new_right]
+        if not after & fit:
+            return self.finished(after, mover, False, False)
+        players = self.players
+        nxt = mover
+        while True:
+            nxt = nxt + 1 if nxt + 1 < players else 0
+            if (after >> (_SEAT_BITS * nxt)) & fit & _HAND:
+                return self.value(after, new_left, new_right, nxt, a, b)
+
     def value(self, packed: int, left: int, right: int, mover: int, alpha: float, beta: float) -> LineValue:
         """The value with ``mover`` to play (it holds a tile that fits), exact inside (alpha, beta)."""
         key = (packed << 9) | ((left << 6 | right << 3) if left <= right else (right << 6 | left << 3)) | mover
@@ -153,49 +174,25 @@ class _LineSearch:
         if self.nodes > self.node_limit:
             raise _TooBig
         mine = self.side_of[mover] == self.side
-        shift = _SEAT_BITS * mover
-        hand = (packed >> shift) & _HAND
+        hand = (packed >> (_SEAT_BITS * mover)) & _HAND
         plays = [p for p in _PLAYS[left, right] if hand & p[1]]
         if first >= 0 and plays[0][0] * 2 + plays[0][2] != first:
             plays.sort(key=lambda p: p[0] * 2 + p[2] != first)
-        players = self.players
-        best: LineValue | None = None
+        best = LineValue(0.0, 0.0)
         best_move = -1
         best_key = -_INF if mine else _INF
         a, b = alpha, beta
-        for tile, bit, on_right, new_left, new_right in plays:
-            after = packed ^ (bit << shift)
-            if not hand ^ bit:
-                lo, hi = _LO[tile], _HI[tile]
-                capicu = (
-                    not _DOUBLE[tile] and left != right and (lo == left or hi == left) and (lo == right or hi == right)
-                )
-                value = self.finished(after, mover, True, capicu)
-            else:
-                fit = self.fit_all[new_left][new_right]
-                if after & fit:
-                    nxt = mover
-                    while True:
-                        nxt = nxt + 1 if nxt + 1 < players else 0
-                        if (after >> (_SEAT_BITS * nxt)) & fit & _HAND:
-                            break
-                    value = self.value(after, new_left, new_right, nxt, a, b)
-                else:
-                    value = self.finished(after, mover, False, False)
+        for play in plays:
+            value = self.child(packed, mover, left, right, play, a, b)
             key_of = value.win * _WIN_WEIGHT + value.points
+            if key_of > best_key if mine else key_of < best_key:
+                best, best_key, best_move = value, key_of, play[0] * 2 + play[2]
             if mine:
-                if key_of > best_key:
-                    best, best_key, best_move = value, key_of, tile * 2 + on_right
-                if key_of > a:
-                    a = key_of
+                a = max(a, key_of)
             else:
-                if key_of < best_key:
-                    best, best_key, best_move = value, key_of, tile * 2 + on_right
-                if key_of < b:
-                    b = key_of
+                b = min(b, key_of)
             if a >= b:
                 break
-        assert best is not None
         bound = _UPPER if best_key <= alpha else _LOWER if best_key >= beta else _EXACT
         self.memo[key] = (best.win, best.points, bound, best_move)
         return best

@@ -50,25 +50,28 @@ DOUBLES_MASK = sum(t.bit for t in ALL_TILES if t.is_double)
 
 
 def _tables() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int16]]:
-    """Built with numpy, not a loop over every chunk: the command line imports this module, and a loop over
-    32,768 chunks cost a third of a second of its start-up."""
+    """Built bit by bit: the chunks with bit ``i`` as their highest set bit are the chunks below ``1 << i`` with
+    that bit added. Why not a loop over every chunk: the command line imports this module, and that loop
+    cost a third of a second of its start-up (fourteen slices of numpy cost a millisecond)."""
     kth = np.zeros((128, 7), dtype=np.int8)
-    for chunk in range(128):
-        set_bits = [i for i in range(7) if chunk >> i & 1]
-        kth[chunk, : len(set_bits)] = set_bits
-    chunks = np.arange(1 << CHUNK, dtype=np.int64)
-    bits = (chunks[:, None] >> np.arange(CHUNK)[None, :]) & 1
+    for chunk in range(1, 128):
+        bits = [i for i in range(7) if chunk >> i & 1]
+        kth[chunk, : len(bits)] = bits
     heaviest_key = np.full((2, 1 << CHUNK), -1, dtype=np.int16)
     pips = np.zeros((2, 1 << CHUNK), dtype=np.int16)
     for half in (0, 1):
-        index = half * CHUNK + np.arange(CHUNK)
-        real = index < len(ALL_TILES)
-        tile_pips = np.where(real, TILE_PIPS[np.minimum(index, len(ALL_TILES) - 1)], 0)
-        pips[half] = bits @ tile_pips
-        # the heaviest tile, the lowest index on a tie (the order of legal_moves)
-        key = np.where(real, tile_pips * 64 + (63 - index), -1)
-        present = np.where((bits == 1) & real[None, :], key[None, :], -1)
-        heaviest_key[half] = present.max(axis=1)
+        for i in range(CHUNK):
+            index = half * CHUNK + i
+            low, high = 1 << i, 1 << (i + 1)
+            if index >= len(ALL_TILES):
+                pips[half, low:high] = pips[half, :low]
+                heaviest_key[half, low:high] = heaviest_key[half, :low]
+                continue
+            tile = ALL_TILES[index]
+            pips[half, low:high] = pips[half, :low] + tile.pips
+            # the heaviest tile, the lowest index on a tie (the order of legal_moves)
+            key = tile.pips * 64 + (63 - index)
+            heaviest_key[half, low:high] = np.maximum(heaviest_key[half, :low], key)
     return kth.reshape(-1), heaviest_key, pips
 
 
