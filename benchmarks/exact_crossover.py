@@ -1,4 +1,4 @@
-"""Where solving each deal exactly beats playing it out: the crossover of ``exact_deals.EXACT_TILES``.
+"""Where solving each deal exactly beats playing it out: the crossover of ``exact.EXACT_TILES``.
 
 Run: ``nice -n 10 python3 benchmarks/exact_crossover.py [--positions N]``.
 
@@ -34,11 +34,12 @@ from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.rules.tiles import ALL_TILES
 from tutorial_app.strategy.analysis import DEFAULT_PLAYOUTS, analyse, candidate_moves
 from tutorial_app.strategy.bots import GreedyBot, RandomBot
-from tutorial_app.strategy.exact import solve
-from tutorial_app.strategy.exact_deals import EXACT_TILES, every_deal_values, tiles_in_hands
+from tutorial_app.strategy.deals import consistent_deals
+from tutorial_app.strategy.exact import EXACT_TILES, solve, tiles_in_hands
+from tutorial_app.strategy.exact_deals import analyse_every_deal
 from tutorial_app.strategy.inference import infer
 from tutorial_app.strategy.sampler import DealSampler
-from tutorial_app.strategy.view import view_of_state
+from tutorial_app.strategy.view import record_start, view_of_state
 
 TRUTH_DEALS = 3000
 
@@ -87,12 +88,14 @@ def measure(players: int, tiles: int, count: int, seed: int) -> dict[str, float]
         started = time.perf_counter()
         solved = analyse(view, DEFAULT_PLAYOUTS, seed=i, exact=True)
         exact_ms.append(1000 * (time.perf_counter() - started))
-        if sampler.total <= TRUTH_DEALS:
-            truth = every_deal_values(view, TRUTH_DEALS)
-            top = max(truth.win(m) for m in truth.moves)
+        start = record_start(state)
+        deals = None if start is None else consistent_deals(start, state, state.to_move, first_hand=False)
+        if deals is not None and deals.listed and len(deals.deals) <= TRUTH_DEALS:
+            truth = analyse_every_deal(deals)
+            top = max(v.win for v in truth.moves)
             judged += 1
             for name, analysis in (("playouts", played), ("exact", solved)):
-                picked = truth.win(analysis.best.move)
+                picked = truth.value_of(analysis.best.move).win
                 hits[name] += picked >= top - 1e-9
                 lost[name] += top - picked
     out = {

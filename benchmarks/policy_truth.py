@@ -26,7 +26,7 @@ from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.analysis import DEFAULT_PLAYOUTS, analyse, candidate_moves
 from tutorial_app.strategy.bots import GreedyBot, RandomBot
 from tutorial_app.strategy.dealing import deal_batch
-from tutorial_app.strategy.exact_deals import EXACT_TILES, tiles_in_hands
+from tutorial_app.strategy.exact import EXACT_TILES, tiles_in_hands
 from tutorial_app.strategy.outcome import score_batch
 from tutorial_app.strategy.playout import play_batch
 from tutorial_app.strategy.policy import BOT_WEIGHTS, CHECK_POLICY, HeuristicPolicy, Policy, SidePolicies

@@ -15,6 +15,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import NoReturn
 
@@ -87,7 +88,36 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     for name in VERBS:
         if only is None or name == only:
             verb_module(name).register(sub)
+    if only is None:
+        _add_club_server(sub)
     return parser
+
+
+def _add_club_server(sub: argparse._SubParsersAction[_Parser]) -> None:
+    club = sub.add_parser(
+        "club-server",
+        help="run several app instances on one database behind HAProxy (docs/club-server.md)",
+        description="Start INSTANCES app instances on the ports after PORT (this computer only) and HAProxy on "
+        "ADDRESS:PORT in front of them, each browser kept on one instance; they share one database "
+        "(--database or DATABASE_URL, PostgreSQL for a club). Stops with Ctrl+C.",
+    )
+    club.add_argument("--instances", type=int, default=3, help="app instances (default 3; one per core is plenty)")
+    club.add_argument("--port", type=_port, default=8500, help="the public port (default 8500)")
+    club.add_argument("--address", default="0.0.0.0", help="the public address (default 0.0.0.0, every network)")
+    club.add_argument("--database", help="the shared database's URL (default: DATABASE_URL)")
+    club.add_argument("--folder", help="where the proxy's configuration and the logs go (default: a new temp folder)")
+    club.add_argument("--print-config", action="store_true", help="print HAProxy's configuration and stop")
+    club.set_defaults(handler=_club_server)
+
+
+def _club_server(args: argparse.Namespace) -> int:
+    from tutorial_app.cluster import haproxy_config, instance_ports, run_cluster
+
+    if args.print_config:
+        print(haproxy_config(args.address, args.port, instance_ports(args.port, args.instances)), end="")
+        return 0
+    folder = Path(args.folder) if args.folder else None
+    return run_cluster(args.instances, args.port, args.address, args.database, folder)
 
 
 def _run_app(args: argparse.Namespace) -> int:

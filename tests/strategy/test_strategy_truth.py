@@ -10,7 +10,8 @@ from truth_positions import endgames, pair, seen_by_mover
 from tutorial_app.rules.line.position import read_position
 from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.strategy.analysis import analyse
-from tutorial_app.strategy.exact_deals import every_deal_values
+from tutorial_app.strategy.deals import consistent_deals
+from tutorial_app.strategy.exact_deals import analyse_every_deal
 from tutorial_app.strategy.view import view_of
 
 
@@ -24,11 +25,12 @@ def test_every_deal_solved_exactly_is_the_judges_double_dummy_value() -> None:
     """The engine's inference, sampler and exact search, deal by deal, give the judge's values to the last
     digit: every consistent deal counted once, each solved right."""
     for game in endgames(8, seed=5, least=2, most=3):
-        view = view_of(game.start, game.moves, game.state.to_move)
-        values = every_deal_values(view)
+        deals = consistent_deals(game.start, game.state, game.state.to_move, first_hand=False)
+        values = analyse_every_deal(deals)
         judged = double_dummy(game.seen)
-        for move in values.moves:
-            assert values.win(move) == pytest.approx(judged[_play(game.state, move)], abs=1e-12), str(move)
+        assert values.every and values.deals_total == len(deals.deals)
+        for value in values.moves:
+            assert value.win == pytest.approx(judged[_play(game.state, value.move)], abs=1e-12), str(value.move)
 
 
 def test_the_hint_picks_the_judges_best_move() -> None:

@@ -2,7 +2,7 @@
 
 Every move is valued on the same sampled deals (so the comparison is between
 moves, not between lucky and unlucky deals). Once few tiles are left
-(``exact_deals.exact_pays``) each deal is solved exactly with every hand open
+(``exact.exact_pays``) each deal is solved exactly with every hand open
 (``method: "exact_deals"``; every deal that fits the record when there are
 few enough, so the value has no sampling error at all); before that each deal
 is played out by the kernel with a rollout policy for every seat after the
@@ -38,8 +38,15 @@ from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.budgets import DEFAULT_PLAYOUTS
-from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, NotExact, SearchTooBig, candidate_moves, solve
-from tutorial_app.strategy.exact_deals import exact_pays, solve_deals
+from tutorial_app.strategy.exact import (
+    DEFAULT_NODE_LIMIT,
+    NotExact,
+    SearchTooBig,
+    candidate_moves,
+    exact_pays,
+    solve,
+    solve_deals,
+)
 from tutorial_app.strategy.inference import Knowledge, infer
 from tutorial_app.strategy.kernel import batch_from_template, code_of
 from tutorial_app.strategy.opponents import OpponentModel, choice_weights, has_choices, resample
@@ -58,10 +65,12 @@ __all__ = [
     "Method",
     "analyse",
     "analyse_open",
+    "analyse_deals",
     "candidate_moves",
     "exact_deals_for",
     "same_outcome",
     "ranks_by_points",
+    "rank_values",
 ]
 
 _CHUNK_ROWS = 8192
@@ -304,7 +313,8 @@ def ranks_by_points(rules: HouseRules) -> bool:
     return rules.fives_scoring
 
 
-def _rank(values: list[MoveValue], by_points: bool) -> tuple[MoveValue, ...]:
+def rank_values(values: list[MoveValue], by_points: bool) -> tuple[MoveValue, ...]:
+    """Best first: by win share, then points (``by_points``: points first, as All Fives ranks)."""
     if by_points:
         return tuple(sorted(values, key=lambda v: (-v.points, -v.win)))
     return tuple(sorted(values, key=lambda v: (-v.win, -v.points)))
@@ -338,12 +348,14 @@ def _values(
     nets: Floats,
     every: bool = False,
     check: tuple[Floats, Floats] | None = None,
+    weights: Floats | None = None,
 ) -> list[MoveValue]:
-    """MoveValues from per-deal outcomes (rows in ``moves`` order); ``check``: the second policy's outcomes."""
+    """MoveValues from per-deal outcomes (rows in ``moves`` order); ``check``: the second policy's outcomes;
+    ``weights``: how likely each deal is (None: all alike)."""
     out = []
     for row, move in enumerate(moves):
         w, n = wins[row], nets[row]
-        win, points = float(w.mean()), float(n.mean())
+        win, points = float(np.average(w, weights=weights)), float(np.average(n, weights=weights))
         ci = 0.0 if every else _half_width(w)
         points_ci = 0.0 if every else _half_width(n)
         check_win = check_points = math.nan
@@ -391,7 +403,7 @@ def analyse(
 
     ``playouts`` deals per move are played out by ``policy`` (and by ``check``, the second policy whose
     disagreement widens the interval; None: one policy, the interval is sampling error only), or, where
-    ``exact`` (default: ``exact_deals.exact_pays``), ``deals`` (default ``exact_deals_for(playouts)``) are solved exactly,
+    ``exact`` (default: ``exact.exact_pays``), ``deals`` (default ``exact_deals_for(playouts)``) are solved exactly,
     every deal that fits the record when there are not many more. With ``model`` (the bots) the deals are
     drawn again in proportion to how likely they made the others play as they did (``opponents``); the hint
     and the review keep every fitting deal equally likely.
@@ -411,13 +423,13 @@ def analyse(
     if exact is None:
         exact = exact_pays(view)
     if exact and len(moves) > 1:
-        solved = _solve_deals(view, sampler, moves, deals or exact_deals_for(playouts), rng, model)
-        if solved is not None:
-            values, deals, every = solved
-            ranked = _rank(values, by_points)
-            return Analysis(
-                view.seat, side, ranked, deals, "exact_deals", note, sampler.knowledge, by_points, every, sampler.total
+        worlds, every = _deals(view, sampler, deals or exact_deals_for(playouts), rng, model)
+        try:
+            return analyse_deals(
+                view, moves, worlds, every=every, total=sampler.total, knowledge=sampler.knowledge, note=note
             )
+        except (SearchTooBig, NotExact):
+            pass  # a deal too big to solve exactly: played out below
     worlds, _ = _deals(view, sampler, playouts, rng, model)
     wins, nets = play_out(state, moves, worlds, policy, np.random.default_rng(rng.getrandbits(64)))
     checked = None
@@ -427,7 +439,7 @@ def analyse(
     return Analysis(
         view.seat,
         side,
-        _rank(values, by_points),
+        rank_values(values, by_points),
         playouts,
         "sampling",
         note,
@@ -456,22 +468,43 @@ def _deals(
     return resample(candidates, weights, budget, rng), False
 
 
-def _solve_deals(
+def analyse_deals(
     view: SeatView,
-    sampler: DealSampler,
     moves: list[Move],
-    budget: int,
-    rng: random.Random,
-    model: OpponentModel | None = None,
-) -> tuple[list[MoveValue], int, bool] | None:
-    """Every move's exact value over ``budget`` sampled deals (every deal, when there are not many more: see
-    ``_deals``), or None when a deal is too big to solve (the caller plays out instead)."""
-    worlds, every = _deals(view, sampler, budget, rng, model)
-    try:
-        wins, nets = solve_deals(view, worlds, moves)
-    except (SearchTooBig, NotExact):
-        return None
-    return _values(moves, wins, nets, every), len(worlds.hands), every
+    worlds: Worlds,
+    weights: Floats | None = None,
+    *,
+    every: bool,
+    total: int,
+    knowledge: Knowledge | None = None,
+    note: Text | None = None,
+    node_limit: int = DEFAULT_NODE_LIMIT,
+) -> Analysis:
+    """``moves`` of the seat to move ranked by their exact value on each deal of ``worlds``, averaged (by
+    ``weights`` when the deals are not equally likely): ``method: "exact_deals"``.
+
+    The one way a seat's view is valued deal by deal: the hint and the review (``analyse``, once few tiles are
+    left), the strong bots, and the exact check of lessons and puzzles (``exact_deals.analyse_every_deal``,
+    every deal proved by the rules core). ``every``: the deals are all that fit (``total`` of them), so there
+    is no sampling error. Raises ``exact.SearchTooBig`` or ``exact.NotExact`` (see ``exact.solve_deals``).
+    """
+    state = view.state
+    wins, nets = solve_deals(view, worlds, moves, node_limit)
+    values = _values(moves, wins, nets, every, weights=weights)
+    by_points = ranks_by_points(state.rules)
+    side = state.rules.side_of(state.to_move)
+    return Analysis(
+        view.seat,
+        side,
+        rank_values(values, by_points),
+        len(worlds.hands),
+        "exact_deals",
+        note,
+        knowledge,
+        by_points,
+        every,
+        total,
+    )
 
 
 def _shuffled_boneyards(state: HandState, deals: int, rng: random.Random) -> Worlds:
@@ -513,9 +546,11 @@ def analyse_open(
     else:
         exact = [MoveValue(m, v.win, v.points, 0.0, 0.0, empty, empty) for m, v in solved.items()]
         by_points = ranks_by_points(state.rules)
-        return Analysis(state.to_move, side, _rank(exact, by_points), 0, "exact", None, None, by_points)
+        return Analysis(state.to_move, side, rank_values(exact, by_points), 0, "exact", None, None, by_points)
     rng = random.Random(f"analysis-open/{seed}")
     worlds = _shuffled_boneyards(state, playouts, rng)
     values = play_out_moves(state, moves, worlds, policy, np.random.default_rng(rng.getrandbits(64)))
     by_points = ranks_by_points(state.rules)
-    return Analysis(state.to_move, side, _rank(values, by_points), playouts, "sampling_open", note, None, by_points)
+    return Analysis(
+        state.to_move, side, rank_values(values, by_points), playouts, "sampling_open", note, None, by_points
+    )

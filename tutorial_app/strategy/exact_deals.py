@@ -1,142 +1,154 @@
-"""The exact value of each move over deals: every deal of the hidden tiles solved with all hands open.
+"""Every move's exact value over every deal a seat's view allows: the check playouts are measured against.
 
-This is how the analysis ranks moves once few tiles are left ("PIMC-exact":
-perfect-information Monte Carlo, each sampled deal solved exactly instead of
-played out). A rollout policy plays both sides by a rule of thumb, and its
-bias does not shrink with more playouts; an exact solve of a deal has no
-bias of its own, so the average over deals is the double-dummy value: what
-each move is worth if, after it, every player played perfectly with the
-hands face up. (That is a little optimistic for the side that cannot see,
-"strategy fusion"; the review that asked for this measured it small.)
+``analyse_every_deal(deals)`` solves each deal of ``deals.consistent_deals`` exactly with every hand
+open (``exact.solve``: the best play of every seat from there on, the boneyard's next tile a chance
+move) and averages each move's value over the deals, weight by weight. It is the analysis's own path
+(``analysis.analyse_deals``, which the hint, the review and the strong bots take once few tiles are left),
+fed with every deal proved instead of sampled ones: an ``Analysis`` with ``method: "exact_deals"``,
+``every`` True, ``playouts`` the number of deals, and no sampling error (its half-widths are 0).
 
-Reuse it: ``every_deal_values(view)`` solves every deal that agrees with what
-a seat has seen (a lesson validator proving a "which move is best?" answer);
-``solve_deals(view, worlds, moves)`` solves the deals you give it. The
-crossover, where solving beats playing out, is ``exact_pays``; measured by
-``benchmarks/exact_crossover.py``.
+Only with two sides (``exact.two_sided``): with three or four the search lets the others play together
+against the mover, which no table does, so ``exact_check`` says the check cannot be made.
+
+What it measures: a move's worth if, after it, every seat played as well as it could knowing every
+hand (perfect-information play averaged over what the seat cannot see). It is not the value of the
+game as really played (nobody sees every hand), but it never depends on a rollout policy or on luck, so a
+move that leads under the playouts and not here is a move the course should not call best.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal, NamedTuple
 
-import numpy as np
-
+from tutorial_app.rules.line.moves import with_claim
 from tutorial_app.rules.line.state import HandState, Move
-from tutorial_app.rules.tiles import ALL_TILES
-from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, candidate_moves, solve
-from tutorial_app.strategy.exact_line import line_applies
-from tutorial_app.strategy.inference import infer
-from tutorial_app.strategy.policy import Floats
-from tutorial_app.strategy.sampler import DealSampler, Worlds
-from tutorial_app.strategy.view import SeatView
+from tutorial_app.strategy.analysis import Analysis, MoveValue, analyse_deals, same_outcome
+from tutorial_app.strategy.deals import EXACT_MAX_DEALS, Deals, consistent_deals
+from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, NotExact, SearchTooBig, candidate_moves, two_sided
 
 __all__ = [
-    "DealValues",
-    "TooManyDeals",
-    "EXACT_TILES",
-    "DEAL_NODE_LIMIT",
-    "exact_pays",
-    "tiles_in_hands",
-    "solve_deals",
-    "every_deal_values",
+    "analyse_every_deal",
+    "NotListed",
+    "ExactCheck",
+    "ExactStatus",
+    "exact_check",
+    "every_deal",
+    "Lead",
+    "lead_of",
 ]
 
-EXACT_TILES: dict[int, int] = {2: 12, 4: 14}
-"""Per number of players: the most tiles in all hands together at which a deal is solved instead of played
-out. Measured (``benchmarks/exact_crossover.py``): at these sizes one exact deal costs about a millisecond,
-so 200 deals take about as long as the hint's 1000 playouts per move, and the answer agrees with the exact
-truth far more often."""
-DEAL_NODE_LIMIT = DEFAULT_NODE_LIMIT
-"""Positions one deal may search before the analysis gives up solving and plays out instead."""
+
+class NotListed(ValueError):
+    """The deals were too many to list (``Deals.listed`` is False): nothing to average."""
 
 
-class TooManyDeals(ValueError):
-    """More deals agree with the record than the caller allowed to solve."""
+def analyse_every_deal(deals: Deals, node_limit: int = DEFAULT_NODE_LIMIT) -> Analysis:
+    """Every legal move of the seat to move, valued exactly on every deal and averaged (see the module).
+
+    Raises ``NotListed`` when the deals were too many, ``exact.SearchTooBig`` when one deal has more
+    lines than ``node_limit`` and ``exact.NotExact`` when the rules hide something the search cannot
+    average over (a reserve).
+    """
+    if not deals.listed:
+        raise NotListed(f"more than {deals.limit:,} deals fit what the seat has seen ({deals.count:,})")
+    view = deals.view
+    state = view.state
+    if view.seat != state.to_move:
+        raise ValueError(f"seat {view.seat} is not to move (seat {state.to_move} is)")
+    moves = [with_claim(state, m) for m in candidate_moves(state)]
+    if not moves:
+        raise ValueError("the hand is over: there is no move to value")
+    return analyse_deals(
+        view, moves, deals.worlds(), deals.weights(), every=True, total=deals.count, node_limit=node_limit
+    )
+
+
+ExactStatus = Literal["checked", "too_many", "too_big", "not_exact"]
 
 
 @dataclass(frozen=True)
-class DealValues:
-    """Every move's exact value on every deal: ``wins`` and ``nets`` are (moves, deals), in ``moves`` order.
+class ExactCheck:
+    """The exact measure of a position from one seat's view (``exact_check``).
 
-    ``every``: the deals are every deal that agrees with the record (``total`` of them), so their mean is
-    the exact double-dummy value with no sampling error; else ``total`` counts the deals they were drawn from.
+    ``status``: "checked" (``analysis`` holds every move's exact average), "too_many" (more deals than
+    ``deals.EXACT_MAX_DEALS``), "too_big" (a deal has more lines than the exact search takes) or
+    "not_exact" (the rules hide something the search cannot average over, or there are more than two
+    sides: ``exact.two_sided``); ``deals`` how many deals fit
+    (an upper bound when ``counted`` is False); ``reason`` says in words why it was not checked.
     """
 
-    moves: tuple[Move, ...]
-    wins: Floats
-    nets: Floats
-    every: bool
-    total: int
-
-    def win(self, move: Move) -> float:
-        """A move's mean win share over the deals."""
-        return float(self.wins[self._row(move)].mean())
-
-    def points(self, move: Move) -> float:
-        """A move's mean net points over the deals."""
-        return float(self.nets[self._row(move)].mean())
-
-    def _row(self, move: Move) -> int:
-        plain = move._replace(claim=None)
-        for row, known in enumerate(self.moves):
-            if known._replace(claim=None) == plain:
-                return row
-        raise KeyError(f"{move} is not a legal move here")
+    status: ExactStatus
+    deals: int
+    counted: bool
+    analysis: Analysis | None = None
+    reason: str = ""
 
 
-def tiles_in_hands(state: HandState) -> int:
-    """How many tiles all the hands hold together (the size that decides what an exact solve costs)."""
-    return sum(bin(hand).count("1") for hand in state.hands)
+@lru_cache(maxsize=512)
+def every_deal(start: HandState, state: HandState, seat: int, first_hand: bool) -> Deals:
+    """``deals.consistent_deals`` at the default limit, cached: a lesson's validator, its figures and its
+    claims ask for the same position."""
+    return consistent_deals(start, state, seat, first_hand=first_hand)
 
 
-def exact_pays(view: SeatView) -> bool:
-    """Whether the analysis should solve each deal instead of playing it out (see ``EXACT_TILES``).
+@lru_cache(maxsize=512)
+def exact_check(start: HandState, state: HandState, seat: int, first_hand: bool) -> ExactCheck:
+    """Every move of ``seat`` (to move in ``state``) valued exactly on every deal it cannot tell apart, or why
+    that could not be done (cached). The record runs from ``start`` to ``state``; ``first_hand``: ``start``
+    is a match's fresh first deal, so the first-lead rule's clue is read (see ``deals.consistent_deals``).
 
-    Only where the fast exact search applies: a line, nothing left to draw
-    (``exact_line.line_applies``); the hidden hands are counted by the view's sizes. Only with two sides
-    (two players, or four in pairs): the exact search lets every other side play against the mover's, which
-    is right for one opponent side but, with three or four, makes a coalition no table has and understates
-    the mover's chances (a 45 % move comes out near 9 %).
+    The one entry point for "does this answer hold under exact play?": lessons (``lessons.check.exact``) and
+    puzzles compare the moves with ``lead_of``.
     """
-    state = view.state
-    limit = EXACT_TILES.get(state.rules.players, 0)
-    return state.rules.sides == 2 and line_applies(state) and sum(view.hand_sizes) <= limit
+    if not two_sided(state):
+        return ExactCheck(
+            "not_exact",
+            0,
+            False,
+            reason="more than two sides: the exact search would let the other sides play together against this one",
+        )
+    deals = every_deal(start, state, seat, first_hand)
+    if not deals.listed:
+        bound = "" if deals.counted else "up to "
+        return ExactCheck(
+            "too_many",
+            deals.count,
+            deals.counted,
+            reason=f"{bound}{deals.count:,} deals fit what the seat has seen (more than {EXACT_MAX_DEALS:,})",
+        )
+    try:
+        analysis = analyse_every_deal(deals)
+    except SearchTooBig:
+        return ExactCheck("too_big", deals.count, True, reason="a deal has too many lines to solve exactly")
+    except NotExact as exc:
+        return ExactCheck("not_exact", deals.count, True, reason=exc.reason.en)
+    return ExactCheck("checked", deals.count, True, analysis)
 
 
-def solve_deals(
-    view: SeatView, worlds: Worlds, moves: list[Move], node_limit: int = DEAL_NODE_LIMIT
-) -> tuple[Floats, Floats]:
-    """Solve every deal of ``worlds`` exactly for ``moves`` (the seat's candidates): (wins, nets), each
-    (moves, deals). Raises ``exact.SearchTooBig`` when a deal needs more than ``node_limit`` positions."""
-    deals = len(worlds.hands)
-    wins = np.empty((len(moves), deals))
-    nets = np.empty((len(moves), deals))
-    plain = [m._replace(claim=None) for m in moves]
-    for column in range(deals):
-        hands = [int(h) for h in worlds.hands[column]]
-        boneyard = [ALL_TILES[int(i)] for i in worlds.boneyards[column]]
-        solved = solve(view.with_tiles(hands, boneyard), node_limit)
-        by_move = {m._replace(claim=None): v for m, v in solved.items()}
-        for row, move in enumerate(plain):
-            value = by_move[move]
-            wins[row, column] = value.win
-            nets[row, column] = value.points
-    return wins, nets
+class Lead(NamedTuple):
+    """How far the moves counted as right lead every other move: the worst right move against the best
+    other one (``gap`` negative when another move is better), in the ranking's first measure (win share, or
+    points where All Fives ranks by points), with the 95 % half-width of that lead (0 for an exact measure)."""
+
+    gap: float
+    half_width: float
+    right: MoveValue
+    rival: MoveValue | None
 
 
-def every_deal_values(view: SeatView, max_deals: int = 5000, node_limit: int = DEAL_NODE_LIMIT) -> DealValues:
-    """The exact value of every legal move of ``view.seat`` (to move), averaged over every deal of the hidden
-    tiles that agrees with what the seat has seen (passes, draws, the first lead's clue).
-
-    Raises ``TooManyDeals`` when more than ``max_deals`` deals agree, ``exact.SearchTooBig`` when one deal
-    is too big to solve, ``exact.NotExact`` when the rules hide something no deal settles (a reserve).
-    """
-    sampler = DealSampler(infer(view))
-    if sampler.total > max_deals:
-        raise TooManyDeals(f"{sampler.total:,} deals agree with the record (at most {max_deals:,} are solved)")
-    moves = candidate_moves(view.state)
-    worlds = sampler.every(random.Random(0))
-    wins, nets = solve_deals(view, worlds, moves, node_limit)
-    return DealValues(tuple(moves), wins, nets, True, sampler.total)
+def lead_of(analysis: Analysis, state: HandState, right: list[Move]) -> Lead:
+    """How far the moves in ``right`` (and those that lead to the same place: ``same_outcome``) lead the
+    others in ``analysis`` of ``state``; works alike for the playouts and for ``exact_check``'s analysis."""
+    values = analysis.distinct(state)
+    good = [v for v in values if any(same_outcome(state, v.move, m) for m in right)]
+    others = [v for v in values if v not in good]
+    if not good:
+        raise ValueError("no ranked move is a right move")
+    worst = good[-1]
+    if not others:
+        return Lead(float("inf"), 0.0, worst, None)
+    rival = others[0]
+    gap, half_width = analysis.lead(worst, rival)
+    return Lead(gap, half_width, worst, rival)

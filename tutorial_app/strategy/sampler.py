@@ -224,6 +224,14 @@ class DealSampler:
             placements.append((counting, counting.draw(rng)))
         return self._worlds(placements, rng)
 
+    def placements(self) -> Iterator[list[tuple[int, int]]]:
+        """Every deal that fits, each once, in a fixed order, as ``draw`` gives one at random: (tile index,
+        group index) for every unseen tile. A branch the rest cannot complete is never entered, so the walk
+        costs the deals it yields (an exact check lists them all: ``deals.consistent_deals``)."""
+        for _, counting in self.parts:
+            for placed in counting.every():
+                yield list(zip(counting.tiles, placed, strict=True))
+
     def every(self, rng: random.Random) -> Worlds:
         """Every deal that fits, each once (a boneyard in a random order): ``total`` rows."""
         placements = [(counting, placed) for _, counting in self.parts for placed in counting.every()]
