@@ -29,6 +29,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -73,8 +74,8 @@ def hint_figures(count: int) -> None:
     hints, plain = [], []
     for table in tables:
         state, start = table.state, table.start
-        hints.append(timed(lambda s=state, b=start: make_hint(s, HUMAN, b)))
-        plain.append(timed(lambda s=state, b=start: analyse(seat_view(s, HUMAN, b), DEFAULT_PLAYOUTS, 0)))
+        hints.append(timed(partial(make_hint, state, HUMAN, start)))
+        plain.append(timed(partial(analyse, seat_view(state, HUMAN, start), DEFAULT_PLAYOUTS, 0)))
     median_hint = statistics.median(w for w, _ in hints)
     median_plain = statistics.median(w for w, _ in plain)
     print(f"hint (make_hint, {len(tables)} Play decisions, {DEFAULT_PLAYOUTS} playouts/move):")
@@ -94,7 +95,7 @@ def review_figures(hands: int) -> None:
             table = human_move(table, rng.choice(legal_moves(table.state)))
         moves = [entry[1] for entry in table.state.log]
         review = review_hand(table.start, moves, HUMAN)
-        wall, _ = timed(lambda b=table.start, m=moves: review_hand(b, m, HUMAN))
+        wall, _ = timed(partial(review_hand, table.start, moves, HUMAN))
         per_hand.append(wall)
         per_decision.append(wall / max(1, len(review.decisions)))
     print(
@@ -122,8 +123,9 @@ def browser_figures(clicks: int) -> None:
     tests = Path(__file__).resolve().parents[1] / "tests"
     sys.path[:0] = [str(tests), str(tests / "browser")]
     from browser_helpers import click_button, open_app
-    from conftest import CHROMIUM_ARGS, chromium_path, start_app
+    from conftest import CHROMIUM_ARGS, chromium_path
     from playwright.sync_api import sync_playwright
+    from servers import start_app
 
     process, url = start_app({"DOMINO_TUTOR_PROGRESS_DB": "/tmp/coach_speed.sqlite3"})
     server: list[float] = []

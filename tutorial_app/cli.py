@@ -1,6 +1,6 @@
 """The ``domino-tutor`` command: with no verb it starts the app.
 
-The verbs (``referee``, ``simulate``, ``rules``, ``lessons``, ``analyze``)
+The verbs (``referee``, ``simulate``, ``rules``, ``lessons``, ``analyze``, ``puzzles``)
 are modules of ``tutorial_app.commands``; each offers ``register(subparsers)``
 that adds its parser and sets ``handler``. A user error (``UserError``) is one
 line on standard error and exit 2, argparse's own usage errors included;
@@ -21,11 +21,11 @@ from typing import NoReturn
 
 from tutorial_app.commands import UserError
 
-VERBS = ("referee", "simulate", "rules", "lessons", "analyze")
+VERBS = ("referee", "simulate", "rules", "lessons", "analyze", "puzzles")
 """The verb modules of ``tutorial_app.commands``, in the order ``--help`` lists them.
 
 Why names, imported when needed: a verb imports only what it uses (``referee`` the rules engine, ``analyze``
-numpy and the strategy engine, ``lessons`` the lesson catalog), and ``domino-tutor referee`` builds only
+numpy and the strategy engine, ``lessons`` the lesson catalog, ``puzzles`` both), and ``domino-tutor referee`` builds only
 its own parser, so it never pays for another verb's imports (``benchmarks/cli_start.py`` measures it)."""
 DEBUG_ENV = "DOMINO_TUTOR_DEBUG"
 

@@ -11,7 +11,7 @@ from tutorial_app.rules.line.position import read_position
 from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.strategy.analysis import analyse
 from tutorial_app.strategy.deals import consistent_deals
-from tutorial_app.strategy.exact_deals import analyse_every_deal
+from tutorial_app.strategy.exact_deals import analyse_every_deal, exact_check
 from tutorial_app.strategy.view import view_of
 
 
@@ -71,3 +71,33 @@ def test_the_reviews_example_h734() -> None:
     seen: Seen = seen_by_mover(position.start, [e[1] for e in state.log])
     judged = double_dummy(seen)
     assert judged[(2, 4), 4] == pytest.approx(analysis.best.win, abs=1e-12)
+
+
+def test_the_hint_and_the_exact_check_take_one_path() -> None:
+    """The hint's exact endgame (the sampler's list of every deal) and the lessons' exact check (every deal
+    proved by the rules core) are one valuation: the same 210 deals of h734, the same value for every move."""
+    position = read_position(H734)
+    assert position.start is not None
+    state = position.state
+    hint = analyse(view_of(position.start, [e[1] for e in state.log], 0))
+    check = exact_check(position.start, state, 0, False)
+    assert check.status == "checked" and check.analysis is not None and check.deals == 210
+    proved = check.analysis
+    assert proved.method == hint.method == "exact_deals" and proved.every and hint.every
+    for value in hint.moves:
+        other = proved.value_of(value.move)
+        assert (other.win, other.points) == pytest.approx((value.win, value.points), abs=1e-12), str(value.move)
+
+
+def test_the_exact_check_refuses_more_than_two_sides() -> None:
+    """With three sides the exact search lets two of them play together against the third, which no table
+    does: the check says it cannot be made instead of giving that figure."""
+    data = {
+        "rules": "block",
+        "hands": [["4-2", "6-0"], ["6-6", "5-5"], ["1-0", "3-3"]],
+        "chain": ["4-3", "3-2"],
+        "to_move": 0,
+    }
+    position = read_position(data)
+    check = exact_check(position.state, position.state, 0, False)
+    assert check.status == "not_exact" and "two sides" in check.reason

@@ -37,7 +37,7 @@ from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.tiles import Tile, mask_of, tiles_of_mask
 from tutorial_app.strategy.inference import STOCK, infer
 from tutorial_app.strategy.policy import Floats
-from tutorial_app.strategy.sampler import DealSampler, Worlds
+from tutorial_app.strategy.sampler import DealSampler, Worlds, worlds_of
 from tutorial_app.strategy.view import SeatView, view_since
 
 __all__ = ["EXACT_MAX_DEALS", "CANDIDATE_FACTOR", "REPLAY_BUDGET", "Deal", "Deals", "consistent_deals"]
@@ -89,16 +89,9 @@ class Deals:
         return [(self.state_of(d), d.weight) for d in self.deals]
 
     def worlds(self) -> Worlds:
-        """The deals as the exact path (``exact.solve_deals``) and the kernel read them (the boneyard keeps no
-        order: the search draws from it by chance)."""
-        hands = np.array([d.hands for d in self.deals], dtype=np.int64).reshape(
-            len(self.deals), len(self.view.hand_sizes)
-        )
-        size = len(self.deals[0].boneyard) if self.deals else 0
-        boneyards = np.array([[t.index for t in d.boneyard] for d in self.deals], dtype=np.int64).reshape(
-            len(self.deals), size
-        )
-        return Worlds(hands, boneyards)
+        """The deals as the exact path (``exact.solve_deals``) reads them (the boneyard keeps no order: the
+        search draws from it by chance)."""
+        return worlds_of([d.hands for d in self.deals], [d.boneyard for d in self.deals])
 
     def weights(self) -> Floats:
         """Every deal's weight, in ``deals`` order."""

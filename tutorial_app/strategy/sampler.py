@@ -15,16 +15,16 @@ made it. (How opponents chose among their legal tiles is not used.)
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from tutorial_app.rules.tiles import ALL_TILES
+from tutorial_app.rules.tiles import ALL_TILES, Tile
 from tutorial_app.strategy.inference import STOCK, Knowledge, LeadBranch
 from tutorial_app.strategy.policy import Int64s
 
-__all__ = ["DealSampler", "Worlds"]
+__all__ = ["DealSampler", "Worlds", "worlds_of"]
 
 Caps = tuple[int, ...]
 
@@ -36,6 +36,18 @@ class Worlds:
 
     hands: Int64s
     boneyards: Int64s
+
+
+def worlds_of(hands: Sequence[Sequence[int]], boneyards: Sequence[Sequence[Tile]]) -> Worlds:
+    """Deals listed one by one (every seat's hand as a mask; the boneyard's tiles) as ``Worlds``; every deal must
+    have as many seats and as big a boneyard as the others."""
+    rows = len(hands)
+    players = len(hands[0]) if rows else 0
+    size = len(boneyards[0]) if rows else 0
+    return Worlds(
+        np.array(hands, dtype=np.int64).reshape(rows, players),
+        np.array([[t.index for t in pile] for pile in boneyards], dtype=np.int64).reshape(rows, size),
+    )
 
 
 class _Counting:
