@@ -79,7 +79,7 @@ class Proof:
     """A position with a clear best move, and the figures that show it.
 
     ``ranked`` are the distinct moves (the same tile leaving the same ends
-    counts once), best first, by the playouts; ``exact_win``/``exact_points``
+    counts once), best first, by the hint's analysis; ``exact_win``/``exact_points``
     hold, per ranked move, its value in every consistent deal (``deals``, in
     the same order), solved with every hand open.
     """
