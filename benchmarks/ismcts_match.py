@@ -3,7 +3,8 @@ the seats swapped.
 
 Run: ``pip install open_spiel`` (or ``pip install -e ".[bench]"``), then
 ``nice -n 10 python3 benchmarks/ismcts_match.py --deals 300`` (600 games; tens of minutes on a shared
-machine). ``--out FILE`` also writes every game as JSON lines.
+machine, hours at a load of 20). ``--out FILE`` also writes every game as JSON lines (its share and each
+bot's seconds per decision), so a run cut short still gives its figures.
 
 Every deal is played twice, once with each bot in each seat. The rules core referees (``benchmarks/
 openspiel_bridge.py`` keeps OpenSpiel's state in step); a game is one hand, dealt as a first hand (the
@@ -98,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
             ours += mine
             theirs += peer
             if out is not None:
-                out.write(json.dumps({"deal": index, "strong_seat": strong_seat, "share": share}) + "\n")
+                line = {"deal": index, "strong_seat": strong_seat, "share": share, "strong_s": mine, "peer_s": peer}
+                out.write(json.dumps(line) + "\n")
                 out.flush()
         if (index + 1) % 10 == 0:
             print(f"  {index + 1} deals: strong {100 * statistics.mean(shares):.1f}%", file=sys.stderr, flush=True)

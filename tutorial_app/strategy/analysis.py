@@ -189,7 +189,8 @@ class Analysis:
     def loss(self, move: Move) -> tuple[float, float]:
         """How much win share ``move`` gives up against ``most_wins()``, and the half-width of what is not
         known about that difference: its 95 % sampling half-width deal by deal (narrower than the two
-        intervals added; 0 when every deal was solved) plus how much the two rollout policies disagree on it."""
+        intervals added; 0 when every deal was solved) plus how far the second rollout policy would shrink it
+        (``_disagreement``)."""
         top, chosen = self.most_wins(), self.value_of(move)
         lost = top.win - chosen.win
         if chosen is top:
@@ -213,7 +214,8 @@ class Analysis:
 
     def lead(self, first: MoveValue, second: MoveValue) -> tuple[float, float]:
         """How far ``first`` is ahead of ``second`` in the ranking's first measure, and the half-width of what
-        is not known about that lead (deal by deal sampling, plus the rollout policies' disagreement)."""
+        is not known about that lead (deal by deal sampling, plus how far the second rollout policy would shrink
+        it: ``_disagreement``)."""
         if self.points_first:
             gap, samples = first.points - second.points, first.nets - second.nets
             check = first.check_points - second.check_points
@@ -281,8 +283,12 @@ class Analysis:
 
 
 def _disagreement(check_gap: float, gap: float) -> float:
-    """How far the second policy's figure for a gap is from the main one's (0 without a second policy)."""
-    return 0.0 if math.isnan(check_gap) else abs(gap - check_gap)
+    """How far the second policy's figure for a gap would shrink the main one's towards nothing or past it (0
+    without a second policy). Why one-sided: a gap is doubted when another style of play finds it smaller or of
+    the other sign; one that finds the same difference larger is no reason to call it noise."""
+    if math.isnan(check_gap) or (gap * check_gap > 0 and abs(check_gap) >= abs(gap)):
+        return 0.0
+    return abs(gap - check_gap)
 
 
 def _half_width(samples: Floats) -> float:
