@@ -64,12 +64,12 @@ def test_every_consistent_deal_is_listed_once() -> None:
         assert bin(deal.hands[1] | out | seen).count("1") == 28
 
 
-def test_a_position_the_playouts_get_wrong_is_no_puzzle() -> None:
-    turned_down = _prove(H734)
-    assert isinstance(turned_down, Rejection) and turned_down.kind == "playouts"
-    # with more playouts the playouts are sure of 4-0, and exact play of every deal says 4-2: still no puzzle
-    sure = _prove(H734, playouts=4000)
-    assert isinstance(sure, Rejection) and sure.kind == "exact", sure
+def test_the_position_the_old_playouts_got_wrong_is_proved_for_the_exact_best() -> None:
+    """h734: the old playouts ranked 4-0 left first; the hint's analysis now solves each of its 210 deals exactly
+    (the engine's one exact path, as the proof's exact part does), so both measures name 4-2 left."""
+    proof = _prove(H734)
+    assert isinstance(proof, Proof), proof
+    assert str(proof.best) == "4-2 left" and proof.analysis.method == "exact_deals" and proof.analysis.every
 
 
 def test_the_exact_measure_is_the_mean_over_every_deal() -> None:

@@ -28,9 +28,10 @@ from tutorial_app.rules.tiles import Tile
 from tutorial_app.strategy.analysis import Analysis, MoveValue, analyse, candidate_moves, same_outcome
 from tutorial_app.strategy.deals import Deals
 from tutorial_app.strategy.deals import consistent_deals as listed_deals
-from tutorial_app.strategy.exact import NotExact, SearchTooBig, solve
+from tutorial_app.strategy.exact import NotExact, SearchTooBig, solve_deals
 from tutorial_app.strategy.explain import Reason, best_reason
 from tutorial_app.strategy.policy import Floats
+from tutorial_app.strategy.sampler import worlds_of
 from tutorial_app.strategy.view import SeatView, view_since
 
 __all__ = [
@@ -180,18 +181,11 @@ def _clear(points_first: bool, gap: float, half_width: float) -> bool:
 def _exact_values(
     view: SeatView, ranked: tuple[MoveValue, ...], deals: list[Deal], node_limit: int
 ) -> tuple[list[Floats], list[Floats]]:
-    """Each ranked move's exact value (win, points) in each deal; SearchTooBig or NotExact when a deal will not solve."""
-    wins = [np.empty(len(deals)) for _ in ranked]
-    points = [np.empty(len(deals)) for _ in ranked]
-    plain = [v.move._replace(claim=None) for v in ranked]
-    for column, deal in enumerate(deals):
-        state = view.with_tiles(deal.hands, deal.boneyard)
-        solved = {move._replace(claim=None): value for move, value in solve(state, node_limit).items()}
-        for row, move in enumerate(plain):
-            value = solved[move]
-            wins[row][column] = value.win
-            points[row][column] = value.points
-    return wins, points
+    """Each ranked move's exact value (win, points) in each deal (``exact.solve_deals``, the engine's one path
+    for a deal's exact value); SearchTooBig or NotExact when a deal will not solve."""
+    worlds = worlds_of([d.hands for d in deals], [d.boneyard for d in deals])
+    wins, points = solve_deals(view, worlds, [v.move for v in ranked], node_limit)
+    return list(wins), list(points)
 
 
 def prove(

@@ -6,7 +6,7 @@ import secrets
 
 import streamlit as st
 
-from tutorial_app.app.play.seat_bots import chosen_bots, opponents_text, seat_bot_picker
+from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL, chosen_bots, opponents_text, seat_bot_picker
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.shell.links import MAX_SEED, read_deal_link
 from tutorial_app.app.shell.markdown import plain
@@ -189,7 +189,7 @@ def _deal_from_link() -> None:
     if isinstance(link, Text):
         st.warning(tr("play.bad_link", reason=plain(link.in_(lang()))))
     elif link is not None:
-        st.session_state["play_table"] = start_table(link.rules, link.preset, "greedy", link.seed, False)
+        st.session_state["play_table"] = start_table(link.rules, link.preset, DEFAULT_LEVEL, link.seed, False)
 
 
 current = lang()
@@ -294,7 +294,7 @@ def _moves(table: PlayTable, current: Lang) -> None:
             _direction,
             key="play",
         )
-    hint_panel("play", state, HUMAN, table.start)
+    hint_panel("play", state, HUMAN, table.start, first_hand=table.first_hand)
 
 
 def _hand_over(table: PlayTable, current: Lang) -> None:
@@ -319,7 +319,7 @@ def _hand_over(table: PlayTable, current: Lang) -> None:
             st.button(tr("play.next_hand"), type="primary", on_click=_next_hand)
         else:
             st.button(tr("play.deal_again"), type="primary", on_click=_deal, args=("play_choice",))
-    hand_review("play", table.start, state, HUMAN)
+    hand_review("play", table.start, state, HUMAN, table.first_hand)
 
 
 def _adjust_row(table: PlayTable) -> None:

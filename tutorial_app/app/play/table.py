@@ -58,6 +58,11 @@ class PlayTable(NamedTuple):
         return self.state.is_over
 
     @property
+    def first_hand(self) -> bool:
+        """Whether the first-lead rule named this hand's leader (so the lead is a clue to the hands)."""
+        return self.lead is not None and self.lead.by_rule
+
+    @property
     def result(self) -> HandResult | None:
         """The finished hand's result, or None while it is played."""
         return hand_result(self.state) if self.state.is_over else None
@@ -91,7 +96,8 @@ def _settle(table: PlayTable) -> PlayTable:
         if state.is_over or state.to_move == HUMAN:
             break
         bot = table.bots[state.to_move]
-        state = apply(state, bot_move(state, bot, _rng(table.seed, table.hand_no, len(state.log))))
+        rng = _rng(table.seed, table.hand_no, len(state.log))
+        state = apply(state, bot_move(state, bot, rng, first_hand=table.first_hand))
     sheet = record_hand(table.before_hand, state, table.start) if state.is_over else table.before_hand
     return table._replace(state=state, sheet=sheet)
 

@@ -54,7 +54,7 @@ def _bots(hand: CapstoneHand) -> CapstoneHand:
     for _ in range(MAX_MOVES):
         if state.is_over or state.to_move == hand.viewer:
             break
-        move = bot_move(state, hand.bot, _rng(hand.seed, len(state.log)))
+        move = bot_move(state, hand.bot, _rng(hand.seed, len(state.log)), first_hand=hand.lead.by_rule)
         played.append((state.to_move, move))
         state = apply(state, move)
     return hand._replace(state=state, since=tuple(played))

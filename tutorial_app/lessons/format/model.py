@@ -21,6 +21,7 @@ from pydantic import (
     model_validator,
 )
 
+from tutorial_app.rules.bot_names import BotName
 from tutorial_app.rules.line.state import DRAW, END_TURN, MUGGINS, PASS, Move, play
 from tutorial_app.rules.text import RulesError, Text
 from tutorial_app.rules.tien_gow.state import parse_move as parse_trick_move
@@ -571,8 +572,9 @@ class CapstoneStep(_Strict):
     title: LText | None = None
     text: LText
     badge: LText = Field(description="the course's badge, earned by finishing this hand (like 'Block player')")
-    bot: Literal["greedy", "random", "strong"] = Field(
-        default="greedy", description="how the other seats play: greedy, random, or strong (the analysis)"
+    bot: BotName = Field(
+        default="greedy",
+        description="how the other seats play: random, greedy, heuristic (medium), strong or expert (the analysis)",
     )
     seed: int | None = Field(default=None, ge=0, description="deal this hand every time (default: a new deal each run)")
     hints: bool = Field(

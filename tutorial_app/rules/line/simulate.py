@@ -15,8 +15,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
-from typing import Literal
 
+from tutorial_app.rules.bot_names import FAST_BOTS, FastBot
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.match import new_match, next_deal, record_hand
 from tutorial_app.rules.line.moves import apply_unchecked, legal_sequence
@@ -40,8 +40,9 @@ __all__ = [
 
 _BLOCKED = Status.BLOCKED
 
-Bot = Literal["random", "greedy"]
-BOTS: tuple[Bot, ...] = ("random", "greedy")
+Bot = FastBot
+"""The bots this loop plays itself (``rules.bot_names.FAST_BOTS``); any other comes as ``SeatBots``."""
+BOTS: tuple[Bot, ...] = FAST_BOTS
 
 
 @dataclass(frozen=True)
