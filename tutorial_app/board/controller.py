@@ -66,7 +66,7 @@ def clicked_name(points: Sequence[Mapping[str, Any]] | None) -> str | None:
 def parse_click(name: str) -> tuple[str, str]:
     """Split ``"hand:6-4"`` into ``("hand", "6-4")``; unknown names give ``("", name)``."""
     kind, sep, rest = name.partition(":")
-    if not sep or kind not in ("hand", "end", "chain"):
+    if not sep or kind not in ("hand", "end", "chain", "play"):
         return "", name
     return kind, rest
 
@@ -87,6 +87,8 @@ def handle_click(
     - ``end:E`` lays the selected tile on end E (``closed`` lays a double
       face down where the rules allow it); an illegal placement keeps the
       selection, says why and is reported as ``attempt``.
+    - ``play:X:E`` is both clicks at once: X selected and laid on end E (the
+      board component draws the move in the browser and reports it whole).
     - ``chain:ARM:I`` reports the table tile clicked, selection unchanged.
     - Anything else (or None) changes nothing.
     """
@@ -99,7 +101,7 @@ def handle_click(
             return ClickOutcome(selected, chain=(arm, int(index)))
         except ValueError:
             return ClickOutcome(selected)
-    if kind not in ("hand", "end"):
+    if kind not in ("hand", "end", "play"):
         return ClickOutcome(selected)
     if state.is_over:
         return ClickOutcome(None, message=_OVER)
@@ -107,6 +109,10 @@ def handle_click(
         return ClickOutcome(selected, message=_NOT_YOUR_TURN)
     if kind == "hand":
         return _click_hand(state, selected, value, viewer_seat)
+    if kind == "play":
+        name, _, end = value.rpartition(":")
+        picked = _click_hand(state, None, name, viewer_seat).selected
+        return _click_end(state, picked, end, closed) if picked is not None else ClickOutcome(selected)
     return _click_end(state, selected, value, closed)
 
 

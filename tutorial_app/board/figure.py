@@ -10,21 +10,27 @@ thing clicked: ``hand:6-4`` (a tile in the viewer's hand), ``end:left`` (a
 target where the selected tile may go; ``end:lead`` on an empty table) and
 ``chain:right:3`` (a tile on the table: arm and place, ``chain:centre:-1``
 for the centre). ``controller.handle_click`` reads them.
+
+``board_picture`` is the builder: the figure as plain JSON (what the board
+component draws with plotly.js) and the named parts of the board as overlay
+shapes (``overlay``): each tile of the viewer's hand (``hand:6-4``) with how
+far it rises when selected, each tile on the table (``tile:6-4``), and the
+target spot of each open end. ``board_figure`` wraps the same figure as a
+``go.Figure``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Literal, NamedTuple
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal, NamedTuple
 
-import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
-from numpy.typing import NDArray
 
 from tutorial_app.board.frame import Frame, Side, boneyard_spot, frame_for, hand_tiles, label_spot
 from tutorial_app.board.labels import boneyard_label, seat_label
 from tutorial_app.board.layout import BoardLayout, layout_table
+from tutorial_app.board.overlay import Coords, Part, dots, polygon
 from tutorial_app.board.shape import ChainShape
 from tutorial_app.board.tile_face import CHAMFER, PIP_SPOTS, chamfered, half_centre
 from tutorial_app.rules.moves import legal_moves
@@ -35,6 +41,9 @@ __all__ = [
     "Theme",
     "THEMES",
     "board_figure",
+    "board_picture",
+    "Picture",
+    "ThemeName",
     "table_layout",
     "target_ends",
     "CLICK_TRACE",
@@ -107,10 +116,30 @@ THEMES: dict[str, Theme] = {
 }
 
 
-class _Sketch:
-    """Coordinates gathered for the batched traces."""
+class Picture(NamedTuple):
+    """A board as plain figure JSON (``{"data": [...], "layout": {...}}``) and its parts drawn on their own.
 
-    def __init__(self) -> None:
+    ``parts``: ``hand:6-4`` for each tile of the viewer's hand, ``tile:6-4`` for each tile on the table
+    (see ``overlay.Part``). ``rises``: how far (in the figure's units) each hand tile rises when selected.
+    ``ends``: the target spot of each open end. ``px_per_unit``: the pixels one unit is drawn at (for
+    sizes in pixels). ``wood``: the colour under the viewer's hand (to cover a tile that left it).
+    """
+
+    figure: dict[str, Any]
+    parts: dict[str, Part]
+    rises: dict[str, float]
+    ends: dict[str, tuple[float, float]]
+    px_per_unit: float
+    wood: str
+
+
+class _Sketch:
+    """Coordinates gathered for the batched traces, and the named parts drawn on their own."""
+
+    def __init__(self, colours: Theme, ppu: float) -> None:
+        self.colours = colours
+        self.ppu = ppu
+        self.parts: dict[str, Part] = {}
         self.face_x: list[float | None] = []
         self.face_y: list[float | None] = []
         self.back_x: list[float | None] = []
@@ -145,32 +174,40 @@ class _Sketch:
         face_up: bool,
         outline: str | None = None,
         scale: float = 1.0,
+        part: str | None = None,
     ) -> None:
-        """One tile; ``scale`` 1 is a chain tile (2 x 1 units), larger for the viewer's hand."""
+        """One tile; ``scale`` 1 is a chain tile (2 x 1 units), larger for the viewer's hand. ``part``: also
+        keep it drawn on its own under that name."""
         hw, hh = (0.5 * scale, scale) if vertical else (scale, 0.5 * scale)
         xs, ys = chamfered(cx, cy, hw, hh, CHAMFER * scale)
+        line_x: Coords = []
+        line_y: Coords = []
+        pip_x: list[float] = []
+        pip_y: list[float] = []
         if face_up:
-            self.face_x.extend(xs)
-            self.face_y.extend(ys)
             bar = 0.4 * scale
             if vertical:
-                self.line_x.extend((round(cx - bar, 3), round(cx + bar, 3), None))
-                self.line_y.extend((cy, cy, None))
+                line_x, line_y = [round(cx - bar, 3), round(cx + bar, 3), None], [cy, cy, None]
             else:
-                self.line_x.extend((cx, cx, None))
-                self.line_y.extend((round(cy - bar, 3), round(cy + bar, 3), None))
+                line_x, line_y = [cx, cx, None], [round(cy - bar, 3), round(cy + bar, 3), None]
             for number, (hx, hy) in (
                 (low, half_centre(cx, cy, vertical, -scale)),
                 (high, half_centre(cx, cy, vertical, scale)),
             ):
                 for ox, oy in PIP_SPOTS[number]:
                     if vertical:
-                        self.pip_x.append(round(hx + ox * scale, 3))
-                        self.pip_y.append(round(hy + oy * scale, 3))
+                        pip_x.append(round(hx + ox * scale, 3))
+                        pip_y.append(round(hy + oy * scale, 3))
                     else:
-                        self.pip_x.append(round(hx + oy * scale, 3))
-                        self.pip_y.append(round(hy + ox * scale, 3))
-                    self.pip_scale.append(scale)
+                        pip_x.append(round(hx + oy * scale, 3))
+                        pip_y.append(round(hy + ox * scale, 3))
+            self.face_x.extend(xs)
+            self.face_y.extend(ys)
+            self.line_x.extend(line_x)
+            self.line_y.extend(line_y)
+            self.pip_x.extend(pip_x)
+            self.pip_y.extend(pip_y)
+            self.pip_scale.extend([scale] * len(pip_x))
         else:
             self.back_x.extend(xs)
             self.back_y.extend(ys)
@@ -178,6 +215,26 @@ class _Sketch:
             ox_list, oy_list = self.outline[outline]
             ox_list.extend(xs)
             oy_list.extend(ys)
+        if part is not None:
+            self.parts[part] = self._part(xs, ys, (line_x, line_y), (pip_x, pip_y), face_up, scale)
+
+    def _part(
+        self,
+        xs: Coords,
+        ys: Coords,
+        divider: tuple[Coords, Coords],
+        pips: tuple[list[float], list[float]],
+        face_up: bool,
+        scale: float,
+    ) -> Part:
+        """A tile drawn on its own as the traces draw it: its body, its bar and its pips."""
+        colours = self.colours
+        body = polygon(xs, ys, fill=colours.face if face_up else colours.back, line=colours.face_edge, width=1.0)
+        if not face_up:
+            return Part((body,), xs, ys)
+        bar = polygon(*divider, line=colours.face_edge, width=divider_width(self.ppu))
+        pip_size = max(3.0, round(self.ppu * 0.2 * scale, 1))
+        return Part((body, bar, dots(*pips, pip_size, colours.pip)), xs, ys)
 
     def click(self, x: float, y: float, data: str, text: str, scale: float = 1.0) -> None:
         self.click_x.append(round(x, 3))
@@ -208,7 +265,13 @@ def _last_played(state: HandState) -> Tile | None:
     return None
 
 
-def board_figure(
+def board_figure(state: HandState, **view: Any) -> go.Figure:
+    """``board_picture``'s figure as a ``go.Figure`` (same arguments)."""
+    figure = board_picture(state, **view).figure
+    return go.Figure(data=figure["data"], layout=figure["layout"], _validate=False)
+
+
+def board_picture(
     state: HandState,
     *,
     viewer_seat: int = 0,
@@ -226,7 +289,8 @@ def board_figure(
     width: int | None = None,
     hand_scale: float | None = None,
     name_viewer: bool = True,
-) -> go.Figure:
+    names: Mapping[int, str] | None = None,
+) -> Picture:
     """Draw a hand in play as the viewer at ``viewer_seat`` sees it.
 
     ``selected``: a tile of the viewer's hand, drawn raised, with target
@@ -245,20 +309,28 @@ def board_figure(
     ``hand_scale``: the viewer's hand tiles' size (see ``frame.frame_for``).
     ``name_viewer``: label the viewer's seat "You" (off where nobody at the
     table is the reader, as in Compare, so every seat is "Seat N").
+    ``names``: people's names in place of "Seat N" (a club table), plain text.
     """
     colours = THEMES[theme]
     board = layout if layout is not None else layout_table(state.table, shape)
     rules = state.rules
     players = rules.players
-    sketch = _Sketch()
     wanted = set(highlight)
     last = _last_played(state) if show_last_move else None
     frame = frame_for(board.width, board.height, players, hand_scale, len(state.hand(viewer_seat)))
+    x_range, y_range = frame.x_range, frame.y_range
+    # Why assume a width: pips, labels and targets are sized in pixels. If the
+    # column is narrower than the board's natural shape, Plotly zooms out to
+    # fit its width, and sizes made for the full height would overflow the tiles.
+    px_per_unit = height / (y_range[1] - y_range[0])
+    least_width = width if width is not None else height * ASSUMED_ASPECT
+    px_per_unit = min(px_per_unit, least_width / (x_range[1] - x_range[0]))
+    sketch = _Sketch(colours, px_per_unit)
 
     for p in board.placements:
         name = str(p.tile)
         mark = "last" if p.tile is last else "hint" if name in wanted else None
-        sketch.tile(p.cx, p.cy, p.vertical, p.low, p.high, not p.closed, mark)
+        sketch.tile(p.cx, p.cy, p.vertical, p.low, p.high, not p.closed, mark, part=f"tile:{name}")
         sketch.click(p.cx, p.cy, f"chain:{p.arm}:{p.link_index}", name)
 
     face_up_all = reveal or state.is_over
@@ -267,6 +339,7 @@ def board_figure(
         if show_fits and state.to_move == viewer_seat and not state.is_over
         else 0
     )
+    rises: dict[str, float] = {}
     for offset in range(players):
         seat = (viewer_seat + offset) % players
         side = frame.sides[offset] if offset < len(frame.sides) else "top"
@@ -274,7 +347,10 @@ def board_figure(
         you = seat == viewer_seat
         turn = show_turn and seat == state.to_move and not state.is_over
         label = seat_label(seat, len(hand), you=you and name_viewer, to_move=turn).in_(lang)
-        _draw_hand(sketch, frame, hand, side, you or face_up_all, you, selected, wanted, label, fits if you else 0)
+        if names and seat in names:
+            label = named_label(label, seat, names[seat], lang)
+        mine = _Hand(hand, you or face_up_all, you, selected, wanted, label, fits if you else 0)
+        rises.update(_draw_hand(sketch, frame, mine, side))
 
     if rules.has_boneyard:
         sketch.label(*boneyard_spot(frame), boneyard_label(len(state.boneyard)).in_(lang))
@@ -300,14 +376,7 @@ def board_figure(
             hint_ring_x.append(hx)
             hint_ring_y.append(hy)
 
-    x_range, y_range = frame.x_range, frame.y_range
-    # Why assume a width: pips, labels and targets are sized in pixels. If the
-    # column is narrower than the board's natural shape, Plotly zooms out to
-    # fit its width, and sizes made for the full height would overflow the tiles.
-    px_per_unit = height / (y_range[1] - y_range[0])
-    least_width = width if width is not None else height * ASSUMED_ASPECT
-    px_per_unit = min(px_per_unit, least_width / (x_range[1] - x_range[0]))
-    return _assemble(
+    figure = _assemble(
         sketch,
         colours,
         board,
@@ -319,30 +388,77 @@ def board_figure(
         (target_x, target_y, target_data),
         (hint_ring_x, hint_ring_y),
     )
+    ends = {str(end): spot.target for end, spot in spots.items()}
+    return Picture(figure, sketch.parts, rises, ends, px_per_unit, colours.wood)
 
 
-def _draw_hand(
-    sketch: _Sketch,
-    frame: Frame,
-    hand: list[Tile],
-    side: Side,
-    face_up: bool,
-    clickable: bool,
-    selected: Tile | None,
-    wanted: set[str],
-    label: str,
-    fits: int = 0,
-) -> None:
-    """Lay a seat's tiles along its side of the table, with its label; ``fits`` outlines tiles that fit now."""
-    raised = next((i for i, tile in enumerate(hand) if tile is selected), None) if side == "bottom" else None
-    for tile, spot in zip(hand, hand_tiles(frame, side, len(hand), raised), strict=True):
+def divider_width(ppu: float) -> float:
+    """The width in pixels of the bar across a tile's middle."""
+    return max(1.0, ppu * 0.05)
+
+
+def target_size(ppu: float) -> float:
+    """The diameter in pixels of an end's target circle."""
+    return ppu * 1.2
+
+
+def named_label(label: str, seat: int, name: str, lang: str) -> str:
+    """A seat's label with a person's ``name`` in place of "Seat N" (escaped: Plotly reads a little HTML)."""
+    word = f"Seat {seat}" if lang != "ru" else f"Игрок {seat}"
+    you = "You" if lang != "ru" else "Вы"
+    plain = name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if label.startswith(you):
+        return label
+    return label.replace(word, plain, 1)
+
+
+class _Hand(NamedTuple):
+    """A seat's hand as the viewer sees it: its tiles, whether face up and clickable, its marks and label."""
+
+    tiles: list[Tile]
+    face_up: bool
+    clickable: bool
+    selected: Tile | None
+    wanted: set[str]
+    label: str
+    fits: int
+
+
+def _draw_hand(sketch: _Sketch, frame: Frame, hand: _Hand, side: Side) -> dict[str, float]:
+    """Lay a seat's tiles along its side of the table, with its label; ``fits`` outlines tiles that fit now.
+
+    The clickable (the viewer's) hand is kept part by part, with how far each tile rises when selected.
+    """
+    tiles, selected = hand.tiles, hand.selected
+    raised = next((i for i, tile in enumerate(tiles) if tile is selected), None) if side == "bottom" else None
+    spots = hand_tiles(frame, side, len(tiles), raised)
+    rises: dict[str, float] = {}
+    if hand.clickable and side == "bottom":
+        level = hand_tiles(frame, side, len(tiles))
+        for i, tile in enumerate(tiles):
+            lifted = hand_tiles(frame, side, len(tiles), i)[i].cy
+            rises[f"hand:{tile}"] = round(lifted - level[i].cy, 3)
+    for tile, spot in zip(tiles, spots, strict=True):
         name = str(tile)
-        mark = "selected" if tile is selected else "hint" if name in wanted else "fit" if fits & tile.bit else None
-        sketch.tile(spot.cx, spot.cy, spot.vertical, tile.lo, tile.hi, face_up, mark if face_up else None, spot.scale)
-        if clickable:
+        mark = (
+            "selected"
+            if tile is selected
+            else "hint"
+            if name in hand.wanted
+            else "fit"
+            if hand.fits & tile.bit
+            else None
+        )
+        part = f"hand:{name}" if hand.clickable else None
+        face_up = hand.face_up
+        sketch.tile(
+            spot.cx, spot.cy, spot.vertical, tile.lo, tile.hi, face_up, mark if face_up else None, spot.scale, part
+        )
+        if hand.clickable:
             sketch.click(spot.cx, spot.cy, f"hand:{name}", name, spot.scale)
     x, y = label_spot(frame, side)
-    sketch.label(x, y, label if side in ("bottom", "top") else label.replace(" · ", "<br>"))
+    sketch.label(x, y, hand.label if side in ("bottom", "top") else hand.label.replace(" · ", "<br>"))
+    return rises
 
 
 def _assemble(
@@ -356,8 +472,8 @@ def _assemble(
     width: int | None,
     targets: tuple[list[float], list[float], list[str]],
     hint_rings: tuple[list[float], list[float]],
-) -> go.Figure:
-    """Turn the gathered coordinates into a figure with few traces."""
+) -> dict[str, Any]:
+    """Turn the gathered coordinates into a figure with few traces (plain JSON)."""
     w2, h2 = board.width / 2, board.height / 2
     felt_x, felt_y = chamfered(0.0, 0.0, w2, h2)
     skip = "skip"
@@ -396,7 +512,7 @@ def _assemble(
             x=_xy(sketch.line_x),
             y=_xy(sketch.line_y),
             mode="lines",
-            line={"color": colours.face_edge, "width": max(1.0, ppu * 0.05)},
+            line={"color": colours.face_edge, "width": divider_width(ppu)},
             hoverinfo=skip,
             name="dividers",
         ),
@@ -459,7 +575,7 @@ def _assemble(
             mode="markers",
             name=TARGET_TRACE,
             hoverinfo="none",
-            marker={"symbol": "circle-open", "size": ppu * 1.2, "color": colours.target, "line": {"width": 3}},
+            marker={"symbol": "circle-open", "size": target_size(ppu), "color": colours.target, "line": {"width": 3}},
             selected={"marker": {"opacity": 1}},
             unselected={"marker": {"opacity": 1}},
         )
@@ -478,12 +594,11 @@ def _assemble(
             unselected={"marker": {"opacity": 1}},
         )
     )
-    layout = table_layout(colours, x_range, y_range, height, width)
-    # Why unvalidated: every value above comes from this module, never from a user, and Plotly's
-    # property-by-property validation was most of a board's build time (16 of 18 ms for a four-seat
-    # table). tests/board/test_figure_valid.py builds the same figures validated, so a bad property
-    # still fails a test.
-    return go.Figure(data=traces, layout=layout, _validate=False)
+    # Why plain JSON, unvalidated: every value above comes from this module, never from a user, and
+    # Plotly's property-by-property validation was most of a board's build time (16 of 18 ms for a
+    # four-seat table), its conversion to JSON most of the rest. tests/board/test_figure_valid.py builds
+    # the same figures validated, so a bad property still fails a test.
+    return {"data": traces, "layout": table_layout(colours, x_range, y_range, height, width)}
 
 
 _NO_TEMPLATE = pio.templates["none"].to_plotly_json()
@@ -521,14 +636,9 @@ def _scatter(**properties: object) -> dict[str, object]:
     return {"type": "scatter", **properties}
 
 
-def _xy(values: list[float | None] | list[float]) -> NDArray[np.float64]:
-    """Coordinates as a float array, a gap (None) as NaN.
-
-    Why: Plotly checks a list value by value (most of a board's build time)
-    but takes a numeric array as it is, and ships it as compact binary; a
-    NaN breaks a line or a filled polygon just as None does.
-    """
-    return np.array([np.nan if v is None else v for v in values], dtype=np.float64)
+def _xy(values: Coords | list[float]) -> Coords:
+    """Coordinates as a plain list (None breaks a line or a filled polygon)."""
+    return list(values)
 
 
 def _marker(colour: str, size: float | list[float]) -> dict[str, object]:
