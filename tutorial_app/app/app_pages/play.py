@@ -30,7 +30,7 @@ from tutorial_app.board.adjust import BENDS, AdjustError
 from tutorial_app.board.layout import Bend, Step
 from tutorial_app.i18n import Lang, t
 from tutorial_app.rules.moves import IllegalMoveError
-from tutorial_app.rules.state import ARM_NAMES, Move
+from tutorial_app.rules.state import ARM_NAMES, End, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS
 
@@ -112,6 +112,15 @@ def _chosen_step(table: PlayTable, move: Move) -> Step | None:
     if bend is None or move.tile is None or move.end not in ARM_NAMES:
         return None
     return turn_choices("play", table.state, [move.tile]).get(move.end, {}).get(bend)
+
+
+def _turns(table: PlayTable) -> dict[End, Step]:
+    """The chosen direction's step at each end where it is possible now (the board draws a move that way)."""
+    bend = st.session_state["play_direction"]
+    if bend is None or table.state.to_move != HUMAN:
+        return {}
+    choices = turn_choices("play", table.state, table.state.hand(HUMAN))
+    return {end: steps[bend] for end, steps in choices.items() if bend in steps}
 
 
 def _move(move: Move) -> None:
@@ -235,6 +244,9 @@ def _hand_and_moves(table: PlayTable, current: Lang) -> None:
         seat=HUMAN,
         reveal=table.hand_over,
         wide=True,
+        closed=face_down("play"),
+        turns=_turns(table),
+        chain_clicks=True,
     )
     feedback = st.session_state["play_feedback"]
     if isinstance(feedback, Text):
@@ -257,7 +269,7 @@ def _moves(table: PlayTable, current: Lang) -> None:
     others = [f"{seat_label(s, current)}: {len(state.hand(s))}" for s in range(rules.players) if s != HUMAN]
     bones = tr("play.boneyard", n=len(state.boneyard)) if rules.has_boneyard else ""
     st.caption(tr("play.tiles_left", others=", ".join(others)) + (f" · {bones}" if bones else ""))
-    move_options(rules, "play")
+    move_options(rules, "play", state.hand(HUMAN))
     selected = selected_tile("play")
     move_controls(state, HUMAN, _click, _move, key="play")
     if state.to_move == HUMAN:

@@ -1,0 +1,224 @@
+"""The line games' adapter for the board component: a hand in play as ``browser.BoardData``.
+
+The one figure builder (``figure.board_picture``) draws the board now, the
+boards since the last one the browser drew, and the board after each move
+the learner may make; its parts (the learner's tiles, the tiles on the
+table) become what the browser draws at once: a tile lifted with a target
+at each end where it may go, then the tile leaving the hand for its place
+in the chain. The click model is the controller's (``controller``): a
+tile, then the end; the browser reports the move whole (``play:6-4:left``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import NamedTuple
+
+from tutorial_app.board.adjust import with_turn
+from tutorial_app.board.browser import Answers, BoardData, LocalMove, Pick, board_data
+from tutorial_app.board.controller import handle_click
+from tutorial_app.board.figure import THEMES, Picture, ThemeName, board_picture, target_ends, target_size
+from tutorial_app.board.frame import fitted_height, narrow_felt_width, narrow_frame
+from tutorial_app.board.layout import BoardLayout, layout_table
+from tutorial_app.board.overlay import Shape, cover, lifted, outlined, ring
+from tutorial_app.board.shape import ChainShape, Step
+from tutorial_app.rules.moves import apply, apply_unchecked, why_illegal
+from tutorial_app.rules.state import ARM_NAMES, End, HandState, Move, play
+from tutorial_app.rules.tiles import Tile
+
+__all__ = ["BoardSize", "LineView", "LinePlay", "line_layout", "line_picture", "line_board", "replayed"]
+
+
+class BoardSize(NamedTuple):
+    """The pixels a board is drawn for: ``height`` (and ``width`` when known), or a narrow screen's column
+    ``screen`` pixels wide (phones, tablets: the felt as narrow as the column, the figure as tall as it needs)."""
+
+    height: int = 560
+    width: int | None = None
+    screen: int | None = None
+
+
+class LineView(NamedTuple):
+    """How a hand is shown: everything but the position (see ``figure.board_picture`` for each)."""
+
+    seat: int = 0
+    reveal: bool = False
+    hints: tuple[str, ...] = ()
+    show_turn: bool = True
+    show_fits: bool = True
+    lang: str = "en"
+    theme: ThemeName = "light"
+    size: BoardSize = BoardSize()
+    name_viewer: bool = True
+    names: tuple[tuple[int, str], ...] = ()
+
+
+class LinePlay(NamedTuple):
+    """What the learner's clicks may do: pick tiles and lay them (``picked``: the tile a button chose;
+    ``closed``: lay a double face down; ``turns``: the chosen bend's step per end), click table tiles
+    (``chain_clicks``: reported, to re-bend the chain there)."""
+
+    picked: Tile | None = None
+    closed: bool = False
+    turns: Mapping[End, Step] = {}
+    chain_clicks: bool = False
+
+
+def line_layout(state: HandState, shape: ChainShape | None, size: BoardSize) -> BoardLayout:
+    """The chain laid out with the kept ``shape``, on a felt as narrow as a narrow screen's column."""
+    felt = narrow_felt_width(size.screen, state.rules.players) if size.screen is not None else None
+    return layout_table(state.table, shape, max_width=felt)
+
+
+@lru_cache(maxsize=256)
+def line_picture(state: HandState, view: LineView, layout: BoardLayout) -> Picture:
+    """The board as ``view`` shows it, at its size (a narrow screen: the figure as tall as its frame needs).
+
+    Kept for later runs (all inputs are immutable values; nobody changes a picture): the board after the
+    learner's move, drawn ahead for the browser, is the first of the next run's boards, and a run that
+    leaves the board as it was draws nothing again.
+    """
+    size = view.size
+    width, height, hand_scale = size.width, size.height, None
+    if size.screen is not None:
+        frame = narrow_frame(layout.width, layout.height, state.rules.players, size.screen, len(state.hand(view.seat)))
+        hand_scale, width, height = frame.hand_scale, size.screen, fitted_height(frame, size.screen)
+    return board_picture(
+        state,
+        viewer_seat=view.seat,
+        highlight=view.hints,
+        reveal=view.reveal or state.is_over,
+        lang=view.lang,
+        layout=layout,
+        height=height,
+        width=width,
+        show_turn=view.show_turn,
+        show_fits=view.show_fits,
+        theme=view.theme,
+        hand_scale=hand_scale,
+        name_viewer=view.name_viewer,
+        names=dict(view.names),
+    )
+
+
+def replayed(since: HandState | None, now: HandState) -> tuple[HandState, ...]:
+    """The hands between ``since`` and ``now``, after each move in turn (``now`` left out), when ``now`` grew
+    from ``since`` by moves; else none (a new deal, an undo, a view that hides what was drawn)."""
+    if since is None or since.rules != now.rules:
+        return ()
+    old, new = since.log, now.log
+    if len(new) <= len(old) or new[: len(old)] != old:
+        return ()
+    states: list[HandState] = []
+    state = since
+    for _seat, move, _drawn, _points in new[len(old) :]:
+        state = apply_unchecked(state, move)
+        states.append(state)
+    return tuple(states[:-1]) if states[-1] == now else ()
+
+
+def line_board(
+    state: HandState,
+    view: LineView,
+    *,
+    shape: ChainShape | None = None,
+    since: HandState | None = None,
+    moves: LinePlay | None = None,
+    alt: str = "",
+    pace_ms: int = 400,
+    static: bool = False,
+) -> tuple[BoardData, BoardLayout]:
+    """The component's data for ``state`` and the layout drawn (keep its ``shape`` for the next board).
+
+    ``since``: the hand the browser showed last (the boards in between are played first); ``moves``: how
+    the learner may play on this board (None: a board to look at).
+    """
+    layout = line_layout(state, shape, view.size)
+    picture = line_picture(state, view, layout)
+    earlier = [
+        line_picture(before, view, line_layout(before, layout.shape, view.size)).figure
+        for before in replayed(since, state)
+    ]
+    answers = _answers(state, view, picture, layout, moves) if moves is not None else None
+    return board_data(picture.figure, earlier=earlier, answers=answers, alt=alt, pace_ms=pace_ms, static=static), layout
+
+
+def _answers(state: HandState, view: LineView, picture: Picture, layout: BoardLayout, play_: LinePlay) -> Answers:
+    sends = ("chain:",) if play_.chain_clicks and not state.is_over else ()
+    seat = view.seat
+    if state.is_over or state.to_move != seat:
+        tiles = state.hand(seat)
+        said = handle_click(state, None, f"hand:{tiles[0]}", viewer_seat=seat).message if tiles else None
+        return Answers({}, {}, sends=sends, idle=said.in_(view.lang) if said is not None else None)
+    picks: dict[str, Pick] = {}
+    moves: dict[str, LocalMove] = {}
+    for tile in state.hand(seat):
+        name = f"hand:{tile}"
+        ends = target_ends(state, tile)
+        picks[name] = _pick(state, view, picture, tile, ends)
+        for end in ends:
+            moves[f"{name}|end:{end}"] = _move(
+                state, view, picture, layout, _play(state, tile, end, play_.closed), play_
+            )
+    picked = (f"hand:{play_.picked}",) if play_.picked is not None and f"hand:{play_.picked}" in picks else ()
+    return Answers(picks, moves, sends=sends, picked=picked)
+
+
+def _play(state: HandState, tile: Tile, end: End, closed: bool) -> Move:
+    """The play of ``tile`` on ``end``: face down when the learner asked for it and the rules allow it."""
+    if closed:
+        down = play(tile, end, closed=True)
+        if why_illegal(state, down) is None:
+            return down
+    return play(tile, end)
+
+
+def _pick(state: HandState, view: LineView, picture: Picture, tile: Tile, ends: list[End]) -> Pick:
+    """The tile lifted and outlined, a target at each end where it may go (or why it fits nowhere)."""
+    name = f"hand:{tile}"
+    part = picture.parts[name]
+    rise = picture.rises.get(name, 0.0)
+    colours = THEMES[view.theme]
+    size = target_size(picture.px_per_unit)
+    targets = [ring(*picture.ends[end], size, colours.target, name=f"end:{end}") for end in ends if end in picture.ends]
+    layer: tuple[Shape, ...] = (
+        cover(part, picture.wood),
+        *lifted(part.shapes, rise),
+        outlined(part, colours.selected, dy=rise),
+        *targets,
+    )
+    note = None
+    if not ends:
+        said = handle_click(state, None, name, viewer_seat=view.seat).message
+        note = said.in_(view.lang) if said is not None else None
+    return Pick(layer, note)
+
+
+def _move(
+    state: HandState, view: LineView, picture: Picture, layout: BoardLayout, move: Move, play_: LinePlay
+) -> LocalMove:
+    """The tile leaves the hand and lies in its place on the table at once; the figure after it follows."""
+    tile, end = move.tile, move.end
+    assert tile is not None and end is not None
+    after = apply(state, move)
+    step = play_.turns.get(end) if end in ARM_NAMES else None
+    shape = with_turn(layout, state.table, end, step) if step is not None else layout.shape
+    drawn = line_picture(after, view, line_layout(after, shape, view.size))
+    layer: list[Shape] = [cover(picture.parts[f"hand:{tile}"], picture.wood)]
+    laid = drawn.parts.get(f"tile:{tile}")
+    if laid is not None and _table_kept(picture, drawn):
+        layer.extend(laid.shapes)
+        layer.append(outlined(laid, THEMES[view.theme].last))
+    return LocalMove(f"play:{tile}:{end}", tuple(layer), drawn.figure)
+
+
+def _table_kept(before: Picture, after: Picture) -> bool:
+    """Whether every tile on the table lies where it lay (then the new tile may be drawn over the old board)."""
+    return all(
+        name in after.parts
+        and after.parts[name].outline_x == part.outline_x
+        and after.parts[name].outline_y == part.outline_y
+        for name, part in before.parts.items()
+        if name.startswith("tile:")
+    )
