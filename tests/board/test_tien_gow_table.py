@@ -311,7 +311,7 @@ def test_the_figure_draws_faces_pips_and_a_click_layer() -> None:
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_every_state_of_a_hand_draws_in_both_languages_and_themes(lang: str, theme: str) -> None:
     for state in states(5)[::3]:
-        fig = tien_gow_figure(state, lang=lang, theme=theme, width=800, height=600)  # type: ignore[arg-type]
+        fig = tien_gow_figure(state, lang=lang, theme=theme, width=800, height=600)
         texts = " ".join(str(t) for t in trace(fig, "labels").text)
         assert ("Вы" in texts) == (lang == "ru") and ("You" in texts) == (lang == "en")
 

@@ -31,9 +31,9 @@ import streamlit as st
 from streamlit.components.v2.get_bidi_component_manager import get_bidi_component_manager
 from streamlit.components.v2.manifest_scanner import ComponentConfig, ComponentManifest
 
-from tutorial_app.board.browser import BoardData
+from tutorial_app.board.browser import BoardData, board_data
 
-__all__ = ["show_board_data", "BOT_PACE_MS", "packed_plotly", "plotly_source", "BOARD_COMPONENT"]
+__all__ = ["show_board_data", "show_picture", "BOT_PACE_MS", "packed_plotly", "plotly_source", "BOARD_COMPONENT"]
 
 BOARD_COMPONENT = "domino_tutor.board"
 _PACKED = "domino_tutor_plotly.packed"
@@ -128,3 +128,22 @@ def show_board_data(data: BoardData, *, name: str, on_click: Callable[[str], Non
             on_click(reported)
 
     _component(get_bidi_component_manager())(key=widget, data=payload, on_clicked_change=clicked)
+
+
+def show_picture(figure: Any, *, name: str, alt: str = "") -> None:
+    """A board or a row of tiles only to look at (a ``go.Figure`` or figure JSON), through the same component."""
+    plain = _plain(figure.to_plotly_json()) if hasattr(figure, "to_plotly_json") else figure
+    show_board_data(board_data(plain, alt=alt, static=True), name=name)
+
+
+def _plain(value: Any) -> Any:
+    """Figure JSON with arrays as lists (what ``to_plotly_json`` leaves as numpy arrays)."""
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if hasattr(value, "tolist"):
+        return _plain(value.tolist())
+    if isinstance(value, float) and value != value:  # NaN: a gap, which JSON writes as null
+        return None
+    return value

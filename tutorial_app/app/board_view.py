@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 import streamlit as st
 
 from tutorial_app.app.board_component import BOT_PACE_MS, show_board_data
-from tutorial_app.app.screen import narrow_width
+from tutorial_app.app.screen import column_width, narrow_width
 from tutorial_app.app.session import bump, lang
 from tutorial_app.board.adjust import Adjusted, adjust_tail, turn_options, with_turn
 from tutorial_app.board.browser_line import BoardSize, LinePlay, LineView, line_board, line_layout
@@ -50,6 +50,13 @@ that width (its frame is about 32 x 23 tile halves).
 """
 
 
+PRESENTER_HEIGHT = 900
+"""A presenter's board in pixels (a 1920 x 1080 projector: the board fills the screen's height under the
+step's title); its width is its column's, measured."""
+PRESENTER_LABEL_PX = 24.0
+"""The least size of the seat labels in a presenter's room."""
+
+
 def board_theme() -> ThemeName:
     """The board's colours for the browser's light or dark theme (the app follows the browser's preference)."""
     try:
@@ -80,6 +87,8 @@ def show_board(
     names: Mapping[int, str] | None = None,
     name_viewer: bool = True,
     static: bool = False,
+    tile_px: float | None = None,
+    width: int | None = None,
 ) -> None:
     """Draw the board; the learner's move comes back as ``on_click("play:6-4:left")`` (a button's twin
     "hand:6-4" then "end:left" goes the same way), a table tile as ``"chain:left:3"`` with ``chain_clicks``.
@@ -90,16 +99,16 @@ def show_board(
     learner's fitting tiles (off where they would give a quiz's answer away). ``closed``: a double the
     learner lays goes face down; ``turns``: the chosen bend per end (the board draws the move that way).
     ``names``: people's names on their seats; ``name_viewer`` False: nobody at the table is "You";
-    ``static``: a picture (no hover labels).
+    ``static``: a picture (no hover labels, nothing answers a click, no moves played through); ``width``: the
+    pixels it is drawn for where known (a small picture). ``tile_px``: fit the board to its column (measured, on any
+    window) with the learner's tiles at least this wide (a lesson's board beside its panel).
 
     The chain's shape is kept per board in session state, so laying a tile
     never re-arranges the tiles already on the table; ``shape`` lays it out
     another way instead (a lesson showing a re-bent chain).
     """
-    screen = None if large else narrow_width(name)
-    st.session_state[f"_felt_{name}"] = screen
-    width, tall = WIDE_SIZE if wide else (None, 760 if large else 560)
-    size = BoardSize(height or tall, width, screen)
+    size = _size(name, large=large, wide=wide, height=height, tile_px=tile_px, width=width)
+    st.session_state[f"_felt_{name}"] = size.screen
     kept = shape if shape is not None else st.session_state.get(f"_shape_{name}")
     view = LineView(
         seat=seat,
@@ -114,7 +123,7 @@ def show_board(
         names=tuple(sorted((names or {}).items())),
     )
     drawn_key = f"_drawn_{name}"
-    since = st.session_state.get(drawn_key)
+    since = None if static else st.session_state.get(drawn_key)
     moves = LinePlay(selected, closed, dict(turns or {}), chain_clicks) if on_click is not None else None
     words = describe_position(state, viewer_seat=seat, show_turn=show_turn, reveal=reveal)
     data, layout = line_board(
@@ -130,6 +139,20 @@ def show_board(
     st.session_state[f"_shape_{name}"] = layout.shape
     st.session_state[drawn_key] = state
     show_board_data(data, name=name, on_click=on_click)
+
+
+def _size(
+    name: str, *, large: bool, wide: bool, height: int | None, tile_px: float | None, width: int | None
+) -> BoardSize:
+    """The pixels board ``name`` is drawn for: the presenter's (as tall as the room's screen allows, as wide as its
+    column), a lesson's (fitted to its column), or a page's (full width, or a narrow screen's column)."""
+    if large:
+        return BoardSize(height or PRESENTER_HEIGHT, column_width(name), label_px=PRESENTER_LABEL_PX)
+    if tile_px is not None:
+        column = column_width(name)
+        return BoardSize(height or 560, screen=column, tile_px=tile_px) if column else BoardSize(height or 560)
+    drawn, tall = WIDE_SIZE if wide else (width, 560)
+    return BoardSize(height or tall, drawn, narrow_width(name))
 
 
 def forget_shape(name: str) -> None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial_app.app.board_view import show_board
 from tutorial_app.app.coach import hint_from
 from tutorial_app.app.hint_panel import show_hint
 from tutorial_app.app.review_rows import ReviewRow, decision_boards, decision_row, review_headline, review_rows
 from tutorial_app.app.session import lang, tr
-from tutorial_app.board.figure import CLICK_TRACE, TARGET_TRACE, board_figure
 from tutorial_app.rules.state import HandState
 from tutorial_app.strategy.review import Decision, HandReview, review_hand
 
@@ -57,20 +57,19 @@ def _step(name: str, delta: int, total: int) -> None:
 
 
 def _board(state: HandState, seat: int, reveal: bool, key: str) -> None:
+    """A picture, not a table to play on: nothing on it answers a click or looks like a move."""
     width, height = REVIEW_BOARD
-    figure = board_figure(
+    show_board(
         state,
-        viewer_seat=seat,
+        name=key,
+        seat=seat,
         reveal=reveal,
-        lang=lang(),
         width=width,
         height=height,
         show_turn=False,
         show_fits=False,
+        static=True,
     )
-    # a picture, not a table to play on: without the click layer nothing on it answers a click or looks like a move
-    figure.data = tuple(trace for trace in figure.data if trace.name not in (CLICK_TRACE, TARGET_TRACE))
-    st.plotly_chart(figure, key=key, config={"staticPlot": True}, width="stretch")
 
 
 def _decision_boards(name: str, decision: Decision, seat: int, index: int) -> None:

@@ -167,9 +167,16 @@ def board_data(
     ``answers`` None: a board nobody plays on now (a picture, or not the learner's turn). ``static``:
     not even hover labels (a picture of a position, as in a hand's review).
     """
+    if static:
+        figure, earlier = _picture(figure), [_picture(before) for before in earlier]
     key = figure_key(figure)
     frames = tuple((figure_key(before), before) for before in earlier)
     return BoardData(figure, key, _distinct(frames, key), answers, alt, pace_ms, static)
+
+
+def _picture(figure: Figure) -> Figure:
+    """A board to look at: without the traces that name what a click hits (nothing on it answers a click)."""
+    return {**figure, "data": [trace for trace in figure["data"] if "customdata" not in trace]}
 
 
 def _distinct(frames: Sequence[tuple[str, Figure]], final: str) -> tuple[tuple[str, Figure], ...]:

@@ -19,11 +19,11 @@ from tutorial_app.board.adjust import with_turn
 from tutorial_app.board.browser import Answers, BoardData, LocalMove, Pick, board_data
 from tutorial_app.board.controller import handle_click
 from tutorial_app.board.figure import THEMES, Picture, ThemeName, board_picture, target_ends, target_size
-from tutorial_app.board.frame import fitted_height, narrow_felt_width, narrow_frame
+from tutorial_app.board.frame import TAP_TILE_PX, fitted_height, narrow_felt_width, narrow_frame
 from tutorial_app.board.layout import BoardLayout, layout_table
 from tutorial_app.board.overlay import Shape, cover, lifted, outlined, ring
 from tutorial_app.board.shape import ChainShape, Step
-from tutorial_app.rules.moves import apply, apply_unchecked, why_illegal
+from tutorial_app.rules.moves import IllegalMoveError, apply, why_illegal
 from tutorial_app.rules.state import ARM_NAMES, End, HandState, Move, play
 from tutorial_app.rules.tiles import Tile
 
@@ -31,12 +31,16 @@ __all__ = ["BoardSize", "LineView", "LinePlay", "line_layout", "line_picture", "
 
 
 class BoardSize(NamedTuple):
-    """The pixels a board is drawn for: ``height`` (and ``width`` when known), or a narrow screen's column
-    ``screen`` pixels wide (phones, tablets: the felt as narrow as the column, the figure as tall as it needs)."""
+    """The pixels a board is drawn for: ``height`` (and ``width`` when known), or a column ``screen`` pixels
+    wide the board is fitted to (phones, tablets, a lesson's column: the felt no wider than the column allows,
+    the viewer's tiles at least ``tile_px`` wide, the figure as tall as it needs). ``label_px``: the least size
+    of the seat labels (the presenter's room)."""
 
     height: int = 560
     width: int | None = None
     screen: int | None = None
+    tile_px: float = TAP_TILE_PX
+    label_px: float = 0.0
 
 
 class LineView(NamedTuple):
@@ -82,7 +86,8 @@ def line_picture(state: HandState, view: LineView, layout: BoardLayout) -> Pictu
     size = view.size
     width, height, hand_scale = size.width, size.height, None
     if size.screen is not None:
-        frame = narrow_frame(layout.width, layout.height, state.rules.players, size.screen, len(state.hand(view.seat)))
+        count = len(state.hand(view.seat))
+        frame = narrow_frame(layout.width, layout.height, state.rules.players, size.screen, count, size.tile_px)
         hand_scale, width, height = frame.hand_scale, size.screen, fitted_height(frame, size.screen)
     return board_picture(
         state,
@@ -99,6 +104,7 @@ def line_picture(state: HandState, view: LineView, layout: BoardLayout) -> Pictu
         hand_scale=hand_scale,
         name_viewer=view.name_viewer,
         names=dict(view.names),
+        label_px=size.label_px,
     )
 
 
@@ -112,9 +118,12 @@ def replayed(since: HandState | None, now: HandState) -> tuple[HandState, ...]:
         return ()
     states: list[HandState] = []
     state = since
-    for _seat, move, _drawn, _points in new[len(old) :]:
-        state = apply_unchecked(state, move)
-        states.append(state)
+    try:
+        for _seat, move, _drawn, _points in new[len(old) :]:
+            state = apply(state, move)
+            states.append(state)
+    except IllegalMoveError:  # two positions set up apart (a lesson's steps) that only share their first moves
+        return ()
     return tuple(states[:-1]) if states[-1] == now else ()
 
 
@@ -166,12 +175,12 @@ def _answers(state: HandState, view: LineView, picture: Picture, layout: BoardLa
 
 
 def _play(state: HandState, tile: Tile, end: End, closed: bool) -> Move:
-    """The play of ``tile`` on ``end``: face down when the learner asked for it and the rules allow it."""
-    if closed:
-        down = play(tile, end, closed=True)
-        if why_illegal(state, down) is None:
-            return down
-    return play(tile, end)
+    """The play of ``tile`` on ``end``: face down when the learner asked for it and the rules allow it (or when
+    only that is legal), else face up."""
+    options = (
+        (play(tile, end, closed=True), play(tile, end)) if closed else (play(tile, end), play(tile, end, closed=True))
+    )
+    return next((move for move in options if why_illegal(state, move) is None), options[0])
 
 
 def _pick(state: HandState, view: LineView, picture: Picture, tile: Tile, ends: list[End]) -> Pick:

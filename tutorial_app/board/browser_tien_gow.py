@@ -22,7 +22,7 @@ from tutorial_app.board.overlay import Shape, cover, lifted, outlined
 from tutorial_app.board.tien_gow_controller import handle_click, lay_count, limit_text, selection_hint
 from tutorial_app.board.tien_gow_figure import spot_part, tien_gow_picture
 from tutorial_app.board.tien_gow_layout import layout_tien_gow
-from tutorial_app.rules.tien_gow.moves import apply, apply_unchecked, legal_moves, normalize
+from tutorial_app.rules.tien_gow.moves import IllegalMoveError, apply, legal_moves, normalize
 from tutorial_app.rules.tien_gow.state import Action, HandState, Move
 
 __all__ = ["TableView", "TablePlay", "table_picture", "tien_gow_board", "replayed_tricks", "AHEAD_MOVES"]
@@ -79,9 +79,12 @@ def replayed_tricks(since: HandState | None, now: HandState) -> tuple[HandState,
         return ()
     states: list[HandState] = []
     state = since
-    for _seat, move in new[len(old) :]:
-        state = apply_unchecked(state, normalize(move))
-        states.append(state)
+    try:
+        for _seat, move in new[len(old) :]:
+            state = apply(state, move)
+            states.append(state)
+    except IllegalMoveError:  # two positions set up apart (a lesson's steps) that only share their first moves
+        return ()
     return tuple(states[:-1]) if states[-1] == now else ()
 
 

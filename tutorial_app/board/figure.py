@@ -31,6 +31,7 @@ from tutorial_app.board.frame import Frame, Side, boneyard_spot, frame_for, hand
 from tutorial_app.board.labels import boneyard_label, seat_label
 from tutorial_app.board.layout import BoardLayout, layout_table
 from tutorial_app.board.overlay import Coords, Part, dots, polygon
+from tutorial_app.board.seat_names import named_label
 from tutorial_app.board.shape import ChainShape
 from tutorial_app.board.tile_face import CHAMFER, PIP_SPOTS, chamfered, half_centre
 from tutorial_app.rules.moves import legal_moves
@@ -290,6 +291,7 @@ def board_picture(
     hand_scale: float | None = None,
     name_viewer: bool = True,
     names: Mapping[int, str] | None = None,
+    label_px: float = 0.0,
 ) -> Picture:
     """Draw a hand in play as the viewer at ``viewer_seat`` sees it.
 
@@ -310,6 +312,7 @@ def board_picture(
     ``name_viewer``: label the viewer's seat "You" (off where nobody at the
     table is the reader, as in Compare, so every seat is "Seat N").
     ``names``: people's names in place of "Seat N" (a club table), plain text.
+    ``label_px``: the least size in pixels of the words on the wood (a presenter's room).
     """
     colours = THEMES[theme]
     board = layout if layout is not None else layout_table(state.table, shape)
@@ -387,6 +390,7 @@ def board_picture(
         width,
         (target_x, target_y, target_data),
         (hint_ring_x, hint_ring_y),
+        label_px,
     )
     ends = {str(end): spot.target for end, spot in spots.items()}
     return Picture(figure, sketch.parts, rises, ends, px_per_unit, colours.wood)
@@ -400,16 +404,6 @@ def divider_width(ppu: float) -> float:
 def target_size(ppu: float) -> float:
     """The diameter in pixels of an end's target circle."""
     return ppu * 1.2
-
-
-def named_label(label: str, seat: int, name: str, lang: str) -> str:
-    """A seat's label with a person's ``name`` in place of "Seat N" (escaped: Plotly reads a little HTML)."""
-    word = f"Seat {seat}" if lang != "ru" else f"Игрок {seat}"
-    you = "You" if lang != "ru" else "Вы"
-    plain = name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    if label.startswith(you):
-        return label
-    return label.replace(word, plain, 1)
 
 
 class _Hand(NamedTuple):
@@ -472,6 +466,7 @@ def _assemble(
     width: int | None,
     targets: tuple[list[float], list[float], list[str]],
     hint_rings: tuple[list[float], list[float]],
+    label_px: float = 0.0,
 ) -> dict[str, Any]:
     """Turn the gathered coordinates into a figure with few traces (plain JSON)."""
     w2, h2 = board.width / 2, board.height / 2
@@ -550,7 +545,7 @@ def _assemble(
             y=_xy(sketch.label_y),
             mode="text",
             text=sketch.label_text,
-            textfont={"color": colours.text, "size": max(13.0, round(ppu * 0.55, 1))},
+            textfont={"color": colours.text, "size": max(13.0, round(ppu * 0.55, 1), label_px)},
             hoverinfo=skip,
             name="labels",
         )

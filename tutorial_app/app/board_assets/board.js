@@ -155,6 +155,7 @@ class Board {
     this.trigger = trigger;
     const previous = this.data;
     this.data = data;
+    this.root.dataset.board = data.key;
     this.urls = plotlyUrls(data);
     this.plot.setAttribute('aria-label', data.alt || '');
     this.plot.style.minHeight = `${data.figure.layout.height || 400}px`;
