@@ -19,6 +19,10 @@ animation frames:
 - first load: a fresh browser context to an interactive board (the Play
   page's board drawn with its tiles to click), the bare page to its figure.
 
+A click is timed from its release as the page saw it (the pointerup event's
+time stamp), so the driver's own time to send the click is left out on both
+pages.
+
 Goals, medians of the same run: click to board <= 0.5 x the bare page,
 select to targets <= 0.5 x, rerun <= 2.5 x, first load <= 1.5 x.
 """
@@ -56,6 +60,13 @@ STATE_LOG = """() => {
     }
   }).observe(document.body, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
 }"""
+# The release of the last click, in the page's clock.
+CLICK_CLOCK = """() => {
+  if (window.__released !== undefined) return;
+  window.__released = null;
+  window.addEventListener('pointerup', (event) => { window.__released = event.timeStamp; }, true);
+}"""
+RELEASED = "() => window.__released"
 RERUN_OVER = """(since) => {
   const after = window.__states.filter(([t]) => t >= since);
   const ran = after.findIndex(([, s]) => s === 'running');
@@ -68,13 +79,27 @@ TARGET_AT = """(name) => {
   const box = ring.getBoundingClientRect();
   return {x: box.left + box.width / 2, y: box.top + box.height / 2};
 }"""
-MOVE_SHOWN = """(tile) => {
+# Cheap to ask every frame (no layout forced, nothing scrolled): the polling must not slow the page it times.
+HAS_POINT = """(name) => [...document.querySelectorAll('.js-plotly-plot')].some((gd) => (gd._fullData || []).some(
+  (trace) => (trace.customdata || []).some((value) => (Array.isArray(value) ? value[0] : value) === name)))"""
+TARGET_SHOWN = """(name) => document.querySelector(`.dt-layer [data-point="${name}"]`) ? performance.now() : false"""
+MOVE_SHOWN = """() => {
   const board = document.querySelector('.dt-board');
-  return board && (board.dataset.layer === 'move' || (FIND)(tile) === null) ? performance.now() : false;
+  return board && board.dataset.layer === 'move' ? performance.now() : false;
+}"""
+# When the board drew the server's board (after the bots' moves were played on it), in the page's clock.
+BOARD_LOG = """() => {
+  const board = document.querySelector('.dt-board');
+  window.__finalDrawn = null;
+  if (window.__boardWatch) window.__boardWatch.disconnect();
+  window.__boardWatch = new MutationObserver(() => {
+    if (board.dataset.shown === board.dataset.board && board.dataset.pending !== 'true') window.__finalDrawn = performance.now();
+  });
+  window.__boardWatch.observe(board, {attributes: true, attributeFilter: ['data-shown', 'data-board', 'data-pending']});
 }"""
 BOARD_READY = """(tile) => {
   const board = document.querySelector('.dt-board');
-  return board && board.dataset.shown && (FIND)(tile) !== null;
+  return board && board.dataset.shown && board.dataset.shown === board.dataset.board && (HAS)(tile);
 }"""
 
 
@@ -87,7 +112,7 @@ def _busy() -> None:
 
 class Figures:
     """A page's figures (ms): click to board, select to targets, click to the end of its rerun, first loads;
-    and the app's click to Plotly's redraw of the board after the move."""
+    and the app's click to the server's board drawn (after the bots' replies were played on it)."""
 
     def __init__(self) -> None:
         self.board: list[float] = []
@@ -108,44 +133,58 @@ def _stop(process: Any) -> None:
 
 
 def _rerun_time(page: Any, since: float, fallback: float) -> float:
+    """The click's run over, from the page's log of script states (a run so fast that its "running" never
+    reached the page counts as over when its result was drawn: ``fallback``)."""
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.dt-board')].every((b) => b.dataset.pending !== 'true')",
+        timeout=60_000,
+    )
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
-    page.wait_for_function(f"(since) => ({RERUN_OVER})(since) !== null", arg=since, timeout=60_000)
     over = page.evaluate(RERUN_OVER, since)
     return float(over) if over is not None else fallback
 
 
-def bare_browser(browser: Any, samples: int) -> Figures:
-    """The bare page: first loads to its figure, then clicks on its rectangles (each a rerun)."""
-    from browser_helpers import FIND_POINT, SETTLED, wait_point
-    from servers import start_app
+class BarePage:
+    """The bare page in one browser context: clicks on its rectangles, a fresh context when they run out."""
 
-    process, url = start_app({}, script=BARE)
-    found = Figures()
-    try:
-        while len(found.board) < samples:
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            page = context.new_page()
-            started = time.perf_counter()
-            page.goto(url)
-            wait_point(page, "hand:27", timeout=60_000)
-            found.load.append((time.perf_counter() - started) * 1000)
-            page.evaluate(STATE_LOG)
-            for index in range(min(samples - len(found.board), 27)):
-                page.wait_for_function(SETTLED, polling=50, timeout=60_000)
-                where = wait_point(page, f"hand:{index}", timeout=60_000)
-                since = float(page.evaluate("() => performance.now()"))
-                page.mouse.click(where["x"], where["y"])
-                drawn = page.wait_for_function(
-                    f"() => ({FIND_POINT})('hand:{index}') === null ? performance.now() : false",
-                    polling="raf",
-                    timeout=60_000,
-                ).json_value()
-                found.board.append(float(drawn) - since)
-                found.rerun.append(_rerun_time(page, since, float(drawn) - since))
-            context.close()
-    finally:
-        _stop(process)
-    return found
+    def __init__(self, browser: Any, url: str) -> None:
+        self.browser, self.url = browser, url
+        self.context: Any = None
+        self.page: Any = None
+        self.index = 27
+
+    def load(self) -> float:
+        """A fresh context to the figure drawn (ms)."""
+        if self.context is not None:
+            self.context.close()
+        self.context = self.browser.new_context(viewport={"width": 1400, "height": 1000})
+        self.page = self.context.new_page()
+        started = time.perf_counter()
+        self.page.goto(self.url)
+        self.page.wait_for_function(HAS_POINT, arg="hand:27", timeout=60_000)
+        loaded = (time.perf_counter() - started) * 1000
+        self.page.evaluate(STATE_LOG)
+        self.page.evaluate(CLICK_CLOCK)
+        self.index = 0
+        return loaded
+
+    def click(self, found: Figures) -> None:
+        """One click on a rectangle: to the figure redrawn without it, and to the end of its rerun."""
+        from browser_helpers import SETTLED, wait_point
+
+        if self.index >= 27:
+            self.load()
+        page, name = self.page, f"hand:{self.index}"
+        self.index += 1
+        page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+        where = wait_point(page, name, timeout=60_000)
+        page.mouse.click(where["x"], where["y"])
+        drawn = page.wait_for_function(
+            f"(name) => ({HAS_POINT})(name) ? false : performance.now()", arg=name, polling="raf", timeout=60_000
+        ).json_value()
+        since = float(page.evaluate(RELEASED))
+        found.board.append(float(drawn) - since)
+        found.rerun.append(_rerun_time(page, since, float(drawn) - since))
 
 
 def _single_place_move(table: PlayTable) -> Move:
@@ -160,94 +199,99 @@ def _single_place_move(table: PlayTable) -> Move:
 
 def _open_play(browser: Any, url: str, seed: int, table: PlayTable) -> tuple[Any, Any, float]:
     """A fresh context on the Play page's deal ``seed``; the time to an interactive board (ms)."""
-    from browser_helpers import FIND_POINT, RERUN_WATCH
+    from browser_helpers import RERUN_WATCH
 
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     started = time.perf_counter()
     page.goto(f"{url}/play?deal={seed}&rules=block&players=4&lang=en")
     page.wait_for_function(
-        BOARD_READY.replace("(FIND)", f"({FIND_POINT})"), arg=f"hand:{table.state.hand(HUMAN)[0]}", timeout=90_000
+        BOARD_READY.replace("(HAS)", f"({HAS_POINT})"), arg=f"hand:{table.state.hand(HUMAN)[0]}", timeout=90_000
     )
     loaded = (time.perf_counter() - started) * 1000
     page.evaluate(STATE_LOG)
     page.evaluate(RERUN_WATCH)
+    page.evaluate(CLICK_CLOCK)
     return context, page, loaded
 
 
 def _one_move(page: Any, move: Move, found: Figures) -> None:
     """A tile, then its target: timed from each click to what the board shows, and to the rerun's end."""
-    from browser_helpers import FIND_POINT, SETTLED, wait_point
+    from browser_helpers import SETTLED, wait_point
 
     page.wait_for_function(SETTLED, polling=50, timeout=60_000)
     where = wait_point(page, f"hand:{move.tile}", timeout=60_000)
-    since = float(page.evaluate("() => performance.now()"))
     page.mouse.click(where["x"], where["y"])
-    shown = page.wait_for_function(
-        f"(name) => ({TARGET_AT})(name) !== null ? performance.now() : false",
-        arg=f"end:{move.end}",
-        polling="raf",
-        timeout=60_000,
-    ).json_value()
-    found.select.append(float(shown) - since)
+    shown = page.wait_for_function(TARGET_SHOWN, arg=f"end:{move.end}", polling="raf", timeout=60_000).json_value()
+    found.select.append(float(shown) - float(page.evaluate(RELEASED)))
     target = page.evaluate(TARGET_AT, f"end:{move.end}")
-    since = float(page.evaluate("() => performance.now()"))
+    page.evaluate(BOARD_LOG)
     page.mouse.click(target["x"], target["y"])
-    drawn = page.wait_for_function(
-        MOVE_SHOWN.replace("(FIND)", f"({FIND_POINT})"), arg=f"hand:{move.tile}", polling="raf", timeout=60_000
-    ).json_value()
+    drawn = page.wait_for_function(MOVE_SHOWN, polling="raf", timeout=60_000).json_value()
+    since = float(page.evaluate(RELEASED))
     found.board.append(float(drawn) - since)
-    redrawn = page.wait_for_function(
-        f"(tile) => ({FIND_POINT})(tile) === null ? performance.now() : false",
-        arg=f"hand:{move.tile}",
-        polling="raf",
-        timeout=60_000,
-    ).json_value()
-    found.redraw.append(float(redrawn) - since)
     found.rerun.append(_rerun_time(page, since, float(drawn) - since))
-    page.wait_for_function("() => document.querySelector('.dt-board').dataset.replaying !== 'true'", timeout=60_000)
+    page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+    found.redraw.append(float(page.evaluate("() => window.__finalDrawn")) - since)
 
 
-def app_browser(browser: Any, url: str, samples: int) -> Figures:
-    """The Play page (4-player block): first loads to an interactive board, then moves (a tile, then its end)."""
-    found = Figures()
-    seed = 0
-    while len(found.board) < samples:
-        table = start_table(rules_for("block", 4), "block", "greedy", seed, False)
-        context, page, loaded = _open_play(browser, url, seed, table)
-        found.load.append(loaded)
-        seed += 1
-        while not table.hand_over and len(found.board) < samples:
-            move = _single_place_move(table)
-            if move.action is not Action.PLAY:
-                break  # a pass or a draw: no tile to click
-            _one_move(page, move, found)
-            table = human_move(table, move)
-        context.close()
-    return found
+class PlayPage:
+    """The Play page (4-player block) in one browser context: moves on the board, a new deal when a hand ends."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.browser, self.url = browser, url
+        self.context: Any = None
+        self.page: Any = None
+        self.table: PlayTable | None = None
+        self.seed = 0
+
+    def load(self) -> float:
+        """A fresh context on a new deal to an interactive board (ms)."""
+        if self.context is not None:
+            self.context.close()
+        self.table = start_table(rules_for("block", 4), "block", "greedy", self.seed, False)
+        self.context, self.page, loaded = _open_play(self.browser, self.url, self.seed, self.table)
+        self.seed += 1
+        return loaded
+
+    def move(self, found: Figures) -> None:
+        """One move on the board (a tile, then its target); a new deal first where the hand has no play to click."""
+        while self.table is None or self.table.hand_over or _single_place_move(self.table).action is not Action.PLAY:
+            self.load()
+        assert self.table is not None
+        move = _single_place_move(self.table)
+        _one_move(self.page, move, found)
+        self.table = human_move(self.table, move)
 
 
 def profile_click(browser: Any, url: str) -> list[str]:
-    """Chrome's CPU profile of one move on the board: from the click on the target to the end of its rerun."""
-    table = start_table(rules_for("block", 4), "block", "greedy", 100, False)
-    context, page, _loaded = _open_play(browser, url, 100, table)
-    move = _single_place_move(table)
-    warm = Figures()
-    _one_move(page, move, warm)  # the first move warms the page up; the second is profiled
-    table = human_move(table, move)
-    move = _single_place_move(table)
-    session = context.new_cdp_session(page)
+    """Chrome's CPU profile of one move on the board: from the click on the target to the end of the rerun it
+    started (the second move of a deal: the first warms the page up)."""
+    from browser_helpers import SETTLED, wait_point
+
+    play_page = PlayPage(browser, url)
+    play_page.move(Figures())
+    assert play_page.table is not None
+    page, move = play_page.page, _single_place_move(play_page.table)
+    page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+    where = wait_point(page, f"hand:{move.tile}", timeout=60_000)
+    page.mouse.click(where["x"], where["y"])
+    page.wait_for_function(TARGET_SHOWN, arg=f"end:{move.end}", polling="raf", timeout=60_000)
+    target = page.evaluate(TARGET_AT, f"end:{move.end}")
+    session = play_page.context.new_cdp_session(page)
     session.send("Profiler.enable")
     session.send("Profiler.setSamplingInterval", {"interval": 200})
     session.send("Profiler.start")
-    timed = Figures()
-    _one_move(page, move, timed)
+    page.mouse.click(target["x"], target["y"])
+    drawn = page.wait_for_function(MOVE_SHOWN, polling="raf", timeout=60_000).json_value()
+    since = float(page.evaluate(RELEASED))
+    over = _rerun_time(page, since, float(drawn) - since)
     profile = session.send("Profiler.stop")["profile"]
-    context.close()
-    return _profile_lines(profile, timed)
+    play_page.context.close()
+    return _profile_lines(profile, float(drawn) - since, over)
 
 
-def _profile_lines(profile: dict[str, Any], timed: Figures) -> list[str]:
+def _profile_lines(profile: dict[str, Any], drawn: float, over: float) -> list[str]:
     """The profile's busiest functions by self time (ms), with the move's own figures."""
     nodes = {node["id"]: node for node in profile["nodes"]}
     deltas = profile.get("timeDeltas", [])
@@ -258,11 +302,11 @@ def _profile_lines(profile: dict[str, Any], timed: Figures) -> list[str]:
         name = f"{frame.get('functionName') or '(anonymous)'} [{where}]"
         spent[name] = spent.get(name, 0.0) + delta / 1000
     total = sum(spent.values())
-    busy = total - spent.get("(idle) [(native)]", 0.0) - spent.get("(program) [(native)]", 0.0)
+    busy = total - spent.get("(idle) [(native)]", 0.0)
     lines = [
-        f"profile of one move: select {timed.select[0]:.0f} ms, move drawn {timed.board[0]:.0f} ms, "
-        f"Plotly's redraw {timed.redraw[0]:.0f} ms, rerun over {timed.rerun[0]:.0f} ms after the click; "
-        f"main thread busy {busy:.0f} ms of {total:.0f} ms profiled",
+        f"profile of one move, from the click on the target to the end of its rerun: the move drawn {drawn:.0f} ms "
+        f"after the click, the rerun over {over:.0f} ms after it; main thread busy {busy:.0f} ms of {total:.0f} ms "
+        "(program: the browser's own work, style, layout and paint)",
     ]
     for name, ms in sorted(spent.items(), key=lambda item: -item[1])[:15]:
         lines.append(f"  {ms:7.1f} ms  {name}")
@@ -270,7 +314,8 @@ def _profile_lines(profile: dict[str, Any], timed: Figures) -> list[str]:
 
 
 def browser_figures(samples: int, profile: bool) -> tuple[Figures, Figures, list[str]]:
-    """(the app's Play page, the bare page, a click's profile) in one headless Chromium."""
+    """(the app's Play page, the bare page, a click's profile) in one headless Chromium, the two pages measured
+    in turn (a load of each, a click on each, ...), so a change of the machine's load falls on both alike."""
     from conftest import CHROMIUM_ARGS, chromium_path
     from playwright.sync_api import sync_playwright
     from servers import start_app
@@ -278,15 +323,23 @@ def browser_figures(samples: int, profile: bool) -> tuple[Figures, Figures, list
     executable = chromium_path()
     if executable is None:
         raise SystemExit("chromium is not installed: apt-get install -y chromium")
+    app, bare = Figures(), Figures()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        bare = bare_browser(browser, samples)
+        bare_process, bare_url = start_app({}, script=BARE)
         process, url = start_app({"DOMINO_TUTOR_PROGRESS_DB": str(Path(tempfile.mkdtemp()) / "bench.sqlite3")})
         try:
-            app = app_browser(browser, url, samples)
+            bare_page, play_page = BarePage(browser, bare_url), PlayPage(browser, url)
+            for _ in range(max(3, samples // 5)):
+                bare.load.append(bare_page.load())
+                app.load.append(play_page.load())
+            for _ in range(samples):
+                bare_page.click(bare)
+                play_page.move(app)
             lines = profile_click(browser, url) if profile else []
         finally:
             _stop(process)
+            _stop(bare_process)
         browser.close()
     return app, bare, lines
 
@@ -321,7 +374,7 @@ def main() -> None:
     print(f"load: {os.getloadavg()[0]:.1f} (1-minute average at the end); busy neighbours: {args.busy}")
     print(_line("Play page: click on a tile to its targets drawn", app.select))
     print(_line("Play page: click on a target to the move drawn", app.board))
-    print(_line("Play page: click on a target to Plotly's redraw of the board after the move", app.redraw))
+    print(_line("Play page: click on a target to the server's board drawn (the bots' replies played)", app.redraw))
     print(_line("Play page: click to the end of its rerun", app.rerun))
     print(_line("Play page: first load to an interactive board", app.load))
     print(_line("bare page: click to redrawn figure", bare.board))

@@ -3,9 +3,9 @@
 The browser draws what it is sent; these tests hold the data to the rules
 core: a pick for every tile of the learner's hand, a move for exactly the
 legal plays, each reported in a form the controller turns back into that
-move, each patch rebuilding exactly the figure after the move, and the
-board drawn ahead for a move being the first board of the next run (so the
-browser does not draw it twice).
+move and drawn where the board after it lays the tile, each patch
+rebuilding exactly the figure it stands for, and the move the browser drew
+ahead being the first step of the next run (so it is not played twice).
 """
 
 from __future__ import annotations
@@ -17,19 +17,22 @@ from typing import Any
 import pytest
 from board_helpers import PRESETS, position, random_hands, tile
 
-from tutorial_app.board.browser import PICK_JOIN, figure_key, patch
+from tutorial_app.board.browser import PICK_JOIN, patch
 from tutorial_app.board.browser_line import (
     BoardSize,
     LinePlay,
     LineView,
+    Played,
     line_board,
     line_layout,
     line_picture,
+    played_between,
     replayed,
+    step_key,
 )
 from tutorial_app.board.browser_tien_gow import TablePlay, TableView, replayed_tricks, table_picture, tien_gow_board
 from tutorial_app.board.controller import handle_click
-from tutorial_app.board.figure import target_ends
+from tutorial_app.board.figure import placed_part, target_ends
 from tutorial_app.board.tien_gow_controller import handle_click as tien_gow_click
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.deal import deal
@@ -68,9 +71,12 @@ def test_every_legal_play_is_answered_in_the_browser_and_reported_as_that_move(v
             local = sent["moves"][key]
             outcome = handle_click(state, None, local["report"])
             assert outcome.move == move  # the controller reads the report back as the very move
-            after = line_picture(apply(state, move), VIEW, line_layout(apply(state, move), layout.shape, VIEW.size))
-            assert rebuilt(sent["figure"], local["patch"]) == after.figure
-            assert local["key"] == figure_key(after.figure)
+            after = apply(state, move)
+            assert local["key"] == step_key(Played(0, move, after)) and local["patch"] is None
+            placement = next(p for p in line_layout(after, layout.shape, VIEW.size).placements if p.tile is move.tile)
+            drawn = placed_part(placement, VIEW.theme, 0).shapes[0]
+            # the tile is drawn where the board after the move lays it (its body, as the figure draws it)
+            assert any(shape["x"] == drawn["x"] and shape["y"] == drawn["y"] for shape in local["layer"])
             checked += 1
         for name, pick in sent["picks"].items():
             rings = [shape["name"] for shape in pick["layer"] if shape["kind"] == "ring"]
@@ -88,7 +94,7 @@ def test_a_tile_that_fits_nowhere_says_why_in_the_learners_language() -> None:
         assert said is not None and sent["picks"]["hand:6-4"]["note"] == said.in_(lang)
 
 
-def test_the_board_drawn_ahead_is_the_first_board_of_the_next_run() -> None:
+def test_the_move_drawn_ahead_is_the_first_step_of_the_next_run() -> None:
     rules = rules_for("block", 4)
     state = deal(rules, random.Random(5)).state
     while state.to_move != 0:
@@ -96,13 +102,16 @@ def test_the_board_drawn_ahead_is_the_first_board_of_the_next_run() -> None:
     first, layout = line_board(state, VIEW, moves=LinePlay())
     move = next(m for m in legal_moves(state) if m.action is Action.PLAY)
     ahead = first.to_json()["moves"][f"hand:{move.tile}|end:{move.end}"]["key"]
-    after = apply(state, move)
-    now = after
+    now = apply(state, move)
     while not now.is_over and now.to_move != 0:  # the bots reply
         now = apply(now, legal_moves(now)[0])
-    second, _ = line_board(now, VIEW, shape=layout.shape, since=state, moves=LinePlay())
-    frames = [key for key, _figure in second.earlier]
-    assert frames and frames[0] == ahead  # the browser already shows it: it plays the bots' moves from there
+    second, _ = line_board(now, VIEW, shape=layout.shape, since=(state, layout), moves=LinePlay())
+    steps = second.to_json()
+    assert steps["from"] == first.key  # drawn over the board the browser shows
+    keys = [step["key"] for step in steps["earlier"]]
+    # the browser already drew the learner's move: it plays the bots' moves from there, the last one with the board
+    assert keys[0] == ahead
+    assert keys == [step_key(p) for p in played_between(state, now)[:-1] if p.move.action is Action.PLAY]
     assert len(replayed(state, now)) == len(now.log) - len(state.log) - 1
 
 

@@ -33,7 +33,15 @@ from streamlit.components.v2.manifest_scanner import ComponentConfig, ComponentM
 
 from tutorial_app.board.browser import BoardData, board_data
 
-__all__ = ["show_board_data", "show_picture", "BOT_PACE_MS", "packed_plotly", "plotly_source", "BOARD_COMPONENT"]
+__all__ = [
+    "show_board_data",
+    "show_picture",
+    "follow_board",
+    "BOT_PACE_MS",
+    "packed_plotly",
+    "plotly_source",
+    "BOARD_COMPONENT",
+]
 
 BOARD_COMPONENT = "domino_tutor.board"
 _PACKED = "domino_tutor_plotly.packed"
@@ -119,6 +127,7 @@ def show_board_data(data: BoardData, *, name: str, on_click: Callable[[str], Non
     widget = f"board_{name}"
     payload = data.to_json()
     payload["ack"] = int(st.session_state.get(ack_key, 0))
+    payload["name"] = name
     payload["plotly"] = {"packed": f"{_PACKED}/plotly.min.js.gz", "plain": f"{_PLAIN}/plotly.min.js"}
 
     def clicked() -> None:
@@ -147,3 +156,34 @@ def _plain(value: Any) -> Any:
     if isinstance(value, float) and value != value:  # NaN: a gap, which JSON writes as null
         return None
     return value
+
+
+_FOLLOW_JS = """
+export default function ({ data, setTriggerValue }) {
+  const handler = (event) => {
+    if (event.detail === data.board) setTriggerValue('answered', event.timeStamp);
+  };
+  // One listener per board, however often this is drawn again.
+  const registry = (window.__dominoFollow = window.__dominoFollow || {});
+  if (registry[data.board]) window.removeEventListener('domino-board-answered', registry[data.board]);
+  registry[data.board] = handler;
+  window.addEventListener('domino-board-answered', handler);
+  return () => {
+    window.removeEventListener('domino-board-answered', handler);
+    if (registry[data.board] === handler) delete registry[data.board];
+  };
+}
+"""
+
+_FOLLOW = st.components.v2.component("domino_tutor.follow", js=_FOLLOW_JS, isolate_styles=False)
+
+
+def follow_board(name: str) -> None:
+    """Run the fragment this is called in again once board ``name`` (drawn in a fragment of its own) has had
+    the server's answer to a move: the rest of the page follows the board.
+
+    Why: a move on the board then reruns only the board's fragment (the move checked, the bots' replies
+    sent back, the board drawn: quick), and the page's other parts (buttons, record, score sheet) follow
+    in a second run instead of holding the board's answer back.
+    """
+    _FOLLOW(key=f"follow_{name}", data={"board": name}, on_answered_change=lambda: None, width="content")

@@ -19,7 +19,7 @@ from tutorial_app.app.board_component import BOT_PACE_MS, show_board_data
 from tutorial_app.app.screen import column_width, narrow_width
 from tutorial_app.app.session import bump, lang
 from tutorial_app.board.adjust import Adjusted, adjust_tail, turn_options, with_turn
-from tutorial_app.board.browser_line import BoardSize, LinePlay, LineView, line_board, line_layout
+from tutorial_app.board.browser_line import BoardSize, LinePlay, LineView, Since, line_board, line_layout
 from tutorial_app.board.describe import describe_position
 from tutorial_app.board.figure import ThemeName
 from tutorial_app.board.layout import BoardLayout
@@ -122,23 +122,37 @@ def show_board(
         name_viewer=name_viewer,
         names=tuple(sorted((names or {}).items())),
     )
-    drawn_key = f"_drawn_{name}"
-    since = None if static else st.session_state.get(drawn_key)
+    since = None if static else _since(name, state)
     moves = LinePlay(selected, closed, dict(turns or {}), chain_clicks) if on_click is not None else None
     words = describe_position(state, viewer_seat=seat, show_turn=show_turn, reveal=reveal)
     data, layout = line_board(
         state,
         view,
         shape=kept,
-        since=since if isinstance(since, HandState) else None,
+        since=since,
         moves=moves,
         alt=words.in_(lang()),
         pace_ms=BOT_PACE_MS,
         static=static,
     )
     st.session_state[f"_shape_{name}"] = layout.shape
-    st.session_state[drawn_key] = state
+    st.session_state[f"_drawn_{name}"] = (state, layout, since)
     show_board_data(data, name=name, on_click=on_click)
+
+
+def _since(name: str, state: HandState) -> Since | None:
+    """The hand board ``name`` showed before this one, and its layout: the moves since are played on it.
+
+    Why kept while the hand stays the same: a run that draws the board again unchanged (another part of the
+    page following the move) sends the same data, so the browser goes on playing the moves it was given.
+    """
+    drawn = st.session_state.get(f"_drawn_{name}")
+    if not isinstance(drawn, tuple) or len(drawn) != 3:
+        return None
+    last, layout, before = drawn
+    if last == state:
+        return before if isinstance(before, tuple) else None
+    return (last, layout) if isinstance(last, HandState) and isinstance(layout, BoardLayout) else None
 
 
 def _size(

@@ -86,7 +86,10 @@ def show_trick_table(
     tall = TABLE_HEIGHT if wide else height or 560  # the figure's height in pixels
     view = TableView(viewer, reveal, tuple(highlight), show_turn, lang(), board_theme(), tall)
     drawn_key = f"_drawn_{name}"
-    since = st.session_state.get(drawn_key)
+    drawn = st.session_state.get(drawn_key)
+    last, before = drawn if isinstance(drawn, tuple) else (None, None)
+    # the same ``since`` while the hand is unchanged: a run that draws the table again sends the same data
+    since = before if last == state else last
     data = tien_gow_board(
         state,
         view,
@@ -94,7 +97,7 @@ def show_trick_table(
         play=TablePlay(selection(name, state, viewer)) if interactive else None,
         pace_ms=BOT_PACE_MS,
     )
-    st.session_state[drawn_key] = state
+    st.session_state[drawn_key] = (state, since)
     show_board_data(data, name=name, on_click=on_click if interactive else None)
 
 

@@ -9,24 +9,30 @@ What the browser gets, and does with it:
 
 - ``figure``: the board now, drawn with ``Plotly.react`` (no new widget, no
   remount); ``key`` names it, so a board already showing it draws nothing.
-- ``earlier``: the boards between the last one this browser drew and now
-  (bots' replies, other players' moves), as patches of ``figure``; the
-  browser plays them one by one, ``pace_ms`` apart, then shows ``figure``.
+- ``earlier``: the moves between the board this browser drew last and now
+  (the bots' replies, other players' moves), one step each: a layer drawn
+  over that board (``replay_from`` names it: the tile leaves its player's
+  hand and lies on the table) or a whole figure; the browser plays them one
+  by one, ``pace_ms`` apart, then draws ``figure``.
 - ``picks``: what a click on a pickable part (a tile of the learner's hand)
   draws at once (overlay shapes: the tile lifted, the targets where it may
   go) and says; ``limit`` picks at once (1: a new pick replaces the old).
 - ``moves``: for every move the learner may make from a pick, keyed
   ``"<picks>|<click>"`` (``"hand:6-4|end:left"``): what to draw at once (the
-  tile leaving the hand and laid on the table), the figure after it (a
-  patch of ``figure``, drawn by Plotly right after) and what to report to
-  the server, which checks the move with the rules core and runs the page
-  again; a refused move comes back as the old board and the reason.
+  tile leaving the hand and laid on the table: a small patch of the board
+  after it, or the whole figure after it), its step's key (the server's
+  first step after the move, which the browser then does not play again)
+  and what to report to the server, which checks the move with the rules
+  core and runs the page again; a refused move comes back as the old board
+  and the reason.
 - ``sends``: click names reported to the server as they are (a table tile
   to re-bend the chain at), ``fallback``: a click with no local answer
   reported with the picks (Play with a selection that cannot go: the rules
   core says why), ``notes``: sentences for clicks that change nothing.
 
-Why patches: a figure is 10-20 KiB of JSON; a move changes a few traces.
+Why layers and patches: a figure is 10-20 KiB of JSON and 2-10 ms to build on the server, and a
+Plotly redraw of a board 30-150 ms in the browser; a move's layer is a few shapes, drawn in a few
+milliseconds, and a patch holds only the traces that changed.
 """
 
 from __future__ import annotations
@@ -38,7 +44,18 @@ from typing import Any, NamedTuple
 
 from tutorial_app.board.overlay import Shape
 
-__all__ = ["Figure", "Pick", "LocalMove", "Answers", "BoardData", "figure_key", "patch", "board_data", "PICK_JOIN"]
+__all__ = [
+    "Figure",
+    "Pick",
+    "LocalMove",
+    "ReplayStep",
+    "Answers",
+    "BoardData",
+    "figure_key",
+    "patch",
+    "board_data",
+    "PICK_JOIN",
+]
 
 Figure = dict[str, Any]
 """A Plotly figure as plain JSON: ``{"data": [trace, ...], "layout": {...}}``."""
@@ -56,11 +73,22 @@ class Pick(NamedTuple):
 
 class LocalMove(NamedTuple):
     """A move the browser answers alone: its layer drawn at once, reported as ``report``, then the figure
-    ``after`` it drawn by Plotly (None: the layer stays until the server's board comes)."""
+    ``after`` it drawn by Plotly (None: the layer stays until the server's board comes). ``key``: the step
+    the server will send for this move (see ``ReplayStep``); with a figure, its figure's key."""
 
     report: str
     layer: tuple[Shape, ...]
-    after: Figure | None
+    after: Figure | None = None
+    key: str | None = None
+
+
+class ReplayStep(NamedTuple):
+    """One move played on the board in the browser: a ``layer`` drawn over the board it started from (with
+    the moves before it), or the whole ``figure`` after it."""
+
+    key: str
+    layer: tuple[Shape, ...] | None = None
+    figure: Figure | None = None
 
 
 class Answers(NamedTuple):
@@ -87,7 +115,8 @@ class BoardData(NamedTuple):
 
     figure: Figure
     key: str
-    earlier: tuple[tuple[str, Figure], ...]
+    earlier: tuple[ReplayStep, ...]
+    replay_from: str | None
     answers: Answers | None
     alt: str
     pace_ms: int
@@ -99,7 +128,15 @@ class BoardData(NamedTuple):
         data: dict[str, Any] = {
             "figure": self.figure,
             "key": self.key,
-            "earlier": [{"key": key, "patch": patch(self.figure, figure)} for key, figure in self.earlier],
+            "earlier": [
+                {
+                    "key": step.key,
+                    "layer": list(step.layer) if step.layer is not None else None,
+                    "patch": patch(self.figure, step.figure) if step.figure is not None else None,
+                }
+                for step in self.earlier
+            ],
+            "from": self.replay_from,
             "alt": self.alt,
             "pace": self.pace_ms,
             "static": self.static,
@@ -113,7 +150,7 @@ class BoardData(NamedTuple):
                 name: {
                     "report": move.report,
                     "layer": list(move.layer),
-                    "key": figure_key(move.after) if move.after is not None else None,
+                    "key": figure_key(move.after) if move.after is not None else move.key,
                     "patch": patch(self.figure, move.after) if move.after is not None else None,
                 }
                 for name, move in answers.moves.items()
@@ -157,21 +194,25 @@ def board_data(
     figure: Figure,
     *,
     earlier: Iterable[Figure] = (),
+    steps: Sequence[ReplayStep] = (),
+    replay_from: str | None = None,
     answers: Answers | None = None,
     alt: str = "",
     pace_ms: int = 400,
     static: bool = False,
 ) -> BoardData:
-    """The component's data for a board drawn as ``figure``, after the boards ``earlier`` (oldest first).
+    """The component's data for a board drawn as ``figure``, after the boards ``earlier`` (whole figures,
+    oldest first) or the ``steps`` (layers over the board keyed ``replay_from``).
 
     ``answers`` None: a board nobody plays on now (a picture, or not the learner's turn). ``static``:
     not even hover labels (a picture of a position, as in a hand's review).
     """
     if static:
-        figure, earlier = _picture(figure), [_picture(before) for before in earlier]
+        figure, earlier, steps = _picture(figure), [], ()
     key = figure_key(figure)
-    frames = tuple((figure_key(before), before) for before in earlier)
-    return BoardData(figure, key, _distinct(frames, key), answers, alt, pace_ms, static)
+    frames = _distinct([(figure_key(before), before) for before in earlier], key)
+    played = tuple(steps) or tuple(ReplayStep(frame_key, figure=before) for frame_key, before in frames)
+    return BoardData(figure, key, played, replay_from if steps else None, answers, alt, pace_ms, static)
 
 
 def _picture(figure: Figure) -> Figure:
@@ -179,10 +220,10 @@ def _picture(figure: Figure) -> Figure:
     return {**figure, "data": [trace for trace in figure["data"] if "customdata" not in trace]}
 
 
-def _distinct(frames: Sequence[tuple[str, Figure]], final: str) -> tuple[tuple[str, Figure], ...]:
+def _distinct(frames: Sequence[tuple[str, Figure]], final: str) -> list[tuple[str, Figure]]:
     """The frames without repeats of the one before (a pass that changed nothing drawn) or of the final board."""
     kept: list[tuple[str, Figure]] = []
     for key, figure in frames:
         if key != final and (not kept or kept[-1][0] != key):
             kept.append((key, figure))
-    return tuple(kept)
+    return kept

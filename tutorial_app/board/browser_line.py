@@ -16,18 +16,30 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from tutorial_app.board.adjust import with_turn
-from tutorial_app.board.browser import Answers, BoardData, LocalMove, Pick, board_data
+from tutorial_app.board.browser import Answers, BoardData, LocalMove, Pick, ReplayStep, board_data, figure_key
 from tutorial_app.board.controller import handle_click
-from tutorial_app.board.figure import THEMES, Picture, ThemeName, board_picture, target_ends, target_size
+from tutorial_app.board.figure import THEMES, Picture, ThemeName, board_picture, placed_part, target_ends, target_size
 from tutorial_app.board.frame import TAP_TILE_PX, fitted_height, narrow_felt_width, narrow_frame
 from tutorial_app.board.layout import BoardLayout, layout_table
-from tutorial_app.board.overlay import Shape, cover, lifted, outlined, ring
+from tutorial_app.board.overlay import Part, Shape, cover, lifted, outlined, ring
 from tutorial_app.board.shape import ChainShape, Step
 from tutorial_app.rules.moves import IllegalMoveError, apply, why_illegal
-from tutorial_app.rules.state import ARM_NAMES, End, HandState, Move, play
+from tutorial_app.rules.state import ARM_NAMES, Action, End, HandState, Move, play
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["BoardSize", "LineView", "LinePlay", "line_layout", "line_picture", "line_board", "replayed"]
+__all__ = [
+    "BoardSize",
+    "LineView",
+    "LinePlay",
+    "Played",
+    "Since",
+    "line_layout",
+    "line_picture",
+    "line_board",
+    "played_between",
+    "replayed",
+    "step_key",
+]
 
 
 class BoardSize(NamedTuple):
@@ -108,23 +120,47 @@ def line_picture(state: HandState, view: LineView, layout: BoardLayout) -> Pictu
     )
 
 
-def replayed(since: HandState | None, now: HandState) -> tuple[HandState, ...]:
-    """The hands between ``since`` and ``now``, after each move in turn (``now`` left out), when ``now`` grew
-    from ``since`` by moves; else none (a new deal, an undo, a view that hides what was drawn)."""
+class Played(NamedTuple):
+    """One move between two boards: who made it, the move, the hand after it."""
+
+    seat: int
+    move: Move
+    after: HandState
+
+
+def played_between(since: HandState | None, now: HandState) -> tuple[Played, ...]:
+    """The moves that led from ``since`` to ``now``, each with the hand after it (the last one's is ``now``), when
+    ``now`` grew from ``since`` by moves; else none (a new deal, an undo, a view that hides what was drawn)."""
     if since is None or since.rules != now.rules:
         return ()
     old, new = since.log, now.log
     if len(new) <= len(old) or new[: len(old)] != old:
         return ()
-    states: list[HandState] = []
+    played: list[Played] = []
     state = since
     try:
-        for _seat, move, _drawn, _points in new[len(old) :]:
+        for seat, move, _drawn, _points in new[len(old) :]:
             state = apply(state, move)
-            states.append(state)
+            played.append(Played(seat, move, state))
     except IllegalMoveError:  # two positions set up apart (a lesson's steps) that only share their first moves
         return ()
-    return tuple(states[:-1]) if states[-1] == now else ()
+    return tuple(played) if state == now else ()
+
+
+def replayed(since: HandState | None, now: HandState) -> tuple[HandState, ...]:
+    """The hands between ``since`` and ``now`` after each move in turn (``now`` left out); see ``played_between``."""
+    return tuple(step.after for step in played_between(since, now)[:-1])
+
+
+def step_key(played: Played) -> str:
+    """The name of a move played on the board: the same for the learner's move drawn ahead and the server's step."""
+    move = played.move
+    what = f"{move.tile}:{move.end}" if move.action is Action.PLAY else move.action.value
+    return f"move:{len(played.after.log)}:{played.seat}:{what}"
+
+
+Since = tuple[HandState, BoardLayout]
+"""The hand the browser drew last and its layout."""
 
 
 def line_board(
@@ -132,25 +168,85 @@ def line_board(
     view: LineView,
     *,
     shape: ChainShape | None = None,
-    since: HandState | None = None,
+    since: Since | None = None,
     moves: LinePlay | None = None,
     alt: str = "",
     pace_ms: int = 400,
     static: bool = False,
 ) -> tuple[BoardData, BoardLayout]:
-    """The component's data for ``state`` and the layout drawn (keep its ``shape`` for the next board).
+    """The component's data for ``state`` and the layout drawn (keep both for the next board, as ``since``).
 
-    ``since``: the hand the browser showed last (the boards in between are played first); ``moves``: how
-    the learner may play on this board (None: a board to look at).
+    ``since``: the hand the browser drew last and its layout (the moves in between are played first);
+    ``moves``: how the learner may play on this board (None: a board to look at).
     """
     layout = line_layout(state, shape, view.size)
     picture = line_picture(state, view, layout)
-    earlier = [
-        line_picture(before, view, line_layout(before, layout.shape, view.size)).figure
-        for before in replayed(since, state)
-    ]
+    steps: tuple[ReplayStep, ...] = ()
+    start: str | None = None
+    if since is not None and not static:
+        before = line_picture(since[0], view, since[1])
+        steps = _steps(since[0], since[1], before, played_between(since[0], state)[:-1], layout.shape, view)
+        start = figure_key(before.figure)
     answers = _answers(state, view, picture, layout, moves) if moves is not None else None
-    return board_data(picture.figure, earlier=earlier, answers=answers, alt=alt, pace_ms=pace_ms, static=static), layout
+    data = board_data(
+        picture.figure, steps=steps, replay_from=start, answers=answers, alt=alt, pace_ms=pace_ms, static=static
+    )
+    return data, layout
+
+
+def _steps(
+    since: HandState,
+    since_layout: BoardLayout,
+    before: Picture,
+    played: tuple[Played, ...],
+    shape: ChainShape,
+    view: LineView,
+) -> tuple[ReplayStep, ...]:
+    """Each move played over the board the browser shows: the tiles left so far gone from their hands, the tiles
+    laid so far in their places, the last one outlined. Stops where the chain was laid out anew (the final board
+    then shows it)."""
+    steps: list[ReplayStep] = []
+    covers: list[Shape] = []
+    laid: list[Shape] = []
+    taken: dict[int, int] = {}
+    for step in played:
+        move = step.move
+        if move.action is not Action.PLAY or move.tile is None:
+            continue
+        after_layout = line_layout(step.after, shape, view.size)
+        placement = next((p for p in after_layout.placements if p.tile is move.tile), None)
+        if placement is None or not _chain_kept(since_layout, after_layout):
+            break
+        left = _hand_part(since, before, step.seat, move.tile, taken, view.seat)
+        if left is not None:
+            covers.append(cover(left, before.wood))
+        drawn = placed_part(placement, view.theme, before.px_per_unit)
+        last = outlined(drawn, THEMES[view.theme].last)
+        steps.append(ReplayStep(step_key(step), layer=(*covers, *laid, *drawn.shapes, last)))
+        laid.extend(drawn.shapes)
+    return tuple(steps)
+
+
+def _hand_part(
+    since: HandState, before: Picture, seat: int, tile: Tile, taken: dict[int, int], viewer: int
+) -> Part | None:
+    """The tile of ``seat``'s hand, as the board the browser shows drew it, that the move took: the tile itself
+    where the hand is drawn face up, else the last back not taken yet (a hidden hand shows no tile's place)."""
+    if seat == viewer and f"hand:{tile}" in before.parts:
+        return before.parts[f"hand:{tile}"]
+    hand = since.hand(seat)
+    if tile in hand and before.parts.get(f"seat{seat}:{hand.index(tile)}") is not None:
+        face_up = len(before.parts[f"seat{seat}:{hand.index(tile)}"].shapes) > 1
+        if face_up:
+            return before.parts[f"seat{seat}:{hand.index(tile)}"]
+    taken[seat] = taken.get(seat, 0) + 1
+    return before.parts.get(f"seat{seat}:{len(hand) - taken[seat]}")
+
+
+def _chain_kept(before: BoardLayout, after: BoardLayout) -> bool:
+    """Whether every tile on the table lies where it lay (then a new tile may be drawn over the old board)."""
+    where = {p.tile: (p.cx, p.cy, p.vertical) for p in after.placements}
+    return all(where.get(p.tile) == (p.cx, p.cy, p.vertical) for p in before.placements)
 
 
 def _answers(state: HandState, view: LineView, picture: Picture, layout: BoardLayout, play_: LinePlay) -> Answers:
@@ -207,27 +303,18 @@ def _pick(state: HandState, view: LineView, picture: Picture, tile: Tile, ends: 
 def _move(
     state: HandState, view: LineView, picture: Picture, layout: BoardLayout, move: Move, play_: LinePlay
 ) -> LocalMove:
-    """The tile leaves the hand and lies in its place on the table at once; the figure after it follows."""
+    """The tile leaves the hand and lies in its place on the table at once (the server's board follows)."""
     tile, end = move.tile, move.end
     assert tile is not None and end is not None
     after = apply(state, move)
     step = play_.turns.get(end) if end in ARM_NAMES else None
     shape = with_turn(layout, state.table, end, step) if step is not None else layout.shape
-    drawn = line_picture(after, view, line_layout(after, shape, view.size))
+    after_layout = line_layout(after, shape, view.size)
     layer: list[Shape] = [cover(picture.parts[f"hand:{tile}"], picture.wood)]
-    laid = drawn.parts.get(f"tile:{tile}")
-    if laid is not None and _table_kept(picture, drawn):
+    placement = next((p for p in after_layout.placements if p.tile is tile), None)
+    if placement is not None and _chain_kept(layout, after_layout):
+        laid = placed_part(placement, view.theme, picture.px_per_unit)
         layer.extend(laid.shapes)
         layer.append(outlined(laid, THEMES[view.theme].last))
-    return LocalMove(f"play:{tile}:{end}", tuple(layer), drawn.figure)
-
-
-def _table_kept(before: Picture, after: Picture) -> bool:
-    """Whether every tile on the table lies where it lay (then the new tile may be drawn over the old board)."""
-    return all(
-        name in after.parts
-        and after.parts[name].outline_x == part.outline_x
-        and after.parts[name].outline_y == part.outline_y
-        for name, part in before.parts.items()
-        if name.startswith("tile:")
-    )
+    key = step_key(Played(state.to_move, move, after))
+    return LocalMove(f"play:{tile}:{end}", tuple(layer), key=key)

@@ -28,6 +28,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 
 from tutorial_app.board.frame import Frame, Side, boneyard_spot, frame_for, hand_tiles, label_spot
+from tutorial_app.board.geometry import Placement
 from tutorial_app.board.labels import boneyard_label, seat_label
 from tutorial_app.board.layout import BoardLayout, layout_table
 from tutorial_app.board.overlay import Coords, Part, dots, polygon
@@ -43,6 +44,7 @@ __all__ = [
     "THEMES",
     "board_figure",
     "board_picture",
+    "placed_part",
     "Picture",
     "ThemeName",
     "table_layout",
@@ -120,8 +122,8 @@ THEMES: dict[str, Theme] = {
 class Picture(NamedTuple):
     """A board as plain figure JSON (``{"data": [...], "layout": {...}}``) and its parts drawn on their own.
 
-    ``parts``: ``hand:6-4`` for each tile of the viewer's hand, ``tile:6-4`` for each tile on the table
-    (see ``overlay.Part``). ``rises``: how far (in the figure's units) each hand tile rises when selected.
+    ``parts``: ``hand:6-4`` for each tile of the viewer's hand, ``seat2:3`` for the others' tiles (by place),
+    ``tile:6-4`` for each tile on the table (see ``overlay.Part``). ``rises``: how far (in the figure's units) each hand tile rises when selected.
     ``ends``: the target spot of each open end. ``px_per_unit``: the pixels one unit is drawn at (for
     sizes in pixels). ``wood``: the colour under the viewer's hand (to cover a tile that left it).
     """
@@ -179,36 +181,16 @@ class _Sketch:
     ) -> None:
         """One tile; ``scale`` 1 is a chain tile (2 x 1 units), larger for the viewer's hand. ``part``: also
         keep it drawn on its own under that name."""
-        hw, hh = (0.5 * scale, scale) if vertical else (scale, 0.5 * scale)
-        xs, ys = chamfered(cx, cy, hw, hh, CHAMFER * scale)
-        line_x: Coords = []
-        line_y: Coords = []
-        pip_x: list[float] = []
-        pip_y: list[float] = []
+        drawn = _tile_geometry(cx, cy, vertical, low, high, face_up, scale)
+        xs, ys = drawn.outline
         if face_up:
-            bar = 0.4 * scale
-            if vertical:
-                line_x, line_y = [round(cx - bar, 3), round(cx + bar, 3), None], [cy, cy, None]
-            else:
-                line_x, line_y = [cx, cx, None], [round(cy - bar, 3), round(cy + bar, 3), None]
-            for number, (hx, hy) in (
-                (low, half_centre(cx, cy, vertical, -scale)),
-                (high, half_centre(cx, cy, vertical, scale)),
-            ):
-                for ox, oy in PIP_SPOTS[number]:
-                    if vertical:
-                        pip_x.append(round(hx + ox * scale, 3))
-                        pip_y.append(round(hy + oy * scale, 3))
-                    else:
-                        pip_x.append(round(hx + oy * scale, 3))
-                        pip_y.append(round(hy + ox * scale, 3))
             self.face_x.extend(xs)
             self.face_y.extend(ys)
-            self.line_x.extend(line_x)
-            self.line_y.extend(line_y)
-            self.pip_x.extend(pip_x)
-            self.pip_y.extend(pip_y)
-            self.pip_scale.extend([scale] * len(pip_x))
+            self.line_x.extend(drawn.bar[0])
+            self.line_y.extend(drawn.bar[1])
+            self.pip_x.extend(drawn.pips[0])
+            self.pip_y.extend(drawn.pips[1])
+            self.pip_scale.extend([scale] * len(drawn.pips[0]))
         else:
             self.back_x.extend(xs)
             self.back_y.extend(ys)
@@ -217,25 +199,7 @@ class _Sketch:
             ox_list.extend(xs)
             oy_list.extend(ys)
         if part is not None:
-            self.parts[part] = self._part(xs, ys, (line_x, line_y), (pip_x, pip_y), face_up, scale)
-
-    def _part(
-        self,
-        xs: Coords,
-        ys: Coords,
-        divider: tuple[Coords, Coords],
-        pips: tuple[list[float], list[float]],
-        face_up: bool,
-        scale: float,
-    ) -> Part:
-        """A tile drawn on its own as the traces draw it: its body, its bar and its pips."""
-        colours = self.colours
-        body = polygon(xs, ys, fill=colours.face if face_up else colours.back, line=colours.face_edge, width=1.0)
-        if not face_up:
-            return Part((body,), xs, ys)
-        bar = polygon(*divider, line=colours.face_edge, width=divider_width(self.ppu))
-        pip_size = max(3.0, round(self.ppu * 0.2 * scale, 1))
-        return Part((body, bar, dots(*pips, pip_size, colours.pip)), xs, ys)
+            self.parts[part] = _tile_part(drawn, face_up, scale, self.colours, self.ppu)
 
     def click(self, x: float, y: float, data: str, text: str, scale: float = 1.0) -> None:
         self.click_x.append(round(x, 3))
@@ -248,6 +212,61 @@ class _Sketch:
         self.label_x.append(x)
         self.label_y.append(y)
         self.label_text.append(text)
+
+
+class _TileGeometry(NamedTuple):
+    """A tile's outline, the bar across its middle and its pips, in the figure's units."""
+
+    outline: tuple[Coords, Coords]
+    bar: tuple[Coords, Coords]
+    pips: tuple[list[float], list[float]]
+
+
+def _tile_geometry(
+    cx: float, cy: float, vertical: bool, low: int, high: int, face_up: bool, scale: float
+) -> _TileGeometry:
+    hw, hh = (0.5 * scale, scale) if vertical else (scale, 0.5 * scale)
+    outline = chamfered(cx, cy, hw, hh, CHAMFER * scale)
+    if not face_up:
+        return _TileGeometry(outline, ([], []), ([], []))
+    bar = 0.4 * scale
+    if vertical:
+        line: tuple[Coords, Coords] = ([round(cx - bar, 3), round(cx + bar, 3), None], [cy, cy, None])
+    else:
+        line = ([cx, cx, None], [round(cy - bar, 3), round(cy + bar, 3), None])
+    pip_x: list[float] = []
+    pip_y: list[float] = []
+    for number, (hx, hy) in (
+        (low, half_centre(cx, cy, vertical, -scale)),
+        (high, half_centre(cx, cy, vertical, scale)),
+    ):
+        for ox, oy in PIP_SPOTS[number]:
+            if vertical:
+                pip_x.append(round(hx + ox * scale, 3))
+                pip_y.append(round(hy + oy * scale, 3))
+            else:
+                pip_x.append(round(hx + oy * scale, 3))
+                pip_y.append(round(hy + ox * scale, 3))
+    return _TileGeometry(outline, line, (pip_x, pip_y))
+
+
+def _tile_part(drawn: _TileGeometry, face_up: bool, scale: float, colours: Theme, ppu: float) -> Part:
+    """A tile drawn on its own as the traces draw it: its body, its bar and its pips."""
+    xs, ys = drawn.outline
+    body = polygon(xs, ys, fill=colours.face if face_up else colours.back, line=colours.face_edge, width=1.0)
+    if not face_up:
+        return Part((body,), xs, ys)
+    bar = polygon(*drawn.bar, line=colours.face_edge, width=divider_width(ppu))
+    pip_size = max(3.0, round(ppu * 0.2 * scale, 1))
+    return Part((body, bar, dots(*drawn.pips, pip_size, colours.pip)), xs, ys)
+
+
+def placed_part(placement: Placement, theme: ThemeName, ppu: float) -> Part:
+    """A tile laid on the table at ``placement`` (a chain tile), drawn on its own as the board draws it."""
+    drawn = _tile_geometry(
+        placement.cx, placement.cy, placement.vertical, placement.low, placement.high, not placement.closed, 1.0
+    )
+    return _tile_part(drawn, not placement.closed, 1.0, THEMES[theme], ppu)
 
 
 def target_ends(state: HandState, tile: Tile) -> list[End]:
@@ -352,7 +371,7 @@ def board_picture(
         label = seat_label(seat, len(hand), you=you and name_viewer, to_move=turn).in_(lang)
         if names and seat in names:
             label = named_label(label, seat, names[seat], lang)
-        mine = _Hand(hand, you or face_up_all, you, selected, wanted, label, fits if you else 0)
+        mine = _Hand(seat, hand, you or face_up_all, you, selected, wanted, label, fits if you else 0)
         rises.update(_draw_hand(sketch, frame, mine, side))
 
     if rules.has_boneyard:
@@ -409,6 +428,7 @@ def target_size(ppu: float) -> float:
 class _Hand(NamedTuple):
     """A seat's hand as the viewer sees it: its tiles, whether face up and clickable, its marks and label."""
 
+    seat: int
     tiles: list[Tile]
     face_up: bool
     clickable: bool
@@ -432,7 +452,7 @@ def _draw_hand(sketch: _Sketch, frame: Frame, hand: _Hand, side: Side) -> dict[s
         for i, tile in enumerate(tiles):
             lifted = hand_tiles(frame, side, len(tiles), i)[i].cy
             rises[f"hand:{tile}"] = round(lifted - level[i].cy, 3)
-    for tile, spot in zip(tiles, spots, strict=True):
+    for index, (tile, spot) in enumerate(zip(tiles, spots, strict=True)):
         name = str(tile)
         mark = (
             "selected"
@@ -443,7 +463,7 @@ def _draw_hand(sketch: _Sketch, frame: Frame, hand: _Hand, side: Side) -> dict[s
             if hand.fits & tile.bit
             else None
         )
-        part = f"hand:{name}" if hand.clickable else None
+        part = f"hand:{name}" if hand.clickable else f"seat{hand.seat}:{index}"
         face_up = hand.face_up
         sketch.tile(
             spot.cx, spot.cy, spot.vertical, tile.lo, tile.hi, face_up, mark if face_up else None, spot.scale, part

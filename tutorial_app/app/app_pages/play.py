@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial_app.app.board_component import follow_board
 from tutorial_app.app.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
 from tutorial_app.app.controls import (
     direction_buttons,
@@ -234,20 +235,7 @@ def _header(table: PlayTable, current: Lang) -> None:
 def _hand_and_moves(table: PlayTable, current: Lang) -> None:
     """The board, the feedback, what happened since the learner's move, and the move buttons (or the hand's end)."""
     state = table.state
-    # The board takes the full width (tiles about 1.6 times the size they had in a side column);
-    # the end-of-hand summary, then the score sheet and the game record, come below it.
-    show_board(
-        state,
-        name="play",
-        on_click=_click,
-        selected=selected_tile("play"),
-        seat=HUMAN,
-        reveal=table.hand_over,
-        wide=True,
-        closed=face_down("play"),
-        turns=_turns(table),
-        chain_clicks=True,
-    )
+    _board_area()
     feedback = st.session_state["play_feedback"]
     if isinstance(feedback, Text):
         st.warning(feedback.in_(current), icon=":material/front_hand:")
@@ -372,6 +360,30 @@ def _sheet_and_record(table: PlayTable, current: Lang) -> None:
 
 
 @st.fragment
+def _board_area() -> None:
+    """The board alone: a move on it reruns this, and the rest of the table follows (``follow_board``).
+
+    The board takes the full width (tiles about 1.6 times the size they had in a side column); the
+    end-of-hand summary, then the score sheet and the game record, come below it.
+    """
+    table = _table()
+    if table is None:
+        return
+    show_board(
+        table.state,
+        name="play",
+        on_click=_click,
+        selected=selected_tile("play"),
+        seat=HUMAN,
+        reveal=table.hand_over,
+        wide=True,
+        closed=face_down("play"),
+        turns=_turns(table),
+        chain_clicks=True,
+    )
+
+
+@st.fragment
 def _table_area() -> None:
     """Everything a click on the table changes, rerun on its own (the game picker above is left alone)."""
     table = _table()
@@ -383,6 +395,7 @@ def _table_area() -> None:
     _hand_and_moves(table, current)
     _adjust_row(table)
     _sheet_and_record(table, current)
+    follow_board("play")
 
 
 _table_area()

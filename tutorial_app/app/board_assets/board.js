@@ -69,6 +69,29 @@ function plotlyUrls(data) {
   return { packed: new URL(data.plotly.packed, base).href, plain: new URL(data.plotly.plain, base).href };
 }
 
+// The server answered a move on board `name`: a page whose other parts follow the board (follow_board in
+// board_component.py) runs them once the board's own run is over (a request during it would cut it short).
+function announceAnswer(name) {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const announce = () => window.dispatchEvent(new CustomEvent('domino-board-answered', { detail: name }));
+  const idle = () => !app || app.getAttribute('data-test-script-state') !== 'running';
+  if (idle()) {
+    setTimeout(announce, 0);
+    return;
+  }
+  const watch = new MutationObserver(() => {
+    if (!idle()) return;
+    watch.disconnect();
+    clearTimeout(late);
+    announce();
+  });
+  const late = setTimeout(() => {
+    watch.disconnect();
+    announce();
+  }, 5000);
+  watch.observe(app, { attributes: true, attributeFilter: ['data-test-script-state'] });
+}
+
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -159,7 +182,10 @@ class Board {
     this.urls = plotlyUrls(data);
     this.plot.setAttribute('aria-label', data.alt || '');
     this.plot.style.minHeight = `${data.figure.layout.height || 400}px`;
-    if (this.pendingAck !== null && data.ack !== this.pendingAck) this.setPending(null);
+    if (this.pendingAck !== null && data.ack !== this.pendingAck) {
+      this.setPending(null);
+      announceAnswer(data.name);
+    }
     const sameBoard = previous !== null && previous.key === data.key;
     if (data.picked && data.picked.length) this.picks = data.picked.slice();
     else if (!sameBoard) this.picks = [];
@@ -173,20 +199,26 @@ class Board {
     const Plotly = await loadPlotly(this.urls);
     await nextFrame();
     if (this.data !== data) return;
-    const earlier = data.earlier || [];
-    let start = earlier.length;
-    if (this.shown !== null) {
-      const at = earlier.findIndex((frame) => frame.key === this.shown);
-      start = at >= 0 ? at + 1 : earlier.findIndex((frame) => frame.key !== this.shown);
-      if (start < 0) start = earlier.length;
+    // The moves since the board this browser drew last: play those it has not drawn yet, one by one.
+    const steps = data.earlier || [];
+    let start = steps.length;
+    if (this.shown !== null && steps.length && !(data.from && this.shown !== data.from)) {
+      start = this.stepKey ? steps.findIndex((step) => step.key === this.stepKey) + 1 : 0;
     }
-    this.replaying = start < earlier.length;
+    this.stepKey = null;
+    this.replaying = start < steps.length;
     this.root.dataset.replaying = String(this.replaying);
-    for (const frame of earlier.slice(start)) {
+    for (const step of steps.slice(start)) {
       await this.paced(data);
       if (this.data !== data) return;
       if (this.skip) break;
-      await this.draw(Plotly, patched(data.figure, frame.patch), frame.key);
+      if (step.patch) {
+        await this.draw(Plotly, patched(data.figure, step.patch), step.key);
+      } else {
+        this.moveLayer = step.layer;
+        this.drawLayer();
+        this.lastDraw = performance.now();
+      }
     }
     if (this.replaying && !this.skip) await this.paced(data);
     if (this.data !== data) return;
@@ -229,7 +261,11 @@ class Board {
   }
 
   resized() {
-    if (!window.Plotly || !this.plot._fullLayout) return;
+    // Only a change of width redraws the plot (its height is the figure's): a page growing below the board,
+    // or the board's own drawing, must not cost a Plotly redraw.
+    const width = Math.round(this.root.getBoundingClientRect().width);
+    if (!window.Plotly || !this.plot._fullLayout || width === this.width) return;
+    this.width = width;
     window.Plotly.Plots.resize(this.plot).then(() => this.drawLayer());
   }
 
@@ -426,6 +462,7 @@ class Board {
     this.moveLayer = move.layer;
     this.drawLayer();
     this.say(null);
+    this.stepKey = move.key; // the server's first step will be this move: it is not played again
     this.report(move.report);
     if (!move.patch) return; // drawn by the server's answer
     const after = patched(data.figure, move.patch);
