@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial_app.app.board_component import preload_board
 from tutorial_app.app.club_book import rule_book_editor, shared_rules_offer
 from tutorial_app.app.club_class import learner_view, teacher_view
 from tutorial_app.app.club_home import find_lesson, join_form, table_form, teach_form
@@ -30,6 +31,7 @@ if not isinstance(store, ClubStore):
 
 place = device()
 if place is not None:
+    preload_board()  # a room draws boards: plotly.js loads while the rest of the page runs
     now = clock()
     try:
         room = store.room(place.code, now)

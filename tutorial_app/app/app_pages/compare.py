@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from tutorial_app.app.board_component import preload_board
 from tutorial_app.app.bots import BOTS
 from tutorial_app.app.charts import PNG_NAME, ChartRow, statistics_figure
 from tutorial_app.app.compare_job import ComparisonJob
@@ -315,6 +316,7 @@ def _share(choices: list[RuleChoice], settings: dict[str, int], bots: tuple[str,
         st.code(f"{base}?{urlencode(wanted)}", language=None, wrap_lines=True)
 
 
+preload_board()  # plotly.js loads while the rest of the page runs
 current = lang()
 st.title(tr("compare.title"))
 st.markdown(tr("compare.intro"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial_app.app.board_component import preload_board
 from tutorial_app.app.lesson_player import play_lesson, sources_box
 from tutorial_app.app.markdown import plain
 from tutorial_app.app.progress import ProgressError
@@ -163,6 +164,7 @@ if isinstance(run, (LessonRun, TienGowRun)):
     right.button(tr("learn.back"), on_click=_close, key="learn_back")
     st.stop()
 
+preload_board()  # plotly.js loads while the rest of the page runs
 st.title(tr("learn.title"))
 st.markdown(tr("learn.intro"))
 if name is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.board_component import follow_board
+from tutorial_app.app.board_component import follow_board, preload_board
 from tutorial_app.app.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
 from tutorial_app.app.controls import (
     direction_buttons,
@@ -182,6 +182,7 @@ def _deal_from_link() -> None:
         st.session_state["play_table"] = start_table(link.rules, link.preset, "greedy", link.seed, False)
 
 
+preload_board()  # plotly.js loads while the rest of the page runs
 current = lang()
 st.title(tr("play.title"))
 _deal_from_link()
