@@ -29,10 +29,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply_unchecked
-from tutorial_app.rules.state import HandState
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply_unchecked
+from tutorial_app.rules.line.state import HandState
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.analysis import DEFAULT_PLAYOUTS, analyse, candidate_moves
 from tutorial_app.strategy.bots import STRONG_PLAYOUTS, GreedyBot, StrongBot
 from tutorial_app.strategy.dealing import deal_batch

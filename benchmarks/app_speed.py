@@ -43,10 +43,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
 
-from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, start_table  # noqa: E402
-from tutorial_app.rules.moves import legal_moves  # noqa: E402
-from tutorial_app.rules.state import Action, Move  # noqa: E402
-from tutorial_app.rules.variants import rules_for  # noqa: E402
+from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, start_table  # noqa: E402
+from tutorial_app.rules.line.moves import legal_moves  # noqa: E402
+from tutorial_app.rules.line.state import Action, Move  # noqa: E402
+from tutorial_app.rules.line.variants import rules_for  # noqa: E402
 
 BARE = ROOT / "benchmarks" / "bare_page.py"
 

@@ -19,11 +19,11 @@ from tutorial_app.board.figure import board_figure
 from tutorial_app.board.frame import frame_for
 from tutorial_app.board.layout import layout_table
 from tutorial_app.board.shape import ChainShape
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply, legal_moves
-from tutorial_app.rules.state import Action, HandState
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply, legal_moves
+from tutorial_app.rules.line.state import Action, HandState
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.rules.tiles import Tile
-from tutorial_app.rules.variants import rules_for
 
 
 def position(variant: str, players: int, seed: int, on_table: int) -> tuple[HandState, ChainShape | None]:

@@ -34,7 +34,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
 
-from tutorial_app.app.club_session import POLL_SECONDS  # noqa: E402
+from tutorial_app.app.club.room import POLL_SECONDS  # noqa: E402
 
 LESSON = "core-02-placing-on-the-ends"
 BARE_PAGE = textwrap.dedent(f"""

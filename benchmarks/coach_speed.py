@@ -34,12 +34,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutorial_app.app.coach import make_hint, seat_view
-from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, start_table
+from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, start_table
+from tutorial_app.app.table.coach import make_hint, seat_view
 from tutorial_app.lessons import lessons_root
-from tutorial_app.lessons.validate import check_paths, lesson_files
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.lessons.check.validate import check_paths, lesson_files
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.analysis import DEFAULT_PLAYOUTS, analyse, candidate_moves
 from tutorial_app.strategy.review import review_hand
 

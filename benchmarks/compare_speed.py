@@ -23,9 +23,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
 
-from tutorial_app.app.compare_job import ComparisonJob  # noqa: E402
-from tutorial_app.rules.simulate import simulate_hands  # noqa: E402
-from tutorial_app.rules.variants import rules_for  # noqa: E402
+from tutorial_app.app.compare.job import ComparisonJob  # noqa: E402
+from tutorial_app.rules.line.simulate import simulate_hands  # noqa: E402
+from tutorial_app.rules.line.variants import rules_for  # noqa: E402
 
 HANDS = 10_000
 SETS = (("block", 2), ("kozel", 4))

@@ -78,7 +78,7 @@ def _one_line(text: str) -> bool:
 
 
 def referee_api(count: int) -> Counter[Outcome]:
-    from tutorial_app.rules.referee import rule_all
+    from tutorial_app.rules.line.referee import rule_all
     from tutorial_app.rules.text import RulesError
 
     outcomes: Counter[Outcome] = Counter()
@@ -206,8 +206,8 @@ def referee_processes() -> Counter[Outcome]:
 
 
 def lesson_loader(count: int) -> Counter[Outcome]:
-    from tutorial_app.lessons.source import SourceError, parse_source
-    from tutorial_app.lessons.validate import check_source
+    from tutorial_app.lessons.check.validate import check_source
+    from tutorial_app.source import SourceError, parse_source
 
     outcomes: Counter[Outcome] = Counter()
     texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "lessons").glob("*/*.yaml"))]
@@ -339,7 +339,7 @@ def _progress_files(count: int) -> Iterator[bytes]:
 
 
 def progress_import(count: int) -> tuple[Counter[Outcome], str]:
-    from tutorial_app.app.progress import ProgressError, ProgressStore
+    from tutorial_app.stores.progress import ProgressError, ProgressStore
 
     outcomes: Counter[Outcome] = Counter()
     with tempfile.TemporaryDirectory() as folder:

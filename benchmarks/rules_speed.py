@@ -20,8 +20,8 @@ import sys
 import time
 from typing import NamedTuple
 
-from tutorial_app.rules.simulate import default_jobs, simulate_hands
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.rules.line.simulate import default_jobs, simulate_hands
+from tutorial_app.rules.line.variants import rules_for
 
 
 class Case(NamedTuple):

@@ -30,12 +30,12 @@ from tutorial_app.board.figure import board_figure
 from tutorial_app.board.tien_gow_figure import tien_gow_figure
 from tutorial_app.cli import main as cli
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply, legal_moves
-from tutorial_app.rules.simulate import simulate_hands
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply, legal_moves
+from tutorial_app.rules.line.simulate import simulate_hands
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.rules.tien_gow.bots import choose_greedy
 from tutorial_app.rules.tien_gow.simulate import parse_bots, simulate_tien_gow
-from tutorial_app.rules.variants import rules_for
 
 
 def through_the_command(seed: int) -> dict[str, object]:

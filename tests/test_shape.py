@@ -1,12 +1,15 @@
-"""The code's shape holds: no function of radon grade E or F, imports run down the floors, no import circle.
+"""The code's shape holds: the per-package table of docs/architecture.md, no circle, no function of grade E or F.
 
-The floors and what each package may import are written down in docs/architecture.md; ``FLOORS`` below is
-the same table, so a new package (or a new top-level module) has to be placed on a floor here and there.
+docs/architecture.md draws the floors and writes down, per package, which packages and which libraries it
+may import; ``FLOORS``, ``MAY_IMPORT``, ``LIBRARIES``, ``FIGURE_MODULES`` and ``ROOMS`` below are the same
+table, so a new package (or a new top-level module, a new folder of ``app`` or ``lessons``, a new library)
+has to be placed here and there.
 """
 
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -25,8 +28,10 @@ FLOORS: dict[str, int] = {
     "strategy": 2,
     "board": 2,
     "names": 2,
+    "source": 2,
     "lessons": 3,
     "courses": 3,
+    "stores": 3,
     "club": 4,
     "app": 5,
     "commands": 5,
@@ -35,15 +40,75 @@ FLOORS: dict[str, int] = {
     "__main__": 8,
 }
 
-# Libraries that draw, serve or read files: kept off the floors that must stay pure (the rules core, the
-# strategy engine, the board's layout). A module of a package may import them only where listed.
-UI_LIBRARIES = ("streamlit", "plotly", "yaml", "pydantic", "pydantic_core", "sqlalchemy")
-UI_ALLOWED: dict[str, set[str]] = {
-    "app": {"streamlit", "plotly", "sqlalchemy"},
+# What each package may import from tutorial_app besides itself and ``language`` (every package may name a
+# language): a package, or one module of it ("board.layout": that module only).
+MAY_IMPORT: dict[str, set[str]] = {
+    "language": set(),
+    "rules": set(),
+    "i18n": set(),
+    "strategy": {"rules"},
+    "board": {"rules"},
+    "names": {"rules"},
+    "source": {"rules"},
+    "lessons": {"rules", "strategy", "source", "board.layout", "board.adjust"},
+    "courses": set(),
+    "stores": {"rules", "names", "source"},
+    "club": {"lessons", "strategy", "rules", "names", "source"},
+    "app": {"club", "stores", "lessons", "source", "names", "board", "strategy", "i18n", "rules"},
+    "commands": {"lessons", "strategy", "rules", "source"},
+    "launch": {"commands"},
+    "cli": {"commands", "launch"},
+    "__main__": {"cli"},
+}
+
+# The libraries besides the standard library each package may import. Drawing, serving, files and numbers stay
+# off the floors that must stay pure: the rules core imports none, the strategy engine numpy only.
+LIBRARIES: dict[str, set[str]] = {
+    "language": set(),
+    "rules": set(),
+    "i18n": set(),
+    "strategy": {"numpy"},
+    "board": {"plotly", "numpy"},
+    "names": set(),
+    "source": {"yaml"},
+    "lessons": {"pydantic", "pydantic_core"},
+    "courses": set(),
+    "stores": {"sqlalchemy"},
     "club": {"sqlalchemy"},
-    "board": {"plotly"},
-    "lessons": {"yaml", "pydantic", "pydantic_core"},
+    "app": {"streamlit", "plotly", "segno"},
+    "commands": set(),
     "launch": {"streamlit"},
+    "cli": set(),
+    "__main__": set(),
+}
+
+# Where a package's drawing libraries may be imported: the board's figure modules only (its layout, adjust,
+# shapes and controllers are pure, and the lessons and the club use them without Plotly).
+FIGURE_MODULES: dict[str, dict[str, set[str]]] = {
+    "board": {
+        "plotly": {"figure", "tien_gow_figure", "showcase", "seat_names"},
+        "numpy": {"figure", "tien_gow_figure", "showcase", "seat_names"},
+    },
+}
+
+# The folders ("rooms") inside a package, each on a level: a module may import its own room and rooms on a
+# lower level of the same package, never a room beside or above it. A module directly in the package (not in a
+# folder) is a room of its own name; the package's __init__ (its face) is "".
+ROOMS: dict[str, dict[str, int]] = {
+    "rules": {"text": 0, "tiles": 1, "line": 2, "tien_gow": 3, "": 4},
+    "lessons": {"format": 0, "quiz": 1, "check": 2, "run": 3, "catalog": 4, "": 5},
+    "app": {
+        "": 0,
+        "shell": 1,
+        "table": 2,
+        "tien_gow": 3,
+        "play": 4,
+        "compare": 4,
+        "learn": 4,
+        "club": 5,
+        "app_pages": 6,
+        "main": 7,
+    },
 }
 
 
@@ -114,12 +179,12 @@ def against_floors(found: list[Import]) -> list[str]:
 
 
 def test_against_floors_names_an_import_going_up_or_sideways() -> None:
-    up = Import("tutorial_app.rules.moves", "tutorial_app.app.session", 7)
+    up = Import("tutorial_app.rules.line.moves", "tutorial_app.app.shell.session", 7)
     sideways = Import("tutorial_app.board.layout", "tutorial_app.strategy.bots", 9)
-    down = Import("tutorial_app.lessons.capstone", "tutorial_app.strategy.bots", 19)
+    down = Import("tutorial_app.lessons.format.capstone", "tutorial_app.strategy.bots", 19)
     assert against_floors([up, sideways, down]) == [
         "tutorial_app.board.layout:9 imports tutorial_app.strategy.bots (board is on floor 2, strategy on floor 2)",
-        "tutorial_app.rules.moves:7 imports tutorial_app.app.session (rules is on floor 1, app on floor 5)",
+        "tutorial_app.rules.line.moves:7 imports tutorial_app.app.shell.session (rules is on floor 1, app on floor 5)",
     ]
 
 
@@ -128,14 +193,139 @@ def test_imports_run_down_the_floors() -> None:
     assert not wrong, "imports against the floors (docs/architecture.md):\n" + "\n".join(wrong)
 
 
-def test_drawing_and_serving_libraries_stay_off_the_pure_floors() -> None:
+def third_party(target: str) -> str | None:
+    """The library an import names, or None for the standard library, __future__ and tutorial_app."""
+    top = target.split(".")[0]
+    if top in ("tutorial_app", "__future__", "") or top in sys.stdlib_module_names:
+        return None
+    return top
+
+
+def test_the_tables_name_every_package() -> None:
+    for table in (MAY_IMPORT, LIBRARIES):
+        assert set(table) == set(FLOORS)
+    for package, allowed in MAY_IMPORT.items():
+        assert all(FLOORS[entry.split(".")[0]] < FLOORS[package] for entry in allowed), package
+
+
+def outside_the_table(found: list[Import]) -> list[str]:
+    """The imports of another tutorial_app package that MAY_IMPORT does not allow, each as module:line."""
     wrong = []
-    for found in all_imports():
-        library = found.target.split(".")[0]
-        here = floor_name(found.module)
-        if library in UI_LIBRARIES and library not in UI_ALLOWED.get(here, set()):
-            wrong.append(f"{found.module}:{found.line} imports {found.target}")
-    assert not wrong, "a library on a floor that must not use it:\n" + "\n".join(sorted(set(wrong)))
+    for one in found:
+        here = floor_name(one.module)
+        if not one.target.startswith("tutorial_app.") or one.module == "tutorial_app":
+            continue
+        there = one.target.removeprefix("tutorial_app.")
+        if floor_name(one.target) in (here, "language"):
+            continue
+        # "from tutorial_app.board import layout" names the package and then the module: the module decides
+        allowed = any(
+            there == entry or there.startswith(entry + ".") or entry.startswith(there + ".")
+            for entry in MAY_IMPORT.get(here, set())
+        )
+        if not allowed:
+            wrong.append(f"{one.module}:{one.line} imports {one.target} ({here} may import {sorted(MAY_IMPORT[here])})")
+    return sorted(set(wrong))
+
+
+def test_outside_the_table_names_an_import_the_table_does_not_list() -> None:
+    names_rules = Import("tutorial_app.names", "tutorial_app.rules.text.Text", 3)
+    lessons_layout = Import("tutorial_app.lessons.check.semantics", "tutorial_app.board.layout.layout_table", 19)
+    lessons_figure = Import("tutorial_app.lessons.check.semantics", "tutorial_app.board.figure", 20)
+    names_board = Import("tutorial_app.names", "tutorial_app.board.shape", 4)
+    assert outside_the_table([names_rules, lessons_layout, lessons_figure, names_board]) == [
+        "tutorial_app.lessons.check.semantics:20 imports tutorial_app.board.figure (lessons may import "
+        "['board.adjust', 'board.layout', 'rules', 'source', 'strategy'])",
+        "tutorial_app.names:4 imports tutorial_app.board.shape (names may import ['rules'])",
+    ]
+
+
+def test_each_package_imports_only_what_the_table_allows() -> None:
+    wrong = outside_the_table(all_imports())
+    assert not wrong, "imports the table of docs/architecture.md does not allow:\n" + "\n".join(wrong)
+
+
+def wrong_libraries(found: list[Import]) -> list[str]:
+    """The imports of a library a package (or, for a figure-only library, a module) may not use."""
+    wrong = []
+    for one in found:
+        library, here = third_party(one.target), floor_name(one.module)
+        if library is None:
+            continue
+        if library not in LIBRARIES.get(here, set()):
+            wrong.append(f"{one.module}:{one.line} imports {library} ({here} may use {sorted(LIBRARIES[here])})")
+            continue
+        figures = FIGURE_MODULES.get(here, {}).get(library)
+        module = one.module.split(".")[2] if one.module.count(".") >= 2 else ""
+        if figures is not None and module not in figures:
+            wrong.append(f"{one.module}:{one.line} imports {library} (only {here}'s figure modules may)")
+    return sorted(set(wrong))
+
+
+def test_wrong_libraries_names_a_library_off_its_floor_and_off_the_figures() -> None:
+    found = [
+        Import("tutorial_app.rules.line.moves", "numpy", 5),
+        Import("tutorial_app.board.layout", "plotly.graph_objects", 9),
+        Import("tutorial_app.board.figure", "plotly.graph_objects.Figure", 12),
+        Import("tutorial_app.strategy.kernel", "numpy", 7),
+        Import("tutorial_app.app.table.board_view", "streamlit", 3),
+        Import("tutorial_app.lessons.format.model", "json", 2),
+    ]
+    assert wrong_libraries(found) == [
+        "tutorial_app.board.layout:9 imports plotly (only board's figure modules may)",
+        "tutorial_app.rules.line.moves:5 imports numpy (rules may use [])",
+    ]
+
+
+def test_each_package_uses_only_its_libraries() -> None:
+    wrong = wrong_libraries(all_imports())
+    assert not wrong, "libraries the table of docs/architecture.md does not allow:\n" + "\n".join(wrong)
+
+
+def room(module: str) -> str:
+    """The folder (or top-level module) of its package a module is in; "" for the package's __init__."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 else ""
+
+
+def across_rooms(found: list[Import]) -> list[str]:
+    """The imports from a room of a package to a room beside or above it (ROOMS), each as module:line."""
+    wrong = []
+    for one in found:
+        package = floor_name(one.module)
+        if package not in ROOMS or floor_name(one.target) != package or not one.target.startswith("tutorial_app."):
+            continue
+        here, there = room(one.module), room(one.target)
+        levels = ROOMS[package]
+        if here == there:
+            continue
+        if here not in levels or there not in levels:
+            unknown = here if here not in levels else there
+            wrong.append(f"{one.module}:{one.line}: place {package}/{unknown or '__init__'} in ROOMS")
+        elif levels[there] >= levels[here]:
+            wrong.append(
+                f"{one.module}:{one.line} imports {one.target} ({package}/{here} may not import {package}/{there})"
+            )
+    return sorted(set(wrong))
+
+
+def test_across_rooms_names_an_import_beside_or_above() -> None:
+    found = [
+        Import("tutorial_app.lessons.run.runner", "tutorial_app.lessons.check.table", 40),
+        Import("tutorial_app.lessons.format.scenes", "tutorial_app.lessons.quiz.answers", 3),
+        Import("tutorial_app.app.play.table", "tutorial_app.app.compare.job", 5),
+        Import("tutorial_app.app.learn.step_parts", "tutorial_app.app.learn.lesson_player", 6),
+    ]
+    assert across_rooms(found) == [
+        "tutorial_app.app.play.table:5 imports tutorial_app.app.compare.job (app/play may not import app/compare)",
+        "tutorial_app.lessons.format.scenes:3 imports tutorial_app.lessons.quiz.answers "
+        "(lessons/format may not import lessons/quiz)",
+    ]
+
+
+def test_the_folders_of_a_package_import_downwards() -> None:
+    wrong = across_rooms(all_imports())
+    assert not wrong, "imports between the folders of a package against ROOMS:\n" + "\n".join(wrong)
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:

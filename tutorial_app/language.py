@@ -73,7 +73,7 @@ END_NAMES: dict[str, EndName] = {
         "lower end", "нижний конец", "нижнему концу", "нижнем конце", "lower", "нижний", "at the bottom", "снизу"
     ),
 }
-"""Every end the rules core names (``rules.state.ARM_NAMES`` and the lead); the app's ``end.*`` messages
+"""Every end the rules core names (``rules.line.state.ARM_NAMES`` and the lead); the app's ``end.*`` messages
 are these nouns."""
 
 _SOME_END = EndName("end", "конец", "концу", "конце", "end", "конец", "at an end", "на конец")

@@ -1,6 +1,6 @@
 """The rule for a person's name as the app keeps it: a learner's stars and a club room's members share it.
 
-Why a module of its own: the progress store (``tutorial_app.app.progress``)
+Why a module of its own: the progress store (``tutorial_app.stores.progress``)
 and the club room (``tutorial_app.club``) both accept names typed by people,
 and the club's core must not import the Streamlit app to do so.
 """

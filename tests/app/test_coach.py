@@ -6,9 +6,16 @@ import re
 
 import pytest
 
-from tutorial_app.app.coach import hint_html, knowledge_lines, make_hint, points_matter, unseen_caption, unseen_html
-from tutorial_app.app.play_table import HUMAN, bots_by_seat, human_move, start_table
-from tutorial_app.app.review_rows import (
+from tutorial_app.app.play.table import HUMAN, bots_by_seat, human_move, start_table
+from tutorial_app.app.table.coach import (
+    hint_html,
+    knowledge_lines,
+    make_hint,
+    points_matter,
+    unseen_caption,
+    unseen_html,
+)
+from tutorial_app.app.table.review_rows import (
     MARK_SYMBOLS,
     decision_boards,
     percentage_points,
@@ -16,11 +23,11 @@ from tutorial_app.app.review_rows import (
     review_rows,
 )
 from tutorial_app.i18n import t
-from tutorial_app.rules.moves import apply, legal_moves
-from tutorial_app.rules.position import read_position
-from tutorial_app.rules.state import HandState
+from tutorial_app.rules.line.moves import apply, legal_moves
+from tutorial_app.rules.line.position import read_position
+from tutorial_app.rules.line.state import HandState
+from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.tiles import SUIT_MASK
-from tutorial_app.rules.variants import find_variant
 from tutorial_app.strategy.analysis import analyse, same_outcome
 from tutorial_app.strategy.knowledge import what_we_know
 from tutorial_app.strategy.review import review_hand

@@ -15,14 +15,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.compare_job import ComparisonJob
-from tutorial_app.app.compare_link import CompareLink, compare_params, read_compare_link
-from tutorial_app.app.compare_stats import RuleSetRun, statistic_rows, stats_csv
-from tutorial_app.app.comparison import EXAMPLES, differs, hands_in, judged_under, ruling_facts
+from tutorial_app.app.compare.comparison import EXAMPLES, differs, hands_in, judged_under, ruling_facts
+from tutorial_app.app.compare.job import ComparisonJob
+from tutorial_app.app.compare.link import CompareLink, compare_params, read_compare_link
+from tutorial_app.app.compare.stats import RuleSetRun, statistic_rows, stats_csv
 from tutorial_app.i18n import t
-from tutorial_app.rules.simulate import simulate_hands, simulate_matches
+from tutorial_app.rules.line.simulate import simulate_hands, simulate_matches
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.variants import rules_for
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 

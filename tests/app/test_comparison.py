@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from tutorial_app.app.comparison import difference_rows, parting_move, position_under, ruling_under, same_deal
-from tutorial_app.rules.referee import rule
-from tutorial_app.rules.rulesheet import OPTION_LABELS, sheet_sections
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.app.compare.comparison import difference_rows, parting_move, position_under, ruling_under, same_deal
+from tutorial_app.rules.line.referee import rule
+from tutorial_app.rules.line.rulesheet import OPTION_LABELS, sheet_sections
+from tutorial_app.rules.line.variants import rules_for
 
 POSITION: dict[str, Any] = {
     "rules": "draw",

@@ -27,10 +27,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.comparison import ruling_under
-from tutorial_app.app.links import DealLink, read_deal_link
-from tutorial_app.app.markdown import plain
-from tutorial_app.app.uploads import read_yaml_text
+from tutorial_app.app.compare.comparison import ruling_under
+from tutorial_app.app.shell.links import DealLink, read_deal_link
+from tutorial_app.app.shell.markdown import plain
+from tutorial_app.app.shell.uploads import read_yaml_text
 from tutorial_app.i18n import t
 from tutorial_app.rules.text import RulesError, Text
 
@@ -215,7 +215,7 @@ def _boom(*_args: Any, **_kwargs: Any) -> Any:
 
 
 def test_an_error_in_a_callback_is_one_short_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("tutorial_app.lessons.validate.check_source", _boom)
+    monkeypatch.setattr("tutorial_app.lessons.check.validate.check_source", _boom)
     at = _page("workshop", lang="ru")
     at.button[0].click().run()
     assert not at.exception
@@ -226,7 +226,7 @@ def test_an_error_in_a_callback_is_one_short_message(monkeypatch: pytest.MonkeyP
 
 
 def test_an_error_in_a_page_script_is_one_short_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("tutorial_app.app.links.read_deal_link", _boom)
+    monkeypatch.setattr("tutorial_app.app.shell.links.read_deal_link", _boom)
     at = _page("play", deal="3")
     assert [e.value for e in at.error] == [t("app.unexpected", "en")]
     assert at.sidebar.text_input(key="learner_name") is not None, "the sidebar is still there"

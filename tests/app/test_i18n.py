@@ -10,13 +10,13 @@ from typing import get_args
 
 import pytest
 
-from tutorial_app.app.bots import BOT_NAMES, BOTS
-from tutorial_app.app.compare_stats import STATISTICS
+from tutorial_app.app.compare.stats import STATISTICS
+from tutorial_app.app.table.bots import BOT_NAMES, BOTS
 from tutorial_app.board.shape import Bend
 from tutorial_app.i18n import CATALOGS, normalise_lang, t
 from tutorial_app.language import END_NAMES
-from tutorial_app.rules.referee import RulingStatus
-from tutorial_app.rules.state import Action
+from tutorial_app.rules.line.referee import RulingStatus
+from tutorial_app.rules.line.state import Action
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS
 from tutorial_app.rules.tien_gow.options import TIEN_GOW_OPTIONS, LastTrick
 from tutorial_app.rules.tien_gow.state import Action as TienGowAction

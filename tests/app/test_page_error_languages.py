@@ -14,15 +14,15 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.comparison import ruling_under
-from tutorial_app.app.links import read_deal_link
-from tutorial_app.app.markdown import plain
-from tutorial_app.app.uploads import InputError, read_yaml_text
+from tutorial_app.app.compare.comparison import ruling_under
+from tutorial_app.app.shell.links import read_deal_link
+from tutorial_app.app.shell.markdown import plain
+from tutorial_app.app.shell.uploads import InputError, read_yaml_text
 from tutorial_app.i18n import t
-from tutorial_app.rules.options import OptionError
-from tutorial_app.rules.position import PositionError
+from tutorial_app.rules.line.options import OptionError
+from tutorial_app.rules.line.position import PositionError
+from tutorial_app.rules.line.variants import UnknownVariantError, find_variant, rules_for
 from tutorial_app.rules.text import RulesError, Text
-from tutorial_app.rules.variants import UnknownVariantError, find_variant, rules_for
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.play_table import HUMAN, PlayTable
+from tutorial_app.app.play.table import HUMAN, PlayTable
 from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, Run, course_names, load_course, solve, solve_move, solve_step
-from tutorial_app.rules.moves import legal_moves, why_illegal
-from tutorial_app.rules.state import Action, Move, play
-from tutorial_app.rules.worked_end import explain_hand_end
+from tutorial_app.rules.line.moves import legal_moves, why_illegal
+from tutorial_app.rules.line.state import Action, Move, play
+from tutorial_app.rules.line.worked_end import explain_hand_end
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 PAGES = {

@@ -6,15 +6,15 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.coach import knowledge_lines, make_hint, what_we_know_of
-from tutorial_app.app.hint_panel import hint_key
-from tutorial_app.app.play_table import HUMAN, PlayTable
-from tutorial_app.app.review_rows import review_headline
+from tutorial_app.app.play.table import HUMAN, PlayTable
+from tutorial_app.app.table.coach import knowledge_lines, make_hint, what_we_know_of
+from tutorial_app.app.table.hint_panel import hint_key
+from tutorial_app.app.table.review_rows import review_headline
 from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, load_course, solve_step, solve_until
-from tutorial_app.lessons.model import CapstoneStep
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Action, Move
+from tutorial_app.lessons.format.model import CapstoneStep
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import Action, Move
 from tutorial_app.strategy.review import HandReview
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")

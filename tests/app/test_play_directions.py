@@ -11,14 +11,14 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.play_table import HUMAN, PlayTable, bots_by_seat
+from tutorial_app.app.play.table import HUMAN, PlayTable, bots_by_seat
 from tutorial_app.board.adjust import BENDS, turn_options
 from tutorial_app.board.layout import layout_table
 from tutorial_app.i18n import t
-from tutorial_app.rules.match import new_match
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.position import read_position
-from tutorial_app.rules.state import ARM_NAMES
+from tutorial_app.rules.line.match import new_match
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.position import read_position
+from tutorial_app.rules.line.state import ARM_NAMES
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import parse_tile
 

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.bots import bot_move
-from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
-from tutorial_app.app.records import hand_log, lead_reason, result_lines, result_reason, score_rows
-from tutorial_app.rules.deal import deal, decide_first_lead
-from tutorial_app.rules.moves import apply, is_legal, legal_moves
-from tutorial_app.rules.scoring import hand_result
-from tutorial_app.rules.variants import VARIANTS, rules_for
-from tutorial_app.rules.worked_end import explain_hand_end
+from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
+from tutorial_app.app.table.bots import bot_move
+from tutorial_app.app.table.records import hand_log, lead_reason, result_lines, result_reason, score_rows
+from tutorial_app.rules.line.deal import deal, decide_first_lead
+from tutorial_app.rules.line.moves import apply, is_legal, legal_moves
+from tutorial_app.rules.line.scoring import hand_result
+from tutorial_app.rules.line.variants import VARIANTS, rules_for
+from tutorial_app.rules.line.worked_end import explain_hand_end
 
 
 def _finish_hand(table: PlayTable, pick: int = 0) -> PlayTable:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_app.app.progress import MAX_IMPORT_BYTES, ProgressError, ProgressStore, clean_name, default_url
+from tutorial_app.stores.progress import MAX_IMPORT_BYTES, ProgressError, ProgressStore, clean_name, default_url
 
 
 @pytest.fixture

@@ -10,15 +10,15 @@ from hostile import HOSTILE_VALUES, REVIEW_PROGRESS_FILES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tutorial_app.app.progress import (
+from tutorial_app.lessons.catalog import lesson_ids
+from tutorial_app.rules.text import Text
+from tutorial_app.stores.progress import (
     ProgressError,
     ProgressStore,
     ProgressUnavailable,
     SessionProgress,
     read_progress_file,
 )
-from tutorial_app.lessons.catalog import lesson_ids
-from tutorial_app.rules.text import Text
 
 KNOWN = lesson_ids()
 FUZZ = settings(
@@ -169,7 +169,7 @@ def test_a_write_that_fails_later_is_kept_in_the_session(store: ProgressStore, m
 
 
 def progress_problem() -> Text:
-    from tutorial_app.app.progress import _UNAVAILABLE
+    from tutorial_app.stores.progress import _UNAVAILABLE
 
     return _UNAVAILABLE
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 import sqlalchemy as sa
 
-from tutorial_app.app.progress import ProgressStore
+from tutorial_app.stores.progress import ProgressStore
 
 URL = os.environ.get("DOMINO_TUTOR_TEST_POSTGRES_URL", "")
 

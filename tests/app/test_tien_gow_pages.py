@@ -11,10 +11,10 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.tien_gow_table import HUMAN, TienGowTable
+from tutorial_app.app.tien_gow.table import HUMAN, TienGowTable
 from tutorial_app.i18n import t
 from tutorial_app.lessons import TienGowRun, load_course, solve
-from tutorial_app.lessons.model import PlayStep
+from tutorial_app.lessons.format.model import PlayStep
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.tien_gow.sheet import tien_gow_sections
 from tutorial_app.rules.tien_gow.worked import namer

@@ -6,12 +6,12 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply, legal_moves
-from tutorial_app.rules.position import read_position
-from tutorial_app.rules.state import HandState, Link, Table, make_table
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply, legal_moves
+from tutorial_app.rules.line.position import read_position
+from tutorial_app.rules.line.state import HandState, Link, Table, make_table
+from tutorial_app.rules.line.variants import VARIANTS, rules_for
 from tutorial_app.rules.tiles import Tile, parse_tile
-from tutorial_app.rules.variants import VARIANTS, rules_for
 
 PRESETS = [(v.name, p) for v in VARIANTS for p in v.players]
 

@@ -15,8 +15,8 @@ import plotly.graph_objects as go
 from playwright.sync_api import sync_playwright
 
 from tutorial_app.board.figure import board_figure
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Action, HandState
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import Action, HandState
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

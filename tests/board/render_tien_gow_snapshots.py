@@ -20,8 +20,8 @@ from render_snapshots import render  # noqa: E402
 from tutorial_app.board.tien_gow_controller import handle_click  # noqa: E402
 from tutorial_app.board.tien_gow_figure import chinese_tiles_figure, tien_gow_figure  # noqa: E402
 from tutorial_app.rules import tien_gow as tg  # noqa: E402
-from tutorial_app.rules.chinese import CHINESE_KINDS  # noqa: E402
 from tutorial_app.rules.tien_gow.bots import choose_greedy  # noqa: E402
+from tutorial_app.rules.tien_gow.tiles import CHINESE_KINDS  # noqa: E402
 
 
 def bots_until(state: tg.HandState, stop: int, viewer: int = 0) -> tg.HandState:

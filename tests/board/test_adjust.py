@@ -9,7 +9,7 @@ from tutorial_app.board.adjust import AdjustError, adjust_tail, bent_shape, rebe
 from tutorial_app.board.geometry import Placement
 from tutorial_app.board.layout import TABLE_SIZES, BoardLayout, layout_table
 from tutorial_app.board.shape import Bend
-from tutorial_app.rules.state import Link
+from tutorial_app.rules.line.state import Link
 
 # A right arm of eight tiles with no doubles, then a double and the tile after it.
 RIGHT = ["5-1", "1-4", "4-2", "2-0", "0-3", "3-6", "6-1", "1-1", "1-2"]

@@ -35,10 +35,10 @@ from tutorial_app.board.controller import handle_click
 from tutorial_app.board.figure import placed_part, target_ends
 from tutorial_app.board.tien_gow_controller import handle_click as tien_gow_click
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply, legal_moves
-from tutorial_app.rules.state import Action
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply, legal_moves
+from tutorial_app.rules.line.state import Action
+from tutorial_app.rules.line.variants import rules_for
 
 VIEW = LineView(size=BoardSize(680, 900))
 

@@ -9,10 +9,10 @@ from board_helpers import PRESETS, position, tile
 
 from tutorial_app.board.controller import clicked_name, handle_click, parse_click
 from tutorial_app.board.figure import board_figure
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply, legal_moves
-from tutorial_app.rules.state import Action, play
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply, legal_moves
+from tutorial_app.rules.line.state import Action, play
+from tutorial_app.rules.line.variants import rules_for
 
 # Ends 3 (left) and 1 (right); seat 0 holds 6-4 (fits nothing), 3-0 (left), 2-1 (right).
 HANDS = [["6-4", "3-0", "1-2"], ["5-5", "2-2", "6-6"]]

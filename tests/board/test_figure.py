@@ -9,8 +9,8 @@ from board_helpers import position, random_hands, tile, trace
 
 from tutorial_app.board.figure import THEMES, board_figure, target_ends
 from tutorial_app.board.layout import TABLE_HEIGHT, TABLE_WIDTH, layout_table
-from tutorial_app.rules.moves import apply
-from tutorial_app.rules.state import play
+from tutorial_app.rules.line.moves import apply
+from tutorial_app.rules.line.state import play
 
 HANDS = [["6-4", "3-0", "1-2"], ["5-5", "2-2", "6-6"]]
 CHAIN = ["3-3", "3-5", "5-1"]

@@ -17,8 +17,8 @@ from board_helpers import PRESETS, random_hands
 from tutorial_app.board.figure import board_figure
 from tutorial_app.board.frame import NARROW_HAND_SCALE, narrow_felt_width
 from tutorial_app.board.layout import layout_table
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Action
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import Action
 
 
 @pytest.mark.parametrize(("variant", "players"), PRESETS)

@@ -8,7 +8,7 @@ from board_helpers import PRESETS, line_table, random_hands
 from tutorial_app.board.geometry import EPS, Placement, Rect
 from tutorial_app.board.layout import TABLE_SIZES, BoardLayout, LayoutError, layout_table
 from tutorial_app.board.shape import ChainShape
-from tutorial_app.rules.state import HandState
+from tutorial_app.rules.line.state import HandState
 
 
 def _square(x: float, y: float) -> Rect:

@@ -16,8 +16,8 @@ from tutorial_app.board.tien_gow_controller import handle_click, press, selected
 from tutorial_app.board.tien_gow_figure import RED_PIP, WHITE_PIP, chinese_tiles_figure, tien_gow_figure
 from tutorial_app.board.tien_gow_layout import FELT_H, FELT_W, TileSpot, layout_tien_gow
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.chinese import CHINESE_KINDS, red_pips, white_pips
 from tutorial_app.rules.tien_gow.bots import choose_greedy
+from tutorial_app.rules.tien_gow.tiles import CHINESE_KINDS, red_pips, white_pips
 from tutorial_app.rules.tiles import parse_tile
 
 

@@ -1,6 +1,6 @@
 """Driving the app in a real browser: wait for reruns, click points of the board.
 
-The board component (``tutorial_app/app/board_assets/board.js``) answers a
+The board component (``tutorial_app/app/table/board_assets/board.js``) answers a
 tile click in the browser (no rerun) and reports a move to the server; it
 says on its element what it shows (``data-board``: the board the server
 sent, ``data-shown``: the board Plotly drew, ``data-pending``: a report not

@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from browser_helpers import click_button, click_point, open_app, point_gone, wait_point
 
-from tutorial_app.app.play_table import HUMAN, human_move, start_table
-from tutorial_app.app.records import result_reason
+from tutorial_app.app.play.table import HUMAN, human_move, start_table
+from tutorial_app.app.table.records import result_reason
 from tutorial_app.lessons import LessonRun, load_course, solve_step
-from tutorial_app.lessons.model import PlayStep
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Action, Move
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.lessons.format.model import PlayStep
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import Action, Move
+from tutorial_app.rules.line.variants import rules_for
 
 pytestmark = pytest.mark.browser
 

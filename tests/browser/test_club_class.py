@@ -30,9 +30,9 @@ from club_helpers import (
 from tutorial_app.club.class_steps import judge, key_label, run_at, task_of
 from tutorial_app.i18n import t
 from tutorial_app.lessons import load_course, solve_step
-from tutorial_app.lessons.model import Lesson
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Action, Move
+from tutorial_app.lessons.format.model import Lesson
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import Action, Move
 
 pytestmark = pytest.mark.browser
 

@@ -22,8 +22,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tutorial_app.club.shared_hand import TableGame
 from tutorial_app.club.store import ClubStore, clock
 from tutorial_app.i18n import t
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import Action, HandState, Move
 
 pytestmark = pytest.mark.browser
 

@@ -23,13 +23,13 @@ from browser_helpers import (
     wait_rerun,
 )
 
-from tutorial_app.app.coach import make_hint
-from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, start_table
-from tutorial_app.app.review_rows import review_headline
+from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, start_table
+from tutorial_app.app.table.coach import make_hint
+from tutorial_app.app.table.review_rows import review_headline
 from tutorial_app.i18n import t
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Action
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import Action
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.analysis import candidate_moves
 from tutorial_app.strategy.review import review_hand
 

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from browser_helpers import PAGE_TEXT, SETTLED, open_app, reruns, wait_rerun
 
-from tutorial_app.app.comparison import parting_move, same_deal
+from tutorial_app.app.compare.comparison import parting_move, same_deal
 from tutorial_app.i18n import t
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.rules.line.variants import rules_for
 
 pytestmark = pytest.mark.browser
 

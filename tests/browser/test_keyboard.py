@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from browser_helpers import SETTLED, open_app, point_gone
 
-from tutorial_app.app.play_table import HUMAN, human_move, start_table
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Action
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.app.play.table import HUMAN, human_move, start_table
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import Action
+from tutorial_app.rules.line.variants import rules_for
 
 pytestmark = pytest.mark.browser
 

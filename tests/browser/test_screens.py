@@ -15,9 +15,9 @@ import pytest
 from browser_helpers import SETTLED, open_app, wait_point
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tutorial_app.app.play_table import HUMAN, start_table
+from tutorial_app.app.play.table import HUMAN, start_table
 from tutorial_app.board.figure import THEMES
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.rules.line.variants import rules_for
 
 pytestmark = pytest.mark.browser
 

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from browser_helpers import PAGE_TEXT, click_button, click_point, open_app, reruns, wait_point, wait_rerun
 
-from tutorial_app.app.tien_gow_table import HUMAN, TienGowTable, human_move, resume, start_tien_gow
+from tutorial_app.app.tien_gow.table import HUMAN, TienGowTable, human_move, resume, start_tien_gow
 from tutorial_app.i18n import t
 from tutorial_app.lessons import TienGowRun, lessons_root, load_lesson, solve, start_run
-from tutorial_app.lessons.model import CapstoneStep, PlayStep
+from tutorial_app.lessons.format.model import CapstoneStep, PlayStep
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.tien_gow.worked import namer
 from tutorial_app.rules.tiles import Tile

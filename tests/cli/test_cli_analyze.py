@@ -10,8 +10,8 @@ import yaml
 from cli_helpers import one_line_error, run_module
 
 from tutorial_app.cli import main
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.position import read_position
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.position import read_position
 
 # block for four in pairs: seat 1 leads 1-1, then 5-1, 5-3 and 3-3; seat 1 is to move again
 POSITION = {

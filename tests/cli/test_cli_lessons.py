@@ -10,8 +10,8 @@ import pytest
 
 from tutorial_app.cli import main
 from tutorial_app.lessons import lessons_root
-from tutorial_app.lessons.stats import lesson_stats, targets, totals
-from tutorial_app.lessons.validate import check_paths
+from tutorial_app.lessons.check.validate import check_paths
+from tutorial_app.lessons.run.stats import lesson_stats, targets, totals
 
 BAD = Path(__file__).resolve().parents[1] / "lessons" / "bad"
 

@@ -17,7 +17,7 @@ import yaml
 from cli_helpers import ROOT, one_line_error, run_module
 
 from tutorial_app.cli import main
-from tutorial_app.rules.position import PositionError, read_position
+from tutorial_app.rules.line.position import PositionError, read_position
 
 DOCS = ROOT / "docs" / "referee.md"
 

@@ -10,9 +10,9 @@ from cli_helpers import one_line_error, run_module
 
 from tutorial_app.cli import main
 from tutorial_app.commands.progress import ProgressBar
-from tutorial_app.rules.rulesheet import describe_option
-from tutorial_app.rules.simulate import simulate_hands
-from tutorial_app.rules.variants import VARIANTS, rules_for
+from tutorial_app.rules.line.rulesheet import describe_option
+from tutorial_app.rules.line.simulate import simulate_hands
+from tutorial_app.rules.line.variants import VARIANTS, rules_for
 
 # -- simulate ------------------------------------------------------------------------------------------
 

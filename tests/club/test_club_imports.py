@@ -21,6 +21,9 @@ def test_the_club_core_imports_no_page_and_no_streamlit() -> None:
 
 def test_the_check_sees_a_page_module_when_one_is_loaded() -> None:
     found = subprocess.run(
-        [sys.executable, "-c", "import tutorial_app.app.progress\n" + CHECK], capture_output=True, text=True, check=True
+        [sys.executable, "-c", "import tutorial_app.app.shell.markdown\n" + CHECK],
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    assert "tutorial_app.app.progress" in found.stdout
+    assert "tutorial_app.app.shell.markdown" in found.stdout

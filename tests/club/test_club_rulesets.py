@@ -9,7 +9,7 @@ import pytest
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.rulesets import export_text, link_value, make_rule_set, read_link_value, read_rules_file
 from tutorial_app.club.store import ClubStore
-from tutorial_app.rules.variants import find_variant
+from tutorial_app.rules.line.variants import find_variant
 
 
 def test_a_rule_set_keeps_only_real_changes_and_makes_the_rules_core_rules() -> None:

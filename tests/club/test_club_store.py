@@ -18,9 +18,9 @@ from tutorial_app.club.errors import ClubError
 from tutorial_app.club.shared_hand import make_setup, replay, seat_view
 from tutorial_app.club.store import ROOM_HOURS, ClubStore
 from tutorial_app.lessons import load_course, solve_step
-from tutorial_app.lessons.model import Lesson
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Move
+from tutorial_app.lessons.format.model import Lesson
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import mask_of
 

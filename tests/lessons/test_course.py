@@ -8,7 +8,8 @@ import pytest
 import yaml
 
 from tutorial_app.lessons import lessons_root
-from tutorial_app.lessons.model import (
+from tutorial_app.lessons.check.validate import check_file, check_paths, lesson_files
+from tutorial_app.lessons.format.model import (
     CapstoneStep,
     ExplainStep,
     Lesson,
@@ -17,8 +18,7 @@ from tutorial_app.lessons.model import (
     QuizStep,
     RememberStep,
 )
-from tutorial_app.lessons.stats import lesson_stats
-from tutorial_app.lessons.validate import check_file, check_paths, lesson_files
+from tutorial_app.lessons.run.stats import lesson_stats
 
 ROOT = lessons_root()
 FILES = lesson_files([ROOT])

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 from tutorial_app.lessons import LessonRun, RunError, lessons_root, load_lesson, solve_until, start_run
-from tutorial_app.lessons.model import QUIZ_KINDS, CapstoneStep, PlayStep, QuizStep
-from tutorial_app.lessons.quiz_explain import EXPLAINED_KINDS
-from tutorial_app.lessons.stats import lesson_stats, targets, totals
-from tutorial_app.lessons.table_checks import is_forced
-from tutorial_app.lessons.tien_gow_quiz import TRICK_EXPLAINED_KINDS
-from tutorial_app.lessons.validate import check_paths
-from tutorial_app.rules.moves import IllegalMoveError, apply, legal_moves
-from tutorial_app.rules.state import play
+from tutorial_app.lessons.check.table import is_forced
+from tutorial_app.lessons.check.validate import check_paths
+from tutorial_app.lessons.format.model import QUIZ_KINDS, CapstoneStep, PlayStep, QuizStep
+from tutorial_app.lessons.quiz.explain import EXPLAINED_KINDS
+from tutorial_app.lessons.quiz.tien_gow import TRICK_EXPLAINED_KINDS
+from tutorial_app.lessons.run.stats import lesson_stats, targets, totals
+from tutorial_app.rules.line.moves import IllegalMoveError, apply, legal_moves
+from tutorial_app.rules.line.state import play
 from tutorial_app.rules.tiles import FULL_MASK, parse_tile
 
 HEAD = """id: {id}

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from tutorial_app.lessons import LessonRun, RunError, lessons_root, load_lesson, solve_step, solve_until
-from tutorial_app.lessons.model import Lesson, PlayStep, QuizStep, line_move
-from tutorial_app.rules.moves import apply, why_illegal
-from tutorial_app.rules.state import PASS, Move, play
+from tutorial_app.lessons.format.model import Lesson, PlayStep, QuizStep, line_move
+from tutorial_app.rules.line.moves import apply, why_illegal
+from tutorial_app.rules.line.state import PASS, Move, play
+from tutorial_app.rules.line.worked_end import explain_hand_end
+from tutorial_app.rules.line.worked_moves import describe_moves
 from tutorial_app.rules.tiles import Tile
-from tutorial_app.rules.worked_end import explain_hand_end
-from tutorial_app.rules.worked_moves import describe_moves
 
 
 def lesson(name: str) -> Lesson:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tutorial_app.lessons import lessons_root
-from tutorial_app.lessons.schema import SCHEMA_FILE, lesson_schema, schema_text
-from tutorial_app.lessons.source import read_source
-from tutorial_app.lessons.validate import lesson_files
+from tutorial_app.lessons.check.validate import lesson_files
+from tutorial_app.lessons.format.schema import SCHEMA_FILE, lesson_schema, schema_text
+from tutorial_app.source import read_source
 
 
 def test_schema_file_is_current() -> None:

@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from tutorial_app.lessons import LessonRun, Run, TienGowRun, lessons_root, solve, start_run
-from tutorial_app.lessons.model import CapstoneStep, PlayStep, QuizStep
-from tutorial_app.lessons.validate import check_file, lesson_files
+from tutorial_app.lessons.check.validate import check_file, lesson_files
+from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.moves import why_illegal
-from tutorial_app.rules.state import Move
+from tutorial_app.rules.line.moves import why_illegal
+from tutorial_app.rules.line.state import Move
+from tutorial_app.rules.line.worked_end import explain_hand_end
 from tutorial_app.rules.tien_gow.worked import explain_settlement
-from tutorial_app.rules.worked_end import explain_hand_end
 
 FILES = lesson_files([lessons_root()])
 

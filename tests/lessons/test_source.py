@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutorial_app.lessons import lessons_root
-from tutorial_app.lessons.source import (
+from tutorial_app.source import (
     LESSON_LIMITS,
     Limits,
     SourceError,

@@ -8,11 +8,10 @@ import textwrap
 import pytest
 
 from tutorial_app.lessons import LessonRun, lessons_root, solve_step, solve_until
-from tutorial_app.lessons.model import CapstoneStep, PlayStep, QuizStep
-from tutorial_app.lessons.scenes import scene_of
-from tutorial_app.lessons.source import parse_source
-from tutorial_app.lessons.stats import lesson_stats, totals
-from tutorial_app.lessons.strategy_quiz import (
+from tutorial_app.lessons.check.validate import check_paths, check_source
+from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
+from tutorial_app.lessons.format.scenes import scene_of
+from tutorial_app.lessons.quiz.strategy import (
     CLEAR_FACTOR,
     MIN_WIN_LEAD,
     QUIZ_PLAYOUTS,
@@ -22,9 +21,10 @@ from tutorial_app.lessons.strategy_quiz import (
     move_key,
     parse_move_key,
 )
-from tutorial_app.lessons.validate import check_paths, check_source
-from tutorial_app.rules.state import Move
+from tutorial_app.lessons.run.stats import lesson_stats, totals
+from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.tiles import parse_tile
+from tutorial_app.source import parse_source
 from tutorial_app.strategy.analysis import analyse
 from tutorial_app.strategy.view import view_since
 

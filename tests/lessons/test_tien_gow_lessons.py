@@ -11,11 +11,11 @@ import random
 import pytest
 
 from tutorial_app.lessons import TienGowRun, lessons_root, load_course, load_lesson, solve, start_run
-from tutorial_app.lessons.model import CapstoneStep, PlayStep, QuizStep
-from tutorial_app.lessons.source import parse_source
-from tutorial_app.lessons.tien_gow_scene import takes_trick, trick_move
-from tutorial_app.lessons.validate import check_source
+from tutorial_app.lessons.check.validate import check_source
+from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
+from tutorial_app.lessons.format.tien_gow_scene import takes_trick, trick_move
 from tutorial_app.rules import tien_gow as tg
+from tutorial_app.source import parse_source
 
 COURSE = lessons_root() / "chinese"
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_app.lessons.source import MAX_LESSON_BYTES, MAX_NODES, SourceError, parse_source
-from tutorial_app.lessons.validate import check_file, check_source
+from tutorial_app.lessons.check.validate import check_file, check_source
+from tutorial_app.source import MAX_LESSON_BYTES, MAX_NODES, SourceError, parse_source
 
 HERE = Path(__file__).resolve().parent
 BAD = sorted((HERE / "bad").glob("*.yaml"))
@@ -117,7 +117,7 @@ def test_bends_are_checked_by_the_board() -> None:
 
 
 def test_every_line_goal_key_has_one_check() -> None:
-    from tutorial_app.lessons.goals import _CHECKS, _TRICK_ONLY
-    from tutorial_app.lessons.model import GOAL_KEYS
+    from tutorial_app.lessons.format.goals import _CHECKS, _TRICK_ONLY
+    from tutorial_app.lessons.format.model import GOAL_KEYS
 
     assert set(_CHECKS) == set(GOAL_KEYS) - _TRICK_ONLY

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from tutorial_app.lessons import lessons_root, load_course, start_run
-from tutorial_app.lessons.model import CapstoneStep, ExplainStep, Lesson, PlayStep, QuizStep
-from tutorial_app.lessons.quizzes import correct_answer
-from tutorial_app.lessons.stats import lesson_stats
-from tutorial_app.lessons.validate import check_paths
-from tutorial_app.rules.chinese import can_lead, judge
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.lessons.check.validate import check_paths
+from tutorial_app.lessons.format.model import CapstoneStep, ExplainStep, Lesson, PlayStep, QuizStep
+from tutorial_app.lessons.quiz.answers import correct_answer
+from tutorial_app.lessons.run.stats import lesson_stats
+from tutorial_app.rules.line.variants import rules_for
+from tutorial_app.rules.tien_gow.tiles import can_lead, judge
 
 VARIANT_COURSES = {
     "domino101": 8,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tutorial_app.rules.moves import apply, legal_moves
-from tutorial_app.rules.position import Position, read_position
-from tutorial_app.rules.scoring import HandResult, hand_result
-from tutorial_app.rules.state import DRAW, END_TURN, MUGGINS, PASS, HandState, Move, play
+from tutorial_app.rules.line.moves import apply, legal_moves
+from tutorial_app.rules.line.position import Position, read_position
+from tutorial_app.rules.line.scoring import HandResult, hand_result
+from tutorial_app.rules.line.state import DRAW, END_TURN, MUGGINS, PASS, HandState, Move, play
 from tutorial_app.rules.tiles import ALL_TILES, Tile, parse_tile
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutorial_app.rules.chinese import (
+from tutorial_app.rules.tien_gow.tiles import (
     CHINESE_KINDS,
     CHINESE_SET,
     CIVIL_ORDER,

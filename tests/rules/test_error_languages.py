@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 import yaml
 
-from tutorial_app.rules.deal import DealError, deal
-from tutorial_app.rules.options import OPTION_NAMES, HouseRules, OptionError, allowed_values
-from tutorial_app.rules.position import PositionError, read_position
+from tutorial_app.rules.line.deal import DealError, deal
+from tutorial_app.rules.line.options import OPTION_NAMES, HouseRules, OptionError, allowed_values
+from tutorial_app.rules.line.position import PositionError, read_position
+from tutorial_app.rules.line.variants import VARIANTS, UnknownVariantError, find_variant, rules_for
 from tutorial_app.rules.text import RulesError, Text, reason_of
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile
-from tutorial_app.rules.variants import VARIANTS, UnknownVariantError, find_variant, rules_for
 
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 CLI_TESTS = Path(__file__).resolve().parents[1] / "cli" / "test_cli_referee.py"

@@ -16,16 +16,16 @@ from hostile import docs_positions, mutate_value, seeded
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.options import FirstTile, Layout
-from tutorial_app.rules.position import PositionError, read_position
-from tutorial_app.rules.referee import rule, rule_all, rulings_json
-from tutorial_app.rules.scoring import hand_result
-from tutorial_app.rules.simulate import play_out
-from tutorial_app.rules.state import Action, Status
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.options import FirstTile, Layout
+from tutorial_app.rules.line.position import PositionError, read_position
+from tutorial_app.rules.line.referee import rule, rule_all, rulings_json
+from tutorial_app.rules.line.scoring import hand_result
+from tutorial_app.rules.line.simulate import play_out
+from tutorial_app.rules.line.state import Action, Status
+from tutorial_app.rules.line.variants import VARIANTS, rules_for
 from tutorial_app.rules.tiles import ALL_TILES, tiles_of_mask
-from tutorial_app.rules.variants import VARIANTS, rules_for
 
 ROOT = Path(__file__).resolve().parents[2]
 

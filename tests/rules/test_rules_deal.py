@@ -7,13 +7,13 @@ import random
 import pytest
 from rules_helpers import mask, played, position
 
-from tutorial_app.rules.deal import deal, decide_first_lead, redeal_reason
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.options import FirstLead, FirstTile, HouseRules, Teams
-from tutorial_app.rules.scoring import hand_result
-from tutorial_app.rules.state import Status
+from tutorial_app.rules.line.deal import deal, decide_first_lead, redeal_reason
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.options import FirstLead, FirstTile, HouseRules, Teams
+from tutorial_app.rules.line.scoring import hand_result
+from tutorial_app.rules.line.state import Status
+from tutorial_app.rules.line.variants import VARIANTS, rules_for
 from tutorial_app.rules.tiles import FULL_MASK, SUIT_MASK, Tile
-from tutorial_app.rules.variants import VARIANTS, rules_for
 
 
 def lead_of(rule: str, *hands: tuple[str, ...], first_tile: str = "determining") -> tuple[int | None, list[str]] | None:
@@ -226,7 +226,7 @@ def test_dealt_101_hands_never_break_a_redeal_condition(players: int) -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
 def test_every_preset_deals_the_right_hands_and_leader(variant: object) -> None:
-    from tutorial_app.rules.variants import Variant
+    from tutorial_app.rules.line.variants import Variant
 
     assert isinstance(variant, Variant)
     for players in variant.players:

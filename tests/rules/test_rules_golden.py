@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from rules_helpers import boneyard_with, legal_text, position, run
 
-from tutorial_app.rules.referee import rule
-from tutorial_app.rules.scoring import hand_result, round_to_five
-from tutorial_app.rules.state import Status
+from tutorial_app.rules.line.referee import rule
+from tutorial_app.rules.line.scoring import hand_result, round_to_five
+from tutorial_app.rules.line.state import Status
 from tutorial_app.rules.tiles import ALL_TILES, Tile, parse_tile
 
 
@@ -137,7 +137,7 @@ def test_referee_example_all_fives_move_points() -> None:
 
 
 def test_referee_rules_several_rule_sets_side_by_side() -> None:
-    from tutorial_app.rules.referee import rule_all, rulings_json
+    from tutorial_app.rules.line.referee import rule_all, rulings_json
 
     data = {"rules": "block", "hands": [["6-5", "3-2"], []], "chain": ["3-5", "5-1"]}
     typed = rule_all(data, ["block", "kozel", "classic"])

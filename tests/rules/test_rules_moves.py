@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from rules_helpers import boneyard_with, legal_text, mv, position, run
 
-from tutorial_app.rules.moves import IllegalMoveError, apply, fives_count, legal_moves, why_illegal
-from tutorial_app.rules.position import Position
-from tutorial_app.rules.state import DRAW, END_TURN, MUGGINS, PASS
+from tutorial_app.rules.line.moves import IllegalMoveError, apply, fives_count, legal_moves, why_illegal
+from tutorial_app.rules.line.position import Position
+from tutorial_app.rules.line.state import DRAW, END_TURN, MUGGINS, PASS
 from tutorial_app.rules.tiles import ALL_TILES, Tile, parse_tile
 
 CHAIN = ["3-5", "5-1"]  # ends 3 | 1

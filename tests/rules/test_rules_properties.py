@@ -15,10 +15,10 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.match import new_match, next_deal, record_hand
-from tutorial_app.rules.moves import apply, apply_unchecked, legal_moves, why_illegal
-from tutorial_app.rules.options import (
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.match import new_match, next_deal, record_hand
+from tutorial_app.rules.line.moves import apply, apply_unchecked, legal_moves, why_illegal
+from tutorial_app.rules.line.options import (
     BlockedNextLead,
     BlockedScoring,
     BlockedTie,
@@ -36,10 +36,10 @@ from tutorial_app.rules.options import (
     Scoring,
     Teams,
 )
-from tutorial_app.rules.scoring import HandResult, hand_result, round_to_five
-from tutorial_app.rules.state import DRAW, PASS, Action, HandState, Status
+from tutorial_app.rules.line.scoring import HandResult, hand_result, round_to_five
+from tutorial_app.rules.line.state import DRAW, PASS, Action, HandState, Status
+from tutorial_app.rules.line.variants import VARIANTS
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, tiles_of_mask
-from tutorial_app.rules.variants import VARIANTS
 
 
 def _values(enum: Any) -> list[str]:

@@ -7,8 +7,8 @@ import re
 import pytest
 from tests_values import every_value
 
-from tutorial_app.rules.options import OPTION_NAMES, HouseRules
-from tutorial_app.rules.rulesheet import (
+from tutorial_app.rules.line.options import OPTION_NAMES, HouseRules
+from tutorial_app.rules.line.rulesheet import (
     GLOSSARY,
     OPTION_LABELS,
     SECTIONS,
@@ -18,7 +18,7 @@ from tutorial_app.rules.rulesheet import (
     rule_sheet,
     sheet_sections,
 )
-from tutorial_app.rules.variants import VARIANTS, rules_for
+from tutorial_app.rules.line.variants import VARIANTS, rules_for
 
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 

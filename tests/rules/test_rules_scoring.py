@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from rules_helpers import boneyard_with, played, position
 
-from tutorial_app.rules.match import new_match, record_hand, replay
-from tutorial_app.rules.scoring import HandResult, hand_result
-from tutorial_app.rules.state import HandState, Status
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.rules.line.match import new_match, record_hand, replay
+from tutorial_app.rules.line.scoring import HandResult, hand_result
+from tutorial_app.rules.line.state import HandState, Status
+from tutorial_app.rules.line.variants import rules_for
 
 # both ends show 6 once 6-6 is laid, and every six is then on the table
 SIXES_CHAIN = ["6-0", "0-1", "1-6", "6-2", "2-3", "3-6", "6-4", "4-5", "5-6"]
@@ -154,7 +154,7 @@ def test_goat_lone_blank_double_counts_25_when_going_out_too() -> None:
 
 
 def _match(rules_name: str, scores: dict[str, int], hands: list[list[str]]) -> dict[str, object]:
-    from tutorial_app.rules.referee import rule
+    from tutorial_app.rules.line.referee import rule
 
     ruling = rule({"rules": rules_name, "hands": hands, "chain": ["3-5", "5-1"], "match": {"scores": scores}}).as_json()
     match = ruling["match"]
@@ -183,8 +183,8 @@ def test_reach_target_loses_and_the_fewest_points_win() -> None:
 def test_a_recorded_hand_replays_move_by_move() -> None:
     import random
 
-    from tutorial_app.rules.match import next_deal
-    from tutorial_app.rules.simulate import play_out
+    from tutorial_app.rules.line.match import next_deal
+    from tutorial_app.rules.line.simulate import play_out
 
     rules = rules_for("draw", 2)
     match = new_match(rules)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from rules_helpers import boneyard_with, legal_text, played, position, run
 
-from tutorial_app.rules.moves import why_illegal
-from tutorial_app.rules.state import PASS, Status
+from tutorial_app.rules.line.moves import why_illegal
+from tutorial_app.rules.line.state import PASS, Status
 
 
 def test_block_two_players_pass_then_go_out() -> None:

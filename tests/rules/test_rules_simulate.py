@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply, legal_moves
-from tutorial_app.rules.simulate import block_rng, choose_greedy, play_out, simulate_hands, simulate_matches
-from tutorial_app.rules.state import DRAW, PASS, Action, Status
-from tutorial_app.rules.variants import VARIANTS, rules_for
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply, legal_moves
+from tutorial_app.rules.line.simulate import block_rng, choose_greedy, play_out, simulate_hands, simulate_matches
+from tutorial_app.rules.line.state import DRAW, PASS, Action, Status
+from tutorial_app.rules.line.variants import VARIANTS, rules_for
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])
@@ -30,7 +30,7 @@ def test_matches_same_seed_same_figures() -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
 def test_statistics_are_consistent_for_every_preset(variant: object) -> None:
-    from tutorial_app.rules.variants import Variant
+    from tutorial_app.rules.line.variants import Variant
 
     assert isinstance(variant, Variant)
     for players in variant.players:
@@ -103,7 +103,7 @@ def test_bad_counts_and_bots_are_refused(count: int, bot: str) -> None:
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 def test_one_hand_figures_match_the_hand_itself(bot: str) -> None:
-    from tutorial_app.rules.scoring import hand_result
+    from tutorial_app.rules.line.scoring import hand_result
 
     rules = rules_for("all_fives", 3)
     rng = block_rng(21, 0)  # a one-hand run is one block
@@ -130,7 +130,7 @@ def test_figures_do_not_depend_on_the_number_of_processes() -> None:
 @pytest.mark.parametrize(("name", "players"), [("kozel", 4), ("donkey", 3), ("block", 2)])
 def test_the_first_leaders_side_is_followed_through_each_match(name: str, players: int) -> None:
     """Each one-match run is replayed here with the public match functions and the same random source."""
-    from tutorial_app.rules.match import new_match, next_deal, record_hand
+    from tutorial_app.rules.line.match import new_match, next_deal, record_hand
 
     rules = rules_for(name, players)
     for seed in range(6):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from tien_gow_helpers import WORKED_MOVES, mv, run, tiles, worked_start
 
-from tutorial_app.rules.chinese import CHINESE_SET
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow import (
     Action,
@@ -22,6 +21,7 @@ from tutorial_app.rules.tien_gow import (
     why_illegal,
 )
 from tutorial_app.rules.tien_gow.scoring import Settlement
+from tutorial_app.rules.tien_gow.tiles import CHINESE_SET
 
 
 def test_the_worked_hand_trick_by_trick() -> None:

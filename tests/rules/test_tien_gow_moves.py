@@ -8,8 +8,7 @@ from itertools import combinations
 import pytest
 from tien_gow_helpers import WORKED_HANDS, mv, run, worked_start
 
-from tutorial_app.rules.chinese import CHINESE_SET, beats, can_lead
-from tutorial_app.rules.options import OptionError
+from tutorial_app.rules.line.options import OptionError
 from tutorial_app.rules.tien_gow import (
     Action,
     HandState,
@@ -31,6 +30,7 @@ from tutorial_app.rules.tien_gow import (
     start_hand,
     why_illegal,
 )
+from tutorial_app.rules.tien_gow.tiles import CHINESE_SET, beats, can_lead
 from tutorial_app.rules.tiles import Tile
 
 

@@ -15,7 +15,6 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutorial_app.rules.chinese import beats
 from tutorial_app.rules.tien_gow import (
     HAND_SIZE,
     PLAYERS,
@@ -35,6 +34,7 @@ from tutorial_app.rules.tien_gow import (
 )
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS, choose
 from tutorial_app.rules.tien_gow.scoring import EVEN_POINTS, NO_TRICK_PAYS
+from tutorial_app.rules.tien_gow.tiles import beats
 
 rules_strategy = st.builds(
     TienGowRules,

@@ -8,19 +8,19 @@ import re
 import pytest
 from rules_helpers import position, run
 
-from tutorial_app.rules.deal import deal, decide_first_lead, redeal_reason
-from tutorial_app.rules.match import new_match
-from tutorial_app.rules.moves import apply, legal_moves
-from tutorial_app.rules.scoring import hand_result
-from tutorial_app.rules.state import DRAW
+from tutorial_app.rules.line.deal import deal, decide_first_lead, redeal_reason
+from tutorial_app.rules.line.match import new_match
+from tutorial_app.rules.line.moves import apply, legal_moves
+from tutorial_app.rules.line.scoring import hand_result
+from tutorial_app.rules.line.state import DRAW
+from tutorial_app.rules.line.variants import VARIANTS, rules_for
+from tutorial_app.rules.line.who import seat_who, side_who
+from tutorial_app.rules.line.worked import explain_ends_sum, explain_fives_points, explain_pips, explain_tile_value
+from tutorial_app.rules.line.worked_end import explain_hand_end
+from tutorial_app.rules.line.worked_lead import explain_lead, explain_redeal
+from tutorial_app.rules.line.worked_moves import explain_draw_count, explain_move, explain_to_move, explain_what_to_do
+from tutorial_app.rules.tien_gow.worked_tiles import chinese_half_colours, explain_chinese_red_pips
 from tutorial_app.rules.tiles import Tile, parse_tile
-from tutorial_app.rules.variants import VARIANTS, rules_for
-from tutorial_app.rules.who import seat_who, side_who
-from tutorial_app.rules.worked import explain_ends_sum, explain_fives_points, explain_pips, explain_tile_value
-from tutorial_app.rules.worked_end import explain_hand_end
-from tutorial_app.rules.worked_lead import explain_lead, explain_redeal
-from tutorial_app.rules.worked_moves import explain_draw_count, explain_move, explain_to_move, explain_what_to_do
-from tutorial_app.rules.worked_tiles import chinese_half_colours, explain_chinese_red_pips
 
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 LATIN = re.compile(r"\b(the|and|you|seat|hand|pips|scores?)\b", re.IGNORECASE)
@@ -255,7 +255,7 @@ def test_every_ending_is_worked_out_in_both_languages(variant: str) -> None:
 
 
 def test_the_referee_rules_with_the_worked_end() -> None:
-    from tutorial_app.rules.referee import rule
+    from tutorial_app.rules.line.referee import rule
 
     ruling = rule(
         {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutorial_app.rules.options import _BOOL_OPTIONS, _CHOICES, _ENUM_TYPES, OPTION_NAMES
+from tutorial_app.rules.line.options import _BOOL_OPTIONS, _CHOICES, _ENUM_TYPES, OPTION_NAMES
 
 NUMBERS: dict[str, list[int]] = {
     "players": [2, 3, 4],

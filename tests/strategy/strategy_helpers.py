@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.state import HandState, Move
-from tutorial_app.rules.variants import VARIANTS
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import HandState, Move
+from tutorial_app.rules.line.variants import VARIANTS
 from tutorial_app.strategy.analysis import candidate_moves
 from tutorial_app.strategy.bots import GreedyBot, RandomBot
 

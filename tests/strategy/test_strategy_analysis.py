@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from strategy_helpers import decision_points, line_up_id, line_ups, rules_of
 
-from tutorial_app.rules.moves import apply
-from tutorial_app.rules.position import read_position
-from tutorial_app.rules.state import PASS
+from tutorial_app.rules.line.moves import apply
+from tutorial_app.rules.line.position import read_position
+from tutorial_app.rules.line.state import PASS
 from tutorial_app.strategy.analysis import analyse, analyse_open, candidate_moves, ranks_by_points
 from tutorial_app.strategy.inference import infer
 from tutorial_app.strategy.sampler import DealSampler

@@ -7,12 +7,12 @@ import random
 import pytest
 from strategy_helpers import decision_points, line_up_id, line_ups, rules_of
 
-from tutorial_app.app.bots import bot_move as app_bot_move
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply, apply_unchecked, is_legal
-from tutorial_app.rules.simulate import SeatBots, simulate_hands
-from tutorial_app.rules.state import HandState, Move
-from tutorial_app.rules.variants import rules_for
+from tutorial_app.app.table.bots import bot_move as app_bot_move
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply, apply_unchecked, is_legal
+from tutorial_app.rules.line.simulate import SeatBots, simulate_hands
+from tutorial_app.rules.line.state import HandState, Move
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.bots import BotError, GreedyBot, StrongBot, bot_for, seat_bots
 
 
@@ -83,7 +83,7 @@ def test_the_strong_bot_beats_greedy_bots() -> None:
 
 def test_the_strong_bot_finds_the_only_winning_move() -> None:
     """Block for two, ends 5 and 3: 3-3 wins (seat 1 must pass), 5-1 loses to 6-1. Greedy picks 5-1."""
-    from tutorial_app.rules.position import read_position
+    from tutorial_app.rules.line.position import read_position
 
     position = read_position(
         {"rules": "block", "hands": [["5-1", "3-3"], ["6-1"]], "chain": ["5-4", "4-3"], "to_move": 0}

@@ -7,10 +7,10 @@ from itertools import combinations
 import pytest
 from strategy_helpers import played_hands, rules_of
 
-from tutorial_app.rules.moves import apply, apply_unchecked, legal_moves
-from tutorial_app.rules.position import read_position
-from tutorial_app.rules.scoring import hand_result
-from tutorial_app.rules.state import Action, HandState
+from tutorial_app.rules.line.moves import apply, apply_unchecked, legal_moves
+from tutorial_app.rules.line.position import read_position
+from tutorial_app.rules.line.scoring import hand_result
+from tutorial_app.rules.line.state import Action, HandState
 from tutorial_app.rules.tiles import ALL_TILES, parse_tile
 from tutorial_app.strategy.analysis import analyse_open
 from tutorial_app.strategy.exact import NotExact, SearchTooBig, solve

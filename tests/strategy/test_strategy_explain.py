@@ -8,9 +8,9 @@ import pytest
 from strategy_helpers import decision_points, line_up_id, line_ups, played_hands, rules_of
 
 from tutorial_app.language import ru_plural
-from tutorial_app.rules.moves import apply, legal_moves
-from tutorial_app.rules.position import read_position
-from tutorial_app.rules.state import Action
+from tutorial_app.rules.line.moves import apply, legal_moves
+from tutorial_app.rules.line.position import read_position
+from tutorial_app.rules.line.state import Action
 from tutorial_app.rules.text import seat_name
 from tutorial_app.strategy.analysis import analyse, candidate_moves
 from tutorial_app.strategy.bots import GreedyBot

@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 from strategy_helpers import decision_points, line_up_id, line_ups, played_hands, rules_of
 
-from tutorial_app.rules.moves import apply
-from tutorial_app.rules.position import read_position
+from tutorial_app.rules.line.moves import apply
+from tutorial_app.rules.line.position import read_position
 from tutorial_app.rules.text import seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, parse_tile
 from tutorial_app.strategy.analysis import candidate_moves

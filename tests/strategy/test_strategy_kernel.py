@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 from strategy_helpers import line_up_id, line_ups, played_hands, rules_of
 
-from tutorial_app.rules.deal import deal
-from tutorial_app.rules.moves import apply_unchecked, legal_moves
-from tutorial_app.rules.scoring import hand_result
-from tutorial_app.rules.simulate import play_out, simulate_hands
-from tutorial_app.rules.state import Action, HandState
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply_unchecked, legal_moves
+from tutorial_app.rules.line.scoring import hand_result
+from tutorial_app.rules.line.simulate import play_out, simulate_hands
+from tutorial_app.rules.line.state import Action, HandState
 from tutorial_app.strategy.dealing import deal_batch
 from tutorial_app.strategy.kernel import (
     DRAW_CODE,

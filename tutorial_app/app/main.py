@@ -2,7 +2,14 @@
 
 Started by ``domino-tutor`` (``tutorial_app.launch``). Pages are files in
 ``app_pages/`` so tests can switch to them; each page reads like a
-description of the UI and keeps its state in ``st.session_state``.
+description of the UI and keeps its state in ``st.session_state``; the
+pages' parts are in the feature folders beside it (``shell``, ``table``,
+``learn``, ``play``, ``compare``, ``club``, ``tien_gow``).
+
+Why ``app_pages/`` and not ``pages/``: a folder named ``pages`` beside the
+entry script switches Streamlit to its older multipage mode for the first
+run after a server starts, which runs a page file without this router (no
+guard, no sidebar) when the first visitor opens a deep link such as /play.
 """
 
 from __future__ import annotations
@@ -12,8 +19,8 @@ from pathlib import Path
 
 import streamlit as st
 
-from tutorial_app.app import guard
-from tutorial_app.app.session import begin_run, sidebar
+from tutorial_app.app.shell import guard
+from tutorial_app.app.shell.session import begin_run, sidebar
 from tutorial_app.i18n import t
 
 PAGES = Path(__file__).parent / "app_pages"

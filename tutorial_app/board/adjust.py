@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from tutorial_app.board.layout import TABLE_SIZES, BoardLayout, LayoutError, layout_table
 from tutorial_app.board.shape import STRAIGHT, Bend, ChainShape, Step
-from tutorial_app.rules.state import ARM_NAMES, End, Link, Table
+from tutorial_app.rules.line.state import ARM_NAMES, End, Link, Table
 from tutorial_app.rules.text import RulesError, Text
 from tutorial_app.rules.tiles import Tile
 

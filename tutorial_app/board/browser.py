@@ -2,7 +2,7 @@
 
 Pure data, no Streamlit: each game has a small adapter (``browser_line`` for
 the line games, ``browser_tien_gow`` for the Tien Gow table) that turns its
-position into ``BoardData``; the app's component (``app.board_component``)
+position into ``BoardData``; the app's component (``app.table.board_component``)
 sends it and the browser draws it with plotly.js.
 
 What the browser gets, and does with it:

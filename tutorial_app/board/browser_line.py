@@ -23,8 +23,8 @@ from tutorial_app.board.frame import TAP_TILE_PX, fitted_height, narrow_felt_wid
 from tutorial_app.board.layout import BoardLayout, layout_table
 from tutorial_app.board.overlay import Part, Shape, cover, lifted, outlined, ring
 from tutorial_app.board.shape import ChainShape, Step
-from tutorial_app.rules.moves import IllegalMoveError, apply, why_illegal
-from tutorial_app.rules.state import ARM_NAMES, Action, End, HandState, Move, play
+from tutorial_app.rules.line.moves import IllegalMoveError, apply, why_illegal
+from tutorial_app.rules.line.state import ARM_NAMES, Action, End, HandState, Move, play
 from tutorial_app.rules.tiles import Tile
 
 __all__ = [

@@ -2,7 +2,7 @@
 
 A Chinese tile is black with red and white pips: every 1 and 4 is red,
 other pips white, and on 6-6 one row of three on each half is red, the other
-white (``rules.chinese.red_on_half``). The lone pip of a 1 is drawn large, as on real tiles. The
+white (``rules.tien_gow.tiles.red_on_half``). The lone pip of a 1 is drawn large, as on real tiles. The
 lower number is on top ("red-head ten" 6-4 has its red 4 at the head,
 "long-leg seven" 6-1 stands on its 6).
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tutorial_app.rules.chinese import red_on_half
+from tutorial_app.rules.tien_gow.tiles import red_on_half
 from tutorial_app.rules.tiles import Tile
 
 __all__ = ["TILE_W", "TILE_H", "PipSpot", "tile_size", "rounded_rect", "tile_outline", "pip_spots"]

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from tutorial_app.rules.moves import why_illegal
-from tutorial_app.rules.state import ENDS, End, HandState, Move, play
+from tutorial_app.rules.line.moves import why_illegal
+from tutorial_app.rules.line.state import ENDS, End, HandState, Move, play
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile
 

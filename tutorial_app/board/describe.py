@@ -10,7 +10,7 @@ it (a quiz asking whose turn it is must not be answered here either).
 from __future__ import annotations
 
 from tutorial_app.board.labels import tiles_word_ru
-from tutorial_app.rules.state import HandState
+from tutorial_app.rules.line.state import HandState
 from tutorial_app.rules.text import Text
 
 __all__ = ["describe_position"]

@@ -10,7 +10,7 @@ the same hand starts there.
 from __future__ import annotations
 
 from tutorial_app.board.shape import ChainShape
-from tutorial_app.rules.state import Table
+from tutorial_app.rules.line.state import Table
 
 __all__ = [
     "FeltSize",

@@ -30,13 +30,13 @@ import plotly.io as pio
 from tutorial_app.board.frame import Frame, Side, boneyard_spot, frame_for, hand_tiles, label_spot
 from tutorial_app.board.geometry import Placement
 from tutorial_app.board.labels import boneyard_label, seat_label
-from tutorial_app.board.layout import BoardLayout, layout_table
+from tutorial_app.board.layout import BoardLayout, EndSpot, layout_table
 from tutorial_app.board.overlay import Coords, Part, dots, polygon
 from tutorial_app.board.seat_names import named_label
 from tutorial_app.board.shape import ChainShape
 from tutorial_app.board.tile_face import CHAMFER, PIP_SPOTS, chamfered, half_centre
-from tutorial_app.rules.moves import legal_moves
-from tutorial_app.rules.state import Action, End, HandState
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import Action, End, HandState
 from tutorial_app.rules.tiles import Tile
 
 __all__ = [
@@ -335,11 +335,8 @@ def board_picture(
     """
     colours = THEMES[theme]
     board = layout if layout is not None else layout_table(state.table, shape)
-    rules = state.rules
-    players = rules.players
     wanted = set(highlight)
-    last = _last_played(state) if show_last_move else None
-    frame = frame_for(board.width, board.height, players, hand_scale, len(state.hand(viewer_seat)))
+    frame = frame_for(board.width, board.height, state.rules.players, hand_scale, len(state.hand(viewer_seat)))
     x_range, y_range = frame.x_range, frame.y_range
     # Why assume a width: pips, labels and targets are sized in pixels. If the
     # column is narrower than the board's natural shape, Plotly zooms out to
@@ -348,56 +345,14 @@ def board_picture(
     least_width = width if width is not None else height * ASSUMED_ASPECT
     px_per_unit = min(px_per_unit, least_width / (x_range[1] - x_range[0]))
     sketch = _Sketch(colours, px_per_unit)
-
-    for p in board.placements:
-        name = str(p.tile)
-        mark = "last" if p.tile is last else "hint" if name in wanted else None
-        sketch.tile(p.cx, p.cy, p.vertical, p.low, p.high, not p.closed, mark, part=f"tile:{name}")
-        sketch.click(p.cx, p.cy, f"chain:{p.arm}:{p.link_index}", name)
-
-    face_up_all = reveal or state.is_over
-    fits = (
-        state.fit_mask() & state.hands[viewer_seat]
-        if show_fits and state.to_move == viewer_seat and not state.is_over
-        else 0
+    _draw_chain(sketch, board, _last_played(state) if show_last_move else None, wanted)
+    seats = _Seats(
+        viewer_seat, selected, wanted, reveal or state.is_over, show_turn, show_fits, name_viewer, names, lang
     )
-    rises: dict[str, float] = {}
-    for offset in range(players):
-        seat = (viewer_seat + offset) % players
-        side = frame.sides[offset] if offset < len(frame.sides) else "top"
-        hand = state.hand(seat)
-        you = seat == viewer_seat
-        turn = show_turn and seat == state.to_move and not state.is_over
-        label = seat_label(seat, len(hand), you=you and name_viewer, to_move=turn).in_(lang)
-        if names and seat in names:
-            label = named_label(label, seat, names[seat], lang)
-        mine = _Hand(seat, hand, you or face_up_all, you, selected, wanted, label, fits if you else 0)
-        rises.update(_draw_hand(sketch, frame, mine, side))
-
-    if rules.has_boneyard:
+    rises = _draw_hands(sketch, frame, state, seats)
+    if state.rules.has_boneyard:
         sketch.label(*boneyard_spot(frame), boneyard_label(len(state.boneyard)).in_(lang))
-
-    target_x: list[float] = []
-    target_y: list[float] = []
-    target_data: list[str] = []
-    hint_ring_x: list[float] = []
-    hint_ring_y: list[float] = []
     spots = {spot.end: spot for spot in board.ends}
-    if selected is not None and state.to_move == viewer_seat and not state.is_over:
-        for end in target_ends(state, selected):
-            spot = spots.get(end)
-            if spot is None:
-                continue
-            tx, ty = spot.target
-            target_x.append(tx)
-            target_y.append(ty)
-            target_data.append(f"end:{end}")
-    for name in wanted:
-        if name.startswith("end:") and name[4:] in spots:
-            hx, hy = spots[name[4:]].target  # type: ignore[index]
-            hint_ring_x.append(hx)
-            hint_ring_y.append(hy)
-
     figure = _assemble(
         sketch,
         colours,
@@ -407,12 +362,90 @@ def board_picture(
         y_range,
         height,
         width,
-        (target_x, target_y, target_data),
-        (hint_ring_x, hint_ring_y),
+        _targets(state, spots, selected, viewer_seat),
+        _hint_rings(spots, wanted),
         label_px,
     )
     ends = {str(end): spot.target for end, spot in spots.items()}
     return Picture(figure, sketch.parts, rises, ends, px_per_unit, colours.wood)
+
+
+class _Seats(NamedTuple):
+    """How the seats are shown: the viewer's and their selection, hints, faces, turn, fitting tiles, names."""
+
+    viewer: int
+    selected: Tile | None
+    wanted: set[str]
+    face_up_all: bool
+    show_turn: bool
+    show_fits: bool
+    name_viewer: bool
+    names: Mapping[int, str] | None
+    lang: str
+
+
+def _draw_chain(sketch: _Sketch, board: BoardLayout, last: Tile | None, wanted: set[str]) -> None:
+    """The tiles on the table, each kept as a part (``tile:6-4``) and clickable (``chain:left:3``)."""
+    for p in board.placements:
+        name = str(p.tile)
+        mark = "last" if p.tile is last else "hint" if name in wanted else None
+        sketch.tile(p.cx, p.cy, p.vertical, p.low, p.high, not p.closed, mark, part=f"tile:{name}")
+        sketch.click(p.cx, p.cy, f"chain:{p.arm}:{p.link_index}", name)
+
+
+def _draw_hands(sketch: _Sketch, frame: Frame, state: HandState, seats: _Seats) -> dict[str, float]:
+    """Every seat's hand and label around the felt, the viewer's at the bottom; how far the viewer's tiles rise."""
+    viewer = seats.viewer
+    fits = (
+        state.fit_mask() & state.hands[viewer]
+        if seats.show_fits and state.to_move == viewer and not state.is_over
+        else 0
+    )
+    players = state.rules.players
+    rises: dict[str, float] = {}
+    for offset in range(players):
+        seat = (viewer + offset) % players
+        side = frame.sides[offset] if offset < len(frame.sides) else "top"
+        hand = state.hand(seat)
+        you = seat == viewer
+        turn = seats.show_turn and seat == state.to_move and not state.is_over
+        label = seat_label(seat, len(hand), you=you and seats.name_viewer, to_move=turn).in_(seats.lang)
+        if seats.names and seat in seats.names:
+            label = named_label(label, seat, seats.names[seat], seats.lang)
+        face_up = you or seats.face_up_all
+        mine = _Hand(seat, hand, face_up, you, seats.selected, seats.wanted, label, fits if you else 0)
+        rises.update(_draw_hand(sketch, frame, mine, side))
+    return rises
+
+
+def _targets(
+    state: HandState, spots: Mapping[End, EndSpot], selected: Tile | None, viewer_seat: int
+) -> tuple[list[float], list[float], list[str]]:
+    """The target circles of a selected tile: every end where it may be laid now, on the viewer's turn."""
+    target_x: list[float] = []
+    target_y: list[float] = []
+    target_data: list[str] = []
+    if selected is None or state.to_move != viewer_seat or state.is_over:
+        return target_x, target_y, target_data
+    for end in target_ends(state, selected):
+        spot = spots.get(end)
+        if spot is not None:
+            target_x.append(spot.target[0])
+            target_y.append(spot.target[1])
+            target_data.append(f"end:{end}")
+    return target_x, target_y, target_data
+
+
+def _hint_rings(spots: Mapping[End, EndSpot], wanted: set[str]) -> tuple[list[float], list[float]]:
+    """A lesson's hinted ends (``end:left``), ringed."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for name in wanted:
+        if name.startswith("end:") and name[4:] in spots:
+            hx, hy = spots[name[4:]].target  # type: ignore[index]
+            xs.append(hx)
+            ys.append(hy)
+    return xs, ys
 
 
 def divider_width(ppu: float) -> float:

@@ -33,7 +33,7 @@ from tutorial_app.board.geometry import (
     turn_right,
 )
 from tutorial_app.board.shape import ARM_INDEX, EMPTY_SHAPE, STRAIGHT, Bend, ChainShape, Corner, Step
-from tutorial_app.rules.state import End, Link, Table
+from tutorial_app.rules.line.state import End, Link, Table
 
 __all__ = [
     "Bend",

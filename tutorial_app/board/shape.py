@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from tutorial_app.rules.state import ARM_NAMES, End
+from tutorial_app.rules.line.state import ARM_NAMES, End
 from tutorial_app.rules.tiles import Tile
 
 __all__ = ["Bend", "Corner", "Step", "STRAIGHT", "ChainShape", "EMPTY_SHAPE", "ARM_INDEX"]

@@ -15,13 +15,13 @@ import json
 from typing import Literal, NamedTuple
 
 from tutorial_app.lessons import Feedback, LessonRun, RunError, solve_step
-from tutorial_app.lessons.capstone import MAX_MOVES
-from tutorial_app.lessons.goals import goal_moves
-from tutorial_app.lessons.model import Answer, CapstoneStep, Lesson, MoveSpec, PlayStep, QuizStep
-from tutorial_app.lessons.quizzes import choice_label, normalize_answer
-from tutorial_app.rules.moves import why_illegal
-from tutorial_app.rules.scoring import hand_result
-from tutorial_app.rules.state import Move
+from tutorial_app.lessons.format.capstone import MAX_MOVES
+from tutorial_app.lessons.format.goals import goal_moves
+from tutorial_app.lessons.format.model import Answer, CapstoneStep, Lesson, MoveSpec, PlayStep, QuizStep
+from tutorial_app.lessons.quiz.answers import choice_label, normalize_answer
+from tutorial_app.rules.line.moves import why_illegal
+from tutorial_app.rules.line.scoring import hand_result
+from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.explain import move_name
 

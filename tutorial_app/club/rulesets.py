@@ -2,7 +2,7 @@
 
 Why a small JSON document: a club writes its house rules down once and
 hands them to another club, or to its own other computer, as a file or a
-link. Both are read by the one bounded reader (``lessons.source``) under
+link. Both are read by the one bounded reader (``tutorial_app.source``) under
 tight limits, and every option is checked by the rules core, whose reason is
 the error shown; nothing a stranger sends is trusted.
 """
@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from tutorial_app.club.errors import ClubError
-from tutorial_app.lessons.source import Limits, SourceError, decode, parse_json
-from tutorial_app.rules.options import HouseRules, OptionError
+from tutorial_app.rules.line.options import HouseRules, OptionError
+from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.text import Text, shown
-from tutorial_app.rules.variants import find_variant
+from tutorial_app.source import Limits, SourceError, decode, parse_json
 
 __all__ = [
     "FORMAT",

@@ -22,14 +22,14 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from tutorial_app.club.errors import ClubError
-from tutorial_app.rules.deal import LeadDecision
-from tutorial_app.rules.match import MatchState, new_match, next_deal, record_hand
-from tutorial_app.rules.moves import apply, why_illegal
-from tutorial_app.rules.options import HouseRules, OptionError
-from tutorial_app.rules.state import HandState, LogEntry, Move
+from tutorial_app.rules.line.deal import LeadDecision
+from tutorial_app.rules.line.match import MatchState, new_match, next_deal, record_hand
+from tutorial_app.rules.line.moves import apply, why_illegal
+from tutorial_app.rules.line.options import HouseRules, OptionError
+from tutorial_app.rules.line.state import HandState, LogEntry, Move
+from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import ALL_TILES, Tile, mask_of
-from tutorial_app.rules.variants import find_variant
 from tutorial_app.strategy.analysis import analyse
 from tutorial_app.strategy.bots import BOT_NAMES, BotName, bot_move
 from tutorial_app.strategy.explain import move_name, why_best

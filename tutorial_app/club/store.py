@@ -44,9 +44,9 @@ from tutorial_app.club.seating import (
 )
 from tutorial_app.club.shared_hand import TableGame, TableSetup, bot_turn, check_move, replay
 from tutorial_app.club.tables import answers_table, members_table, metadata, moves_table, rooms_table
-from tutorial_app.lessons.capstone import MAX_MOVES
-from tutorial_app.lessons.model import MoveSpec
-from tutorial_app.rules.state import Move
+from tutorial_app.lessons.format.capstone import MAX_MOVES
+from tutorial_app.lessons.format.model import MoveSpec
+from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.text import Text
 
 __all__ = ["ClubStore", "Room", "ROOM_HOURS", "MAX_OPEN_ROOMS", "CLASS_CAPACITY", "TeacherAction", "connect", "clock"]

@@ -15,7 +15,7 @@ from typing import Any
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import MAX_SEED, whole_number
 from tutorial_app.commands.io import read_data_file
-from tutorial_app.rules.position import Position, PositionError, read_position
+from tutorial_app.rules.line.position import Position, PositionError, read_position
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
 from tutorial_app.strategy.analysis import DEFAULT_PLAYOUTS, Analysis, analyse, analyse_open
 from tutorial_app.strategy.explain import why_best

@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from tutorial_app.commands import UserError
-from tutorial_app.rules.options import HouseRules, OptionError
-from tutorial_app.rules.simulate import default_jobs
+from tutorial_app.rules.line.options import HouseRules, OptionError
+from tutorial_app.rules.line.simulate import default_jobs
+from tutorial_app.rules.line.variants import UnknownVariantError, find_variant
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.variants import UnknownVariantError, find_variant
 
 __all__ = ["MAX_COUNT", "MAX_SEED", "whole_number", "parse_overrides", "rules_from_args", "RunSize", "run_size"]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tutorial_app.commands import UserError
-from tutorial_app.lessons.source import Limits, SourceError, parse_data, read_stream, read_text
+from tutorial_app.source import Limits, SourceError, parse_data, read_stream, read_text
 
 MAX_BYTES = 1_000_000
 POSITION_LIMITS = Limits(max_bytes=MAX_BYTES)

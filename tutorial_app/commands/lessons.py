@@ -11,9 +11,9 @@ from typing import Any
 
 from tutorial_app.commands import UserError
 from tutorial_app.lessons.catalog import lessons_root
-from tutorial_app.lessons.schema import SCHEMA_FILE, schema_text
-from tutorial_app.lessons.stats import LessonStats, Target, lesson_stats, targets, totals
-from tutorial_app.lessons.validate import check_paths, lesson_files
+from tutorial_app.lessons.check.validate import check_paths, lesson_files
+from tutorial_app.lessons.format.schema import SCHEMA_FILE, schema_text
+from tutorial_app.lessons.run.stats import LessonStats, Target, lesson_stats, targets, totals
 
 
 def register(sub: Any) -> None:

@@ -10,9 +10,9 @@ from typing import Any
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.io import read_data_file
-from tutorial_app.rules.position import PositionError
-from tutorial_app.rules.referee import HandRuling, LeadRuling, MatchRuling, Ruling, rule_all, rulings_json
-from tutorial_app.rules.state import Action, Move
+from tutorial_app.rules.line.position import PositionError
+from tutorial_app.rules.line.referee import HandRuling, LeadRuling, MatchRuling, Ruling, rule_all, rulings_json
+from tutorial_app.rules.line.state import Action, Move
 from tutorial_app.rules.text import Text
 
 _NO_RULES = Text("--rules needs at least one rule set name", "после --rules нужно хотя бы одно название набора правил")

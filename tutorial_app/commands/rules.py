@@ -8,9 +8,9 @@ from typing import Any
 
 from tutorial_app.commands import UserError, tien_gow
 from tutorial_app.commands.args import parse_overrides, rules_from_args
-from tutorial_app.rules.rulesheet import rule_sheet
+from tutorial_app.rules.line.rulesheet import rule_sheet
+from tutorial_app.rules.line.variants import VARIANTS
 from tutorial_app.rules.tien_gow.options import is_tien_gow
-from tutorial_app.rules.variants import VARIANTS
 
 
 def register(sub: Any) -> None:

@@ -10,9 +10,9 @@ from typing import Any
 from tutorial_app.commands import UserError, tien_gow
 from tutorial_app.commands.args import parse_overrides, rules_from_args, run_size
 from tutorial_app.commands.progress import aligned, progress_bar, win_rates
-from tutorial_app.rules.deal import DealError
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.simulate import (
+from tutorial_app.rules.line.deal import DealError
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.simulate import (
     BOTS,
     Bot,
     SeatBots,

@@ -14,7 +14,7 @@ import sys
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import parse_overrides, run_size
 from tutorial_app.commands.progress import aligned, progress_bar, win_rates
-from tutorial_app.rules.options import OptionError
+from tutorial_app.rules.line.options import OptionError
 from tutorial_app.rules.tien_gow.options import ALIASES, NAME, PLAYERS, TITLE, TienGowRules
 from tutorial_app.rules.tien_gow.sheet import tien_gow_sheet
 from tutorial_app.rules.tien_gow.simulate import TienGowStats, parse_bots, simulate_tien_gow, simulate_tien_gow_matches

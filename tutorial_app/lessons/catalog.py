@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tutorial_app.lessons.courses import course_rank
-from tutorial_app.lessons.model import Lesson
-from tutorial_app.lessons.validate import Issue, check_file, check_paths
+from tutorial_app.lessons.check.validate import Issue, check_file, check_paths
+from tutorial_app.lessons.format.courses import course_rank
+from tutorial_app.lessons.format.model import Lesson
 
 __all__ = ["LessonError", "lessons_root", "lesson_ids", "load_lesson", "load_course", "course_names"]
 

@@ -23,9 +23,9 @@ from typing import Literal
 
 import numpy as np
 
-from tutorial_app.rules.moves import apply_unchecked, legal_moves
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.line.moves import apply_unchecked, legal_moves
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, NotExact, SearchTooBig, solve
 from tutorial_app.strategy.inference import Knowledge, infer

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from tutorial_app.rules.moves import legal_moves, with_claim
-from tutorial_app.rules.simulate import SeatBots, choose_greedy
-from tutorial_app.rules.state import MUGGINS, HandState, Move
+from tutorial_app.rules.line.moves import legal_moves, with_claim
+from tutorial_app.rules.line.simulate import SeatBots, choose_greedy
+from tutorial_app.rules.line.state import MUGGINS, HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.analysis import ROLLOUT_POLICY, analyse, candidate_moves
 from tutorial_app.strategy.policy import Policy
@@ -72,7 +72,7 @@ class RandomBot:
 
 @dataclass(frozen=True)
 class GreedyBot:
-    """The heaviest tile (``tutorial_app.rules.simulate.choose_greedy``)."""
+    """The heaviest tile (``tutorial_app.rules.line.simulate.choose_greedy``)."""
 
     name: BotName = "greedy"
 

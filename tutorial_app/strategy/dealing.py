@@ -1,6 +1,6 @@
 """Dealing many hands at once for the kernel: shuffle, deal, decide the lead, redeal where needed.
 
-The same rules as ``tutorial_app.rules.deal.deal`` for a match's first hand
+The same rules as ``tutorial_app.rules.line.deal.deal`` for a match's first hand
 (the first-lead rule, the determining tile, domino 101's redeals), for every
 row at once. The speed benchmark deals so; the analysis never deals (it
 samples the tiles a seat cannot see instead).
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from tutorial_app.rules.deal import lead_orders
-from tutorial_app.rules.options import FirstTile, HouseRules, Redeal
+from tutorial_app.rules.line.deal import lead_orders
+from tutorial_app.rules.line.options import FirstTile, HouseRules, Redeal
 from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK
 from tutorial_app.strategy.kernel import Batch, KernelRules
 from tutorial_app.strategy.policy import Bools, Int64s
@@ -62,7 +62,7 @@ def _lead(rules: HouseRules, hands: Int64s, rng: np.random.Generator) -> tuple[B
 
 
 def _stands_101(rules: HouseRules, hands: Int64s, leader: Int64s, tile: Int64s, determining: bool) -> Bools:
-    """Domino 101's redeal conditions (``rules.deal.redeal_reason`` in words), False where the deal is thrown in."""
+    """Domino 101's redeal conditions (``rules.line.deal.redeal_reason`` in words), False where the deal is thrown in."""
     doubles = sum(np.bitwise_count(hands & d.bit) for d in DOUBLES)
     ok: Bools = (doubles < 5).all(axis=1)
     for n in range(7):

@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from tutorial_app.rules.moves import apply_unchecked, legal_moves, with_claim
-from tutorial_app.rules.options import BlockedScoring
-from tutorial_app.rules.scoring import hand_result
-from tutorial_app.rules.state import Action, HandState, Move, Status, Table
+from tutorial_app.rules.line.moves import apply_unchecked, legal_moves, with_claim
+from tutorial_app.rules.line.options import BlockedScoring
+from tutorial_app.rules.line.scoring import hand_result
+from tutorial_app.rules.line.state import Action, HandState, Move, Status, Table
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import Tile
 

@@ -16,11 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutorial_app.language import END_NAMES, ru_plural
-from tutorial_app.rules.moves import apply_unchecked
-from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.line.moves import apply_unchecked
+from tutorial_app.rules.line.state import Action, HandState, Move
+from tutorial_app.rules.line.who import seat_who
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
-from tutorial_app.rules.who import seat_who
 from tutorial_app.strategy.analysis import Analysis, MoveValue
 from tutorial_app.strategy.knowledge import Certainty, and_list, certainty, none_reasons
 from tutorial_app.strategy.view import open_numbers

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tutorial_app.rules.deal import lead_orders
+from tutorial_app.rules.line.deal import lead_orders
 from tutorial_app.rules.tiles import SUIT_MASK, Tile
 from tutorial_app.strategy.view import Event, SeatView
 

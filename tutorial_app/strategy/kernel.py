@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.state import ARM_NAMES, Action, HandState, Move, play
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import ARM_NAMES, Action, HandState, Move, play
 from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK
 from tutorial_app.strategy.policy import END_CODE, LEAD_ARM, Bools, Int64s, any_of
 from tutorial_app.strategy.tables import TILE_BIT

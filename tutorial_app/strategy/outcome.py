@@ -1,6 +1,6 @@
 """What the finished hands of a kernel batch mean on the score sheet.
 
-The same rules as ``tutorial_app.rules.scoring.hand_result`` (the tests
+The same rules as ``tutorial_app.rules.line.scoring.hand_result`` (the tests
 compare them hand by hand), computed for every row at once.
 """
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tutorial_app.rules.options import BlockedScoring, Scoring
+from tutorial_app.rules.line.options import BlockedScoring, Scoring
 from tutorial_app.strategy.kernel import BLOCKED, WON, Batch
 from tutorial_app.strategy.policy import Bools, Floats, Int64s
 from tutorial_app.strategy.tables import mask_pips

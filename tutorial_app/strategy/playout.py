@@ -3,7 +3,7 @@
 The mover draws until a tile fits (or the boneyard allows no more), then plays
 or passes; in games with several doubles a turn goes on laying tiles until it
 stops. The moves and their effects are the rules core's
-(``tutorial_app.rules.moves`` is the reference; the tests replay its hands
+(``tutorial_app.rules.line.moves`` is the reference; the tests replay its hands
 move by move and compare the ends), with two simplifications a playout does
 not need: All Fives points are always claimed (no Muggins), and nothing is
 recorded but the end.
@@ -105,7 +105,7 @@ def _block_stuck_now(batch: Batch) -> None:
 
 
 def _fives_count(batch: Batch) -> Int64s:
-    """The All Fives count of every row (``tutorial_app.rules.moves.fives_count``)."""
+    """The All Fives count of every row (``tutorial_app.rules.line.moves.fives_count``)."""
     doubled = batch.outer * np.where(batch.nonempty & batch.end_double, 2, 1)
     line = doubled[:, 0] + doubled[:, 1]
     if batch.kr.arms == 2:

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tutorial_app.language import ru_plural
-from tutorial_app.rules.moves import apply_unchecked
-from tutorial_app.rules.state import Action, HandState, Move
+from tutorial_app.rules.line.moves import apply_unchecked
+from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.analysis import Analysis, analyse, candidate_moves
 from tutorial_app.strategy.explain import move_name

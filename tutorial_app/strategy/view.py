@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from tutorial_app.rules.moves import apply_unchecked
-from tutorial_app.rules.options import HouseRules
-from tutorial_app.rules.state import EMPTY_TABLE, Action, HandState, Move, Status, Table
+from tutorial_app.rules.line.moves import apply_unchecked
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import EMPTY_TABLE, Action, HandState, Move, Status, Table
 from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, Tile, mask_of
 
 __all__ = ["Event", "EventKind", "SeatView", "view_of", "view_of_state", "view_since", "record_start", "open_numbers"]

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.board_component import preload_board
-from tutorial_app.app.club_book import rule_book_editor, shared_rules_offer
-from tutorial_app.app.club_class import learner_view, teacher_view
-from tutorial_app.app.club_home import find_lesson, join_form, table_form, teach_form
-from tutorial_app.app.club_session import club_store, device, forget, say_refusal
-from tutorial_app.app.club_table import table_view
-from tutorial_app.app.markdown import plain
-from tutorial_app.app.session import lang, tr
+from tutorial_app.app.club.book import rule_book_editor, shared_rules_offer
+from tutorial_app.app.club.class_view import learner_view, teacher_view
+from tutorial_app.app.club.home import find_lesson, join_form, table_form, teach_form
+from tutorial_app.app.club.room import device, forget, say_refusal
+from tutorial_app.app.club.table import table_view
+from tutorial_app.app.shell.markdown import plain
+from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.shell.stores import club_store
+from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.store import ClubStore, clock
 

@@ -7,14 +7,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from tutorial_app.app.board_component import preload_board
-from tutorial_app.app.bots import BOTS
-from tutorial_app.app.charts import PNG_NAME, ChartRow, statistics_figure
-from tutorial_app.app.compare_job import ComparisonJob
-from tutorial_app.app.compare_link import MAX_HANDS, MAX_MATCHES, compare_params, read_compare_link
-from tutorial_app.app.compare_stats import statistic_rows, stats_csv
-from tutorial_app.app.compare_view import marked, show_deal, show_ruling, small_board
-from tutorial_app.app.comparison import (
+from tutorial_app.app.compare.comparison import (
     EXAMPLES,
     deal_facts,
     difference_rows,
@@ -27,14 +20,21 @@ from tutorial_app.app.comparison import (
     ruling_facts,
     same_deal,
 )
-from tutorial_app.app.guard import report
-from tutorial_app.app.links import MAX_SEED
-from tutorial_app.app.markdown import plain
-from tutorial_app.app.rules_picker import RuleChoice, describe_choice, preset_title, rules_picker
-from tutorial_app.app.session import lang, tr
-from tutorial_app.app.uploads import InputError, read_yaml_text
+from tutorial_app.app.compare.job import ComparisonJob
+from tutorial_app.app.compare.link import MAX_HANDS, MAX_MATCHES, compare_params, read_compare_link
+from tutorial_app.app.compare.stats import statistic_rows, stats_csv
+from tutorial_app.app.compare.view import marked, show_deal, show_ruling, small_board
+from tutorial_app.app.shell.charts import PNG_NAME, ChartRow, statistics_figure
+from tutorial_app.app.shell.guard import report
+from tutorial_app.app.shell.links import MAX_SEED
+from tutorial_app.app.shell.markdown import plain
+from tutorial_app.app.shell.rules_picker import RuleChoice, describe_choice, preset_title, rules_picker
+from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.shell.uploads import InputError, read_yaml_text
+from tutorial_app.app.table.board_component import preload_board
+from tutorial_app.app.table.bots import BOTS
 from tutorial_app.i18n import t
-from tutorial_app.rules.position import PositionError
+from tutorial_app.rules.line.position import PositionError
 from tutorial_app.rules.text import Text
 
 DEFAULTS = ("block", "kozel", "domino101", "draw")

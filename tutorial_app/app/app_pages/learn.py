@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.board_component import preload_board
-from tutorial_app.app.lesson_player import play_lesson, sources_box
-from tutorial_app.app.markdown import plain
-from tutorial_app.app.progress import ProgressError
-from tutorial_app.app.session import lang, learner, progress_store, tr
+from tutorial_app.app.learn.lesson_player import play_lesson, sources_box
+from tutorial_app.app.shell.markdown import plain
+from tutorial_app.app.shell.session import lang, learner, progress_store, tr
+from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.lessons import LessonError, LessonRun, Run, TienGowRun, course_names, load_course, start_run
-from tutorial_app.lessons.courses import course_title
-from tutorial_app.lessons.model import CapstoneStep, Lesson
-from tutorial_app.rules.variants import find_variant
+from tutorial_app.lessons.format.courses import course_title
+from tutorial_app.lessons.format.model import CapstoneStep, Lesson
+from tutorial_app.rules.line.variants import find_variant
+from tutorial_app.stores.progress import ProgressError
 
 PLAYER = "learn"
 

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.board_component import follow_board, preload_board
-from tutorial_app.app.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
-from tutorial_app.app.controls import (
+from tutorial_app.app.play.seat_bots import chosen_bots, opponents_text, seat_bot_picker
+from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
+from tutorial_app.app.shell.links import read_deal_link
+from tutorial_app.app.shell.markdown import plain
+from tutorial_app.app.shell.rules_picker import TienGowChoice, game_picker
+from tutorial_app.app.shell.session import bump, lang, tr
+from tutorial_app.app.table.board_component import follow_board, preload_board
+from tutorial_app.app.table.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
+from tutorial_app.app.table.controls import (
     direction_buttons,
     face_down,
     move_controls,
@@ -16,22 +22,24 @@ from tutorial_app.app.controls import (
     table_click,
     with_typed_claim,
 )
-from tutorial_app.app.hand_review import hand_review
-from tutorial_app.app.hint_panel import hint_panel
-from tutorial_app.app.links import read_deal_link
-from tutorial_app.app.markdown import plain
-from tutorial_app.app.play_table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
-from tutorial_app.app.records import hand_log, lead_reason, result_lines, score_rows, seat_label, side_label, tiles_text
-from tutorial_app.app.rules_picker import TienGowChoice, game_picker
-from tutorial_app.app.seat_bots import chosen_bots, opponents_text, seat_bot_picker
-from tutorial_app.app.session import bump, lang, tr
-from tutorial_app.app.tien_gow_page import deal_tien_gow, show_tien_gow
-from tutorial_app.app.tien_gow_table import TienGowTable
+from tutorial_app.app.table.hand_review import hand_review
+from tutorial_app.app.table.hint_panel import hint_panel
+from tutorial_app.app.table.records import (
+    hand_log,
+    lead_reason,
+    result_lines,
+    score_rows,
+    seat_label,
+    side_label,
+    tiles_text,
+)
+from tutorial_app.app.tien_gow.play import deal_tien_gow, show_tien_gow
+from tutorial_app.app.tien_gow.table import TienGowTable
 from tutorial_app.board.adjust import BENDS, AdjustError
 from tutorial_app.board.layout import Bend, Step
 from tutorial_app.i18n import Lang, t
-from tutorial_app.rules.moves import IllegalMoveError
-from tutorial_app.rules.state import ARM_NAMES, End, Move
+from tutorial_app.rules.line.moves import IllegalMoveError
+from tutorial_app.rules.line.state import ARM_NAMES, End, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS
 
@@ -56,7 +64,7 @@ def _deal(choice_key: str) -> None:
     choice = st.session_state.get(choice_key)
     if choice is None:
         return
-    if isinstance(choice, TienGowChoice):  # the Tien Gow table (tien_gow_page)
+    if isinstance(choice, TienGowChoice):  # the Tien Gow table (app.tien_gow.play)
         deal_tien_gow(
             choice.rules,
             st.session_state["play_bot"],

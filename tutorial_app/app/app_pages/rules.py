@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.club_rules_view import house_heading
-from tutorial_app.app.markdown import plain
-from tutorial_app.app.rules_picker import TienGowChoice, game_picker, preset_title
-from tutorial_app.app.session import lang, tr
-from tutorial_app.rules.rulesheet import glossary, rule_sheet, sheet_sections
+from tutorial_app.app.shell.house_rules import house_heading
+from tutorial_app.app.shell.markdown import plain
+from tutorial_app.app.shell.rules_picker import TienGowChoice, game_picker, preset_title
+from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.rules.line.rulesheet import glossary, rule_sheet, sheet_sections
 from tutorial_app.rules.tien_gow.sheet import tien_gow_sections, tien_gow_sheet
 
 # Printing: only the sheet and the glossary, black on white, no app chrome.

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.lesson_player import play_lesson, sources_box
-from tutorial_app.app.markdown import plain
-from tutorial_app.app.session import lang, tr
+from tutorial_app.app.learn.lesson_player import play_lesson, sources_box
+from tutorial_app.app.shell.markdown import plain
+from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.lessons import LessonRun, TienGowRun, start_run
-from tutorial_app.lessons.source import SourceError, decode, parse_source
-from tutorial_app.lessons.validate import check_source
+from tutorial_app.lessons.check.validate import check_source
+from tutorial_app.source import SourceError, decode, parse_source
 
 PLAYER = "ws"
 EXAMPLE = """\

@@ -1,14 +1,14 @@
 """Tien Gow ("Heaven Nine"), the Chinese trick-taking domino game, as a rules engine.
 
-The same shape as the line games' engine: an immutable ``HandState``,
-``legal_moves`` in a fixed order, ``apply``/``apply_unchecked``,
+The same shape as the line games' engine (``rules.line``): an immutable
+``HandState``, ``legal_moves`` in a fixed order, ``apply``/``apply_unchecked``,
 ``why_illegal`` in English and Russian, a seeded ``deal``, ``hand_result``
-and a match. The tiles, their names and which set beats which come from
-``rules.chinese``; the decisions where the rule pages differ are in
-``docs/tien_gow.md``.
+and a match. The 32 tiles, their names and which set beats which are in
+``tiles`` (their worked explanations in ``worked_tiles``); the decisions
+where the rule pages differ are in ``docs/tien_gow.md``.
 
 Modules: ``options`` (name, aliases, house rules), ``state``, ``moves``,
-``deal``, ``scoring``, ``match``, ``bots``, ``simulate``, ``sheet``.
+``deal``, ``scoring``, ``match``, ``bots``, ``simulate``, ``sheet``, ``worked``.
 The names below are the ones a lesson runner or a page needs.
 """
 

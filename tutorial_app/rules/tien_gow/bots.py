@@ -12,10 +12,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Literal, NamedTuple
 
-from tutorial_app.rules.chinese import single_rank
 from tutorial_app.rules.tien_gow.moves import apply_unchecked, combo_of, legal_sequence
 from tutorial_app.rules.tien_gow.options import HAND_SIZE, PLAYERS
 from tutorial_app.rules.tien_gow.state import Action, HandState, Move
+from tutorial_app.rules.tien_gow.tiles import single_rank
 
 __all__ = ["TienGowBot", "TIEN_GOW_BOTS", "tien_gow_bot", "BotTurns", "choose", "choose_greedy", "play_bots", "paused"]
 

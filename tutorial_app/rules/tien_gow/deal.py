@@ -12,11 +12,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tutorial_app.rules.chinese import CHINESE_SET, chinese_tile, copies_in_set
 from tutorial_app.rules.text import RulesError, Text, seat_name
 from tutorial_app.rules.tien_gow.moves import apply_unchecked, normalize, why_illegal
 from tutorial_app.rules.tien_gow.options import HAND_SIZE, PLAYERS, TienGowRules
 from tutorial_app.rules.tien_gow.state import HandState, Move, parse_move, sort_tiles
+from tutorial_app.rules.tien_gow.tiles import CHINESE_SET, chinese_tile, copies_in_set
 
 __all__ = ["TienGowError", "TienGowDeal", "deal", "start_hand", "position"]
 

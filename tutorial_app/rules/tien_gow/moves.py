@@ -1,6 +1,6 @@
 """Legal moves in Tien Gow, applying a move, and why a move is illegal.
 
-The leader lays one tile or a combination face up (``rules.chinese`` says
+The leader lays one tile or a combination face up (``rules.tien_gow.tiles`` says
 which sets exist and which beats which). Every other seat in turn lays as
 many tiles: face up only when they beat the set winning the trick, else
 face down. When the fourth seat has played, the highest face-up set takes
@@ -17,7 +17,11 @@ from collections import Counter
 from functools import cache, lru_cache
 from itertools import combinations
 
-from tutorial_app.rules.chinese import (
+from tutorial_app.rules.line.state import Status
+from tutorial_app.rules.text import RulesError, Text, seat_genitive, seat_name
+from tutorial_app.rules.tien_gow.options import PLAYERS
+from tutorial_app.rules.tien_gow.state import Action, HandState, Move, Play, Trick, sort_tiles
+from tutorial_app.rules.tien_gow.tiles import (
     CHINESE_KINDS,
     FAMILIES,
     MILITARY_ORDER,
@@ -27,10 +31,6 @@ from tutorial_app.rules.chinese import (
     judge,
     why_not_combination,
 )
-from tutorial_app.rules.state import Status
-from tutorial_app.rules.text import RulesError, Text, seat_genitive, seat_name
-from tutorial_app.rules.tien_gow.options import PLAYERS
-from tutorial_app.rules.tien_gow.state import Action, HandState, Move, Play, Trick, sort_tiles
 from tutorial_app.rules.tiles import Tile
 
 __all__ = [

@@ -13,9 +13,9 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
-from tutorial_app.rules.options import OptionError, option_int
+from tutorial_app.rules.line.options import OptionError, option_int
+from tutorial_app.rules.line.variants import name_key
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.variants import name_key
 
 __all__ = [
     "NAME",

@@ -1,18 +1,18 @@
 """The rule sheet of Tien Gow in plain words, in English and Russian.
 
 Why built from the rules core's data: the tile order, the names and the
-settlement numbers are read from ``rules.chinese`` and ``scoring``, so the
+settlement numbers are read from ``rules.tien_gow.tiles`` and ``scoring``, so the
 sheet cannot drift from what the engine does. The sections reuse the line
 games' ``SheetSection``/``SheetLine``, so the Rules page shows both alike.
 """
 
 from __future__ import annotations
 
-from tutorial_app.rules.chinese import CIVIL_ORDER, MILITARY_ORDER, tile_name
-from tutorial_app.rules.rulesheet import SheetLine, SheetSection
+from tutorial_app.rules.line.rulesheet import SheetLine, SheetSection
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.options import HAND_SIZE, PLAYERS, TITLE, LastTrick, TienGowRules
 from tutorial_app.rules.tien_gow.scoring import EVEN_POINTS, NO_TRICK_PAYS
+from tutorial_app.rules.tien_gow.tiles import CIVIL_ORDER, MILITARY_ORDER, tile_name
 
 __all__ = ["tien_gow_sections", "tien_gow_sheet"]
 

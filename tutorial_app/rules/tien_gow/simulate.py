@@ -2,7 +2,7 @@
 
 The loop is the one every caller uses (``legal_sequence`` then
 ``apply_unchecked``); blocks of hands get their own random source
-(``rules.simulate.block_rng``), so the figures of a seed do not depend on
+(``rules.line.simulate.block_rng``), so the figures of a seed do not depend on
 how many processes share the work, exactly as for the line games.
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 
-from tutorial_app.rules.simulate import MAX_HANDS_PER_MATCH, Progress, block_rng
+from tutorial_app.rules.line.simulate import MAX_HANDS_PER_MATCH, Progress, block_rng
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS, TienGowBot, choose, tien_gow_bot
 from tutorial_app.rules.tien_gow.deal import deal
 from tutorial_app.rules.tien_gow.match import new_match, next_deal, record_hand

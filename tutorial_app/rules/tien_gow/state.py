@@ -1,6 +1,6 @@
 """Immutable state of one hand of Tien Gow: four hands, the trick on the table, the tricks taken.
 
-Why the shape of the line games (``rules.state``): a ``HandState`` never
+Why the shape of the line games (``rules.line.state``): a ``HandState`` never
 changes in place, ``legal_moves`` lists moves in a fixed order and ``apply``
 returns the next state, so the simulator, the bots, a lesson runner and the
 Play page drive Tien Gow the way they drive block or kozel.
@@ -17,10 +17,10 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import NamedTuple
 
-from tutorial_app.rules.chinese import CHINESE_KINDS, ChineseRulesError, Combination, chinese_tile
-from tutorial_app.rules.state import Status
+from tutorial_app.rules.line.state import Status
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.options import PLAYERS, LastTrick, TienGowRules
+from tutorial_app.rules.tien_gow.tiles import CHINESE_KINDS, ChineseRulesError, Combination, chinese_tile
 from tutorial_app.rules.tiles import Tile
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""Worked explanations of a Tien Gow position, naming the learner "you" (``rules.who``).
+"""Worked explanations of a Tien Gow position, naming the learner "you" (``rules.line.who``).
 
 Why in the rules core: a lesson's answer, a wrong move played out and the
 Play page's record must say what happened and why in the engine's own terms
@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from tutorial_app.rules.chinese import judge
+from tutorial_app.rules.line.who import seat_who
+from tutorial_app.rules.line.worked import join
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.moves import apply_unchecked, combo_of, normalize, why_illegal
 from tutorial_app.rules.tien_gow.options import LastTrick
 from tutorial_app.rules.tien_gow.scoring import hand_result, trick_points_text, trick_sentence
 from tutorial_app.rules.tien_gow.state import Action, HandState, Move, Play, Trick
-from tutorial_app.rules.who import seat_who
-from tutorial_app.rules.worked import join
+from tutorial_app.rules.tien_gow.tiles import judge
 
 __all__ = [
     "namer",

@@ -1,0 +1,172 @@
+"""The club's rule book on screen: the club's name, its rule sets, a new one, files and shared links.
+
+Why every set is checked by the rules core on the way in (``make_rule_set``):
+a title typed here, a file from another club and a link from a stranger are
+all input; what cannot be played is refused with the rules core's reason.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutorial_app.app.club.room import app_address, refusal, say_refusal
+from tutorial_app.app.shell.house_rules import describe_rule_set
+from tutorial_app.app.shell.markdown import plain
+from tutorial_app.app.shell.rules_picker import rules_picker
+from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.shell.stores import rule_book
+from tutorial_app.club.errors import ClubError
+from tutorial_app.club.rulesets import (
+    ClubRules,
+    export_text,
+    link_value,
+    make_rule_set,
+    read_link_value,
+    read_rules_file,
+)
+from tutorial_app.club.store import clock
+
+__all__ = ["rule_book_editor", "shared_rules_offer"]
+
+
+def _save_new(prefix: str) -> None:
+    choice = st.session_state.get(f"{prefix}_choice")
+    book = rule_book()
+    if choice is None or book is None:
+        return
+    try:
+        rule_set = make_rule_set(
+            st.session_state.get(f"{prefix}_title_en"),
+            st.session_state.get(f"{prefix}_title_ru"),
+            choice.preset,
+            choice.players,
+            dict(choice.overrides),
+        )
+        saved = book.save(rule_set, clock())
+    except ClubError as exc:
+        refusal(exc.reason)
+        return
+    st.session_state[f"{prefix}_saved"] = saved.title.in_(lang())
+    for key in (f"{prefix}_title_en", f"{prefix}_title_ru"):
+        st.session_state[key] = ""
+
+
+def _name_club() -> None:
+    book = rule_book()
+    if book is not None:
+        try:
+            book.name_club(str(st.session_state.get("club_name_field") or ""))
+        except ClubError as exc:
+            refusal(exc.reason)
+
+
+def _delete(slug: str) -> None:
+    book = rule_book()
+    if book is not None:
+        book.delete(slug)
+
+
+def _import() -> None:
+    upload = st.session_state.get("club_rules_upload")
+    book = rule_book()
+    if upload is None or book is None:
+        return
+    try:
+        rule_set, _club = read_rules_file(upload.getvalue())
+        saved = book.save(rule_set, clock())
+    except ClubError as exc:
+        refusal(exc.reason)
+        return
+    st.session_state["club_book_saved"] = saved.title.in_(lang())
+
+
+def _rule_set_card(rule_set: ClubRules, club: str | None) -> None:
+    current = lang()
+    with st.container(border=True):
+        st.markdown(
+            f"**{plain(rule_set.title.in_(current), 120)}**  \n{plain(describe_rule_set(rule_set, current), 600)}"
+        )
+        link = f"{app_address()}/club?club_rules={link_value(rule_set, club)}"
+        with st.expander(tr("club.share_link")):
+            st.code(link, language=None)
+        left, right = st.columns(2)
+        left.download_button(
+            tr("club.export_rules"),
+            export_text(rule_set, club),
+            file_name=f"{rule_set.slug}.json",
+            mime="application/json",
+            key=f"club_export_{rule_set.slug}",
+            width="stretch",
+        )
+        right.button(
+            tr("club.delete_rules"),
+            key=f"club_delete_{rule_set.slug}",
+            on_click=_delete,
+            args=(rule_set.slug,),
+            width="stretch",
+        )
+
+
+def rule_book_editor() -> None:
+    """The club's name, its rule sets (export, share, delete), a new set from a preset, and an import."""
+    book = rule_book()
+    if book is None:
+        return
+    current = lang()
+    say_refusal(current)
+    club = book.club_name()
+    st.text_input(
+        tr("club.club_name"),
+        value=club or "",
+        key="club_name_field",
+        max_chars=80,
+        on_change=_name_club,
+        placeholder=tr("club.club_name_placeholder"),
+    )
+    saved = st.session_state.pop("club_book_saved", None)
+    if saved:
+        st.success(tr("club.rules_saved", title=plain(str(saved), 120)))
+    for rule_set in book.rule_sets():
+        _rule_set_card(rule_set, club)
+    with st.expander(tr("club.new_rules"), expanded=not book.rule_sets()):
+        st.session_state["club_book_choice"] = rules_picker("club_book", "block", house_rules=False)
+        left, right = st.columns(2)
+        left.text_input(tr("club.title_en"), key="club_book_title_en", max_chars=80)
+        right.text_input(tr("club.title_ru"), key="club_book_title_ru", max_chars=80)
+        st.button(tr("club.save_rules"), type="primary", on_click=_save_new, args=("club_book",), key="club_book_save")
+    st.file_uploader(tr("club.import_rules"), type=["json"], key="club_rules_upload", on_change=_import)
+
+
+def _save_shared(rule_set: ClubRules) -> None:
+    book = rule_book()
+    if book is None:
+        return
+    try:
+        saved = book.save(rule_set, clock())
+    except ClubError as exc:
+        refusal(exc.reason)
+        return
+    st.session_state["club_book_saved"] = saved.title.in_(lang())
+    st.query_params.pop("club_rules", None)
+
+
+def shared_rules_offer(value: str) -> None:
+    """A rule set that came in a link: what it says, and a button that keeps it for this club."""
+    current = lang()
+    try:
+        rule_set, club = read_link_value(value)
+    except ClubError as exc:
+        st.warning(tr("club.bad_rules_link", reason=plain(exc.reason.in_(current), 400)))
+        return
+    with st.container(border=True):
+        st.markdown(
+            tr(
+                "club.shared_rules",
+                title=plain(rule_set.title.in_(current), 120),
+                club=plain(club, 80) if club else tr("club.another_club"),
+            )
+        )
+        st.caption(plain(describe_rule_set(rule_set, current), 600))
+        st.button(
+            tr("club.keep_shared"), type="primary", on_click=_save_shared, args=(rule_set,), key="club_keep_shared"
+        )

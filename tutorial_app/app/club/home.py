@@ -1,0 +1,245 @@
+"""The club room's front door: join with a code, start a class from a lesson, open a shared table.
+
+Why a bound on failed codes per tab: a code is short enough to type, so a
+tab that keeps guessing is slowed down; codes are random and expire, so
+guessing one is hopeless anyway, and this keeps a script from trying.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Literal
+
+import streamlit as st
+
+from tutorial_app.app.club.room import enter, refusal
+from tutorial_app.app.shell.rules_picker import RuleChoice, rules_picker
+from tutorial_app.app.shell.session import lang, learner, tr
+from tutorial_app.club.codes import read_code
+from tutorial_app.club.errors import ClubError
+from tutorial_app.club.seating import seat_holders
+from tutorial_app.club.shared_hand import AWAY_CHOICES, make_setup
+from tutorial_app.club.store import CLASS_CAPACITY, ClubStore, clock
+from tutorial_app.lessons import LessonError, course_names, load_course
+from tutorial_app.lessons.format.courses import course_title
+from tutorial_app.lessons.format.model import Lesson
+from tutorial_app.rules.text import Text
+from tutorial_app.strategy.bots import BOT_NAMES, bot_title
+
+__all__ = ["join_form", "teach_form", "table_form", "class_lessons", "find_lesson", "MAX_FAILED_JOINS"]
+
+MAX_FAILED_JOINS = 8
+"""Wrong codes a tab may type in a row before it must wait ``JOIN_PAUSE`` seconds."""
+JOIN_PAUSE = 30.0
+
+
+@st.cache_resource(show_spinner=False)
+def class_lessons() -> dict[str, list[Lesson]]:
+    """The lessons a class can follow, by course (every course that loads; Chinese-tile lessons play elsewhere)."""
+    found: dict[str, list[Lesson]] = {}
+    for name in course_names():
+        try:
+            lessons = [lesson for lesson in load_course(name) if lesson.tile_set != "chinese"]
+        except LessonError:
+            continue
+        if lessons:
+            found[name] = lessons
+    return found
+
+
+def find_lesson(lesson_id: str) -> Lesson | None:
+    """A lesson a class can follow, by id."""
+    return next((lesson for lessons in class_lessons().values() for lesson in lessons if lesson.id == lesson_id), None)
+
+
+# -- joining ------------------------------------------------------------------------------------
+
+
+def _slowed() -> bool:
+    """Whether this tab typed too many wrong codes lately (it then waits a little)."""
+    failed, since = st.session_state.get("club_failed", (0, 0.0))
+    if failed < MAX_FAILED_JOINS:
+        return False
+    if time.monotonic() - since > JOIN_PAUSE:
+        st.session_state["club_failed"] = (0, 0.0)
+        return False
+    return True
+
+
+def _join(store: ClubStore) -> None:
+    if _slowed():
+        refusal(
+            Text(
+                "too many wrong codes: wait half a minute and try again",
+                "слишком много неверных кодов: подождите полминуты и попробуйте снова",
+            )
+        )
+        return
+    typed, name = st.session_state.get("club_join_code", ""), st.session_state.get("club_join_name", "")
+    seat = st.session_state.get("club_join_seat")
+    now = clock()
+    try:
+        room = store.find(str(typed), now)
+        token = store.join(room.code, str(name), now, seat if isinstance(seat, int) else None)
+    except ClubError as exc:
+        failed, _since = st.session_state.get("club_failed", (0, 0.0))
+        st.session_state["club_failed"] = (failed + 1, time.monotonic())
+        refusal(exc.reason)
+        return
+    st.session_state["club_failed"] = (0, 0.0)
+    enter(room.code, token)
+
+
+def _seat_choice(store: ClubStore) -> None:
+    """At a table the newcomer may pick a free seat (partners sit opposite each other)."""
+    code = read_code(st.session_state.get("club_join_code"))
+    if code is None:
+        return
+    try:
+        room = store.room(code, clock())
+    except ClubError:
+        return
+    if room.kind != "table":
+        return
+    holders = seat_holders(room.table_setup().players, store.members(code))
+    free = [seat for seat, member in enumerate(holders) if member is None]
+    if free:
+        st.radio(
+            tr("club.pick_seat"),
+            free,
+            key="club_join_seat",
+            horizontal=True,
+            format_func=lambda seat: tr("club.seat_n", seat=seat),
+        )
+
+
+def join_form(store: ClubStore) -> None:
+    """Join a class or a table with its code and your name."""
+    asked = read_code(st.query_params.get("join"))
+    if asked is not None and not st.session_state.get("club_join_code"):
+        st.session_state["club_join_code"] = asked
+    if not st.session_state.get("club_join_name") and learner():
+        st.session_state["club_join_name"] = learner()
+    st.text_input(tr("club.code"), key="club_join_code", max_chars=12, placeholder="K7M2QX")
+    st.text_input(tr("club.your_name"), key="club_join_name", max_chars=60, placeholder=tr("app.learner_placeholder"))
+    _seat_choice(store)
+    st.button(tr("club.join"), type="primary", on_click=_join, args=(store,), key="club_join")
+
+
+# -- starting a class ----------------------------------------------------------------------------
+
+
+def _teach(store: ClubStore) -> None:
+    lesson = find_lesson(str(st.session_state.get("club_teach_lesson", "")))
+    if lesson is None:
+        refusal(Text("choose a lesson first", "сначала выберите урок"))
+        return
+    name = str(st.session_state.get("club_teacher_name") or "").strip() or tr("club.teacher")
+    capacity = int(st.session_state.get("club_capacity", 40))
+    try:
+        code, token = store.open_class(lesson.id, len(lesson.steps), name, capacity, clock())
+    except ClubError as exc:
+        refusal(exc.reason)
+        return
+    enter(code, token)
+
+
+def teach_form(store: ClubStore) -> None:
+    """Pick a lesson; the class starts at its first step and gets a join code, a QR code and a link."""
+    current = lang()
+    courses = class_lessons()
+    titles = {
+        lesson.id: f"{_course_name(course, lessons)} — {lesson.title.in_(current)}"
+        for course, lessons in courses.items()
+        for lesson in lessons
+    }
+    asked = st.query_params.get("teach")
+    if asked in titles and st.session_state.get("club_teach_asked") != asked:
+        st.session_state["club_teach_asked"] = asked
+        st.session_state["club_teach_lesson"] = asked
+    st.selectbox(tr("club.lesson"), list(titles), key="club_teach_lesson", format_func=lambda i: titles[i])
+    left, right = st.columns(2)
+    left.text_input(tr("club.teacher_name"), key="club_teacher_name", max_chars=60, placeholder=tr("club.teacher"))
+    low, high = CLASS_CAPACITY
+    right.number_input(tr("club.capacity"), min_value=low, max_value=high, value=40, step=1, key="club_capacity")
+    st.button(tr("club.start_class"), type="primary", on_click=_teach, args=(store,), key="club_start_class")
+
+
+def _course_name(course: str, lessons: list[Lesson]) -> str:
+    title = course_title(course, None)
+    return title.in_(lang()) if title is not None else lessons[0].rules
+
+
+# -- opening a table --------------------------------------------------------------------------------
+
+
+def _open_table(store: ClubStore) -> None:
+    choice = st.session_state.get("club_table_choice")
+    if not isinstance(choice, RuleChoice):
+        return
+    role: Literal["player", "watcher"] = "watcher" if st.session_state.get("club_table_role") == "watcher" else "player"
+    default = tr("club.teacher") if role == "watcher" else ""
+    name = str(st.session_state.get("club_host_name") or "").strip() or default
+    try:
+        setup = make_setup(
+            choice.preset,
+            choice.players,
+            dict(choice.overrides),
+            st.session_state["club_table_bot"],
+            secrets.randbelow(1_000_000),
+            bool(st.session_state.get("club_table_match")),
+            int(st.session_state["club_table_away"]),
+            choice.house.title if choice.house is not None else None,
+        )
+        code, token = store.open_table(setup, name, role, clock(), seat=0 if role == "player" else None)
+    except ClubError as exc:
+        refusal(exc.reason)
+        return
+    enter(code, token)
+
+
+def table_form(store: ClubStore) -> None:
+    """Rules (the club's or a preset with overrides), the bots for empty seats, the away timeout, your part."""
+    current = lang()
+    st.session_state["club_table_choice"] = rules_picker("club_table", "block")
+    left, right = st.columns(2)
+    left.radio(
+        tr("club.bots"), BOT_NAMES, index=1, key="club_table_bot", format_func=lambda name: bot_title(name).in_(current)
+    )
+    right.selectbox(
+        tr("club.away_after"),
+        AWAY_CHOICES,
+        index=1,
+        key="club_table_away",
+        format_func=lambda seconds: tr("club.seconds", n=seconds),
+    )
+    right.radio(
+        tr("play.length"),
+        (False, True),
+        key="club_table_match",
+        horizontal=True,
+        format_func=lambda whole: tr("play.whole_match") if whole else tr("play.one_hand"),
+    )
+    left, right = st.columns(2)
+    left.radio(
+        tr("club.your_part"),
+        ("player", "watcher"),
+        key="club_table_role",
+        format_func=lambda part: tr(f"club.part_{part}"),
+    )
+    right.text_input(
+        tr("club.your_name"),
+        key="club_host_name",
+        max_chars=60,
+        value=learner() or "",
+        placeholder=tr("app.learner_placeholder"),
+    )
+    st.button(
+        tr("club.open_table"),
+        type="primary",
+        on_click=_open_table,
+        args=(store,),
+        key="club_open_table",
+        disabled=st.session_state.get("club_table_choice") is None,
+    )

@@ -1,0 +1,105 @@
+"""The teacher watching a shared table: every hand open, players' names on the board, a hint to one player.
+
+Why only the watcher sees open hands: the table's host chose to watch
+rather than play when opening it, and no join code gives that view; every
+other device is sent its own seat's view only (``club.table``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from tutorial_app.app.club.room import Device, act, refusal
+from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.table.board_view import show_board
+from tutorial_app.app.table.records import lead_reason
+from tutorial_app.club.seating import Member
+from tutorial_app.club.shared_hand import TableGame, advice
+from tutorial_app.club.store import ClubStore, clock
+from tutorial_app.rules.text import Text
+
+__all__ = ["watcher_view", "MAX_HINT"]
+
+MAX_HINT = 300
+
+
+def _names(holders: Sequence[Member | None]) -> dict[int, str]:
+    return {seat: member.name if member is not None else tr("club.bot_name") for seat, member in enumerate(holders)}
+
+
+def _send(store: ClubStore, place: Device, seat_key: str, text_key: str) -> None:
+    seat, text = st.session_state.get(seat_key), str(st.session_state.get(text_key) or "").strip()
+    if not isinstance(seat, int):
+        return
+    if not text:
+        refusal(Text("write the hint first", "сначала напишите подсказку"))
+        return
+    if act(store.hint, place.code, place.token, seat, Text(text[:MAX_HINT], text[:MAX_HINT]), clock()):
+        st.session_state[text_key] = ""
+
+
+def _send_advice(store: ClubStore, place: Device, game: TableGame) -> None:
+    state = game.state
+    if not state.is_over:
+        act(store.hint, place.code, place.token, state.to_move, advice(state), clock())
+
+
+def _hint_form(store: ClubStore, place: Device, game: TableGame, holders: Sequence[Member | None]) -> None:
+    """A hint in the teacher's words to any player, or the engine's advice to the player to move."""
+    humans = [seat for seat, member in enumerate(holders) if member is not None]
+    if not humans or game.state.is_over:
+        return
+    names = _names(holders)
+    with st.container(border=True):
+        st.markdown(f"**{tr('club.hint_title')}**")
+        st.selectbox(
+            tr("club.hint_to"),
+            humans,
+            key="club_hint_seat",
+            format_func=lambda seat: tr("club.seat_is", seat=seat, who=names[seat]),
+        )
+        st.text_area(tr("club.hint_text"), key="club_hint_text", max_chars=MAX_HINT, height=80)
+        left, right = st.columns(2)
+        left.button(
+            tr("club.send_hint"),
+            on_click=_send,
+            args=(store, place, "club_hint_seat", "club_hint_text"),
+            key="club_send_hint",
+            width="stretch",
+        )
+        to_move = game.state.to_move
+        right.button(
+            tr("club.send_advice", who=names[to_move]),
+            on_click=_send_advice,
+            args=(store, place, game),
+            key="club_send_advice",
+            disabled=to_move not in humans,
+            width="stretch",
+            help=tr("club.advice_help"),
+        )
+
+
+def watcher_view(
+    store: ClubStore, place: Device, game: TableGame, me: Member, holders: Sequence[Member | None]
+) -> None:
+    """Every hand face up, with the players' names; the hint form beside it."""
+    current = lang()
+    state = game.state
+    st.caption(lead_reason(game.lead, current, None))
+    board, panel = st.columns([3, 1], gap="medium")
+    with board:
+        show_board(
+            state,
+            name="club_watch",
+            reveal=True,
+            height=620,
+            show_fits=False,
+            names=_names(holders),
+            name_viewer=False,
+        )
+    with panel:
+        if not state.is_over:
+            st.markdown(tr("club.turn_of", who=_names(holders)[state.to_move]))
+        _hint_form(store, place, game, holders)

@@ -1,0 +1,488 @@
+"""The lesson player: one ``LessonRun`` on a page, driven by clicks, buttons and answers.
+
+Why shared: the Learn page plays the course and the Lesson workshop plays an
+organiser's pasted lesson with the very same widgets. Every learner action
+goes through the runner (``submit_move``/``answer``/``hint``/``next``), so the
+feedback is the rules core's. The learner is one seat for the whole lesson,
+drawn at the bottom as "You"; clicks follow the Play page's model (a tile,
+then the end: ``controls.table_click``), and the feedback sits beside the
+board (under it on a phone), where the learner is looking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import streamlit as st
+
+from tutorial_app.app.learn.step_parts import remember, reveals_answer, right_answer_text, show_tiles
+from tutorial_app.app.shell.session import bump, lang, tr
+from tutorial_app.app.shell.shortcuts import keyboard_shortcuts
+from tutorial_app.app.table.board_view import forget_shape, show_board
+from tutorial_app.app.table.controls import (
+    face_down,
+    move_controls,
+    move_options,
+    selected_tile,
+    set_selected,
+    table_click,
+    with_typed_claim,
+)
+from tutorial_app.app.table.hand_review import hand_review
+from tutorial_app.app.table.hint_panel import hint_panel
+from tutorial_app.app.table.records import lead_reason
+from tutorial_app.app.tien_gow.lesson import trick_board, trick_capstone_panel, trick_move_panel
+from tutorial_app.board.adjust import bent_shape
+from tutorial_app.lessons import Feedback, LessonRun, Run, TienGowRun, solve
+from tutorial_app.lessons.format.capstone import CapstoneHand
+from tutorial_app.lessons.format.model import CapstoneStep, LText, PlayStep, QuizStep, RememberStep
+from tutorial_app.lessons.quiz.answers import answer_type
+from tutorial_app.rules import tien_gow as tg
+from tutorial_app.rules.line.state import HandState, Move
+from tutorial_app.rules.text import Text
+
+__all__ = ["Shown", "play_lesson", "sources_box", "LARGE_CSS", "BOARD_HEIGHT"]
+
+LARGE_CSS = """
+<style>
+[data-testid="stMainBlockContainer"] p, [data-testid="stMainBlockContainer"] li { font-size: 1.6rem !important; }
+[data-testid="stMainBlockContainer"] h1 { font-size: 3rem !important; }
+[data-testid="stMainBlockContainer"] h3 { font-size: 2.2rem !important; }
+</style>
+"""
+
+PRESENTER_CSS = """
+<style>
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"] {
+  display: none !important; }
+[data-testid="stMainBlockContainer"] { max-width: 100% !important; padding-left: 2rem; padding-right: 2rem; }
+[data-testid="stMainBlockContainer"] button p { font-size: 1.4rem !important; }
+</style>
+"""
+"""Presenter mode for a club room: the whole screen for the lesson (no sidebar), large buttons."""
+
+BOARD_HEIGHT = 470
+"""A lesson's board in pixels before its column is measured: with the step's text above it, its feedback stays
+on a 1000 px high screen."""
+LEARN_TILE_PX = 46.0
+"""The least width in pixels of the learner's tiles on a lesson's board (pips then about 9 px): the board is
+fitted to its column with tiles that large, so a quiz that asks to read them can be read."""
+
+OnFinish = Callable[[Run], None]
+
+
+@dataclass
+class Shown:
+    """What the player shows after an action: a verdict (None: neutral), a message and the extras (kept per tab)."""
+
+    correct: bool | None
+    message: str
+    hint: str | None = None
+    explanation: str | None = None
+
+
+def _key(name: str, suffix: str) -> str:
+    return f"{name}_{suffix}"
+
+
+def _run(name: str) -> Run | None:
+    run = st.session_state.get(_key(name, "run"))
+    return run if isinstance(run, (LessonRun, TienGowRun)) else None
+
+
+def _set_shown(name: str, shown: Shown | None) -> None:
+    st.session_state[_key(name, "shown")] = shown
+
+
+# -- learner actions (callbacks) ------------------------------------------------------
+
+
+def _submit(name: str, move: Move | tg.Move, on_finish: OnFinish) -> None:
+    run = _run(name)
+    if run is None or run.done:
+        return
+    if isinstance(run, LessonRun) and isinstance(move, Move) and run.state is not None:
+        move = with_typed_claim(run.state.rules, name, move)  # the step's rules: a position may override them
+    feedback = _moved(run, move)
+    if feedback is None:
+        return
+    set_selected(name, None)
+    neutral = isinstance(run.step, CapstoneStep) and feedback.correct and not run.done
+    _set_shown(
+        name,
+        Shown(
+            None if neutral else feedback.correct,
+            feedback.message,
+            None if feedback.correct else feedback.hint,
+            feedback.explanation,
+        ),
+    )
+    bump(name)
+    if run.finished:
+        on_finish(run)
+
+
+def _moved(run: Run, move: Move | tg.Move) -> Feedback | None:
+    """The runner's feedback on a move of the lesson's game (None: a move of the other game, ignored)."""
+    if isinstance(run, TienGowRun):
+        return run.submit_move(move, lang()) if isinstance(move, tg.Move) else None
+    return run.submit_move(move, lang()) if isinstance(move, Move) else None
+
+
+def _click(name: str, clicked: str, on_finish: OnFinish) -> None:
+    """A board click or a button: the shared click model; only placing a tile can be a mistake."""
+    run = _run(name)
+    if not isinstance(run, LessonRun) or run.done or run.refuted or run.state is None:
+        return
+    outcome = table_click(name, run.state, run.viewer, clicked, closed=face_down(name))
+    if outcome.move is not None:
+        _submit(name, outcome.move, on_finish)
+    elif outcome.attempt is not None:
+        _submit(name, outcome.attempt, on_finish)
+    elif outcome.message is not None:
+        _set_shown(name, Shown(None, outcome.message.in_(lang())))
+    else:
+        _set_shown(name, None)
+
+
+def _answer(name: str, value: object, on_finish: OnFinish) -> None:
+    run = _run(name)
+    if run is None or run.done:
+        return
+    feedback = run.answer(value, lang())
+    _set_shown(
+        name,
+        Shown(feedback.correct, feedback.message, None if feedback.correct else feedback.hint, feedback.explanation),
+    )
+    if run.finished:
+        on_finish(run)
+
+
+def _typed_answer(name: str, on_finish: OnFinish) -> None:
+    run = _run(name)
+    if run is not None:
+        _answer(name, st.session_state.get(_typed_key(name, run)), on_finish)
+
+
+def _typed_key(name: str, run: Run) -> str:
+    """One answer box per step and run, so a new question starts empty."""
+    return _key(name, f"typed_{id(run)}_{run.index}")
+
+
+def _hint(name: str) -> None:
+    run = _run(name)
+    if run is not None:
+        text = run.hint(lang())
+        if text:
+            _set_shown(name, Shown(None, tr("learn.hint_label"), hint=text))
+
+
+def _say(name: str, said: Text) -> None:
+    """A neutral message where the learner is looking (a selection explained, nothing counted)."""
+    _set_shown(name, Shown(None, said.in_(lang())))
+
+
+def _resume(name: str, on_finish: OnFinish) -> None:
+    """A Tien Gow capstone goes on after a trick the bots took."""
+    run = _run(name)
+    if isinstance(run, TienGowRun) and run.paused:
+        feedback = run.resume(lang())
+        _set_shown(name, Shown(True if run.done else None, feedback.message, explanation=feedback.explanation))
+        bump(name)
+        if run.finished:
+            on_finish(run)
+
+
+def _retry(name: str) -> None:
+    run = _run(name)
+    if run is not None:
+        run.retry()
+        _set_shown(name, None)
+        bump(name)
+
+
+def _next(name: str, on_finish: OnFinish) -> None:
+    run = _run(name)
+    if run is not None and run.done and not run.finished:
+        run.next()
+        if run.finished:
+            on_finish(run)
+        set_selected(name, None)
+        st.session_state[_key(name, "revealed")] = False
+        _set_shown(name, None)
+        forget_shape(name)
+        bump(name)
+
+
+def _reveal(name: str) -> None:
+    st.session_state[_key(name, "revealed")] = True
+
+
+def _solve(name: str, on_finish: OnFinish) -> None:
+    """Presenter: play the rules core's right action for the room."""
+    run = _run(name)
+    if run is None or run.done:
+        return
+    run.retry()
+    action = solve(run)
+    if isinstance(action, (Move, tg.Move)):
+        _submit(name, action, on_finish)
+    elif action is not None:
+        _answer(name, action, on_finish)
+
+
+# -- what is on screen ----------------------------------------------------------------------
+
+
+def _feedback(name: str) -> None:
+    """The verdict, the engine's explanation and the hint, where the learner is looking."""
+    shown = st.session_state.get(_key(name, "shown"))
+    if not isinstance(shown, Shown):
+        return
+    text = shown.message + (f"\n\n{shown.explanation}" if shown.explanation else "")
+    if shown.correct:
+        st.success(text, icon=":material/check_circle:")
+    elif shown.correct is False:
+        st.error(text, icon=":material/front_hand:")
+    elif text:
+        st.info(text, icon=":material/info:")
+    if shown.hint:
+        st.info(shown.hint, icon=":material/lightbulb:")
+
+
+def _board(name: str, run: Run, state: HandState | tg.HandState, presenter: bool, on_finish: OnFinish) -> None:
+    if isinstance(run, TienGowRun) and isinstance(state, tg.HandState):
+        trick_board(
+            name,
+            run,
+            state,
+            presenter=presenter,
+            height=BOARD_HEIGHT,
+            show_turn=not reveals_answer(run.step),
+            submit=lambda move: _submit(name, move, on_finish),
+            say=lambda said: _say(name, said),
+        )
+        return
+    if not isinstance(state, HandState):
+        return
+    step = run.step
+    interactive = isinstance(step, (PlayStep, CapstoneStep)) and not run.done and not run.refuted
+    highlight = tuple(str(h) for h in getattr(step, "highlight", None) or [])
+    bends = [(b.at, b.bend) for b in getattr(step, "bends", None) or []]
+    show_board(
+        state,
+        name=name,
+        seat=run.viewer,
+        selected=selected_tile(name) if interactive else None,
+        large=presenter,
+        hints=highlight,
+        show_turn=not reveals_answer(step),
+        show_fits=interactive,
+        reveal=run.reveal,
+        height=None if presenter else BOARD_HEIGHT,
+        shape=bent_shape(state.table, bends) if bends else None,
+        on_click=(lambda c: _click(name, c, on_finish)) if interactive else None,
+        closed=face_down(name),
+        tile_px=None if presenter else LEARN_TILE_PX,
+    )
+
+
+def _move_panel(name: str, run: Run, state: HandState | tg.HandState, on_finish: OnFinish) -> None:
+    """The learner's move: the prompt and the button twins of the board, or "try again" after a refutation."""
+    if isinstance(run, TienGowRun) and isinstance(state, tg.HandState):
+        trick_move_panel(
+            name,
+            run,
+            state,
+            submit=lambda move: _submit(name, move, on_finish),
+            say=lambda said: _say(name, said),
+            retry=lambda: _retry(name),
+        )
+        return
+    if not isinstance(state, HandState):
+        return
+    if run.refuted:
+        st.button(tr("learn.try_again"), key=f"{name}_retry", on_click=_retry, args=(name,), type="primary")
+        return
+    if run.done or state.to_move != run.viewer or state.is_over:
+        return
+    st.markdown(tr("learn.play_prompt"))
+    move_options(state.rules, name, state.hand(run.viewer))
+    move_controls(
+        state,
+        run.viewer,
+        lambda clicked: _click(name, clicked, on_finish),
+        lambda move: _submit(name, move, on_finish),
+        key=name,
+        per_row=4,
+    )
+
+
+def _quiz_panel(name: str, run: Run, step: QuizStep, on_finish: OnFinish) -> None:
+    if run.done:
+        return
+    choices = run.choices(lang())
+    if choices is not None:
+        columns = st.columns(min(len(choices), 4))
+        for index, (value, label) in enumerate(choices):
+            columns[index % len(columns)].button(
+                label,
+                key=f"{name}_choice_{run.index}_{index}",
+                on_click=_answer,
+                args=(name, value, on_finish),
+                width="stretch",
+            )
+        return
+    if answer_type(step.ask) == "number":
+        st.number_input(
+            tr("learn.your_answer"), min_value=0, max_value=1000, step=1, value=None, key=_typed_key(name, run)
+        )
+    else:
+        st.text_input(tr("learn.your_answer"), key=_typed_key(name, run))
+    st.button(tr("learn.answer"), key=f"{name}_answer", on_click=_typed_answer, args=(name, on_finish), type="primary")
+
+
+def _capstone_panel(name: str, run: Run, step: CapstoneStep, on_finish: OnFinish) -> None:
+    """Who led the capstone hand, and the badge once it is over."""
+    if isinstance(run, TienGowRun):
+        trick_capstone_panel(name, run, step, resume=lambda: _resume(name, on_finish))
+        return
+    hand = run.capstone
+    if hand is None:
+        return
+    if not hand.state.log or all(seat != run.viewer for seat, *_ in hand.state.log):
+        st.caption(lead_reason(hand.lead, lang(), run.viewer))
+    if run.done:
+        st.success(tr("learn.badge_earned", badge=step.badge.in_(lang())), icon=":material/military_tech:")
+
+
+def _actions(name: str, run: Run, presenter: bool, on_finish: OnFinish) -> None:
+    """Hint, Next, and for a presenter the answer revealed and played for the room."""
+    step = run.step
+    task = isinstance(step, (PlayStep, QuizStep))
+    if presenter and task and not run.done:
+        if st.session_state.get(_key(name, "revealed")):
+            answer = right_answer_text(run)
+            if answer:
+                st.success(tr("learn.answer_is", answer=answer))
+            st.button(tr("learn.play_answer"), key=f"{name}_solve", on_click=_solve, args=(name, on_finish))
+        else:
+            st.button(tr("learn.reveal"), key=f"{name}_reveal", on_click=_reveal, args=(name,))
+    left, right = st.columns([1, 2], vertical_alignment="center")
+    if task and not run.done and not run.refuted:
+        left.button(tr("learn.hint"), key=f"{name}_hint", on_click=_hint, args=(name,), width="stretch")
+    if run.done and not run.finished:
+        left.button(
+            tr("learn.next"),
+            key=f"{name}_next",
+            type="primary",
+            on_click=_next,
+            args=(name, on_finish),
+            width="stretch",
+        )
+    right.caption(tr("learn.score_so_far", mistakes=run.mistakes, hints=run.hints_used))
+
+
+def _coached_hand(run: Run) -> CapstoneHand | None:
+    """The capstone hand of a line game played with hints (the Hint while it lasts, the review after)."""
+    if not isinstance(run, LessonRun):
+        return None
+    step = run.step
+    return run.capstone if isinstance(step, CapstoneStep) and step.hints else None
+
+
+def _panel(name: str, run: Run, state: HandState | tg.HandState | None, presenter: bool, on_finish: OnFinish) -> None:
+    """Beside the board: feedback first (the learner's eyes are there), then what to do next."""
+    step = run.step
+    _feedback(name)
+    if isinstance(step, CapstoneStep):
+        _capstone_panel(name, run, step, on_finish)
+    if state is not None and isinstance(step, (PlayStep, CapstoneStep)):
+        _move_panel(name, run, state, on_finish)
+    hand = _coached_hand(run)
+    if hand is not None and not run.done:
+        hint_panel(name, hand.state, run.viewer, hand.start, on_hint=lambda: run.hint(lang()))
+    if isinstance(step, QuizStep):
+        _quiz_panel(name, run, step, on_finish)
+    _actions(name, run, presenter, on_finish)
+
+
+def play_lesson(name: str, on_finish: OnFinish, *, presenter: bool = False) -> None:
+    """Show the run stored under ``name`` (``st.session_state[name + "_run"]``) and its controls.
+
+    The step is a fragment: a click, an answer, a hint or "Next" reruns it
+    alone, not the page around it. When the lesson ends the page reruns, so
+    what the page shows after a finished lesson (the next lesson) appears.
+    """
+    run = _run(name)
+    if run is None:
+        return
+    if presenter:
+        st.markdown(LARGE_CSS + PRESENTER_CSS, unsafe_allow_html=True)
+        keyboard_shortcuts(
+            {"ArrowRight": f"{name}_next", "r": f"{name}_reveal", "p": f"{name}_solve"},
+            {
+                f"{name}_next": lambda: _next(name, on_finish),
+                f"{name}_reveal": lambda: _reveal(name),
+                f"{name}_solve": lambda: _solve(name, on_finish),
+            },
+            key=f"{name}_keys",
+        )
+        st.caption(tr("learn.presenter_keys"))
+    st.session_state[_key(name, "page_saw_finished")] = run.finished
+    _step_fragment(name, on_finish, presenter)
+
+
+@st.fragment
+def _step_fragment(name: str, on_finish: OnFinish, presenter: bool) -> None:
+    run = _run(name)
+    if run is None:
+        return
+    _step(name, run, on_finish, presenter)
+    if run.finished and not st.session_state.get(_key(name, "page_saw_finished")):
+        st.rerun(scope="app")
+
+
+def _step(name: str, run: Run, on_finish: OnFinish, presenter: bool) -> None:
+    """The step on screen: progress, its text and tiles, the board and the panel beside it."""
+    current = lang()
+    step = run.step
+    st.progress(run.progress, text=tr("learn.step_of", n=run.index + 1, total=len(run.lesson.steps)))
+    if step.title is not None:
+        st.subheader(step.title.in_(current))
+    if isinstance(step, RememberStep):
+        remember(run)
+        _actions(name, run, presenter, on_finish)
+    else:
+        if isinstance(step, QuizStep) and step.review is not None:
+            st.caption(tr("learn.review"))
+        st.markdown(step.text.in_(current))
+        show_tiles(run)
+        state = run.state
+        if state is None:
+            _panel(name, run, None, presenter, on_finish)
+        else:
+            board, panel = st.columns([2, 1] if presenter else [3, 2], gap="medium")
+            with board:
+                _board(name, run, state, presenter, on_finish)
+            with panel:
+                _panel(name, run, state, presenter, on_finish)
+        hand = _coached_hand(run)
+        if hand is not None and run.done:
+            hand_review(name, hand.start, hand.state, run.viewer)
+    if run.finished:
+        stars = run.stars
+        st.success(
+            tr("learn.finished", stars="★" * stars + "☆" * (3 - stars), mistakes=run.mistakes, hints=run.hints_used)
+        )
+
+
+def sources_box(sources: list[LText | str]) -> None:
+    """The lesson's sources in a small expander (never inside the learner's text)."""
+    if not sources:
+        return
+    with st.expander(tr("learn.sources")):
+        for source in sources:
+            text = source if isinstance(source, str) else source.in_(lang())
+            st.markdown(f"- {text}")

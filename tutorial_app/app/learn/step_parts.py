@@ -1,0 +1,91 @@
+"""Parts of a lesson step on screen that the lesson player and a club's class both show.
+
+Why shared: a learner's phone in a class shows the step the teacher's wall
+shows, with the very same tiles, "remember" notes and answer text as the
+Learn page, so both draw them with these functions.
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.table.board_component import show_picture
+from tutorial_app.app.table.board_view import board_theme
+from tutorial_app.app.tien_gow.lesson import reveal_text
+from tutorial_app.board.showcase import tiles_figure
+from tutorial_app.board.tien_gow_figure import chinese_tiles_figure
+from tutorial_app.lessons import LessonRun, Run, solve
+from tutorial_app.lessons.format.model import QuizStep, RememberStep
+from tutorial_app.lessons.quiz.answers import answer_type, choice_label
+from tutorial_app.rules import tien_gow as tg
+from tutorial_app.rules.line.state import Action, Move
+from tutorial_app.rules.tiles import Tile
+
+__all__ = ["right_answer_text", "show_tiles", "reveals_answer", "remember"]
+
+CHINESE_STRIP_HEIGHT = 130
+"""A strip of Chinese tiles in pixels (tiles about 55 px long, red and white pips readable)."""
+
+
+def right_answer_text(run: Run) -> str | None:
+    """The step's right answer in words (a choice, a move, a Tien Gow play), or None where there is none."""
+    step = run.step
+    if isinstance(step, QuizStep) and run.right_answer is not None:
+        if isinstance(run, LessonRun):
+            rules = run.scene.rules if run.scene else run.rules
+            return choice_label(step.ask, run.right_answer, rules, lang(), run.viewer, run.state)
+        return choice_label(step.ask, run.right_answer, None, lang(), run.viewer)
+    action = solve(run)
+    if isinstance(action, tg.Move):
+        return reveal_text(action)
+    if isinstance(action, Move):
+        if action.action is Action.PLAY:
+            return tr("learn.reveal_play", tile=str(action.tile), end=tr(f"end.{action.end}"))
+        return tr(f"action.{action.action.value}")
+    return None
+
+
+def _tiles_row(row: list[Tile], chinese: bool, highlight: list[str]) -> go.Figure:
+    """A row of tiles: Chinese ones by the Tien Gow table's drawer, double-six ones by the showcase."""
+    if chinese:
+        marked = [i for i, tile in enumerate(row) if str(tile) in highlight]
+        return chinese_tiles_figure(row, highlight=marked, height=CHINESE_STRIP_HEIGHT)
+    return tiles_figure(row, highlight=highlight, theme=board_theme())
+
+
+def show_tiles(run: Run) -> None:
+    """Tiles a step shows on their own (the set, a suit, Chinese tiles), drawn as tiles."""
+    step = run.step
+    against = getattr(step, "against", None) or []
+    tiles: list[Tile] = list(getattr(step, "tiles", None) or [])
+    single = getattr(step, "tile", None)
+    if single is not None and not tiles and getattr(step, "position", None) is None:
+        tiles = [single]
+    highlight = [str(t) for t in getattr(step, "highlight", None) or []]
+    for caption, row in ((tr("learn.on_the_table"), against), (tr("learn.the_reply") if against else "", tiles)):
+        if not row:
+            continue
+        if caption:
+            st.caption(caption)
+        figure = _tiles_row(list(row), run.lesson.tile_set == "chinese", highlight)
+        show_picture(
+            figure,
+            name=f"tiles_{run.lesson.id}_{run.index}_{caption}",
+            alt=", ".join(str(t) for t in row if t is not None),
+        )
+
+
+def reveals_answer(step: object) -> bool:
+    """Whether the turn marker would give this quiz's answer away (its answer is a seat or a side)."""
+    return isinstance(step, QuizStep) and answer_type(step.ask) in ("seat", "side")
+
+
+def remember(run: Run) -> None:
+    """A "remember" step's points, each pinned."""
+    step = run.step
+    assert isinstance(step, RememberStep)
+    st.markdown(f"**{tr('learn.remember')}**")
+    for point in step.points:
+        st.info(point.in_(lang()), icon=":material/push_pin:")

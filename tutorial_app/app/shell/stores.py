@@ -1,0 +1,64 @@
+"""The app's two database handles, one per server process: the learners' progress and the club room's store.
+
+Why one module: both live in the same database (``default_url``: embedded
+SQLite, or a club's PostgreSQL through ``DATABASE_URL``), both are opened
+once per server with ``st.cache_resource`` and shared by every tab (the rows
+say whose they are), and both are refused the same way when the database
+cannot be opened: the handle is then the reason, which the page shows in one
+sentence. What a tab does with them is elsewhere: ``session.progress_store``
+(a learner's stars, kept in the tab when the database is out) and the club
+pages.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import streamlit as st
+
+from tutorial_app.club.rule_book import RuleBook
+from tutorial_app.club.store import ClubStore
+from tutorial_app.lessons.catalog import lesson_ids
+from tutorial_app.rules.text import Text
+from tutorial_app.stores.progress import ProgressStore, ProgressUnavailable, default_url
+
+__all__ = ["lesson_ids_once", "progress_database", "club_store", "rule_book"]
+
+
+@st.cache_resource(show_spinner=False)
+def lesson_ids_once() -> frozenset[str]:
+    """The lessons' ids (the course folders are read once per server)."""
+    return lesson_ids()
+
+
+@st.cache_resource(show_spinner=False)
+def progress_database() -> ProgressStore | ProgressUnavailable:
+    """The progress database (one engine per server process; rows are per learner), or why it cannot be used."""
+    try:
+        return ProgressStore(default_url(), lesson_ids_once())
+    except ProgressUnavailable as exc:
+        return exc
+
+
+@st.cache_resource(show_spinner=False)
+def _club_store() -> ClubStore | Text:
+    """The club room's store (one per server process), or why the database cannot be used."""
+    try:
+        return ClubStore(default_url())
+    except Exception as exc:  # any driver or file error: the page says it in one sentence
+        logging.getLogger("tutorial_app.app").warning("club database unavailable: %s", type(exc).__name__)
+        return Text(
+            "the club room keeps its classes and tables in the progress database, which cannot be opened",
+            "клубная комната хранит занятия и столы в базе прогресса, а её не удаётся открыть",
+        )
+
+
+def club_store() -> ClubStore | Text:
+    """The club room's store, or the reason it is unavailable (the page shows it)."""
+    return _club_store()
+
+
+def rule_book() -> RuleBook | None:
+    """The club's rule book for the Play, Compare and Rules pages (None without a database)."""
+    store = _club_store()
+    return store.book if isinstance(store, ClubStore) else None

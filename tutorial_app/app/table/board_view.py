@@ -1,0 +1,217 @@
+"""The line games' board on a page: the position through the board component, its clicks wired up.
+
+Every line-game board is drawn here (Learn, Play, the club's tables and
+classes, presenter mode, Compare, the reviews), through the one board
+component (``board_component``) and the line games' adapter
+(``board.browser_line``). The page keeps per board (``name``): the chain's
+shape, so laying a tile never re-arranges the tiles already on the table,
+and the hand last drawn, so the moves since (the bots' replies) are played
+on the board one by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+import streamlit as st
+
+from tutorial_app.app.shell.session import bump, lang
+from tutorial_app.app.table.board_component import BOT_PACE_MS, show_board_data
+from tutorial_app.app.table.screen import column_width, narrow_width
+from tutorial_app.board.adjust import Adjusted, adjust_tail, turn_options, with_turn
+from tutorial_app.board.browser_line import BoardSize, LinePlay, LineView, Since, line_board, line_layout
+from tutorial_app.board.describe import describe_position
+from tutorial_app.board.figure import ThemeName
+from tutorial_app.board.layout import BoardLayout
+from tutorial_app.board.shape import Bend, ChainShape, Step
+from tutorial_app.rules.line.moves import why_illegal
+from tutorial_app.rules.line.state import ARM_NAMES, End, HandState, play
+from tutorial_app.rules.tiles import Tile
+
+__all__ = [
+    "show_board",
+    "board_theme",
+    "adjust_chain",
+    "forget_shape",
+    "turn_choices",
+    "keep_turn",
+    "WIDE_SIZE",
+]
+
+WIDE_SIZE = (900, 680)
+"""Width and height in pixels a full-width board is drawn for (the Play page).
+
+Why a width at all: the figure stretches to the page, which Streamlit does
+not tell the script, and the board sizes pips and labels in pixels. 900 is
+the content width of the wide layout beside the sidebar at a 1280-1400 px
+window (about 820-940 px); a wider page only adds felt at the sides, since
+the height then limits the tile size. 680 high lets a four-seat table use
+that width (its frame is about 32 x 23 tile halves).
+"""
+
+
+PRESENTER_HEIGHT = 900
+"""A presenter's board in pixels (a 1920 x 1080 projector: the board fills the screen's height under the
+step's title); its width is its column's, measured."""
+PRESENTER_LABEL_PX = 24.0
+"""The least size of the seat labels in a presenter's room."""
+
+
+def board_theme() -> ThemeName:
+    """The board's colours for the browser's light or dark theme (the app follows the browser's preference)."""
+    try:
+        kind = st.context.theme.type
+    except Exception:  # a bare run (tests, scripts): no browser to ask
+        kind = None
+    return "dark" if kind == "dark" else "light"
+
+
+def show_board(
+    state: HandState,
+    *,
+    name: str,
+    on_click: Callable[[str], None] | None = None,
+    selected: Tile | None = None,
+    seat: int = 0,
+    reveal: bool = False,
+    large: bool = False,
+    wide: bool = False,
+    hints: Iterable[str] = (),
+    show_turn: bool = True,
+    show_fits: bool = True,
+    height: int | None = None,
+    shape: ChainShape | None = None,
+    closed: bool = False,
+    turns: Mapping[End, Step] | None = None,
+    chain_clicks: bool = False,
+    names: Mapping[int, str] | None = None,
+    name_viewer: bool = True,
+    static: bool = False,
+    tile_px: float | None = None,
+    width: int | None = None,
+) -> None:
+    """Draw the board; the learner's move comes back as ``on_click("play:6-4:left")`` (a button's twin
+    "hand:6-4" then "end:left" goes the same way), a table tile as ``"chain:left:3"`` with ``chain_clicks``.
+
+    ``seat`` is the learner's, drawn at the bottom as "You"; without ``on_click`` the board is only looked
+    at. ``selected``: the tile a button chose. ``large``: a tall board (the presenter view); ``wide``: the
+    page's full width (``WIDE_SIZE``); ``show_turn``/``show_fits``: the turn marker and the outline of the
+    learner's fitting tiles (off where they would give a quiz's answer away). ``closed``: a double the
+    learner lays goes face down; ``turns``: the chosen bend per end (the board draws the move that way).
+    ``names``: people's names on their seats; ``name_viewer`` False: nobody at the table is "You";
+    ``static``: a picture (no hover labels, nothing answers a click, no moves played through); ``width``: the
+    pixels it is drawn for where known (a small picture). ``tile_px``: fit the board to its column (measured, on any
+    window) with the learner's tiles at least this wide (a lesson's board beside its panel).
+
+    The chain's shape is kept per board in session state, so laying a tile
+    never re-arranges the tiles already on the table; ``shape`` lays it out
+    another way instead (a lesson showing a re-bent chain).
+    """
+    size = _size(name, large=large, wide=wide, height=height, tile_px=tile_px, width=width)
+    st.session_state[f"_felt_{name}"] = size.screen
+    kept = shape if shape is not None else st.session_state.get(f"_shape_{name}")
+    view = LineView(
+        seat=seat,
+        reveal=reveal,
+        hints=tuple(hints),
+        show_turn=show_turn,
+        show_fits=show_fits,
+        lang=lang(),
+        theme=board_theme(),
+        size=size,
+        name_viewer=name_viewer,
+        names=tuple(sorted((names or {}).items())),
+    )
+    since = None if static else _since(name, state)
+    moves = LinePlay(selected, closed, dict(turns or {}), chain_clicks) if on_click is not None else None
+    words = describe_position(state, viewer_seat=seat, show_turn=show_turn, reveal=reveal)
+    data, layout = line_board(
+        state,
+        view,
+        shape=kept,
+        since=since,
+        moves=moves,
+        alt=words.in_(lang()),
+        pace_ms=BOT_PACE_MS,
+        static=static,
+    )
+    st.session_state[f"_shape_{name}"] = layout.shape
+    st.session_state[f"_drawn_{name}"] = (state, layout, since)
+    show_board_data(data, name=name, on_click=on_click)
+
+
+def _since(name: str, state: HandState) -> Since | None:
+    """The hand board ``name`` showed before this one, and its layout: the moves since are played on it.
+
+    Why kept while the hand stays the same: a run that draws the board again unchanged (another part of the
+    page following the move) sends the same data, so the browser goes on playing the moves it was given.
+    """
+    drawn = st.session_state.get(f"_drawn_{name}")
+    if not isinstance(drawn, tuple) or len(drawn) != 3:
+        return None
+    last, layout, before = drawn
+    if last == state:
+        return before if isinstance(before, tuple) else None
+    return (last, layout) if isinstance(last, HandState) and isinstance(layout, BoardLayout) else None
+
+
+def _size(
+    name: str, *, large: bool, wide: bool, height: int | None, tile_px: float | None, width: int | None
+) -> BoardSize:
+    """The pixels board ``name`` is drawn for: the presenter's (as tall as the room's screen allows, as wide as its
+    column), a lesson's (fitted to its column), or a page's (full width, or a narrow screen's column)."""
+    if large:
+        return BoardSize(height or PRESENTER_HEIGHT, column_width(name), label_px=PRESENTER_LABEL_PX)
+    if tile_px is not None:
+        column = column_width(name)
+        return BoardSize(height or 560, screen=column, tile_px=tile_px) if column else BoardSize(height or 560)
+    drawn, tall = WIDE_SIZE if wide else (width, 560)
+    return BoardSize(height or tall, drawn, narrow_width(name))
+
+
+def forget_shape(name: str) -> None:
+    """Start the next table with a fresh layout (a new deal)."""
+    st.session_state.pop(f"_shape_{name}", None)
+    st.session_state.pop(f"_drawn_{name}", None)
+
+
+def _kept_layout(name: str, state: HandState, shape: ChainShape | None = None) -> BoardLayout:
+    """The board's layout as last drawn (the kept shape, or ``shape``, on the current table; a narrow felt on a
+    narrow screen)."""
+    kept = shape if shape is not None else st.session_state.get(f"_shape_{name}")
+    return line_layout(state, kept, BoardSize(screen=st.session_state.get(f"_felt_{name}")))
+
+
+def turn_choices(name: str, state: HandState, tiles: Iterable[Tile]) -> dict[End, dict[Bend, Step]]:
+    """The arm ends where one of ``tiles`` may be laid now with a real choice of direction, and the bends there.
+
+    Only ends with more than one bend are listed: where the chain can only
+    go one way there is nothing to choose.
+    """
+    layout = _kept_layout(name, state)
+    choices: dict[End, dict[Bend, Step]] = {}
+    for end in ARM_NAMES:
+        for tile in tiles:
+            if why_illegal(state, play(tile, end)) is not None:
+                continue
+            options = turn_options(state.table, layout, end, tile)
+            if len(options) > 1:
+                choices.setdefault(end, {}).update(options)
+    return choices
+
+
+def keep_turn(name: str, state: HandState, end: End, step: Step) -> None:
+    """Keep the chosen bend of the tile about to be laid on ``end`` of ``state`` (call once the move stands).
+
+    The next ``show_board`` lays the table out with it, as the board's
+    ``with_turn`` describes.
+    """
+    st.session_state[f"_shape_{name}"] = with_turn(_kept_layout(name, state), state.table, end, step)
+
+
+def adjust_chain(name: str, state: HandState, end: End, index: int, bend: Bend, seat: int) -> Adjusted:
+    """Re-bend the chain of board ``name`` at a tile ("правка цепи"); raises AdjustError with the reason."""
+    shape, adjusted = adjust_tail(state.table, _kept_layout(name, state), end, index, bend, seat=seat)
+    st.session_state[f"_shape_{name}"] = shape
+    bump(name)
+    return adjusted

@@ -1,0 +1,133 @@
+"""The game record and the score sheet in words, for the Play and Compare pages.
+
+Pure functions over rules-core values: no Streamlit, so tests read the same
+sentences the page shows.
+"""
+
+from __future__ import annotations
+
+from tutorial_app.i18n import CATALOGS, t
+from tutorial_app.rules.line.deal import LeadDecision
+from tutorial_app.rules.line.match import MatchState
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.state import Action, HandState, Move
+from tutorial_app.rules.line.worked_end import explain_hand_end
+from tutorial_app.rules.tiles import Tile
+
+__all__ = [
+    "seat_label",
+    "side_label",
+    "move_line",
+    "hand_log",
+    "score_rows",
+    "result_reason",
+    "result_lines",
+    "tiles_text",
+    "lead_reason",
+]
+
+
+def seat_label(seat: int, lang: str, human: int | None = 0) -> str:
+    """ "You" for the learner's seat, else "Seat 2"."""
+    if human is not None and seat == human:
+        return t("seat.you", lang)
+    return t("seat.n", lang, n=seat)
+
+
+def side_label(rules: HouseRules, side: int, lang: str, human: int | None = 0) -> str:
+    """A side as the score sheet heads it ("You + seat 2" in pairs)."""
+    seats = rules.seats_of(side)
+    return " + ".join(seat_label(s, lang, human) for s in seats)
+
+
+def tiles_text(tiles: list[Tile] | tuple[Tile, ...]) -> str:
+    """Tiles written high number first, separated by spaces ("—" for none)."""
+    return "  ".join(str(x) for x in tiles) if tiles else "—"
+
+
+def move_line(
+    seat: int,
+    move: Move,
+    drawn: tuple[Tile, ...],
+    points: int,
+    lang: str,
+    human: int | None = 0,
+    show_drawn: bool = False,
+) -> str:
+    """One line of the game record."""
+    who = seat_label(seat, lang, human)
+    action = move.action
+    if action is Action.PLAY:
+        key = "log.lead" if move.end == "lead" else "log.play"
+        end = t(f"end.{move.end}", lang)
+        line = t(key, lang, who=who, tile=str(move.tile), end=end)
+        if move.closed:
+            line += " " + t("log.closed", lang)
+    elif action is Action.DRAW:
+        if show_drawn or seat == human:
+            line = t("log.draw_tiles", lang, who=who, tiles=tiles_text(drawn))
+        else:
+            line = t("log.draw", lang, who=who, n=len(drawn))
+    elif action is Action.PASS:
+        line = t("log.pass", lang, who=who)
+    elif action is Action.END_TURN:
+        line = t("log.end_turn", lang, who=who)
+    else:
+        line = t("log.muggins", lang, who=who)
+    if points:
+        line += " " + t("log.points", lang, n=points)
+    return line
+
+
+def hand_log(state: HandState, lang: str, human: int | None = 0, show_drawn: bool = False) -> list[str]:
+    """The record of the hand so far, one line per move."""
+    return [
+        move_line(seat, move, drawn, points, lang, human, show_drawn or state.is_over)
+        for seat, move, drawn, points in state.log
+    ]
+
+
+def score_rows(match: MatchState, lang: str, human: int | None = 0) -> list[dict[str, object]]:
+    """The score sheet: one row per hand with the points that counted, and a total row."""
+    rules = match.rules
+    heads = [side_label(rules, side, lang, human) for side in range(rules.sides)]
+    rows: list[dict[str, object]] = []
+    for number, record in enumerate(match.records, start=1):
+        row: dict[str, object] = {t("score.hand", lang): str(number)}
+        for side, head in enumerate(heads):
+            won = record.result.total(side)
+            counted = record.counted[side]
+            row[head] = f"{counted}" if counted == won else t("score.draft", lang, n=won)
+        rows.append(row)
+    total: dict[str, object] = {t("score.hand", lang): t("score.total", lang)}
+    for side, head in enumerate(heads):
+        total[head] = str(match.scores[side])
+    rows.append(total)
+    return rows
+
+
+def result_reason(state: HandState, lang: str, human: int | None = 0) -> str:
+    """How the hand ended, in the rules core's words, the learner called "you" ("You went out with 6-4.")."""
+    return explain_hand_end(state, human).how.in_(lang)
+
+
+def lead_reason(lead: LeadDecision, lang: str, human: int | None = 0) -> str:
+    """Who leads and why, addressing the learner as "you" when they lead.
+
+    Why not the rules core's sentence as it is: it names the leader by seat
+    ("Seat 0 leads: lowest double 1-1."), as the referee needs. A lead by
+    another seat, by lot not yet drawn, or for a reason the catalogs do not
+    know keeps the rules core's sentence.
+    """
+    key = f"lead.you_{lead.why}"
+    if human is None or lead.seat != human or key not in CATALOGS["en"]:
+        return lead.reason.in_(lang)
+    return t(key, lang, tile=str(lead.tile))
+
+
+def result_lines(state: HandState, lang: str, human: int | None = 0, before: MatchState | None = None) -> list[str]:
+    """The end of a hand worked out by the rules core: how it ended, the pips, what each side writes,
+    who leads next, and with ``before`` (the score sheet before the hand) the score sheet after it."""
+    worked = explain_hand_end(state, human, before)
+    parts = (worked.how, worked.pips, worked.score, worked.next_lead, worked.match)
+    return [part.in_(lang) for part in parts if part is not None and part.en]

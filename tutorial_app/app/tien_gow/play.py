@@ -1,0 +1,190 @@
+"""Play, Tien Gow: a hand or a match against bots on the Tien Gow table (the Play page routes here).
+
+The learner is seat 0 at the bottom, "You". Select tiles on the board or
+with the buttons, then Play (face up) or Discard (face down); after a trick
+a bot took, the table waits ("Next trick") so the trick can be seen before
+the bot leads. The end of the hand is the engine's settlement with its
+arithmetic; a match goes on until somebody runs out of chips.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutorial_app.app.shell.session import bump, lang, tr
+from tutorial_app.app.tien_gow.table import HUMAN, TienGowTable, human_move, next_hand, resume, start_tien_gow, undo
+from tutorial_app.app.tien_gow.view import banker_text, clear_selection, show_trick_table, trick_click, trick_controls
+from tutorial_app.board.tien_gow_layout import seat_title
+from tutorial_app.rules import tien_gow as tg
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tien_gow.bots import TienGowBot
+from tutorial_app.rules.tien_gow.worked import describe_plays, explain_trick, namer, play_text
+
+__all__ = ["KEY", "deal_tien_gow", "show_tien_gow"]
+
+KEY = "play"
+"""The Play page's session keys: ``play_table`` holds the table, ``play_feedback`` the last message."""
+
+
+def _table() -> TienGowTable | None:
+    table = st.session_state.get(f"{KEY}_table")
+    return table if isinstance(table, TienGowTable) else None
+
+
+def _store(table: TienGowTable, said: Text | None = None) -> None:
+    st.session_state[f"{KEY}_table"] = table
+    st.session_state[f"{KEY}_feedback"] = said
+    clear_selection(KEY)
+    bump(KEY)
+
+
+def deal_tien_gow(rules: tg.TienGowRules, bot: TienGowBot, seed: int, whole_match: bool) -> None:
+    """Start a hand (or a match) of Tien Gow on the Play page."""
+    _store(start_tien_gow(rules, bot, seed, whole_match))
+
+
+# -- callbacks --------------------------------------------------------------------------
+
+
+def _click(clicked: str) -> None:
+    table = _table()
+    if table is None:
+        return
+    outcome = trick_click(KEY, table.state, HUMAN, clicked)
+    st.session_state[f"{KEY}_feedback"] = outcome.message
+    if outcome.move is None:
+        return
+    try:
+        _store(human_move(table, outcome.move))
+    except tg.IllegalMoveError as exc:
+        st.session_state[f"{KEY}_feedback"] = exc.reason
+
+
+def _resume() -> None:
+    table = _table()
+    if table is not None:
+        _store(resume(table))
+
+
+def _undo() -> None:
+    table = _table()
+    if table is not None:
+        _store(undo(table))
+
+
+def _next_hand() -> None:
+    table = _table()
+    if table is not None and table.can_continue:
+        _store(next_hand(table))
+
+
+def _deal_again() -> None:
+    table = _table()
+    if table is not None:
+        deal_tien_gow(table.rules, table.bot, table.seed + 1, table.whole_match)
+
+
+# -- what is on screen ----------------------------------------------------------------------
+
+
+def _before_since(table: TienGowTable) -> tg.HandState:
+    """The hand as it was when the moves of ``since`` began (replayed from the start of the hand)."""
+    moves = table.state.moves
+    state = table.start
+    for _seat, move in moves[: len(moves) - len(table.since)]:
+        state = tg.apply_unchecked(state, tg.normalize(move))
+    return state
+
+
+def _record(state: tg.HandState, current: str) -> list[str]:
+    """The hand trick by trick in words (other seats' face-down tiles unnamed)."""
+    lines = [explain_trick(trick, HUMAN).in_(current) for trick in state.tricks]
+    if state.trick is not None:
+        plays = [play_text(p, i == 0, HUMAN).in_(current) for i, p in enumerate(state.trick.plays)]
+        lines.append(" ".join(plays))
+    return lines
+
+
+def _chip_rows(match: tg.TienGowMatch, current: str) -> list[dict[str, object]]:
+    """One row per hand with what each seat won or paid, then everyone's chips."""
+    heads = [seat_title(seat, HUMAN).in_(current) for seat in range(tg.PLAYERS)]
+    hand = tr("score.hand")
+    rows: list[dict[str, object]] = []
+    for number, record in enumerate(match.records, start=1):
+        row: dict[str, object] = {hand: str(number)}
+        row.update({head: f"{record.result.payments[seat]:+d}" for seat, head in enumerate(heads)})
+        rows.append(row)
+    chips: dict[str, object] = {hand: tr("tg.chips")}
+    chips.update({head: str(match.chips[seat]) for seat, head in enumerate(heads)})
+    rows.append(chips)
+    return rows
+
+
+def _hand_over(table: TienGowTable, current: str) -> None:
+    result = table.result
+    assert result is not None
+    with st.container(border=True):
+        st.subheader(tr("play.hand_over"))
+        st.markdown("\n".join(f"- {line.in_(current)}" for line in result.sentences(namer(HUMAN))))
+        after = table.after
+        reason = tg.match_reason(after) if table.whole_match else None
+        if reason is not None:
+            st.success(reason.in_(current))
+        elif table.can_continue:
+            st.caption(tr("tg.next_banker", who=seat_title(result.next_banker, HUMAN).in_(current)))
+            st.button(tr("play.next_hand"), type="primary", on_click=_next_hand, key=f"{KEY}_tg_next_hand")
+        else:
+            st.button(tr("play.deal_again"), type="primary", on_click=_deal_again, key=f"{KEY}_tg_again")
+
+
+def _turn(table: TienGowTable, current: str) -> None:
+    state = table.state
+    if table.hand_over:
+        _hand_over(table, current)
+    elif table.paused:
+        last = state.last_trick
+        assert last is not None
+        st.info(tr("tg.paused", who=seat_title(state.to_move, HUMAN).in_(current)), icon=":material/pause_circle:")
+        st.button(tr("tg.next_trick"), type="primary", on_click=_resume, key=f"{KEY}_tg_resume")
+    elif state.to_move == HUMAN:
+        st.markdown(tr("tg.your_turn"))
+        trick_controls(state, HUMAN, KEY, _click)
+
+
+def show_tien_gow(table: TienGowTable) -> None:
+    """The whole Tien Gow table of the Play page."""
+    current = lang()
+    state = table.state
+    st.caption(tr("tg.header", hand=table.hand_no + 1, bot=tr(f"tg.opponents_{table.bot}"), seed=table.seed))
+    st.caption(banker_text(state, HUMAN, by_lot=table.hand_no == 0))
+    show_trick_table(
+        state,
+        name=KEY,
+        viewer=HUMAN,
+        on_click=_click,
+        reveal=table.hand_over,
+        interactive=state.to_move == HUMAN and not table.hand_over,
+        wide=True,
+    )
+    feedback = st.session_state.get(f"{KEY}_feedback")
+    if isinstance(feedback, Text):
+        st.warning(feedback.in_(current), icon=":material/front_hand:")
+    if table.since:
+        said = describe_plays(_before_since(table), table.since, HUMAN)
+        st.caption(tr("tg.since", moves=said.in_(current)))
+    _turn(table, current)
+    st.button(
+        tr("play.undo"), on_click=_undo, disabled=not table.undo_states, help=tr("play.undo_help"), key=f"{KEY}_tg_undo"
+    )
+    st.divider()
+    sheet, record = st.columns(2, gap="large")
+    with sheet:
+        st.subheader(tr("tg.chips_title"))
+        st.caption(tr("tg.stake", n=table.rules.stake))
+        st.table(_chip_rows(table.after, current))
+    with record:
+        st.subheader(tr("play.record"))
+        lines = _record(state, current)
+        st.markdown(
+            "\n".join(f"{i}. {line}" for i, line in enumerate(lines, start=1)) if lines else tr("play.no_moves")
+        )

@@ -1,0 +1,152 @@
+"""The Tien Gow table on a page: the board with its clicks, and its button twins (Play page and lessons alike).
+
+Why one module: the Play page and the lesson player show the same table and
+take clicks the same way: select tiles of your hand (on the board or with
+the buttons), then Play or Discard (on the board or with the buttons), as
+``board.tien_gow_controller`` describes. The selection is kept per page in
+session state and cleared on every change of the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.table.board_component import BOT_PACE_MS, show_board_data
+from tutorial_app.app.table.board_view import board_theme
+from tutorial_app.board.browser_tien_gow import TablePlay, TableView, tien_gow_board
+from tutorial_app.board.tien_gow_controller import (
+    Selection,
+    TienGowClick,
+    handle_click,
+    selection_hint,
+    valid_selection,
+)
+from tutorial_app.rules import tien_gow as tg
+from tutorial_app.rules.line.who import seat_who
+
+__all__ = ["selection", "clear_selection", "trick_click", "show_trick_table", "trick_controls", "banker_text"]
+
+OnClick = Callable[[str], None]
+
+TABLE_HEIGHT = 610
+"""Height in pixels of the full-width table (the Play page): the table is about 1.45 times as wide as high,
+so at the wide layout's column (about 820-940 px) it fills the height without empty felt above.
+
+Why no width: a figure given a width wider than a phone is drawn at that width and shrunk by the page,
+and then a tap lands beside the tile Plotly thinks it is on; without one, Plotly lays the figure out at the
+column's real width and taps land where they look.
+"""
+
+
+def selection(key: str, state: tg.HandState, viewer: int) -> Selection:
+    """The places of the selected tiles in the viewer's hand on page ``key``."""
+    kept = st.session_state.get(f"{key}_tg_selected") or ()
+    return valid_selection(state, kept, viewer)
+
+
+def clear_selection(key: str) -> None:
+    st.session_state[f"{key}_tg_selected"] = ()
+
+
+def trick_click(key: str, state: tg.HandState, viewer: int, clicked: str) -> TienGowClick:
+    """One click ("hand:3", "action:play", ...) from the board or a button; the selection is updated.
+
+    The caller applies ``outcome.move`` and shows ``outcome.message``.
+    """
+    outcome = handle_click(state, selection(key, state, viewer), clicked, viewer_seat=viewer)
+    st.session_state[f"{key}_tg_selected"] = outcome.selected
+    return outcome
+
+
+def show_trick_table(
+    state: tg.HandState,
+    *,
+    name: str,
+    viewer: int,
+    on_click: OnClick,
+    reveal: bool = False,
+    interactive: bool = True,
+    highlight: tuple[str, ...] = (),
+    wide: bool = False,
+    height: int | None = None,
+    show_turn: bool = True,
+) -> None:
+    """Draw the table; the learner's tiles are picked in the browser and a press of Play or Discard on the
+    table comes back as ``on_click("play:0,3")`` (the button twins below the table as ``"hand:3"``,
+    ``"action:play"``).
+
+    ``show_turn`` False hides whose turn it is and who holds or took the trick
+    (a lesson's question about a seat is on).
+    """
+    tall = TABLE_HEIGHT if wide else height or 560  # the figure's height in pixels
+    view = TableView(viewer, reveal, tuple(highlight), show_turn, lang(), board_theme(), tall)
+    drawn_key = f"_drawn_{name}"
+    drawn = st.session_state.get(drawn_key)
+    last, before = drawn if isinstance(drawn, tuple) else (None, None)
+    # the same ``since`` while the hand is unchanged: a run that draws the table again sends the same data
+    since = before if last == state else last
+    data = tien_gow_board(
+        state,
+        view,
+        since=since if isinstance(since, tg.HandState) else None,
+        play=TablePlay(selection(name, state, viewer)) if interactive else None,
+        pace_ms=BOT_PACE_MS,
+    )
+    st.session_state[drawn_key] = (state, since)
+    show_board_data(data, name=name, on_click=on_click if interactive else None)
+
+
+def trick_controls(state: tg.HandState, viewer: int, key: str, on_click: OnClick, per_row: int = 8) -> None:
+    """The hand as buttons (select and deselect), what the selection may do, and Play / Discard."""
+    if state.is_over or state.to_move != viewer:
+        return
+    chosen = selection(key, state, viewer)
+    hint = selection_hint(state, chosen, viewer)
+    st.caption(tr("tg.controls"))
+    hand = state.hands[viewer]
+    width = min(len(hand), per_row)
+    columns: list[DeltaGenerator] = []
+    for place, tile in enumerate(hand):
+        if place % width == 0:  # row by row, so a phone, which stacks columns, keeps the hand's order
+            columns = st.columns(width)
+        picked = place in chosen
+        kind: Literal["primary", "secondary"] = "primary" if picked else "secondary"
+        columns[place % width].button(
+            f"▲ {tile}" if picked else str(tile),
+            key=f"{key}_tg_tile_{place}",
+            type=kind,
+            on_click=on_click,
+            args=(f"hand:{place}",),
+            width="stretch",
+            help=tr("tg.tile_help", tile=str(tile)),
+        )
+    st.caption(hint.text.in_(lang()))
+    # Never disabled: pressing with a selection that cannot go says why, in the engine's words.
+    left, right = st.columns(2)
+    left.button(
+        tr("tg.play"),
+        key=f"{key}_tg_play",
+        type="primary" if hint.can_play else "secondary",
+        on_click=on_click,
+        args=("action:play",),
+        width="stretch",
+    )
+    right.button(
+        tr("tg.discard"),
+        key=f"{key}_tg_discard",
+        type="primary" if hint.can_discard else "secondary",
+        on_click=on_click,
+        args=("action:discard",),
+        width="stretch",
+    )
+
+
+def banker_text(state: tg.HandState, viewer: int, by_lot: bool) -> str:
+    """Who banks this hand and why, the learner named "you"."""
+    who = seat_who(state.banker, viewer)
+    return tr("tg.banker_lot" if by_lot else "tg.banker_won", who=who.ru if lang() == "ru" else who.en)

@@ -1,0 +1,160 @@
+"""What a lesson's text says about seats, checked against the engine where it can tell.
+
+Why: the learner is one seat for the whole lesson, and the text, the board
+and the feedback must never disagree about who is who. A sentence such as
+"you (seat 0)", "seat 1 holds 4-4", "seat 2 has the fewest pips" or
+"seat 1 made the fish" states a fact the rules core knows; the validator
+compares them. Only these plain patterns are read (in English and Russian);
+anything else is left to the author.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from tutorial_app.rules.line.scoring import HandResult, hand_result
+from tutorial_app.rules.line.state import HandState, Status
+from tutorial_app.rules.tiles import Tile, TileError, parse_tile
+
+__all__ = ["Facts", "claim_problems"]
+
+_TILE = r"\d-\d"
+_EN_TILES = rf"{_TILE}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_TILE})*"
+_RU_TILES = rf"{_TILE}(?:(?:\s*,\s*(?:и\s+)?|\s+и\s+){_TILE})*"
+_DASH = r"(?:\s*[—:–-]\s*|\s+)"
+
+
+class Facts(NamedTuple):
+    """What the engine knows about a step: the learner's seat and the positions the text may describe."""
+
+    viewer: int
+    states: tuple[HandState, ...]
+    """Every state the step shows (before its moves, after them, after the right move)."""
+    final: HandState | None
+    """The state the step's questions are about (after the position's moves), when known."""
+
+    @property
+    def result(self) -> HandResult | None:
+        if self.final is None or self.final.status is Status.IN_PLAY:
+            return None
+        return hand_result(self.final)
+
+
+Check = Callable[[Facts, int, str], str | None]
+"""(facts, seat named, the tiles written or "") -> a problem, or None."""
+
+
+def _viewer(facts: Facts, seat: int, _tiles: str) -> str | None:
+    if seat == facts.viewer:
+        return None
+    return (
+        f"the text calls seat {seat} 'you', but the learner is seat {facts.viewer} in this lesson (viewer: "
+        f"{facts.viewer}): write 'you' for seat {facts.viewer} and 'seat {seat}' for the other, or change viewer:"
+    )
+
+
+def _holds(facts: Facts, seat: int, tiles: str) -> str | None:
+    for text in re.findall(_TILE, tiles):
+        try:
+            tile = parse_tile(text)
+        except TileError:
+            continue
+        if any(seat < len(s.hands) and s.hands[seat] & tile.bit for s in facts.states):
+            continue
+        owner = _owner(facts.states, tile)
+        who = _name(seat, facts.viewer)
+        where = f"it is {_name(owner, facts.viewer)}'s" if owner is not None else "it is in no hand"
+        return f"the text says {who} {'hold' if who == 'you' else 'holds'} {tile}, but {where}: fix the text or the position"
+    return None
+
+
+def _owner(states: Sequence[HandState], tile: Tile) -> int | None:
+    for state in states:
+        for seat, hand in enumerate(state.hands):
+            if hand & tile.bit:
+                return seat
+    return None
+
+
+def _name(seat: int | None, viewer: int) -> str:
+    return "you" if seat == viewer else f"seat {seat}"
+
+
+def _fewest(facts: Facts, seat: int, _tiles: str) -> str | None:
+    result = facts.result
+    if result is None or result.tie:
+        return None
+    low = min(facts.final.pips(s) for s in range(len(facts.final.hands))) if facts.final else 0
+    lowest = [s for s in range(len(facts.final.hands)) if facts.final.pips(s) == low] if facts.final else []
+    if seat in lowest:
+        return None
+    right = lowest[0]
+    pips = "pip" if low == 1 else "pips"
+    return (
+        f"the text says {_name(seat, facts.viewer)} has the fewest pips, but the rules core says "
+        f"{_name(right, facts.viewer)} ({low} {pips}): write '{_name(right, facts.viewer)}' there"
+    )
+
+
+def _fish(facts: Facts, seat: int, _tiles: str) -> str | None:
+    result = facts.result
+    if result is None or result.status is not Status.BLOCKED or result.fish_maker is None or result.fish_maker == seat:
+        return None
+    right = _name(result.fish_maker, facts.viewer)
+    return f"the text says {_name(seat, facts.viewer)} made the fish, but the rules core says {right}: write '{right}' there"
+
+
+def _next(facts: Facts, seat: int, _tiles: str) -> str | None:
+    result = facts.result
+    if result is None or result.next_leader is None or result.next_leader == seat:
+        return None
+    right = _name(result.next_leader, facts.viewer)
+    return (
+        f"the text says {_name(seat, facts.viewer)} leads the next hand, but the rules core says {right}: "
+        f"write '{right}' there"
+    )
+
+
+_PATTERNS: tuple[tuple[str, re.Pattern[str], Check], ...] = (
+    ("en", re.compile(r"\byou \((?:at )?seat (\d)\)", re.I), _viewer),
+    ("en", re.compile(r"\byou are (?:at )?seat (\d)\b", re.I), _viewer),
+    ("en", re.compile(r"\bseat (\d) \(you\)", re.I), _viewer),
+    ("en", re.compile(rf"\byou (?:hold|have)(){_DASH}({_EN_TILES})", re.I), _holds),
+    ("en", re.compile(rf"\bseat (\d) (?:holds|has){_DASH}({_EN_TILES})", re.I), _holds),
+    ("en", re.compile(r"\bseat (\d) has the fewest pips", re.I), _fewest),
+    ("en", re.compile(r"\byou() have the fewest pips", re.I), _fewest),
+    ("en", re.compile(r"\bseat (\d) made the fish", re.I), _fish),
+    ("en", re.compile(r"\byou() made the fish", re.I), _fish),
+    ("en", re.compile(r"\bseat (\d) leads the next hand", re.I), _next),
+    ("ru", re.compile(r"\bвы \((?:игрок|место) (\d)\)", re.I), _viewer),
+    ("ru", re.compile(r"\bигрок (\d) \(вы\)", re.I), _viewer),
+    ("ru", re.compile(rf"\bу вас(){_DASH}({_RU_TILES})", re.I), _holds),
+    ("ru", re.compile(rf"\bу игрока (\d){_DASH}(?:остал(?:ись|ся|ась)\s+)?({_RU_TILES})", re.I), _holds),
+    ("ru", re.compile(r"\bу игрока (\d) меньше (?:всех|всего) очков", re.I), _fewest),
+    ("ru", re.compile(r"\bу вас() меньше (?:всех|всего) очков", re.I), _fewest),
+    ("ru", re.compile(r"\bигрок (\d) сделал рыбу", re.I), _fish),
+    ("ru", re.compile(r"\bрыбу сделал игрок (\d)", re.I), _fish),
+    ("ru", re.compile(r"\bвы() сделали рыбу", re.I), _fish),
+)
+
+
+def claim_problems(text: str, lang: str, facts: Facts) -> list[str]:
+    """Every claim in one text (``lang``: en or ru) that the engine contradicts, as a message."""
+    problems: list[str] = []
+    for pattern_lang, pattern, check in _PATTERNS:
+        if pattern_lang != lang:
+            continue
+        for found in pattern.finditer(text):
+            seat = int(found[1]) if found[1] else facts.viewer
+            tiles = found[2] if pattern.groups >= 2 else ""
+            if facts.states and seat >= len(facts.states[0].hands):
+                problems.append(
+                    f"the text names seat {seat}, but this position has seats 0 to {len(facts.states[0].hands) - 1}"
+                )
+                continue
+            problem = check(facts, seat, tiles)
+            if problem is not None:
+                problems.append(problem)
+    return problems

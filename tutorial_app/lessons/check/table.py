@@ -1,0 +1,114 @@
+"""Checks that a step's position could be on a real table, in the lesson validator's words.
+
+Why apart from the referee's reader: the reader accepts any position it can
+rule on (a lesson may simplify: two tiles each to show one idea). These
+checks hold a lesson to more where it says so: an empty chain is led by the
+first-lead rule unless the position says ``hand: later``; a position marked
+``real: true`` has the tile counts a real deal gives; a play step with a
+single legal move says ``forced: true``.
+"""
+
+from __future__ import annotations
+
+from tutorial_app.lessons.format.model import PlayStep, PositionSpec
+from tutorial_app.lessons.format.scenes import Scene
+from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import Action, HandState
+
+__all__ = ["first_lead_problem", "later_problem", "real_deal_problems", "forced_problem", "is_forced"]
+
+_ALL = 28
+
+
+def first_lead_problem(scene: Scene, spec: PositionSpec) -> str | None:
+    """An empty chain whose ``to_move`` is not the seat the first-lead rule names (unless a later hand)."""
+    if spec.chain or spec.hand == "later" or spec.to_move is None:
+        return None
+    lead = scene.lead
+    if lead is None or lead.seat is None or scene.redeal is not None or lead.seat == spec.to_move:
+        return None
+    return (
+        f"on an empty chain the first-lead rule decides ({lead.reason.en.rstrip('.')}), so seat {lead.seat} "
+        f"leads, not seat {spec.to_move}: write to_move: {lead.seat}, or hand: later in the position if this is a "
+        "later hand, led by the previous hand's winner"
+    )
+
+
+def later_problem(spec: PositionSpec) -> str | None:
+    """``hand: later`` where the chain is not empty."""
+    if spec.chain:
+        return "hand: later is for a fresh deal (an empty chain): remove it, or empty the chain"
+    return None
+
+
+def real_deal_problems(scene: Scene) -> list[str]:
+    """Tile counts a real deal under the scene's rules cannot give (for a position marked ``real: true``)."""
+    state = scene.before
+    rules = state.rules
+    dealt = rules.dealt
+    on_table = state.table.tile_count()
+    held = [bin(h).count("1") for h in state.hands]
+    deal = f"a real deal under these rules gives {rules.hand_size} tiles to each of {rules.players} players"
+    if not rules.has_boneyard:
+        return _no_boneyard(held, on_table, rules.hand_size, dealt, deal)
+    return _with_boneyard(state, held, dealt, deal)
+
+
+def _no_boneyard(held: list[int], on_table: int, size: int, dealt: int, deal: str) -> list[str]:
+    problems = [
+        f"seat {seat} holds {count} tiles, but {deal} and nobody draws: at most {size}"
+        for seat, count in enumerate(held)
+        if count > size
+    ]
+    if not problems and sum(held) + on_table != dealt:
+        problems.append(
+            f"the hands hold {sum(held)} tiles and the chain {on_table}, but {deal}, so every tile dealt is in a "
+            f"hand or on the table: they must add up to {dealt} ({dealt - on_table} in the hands with "
+            f"{on_table} on the table)"
+        )
+    return problems
+
+
+def _with_boneyard(state: HandState, held: list[int], dealt: int, deal: str) -> list[str]:
+    rules = state.rules
+    left = _ALL - dealt
+    boneyard = len(state.boneyard)
+    if boneyard > left:
+        return [
+            f"the boneyard holds {boneyard} tiles, but {deal}, which leaves {left}: move "
+            f"{boneyard - left} into the hands"
+        ]
+    drawn = left - boneyard
+    problems = [
+        f"seat {seat} holds {count} tiles, but {deal} and only {drawn} have been drawn: at most "
+        f"{rules.hand_size + drawn}"
+        for seat, count in enumerate(held)
+        if count > rules.hand_size + drawn
+    ]
+    if boneyard < min(rules.reserve, left):
+        problems.append(
+            f"the boneyard holds {boneyard} tiles, but its last {rules.reserve} are a reserve nobody "
+            "draws: give it at least that many"
+        )
+    return problems
+
+
+def is_forced(state: HandState) -> bool:
+    """Whether the seat to move has exactly one legal move (no decision to make)."""
+    return len(legal_moves(state)) == 1
+
+
+def forced_problem(step: PlayStep, state: HandState) -> str | None:
+    """A play step with a single legal move that does not say ``forced: true``, or one that says it wrongly."""
+    moves = legal_moves(state)
+    if len(moves) == 1 and not step.forced:
+        only = moves[0]
+        shown = f"{only.tile} on the {only.end}" if only.action is Action.PLAY else only.action.value
+        return (
+            f"seat {state.to_move} has a single legal move here ({shown}), so this step is not a decision: "
+            "give the learner a real choice (a second tile or end that is legal), or mark it forced: true "
+            "if showing a forced move is the point"
+        )
+    if len(moves) > 1 and step.forced:
+        return f"forced: true, but seat {state.to_move} has {len(moves)} legal moves here: remove forced: true"
+    return None

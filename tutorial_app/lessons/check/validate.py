@@ -1,0 +1,449 @@
+"""The lesson validator: structure first (pydantic), then meaning (the rules core).
+
+Every problem becomes an ``Issue`` with file, line and column and a message
+that says what to write instead. All problems of a file are reported at
+once: a step that is broken does not hide the problems of the others.
+"""
+
+from __future__ import annotations
+
+import difflib
+import typing
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic_core import ErrorDetails
+
+from tutorial_app.lessons.check.semantics import LessonFrame, SemanticPass
+from tutorial_app.lessons.check.tien_gow import TienGowPass
+from tutorial_app.lessons.format.courses import COURSES, course_rank
+from tutorial_app.lessons.format.model import Lesson, QuizStep, Step
+from tutorial_app.lessons.format.tien_gow_scene import tien_gow_rules
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.variants import find_variant
+from tutorial_app.rules.text import RulesError
+from tutorial_app.rules.tien_gow.options import PLAYERS, TienGowRules, is_tien_gow
+from tutorial_app.source import Mark, Path_, Source, SourceError, read_source
+
+__all__ = ["Issue", "Checked", "Report", "check_source", "check_file", "check_paths", "lesson_files"]
+
+_STEP: TypeAdapter[Step] = TypeAdapter(Step)
+
+
+class Issue(NamedTuple):
+    """One problem in a lesson file."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+
+class Checked(NamedTuple):
+    """A checked file: the lesson when it is valid, and every problem found."""
+
+    file: str
+    lesson: Lesson | None
+    issues: list[Issue]
+    source: Source | None = None
+    course: str = ""
+    """The course folder the file is in (its parent folder's name)."""
+
+
+class Report(NamedTuple):
+    """The result of checking several files."""
+
+    files: list[Checked]
+
+    @property
+    def issues(self) -> list[Issue]:
+        return [issue for checked in self.files for issue in checked.issues]
+
+    @property
+    def lessons(self) -> list[Lesson]:
+        return [c.lesson for c in self.files if c.lesson is not None]
+
+    def summary(self) -> str:
+        """One line: how many lessons, steps and quizzes, and whether all are valid."""
+        lessons = self.lessons
+        steps = sum(len(lesson.steps) for lesson in lessons)
+        quizzes = sum(1 for lesson in lessons for s in lesson.steps if s.kind == "quiz")
+        plays = sum(1 for lesson in lessons for s in lesson.steps if s.kind == "play")
+        counts = f"{len(lessons)} lessons, {steps} steps, {plays} play steps, {quizzes} quizzes"
+        if not self.issues:
+            return f"{counts}: all valid"
+        bad = sum(1 for c in self.files if c.issues)
+        problems = "1 problem" if len(self.issues) == 1 else f"{len(self.issues)} problems"
+        return f"{problems} in {bad} of {len(self.files)} files ({counts} valid)"
+
+
+def lesson_files(paths: Iterable[Path]) -> list[Path]:
+    """Lesson files under the given files and folders (``*.yaml``/``*.yml``, sorted)."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()))
+        else:
+            found.append(path)
+    return found
+
+
+def check_paths(paths: Sequence[Path], base: Path | None = None) -> Report:
+    """Check every lesson file under ``paths``; ids must be unique across them, reviews point back."""
+    files = lesson_files(paths)
+    checked = [check_file(path, _shown(path, base))._replace(course=path.parent.name) for path in files]
+    seen: dict[str, str] = {}
+    for item in checked:
+        if item.lesson is None:
+            continue
+        first = seen.setdefault(item.lesson.id, item.file)
+        if first != item.file:
+            item.issues.append(
+                Issue(item.file, 1, 1, f"id {item.lesson.id!r} is already used by {first}; ids are unique")
+            )
+    _check_reviews(checked)
+    return Report(checked)
+
+
+def _check_reviews(checked: list[Checked]) -> None:
+    """A review quiz names an earlier lesson of its own course or of the core course."""
+    ordered = sorted((c for c in checked if c.lesson is not None), key=lambda c: (course_rank(c.course), c.file))
+    place = {c.lesson.id: (i, c.course) for i, c in enumerate(ordered) if c.lesson is not None}
+    for item in ordered:
+        assert item.lesson is not None and item.source is not None
+        here, course = place[item.lesson.id]
+        for i, step in enumerate(item.lesson.steps):
+            if not isinstance(step, QuizStep) or step.review is None:
+                continue
+            problem = _review_problem(step.review, item.lesson.id, here, course, place)
+            if problem is not None:
+                mark = item.source.mark(("steps", i, "review"))
+                item.issues.append(Issue(item.file, mark.line, mark.column, problem))
+
+
+def _review_problem(target: str, own: str, here: int, course: str, place: dict[str, tuple[int, str]]) -> str | None:
+    if target == own:
+        return f"review: {target} is this lesson: name the earlier lesson whose idea the question reviews"
+    if target not in place:
+        return f"review: no lesson {target!r} was checked with this one: write the id of an earlier lesson"
+    there, target_course = place[target]
+    if target_course not in (course, COURSES[0].folder):
+        return (
+            f"review: {target} is in the {target_course} course; a review comes from this course "
+            f"({course}) or from the core course"
+        )
+    if there >= here:
+        return f"review: {target} comes after this lesson: a review quiz repeats an earlier lesson"
+    return None
+
+
+def _shown(path: Path, base: Path | None) -> str:
+    if base is not None:
+        try:
+            return str(path.resolve().relative_to(base.resolve()))
+        except ValueError:
+            pass
+    return str(path)
+
+
+def check_file(path: Path, shown: str | None = None) -> Checked:
+    """Check one lesson file."""
+    name = shown or str(path)
+    try:
+        source = read_source(path, name)
+    except SourceError as exc:
+        mark = exc.mark or Mark(1, 1)
+        return Checked(name, None, [Issue(name, mark.line, mark.column, exc.message)])
+    return check_source(source, path.stem)
+
+
+def check_source(source: Source, stem: str | None = None) -> Checked:
+    """Check a parsed lesson: structure, then meaning through the rules core."""
+    checker = _Checker(source)
+    lesson = checker.run(stem)
+    issues = sorted(set(checker.issues), key=lambda i: (i.line, i.column, i.message))
+    return Checked(source.name, lesson if not issues else None, issues, source)
+
+
+class _Checker:
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.issues: list[Issue] = []
+
+    def error(self, path: Path_, message: str, *, key: bool = False) -> None:
+        mark = self.source.mark(path, key=key)
+        self.issues.append(Issue(self.source.name, mark.line, mark.column, message))
+
+    # -- structure ---------------------------------------------------------
+
+    def run(self, stem: str | None) -> Lesson | None:
+        data = self.source.data
+        if not isinstance(data, dict):
+            self.error((), "a lesson is a mapping with id:, title:, summary:, rules: and steps:")
+            return None
+        lesson: Lesson | None = None
+        try:
+            lesson = Lesson.model_validate(data)
+        except ValidationError as exc:
+            self.structural(exc.errors(), ())
+        if stem is not None and isinstance(data.get("id"), str) and data["id"] != stem:
+            self.error(("id",), f"id {data['id']!r} does not match the file name: write id: {stem}")
+        steps = data.get("steps")
+        if isinstance(steps, list) and steps:
+            last = steps[-1]
+            if not (isinstance(last, dict) and last.get("kind") == "remember"):
+                self.error(
+                    ("steps", len(steps) - 1), "a lesson ends with its takeaway: add a last step with kind: remember"
+                )
+        self.semantics(data, lesson)
+        return lesson
+
+    def structural(self, errors: list[ErrorDetails], prefix: Path_) -> None:
+        grouped: dict[tuple[Path_, bool], list[ErrorDetails]] = {}
+        for err in errors:
+            path = _data_path(self.source.data, (*prefix, *err["loc"]))
+            is_type = err["type"] in _TYPE_WORDS
+            grouped.setdefault((path, is_type), []).append(err)
+        for (path, merged), errs in grouped.items():
+            if merged and len(errs) > 1:
+                wanted = sorted({_TYPE_WORDS.get(e["type"], e["type"]) for e in errs})
+                self.error(path, f"expected {' or '.join(wanted)}, not {_shown_value(errs[0]['input'])}")
+                continue
+            for err in errs:
+                message, at_key = _message(err, (*prefix, *err["loc"]))
+                self.error(path, message, key=at_key)
+
+    # -- meaning -----------------------------------------------------------
+
+    def semantics(self, data: dict[str, Any], lesson: Lesson | None) -> None:
+        rules_name = data.get("rules")
+        if isinstance(rules_name, str) and is_tien_gow(rules_name):
+            self.tien_gow(data, lesson)
+            return
+        overrides = data.get("overrides") or {}
+        players = data.get("players")
+        lesson_rules: HouseRules | None = None
+        if isinstance(rules_name, str) and isinstance(overrides, dict):
+            try:
+                lesson_rules = find_variant(rules_name).rules(players if isinstance(players, int) else None, overrides)
+            except ValueError as exc:
+                where = ("rules",) if "unknown rule set" in str(exc) else ("overrides",)
+                self.error(where, f"{exc}")
+        steps = _steps(data, lesson)
+        if steps is None:
+            return
+        frame = LessonFrame(
+            rules_name if lesson_rules else None,
+            overrides,
+            lesson_rules,
+            players if isinstance(players, int) else None,
+            _viewer(data),
+            data.get("tile_set") == "chinese",
+        )
+        SemanticPass(self.error, frame).run(steps)
+
+    def tien_gow(self, data: dict[str, Any], lesson: Lesson | None) -> None:
+        """A Tien Gow lesson: its options, four seats, the Chinese tiles, then every step through the engine."""
+        overrides = data.get("overrides") or {}
+        rules = TienGowRules()  # the positions are still checked when the options are reported as wrong
+        if isinstance(overrides, dict):
+            try:
+                rules = tien_gow_rules(overrides)
+            except RulesError as exc:
+                self.error(("overrides",), str(exc))
+        else:
+            self.error(("overrides",), "overrides: is a mapping of options, like overrides: {last_trick: always}")
+        if data.get("players") not in (None, PLAYERS):
+            self.error(("players",), f"Tien Gow is played by {PLAYERS}: write players: {PLAYERS} or leave it out")
+        if data.get("tile_set") != "chinese":
+            self.error(("rules",), "a Tien Gow lesson shows Chinese tiles: add tile_set: chinese")
+        steps = _steps(data, lesson)
+        if steps is None:
+            return
+        frame = LessonFrame(
+            str(data["rules"]), overrides if isinstance(overrides, dict) else {}, None, PLAYERS, _viewer(data), True
+        )
+        TienGowPass(self.error, frame, rules).run(steps)
+
+
+def _viewer(data: dict[str, Any]) -> int:
+    viewer = data.get("viewer", 0)
+    return viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else 0
+
+
+def _steps(data: dict[str, Any], lesson: Lesson | None) -> list[Step | None] | None:
+    """The lesson's steps as models (None where a step does not parse); None without a list of steps."""
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list):
+        return None
+    if lesson is not None:
+        return list(lesson.steps)
+    steps: list[Step | None] = []
+    for raw in raw_steps:
+        try:
+            steps.append(_STEP.validate_python(raw))
+        except ValidationError:
+            steps.append(None)
+    return steps
+
+
+# -- turning pydantic errors into sentences -----------------------------------
+
+_TYPE_WORDS = {
+    "string_type": "text",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "list_type": "a list",
+    "dict_type": "a mapping",
+    "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+    "literal_error": "one of the listed words",
+    "float_type": "a number",
+}
+
+
+def _shown_value(value: object) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
+
+
+def _data_path(data: Any, loc: tuple[int | str, ...]) -> Path_:
+    """The path in the file's data that a pydantic location points at (union member names skipped)."""
+    path: list[str | int] = []
+    node = data
+    for part in loc:
+        in_mapping = isinstance(node, dict) and isinstance(part, str) and part in node
+        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if in_mapping or in_list:
+            node = node[part]
+            path.append(part)
+    return tuple(path)
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    found: list[type[BaseModel]] = []
+    for arg in typing.get_args(annotation):
+        found.extend(_models_in(arg))
+    return found
+
+
+def _model_at(loc: tuple[int | str, ...]) -> type[BaseModel] | None:
+    """The model whose keys are allowed at a location (for "did you mean")."""
+    current: list[type[BaseModel]] = [Lesson]
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        tagged = [m for m in current if _kind_of(m) == part or m.__name__ == part]
+        if tagged and len(current) > 1:  # a step's kind (pydantic's tag), before a field of that name
+            current = tagged
+            continue
+        nxt: list[type[BaseModel]] = []
+        for model in current:
+            field = _field(model, part)
+            if field is not None:
+                nxt.extend(_models_in(field.annotation))
+        if nxt:
+            current = nxt
+    return current[0] if len(current) == 1 else None
+
+
+def _field(model: type[BaseModel], name: str) -> Any:
+    for field_name, info in model.model_fields.items():
+        if (info.alias or field_name) == name:
+            return info
+    return None
+
+
+def _kind_of(model: type[BaseModel]) -> str | None:
+    field = model.model_fields.get("kind")
+    if field is None:
+        return None
+    args = typing.get_args(field.annotation)
+    return str(args[0]) if args else None
+
+
+def _keys_of(model: type[BaseModel]) -> list[str]:
+    return [info.alias or name for name, info in model.model_fields.items()]
+
+
+def _unknown_key(loc: tuple[int | str, ...]) -> str:
+    """Why a key is not allowed where it is written: a near spelling, or the mapping it belongs in."""
+    key = str(loc[-1])
+    model = _model_at(loc[:-1])
+    if model is None:
+        return f"unknown key {key!r}"
+    keys = _keys_of(model)
+    close = difflib.get_close_matches(key, keys, n=1)
+    if set(keys) == {"en", "ru"} and not close:
+        # {en: Play it, then pass, ru: …}: the comma ended the English text and "then pass" became a key.
+        return (
+            f"unknown key {key!r}: a comma inside {{en: …, ru: …}} ends the text there; "
+            f'put the text in quotes, like en: "…, {key} …"'
+        )
+    home = next(
+        (name for name in keys if any(key in _keys_of(inner) for inner in _models_in(_field(model, name).annotation))),
+        None,
+    )
+    if home is not None and not close:
+        return f"{key}: is not a key here; it belongs inside {home}: (write it under {home}:)"
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    return f"unknown key {key!r}; {hint}the keys here are: {', '.join(keys)}"
+
+
+def _message(err: ErrorDetails, loc: tuple[int | str, ...]) -> tuple[str, bool]:
+    """A sentence for one pydantic error, and whether it points at a key rather than a value."""
+    kind = err["type"]
+    ctx: dict[str, Any] = dict(err.get("ctx") or {})
+    value = err.get("input")
+    if kind == "extra_forbidden":
+        return _unknown_key(loc), True
+    if kind == "missing":
+        key = str(loc[-1])
+        if key in ("en", "ru"):
+            return f"missing the {key} text: every learner-facing text has both en: and ru:", False
+        model = _model_at(loc[:-1])
+        field = _field(model, key) if model is not None else None
+        about = f" ({field.description})" if field is not None and field.description else ""
+        return f"missing key {key!r}{about}: add {key}:", False
+    if kind == "union_tag_invalid":
+        return f"unknown step kind {ctx.get('tag')!r}; use one of: {ctx.get('expected_tags')}", False
+    if kind == "union_tag_not_found":
+        return "a step needs kind: explain, play, quiz, remember or capstone", False
+    if kind == "literal_error":
+        return f"{_shown_value(value)} is not allowed here; use one of: {ctx.get('expected')}", False
+    if kind == "value_error":
+        return str(ctx.get("error", err["msg"])), False
+    if kind == "string_pattern_mismatch":
+        return (
+            f"{_shown_value(value)} is not a valid id: use lowercase words and numbers joined by dashes, like core-01-the-set",
+            False,
+        )
+    if kind == "string_too_short":
+        return "this text is empty: write something", False
+    if kind == "too_short":
+        least = ctx.get("min_length")
+        return f"needs at least {'one entry' if least == 1 else f'{least} entries'}", False
+    if kind == "greater_than_equal":
+        return f"must be {ctx.get('ge')} or more, not {_shown_value(value)}", False
+    if kind == "less_than_equal":
+        return f"must be {ctx.get('le')} or less, not {_shown_value(value)}", False
+    if kind in _TYPE_WORDS:
+        return f"expected {_TYPE_WORDS[kind]}, not {_shown_value(value)}", False
+    return err["msg"], False

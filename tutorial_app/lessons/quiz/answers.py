@@ -1,0 +1,502 @@
+"""Quiz kinds: the right answer of every question is computed by the rules core.
+
+Why computed: a lesson must never contradict the rules. The author may write
+the expected answer too, and the validator fails when the engine disagrees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tutorial_app.lessons.format.goals import ends_total, fives_points
+from tutorial_app.lessons.format.model import Answer, QuizStep, line_move
+from tutorial_app.lessons.format.scenes import Scene
+from tutorial_app.lessons.quiz.chinese import (
+    CHINESE_BOOL_KINDS,
+    CHINESE_QUIZ_KINDS,
+    CHINESE_WORD_KINDS,
+    CHINESE_WORDS,
+    chinese_answer,
+)
+from tutorial_app.lessons.quiz.strategy import BestError, best_key, choice_keys, may_hold, move_label, parse_move_key
+from tutorial_app.rules.line.deal import LeadDecision
+from tutorial_app.rules.line.match import MatchState, record_hand
+from tutorial_app.rules.line.moves import apply, legal_moves, why_illegal
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.scoring import HandResult, hand_result
+from tutorial_app.rules.line.state import DRAW, Action, HandState, Status
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, TileError, parse_tile, tiles_of_mask
+
+__all__ = [
+    "Scene",
+    "QuizError",
+    "correct_answer",
+    "normalize_answer",
+    "default_choices",
+    "choice_label",
+    "answer_type",
+]
+
+
+class QuizError(ValueError):
+    """The question does not fit the position (said to the lesson's author)."""
+
+
+BOOL_KINDS = frozenset(
+    {
+        "must_redeal",
+        "is_legal",
+        "is_double",
+        "capicu",
+        "match_over",
+        "may_hold",
+        *CHINESE_BOOL_KINDS,
+        "trick_legal",
+        "trick_may_take_last",
+    }
+)
+SEAT_KINDS = frozenset(
+    {"who_leads", "who_moves", "fish_maker", "next_leader", "trick_taker", "trick_next_leader", "trick_hand_winner"}
+)
+SIDE_KINDS = frozenset({"winner", "match_winner"})
+WORD_KINDS: dict[str, tuple[str, ...]] = {
+    "what_to_do": ("play", "draw", "pass"),
+    "hand_status": ("in_play", "won", "blocked"),
+    **CHINESE_WORD_KINDS,
+}
+TILE_KINDS = frozenset({"lead_tile"})
+MOVE_KINDS = frozenset({"best_move"})
+NO_POSITION_KINDS = frozenset({"tile_value", "count_tiles", "is_double", *CHINESE_QUIZ_KINDS})
+
+
+def answer_type(kind: str) -> str:
+    """How an answer of this kind is written: bool, seat, side, word, tile, move or number."""
+    if kind in BOOL_KINDS:
+        return "bool"
+    if kind in SEAT_KINDS:
+        return "seat"
+    if kind in SIDE_KINDS:
+        return "side"
+    if kind in WORD_KINDS:
+        return "word"
+    if kind in TILE_KINDS:
+        return "tile"
+    if kind in MOVE_KINDS:
+        return "move"
+    return "number"
+
+
+def normalize_answer(kind: str, value: object) -> Answer:
+    """An answer in its canonical form (tiles as ``6-4``, numbers as int); ValueError if it cannot be one."""
+    kind_type = answer_type(kind)
+    if kind_type == "bool":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in {"true", "yes", "да", "false", "no", "нет"}:
+            return value.strip().lower() in {"true", "yes", "да"}
+        raise ValueError("true or false")
+    if kind_type == "tile":
+        try:
+            return str(parse_tile(value))
+        except TileError:
+            raise ValueError("a tile like 6-4") from None
+    if kind_type == "move":
+        return parse_move_key(value)
+    if kind_type == "word":
+        words = WORD_KINDS[kind]
+        if isinstance(value, str) and value.strip().lower() in words:
+            return value.strip().lower()
+        raise ValueError("one of " + ", ".join(words))
+    if kind == "winner" and isinstance(value, str) and value.strip().lower() in ("tie", "ничья"):
+        return "tie"
+    if isinstance(value, bool):
+        raise ValueError("a whole number")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    raise ValueError("a whole number" + (" or tie" if kind == "winner" else ""))
+
+
+def _need_state(scene: Scene | None, kind: str) -> HandState:
+    if scene is None:
+        raise QuizError(f"ask: {kind} is about a position: add position: (or from_previous: true)")
+    return scene.state
+
+
+def _result(scene: Scene | None, kind: str) -> HandResult:
+    state = _need_state(scene, kind)
+    if state.status is Status.IN_PLAY:
+        raise QuizError(f"ask: {kind} needs a finished hand, but this position is still in play")
+    return hand_result(state)
+
+
+def _in_play(scene: Scene | None, kind: str) -> HandState:
+    state = _need_state(scene, kind)
+    if state.status is not Status.IN_PLAY:
+        raise QuizError(f"ask: {kind} needs a hand in play, but this one is over ({state.status.value})")
+    return state
+
+
+def _empty_table(scene: Scene | None, kind: str) -> Scene:
+    state = _need_state(scene, kind)
+    assert scene is not None
+    if not state.table.is_empty or state.log:
+        raise QuizError(f"ask: {kind} is about a fresh deal: the position needs an empty chain and no moves")
+    return scene
+
+
+def _match_after(scene: Scene | None, kind: str) -> MatchState:
+    state = _need_state(scene, kind)
+    assert scene is not None
+    if scene.match is None:
+        raise QuizError(f"ask: {kind} needs the score sheet: add match: {{scores: {{...}}}} to the position")
+    if state.status is Status.IN_PLAY:
+        return scene.match
+    return record_hand(scene.match, state)
+
+
+def _suit(step: QuizStep) -> int:
+    if step.suit is None:
+        raise QuizError(f"ask: {step.ask} needs suit: (a number from 0 to 6)")
+    return step.suit
+
+
+def _seat(step: QuizStep, state: HandState) -> int:
+    seat = state.to_move if step.seat is None else step.seat
+    if seat >= state.rules.players:
+        raise QuizError(f"seat {seat} does not exist: this position has seats 0 to {state.rules.players - 1}")
+    return seat
+
+
+Answerer = Callable[[QuizStep, Scene | None, HouseRules], Answer]
+
+
+def correct_answer(step: QuizStep, scene: Scene | None, rules: HouseRules) -> Answer:
+    """The engine's answer to a quiz step in a scene; raises QuizError when the question does not fit."""
+    answerer = _ANSWERS.get(step.ask)
+    if answerer is None:
+        raise QuizError(f"unknown quiz kind {step.ask}")
+    return answerer(step, scene, rules)
+
+
+# -- one function per kind -------------------------------------------------------------------
+
+
+def _chinese(step: QuizStep, _scene: Scene | None, _rules: HouseRules) -> Answer:
+    try:
+        return chinese_answer(step)
+    except ValueError as exc:
+        raise QuizError(str(exc)) from None
+
+
+def _tile_value(step: QuizStep, scene: Scene | None, rules: HouseRules) -> Answer:
+    if step.tile is None:
+        raise QuizError("ask: tile_value needs tile: (like tile: 6-4)")
+    return step.tile.value((scene.rules if scene else rules).blank_double_value)
+
+
+def _is_double(step: QuizStep, _scene: Scene | None, _rules: HouseRules) -> Answer:
+    if step.tile is None:
+        raise QuizError("ask: is_double needs tile: (like tile: 3-3)")
+    return step.tile.is_double
+
+
+def _count_tiles(step: QuizStep, _scene: Scene | None, _rules: HouseRules) -> Answer:
+    return sum(
+        1
+        for t in ALL_TILES
+        if (step.suit is None or t.has(step.suit)) and (step.doubles is None or t.is_double is step.doubles)
+    )
+
+
+def _who_leads(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    lead = _lead_of(step, _empty_table(scene, step.ask))
+    assert lead.seat is not None
+    return lead.seat
+
+
+def _lead_tile(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    fresh = _empty_table(scene, step.ask)
+    lead = _lead_of(step, fresh)
+    assert lead.seat is not None
+    tiles = list(tiles_of_mask(lead.lead_mask & fresh.state.hands[lead.seat]))
+    if len(tiles) != 1:
+        raise QuizError(f"the leader may lead any of {len(tiles)} tiles here: lead_tile needs a rule that names one")
+    return str(tiles[0])
+
+
+def _must_redeal(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _empty_table(scene, step.ask).redeal is not None
+
+
+def _lead_of(step: QuizStep, scene: Scene) -> LeadDecision:
+    if scene.redeal is not None:
+        raise QuizError(f"this deal must be redealt ({scene.redeal.en}); ask must_redeal instead of {step.ask}")
+    lead = scene.lead
+    assert lead is not None
+    if lead.seat is None:
+        raise QuizError("under these rules the leader is drawn by lot: the engine cannot name the seat")
+    return lead
+
+
+def _who_moves(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _in_play(scene, step.ask).to_move
+
+
+def _is_legal(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    state = _in_play(scene, step.ask)
+    if step.move is None:
+        raise QuizError("ask: is_legal needs move: (like move: {tile: 6-4, end: left})")
+    try:
+        move = line_move(step.move)
+    except ValueError as exc:
+        raise QuizError(str(exc)) from None
+    return why_illegal(state, move) is None
+
+
+def _what_to_do(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    moves = legal_moves(_in_play(scene, step.ask))
+    if any(m.action is Action.PLAY for m in moves):
+        return "play"
+    return "draw" if DRAW in moves else "pass"
+
+
+def _draw_count_answer(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _draw_count(_in_play(scene, step.ask))
+
+
+def _drawable(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _need_state(scene, step.ask).drawable()
+
+
+def _ends_sum(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    state = _need_state(scene, step.ask)
+    if state.table.is_empty:
+        raise QuizError("ask: ends_sum needs tiles on the table")
+    return ends_total(state)
+
+
+def _fives_points(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return fives_points(_need_state(scene, step.ask))
+
+
+def _tiles_left_in_suit(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    state = _need_state(scene, step.ask)
+    suit = _suit(step)
+    return 7 - sum(1 for t in state.table.tiles() if t.has(suit))
+
+
+def _unseen_in_suit(step: QuizStep, scene: Scene | None, rules: HouseRules) -> Answer:
+    state = _need_state(scene, step.ask)
+    left = _tiles_left_in_suit(step, scene, rules)
+    assert isinstance(left, int)
+    return left - bin(state.hands[_seat(step, state)] & SUIT_MASK[_suit(step)]).count("1")
+
+
+def _pip_count(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    state = _need_state(scene, step.ask)
+    return state.pips(_seat(step, state))
+
+
+def _hand_status(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _need_state(scene, step.ask).status.value
+
+
+def _winner(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    result = _result(scene, step.ask)
+    return "tie" if result.tie else result.winner_sides[0]
+
+
+def _points(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    result = _result(scene, step.ask)
+    if step.side is None:
+        if result.tie:
+            raise QuizError("the hand is a tie: ask points for a side (side: 0)")
+        return result.points[result.winner_sides[0]]
+    if step.side >= len(result.points):
+        raise QuizError(f"side {step.side} does not exist: the sides are 0 to {len(result.points) - 1}")
+    return result.points[step.side]
+
+
+def _fish_maker(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    result = _result(scene, step.ask)
+    if result.status is not Status.BLOCKED or result.fish_maker is None:
+        raise QuizError("ask: fish_maker needs a blocked hand (a fish)")
+    return result.fish_maker
+
+
+def _next_leader(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    result = _result(scene, step.ask)
+    if result.next_leader is None:
+        raise QuizError("under these rules the next leader is not fixed by this hand (it is decided again)")
+    return result.next_leader
+
+
+def _bank_after(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _result(scene, step.ask).bank_after
+
+
+def _capicu(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _result(scene, step.ask).capicu
+
+
+def _match_over(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    return _match_after(scene, step.ask).over
+
+
+def _match_winner(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    match = _match_after(scene, step.ask)
+    if not match.over:
+        raise QuizError("the match is not over after this hand: ask match_over instead")
+    if len(match.winner_sides) != 1:
+        raise QuizError("the match ends level: no single winner")
+    return match.winner_sides[0]
+
+
+def _match_score(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    match = _match_after(scene, step.ask)
+    if step.side is None:
+        raise QuizError("ask: match_score needs side: (the side whose score you ask about)")
+    if step.side >= len(match.scores):
+        raise QuizError(f"side {step.side} does not exist: the sides are 0 to {len(match.scores) - 1}")
+    return match.scores[step.side]
+
+
+def _best_move(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    state = _in_play(scene, step.ask)
+    assert scene is not None
+    try:
+        return best_key(scene, state.to_move)
+    except BestError as exc:
+        raise QuizError(str(exc)) from None
+
+
+def _may_hold(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    state = _in_play(scene, step.ask)
+    assert scene is not None
+    try:
+        return may_hold(scene, state.to_move, step.seat, step.suit, step.tile)
+    except BestError as exc:
+        raise QuizError(str(exc)) from None
+
+
+def _draw_count(state: HandState) -> int:
+    """How many tiles the seat to move draws before it can play (or must pass)."""
+    drawn = 0
+    seat = state.to_move
+    while state.status is Status.IN_PLAY and state.to_move == seat:
+        moves = legal_moves(state)
+        if DRAW not in moves or any(m.action is Action.PLAY for m in moves):
+            break
+        state = apply(state, DRAW)
+        drawn += len(state.log[-1][2])
+    return drawn
+
+
+_ANSWERS: dict[str, Answerer] = {
+    **{kind: _chinese for kind in CHINESE_QUIZ_KINDS},
+    "tile_value": _tile_value,
+    "is_double": _is_double,
+    "count_tiles": _count_tiles,
+    "who_leads": _who_leads,
+    "lead_tile": _lead_tile,
+    "must_redeal": _must_redeal,
+    "who_moves": _who_moves,
+    "is_legal": _is_legal,
+    "what_to_do": _what_to_do,
+    "draw_count": _draw_count_answer,
+    "drawable": _drawable,
+    "ends_sum": _ends_sum,
+    "fives_points": _fives_points,
+    "tiles_left_in_suit": _tiles_left_in_suit,
+    "unseen_in_suit": _unseen_in_suit,
+    "pip_count": _pip_count,
+    "hand_status": _hand_status,
+    "winner": _winner,
+    "points": _points,
+    "fish_maker": _fish_maker,
+    "next_leader": _next_leader,
+    "bank_after": _bank_after,
+    "capicu": _capicu,
+    "match_over": _match_over,
+    "match_winner": _match_winner,
+    "match_score": _match_score,
+    "best_move": _best_move,
+    "may_hold": _may_hold,
+}
+
+
+def default_choices(step: QuizStep, scene: Scene | None, answer: Answer) -> list[Answer] | None:
+    """The options offered when the author gave none; None means the learner types the answer."""
+    if step.choices is not None:
+        return [normalize_answer(step.ask, c) for c in step.choices]
+    kind_type = answer_type(step.ask)
+    if kind_type == "bool":
+        return [True, False]
+    if kind_type == "word":
+        return list(WORD_KINDS[step.ask])
+    if scene is None:
+        return None
+    rules = scene.rules
+    if kind_type == "move":
+        return list(choice_keys(scene, scene.state.to_move))
+    if kind_type == "seat":
+        return list(range(rules.players))
+    if kind_type == "side":
+        options: list[Answer] = list(range(rules.sides))
+        return [*options, "tie"] if step.ask == "winner" else options
+    if kind_type == "tile":
+        tiles = {str(t) for mask in scene.state.hands for t in tiles_of_mask(mask) if t.is_double}
+        tiles.add(str(answer))
+        return sorted(tiles, key=lambda t: parse_tile(t).index)
+    return None
+
+
+_WORDS = {
+    "play": Text("Play a tile", "Сходить костью"),
+    "draw": Text("Draw from the boneyard", "Взять с базара"),
+    "pass": Text("Pass", "Пас"),
+    "in_play": Text("Still in play", "Ещё идёт"),
+    "won": Text("Someone went out", "Кто-то вышел"),
+    "blocked": Text("Blocked (a fish)", "Рыба"),
+    "tie": Text("A tie", "Ничья"),
+    **CHINESE_WORDS,
+}
+
+
+def choice_label(
+    kind: str,
+    value: Answer,
+    rules: HouseRules | None,
+    lang: str,
+    viewer: int | None = None,
+    state: HandState | None = None,
+) -> str:
+    """How an option is shown to the learner (the learner's own seat or pair as "You" / "Your pair"; a move
+    as "3-3 on the right", its end left out where ``state`` shows the tile fits one way only)."""
+    kind_type = answer_type(kind)
+    if kind_type == "move" and isinstance(value, str):
+        return move_label(value, state, lang)
+    if kind_type == "bool":
+        return (Text("Yes", "Да") if value else Text("No", "Нет")).in_(lang)
+    if isinstance(value, str) and value in _WORDS:
+        return _WORDS[value].in_(lang)
+    if kind_type == "seat" and isinstance(value, int):
+        return _seat_label(value, viewer).in_(lang)
+    if kind_type == "side" and isinstance(value, int):
+        if rules is not None and rules.in_pairs:
+            seats = rules.seats_of(value)
+            joined = " + ".join(str(s) for s in seats)
+            if viewer is not None and viewer in seats:
+                return Text(f"Your pair ({joined})", f"Ваша пара ({joined})").in_(lang)
+            return Text(f"Seats {joined}", f"Пара {joined}").in_(lang)
+        return _seat_label(value, viewer).in_(lang)
+    return str(value)
+
+
+def _seat_label(seat: int, viewer: int | None) -> Text:
+    if viewer is not None and seat == viewer:
+        return Text("You", "Вы")
+    return Text(f"Seat {seat}", f"Игрок {seat}")

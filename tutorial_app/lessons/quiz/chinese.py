@@ -1,0 +1,92 @@
+"""Quiz kinds about Chinese dominoes, answered by ``rules.tien_gow.tiles``.
+
+Why a module of its own: Chinese dominoes have no chain and no position, so
+these questions are about tiles and sets only (``tile:``, ``tiles:`` and
+``against:`` of a quiz step). ``answers.py`` hands every ``chinese_*`` kind
+to ``chinese_answer`` and ``chinese_reason`` here.
+
+Kinds:
+- ``chinese_suit`` (tile): ``civil`` or ``military``.
+- ``chinese_copies`` (tile): how many such tiles the 32-tile set holds.
+- ``chinese_red_pips`` (tile): how many of its pips are red.
+- ``chinese_can_lead`` (tiles): whether those tiles may be led as one set.
+- ``chinese_beats`` (tiles, against): whether ``tiles`` beat the set ``against``.
+"""
+
+from __future__ import annotations
+
+from tutorial_app.lessons.format.model import Answer, QuizStep
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tien_gow.tiles import (
+    ChineseRulesError,
+    can_lead,
+    combination,
+    copies_in_set,
+    judge,
+    red_pips,
+    suit_of,
+)
+
+__all__ = [
+    "CHINESE_QUIZ_KINDS",
+    "CHINESE_BOOL_KINDS",
+    "CHINESE_WORD_KINDS",
+    "CHINESE_WORDS",
+    "ChineseQuizError",
+    "chinese_answer",
+]
+
+CHINESE_BOOL_KINDS = frozenset({"chinese_can_lead", "chinese_beats"})
+CHINESE_WORD_KINDS: dict[str, tuple[str, ...]] = {"chinese_suit": ("civil", "military")}
+CHINESE_QUIZ_KINDS = frozenset({"chinese_copies", "chinese_red_pips", *CHINESE_BOOL_KINDS, *CHINESE_WORD_KINDS})
+
+CHINESE_WORDS: dict[str, Text] = {
+    "civil": Text("Civil", "Гражданская"),
+    "military": Text("Military", "Военная"),
+}
+"""How the word answers are shown to the learner."""
+
+
+class ChineseQuizError(ValueError):
+    """The step lacks what its Chinese question needs (said to the lesson's author)."""
+
+
+def _tile(step: QuizStep) -> object:
+    if step.tile is None:
+        raise ChineseQuizError(f"ask: {step.ask} needs tile: (like tile: 6-6)")
+    return step.tile
+
+
+def _tiles(step: QuizStep) -> list[object]:
+    if not step.tiles:
+        raise ChineseQuizError(f"ask: {step.ask} needs tiles: (the set, like tiles: [6-6, 6-3])")
+    return list(step.tiles)
+
+
+def _against(step: QuizStep) -> list[object]:
+    if not step.against:
+        raise ChineseQuizError("ask: chinese_beats needs against: (the set on the table, like against: [4-4, 4-4])")
+    try:
+        combination(step.against)
+    except ChineseRulesError as exc:
+        raise ChineseQuizError(f"against: must be a set that can be led: {exc}") from None
+    return list(step.against)
+
+
+def chinese_answer(step: QuizStep) -> Answer:
+    """The rules core's answer to a Chinese dominoes question; ChineseQuizError when it does not fit."""
+    kind = step.ask
+    try:
+        if kind == "chinese_suit":
+            return suit_of(_tile(step)).value
+        if kind == "chinese_copies":
+            return copies_in_set(_tile(step))
+        if kind == "chinese_red_pips":
+            return red_pips(_tile(step))
+        if kind == "chinese_can_lead":
+            return can_lead(_tiles(step))
+        if kind == "chinese_beats":
+            return judge(_tiles(step), _against(step)).beats
+    except ChineseRulesError as exc:
+        raise ChineseQuizError(str(exc)) from None
+    raise ChineseQuizError(f"unknown Chinese dominoes question {kind!r}")

@@ -1,0 +1,338 @@
+"""Strategy in lessons: "which move is best?" answered by the analysis, never by the author alone, and
+"could seat 1 hold a 2?" answered by the inference from what the learner has seen.
+
+A ``best_move`` quiz and a play step marked ``best: true`` are answered by
+``tutorial_app.strategy.analysis.analyse`` from the learner's own view (what
+the learner could see: the position's ``moves`` count, every pass in them is
+read), at a fixed budget and seed, so the validator, the runner and the app
+agree to the last digit.
+
+Why a margin rule: playouts are samples, and a course must never teach
+noise. A question is accepted only when the answer leads every other choice
+by a clear margin: at least ``CLEAR_FACTOR`` times the 95 % half-width of
+the lead (measured deal by deal), and at least ``MIN_WIN_LEAD`` of win share
+(``MIN_POINTS_LEAD`` points where All Fives ranks by points), the size of a
+move the review would mark as an inaccuracy.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tutorial_app.lessons.format.scenes import Scene
+from tutorial_app.rules.line.state import DRAW, END_TURN, MUGGINS, PASS, Action, HandState, Move, play
+from tutorial_app.rules.text import Text, seat_genitive, seat_name
+from tutorial_app.rules.tiles import ALL_TILES, Tile, TileError, parse_tile
+from tutorial_app.strategy.analysis import (
+    DEFAULT_PLAYOUTS,
+    Analysis,
+    MoveValue,
+    analyse,
+    candidate_moves,
+    same_outcome,
+)
+from tutorial_app.strategy.explain import move_name, why_best
+from tutorial_app.strategy.inference import infer
+from tutorial_app.strategy.knowledge import Certainty, certainty, none_reasons
+from tutorial_app.strategy.view import view_since
+
+__all__ = [
+    "QUIZ_PLAYOUTS",
+    "QUIZ_SEED",
+    "CLEAR_FACTOR",
+    "MIN_WIN_LEAD",
+    "MIN_POINTS_LEAD",
+    "BestError",
+    "learner_analysis",
+    "move_key",
+    "parse_move_key",
+    "best_key",
+    "choice_keys",
+    "move_label",
+    "quiz_problem",
+    "goal_problem",
+    "engine_explanation",
+    "may_hold",
+    "may_hold_explanation",
+    "turn_problem",
+]
+
+QUIZ_PLAYOUTS = DEFAULT_PLAYOUTS
+"""Sampled deals per move: the same budget as the Hint button, so the lesson and the hint agree."""
+QUIZ_SEED = 0
+"""The analysis's seed for every lesson position (fixed: the answer never changes between runs)."""
+CLEAR_FACTOR = 2.0
+"""The answer's lead must be at least this many times its 95 % half-width (about 4 standard errors)."""
+MIN_WIN_LEAD = 0.05
+"""...and at least this much win share (5 percentage points: a review would mark the runner-up)."""
+MIN_POINTS_LEAD = 2.0
+"""...or, where moves are ranked by points (All Fives), at least this many points."""
+
+_ACTIONS = {"draw": DRAW, "pass": PASS, "end_turn": END_TURN, "muggins": MUGGINS}
+_ENDS = ("lead", "left", "right", "up", "down")
+
+
+class BestError(ValueError):
+    """The question cannot be asked of this position (said to the lesson's author)."""
+
+
+@lru_cache(maxsize=512)
+def _analysis(start: HandState, state: HandState, seat: int) -> Analysis:
+    return analyse(view_since(start, state, seat), QUIZ_PLAYOUTS, QUIZ_SEED)
+
+
+def turn_problem(scene: Scene, viewer: int) -> str | None:
+    """Strategy questions are asked at the learner's turn, from the learner's view: why this one is not."""
+    state = scene.state
+    if state.is_over:
+        return "the hand is over here: a strategy question is asked while it is played"
+    if state.to_move != viewer:
+        return (
+            f"seat {state.to_move} is to move, not the learner (seat {viewer}): a strategy question is asked "
+            "at the learner's own turn, from what the learner can see"
+        )
+    return None
+
+
+def learner_analysis(scene: Scene, viewer: int) -> Analysis:
+    """The analysis of the learner's move in ``scene`` from the learner's view (cached: the validator, the
+    runner and the explanation ask for the same one)."""
+    problem = turn_problem(scene, viewer)
+    if problem is not None:
+        raise BestError(problem)
+    return _analysis(scene.before, scene.state, viewer)
+
+
+def move_key(move: Move) -> str:
+    """A move as an answer: ``"3-3 right"``, ``"6-6 lead"``, ``"pass"`` (announced points left out)."""
+    return str(move._replace(claim=None))
+
+
+def parse_move_key(value: object) -> str:
+    """An answer written by an author or a learner, in its canonical form; ValueError if it is no move."""
+    if isinstance(value, str):
+        words = value.strip().lower().split()
+        if len(words) == 1 and words[0] in _ACTIONS:
+            return move_key(_ACTIONS[words[0]])
+        if len(words) == 2 and words[1] in _ENDS:
+            try:
+                return move_key(play(parse_tile(words[0]), words[1]))  # type: ignore[arg-type]
+            except TileError:
+                pass
+    raise ValueError("a move like 6-4 left, or draw / pass")
+
+
+def _distinct(analysis: Analysis, state: HandState) -> tuple[MoveValue, ...]:
+    return analysis.distinct(state)
+
+
+def best_key(scene: Scene, viewer: int) -> str:
+    """The analysis's best move, as an answer."""
+    return move_key(learner_analysis(scene, viewer).best.move)
+
+
+def choice_keys(scene: Scene, viewer: int) -> list[str]:
+    """Every distinct move (the same tile leaving the same ends open counts once), best first."""
+    analysis = learner_analysis(scene, viewer)
+    return [move_key(v.move) for v in _distinct(analysis, scene.state)]
+
+
+def move_label(key: str, state: HandState | None, lang: str) -> str:
+    """An answer as the learner reads it ("3-3 on the right"; the end left out where the tile fits one way)."""
+    move = _move_of(key)
+    if move is None:
+        return key
+    two_ways = state is None or any(
+        other.tile == move.tile and not same_outcome(state, other, move)
+        for other in candidate_moves(state)
+        if other.action is Action.PLAY
+    )
+    return move_name(move, with_end=two_ways).in_(lang)
+
+
+def _move_of(key: str) -> Move | None:
+    words = key.split()
+    if len(words) == 1 and words[0] in _ACTIONS:
+        return _ACTIONS[words[0]]
+    if len(words) == 2 and words[1] in _ENDS:
+        return play(parse_tile(words[0]), words[1])  # type: ignore[arg-type]
+    return None
+
+
+def _clear(analysis: Analysis, gap: float, half_width: float) -> bool:
+    least = MIN_POINTS_LEAD if analysis.points_first else MIN_WIN_LEAD
+    return gap >= least and gap >= CLEAR_FACTOR * half_width
+
+
+def _measure(analysis: Analysis, gap: float, half_width: float) -> str:
+    if analysis.points_first:
+        return f"{gap:.1f} points (± {half_width:.1f})"
+    return f"{100 * gap:.1f} percentage points (± {100 * half_width:.1f})"
+
+
+def _rule(analysis: Analysis) -> str:
+    least = f"{MIN_POINTS_LEAD:g} points" if analysis.points_first else f"{100 * MIN_WIN_LEAD:g} percentage points"
+    return f"at least {least} and {CLEAR_FACTOR:g} times its 95% half-width"
+
+
+def quiz_problem(scene: Scene, viewer: int) -> str | None:
+    """Why a "which move is best?" question about ``scene`` would teach noise (None: it is sound)."""
+    analysis = learner_analysis(scene, viewer)
+    ranked = _distinct(analysis, scene.state)
+    if len(ranked) < 2:
+        return "the learner has a single move here: there is nothing to choose"
+    gap, half_width = analysis.lead(ranked[0], ranked[1])
+    if _clear(analysis, gap, half_width):
+        return None
+    return (
+        f"the best move, {move_key(ranked[0].move)}, leads {move_key(ranked[1].move)} by only "
+        f"{_measure(analysis, gap, half_width)}; a question needs a lead of {_rule(analysis)} "
+        "(change the position so one move is clearly best)"
+    )
+
+
+def goal_problem(scene: Scene, viewer: int, right: list[Move]) -> str | None:
+    """Why the analysis does not back a play step's goal: every move reaching it (``right``) must lead
+    every other move by a clear margin (None: it does)."""
+    analysis = learner_analysis(scene, viewer)
+    state = scene.state
+    values = _distinct(analysis, state)
+    good = [v for v in values if any(same_outcome(state, v.move, m) for m in right)]
+    others = [v for v in values if v not in good]
+    if not good or not others:
+        return None if good else "no move reaches the goal"
+    worst, rival = good[-1], others[0]
+    gap, half_width = analysis.lead(worst, rival)
+    if _clear(analysis, gap, half_width):
+        return None
+    if gap < 0:
+        compared = (
+            f"is better than {move_key(worst.move)}, which the goal accepts, by {_measure(analysis, -gap, half_width)}"
+        )
+    else:
+        compared = f"is within {_measure(analysis, gap, half_width)} of {move_key(worst.move)}, which the goal accepts"
+    return (
+        f"the analysis does not back this goal: {move_key(rival.move)} {compared}; "
+        f"the goal's moves must lead every other by {_rule(analysis)}"
+    )
+
+
+def _value_text(analysis: Analysis, value: MoveValue, name: Text) -> Text:
+    win, ci = round(100 * value.win), round(100 * value.ci)
+    if analysis.points_first:
+        points = f"{value.points:+.1f}".replace("-", "−")
+        return Text(
+            f"{name.en} {points} points (± {value.points_ci:.1f}), {win}% to win",
+            f"{name.ru} {points} очка (± {value.points_ci:.1f}), {win}% на победу",
+        )
+    return Text(f"{name.en} {win}% (± {ci})", f"{name.ru} {win}% (± {ci})")
+
+
+def engine_explanation(scene: Scene, viewer: int) -> Text:
+    """The engine's word on the learner's move: every distinct move with its chance to win (points in All
+    Fives), from what the learner can see, then the sentence why the best is best."""
+    analysis = learner_analysis(scene, viewer)
+    state = scene.state
+    ranked = _distinct(analysis, state)
+    tiles = [v.move.tile for v in ranked]
+    parts = [_value_text(analysis, v, move_name(v.move, tiles.count(v.move.tile) > 1)) for v in ranked]
+    measure_en = "points, then chance to win" if analysis.points_first else "chance to win"
+    measure_ru = "очки, затем шанс на победу" if analysis.points_first else "шанс на победу"
+    ranking = Text(
+        f"The analysis played each move out on the same {analysis.playouts} deals of the tiles you cannot see "
+        f"({measure_en}): " + "; ".join(p.en for p in parts) + ".",
+        f"Анализ разыграл каждый ход на одних и тех же {analysis.playouts} раскладах костей, которых вы не видите "
+        f"({measure_ru}): " + "; ".join(p.ru for p in parts) + ".",
+    )
+    why = why_best(analysis, state)
+    if why is None:
+        return ranking
+    return Text(f"{ranking.en} {_sentence(why.en)}", f"{ranking.ru} {_sentence(why.ru)}")
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+# -- "could seat N hold a 2?": what the record tells, from the learner's view ----------------------------
+
+
+def _certainty(scene: Scene, viewer: int) -> Certainty:
+    return _certainty_of(scene.before, scene.state, viewer)
+
+
+@lru_cache(maxsize=512)
+def _certainty_of(start: HandState, state: HandState, seat: int) -> Certainty:
+    return certainty(infer(view_since(start, state, seat)))
+
+
+def _asked(seat: int | None, suit: int | None, tile: Tile | None, state: HandState, viewer: int) -> int:
+    if seat is None or seat == viewer or seat >= state.rules.players:
+        raise BestError(
+            f"may_hold asks about another seat: write seat: (a seat from 0 to {state.rules.players - 1}, "
+            f"not the learner's {viewer})"
+        )
+    if (suit is None) == (tile is None):
+        raise BestError("may_hold asks about a number (suit: 2) or a tile (tile: 2-5): write one of them")
+    return seat
+
+
+def may_hold(scene: Scene, viewer: int, seat: int | None, suit: int | None, tile: Tile | None) -> bool:
+    """Whether ``seat`` may hold a tile showing ``suit`` (or the tile ``tile``), as far as the learner can tell
+    from everything played, passed and led so far (exactly: some deal that agrees with it gives it one)."""
+    state = scene.state
+    asked = _asked(seat, suit, tile, state, viewer)
+    sure = _certainty(scene, viewer)
+    if suit is not None:
+        return not sure.holds_none(asked, suit)
+    assert tile is not None
+    return sure.chance.get(tile.index, {}).get(asked, 0.0) > 0.0
+
+
+def may_hold_explanation(scene: Scene, viewer: int, seat: int | None, suit: int | None, tile: Tile | None) -> Text:
+    """Why the answer is what it is: the pass or lead that rules it out, or how likely it is."""
+    state = scene.state
+    asked = _asked(seat, suit, tile, state, viewer)
+    sure = _certainty(scene, viewer)
+    who = seat_name(asked)
+    if tile is not None:
+        return _tile_reason(sure, asked, tile)
+    assert suit is not None
+    if sure.holds_none(asked, suit):
+        reasons = none_reasons(sure.knowledge, asked, [suit])
+        return Text("No: " + "; ".join(r.en for r in reasons) + ".", "Нет: " + "; ".join(r.ru for r in reasons) + ".")
+    hidden = [t for t in sure.chance if ALL_TILES[t].has(suit) and sure.chance[t].get(asked, 0.0) > 0.0]
+    names = ", ".join(str(ALL_TILES[t]) for t in sorted(hidden))
+    return Text(
+        f"Yes: nothing you have seen rules it out; {who.en} may hold any of {names}.",
+        f"Да: ничто из увиденного этого не исключает; у {seat_genitive(asked).ru} может быть любая из костей {names}.",
+    )
+
+
+def _tile_reason(sure: Certainty, seat: int, tile: Tile) -> Text:
+    chance = sure.chance.get(tile.index, {}).get(seat, 0.0)
+    who = seat_name(seat)
+    if chance > 0.0:
+        share = f"{100 * chance:.0f}%"
+        return Text(
+            f"Yes: {tile} is hidden and nothing rules it out; {who.en} holds it in {share} of the deals "
+            "that agree with what you have seen.",
+            f"Да: {tile} не видна, и ничто этого не исключает; она у {seat_genitive(seat).ru} в {share} "
+            "раскладов, согласных с тем, что вы видели.",
+        )
+    knowledge = sure.knowledge
+    if not knowledge.unseen & tile.bit:
+        return Text(f"No: you can see {tile} yourself.", f"Нет: {tile} вы видите сами.")
+    if knowledge.lead_forbidden & tile.bit:
+        lead = knowledge.view.lead_tile
+        return Text(
+            f"No: {lead} had to open the hand, so nobody was dealt {tile}, which would have opened it instead.",
+            f"Нет: заходить нужно было с {lead}, значит, {tile} никому не сдали — иначе зашли бы с неё.",
+        )
+    reasons = none_reasons(knowledge, seat, [n for n in {tile.hi, tile.lo} if knowledge.latest_void(seat, n)])
+    if reasons:
+        return Text("No: " + "; ".join(r.en for r in reasons) + ".", "Нет: " + "; ".join(r.ru for r in reasons) + ".")
+    return Text(
+        f"No: every deal that agrees with what you have seen puts {tile} elsewhere.",
+        f"Нет: во всех раскладах, согласных с увиденным, {tile} не у {seat_genitive(seat).ru}.",
+    )

@@ -1,0 +1,227 @@
+"""What every lesson run shares, whatever game it teaches: the step reached, mistakes, hints, stars, answers.
+
+Why a base class: the line games' runner (``runner.LessonRun``) and Tien
+Gow's (``run.tien_gow.TienGowRun``) differ in their positions, moves and
+explanations, but a learner goes through steps, answers questions, asks for
+hints and earns stars the same way in both.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from tutorial_app.lessons.format.model import Answer, CapstoneStep, Lesson, PlayStep, QuizStep, RememberStep, Step
+from tutorial_app.lessons.quiz.answers import normalize_answer
+from tutorial_app.rules.line.worked import join
+from tutorial_app.rules.text import Text
+
+__all__ = ["Feedback", "RunCore", "RunError", "RIGHT", "play_out"]
+
+RIGHT = Text("Right!", "Верно!")
+_NOT_QUITE = Text("Not quite. Try again.", "Не совсем. Попробуйте ещё раз.")
+_WRITE = Text("Answer with {what}.", "Нужен ответ: {what}.")
+_WHAT = {
+    "true or false": Text("yes or no", "да или нет"),
+    "a tile like 6-4": Text("a tile like 6-4", "кость вида 6-4"),
+    "a whole number": Text("a whole number", "целое число"),
+    "a whole number or tie": Text("a whole number or tie", "целое число или «ничья»"),
+}
+
+_ABOUT_HIDDEN_TILES = frozenset({"unseen_in_suit", "best_move", "may_hold"})
+"""Questions about what the learner cannot see (or must weigh without seeing): the other hands stay face down."""
+
+
+class _Table(Protocol):
+    @property
+    def to_move(self) -> int: ...
+
+
+State = TypeVar("State", bound=_Table)
+Moved = TypeVar("Moved")
+
+
+def play_out(
+    state: State, moves: Sequence[Moved], apply: Callable[[State, Moved], State]
+) -> tuple[list[tuple[int, Moved]], list[State]]:
+    """Scripted moves (replies, a refutation) played one after another: (seat, move) and the state after each."""
+    played: list[tuple[int, Moved]] = []
+    states: list[State] = []
+    for move in moves:
+        played.append((state.to_move, move))
+        state = apply(state, move)
+        states.append(state)
+    return played, states
+
+
+class RunError(RuntimeError):
+    """The app asked for something the current step does not take (a programming error)."""
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What the learner is told after an action.
+
+    ``explanation`` is the rules core's worked explanation, followed by the
+    lesson's own words. ``played`` lists the moves that followed (the
+    learner's own, then scripted replies, a refutation or the bots' moves)
+    as (seat, move), and ``states`` the state after each, so the app can
+    show them (moves and states of the lesson's game). ``mistake`` says
+    whether it counted against the stars.
+    """
+
+    correct: bool
+    message: str
+    hint: str | None = None
+    explanation: str | None = None
+    played: tuple[tuple[int, Any], ...] = ()
+    states: tuple[Any, ...] = ()
+    mistake: bool = False
+
+
+class RunCore:
+    """One learner going through one lesson: the bookkeeping every game's runner shares.
+
+    A subclass enters steps (``_enter``), explains answers (``explanation``)
+    and takes moves its own way.
+    """
+
+    def __init__(self, lesson: Lesson, seed: int | None = None) -> None:
+        self.lesson = lesson
+        self.index = 0
+        self.mistakes = 0
+        self.hints_used = 0
+        self._hinted: set[int] = set()
+        self._done = False
+        self._right: Answer | None = None
+        self._seed = seed if seed is not None else random.randrange(1 << 30)
+
+    # -- what to show ------------------------------------------------------
+
+    @property
+    def step(self) -> Step:
+        """The current step."""
+        return self.lesson.steps[self.index]
+
+    @property
+    def viewer(self) -> int:
+        """The learner's seat, the same for the whole lesson (the lesson's ``viewer``)."""
+        return self.lesson.viewer
+
+    @property
+    def reveal(self) -> bool:
+        """Whether every hand is drawn face up in this step.
+
+        The step's ``show_hands`` decides; by default a question or an
+        explanation shows every hand (a question about the deal needs them),
+        while a move, a question about what the learner cannot see, and a
+        capstone hand in play show only the learner's own tiles.
+        """
+        step = self.step
+        if isinstance(step, CapstoneStep):
+            return self._done
+        if isinstance(step, RememberStep):
+            return False
+        if step.show_hands is not None:
+            return step.show_hands == "all"
+        if isinstance(step, PlayStep):
+            return False
+        return not (isinstance(step, QuizStep) and step.ask in _ABOUT_HIDDEN_TILES)
+
+    @property
+    def done(self) -> bool:
+        """Whether the current step is complete (explain and remember steps are complete at once)."""
+        return self._done
+
+    @property
+    def finished(self) -> bool:
+        """Whether the last step is complete."""
+        return self._done and self.index == len(self.lesson.steps) - 1
+
+    @property
+    def progress(self) -> float:
+        """How far into the lesson the learner is, 0.0 to 1.0: step n of N is n / N.
+
+        Why not "steps completed": an explanation is complete on arrival and a
+        question is not, so that count stood still from step 1 to step 2.
+        """
+        return (self.index + 1) / len(self.lesson.steps)
+
+    @property
+    def stars(self) -> int:
+        """3 with no mistakes and no hints; 2 with a few (up to a third of the tasks, at least 2); else 1."""
+        slips = self.mistakes + self.hints_used
+        if slips == 0:
+            return 3
+        tasks = sum(1 for s in self.lesson.steps if isinstance(s, (PlayStep, QuizStep, CapstoneStep)))
+        return 2 if slips <= max(2, tasks // 3) else 1
+
+    @property
+    def right_answer(self) -> Answer | None:
+        """The rules core's answer to the current quiz (for the solver or a "show me" button)."""
+        return self._right
+
+    def engine_explanation(self) -> Text | None:
+        """The rules core's worked explanation of the current quiz's answer (None: not a quiz)."""
+        raise NotImplementedError
+
+    def explanation(self, lang: str = "en") -> str | None:
+        """The worked explanation of the current quiz's answer: the rules core's, then the lesson's own."""
+        step = self.step
+        if not isinstance(step, QuizStep):
+            return None
+        own = step.explain.text() if step.explain is not None else None
+        joined = join(self.engine_explanation(), own)
+        return joined.in_(lang) if joined.en else None
+
+    def is_forced(self) -> bool:
+        """Whether the current step is a play with a single legal move (no decision)."""
+        raise NotImplementedError
+
+    # -- learner actions ---------------------------------------------------
+
+    def hint(self, lang: str = "en") -> str | None:
+        """The step's hint (counted once per step against the stars); None where there is none.
+
+        In a capstone with ``hints`` the engine's Hint is the help: asking for it counts once too, and the
+        hint itself is shown by the app (None here).
+        """
+        step = self.step
+        helped = isinstance(step, (PlayStep, QuizStep)) or (isinstance(step, CapstoneStep) and step.hints)
+        if not helped or self._done:
+            return None
+        if self.index not in self._hinted:
+            self._hinted.add(self.index)
+            self.hints_used += 1
+        return step.hint.in_(lang) if isinstance(step, (PlayStep, QuizStep)) else None
+
+    def answer(self, value: object, lang: str = "en") -> Feedback:
+        """The learner's answer in a quiz step (a choice's value, or typed text)."""
+        step = self.step
+        if not isinstance(step, QuizStep) or self._done:
+            raise RunError("the current step does not take an answer")
+        try:
+            given = normalize_answer(step.ask, value)
+        except ValueError as exc:
+            what = _WHAT.get(str(exc), Text(str(exc), str(exc)))
+            return Feedback(False, _WRITE.in_(lang).format(what=what.in_(lang)))
+        if given != self._right:
+            self.mistakes += 1
+            return Feedback(False, _NOT_QUITE.in_(lang), hint=step.hint.in_(lang), mistake=True)
+        self._done = True
+        return Feedback(True, RIGHT.in_(lang), explanation=self.explanation(lang))
+
+    def next(self) -> None:
+        """Go to the next step; the current one must be complete."""
+        if not self._done:
+            raise RunError("finish the current step first")
+        if self.index + 1 >= len(self.lesson.steps):
+            raise RunError("the lesson is finished")
+        self.index += 1
+        self._enter_next()
+
+    def _enter_next(self) -> None:
+        """Set up the step just reached (``index`` already points at it)."""
+        raise NotImplementedError

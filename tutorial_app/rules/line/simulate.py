@@ -1,0 +1,389 @@
+"""Playing many hands or matches with simple bots, and what they show.
+
+Why here, in the rules core: the command line, the comparison page and the
+speed benchmark all run the very same loop (``legal_sequence``, the tuple form of
+``legal_moves``, then ``apply_unchecked``), so a figure measured in one place holds in the others.
+No UI code: a caller that wants a progress bar passes ``progress``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, replace
+from typing import Literal
+
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.match import new_match, next_deal, record_hand
+from tutorial_app.rules.line.moves import apply_unchecked, legal_sequence
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.scoring import HandResult, hand_result
+from tutorial_app.rules.line.state import Action, HandState, Move, Status
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "Progress",
+    "SeatBots",
+    "SimulationStats",
+    "block_rng",
+    "choose_greedy",
+    "default_jobs",
+    "play_out",
+    "simulate_hands",
+    "simulate_matches",
+]
+
+_BLOCKED = Status.BLOCKED
+
+Bot = Literal["random", "greedy"]
+BOTS: tuple[Bot, ...] = ("random", "greedy")
+
+
+@dataclass(frozen=True)
+class SeatBots:
+    """A bot per seat, given to the seats in turn (``bots[seat % len(bots)]``).
+
+    Each bot is a callable ``bot(state, rng) -> Move`` that returns a legal
+    move; ``name`` is how the statistics name the line-up ("strong,greedy").
+    Why here and not beside the bots: the simulator must not import the
+    strategy package that builds the strong bot; it only calls what it is given.
+    """
+
+    name: str
+    bots: tuple[Callable[[HandState, random.Random], Move], ...]
+
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` now and then, and once at the end."""
+
+MAX_HANDS_PER_MATCH = 1000
+"""A match that has not ended after this many hands is stopped and counted as unfinished."""
+
+_PROGRESS_STEPS = 200
+_BLOCK_MAX = 250
+
+
+def choose_greedy(moves: Sequence[Move]) -> Move:
+    """The heaviest playable tile (first in ``legal_moves`` order on a tie).
+
+    A Muggins call comes first (free points); a face-down double only when it
+    is the only way to lay that tile; draw, pass or end of turn when no tile
+    can be played.
+    """
+    best: Move | None = None
+    best_pips = -1
+    for move in moves:
+        action = move.action
+        if action is Action.MUGGINS:
+            return move
+        if action is Action.PLAY and not move.closed:
+            tile = move.tile
+            assert tile is not None
+            if tile.pips > best_pips:
+                best, best_pips = move, tile.pips
+    if best is not None:
+        return best
+    return moves[0]
+
+
+def play_out(state: HandState, rng: random.Random, bot: Bot | SeatBots = "random") -> HandState:
+    """Play a hand to its end with one bot at every seat; the simulator's inner loop."""
+    return _play_counted(state, rng, bot)[0]
+
+
+def _play_counted(state: HandState, rng: random.Random, bot: Bot | SeatBots) -> tuple[HandState, int]:
+    """``play_out`` that also counts the moves (cheaper than reading the hand's record afterwards)."""
+    in_play = Status.IN_PLAY
+    count = 0
+    if isinstance(bot, SeatBots):
+        bots = bot.bots
+        while state.status is in_play:
+            state = apply_unchecked(state, bots[state.to_move % len(bots)](state, rng))
+            count += 1
+    elif bot == "random":
+        # Why not rng.choice: one C call to random() is a tenth of the loop cheaper, and just as uniform
+        draw = rng.random
+        while state.status is in_play:
+            moves = legal_sequence(state)
+            state = apply_unchecked(state, moves[int(draw() * len(moves))])
+            count += 1
+    else:
+        while state.status is in_play:
+            state = apply_unchecked(state, choose_greedy(legal_sequence(state)))
+            count += 1
+    return state, count
+
+
+@dataclass(frozen=True)
+class SimulationStats:
+    """What a simulation run shows. Rates are fractions from 0 to 1.
+
+    ``points_per_hand`` is everything written on the score sheet in a hand,
+    added over all sides (end-of-hand points, bank and move points; under goat
+    scoring these are penalties); ``points_per_side`` is that shared out over
+    the sides (what one player, or one pair, writes in an average hand).
+    ``leader_side_wins`` is how often the side that led the hand won it (ties
+    are not wins). In match runs ``hands_per_match`` and ``match_wins`` (the
+    share of matches each side won; a shared win is split) are filled in, and
+    for the side that led the match's first hand: ``first_leader_wins`` (the
+    share of finished matches it won, a shared win split) and
+    ``first_leader_loses`` (the share it lost; under goat scoring, how often it
+    becomes the goat, alone or with others).
+    """
+
+    rules: dict[str, object]
+    bot: str
+    seed: int
+    hands: int
+    plays_per_hand: float
+    moves_per_hand: float
+    blocked_rate: float
+    tie_rate: float
+    points_per_hand: float
+    points_per_side: float
+    leader_side_wins: float
+    hand_wins: tuple[float, ...]
+    seconds: float
+    hands_per_second: float
+    matches: int = 0
+    hands_per_match: float | None = None
+    match_wins: tuple[float, ...] | None = None
+    unfinished_matches: int = 0
+    first_leader_wins: float | None = None
+    first_leader_loses: float | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain values for JSON."""
+        out = asdict(self)
+        out["hand_wins"] = list(self.hand_wins)
+        if self.match_wins is not None:
+            out["match_wins"] = list(self.match_wins)
+        return out
+
+    def same_figures(self) -> dict[str, object]:
+        """Every figure that a seed fixes (everything but the timing)."""
+        out = self.as_dict()
+        del out["seconds"], out["hands_per_second"]
+        return out
+
+
+class _Tally:
+    """Running sums over finished hands (and matches)."""
+
+    def __init__(self, sides: int) -> None:
+        self.matches = 0
+        self.unfinished = 0
+        self.match_wins = [0.0] * sides
+        self.first_wins = 0.0
+        self.first_losses = 0.0
+        self.hands = 0
+        self.plays = 0
+        self.moves = 0
+        self.blocked = 0
+        self.ties = 0
+        self.points = 0
+        self.leader_wins = 0
+        self.wins = [0.0] * sides
+
+    def add(self, final: HandState, moves: int, result: HandResult) -> None:
+        rules = final.rules
+        self.hands += 1
+        self.plays += final.plays
+        self.moves += moves
+        if result.status is _BLOCKED:
+            self.blocked += 1
+        if result.tie:
+            self.ties += 1
+        else:
+            winner = result.winner_sides[0]
+            self.wins[winner] += 1
+            if rules.side_of(final.leader) == winner:
+                self.leader_wins += 1
+        self.points += sum(result.points) + sum(result.fives)
+
+    @property
+    def units(self) -> int:
+        """What a block counted: matches in a match run, else hands."""
+        return self.matches or self.hands
+
+    def merge(self, other: _Tally) -> None:
+        """Add another block's sums to these."""
+        for name in (
+            "matches",
+            "unfinished",
+            "first_wins",
+            "first_losses",
+            "hands",
+            "plays",
+            "moves",
+            "blocked",
+            "ties",
+            "points",
+            "leader_wins",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.match_wins = [a + b for a, b in zip(self.match_wins, other.match_wins, strict=True)]
+
+    def stats(self, rules: HouseRules, bot: Bot | SeatBots, seed: int, seconds: float) -> SimulationStats:
+        n = max(self.hands, 1)
+        return SimulationStats(
+            rules=rules.as_dict(),
+            bot=bot.name if isinstance(bot, SeatBots) else bot,
+            seed=seed,
+            hands=self.hands,
+            plays_per_hand=self.plays / n,
+            moves_per_hand=self.moves / n,
+            blocked_rate=self.blocked / n,
+            tie_rate=self.ties / n,
+            points_per_hand=self.points / n,
+            points_per_side=self.points / n / rules.sides,
+            leader_side_wins=self.leader_wins / n,
+            hand_wins=tuple(w / n for w in self.wins),
+            seconds=seconds,
+            hands_per_second=self.hands / seconds if seconds > 0 else float("inf"),
+        )
+
+
+def _check(count: int, what: str, bot: Bot | SeatBots) -> None:
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"the number of {what} must be a whole number, 1 or more, not {count!r}")
+    if not isinstance(bot, SeatBots) and bot not in BOTS:
+        raise ValueError(f"unknown bot {bot!r}; the bots are: {', '.join(BOTS)}")
+
+
+def _block_size(total: int) -> int:
+    """Units (hands or matches) per block: small enough for about 200 progress steps, at most 250."""
+    return max(1, min(_BLOCK_MAX, -(-total // _PROGRESS_STEPS)))
+
+
+def block_rng(seed: int, index: int) -> random.Random:
+    """The random source of block ``index`` of a run (the first block is 0).
+
+    Why per block: the figures of a seed are then the same however many
+    processes share the blocks.
+    """
+    return random.Random(f"domino-tutor/{seed}/{index}")
+
+
+def _hand_block(job: tuple[HouseRules, int, Bot | SeatBots, int, int]) -> _Tally:
+    rules, seed, bot, index, count = job
+    rng = block_rng(seed, index)
+    tally = _Tally(rules.sides)
+    for _ in range(count):
+        final, moves = _play_counted(deal(rules, rng).state, rng, bot)
+        tally.add(final, moves, hand_result(final))
+    return tally
+
+
+def _match_block(job: tuple[HouseRules, int, Bot | SeatBots, int, int]) -> _Tally:
+    rules, seed, bot, index, count = job
+    rng = block_rng(seed, index)
+    tally = _Tally(rules.sides)
+    for _ in range(count):
+        match = new_match(rules)
+        first_side: int | None = None
+        while not match.over:
+            if match.hands_played >= MAX_HANDS_PER_MATCH:
+                tally.unfinished += 1
+                break
+            start = next_deal(match, rng).state
+            if first_side is None:
+                first_side = rules.side_of(start.leader)
+            final, moves = _play_counted(start, rng, bot)
+            tally.add(final, moves, hand_result(final))
+            # the record keeps only the start: the simulator never replays
+            match = record_hand(match, final, start)
+        tally.matches += 1
+        for side in match.winner_sides:
+            tally.match_wins[side] += 1 / len(match.winner_sides)
+        if first_side in match.winner_sides:
+            tally.first_wins += 1 / len(match.winner_sides)
+        if first_side in match.loser_sides:
+            tally.first_losses += 1
+    return tally
+
+
+def _run_blocks(
+    work: Callable[[tuple[HouseRules, int, Bot | SeatBots, int, int]], _Tally],
+    rules: HouseRules,
+    total: int,
+    seed: int,
+    bot: Bot | SeatBots,
+    progress: Progress | None,
+    jobs: int,
+) -> tuple[_Tally, float]:
+    """Run every block (in this process or in ``jobs`` processes) and add them up in block order."""
+    size = _block_size(total)
+    blocks = [(rules, seed, bot, i, min(size, total - i * size)) for i in range(-(-total // size))]
+    tally = _Tally(rules.sides)
+    done = 0
+    started = time.perf_counter()
+    if jobs <= 1 or len(blocks) == 1:
+        results: Iterable[_Tally] = map(work, blocks)
+        for part in results:
+            tally.merge(part)
+            done += part.units
+            if progress is not None:
+                progress(done, total)
+    else:
+        # fork: the workers inherit the imported engine, nothing is re-imported
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            for part in pool.map(work, blocks):
+                tally.merge(part)
+                done += part.units
+                if progress is not None:
+                    progress(done, total)
+    return tally, time.perf_counter() - started
+
+
+def default_jobs() -> int:
+    """Processes a simulation may use here: one per CPU this process may run on."""
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def simulate_hands(
+    rules: HouseRules,
+    hands: int,
+    seed: int,
+    bot: Bot | SeatBots = "random",
+    progress: Progress | None = None,
+    jobs: int = 1,
+) -> SimulationStats:
+    """Play ``hands`` separate hands, each dealt as a match's first hand (first-lead rule, no bank).
+
+    ``jobs`` processes share the work; the figures of a seed do not depend on it.
+    """
+    _check(hands, "hands", bot)
+    tally, seconds = _run_blocks(_hand_block, rules, hands, seed, bot, progress, jobs)
+    return tally.stats(rules, bot, seed, seconds)
+
+
+def simulate_matches(
+    rules: HouseRules,
+    matches: int,
+    seed: int,
+    bot: Bot | SeatBots = "random",
+    progress: Progress | None = None,
+    jobs: int = 1,
+) -> SimulationStats:
+    """Play ``matches`` whole matches (next leader, tie bank, 13-point rule, target) and report hands and matches."""
+    _check(matches, "matches", bot)
+    tally, seconds = _run_blocks(_match_block, rules, matches, seed, bot, progress, jobs)
+    stats = tally.stats(rules, bot, seed, seconds)
+    finished = matches - tally.unfinished
+    return replace(
+        stats,
+        matches=matches,
+        hands_per_match=tally.hands / matches,
+        match_wins=tuple(w / max(finished, 1) for w in tally.match_wins),
+        unfinished_matches=tally.unfinished,
+        first_leader_wins=tally.first_wins / max(finished, 1),
+        first_leader_loses=tally.first_losses / max(finished, 1),
+    )

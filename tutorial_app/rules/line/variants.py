@@ -1,0 +1,330 @@
+"""Named presets: each variant we teach (block, draw, kozel, international, domino 101, classic,
+All Fives, donkey...) as data: a name, aliases, a one-line title and its ``HouseRules`` values.
+
+Why data with per-player-count rows: several variants change with the number
+of players (domino 101 draws pairs for two, draws until playable for three
+and has no boneyard for four), and a table of values keeps that visible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from tutorial_app.rules.line.options import HouseRules, OptionError, option_int
+from tutorial_app.rules.text import RulesError, Text, shown
+
+__all__ = ["Variant", "VARIANTS", "find_variant", "rules_for", "name_key", "UnknownVariantError"]
+
+
+class UnknownVariantError(RulesError):
+    """A rule-set name that is neither a preset nor an alias; ``reason`` in en and ru."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named preset: default options plus changes by number of players."""
+
+    name: str
+    title: Text
+    aliases: tuple[str, ...]
+    players: tuple[int, ...]
+    default_players: int
+    options: Mapping[str, Any]
+    by_players: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    pairs_optional: bool = False
+
+    def rules(self, players: int | None = None, overrides: Mapping[str, Any] | None = None) -> HouseRules:
+        """The house rules of this preset for a number of players, with overrides."""
+        overrides = dict(overrides or {})
+        if players is None:
+            players = option_int("players", overrides.pop("players", self.default_players))
+        else:
+            overrides.pop("players", None)
+        if players not in self.players:
+            allowed = ", ".join(str(p) for p in self.players)
+            allowed_ru = " или ".join(", ".join(str(p) for p in self.players).rsplit(", ", 1))
+            raise OptionError(
+                Text(
+                    f"{self.name} is played by {allowed} players, not {players}",
+                    f"в {self.name} играют {allowed_ru} игрока, а не {players}",
+                )
+            )
+        values: dict[str, Any] = {**self.options, **self.by_players.get(players, {}), "players": players}
+        return HouseRules(**values).with_overrides(overrides) if overrides else HouseRules(**values)
+
+
+def _v(**kwargs: Any) -> Mapping[str, Any]:
+    return MappingProxyType(kwargs)
+
+
+_DRAW_HAND = {2: _v(hand_size=7), 3: _v(hand_size=5), 4: _v(hand_size=5)}
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        name="block",
+        title=Text("Block: no boneyard, pass when you cannot play", "Блок: без базара, нечем ходить — пас"),
+        aliases=("blocking", "блок", "без базара", "domino", "домино"),
+        players=(2, 3, 4),
+        default_players=2,
+        options=_v(
+            boneyard="none",
+            first_lead="lowest_double_not_blank",
+            first_tile="any",
+            scoring="winner_takes_opponents",
+            blocked_scoring="lowest_wins",
+            blocked_tie="nobody",
+            target=100,
+            match_goal="reach_target_wins",
+        ),
+        pairs_optional=True,
+    ),
+    Variant(
+        name="draw",
+        title=Text("Draw: take from the boneyard until a tile fits", "С базаром: берите кости, пока не подойдёт"),
+        aliases=("draw game", "с базаром", "базар"),
+        players=(2, 3, 4),
+        default_players=2,
+        options=_v(
+            boneyard="draw",
+            draw_rule="until_playable",
+            reserve=0,
+            first_lead="lowest_double_not_blank",
+            first_tile="any",
+            scoring="winner_takes_opponents",
+            blocked_scoring="lowest_wins",
+            blocked_tie="nobody",
+            target=100,
+        ),
+        by_players=_DRAW_HAND,
+    ),
+    Variant(
+        name="kozel",
+        title=Text(
+            "Goat (Kozel): penalty points, reach 101 and you lose", "Козёл: штрафные очки, набрал 101 — проиграл"
+        ),
+        aliases=("goat", "козёл", "козел", "kozyol"),
+        players=(2, 3, 4),
+        default_players=4,
+        options=_v(
+            boneyard="draw",
+            draw_rule="until_playable",
+            first_lead="blank_then_highest",
+            first_tile="determining",
+            scoring="goat",
+            blocked_scoring="goat_block",
+            blocked_tie="nobody",
+            blocked_next_lead="fish_maker",
+            target=101,
+            match_goal="reach_target_loses",
+        ),
+        by_players={4: _v(boneyard="none")},
+    ),
+    Variant(
+        name="kozel_pass",
+        title=Text(
+            "Goat without a boneyard: pass, lowest hand escapes a fish",
+            "Козёл без базара: пас, в рыбе не пишет меньшая рука",
+        ),
+        aliases=("goat pass", "kozel pass", "козёл без базара", "козел без базара"),
+        players=(2, 3, 4),
+        default_players=4,
+        options=_v(
+            boneyard="none",
+            first_lead="lowest_double_not_blank",
+            first_tile="any",
+            scoring="goat",
+            blocked_scoring="lowest_wins",
+            blocked_tie="nobody",
+            target=101,
+            match_goal="reach_target_loses",
+        ),
+        pairs_optional=True,
+    ),
+    Variant(
+        name="international",
+        title=Text(
+            "International pairs (FID): 6-6 leads, the winners take every hand",
+            "Международное в парах (FID): заход с 6-6, победители берут все руки",
+        ),
+        aliases=("fid", "pairs", "международное", "международное в парах"),
+        players=(4,),
+        default_players=4,
+        options=_v(
+            teams="pairs",
+            boneyard="none",
+            first_lead="double_six_must",
+            first_tile="determining",
+            next_lead="winner",
+            blocked_next_lead="fish_maker",
+            scoring="winner_takes_all_hands",
+            blocked_scoring="lowest_wins",
+            blocked_tie="nobody",
+            capicu_bonus=0,
+            target=100,
+        ),
+    ),
+    Variant(
+        name="international_two",
+        title=Text(
+            "International for two: lots decide the lead, draw until it fits",
+            "Международное на двоих: заход по жребию, базар до подходящей",
+        ),
+        aliases=("international for two", "one on one", "1v1", "международное на двоих", "на двоих"),
+        players=(2,),
+        default_players=2,
+        options=_v(
+            boneyard="draw",
+            draw_rule="until_playable",
+            reserve=0,
+            block_with_boneyard="draw_out",
+            first_lead="draw_lots",
+            first_tile="any",
+            next_lead="winner",
+            blocked_next_lead="fish_maker",
+            scoring="winner_takes_all_hands",
+            blocked_scoring="lowest_wins",
+            blocked_tie="nobody",
+            target=100,
+        ),
+    ),
+    Variant(
+        name="domino101",
+        title=Text(
+            "Domino 101: the 13-point opening, the tie bank, first to 101",
+            "Домино 101: открытие на 13, банк секи, до 101",
+        ),
+        aliases=("101", "домино 101", "сто один"),
+        players=(2, 3, 4),
+        default_players=2,
+        options=_v(
+            first_lead="priority_101",
+            first_tile="determining",
+            next_lead="winner",
+            blocked_next_lead="fish_maker",
+            scoring="winner_takes_opponents",
+            blocked_scoring="lowest_wins",
+            blocked_tie="bank",
+            blank_double_value=10,
+            opening_threshold=13,
+            redeal="domino101",
+            target=101,
+        ),
+        by_players={
+            2: _v(boneyard="draw", draw_rule="pairs", reserve=2),
+            3: _v(boneyard="draw", draw_rule="until_playable", reserve=1, must_play_drawn=True),
+            4: _v(boneyard="none", teams="pairs"),
+        },
+    ),
+    Variant(
+        name="classic",
+        title=Text(
+            "Classic: the highest double leads, a fish pays the difference",
+            "Классика: заход со старшего дубля, рыба — разница очков",
+        ),
+        aliases=("классика", "классическое", "classic draw"),
+        players=(2, 3, 4),
+        default_players=2,
+        options=_v(
+            boneyard="draw",
+            draw_rule="until_playable",
+            first_lead="highest_double",
+            first_tile="determining",
+            next_lead="winner",
+            blocked_next_lead="winner",
+            scoring="winner_takes_opponents",
+            blocked_scoring="lowest_minus_own",
+            blocked_tie="nobody",
+            blank_double_value=10,
+            target=101,
+        ),
+        by_players=_DRAW_HAND,
+    ),
+    Variant(
+        name="all_fives",
+        title=Text(
+            "All Fives (Muggins): score when the ends add up to a multiple of 5",
+            "Маггинс: очки, когда концы в сумме кратны 5",
+        ),
+        aliases=("muggins", "fives", "маггинс", "все пятёрки"),
+        players=(2, 3, 4),
+        default_players=2,
+        options=_v(
+            boneyard="draw",
+            draw_rule="until_playable",
+            must_play_drawn=True,
+            first_lead="draw_lots",
+            first_tile="any",
+            next_lead="winner",
+            blocked_next_lead="first_lead_rule",
+            layout="spinner",
+            scoring="winner_takes_opponents",
+            blocked_scoring="lowest_minus_own",
+            blocked_tie="nobody",
+            fives_scoring=True,
+            target=200,
+        ),
+        by_players=_DRAW_HAND,
+        pairs_optional=True,
+    ),
+    Variant(
+        name="donkey",
+        title=Text(
+            "Donkey: four arms, doubles in a row, first to 101 loses",
+            "Осёл: четыре ветки, дубли подряд, набрал 101 — проиграл",
+        ),
+        aliases=("осёл", "осел", "ishak"),
+        players=(2, 3, 4),
+        default_players=2,
+        options=_v(
+            boneyard="draw",
+            draw_rule="until_playable",
+            first_lead="donkey",
+            first_tile="determining",
+            next_lead="winner",
+            blocked_next_lead="lowest_hand",
+            layout="spinner",
+            scoring="goat",
+            blocked_scoring="lowest_wins",
+            blocked_tie="nobody",
+            multiple_doubles=True,
+            branch_blocking=True,
+            target=101,
+            match_goal="reach_target_loses",
+        ),
+        by_players={4: _v(boneyard="none")},
+    ),
+)
+
+
+def name_key(name: str) -> str:
+    """A rule-set name as it is looked up: case, ё/е, hyphens, underscores and extra spaces do not matter."""
+    spaced = name.strip().casefold().replace("ё", "е").replace("-", " ").replace("_", " ")
+    return " ".join(spaced.split())
+
+
+_BY_NAME: dict[str, Variant] = {}
+for _variant in VARIANTS:
+    for _key in (_variant.name, *_variant.aliases):
+        _BY_NAME[name_key(_key)] = _variant
+
+
+def find_variant(name: str) -> Variant:
+    """A preset by its name or any alias, in any case ("козёл", "goat", "101")."""
+    variant = _BY_NAME.get(name_key(name))
+    if variant is None:
+        names = ", ".join(v.name for v in VARIANTS)
+        raise UnknownVariantError(
+            Text(
+                f"unknown rule set {shown(name)}; the presets are: {names}",
+                f"неизвестный набор правил {shown(name)}; наборы такие: {names}",
+            )
+        )
+    return variant
+
+
+def rules_for(name: str, players: int | None = None, overrides: Mapping[str, Any] | None = None) -> HouseRules:
+    """House rules of a preset (by name or alias) for some players, with overrides."""
+    return find_variant(name).rules(players, overrides)

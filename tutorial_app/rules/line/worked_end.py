@@ -1,0 +1,489 @@
+"""The end of a hand worked out: how it ended, the pips, what each side writes, who leads next.
+
+Every kind of ending has its own small function (going out, capicú, the
+fish and its scorings, the сека and its bank, goat penalties, All Fives
+rounding and move points, the 13-point opening, the match target), so each
+sentence states the arithmetic the engine used ("27 rounds to 25, minus
+your 6: 19").
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from tutorial_app.rules.line.match import MatchState
+from tutorial_app.rules.line.options import BlockedNextLead, BlockedTie, HouseRules, NextLead, Scoring
+from tutorial_app.rules.line.scoring import HandResult, hand_result, round_to_five
+from tutorial_app.rules.line.state import Action, HandState, Status
+from tutorial_app.rules.line.who import seat_who, side_who
+from tutorial_app.rules.line.worked import ends_text, hand_sum, join, sum_expr
+from tutorial_app.rules.line.worked_match import explain_record
+from tutorial_app.rules.text import Text
+
+__all__ = ["WorkedEnd", "explain_hand_end", "FOCUS"]
+
+FOCUS = ("how", "score", "next_lead", "match")
+"""The parts of a worked end, in the order they are told unless one is asked about first."""
+
+
+class WorkedEnd(NamedTuple):
+    """A finished hand explained part by part (each part one or more sentences)."""
+
+    how: Text
+    """How the hand ended: who went out (capicú) or who made the fish and why nobody can play."""
+    pips: Text
+    """What is left in every hand, worked out tile by tile."""
+    score: Text
+    """Who wins and what each side writes, with the arithmetic (bonus, bank, rounding, move points)."""
+    next_lead: Text
+    match: Text | None = None
+    """The score sheet after the hand, when the match is known (13-point opening, target)."""
+
+    def text(self, first: str | None = None) -> Text:
+        """Every part as one explanation; ``first`` ("how", "score", "next_lead", "match") is told first."""
+        order = list(FOCUS)
+        if first in order:
+            order.remove(first)
+            order.insert(0, first)
+        parts = {
+            "how": join(self.how, self.pips),
+            "score": self.score,
+            "next_lead": self.next_lead,
+            "match": self.match,
+        }
+        return join(*(parts[name] for name in order))
+
+
+def _last_tile(state: HandState) -> str:
+    for _seat, move, _drawn, _points in reversed(state.log):
+        if move.action is Action.PLAY and move.tile is not None:
+            return str(move.tile)
+    return ""
+
+
+# -- how it ended --------------------------------------------------------------------------
+
+
+def _how_out(state: HandState, viewer: int | None) -> Text:
+    who = seat_who(state.out_seat, viewer)
+    tile = _last_tile(state)
+    went = Text(
+        f"{who.en_cap} went out" + (f" with {tile}" if tile else "") + ".",
+        f"{who.ru_cap} {who.ru_verb('вышли', 'вышел')}" + (f" костью {tile}" if tile else "") + ".",
+    )
+    if not state.capicu or state.rules.is_penalty_scoring:
+        # in goat the winner writes nothing, so how the last tile fitted changes nothing
+        return went
+    free = not state.rules.capicu_bonus
+    return join(
+        went,
+        Text(
+            f"{tile} fitted both ends, which showed different numbers: a capicú"
+            + (" (these rules pay nothing extra for it)." if free else "."),
+            f"{tile} подходила к обоим концам, а на них были разные числа: это капику"
+            + (" (по этим правилам за него ничего сверху не дают)." if free else "."),
+        ),
+    )
+
+
+def _nothing_to_draw(state: HandState) -> Text:
+    rules = state.rules
+    if not rules.has_boneyard:
+        return Text("", "")
+    if state.drawable() == 0:
+        if rules.draw_out:
+            return Text(
+                "The boneyard has been drawn out, and only then is it a fish.",
+                "Базар выбран до конца — только теперь это рыба.",
+            )
+        return Text("Nothing is left to draw.", "Брать больше нечего.")
+    return Text(
+        "None of the tiles still in the boneyard fits either.",
+        "И ни одна кость, оставшаяся на базаре, тоже не подходит.",
+    )
+
+
+def _how_blocked(state: HandState, viewer: int | None) -> Text:
+    fish = state.fish_maker
+    tile = _last_tile(state)
+    ends = ends_text(state.table)
+    numbers = sorted({n for _, n in state.table.open_ends()})
+    all_out = len(numbers) == 1 and sum(1 for t in state.table.tiles() if t.has(numbers[0])) == 7
+    suit_en = f" and all seven {numbers[0]}s are on the table" if all_out else ""
+    suit_ru = f", и все семь костей серии {numbers[0]} уже на столе" if all_out else ""
+    stuck = Text(
+        f"Now {ends.en}{suit_en}: nobody holds a tile that fits.",
+        f"Теперь {ends.ru}{suit_ru}: ни у кого нет подходящей кости.",
+    )
+    made = Text("", "")
+    if fish is not None:
+        who = seat_who(fish, viewer)
+        made = Text(
+            f"{who.en_cap} made the fish" + (f" with {tile}" if tile else "") + ".",
+            f"{who.ru_cap} {who.ru_verb('сделали', 'сделал')} рыбу" + (f" костью {tile}" if tile else "") + ".",
+        )
+    return join(made, stuck, _nothing_to_draw(state))
+
+
+def _pips(state: HandState, viewer: int | None) -> Text:
+    rules = state.rules
+    en: list[str] = []
+    ru: list[str] = []
+    for seat in range(rules.players):
+        who = seat_who(seat, viewer)
+        worked, _ = hand_sum(state, seat)
+        en.append(f"{who.en} {worked.en}")
+        ru.append(f"у {who.ru_gen} {worked.ru}")
+    line = Text(f"Left in hand: {'; '.join(en)}.", f"На руках: {'; '.join(ru)}.")
+    if rules.sides == rules.players:
+        return line
+    pairs_en: list[str] = []
+    pairs_ru: list[str] = []
+    for side in range(rules.sides):
+        seats = rules.seats_of(side)
+        who = side_who(rules, side, viewer)
+        values = [state.pips(s) for s in seats]
+        pairs_en.append(f"{who.en}: {sum_expr(values)}")
+        pairs_ru.append(f"{who.ru} — {sum_expr(values)}")
+    return join(line, Text(f"By pairs: {'; '.join(pairs_en)}.", f"По парам: {'; '.join(pairs_ru)}."))
+
+
+# -- what each side writes ---------------------------------------------------------------------
+
+
+def _others(rules: HouseRules, winner: int, pips: tuple[int, ...], own_too: bool) -> list[int]:
+    return [pips[s] for s in range(rules.sides) if own_too or s != winner]
+
+
+def _opponents(rules: HouseRules, winner: int, viewer: int | None) -> Text:
+    """Whose pips the winner takes, from the learner's seat ("your pips" when they are the learner's)."""
+    loser_is_you = viewer is not None and rules.sides == 2 and rules.side_of(viewer) != winner
+    if rules.sides < rules.players:
+        return (
+            Text("your pair's pips", "очки вашей пары")
+            if loser_is_you
+            else Text("the other pair's pips", "очки другой пары")
+        )
+    if rules.sides == 2:
+        return Text("your pips", "ваши очки") if loser_is_you else Text("the opponent's pips", "очки соперника")
+    return Text("the other players' pips", "очки остальных игроков")
+
+
+def _rounded(total: int, rules: HouseRules) -> tuple[str, int]:
+    """``27 rounds to 25`` where fives score, else the plain total."""
+    if not rules.fives_scoring:
+        return str(total), total
+    rounded = round_to_five(total)
+    if rounded == total:
+        return f"{total} (already a multiple of 5)", total
+    return f"{total} rounds to {rounded}", rounded
+
+
+def _rounded_ru(total: int, rules: HouseRules) -> str:
+    if not rules.fives_scoring:
+        return str(total)
+    rounded = round_to_five(total)
+    if rounded == total:
+        return f"{total} (уже кратно 5)"
+    return f"{total} округляется до {rounded}"
+
+
+def _winner_takes(state: HandState, result: HandResult, winner: int, viewer: int | None) -> Text:
+    """Going out (or a fish scored like it) under winner-takes scoring: the pips taken, rounded, plus extras."""
+    rules = state.rules
+    who = side_who(rules, winner, viewer)
+    all_hands = rules.scoring is Scoring.WINNER_TAKES_ALL_HANDS
+    values = _others(rules, winner, result.pips, all_hands)
+    total = sum(values)
+    worked, _ = _rounded(total, rules)
+    whose = (
+        Text("every pip left in hand", "все очки, оставшиеся на руках")
+        if all_hands
+        else _opponents(rules, winner, viewer)
+    )
+    arithmetic = sum_expr(values) if len(values) > 1 else str(total)
+    if rules.fives_scoring:
+        arithmetic = f"{arithmetic}; {worked}" if len(values) > 1 else worked
+        arithmetic_ru = (
+            f"{sum_expr(values)}; {_rounded_ru(total, rules)}" if len(values) > 1 else _rounded_ru(total, rules)
+        )
+    else:
+        arithmetic_ru = arithmetic
+    head = Text(
+        f"{who.en_cap} {who.en_verb('score', 'scores')} {whose.en}: {arithmetic}.",
+        f"{who.ru_cap} {who.ru_verb('записываете', 'записывает', 'записывает')} себе {whose.ru}: {arithmetic_ru}.",
+    )
+    return join(head, _extras(state, result, winner, viewer))
+
+
+def _extras(state: HandState, result: HandResult, winner: int, viewer: int | None) -> Text | None:
+    """Capicú bonus and the tie bank on top of the hand's points, with the sum."""
+    rules = state.rules
+    terms_en: list[str] = []
+    terms_ru: list[str] = []
+    if result.capicu_bonus:
+        terms_en.append(f"{result.capicu_bonus} for the capicú")
+        terms_ru.append(f"{result.capicu_bonus} за капику")
+    if state.bank and not rules.is_penalty_scoring:
+        terms_en.append(f"the bank of {state.bank}")
+        terms_ru.append(f"банк секи {state.bank}")
+    if not terms_en:
+        return None
+    who = side_who(rules, winner, viewer)
+    base = result.points[winner] - result.capicu_bonus - (state.bank if not rules.is_penalty_scoring else 0)
+    return Text(
+        f"On top: {', '.join(terms_en)}, so {who.en} {who.en_verb('write', 'writes')} "
+        f"{base} + {' + '.join(str(v) for v in _extra_values(state, result))} = {result.points[winner]}.",
+        f"Сверху: {', '.join(terms_ru)}, итого {base} + "
+        f"{' + '.join(str(v) for v in _extra_values(state, result))} = {result.points[winner]}.",
+    )
+
+
+def _extra_values(state: HandState, result: HandResult) -> list[int]:
+    values = [result.capicu_bonus] if result.capicu_bonus else []
+    if state.bank and not state.rules.is_penalty_scoring:
+        values.append(state.bank)
+    return values
+
+
+def _penalties(state: HandState, result: HandResult, free: int, viewer: int | None) -> Text:
+    """Goat: every side but ``free`` writes its own pips (small penalties dropped where the rules say)."""
+    rules = state.rules
+    en: list[str] = []
+    ru: list[str] = []
+    for side in range(rules.sides):
+        if side == free:
+            continue
+        who = side_who(rules, side, viewer)
+        pips = result.pips[side]
+        if result.points[side] != pips:
+            en.append(f"{who.en} {pips}, under {rules.min_penalty}: nothing")
+            ru.append(f"{who.ru} — {pips}, меньше {rules.min_penalty}: ничего")
+        else:
+            en.append(f"{who.en} {who.en_verb('write', 'writes')} {pips}")
+            ru.append(f"{who.ru} {who.ru_verb('пишете', 'пишет', 'пишет')} {pips}")
+    return Text(
+        f"Points are penalties: the others write their own pips — {'; '.join(en)}.",
+        f"Очки штрафные: остальные записывают себе свои очки — {'; '.join(ru)}.",
+    )
+
+
+def _score_out(state: HandState, result: HandResult, viewer: int | None) -> Text:
+    winner = result.winner_sides[0]
+    if state.rules.is_penalty_scoring:
+        who = side_who(state.rules, winner, viewer)
+        escape = Text(
+            f"{who.en_cap} {who.en_verb('write', 'writes')} nothing.",
+            f"{who.ru_cap} ничего не {who.ru_verb('пишете', 'пишет', 'пишет')}.",
+        )
+        return join(escape, _penalties(state, result, winner, viewer))
+    return _winner_takes(state, result, winner, viewer)
+
+
+def _lowest_sentence(rules: HouseRules, winner: int, low: int, viewer: int | None) -> Text:
+    who = side_who(rules, winner, viewer)
+    if rules.is_penalty_scoring:
+        return Text(
+            f"{who.en_cap} {who.en_verb('have', 'has')} the fewest pips ({low}) and "
+            f"{who.en_verb('escape', 'escapes')} the fish.",
+            f"У {who.ru_gen} меньше всех очков ({low}): {who.ru} "
+            f"{who.ru_verb('уходите', 'уходит', 'уходит')} без штрафа.",
+        )
+    return Text(
+        f"{who.en_cap} {who.en_verb('have', 'has')} the fewest pips ({low}) and {who.en_verb('win', 'wins')} the fish.",
+        f"У {who.ru_gen} меньше всех очков ({low}): рыба за {who.ru_ins}.",
+    )
+
+
+def _score_lowest(state: HandState, result: HandResult, viewer: int | None) -> Text:
+    rules = state.rules
+    winner = result.winner_sides[0]
+    low = result.pips[winner]
+    head = _lowest_sentence(rules, winner, low, viewer)
+    if rules.is_penalty_scoring:
+        who = side_who(rules, winner, viewer)
+        return join(
+            head,
+            Text(
+                f"{who.en_cap} {who.en_verb('write', 'writes')} nothing.",
+                f"{who.ru_cap} ничего не {who.ru_verb('пишете', 'пишет', 'пишет')}.",
+            ),
+            _penalties(state, result, winner, viewer),
+        )
+    if rules.blocked_scoring.value == "lowest_minus_own":
+        return join(head, _minus_own(state, result, winner, viewer))
+    return join(
+        head,
+        Text("It is scored as for going out.", "Очки считают так же, как при выходе."),
+        _winner_takes(state, result, winner, viewer),
+    )
+
+
+def _minus_own(state: HandState, result: HandResult, winner: int, viewer: int | None) -> Text:
+    """The classic / All Fives fish: the others' pips (rounded where fives score) minus the winner's own."""
+    rules = state.rules
+    who = side_who(rules, winner, viewer)
+    values = _others(rules, winner, result.pips, False)
+    total = sum(values)
+    rounded = round_to_five(total) if rules.fives_scoring else total
+    own = result.pips[winner]
+    base = result.points[winner] - (state.bank if not rules.is_penalty_scoring else 0)
+    held = _held_by_others(rules, winner, values, viewer)
+    if rules.fives_scoring and rounded != total:
+        en = f"{held.en}, which rounds to {rounded}; minus {who.en_poss} own {own}: {rounded} − {own} = {base}"
+        ru = f"{held.ru}, округляем до {rounded}; минус свои {own}: {rounded} − {own} = {base}"
+    else:
+        en = f"{held.en}; minus {who.en_poss} own {own}: {rounded} − {own} = {base}"
+        ru = f"{held.ru}; минус свои {own}: {rounded} − {own} = {base}"
+    if base == 0 and rounded - own < 0:
+        en += " (never less than 0)"
+        ru += " (меньше нуля не бывает)"
+    return join(
+        Text(
+            f"{who.en_cap} {who.en_verb('score', 'scores')} the difference: {en}.",
+            f"{who.ru_cap} {who.ru_verb('записываете', 'записывает', 'записывает')} разницу: {ru}.",
+        ),
+        _extras(state, result, winner, viewer),
+    )
+
+
+def _held_by_others(rules: HouseRules, winner: int, values: list[int], viewer: int | None) -> Text:
+    """ "you hold 8" when one other side is left, else "the others hold 4 + 8 = 12"."""
+    if len(values) == 1:
+        other = side_who(rules, 1 - winner, viewer)
+        return Text(f"{other.en} {other.en_verb('hold', 'holds')} {values[0]}", f"у {other.ru_gen} {values[0]}")
+    return Text(f"the others hold {sum_expr(values)}", f"у остальных {sum_expr(values)}")
+
+
+def _score_goat_block(state: HandState, result: HandResult, viewer: int | None) -> Text:
+    rules = state.rules
+    fish = result.fish_maker
+    assert fish is not None
+    who = seat_who(fish, viewer)
+    free = Text(
+        f"{who.en_cap} made the fish and {who.en_verb('write', 'writes')} nothing.",
+        f"{who.ru_cap} {who.ru_verb('сделали', 'сделал')} рыбу и ничего не {who.ru_verb('пишете', 'пишет')}.",
+    )
+    return join(free, _penalties(state, result, rules.side_of(fish), viewer))
+
+
+def _tie_name(rules: HouseRules) -> Text:
+    """What a tied fish is called: a сека where its pips go to the bank (Domino 101, seed S0), else a tie.
+
+    Why not сека everywhere: the word comes with the tie bank; the pages
+    of the other games call the same fish a tie («ничья»).
+    """
+    if rules.blocked_tie is BlockedTie.BANK:
+        return Text("a tied fish (a сека)", "сека")
+    return Text("a tied fish", "ничья")
+
+
+def _score_tie(state: HandState, result: HandResult, viewer: int | None) -> Text:
+    low = min(result.pips)
+    name = _tie_name(state.rules)
+    head = Text(
+        f"The fewest pips are level ({low} each): {name.en}, and nobody wins it.",
+        f"Меньше всех очков поровну (по {low}): это {name.ru}, её не выигрывает никто.",
+    )
+    if result.bank_after == state.bank:
+        return join(head, Text("Nobody scores.", "Никто ничего не записывает."))
+    added = result.bank_after - state.bank
+    values = list(result.pips)
+    bank = Text(
+        f"Nobody scores now: everything left in hand goes to the tie bank, {sum_expr(values)}; "
+        f"the bank {state.bank} + {added} = {result.bank_after} goes to the winner of the next decided hand.",
+        f"Сейчас никто не записывает: всё, что на руках, уходит в банк секи, {sum_expr(values)}; "
+        f"банк {state.bank} + {added} = {result.bank_after} заберёт победитель следующей решённой раздачи.",
+    )
+    return join(head, bank)
+
+
+def _fives_moves(state: HandState, result: HandResult, viewer: int | None) -> Text | None:
+    """All Fives: points scored by moves during the hand, and each side's total."""
+    if not any(result.fives):
+        return None
+    rules = state.rules
+    en: list[str] = []
+    ru: list[str] = []
+    for side in range(rules.sides):
+        if result.fives[side] or result.points[side]:
+            who = side_who(rules, side, viewer)
+            worked = (
+                f"{result.fives[side]} + {result.points[side]} = {result.total(side)}"
+                if result.fives[side] and result.points[side]
+                else str(result.total(side))
+            )
+            en.append(f"{who.en} {worked}")
+            ru.append(f"{who.ru} — {worked}")
+    return Text(
+        f"With the points scored by moves during the hand: {'; '.join(en)}.",
+        f"Вместе с очками, набранными ходами за раздачу: {'; '.join(ru)}.",
+    )
+
+
+_SCORERS = {
+    "out": _score_out,
+    "lowest": _score_lowest,
+    "lowest_goat": _score_lowest,
+    "goat_block": _score_goat_block,
+    "tie": _score_tie,
+    "tie_bank": _score_tie,
+}
+
+
+# -- who leads next ------------------------------------------------------------------------------
+
+
+def _next_lead(state: HandState, result: HandResult, viewer: int | None) -> Text:
+    rules = state.rules
+    leader = result.next_leader
+    if leader is None:
+        return Text(
+            "The next hand's leader is found again by the first-lead rule.",
+            "Заходящего в следующей раздаче определяют заново, по правилу первого хода.",
+        )
+    who = seat_who(leader, viewer)
+    leads = Text(
+        f"{who.en} {who.en_verb('lead', 'leads')} the next hand",
+        f"следующую раздачу {who.ru_verb('начинаете вы', f'начинает {who.ru}')}",
+    )
+    if result.status is Status.WON:
+        why = (
+            Text("The winner leads next", "Следующим заходит победитель")
+            if rules.next_lead is NextLead.WINNER
+            else Text("", "")
+        )
+        return Text(f"{why.en}: {leads.en}.", f"{why.ru}: {leads.ru}.")
+    if result.tie:
+        after = Text("a сека", "секи") if rules.blocked_tie is BlockedTie.BANK else Text("a tied fish", "рыбы вничью")
+        return Text(
+            f"After {after.en} the player who made the fish leads: {leads.en}.",
+            f"После {after.ru} заходит тот, кто сделал рыбу: {leads.ru}.",
+        )
+    why = {
+        BlockedNextLead.FISH_MAKER: Text(
+            "After a fish the player who made it leads", "После рыбы заходит тот, кто её сделал"
+        ),
+        BlockedNextLead.WINNER: Text(
+            "The winner leads next, after a fish too", "Следующим заходит победитель, и после рыбы тоже"
+        ),
+        BlockedNextLead.LOWEST_HAND: Text("After a fish the lowest hand leads", "После рыбы заходит самая лёгкая рука"),
+    }.get(rules.blocked_next_lead, Text("Next", "Дальше"))
+    return Text(f"{why.en}: {leads.en}.", f"{why.ru}: {leads.ru}.")
+
+
+def explain_hand_end(state: HandState, viewer: int | None = None, match: MatchState | None = None) -> WorkedEnd:
+    """A finished hand worked out; ``viewer`` is called "you", ``match`` (the sheet before it) adds the score."""
+    if state.status is Status.IN_PLAY:
+        raise ValueError("the hand is still in play")
+    result = hand_result(state)
+    how = _how_out(state, viewer) if state.status is Status.WON else _how_blocked(state, viewer)
+    score = _SCORERS[str(result.why[0])](state, result, viewer)
+    score = join(score, _fives_moves(state, result, viewer))
+    return WorkedEnd(
+        how,
+        _pips(state, viewer),
+        score,
+        _next_lead(state, result, viewer),
+        explain_record(match, state, viewer) if match is not None else None,
+    )

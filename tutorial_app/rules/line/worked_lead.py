@@ -1,0 +1,146 @@
+"""Worked explanations of who leads a fresh deal and whether it is redealt.
+
+Why apart from ``deal``: the deal decides in a few bit operations (the
+simulator deals thousands of hands); a learner needs the comparison spelt
+out ("doubles dealt: you 4-4, seat 1 1-1; the lowest is 1-1"), which only a
+lesson or the referee asks for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tutorial_app.rules.line.deal import LeadDecision, redeal_reason
+from tutorial_app.rules.line.options import HouseRules, Redeal
+from tutorial_app.rules.line.who import seat_who
+from tutorial_app.rules.text import Text
+from tutorial_app.rules.tiles import DOUBLES, FULL_MASK, tiles_of_mask
+
+__all__ = ["explain_lead", "explain_redeal"]
+
+_RULE: dict[str, Text] = {
+    "lowest_double": Text(
+        "The lowest double from 1-1 up leads (0-0 does not count).",
+        "Заходит младший дубль, начиная с 1-1 (0-0 не в счёт).",
+    ),
+    "lowest_tile": Text(
+        "Nobody holds a double from 1-1 to 6-6, so the lowest tile leads.",
+        "Ни у кого нет дубля от 1-1 до 6-6, поэтому заходит самая младшая кость.",
+    ),
+    "highest_double": Text(
+        "The highest double leads: 6-6 first, then 5-5 and down to 1-1.",
+        "Заходит старший дубль: сначала 6-6, потом 5-5 и ниже, до 1-1.",
+    ),
+    "highest_tile_no_double": Text(
+        "Nobody holds a double from 6-6 to 1-1, so the highest tile leads.",
+        "Ни у кого нет дубля от 6-6 до 1-1, поэтому заходит самая старшая кость.",
+    ),
+    "priority_101": Text(
+        "Doubles lead in the order 1-1, 2-2, 3-3, 4-4, 5-5, 6-6, 0-0.",
+        "Дубли заходят в порядке 1-1, 2-2, 3-3, 4-4, 5-5, 6-6, 0-0.",
+    ),
+    "donkey": Text(
+        "1-1 leads; without it the smallest double from 2-2 up, 0-0 last.",
+        "Заходит 1-1; если его нет — наименьший дубль от 2-2, а 0-0 — в последнюю очередь.",
+    ),
+    "highest_tile": Text("The highest tile dealt leads.", "Заходит самая старшая из розданных костей."),
+}
+_HOLDS: dict[str, Text] = {
+    "blank_then_highest": Text(
+        "0-0 leads; without it the highest double from 6-6 down.",
+        "Заходит 0-0; если его нет — старший дубль от 6-6 вниз.",
+    ),
+    "double_six_must": Text("The holder of 6-6 leads with it.", "Заходит владелец 6-6, с него же."),
+}
+_ABOUT_DOUBLES = frozenset({"lowest_double", "highest_double", "priority_101", "donkey", "holds"})
+
+
+def _rule_sentence(rules: HouseRules, lead: LeadDecision) -> Text:
+    if lead.why == "holds":
+        return _HOLDS.get(rules.first_lead.value, Text("", ""))
+    return _RULE.get(lead.why, Text("", ""))
+
+
+def _doubles_dealt(hands: Sequence[int], viewer: int | None) -> Text:
+    """Every double in the hands, seat by seat: "Doubles dealt: you 4-4; seat 1 1-1, 5-5."."""
+    en: list[str] = []
+    ru: list[str] = []
+    for seat, mask in enumerate(hands):
+        held = [str(d) for d in DOUBLES if mask & d.bit]
+        if held:
+            who = seat_who(seat, viewer)
+            en.append(f"{who.en} {', '.join(held)}")
+            ru.append(f"у {who.ru_gen} {', '.join(held)}")
+    if not en:
+        return Text("Nobody holds a double.", "Дублей нет ни у кого.")
+    return Text(f"Doubles dealt: {'; '.join(en)}.", f"Дубли на руках: {'; '.join(ru)}.")
+
+
+def explain_lead(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | None, viewer: int | None = None) -> Text:
+    """Who leads this deal, with the comparison that decides it."""
+    if lead is None:
+        return Text(
+            "Nobody holds a tile the first-lead rule needs, so the tiles are dealt again.",
+            "Ни у кого нет кости, нужной для первого хода, поэтому кости пересдают.",
+        )
+    if lead.seat is None:
+        return Text(
+            "The leader is drawn by lot: the hands do not tell who it is.",
+            "Заходящего определяет жребий: по рукам этого не узнать.",
+        )
+    who = seat_who(lead.seat, viewer)
+    if lead.why == "winner" or lead.tile is None:
+        return Text(
+            f"A later hand: the previous hand's winner leads, so {who.en} {who.en_verb('lead', 'leads')} "
+            "with any tile.",
+            f"Это не первая раздача: заходит победитель прошлой, то есть {who.ru}, любой костью.",
+        )
+    if lead.why == "lots":
+        return lead.reason
+    with_what = (
+        Text(f"with {lead.tile}", f"с {lead.tile}")
+        if lead.lead_mask != FULL_MASK
+        else Text("with any tile", "любой костью")
+    )
+    rule = _rule_sentence(rules, lead)
+    doubles = _doubles_dealt(hands, viewer) if lead.why in _ABOUT_DOUBLES else None
+    decides = Text(
+        f"{lead.tile} decides: {who.en} {who.en_verb('hold', 'holds')} it and "
+        f"{who.en_verb('lead', 'leads')}, {with_what.en}.",
+        f"Решает {lead.tile}: она у {who.ru_gen}, {who.ru_verb('вы заходите', 'он и заходит')}, {with_what.ru}.",
+    )
+    parts = [p for p in (rule, doubles, decides) if p is not None and p.en]
+    return Text(" ".join(p.en for p in parts), " ".join(p.ru for p in parts))
+
+
+def explain_redeal(
+    rules: HouseRules, hands: Sequence[int], lead: LeadDecision | None, reason: Text | None, viewer: int | None = None
+) -> Text:
+    """Whether this deal is dealt again, and the condition that says so (or that none does)."""
+    if reason is not None:
+        reason = redeal_reason(rules, hands, lead, viewer) or reason
+        return Text(f"Yes: {reason.en[:1].lower()}{reason.en[1:]}", f"Да: {reason.ru[:1].lower()}{reason.ru[1:]}")
+    holder = ""
+    holder_ru = ""
+    if lead is not None and lead.seat is not None and lead.tile is not None:
+        who = seat_who(lead.seat, viewer)
+        holder = f" {who.en_cap} {who.en_verb('hold', 'holds')} {lead.tile}, so the deal can be led."
+        holder_ru = f" {lead.tile} у {who.ru_gen}, так что заходить есть с чего."
+    if rules.redeal is not Redeal.DOMINO101:
+        return Text(
+            f"No: under these rules a deal stands unless no one can lead it.{holder}",
+            f"Нет: по этим правилам раздача стоит, если её есть кому начать.{holder_ru}",
+        )
+    pairs = ""
+    pairs_ru = ""
+    if rules.in_pairs and lead is not None and lead.tile is not None:
+        pairs = f"; the other pair holds a tile of suit {lead.tile.lo}"
+        pairs_ru = f"; у другой пары есть кость серии {lead.tile.lo}"
+    most = max((sum(1 for d in DOUBLES if mask & d.bit) for mask in hands), default=0)
+    longest = max((sum(1 for t in tiles_of_mask(mask) if t.has(n)) for mask in hands for n in range(7)), default=0)
+    return Text(
+        f"No: the most doubles in one hand is {most} (5 would redeal), the longest suit {longest} tiles "
+        f"(6, or 5 without its double, would redeal){pairs}.{holder}",
+        f"Нет: больше всего дублей на одной руке — {most} (пересдают при пяти), самая длинная серия — "
+        f"{longest} (пересдают при шести или при пяти без её дубля){pairs_ru}.{holder_ru}",
+    )
