@@ -184,6 +184,7 @@ class Board {
     this.root.dataset.board = data.key;
     this.urls = plotlyUrls(data);
     this.plot.setAttribute('aria-label', data.alt || '');
+    this.root.classList.toggle('dt-static', Boolean(data.static) || !data.interactive);
     this.plot.style.minHeight = `${data.figure.layout.height || 400}px`;
     if (this.pendingAck !== null && data.ack !== this.pendingAck) {
       this.setPending(null);
@@ -501,7 +502,6 @@ class Board {
 
   say(text) {
     this.note.textContent = text || '';
-    this.note.hidden = !text;
   }
 }
 
