@@ -50,6 +50,7 @@ __all__ = [
     "tien_gow_picture",
     "chinese_tiles_figure",
     "chinese_tiles_picture",
+    "LEAST_LABEL_PX",
     "spot_part",
     "CLICK_TRACE",
 ]
@@ -308,14 +309,18 @@ def _button_parts(buttons: Sequence[Button], colours: Theme, lang: str, ppu: flo
     return parts
 
 
+LEAST_LABEL_PX = 13.0
+"""The smallest words on the table, in pixels (a small table's trick captions were 9 px: too small to read)."""
+
+
 def _label_size(ppu: float) -> float:
     """The pixel size of the table's words (seat labels; others are drawn relative to it)."""
-    return max(11.0, round(ppu * 0.5, 1))
+    return max(LEAST_LABEL_PX, round(ppu * 0.5, 1))
 
 
 def _text_trace(captions: Sequence[Caption], colour: str, lang: str, ppu: float, name: str) -> dict[str, Any]:
     base = _label_size(ppu)
-    sizes = [round(base * c.size, 1) for c in captions]
+    sizes = [max(LEAST_LABEL_PX, round(base * c.size, 1)) for c in captions]
     return _scatter(
         x=[c.x for c in captions],
         y=[c.y for c in captions],
@@ -323,7 +328,7 @@ def _text_trace(captions: Sequence[Caption], colour: str, lang: str, ppu: float,
         text=[c.text.in_(lang) for c in captions],
         hoverinfo="skip",
         name=name,
-        textfont={"color": colour, "size": sizes if len(set(sizes)) > 1 else base * captions[0].size},
+        textfont={"color": colour, "size": sizes if len(set(sizes)) > 1 else sizes[0]},
         cliponaxis=False,
         selected={"textfont": {"color": colour}},
         unselected={"textfont": {"color": colour}},
