@@ -50,9 +50,9 @@ that width (its frame is about 32 x 23 tile halves).
 """
 
 
-PRESENTER_HEIGHT = 900
-"""A presenter's board in pixels (a 1920 x 1080 projector: the board fills the screen's height under the
-step's title); its width is its column's, measured."""
+PRESENTER_HEIGHT = 620
+"""A presenter's board in pixels: on a 1920 x 1080 projector the whole board is on screen under the step's
+title, keys, progress and text; its width is its column's, measured."""
 PRESENTER_LABEL_PX = 24.0
 """The least size of the seat labels in a presenter's room."""
 
