@@ -7,7 +7,7 @@ import random
 import pytest
 from board_helpers import PRESETS, position, tile
 
-from tutorial_app.board.controller import clicked_name, handle_click, parse_click
+from tutorial_app.board.controller import handle_click, parse_click
 from tutorial_app.board.figure import board_figure
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.moves import apply, legal_moves
@@ -105,13 +105,6 @@ def test_over_hand_deselects() -> None:
     assert state.is_over
     outcome = handle_click(state, tile("5-5"), "hand:5-5", viewer_seat=1)
     assert outcome.selected is None and outcome.message is not None
-
-
-def test_clicked_name_reads_plotly_points() -> None:
-    assert clicked_name([{"customdata": "hand:6-4", "x": 1}]) == "hand:6-4"
-    assert clicked_name([{"customdata": ["end:left"]}]) == "end:left"
-    assert clicked_name([]) is None and clicked_name(None) is None
-    assert clicked_name([{"x": 1}]) is None
 
 
 @pytest.mark.parametrize(("variant", "players"), PRESETS)

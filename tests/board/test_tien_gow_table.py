@@ -10,7 +10,6 @@ import pytest
 from board_helpers import trace
 
 from tutorial_app.board.chinese_tile import TILE_H, TILE_W, pip_spots, tile_outline
-from tutorial_app.board.controller import clicked_name
 from tutorial_app.board.figure import CLICK_TRACE
 from tutorial_app.board.tien_gow_controller import handle_click, press, selected_tiles, selection_hint
 from tutorial_app.board.tien_gow_figure import RED_PIP, WHITE_PIP, chinese_tiles_figure, tien_gow_figure
@@ -301,7 +300,6 @@ def test_the_figure_draws_faces_pips_and_a_click_layer() -> None:
             ]
             assert max(ys) - min(ys) >= spot.size[1] * 0.55
     assert {"action:play", "action:discard", "trick:3"} <= set(clicks)
-    assert clicked_name([{"customdata": "action:play"}]) == "action:play"
     assert fig.layout.template.layout.to_plotly_json() == {}
     labels = list(trace(fig, "labels").text)
     assert any(label.startswith("▶ You") for label in labels)

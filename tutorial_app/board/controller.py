@@ -1,15 +1,17 @@
 """What a click on the board means: select a tile, place it on an end, or deselect.
 
-Pure and Streamlit-free, so the app only forwards the clicked point's
-``customdata`` and applies the move it gets back, and tests need no browser.
-The Learn and Play pages use it alike: one click model everywhere (a tile,
-then the end where it goes). Selecting a tile that fits nowhere is allowed
-and only explained; placing it is an attempt the caller may count.
+Pure and Streamlit-free, so the app only forwards what was clicked (a name
+the board component reports, ``play:6-4:left``, or a button twin's
+``hand:6-4`` then ``end:left``) and applies the move it gets back, and tests
+need no browser. The Learn and Play pages use it alike: one click model
+everywhere (a tile, then the end where it goes); the board component answers
+the same model in the browser (``browser_line``). Selecting a tile that fits
+nowhere is allowed and only explained; placing it is an attempt the caller
+may count.
 
 Usage in the app::
 
-    name = clicked_name(event.selection.points)      # "hand:6-4", "end:left", ...
-    outcome = handle_click(state, selected, name, viewer_seat=0)
+    outcome = handle_click(state, selected, name, viewer_seat=0)   # "hand:6-4", "end:left", "play:6-4:left"
     selected = outcome.selected
     if outcome.move is not None:
         state = apply(state, outcome.move)
@@ -19,15 +21,14 @@ Usage in the app::
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from tutorial_app.rules.line.moves import why_illegal
 from tutorial_app.rules.line.state import ENDS, End, HandState, Move, play
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile
 
-__all__ = ["ClickOutcome", "handle_click", "clicked_name", "parse_click"]
+__all__ = ["ClickOutcome", "handle_click", "parse_click"]
 
 
 class ClickOutcome(NamedTuple):
@@ -51,16 +52,6 @@ class ClickOutcome(NamedTuple):
 _CHOOSE_FIRST = Text("Choose a tile from your hand first.", "Сначала выберите кость на руке.")
 _NOT_YOUR_TURN = Text("It is not your turn yet.", "Сейчас не ваш ход.")
 _OVER = Text("The hand is over.", "Раздача окончена.")
-
-
-def clicked_name(points: Sequence[Mapping[str, Any]] | None) -> str | None:
-    """The ``customdata`` of the first clicked point of a Plotly selection, or None."""
-    if not points:
-        return None
-    data = points[0].get("customdata")
-    if isinstance(data, (list, tuple)):
-        data = data[0] if data else None
-    return data if isinstance(data, str) else None
 
 
 def parse_click(name: str) -> tuple[str, str]:

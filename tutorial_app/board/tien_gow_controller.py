@@ -1,15 +1,15 @@
 """Clicks on the Tien Gow table: select tiles of your hand, then play them face up or discard them.
 
 Pure and Streamlit-free, like ``controller`` for the line games: the app
-forwards the clicked point's ``customdata`` (or a button press) and applies
-the move it gets back; tests need no browser.
+forwards what was clicked (the board component's report of a whole move,
+``play:0,3``, or a button press) and applies the move it gets back; tests
+need no browser.
 
 A selection is the sorted places (indices) of the chosen tiles in the
 viewer's hand: the hand may hold two identical civil tiles, so a tile's
 name alone would not say which was clicked. Usage in the app::
 
-    name = controller.clicked_name(event.selection.points)   # "hand:3", "action:play", ...
-    outcome = handle_click(state, selected, name, viewer_seat=0)
+    outcome = handle_click(state, selected, name, viewer_seat=0)   # "hand:3", "action:play", "play:0,3"
     selected = outcome.selected
     if outcome.move is not None:
         state = apply(state, outcome.move)
