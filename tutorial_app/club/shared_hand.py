@@ -1,9 +1,12 @@
 """A shared table's game: the setup, the hand replayed from its moves, and what one seat may be shown.
 
-Why a replay: the database keeps only the table's setup (rules, seed, bot)
-and the moves in order, so any app instance rebuilds the very same hand;
-every deal and every bot's choice is drawn from a source seeded by (seed,
-hand number, move number), as on the Play page.
+Why a replay: the database keeps only the table's setup (rules, secret, bot)
+and the moves in order, so any app instance rebuilds the very same hand.
+Every deal and every bot's choice is drawn from a source seeded by an HMAC
+of the table's 128-bit secret with (hand number, move number): the secret is
+never sent to a page, and a player who tries secrets against their own hand
+would need about 2^127 tries (a 20-bit seed fell to a million tries in
+half a minute: review of 2026-12-01, finding 1).
 
 Why ``seat_view``: a device must never be sent a tile it may not see. Its
 page is drawn from a copy of the hand in which every hidden tile (the other
@@ -15,12 +18,15 @@ because it never had one.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from tutorial_app.club.codes import read_secret
 from tutorial_app.club.errors import ClubError
 from tutorial_app.rules.line.deal import LeadDecision
 from tutorial_app.rules.line.match import MatchState, new_match, next_deal, record_hand
@@ -29,7 +35,7 @@ from tutorial_app.rules.line.options import HouseRules, OptionError
 from tutorial_app.rules.line.state import HandState, LogEntry, Move
 from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.tiles import ALL_TILES, Tile, mask_of
+from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, Tile, mask_of
 from tutorial_app.strategy.analysis import analyse
 from tutorial_app.strategy.bots import BOT_NAMES, BotName, bot_move
 from tutorial_app.strategy.explain import move_name, why_best
@@ -53,13 +59,14 @@ AWAY_CHOICES = (30, 60, 120, 300)
 
 class TableSetup(NamedTuple):
     """What a table is played under: a preset with overrides (or a club's rule set, with its title),
-    the number of seats, the bots' level, the seed, one hand or a whole match, and the away timeout."""
+    the number of seats, the bots' level, the deal secret (``codes.new_secret``), one hand or a whole
+    match, and the away timeout."""
 
     preset: str
     players: int
     overrides: tuple[tuple[str, Any], ...]
     bot: BotName
-    seed: int
+    secret: str
     whole_match: bool
     away_after: int
     title: Text | None = None
@@ -81,7 +88,7 @@ class TableSetup(NamedTuple):
                 "players": self.players,
                 "overrides": dict(self.overrides),
                 "bot": self.bot,
-                "seed": self.seed,
+                "secret": self.secret,
                 "whole_match": self.whole_match,
                 "away_after": self.away_after,
                 "title": list(self.title) if self.title is not None else None,
@@ -93,6 +100,14 @@ class TableSetup(NamedTuple):
     def from_json(cls, text: str) -> TableSetup:
         """The setup back from the database (written by ``to_json``)."""
         data = json.loads(text)
+        secret = read_secret(data.get("secret"))
+        if secret is None:
+            raise ClubError(
+                Text(
+                    "this table was opened by an older version of the app: open a new one",
+                    "этот стол открыт старой версией приложения: откройте новый",
+                )
+            )
         title = data.get("title")
         bot: BotName = next((name for name in BOT_NAMES if name == data["bot"]), "greedy")
         return cls(
@@ -100,7 +115,7 @@ class TableSetup(NamedTuple):
             int(data["players"]),
             tuple(sorted(data["overrides"].items())),
             bot,
-            int(data["seed"]),
+            secret,
             bool(data["whole_match"]),
             int(data["away_after"]),
             Text(str(title[0]), str(title[1])) if title else None,
@@ -112,12 +127,14 @@ def make_setup(
     players: int,
     overrides: Mapping[str, Any],
     bot: BotName,
-    seed: int,
+    secret: str,
     whole_match: bool,
     away_after: int,
     title: Text | None = None,
 ) -> TableSetup:
-    """A setup checked by the rules core (ClubError naming what is wrong)."""
+    """A setup checked by the rules core (ClubError naming what is wrong); ``secret`` from ``new_secret``."""
+    if read_secret(secret) is None:
+        raise ClubError(Text("a table needs a 128-bit deal secret", "столу нужен 128-битный секрет раздачи"))
     if away_after not in AWAY_CHOICES:
         raise ClubError(
             Text(
@@ -125,7 +142,7 @@ def make_setup(
                 f"место передаётся боту через одно из значений {AWAY_CHOICES} секунд",
             )
         )
-    setup = TableSetup(preset, players, tuple(sorted(overrides.items())), bot, seed, whole_match, away_after, title)
+    setup = TableSetup(preset, players, tuple(sorted(overrides.items())), bot, secret, whole_match, away_after, title)
     setup.rules()
     return setup
 
@@ -156,8 +173,12 @@ class TableGame(NamedTuple):
         return self.state.is_over and not self.sheet.over
 
 
-def _rng(seed: int, *parts: int) -> random.Random:
-    return random.Random(":".join(str(p) for p in ("club", seed, *parts)))
+def _rng(secret: str, *parts: int) -> random.Random:
+    """The random source of one deal (hand number) or one bot move (hand and move number): seeded by an HMAC
+    of the table's secret, so knowing every other hand's source says nothing about this one."""
+    message = ":".join(str(part) for part in ("club", *parts)).encode()
+    digest = hmac.digest(bytes.fromhex(secret), message, hashlib.sha256)
+    return random.Random(int.from_bytes(digest, "big"))
 
 
 def replay(setup: TableSetup, first_hand: int, hands: Sequence[Sequence[Move]]) -> TableGame:
@@ -180,7 +201,7 @@ def _replay(setup: TableSetup, first_hand: int, hands: tuple[tuple[Move, ...], .
         if game is not None:
             match = game.sheet
         number = first_hand + offset
-        dealt = next_deal(match, _rng(setup.seed, number))
+        dealt = next_deal(match, _rng(setup.secret, number))
         state = dealt.state
         for move in moves:
             state = apply(state, move)
@@ -192,7 +213,7 @@ def _replay(setup: TableSetup, first_hand: int, hands: tuple[tuple[Move, ...], .
 
 def bot_turn(setup: TableSetup, game: TableGame) -> Move:
     """The bot's move for the seat to move (the same on every instance: seeded by the move's number)."""
-    return bot_move(game.state, setup.bot, _rng(setup.seed, game.hand_no, game.moves))
+    return bot_move(game.state, setup.bot, _rng(setup.secret, game.hand_no, game.moves))
 
 
 def check_move(game: TableGame, seat: int, move: Move) -> None:
@@ -215,7 +236,9 @@ def check_move(game: TableGame, seat: int, move: Move) -> None:
 def seat_view(state: HandState, seat: int) -> HandState:
     """The hand as ``seat`` may see it: its own tiles and the table real, every hidden tile a placeholder.
 
-    Once the hand is over every hand is shown, as at a real table.
+    Once the hand is over every hand is shown, as at a real table. The lead's limit (``lead_mask``: the
+    tile a first-lead rule names) is kept only for the leader; any other seat's copy allows every tile,
+    since the named tile may be hidden in the leader's hand.
     """
     if state.is_over:
         return state
@@ -227,7 +250,10 @@ def seat_view(state: HandState, seat: int) -> HandState:
     )
     boneyard = tuple(_take(pool, len(state.boneyard)))
     drawn = state.drawn if state.to_move == seat else None
-    return state._replace(hands=hands, boneyard=boneyard, drawn=drawn, trail=_blind_trail(state, seat, unseen))
+    lead_mask = state.lead_mask if seat == state.leader else FULL_MASK
+    return state._replace(
+        hands=hands, boneyard=boneyard, drawn=drawn, lead_mask=lead_mask, trail=_blind_trail(state, seat, unseen)
+    )
 
 
 def _take(pool: Iterator[Tile], count: int) -> list[Tile]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import secrets
+
 import streamlit as st
 
 from tutorial_app.app.play.seat_bots import chosen_bots, opponents_text, seat_bot_picker
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
-from tutorial_app.app.shell.links import read_deal_link
+from tutorial_app.app.shell.links import MAX_SEED, read_deal_link
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import TienGowChoice, game_picker
 from tutorial_app.app.shell.session import bump, lang, tr
@@ -60,15 +62,25 @@ def _say(reason: Text | None) -> None:
     st.session_state["play_feedback"] = reason
 
 
+def _seed() -> int:
+    """The deal number typed, or a 128-bit secret one: a deal nobody can work out from their own tiles.
+
+    Why: the bots' hands follow from the number, so a number shown or guessed gives them away; a typed
+    number is for replaying or comparing a deal on purpose.
+    """
+    typed = st.session_state.get("play_seed")
+    return int(typed) if isinstance(typed, int | float) else secrets.randbits(128)
+
+
 def _deal(choice_key: str) -> None:
     choice = st.session_state.get(choice_key)
     if choice is None:
         return
-    if isinstance(choice, TienGowChoice):  # the Tien Gow table (app.tien_gow.play)
+    if isinstance(choice, TienGowChoice):  # the Tien Gow table (tien_gow_page)
         deal_tien_gow(
             choice.rules,
             st.session_state["play_bot"],
-            int(st.session_state["play_seed"]),
+            _seed(),
             st.session_state["play_whole_match"],
         )
         return
@@ -76,7 +88,7 @@ def _deal(choice_key: str) -> None:
         choice.rules,
         choice.name(),
         chosen_bots("play", choice.rules.players),
-        int(st.session_state["play_seed"]),
+        _seed(),
         st.session_state["play_whole_match"],
     )
     st.session_state["play_table"] = table
@@ -208,7 +220,14 @@ with st.expander(tr("play.new_game"), expanded=st.session_state["play_table"] is
         seat_bot_picker("play", choice.rules if choice is not None else None)
         middle, right = st.columns(2)
     middle.number_input(
-        tr("play.seed"), min_value=0, max_value=999_999, value=1, step=1, key="play_seed", help=tr("play.seed_help")
+        tr("play.seed"),
+        min_value=0,
+        max_value=MAX_SEED,
+        value=None,
+        step=1,
+        key="play_seed",
+        placeholder=tr("play.seed_secret"),
+        help=tr("play.seed_help"),
     )
     right.radio(
         tr("play.length"),

@@ -249,6 +249,16 @@ def _feedback(name: str) -> None:
         st.info(text, icon=":material/info:")
     if shown.hint:
         st.info(shown.hint, icon=":material/lightbulb:")
+        run = _run(name)
+        if run is not None and run.more_hint:  # a two-level hint asked its question: its answer is one press away
+            st.button(
+                tr("learn.hint_more"),
+                key=f"{name}_hint_more",
+                help=tr("learn.hint_more_help"),
+                on_click=_hint,
+                args=(name,),
+                width="stretch",
+            )
 
 
 def _board(name: str, run: Run, state: HandState | tg.HandState, presenter: bool, on_finish: OnFinish) -> None:

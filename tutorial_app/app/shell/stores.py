@@ -13,6 +13,7 @@ pages.
 from __future__ import annotations
 
 import logging
+import os
 
 import streamlit as st
 
@@ -22,7 +23,10 @@ from tutorial_app.lessons.catalog import lesson_ids
 from tutorial_app.rules.text import Text
 from tutorial_app.stores.progress import ProgressStore, ProgressUnavailable, default_url
 
-__all__ = ["lesson_ids_once", "progress_database", "club_store", "rule_book"]
+__all__ = ["lesson_ids_once", "progress_database", "club_store", "rule_book", "ENV_ADMIN_PIN"]
+
+ENV_ADMIN_PIN = "DOMINO_TUTOR_CLUB_ADMIN_PIN"
+"""The club admin's PIN from the server's settings (else it is set on the Club page, at the server)."""
 
 
 @st.cache_resource(show_spinner=False)
@@ -44,7 +48,7 @@ def progress_database() -> ProgressStore | ProgressUnavailable:
 def _club_store() -> ClubStore | Text:
     """The club room's store (one per server process), or why the database cannot be used."""
     try:
-        return ClubStore(default_url())
+        return ClubStore(default_url(), admin_pin=os.environ.get(ENV_ADMIN_PIN) or None)
     except Exception as exc:  # any driver or file error: the page says it in one sentence
         logging.getLogger("tutorial_app.app").warning("club database unavailable: %s", type(exc).__name__)
         return Text(

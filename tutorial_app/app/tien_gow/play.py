@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial_app.app.shell.links import MAX_SEED
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.tien_gow.table import HUMAN, TienGowTable, human_move, next_hand, resume, start_tien_gow, undo
 from tutorial_app.app.tien_gow.view import banker_text, clear_selection, show_trick_table, trick_click, trick_controls
@@ -155,7 +156,8 @@ def show_tien_gow(table: TienGowTable) -> None:
     """The whole Tien Gow table of the Play page."""
     current = lang()
     state = table.state
-    st.caption(tr("tg.header", hand=table.hand_no + 1, bot=tr(f"tg.opponents_{table.bot}"), seed=table.seed))
+    seed = table.seed if table.seed <= MAX_SEED else tr("play.seed_secret")  # a secret deal's number stays hidden
+    st.caption(tr("tg.header", hand=table.hand_no + 1, bot=tr(f"tg.opponents_{table.bot}"), seed=seed))
     st.caption(banker_text(state, HUMAN, by_lot=table.hand_no == 0))
     show_trick_table(
         state,

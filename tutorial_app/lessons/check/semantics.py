@@ -18,6 +18,8 @@ from typing import Any, TypeVar
 from tutorial_app.board.adjust import AdjustError, rebend
 from tutorial_app.board.layout import layout_table
 from tutorial_app.lessons.check.claims import Facts, claim_problems
+from tutorial_app.lessons.check.exact import lead_problem
+from tutorial_app.lessons.check.hidden import certainty_problems, claim_problem
 from tutorial_app.lessons.check.table import first_lead_problem, forced_problem, later_problem, real_deal_problems
 from tutorial_app.lessons.format.capstone import MAX_MOVES, bot_move, deal_capstone
 from tutorial_app.lessons.format.goals import goal_moves, satisfies, trick_goal_keys
@@ -25,12 +27,14 @@ from tutorial_app.lessons.format.model import (
     TRICK_QUIZ_KINDS,
     CapstoneStep,
     ExplainStep,
+    LText,
     MoveSpec,
     PlayStep,
     QuizStep,
     RememberStep,
     Step,
     line_move,
+    shows_every_hand,
 )
 from tutorial_app.lessons.format.scenes import Scene, position_mapping, scene_of
 from tutorial_app.lessons.quiz.answers import (
@@ -41,7 +45,7 @@ from tutorial_app.lessons.quiz.answers import (
     normalize_answer,
 )
 from tutorial_app.lessons.quiz.chinese import CHINESE_QUIZ_KINDS
-from tutorial_app.lessons.quiz.strategy import BestError, goal_problem, quiz_problem, turn_problem
+from tutorial_app.lessons.quiz.strategy import BestError, goal_problem, learner_analysis, quiz_problem, turn_problem
 from tutorial_app.rules.line.moves import apply, apply_unchecked, legal_moves, why_illegal
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.position import PositionError
@@ -94,6 +98,7 @@ class SemanticPass:
                 previous, broken = None, True
                 continue
             self.source_notes(at, step)
+            self.hint_levels(at, step)
             if isinstance(step, (RememberStep, CapstoneStep)):
                 if isinstance(step, CapstoneStep):
                     self.capstone(at, step)
@@ -112,6 +117,11 @@ class SemanticPass:
                 self.quiz(at, step, scene)
             if scene is not None:
                 self.claims(at, step, scene, previous)
+                self.hidden_claims(at, step, scene)
+            elif step.claims and not unreadable:
+                self.error(
+                    (*at, "claims"), "claims: are proved on the step's position: add position: (or from_previous)"
+                )
 
     def scene_of_step(
         self,
@@ -267,7 +277,11 @@ class SemanticPass:
             legal = ", ".join(str(m) for m in legal_moves(state)) or "none"
             self.error((*at, "goal"), f"no legal move reaches this goal; seat {state.to_move} may play: {legal}")
         elif step.best:
-            self.backed((*at, "best"), scene, lambda: goal_problem(scene, self.frame.viewer, [m for m, _ in found]))
+            right = [m for m, _ in found]
+            viewer = self.frame.viewer
+            self.backed(
+                (*at, "best"), scene, lambda: goal_problem(scene, viewer, right) or lead_problem(scene, viewer, right)
+            )
         reported: set[int] = set()
         ends: list[HandState] = []
         for move, after in found:
@@ -344,7 +358,15 @@ class SemanticPass:
             self.error((*at, "ask"), str(exc))
             return
         if step.ask == "best_move" and scene is not None:
-            self.backed((*at, "ask"), scene, lambda: quiz_problem(scene, self.frame.viewer))
+            viewer = self.frame.viewer
+            self.backed(
+                (*at, "ask"),
+                scene,
+                lambda: (
+                    quiz_problem(scene, viewer)
+                    or lead_problem(scene, viewer, [learner_analysis(scene, viewer).best.move])
+                ),
+            )
         if step.ask == "may_hold" and scene is not None:
             self.backed((*at, "ask"), scene, lambda: turn_problem(scene, self.frame.viewer))
         if step.answer is not None:
@@ -355,7 +377,8 @@ class SemanticPass:
             default_choices(step, scene, right)
 
     def backed(self, at: Path_, scene: Scene, problem: Callable[[], str | None]) -> None:
-        """A best move the analysis backs by a clear margin, asked of the learner's own move."""
+        """A best move the analysis backs by a clear margin (under the playouts, and under exact play where
+        the deals are few enough), asked of the learner's own move."""
         try:
             found = problem()
         except BestError as exc:
@@ -407,6 +430,41 @@ class SemanticPass:
             for lang in ("en", "ru"):
                 for problem in claim_problems(getattr(text, lang), lang, facts):
                     self.error((*path, lang), problem)
+
+    def hidden_claims(self, at: Path_, step: ExplainStep | PlayStep | QuizStep, scene: Scene) -> None:
+        """Every ``claims:`` entry holds on every deal the learner cannot tell apart, and a best-move step's
+        text states nothing as certain that no claim proves (``check.hidden``)."""
+        viewer = self.frame.viewer
+        shown = shows_every_hand(step)
+        for k, claim in enumerate(step.claims):
+            problem = claim_problem(claim, scene, viewer, shown)
+            if problem is not None:
+                self.error((*at, "claims", k), problem)
+        best = (isinstance(step, QuizStep) and step.ask == "best_move") or (isinstance(step, PlayStep) and step.best)
+        if not best or shown:
+            return
+        texts: list[tuple[Path_, LText]] = [((*at, "text"), step.text)]
+        for key in ("explain", "success", "hint", "hint_answer"):
+            text = getattr(step, key, None)
+            if text is not None:
+                texts.append(((*at, key), text))
+        for path, problem in certainty_problems(texts, step.claims):
+            self.error(path, problem)
+
+    def hint_levels(self, at: Path_, step: Step) -> None:
+        """A two-level hint asks a question first (``hint``) and answers it on a second press (``hint_answer``)."""
+        answer = getattr(step, "hint_answer", None)
+        if answer is None or not isinstance(step, (PlayStep, QuizStep)):
+            return
+        for lang in ("en", "ru"):
+            question = getattr(step.hint, lang).strip()
+            if not question.endswith("?"):
+                self.error(
+                    (*at, "hint", lang),
+                    "with hint_answer: the hint is the question the learner is asked first: end it with a question mark",
+                )
+            if getattr(answer, lang).strip() == question:
+                self.error((*at, "hint_answer", lang), "hint_answer repeats the hint: answer its question instead")
 
     def source_notes(self, at: Path_, step: Step) -> None:
         """Learner text carries no notes about sources: those go in the lesson's ``sources:``."""

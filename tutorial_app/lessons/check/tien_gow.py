@@ -63,6 +63,9 @@ class TienGowPass(SemanticPass):
                 previous, broken = None, True
                 continue
             self.source_notes(at, step)
+            self.hint_levels(at, step)
+            if not isinstance(step, (RememberStep, CapstoneStep)) and step.claims:
+                self.error((*at, "claims"), "claims: are proved on a line game's deals; a Tien Gow step has none")
             if isinstance(step, (RememberStep, CapstoneStep)):
                 if isinstance(step, CapstoneStep):
                     self.trick_capstone(at, step)
