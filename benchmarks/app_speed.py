@@ -187,6 +187,26 @@ class BarePage:
         found.rerun.append(_rerun_time(page, since, float(drawn) - since))
 
 
+def bare_browser(browser: Any, samples: int) -> Figures:
+    """The bare page alone, the reference other benchmarks print beside their own pages: first loads, then
+    ``samples`` clicks on its rectangles."""
+    from servers import start_app
+
+    process, url = start_app({}, script=BARE)
+    found = Figures()
+    try:
+        bare_page = BarePage(browser, url)
+        for _ in range(max(3, samples // 5)):
+            found.load.append(bare_page.load())
+        for _ in range(samples):
+            bare_page.click(found)
+        if bare_page.context is not None:
+            bare_page.context.close()
+    finally:
+        _stop(process)
+    return found
+
+
 def _single_place_move(table: PlayTable) -> Move:
     """A legal play whose tile fits one place only, else any legal move."""
     moves = legal_moves(table.state)

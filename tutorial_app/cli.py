@@ -1,6 +1,6 @@
 """The ``domino-tutor`` command: with no verb it starts the app.
 
-The verbs (``referee``, ``simulate``, ``rules``, ``lessons``, ``analyze``)
+The verbs (``referee``, ``simulate``, ``rules``, ``lessons``, ``analyze``, ``puzzles``)
 are modules of ``tutorial_app.commands``; each offers ``register(subparsers)``
 that adds its parser and sets ``handler``. A user error (``UserError``) is one
 line on standard error and exit 2, argparse's own usage errors included;
@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import NoReturn
 
 from tutorial_app.cluster import haproxy_config, instance_ports, run_cluster
-from tutorial_app.commands import UserError, analyze, lessons, referee, rules, simulate
+from tutorial_app.commands import UserError, analyze, lessons, puzzles, referee, rules, simulate
 from tutorial_app.launch import run_app
 
-VERBS = (referee, simulate, rules, lessons, analyze)
+VERBS = (referee, simulate, rules, lessons, analyze, puzzles)
 """The verb modules, in the order ``--help`` lists them."""
 DEBUG_ENV = "DOMINO_TUTOR_DEBUG"
 

@@ -2,7 +2,7 @@
 
 - Only the database handles are forgotten between tests (not ``st.cache_resource.clear()``): the other
   resources are the course folders loaded and checked once per server (``learn._courses``,
-  ``session._lesson_ids``, ``club_home.class_lessons``); they read the repository's lessons, which no
+  ``stores.lesson_ids_once``, ``club.home.class_lessons``); they read the repository's lessons, which no
   test changes, and checking every course again cost each AppTest ~2 s of CPU (half of tests/app's
   time). A test that points the app at other lessons must clear those caches itself.
 - AppTest compiles the page scripts again on every ``run()`` (a new ``ScriptCache`` each time, with
@@ -22,8 +22,8 @@ from streamlit.runtime.scriptrunner.script_cache import ScriptCache
 from streamlit.testing.v1 import app_test, local_script_runner
 from streamlit.testing.v1.util import patch_config_options
 
-from tutorial_app.app.club_session import _store as club_database
-from tutorial_app.app.session import _database as progress_database
+from tutorial_app.app.shell.stores import _club_store as club_database
+from tutorial_app.app.shell.stores import progress_database
 from tutorial_app.launch import SETTINGS
 
 SCRIPTS = ScriptCache()

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 from browser_helpers import SETTLED
-from club_helpers import Server, failure_screens, join_room, main_button, phone, start_class, wait_text
+from club_helpers import failure_screens, join_room, main_button, phone, start_class, wait_text
+from servers import Server
 
 from tutorial_app.i18n import t
 

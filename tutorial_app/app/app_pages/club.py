@@ -15,6 +15,7 @@ from tutorial_app.app.club.class_view import learner_view, teacher_view, wall_vi
 from tutorial_app.app.club.home import find_lesson, join_form, table_form, teach_form
 from tutorial_app.app.club.room import DB_ERRORS, Device, device, forget, say_refusal, unreachable, write_cookies
 from tutorial_app.app.club.table import table_view
+from tutorial_app.app.puzzles.standing import club_board
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.stores import club_store
@@ -22,7 +23,7 @@ from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.store import ClubStore, clock
 
-SECTIONS = ("join", "teach", "table", "rules")
+SECTIONS = ("join", "teach", "table", "rules", "ratings")
 
 
 def room_screen(store: ClubStore, place: Device, current: str) -> None:
@@ -92,6 +93,8 @@ try:
         teach_form(store)
     elif section == "table":
         table_form(store)
+    elif section == "ratings":
+        club_board()  # the members' puzzle ratings (names shown only by their owners' choice)
     else:
         rule_book_editor()
 except DB_ERRORS:

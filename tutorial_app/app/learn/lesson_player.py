@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from tutorial_app.app.learn.step_parts import remember, reveals_answer, right_answer_text, show_tiles
+from tutorial_app.app.shell.puzzle_memory import remember_missed_quiz
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.shortcuts import keyboard_shortcuts
 from tutorial_app.app.table.board_view import forget_shape, show_board
@@ -151,6 +152,8 @@ def _answer(name: str, value: object, on_finish: OnFinish) -> None:
     if run is None or run.done:
         return
     feedback = run.answer(value, lang())
+    if feedback.mistake:
+        remember_missed_quiz(name, run)  # a missed question joins the learner's mistakes queue (Puzzles)
     _set_shown(
         name,
         Shown(feedback.correct, feedback.message, None if feedback.correct else feedback.hint, feedback.explanation),
