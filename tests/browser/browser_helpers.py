@@ -150,6 +150,17 @@ def click_button(page: Any, label: str, expect: str | None = None) -> None:
     page.wait_for_function(SETTLED, polling=POLL_MS)
 
 
+def type_number(page: Any, label: str, value: int) -> None:
+    """Type ``value`` into the number box labelled ``label`` and wait until the app has taken it (a deal
+    number: Play deals a secret deal unless one is typed, and a test keeps its own copy of the table)."""
+    box = page.get_by_label(label, exact=True)
+    before, text = reruns(page), page.evaluate(PAGE_TEXT)
+    box.fill(str(value))
+    box.press("Enter")
+    wait_rerun(page, before, text=text)
+    assert box.input_value() == str(value)
+
+
 def point_gone(page: Any, name: str, timeout: float = 30_000) -> None:
     """Wait until the board no longer has a point named ``name`` (a tile left the hand)."""
     page.wait_for_function(f"() => ({FIND_POINT})({name!r}) === null", timeout=timeout, polling=POLL_MS)
