@@ -85,9 +85,10 @@ def show_trick_table(
     """
     tall = TABLE_HEIGHT if wide else height or 560  # the figure's height in pixels
     view = TableView(viewer, reveal, tuple(highlight), show_turn, lang(), board_theme(), tall)
-    drawn_key = f"_drawn_{name}"
+    # Not the line board's ``_drawn_`` key: one board name (a lesson's) draws both games in turn.
+    drawn_key = f"_tg_drawn_{name}"
     drawn = st.session_state.get(drawn_key)
-    last, before = drawn if isinstance(drawn, tuple) else (None, None)
+    last, before = drawn if isinstance(drawn, tuple) and len(drawn) == 2 else (None, None)
     # the same ``since`` while the hand is unchanged: a run that draws the table again sends the same data
     since = before if last == state else last
     data = tien_gow_board(
