@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from tutorial_app.board.adjust import AdjustError, rebend
@@ -53,11 +54,19 @@ from tutorial_app.rules.line.state import HandState, Status
 from tutorial_app.rules.tiles import Tile
 from tutorial_app.source import Path_
 
-__all__ = ["SemanticPass", "LessonFrame"]
+__all__ = ["SemanticPass", "LessonFrame", "PROOFS"]
 
 Report = Callable[[Path_, str], None]
 Shown = TypeVar("Shown")
 """A step's position as a game's pass reads it (a line game's ``Scene``, Tien Gow's ``TrickScene``)."""
+
+
+PROOFS: ContextVar[bool] = ContextVar("PROOFS", default=True)
+"""Whether the strategy proofs run: a best move's margin under playouts and exact play, a ``claims:`` entry
+over every deal the learner cannot tell apart. Why a switch: they cost ~20 s of CPU for the strategy course
+alone; ``lessons validate`` (and so CI) runs them on every shipped lesson, and the Workshop on a lesson being
+written, but a server loading the shipped courses for its pages reads files already proved
+(``catalog.load_course(proofs=False)``); every rule the rules core answers is still checked there."""
 
 
 class LessonFrame:
@@ -379,6 +388,8 @@ class SemanticPass:
     def backed(self, at: Path_, scene: Scene, problem: Callable[[], str | None]) -> None:
         """A best move the analysis backs by a clear margin (under the playouts, and under exact play where
         the deals are few enough), asked of the learner's own move."""
+        if not PROOFS.get():
+            return
         try:
             found = problem()
         except BestError as exc:
@@ -434,6 +445,8 @@ class SemanticPass:
     def hidden_claims(self, at: Path_, step: ExplainStep | PlayStep | QuizStep, scene: Scene) -> None:
         """Every ``claims:`` entry holds on every deal the learner cannot tell apart, and a best-move step's
         text states nothing as certain that no claim proves (``check.hidden``)."""
+        if not PROOFS.get():
+            return
         viewer = self.frame.viewer
         shown = shows_every_hand(step)
         for k, claim in enumerate(step.claims):
