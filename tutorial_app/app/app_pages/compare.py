@@ -31,6 +31,7 @@ from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import RuleChoice, describe_choice, preset_title, rules_picker
 from tutorial_app.app.shell.session import LEARNER_KEY, lang, tr
 from tutorial_app.app.shell.uploads import InputError, read_yaml_text
+from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.app.table.bots import BOTS
 from tutorial_app.i18n import t
 from tutorial_app.rules.line.position import PositionError
@@ -323,6 +324,7 @@ def _share(choices: list[RuleChoice], settings: dict[str, int], bots: tuple[str,
         st.code(f"{base}?{urlencode(wanted)}", language=None, wrap_lines=True)
 
 
+preload_board()  # plotly.js loads while the rest of the page runs
 current = lang()
 st.title(tr("compare.title"))
 st.markdown(tr("compare.intro"))

@@ -7,6 +7,7 @@ import streamlit as st
 from tutorial_app.app.learn.lesson_player import play_lesson, sources_box
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, learner, progress_store, tr
+from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.lessons import LessonError, LessonRun, Run, TienGowRun, course_names, load_course, start_run
 from tutorial_app.lessons.format.courses import course_title
 from tutorial_app.lessons.format.model import CapstoneStep, Lesson
@@ -163,6 +164,7 @@ if isinstance(run, (LessonRun, TienGowRun)):
     right.button(tr("learn.back"), on_click=_close, key="learn_back")
     st.stop()
 
+preload_board()  # plotly.js loads while the rest of the page runs
 st.title(tr("learn.title"))
 st.markdown(tr("learn.intro"))
 if name is None:

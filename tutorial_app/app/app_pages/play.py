@@ -12,6 +12,7 @@ from tutorial_app.app.shell.links import MAX_SEED, read_deal_link
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import TienGowChoice, game_picker
 from tutorial_app.app.shell.session import bump, lang, tr
+from tutorial_app.app.table.board_component import follow_board, preload_board
 from tutorial_app.app.table.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
 from tutorial_app.app.table.controls import (
     direction_buttons,
@@ -40,7 +41,7 @@ from tutorial_app.board.adjust import BENDS, AdjustError
 from tutorial_app.board.layout import Bend, Step
 from tutorial_app.i18n import Lang, t
 from tutorial_app.rules.line.moves import IllegalMoveError
-from tutorial_app.rules.line.state import ARM_NAMES, Move
+from tutorial_app.rules.line.state import ARM_NAMES, End, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS
 
@@ -134,6 +135,15 @@ def _chosen_step(table: PlayTable, move: Move) -> Step | None:
     return turn_choices("play", table.state, [move.tile]).get(move.end, {}).get(bend)
 
 
+def _turns(table: PlayTable) -> dict[End, Step]:
+    """The chosen direction's step at each end where it is possible now (the board draws a move that way)."""
+    bend = st.session_state["play_direction"]
+    if bend is None or table.state.to_move != HUMAN:
+        return {}
+    choices = turn_choices("play", table.state, table.state.hand(HUMAN))
+    return {end: steps[bend] for end, steps in choices.items() if bend in steps}
+
+
 def _move(move: Move) -> None:
     table = _table()
     if table is None:
@@ -192,6 +202,7 @@ def _deal_from_link() -> None:
         st.session_state["play_table"] = start_table(link.rules, link.preset, DEFAULT_LEVEL, link.seed, False)
 
 
+preload_board()  # plotly.js loads while the rest of the page runs
 current = lang()
 st.title(tr("play.title"))
 _deal_from_link()
@@ -252,17 +263,7 @@ def _header(table: PlayTable, current: Lang) -> None:
 def _hand_and_moves(table: PlayTable, current: Lang) -> None:
     """The board, the feedback, what happened since the learner's move, and the move buttons (or the hand's end)."""
     state = table.state
-    # The board takes the full width (tiles about 1.6 times the size they had in a side column);
-    # the end-of-hand summary, then the score sheet and the game record, come below it.
-    show_board(
-        state,
-        name="play",
-        on_click=_click,
-        selected=selected_tile("play"),
-        seat=HUMAN,
-        reveal=table.hand_over,
-        wide=True,
-    )
+    _board_area()
     feedback = st.session_state["play_feedback"]
     if isinstance(feedback, Text):
         st.warning(feedback.in_(current), icon=":material/front_hand:")
@@ -284,7 +285,7 @@ def _moves(table: PlayTable, current: Lang) -> None:
     others = [f"{seat_label(s, current)}: {len(state.hand(s))}" for s in range(rules.players) if s != HUMAN]
     bones = tr("play.boneyard", n=len(state.boneyard)) if rules.has_boneyard else ""
     st.caption(tr("play.tiles_left", others=", ".join(others)) + (f" · {bones}" if bones else ""))
-    move_options(rules, "play")
+    move_options(rules, "play", state.hand(HUMAN))
     selected = selected_tile("play")
     move_controls(state, HUMAN, _click, _move, key="play")
     if state.to_move == HUMAN:
@@ -390,6 +391,30 @@ def _sheet_and_record(table: PlayTable, current: Lang) -> None:
 
 
 @st.fragment
+def _board_area() -> None:
+    """The board alone: a move on it reruns this, and the rest of the table follows (``follow_board``).
+
+    The board takes the full width (tiles about 1.6 times the size they had in a side column); the
+    end-of-hand summary, then the score sheet and the game record, come below it.
+    """
+    table = _table()
+    if table is None:
+        return
+    show_board(
+        table.state,
+        name="play",
+        on_click=_click,
+        selected=selected_tile("play"),
+        seat=HUMAN,
+        reveal=table.hand_over,
+        wide=True,
+        closed=face_down("play"),
+        turns=_turns(table),
+        chain_clicks=True,
+    )
+
+
+@st.fragment
 def _table_area() -> None:
     """Everything a click on the table changes, rerun on its own (the game picker above is left alone)."""
     table = _table()
@@ -401,6 +426,7 @@ def _table_area() -> None:
     _hand_and_moves(table, current)
     _adjust_row(table)
     _sheet_and_record(table, current)
+    follow_board("play")
 
 
 _table_area()

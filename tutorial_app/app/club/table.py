@@ -151,6 +151,7 @@ def _player(store: ClubStore, place: Device, game: TableGame, me: Member) -> Non
         selected=selected_tile(BOARD),
         reveal=view.is_over,
         on_click=lambda clicked: _click(store, place, view, seat, clicked),
+        closed=bool(st.session_state.get("club_closed", False)),
     )
     if view.is_over:
         return
@@ -165,8 +166,7 @@ def _player(store: ClubStore, place: Device, game: TableGame, me: Member) -> Non
     rules = view.rules
     if rules.fives_scoring and rules.fives_claim is FivesClaim.MUST_CLAIM:
         st.number_input(tr("play.claim"), min_value=0, max_value=100, step=5, key="club_claim")
-    selected = selected_tile(BOARD)
-    if rules.branch_blocking and selected is not None and selected.is_double:
+    if rules.branch_blocking and any(tile.is_double for tile in view.hand(seat)):
         st.checkbox(tr("play.closed"), key="club_closed")
     move_controls(
         view,

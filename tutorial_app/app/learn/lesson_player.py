@@ -71,7 +71,11 @@ PRESENTER_CSS = """
 """Presenter mode for a club room: the whole screen for the lesson (no sidebar), large buttons."""
 
 BOARD_HEIGHT = 470
-"""A lesson's board in pixels: with the step's text above it, its feedback stays on a 1000 px high screen."""
+"""A lesson's board in pixels before its column is measured: with the step's text above it, its feedback stays
+on a 1000 px high screen."""
+LEARN_TILE_PX = 46.0
+"""The least width in pixels of the learner's tiles on a lesson's board (pips then about 9 px): the board is
+fitted to its column with tiles that large, so a quiz that asks to read them can be read."""
 
 OnFinish = Callable[[Run], None]
 
@@ -299,7 +303,9 @@ def _board(name: str, run: Run, state: HandState | tg.HandState, presenter: bool
         reveal=run.reveal,
         height=None if presenter else BOARD_HEIGHT,
         shape=bent_shape(state.table, bends) if bends else None,
-        on_click=(lambda c: _click(name, c, on_finish)) if interactive else (lambda c: None),
+        on_click=(lambda c: _click(name, c, on_finish)) if interactive else None,
+        closed=face_down(name),
+        tile_px=None if presenter else LEARN_TILE_PX,
     )
     if is_sketch(run.lesson, run.index):
         st.caption(tr("learn.sketch"))
@@ -325,7 +331,7 @@ def _move_panel(name: str, run: Run, state: HandState | tg.HandState, on_finish:
     if run.done or state.to_move != run.viewer or state.is_over:
         return
     st.markdown(tr("learn.play_prompt"))
-    move_options(state.rules, name)
+    move_options(state.rules, name, state.hand(run.viewer))
     move_controls(
         state,
         run.viewer,

@@ -11,6 +11,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.table.board_component import show_picture
 from tutorial_app.app.table.board_view import board_theme
 from tutorial_app.app.tien_gow.lesson import reveal_text
 from tutorial_app.board.showcase import tiles_figure
@@ -69,8 +70,10 @@ def show_tiles(run: Run) -> None:
         if caption:
             st.caption(caption)
         figure = _tiles_row(list(row), run.lesson.tile_set == "chinese", highlight)
-        st.plotly_chart(
-            figure, key=f"tiles_{run.lesson.id}_{run.index}_{caption}", config={"staticPlot": True}, width="stretch"
+        show_picture(
+            figure,
+            name=f"tiles_{run.lesson.id}_{run.index}_{caption}",
+            alt=", ".join(str(t) for t in row if t is not None),
         )
 
 
