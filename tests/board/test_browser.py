@@ -197,3 +197,12 @@ def test_tien_gow_boards_in_between() -> None:
     between = replayed_tricks(state, later)
     assert len(between) == 2 and between[0] == tg.apply(state, tg.legal_moves(state)[0])
     assert replayed_tricks(later, state) == ()
+
+
+def test_a_board_sent_to_the_browser_leaves_the_boneyard_count_off_when_asked() -> None:
+    """A lesson's how-many-to-draw question: the count is neither drawn nor said to a screen reader."""
+    state = deal(rules_for("draw", 2), random.Random(3)).state
+    shown = json.dumps(line_board(state, VIEW, moves=LinePlay())[0].to_json())
+    hidden = json.dumps(line_board(state, VIEW._replace(show_boneyard=False), moves=LinePlay())[0].to_json())
+    assert "Boneyard" in shown
+    assert "Boneyard" not in hidden
