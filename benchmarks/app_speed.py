@@ -43,6 +43,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
 
+from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL  # noqa: E402
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, start_table  # noqa: E402
 from tutorial_app.rules.line.moves import legal_moves  # noqa: E402
 from tutorial_app.rules.line.state import Action, Move  # noqa: E402
@@ -269,7 +270,7 @@ class PlayPage:
         """A fresh context on a new deal to an interactive board (ms)."""
         if self.context is not None:
             self.context.close()
-        self.table = start_table(rules_for("block", 4), "block", "greedy", self.seed, False)
+        self.table = start_table(rules_for("block", 4), "block", DEFAULT_LEVEL, self.seed, False)
         self.context, self.page, loaded = _open_play(self.browser, self.url, self.seed, self.table)
         self.seed += 1
         return loaded

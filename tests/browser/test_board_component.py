@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from browser_helpers import ANSWERED, SETTLED, click_button, click_point, open_app, reruns, wait_point
 
+from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, start_table
 from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, load_course, solve_step
@@ -133,7 +134,7 @@ def _one_move(page: Any, table: PlayTable, artifacts: Path, index: int) -> PlayT
 
 def test_a_whole_hand_by_clicks_the_board_ahead_of_each_run(browser: Any, app_url: str, artifacts: Path) -> None:
     seed = 2
-    table = start_table(rules_for("block", 4), "block", "greedy", seed, False)
+    table = start_table(rules_for("block", 4), "block", DEFAULT_LEVEL, seed, False)
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
     page = context.new_page()
     open_app(page, f"{app_url}/play?deal={seed}&rules=block&players=4&lang=en")
@@ -212,7 +213,7 @@ def test_one_tap_picks_one_tap_plays_and_no_hover_label_on_a_touch_screen(
     browser: Any, app_url: str, artifacts: Path
 ) -> None:
     seed = 4
-    table = start_table(rules_for("block", 2), "block", "greedy", seed, False)
+    table = start_table(rules_for("block", 2), "block", DEFAULT_LEVEL, seed, False)
     assert table.state.to_move == HUMAN
     move = next(m for m in legal_moves(table.state) if m.action is Action.PLAY)
     context = browser.new_context(

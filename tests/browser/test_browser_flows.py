@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from browser_helpers import click_button, click_point, open_app, point_gone, type_deal_number, wait_point
 
+from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import HUMAN, human_move, start_table
 from tutorial_app.app.table.records import result_reason
 from tutorial_app.i18n import t
@@ -106,7 +107,7 @@ def test_a_hand_of_block_played_by_clicking(page: Any, app_url: str, artifacts: 
     type_deal_number(page, t("play.seed", "en"))
     click_button(page, "Deal")
     # the same table, kept in step locally: deal number 1, greedy bots, one hand of block for two
-    table = start_table(rules_for("block"), "block", "greedy", 1, False)
+    table = start_table(rules_for("block"), "block", DEFAULT_LEVEL, 1, False)
     wait_point(page, f"hand:{table.state.hand(HUMAN)[0]}")
     moves = 0
     while not table.hand_over:

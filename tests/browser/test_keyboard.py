@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from browser_helpers import SETTLED, open_app, point_gone
 
+from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import HUMAN, human_move, start_table
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action
@@ -32,7 +33,7 @@ def _tab_to_and_press(page: Any, key: str) -> None:
 
 
 def test_a_move_made_with_the_keyboard_only(browser: Any, app_url: str, artifacts: Path) -> None:
-    table = start_table(rules_for("block", 2), "block", "greedy", SEED, False)
+    table = start_table(rules_for("block", 2), "block", DEFAULT_LEVEL, SEED, False)
     assert table.state.to_move == HUMAN  # this deal's lead is the learner's
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
     page = context.new_page()

@@ -15,6 +15,7 @@ import pytest
 from browser_helpers import POLL_MS, SETTLED, open_app, wait_point
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import HUMAN, start_table
 from tutorial_app.board.figure import THEMES
 from tutorial_app.rules.line.variants import rules_for
@@ -62,7 +63,7 @@ def _open_board(browser: Any, url: str, size: tuple[int, int], scheme: str = "li
     )
     page = context.new_page()
     open_app(page, f"{url}/{DEAL.format(players=players)}")
-    table = start_table(rules_for("block", players), "block", "greedy", 4, False)
+    table = start_table(rules_for("block", players), "block", DEFAULT_LEVEL, 4, False)
     wait_point(page, f"hand:{table.state.hand(HUMAN)[0]}", timeout=60_000)
     return page
 
