@@ -9,19 +9,41 @@ Each case deals, plays with uniformly random legal moves (``legal_sequence`` the
 Two figures per case: one process (the engine itself), and every CPU of this
 machine sharing the blocks of hands, which is what ``domino-tutor simulate``
 does by default (``--jobs``). The figures of a seed are the same either way.
+
+Then two comparisons, each measured in the same run:
+
+- against a peer engine: random 4-player block hands per second through the
+  simulator and random 4-player hands per second of the PyPI ``dominoes``
+  package (``pip install -e ".[bench]"``), measured in turns (ours, theirs,
+  ours, ...) so a busy machine slows both alike. Goal: at least 1.45 times
+  as many (issue 19).
+- building the 18-field ``HandState``: positionally (``tuple.__new__``, what
+  ``moves.apply_unchecked`` does), by keyword (``HandState(rules=..., ...)``)
+  and by ``_replace`` of the fields a play changes, in nanoseconds and as a
+  share of one move of a random 4-player block hand (issue 19: how
+  ``moves.py`` should build its states).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
+import random
 import sys
 import time
+from collections.abc import Callable
 from typing import NamedTuple
 
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply_unchecked, legal_sequence
 from tutorial_app.rules.line.simulate import default_jobs, simulate_hands
+from tutorial_app.rules.line.state import HandState
 from tutorial_app.rules.line.variants import rules_for
+
+PEER_GOAL = 1.45
+"""Random 4-player block hands per second, ours over the ``dominoes`` package's (issue 19)."""
 
 
 class Case(NamedTuple):
@@ -67,6 +89,82 @@ def measure(case: Case, seconds: float, seed: int, jobs: int = 1) -> tuple[int, 
     return total, best, cpu_best
 
 
+def _peer_hands(seconds: float) -> tuple[int, float]:
+    """Random 4-player hands of the ``dominoes`` package played in about ``seconds``: (hands, seconds)."""
+    import dominoes  # type: ignore[import-untyped]  # the reference: pip install -e ".[bench]"
+
+    played = 0
+    started = time.perf_counter()
+    deadline = started + seconds
+    while time.perf_counter() < deadline:
+        game = dominoes.Game.new()
+        while game.result is None:
+            dominoes.players.random(game)
+            game.make_move(*game.valid_moves[0])
+        played += 1
+    return played, time.perf_counter() - started
+
+
+def against_peer(seconds: float, seed: int, rounds: int = 5) -> tuple[float, float] | None:
+    """Best hands per second of ours (4-player block, random, one process) and of ``dominoes``, in turns.
+
+    None when the ``dominoes`` package is not installed.
+    """
+    if importlib.util.find_spec("dominoes") is None:
+        return None
+    rules = rules_for("block", 4, {})
+    simulate_hands(rules, 500, seed)  # warm up
+    _peer_hands(0.2)
+    ours = theirs = 0.0
+    batch = 1000
+    for turn in range(rounds):
+        run = simulate_hands(rules, batch, seed + turn)
+        ours = max(ours, run.hands_per_second)
+        batch = max(1000, int(run.hands_per_second * seconds / rounds))
+        hands, spent = _peer_hands(seconds / rounds)
+        theirs = max(theirs, hands / spent)
+    return ours, theirs
+
+
+def _timed(build: Callable[[], object], count: int) -> float:
+    """Nanoseconds per call of ``build`` (best of three runs of ``count`` calls)."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter_ns()
+        for _ in range(count):
+            build()
+        best = min(best, (time.perf_counter_ns() - started) / count)
+    return best
+
+
+def state_building(seed: int) -> tuple[dict[str, float], float]:
+    """Nanoseconds to build a HandState three ways, and nanoseconds per move of a random 4-player block hand."""
+    rules = rules_for("block", 4, {})
+    rng = random.Random(seed)
+    state = deal(rules, rng).state
+    state = apply_unchecked(state, legal_sequence(state)[0])
+    fields = tuple(state)
+    named = state._asdict()
+    make = tuple.__new__
+    count = 200_000
+    costs = {
+        "positional": _timed(lambda: make(HandState, fields), count),
+        "keyword": _timed(lambda: HandState(**named), count),
+        "_replace": _timed(
+            lambda: state._replace(hands=state.hands, table=state.table, to_move=2, last_move_by=1, plays=2), count
+        ),
+    }
+    moves = 0
+    started = time.perf_counter_ns()
+    for _ in range(2000):
+        hand = deal(rules, rng).state
+        while not hand.is_over:
+            legal = legal_sequence(hand)
+            hand = apply_unchecked(hand, legal[int(rng.random() * len(legal))])
+            moves += 1
+    return costs, (time.perf_counter_ns() - started) / moves
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=3.0, help="rough time per case (default 3)")
@@ -92,7 +190,30 @@ def main(argv: list[str] | None = None) -> int:
             shared = "met" if shared_rate >= case.goal else f"short by {case.goal - shared_rate:,.0f}"
             line += f"  (goal {case.goal:,}: one process {alone}; simulate's default {shared})"
         print(line)
+    peer = against_peer(args.seconds, args.seed)
+    if peer is None:
+        print('against dominoes: not measured (pip install -e ".[bench]" installs the package)')
+    else:
+        ours, theirs = peer
+        ratio = ours / theirs
+        verdict = "met" if ratio >= PEER_GOAL else "NOT met"
+        print(
+            f"4-player block, random, one process, in turns: ours {ours:,.0f} hands/s, dominoes {_version()} "
+            f"{theirs:,.0f} hands/s: {ratio:.2f} times (goal {PEER_GOAL}: {verdict})"
+        )
+    costs, per_move = state_building(args.seed)
+    built = ", ".join(f"{how} {ns:,.0f} ns ({ns / per_move:.0%} of a move)" for how, ns in costs.items())
+    print(f"building a HandState: {built}; a move of a random 4-player block hand costs {per_move:,.0f} ns")
     return 0
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("dominoes")
+    except PackageNotFoundError:
+        return "?"
 
 
 if __name__ == "__main__":
