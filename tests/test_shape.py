@@ -95,7 +95,7 @@ FIGURE_MODULES: dict[str, dict[str, set[str]]] = {
 # lower level of the same package, never a room beside or above it. A module directly in the package (not in a
 # folder) is a room of its own name; the package's __init__ (its face) is "".
 ROOMS: dict[str, dict[str, int]] = {
-    "rules": {"text": 0, "tiles": 1, "line": 2, "tien_gow": 3, "": 4},
+    "rules": {"text": 0, "tiles": 1, "game": 1, "line": 2, "tien_gow": 3, "games": 4, "": 5},
     "lessons": {"format": 0, "quiz": 1, "check": 2, "run": 3, "catalog": 4, "": 5},
     "app": {
         "": 0,

@@ -685,6 +685,11 @@ def _why_play(state: HandState, move: Move) -> Text | None:
 def _why_lead(state: HandState, tile: Tile, move: Move) -> Text | None:
     if move.end != "lead":
         return Text("The table is empty: this tile is the lead.", "Стол пуст: эта кость — заход.")
+    if move.closed:
+        return Text(
+            "The lead is laid face up: only a double on an arm may be laid face down, to close it.",
+            "Заход кладут открыто: рубашкой вверх кладут только дубль на ветке, чтобы её закрыть.",
+        )
     if not tile.bit & state.lead_mask:
         must = [str(t) for t in ALL_TILES if t.bit & state.lead_mask & state.hands[state.to_move]]
         return Text(f"The hand must open with {', '.join(must)}.", f"Раздачу нужно начать с {', '.join(must)}.")
