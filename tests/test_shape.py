@@ -96,18 +96,19 @@ FIGURE_MODULES: dict[str, dict[str, set[str]]] = {
 # folder) is a room of its own name; the package's __init__ (its face) is "".
 ROOMS: dict[str, dict[str, int]] = {
     "rules": {"text": 0, "tiles": 1, "game": 1, "line": 2, "tien_gow": 3, "games": 4, "": 5},
-    "lessons": {"format": 0, "quiz": 1, "check": 2, "run": 3, "catalog": 4, "": 5},
+    "lessons": {"format": 0, "quiz": 1, "games": 2, "check": 3, "run": 4, "catalog": 5, "": 6},
     "app": {
         "": 0,
         "shell": 1,
         "table": 2,
         "tien_gow": 3,
-        "play": 4,
-        "compare": 4,
-        "learn": 4,
-        "club": 5,
-        "app_pages": 6,
-        "main": 7,
+        "games": 4,
+        "play": 5,
+        "compare": 5,
+        "learn": 5,
+        "club": 6,
+        "app_pages": 7,
+        "main": 8,
     },
 }
 

@@ -1,6 +1,6 @@
 """Every page through Streamlit's AppTest: navigate, switch language, learn, play, compare, check a lesson.
 
-Right actions come from the rules core (``solve_step``, ``legal_moves``),
+Right actions come from the rules core (``solve``, ``legal_moves``),
 never from the test.
 """
 
@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.play.table import HUMAN, PlayTable
 from tutorial_app.i18n import t
-from tutorial_app.lessons import LessonRun, Run, course_names, load_course, solve, solve_move, solve_step
+from tutorial_app.lessons import LessonRun, Run, course_names, load_course, solve, solve_move
 from tutorial_app.rules.line.moves import legal_moves, why_illegal
 from tutorial_app.rules.line.state import Action, Move, play
 from tutorial_app.rules.line.worked_end import explain_hand_end
@@ -71,7 +71,7 @@ def test_a_lesson_finished_through_the_button_path_saves_stars() -> None:
     _ok(_button(at, f"learn_start_{lesson.id}").click().run())
     assert at.title[0].value == lesson.title.en
     for _ in range(100):
-        action = solve_step(local)
+        action = solve(local)
         if isinstance(action, Move):
             assert action.action is Action.PLAY
             _ok(_button(at, f"learn_tile_{action.tile}").click().run())
@@ -106,12 +106,12 @@ def test_a_wrong_move_gets_the_rules_core_reason_and_costs_a_star() -> None:
     _ok(_button(at, f"learn_start_{lesson.id}").click().run())
     run: LessonRun = at.session_state["learn_run"]
     while not any(s.kind == "play" for s in [run.step]):
-        action = solve_step(run)
+        action = solve(run)
         if action is not None:
             run.answer(action)
         run.next()
     _ok(at.run())
-    right = solve_step(run)
+    right = solve(run)
     assert isinstance(right, Move) and run.state is not None
     wrong = next(m for m in legal_moves(run.state) if m.action is Action.PLAY and m.tile is not right.tile)
     _ok(_button(at, f"learn_tile_{wrong.tile}").click().run())
@@ -311,7 +311,7 @@ def _to_play_step(at: AppTest, lesson_id: str, wanted: Callable[[Move], bool]) -
     _ok(_button(at, f"learn_start_{lesson_id}").click().run())
     run: LessonRun = at.session_state["learn_run"]
     for _ in range(60):
-        action = solve_step(run)
+        action = solve(run)
         if isinstance(action, Move) and wanted(action):
             _ok(at.run())
             return run, action

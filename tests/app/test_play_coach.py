@@ -11,7 +11,7 @@ from tutorial_app.app.table.coach import knowledge_lines, make_hint, what_we_kno
 from tutorial_app.app.table.hint_panel import hint_key
 from tutorial_app.app.table.review_rows import review_headline
 from tutorial_app.i18n import t
-from tutorial_app.lessons import LessonRun, load_course, solve_step, solve_until
+from tutorial_app.lessons import LessonRun, load_course, solve, solve_until
 from tutorial_app.lessons.format.model import CapstoneStep
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, Move
@@ -133,7 +133,7 @@ def test_a_strategy_capstone_has_the_hint_and_ends_with_a_review() -> None:
     solve_until(run, lambda r: isinstance(r.step, CapstoneStep))
     _ok(at.run())
     hand = run.capstone
-    assert hand is not None and hand.bot == "strong"
+    assert hand is not None and hand.seats[1] == "strong" and hand.seats[run.viewer] == ""
     if not run.done:
         _ok(at.button(key="learn_hint_button").click().run())
         kept = at.session_state[hint_key("learn")]  # (the position, the Hint) the panel keeps
@@ -147,7 +147,7 @@ def test_a_strategy_capstone_has_the_hint_and_ends_with_a_review() -> None:
         assert run.hints_used == 1  # the engine's hint counts against the stars, once per hand
         assert any(e.label == t("know.title", "en") for e in at.expander)
     while not run.done:
-        action = solve_step(run)
+        action = solve(run)
         assert isinstance(action, Move)
         run.submit_move(action)
     _ok(at.run())

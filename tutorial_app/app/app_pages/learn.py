@@ -7,7 +7,7 @@ import streamlit as st
 from tutorial_app.app.learn.lesson_player import play_lesson, sources_box
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, learner, progress_store, tr
-from tutorial_app.lessons import LessonError, LessonRun, Run, TienGowRun, course_names, load_course, start_run
+from tutorial_app.lessons import LessonError, LessonRun, Run, course_names, load_course, start_run
 from tutorial_app.lessons.format.courses import course_title
 from tutorial_app.lessons.format.model import CapstoneStep, Lesson
 from tutorial_app.rules.line.variants import find_variant
@@ -132,7 +132,7 @@ name = learner()
 stars = progress_store().stars(name) if name else {}
 run = st.session_state.get(f"{PLAYER}_run")
 
-if isinstance(run, (LessonRun, TienGowRun)):
+if isinstance(run, LessonRun):
     top_left, top_right = st.columns([2, 1], vertical_alignment="center")
     top_left.title(run.lesson.title.in_(st.session_state.get("lang", "en")))
     top_right.toggle(

@@ -7,7 +7,7 @@ import streamlit as st
 from tutorial_app.app.learn.lesson_player import play_lesson, sources_box
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
-from tutorial_app.lessons import LessonRun, TienGowRun, start_run
+from tutorial_app.lessons import LessonRun, start_run
 from tutorial_app.lessons.check.validate import check_source
 from tutorial_app.source import SourceError, decode, parse_source
 
@@ -97,7 +97,7 @@ if checked is not None:
         st.button(tr("workshop.play"), on_click=_play)
 
 workshop_run = st.session_state.get(f"{PLAYER}_run")
-if isinstance(workshop_run, (LessonRun, TienGowRun)):
+if isinstance(workshop_run, LessonRun):
     st.divider()
     play_lesson(PLAYER, lambda run: None)
     sources_box(workshop_run.lesson.sources)

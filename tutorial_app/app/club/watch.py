@@ -88,7 +88,7 @@ def watcher_view(
     """Every hand face up, with the players' names; the hint form beside it."""
     current = lang()
     state = game.state
-    st.caption(lead_reason(game.lead, current, None))
+    st.caption(lead_reason(game.dealt.lead, current, None))
     board, panel = st.columns([3, 1], gap="medium")
     figure = board_figure(state, viewer_seat=0, reveal=True, lang=current, height=620, show_fits=False)
     name_seats(figure, state, 0, _names(holders), current)
