@@ -95,20 +95,30 @@ FIGURE_MODULES: dict[str, dict[str, set[str]]] = {
 # lower level of the same package, never a room beside or above it. A module directly in the package (not in a
 # folder) is a room of its own name; the package's __init__ (its face) is "".
 ROOMS: dict[str, dict[str, int]] = {
-    "rules": {"text": 0, "tiles": 1, "game": 1, "line": 2, "tien_gow": 3, "games": 4, "": 5},
+    "rules": {
+        "text": 0,
+        "tiles": 1,
+        "house": 1,
+        "game": 2,
+        "simulation": 3,
+        "line": 4,
+        "tien_gow": 5,
+        "games": 6,
+        "": 7,
+    },
     "lessons": {"format": 0, "quiz": 1, "games": 2, "check": 3, "run": 4, "catalog": 5, "": 6},
     "app": {
         "": 0,
         "shell": 1,
         "table": 2,
         "tien_gow": 3,
-        "games": 4,
-        "play": 5,
-        "compare": 5,
-        "learn": 5,
-        "club": 6,
-        "app_pages": 7,
-        "main": 8,
+        "play": 4,
+        "games": 5,
+        "compare": 6,
+        "learn": 6,
+        "club": 7,
+        "app_pages": 8,
+        "main": 9,
     },
 }
 

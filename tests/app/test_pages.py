@@ -18,6 +18,7 @@ from tutorial_app.lessons import LessonRun, Run, course_names, load_course, solv
 from tutorial_app.rules.line.moves import legal_moves, why_illegal
 from tutorial_app.rules.line.state import Action, Move, play
 from tutorial_app.rules.line.worked_end import explain_hand_end
+from tutorial_app.strategy.bot_table import BotTable
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 PAGES = {
@@ -155,7 +156,7 @@ def test_a_hand_played_to_the_end_through_buttons(preset: str) -> None:
     assert at.subheader[0].value == t("play.hand_over", "en")
     result = table.result
     assert result is not None
-    worked = explain_hand_end(table.state, HUMAN, table.before_hand)
+    worked = explain_hand_end(table.state, HUMAN, table.match)
     assert any(worked.how.en in m.value for m in at.markdown)  # the rules core's worked end of the hand
     assert any(worked.score.en in m.value for m in at.markdown)
 
@@ -190,7 +191,7 @@ def test_two_sessions_do_not_share_a_game() -> None:
     _ok(first.switch_page(PAGES["play"][0]).run())
     _ok(first.button[0].click().run())
     _ok(second.switch_page(PAGES["play"][0]).run())
-    assert isinstance(first.session_state["play_table"], PlayTable)
+    assert isinstance(first.session_state["play_table"], BotTable)
     assert second.session_state["play_table"] is None
 
 

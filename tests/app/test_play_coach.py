@@ -15,6 +15,7 @@ from tutorial_app.lessons import LessonRun, load_course, solve, solve_until
 from tutorial_app.lessons.format.model import CapstoneStep
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, Move
+from tutorial_app.strategy.bot_table import BotTable
 from tutorial_app.strategy.review import HandReview
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
@@ -41,7 +42,7 @@ def _deal(preset: str, levels: dict[int, str], lang: str = "en") -> AppTest:
 
 def _table(at: AppTest) -> PlayTable:
     table = at.session_state["play_table"]
-    assert isinstance(table, PlayTable)
+    assert isinstance(table, BotTable)
     return table
 
 
@@ -65,7 +66,7 @@ def _to_a_choice(at: AppTest) -> PlayTable:
 
 def test_each_seat_gets_its_own_bot() -> None:
     at = _deal("international", {1: "strong", 2: "random", 3: "strong"})
-    assert _table(at).bots == ("", "strong", "random", "strong")
+    assert _table(at).seats == ("", "strong", "random", "strong")
     header = at.caption[0].value
     assert f"{t('seat.n', 'en', n=1)}: {t('level.strong', 'en')}" in header
     assert f"{t('play.seat_partner', 'en', n=2)}: {t('level.random', 'en')}" in header

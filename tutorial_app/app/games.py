@@ -13,13 +13,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from streamlit.delta_generator import DeltaGenerator
+
+from tutorial_app.app.play.line_game import LinePlayScreens
+from tutorial_app.app.shell.rules_picker import RuleChoice
 from tutorial_app.app.table.lesson import LineLessonScreens
 from tutorial_app.app.tien_gow.lesson import TienGowLessonScreens
+from tutorial_app.app.tien_gow.play import TienGowPlayScreens
 from tutorial_app.lessons import LessonRun
 from tutorial_app.lessons.format.model import CapstoneStep
+from tutorial_app.rules.game import AnyGame
 from tutorial_app.rules.text import Text
+from tutorial_app.strategy.bot_table import BotTable
 
-__all__ = ["LessonScreens", "LESSON_SCREENS", "lesson_screens"]
+__all__ = ["LessonScreens", "PlayScreens", "LESSON_SCREENS", "PLAY_SCREENS", "lesson_screens", "play_screens"]
 
 Submit = Callable[[Any], None]
 Say = Callable[[Text | None], None]
@@ -68,3 +75,27 @@ LESSON_SCREENS: dict[str, LessonScreens] = {"line": LineLessonScreens(), "tien_g
 def lesson_screens(run: LessonRun) -> LessonScreens:
     """The screens of the game a lesson teaches."""
     return LESSON_SCREENS[run.game.name]
+
+
+class PlayScreens(Protocol):
+    """How a game is played on the Play page: who sits at the table, the deal, and the table itself."""
+
+    def bots_picker(self, prefix: str, choice: RuleChoice | None) -> tuple[DeltaGenerator, DeltaGenerator]:
+        """The bots' widgets; returns two columns for the deal number and the length of the game."""
+        ...
+
+    def deal(self, prefix: str, choice: RuleChoice, seed: int, whole_match: bool) -> None:
+        """Deal a hand (or a match) of the chosen rule set with the bots picked, kept as the page's table."""
+        ...
+
+    def show(self, table: BotTable, deal_again: Callable[[], None]) -> None:
+        """The table and everything around it (``deal_again``: the page deals its chosen rule set again)."""
+        ...
+
+
+PLAY_SCREENS: dict[str, PlayScreens] = {"line": LinePlayScreens(), "tien_gow": TienGowPlayScreens()}
+
+
+def play_screens(game: AnyGame) -> PlayScreens:
+    """The Play page's screens of a game."""
+    return PLAY_SCREENS[game.name]

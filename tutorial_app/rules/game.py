@@ -21,9 +21,10 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
+from tutorial_app.rules.house import OptionSpec
 from tutorial_app.rules.text import Text
 
-__all__ = ["Game", "HandLike", "MatchLike", "Dealt", "Verdict", "AnyGame"]
+__all__ = ["Game", "HandLike", "MatchLike", "Dealt", "Verdict", "AnyGame", "SheetLine", "SheetSection"]
 
 Verdict = Literal["won", "lost", "tie"]
 """How a finished hand ended for one seat (for a side, in a partnership game)."""
@@ -68,6 +69,22 @@ class Dealt(NamedTuple, Generic[S_co]):
     opening: Text
     redeals: tuple[Text, ...] = ()
     lead: Any = None
+
+
+class SheetLine(NamedTuple):
+    """One line of a rule sheet: the option (or rule) it comes from and its sentence."""
+
+    option: str
+    text: str
+    house_rule: bool
+    """True when the value differs from the rule set's own (a club's override)."""
+
+
+class SheetSection(NamedTuple):
+    """A heading of a rule sheet and its lines."""
+
+    heading: str
+    lines: tuple[SheetLine, ...]
 
 
 class Game(Protocol[R, S, M, X]):
@@ -123,6 +140,22 @@ class Game(Protocol[R, S, M, X]):
 
     def players(self, rules: R) -> int:
         """How many seats these rules deal to."""
+        ...
+
+    def offers_pairs(self, name: str, players: int) -> bool:
+        """Whether a rule set may be played in two partnerships at this many seats, as the players choose."""
+        ...
+
+    def option_specs(self) -> Mapping[str, OptionSpec]:
+        """Every house-rule option of the game, by name (``rules.house``): its values, label and sentence."""
+        ...
+
+    def sheet_sections(self, rules: R, lang: str, preset: str | None = None) -> list[SheetSection]:
+        """The rule sheet as sections of sentences; with ``preset``, the options changed from it are marked."""
+        ...
+
+    def rule_sheet(self, rules: R, lang: str, preset: str | None = None) -> str:
+        """The rule sheet as plain text (what ``domino-tutor rules NAME`` prints)."""
         ...
 
     # -- a hand -------------------------------------------------------------------------------

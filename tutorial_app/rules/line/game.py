@@ -12,14 +12,16 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from tutorial_app.rules.game import Dealt, Verdict
+from tutorial_app.rules.game import Dealt, SheetSection, Verdict
+from tutorial_app.rules.house import OptionSpec
+from tutorial_app.rules.line.bots import choose_greedy
 from tutorial_app.rules.line.deal import Deal, deal
 from tutorial_app.rules.line.match import MatchState, new_match, next_deal, record_hand
 from tutorial_app.rules.line.moves import apply, apply_unchecked, legal_sequence, why_illegal, with_claim
 from tutorial_app.rules.line.notation import parse_move
-from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.options import OPTION_SPECS, HouseRules
+from tutorial_app.rules.line.rulesheet import rule_sheet, sheet_sections
 from tutorial_app.rules.line.scoring import HandResult, hand_result
-from tutorial_app.rules.line.simulate import choose_greedy
 from tutorial_app.rules.line.state import DRAW, END_TURN, ENDS, MUGGINS, PASS, HandState, Move, play
 from tutorial_app.rules.line.variants import VARIANTS, UnknownVariantError, find_variant
 from tutorial_app.rules.line.worked_end import explain_hand_end
@@ -66,6 +68,18 @@ class LineGame:
 
     def players(self, rules: HouseRules) -> int:
         return rules.players
+
+    def offers_pairs(self, name: str, players: int) -> bool:
+        return find_variant(name).pairs_optional and players == 4
+
+    def option_specs(self) -> Mapping[str, OptionSpec]:
+        return OPTION_SPECS
+
+    def sheet_sections(self, rules: HouseRules, lang: str, preset: str | None = None) -> list[SheetSection]:
+        return sheet_sections(rules, lang, preset)
+
+    def rule_sheet(self, rules: HouseRules, lang: str, preset: str | None = None) -> str:
+        return rule_sheet(rules, lang, preset)
 
     def deal(self, rules: HouseRules, rng: random.Random, viewer: int | None = None) -> Dealt[HandState]:
         return _dealt(deal(rules, rng, viewer=viewer))

@@ -12,15 +12,16 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from tutorial_app.rules.game import Dealt, Verdict
-from tutorial_app.rules.line.options import OptionError
+from tutorial_app.rules.game import Dealt, SheetSection, Verdict
+from tutorial_app.rules.house import OptionError, OptionSpec
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS, choose, paused, tien_gow_bot
 from tutorial_app.rules.tien_gow.deal import TienGowDeal, deal
 from tutorial_app.rules.tien_gow.match import TienGowMatch, new_match, next_deal, record_hand
 from tutorial_app.rules.tien_gow.moves import apply, apply_unchecked, legal_sequence, normalize, why_illegal
-from tutorial_app.rules.tien_gow.options import NAME, PLAYERS, TITLE, TienGowRules, is_tien_gow
+from tutorial_app.rules.tien_gow.options import NAME, PLAYERS, TIEN_GOW_SPECS, TITLE, TienGowRules, is_tien_gow
 from tutorial_app.rules.tien_gow.scoring import HandResult, hand_result
+from tutorial_app.rules.tien_gow.sheet import tien_gow_sections, tien_gow_sheet
 from tutorial_app.rules.tien_gow.state import Action, HandState, Move, parse_move
 from tutorial_app.rules.tien_gow.tiles import CHINESE_SET
 from tutorial_app.rules.tien_gow.worked import describe_plays, explain_settlement
@@ -67,6 +68,18 @@ class TienGowGame:
 
     def players(self, rules: TienGowRules) -> int:
         return PLAYERS
+
+    def offers_pairs(self, name: str, players: int) -> bool:
+        return False
+
+    def option_specs(self) -> Mapping[str, OptionSpec]:
+        return TIEN_GOW_SPECS
+
+    def sheet_sections(self, rules: TienGowRules, lang: str, preset: str | None = None) -> list[SheetSection]:
+        return tien_gow_sections(rules, lang)
+
+    def rule_sheet(self, rules: TienGowRules, lang: str, preset: str | None = None) -> str:
+        return tien_gow_sheet(rules, lang)
 
     def deal(self, rules: TienGowRules, rng: random.Random, viewer: int | None = None) -> Dealt[HandState]:
         return _dealt(deal(rules, rng))
