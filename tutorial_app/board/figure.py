@@ -262,11 +262,7 @@ def board_figure(
         sketch.click(p.cx, p.cy, f"chain:{p.arm}:{p.link_index}", name)
 
     face_up_all = reveal or state.is_over
-    fits = (
-        state.fit_mask() & state.hands[viewer_seat]
-        if show_fits and state.to_move == viewer_seat and not state.is_over
-        else 0
-    )
+    fits = state.fitting(viewer_seat) if show_fits else 0
     for offset in range(players):
         seat = (viewer_seat + offset) % players
         side = frame.sides[offset] if offset < len(frame.sides) else "top"
