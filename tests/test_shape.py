@@ -464,11 +464,7 @@ def game_switches(name: str, source: str) -> list[str]:
         if called in GAME_PREDICATES:
             found.append(f"{name}:{node.lineno} asks {called}")
         elif called == "isinstance" and both and len(node.args) == 2:
-            tested = {
-                n.id if isinstance(n, ast.Name) else n.value.id
-                for n in ast.walk(node.args[1])
-                if isinstance(n, ast.Name) or (isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name))
-            }
+            tested = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
             if tested & set(names):
                 found.append(f"{name}:{node.lineno} tests isinstance against a game's class")
     return found

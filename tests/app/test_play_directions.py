@@ -15,7 +15,7 @@ from tutorial_app.app.play.table import HUMAN, PlayTable, bots_by_seat
 from tutorial_app.board.adjust import BENDS, turn_options
 from tutorial_app.board.layout import layout_table
 from tutorial_app.i18n import t
-from tutorial_app.rules.game import Dealt
+from tutorial_app.rules.game import Dealt, SetLead
 from tutorial_app.rules.line.game import LINE
 from tutorial_app.rules.line.match import new_match
 from tutorial_app.rules.line.moves import legal_moves
@@ -52,7 +52,7 @@ def _table() -> PlayTable:
         Seeds(1),
         False,
         0,
-        Dealt(position.state, Text("a set position", "заданная позиция")),
+        Dealt(position.state, SetLead(Text("a set position", "заданная позиция"))),
         position.state,
         match,
         viewer=HUMAN,

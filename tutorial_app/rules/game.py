@@ -24,7 +24,18 @@ from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 from tutorial_app.rules.house import OptionSpec
 from tutorial_app.rules.text import Text
 
-__all__ = ["Game", "HandLike", "MatchLike", "Dealt", "Verdict", "AnyGame", "SheetLine", "SheetSection"]
+__all__ = [
+    "Game",
+    "HandLike",
+    "MatchLike",
+    "Dealt",
+    "Opening",
+    "SetLead",
+    "Verdict",
+    "AnyGame",
+    "SheetLine",
+    "SheetSection",
+]
 
 Verdict = Literal["won", "lost", "tie"]
 """How a finished hand ended for one seat (for a side, in a partnership game)."""
@@ -57,18 +68,35 @@ R = TypeVar("R")
 X = TypeVar("X", bound=MatchLike)
 
 
-class Dealt(NamedTuple, Generic[S_co]):
-    """A hand just dealt: its state, who leads it and why, and the deals thrown in before it.
+class Opening(Protocol):
+    """Who leads a hand and why: a line game's ``LeadDecision``, Tien Gow's banker, or a lead set by hand."""
 
-    ``lead`` is the engine's own record of the lead (a line game's
-    ``LeadDecision``: the seat, the tiles it may lead); None where the
-    opening sentence says all (Tien Gow's banker).
-    """
+    @property
+    def reason(self) -> Text:
+        """Who leads and why, both languages."""
+        ...
+
+
+class SetLead(NamedTuple):
+    """A lead given with its sentence (a position set by hand, not dealt)."""
+
+    reason: Text
+
+
+class Dealt(NamedTuple, Generic[S_co]):
+    """A hand just dealt: its state, who leads it and why (``lead``, the engine's own record, whose ``reason`` is
+    worded only when read: the simulator deals thousands of hands and reads none), and the deals thrown in first."""
 
     state: S_co
-    opening: Text
+    lead: Any
+    """An ``Opening``: the engine's own record (a line game's ``LeadDecision`` names the seat and the tiles)."""
     redeals: tuple[Text, ...] = ()
-    lead: Any = None
+
+    @property
+    def opening(self) -> Text:
+        """Who leads the hand and why, both languages."""
+        reason: Text = self.lead.reason
+        return reason
 
 
 class SheetLine(NamedTuple):

@@ -45,6 +45,7 @@ from tutorial_app.board.adjust import BENDS, AdjustError
 from tutorial_app.board.layout import Bend, Step
 from tutorial_app.i18n import Lang
 from tutorial_app.rules.game import AnyGame
+from tutorial_app.rules.line.deal import LeadDecision
 from tutorial_app.rules.line.moves import IllegalMoveError
 from tutorial_app.rules.line.state import ARM_NAMES, Move
 from tutorial_app.rules.text import Text
@@ -158,7 +159,7 @@ def _header(table: PlayTable, current: Lang) -> None:
     if rules.in_pairs:
         st.caption(tr("play.partners", you=side_label(rules, 0, current), them=side_label(rules, 1, current)))
     lead = table.dealt.lead
-    info = [table.dealt.opening.in_(current) if lead is None else lead_reason(lead, current, HUMAN)]
+    info = [lead_reason(lead, current, HUMAN) if isinstance(lead, LeadDecision) else lead.reason.in_(current)]
     if table.start.lead_is_open:
         info.append(tr("play.lead_any"))
     info += [tr("play.redealt", reason=r.in_(current)) for r in table.dealt.redeals]

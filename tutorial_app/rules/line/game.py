@@ -35,7 +35,7 @@ _OTHER_MOVES = (DRAW, PASS, END_TURN, MUGGINS)
 
 
 def _dealt(found: Deal) -> Dealt[HandState]:
-    return Dealt(found.state, found.lead.reason, found.redeals, found.lead)
+    return Dealt(found.state, found.lead, found.redeals)
 
 
 class LineGame:

@@ -304,6 +304,34 @@ def _draw(state: HandState, move: Move) -> HandState:
 
 _tuple_new = tuple.__new__
 
+# Why positional: ``benchmarks/rules_speed.py`` measured building the 18-field HandState by keyword at about five
+# times the cost of ``tuple.__new__``, and ``_replace`` at about nine; used for draws and passes alone, ``_replace``
+# cost a seventh of the random playouts' throughput. So the three builds here (a play, a draw, a pass or end of
+# turn) and the unpackings write the fields in order, and this guard names the one place to change when
+# HandState gains a field.
+_FIELDS = (
+    "rules",
+    "hands",
+    "boneyard",
+    "table",
+    "to_move",
+    "leader",
+    "last_move_by",
+    "status",
+    "out_seat",
+    "capicu",
+    "bank",
+    "fives",
+    "drawn",
+    "doubles_run",
+    "lead_mask",
+    "unclaimed",
+    "plays",
+    "trail",
+)
+if HandState._fields != _FIELDS:
+    raise RuntimeError("HandState's fields changed: update the positional builds and unpackings of rules/line/moves.py")
+
 
 def apply_unchecked(state: HandState, move: Move) -> HandState:
     """The state after a move taken from ``legal_moves`` (no checks: the simulator's path)."""
@@ -375,7 +403,10 @@ def apply_unchecked(state: HandState, move: Move) -> HandState:
                 fives_list[rules.side_of(seat)] += count
                 fives = tuple(fives_list)
     trail = _tuple_new(LogEntry, (trail, seat, move, (), points))
+    # What the play leads to: the hand won, blocked, a run of doubles going on, or the turn handed on.
+    to_move, status, out, capicu, run = seat, _IN_PLAY, -1, False, False
     if hand == 0:
+        status, out, unclaimed = _WON, seat, 0
         capicu = (
             not spinner_layout
             and not tile.is_double
@@ -384,81 +415,19 @@ def apply_unchecked(state: HandState, move: Move) -> HandState:
             and tile.has(before[LEFT])
             and tile.has(before[RIGHT])
         )
-        return _tuple_new(
-            HandState,
-            (
-                rules,
-                hands,
-                boneyard,
-                table,
-                seat,
-                leader,
-                seat,
-                _WON,
-                seat,
-                capicu,
-                bank,
-                fives,
-                None,
-                False,
-                lead_mask,
-                0,
-                plays + 1,
-                trail,
-            ),
-        )
-    for other in hands:
-        if other & fit:
-            break
     else:
-        if _nothing_to_draw(rules, boneyard, fit):
-            return _tuple_new(
-                HandState,
-                (
-                    rules,
-                    hands,
-                    boneyard,
-                    table,
-                    seat,
-                    leader,
-                    seat,
-                    _BLOCKED,
-                    -1,
-                    False,
-                    bank,
-                    fives,
-                    None,
-                    False,
-                    lead_mask,
-                    0,
-                    plays + 1,
-                    trail,
-                ),
-            )
-    if rules.multiple_doubles and tile.is_double and hand & fit:
-        return _tuple_new(
-            HandState,
-            (
-                rules,
-                hands,
-                boneyard,
-                table,
-                seat,
-                leader,
-                seat,
-                _IN_PLAY,
-                -1,
-                False,
-                bank,
-                fives,
-                None,
-                True,
-                lead_mask,
-                unclaimed,
-                plays + 1,
-                trail,
-            ),
-        )
+        for other in hands:
+            if other & fit:
+                break
+        else:
+            if _nothing_to_draw(rules, boneyard, fit):
+                status, unclaimed = _BLOCKED, 0
+        if status is not _IN_PLAY:
+            pass
+        elif rules.multiple_doubles and tile.is_double and hand & fit:
+            run = True
+        else:
+            to_move = (seat + 1) % rules.players
     return _tuple_new(
         HandState,
         (
@@ -466,16 +435,16 @@ def apply_unchecked(state: HandState, move: Move) -> HandState:
             hands,
             boneyard,
             table,
-            (seat + 1) % rules.players,
+            to_move,
             leader,
             seat,
-            _IN_PLAY,
-            -1,
-            False,
+            status,
+            out,
+            capicu,
             bank,
             fives,
             None,
-            False,
+            run,
             lead_mask,
             unclaimed,
             plays + 1,

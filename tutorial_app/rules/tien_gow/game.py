@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from tutorial_app.rules.game import Dealt, SheetSection, Verdict
+from tutorial_app.rules.game import Dealt, SetLead, SheetSection, Verdict
 from tutorial_app.rules.house import OptionError, OptionSpec
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS, choose, paused, tien_gow_bot
@@ -33,7 +33,7 @@ _MOST_TILES = 4
 
 
 def _dealt(found: TienGowDeal) -> Dealt[HandState]:
-    return Dealt(found.state, found.banker_reason)
+    return Dealt(found.state, SetLead(found.banker_reason))
 
 
 class TienGowGame:
