@@ -15,25 +15,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
+import tutorial_app.rules.line.option_values as values
 from tutorial_app.language import en_count, ru_count
 from tutorial_app.rules.house import Named, OneOf, OptionSpec, Whole, YesNo
-from tutorial_app.rules.line.option_values import (
-    BlockedNextLead,
-    BlockedScoring,
-    BlockedTie,
-    BlockWithBoneyard,
-    Boneyard,
-    DrawRule,
-    FirstLead,
-    FirstTile,
-    FivesClaim,
-    Layout,
-    MatchGoal,
-    NextLead,
-    Redeal,
-    Scoring,
-    Teams,
-)
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import ALL_TILES
 
@@ -76,13 +60,13 @@ class HouseRules(Protocol):
     def lone_blank_double(self) -> int: ...
 
     @property
-    def first_lead(self) -> FirstLead: ...
+    def first_lead(self) -> values.FirstLead: ...
 
     @property
-    def teams(self) -> Teams: ...
+    def teams(self) -> values.Teams: ...
 
     @property
-    def blocked_scoring(self) -> BlockedScoring: ...
+    def blocked_scoring(self) -> values.BlockedScoring: ...
 
 
 __all__ = ["SPECS", "SECTIONS"]
@@ -281,7 +265,7 @@ def _boneyard_in_context(value: object, rules: HouseRules) -> Text | None:
 
 
 def _scoring_in_context(value: object, rules: HouseRules) -> Text | None:
-    if value == "winner_takes_all_hands" and rules.teams is Teams.NONE:
+    if value == "winner_takes_all_hands" and rules.teams is values.Teams.NONE:
         return Text(
             "The player who goes out scores the pips left in every hand; when a fish is won, the winner's "
             "own pips count too.",
@@ -366,7 +350,7 @@ PLAYERS = OptionSpec(
 )
 TEAMS = OptionSpec(
     "teams",
-    Named(Teams),
+    Named(values.Teams),
     Text("Teams", "Команды"),
     _DEAL,
     {
@@ -394,7 +378,7 @@ HAND_SIZE = OptionSpec(
 )
 REDEAL = OptionSpec(
     "redeal",
-    Named(Redeal),
+    Named(values.Redeal),
     Text("Redeal", "Пересдача"),
     _DEAL,
     {
@@ -415,7 +399,7 @@ REDEAL = OptionSpec(
 )
 FIRST_LEAD = OptionSpec(
     "first_lead",
-    Named(FirstLead),
+    Named(values.FirstLead),
     Text("First lead", "Первый заход"),
     _LEAD,
     _FIRST_LEAD_SENTENCES,
@@ -423,7 +407,7 @@ FIRST_LEAD = OptionSpec(
 )
 FIRST_TILE = OptionSpec(
     "first_tile",
-    Named(FirstTile),
+    Named(values.FirstTile),
     Text("First tile", "Первая кость"),
     _LEAD,
     {
@@ -436,7 +420,7 @@ FIRST_TILE = OptionSpec(
 )
 NEXT_LEAD = OptionSpec(
     "next_lead",
-    Named(NextLead),
+    Named(values.NextLead),
     Text("Next lead", "Следующий заход"),
     _LEAD,
     {
@@ -452,7 +436,7 @@ NEXT_LEAD = OptionSpec(
 )
 BLOCKED_NEXT_LEAD = OptionSpec(
     "blocked_next_lead",
-    Named(BlockedNextLead),
+    Named(values.BlockedNextLead),
     Text("Lead after a fish", "Заход после рыбы"),
     _LEAD,
     {
@@ -480,7 +464,7 @@ BLOCKED_NEXT_LEAD = OptionSpec(
 )
 LAYOUT = OptionSpec(
     "layout",
-    Named(Layout),
+    Named(values.Layout),
     Text("Layout", "Раскладка"),
     _MOVES,
     {
@@ -532,7 +516,7 @@ BRANCH_BLOCKING = OptionSpec(
 )
 BONEYARD = OptionSpec(
     "boneyard",
-    Named(Boneyard),
+    Named(values.Boneyard),
     Text("Boneyard", "Базар"),
     _MOVES,
     {
@@ -550,7 +534,7 @@ BONEYARD = OptionSpec(
 )
 DRAW_RULE = OptionSpec(
     "draw_rule",
-    Named(DrawRule),
+    Named(values.DrawRule),
     Text("How to draw", "Как брать с базара"),
     _MOVES,
     {
@@ -594,7 +578,7 @@ MUST_PLAY_DRAWN = OptionSpec(
 )
 BLOCK_WITH_BONEYARD = OptionSpec(
     "block_with_boneyard",
-    Named(BlockWithBoneyard),
+    Named(values.BlockWithBoneyard),
     Text("A fish with a boneyard", "Рыба при базаре"),
     _END,
     {
@@ -615,7 +599,7 @@ BLOCK_WITH_BONEYARD = OptionSpec(
 )
 BLOCKED_SCORING = OptionSpec(
     "blocked_scoring",
-    Named(BlockedScoring),
+    Named(values.BlockedScoring),
     Text("Scoring a fish", "Подсчёт рыбы"),
     _END,
     {
@@ -638,7 +622,7 @@ BLOCKED_SCORING = OptionSpec(
 )
 BLOCKED_TIE = OptionSpec(
     "blocked_tie",
-    Named(BlockedTie),
+    Named(values.BlockedTie),
     Text("Tied fish", "Рыба поровну"),
     _END,
     {
@@ -657,7 +641,7 @@ BLOCKED_TIE = OptionSpec(
 )
 SCORING = OptionSpec(
     "scoring",
-    Named(Scoring),
+    Named(values.Scoring),
     Text("Scoring", "Подсчёт очков"),
     _SCORING,
     {
@@ -727,7 +711,7 @@ FIVES_SCORING = OptionSpec(
 )
 FIVES_CLAIM = OptionSpec(
     "fives_claim",
-    Named(FivesClaim),
+    Named(values.FivesClaim),
     Text("Announcing fives", "Объявление пятёрок"),
     _SCORING,
     {
@@ -760,7 +744,7 @@ TARGET = OptionSpec(
 )
 MATCH_GOAL = OptionSpec(
     "match_goal",
-    Named(MatchGoal),
+    Named(values.MatchGoal),
     Text("Match goal", "Цель игры"),
     _MATCH,
     {

@@ -9,24 +9,6 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = [
-    "Teams",
-    "Boneyard",
-    "DrawRule",
-    "FirstLead",
-    "FirstTile",
-    "NextLead",
-    "BlockedNextLead",
-    "BlockWithBoneyard",
-    "Layout",
-    "Scoring",
-    "BlockedScoring",
-    "BlockedTie",
-    "FivesClaim",
-    "Redeal",
-    "MatchGoal",
-]
-
 
 class Teams(StrEnum):
     NONE = "none"
