@@ -161,7 +161,7 @@ def _timed_click(page: Any, name: str, into: Clicks, gone: str | None = None) ->
 def bare_browser(browser: Any, samples: int) -> Clicks:
     """The bare page: first loads to its figure, then clicks on its rectangles."""
     from browser_helpers import wait_point
-    from conftest import start_app
+    from servers import start_app
 
     process, url = start_app({}, script=BARE)
     found = Clicks()
@@ -236,8 +236,9 @@ def app_browser(browser: Any, url: str, samples: int) -> Clicks:
 
 def browser_figures(samples: int) -> tuple[Clicks, Clicks, list[float]]:
     """(the app's Play page, the bare page, the home page's loads) in one headless Chromium."""
-    from conftest import CHROMIUM_ARGS, chromium_path, start_app
+    from conftest import CHROMIUM_ARGS, chromium_path
     from playwright.sync_api import sync_playwright
+    from servers import start_app
 
     executable = chromium_path()
     if executable is None:

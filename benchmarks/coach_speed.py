@@ -29,6 +29,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ from tutorial_app.app.table.coach import make_hint, seat_view
 from tutorial_app.lessons import lessons_root
 from tutorial_app.lessons.check.validate import check_paths, lesson_files
 from tutorial_app.rules.line.moves import legal_moves
+from tutorial_app.rules.line.state import HandState
 from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.analysis import DEFAULT_PLAYOUTS, analyse, candidate_moves
 from tutorial_app.strategy.review import review_hand
@@ -68,13 +70,19 @@ def timed(run: Callable[[], object]) -> tuple[float, float]:
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
+def _analyse_alone(state: HandState, start: HandState) -> object:
+    """What a hint costs without its words: the analysis of the learner's view."""
+    return analyse(seat_view(state, HUMAN, start), DEFAULT_PLAYOUTS, 0)
+
+
 def hint_figures(count: int) -> None:
     tables = list(decisions(count, 7))
     hints, plain = [], []
     for table in tables:
-        state, start = table.state, table.start
-        hints.append(timed(lambda s=state, b=start: make_hint(s, HUMAN, b)))
-        plain.append(timed(lambda s=state, b=start: analyse(seat_view(s, HUMAN, b), DEFAULT_PLAYOUTS, 0)))
+        state: HandState = table.state
+        start: HandState = table.start
+        hints.append(timed(partial(make_hint, state, HUMAN, start)))
+        plain.append(timed(partial(_analyse_alone, state, start)))
     median_hint = statistics.median(w for w, _ in hints)
     median_plain = statistics.median(w for w, _ in plain)
     print(f"hint (make_hint, {len(tables)} Play decisions, {DEFAULT_PLAYOUTS} playouts/move):")
@@ -93,8 +101,9 @@ def review_figures(hands: int) -> None:
         while not table.hand_over:
             table = human_move(table, rng.choice(legal_moves(table.state)))
         moves = [entry[1] for entry in table.state.log]
-        review = review_hand(table.start, moves, HUMAN)
-        wall, _ = timed(lambda b=table.start, m=moves: review_hand(b, m, HUMAN))
+        dealt: HandState = table.start
+        review = review_hand(dealt, moves, HUMAN)
+        wall, _ = timed(partial(review_hand, dealt, moves, HUMAN))
         per_hand.append(wall)
         per_decision.append(wall / max(1, len(review.decisions)))
     print(
@@ -122,8 +131,9 @@ def browser_figures(clicks: int) -> None:
     tests = Path(__file__).resolve().parents[1] / "tests"
     sys.path[:0] = [str(tests), str(tests / "browser")]
     from browser_helpers import click_button, open_app
-    from conftest import CHROMIUM_ARGS, chromium_path, start_app
+    from conftest import CHROMIUM_ARGS, chromium_path
     from playwright.sync_api import sync_playwright
+    from servers import start_app
 
     process, url = start_app({"DOMINO_TUTOR_PROGRESS_DB": "/tmp/coach_speed.sqlite3"})
     server: list[float] = []

@@ -67,8 +67,9 @@ def _rerun(page: Any) -> float:
 
 def browser(samples: int) -> None:
     from browser_helpers import open_app
-    from conftest import CHROMIUM_ARGS, chromium_path, start_app
+    from conftest import CHROMIUM_ARGS, chromium_path
     from playwright.sync_api import sync_playwright
+    from servers import start_app
 
     process, url = start_app({"DOMINO_TUTOR_PROGRESS_DB": str(Path(tempfile.mkdtemp()) / "bench.sqlite3")})
     try:

@@ -1,22 +1,33 @@
-"""Shared fixtures: the app served on a free port and headless Chromium for the browser tests.
+"""The suite's shared fixtures and how its tests are spread over parallel workers (see tests/README.md).
 
-Browser tests skip when Chromium or Playwright is missing, except where
-``DOMINO_TUTOR_REQUIRE_BROWSER=1`` is set (CI): there they fail.
+Parallel runs: ``pyproject.toml`` runs pytest with ``-n auto --dist loadgroup`` (pytest-xdist). A whole
+run (no argument, or a folder) gets ``auto_workers`` workers; naming only test files or tests runs them
+in this process, as before (``-n 2`` asks for workers anyway, ``-n 0`` never). Every session-scoped
+fixture below exists once per worker: one app server, one Chromium, one PostgreSQL URL per worker that
+needs them, started the first time a test asks.
+
+Browser tests skip when Chromium or Playwright is missing, except where ``DOMINO_TUTOR_REQUIRE_BROWSER=1``
+is set (CI): there they fail. PostgreSQL tests likewise with ``DOMINO_TUTOR_REQUIRE_POSTGRES=1``.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import shutil
+import subprocess
+import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import start_app, stop_app
+from servers import Server, own_schema, start_app, stop_app
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
+POSTGRES_SCRIPT = ROOT / ".ci" / "postgres"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -27,6 +38,118 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+POSTGRES_GROUP = "postgres"
+"""The xdist group of every test that uses PostgreSQL: one worker runs them all, so one throwaway cluster
+(where ``DOMINO_TUTOR_TEST_POSTGRES_URL`` is not set) and one pair of club instances serve the run."""
+
+
+# -- workers ---------------------------------------------------------------------------------------------------
+
+
+def auto_workers(cpus: int) -> int:
+    """Workers for a whole run on ``cpus`` cores: one more than the cores, since the browser tests spend much
+    of their time waiting for a page (a poll, a rerun) while another worker can use the core."""
+    return cpus + 1
+
+
+def _names_only_files(config: pytest.Config) -> bool:
+    """Whether the command line names test files or tests only (no folder, not the whole suite)."""
+    args = [arg for arg in config.args if not arg.startswith("-")]
+    if not args or config.option.keyword or config.option.markexpr:
+        return False
+    return all("::" in arg or Path(arg).is_file() for arg in args)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: ``PYTEST_XDIST_AUTO_NUM_WORKERS`` if set; none for a few named files (starting workers
+    costs more than it saves there); else ``auto_workers`` for this machine's cores."""
+    chosen = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS")
+    if chosen:
+        return int(chosen)
+    if _names_only_files(config):
+        return 0
+    return auto_workers(len(os.sched_getaffinity(0)))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put the PostgreSQL tests in one xdist group, and the browser tests first.
+
+    Why first: they are the long ones (a club class takes a minute or more), mostly waiting; started early,
+    the short CPU-bound tests fill the workers' gaps and end the run together, instead of one worker
+    finishing a long browser test alone. ``tryfirst``: xdist reads the group marks in its own hook.
+    """
+    for item in items:
+        if "postgres_url" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group(POSTGRES_GROUP))
+    items.sort(key=lambda item: item.get_closest_marker("browser") is None)
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its children that have ended (workers, servers, commands)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _chromium_cpu() -> float:
+    """CPU seconds of the Chromium processes running below this process (Linux; 0 elsewhere).
+
+    Why read them: Playwright's driver never waits for Chromium, so its CPU never reaches this process's
+    ``RUSAGE_CHILDREN``; read just before the browser closes, it is added to the run's CPU figure."""
+    processes: dict[int, tuple[int, str, float]] = {}
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = entry.read_text()
+        except OSError:
+            continue
+        name, fields = text[text.index("(") + 1 : text.rindex(")")], text[text.rindex(")") + 2 :].split()
+        # its own time and that of its ended children (a closed context's renderer), so nothing is counted twice
+        processes[int(entry.parent.name)] = (int(fields[1]), name, sum(int(f) for f in fields[11:15]) / tick)
+    below, grew = {os.getpid()}, True
+    while grew:
+        found = {pid for pid, (parent, _name, _cpu) in processes.items() if parent in below} - below
+        below |= found
+        grew = bool(found)
+    return sum(cpu for pid, (_parent, name, cpu) in processes.items() if pid in below and name.startswith("chrom"))
+
+
+_RUN: dict[str, float] = {"browser_cpu": 0.0}
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _RUN.update(wall=time.monotonic(), cpu=_cpu_seconds(), load=os.getloadavg()[0])
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A worker hands its browsers' CPU time to the controller (``pytest_testnodedown``)."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["browser_cpu"] = _RUN["browser_cpu"]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    _RUN["browser_cpu"] += float(getattr(node, "workeroutput", {}).get("browser_cpu", 0.0))
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """The run's wall time, CPU time and the machine's load: what ``.ci/run`` reports, and what to quote when
+    saying how fast the suite is (CPU seconds are disturbed less by other work on the machine)."""
+    if "wall" not in _RUN:
+        return
+    wall = time.monotonic() - _RUN["wall"]
+    cpu = _cpu_seconds() - _RUN["cpu"] + _RUN["browser_cpu"]
+    workers = getattr(config.option, "numprocesses", 0) or 0
+    terminalreporter.write_line(
+        f"suite wall time {int(wall // 60)} min {wall % 60:04.1f} s, CPU {cpu:.0f} s "
+        f"(Chromium {_RUN['browser_cpu']:.0f} s), {workers or 'no'} parallel workers, "
+        f"load average {_RUN['load']:.2f} at the start, {os.getloadavg()[0]:.2f} at the end"
+    )
+
+
+# -- the browser and the app ---------------------------------------------------------------------------------
 
 
 def chromium_path() -> str | None:
@@ -38,38 +161,53 @@ def chromium_path() -> str | None:
     return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
 
 
-def _browser_missing(why: str) -> None:
-    if os.environ.get("DOMINO_TUTOR_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"browser tests are required here (DOMINO_TUTOR_REQUIRE_BROWSER=1) but {why}")
+def _missing(variable: str, why: str) -> None:
+    """Skip, or fail where ``variable=1`` says the tests are required here (CI)."""
+    if os.environ.get(variable) == "1":
+        pytest.fail(f"these tests are required here ({variable}=1) but {why}")
     pytest.skip(why)
 
 
 @pytest.fixture(scope="session")
-def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The URL of the app served for this test session, with its own progress database."""
-    database = tmp_path_factory.mktemp("progress") / "progress.sqlite3"
-    process, url = start_app({"DOMINO_TUTOR_PROGRESS_DB": str(database)})
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The app served for this worker, on its own SQLite progress and club database; shared by every browser
+    test of the worker (the club's tests included: the database's URL lets them read the room).
+
+    ``DATABASE_URL`` of this shell is not inherited (the server must use the database made here); the
+    server's output goes to ``app.log`` in the fixture's folder, so a failure can be read."""
+    folder = tmp_path_factory.mktemp("app")
+    database = folder / "progress.sqlite3"
+    process, url = start_app(
+        {"DOMINO_TUTOR_PROGRESS_DB": str(database)}, log=folder / "app.log", drop=("DATABASE_URL",)
+    )
     try:
-        yield url
+        yield Server((url,), f"sqlite:///{database}")
     finally:
         stop_app(process)
 
 
 @pytest.fixture(scope="session")
+def app_url(app_server: Server) -> str:
+    """The address of this worker's app server."""
+    return app_server.url
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Headless Chromium through Playwright (Debian's chromium, no download)."""
+    """Headless Chromium through Playwright (Debian's chromium, no download), launched once per worker."""
     executable = chromium_path()
     if executable is None:
-        _browser_missing("chromium is not installed (apt-get install -y chromium)")
+        _missing("DOMINO_TUTOR_REQUIRE_BROWSER", "chromium is not installed (apt-get install -y chromium)")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        _browser_missing("the playwright package is not installed")
+        _missing("DOMINO_TUTOR_REQUIRE_BROWSER", "the playwright package is not installed")
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
             yield launched
         finally:
+            _RUN["browser_cpu"] += _chromium_cpu()
             launched.close()
 
 
@@ -89,3 +227,44 @@ def artifacts() -> Path:
     """Where screenshots go (gitignored)."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+# -- PostgreSQL ----------------------------------------------------------------------------------------------------
+
+
+def _postgres_binary() -> bool:
+    return any(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl")) or shutil.which("pg_ctl") is not None
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL server: ``DOMINO_TUTOR_TEST_POSTGRES_URL`` if set, else a throwaway cluster that
+    ``.ci/postgres`` starts for this run. Skipped only when the machine has no PostgreSQL at all (a
+    failure where ``DOMINO_TUTOR_REQUIRE_POSTGRES=1``, as in CI). Tests using it share one worker
+    (``POSTGRES_GROUP``); each takes a schema of its own (``postgres_schema``)."""
+    given = os.environ.get("DOMINO_TUTOR_TEST_POSTGRES_URL", "")
+    if given:
+        yield given
+        return
+    if not _postgres_binary():
+        _missing(
+            "DOMINO_TUTOR_REQUIRE_POSTGRES",
+            "there is no PostgreSQL server binary (pg_ctl) on this machine and DOMINO_TUTOR_TEST_POSTGRES_URL "
+            "is not set: install postgresql or set the variable to run these tests",
+        )
+    folder = tempfile.mkdtemp(prefix="domino-pg-")  # directly in /tmp: the server's user must reach it
+    started = subprocess.run([str(POSTGRES_SCRIPT), "start", folder], capture_output=True, text=True, check=False)
+    if started.returncode != 0:
+        pytest.fail(f".ci/postgres could not start a cluster: {started.stderr[-2000:]}")
+    try:
+        yield started.stdout.strip()
+    finally:
+        subprocess.run([str(POSTGRES_SCRIPT), "stop", folder], capture_output=True, check=False)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_schema(postgres_url: str) -> Iterator[str]:
+    """A URL of the test's own empty schema on the PostgreSQL server (see ``own_schema``)."""
+    with own_schema(postgres_url) as url:
+        yield url

@@ -1,4 +1,5 @@
-"""Starting and stopping the app's server for the browser tests and the benchmarks (one loop for all)."""
+"""Starting and stopping the app's server for the browser tests and the benchmarks (one loop for all), and a
+PostgreSQL schema of a test's own."""
 
 from __future__ import annotations
 
@@ -8,11 +9,28 @@ import subprocess
 import sys
 import time
 import urllib.request
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import NamedTuple
+
+import sqlalchemy as sa
 
 from tutorial_app.launch import streamlit_command, streamlit_flags
 
-__all__ = ["free_port", "start_app", "stop_app"]
+__all__ = ["Server", "free_port", "own_schema", "schema_url", "start_app", "stop_app"]
+
+
+class Server(NamedTuple):
+    """App instances of one database: their addresses and the database's URL (the club's tests read it)."""
+
+    urls: tuple[str, ...]
+    database: str
+
+    @property
+    def url(self) -> str:
+        return self.urls[0]
 
 
 def free_port() -> int:
@@ -78,3 +96,30 @@ def stop_app(process: subprocess.Popen[bytes]) -> None:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
+
+
+def schema_url(server_url: str, schema: str) -> str:
+    """The same database with ``schema`` first on the search path: the tables a store creates go there."""
+    return (
+        sa.make_url(server_url)
+        .update_query_dict({"options": f"-csearch_path={schema}"})
+        .render_as_string(hide_password=False)
+    )
+
+
+@contextmanager
+def own_schema(server_url: str) -> Iterator[str]:
+    """A new empty schema on the server for as long as the ``with`` lasts (then dropped with its tables): its URL.
+
+    Why a schema each: the tests that share the server (several workers, or developers' runs on one
+    database) never see one another's tables."""
+    name = f"test_{uuid.uuid4().hex[:12]}"
+    engine = sa.create_engine(server_url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(sa.text(f"CREATE SCHEMA {name}"))
+        yield schema_url(server_url, name)
+    finally:
+        with engine.begin() as conn:
+            conn.execute(sa.text(f"DROP SCHEMA IF EXISTS {name} CASCADE"))
+        engine.dispose()

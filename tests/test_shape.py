@@ -33,11 +33,13 @@ FLOORS: dict[str, int] = {
     "courses": 3,
     "stores": 3,
     "club": 4,
+    "puzzles": 4,
     "app": 5,
     "commands": 5,
     "launch": 6,
-    "cli": 7,
-    "__main__": 8,
+    "cluster": 7,
+    "cli": 8,
+    "__main__": 9,
 }
 
 # What each package may import from tutorial_app besides itself and ``language`` (every package may name a
@@ -54,10 +56,12 @@ MAY_IMPORT: dict[str, set[str]] = {
     "courses": set(),
     "stores": {"rules", "names", "source"},
     "club": {"lessons", "strategy", "rules", "names", "source"},
-    "app": {"club", "stores", "lessons", "source", "names", "board", "strategy", "i18n", "rules"},
-    "commands": {"lessons", "strategy", "rules", "source"},
+    "puzzles": {"lessons", "strategy", "rules", "names", "stores"},
+    "app": {"club", "puzzles", "stores", "lessons", "source", "names", "board", "strategy", "i18n", "rules"},
+    "commands": {"puzzles", "lessons", "strategy", "rules", "source"},
     "launch": {"commands"},
-    "cli": {"commands", "launch"},
+    "cluster": {"commands", "launch"},
+    "cli": {"commands", "launch", "cluster"},
     "__main__": {"cli"},
 }
 
@@ -75,9 +79,11 @@ LIBRARIES: dict[str, set[str]] = {
     "courses": set(),
     "stores": {"sqlalchemy"},
     "club": {"sqlalchemy"},
+    "puzzles": {"sqlalchemy", "numpy"},
     "app": {"streamlit", "plotly", "segno"},
     "commands": set(),
     "launch": {"streamlit"},
+    "cluster": set(),
     "cli": set(),
     "__main__": set(),
 }
@@ -117,6 +123,7 @@ ROOMS: dict[str, dict[str, int]] = {
         "compare": 6,
         "learn": 6,
         "club": 7,
+        "puzzles": 7,
         "app_pages": 8,
         "main": 9,
     },

@@ -1,6 +1,6 @@
 """The ``domino-tutor`` command: with no verb it starts the app.
 
-The verbs (``referee``, ``simulate``, ``rules``, ``lessons``, ``analyze``)
+The verbs (``referee``, ``simulate``, ``rules``, ``lessons``, ``analyze``, ``puzzles``)
 are modules of ``tutorial_app.commands``; each offers ``register(subparsers)``
 that adds its parser and sets ``handler``. A user error (``UserError``) is one
 line on standard error and exit 2, argparse's own usage errors included;
@@ -15,12 +15,14 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn
 
-from tutorial_app.commands import UserError, analyze, lessons, referee, rules, simulate
+from tutorial_app.cluster import haproxy_config, instance_ports, run_cluster
+from tutorial_app.commands import UserError, analyze, lessons, puzzles, referee, rules, simulate
 from tutorial_app.launch import run_app
 
-VERBS = (referee, simulate, rules, lessons, analyze)
+VERBS = (referee, simulate, rules, lessons, analyze, puzzles)
 """The verb modules, in the order ``--help`` lists them."""
 DEBUG_ENV = "DOMINO_TUTOR_DEBUG"
 
@@ -76,7 +78,29 @@ def build_parser() -> argparse.ArgumentParser:
     app.set_defaults(handler=_run_app)
     for verb in VERBS:
         verb.register(sub)
+    club = sub.add_parser(
+        "club-server",
+        help="run several app instances on one database behind HAProxy (docs/club-server.md)",
+        description="Start INSTANCES app instances on the ports after PORT (this computer only) and HAProxy on "
+        "ADDRESS:PORT in front of them, each browser kept on one instance; they share one database "
+        "(--database or DATABASE_URL, PostgreSQL for a club). Stops with Ctrl+C.",
+    )
+    club.add_argument("--instances", type=int, default=3, help="app instances (default 3; one per core is plenty)")
+    club.add_argument("--port", type=_port, default=8500, help="the public port (default 8500)")
+    club.add_argument("--address", default="0.0.0.0", help="the public address (default 0.0.0.0, every network)")
+    club.add_argument("--database", help="the shared database's URL (default: DATABASE_URL)")
+    club.add_argument("--folder", help="where the proxy's configuration and the logs go (default: a new temp folder)")
+    club.add_argument("--print-config", action="store_true", help="print HAProxy's configuration and stop")
+    club.set_defaults(handler=_club_server)
     return parser
+
+
+def _club_server(args: argparse.Namespace) -> int:
+    if args.print_config:
+        print(haproxy_config(args.address, args.port, instance_ports(args.port, args.instances)), end="")
+        return 0
+    folder = Path(args.folder) if args.folder else None
+    return run_cluster(args.instances, args.port, args.address, args.database, folder)
 
 
 def _run_app(args: argparse.Namespace) -> int:

@@ -11,6 +11,7 @@ from typing import get_args
 import pytest
 
 from tutorial_app.app.compare.stats import STATISTICS
+from tutorial_app.app.puzzles.view import MODES
 from tutorial_app.app.table.bots import BOT_NAMES, BOTS
 from tutorial_app.board.shape import Bend
 from tutorial_app.i18n import CATALOGS, normalise_lang, t
@@ -48,6 +49,7 @@ DYNAMIC: dict[str, tuple[str, ...]] = {
     "tg.reveal_": tuple(a.value for a in TienGowAction),
     "club.section_": _page_constant("club.py", "SECTIONS"),
     "club.part_": ("player", "watcher"),  # the radio's two parts in club_home.table_form
+    "puzzles.mode_": MODES,  # the Puzzles page's three modes (puzzle_view.MODES)
     "compare.stat.": (*(s.key for s in STATISTICS), *(f"{s.key}.why" for s in STATISTICS)),
 }
 # Built keys the code looks up before it asks (a missing one falls back to other words).

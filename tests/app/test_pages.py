@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 from tutorial_app.app.play.table import HUMAN, PlayTable
 from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, Run, course_names, load_course, solve, solve_move
+from tutorial_app.lessons.format.model import QuizStep
 from tutorial_app.rules.line.moves import legal_moves, why_illegal
 from tutorial_app.rules.line.state import Action, Move, play
 from tutorial_app.rules.line.worked_end import explain_hand_end
@@ -343,3 +344,29 @@ def test_a_double_is_laid_face_down_in_a_donkey_lesson() -> None:
     _ok(at.checkbox(key="learn_closed").check().run())
     _ok(_button(at, f"learn_end_{right.end}").click().run())
     assert run.done and run.mistakes == 0
+
+
+def test_a_two_level_hint_asks_first_and_gives_the_answer_on_the_second_press() -> None:
+    at = _app()
+    _ok(_button(at, "learn_start_strategy-04-blocking").click().run())
+    run: LessonRun = at.session_state["learn_run"]
+    while run.hint_levels() < 2:  # the runner answers up to the step whose hint asks a question first
+        action = solve(run)
+        if isinstance(action, Move):
+            run.submit_move(action)
+        elif action is not None:
+            run.answer(action)
+        run.next()
+    _ok(at.run())
+    step = run.step
+    assert isinstance(step, QuizStep) and step.hint_answer is not None
+    assert not [b for b in at.button if b.key == "learn_hint_more"]
+    _ok(_button(at, "learn_hint").click().run())
+    assert [i.value for i in at.info if step.hint.en in i.value] == [step.hint.en]  # the question alone
+    assert at.button(key="learn_hint_more").label == t("learn.hint_more", "en")
+    _ok(at.sidebar.radio[0].set_value("ru").run())
+    assert at.button(key="learn_hint_more").label == t("learn.hint_more", "ru")
+    _ok(_button(at, "learn_hint_more").click().run())
+    assert any(step.hint.ru in i.value and step.hint_answer.ru in i.value for i in at.info)
+    assert not [b for b in at.button if b.key == "learn_hint_more"]  # nothing more to tell
+    assert run.hints_used == 2

@@ -2,38 +2,21 @@
 
 CI starts a server and sets ``DOMINO_TUTOR_TEST_POSTGRES_URL`` (with
 ``DOMINO_TUTOR_REQUIRE_POSTGRES=1``, so these tests fail rather than skip
-there); elsewhere they are skipped with a note.
+there); elsewhere ``postgres_url`` starts a throwaway cluster, or the tests
+are skipped with a note where the machine has no PostgreSQL. Each test
+works in an empty schema of its own (``postgres_schema``).
 """
 
 from __future__ import annotations
 
-import os
 import threading
 import uuid
-from collections.abc import Iterator
-
-import pytest
-import sqlalchemy as sa
 
 from tutorial_app.stores.progress import ProgressStore
 
-URL = os.environ.get("DOMINO_TUTOR_TEST_POSTGRES_URL", "")
 
-
-@pytest.fixture
-def url() -> Iterator[str]:
-    if not URL:
-        if os.environ.get("DOMINO_TUTOR_REQUIRE_POSTGRES") == "1":
-            pytest.fail("DOMINO_TUTOR_REQUIRE_POSTGRES=1 but DOMINO_TUTOR_TEST_POSTGRES_URL is not set")
-        pytest.skip("no PostgreSQL server: set DOMINO_TUTOR_TEST_POSTGRES_URL to run these tests")
-    engine = sa.create_engine(URL)
-    with engine.begin() as conn:
-        conn.execute(sa.text("DROP TABLE IF EXISTS lesson_progress"))
-    engine.dispose()
-    yield URL
-
-
-def test_two_app_instances_share_one_database(url: str) -> None:
+def test_two_app_instances_share_one_database(postgres_schema: str) -> None:
+    url = postgres_schema
     first, second = ProgressStore(url), ProgressStore(url)
     assert first.record("Anna", "core-01", 2) == 2
     assert second.stars("Anna") == {"core-01": 2}
@@ -43,7 +26,8 @@ def test_two_app_instances_share_one_database(url: str) -> None:
     assert first.stars("Anna") == {"core-01": 2}
 
 
-def test_instances_writing_at_once_keep_the_best(url: str) -> None:
+def test_instances_writing_at_once_keep_the_best(postgres_schema: str) -> None:
+    url = postgres_schema
     stores = [ProgressStore(url) for _ in range(4)]
     learner = f"club-{uuid.uuid4().hex[:8]}"
     errors: list[BaseException] = []

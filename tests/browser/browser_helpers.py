@@ -9,6 +9,11 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+POLL_MS = 50
+"""How often a wait reads the page. Why not Playwright's default (every animation frame, ~60 times a second):
+reading the page's text or the figures' points forces a layout each time, and Chromium's CPU is the suite's
+scarcest resource on a 2-core machine; 50 ms is still well under a rerun's own time."""
+
 RERUN_WATCH = """() => {
   if (window.__domino) return;
   window.__domino = {runs: 0};
@@ -77,13 +82,14 @@ def wait_rerun(page: Any, before: int, timeout: float = 30_000, text: str | None
         f"([n, text]) => window.__domino.runs > n || (text !== null && ({PAGE_TEXT})() !== text)",
         arg=[before, text],
         timeout=timeout,
+        polling=POLL_MS,
     )
-    page.wait_for_function(SETTLED, timeout=timeout, polling=50)
+    page.wait_for_function(SETTLED, timeout=timeout, polling=POLL_MS)
 
 
 def wait_point(page: Any, name: str, timeout: float = 15_000) -> dict[str, float]:
     """Wait until a board point named ``name`` ("hand:6-4", "end:left") is drawn; its pixel position."""
-    page.wait_for_function(f"() => ({FIND_POINT})({name!r}) !== null", timeout=timeout)
+    page.wait_for_function(f"() => ({FIND_POINT})({name!r}) !== null", timeout=timeout, polling=POLL_MS)
     where = page.evaluate(FIND_POINT, name)
     assert where is not None
     return {"x": float(where["x"]), "y": float(where["y"])}
@@ -116,10 +122,10 @@ def click_button(page: Any, label: str, expect: str | None = None) -> None:
         if button.count():
             button.click()
         page.get_by_text(expect).first.wait_for()
-    page.wait_for_function(SETTLED, polling=50)
+    page.wait_for_function(SETTLED, polling=POLL_MS)
 
 
 def point_gone(page: Any, name: str, timeout: float = 30_000) -> None:
     """Wait until the board no longer has a point named ``name`` (a tile left the hand)."""
-    page.wait_for_function(f"() => ({FIND_POINT})({name!r}) === null", timeout=timeout)
-    page.wait_for_function(SETTLED, polling=50)
+    page.wait_for_function(f"() => ({FIND_POINT})({name!r}) === null", timeout=timeout, polling=POLL_MS)
+    page.wait_for_function(SETTLED, polling=POLL_MS)

@@ -7,23 +7,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from browser_helpers import PAGE_TEXT, SETTLED, open_app
 
 from tutorial_app.i18n import t
-
-
-class Server(NamedTuple):
-    """App instances of one club database: their addresses and the database's URL (the tests read it)."""
-
-    urls: tuple[str, ...]
-    database: str
-
-    @property
-    def url(self) -> str:
-        return self.urls[0]
-
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 TALLY = """() => {
@@ -58,7 +46,7 @@ def start_class(page: Any, url: str, lesson_id: str) -> str:
     """Open the club page with a lesson, start the class; the join code on the teacher's screen."""
     open_app(page, f"{url}/club?teach={lesson_id}&lang=en")
     press(page, "Start the class", "Join with the code")
-    found = re.search(r"Join with the code ([A-Z0-9]{6})", page_text(page))
+    found = re.search(r"Join with the code ([A-Z0-9]{8})", page_text(page))
     assert found is not None, page_text(page)
     return found.group(1)
 
@@ -98,7 +86,7 @@ def open_table(
     main.get_by_label("Your name", exact=True).press("Enter")
     page.wait_for_function(SETTLED, polling=50)
     press(page, "Open the table", "Table ")
-    found = re.search(r"Table ([A-Z0-9]{6})", page_text(page))
+    found = re.search(r"Table ([A-Z0-9]{8})", page_text(page))
     assert found is not None, page_text(page)
     return found.group(1)
 

@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import click_button
+from browser_helpers import POLL_MS, click_button
 from club_helpers import (
     TALLY,
-    Server,
     failure_screens,
     join_room,
     main_button,
@@ -26,6 +25,7 @@ from club_helpers import (
     tally,
     wait_text,
 )
+from servers import Server
 
 from tutorial_app.club.class_steps import judge, key_label, run_at, task_of
 from tutorial_app.i18n import t
@@ -125,7 +125,8 @@ def _follow_a_lesson(browser: Any, urls: tuple[str, ...], artifacts: Path, tag: 
                 wait_text(page, t("club.sent", lang, answer=key_label(judged.key, run, lang)))
             wait_text(teacher, f"3 / {3 if late is None else 4}")
             teacher.wait_for_function(
-                f"() => {{ const t = ({TALLY})(); return t && t.reduce((a, b) => a + b[1], 0) === 3; }}"
+                f"() => {{ const t = ({TALLY})(); return t && t.reduce((a, b) => a + b[1], 0) === 3; }}",
+                polling=POLL_MS,
             )
             drawn = tally(teacher)
             assert drawn is not None

@@ -16,8 +16,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from browser_helpers import click_button
-from club_helpers import Server, failure_screens, join_room, main_button, open_table, phone, wait_text
+from club_helpers import failure_screens, join_room, main_button, open_table, phone, wait_text
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from servers import Server
 
 from tutorial_app.club.shared_hand import TableGame
 from tutorial_app.club.store import ClubStore, clock
@@ -95,7 +96,10 @@ def _choose_tile(page: Any, tile: str, target: str) -> None:
 
 
 def _token(page: Any) -> str:
-    return str(parse_qs(urlsplit(page.url).query)["me"][0])
+    """The device's key for its room: in the room's cookie, never in the address bar."""
+    code = parse_qs(urlsplit(page.url).query)["room"][0]
+    assert "me" not in parse_qs(urlsplit(page.url).query)
+    return str(next(c["value"] for c in page.context.cookies() if c["name"] == f"dt_room_{code}"))
 
 
 def _refuse_a_stale_move(page: Any, store: ClubStore, code: str, state: HandState) -> None:

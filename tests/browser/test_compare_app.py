@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import PAGE_TEXT, SETTLED, open_app, reruns, wait_rerun
+from browser_helpers import PAGE_TEXT, POLL_MS, SETTLED, open_app, reruns, wait_rerun
 
 from tutorial_app.app.compare.comparison import parting_move, same_deal
 from tutorial_app.i18n import t
@@ -43,16 +43,36 @@ def _tab(page: Any, name: str) -> None:
     wait_rerun(page, before, timeout=120_000, text=text)
 
 
+# The window has the asked height, the main container fills it, and no figure has changed its size for 150 ms.
+LAID_OUT = """(height) => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  if (window.innerHeight !== height || main.clientHeight < Math.min(height, main.scrollHeight) - 2) return false;
+  const sizes = JSON.stringify([...document.querySelectorAll('.js-plotly-plot')].map((gd) => {
+    const box = gd.getBoundingClientRect();
+    return [box.width, box.height];
+  }));
+  const now = performance.now();
+  const last = window.__dominoLaidOut;
+  if (!last || last.sizes !== sizes || last.height !== height) {
+    window.__dominoLaidOut = {sizes: sizes, height: height, since: now};
+    return false;
+  }
+  return now - last.since >= 150;
+}"""
+
+
 def _shot(page: Any, path: Path, width: int) -> None:
-    """The whole page: Streamlit scrolls inside its own container, so the window is made tall for the picture."""
+    """The whole page: Streamlit scrolls inside its own container, so the window is made tall for the picture
+    (taken once the page is laid out again at that height)."""
     height = int(page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollHeight"))
-    page.set_viewport_size({"width": width, "height": min(max(height, 800), 6000)})
-    page.wait_for_timeout(600)
+    tall = min(max(height, 800), 6000)
+    page.set_viewport_size({"width": width, "height": tall})
+    page.wait_for_function(LAID_OUT, arg=tall, polling=50, timeout=30_000)
     page.screenshot(path=str(path))
 
 
 def _boards(page: Any, count: int) -> list[dict[str, Any]]:
-    page.wait_for_function(f"() => ({BOARDS})().length >= {count}", timeout=60_000)
+    page.wait_for_function(f"() => ({BOARDS})().length >= {count}", timeout=60_000, polling=POLL_MS)
     boards: list[dict[str, Any]] = page.evaluate(BOARDS)
     return boards
 
@@ -92,7 +112,7 @@ def test_compare_draws_boards_runs_and_shares(
 
         _tab(page, t("compare.tab_stats", lang))
         page.get_by_role("button", name=t("compare.run", lang), exact=True).click()
-        page.wait_for_function(f"() => ({LEGEND})().length === 3", timeout=180_000)
+        page.wait_for_function(f"() => ({LEGEND})().length === 3", timeout=180_000, polling=POLL_MS)
         page.wait_for_function(SETTLED, polling=100, timeout=60_000)
         legend = page.evaluate(LEGEND)
         assert [entry.split(".")[0] for entry in legend] == ["1", "2", "3"]

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import SETTLED, open_app, wait_point
+from browser_helpers import POLL_MS, SETTLED, open_app, wait_point
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tutorial_app.app.play.table import HUMAN, start_table
@@ -78,11 +78,15 @@ def test_the_board_fits_a_small_screen(
     # The first run does not know the column's width; the browser reports it and the board is drawn again.
     with contextlib.suppress(PlaywrightTimeout):  # if it never is, the measure below says what is wrong
         page.wait_for_function(
-            f"() => {{ const f = ({MEASURE})(); return !!f && f.height <= f.spanned + 4; }}", timeout=30_000
+            f"() => {{ const f = ({MEASURE})(); return !!f && f.height <= f.spanned + 4; }}",
+            timeout=30_000,
+            polling=POLL_MS,
         )
     page.wait_for_function(SETTLED, polling=50, timeout=30_000)
     page.screenshot(path=str(artifacts / f"play_{device}_{players}p.png"), full_page=False)
-    found = page.wait_for_function(MEASURE, timeout=30_000).json_value()  # the board as drawn (not mid-rerun)
+    found = page.wait_for_function(
+        MEASURE, timeout=30_000, polling=POLL_MS
+    ).json_value()  # the board as drawn (not mid-rerun)
     assert found["left"] >= 0 and found["right"] <= found["page"] + 1, f"the board overflows the screen: {found}"
     chain_tile_px = found["unit"] * 2  # a tile is two half-tile units long
     print(
@@ -108,7 +112,9 @@ def test_dark_preference_gives_a_dark_board_and_words_for_screen_readers(
         timeout=30_000,
     )
     page.screenshot(path=str(artifacts / "play_dark.png"), full_page=True)
-    found = page.wait_for_function(MEASURE, timeout=30_000).json_value()  # the board as drawn (not mid-rerun)
+    found = page.wait_for_function(
+        MEASURE, timeout=30_000, polling=POLL_MS
+    ).json_value()  # the board as drawn (not mid-rerun)
     assert found["paper"] == THEMES["dark"].wood, found
     label = page.locator(
         '[data-testid="stPlotlyChart"] [aria-label*="Open ends"], '

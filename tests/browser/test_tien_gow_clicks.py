@@ -22,7 +22,9 @@ pytestmark = pytest.mark.browser
 LISTEN = """() => {
   const gd = document.querySelector('.js-plotly-plot');
   window.__clicked = [];
+  window.__hovered = [];
   gd.on('plotly_click', (event) => window.__clicked.push(event.points[0].customdata));
+  gd.on('plotly_hover', (event) => window.__hovered.push(event.points[0].customdata));
 }"""
 
 PIXEL = """([x, y]) => {
@@ -46,9 +48,11 @@ def _earth_led() -> tg.HandState:
 def _click(page: Any, x: float, y: float) -> str:
     where = page.evaluate(PIXEL, [x, y])
     count = page.evaluate("() => window.__clicked.length")
-    # Why move first: Plotly finds the point under the mouse on a (throttled) mousemove
+    hovered = page.evaluate("() => window.__hovered.length")
+    # Why move first: Plotly finds the point under the mouse on a (throttled) mousemove; the click goes to
+    # the point it has found, so wait for that hover before clicking
     page.mouse.move(where["x"], where["y"])
-    page.wait_for_timeout(150)
+    page.wait_for_function(f"() => window.__hovered.length > {hovered}", timeout=5_000)
     page.mouse.click(where["x"], where["y"])
     page.wait_for_function(f"() => window.__clicked.length > {count}", timeout=5_000)
     return str(page.evaluate("() => window.__clicked[window.__clicked.length - 1]"))

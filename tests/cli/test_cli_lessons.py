@@ -73,8 +73,19 @@ def test_lessons_stats_as_json_as_a_table_and_as_a_check(capsys: pytest.CaptureF
         "viewer_fixed",
     }
     assert data["totals"] == totals(figures)
+    best = [b for f in figures for b in f.best_moves]
+    assert [b["answer"] for lesson in data["lessons"] for b in lesson["best_moves"]] == [b.answer for b in best]
     assert main(["lessons", "stats"]) == 0
     table = capsys.readouterr().out
     assert table.splitlines()[0].split()[:3] == ["lesson", "steps", "plays"] and "[core]" in table
+    lesson_of = {b: f.id for f in figures for b in f.best_moves}
+    for figure in best:  # every best move, with its lead under playouts and under exact play or why not
+        row = next(line for line in table.splitlines() if line.startswith(f"{lesson_of[figure]} #{figure.step} "))
+        assert f"{figure.playouts:+.1f} {figure.unit}" in row
+        if figure.exact == "checked":
+            assert f"{figure.exact_lead:+.1f} {figure.unit} on {figure.deals:,} deals" in row
+        else:
+            assert f"not checked: {figure.note}" in row
+    assert any(b.exact == "checked" for b in best) and any(b.exact == "too_many" for b in best)
     met = all(t.met for t in targets(figures))
     assert main(["lessons", "stats", "--check"]) == (0 if met else 2)

@@ -8,7 +8,7 @@ import pytest
 
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.rulesets import export_text, link_value, make_rule_set, read_link_value, read_rules_file
-from tutorial_app.club.store import ClubStore
+from tutorial_app.club.store import THIS_COMPUTER, ClubStore
 from tutorial_app.rules.line.variants import find_variant
 
 
@@ -75,11 +75,12 @@ def test_a_damaged_link_is_refused() -> None:
 
 def test_the_rule_book_keeps_sets_under_free_keys(tmp_path: Path) -> None:
     book = ClubStore(f"sqlite:///{tmp_path / 'club.sqlite3'}").book
+    admin = book.admit(THIS_COMPUTER, None, 1.0)
     assert book.club_name() is None
-    assert book.name_club("  Dacha   Club ") == "Dacha Club"
-    first = book.save(make_rule_set("Kozel", "Козёл", "block", 4, {}), 1.0)
-    second = book.save(make_rule_set("Kozel", "Козёл-2", "block", 2, {}), 2.0)
+    assert book.name_club("  Dacha   Club ", admin) == "Dacha Club"
+    first = book.save(make_rule_set("Kozel", "Козёл", "block", 4, {}), 1.0, admin)
+    second = book.save(make_rule_set("Kozel", "Козёл-2", "block", 2, {}), 2.0, admin)
     assert (first.slug, second.slug) == ("kozel", "kozel-2")
     assert [r.title.ru for r in book.rule_sets()] == ["Козёл", "Козёл-2"]
-    book.delete("kozel")
+    book.delete("kozel", admin)
     assert book.find("kozel") is None and book.find("kozel-2") == second

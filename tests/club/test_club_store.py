@@ -30,7 +30,12 @@ NOW = 1_000_000.0
 
 @pytest.fixture()
 def store(tmp_path: Path) -> ClubStore:
-    return ClubStore(f"sqlite:///{tmp_path / 'club.sqlite3'}")
+    return ClubStore(f"sqlite:///{tmp_path / 'club.sqlite3'}", started=0.0)
+
+
+def secret(number: int) -> str:
+    """A fixed deal secret for a repeatable test (a real table draws ``new_secret()``)."""
+    return f"{number:032x}"
 
 
 def _lesson() -> Lesson:
@@ -46,12 +51,12 @@ def _wrong(lesson: Lesson, right: object) -> object:
 
 def test_codes_are_random_typeable_and_read_back() -> None:
     codes = {new_code() for _ in range(200)}
-    assert len(codes) == 200  # 31^6 codes: 200 draws never repeat in practice
+    assert len(codes) == 200  # 31^8 codes: 200 draws never repeat in practice
     assert all(len(code) == CODE_LENGTH and set(code) <= set(ALPHABET) for code in codes)
     assert not set(ALPHABET) & set("0O1IL")
-    assert read_code("k7m 2qx") == "K7M2QX"
-    assert read_code("K7M-2QX") == "K7M2QX"
-    assert read_code("K7M2Q0") is None and read_code("K7M2Q") is None and read_code(123) is None
+    assert read_code("k7m2 qx9p") == "K7M2QX9P"
+    assert read_code("K7M2-QX9P") == "K7M2QX9P"
+    assert read_code("K7M2QX90") is None and read_code("K7M2QX9") is None and read_code(123) is None
 
 
 def test_a_class_counts_first_answers_and_the_tally_matches(store: ClubStore) -> None:
@@ -95,8 +100,8 @@ def test_a_class_is_bounded_names_are_unique_and_codes_expire(store: ClubStore) 
     with pytest.raises(ClubError, match="expired"):
         store.room(code, NOW + ROOM_HOURS * 3600 + 1)
     with pytest.raises(ClubError, match="no room with this code"):
-        store.find("ABCDEF" if code != "ABCDEF" else "ABCDEG", NOW)
-    with pytest.raises(ClubError, match="6 letters"):
+        store.find("ABCDEFGH" if code != "ABCDEFGH" else "ABCDEFGJ", NOW)
+    with pytest.raises(ClubError, match="8 letters"):
         store.find("12", NOW)
     with pytest.raises(ClubError, match="does not belong"):
         store.me(code, "x" * 24, NOW)
@@ -117,7 +122,7 @@ def _play_out(store: ClubStore, code: str, tokens: dict[int, str], now: float) -
 
 
 def test_four_players_play_a_hand_and_no_seat_moves_for_another(store: ClubStore) -> None:
-    setup = make_setup("block", 4, {}, "greedy", 11, False, 60)
+    setup = make_setup("block", 4, {}, "greedy", secret(11), False, 60)
     code, host = store.open_table(setup, "Anna", "player", NOW, seat=0)
     tokens = {0: host}
     for seat, name in ((1, "Boris"), (2, "Vera"), (3, "Gleb")):
@@ -142,7 +147,7 @@ def test_four_players_play_a_hand_and_no_seat_moves_for_another(store: ClubStore
 
 
 def test_bots_fill_empty_seats_and_take_over_a_player_who_left(store: ClubStore) -> None:
-    setup = make_setup("block", 3, {}, "random", 5, False, 30)
+    setup = make_setup("block", 3, {}, "random", secret(5), False, 30)
     code, host = store.open_table(setup, "Anna", "player", NOW, seat=0)
     guest = store.join(code, "Boris", NOW, seat=1)
     store.deal(code, host, NOW)
@@ -162,7 +167,7 @@ def test_bots_fill_empty_seats_and_take_over_a_player_who_left(store: ClubStore)
 def test_a_seat_is_sent_only_its_own_tiles() -> None:
     """The view of a seat depends on its own hand, the table and the counts only: shuffle every hidden tile
     (the other hand against the boneyard) and the view does not change, so it cannot carry a hidden tile."""
-    setup = make_setup("draw", 2, {}, "greedy", 3, False, 60)
+    setup = make_setup("draw", 2, {}, "greedy", secret(3), False, 60)
     state = replay(setup, 0, [[]]).state
     for seat in range(2):
         other = 1 - seat
@@ -178,7 +183,7 @@ def test_a_seat_is_sent_only_its_own_tiles() -> None:
 
 
 def test_a_watcher_hints_one_player_and_the_host_closes(store: ClubStore) -> None:
-    setup = make_setup("block", 2, {}, "greedy", 9, False, 60)
+    setup = make_setup("block", 2, {}, "greedy", secret(9), False, 60)
     code, teacher = store.open_table(setup, "Teacher", "watcher", NOW)
     anna = store.join(code, "Anna", NOW)
     store.deal(code, teacher, NOW)

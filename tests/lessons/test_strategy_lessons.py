@@ -25,7 +25,7 @@ from tutorial_app.lessons.run.stats import lesson_stats, totals
 from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.tiles import parse_tile
 from tutorial_app.source import parse_source
-from tutorial_app.strategy.analysis import analyse
+from tutorial_app.strategy.analysis import analyse, candidate_moves
 from tutorial_app.strategy.view import view_since
 
 # block for two: seat 1 passed with 2 and 5 open; 5-5 keeps both (the analysis: 82% against 72%)
@@ -94,7 +94,10 @@ def test_the_best_move_is_the_analysis_answer_and_its_explanation_is_the_ranking
     analysis = analyse(view_since(scene.before, scene.state, 0), QUIZ_PLAYOUTS, QUIZ_SEED)
     assert run.right_answer == move_key(analysis.best.move) == "5-5 right"
     keys = [value for value, _ in run.choices("en") or []]
-    assert keys == [move_key(v.move) for v in analysis.distinct(scene.state)]
+    assert sorted(keys) == sorted(move_key(v.move) for v in analysis.distinct(scene.state))
+    order = [move_key(m) for m in candidate_moves(scene.state)]
+    assert keys == sorted(keys, key=lambda key: order.index(str(key)))  # the table's order, never the ranking
+    assert keys[0] != run.right_answer
     labels = dict(run.choices("ru") or [])
     assert labels["5-5 right"] == "5-5"  # one way onto the table: no end named
     assert not run.reveal  # the other hand stays face down: the question is about what you cannot see

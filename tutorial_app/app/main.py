@@ -37,6 +37,7 @@ navigation = st.navigation(
     [
         st.Page(PAGES / "learn.py", title=t("nav.learn", current), icon=":material/school:", default=True),
         st.Page(PAGES / "play.py", title=t("nav.play", current), icon=":material/casino:", url_path="play"),
+        st.Page(PAGES / "puzzles.py", title=t("nav.puzzles", current), icon=":material/extension:", url_path="puzzles"),
         st.Page(PAGES / "compare.py", title=t("nav.compare", current), icon=":material/balance:", url_path="compare"),
         st.Page(PAGES / "rules.py", title=t("nav.rules", current), icon=":material/menu_book:", url_path="rules"),
         st.Page(PAGES / "club.py", title=t("nav.club", current), icon=":material/groups:", url_path="club"),

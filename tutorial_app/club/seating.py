@@ -7,12 +7,11 @@ every app instance, and tested without a database.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Literal, NamedTuple
 
 from tutorial_app.club.errors import ClubError
-from tutorial_app.names import MAX_NAME, name_problem, normal_name
+from tutorial_app.names import MAX_NAME, look_alike_problem, name_key, name_problem, public_name
 from tutorial_app.rules.text import Text
 
 __all__ = [
@@ -29,7 +28,9 @@ __all__ = [
     "present",
 ]
 
-Role = Literal["teacher", "learner", "player", "watcher"]
+Role = Literal["teacher", "learner", "player", "watcher", "wall", "removed"]
+"""``wall``: a view-only screen of a class (no name, no buttons); ``removed``: a member the host sent away
+(kept so that the device is told why, and so that the name stays taken)."""
 SEEN_EVERY = 5.0
 """Seconds between two notes of a device's presence (its screen polls more often than that)."""
 PRESENT_FOR = 45.0
@@ -58,10 +59,11 @@ class Member(NamedTuple):
 
 
 def member_name(name: object) -> str:
-    """A name as a room keeps it (NFC, trimmed, no control characters, at most 60 characters)."""
+    """A name as a room keeps it (NFKC, one space between words, a visible letter or digit, no invisible or
+    control characters, no word mixing look-alike alphabets, at most 60 characters)."""
     if not isinstance(name, str):
         raise ClubError(Text("write your name", "напишите своё имя"))
-    problem = name_problem(name)
+    problem = name_problem(name) or name_problem(public_name(name)) or look_alike_problem(name)
     if problem is not None:
         raise ClubError(
             Text(
@@ -69,16 +71,13 @@ def member_name(name: object) -> str:
                 f"{problem.ru}: напишите имя длиной до {MAX_NAME} символов",
             )
         )
-    return normal_name(name)
-
-
-def _same(a: str, b: str) -> bool:
-    return unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize("NFKC", b).casefold()
+    return public_name(name)
 
 
 def name_taken(name: str, members: Iterable[Member]) -> bool:
-    """Whether somebody in the room already goes by this name (letter case aside)."""
-    return any(_same(name, member.name) for member in members)
+    """Whether somebody in the room already goes by this name or one that looks the same (case aside)."""
+    key = name_key(name)
+    return any(member.role != "wall" and name_key(member.name) == key for member in members)
 
 
 def seat_holders(players: int, members: Iterable[Member]) -> tuple[Member | None, ...]:
@@ -90,14 +89,20 @@ def seat_holders(players: int, members: Iterable[Member]) -> tuple[Member | None
     return tuple(holders)
 
 
-def is_away(member: Member, now: float, away_after: float) -> bool:
-    """Whether a member has not been heard from for longer than ``away_after`` seconds."""
-    return now - member.last_seen > away_after
+def is_away(member: Member, now: float, away_after: float, since: float = 0.0) -> bool:
+    """Whether a member has not been heard from for longer than ``away_after`` seconds.
+
+    ``since``: when the server could last hear anyone (it started, or its database came back). Why: while
+    the server is down no device can say it is there, so that time never counts as the player's absence.
+    """
+    return now - max(member.last_seen, since) > away_after
 
 
-def bot_seats(holders: Sequence[Member | None], now: float, away_after: float) -> frozenset[int]:
+def bot_seats(holders: Sequence[Member | None], now: float, away_after: float, since: float = 0.0) -> frozenset[int]:
     """The seats a bot plays now: empty ones, and those whose player has been away too long."""
-    return frozenset(seat for seat, member in enumerate(holders) if member is None or is_away(member, now, away_after))
+    return frozenset(
+        seat for seat, member in enumerate(holders) if member is None or is_away(member, now, away_after, since)
+    )
 
 
 def free_seat(holders: Sequence[Member | None], wanted: int | None = None) -> int:

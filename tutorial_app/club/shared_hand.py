@@ -1,10 +1,13 @@
 """A shared table's game: the setup, the hand replayed from its moves, and what one seat may be shown.
 
-Why a replay: the database keeps only the table's setup (rules, seed, bot)
+Why a replay: the database keeps only the table's setup (rules, secret, bot)
 and the moves in order, so any app instance rebuilds the very same hand, a
-``strategy.bot_table.BotTable`` as the Play page keeps; every deal and every
-bot's choice is drawn from a source seeded by (seed, hand number, move
-number), ``club:SEED:HAND:MOVE``.
+``strategy.bot_table.BotTable`` as the Play page keeps. Every deal and every
+bot's choice is drawn from a source seeded by an HMAC of the table's 128-bit
+secret with (hand number, move number): the secret is never sent to a page,
+and a player who tries secrets against their own hand would need about 2^127
+tries (a 20-bit seed fell to a million tries in half a minute: review of
+2026-12-01, finding 1).
 
 Why ``seat_view``: a device must never be sent a tile it may not see. Its
 page is drawn from a copy of the hand in which every hidden tile (the other
@@ -21,6 +24,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from tutorial_app.club.codes import read_secret
 from tutorial_app.club.errors import ClubError
 from tutorial_app.rules.line.game import LINE
 from tutorial_app.rules.line.moves import apply, why_illegal
@@ -28,7 +32,7 @@ from tutorial_app.rules.line.options import HouseRules, OptionError
 from tutorial_app.rules.line.state import HandState, LogEntry, Move
 from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.tiles import ALL_TILES, Tile, mask_of
+from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, Tile, mask_of
 from tutorial_app.strategy.analysis import analyse
 from tutorial_app.strategy.bot_table import PERSON, BotTable, Seeds, next_hand, open_table
 from tutorial_app.strategy.bots import BOT_NAMES, BotName
@@ -52,13 +56,14 @@ AWAY_CHOICES = (30, 60, 120, 300)
 
 class TableSetup(NamedTuple):
     """What a table is played under: a preset with overrides (or a club's rule set, with its title),
-    the number of seats, the bots' level, the seed, one hand or a whole match, and the away timeout."""
+    the number of seats, the bots' level, the deal secret (``codes.new_secret``), one hand or a whole
+    match, and the away timeout."""
 
     preset: str
     players: int
     overrides: tuple[tuple[str, Any], ...]
     bot: BotName
-    seed: int
+    secret: str
     whole_match: bool
     away_after: int
     title: Text | None = None
@@ -80,7 +85,7 @@ class TableSetup(NamedTuple):
                 "players": self.players,
                 "overrides": dict(self.overrides),
                 "bot": self.bot,
-                "seed": self.seed,
+                "secret": self.secret,
                 "whole_match": self.whole_match,
                 "away_after": self.away_after,
                 "title": list(self.title) if self.title is not None else None,
@@ -92,6 +97,14 @@ class TableSetup(NamedTuple):
     def from_json(cls, text: str) -> TableSetup:
         """The setup back from the database (written by ``to_json``)."""
         data = json.loads(text)
+        secret = read_secret(data.get("secret"))
+        if secret is None:
+            raise ClubError(
+                Text(
+                    "this table was opened by an older version of the app: open a new one",
+                    "этот стол открыт старой версией приложения: откройте новый",
+                )
+            )
         title = data.get("title")
         bot: BotName = next((name for name in BOT_NAMES if name == data["bot"]), "greedy")
         return cls(
@@ -99,7 +112,7 @@ class TableSetup(NamedTuple):
             int(data["players"]),
             tuple(sorted(data["overrides"].items())),
             bot,
-            int(data["seed"]),
+            secret,
             bool(data["whole_match"]),
             int(data["away_after"]),
             Text(str(title[0]), str(title[1])) if title else None,
@@ -111,12 +124,14 @@ def make_setup(
     players: int,
     overrides: Mapping[str, Any],
     bot: BotName,
-    seed: int,
+    secret: str,
     whole_match: bool,
     away_after: int,
     title: Text | None = None,
 ) -> TableSetup:
-    """A setup checked by the rules core (ClubError naming what is wrong)."""
+    """A setup checked by the rules core (ClubError naming what is wrong); ``secret`` from ``new_secret``."""
+    if read_secret(secret) is None:
+        raise ClubError(Text("a table needs a 128-bit deal secret", "столу нужен 128-битный секрет раздачи"))
     if away_after not in AWAY_CHOICES:
         raise ClubError(
             Text(
@@ -124,7 +139,7 @@ def make_setup(
                 f"место передаётся боту через одно из значений {AWAY_CHOICES} секунд",
             )
         )
-    setup = TableSetup(preset, players, tuple(sorted(overrides.items())), bot, seed, whole_match, away_after, title)
+    setup = TableSetup(preset, players, tuple(sorted(overrides.items())), bot, secret, whole_match, away_after, title)
     setup.rules()
     return setup
 
@@ -136,7 +151,9 @@ bots, move by move)."""
 
 
 def _seeds(setup: TableSetup) -> Seeds:
-    return Seeds(setup.seed, "club")
+    """The table's random sources: a deal's named ``club:HAND``, a bot move's ``club:HAND:MOVE``, each seeded by
+    its name's HMAC under the table's secret, so knowing every other hand's source says nothing about this one."""
+    return Seeds(0, "club", secret=setup.secret)
 
 
 def replay(setup: TableSetup, first_hand: int, hands: Sequence[Sequence[Move]]) -> TableGame:
@@ -187,7 +204,9 @@ def check_move(game: TableGame, seat: int, move: Move) -> None:
 def seat_view(state: HandState, seat: int) -> HandState:
     """The hand as ``seat`` may see it: its own tiles and the table real, every hidden tile a placeholder.
 
-    Once the hand is over every hand is shown, as at a real table.
+    Once the hand is over every hand is shown, as at a real table. The lead's limit (``lead_mask``: the
+    tile a first-lead rule names) is kept only for the leader; any other seat's copy allows every tile,
+    since the named tile may be hidden in the leader's hand.
     """
     if state.is_over:
         return state
@@ -199,7 +218,10 @@ def seat_view(state: HandState, seat: int) -> HandState:
     )
     boneyard = tuple(_take(pool, len(state.boneyard)))
     drawn = state.drawn if state.to_move == seat else None
-    return state._replace(hands=hands, boneyard=boneyard, drawn=drawn, trail=_blind_trail(state, seat, unseen))
+    lead_mask = state.lead_mask if seat == state.leader else FULL_MASK
+    return state._replace(
+        hands=hands, boneyard=boneyard, drawn=drawn, lead_mask=lead_mask, trail=_blind_trail(state, seat, unseen)
+    )
 
 
 def _take(pool: Iterator[Tile], count: int) -> list[Tile]:

@@ -16,6 +16,8 @@ __all__ = [
     "moves_table",
     "rule_sets_table",
     "settings_table",
+    "attempts_table",
+    "upgrade",
 ]
 
 metadata = sa.MetaData()
@@ -35,6 +37,12 @@ rooms_table = sa.Table(
     sa.Column("phase", sa.String(12), nullable=False),
     sa.Column("first_hand", sa.Integer, nullable=False),
     sa.Column("to_move", sa.Integer, nullable=False),
+    # Added with the room limits (``upgrade`` adds them to an older database): when a device of the room was
+    # last heard from, whether the host let nobody else in, and who opened it (hashes, for the quotas).
+    sa.Column("active", sa.Float, nullable=False, server_default="0"),
+    sa.Column("locked", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("opened_by", sa.String(_ID), nullable=False, server_default=""),
+    sa.Column("client", sa.String(_ID), nullable=False, server_default=""),
 )
 
 members_table = sa.Table(
@@ -97,3 +105,35 @@ settings_table = sa.Table(
     sa.Column("name", sa.String(40), primary_key=True),
     sa.Column("value", sa.Text, nullable=False),
 )
+
+attempts_table = sa.Table(
+    "club_attempts",
+    metadata,
+    sa.Column("kind", sa.String(8), primary_key=True),
+    sa.Column("address", sa.String(_ID), primary_key=True),
+    sa.Column("hour", sa.Integer, primary_key=True),
+    sa.Column("count", sa.Integer, nullable=False),
+)
+"""Failed guesses (a wrong join code, a wrong admin PIN) per hashed client address and clock hour."""
+
+_ADDED = {"club_rooms": ("active", "locked", "opened_by", "client")}
+
+
+def upgrade(engine: sa.Engine) -> None:
+    """Create the club's tables, and add the columns a database made by an older version lacks."""
+    metadata.create_all(engine)
+    inspector = sa.inspect(engine)
+    for name, columns in _ADDED.items():
+        have = {column["name"] for column in inspector.get_columns(name)}
+        table = metadata.tables[name]
+        with engine.begin() as conn:
+            for column_name in columns:
+                if column_name in have:
+                    continue
+                column = table.c[column_name]
+                kind = column.type.compile(dialect=engine.dialect)
+                default = column.server_default.arg if column.server_default is not None else None  # type: ignore[attr-defined]
+                shown = (
+                    default.compile(dialect=engine.dialect) if isinstance(default, sa.ClauseElement) else f"'{default}'"
+                )
+                conn.exec_driver_sql(f"ALTER TABLE {name} ADD COLUMN {column_name} {kind} NOT NULL DEFAULT {shown}")

@@ -13,7 +13,7 @@ from tutorial_app.commands import UserError
 from tutorial_app.lessons.catalog import lessons_root
 from tutorial_app.lessons.check.validate import check_paths, lesson_files
 from tutorial_app.lessons.format.schema import SCHEMA_FILE, schema_text
-from tutorial_app.lessons.run.stats import LessonStats, Target, lesson_stats, targets, totals
+from tutorial_app.lessons.run.stats import BestMove, LessonStats, Target, lesson_stats, targets, totals
 
 
 def register(sub: Any) -> None:
@@ -135,9 +135,37 @@ def stats_table(figures: list[LessonStats], goals: list[Target]) -> str:
         "  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i]) for i, cell in enumerate(row)).rstrip()
         for row in rows
     ]
+    lines.extend(best_moves_table(figures))
     lines.append("")
     lines.extend(f"{'met    ' if goal.met else 'NOT MET'}  {goal.name}: {goal.figure}" for goal in goals)
     return "\n".join(lines)
+
+
+def _lead(value: float, unit: str) -> str:
+    return f"{value:+.1f} {unit}"
+
+
+def _exact_cell(figure: BestMove) -> str:
+    if figure.exact == "checked" and figure.exact_lead is not None:
+        return f"{_lead(figure.exact_lead, figure.unit)} on {figure.deals:,} deals"
+    return f"not checked: {figure.note}"
+
+
+def best_moves_table(figures: list[LessonStats]) -> list[str]:
+    """Every best-move decision: the answer's lead over the next move under playouts and under exact play."""
+    rows = [["best move", "answer", "playouts (± 95 %)", "exact play"]]
+    for item in figures:
+        for figure in item.best_moves:
+            playouts = f"{_lead(figure.playouts, figure.unit)} (± {figure.playouts_half_width:.1f})"
+            rows.append([f"{item.id} #{figure.step} {figure.kind}", figure.answer, playouts, _exact_cell(figure)])
+    if len(rows) == 1:
+        return []
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    return [
+        "",
+        "Best moves: the answer's lead over the next move (pp: percentage points of win share)",
+        *("  ".join([*(cell.ljust(widths[i]) for i, cell in enumerate(row[:3])), row[3]]).rstrip() for row in rows),
+    ]
 
 
 def run_schema(args: argparse.Namespace) -> int:

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tutorial_app.i18n import club_en, club_ru, en, ru
+from tutorial_app.i18n import club_en, club_ru, en, puzzles_en, puzzles_ru, ru
 from tutorial_app.language import LANGS, Lang
 
 __all__ = ["Lang", "LANGS", "CATALOGS", "t", "known_lang", "normalise_lang", "LANGUAGE_NAMES"]
 
 LANGUAGE_NAMES: Mapping[Lang, str] = {"en": "English", "ru": "Русский"}
-# the club room keeps its own catalogs beside the app's (``club_en``, ``club_ru``)
+# the club room and the puzzles keep their own catalogs beside the app's (``club_en``, ``puzzles_ru``, ...)
 CATALOGS: Mapping[Lang, Mapping[str, str]] = {
-    "en": {**en.MESSAGES, **club_en.MESSAGES},
-    "ru": {**ru.MESSAGES, **club_ru.MESSAGES},
+    "en": {**en.MESSAGES, **club_en.MESSAGES, **puzzles_en.MESSAGES},
+    "ru": {**ru.MESSAGES, **club_ru.MESSAGES, **puzzles_ru.MESSAGES},
 }
 
 

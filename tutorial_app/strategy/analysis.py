@@ -47,6 +47,7 @@ __all__ = [
     "candidate_moves",
     "same_outcome",
     "ranks_by_points",
+    "rank_values",
 ]
 
 DEFAULT_PLAYOUTS = 1000
@@ -56,7 +57,7 @@ ROLLOUT_POLICY = Policy(0.25)
 _CHUNK_ROWS = 8192
 _Z95 = 1.96
 
-Method = Literal["sampling", "exact", "sampling_open"]
+Method = Literal["sampling", "exact", "sampling_open", "every_deal"]
 
 
 @dataclass(frozen=True)
@@ -92,9 +93,11 @@ class Analysis:
     """Every legal move of ``seat`` ranked, best first: by win share, then points (All Fives: by points,
     then win share; see ``ranks_by_points``), also when solved exactly.
 
-    ``method``: "sampling" (the seat's view), "exact" (open hands, solved)
-    or "sampling_open" (open hands, too big to solve: played out);
-    ``playouts`` is the number of sampled deals per move (0 when exact);
+    ``method``: "sampling" (the seat's view), "exact" (open hands, solved),
+    "sampling_open" (open hands, too big to solve: played out) or "every_deal"
+    (the seat's view, every deal it allows solved exactly: ``exact_deals``);
+    ``playouts`` is the number of sampled deals per move (0 when exact; the
+    number of deals averaged for "every_deal");
     ``note`` says in both languages why an open position was not solved,
     or that the record contradicted itself; ``knowledge`` is the inference
     the samples were drawn from (None with open hands).
@@ -214,7 +217,8 @@ def ranks_by_points(rules: HouseRules) -> bool:
     return rules.fives_scoring
 
 
-def _rank(values: list[MoveValue], by_points: bool) -> tuple[MoveValue, ...]:
+def rank_values(values: list[MoveValue], by_points: bool) -> tuple[MoveValue, ...]:
+    """Best first: by win share, then points (``by_points``: points first, as All Fives ranks)."""
     if by_points:
         return tuple(sorted(values, key=lambda v: (-v.points, -v.win)))
     return tuple(sorted(values, key=lambda v: (-v.win, -v.points)))
@@ -280,7 +284,7 @@ def analyse(
     return Analysis(
         view.seat,
         state.rules.side_of(state.to_move),
-        _rank(values, by_points),
+        rank_values(values, by_points),
         playouts,
         "sampling",
         note,
@@ -328,9 +332,11 @@ def analyse_open(
     else:
         exact = [MoveValue(m, v.win, v.points, 0.0, 0.0, empty, empty) for m, v in solved.items()]
         by_points = ranks_by_points(state.rules)
-        return Analysis(state.to_move, side, _rank(exact, by_points), 0, "exact", None, None, by_points)
+        return Analysis(state.to_move, side, rank_values(exact, by_points), 0, "exact", None, None, by_points)
     rng = random.Random(f"analysis-open/{seed}")
     worlds = _shuffled_boneyards(state, playouts, rng)
     values = play_out_moves(state, moves, worlds, policy, np.random.default_rng(rng.getrandbits(64)))
     by_points = ranks_by_points(state.rules)
-    return Analysis(state.to_move, side, _rank(values, by_points), playouts, "sampling_open", note, None, by_points)
+    return Analysis(
+        state.to_move, side, rank_values(values, by_points), playouts, "sampling_open", note, None, by_points
+    )

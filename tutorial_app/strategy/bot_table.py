@@ -17,6 +17,8 @@ names it always had, so a seeded deal stays the deal it was.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
@@ -82,14 +84,24 @@ def bots_by_seat(game: AnyGame, players: int, opponents: str | Sequence[str], pe
 
 class Seeds(NamedTuple):
     """Where a table's random sources come from: ``tag`` and ``seed`` joined by ``sep`` with the hand number
-    (``numbered``) and, for a bot's move, the number of moves made in the hand."""
+    (``numbered``) and, for a bot's move, the number of moves made in the hand.
+
+    With a ``secret`` (hex, as ``club.codes.new_secret`` makes it) the name leaves out the seed and the source
+    is seeded by the name's HMAC-SHA256 under the secret: a player who knows every other hand's name learns
+    nothing of this one's deal (a club's shared table, whose secret never reaches a page)."""
 
     seed: int
     tag: str | None = None
     sep: str = ":"
     numbered: bool = True
+    secret: str | None = None
 
     def _named(self, *numbers: int) -> random.Random:
+        if self.secret is not None:
+            tag: tuple[object, ...] = () if self.tag is None else (self.tag,)
+            message = self.sep.join(str(part) for part in (*tag, *numbers)).encode()
+            digest = hmac.digest(bytes.fromhex(self.secret), message, hashlib.sha256)
+            return random.Random(int.from_bytes(digest, "big"))
         head: tuple[object, ...] = (self.seed,) if self.tag is None else (self.tag, self.seed)
         return random.Random(self.sep.join(str(part) for part in (*head, *numbers)))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tutorial_app.language import END_NAMES, ru_plural
 from tutorial_app.rules.line.moves import apply_unchecked
@@ -25,7 +26,7 @@ from tutorial_app.strategy.analysis import Analysis, MoveValue
 from tutorial_app.strategy.knowledge import Certainty, and_list, certainty, none_reasons
 from tutorial_app.strategy.view import open_numbers
 
-__all__ = ["why_best", "move_name"]
+__all__ = ["why_best", "best_reason", "Reason", "move_name"]
 
 
 @dataclass(frozen=True)
@@ -262,6 +263,17 @@ def _percent(value: float) -> str:
     return f"{round(100 * value)}%"
 
 
+class Reason(NamedTuple):
+    """Why the best move is best: ``fact`` names the rule of thumb that says it ("out", "last_tile", "blocks",
+    "stuck", "partner", "fives", "double", "control", "heavy"; "forced" for the only move, "played_out" when no
+    rule applies), ``sets_apart`` whether that fact holds for the best move and not for the runner-up, and
+    ``text`` the sentence. The puzzles file a position under a theme by ``fact``."""
+
+    fact: str
+    sets_apart: bool
+    text: Text
+
+
 def why_best(analysis: Analysis, state: HandState) -> Text | None:
     """The sentence for ``analysis.best`` in ``state`` (the position analysed); None when nothing is known.
 
@@ -269,33 +281,39 @@ def why_best(analysis: Analysis, state: HandState) -> Text | None:
     own hand and the table are read from it; what the others hold comes from
     the analysis's inference (or, with open hands, from ``state`` itself).
     """
+    reason = best_reason(analysis, state)
+    return reason.text if reason is not None else None
+
+
+def best_reason(analysis: Analysis, state: HandState) -> Reason | None:
+    """``why_best`` with the name of the fact behind the sentence (see ``Reason``)."""
     moves = [v.move for v in analysis.moves]
     best = analysis.best.move
     if best.action is not Action.PLAY or best.tile is None:
-        return _forced(best)
+        return Reason("forced", True, _forced(best))
     sure = certainty(analysis.knowledge) if analysis.knowledge is not None else None
     scene = _Scene(state, sure, _names(moves))
     mine = _facts(scene, best)
+    named = [(fact.__name__.lstrip("_"), text) for fact, text in zip(_FACTS, mine, strict=True) if text is not None]
     if len(analysis.moves) == 1:
-        first = next((f for f in mine if f is not None), None)
-        return first or _forced(best)
+        return Reason(named[0][0], True, named[0][1]) if named else Reason("forced", True, _forced(best))
     # the runner-up is the best move with another tile: the same tile on the other end says nothing new
     runner = next((v for v in analysis.moves[1:] if v.move.tile != best.tile), analysis.moves[1])
     theirs = (
         [f is not None for f in _facts(scene, runner.move)] if runner.move.tile is not None else [False] * len(mine)
     )
-    for fact, other in zip(mine, theirs, strict=True):
-        if fact is not None and not other:
-            return fact
+    for fact, text, other in zip(_FACTS, mine, theirs, strict=True):
+        if text is not None and not other:
+            return Reason(fact.__name__.lstrip("_"), True, text)
     name, other_name = scene.names[best], scene.names[runner.move]
     tail = Text(
         f"this move wins {_percent(analysis.best.win)} of the playouts, {other_name.en} {_percent(runner.win)}",
         f"этот ход выигрывает {_percent(analysis.best.win)} розыгрышей, а {other_name.ru} — {_percent(runner.win)}",
     )
-    first = next((f for f in mine if f is not None), None)
-    if first is None:
-        return _played_out(analysis, runner, name, other_name)
-    return Text(f"{first.en}; {tail.en}", f"{first.ru}; {tail.ru}")
+    if not named:
+        return Reason("played_out", False, _played_out(analysis, runner, name, other_name))
+    fact_name, first = named[0]
+    return Reason(fact_name, False, Text(f"{first.en}; {tail.en}", f"{first.ru}; {tail.ru}"))
 
 
 def _played_out(analysis: Analysis, runner: MoveValue, name: Text, other_name: Text) -> Text:

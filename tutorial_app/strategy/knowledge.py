@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
@@ -17,7 +18,17 @@ from tutorial_app.strategy.inference import Knowledge, infer
 from tutorial_app.strategy.sampler import DealSampler
 from tutorial_app.strategy.view import SeatView
 
-__all__ = ["SeatFacts", "WhatWeKnow", "what_we_know", "none_reasons", "and_list", "Certainty", "certainty"]
+__all__ = [
+    "ClueKind",
+    "clue_kind",
+    "SeatFacts",
+    "WhatWeKnow",
+    "what_we_know",
+    "none_reasons",
+    "and_list",
+    "Certainty",
+    "certainty",
+]
 
 
 @dataclass(frozen=True)
@@ -47,6 +58,24 @@ def and_list(items: Sequence[str], word: str) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
+ClueKind = Literal["none", "in_sight", "pass", "draw", "lead", "elsewhere"]
+
+
+def clue_kind(knowledge: Knowledge | None, seat: int, number: int) -> ClueKind:
+    """What shows that ``seat`` holds no ``number``: its own hand ("none", every hand open), every such tile in
+    sight, its pass or draw on it, the lead, or the counts ("elsewhere"). The puzzles' themes read it."""
+    if knowledge is None:
+        return "none"
+    if not knowledge.unseen & SUIT_MASK[number]:
+        return "in_sight"
+    void = knowledge.latest_void(seat, number)
+    if void is not None:
+        return "draw" if void.event.kind == "draw" else "pass"
+    if knowledge.unseen & SUIT_MASK[number] & ~knowledge.lead_forbidden == 0:
+        return "lead"
+    return "elsewhere"
+
+
 def none_reasons(knowledge: Knowledge | None, seat: int, numbers: Sequence[int]) -> list[Text]:
     """Why ``seat`` holds none of ``numbers``: the passes and draws that showed it, numbers grouped by the
     seat and the kind of event ("seat 1 passed on 2 and 5"); numbers all in sight; numbers whose hidden
@@ -54,18 +83,7 @@ def none_reasons(knowledge: Knowledge | None, seat: int, numbers: Sequence[int])
     the hand itself is the reason."""
     grouped: dict[tuple[str, int], list[str]] = {}
     for number in numbers:
-        void = knowledge.latest_void(seat, number) if knowledge is not None else None
-        if knowledge is None:
-            key = ("none", seat)
-        elif not knowledge.unseen & SUIT_MASK[number]:
-            key = ("in_sight", seat)
-        elif void is not None:
-            key = (void.event.kind, void.seat)
-        elif knowledge.unseen & SUIT_MASK[number] & ~knowledge.lead_forbidden == 0:
-            key = ("lead", seat)
-        else:
-            key = ("elsewhere", seat)
-        grouped.setdefault(key, []).append(str(number))
+        grouped.setdefault((clue_kind(knowledge, seat, number), seat), []).append(str(number))
     out = []
     for (kind, who), listed in grouped.items():
         if kind == "lead" and knowledge is not None:

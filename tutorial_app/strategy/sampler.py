@@ -15,6 +15,7 @@ made it. (How opponents chose among their legal tiles is not used.)
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -105,6 +106,30 @@ class DealSampler:
             placed.append(chosen)
             caps[chosen] -= 1
         return placed
+
+    def every(self) -> Iterator[list[int]]:
+        """Every deal, in a fixed order: the group of each unseen tile (in ``self.tiles`` order), as ``draw``
+        gives one at random. Why: an exact check lists them all (``deals.consistent_deals``); a branch
+        the rest cannot complete is never entered, so the walk costs the deals it yields."""
+        placed: list[int] = []
+        caps = list(self.caps)
+
+        def walk(level: int) -> Iterator[list[int]]:
+            if level == len(self.tiles):
+                yield list(placed)
+                return
+            for g in self.options[level]:
+                if not caps[g]:
+                    continue
+                caps[g] -= 1
+                if self.count(level + 1, tuple(caps)):
+                    placed.append(g)
+                    yield from walk(level + 1)
+                    placed.pop()
+                caps[g] += 1
+
+        if self.total:
+            yield from walk(0)
 
     def sample(self, deals: int, rng: random.Random) -> Worlds:
         """``deals`` deals as arrays the kernel loads (see ``Worlds``)."""

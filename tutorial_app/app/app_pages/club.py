@@ -1,8 +1,9 @@
 """Club: a class that follows the teacher on its own phones, a shared table, and the club's own rules.
 
-Links: ``/club?join=K7M2QX`` (a QR code's), ``/club?room=K7M2QX&me=TOKEN`` (a
-device in its room; a reload keeps it there), ``/club?teach=LESSON`` (start a
-class from a lesson), ``/club?club_rules=...`` (a rule set shared by link).
+Links: ``/club?join=K7M2QX9P`` (a QR code's), ``/club?room=K7M2QX9P`` (a device in its room: its token is
+in a cookie, never in the address), ``/club?room=...&me=TOKEN`` (a screen sent into a room by its host: read
+once, then moved to the cookie), ``/club?teach=LESSON`` (start a class from a lesson),
+``/club?club_rules=...`` (a rule set shared by link).
 """
 
 from __future__ import annotations
@@ -10,17 +11,45 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.app.club.book import rule_book_editor, shared_rules_offer
-from tutorial_app.app.club.class_view import learner_view, teacher_view
+from tutorial_app.app.club.class_view import learner_view, teacher_view, wall_view
 from tutorial_app.app.club.home import find_lesson, join_form, table_form, teach_form
-from tutorial_app.app.club.room import device, forget, say_refusal
+from tutorial_app.app.club.room import DB_ERRORS, Device, device, forget, say_refusal, unreachable, write_cookies
 from tutorial_app.app.club.table import table_view
+from tutorial_app.app.puzzles.standing import club_board
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.stores import club_store
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.store import ClubStore, clock
 
-SECTIONS = ("join", "teach", "table", "rules")
+SECTIONS = ("join", "teach", "table", "rules", "ratings")
+
+
+def room_screen(store: ClubStore, place: Device, current: str) -> None:
+    """This device's room: the teacher's screen, a learner's phone, the wall, a table's seat or the watcher."""
+    now = clock()
+    try:
+        room = store.room(place.code, now)
+        me = store.me(place.code, place.token, now)
+    except ClubError as exc:
+        forget()
+        st.warning(plain(exc.reason.in_(current), 400))
+        return
+    if room.kind == "table":
+        table_view(store, place, room, me)
+        return
+    lesson = find_lesson(room.class_state().lesson_id)
+    if lesson is None:
+        st.error(tr("club.lesson_gone"))
+    elif me.role == "wall":
+        wall_view(store, place, room, lesson)
+    elif me.host:
+        teacher_view(store, place, room, lesson, me)
+    else:
+        learner_view(store, place, room, lesson, me)
+    st.divider()
+    st.button(tr("club.leave_screen"), on_click=forget, key="club_forget", help=tr("club.leave_screen_help"))
+
 
 current = lang()
 store = club_store()
@@ -31,28 +60,12 @@ if not isinstance(store, ClubStore):
 
 place = device()
 if place is not None:
-    now = clock()
     try:
-        room = store.room(place.code, now)
-        me = store.me(place.code, place.token, now)
-    except ClubError as exc:
-        forget()
-        st.warning(plain(exc.reason.in_(current), 400))
-    else:
-        if room.kind == "table":
-            table_view(store, place, room, me)
-        else:
-            lesson = find_lesson(room.class_state().lesson_id)
-            if lesson is None:
-                st.error(tr("club.lesson_gone"))
-            elif me.host:
-                teacher_view(store, place, room, lesson, me)
-            else:
-                learner_view(store, place, room, lesson, me)
-        if room.kind == "class":
-            st.divider()
-            st.button(tr("club.leave_screen"), on_click=forget, key="club_forget", help=tr("club.leave_screen_help"))
-        st.stop()
+        room_screen(store, place, current)
+    except DB_ERRORS:
+        unreachable(current)
+    write_cookies()
+    st.stop()
 
 st.title(tr("club.title"))
 st.markdown(tr("club.intro"))
@@ -71,11 +84,17 @@ section = (
     )
     or "join"
 )
-if section == "join":
-    join_form(store)
-elif section == "teach":
-    teach_form(store)
-elif section == "table":
-    table_form(store)
-else:
-    rule_book_editor()
+try:
+    if section == "join":
+        join_form(store)
+    elif section == "teach":
+        teach_form(store)
+    elif section == "table":
+        table_form(store)
+    elif section == "ratings":
+        club_board()  # the members' puzzle ratings (names shown only by their owners' choice)
+    else:
+        rule_book_editor()
+except DB_ERRORS:
+    unreachable(current)
+write_cookies()

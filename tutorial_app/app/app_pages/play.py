@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import secrets
+
 import streamlit as st
 
 from tutorial_app.app.games import play_screens
 from tutorial_app.app.play.table import start_table
-from tutorial_app.app.shell.links import read_deal_link
+from tutorial_app.app.shell.links import MAX_SEED, read_deal_link
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import game_picker
 from tutorial_app.app.shell.session import lang, tr
@@ -28,13 +30,21 @@ def _table() -> BotTable | None:
     return table if isinstance(table, BotTable) else None
 
 
+def _seed() -> int:
+    """The deal number typed, or a 128-bit secret one: a deal nobody can work out from their own tiles.
+
+    Why: the bots' hands follow from the number, so a number shown or guessed gives them away; a typed
+    number is for replaying or comparing a deal on purpose.
+    """
+    typed = st.session_state.get("play_seed")
+    return int(typed) if isinstance(typed, int | float) else secrets.randbits(128)
+
+
 def _deal(choice_key: str) -> None:
     choice = st.session_state.get(choice_key)
     if choice is None:
         return
-    play_screens(choice.game).deal(
-        "play", choice, int(st.session_state["play_seed"]), bool(st.session_state["play_whole_match"])
-    )
+    play_screens(choice.game).deal("play", choice, _seed(), bool(st.session_state["play_whole_match"]))
 
 
 def _deal_from_link() -> None:
@@ -56,7 +66,14 @@ with st.expander(tr("play.new_game"), expanded=st.session_state["play_table"] is
     st.session_state["play_choice"] = choice
     middle, right = play_screens(choice.game if choice is not None else LINE).bots_picker("play", choice)
     middle.number_input(
-        tr("play.seed"), min_value=0, max_value=999_999, value=1, step=1, key="play_seed", help=tr("play.seed_help")
+        tr("play.seed"),
+        min_value=0,
+        max_value=MAX_SEED,
+        value=None,
+        step=1,
+        key="play_seed",
+        placeholder=tr("play.seed_secret"),
+        help=tr("play.seed_help"),
     )
     right.radio(
         tr("play.length"),

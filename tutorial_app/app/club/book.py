@@ -3,19 +3,25 @@
 Why every set is checked by the rules core on the way in (``make_rule_set``):
 a title typed here, a file from another club and a link from a stranger are
 all input; what cannot be played is refused with the rules core's reason.
+
+Why an admin: only the club's admin (at the server's computer, or with the
+admin PIN) changes the book; everybody else reads, downloads and shares it.
+The store refuses every change without the admin's ``Admission``, which this
+tab keeps in its session once the PIN was right.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.club.room import app_address, refusal, say_refusal
+from tutorial_app.app.club.room import act, app_address, here, refusal, say_refusal
 from tutorial_app.app.shell.house_rules import describe_rule_set
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import rules_picker
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.stores import rule_book
 from tutorial_app.club.errors import ClubError
+from tutorial_app.club.rule_book import Admission, RuleBook
 from tutorial_app.club.rulesets import (
     ClubRules,
     export_text,
@@ -27,6 +33,52 @@ from tutorial_app.club.rulesets import (
 from tutorial_app.club.store import clock
 
 __all__ = ["rule_book_editor", "shared_rules_offer"]
+
+_ADMIN = "club_admin"
+
+
+def _admission(book: RuleBook) -> Admission | None:
+    """This tab's admission as the club's admin: kept from a right PIN, or given at the server's computer."""
+    kept = st.session_state.get(_ADMIN)
+    if isinstance(kept, Admission) and kept.valid_for(book):
+        return kept
+    who = here()
+    if not who.local:
+        return None
+    try:
+        admitted = book.admit(who, None, clock())
+    except ClubError:
+        return None
+    st.session_state[_ADMIN] = admitted
+    return admitted
+
+
+def _enter_pin() -> None:
+    book = rule_book()
+    if book is None:
+        return
+    pin = str(st.session_state.get("club_admin_pin_field") or "")
+    st.session_state["club_admin_pin_field"] = ""
+    try:
+        st.session_state[_ADMIN] = book.admit(here(), pin, clock())
+    except ClubError as exc:
+        refusal(exc.reason)
+
+
+def _set_pin() -> None:
+    book = rule_book()
+    if book is None:
+        return
+    pin = str(st.session_state.get("club_admin_new_pin") or "")
+    st.session_state["club_admin_new_pin"] = ""
+    made: list[Admission] = []
+    if act(lambda: made.append(book.set_pin(_admission(book), pin))):
+        st.session_state[_ADMIN] = made[0]
+        st.session_state["club_pin_saved"] = True
+
+
+def _leave_admin() -> None:
+    st.session_state.pop(_ADMIN, None)
 
 
 def _save_new(prefix: str) -> None:
@@ -42,7 +94,7 @@ def _save_new(prefix: str) -> None:
             choice.players,
             dict(choice.overrides),
         )
-        saved = book.save(rule_set, clock())
+        saved = book.save(rule_set, clock(), _admission(book))
     except ClubError as exc:
         refusal(exc.reason)
         return
@@ -55,7 +107,7 @@ def _name_club() -> None:
     book = rule_book()
     if book is not None:
         try:
-            book.name_club(str(st.session_state.get("club_name_field") or ""))
+            book.name_club(str(st.session_state.get("club_name_field") or ""), _admission(book))
         except ClubError as exc:
             refusal(exc.reason)
 
@@ -63,7 +115,7 @@ def _name_club() -> None:
 def _delete(slug: str) -> None:
     book = rule_book()
     if book is not None:
-        book.delete(slug)
+        act(book.delete, slug, _admission(book))
 
 
 def _import() -> None:
@@ -73,14 +125,14 @@ def _import() -> None:
         return
     try:
         rule_set, _club = read_rules_file(upload.getvalue())
-        saved = book.save(rule_set, clock())
+        saved = book.save(rule_set, clock(), _admission(book))
     except ClubError as exc:
         refusal(exc.reason)
         return
     st.session_state["club_book_saved"] = saved.title.in_(lang())
 
 
-def _rule_set_card(rule_set: ClubRules, club: str | None) -> None:
+def _rule_set_card(rule_set: ClubRules, club: str | None, admin: bool) -> None:
     current = lang()
     with st.container(border=True):
         st.markdown(
@@ -90,6 +142,14 @@ def _rule_set_card(rule_set: ClubRules, club: str | None) -> None:
         with st.expander(tr("club.share_link")):
             st.code(link, language=None)
         left, right = st.columns(2)
+        if admin:
+            right.button(
+                tr("club.delete_rules"),
+                key=f"club_delete_{rule_set.slug}",
+                on_click=_delete,
+                args=(rule_set.slug,),
+                width="stretch",
+            )
         left.download_button(
             tr("club.export_rules"),
             export_text(rule_set, club),
@@ -98,36 +158,58 @@ def _rule_set_card(rule_set: ClubRules, club: str | None) -> None:
             key=f"club_export_{rule_set.slug}",
             width="stretch",
         )
-        right.button(
-            tr("club.delete_rules"),
-            key=f"club_delete_{rule_set.slug}",
-            on_click=_delete,
-            args=(rule_set.slug,),
-            width="stretch",
-        )
+
+
+def _admin_panel(book: RuleBook, admission: Admission | None) -> None:
+    """Who may edit: the admin's standing on this screen, the PIN form, setting a PIN."""
+    if admission is None:
+        st.info(tr("club.admin_only"), icon=":material/lock:")
+        if book.has_pin():
+            with st.form("club_admin_form", border=False):
+                st.text_input(tr("club.admin_pin"), type="password", key="club_admin_pin_field", max_chars=64)
+                st.form_submit_button(tr("club.admin_enter"), on_click=_enter_pin)
+        return
+    with st.expander(tr("club.admin_local") if here().local else tr("club.admin_yes"), icon=":material/shield:"):
+        if book.pin_fixed:
+            st.caption(tr("club.admin_pin_fixed"))
+        else:
+            st.text_input(tr("club.admin_set_pin"), type="password", key="club_admin_new_pin", max_chars=64)
+            st.button(tr("club.admin_save_pin"), on_click=_set_pin, key="club_admin_save_pin")
+        if st.session_state.pop("club_pin_saved", False):
+            st.success(tr("club.admin_pin_set"))
+        if not here().local:
+            st.button(tr("club.admin_leave"), on_click=_leave_admin, key="club_admin_leave")
 
 
 def rule_book_editor() -> None:
-    """The club's name, its rule sets (export, share, delete), a new set from a preset, and an import."""
+    """The club's name, its rule sets (export, share; the admin also deletes), a new set from a preset, and
+    an import (the admin only)."""
     book = rule_book()
     if book is None:
         return
     current = lang()
     say_refusal(current)
+    admission = _admission(book)
+    _admin_panel(book, admission)
     club = book.club_name()
-    st.text_input(
-        tr("club.club_name"),
-        value=club or "",
-        key="club_name_field",
-        max_chars=80,
-        on_change=_name_club,
-        placeholder=tr("club.club_name_placeholder"),
-    )
+    if admission is not None:
+        st.text_input(
+            tr("club.club_name"),
+            value=club or "",
+            key="club_name_field",
+            max_chars=80,
+            on_change=_name_club,
+            placeholder=tr("club.club_name_placeholder"),
+        )
+    elif club:
+        st.subheader(plain(club, 80))
     saved = st.session_state.pop("club_book_saved", None)
     if saved:
         st.success(tr("club.rules_saved", title=plain(str(saved), 120)))
     for rule_set in book.rule_sets():
-        _rule_set_card(rule_set, club)
+        _rule_set_card(rule_set, club, admission is not None)
+    if admission is None:
+        return
     with st.expander(tr("club.new_rules"), expanded=not book.rule_sets()):
         st.session_state["club_book_choice"] = rules_picker("club_book", "block", house_rules=False)
         left, right = st.columns(2)
@@ -142,7 +224,7 @@ def _save_shared(rule_set: ClubRules) -> None:
     if book is None:
         return
     try:
-        saved = book.save(rule_set, clock())
+        saved = book.save(rule_set, clock(), _admission(book))
     except ClubError as exc:
         refusal(exc.reason)
         return
@@ -167,6 +249,10 @@ def shared_rules_offer(value: str) -> None:
             )
         )
         st.caption(plain(describe_rule_set(rule_set, current), 600))
-        st.button(
-            tr("club.keep_shared"), type="primary", on_click=_save_shared, args=(rule_set,), key="club_keep_shared"
-        )
+        book = rule_book()
+        if book is not None and _admission(book) is not None:
+            st.button(
+                tr("club.keep_shared"), type="primary", on_click=_save_shared, args=(rule_set,), key="club_keep_shared"
+            )
+        else:
+            st.caption(tr("club.admin_only"))

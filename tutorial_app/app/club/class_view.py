@@ -10,12 +10,14 @@ appear on the phone when the teacher reveals the answer.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 
 import plotly.graph_objects as go
 import streamlit as st
 
-from tutorial_app.app.club.room import Device, act, follow, join_card, refusal, say_refusal
+from tutorial_app.app.club.host import host_tools
+from tutorial_app.app.club.room import Device, act, follow, join_card, refusal, room_button, say_refusal
 from tutorial_app.app.learn.step_parts import remember, reveals_answer, right_answer_text, show_tiles
 from tutorial_app.app.shell.charts import PALETTE
 from tutorial_app.app.shell.markdown import plain
@@ -44,10 +46,32 @@ from tutorial_app.lessons.quiz.answers import answer_type
 from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.text import Text
 
-__all__ = ["teacher_view", "learner_view"]
+__all__ = ["teacher_view", "learner_view", "wall_view"]
 
 BOARD = "club_board"
 RIGHT, OTHER, NEUTRAL = "#009E73", "#999999", PALETTE[0]
+
+
+_SHARED: OrderedDict[tuple[str, int, int, bool], LessonRun] = OrderedDict()
+
+
+def _shared_run(lesson: Lesson, step: int, seed: int, solved: bool) -> LessonRun:
+    """The run at a class's step, built once per server for every screen of the class.
+
+    Why shared: when the teacher moves on, every phone of the class rebuilds the same step at once (a
+    hundred of them within a second); the screens only read it. A whole hand against bots (a capstone),
+    which a learner plays on, gets a run of its own (``_run``).
+    """
+    key = (lesson.id, step, seed, solved)
+    run = _SHARED.get(key)
+    if run is None:
+        run = run_at(lesson, step, seed)
+        if solved and task_of(run) in ("quiz", "move"):
+            finish_step(run)
+        _SHARED[key] = run
+        while len(_SHARED) > 128:
+            _SHARED.popitem(last=False)
+    return run
 
 
 def _run(room: Room, lesson: Lesson, *, solved: bool) -> LessonRun:
@@ -57,9 +81,9 @@ def _run(room: Room, lesson: Lesson, *, solved: bool) -> LessonRun:
     kept = st.session_state.get("club_run")
     if isinstance(kept, tuple) and kept[0] == key:
         return kept[1]  # type: ignore[no-any-return]
-    run = run_at(lesson, room.step, int(data["seed"]))
-    if solved and task_of(run) in ("quiz", "move"):
-        finish_step(run)
+    run = _shared_run(lesson, room.step, int(data["seed"]), solved)
+    if task_of(run) == "hand":
+        run = run_at(lesson, room.step, int(data["seed"]))
     st.session_state["club_run"] = (key, run)
     set_selected(BOARD, None)
     bump(BOARD)
@@ -189,42 +213,48 @@ def _teacher_answer(room: Room, lesson: Lesson, seed: int) -> None:
         st.info(said.explanation, icon=":material/school:")
 
 
-def _teach(store: ClubStore, place: Device, action: str) -> None:
-    act(store.teach, place.code, place.token, action, clock())
+def _teach(store: ClubStore, place: Device, action: str, at_step: int) -> None:
+    act(store.teach, place.code, place.token, action, clock(), at_step)
 
 
 def _teacher_buttons(store: ClubStore, place: Device, room: Room, run: LessonRun) -> None:
-    """Show the answer (while learners answer), then the next step; back one step; end the class."""
+    """Show the answer (while learners answer), then the next step; back one step; end the class.
+
+    Each click carries the step on this screen: a click from a screen that lagged behind is refused.
+    """
     state = room.class_state()
     asking = task_of(run) in ("quiz", "move") and state.phase == "asking"
+    step = room.step
     if asking:
-        st.button(
-            tr("club.reveal"),
-            type="primary",
-            on_click=_teach,
-            args=(store, place, "reveal"),
-            key="club_reveal",
-            width="stretch",
+        room_button(
+            tr("club.reveal"), "club_reveal", _teach, store, place, "reveal", step, type="primary", width="stretch"
         )
     if not state.last_step:
-        st.button(
+        room_button(
             tr("club.next"),
+            "club_next",
+            _teach,
+            store,
+            place,
+            "next",
+            step,
             type="secondary" if asking else "primary",
-            on_click=_teach,
-            args=(store, place, "next"),
-            key="club_next",
             width="stretch",
         )
     left, right = st.columns(2)
-    left.button(
+    room_button(
         tr("club.back"),
-        on_click=_teach,
-        args=(store, place, "back"),
-        key="club_back",
-        disabled=state.step == 0,
+        "club_back",
+        _teach,
+        store,
+        place,
+        "back",
+        step,
+        where=left,
+        disabled=step == 0,
         width="stretch",
     )
-    right.button(tr("club.finish"), on_click=_teach, args=(store, place, "finish"), key="club_finish", width="stretch")
+    room_button(tr("club.finish"), "club_finish", _teach, store, place, "finish", step, where=right, width="stretch")
 
 
 def _class_over(store: ClubStore, room: Room, members: list[Member], me: Member) -> None:
@@ -234,7 +264,7 @@ def _class_over(store: ClubStore, room: Room, members: list[Member], me: Member)
         st.markdown(tr("club.your_score", right=totals.get(me.id, 0)))
         return
     rows = [
-        {tr("club.learner"): m.name, tr("club.right_answers"): totals.get(m.id, 0)}
+        {tr("club.learner"): plain(m.name, 60), tr("club.right_answers"): totals.get(m.id, 0)}
         for m in members
         if m.role == "learner"
     ]
@@ -282,6 +312,32 @@ def teacher_view(store: ClubStore, place: Device, room: Room, lesson: Lesson, me
             _teacher_answer(room, lesson, int(room.class_data()["seed"]))
         _teacher_buttons(store, place, room, run)
         st.toggle(tr("club.spread_early"), key="club_spread_early", value=True, help=tr("club.spread_early_help"))
+        host_tools(store, place, room, members)
+
+
+def wall_view(store: ClubStore, place: Device, room: Room, lesson: Lesson) -> None:
+    """The wall screen: the step, the board and the join code large, the tally once the answer is shown; no
+    buttons (its link is view-only, so it is safe on a projector or a shared screen)."""
+    members = store.members(room.code)
+    st.title(lesson.title.in_(lang()))
+    if room.phase == "over":
+        st.success(tr("club.class_over"), icon=":material/celebration:")
+        return
+    follow(place, room.version)
+    st.markdown(WALL_CSS, unsafe_allow_html=True)
+    run = _run(room, lesson, solved=room.phase == "revealed")
+    step, panel = st.columns([3, 2], gap="medium")
+    with step:
+        _step_header(run)
+        _board(run, large=True)
+    with panel:
+        join_card(room.code, large=False)
+        counted = _tally(store, room, run, members)
+        if task_of(run) != "read":
+            st.metric(tr("club.answered"), f"{counted.answered} / {counted.learners}")
+        if room.phase == "revealed":
+            _teacher_answer(room, lesson, int(room.class_data()["seed"]))
+        st.caption(tr("club.wall_note"))
 
 
 # -- a learner ---------------------------------------------------------------------------------
@@ -316,12 +372,17 @@ def _quiz_inputs(store: ClubStore, place: Device, room: Room, lesson: Lesson, ru
     if choices is not None:
         columns = st.columns(2)
         for index, (value, label) in enumerate(choices):
-            columns[index % 2].button(
+            room_button(
                 label,
-                key=f"club_choice_{room.step}_{index}",
+                f"club_choice_{room.step}_{index}",
+                _send,
+                store,
+                place,
+                room,
+                lesson,
+                value,
+                where=columns[index % 2],
                 width="stretch",
-                on_click=_send,
-                args=(store, place, room, lesson, value),
             )
         return
     key = f"club_typed_{room.code}_{room.step}"

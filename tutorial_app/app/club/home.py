@@ -1,37 +1,32 @@
 """The club room's front door: join with a code, start a class from a lesson, open a shared table.
 
-Why a bound on failed codes per tab: a code is short enough to type, so a
-tab that keeps guessing is slowed down; codes are random and expire, so
-guessing one is hopeless anyway, and this keeps a script from trying.
+Why every lookup of a code goes through ``ClubStore.find`` with this tab's
+visitor (``here``): wrong codes are counted per client address on the
+server, the code box's lookup (which offers a table's free seats) as well as
+the Join button, so neither a new tab nor the code box is a free oracle.
 """
 
 from __future__ import annotations
 
-import secrets
-import time
 from typing import Literal
 
 import streamlit as st
 
-from tutorial_app.app.club.room import enter, refusal
+from tutorial_app.app.club.room import enter, here, refusal
 from tutorial_app.app.shell.rules_picker import RuleChoice, rules_picker
 from tutorial_app.app.shell.session import lang, learner, tr
-from tutorial_app.club.codes import read_code
+from tutorial_app.club.codes import new_secret, read_code
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.seating import seat_holders
 from tutorial_app.club.shared_hand import AWAY_CHOICES, make_setup
-from tutorial_app.club.store import CLASS_CAPACITY, ClubStore, clock
+from tutorial_app.club.store import CLASS_CAPACITY, ClubStore, Room, clock
 from tutorial_app.lessons import LessonError, course_names, load_course
 from tutorial_app.lessons.format.courses import course_title
 from tutorial_app.lessons.format.model import Lesson
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.bots import BOT_NAMES, bot_title
 
-__all__ = ["join_form", "teach_form", "table_form", "class_lessons", "find_lesson", "MAX_FAILED_JOINS"]
-
-MAX_FAILED_JOINS = 8
-"""Wrong codes a tab may type in a row before it must wait ``JOIN_PAUSE`` seconds."""
-JOIN_PAUSE = 30.0
+__all__ = ["join_form", "teach_form", "table_form", "class_lessons", "find_lesson"]
 
 
 @st.cache_resource(show_spinner=False)
@@ -56,39 +51,30 @@ def find_lesson(lesson_id: str) -> Lesson | None:
 # -- joining ------------------------------------------------------------------------------------
 
 
-def _slowed() -> bool:
-    """Whether this tab typed too many wrong codes lately (it then waits a little)."""
-    failed, since = st.session_state.get("club_failed", (0, 0.0))
-    if failed < MAX_FAILED_JOINS:
-        return False
-    if time.monotonic() - since > JOIN_PAUSE:
-        st.session_state["club_failed"] = (0, 0.0)
-        return False
-    return True
-
-
 def _join(store: ClubStore) -> None:
-    if _slowed():
-        refusal(
-            Text(
-                "too many wrong codes: wait half a minute and try again",
-                "слишком много неверных кодов: подождите полминуты и попробуйте снова",
-            )
-        )
-        return
     typed, name = st.session_state.get("club_join_code", ""), st.session_state.get("club_join_name", "")
     seat = st.session_state.get("club_join_seat")
     now = clock()
     try:
-        room = store.find(str(typed), now)
+        room = store.find(str(typed), now, here())
         token = store.join(room.code, str(name), now, seat if isinstance(seat, int) else None)
     except ClubError as exc:
-        failed, _since = st.session_state.get("club_failed", (0, 0.0))
-        st.session_state["club_failed"] = (failed + 1, time.monotonic())
         refusal(exc.reason)
         return
-    st.session_state["club_failed"] = (0, 0.0)
     enter(room.code, token)
+
+
+def _looked_up(store: ClubStore, code: str) -> Room | None:
+    """The room a code in the box names, looked up once per code typed (each lookup counts as a guess)."""
+    kept = st.session_state.get("club_looked_up")
+    if isinstance(kept, tuple) and kept[0] == code:
+        return kept[1] if isinstance(kept[1], Room) else None
+    try:
+        room: Room | None = store.find(code, clock(), here())
+    except ClubError:
+        room = None
+    st.session_state["club_looked_up"] = (code, room)
+    return room
 
 
 def _seat_choice(store: ClubStore) -> None:
@@ -96,11 +82,8 @@ def _seat_choice(store: ClubStore) -> None:
     code = read_code(st.session_state.get("club_join_code"))
     if code is None:
         return
-    try:
-        room = store.room(code, clock())
-    except ClubError:
-        return
-    if room.kind != "table":
+    room = _looked_up(store, code)
+    if room is None or room.kind != "table":
         return
     holders = seat_holders(room.table_setup().players, store.members(code))
     free = [seat for seat, member in enumerate(holders) if member is None]
@@ -121,7 +104,7 @@ def join_form(store: ClubStore) -> None:
         st.session_state["club_join_code"] = asked
     if not st.session_state.get("club_join_name") and learner():
         st.session_state["club_join_name"] = learner()
-    st.text_input(tr("club.code"), key="club_join_code", max_chars=12, placeholder="K7M2QX")
+    st.text_input(tr("club.code"), key="club_join_code", max_chars=16, placeholder="K7M2QX9P")
     st.text_input(tr("club.your_name"), key="club_join_name", max_chars=60, placeholder=tr("app.learner_placeholder"))
     _seat_choice(store)
     st.button(tr("club.join"), type="primary", on_click=_join, args=(store,), key="club_join")
@@ -138,7 +121,7 @@ def _teach(store: ClubStore) -> None:
     name = str(st.session_state.get("club_teacher_name") or "").strip() or tr("club.teacher")
     capacity = int(st.session_state.get("club_capacity", 40))
     try:
-        code, token = store.open_class(lesson.id, len(lesson.steps), name, capacity, clock())
+        code, token = store.open_class(lesson.id, len(lesson.steps), name, capacity, clock(), who=here())
     except ClubError as exc:
         refusal(exc.reason)
         return
@@ -187,12 +170,12 @@ def _open_table(store: ClubStore) -> None:
             choice.players,
             dict(choice.overrides),
             st.session_state["club_table_bot"],
-            secrets.randbelow(1_000_000),
+            new_secret(),  # the store draws the table's own secret again; no page ever holds it
             bool(st.session_state.get("club_table_match")),
             int(st.session_state["club_table_away"]),
             choice.house.title if choice.house is not None else None,
         )
-        code, token = store.open_table(setup, name, role, clock(), seat=0 if role == "player" else None)
+        code, token = store.open_table(setup, name, role, clock(), seat=0 if role == "player" else None, who=here())
     except ClubError as exc:
         refusal(exc.reason)
         return

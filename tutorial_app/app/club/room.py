@@ -1,33 +1,44 @@
 """The club room in a browser tab: this device's place in a room, the join card, following changes.
 
-Why the device's token rides in the link (``?room=K7M2QX&me=...``) as well
-as in the session: a reload or a dropped connection starts a new Streamlit
-session, and the link brings the device back to its own seat; nobody else's
-link holds that token.
+Why the device's token lives in the session and a cookie, never in the
+address bar: a reload or a dropped connection starts a new Streamlit
+session, and the cookie (one per room, ``dt_room_CODE``) brings the device
+back to its own seat; the address shows only ``?room=CODE``, which the join
+card shows anyway, so a wall screen or a shared screen gives nothing away. A
+link that carries a token (``?room=CODE&me=TOKEN``: "open on another
+screen", the wall screen's link) is read once, its token moved to the
+cookie and taken out of the address.
 
 Why a polling fragment: every screen of a room (the teacher's, each
 phone's) asks the database for the room's ``version`` every ``POLL_SECONDS``
 and reruns the page only when it changed, so a teacher's click reaches every
-phone within about a poll, whichever app instance serves it.
+phone within about a poll, whichever app instance serves it. The poll is
+guarded like every page: while the database does not answer, it shows one
+calm line in the reader's language and tries again.
 """
 
 from __future__ import annotations
 
 import io
+import json
+import logging
 import os
-from typing import NamedTuple
+import secrets
+from collections.abc import Callable
+from typing import Any, NamedTuple
 from urllib.parse import urlencode, urlsplit
 
 import segno
 import streamlit as st
 
 from tutorial_app.app.shell.markdown import plain
-from tutorial_app.app.shell.session import tr
+from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.stores import club_store
 from tutorial_app.club.codes import read_code, read_token
 from tutorial_app.club.errors import ClubError
+from tutorial_app.club.limits import Visitor, visitor
 from tutorial_app.club.seating import SEEN_EVERY
-from tutorial_app.club.store import ClubStore, clock
+from tutorial_app.club.store import DB_ERRORS, ClubStore, clock
 from tutorial_app.rules.text import Text
 
 __all__ = [
@@ -43,12 +54,27 @@ __all__ = [
     "say_refusal",
     "refusal",
     "act",
+    "here",
+    "client_address",
+    "room_button",
+    "device_link",
+    "unreachable",
+    "write_cookies",
+    "DB_ERRORS",
 ]
 
 POLL_SECONDS = 1.0
 ENV_PUBLIC_URL = "DOMINO_TUTOR_PUBLIC_URL"
 """The address phones use to reach the app, when it differs from the one the teacher opened (a proxy)."""
 _CODE, _TOKEN, _REFUSAL, _NOTED = "club_code", "club_token", "club_refusal", "club_noted"
+_COOKIES, _CLIENT, _DOWN = "club_cookies", "club_client", "club_db_down"
+ROOM_COOKIE = "dt_room_"
+CLIENT_COOKIE = "dt_client"
+_LOG = logging.getLogger("tutorial_app.app")
+_DB_DOWN = Text(
+    "the club's database is not answering just now; trying again every second",
+    "база клуба сейчас не отвечает; пробуем снова каждую секунду",
+)
 
 
 class Device(NamedTuple):
@@ -58,33 +84,118 @@ class Device(NamedTuple):
     token: str
 
 
+def _cookie(name: str, value: str, max_age: int) -> None:
+    """Have the browser keep a cookie (written by ``write_cookies`` at the end of the page)."""
+    st.session_state.setdefault(_COOKIES, {})[name] = (value, max_age)
+
+
+def write_cookies() -> None:
+    """Write the cookies this run asked for (a one-line script; nothing is drawn)."""
+    pending = st.session_state.pop(_COOKIES, None)
+    if not pending:
+        return
+    lines = [
+        f"document.cookie = {json.dumps(f'{name}={value}; Path=/; Max-Age={age}; SameSite=Strict')} + secure;"
+        for name, (value, age) in pending.items()
+    ]
+    # Why a function: every script of the page shares one global scope, and a second ``const`` would not run.
+    script = (
+        "(() => {\nconst secure = location.protocol === 'https:' ? '; Secure' : '';\n" + "\n".join(lines) + "\n})();"
+    )
+    st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
+
+
+def _from_cookie(code: str) -> str | None:
+    try:
+        return read_token(st.context.cookies.get(ROOM_COOKIE + code))
+    except Exception:  # a bare run (tests): no browser, no cookies
+        return None
+
+
 def device() -> Device | None:
-    """This tab's room, from the link first (a reload), then from the session."""
+    """This tab's room: a link's token first (read once: moved to the cookie and taken out of the address
+    bar), then the session, then the room's cookie (a reload)."""
     code, token = read_code(st.query_params.get("room")), read_token(st.query_params.get("me"))
     if code is not None and token is not None:
-        st.session_state[_CODE], st.session_state[_TOKEN] = code, token
-        return Device(code, token)
-    code, token = st.session_state.get(_CODE), st.session_state.get(_TOKEN)
-    if isinstance(code, str) and isinstance(token, str):
-        st.query_params["room"], st.query_params["me"] = code, token
-        return Device(code, token)
-    return None
+        st.query_params.pop("me", None)
+        _cookie(ROOM_COOKIE + code, token, ROOM_SECONDS)
+    else:
+        kept_code, kept_token = st.session_state.get(_CODE), st.session_state.get(_TOKEN)
+        if isinstance(kept_code, str) and isinstance(kept_token, str) and code in (None, kept_code):
+            code, token = kept_code, kept_token
+        elif code is not None:
+            token = _from_cookie(code)
+    if code is None or token is None:
+        st.query_params.pop("me", None)
+        return None
+    st.session_state[_CODE], st.session_state[_TOKEN] = code, token
+    _cookie(ROOM_COOKIE + code, token, ROOM_SECONDS)  # on every full run: a browser that missed it gets it
+    if st.query_params.get("room") != code:
+        st.query_params["room"] = code
+    return Device(code, token)
+
+
+ROOM_SECONDS = 12 * 3600
+"""How long a room's cookie is kept (a room's code works at most that long)."""
 
 
 def enter(code: str, token: str) -> None:
-    """Keep this tab in a room (after joining or opening it)."""
+    """Keep this tab in a room (after joining or opening it): in the session and a cookie, the code in the
+    address."""
     st.session_state[_CODE], st.session_state[_TOKEN] = code, token
-    for key in ("join", "teach", "club_rules"):
+    _cookie(ROOM_COOKIE + code, token, ROOM_SECONDS)
+    for key in ("join", "teach", "club_rules", "me"):
         st.query_params.pop(key, None)
-    st.query_params["room"], st.query_params["me"] = code, token
+    st.query_params["room"] = code
 
 
 def forget() -> None:
-    """Leave the room on this tab (the room itself goes on)."""
-    for key in (_CODE, _TOKEN):
-        st.session_state.pop(key, None)
+    """Leave the room on this tab (the room itself goes on); the room's cookie is dropped."""
+    code = st.session_state.pop(_CODE, None)
+    st.session_state.pop(_TOKEN, None)
+    if isinstance(code, str):
+        _cookie(ROOM_COOKIE + code, "", 0)
     for key in ("room", "me", "join"):
         st.query_params.pop(key, None)
+
+
+def device_link(code: str, token: str) -> str:
+    """A link that puts another screen in this room with ``token`` (read once there, then moved to a cookie)."""
+    return f"{app_address()}/club?{urlencode({'room': code, 'me': token})}"
+
+
+def client_address() -> str | None:
+    """The client's address as the server sees it (None: this computer, or no browser).
+
+    Behind the documented reverse proxy the server reads it from ``X-Forwarded-For``, which it trusts only
+    from the proxy's own address (``FORWARDED_ALLOW_IPS``, loopback by default).
+    """
+    try:
+        found = st.context.ip_address
+    except Exception:  # a bare run (tests): no client
+        return None
+    return found if isinstance(found, str) else None
+
+
+def _client_id() -> str:
+    """This browser's id for the quotas: its cookie, else one made now (and kept in a cookie)."""
+    kept = st.session_state.get(_CLIENT)
+    if isinstance(kept, str):
+        return kept
+    try:
+        found = read_token(st.context.cookies.get(CLIENT_COOKIE))
+    except Exception:
+        found = None
+    if found is None:
+        found = secrets.token_urlsafe(18)
+        _cookie(CLIENT_COOKIE, found, 365 * 24 * 3600)
+    st.session_state[_CLIENT] = found
+    return found
+
+
+def here() -> Visitor:
+    """Who this tab is for the club's limits and its admin: the client's address and the browser's id."""
+    return visitor(client_address(), _client_id())
 
 
 def refusal(reason: Text) -> None:
@@ -99,14 +210,66 @@ def say_refusal(current: str) -> None:
         st.warning(plain(reason.in_(current), 600), icon=":material/front_hand:")
 
 
-def act(work: object, *args: object) -> bool:
-    """Run a store action from a callback; a refusal is kept to be shown (True when it went through)."""
+_NOT_APPLIED = Text(
+    "the club's database did not answer, so your click was not applied: try again in a moment",
+    "база клуба не ответила, поэтому нажатие не применено: попробуйте ещё раз через минуту",
+)
+
+
+def act(work: Callable[..., Any], *args: Any) -> bool:
+    """Run a store action; a refusal is kept to be shown (True when it went through).
+
+    A database that does not answer is a refusal too: the click is then clearly not applied.
+    """
     try:
-        work(*args)  # type: ignore[operator]
+        work(*args)
     except ClubError as exc:
         refusal(exc.reason)
         return False
+    except DB_ERRORS as exc:
+        _LOG.warning("club action not applied: %s", type(exc).__name__)
+        refusal(_NOT_APPLIED)
+        return False
     return True
+
+
+def room_button(label: str, key: str, work: Callable[..., Any], *args: Any, where: Any = None, **options: Any) -> None:
+    """A button that changes the room, applied exactly once per click.
+
+    Why two paths: a click normally runs its callback before the page's run. But a click that reaches a
+    fresh server session before the button was drawn there (a phone or a teacher's screen reconnecting
+    after a restart) has no callback yet, and Streamlit would drop it silently (review finding 10): then
+    the run the click started applies it, and reruns the page to show what changed. ``where``: a column
+    or container to draw it in.
+    """
+    applied = f"{key}__applied"
+
+    def by_callback() -> None:
+        st.session_state[applied] = True
+        work(*args)
+
+    clicked = (st if where is None else where).button(label, key=key, on_click=by_callback, **options)
+    if clicked and not st.session_state.pop(applied, False):
+        work(*args)
+        st.rerun()
+    st.session_state.pop(applied, None)
+
+
+def unreachable(current: str) -> None:
+    """The database does not answer: one calm line, and a quiet retry that brings the page back."""
+    st.warning(_DB_DOWN.in_(current), icon=":material/cloud_off:")
+    _retry()
+
+
+@st.fragment(run_every=2 * POLL_SECONDS)
+def _retry() -> None:
+    store = club_store()
+    try:
+        if isinstance(store, ClubStore):
+            store.version("", clock())
+    except DB_ERRORS:
+        return
+    st.rerun(scope="app")
 
 
 @st.fragment(run_every=POLL_SECONDS)
@@ -121,15 +284,23 @@ def _poll(code: str, token: str, seen: int, table: bool) -> None:
         return
     now = clock()
     noted = st.session_state.get(_NOTED)
+    changed = False
     try:
         if not isinstance(noted, float) or now - noted >= SEEN_EVERY:
             store.me(code, token, now)  # the device is still here
             st.session_state[_NOTED] = now
         if table and store.bots_due(code, now):
             store.run_bots(code, now)
+        found = store.version(code, now)
+        changed = found is None or found > seen  # a number older than the page's own read is no change
     except ClubError:
-        st.rerun(scope="app")  # the page says what happened
-    if store.version(code) != seen:
+        changed = True  # the page says what happened
+    except DB_ERRORS as exc:
+        _LOG.warning("club poll: database not answering: %s", type(exc).__name__)
+        st.session_state[_DOWN] = True
+        st.caption(f":material/cloud_off: {_DB_DOWN.in_(lang())}")
+        return
+    if changed or st.session_state.pop(_DOWN, False):
         st.rerun(scope="app")
 
 

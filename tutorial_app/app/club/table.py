@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from tutorial_app.app.club.room import Device, act, follow, forget, join_card, refusal, say_refusal
+from tutorial_app.app.club.host import host_tools
+from tutorial_app.app.club.room import Device, act, follow, forget, join_card, refusal, room_button, say_refusal
 from tutorial_app.app.club.watch import watcher_view
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import preset_title
@@ -33,8 +34,9 @@ BOARD = "club_table"
 
 
 def table_title(setup: TableSetup) -> str:
-    """The table's rules as a title: the club's rule set, else the preset's title."""
-    return setup.title.in_(lang()) if setup.title is not None else preset_title(setup.preset)
+    """The table's rules as a title (Markdown showing exactly its characters): the club's rule set, else the
+    preset's title."""
+    return plain(setup.title.in_(lang()), 120) if setup.title is not None else preset_title(setup.preset)
 
 
 def seat_legend(setup: TableSetup, holders: Sequence[Member | None], viewer: int | None, now: float) -> str:
@@ -70,8 +72,8 @@ def _click(store: ClubStore, place: Device, view: HandState, seat: int, clicked:
         _play(store, place, outcome.move)
 
 
-def _deal(store: ClubStore, place: Device) -> None:
-    act(store.deal, place.code, place.token, clock())
+def _deal(store: ClubStore, place: Device, at_hand: int) -> None:
+    act(store.deal, place.code, place.token, clock(), at_hand)
 
 
 def _leave(store: ClubStore, place: Device) -> None:
@@ -94,7 +96,7 @@ def _hint_for(me: Member, game: TableGame) -> str | None:
 def _lobby(store: ClubStore, place: Device, room: Room, me: Member, holders: Sequence[Member | None]) -> None:
     if me.host:
         join_card(room.code)
-        st.button(tr("club.deal_first"), type="primary", on_click=_deal, args=(store, place), key="club_deal")
+        room_button(tr("club.deal_first"), "club_deal", _deal, store, place, -1, type="primary")
         st.caption(tr("club.bots_fill"))
     else:
         st.info(tr("club.wait_for_deal"), icon=":material/hourglass_top:")
@@ -114,7 +116,7 @@ def _hand_over(store: ClubStore, place: Device, game: TableGame, me: Member, set
             st.success(tr("club.match_over"))
         if me.host:
             label = tr("play.next_hand") if game.can_continue and setup.whole_match else tr("play.deal_again")
-            st.button(label, type="primary", on_click=_deal, args=(store, place), key="club_next_hand")
+            room_button(label, "club_next_hand", _deal, store, place, game.hand_no, type="primary")
         else:
             st.caption(tr("club.wait_for_deal"))
 
@@ -194,7 +196,8 @@ def table_view(store: ClubStore, place: Device, room: Room, me: Member) -> None:
     current = lang()
     setup = room.table_setup()
     now = clock()
-    holders = seat_holders(setup.players, store.members(room.code))
+    members = store.members(room.code)
+    holders = seat_holders(setup.players, members)
     st.title(table_title(setup))
     you = tr("club.you_watch") if me.seat is None else tr("club.you_sit", seat=me.seat)
     st.caption(tr("club.table_header", code=room.code, name=plain(me.name, 60), you=you))
@@ -216,6 +219,7 @@ def table_view(store: ClubStore, place: Device, room: Room, me: Member) -> None:
     if game is not None:
         _sheet(game, me.seat)
     if me.host and room.phase != "closed":
+        host_tools(store, place, room, members)
         st.button(tr("club.close_table"), on_click=_close, args=(store, place), key="club_close")
     elif not me.host:
         st.button(

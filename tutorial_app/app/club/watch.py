@@ -2,7 +2,7 @@
 
 Why only the watcher sees open hands: the table's host chose to watch
 rather than play when opening it, and no join code gives that view; every
-other device is sent its own seat's view only (``club.table``).
+other device is sent its own seat's view only (``club_table``).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from tutorial_app.app.club.room import Device, act, refusal
+from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.table.records import lead_reason
 from tutorial_app.board.figure import board_figure
@@ -72,7 +73,7 @@ def _hint_form(store: ClubStore, place: Device, game: TableGame, holders: Sequen
         )
         to_move = game.state.to_move
         right.button(
-            tr("club.send_advice", who=names[to_move]),
+            tr("club.send_advice", who=plain(names[to_move], 60)),
             on_click=_send_advice,
             args=(store, place, game),
             key="club_send_advice",
@@ -100,5 +101,5 @@ def watcher_view(
     )
     with panel:
         if not state.is_over:
-            st.markdown(tr("club.turn_of", who=_names(holders)[state.to_move]))
+            st.markdown(tr("club.turn_of", who=plain(_names(holders)[state.to_move], 60)))
         _hint_form(store, place, game, holders)

@@ -19,6 +19,7 @@ import streamlit as st
 
 from tutorial_app.app.games import lesson_screens
 from tutorial_app.app.learn.step_parts import remember, reveals_answer, right_answer_text, show_tiles
+from tutorial_app.app.shell.puzzle_memory import remember_missed_quiz
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.shortcuts import keyboard_shortcuts
 from tutorial_app.app.table.board_view import forget_shape
@@ -109,6 +110,8 @@ def _answer(name: str, value: object, on_finish: OnFinish) -> None:
     if run is None or run.done:
         return
     feedback = run.answer(value, lang())
+    if feedback.mistake:
+        remember_missed_quiz(name, run)  # a missed question joins the learner's mistakes queue (Puzzles)
     _set_shown(
         name,
         Shown(feedback.correct, feedback.message, None if feedback.correct else feedback.hint, feedback.explanation),
@@ -207,6 +210,16 @@ def _feedback(name: str) -> None:
         st.info(text, icon=":material/info:")
     if shown.hint:
         st.info(shown.hint, icon=":material/lightbulb:")
+        run = _run(name)
+        if run is not None and run.more_hint:  # a two-level hint asked its question: its answer is one press away
+            st.button(
+                tr("learn.hint_more"),
+                key=f"{name}_hint_more",
+                help=tr("learn.hint_more_help"),
+                on_click=_hint,
+                args=(name,),
+                width="stretch",
+            )
 
 
 def _board(name: str, run: Run, state: Any, presenter: bool, on_finish: OnFinish) -> None:

@@ -38,7 +38,7 @@ def house_rules_box(prefix: str) -> ClubRules | None:
     current = lang()
     by_slug = {rule_set.slug: rule_set for rule_set in sets}
     club = book.club_name() if book is not None else None
-    label = tr("club.house_rules_of", club=club) if club else tr("club.house_rules")
+    label = tr("club.house_rules_of", club=plain(club, 80)) if club else tr("club.house_rules")
     chosen = st.selectbox(
         label,
         [_NONE, *by_slug],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutorial_app.app.shell.puzzle_memory import remember_review
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.table.coach import hint_from
 from tutorial_app.app.table.hint_panel import show_hint
@@ -39,7 +40,9 @@ def the_review(name: str, start: HandState, final: HandState, seat: int) -> Hand
     def progress(done: int, total: int) -> None:
         bar.progress(done / total if total else 1.0, text=tr("review.working", done=done, total=total))
 
-    review = review_hand(start, [entry[1] for entry in final.log], seat, progress=progress)
+    moves = [entry[1] for entry in final.log]
+    review = review_hand(start, moves, seat, progress=progress)
+    remember_review(start, moves, review)  # its "?" and "??" join the learner's mistakes queue (Puzzles)
     bar.empty()
     st.session_state[_key(name, "kept")] = (final, review)
     st.session_state[_key(name, "at")] = 0

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from tutorial_app.app.shell.links import MAX_SEED
 from tutorial_app.app.shell.rules_picker import RuleChoice
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.tien_gow.table import HUMAN, human_move, next_hand, resume, start_tien_gow, undo
@@ -161,7 +162,8 @@ def show_tien_gow(table: BotTable) -> None:
     """The whole Tien Gow table of the Play page."""
     current = lang()
     state = table.state
-    st.caption(tr("tg.header", hand=table.hand_no + 1, bot=tr(f"tg.opponents_{table.seats[1]}"), seed=table.seed))
+    seed = table.seed if table.seed <= MAX_SEED else tr("play.seed_secret")  # a secret deal's number stays hidden
+    st.caption(tr("tg.header", hand=table.hand_no + 1, bot=tr(f"tg.opponents_{table.seats[1]}"), seed=seed))
     st.caption(banker_text(state, HUMAN, by_lot=table.hand_no == 0))
     show_trick_table(
         state,

@@ -18,15 +18,25 @@ from typing import Any
 from tutorial_app.board.adjust import AdjustError, rebend
 from tutorial_app.board.layout import layout_table
 from tutorial_app.lessons.check.claims import Facts, claim_problems
+from tutorial_app.lessons.check.exact import lead_problem
+from tutorial_app.lessons.check.hidden import certainty_problems, claim_problem
 from tutorial_app.lessons.check.semantics import LessonFrame, PositionStep, Report, SemanticPass
 from tutorial_app.lessons.check.table import first_lead_problem, forced_problem, later_problem, real_deal_problems
 from tutorial_app.lessons.format.goals import trick_goal_keys
-from tutorial_app.lessons.format.model import TRICK_QUIZ_KINDS, CapstoneStep, ExplainStep, PlayStep, QuizStep
+from tutorial_app.lessons.format.model import (
+    TRICK_QUIZ_KINDS,
+    CapstoneStep,
+    ExplainStep,
+    LText,
+    PlayStep,
+    QuizStep,
+    shows_every_hand,
+)
 from tutorial_app.lessons.format.scenes import Scene, position_mapping, scene_of
 from tutorial_app.lessons.games.line import LineLessons
 from tutorial_app.lessons.quiz.answers import NO_POSITION_KINDS, default_choices
 from tutorial_app.lessons.quiz.chinese import CHINESE_QUIZ_KINDS
-from tutorial_app.lessons.quiz.strategy import BestError, goal_problem, quiz_problem, turn_problem
+from tutorial_app.lessons.quiz.strategy import BestError, goal_problem, learner_analysis, quiz_problem, turn_problem
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.position import PositionError
@@ -100,6 +110,8 @@ class LinePass(SemanticPass):
     def shown(self, at: Path_, step: PositionStep, scene: Scene | None, unreadable: bool) -> None:
         if scene is not None:
             self.seat(at, scene)
+        elif step.claims and not unreadable:
+            self.error((*at, "claims"), "claims: are proved on the step's position: add position: (or from_previous)")
         if not isinstance(step, PlayStep) and step.bends:
             self.bends(at, step, scene, unreadable)
 
@@ -190,7 +202,10 @@ class LinePass(SemanticPass):
 
     def best(self, at: Path_, step: PlayStep, scene: Scene, right: list[Any]) -> None:
         if step.best:
-            self.backed((*at, "best"), scene, lambda: goal_problem(scene, self.frame.viewer, right))
+            viewer = self.frame.viewer
+            self.backed(
+                (*at, "best"), scene, lambda: goal_problem(scene, viewer, right) or lead_problem(scene, viewer, right)
+            )
 
     # -- quizzes --------------------------------------------------------------
 
@@ -208,14 +223,23 @@ class LinePass(SemanticPass):
         if right is None:
             return
         if step.ask == "best_move" and scene is not None:
-            self.backed((*at, "ask"), scene, lambda: quiz_problem(scene, self.frame.viewer))
+            viewer = self.frame.viewer
+            self.backed(
+                (*at, "ask"),
+                scene,
+                lambda: (
+                    quiz_problem(scene, viewer)
+                    or lead_problem(scene, viewer, [learner_analysis(scene, viewer).best.move])
+                ),
+            )
         if step.ask == "may_hold" and scene is not None:
             self.backed((*at, "ask"), scene, lambda: turn_problem(scene, self.frame.viewer))
         if step.choices is None:
             default_choices(step, scene, right)
 
     def backed(self, at: Path_, scene: Scene, problem: Callable[[], str | None]) -> None:
-        """A best move the analysis backs by a clear margin, asked of the learner's own move."""
+        """A best move the analysis backs by a clear margin (under the playouts, and under exact play where
+        the deals are few enough), asked of the learner's own move."""
         try:
             found = problem()
         except BestError as exc:
@@ -226,7 +250,8 @@ class LinePass(SemanticPass):
     # -- text against the engine ---------------------------------------------------
 
     def after(self, at: Path_, step: PositionStep, scene: Scene, previous: Scene | None) -> None:
-        """The step's words about seats, tiles and the hand's end, against the positions it shows."""
+        """The step's words about seats, tiles and the hand's end, against the positions it shows, and its
+        ``claims:`` about hidden tiles."""
         states = [scene.before, scene.state]
         if previous is not None and previous is not scene:
             states.append(previous.state)
@@ -240,6 +265,27 @@ class LinePass(SemanticPass):
             for lang in ("en", "ru"):
                 for problem in claim_problems(getattr(text, lang), lang, facts):
                     self.error((*path, lang), problem)
+        self.hidden_claims(at, step, scene)
+
+    def hidden_claims(self, at: Path_, step: ExplainStep | PlayStep | QuizStep, scene: Scene) -> None:
+        """Every ``claims:`` entry holds on every deal the learner cannot tell apart, and a best-move step's
+        text states nothing as certain that no claim proves (``check.hidden``)."""
+        viewer = self.frame.viewer
+        shown = shows_every_hand(step)
+        for k, claim in enumerate(step.claims):
+            problem = claim_problem(claim, scene, viewer, shown)
+            if problem is not None:
+                self.error((*at, "claims", k), problem)
+        best = (isinstance(step, QuizStep) and step.ask == "best_move") or (isinstance(step, PlayStep) and step.best)
+        if not best or shown:
+            return
+        texts: list[tuple[Path_, LText]] = [((*at, "text"), step.text)]
+        for key in ("explain", "success", "hint", "hint_answer"):
+            text = getattr(step, key, None)
+            if text is not None:
+                texts.append(((*at, key), text))
+        for path, problem in certainty_problems(texts, step.claims):
+            self.error(path, problem)
 
     # -- the capstone ---------------------------------------------------------------
 

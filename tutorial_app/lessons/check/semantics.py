@@ -88,6 +88,7 @@ class SemanticPass:
                 previous, broken = None, True
                 continue
             self.source_notes(at, step)
+            self.hint_levels(at, step)
             if isinstance(step, (RememberStep, CapstoneStep)):
                 if isinstance(step, CapstoneStep):
                     self.capstone(at, step)
@@ -277,6 +278,21 @@ class SemanticPass:
             self.error((*at, "choices"), f"the right answer, {_answer_text(right)}, is not among the choices: add it")
 
     # -- text ---------------------------------------------------------------------
+
+    def hint_levels(self, at: Path_, step: Step) -> None:
+        """A two-level hint asks a question first (``hint``) and answers it on a second press (``hint_answer``)."""
+        answer = getattr(step, "hint_answer", None)
+        if answer is None or not isinstance(step, (PlayStep, QuizStep)):
+            return
+        for lang in ("en", "ru"):
+            question = getattr(step.hint, lang).strip()
+            if not question.endswith("?"):
+                self.error(
+                    (*at, "hint", lang),
+                    "with hint_answer: the hint is the question the learner is asked first: end it with a question mark",
+                )
+            if getattr(answer, lang).strip() == question:
+                self.error((*at, "hint_answer", lang), "hint_answer repeats the hint: answer its question instead")
 
     def source_notes(self, at: Path_, step: Step) -> None:
         """Learner text carries no notes about sources: those go in the lesson's ``sources:``."""

@@ -58,6 +58,8 @@ class TienGowPass(SemanticPass):
         )
 
     def step_checks(self, at: Path_, step: PositionStep) -> None:
+        if step.claims:
+            self.error((*at, "claims"), "claims: are proved on a line game's deals; a Tien Gow step has none")
         self.no_blanks(at, step)
 
     def shown(self, at: Path_, step: PositionStep, scene: TrickScene | None, unreadable: bool) -> None:

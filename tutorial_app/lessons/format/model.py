@@ -51,6 +51,11 @@ __all__ = [
     "TRICK_GOAL_KEYS",
     "TRICK_QUIZ_KINDS",
     "Answer",
+    "Claim",
+    "CLAIM_KEYS",
+    "SeatAfter",
+    "SeatNumbers",
+    "shows_every_hand",
 ]
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
@@ -249,6 +254,75 @@ class Goal(_Strict):
         return "not" if name == "not_" else name
 
 
+_MOVE_TEXT = r"^\s*[0-6]\s*-\s*[0-6]\s+(lead|left|right|up|down)\s*$"
+
+
+class SeatNumbers(_Strict):
+    """A seat and some numbers: ``{seat: 1, numbers: [2, 5]}``."""
+
+    seat: int = Field(ge=0, le=3)
+    numbers: list[int] = Field(min_length=1, description="numbers from 0 to 6")
+
+    @model_validator(mode="after")
+    def _in_range(self) -> SeatNumbers:
+        for number in self.numbers:
+            if not 0 <= number <= 6:
+                raise ValueError(f"{number} is not a number on a tile: write numbers from 0 to 6")
+        return self
+
+
+class SeatAfter(_Strict):
+    """A seat, after one of the learner's moves (``after`` left out: as the position stands)."""
+
+    seat: int = Field(ge=0, le=3)
+    after: str | None = Field(default=None, pattern=_MOVE_TEXT, description="a move like 3-1 right")
+
+
+class Claim(_Strict):
+    """One fact a step's text states about tiles the learner may not see, proved by the validator on every
+    deal the learner cannot tell apart (on the real deal alone where every hand is face up). Exactly one key."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra={"minProperties": 1, "maxProperties": 1})
+
+    blocks: str | None = Field(
+        default=None, pattern=_MOVE_TEXT, description="this move of the learner blocks the hand in every such deal"
+    )
+    may_block: str | None = Field(
+        default=None, pattern=_MOVE_TEXT, description="this move blocks the hand in some of them ('could block')"
+    )
+    no_answer: SeatAfter | None = Field(
+        default=None, description="the seat holds no tile that fits the open ends (after the move) in every deal"
+    )
+    holds_none: SeatNumbers | None = Field(default=None, description="the seat holds no tile with these numbers")
+    fewer_pips_than: int | None = Field(
+        default=None, ge=0, le=3, description="the learner holds fewer pips than this seat in every deal"
+    )
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Claim:
+        given = sorted(self.model_fields_set)
+        if len(given) != 1:
+            keys = ", ".join(CLAIM_KEYS)
+            raise ValueError(f"a claim has exactly one of: {keys}" + (f", not {', '.join(given)}" if given else ""))
+        return self
+
+    @property
+    def key(self) -> str:
+        """The one fact this claim states."""
+        return next(iter(self.model_fields_set))
+
+
+CLAIM_KEYS = ("blocks", "may_block", "no_answer", "holds_none", "fewer_pips_than")
+_CLAIMS: Any = Field(
+    default_factory=list,
+    description="facts the text states about hidden tiles, proved on every deal the learner cannot tell apart",
+)
+_HINT_ANSWER: Any = Field(
+    default=None,
+    description="a two-level hint: hint: asks a question, and this answers it on a second press of Hint",
+)
+
+
 class WrongMove(_Strict):
     """A tempting wrong move: when the learner plays it, ``replies`` are played out and ``text`` explains."""
 
@@ -356,6 +430,7 @@ class ExplainStep(_Strict):
     highlight: Highlight = Field(default_factory=list)
     bends: list[ChainBend] = _BENDS
     show_hands: ShowHands | None = _SHOW_HANDS
+    claims: list[Claim] = _CLAIMS
 
     @model_validator(mode="after")
     def _position(self) -> ExplainStep:
@@ -373,6 +448,7 @@ class PlayStep(_Strict):
     from_previous: bool = Field(default=False, description="start from the position the previous step ended with")
     goal: Goal
     hint: LText
+    hint_answer: LText | None = _HINT_ANSWER
     success: LText | None = Field(default=None, description="said after a right move")
     replies: list[MoveSpec | TrickMoveText] = Field(
         default_factory=list, description="the other seats' moves after a right move"
@@ -390,6 +466,7 @@ class PlayStep(_Strict):
         "rank every move reaching it clearly above every other, and the feedback shows its ranking and why",
     )
     show_hands: ShowHands | None = _SHOW_HANDS
+    claims: list[Claim] = _CLAIMS
 
     @model_validator(mode="after")
     def _position(self) -> PlayStep:
@@ -417,6 +494,7 @@ class QuizStep(_Strict):
         default=None, description="the options offered; without them the learner types a number or picks from defaults"
     )
     hint: LText
+    hint_answer: LText | None = _HINT_ANSWER
     explain: LText | None = Field(default=None, description="said after the question is answered")
     tiles: list[TileValue] = Field(default_factory=list)
     against: list[TileValue] | None = Field(
@@ -430,6 +508,7 @@ class QuizStep(_Strict):
         description="this question reviews an earlier lesson: its id (the same course, or the core course)",
     )
     show_hands: ShowHands | None = _SHOW_HANDS
+    claims: list[Claim] = _CLAIMS
 
     @model_validator(mode="after")
     def _position(self) -> QuizStep:
@@ -494,3 +573,20 @@ class Lesson(_Strict):
         description="where the facts come from (shown in a small Sources box, never in the learner's text)",
     )
     steps: list[Step] = Field(min_length=1)
+
+
+_ABOUT_HIDDEN_TILES = frozenset({"unseen_in_suit", "best_move", "may_hold"})
+"""Questions about what the learner cannot see (or must weigh without seeing): the other hands stay face down."""
+
+
+def shows_every_hand(step: Step) -> bool:
+    """Whether a step (not a capstone's hand) draws every hand face up: its ``show_hands`` decides; by
+    default a question or an explanation shows every hand (a question about the deal needs them), while a
+    move and a question about what the learner cannot see show only the learner's own tiles."""
+    if isinstance(step, (CapstoneStep, RememberStep)):
+        return False
+    if step.show_hands is not None:
+        return step.show_hands == "all"
+    if isinstance(step, PlayStep):
+        return False
+    return not (isinstance(step, QuizStep) and step.ask in _ABOUT_HIDDEN_TILES)

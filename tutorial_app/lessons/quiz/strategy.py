@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from tutorial_app.language import en_count, ru_count
 from tutorial_app.lessons.format.scenes import Scene
 from tutorial_app.rules.line.state import ACTION_MOVES, ENDS, Action, HandState, Move, play
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
@@ -33,7 +34,7 @@ from tutorial_app.strategy.analysis import (
 )
 from tutorial_app.strategy.explain import move_name, why_best
 from tutorial_app.strategy.inference import infer
-from tutorial_app.strategy.knowledge import Certainty, certainty, none_reasons
+from tutorial_app.strategy.knowledge import Certainty, and_list, certainty, none_reasons
 from tutorial_app.strategy.view import view_since
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "may_hold",
     "may_hold_explanation",
     "turn_problem",
+    "learner_certainty",
 ]
 
 QUIZ_PLAYOUTS = DEFAULT_PLAYOUTS
@@ -129,9 +131,11 @@ def best_key(scene: Scene, viewer: int) -> str:
 
 
 def choice_keys(scene: Scene, viewer: int) -> list[str]:
-    """Every distinct move (the same tile leaving the same ends open counts once), best first."""
+    """Every distinct move (the same tile leaving the same ends open counts once), in the table's order (by
+    tile, then end). Why not best first: the options are buttons, and the first one must not be the answer."""
     analysis = learner_analysis(scene, viewer)
-    return [move_key(v.move) for v in _distinct(analysis, scene.state)]
+    order = {move_key(m): i for i, m in enumerate(candidate_moves(scene.state))}
+    return sorted((move_key(v.move) for v in _distinct(analysis, scene.state)), key=lambda key: order.get(key, 0))
 
 
 def move_label(key: str, state: HandState | None, lang: str) -> str:
@@ -254,7 +258,10 @@ def _sentence(text: str) -> str:
 # -- "could seat N hold a 2?": what the record tells, from the learner's view ----------------------------
 
 
-def _certainty(scene: Scene, viewer: int) -> Certainty:
+def learner_certainty(scene: Scene, viewer: int) -> Certainty:
+    """The exact chance of every hidden tile's whereabouts from the learner's view (cached). Counted over the
+    deals the inference allows, a superset of those that fit (it may miss the first-lead rule's clue when
+    any tile may lead), so a tile it never places with a seat is surely not there."""
     return _certainty_of(scene.before, scene.state, viewer)
 
 
@@ -279,7 +286,7 @@ def may_hold(scene: Scene, viewer: int, seat: int | None, suit: int | None, tile
     from everything played, passed and led so far (exactly: some deal that agrees with it gives it one)."""
     state = scene.state
     asked = _asked(seat, suit, tile, state, viewer)
-    sure = _certainty(scene, viewer)
+    sure = learner_certainty(scene, viewer)
     if suit is not None:
         return not sure.holds_none(asked, suit)
     assert tile is not None
@@ -290,7 +297,7 @@ def may_hold_explanation(scene: Scene, viewer: int, seat: int | None, suit: int 
     """Why the answer is what it is: the pass or lead that rules it out, or how likely it is."""
     state = scene.state
     asked = _asked(seat, suit, tile, state, viewer)
-    sure = _certainty(scene, viewer)
+    sure = learner_certainty(scene, viewer)
     who = seat_name(asked)
     if tile is not None:
         return _tile_reason(sure, asked, tile)
@@ -300,9 +307,40 @@ def may_hold_explanation(scene: Scene, viewer: int, seat: int | None, suit: int 
         return Text("No: " + "; ".join(r.en for r in reasons) + ".", "Нет: " + "; ".join(r.ru for r in reasons) + ".")
     hidden = [t for t in sure.chance if ALL_TILES[t].has(suit) and sure.chance[t].get(asked, 0.0) > 0.0]
     names = ", ".join(str(ALL_TILES[t]) for t in sorted(hidden))
+    since = _drawn_since_void(sure, asked, suit)
+    if since is not None:
+        return Text(
+            f"Yes: {who.en} {since.en}; {who.en} may hold any of {names}.",
+            f"Да: {who.ru} {since.ru}; у {seat_genitive(asked).ru} может быть любая из костей {names}.",
+        )
     return Text(
         f"Yes: nothing you have seen rules it out; {who.en} may hold any of {names}.",
         f"Да: ничто из увиденного этого не исключает; у {seat_genitive(asked).ru} может быть любая из костей {names}.",
+    )
+
+
+def _drawn_since_void(sure: Certainty, seat: int, number: int) -> Text | None:
+    """ "drew on 5 earlier, but has drawn 3 tiles since ...": why an old void no longer holds (None: no such draw).
+
+    Why: a pass or a draw shows what the hand lacked then; a tile drawn later is new, and may show the number.
+    """
+    knowledge = sure.knowledge
+    void = knowledge.latest_void(seat, number)
+    if void is None:
+        return None
+    later = [e for e in knowledge.view.events if e.seat == seat and e.kind == "draw" and e.index > void.event.index]
+    if not later:
+        return None
+    count = sum(e.drawn for e in later)
+    ends = sorted({n for e in later for n in e.ends})
+    en_ends, ru_ends = and_list([str(n) for n in ends], "and"), and_list([str(n) for n in ends], "и")
+    did = "passed" if void.event.kind == "pass" else "drew"
+    did_ru = "пасовал" if void.event.kind == "pass" else "брал с базара"
+    return Text(
+        f"{did} on {number} earlier, but has drawn {en_count(count, 'tile', 'tiles')} since, with {en_ends} open, "
+        f"and a new tile may show a {number}",
+        f"уже {did_ru} на {number}, но с тех пор взял ещё {ru_count(count, 'кость', 'кости', 'костей')}, "
+        f"когда были открыты {ru_ends}, а среди новых может оказаться кость с {number}",
     )
 
 

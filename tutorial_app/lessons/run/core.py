@@ -13,7 +13,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from tutorial_app.lessons.format.model import Answer, CapstoneStep, Lesson, PlayStep, QuizStep, RememberStep, Step
+from tutorial_app.lessons.format.model import (
+    Answer,
+    CapstoneStep,
+    Lesson,
+    PlayStep,
+    QuizStep,
+    Step,
+    shows_every_hand,
+)
 from tutorial_app.lessons.quiz.answers import normalize_answer
 from tutorial_app.rules.line.worked import join
 from tutorial_app.rules.text import Text
@@ -29,9 +37,6 @@ _WHAT = {
     "a whole number": Text("a whole number", "целое число"),
     "a whole number or tie": Text("a whole number or tie", "целое число или «ничья»"),
 }
-
-_ABOUT_HIDDEN_TILES = frozenset({"unseen_in_suit", "best_move", "may_hold"})
-"""Questions about what the learner cannot see (or must weigh without seeing): the other hands stay face down."""
 
 
 class _Table(Protocol):
@@ -90,7 +95,8 @@ class RunCore:
         self.index = 0
         self.mistakes = 0
         self.hints_used = 0
-        self._hinted: set[int] = set()
+        self._hinted: dict[int, int] = {}
+        """Per step, how many levels of its hint were shown."""
         self._done = False
         self._right: Answer | None = None
         self._seed = seed if seed is not None else random.randrange(1 << 30)
@@ -119,13 +125,7 @@ class RunCore:
         step = self.step
         if isinstance(step, CapstoneStep):
             return self._done
-        if isinstance(step, RememberStep):
-            return False
-        if step.show_hands is not None:
-            return step.show_hands == "all"
-        if isinstance(step, PlayStep):
-            return False
-        return not (isinstance(step, QuizStep) and step.ask in _ABOUT_HIDDEN_TILES)
+        return shows_every_hand(step)
 
     @property
     def done(self) -> bool:
@@ -180,19 +180,40 @@ class RunCore:
     # -- learner actions ---------------------------------------------------
 
     def hint(self, lang: str = "en") -> str | None:
-        """The step's hint (counted once per step against the stars); None where there is none.
+        """The step's hint, one level further on each press; None where there is none.
 
-        In a capstone with ``hints`` the engine's Hint is the help: asking for it counts once too, and the
-        hint itself is shown by the app (None here).
+        A two-level hint (``hint_answer``) gives its question on the first press and the question with its
+        answer on the second; each level counts once against the stars. In a capstone with ``hints`` the
+        engine's Hint is the help: asking for it counts once too, and the hint itself is shown by the app
+        (None here).
         """
         step = self.step
         helped = isinstance(step, (PlayStep, QuizStep)) or (isinstance(step, CapstoneStep) and step.hints)
         if not helped or self._done:
             return None
-        if self.index not in self._hinted:
-            self._hinted.add(self.index)
+        shown = self._hinted.get(self.index, 0)
+        if shown < self.hint_levels():
+            shown += 1
+            self._hinted[self.index] = shown
             self.hints_used += 1
-        return step.hint.in_(lang) if isinstance(step, (PlayStep, QuizStep)) else None
+        if not isinstance(step, (PlayStep, QuizStep)):
+            return None
+        if shown == 2 and step.hint_answer is not None:
+            return f"{step.hint.in_(lang)}\n\n{step.hint_answer.in_(lang)}"
+        return step.hint.in_(lang)
+
+    def hint_levels(self) -> int:
+        """How many presses of Hint the current step answers: 2 for a question and its answer, else 1."""
+        step = self.step
+        return 2 if isinstance(step, (PlayStep, QuizStep)) and step.hint_answer is not None else 1
+
+    @property
+    def more_hint(self) -> bool:
+        """Whether another press of Hint would tell more (the answer to a two-level hint's question)."""
+        step = self.step
+        if not isinstance(step, (PlayStep, QuizStep)) or self._done:
+            return False
+        return 0 < self._hinted.get(self.index, 0) < self.hint_levels()
 
     def answer(self, value: object, lang: str = "en") -> Feedback:
         """The learner's answer in a quiz step (a choice's value, or typed text)."""

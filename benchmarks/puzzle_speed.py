@@ -1,0 +1,272 @@
+"""Puzzles: how fast they are mined, how fast the next one is served, and whether the ratings rank learners right.
+
+Run: ``python3 benchmarks/puzzle_speed.py`` (``--skip-mining``, ``--skip-browser``, ``--skip-ratings`` leave
+parts out; the browser part needs Debian's chromium). Three parts, each printed with its absolute figures:
+
+- Mining: ``mine`` on every table the shipped set comes from, ``--mine-count`` puzzles each: puzzles per
+  CPU-minute, and the share of candidate positions (decisions with a real choice) that passed the proof.
+- Serving: in one browser, the Puzzles page's "Next puzzle" click to the next puzzle's board drawn (and to the
+  end of the rerun), against a click on the bare Plotly page (``bare_page.py``) served in the same run. Goal:
+  the median ratio <= 1.5.
+- Ratings: 200 simulated learners of known strength each solve 60 puzzles served by the page's own trainer
+  (``next_puzzle`` near their rating), rated by the store's Glicko-2 in one database, as the app does. A learner
+  of strength q is two bots: on each puzzle it thinks like the expert bot (the strong bot on 200 playouts) with
+  chance q, else it plays the random bot's move. q runs evenly over 0..1. Goal: the Spearman rank
+  correlation of the ratings reached with q >= 0.9.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
+
+from tutorial_app.puzzles.catalog import shipped_puzzles  # noqa: E402
+from tutorial_app.puzzles.mine import mine  # noqa: E402
+from tutorial_app.puzzles.model import Puzzle, move_key  # noqa: E402
+from tutorial_app.puzzles.store import PuzzleStore  # noqa: E402
+from tutorial_app.puzzles.trainer import next_puzzle, puzzle_rating  # noqa: E402
+from tutorial_app.rules.line.variants import rules_for  # noqa: E402
+from tutorial_app.strategy.bots import RandomBot, StrongBot  # noqa: E402
+
+BARE = ROOT / "benchmarks" / "bare_page.py"
+EXPERT_PLAYOUTS = 200
+EXPERT_SEEDS = 3
+"""The expert's move on a puzzle is computed for this many seeds once and drawn from them (it varies a little)."""
+
+
+def _load() -> str:
+    try:
+        return ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
+# -- mining ------------------------------------------------------------------------------------------------
+
+
+def mining(count: int) -> None:
+    tables = sorted({(p.preset, p.players, p.pairs) for p in shipped_puzzles()})
+    print(f"\nMining ({count} puzzles per table, one process, load {_load()})")
+    print(f"{'table':24} {'puzzles/CPU-min':>15} {'kept share':>11} {'candidates':>11} {'hands':>6} {'CPU s':>7}")
+    for preset, players, pairs in tables:
+        rules = rules_for(preset, players, {"teams": "pairs"} if pairs else None)
+        stats = mine(rules, count, seed=90_001).stats
+        name = f"{preset}-{players}" + ("-pairs" if pairs else "")
+        print(
+            f"{name:24} {stats.per_cpu_minute:15.1f} {stats.kept_share:11.1%} {stats.candidates:11d} "
+            f"{stats.games:6d} {stats.cpu_seconds:7.1f}"
+        )
+
+
+# -- serving -------------------------------------------------------------------------------------------------
+
+NEW_BOARD = """(old) => {
+  const gd = document.querySelector('.js-plotly-plot');
+  if (!gd || !gd._fullData || gd._fullData === window.__oldBoard) return false;
+  if (document.querySelector('[class*="st-key-puzzles_next"]')) return false;
+  const hand = gd._fullData.some((t) => (t.customdata || []).some((d) => String(Array.isArray(d) ? d[0] : d).startsWith('hand:')));
+  return hand ? performance.now() : false;
+}"""
+
+
+def _answer_any(page: Any) -> None:
+    """Answer the puzzle on the page with its first fitting tile (by the buttons), wait for the verdict."""
+    page.wait_for_selector('[class*="st-key-puzzles_tile_"] button', timeout=60_000)
+    page.locator('[class*="st-key-puzzles_tile_"] button[data-testid="stBaseButton-primary"]').filter(
+        visible=True
+    ).first.click()
+    ends = page.locator('[class*="st-key-puzzles_end_"] button[data-testid="stBaseButton-primary"]').filter(
+        visible=True
+    )
+    nexts = page.locator('[class*="st-key-puzzles_next"] button').filter(visible=True)
+    page.wait_for_function(
+        """() => document.querySelector('[class*="st-key-puzzles_next"] button')
+                 || document.querySelector('[class*="st-key-puzzles_end_"] button[data-testid="stBaseButton-primary"]')""",
+        timeout=60_000,
+    )
+    if not nexts.count():
+        ends.first.click()
+    nexts.first.wait_for(timeout=60_000)
+
+
+def puzzles_browser(browser: Any, samples: int) -> tuple[list[float], list[float]]:
+    """Milliseconds from "Next puzzle" to the new puzzle's board drawn, and to the end of the rerun."""
+    from app_speed import RERUN_OVER, STATE_LOG, _stop
+    from browser_helpers import SETTLED
+    from servers import start_app
+
+    database = Path(tempfile.mkdtemp()) / "bench.sqlite3"
+    process, url = start_app({"DOMINO_TUTOR_PROGRESS_DB": str(database)})
+    boards: list[float] = []
+    reruns: list[float] = []
+    try:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        page.goto(f"{url}/puzzles?lang=en")
+        page.wait_for_selector(".js-plotly-plot", timeout=90_000)
+        page.evaluate(STATE_LOG)
+        while len(boards) < samples:
+            _answer_any(page)
+            page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+            page.evaluate("() => { window.__oldBoard = document.querySelector('.js-plotly-plot')._fullData; }")
+            since = float(page.evaluate("() => performance.now()"))
+            page.locator('[class*="st-key-puzzles_next"] button').filter(visible=True).first.click()
+            drawn = page.wait_for_function(NEW_BOARD, polling="raf", timeout=60_000).json_value()
+            boards.append(float(drawn) - since)
+            page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+            over = page.evaluate(RERUN_OVER, since)
+            reruns.append(float(over) if over is not None else float(drawn) - since)
+        context.close()
+    finally:
+        _stop(process)
+    return boards, reruns
+
+
+def serving(samples: int) -> None:
+    from app_speed import bare_browser
+    from conftest import CHROMIUM_ARGS, chromium_path
+    from playwright.sync_api import sync_playwright
+
+    executable = chromium_path()
+    if executable is None:
+        print("\nServing: skipped (no chromium)")
+        return
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            bare = bare_browser(browser, samples)
+            boards, reruns = puzzles_browser(browser, samples)
+        finally:
+            browser.close()
+    bare_board, bare_rerun = statistics.median(bare.board), statistics.median(bare.rerun)
+    board, rerun = statistics.median(boards), statistics.median(reruns)
+    print(f"\nServing the next puzzle ({samples} clicks each, load {_load()})")
+    print(f"  bare page: click to board {bare_board:6.0f} ms, click to rerun's end {bare_rerun:6.0f} ms (medians)")
+    print(f"  Puzzles:   click to board {board:6.0f} ms, click to rerun's end {rerun:6.0f} ms (medians)")
+    print(f"  ratio to the bare page: board {board / bare_board:.2f}, rerun {rerun / bare_rerun:.2f} (goal <= 1.5)")
+
+
+# -- ratings ---------------------------------------------------------------------------------------------------
+
+
+class Learner:
+    """A simulated learner: the expert bot with chance ``strength``, else the random bot."""
+
+    def __init__(self, name: str, strength: float, seed: int) -> None:
+        self.name = name
+        self.strength = strength
+        self.rng = random.Random(seed)
+
+
+class Experts:
+    """The expert bot's moves per puzzle, computed once for a few seeds."""
+
+    def __init__(self) -> None:
+        self.bot = StrongBot(playouts=EXPERT_PLAYOUTS)
+        self.kept: dict[str, list[str]] = {}
+
+    def move(self, puzzle: Puzzle, rng: random.Random) -> str:
+        if puzzle.id not in self.kept:
+            state = puzzle.read().state
+            self.kept[puzzle.id] = [
+                move_key(self.bot(state, random.Random(f"{puzzle.id}/expert/{seed}"))) for seed in range(EXPERT_SEEDS)
+            ]
+        return rng.choice(self.kept[puzzle.id])
+
+
+def _ranks(values: list[float]) -> list[float]:
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ranks = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return ranks
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    """Spearman's rank correlation (ties get their mean rank)."""
+    rx, ry = _ranks(xs), _ranks(ys)
+    mx, my = statistics.fmean(rx), statistics.fmean(ry)
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
+    return float(cov / (sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry)) ** 0.5)
+
+
+def ratings(learners: int, attempts: int, seed: int) -> None:
+    puzzles = shipped_puzzles()
+    store = PuzzleStore("sqlite://", clock=time.time)
+    rng = random.Random(seed)
+    crowd = [Learner(f"learner-{i:03d}", i / (learners - 1), seed * 1000 + i) for i in range(learners)]
+    experts = Experts()
+    guess = RandomBot()
+    tried: dict[str, set[str]] = {learner.name: set() for learner in crowd}
+    started = time.perf_counter()
+    solved_share: dict[str, int] = {learner.name: 0 for learner in crowd}
+    for _round in range(attempts):
+        for learner in crowd:
+            standing = store.standing(learner.name)
+            puzzle = next_puzzle(puzzles, store.puzzle_ratings(), standing.rating, tried[learner.name], rng)
+            assert puzzle is not None
+            tried[learner.name].add(puzzle.id)
+            if learner.rng.random() < learner.strength:
+                answer = experts.move(puzzle, learner.rng)
+            else:
+                answer = move_key(guess(puzzle.read().state, learner.rng))
+            right = answer in puzzle.answers
+            solved_share[learner.name] += right
+            store.record_attempt(learner.name, puzzle.id, puzzle_rating(puzzle, {}), answer, right)
+    took = time.perf_counter() - started
+    reached = [store.standing(learner.name).rating.r for learner in crowd]
+    strengths = [learner.strength for learner in crowd]
+    rho = spearman(strengths, reached)
+    raw = spearman(strengths, [solved_share[learner.name] / attempts for learner in crowd])
+    print(f"\nRatings ({learners} simulated learners x {attempts} puzzles, {len(puzzles)} puzzles, load {_load()})")
+    print("  a learner of strength q plays the expert bot (strong, 200 playouts) with chance q, else the random bot")
+    for low in (0.0, 0.25, 0.5, 0.75):
+        group = [
+            r for q, r in zip(strengths, reached, strict=True) if low <= q < low + 0.25 or (low == 0.75 and q == 1)
+        ]
+        print(
+            f"  strength {low:.2f}-{low + 0.25:.2f}: mean rating {statistics.fmean(group):6.0f} ({len(group)} learners)"
+        )
+    print(f"  Spearman of the ratings reached with the strength: {rho:.3f} (goal >= 0.9)")
+    print(f"  (for comparison, of the plain share of puzzles solved with the strength: {raw:.3f})")
+    print(f"  {learners * attempts} attempts in {took:.0f} s, {len(experts.kept)} puzzles shown")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--skip-mining", action="store_true")
+    parser.add_argument("--skip-browser", action="store_true")
+    parser.add_argument("--skip-ratings", action="store_true")
+    parser.add_argument("--mine-count", type=int, default=5, help="puzzles mined per table (default 5)")
+    parser.add_argument("--samples", type=int, default=15, help="clicks measured per page (default 15)")
+    parser.add_argument("--learners", type=int, default=200)
+    parser.add_argument("--attempts", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"Puzzle benchmark, {len(shipped_puzzles())} shipped puzzles, load at start {_load()}")
+    if not args.skip_mining:
+        mining(args.mine_count)
+    if not args.skip_browser:
+        serving(args.samples)
+    if not args.skip_ratings:
+        ratings(args.learners, args.attempts, args.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,139 @@
+"""The club's pages through AppTest: a silent database, the admin's gate, Play's secret deals.
+
+The faults of the review (finding 8: Streamlit's raw error box once a second on every screen while the
+database was away) are played by breaking the page's own store, then mending it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from streamlit.testing.v1 import AppTest
+
+from tutorial_app.app.club import room
+from tutorial_app.app.shell.links import MAX_SEED
+from tutorial_app.app.shell.stores import club_store
+from tutorial_app.club.errors import ClubError
+from tutorial_app.club.store import THIS_COMPUTER, ClubStore, clock
+from tutorial_app.i18n import t
+
+MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
+LESSON = "core-02-placing-on-the-ends"
+CALM = {"en": "the club's database is not answering just now", "ru": "база клуба сейчас не отвечает"}
+
+
+def _store() -> ClubStore:
+    found = club_store()
+    assert isinstance(found, ClubStore), found
+    return found
+
+
+def _in_room(code: str, token: str, lang: str = "en") -> AppTest:
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.session_state["club_code"], at.session_state["club_token"] = code, token
+    at.switch_page("app_pages/club.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _texts(at: AppTest) -> str:
+    parts = [e.value for e in (*at.warning, *at.caption, *at.markdown, *at.error, *at.info)]
+    return "\n".join(str(p) for p in parts)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_finding_8_a_silent_database_shows_one_calm_line(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, teacher = _store().open_class(LESSON, 11, "Teacher", 40, clock())
+    at = _in_room(code, teacher, lang)
+    store = _store()
+
+    def silent(*_args: Any, **_kwargs: Any) -> None:
+        raise sa.exc.OperationalError("SELECT 1", {}, Exception("server closed the connection"))
+
+    monkeypatch.setattr(store, "version", silent)  # the poll's one read fails
+    at.run()
+    assert not at.exception and not at.error
+    assert CALM[lang] in _texts(at)
+    working = store._reader
+    store._reader = sa.create_engine("sqlite:////nonexistent-folder/x.db")
+    at.run()  # the page's own reads fail too: one calm line instead of the page
+    assert not at.exception and not at.error
+    assert _texts(at).count(CALM[lang]) == 1
+    store._reader = working
+    monkeypatch.undo()
+    at.run()
+    assert CALM[lang] not in _texts(at)
+    assert t("club.finish", lang) in [b.label for b in at.button]
+
+
+def test_finding_8_a_click_while_the_database_is_away_is_refused_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, teacher = _store().open_class(LESSON, 11, "Teacher", 40, clock())
+    at = _in_room(code, teacher)
+    store = _store()
+    working = store._writer
+    store._writer = sa.create_engine("sqlite:////nonexistent-folder/x.db")
+    at.button(key="club_next").click().run()
+    store._writer = working
+    assert not at.exception
+    assert "your click was not applied" in _texts(at)
+    assert store.room(code, clock()).step == 0
+
+
+def _rules_section(at: AppTest) -> AppTest:
+    at.switch_page("app_pages/club.py").run()
+    at.segmented_control(key="club_section").set_value("rules").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_finding_4_a_phone_reads_the_rule_book_and_the_admin_edits_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    at = _rules_section(AppTest.from_file(MAIN, default_timeout=60))
+    assert [w.key for w in at.text_input if w.key == "club_name_field"] == ["club_name_field"]  # this computer
+    monkeypatch.setattr(room, "client_address", lambda: "192.0.2.7")
+    phone = _rules_section(AppTest.from_file(MAIN, default_timeout=60))
+    assert not [w for w in phone.text_input if w.key == "club_name_field"]
+    assert t("club.admin_only", "en") in _texts(phone)
+    assert not [w for w in phone.text_input if w.key == "club_admin_pin_field"]  # no PIN set: nothing to type
+    book = _store().book
+    book.set_pin(book.admit(THIS_COMPUTER, None, clock()), "dacha-2026")
+    phone.run()
+    phone.text_input(key="club_admin_pin_field").set_value("not-the-pin")
+    phone.form_submit_button[0].click().run()
+    assert "wrong admin PIN" in _texts(phone)
+    assert not [w for w in phone.text_input if w.key == "club_name_field"]
+    phone.text_input(key="club_admin_pin_field").set_value("dacha-2026")
+    phone.form_submit_button[0].click().run()
+    assert [w.key for w in phone.text_input if w.key == "club_name_field"] == ["club_name_field"]
+    phone.text_input(key="club_name_field").set_value("Dacha Club").run()
+    assert book.club_name() == "Dacha Club"
+
+
+def test_play_deals_a_secret_deal_unless_a_number_is_typed() -> None:
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.switch_page("app_pages/play.py").run()
+    next(b for b in at.button if b.label == t("play.deal", "en")).click().run()
+    seed = at.session_state["play_table"].seed
+    assert seed > MAX_SEED  # 128 random bits, never shown
+    shown = "\n".join(str(e.value) for e in (*at.markdown, *at.caption, *at.title, *at.subheader))
+    assert str(seed) not in shown
+    at.number_input(key="play_seed").set_value(42).run()
+    next(b for b in at.button if b.label == t("play.deal", "en")).click().run()
+    assert at.session_state["play_table"].seed == 42
+
+
+def test_finding_5_a_new_key_ends_every_copy_of_the_teachers_link() -> None:
+    code, teacher = _store().open_class(LESSON, 11, "Teacher", 40, clock())
+    at = _in_room(code, teacher)
+    at.button(key="club_new_key").click().run()
+    assert not at.exception
+    assert t("club.key_renewed", "en") in [s.value for s in at.success]
+    fresh = at.session_state["club_token"]
+    assert fresh != teacher and "me" not in at.query_params
+    with pytest.raises(ClubError, match="does not belong"):
+        _store().teach(code, teacher, "next", clock())  # the copied link's token: dead
+    at.button(key="club_next").click().run()  # this screen leads on with its new key
+    assert _store().room(code, clock()).step == 1

@@ -1,0 +1,90 @@
+"""The host's roles in headless Chromium: remove a learner, lock the class, a wall screen; no secret in the
+address bar, no request to an address a learner's name names (review findings 3, 5 and 7).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import SETTLED
+from club_helpers import failure_screens, join_room, main_button, phone, start_class, wait_text
+from servers import Server
+
+from tutorial_app.i18n import t
+
+pytestmark = pytest.mark.browser
+
+LESSON = "core-02-placing-on-the-ends"
+BEACON = "127.0.0.1:9"
+TROLL = f"![x](http://{BEACON}/troll.png) Troll"
+
+
+def _tool(page: Any, label: str) -> None:
+    """Click a button of the host's popover, opening it first (a change of the room redraws it closed)."""
+    button = page.get_by_role("button", name=label, exact=True)
+    if not button.is_visible():
+        main = page.get_by_test_id("stMainBlockContainer")
+        main.get_by_role("button", name=re.compile("People and screens")).click()
+        button.wait_for(timeout=30_000)
+    button.click()
+    page.wait_for_function(SETTLED, polling=50)
+
+
+def test_the_teacher_removes_a_learner_locks_the_class_and_opens_a_wall_screen(
+    browser: Any, club_server: Server, artifacts: Path
+) -> None:
+    fetched: list[str] = []
+    teacher_context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+    teacher = teacher_context.new_page()
+    devices = [phone(browser), phone(browser, "ru-RU")]
+    wall_context = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
+    wall = wall_context.new_page()
+    pages = [teacher, *(page for _c, page in devices), wall]
+    for page in pages:
+        page.on("request", lambda request: fetched.append(request.url) if BEACON in request.url else None)
+    try:
+        code = start_class(teacher, club_server.url, LESSON)
+        assert "me=" not in teacher.url and f"room={code}" in teacher.url
+        troll = devices[0][1]
+        join_room(troll, club_server.url, code, TROLL)
+        assert "me=" not in troll.url
+        troll.reload()  # a new server session: the room's cookie brings the phone back to its place
+        wait_text(troll, "You are")
+        wait_text(teacher, "0 / 1")  # answered / learners
+        _tool(teacher, t("club.remove", "en"))
+        wait_text(troll, "removed you")
+        wait_text(teacher, "0 / 0")
+        _tool(teacher, t("club.lock", "en"))
+        wait_text(teacher, t("club.locked_note", "en"))
+        newcomer = devices[1][1]
+        newcomer.goto(f"{club_server.url}/club?join={code}&lang=ru")
+        field = newcomer.get_by_test_id("stMainBlockContainer").get_by_label("Ваше имя", exact=True)
+        field.fill("Вера")
+        field.press("Enter")
+        newcomer.wait_for_function(SETTLED, polling=50)
+        main_button(newcomer, "Войти").click()
+        wait_text(newcomer, "закрыл вход")
+        teacher.screenshot(path=str(artifacts / "club_roles_teacher_locked.png"))
+        _tool(teacher, t("club.wall_link", "en"))
+        teacher.get_by_text("me=").first.wait_for(timeout=30_000)  # the link, in the popover (outside the main block)
+        link = re.search(r"http://\S+me=[\w-]+", teacher.evaluate("() => document.body.innerText"))
+        assert link is not None
+        wall.goto(link.group(0) + "&lang=en")
+        wait_text(wall, t("club.wall_note", "en"))
+        wall.wait_for_function("() => !location.search.includes('me=')", timeout=30_000)
+        assert not main_button(wall, "Next step ▶").is_visible()
+        main_button(teacher, "Next step ▶").click()
+        wait_text(wall, "Step 2 of")
+        wall.screenshot(path=str(artifacts / "club_roles_wall.png"))
+        assert fetched == [], fetched
+    except Exception:
+        failure_screens(pages, artifacts, "club_roles")
+        raise
+    finally:
+        for context, _page in devices:
+            context.close()
+        teacher_context.close()
+        wall_context.close()

@@ -1,0 +1,98 @@
+"""The Puzzles page in a real browser, on a phone and on a desktop, in English and Russian.
+
+A puzzle opened by its link (``/puzzles?puzzle=ID``) is answered the way a learner does it: on the phone by the
+buttons under the board, on the desktop by clicks on the board itself; the verdict, the engine's explanation and
+(after a wrong answer) the line that refutes it must appear in the page's language. Screenshots go to
+``test-artifacts/`` (look at them).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import SETTLED, click_button, click_point, open_app, wait_point
+
+from tutorial_app.i18n import t
+from tutorial_app.puzzles.catalog import shipped_puzzles
+from tutorial_app.puzzles.model import Puzzle
+from tutorial_app.rules.tiles import parse_tile
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PHONE = (390, 844)
+DESKTOP = (1400, 1000)
+
+
+def _puzzle(fits_two: bool) -> Puzzle:
+    """A 2-player puzzle whose answer's tile fits one end only (one click plays it), or two (then an end)."""
+    for puzzle in shipped_puzzles():
+        if puzzle.players != 2:
+            continue
+        state = puzzle.read().state
+        tile = parse_tile(puzzle.best.split()[0])
+        ends = [n for n in state.table.ends if n >= 0 and tile.has(n)]
+        if (len(ends) > 1) == fits_two and len(puzzle.refutations) >= 1:
+            return puzzle
+    pytest.skip("no shipped puzzle of that kind")
+
+
+def _open(browser: Any, url: str, size: tuple[int, int], lang: str, puzzle: Puzzle) -> Any:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-US")
+    page = context.new_page()
+    open_app(page, f"{url}/puzzles?puzzle={puzzle.id}&lang={lang}")
+    page.get_by_text(t("puzzles.question", lang).split("**")[1]).first.wait_for(timeout=60_000)
+    page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+    return page
+
+
+def _shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_on_a_phone_the_buttons_answer_a_puzzle(browser: Any, app_url: str, lang: str) -> None:
+    puzzle = _puzzle(fits_two=True)
+    page = _open(browser, app_url, PHONE, lang, puzzle)
+    tile, end = puzzle.best.split()[:2]
+    # nothing on screen gives the answer away before the move: the theme is not named
+    assert puzzle.explanation.in_(lang)[:30] not in page.inner_text("body")
+    click_button(page, tile)
+    click_button(page, t("controls.end_button", lang, end=t(f"end.{end}", lang), n=_end_number(puzzle, end)))
+    verdict = page.locator('[data-testid="stAlertContentSuccess"]').first
+    verdict.wait_for(timeout=30_000)
+    assert puzzle.explanation.in_(lang)[:40] in verdict.inner_text()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE[0]  # no sideways scrolling
+    _shot(page, f"puzzles-phone-{lang}")
+    click_button(page, t("puzzles.next", lang))
+    page.get_by_text(t("puzzles.question", lang).split("**")[1]).first.wait_for(timeout=30_000)
+    page.context.close()
+
+
+def _end_number(puzzle: Puzzle, end: str) -> int:
+    state = puzzle.read().state
+    return dict(state.table.open_ends())[end]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_on_a_desktop_a_wrong_click_on_the_board_shows_the_line(browser: Any, app_url: str, lang: str) -> None:
+    puzzle = _puzzle(fits_two=False)
+    page = _open(browser, app_url, DESKTOP, lang, puzzle)
+    wrong = puzzle.ranked[1].move.split()
+    wait_point(page, f"hand:{wrong[0]}", timeout=60_000)
+    click_point(page, f"hand:{wrong[0]}")
+    if page.locator('[data-testid="stAlertContentError"]').count() == 0:
+        click_point(page, f"end:{wrong[1]}")  # the tile fits two ends: the end is clicked too
+    verdict = page.locator('[data-testid="stAlertContentError"]').first
+    verdict.wait_for(timeout=30_000)
+    assert puzzle.explanation.in_(lang)[:40] in verdict.inner_text()
+    click_button(page, t("puzzles.show_line", lang))
+    page.get_by_text(t("puzzles.line_step", lang, k=1, total=len(puzzle.refutations[0].line))).first.wait_for()
+    forward = page.get_by_role("button", name=t("puzzles.line_next", lang), exact=True)
+    while forward.is_enabled():
+        click_button(page, t("puzzles.line_next", lang))
+    _shot(page, f"puzzles-desktop-{lang}")
+    page.context.close()

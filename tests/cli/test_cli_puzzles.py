@@ -1,0 +1,57 @@
+"""``domino-tutor puzzles mine`` and ``puzzles stats``: reproducible output, the figures, one-line refusals."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_helpers import one_line_error, run_module
+
+from tutorial_app.cli import main
+from tutorial_app.puzzles.catalog import puzzle_stats, read_puzzle_file, shipped_puzzles
+from tutorial_app.puzzles.themes import THEMES
+
+
+def test_stats_counts_the_shipped_puzzles_per_preset_and_theme(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["puzzles", "stats", "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert set(stats) == {"total", "by_preset", "by_theme"}
+    puzzles = shipped_puzzles()
+    assert stats == puzzle_stats(puzzles)
+    assert stats["total"] == len(puzzles) == sum(stats["by_preset"].values()) == sum(stats["by_theme"].values())
+    assert list(stats["by_theme"]) == list(THEMES)
+    assert main(["puzzles", "stats"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["puzzles", str(len(puzzles))]
+    assert len(lines) == 1 + len(stats["by_preset"]) + len(THEMES)
+
+
+def test_mine_prints_the_same_file_for_the_same_seed() -> None:
+    first = run_module("puzzles", "mine", "--rules", "block", "--count", "2", "--seed", "7", "--json", timeout=600)
+    again = run_module("puzzles", "mine", "--rules", "блок", "--count", "2", "--seed", "7", "--json", timeout=600)
+    assert first.returncode == again.returncode == 0, first.stderr
+    assert first.stdout == again.stdout.replace("--rules 'блок'", "--rules block")
+    header, puzzles = read_puzzle_file(first.stdout)
+    assert header["table"] == "block-2" and header["seed"] == 7 and len(puzzles) == 2
+    assert [p.id for p in puzzles] == sorted({p.id for p in puzzles}, key=[p.id for p in puzzles].index)
+    # the figures go to standard error: the rate and the share of candidates kept
+    assert "puzzles per CPU-minute" in first.stderr and "kept" in first.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["puzzles", "mine"], "--rules"),
+        (["puzzles", "mine", "--rules", "nonsense"], "unknown rule set"),
+        (["puzzles", "mine", "--rules", "tien_gow"], "Tien Gow"),
+        (["puzzles", "mine", "--rules", "block", "--count", "0"], "--count"),
+        (["puzzles", "mine", "--rules", "block", "--count", "many"], "--count"),
+        (["puzzles", "mine", "--rules", "block", "--seed", "-1"], "--seed"),
+        (["puzzles", "mine", "--rules", "block", "--players", "9"], "players"),
+        (["puzzles"], "puzzles mine"),
+    ],
+)
+def test_bad_input_gets_one_line(args: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(args)
+    captured = capsys.readouterr()
+    one_line_error(code, captured.out, captured.err, prefix="domino-tutor puzzles", needle=needle)

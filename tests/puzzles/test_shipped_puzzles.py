@@ -1,0 +1,101 @@
+"""The shipped puzzles: the set as a whole, a random sample proved again from scratch, and the miner giving the
+very file it shipped.
+
+The sample is drawn afresh on every run (its seed is in the test's name and in any failure), so over many runs
+every puzzle gets checked; ``DOMINO_TUTOR_PUZZLE_SAMPLE=SEED`` repeats a run's sample.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shlex
+from collections import Counter
+from importlib import resources
+
+import pytest
+
+from tutorial_app.puzzles.catalog import read_puzzle_file, shipped_puzzles
+from tutorial_app.puzzles.mine import mine, table_name
+from tutorial_app.puzzles.model import Puzzle, move_key
+from tutorial_app.puzzles.proof import Proof, prove
+from tutorial_app.puzzles.themes import THEMES, theme_of
+from tutorial_app.rules.line.moves import apply, legal_moves
+from tutorial_app.rules.line.variants import rules_for
+from tutorial_app.strategy.exact import solve
+from tutorial_app.strategy.explain import best_reason
+
+SAMPLE = 3
+SAMPLE_SEED = int(os.environ.get("DOMINO_TUTOR_PUZZLE_SAMPLE") or random.SystemRandom().randrange(10**6))
+MAX_BYTES = 6_000_000
+"""The shipped files together stay under this size (a few MB at most)."""
+
+
+def _data_files() -> list[tuple[str, str]]:
+    folder = resources.files("tutorial_app.puzzles") / "data"
+    return [
+        (e.name, e.read_text(encoding="utf-8"))
+        for e in sorted(folder.iterdir(), key=lambda e: e.name)
+        if e.name.endswith(".json")
+    ]
+
+
+def test_the_set_is_whole_and_small() -> None:
+    puzzles = shipped_puzzles()
+    assert len({p.id for p in puzzles}) == len(puzzles) > 0
+    assert sum(len(text.encode()) for _, text in _data_files()) <= MAX_BYTES
+    assert {p.theme for p in puzzles} <= set(THEMES)
+    assert any(p.pairs for p in puzzles) and any(p.players == 2 for p in puzzles)
+    for puzzle in puzzles:
+        assert puzzle.explanation.en and puzzle.explanation.ru
+        assert any("а" <= ch <= "я" for ch in puzzle.explanation.ru.lower())
+        assert puzzle.best in puzzle.answers
+        assert {r.move for r in puzzle.refutations} == {r.move for r in puzzle.ranked[1:]}
+
+
+def test_every_answer_is_a_legal_move_of_its_position() -> None:
+    for puzzle in shipped_puzzles():
+        state = puzzle.read().state
+        legal = {move_key(m) for m in legal_moves(state)}
+        assert state.to_move == puzzle.seat
+        assert set(puzzle.answers) <= legal, puzzle.id
+        assert {r.move for r in puzzle.ranked} <= legal, puzzle.id
+
+
+def _sample() -> list[Puzzle]:
+    puzzles = shipped_puzzles()
+    return random.Random(SAMPLE_SEED).sample(list(puzzles), min(SAMPLE, len(puzzles)))
+
+
+@pytest.mark.parametrize("puzzle", _sample(), ids=lambda p: f"{p.id}-sample{SAMPLE_SEED}")
+def test_a_random_sample_is_proved_again(puzzle: Puzzle) -> None:
+    position = puzzle.read()
+    proof = prove(position.view(puzzle.seat))
+    assert isinstance(proof, Proof), f"{puzzle.id} (sample seed {SAMPLE_SEED}): {proof}"
+    assert {move_key(m) for m in proof.answers()} == set(puzzle.answers)
+    assert len(proof.deals) == puzzle.deals
+    reason = best_reason(proof.analysis, proof.view.state)
+    assert reason is not None and reason.fact == puzzle.fact
+    assert theme_of(reason, proof.view.state, proof.best, proof.analysis.knowledge) == puzzle.theme
+    measure = "points" if puzzle.points_first else "win"
+    for refutation in puzzle.refutations:
+        # the line is legal, and on its deal the best move does better than the wrong one under exact play
+        state = refutation.on(position.state)
+        values = {move_key(m): getattr(v, measure) for m, v in solve(state).items()}
+        assert values[puzzle.best] > values[refutation.move], (puzzle.id, refutation.move)
+        for move in refutation.moves():
+            state = apply(state, move)
+
+
+def test_the_miner_gives_the_shipped_file() -> None:
+    name, text = next(f for f in _data_files() if f[0] == "block-2.json")  # the quickest table to mine
+    header, puzzles = read_puzzle_file(text, name)
+    words = shlex.split(str(header["command"]))
+    preset = words[words.index("--rules") + 1]
+    players = int(words[words.index("--players") + 1]) if "--players" in words else None
+    overrides = dict(w.split("=", 1) for w in (words[i + 1] for i, x in enumerate(words) if x == "--override"))
+    rules = rules_for(preset, players, overrides or None)
+    assert table_name(rules) == header["table"]
+    mined = mine(rules, 2, int(header["seed"]))
+    assert [p.as_json() for p in mined.puzzles] == [p.as_json() for p in puzzles[:2]]
+    assert Counter(p.config for p in puzzles) == Counter({header["table"]: len(puzzles)})

@@ -1,0 +1,104 @@
+"""The host's tools, for a class's teacher and a table's host: who is in, remove one, lock, screens and keys.
+
+Why in a popover: the teacher's screen is often on the wall or shared; the
+list of people, the wall screen's link and the key are out of sight until
+the teacher opens them. Every action goes to the store with the host's token,
+which refuses it from anyone else.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import streamlit as st
+
+from tutorial_app.app.club.room import Device, act, device_link, enter, room_button
+from tutorial_app.app.shell.markdown import plain
+from tutorial_app.app.shell.session import tr
+from tutorial_app.club.seating import Member
+from tutorial_app.club.store import ClubStore, Room, clock
+
+__all__ = ["host_tools"]
+
+_WALL_LINK = "club_wall_link"
+
+
+def _remove(store: ClubStore, place: Device, name: str) -> None:
+    act(store.remove, place.code, place.token, name, clock())
+
+
+def _lock(store: ClubStore, place: Device, locked: bool) -> None:
+    act(store.lock, place.code, place.token, locked, clock())
+
+
+def _new_key(store: ClubStore, place: Device) -> None:
+    fresh: list[str] = []
+    if act(lambda: fresh.append(store.rotate(place.code, place.token, clock()))):
+        enter(place.code, fresh[0])
+        st.session_state["club_key_renewed"] = True
+
+
+def _wall(store: ClubStore, place: Device) -> None:
+    made: list[str] = []
+    if act(lambda: made.append(store.wall(place.code, place.token, clock()))):
+        st.session_state[_WALL_LINK] = (place.code, device_link(place.code, made[0]))
+
+
+def _people(store: ClubStore, place: Device, room: Room, members: list[Member]) -> None:
+    """Everybody but the host, each with a button that sends them out (a player's seat goes to a bot)."""
+    others = [m for m in members if not m.host and m.role not in ("wall", "removed")]
+    st.markdown(f"**{tr('club.people', n=len(others))}**")
+    for member in others:
+        who = plain(member.name, 40)
+        if member.seat is not None:
+            who = tr("club.seat_is", seat=member.seat, who=who)
+        name_col, button_col = st.columns([3, 2], vertical_alignment="center")
+        name_col.markdown(who)
+        with button_col:
+            room_button(
+                tr("club.free_seat") if member.seat is not None else tr("club.remove"),
+                f"club_remove_{hashlib.sha256(member.name.encode()).hexdigest()[:10]}",
+                _remove,
+                store,
+                place,
+                member.name,
+                help=tr("club.remove_help"),
+                width="stretch",
+            )
+    if room.locked:
+        st.caption(tr("club.locked_note"))
+        room_button(tr("club.unlock"), "club_unlock", _lock, store, place, False, width="stretch")
+    else:
+        room_button(tr("club.lock"), "club_lock", _lock, store, place, True, width="stretch")
+
+
+def _screens(store: ClubStore, place: Device, room: Room) -> None:
+    """The wall screen's link (a class) and a new key for this screen."""
+    if room.kind == "class":
+        st.button(tr("club.wall_link"), key="club_wall", on_click=_wall, args=(store, place), width="stretch")
+        made = st.session_state.get(_WALL_LINK)
+        if isinstance(made, tuple) and made[0] == room.code:
+            st.caption(tr("club.wall_link_made"))
+            st.code(made[1], language=None)
+    st.button(
+        tr("club.new_key"),
+        key="club_new_key",
+        on_click=_new_key,
+        args=(store, place),
+        help=tr("club.new_key_help"),
+        width="stretch",
+    )
+    if st.session_state.pop("club_key_renewed", False):
+        st.success(tr("club.key_renewed"), icon=":material/key:")
+
+
+def host_tools(store: ClubStore, place: Device, room: Room, members: list[Member]) -> None:
+    """The host's popover: the people in the room, the lock, the wall screen's link, a new key."""
+    others = sum(1 for m in members if not m.host and m.role not in ("wall", "removed"))
+    label = tr("club.host_tools_locked" if room.locked else "club.host_tools", n=others)
+    with st.popover(label, icon=":material/manage_accounts:", width="stretch"):
+        _people(store, place, room, members)
+        st.divider()
+        _screens(store, place, room)
+    if room.locked:
+        st.caption(tr("club.locked_note"))

@@ -1,0 +1,395 @@
+"""The Puzzles page's question: serving a round, the board, the answer, the verdict and the refuting line.
+
+A round is kept in the tab's session; a move (a board click or a button)
+is judged by the round (``puzzle_round``), recorded by the store in one
+transaction, and the verdict shows the engine's explanation; after a wrong
+answer the line that refutes it can be stepped through on the board.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+import streamlit as st
+
+from tutorial_app.app.puzzles.round import Round, answer_name, mistake_round, puzzle_round, refutation_line, when_text
+from tutorial_app.app.shell.puzzle_memory import learner_zone, puzzle_store, who
+from tutorial_app.app.shell.session import bump, lang, tr
+from tutorial_app.app.shell.stores import lesson_ids_once
+from tutorial_app.app.table.board_view import show_board
+from tutorial_app.app.table.controls import (
+    face_down,
+    move_controls,
+    move_options,
+    selected_tile,
+    set_selected,
+    table_click,
+    with_typed_claim,
+)
+from tutorial_app.puzzles.catalog import by_id, shipped_puzzles
+from tutorial_app.puzzles.mistakes import read_review
+from tutorial_app.puzzles.schedule import RIGHTS_TO_RETIRE, Spacing
+from tutorial_app.puzzles.store import PuzzleStore, QueueItem, StoreUnavailable, day_of
+from tutorial_app.puzzles.themes import THEME_LESSONS, THEME_NAMES, THEMES, Theme
+from tutorial_app.puzzles.trainer import daily_puzzle, next_puzzle, puzzle_rating
+from tutorial_app.rules.line.moves import apply
+from tutorial_app.rules.line.state import Move
+from tutorial_app.rules.line.variants import find_variant
+from tutorial_app.rules.text import Text
+
+__all__ = [
+    "NAME",
+    "Mode",
+    "MODES",
+    "SPACING",
+    "serve",
+    "serve_link",
+    "current_round",
+    "chosen_mode",
+    "round_area",
+    "due_quiz",
+    "forget_quiz",
+    "queue_caption",
+    "nothing_due",
+]
+
+NAME = "puzzles"
+Mode = Literal["rated", "daily", "mistakes"]
+MODES: tuple[Mode, ...] = ("rated", "daily", "mistakes")
+SPACING = f"{NAME}_spacing"
+"""Where the last answered mistake's new spacing is kept (for the words under the verdict)."""
+_ROUND = f"{NAME}_round"
+_LINE = f"{NAME}_line_at"
+_SAID = f"{NAME}_said"
+_QUIZ = f"{NAME}_quiz"
+
+
+# -- serving a round -------------------------------------------------------------------------------
+
+
+def chosen_mode() -> Mode:
+    """What the learner chose to solve (rated puzzles when nothing is chosen)."""
+    chosen = st.session_state.get(f"{NAME}_mode")
+    return next((mode for mode in MODES if mode == chosen), "rated")
+
+
+def current_round() -> Round | None:
+    found = st.session_state.get(_ROUND)
+    return found if isinstance(found, Round) else None
+
+
+def _set_round(found: Round | None) -> None:
+    st.session_state[_ROUND] = found
+    st.session_state[_LINE] = None
+    st.session_state[_SAID] = None
+    set_selected(NAME, None)
+    bump(NAME)
+
+
+def _filters() -> tuple[Theme | None, str | None]:
+    theme = st.session_state.get(f"{NAME}_theme")
+    preset = st.session_state.get(f"{NAME}_game")
+    return (theme if theme in THEMES else None), (preset if isinstance(preset, str) and preset else None)
+
+
+def serve(store: PuzzleStore, mode: Mode) -> None:
+    """Put the next question of ``mode`` on the page (nothing when there is none)."""
+    if mode == "mistakes":
+        _serve_mistake(store)
+        return
+    st.session_state[_QUIZ] = None
+    puzzles = shipped_puzzles()
+    if mode == "daily":
+        puzzle = daily_puzzle(puzzles, day_of(store.clock(), learner_zone()))
+        _set_round(puzzle_round(puzzle, "daily") if puzzle is not None else None)
+        return
+    standing = store.standing(who(), zone=learner_zone())
+    theme, preset = _filters()
+    rng = random.Random()
+    puzzle = next_puzzle(
+        puzzles, store.puzzle_ratings(), standing.rating, store.attempted(who()), rng, theme=theme, preset=preset
+    )
+    _set_round(puzzle_round(puzzle) if puzzle is not None else None)
+
+
+def serve_link(asked: str | None) -> None:
+    """``?puzzle=ID`` (a shared puzzle): that puzzle, rated, once per link (a wrong id is ignored)."""
+    if not asked or st.session_state.get(f"{NAME}_link") == asked:
+        return
+    st.session_state[f"{NAME}_link"] = asked
+    puzzle = by_id(asked)
+    if puzzle is not None:
+        st.session_state[_QUIZ] = None
+        _set_round(puzzle_round(puzzle))
+
+
+def _serve_mistake(store: PuzzleStore) -> None:
+    """The longest-waiting due mistake: a review decision as a round, a lesson quiz through the lesson player."""
+    st.session_state[_QUIZ] = None
+    for item in store.due_mistakes(who()):
+        if item.source == "quiz":
+            if item.payload.get("lesson") in lesson_ids_once():
+                st.session_state[_QUIZ] = item
+                _set_round(None)
+                return
+            continue
+        try:
+            _set_round(mistake_round(read_review(item.payload), item.id))
+        except (ValueError, KeyError, TypeError):
+            continue  # a position the rules no longer read: skip it rather than stop the queue
+        return
+    _set_round(None)
+
+
+def forget_quiz() -> None:
+    """No missed lesson question on the page any more (its lesson no longer has it)."""
+    st.session_state[_QUIZ] = None
+
+
+def due_quiz() -> QueueItem | None:
+    """The missed lesson quiz on the page now, if the mistakes queue served one."""
+    found = st.session_state.get(_QUIZ)
+    return found if isinstance(found, QueueItem) else None
+
+
+# -- answering -----------------------------------------------------------------------------------------
+
+
+def _answer(move: Move) -> None:
+    found = current_round()
+    if found is None or found.over:
+        return
+    move = with_typed_claim(found.state.rules, NAME, move)
+    judged = found.judge(move)
+    if isinstance(judged, Text):
+        st.session_state[_SAID] = judged
+        return
+    said: Text | None = None
+    try:
+        judged = _record(judged, move)
+    except StoreUnavailable as exc:  # the verdict still stands; only the record is lost
+        said = exc.reason
+    st.session_state[_ROUND] = judged
+    st.session_state[_SAID] = said
+    set_selected(NAME, None)
+    bump(NAME)
+
+
+def _record(judged: Round, move: Move) -> Round:
+    """Keep an answer: a puzzle's attempt (both ratings, the streak), or a mistake's next showing."""
+    store, _note = puzzle_store()
+    right, played = bool(judged.right), str(move._replace(claim=None))
+    if judged.puzzle is not None:
+        kind: Literal["rated", "daily"] = "daily" if judged.kind == "daily" else "rated"
+        start = puzzle_rating(judged.puzzle, {})
+        result = store.record_attempt(who(), judged.puzzle.id, start, played, right, kind, zone=learner_zone())
+        return judged.recorded(result)
+    if judged.item_id is not None:
+        st.session_state[SPACING] = store.answer_mistake(who(), judged.item_id, played, right, zone=learner_zone())
+    return judged
+
+
+def _click(clicked: str) -> None:
+    found = current_round()
+    if found is None or found.over:
+        return
+    outcome = table_click(NAME, found.state, found.seat, clicked, closed=face_down(NAME))
+    st.session_state[_SAID] = outcome.message
+    if outcome.move is not None:
+        _answer(outcome.move)
+
+
+def _line_step(delta: int, total: int) -> None:
+    at = st.session_state.get(_LINE)
+    at = 0 if at is None else at + delta
+    st.session_state[_LINE] = max(0, min(total - 1, at))
+    bump(NAME)
+
+
+def _line_off() -> None:
+    st.session_state[_LINE] = None
+    bump(NAME)
+
+
+# -- drawing ----------------------------------------------------------------------------------------
+
+
+def _game_caption(found: Round) -> str:
+    rules = found.state.rules
+    preset = found.puzzle.preset if found.puzzle is not None else None
+    title = find_variant(preset).title.in_(lang()) if preset is not None else ""
+    rating = round(found.puzzle.rating) if found.puzzle is not None else "—"
+    pairs = tr("puzzles.pairs") if rules.in_pairs else ""
+    return tr("puzzles.table", game=title or "—", players=rules.players, pairs=pairs, rating=rating)
+
+
+def _board(found: Round) -> None:
+    at = st.session_state.get(_LINE)
+    line = (
+        refutation_line(found.puzzle, found.answered) if found.puzzle and found.answered and not found.right else None
+    )
+    if line is not None and at is not None and 0 <= at < len(line.states):
+        state, reveal = line.states[at], line.states[at].is_over
+        interactive = False
+    elif found.answered is not None and found.right:
+        state, reveal, interactive = apply(found.state, found.answered), False, False  # the answer, laid
+    else:
+        state, reveal, interactive = found.state, False, not found.over
+    show_board(
+        state,
+        name=NAME,
+        on_click=_click if interactive else (lambda _clicked: None),
+        selected=selected_tile(NAME) if interactive else None,
+        seat=found.seat,
+        reveal=reveal,
+        show_fits=interactive,
+    )
+
+
+def _verdict(found: Round) -> None:
+    current = lang()
+    assert found.answered is not None
+    played = answer_name(str(found.answered._replace(claim=None)), found.state).in_(current)
+    best_key = found.puzzle.best if found.puzzle is not None else (found.mistake.best if found.mistake else "")
+    best = answer_name(best_key, found.state).in_(current)
+    words = found.explanation().in_(current)
+    if found.right:
+        st.success(tr("puzzles.right", move=played) + "\n\n" + words, icon=":material/check_circle:")
+    else:
+        st.error(tr("puzzles.wrong", move=played, best=best) + "\n\n" + words, icon=":material/front_hand:")
+    _after_words(found)
+
+
+def _after_words(found: Round) -> None:
+    """What the answer did: the rating's move, the theme and its lesson, or the queue's next showing."""
+    current = lang()
+    result = found.result
+    if result is not None:
+        if result.before == result.after:
+            st.caption(tr("puzzles.tried_before"))
+        else:
+            delta = round(result.after.r) - round(result.before.r)
+            st.caption(
+                tr(
+                    "puzzles.rating_change",
+                    before=round(result.before.r),
+                    after=round(result.after.r),
+                    delta=f"{delta:+d}",
+                )
+            )
+    theme = found.puzzle.theme if found.puzzle is not None else None
+    if theme is not None:
+        st.caption(tr("puzzles.theme_was", theme=THEME_NAMES[theme].in_(current)))
+        lesson = THEME_LESSONS.get(theme)
+        if lesson is not None and lesson in lesson_ids_once():
+            st.page_link(
+                "app_pages/learn.py",
+                label=tr("puzzles.learn_theme", theme=THEME_NAMES[theme].in_(current)),
+                icon=":material/school:",
+                query_params={"lesson": lesson},
+            )
+    if found.kind == "review":
+        queue_caption(bool(found.right))
+
+
+def queue_caption(right: bool) -> None:
+    """What a queued mistake's answer did: when it comes back, or that it has left the queue."""
+    spacing = st.session_state.get(SPACING)
+    if not isinstance(spacing, Spacing):
+        return
+    store, _note = puzzle_store()
+    when = when_text(spacing.due, store.clock()).in_(lang())
+    if spacing.retired:
+        st.caption(tr("puzzles.mistake_done"))
+    elif right and spacing.rights < RIGHTS_TO_RETIRE:
+        st.caption(tr("puzzles.mistake_right", when=when))
+    else:
+        st.caption(tr("puzzles.mistake_wrong", when=when))
+
+
+def _line_controls(found: Round) -> None:
+    if found.puzzle is None or found.answered is None or found.right:
+        return
+    line = refutation_line(found.puzzle, found.answered)
+    if line is None:
+        return
+    at = st.session_state.get(_LINE)
+    if at is None:
+        st.button(tr("puzzles.show_line"), key=f"{NAME}_show_line", on_click=_line_step, args=(0, len(line.states)))
+        return
+    total = len(line.states)
+    st.markdown(line.told.in_(lang()))
+    back, caption, forward = st.columns([1, 2, 1], vertical_alignment="center")
+    back.button(
+        tr("puzzles.line_previous"),
+        key=f"{NAME}_line_back",
+        on_click=_line_step,
+        args=(-1, total),
+        disabled=at == 0,
+        width="stretch",
+    )
+    caption.caption(tr("puzzles.line_step", k=at + 1, total=total))
+    forward.button(
+        tr("puzzles.line_next"),
+        key=f"{NAME}_line_forward",
+        on_click=_line_step,
+        args=(1, total),
+        disabled=at >= total - 1,
+        width="stretch",
+    )
+    st.button(tr("puzzles.line_back"), key=f"{NAME}_line_off", on_click=_line_off)
+
+
+def _prompt(found: Round) -> None:
+    current = lang()
+    if found.kind == "daily":
+        store, _note = puzzle_store()
+        day = day_of(store.clock(), learner_zone())
+        st.markdown(f"**{tr('puzzles.daily', day=day)}**")
+        if found.puzzle is not None and store.solved_on(who(), found.puzzle.id, day):
+            st.caption(tr("puzzles.daily_done"))
+    if found.mistake is not None:
+        mark = tr("puzzles.mark_blunder" if found.mistake.mark == "blunder" else "puzzles.mark_mistake")
+        played = answer_name(found.mistake.played, found.state).in_(current)
+        st.markdown(tr("puzzles.mistake_from", played=played, mark=mark))
+    else:
+        st.caption(_game_caption(found))
+    st.markdown(tr("puzzles.question"))
+
+
+def _panel(found: Round, mode: Mode) -> None:
+    _prompt(found)
+    said = st.session_state.get(_SAID)
+    if isinstance(said, Text):
+        st.warning(said.in_(lang()), icon=":material/front_hand:")
+    if not found.over:
+        move_options(found.state.rules, NAME)
+        move_controls(found.state, found.seat, _click, _answer, key=NAME, per_row=4)
+        return
+    _verdict(found)
+    _line_controls(found)
+
+
+def round_area(store: PuzzleStore, mode: Mode) -> None:
+    """The question: the board and, beside it (under it on a phone), the prompt, the controls, the verdict."""
+    found = current_round()
+    if found is None:
+        return
+    board, panel = st.columns([3, 2], gap="medium")
+    with board:
+        _board(found)
+    with panel:
+        _panel(found, mode)
+        if found.over and mode != "daily":  # one puzzle a day: the next is tomorrow's
+            label = "puzzles.next_mistake" if mode == "mistakes" else "puzzles.next"
+            st.button(tr(label), key=f"{NAME}_next", type="primary", on_click=serve, args=(store, mode))
+
+
+def nothing_due(store: PuzzleStore) -> None:
+    """The mistakes mode with nothing due now: how many wait, and when the next comes back."""
+    st.info(tr("puzzles.no_mistakes"))
+    waiting = store.waiting_mistakes(who())
+    if waiting:
+        when = when_text(min(item.spacing.due for item in waiting), store.clock()).in_(lang())
+        st.caption(tr("puzzles.next_due", n=len(waiting), when=when))
