@@ -26,7 +26,19 @@ from tutorial_app.strategy.exact import solve
 from tutorial_app.strategy.explain import best_reason
 
 SAMPLE = 3
-SAMPLE_SEED = int(os.environ.get("DOMINO_TUTOR_PUZZLE_SAMPLE") or random.SystemRandom().randrange(10**6))
+
+
+def _sample_seed() -> int:
+    """The run's sample seed: the one asked for, else one per run, the same in every xdist worker (each worker
+    collects the tests itself, and workers that collect different samples stop the run)."""
+    asked = os.environ.get("DOMINO_TUTOR_PUZZLE_SAMPLE")
+    if asked:
+        return int(asked)
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    return int(run, 16) % 10**6 if run else random.SystemRandom().randrange(10**6)
+
+
+SAMPLE_SEED = _sample_seed()
 MAX_BYTES = 6_000_000
 """The shipped files together stay under this size (a few MB at most)."""
 
