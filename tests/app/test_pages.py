@@ -205,7 +205,7 @@ def test_a_comparison_runs_and_draws_its_charts() -> None:
     at.number_input(key="cmp_hands").set_value(50)
     at.number_input(key="cmp_matches").set_value(3)
     _ok(_button(at, "cmp_run").click().run())
-    job = at.session_state["cmp_job"]
+    job = at.session_state["cmp_page"].job
     job.wait(120)
     _ok(at.run())
     assert job.runs is not None and [run.hands.hands for run in job.runs] == [50, 50]

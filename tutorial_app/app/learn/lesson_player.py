@@ -32,7 +32,16 @@ from tutorial_app.lessons.quiz.answers import answer_type
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.bot_table import BotTable
 
-__all__ = ["Shown", "play_lesson", "sources_box", "LARGE_CSS", "BOARD_HEIGHT"]
+__all__ = [
+    "Shown",
+    "play_lesson",
+    "open_lesson",
+    "close_lesson",
+    "lesson_run",
+    "sources_box",
+    "LARGE_CSS",
+    "BOARD_HEIGHT",
+]
 
 LARGE_CSS = """
 <style>
@@ -73,12 +82,31 @@ def _key(name: str, suffix: str) -> str:
 
 
 def _run(name: str) -> Run | None:
-    run = st.session_state.get(_key(name, "run"))
-    return run if isinstance(run, LessonRun) else None
+    return lesson_run(name)
 
 
 def _set_shown(name: str, shown: Shown | None) -> None:
     st.session_state[_key(name, "shown")] = shown
+
+
+def open_lesson(name: str, run: Run) -> None:
+    """Show ``run`` (a lesson started by ``start_run``, maybe played on) in the player ``name``, with nothing
+    said, selected or revealed yet."""
+    st.session_state[_key(name, "run")] = run
+    _set_shown(name, None)
+    set_selected(name, None)
+    st.session_state[_key(name, "revealed")] = False
+
+
+def close_lesson(name: str) -> None:
+    """Leave the lesson of the player ``name`` (``lesson_run`` is None again)."""
+    st.session_state[_key(name, "run")] = None
+
+
+def lesson_run(name: str) -> LessonRun | None:
+    """The lesson the player ``name`` is showing, if any."""
+    run = st.session_state.get(_key(name, "run"))
+    return run if isinstance(run, LessonRun) else None
 
 
 # -- learner actions (callbacks) ------------------------------------------------------

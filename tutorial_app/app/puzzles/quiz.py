@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.learn.lesson_player import play_lesson
+from tutorial_app.app.learn.lesson_player import open_lesson, play_lesson
 from tutorial_app.app.puzzles.view import NAME, SPACING, due_quiz, forget_quiz, queue_caption, serve
 from tutorial_app.app.shell.puzzle_memory import learner_zone, puzzle_store, who
 from tutorial_app.app.shell.session import lang, tr
@@ -55,8 +55,7 @@ def _quiz_run(item: QueueItem) -> Run | None:
     run = start_run(lesson.model_copy(update={"steps": lesson.steps[: step + 1]}))
     solve_until(run, lambda r: r.index == step)
     st.session_state[_QUIZ_RUN] = (item.id, run)
-    st.session_state[f"{QUIZ_PLAYER}_run"] = run
-    st.session_state[f"{QUIZ_PLAYER}_shown"] = None
+    open_lesson(QUIZ_PLAYER, run)
     return run
 
 

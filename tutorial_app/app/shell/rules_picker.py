@@ -23,6 +23,7 @@ from tutorial_app.rules.line.game import LINE
 __all__ = [
     "RuleChoice",
     "rules_picker",
+    "set_choice",
     "game_picker",
     "preset_title",
     "option_label",
@@ -136,6 +137,18 @@ def rules_picker(
         return house
     preset = _preset_box(prefix, default_preset, list(LINE.presets()))
     return _choice(prefix, preset, show_overrides, players_choice)
+
+
+def set_choice(prefix: str, preset: str, players: int, overrides: dict[str, Any]) -> None:
+    """Set the picker ``prefix`` to a rule set (a shared link's), before its widgets are drawn in this run."""
+    state = st.session_state
+    state[f"{prefix}_preset"] = preset
+    state[f"{prefix}_players_{preset}"] = players
+    state[f"{prefix}_pairs"] = overrides.get("teams") == "pairs"
+    changed = [name for name in overrides if name not in _OWN_WIDGETS]
+    state[f"{prefix}_changed_{preset}"] = changed
+    for name in changed:
+        state[f"{prefix}_{preset}_opt_{name}"] = overrides[name]
 
 
 def _house_choice(prefix: str) -> RuleChoice | None:
