@@ -21,7 +21,7 @@ from tutorial_app.rules.line.moves import apply, apply_unchecked, legal_sequence
 from tutorial_app.rules.line.notation import parse_move
 from tutorial_app.rules.line.options import OPTION_SPECS, HouseRules
 from tutorial_app.rules.line.rulesheet import rule_sheet, sheet_sections
-from tutorial_app.rules.line.scoring import HandResult, hand_result
+from tutorial_app.rules.line.scoring import hand_result
 from tutorial_app.rules.line.state import DRAW, END_TURN, ENDS, MUGGINS, PASS, HandState, Move, play
 from tutorial_app.rules.line.variants import VARIANTS, UnknownVariantError, find_variant
 from tutorial_app.rules.line.worked_end import explain_hand_end
@@ -84,8 +84,7 @@ class LineGame:
     def deal(self, rules: HouseRules, rng: random.Random, viewer: int | None = None) -> Dealt[HandState]:
         return _dealt(deal(rules, rng, viewer=viewer))
 
-    def legal_moves(self, state: HandState) -> Sequence[Move]:
-        return legal_sequence(state)
+    legal_moves = staticmethod(legal_sequence)
 
     def moves_to_try(self, state: HandState) -> Iterator[Move]:
         for tile in state.hand(state.to_move):
@@ -95,14 +94,11 @@ class LineGame:
                     yield play(tile, end, closed=True)
         yield from _OTHER_MOVES
 
-    def apply(self, state: HandState, move: Move) -> HandState:
-        return apply(state, move)
+    apply = staticmethod(apply)
 
-    def apply_unchecked(self, state: HandState, move: Move) -> HandState:
-        return apply_unchecked(state, move)
+    apply_unchecked = staticmethod(apply_unchecked)
 
-    def why_illegal(self, state: HandState, move: Move) -> Text | None:
-        return why_illegal(state, move)
+    why_illegal = staticmethod(why_illegal)
 
     def same_move(self, a: Move, b: Move) -> bool:
         """The same tile on the same end, face up or down alike (an All Fives claim aside)."""
@@ -123,8 +119,7 @@ class LineGame:
     def pauses(self, state: HandState, viewer: int) -> bool:
         return False
 
-    def hand_result(self, state: HandState) -> HandResult:
-        return hand_result(state)
+    hand_result = staticmethod(hand_result)
 
     def verdict(self, state: HandState, seat: int) -> Verdict:
         result = hand_result(state)

@@ -210,17 +210,22 @@ def _check(count: int, what: str, bot: Bot | SeatBots) -> None:
         raise ValueError(f"unknown bot {bot!r}; the bots are: {', '.join(BOTS)}")
 
 
-def _hand_block(job: Job) -> _Tally:
-    rules, seed, bot, index, count = job
-    rng = block_rng(seed, index)
-    tally = _Tally(rules.sides)
+def _counted(rng: random.Random, bot: Bot | SeatBots, tally: _Tally) -> Callable[[HandState], HandState]:
+    """A hand played out by the bots from its start, counted into ``tally``."""
 
     def hand(start: HandState) -> HandState:
         final, moves = _play_counted(start, rng, bot)
         tally.add(final, moves, hand_result(final))
         return final
 
-    play_hands(LINE, rules, rng, count, hand)
+    return hand
+
+
+def _hand_block(job: Job) -> _Tally:
+    rules, seed, bot, index, count = job
+    rng = block_rng(seed, index)
+    tally = _Tally(rules.sides)
+    play_hands(LINE, rules, rng, count, _counted(rng, bot, tally))
     return tally
 
 
@@ -228,12 +233,7 @@ def _match_block(job: Job) -> _Tally:
     rules, seed, bot, index, count = job
     rng = block_rng(seed, index)
     tally = _Tally(rules.sides)
-
-    def hand(start: HandState) -> HandState:
-        final, moves = _play_counted(start, rng, bot)
-        tally.add(final, moves, hand_result(final))
-        return final
-
+    hand = _counted(rng, bot, tally)
     for _ in range(count):
         match, first, finished = play_match(LINE, rules, rng, hand)
         tally.unfinished += not finished

@@ -20,7 +20,7 @@ from tutorial_app.rules.tien_gow.deal import TienGowDeal, deal
 from tutorial_app.rules.tien_gow.match import TienGowMatch, new_match, next_deal, record_hand
 from tutorial_app.rules.tien_gow.moves import apply, apply_unchecked, legal_sequence, normalize, why_illegal
 from tutorial_app.rules.tien_gow.options import NAME, PLAYERS, TIEN_GOW_SPECS, TITLE, TienGowRules, is_tien_gow
-from tutorial_app.rules.tien_gow.scoring import HandResult, hand_result
+from tutorial_app.rules.tien_gow.scoring import hand_result
 from tutorial_app.rules.tien_gow.sheet import tien_gow_sections, tien_gow_sheet
 from tutorial_app.rules.tien_gow.state import Action, HandState, Move, parse_move
 from tutorial_app.rules.tien_gow.tiles import CHINESE_SET
@@ -84,8 +84,7 @@ class TienGowGame:
     def deal(self, rules: TienGowRules, rng: random.Random, viewer: int | None = None) -> Dealt[HandState]:
         return _dealt(deal(rules, rng))
 
-    def legal_moves(self, state: HandState) -> Sequence[Move]:
-        return legal_sequence(state)
+    legal_moves = staticmethod(legal_sequence)
 
     def moves_to_try(self, state: HandState) -> Iterator[Move]:
         hand = state.hands[state.to_move]
@@ -94,14 +93,11 @@ class TienGowGame:
                 yield Move(Action.PLAY, tiles)
                 yield Move(Action.DISCARD, tiles)
 
-    def apply(self, state: HandState, move: Move) -> HandState:
-        return apply(state, move)
+    apply = staticmethod(apply)
 
-    def apply_unchecked(self, state: HandState, move: Move) -> HandState:
-        return apply_unchecked(state, move)
+    apply_unchecked = staticmethod(apply_unchecked)
 
-    def why_illegal(self, state: HandState, move: Move) -> Text | None:
-        return why_illegal(state, move)
+    why_illegal = staticmethod(why_illegal)
 
     def same_move(self, a: Move, b: Move) -> bool:
         """The same tiles laid the same way, in any order."""
@@ -123,8 +119,7 @@ class TienGowGame:
     def pauses(self, state: HandState, viewer: int) -> bool:
         return paused(state, viewer)
 
-    def hand_result(self, state: HandState) -> HandResult:
-        return hand_result(state)
+    hand_result = staticmethod(hand_result)
 
     def verdict(self, state: HandState, seat: int) -> Verdict:
         return "won" if hand_result(state).winner == seat else "lost"
