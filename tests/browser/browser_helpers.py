@@ -129,3 +129,13 @@ def point_gone(page: Any, name: str, timeout: float = 30_000) -> None:
     """Wait until the board no longer has a point named ``name`` (a tile left the hand)."""
     page.wait_for_function(f"() => ({FIND_POINT})({name!r}) === null", timeout=timeout, polling=POLL_MS)
     page.wait_for_function(SETTLED, polling=POLL_MS)
+
+
+def type_deal_number(page: Any, label: str, number: int = 1) -> None:
+    """Type Play's deal number (the box labelled ``label``) so the test can keep the same table in step
+    locally; left empty, the app deals a new secret deal nobody can replay."""
+    field = page.get_by_role("spinbutton", name=label, exact=True).first
+    before, text = reruns(page), page.evaluate(PAGE_TEXT)
+    field.fill(str(number))
+    field.press("Enter")
+    wait_rerun(page, before, text=text)

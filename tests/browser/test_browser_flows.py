@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import click_button, click_point, open_app, point_gone, wait_point
+from browser_helpers import click_button, click_point, open_app, point_gone, type_deal_number, wait_point
 
 from tutorial_app.app.play.table import HUMAN, human_move, start_table
 from tutorial_app.app.table.records import result_reason
+from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, load_course, solve
 from tutorial_app.lessons.format.model import PlayStep
 from tutorial_app.rules.line.moves import legal_moves
@@ -102,6 +103,7 @@ def test_on_a_phone_choosing_a_tile_that_fits_nowhere_is_explained_under_the_boa
 
 def test_a_hand_of_block_played_by_clicking(page: Any, app_url: str, artifacts: Path) -> None:
     open_app(page, f"{app_url}/play?lang=en")
+    type_deal_number(page, t("play.seed", "en"))
     click_button(page, "Deal")
     # the same table, kept in step locally: the app deals seed 1, greedy bots, one hand of block for two
     table = start_table(rules_for("block"), "block", "greedy", 1, False)

@@ -19,6 +19,7 @@ from browser_helpers import (
     open_app,
     point_gone,
     reruns,
+    type_deal_number,
     wait_point,
     wait_rerun,
 )
@@ -86,6 +87,7 @@ def test_a_hand_with_the_hint_and_its_review(
     try:
         open_app(page, f"{app_url}/play?lang={lang}")
         _choose_strong(page, lang)
+        type_deal_number(page, t("play.seed", lang))
         click_button(page, t("play.deal", lang))
         # the same table, kept in step locally: seed 1, one hand of block for two, a strong bot at seat 1
         table = start_table(rules_for("block"), "block", "strong", 1, False)

@@ -13,7 +13,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import PAGE_TEXT, click_button, click_point, open_app, reruns, wait_point, wait_rerun
+from browser_helpers import (
+    PAGE_TEXT,
+    click_button,
+    click_point,
+    open_app,
+    reruns,
+    type_deal_number,
+    wait_point,
+    wait_rerun,
+)
 
 from tutorial_app.app.tien_gow.table import HUMAN, TienGowTable, human_move, resume, start_tien_gow
 from tutorial_app.i18n import t
@@ -103,6 +112,7 @@ def _play_hand(page: Any, table: TienGowTable, lang: str, shots: Path, tag: str,
 def test_a_hand_of_tien_gow_played_to_its_end_by_clicking_the_table(page: Any, app_url: str, artifacts: Path) -> None:
     open_app(page, f"{app_url}/play?lang=en")
     _choose_tien_gow(page, "en")
+    type_deal_number(page, t("play.seed", "en"))
     click_button(page, "Deal")
     # the same table, kept in step: deal number 1, greedy bots, one hand
     table = _play_hand(page, start_tien_gow(tg.TienGowRules(), "greedy", 1, False), "en", artifacts, "en")
@@ -121,6 +131,7 @@ def test_on_a_phone_in_russian_a_hand_of_tien_gow_is_played_to_its_end(
     try:
         open_app(page, f"{app_url}/play?lang=ru")
         _choose_tien_gow(page, "ru")
+        type_deal_number(page, t("play.seed", "ru"))
         click_button(page, "Раздать")
         page.screenshot(path=str(artifacts / "tien_gow_ru_phone_deal.png"), full_page=True)
         table = start_tien_gow(tg.TienGowRules(), "greedy", 1, False)
