@@ -28,6 +28,7 @@ Then two comparisons, each measured in the same run:
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import importlib.util
 import os
 import platform
@@ -218,22 +219,13 @@ def main(argv: list[str] | None = None) -> int:
         verdict = "met" if ratio >= PEER_GOAL else "NOT met"
         print(
             f"4-player block, random, one process, in turns: ours {ours:,.0f} hands per CPU second, dominoes "
-            f"{_version()} {theirs:,.0f}: {ratio:.2f} times, the median of the rounds' ratios "
+            f"{importlib.metadata.version('dominoes')} {theirs:,.0f}: {ratio:.2f} times, the median of the rounds' ratios "
             f"(goal {PEER_GOAL}: {verdict})"
         )
     costs, per_move = state_building(args.seed)
     built = ", ".join(f"{how} {ns:,.0f} ns ({ns / per_move:.0%} of a move)" for how, ns in costs.items())
     print(f"building a HandState: {built}; a move of a random 4-player block hand costs {per_move:,.0f} ns")
     return 0
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("dominoes")
-    except PackageNotFoundError:
-        return "?"
 
 
 if __name__ == "__main__":
