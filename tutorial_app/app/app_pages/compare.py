@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -23,6 +22,7 @@ from tutorial_app.app.compare.comparison import (
 )
 from tutorial_app.app.compare.job import ComparisonJob
 from tutorial_app.app.compare.link import MAX_HANDS, MAX_MATCHES, compare_params, read_compare_link
+from tutorial_app.app.compare.page import ComparePage
 from tutorial_app.app.compare.stats import statistic_rows, stats_csv
 from tutorial_app.app.compare.view import marked, show_deal, show_ruling, small_board
 from tutorial_app.app.shell.charts import PNG_NAME, ChartRow, statistics_figure
@@ -52,15 +52,6 @@ KEPT = {
 }
 """Widgets of the tabs and their first values. Why kept by hand: only the open tab is drawn, and
 Streamlit forgets the value of a widget that a run did not draw."""
-
-
-@dataclass
-class ComparePage:
-    """The page's state besides its widgets (the ``cmp_*`` keys above and the pickers ``cmp0``...): the address's
-    parameters already applied (a link is applied once) and the statistics' run in the background."""
-
-    link_seen: tuple[tuple[str, str], ...] | None = None
-    job: ComparisonJob | None = None
 
 
 def _page() -> ComparePage:

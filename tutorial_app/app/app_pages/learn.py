@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import streamlit as st
 
 from tutorial_app.app.learn.lesson_player import close_lesson, lesson_run, open_lesson, play_lesson, sources_box
+from tutorial_app.app.learn.pages import LearnPage
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, learner, progress_store, tr
 from tutorial_app.app.shell.state import page_state
@@ -17,16 +16,6 @@ from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.stores.progress import ProgressError
 
 PLAYER = "learn"
-
-
-@dataclass
-class LearnPage:
-    """The page's state besides its widgets (``learn_presenter``, ``learn_import``): the lesson open (its id),
-    whether a ``?present=1`` link was already obeyed, and the last progress import's note (ok?, words)."""
-
-    open: str | None = None
-    present_link_read: bool = False
-    import_note: tuple[bool, str] | None = None
 
 
 def _page() -> LearnPage:

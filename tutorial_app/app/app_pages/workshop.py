@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import streamlit as st
 
 from tutorial_app.app.learn.lesson_player import close_lesson, lesson_run, open_lesson, play_lesson, sources_box
+from tutorial_app.app.learn.pages import WorkshopPage
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.state import page_state
-from tutorial_app.lessons import Lesson, start_run
+from tutorial_app.lessons import start_run
 from tutorial_app.lessons.check.validate import check_source
 from tutorial_app.source import SourceError, decode, parse_source
 
@@ -40,20 +39,11 @@ steps:
 """
 
 
-@dataclass
-class Workshop:
-    """The page's state besides its widgets (the text box ``ws_text``, the upload ``ws_upload``): the last check."""
-
-    checked: bool = False
-    problems: list[str] = field(default_factory=list)
-    lesson: Lesson | None = None
-
-
 st.session_state.setdefault("ws_text", EXAMPLE)
 
 
-def _page() -> Workshop:
-    return page_state("ws_page", Workshop)
+def _page() -> WorkshopPage:
+    return page_state("ws_page", WorkshopPage)
 
 
 def _refused(exc: SourceError) -> None:

@@ -22,7 +22,13 @@ T = TypeVar("T")
 
 
 def page_state(key: str, kind: type[T]) -> T:
-    """The tab's object of type ``kind`` under ``key``, made (``kind()``) the first time it is asked for."""
+    """The tab's object of type ``kind`` under ``key``, made (``kind()``) the first time it is asked for.
+
+    ``kind`` must be defined in a module, not in a page file: a page file runs afresh on every rerun, so a class
+    defined there is a new class each time and the kept object would never be one of it.
+    """
+    if kind.__module__ == "__main__":
+        raise TypeError(f"{kind.__name__} is defined in a page file: define a page's state in a module")
     found = st.session_state.get(key)
     if not isinstance(found, kind):
         found = kind()
