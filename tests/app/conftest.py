@@ -23,14 +23,14 @@ from streamlit.testing.v1 import app_test, local_script_runner
 from streamlit.testing.v1.util import patch_config_options
 
 from tutorial_app.app.shell.stores import _club_store as club_database
-from tutorial_app.app.shell.stores import progress_database
+from tutorial_app.app.shell.stores import progress_database, puzzle_database
 from tutorial_app.launch import SETTINGS
 
 SCRIPTS = ScriptCache()
 """The page scripts, compiled once per worker for every AppTest run."""
 SERVED_WITH = {"browser.gatherUsageStats": SETTINGS["browser.gatherUsageStats"] == "true"}
 
-DATABASE_HANDLES = (progress_database, club_database)
+DATABASE_HANDLES = (progress_database, club_database, puzzle_database)
 """The ``st.cache_resource`` functions that open the database named by the environment."""
 
 
