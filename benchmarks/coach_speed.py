@@ -40,7 +40,6 @@ from tutorial_app.app.table.coach import make_hint, seat_view
 from tutorial_app.lessons import lessons_root
 from tutorial_app.lessons.check.validate import check_paths, lesson_files
 from tutorial_app.rules.line.moves import legal_moves
-from tutorial_app.rules.line.state import HandState
 from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.analysis import DEFAULT_PLAYOUTS, analyse, candidate_moves
 from tutorial_app.strategy.review import review_hand
@@ -70,19 +69,18 @@ def timed(run: Callable[[], object]) -> tuple[float, float]:
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
-def _analyse_alone(state: HandState, start: HandState) -> object:
+def _analyse_alone(table: PlayTable) -> object:
     """What a hint costs without its words: the analysis of the learner's view."""
-    return analyse(seat_view(state, HUMAN, start), DEFAULT_PLAYOUTS, 0)
+    return analyse(seat_view(table.state, HUMAN, table.start), DEFAULT_PLAYOUTS, 0)
 
 
 def hint_figures(count: int) -> None:
     tables = list(decisions(count, 7))
     hints, plain = [], []
     for table in tables:
-        state: HandState = table.state
-        start: HandState = table.start
+        state, start = table.state, table.start
         hints.append(timed(partial(make_hint, state, HUMAN, start)))
-        plain.append(timed(partial(_analyse_alone, state, start)))
+        plain.append(timed(partial(_analyse_alone, table)))
     median_hint = statistics.median(w for w, _ in hints)
     median_plain = statistics.median(w for w, _ in plain)
     print(f"hint (make_hint, {len(tables)} Play decisions, {DEFAULT_PLAYOUTS} playouts/move):")
@@ -101,9 +99,8 @@ def review_figures(hands: int) -> None:
         while not table.hand_over:
             table = human_move(table, rng.choice(legal_moves(table.state)))
         moves = [entry[1] for entry in table.state.log]
-        dealt: HandState = table.start
-        review = review_hand(dealt, moves, HUMAN)
-        wall, _ = timed(partial(review_hand, dealt, moves, HUMAN))
+        review = review_hand(table.start, moves, HUMAN)
+        wall, _ = timed(partial(review_hand, table.start, moves, HUMAN))
         per_hand.append(wall)
         per_decision.append(wall / max(1, len(review.decisions)))
     print(

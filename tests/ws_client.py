@@ -5,6 +5,8 @@ does for it exactly the work it does for a phone: script runs, and the poll frag
 once ``start_polling`` is called. Used by the club's attack tests (a script that opens a new tab per
 guess, a click that arrives before the page was drawn) and by ``benchmarks/club_load.py`` (a hundred
 phones). After the review's probe kit (``stclient.py``), typed and trimmed.
+
+A test runs its tabs with ``run_apart`` (not ``asyncio.run``): see there why.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Callable
-from typing import Any
+import weakref
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
 import websockets
@@ -22,10 +26,35 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.typing import Subprotocol
 
-__all__ = ["Tab", "element_texts"]
+__all__ = ["Tab", "element_texts", "run_apart"]
 
 _WIDGET_ID = re.compile(r"\$\$ID-[0-9a-f]+-(.*)$")
 Listener = Callable[["Tab", Any, str, float], None]
+T = TypeVar("T")
+_CONNECTED: weakref.WeakSet[Tab] = weakref.WeakSet()
+"""Every tab that connected and has not been closed (``run_apart`` closes those of its loop)."""
+
+
+def run_apart(scenario: Coroutine[Any, Any, T]) -> T:
+    """Run a scenario of tabs to its end on an event loop of its own, in a thread of its own, and close every
+    tab it left open (it failed half way, or did not close them); its result, or its exception.
+
+    Why not ``asyncio.run`` in the caller's thread: that thread may run an event loop already, and
+    ``asyncio.run`` refuses to start another (Playwright's sync API keeps one running in the main thread
+    once a browser test has run in the process: the club's wire tests failed so after the browser tests in
+    one serial run). Why close the tabs: an open tab is a device still in its room, and the next test must
+    find the server as if this one had never run.
+    """
+
+    async def closing() -> T:
+        try:
+            return await scenario
+        finally:
+            loop = asyncio.get_running_loop()
+            await asyncio.gather(*(tab.close() for tab in list(_CONNECTED) if tab.loop is loop))
+
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="ws-scenario") as pool:
+        return pool.submit(asyncio.run, closing()).result()
 
 
 def element_texts(element: Any) -> list[str]:
@@ -52,6 +81,7 @@ class Tab:
         self.name = name
         self.headers = headers or {}
         self.ws: Any = None
+        self.loop: asyncio.AbstractEventLoop | None = None  # the event loop it connected on
         self.query = ""
         self.page = ""
         self.page_hash = ""
@@ -80,9 +110,12 @@ class Tab:
             open_timeout=120,
             additional_headers=self.headers,
         )
+        self.loop = asyncio.get_running_loop()
+        _CONNECTED.add(self)
         self._tasks.append(asyncio.create_task(self._read()))
 
     async def close(self) -> None:
+        _CONNECTED.discard(self)
         for task in self._tasks:
             task.cancel()
         if self.ws is not None:

@@ -25,9 +25,32 @@ TALLY = """() => {
 }"""
 
 
+LAGGING = """
+(() => {
+  // A screen that can fall behind its room on purpose: while window.__dominoLag is true, the page's
+  // interval timers of a second or more (Streamlit's run_every fragments: the room's one-second poll) skip
+  // their turns; shorter ones (the page's own widgets) run as ever.
+  const every = window.setInterval;
+  window.setInterval = function (callback, ms, ...rest) {
+    const held = typeof callback === 'function' && ms >= 1000
+      ? function (...args) { if (!window.__dominoLag) return callback.apply(this, args); }
+      : callback;
+    return every.call(window, held, ms, ...rest);
+  };
+})();
+"""
+"""Installed on every phone (``phone``, or ``laggable`` for another context); ``lag`` and ``catch_up`` use it."""
+
+
+def laggable(context: Any) -> Any:
+    """A browser context whose screens ``lag`` can hold back (its pages opened after this call)."""
+    context.add_init_script(LAGGING)
+    return context
+
+
 def phone(browser: Any, locale: str = "en-US") -> tuple[Any, Any]:
-    """A phone-sized browser context and its page."""
-    context = browser.new_context(locale=locale, **PHONE)
+    """A phone-sized browser context and its page (one that can be made to lag behind its room: ``lag``)."""
+    context = laggable(browser.new_context(locale=locale, **PHONE))
     page = context.new_page()
     page.set_default_navigation_timeout(90_000)  # several phones load the app at once on a busy machine
     return context, page
@@ -132,6 +155,18 @@ def press(page: Any, label: str, expect: str, timeout: float = 60_000) -> None:
     main_button(page, label).click()
     wait_text(page, expect, timeout)
     page.wait_for_function(SETTLED, polling=50, timeout=timeout)
+
+
+def lag(page: Any) -> None:
+    """Make a phone fall behind its room: its poll stops asking for changes. Returns once no poll of it is
+    under way (the page has settled), so what the page shows is what its server session last drew."""
+    page.evaluate("() => { window.__dominoLag = true; }")
+    page.wait_for_function(SETTLED, polling=50)
+
+
+def catch_up(page: Any) -> None:
+    """Let a phone that ``lag`` held back poll its room again."""
+    page.evaluate("() => { window.__dominoLag = false; }")
 
 
 def failure_screens(pages: list[Any], artifacts: Path, tag: str) -> None:

@@ -16,7 +16,17 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from browser_helpers import click_button
-from club_helpers import failure_screens, join_room, main_button, open_table, phone, wait_text
+from club_helpers import (
+    catch_up,
+    failure_screens,
+    join_room,
+    lag,
+    laggable,
+    main_button,
+    open_table,
+    phone,
+    wait_text,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from servers import Server
 
@@ -103,21 +113,45 @@ def _token(page: Any) -> str:
 
 
 def _refuse_a_stale_move(page: Any, store: ClubStore, code: str, state: HandState) -> None:
-    """The device to move picks a tile; then the same seat's move arrives from elsewhere (its other tab);
-    the end button, clicked on the screen before its next poll, asks the store for a move out of turn
-    (the page's own copy of the hand still says it is this seat's turn), which refuses it."""
+    """The device to move picks a tile and falls behind its room (its poll held back: a phone whose next
+    poll has not come yet); then the same seat's move arrives from elsewhere (its other tab). The end
+    button, still on the lagging screen, asks the store for a move out of turn (the page's own copy of
+    the hand still says it is this seat's turn), which refuses it.
+
+    Why held back rather than raced: clicked against the one-second poll, the end button was gone on a
+    loaded machine before the click landed (the screen had caught up), and the test failed."""
     move = next(m for m in legal_moves(state) if m.action is Action.PLAY and m.end != "lead")
     assert move.tile is not None and move.end is not None
     click_button(page, str(move.tile))
     number = dict(state.table.open_ends())[move.end]
     end = main_button(page, t("controls.end_button", "en", end=t(f"end.{move.end}", "en"), n=number))
     end.wait_for()
-    store.play(code, _token(page), move, clock())
-    before = _game(store, code).moves
-    end.click()
-    seat = state.to_move
-    wait_text(page, f"not yours (you hold seat {seat})")
+    lag(page)
+    try:
+        store.play(code, _token(page), move, clock())
+        before = _game(store, code).moves
+        end.click()
+        seat = state.to_move
+        wait_text(page, f"not yours (you hold seat {seat})")
+    finally:
+        catch_up(page)
     assert _game(store, code).moves == before  # nothing was recorded for the stale click
+
+
+def _follow_only(pages: list[Any], moving: Any) -> None:
+    """Let only the screen of the device to move follow the room; hold the others back until their turn.
+
+    Why: every screen's one-second poll makes its page draw itself again (Streamlit renders the whole page,
+    Plotly plots the board again: about a fifth of a second of the page's main thread per second, measured
+    with CDP's Performance metrics). Four screens in one Chromium on a loaded two-core machine fell so far
+    behind that a click's reply (Playwright's round trip to the page after "click action done") waited for
+    more than 30 s: "waiting for scheduled navigations to finish". A held screen still shows its room as
+    last drawn and catches up at its turn (it must then show "Your turn."), and all catch up at the end.
+    """
+    for page in pages:
+        if page is not moving:
+            lag(page)
+    catch_up(moving)
 
 
 def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> None:
@@ -126,7 +160,7 @@ def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> Non
         phone(browser)
         if n
         else (lambda c: (c, c.new_page()))(
-            browser.new_context(viewport={"width": 1300, "height": 1000}, locale="en-US")
+            laggable(browser.new_context(viewport={"width": 1300, "height": 1000}, locale="en-US"))
         )
         for n in range(4)
     ]
@@ -145,6 +179,7 @@ def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> Non
                 break
             seat = state.to_move
             page = pages[seat]
+            _follow_only(pages, page)
             wait_text(page, "Your turn.")
             _assert_holds_only_its_own(page, state, seat)
             # A seat that must pass has no tile to pick: the stale move is tried at the next seat that can play.
@@ -159,7 +194,9 @@ def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> Non
         game = _game(store, code)
         assert game.state.is_over and refused
         for page in pages:
-            wait_text(page, "The hand is over")
+            catch_up(page)
+        for page in pages:
+            wait_text(page, "The hand is over")  # every screen held back meanwhile catches up with its room
         pages[0].screenshot(path=str(artifacts / f"{tag}_host_over.png"), full_page=True)
         # a forged link (another token) is no seat at all
         forged = phone(browser)

@@ -3,23 +3,29 @@ now fail to do harm. A tab here is one ``ws_client.Tab``: one server session, as
 
 Addresses: the server trusts ``X-Forwarded-For`` from loopback, as behind the documented proxy, so a
 header gives each script its own client address.
+
+Each test stands alone, in any order and any process: its tabs run on a loop of their own (``run_apart``:
+a browser test before it may have left an event loop running in this thread) and are closed whatever
+happens; the rooms it opens through the store count against a browser of its own (``who``), so a room a
+failed test left open takes nothing from the next one's quota; the addresses it sends are its own.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
+import itertools
 import re
+import secrets
 from collections.abc import Iterator
 from typing import Any
 
 import pyarrow as pa
 import pytest
 from servers import start_app, stop_app
-from ws_client import Tab
+from ws_client import Tab, run_apart
 
 from tutorial_app.club.codes import new_code, new_secret
-from tutorial_app.club.limits import GUESSES_PER_HOUR, ROOMS_PER_ADDRESS
+from tutorial_app.club.limits import GUESSES_PER_HOUR, ROOMS_PER_ADDRESS, Visitor, visitor
 from tutorial_app.club.rulesets import make_rule_set
 from tutorial_app.club.shared_hand import make_setup
 from tutorial_app.club.store import THIS_COMPUTER, ClubStore, clock
@@ -61,8 +67,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
         stop_app(process)
 
 
-def _run(coroutine: Any) -> Any:
-    return asyncio.run(coroutine)
+_HOSTS = itertools.count(1)
+
+
+def fresh_address() -> str:
+    """A client address no other test of this process has sent (in the benchmarking network 198.18.0.0/16)."""
+    number = next(_HOSTS)
+    return f"198.18.{number // 250 % 256}.{number % 250 + 1}"
+
+
+@pytest.fixture
+def who(request: pytest.FixtureRequest) -> Visitor:
+    """The browser (on the server's own computer) a test opens its rooms through the store as: its own."""
+    return visitor(None, f"{request.node.name} {secrets.token_hex(8)}")
 
 
 def tab(url: str, address: str | None = None, cookie: str | None = None) -> Tab:
@@ -123,20 +140,20 @@ async def _page(url: str, query: str, page: str, address: str | None = None, coo
 # -- finding 3: other people's text rendered as Markdown ------------------------------------------------
 
 
-def test_finding_3_no_payload_reaches_a_markdown_sink_on_any_page(server: tuple[str, str]) -> None:
+def test_finding_3_no_payload_reaches_a_markdown_sink_on_any_page(server: tuple[str, str], who: Visitor) -> None:
     url, database = server
     store = ClubStore(database)
     admin = store.book.admit(THIS_COMPUTER, None, clock())
     store.book.name_club(CLUB, admin)
     saved = store.book.save(make_rule_set(TITLE, TITLE, "block", 2, {}), clock(), admin)
     setup = make_setup("block", 2, {}, "greedy", new_secret(), False, 300, saved.title)
-    table, host = store.open_table(setup, "Teacher", "watcher", clock())
-    lesson_code, teacher = store.open_class(LESSON, 11, "Teacher", 40, clock())
+    table, host = store.open_table(setup, "Teacher", "watcher", clock(), who=who)
+    lesson_code, teacher = store.open_class(LESSON, 11, "Teacher", 40, clock(), who=who)
 
     async def scenario() -> list[tuple[str, Tab]]:
         pages: list[tuple[str, Tab]] = []
         for name in (NAME, HTML_NAME):
-            player = await _page(url, f"join={table}&lang=en", "club", "198.51.100.3")
+            player = await _page(url, f"join={table}&lang=en", "club", fresh_address())
             await player.run(click="club_join", club_join_name={"string_value": name})
             assert player.params().get("room") == table, player.text()[-300:]
             pages.append((f"player {name}", player))
@@ -146,7 +163,7 @@ def test_finding_3_no_payload_reaches_a_markdown_sink_on_any_page(server: tuple[
         pages.append(("watching teacher", watcher))
         for _label, player in pages[:2]:
             await player.run()
-        learner = await _page(url, f"join={lesson_code}&lang=en", "club", "198.51.100.4")
+        learner = await _page(url, f"join={lesson_code}&lang=en", "club", fresh_address())
         await learner.run(click="club_join", club_join_name={"string_value": NAME})
         wall = await _page(url, f"room={lesson_code}&me={teacher}&lang=ru", "club")
         pages += [("learner", learner), ("class teacher", wall)]
@@ -154,7 +171,7 @@ def test_finding_3_no_payload_reaches_a_markdown_sink_on_any_page(server: tuple[
         await wall.run()
         for where in ("play", "compare", "rules"):
             pages.append((where, await _page(url, "lang=en", where)))
-        rules = await _page(url, "lang=en", "club", "198.51.100.5")
+        rules = await _page(url, "lang=en", "club", fresh_address())
         await rules.run(club_section={"string_array_value": {"data": ["The club's rules"]}})
         pages.append(("club rules (a phone)", rules))
         form = await _page(url, "lang=en", "club")
@@ -162,7 +179,7 @@ def test_finding_3_no_payload_reaches_a_markdown_sink_on_any_page(server: tuple[
         pages.append(("table form", form))
         return pages
 
-    pages = _run(scenario())
+    pages = run_apart(scenario())
     texts = {label: "\n".join(t for _k, ts in page.elements for t in ts) for label, page in pages}
     assert "Eve" in texts["watching teacher"] and "Bob" in texts["watching teacher"]  # the names are shown
     assert "Dacha" in texts["play"] and "Our" in texts["player " + NAME]  # the club's name, the title
@@ -175,10 +192,10 @@ def test_finding_3_no_payload_reaches_a_markdown_sink_on_any_page(server: tuple[
 # -- finding 2 and 6 over the wire: a script with a new tab per request ----------------------------------
 
 
-def test_finding_6_the_code_box_and_new_tabs_count_against_one_address(server: tuple[str, str]) -> None:
+def test_finding_6_the_code_box_and_new_tabs_count_against_one_address(server: tuple[str, str], who: Visitor) -> None:
     url, database = server
-    code, _teacher = ClubStore(database).open_class(LESSON, 11, "Teacher", 40, clock())
-    guesser = "203.0.113.61"
+    code, _teacher = ClubStore(database).open_class(LESSON, 11, "Teacher", 40, clock(), who=who)
+    guesser = fresh_address()
 
     async def scenario() -> tuple[Tab, Tab, Tab]:
         for number in range(GUESSES_PER_HOUR):
@@ -189,13 +206,13 @@ def test_finding_6_the_code_box_and_new_tabs_count_against_one_address(server: t
             assert "club_join_seat" not in box.widgets, number
         late = await _page(url, f"join={code}&lang=en", "club", guesser)
         await late.run(click="club_join", club_join_name={"string_value": "Mallory"})
-        elsewhere = await _page(url, f"join={code}&lang=en", "club", "198.51.100.61")
+        elsewhere = await _page(url, f"join={code}&lang=en", "club", fresh_address())
         await elsewhere.run(click="club_join", club_join_name={"string_value": "Anna"})
         ru = await _page(url, f"join={code}&lang=ru", "club", guesser)
         await ru.run(click="club_join", club_join_name={"string_value": "Мэллори"})
         return late, elsewhere, ru
 
-    late, elsewhere, ru = _run(scenario())
+    late, elsewhere, ru = run_apart(scenario())
     assert "too many wrong codes from your network" in late.text()  # even the real code is refused
     assert late.params().get("room") is None
     assert elsewhere.params().get("room") == code  # another network joins at once
@@ -204,7 +221,7 @@ def test_finding_6_the_code_box_and_new_tabs_count_against_one_address(server: t
 
 def test_finding_2_a_script_opening_rooms_meets_a_truthful_refusal(server: tuple[str, str]) -> None:
     url, _database = server
-    script = "203.0.113.62"
+    script = fresh_address()
 
     async def scenario() -> tuple[int, str, bool]:
         opened, refusal = 0, ""
@@ -216,11 +233,11 @@ def test_finding_2_a_script_opening_rooms_meets_a_truthful_refusal(server: tuple
             else:
                 refusal = next((t for t in page.texts if "rooms opened from your network" in t), page.text()[-300:])
             await page.close()
-        teacher = await _page(url, f"teach={LESSON}&lang=en", "club", "192.0.2.62")
+        teacher = await _page(url, f"teach={LESSON}&lang=en", "club", fresh_address())
         await teacher.run(click="club_start_class")
         return opened, refusal, bool(teacher.params().get("room"))
 
-    opened, refusal, real_teacher = _run(scenario())
+    opened, refusal, real_teacher = run_apart(scenario())
     assert opened == ROOMS_PER_ADDRESS
     assert "end a class or close a table" in refusal and "15 minutes with nobody in it" in refusal
     assert real_teacher
@@ -254,7 +271,7 @@ def test_finding_5_no_token_in_the_address_and_a_wall_link_cannot_lead(server: t
         out["wall_says"] = wall.text()
         return out
 
-    out = _run(scenario())
+    out = run_apart(scenario())
     assert "me=" not in out["teacher_query"] and "room=" in out["teacher_query"]
     assert out["cookie_written"]
     assert "me=" in out["wall_query_on_load"] and "me=" not in out["wall_query_after"]
@@ -266,10 +283,10 @@ def test_finding_5_no_token_in_the_address_and_a_wall_link_cannot_lead(server: t
 # -- finding 10: a click that reaches a fresh session before the page was drawn ---------------------------
 
 
-def test_finding_10_a_click_after_a_reconnect_is_applied_once_or_refused(server: tuple[str, str]) -> None:
+def test_finding_10_a_click_after_a_reconnect_is_applied_once_or_refused(server: tuple[str, str], who: Visitor) -> None:
     url, database = server
     store = ClubStore(database)
-    code, token = store.open_class(LESSON, 11, "Teacher", 40, clock())
+    code, token = store.open_class(LESSON, 11, "Teacher", 40, clock(), who=who)
     cookie = f"dt_room_{code}={token}"
 
     async def scenario() -> tuple[int, int, str]:
@@ -289,7 +306,7 @@ def test_finding_10_a_click_after_a_reconnect_is_applied_once_or_refused(server:
         await stale.run(click="club_next")
         return applied, store.room(code, clock()).step, stale.text()
 
-    applied, after, said = _run(scenario())
+    applied, after, said = run_apart(scenario())
     assert applied == 1  # applied exactly once (Streamlit alone dropped it: review finding 10)
     assert after == 2  # the stale click was not applied on top
     assert "not applied" in said
@@ -303,4 +320,4 @@ def test_the_join_card_names_an_eight_character_code(server: tuple[str, str]) ->
         await teacher.run(click="club_start_class")
         return teacher.text()
 
-    assert re.search(r"Join with the code \*\*[A-Z2-9]{8}\*\*", _run(scenario()))
+    assert re.search(r"Join with the code \*\*[A-Z2-9]{8}\*\*", run_apart(scenario()))

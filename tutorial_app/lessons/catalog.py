@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from tutorial_app.lessons.check.semantics import PROOFS
 from tutorial_app.lessons.check.validate import Issue, check_file, check_paths
 from tutorial_app.lessons.format.courses import course_rank
 from tutorial_app.lessons.format.model import Lesson
@@ -63,12 +64,19 @@ def load_lesson(path: Path) -> Lesson:
     return checked.lesson
 
 
-def load_course(name: str = "core", root: Path | None = None) -> list[Lesson]:
-    """The checked lessons of a course in file order; raises LessonError if any has a problem."""
+def load_course(name: str = "core", root: Path | None = None, *, proofs: bool = True) -> list[Lesson]:
+    """The checked lessons of a course in file order; raises LessonError if any has a problem.
+
+    ``proofs=False`` leaves out the strategy proofs (``semantics.PROOFS``): for pages serving the shipped
+    courses, which ``lessons validate`` proved."""
     folder = (root or lessons_root()) / name
     if not folder.is_dir():
         raise LessonError([Issue(str(folder), 1, 1, f"no course folder {name!r}")])
-    report = check_paths([folder])
+    token = PROOFS.set(proofs)
+    try:
+        report = check_paths([folder])
+    finally:
+        PROOFS.reset(token)
     if report.issues:
         raise LessonError(report.issues)
     return report.lessons

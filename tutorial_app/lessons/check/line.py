@@ -20,7 +20,7 @@ from tutorial_app.board.layout import layout_table
 from tutorial_app.lessons.check.claims import Facts, claim_problems
 from tutorial_app.lessons.check.exact import lead_problem
 from tutorial_app.lessons.check.hidden import certainty_problems, claim_problem
-from tutorial_app.lessons.check.semantics import LessonFrame, PositionStep, Report, SemanticPass
+from tutorial_app.lessons.check.semantics import PROOFS, LessonFrame, PositionStep, Report, SemanticPass
 from tutorial_app.lessons.check.table import first_lead_problem, forced_problem, later_problem, real_deal_problems
 from tutorial_app.lessons.format.goals import trick_goal_keys
 from tutorial_app.lessons.format.model import (
@@ -240,6 +240,8 @@ class LinePass(SemanticPass):
     def backed(self, at: Path_, scene: Scene, problem: Callable[[], str | None]) -> None:
         """A best move the analysis backs by a clear margin (under the playouts, and under exact play where
         the deals are few enough), asked of the learner's own move."""
+        if not PROOFS.get():
+            return
         try:
             found = problem()
         except BestError as exc:
@@ -270,6 +272,8 @@ class LinePass(SemanticPass):
     def hidden_claims(self, at: Path_, step: ExplainStep | PlayStep | QuizStep, scene: Scene) -> None:
         """Every ``claims:`` entry holds on every deal the learner cannot tell apart, and a best-move step's
         text states nothing as certain that no claim proves (``check.hidden``)."""
+        if not PROOFS.get():
+            return
         viewer = self.frame.viewer
         shown = shows_every_hand(step)
         for k, claim in enumerate(step.claims):

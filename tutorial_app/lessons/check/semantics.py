@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from tutorial_app.lessons.format.capstone import MAX_MOVES, bots_only_table
@@ -34,10 +35,18 @@ from tutorial_app.lessons.quiz.answers import QuizError, normalize_answer
 from tutorial_app.rules.tiles import Tile
 from tutorial_app.source import Path_
 
-__all__ = ["SemanticPass", "LessonFrame", "Report"]
+__all__ = ["SemanticPass", "LessonFrame", "Report", "PROOFS"]
 
 Report = Callable[[Path_, str], None]
 PositionStep = ExplainStep | PlayStep | QuizStep
+
+
+PROOFS: ContextVar[bool] = ContextVar("PROOFS", default=True)
+"""Whether the strategy proofs run: a best move's margin under playouts and exact play, a ``claims:`` entry
+over every deal the learner cannot tell apart. Why a switch: they cost ~20 s of CPU for the strategy course
+alone; ``lessons validate`` (and so CI) runs them on every shipped lesson, and the Workshop on a lesson being
+written, but a server loading the shipped courses for its pages reads files already proved
+(``catalog.load_course(proofs=False)``); every rule the rules core answers is still checked there."""
 
 
 class LessonFrame:
