@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 import yaml
 
-from tutorial_app.lessons import lessons_root
+from tutorial_app.lessons import LessonError, lessons_root, load_course
 from tutorial_app.lessons.check.validate import check_file, check_paths, lesson_files
 from tutorial_app.lessons.format.model import (
     CapstoneStep,
@@ -18,6 +19,7 @@ from tutorial_app.lessons.format.model import (
     QuizStep,
     RememberStep,
 )
+from tutorial_app.lessons.quiz.strategy import learner_analysis
 from tutorial_app.lessons.run.stats import lesson_stats
 
 ROOT = lessons_root()
@@ -124,3 +126,33 @@ def test_the_core_course_ends_with_its_capstone() -> None:
     last = _core()[-1]
     capstones = [s for s in last.steps if isinstance(s, CapstoneStep)]
     assert len(capstones) == 1 and capstones[0].badge.en and capstones[0].badge.ru
+
+
+def test_pages_load_courses_without_the_strategy_proofs_but_with_every_rule(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``load_course(proofs=False)`` (the pages' load) skips the playout and exact-play proofs only: a best-move
+    analysis is never run, and an answer the rules core contradicts is still refused."""
+    import tutorial_app.lessons.check.semantics as semantics
+
+    analysed: list[object] = []
+    real = learner_analysis
+
+    def counting(*args: object) -> object:
+        analysed.append(args)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(semantics, "learner_analysis", counting)
+    assert load_course("strategy", proofs=False)
+    assert analysed == []
+    course = tmp_path / "core"
+    course.mkdir()
+    lesson, number = next(
+        (path, found[1])
+        for path in sorted((lessons_root() / "core").glob("*.yaml"))
+        if (found := re.search(r"^    answer: (\d+)$", path.read_text(encoding="utf-8"), re.MULTILINE))
+    )
+    wrong = lesson.read_text(encoding="utf-8").replace(f"    answer: {number}\n", f"    answer: {int(number) + 1}\n", 1)
+    (course / lesson.name).write_text(wrong, encoding="utf-8")
+    with pytest.raises(LessonError, match=f"the rules core answers {number}"):
+        load_course("core", root=tmp_path, proofs=False)
