@@ -11,9 +11,15 @@ Three figures, all in one process, measured in the same run:
   tiles to each of 4 players; ``players.random`` picks the move). Goal: the
   kernel plays at least 10 times as many (issue 12).
 - a hint: the analysis of a 4-player block decision (pairs) at the default
-  strength, from the seat's own view. Goal: at most 1 s.
+  strength, from the seat's own view (two rollout policies, or the deals
+  solved exactly once few tiles are left), against the bare analysis of the
+  same positions in the same run (one policy, the old heaviest-tile rollouts,
+  played out: the analysis before issue 23). Goal: at most 1 s.
 - the strong bot: its time per decision (one with two or more legal moves) in
-  international hands against greedy bots. The done-when budget: under 50 ms.
+  international hands against greedy bots, against the bare analysis at the
+  strong bot's budget on the same positions. The done-when budget: under 50 ms
+  (set before the bot solved endgames and read choices; the ratio says what
+  those cost).
 """
 
 from __future__ import annotations
@@ -37,8 +43,8 @@ from tutorial_app.strategy.analysis import DEFAULT_PLAYOUTS, analyse, candidate_
 from tutorial_app.strategy.bots import STRONG_PLAYOUTS, GreedyBot, StrongBot
 from tutorial_app.strategy.dealing import deal_batch
 from tutorial_app.strategy.playout import play_batch
-from tutorial_app.strategy.policy import Policy
-from tutorial_app.strategy.view import view_of_state
+from tutorial_app.strategy.policy import CHECK_POLICY, Policy
+from tutorial_app.strategy.view import SeatView, view_of_state
 
 RATIO_GOAL = 10.0
 HINT_GOAL = 1.0
@@ -107,25 +113,37 @@ def decisions(preset: str, players: int, overrides: dict[str, object], count: in
     return found
 
 
-def time_hints(count: int, seed: int) -> tuple[list[float], list[float]]:
-    """Wall-clock and CPU seconds of a hint at each of ``count`` block decisions."""
+def bare(view: SeatView, playouts: int, seed: int) -> None:
+    """The analysis as it was before issue 23: played out by the old rollout policy only."""
+    analyse(view, playouts, seed=seed, policy=CHECK_POLICY, check=None, exact=False)
+
+
+def time_hints(count: int, seed: int) -> tuple[list[float], list[float], list[float]]:
+    """Wall-clock and CPU seconds of a hint at each of ``count`` block decisions, and of the bare analysis."""
     times: list[float] = []
     cpu: list[float] = []
+    bare_times: list[float] = []
     for i, state in enumerate(decisions("block", 4, {"teams": "pairs"}, count, seed)):
+        view = view_of_state(state, state.to_move)
         started, cpu_started = time.perf_counter(), time.process_time()
-        analyse(view_of_state(state, state.to_move), DEFAULT_PLAYOUTS, seed=i)
+        analyse(view, DEFAULT_PLAYOUTS, seed=i)
         times.append(time.perf_counter() - started)
         cpu.append(time.process_time() - cpu_started)
-    return times, cpu
+        started = time.perf_counter()
+        bare(view, DEFAULT_PLAYOUTS, i)
+        bare_times.append(time.perf_counter() - started)
+    return times, cpu, bare_times
 
 
-def time_strong(hands: int, seed: int) -> tuple[list[float], list[float]]:
-    """Wall-clock and CPU seconds of the strong bot's decisions (two or more legal moves) in ``hands`` hands."""
+def time_strong(hands: int, seed: int) -> tuple[list[float], list[float], list[float]]:
+    """Wall-clock and CPU seconds of the strong bot's decisions (two or more legal moves) in ``hands`` hands,
+    and of the bare analysis at its budget on the same positions."""
     rules = rules_for("international")
     rng = random.Random(seed)
-    strong, greedy = StrongBot(), GreedyBot()
+    strong, greedy = StrongBot(first_hands=True), GreedyBot()
     times: list[float] = []
     cpu: list[float] = []
+    bare_times: list[float] = []
     for _ in range(hands):
         state = deal(rules, rng).state
         while not state.is_over:
@@ -136,10 +154,13 @@ def time_strong(hands: int, seed: int) -> tuple[list[float], list[float]]:
                 if thinking:
                     times.append(time.perf_counter() - started)
                     cpu.append(time.process_time() - cpu_started)
+                    started = time.perf_counter()
+                    bare(view_of_state(state, state.to_move), STRONG_PLAYOUTS, len(times))
+                    bare_times.append(time.perf_counter() - started)
             else:
                 move = greedy(state, rng)
             state = apply_unchecked(state, move)
-    return times, cpu
+    return times, cpu, bare_times
 
 
 def _ms(seconds: float) -> str:
@@ -166,21 +187,23 @@ def main(argv: list[str] | None = None) -> int:
     print(f"dominoes {_version()}: {reference:,.0f} random 4-player hands/s")
     verdict = "met" if ratio >= RATIO_GOAL else "NOT met"
     print(f"playout ratio to dominoes: {ratio:.1f} (goal {RATIO_GOAL:.0f}: {verdict})")
-    hints, hints_cpu = time_hints(args.hints, args.seed)
+    hints, hints_cpu, hints_bare = time_hints(args.hints, args.seed)
     verdict = "met" if max(hints) <= HINT_GOAL else "NOT met"
     print(
         f"hint, 4-player block decision, {DEFAULT_PLAYOUTS} playouts per move: mean {_ms(statistics.mean(hints))} "
         f"(CPU {_ms(statistics.mean(hints_cpu))}), slowest {_ms(max(hints))} over {len(hints)} positions "
-        f"(goal {HINT_GOAL:.0f} s: {verdict})"
+        f"(goal {HINT_GOAL:.0f} s: {verdict}); the bare analysis {_ms(statistics.mean(hints_bare))}: "
+        f"ratio {statistics.mean(hints) / statistics.mean(hints_bare):.2f}"
     )
-    wall, cpu = time_strong(args.hands, args.seed)
+    wall, cpu, wall_bare = time_strong(args.hands, args.seed)
     strong = sorted(wall)
     p95 = strong[int(0.95 * (len(strong) - 1))]
     verdict = "met" if statistics.mean(strong) < DECISION_GOAL else "NOT met"
     print(
         f"strong bot, international, {STRONG_PLAYOUTS} playouts per move: mean {_ms(statistics.mean(strong))} "
         f"per decision (CPU {_ms(statistics.mean(cpu))}), 95th percentile {_ms(p95)}, slowest {_ms(strong[-1])} "
-        f"over {len(strong)} decisions (goal under {_ms(DECISION_GOAL)}: {verdict})"
+        f"over {len(strong)} decisions (goal under {_ms(DECISION_GOAL)}: {verdict}); the bare analysis at its "
+        f"budget {_ms(statistics.mean(wall_bare))}: ratio {statistics.mean(wall) / statistics.mean(wall_bare):.2f}"
     )
     return 0
 

@@ -3,8 +3,9 @@
 Run: ``python3 benchmarks/puzzle_speed.py`` (``--skip-mining``, ``--skip-browser``, ``--skip-ratings`` leave
 parts out; the browser part needs Debian's chromium). Three parts, each printed with its absolute figures:
 
-- Mining: ``mine`` on every table the shipped set comes from, ``--mine-count`` puzzles each: puzzles per
-  CPU-minute, and the share of candidate positions (decisions with a real choice) that passed the proof.
+- Mining: ``mine`` on every table the shipped set comes from (each in the orders shipped: from the hand's start,
+  and ``--endgame``), ``--mine-count`` puzzles each: puzzles per CPU-minute, the share of candidate positions
+  (decisions with a real choice) that passed the proof, and what ``--target`` puzzles spread evenly would cost.
 - Serving: in one browser, the Puzzles page's "Next puzzle" click to the next puzzle's board drawn (and to the
   end of the rerun), against a click on the bare Plotly page (``bare_page.py``) served in the same run. Goal:
   the median ratio <= 1.5.
@@ -18,6 +19,7 @@ parts out; the browser part needs Debian's chromium). Three parts, each printed 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import statistics
@@ -54,18 +56,23 @@ def _load() -> str:
 # -- mining ------------------------------------------------------------------------------------------------
 
 
-def mining(count: int) -> None:
-    tables = sorted({(p.preset, p.players, p.pairs) for p in shipped_puzzles()})
-    print(f"\nMining ({count} puzzles per table, one process, load {_load()})")
-    print(f"{'table':24} {'puzzles/CPU-min':>15} {'kept share':>11} {'candidates':>11} {'hands':>6} {'CPU s':>7}")
-    for preset, players, pairs in tables:
+def mining(count: int, target: int) -> None:
+    tables = sorted({(p.preset, p.players, p.pairs, "-end-" in p.id) for p in shipped_puzzles()})
+    print(f"\nMining ({count} puzzles per table and order, one process, load {_load()})")
+    print(f"{'table':28} {'puzzles/CPU-min':>15} {'kept share':>11} {'candidates':>11} {'hands':>6} {'CPU s':>7}")
+    rates = []
+    for preset, players, pairs, endgame in tables:
         rules = rules_for(preset, players, {"teams": "pairs"} if pairs else None)
-        stats = mine(rules, count, seed=90_001).stats
-        name = f"{preset}-{players}" + ("-pairs" if pairs else "")
+        stats = mine(rules, count, seed=90_001, endgame=endgame).stats
+        rates.append(stats.per_cpu_minute)
+        name = f"{preset}-{players}" + ("-pairs" if pairs else "") + (" (endgame)" if endgame else "")
         print(
-            f"{name:24} {stats.per_cpu_minute:15.1f} {stats.kept_share:11.1%} {stats.candidates:11d} "
+            f"{name:28} {stats.per_cpu_minute:15.1f} {stats.kept_share:11.1%} {stats.candidates:11d} "
             f"{stats.games:6d} {stats.cpu_seconds:7.1f}"
         )
+    if rates and min(rates) > 0:
+        cost = sum(target / len(rates) / rate for rate in rates)
+        print(f"  {target:,} puzzles spread evenly over these tables: {cost:.0f} CPU-minutes at these rates")
 
 
 # -- serving -------------------------------------------------------------------------------------------------
@@ -203,7 +210,7 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     rx, ry = _ranks(xs), _ranks(ys)
     mx, my = statistics.fmean(rx), statistics.fmean(ry)
     cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
-    return float(cov / (sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry)) ** 0.5)
+    return cov / math.sqrt(sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry))
 
 
 def ratings(learners: int, attempts: int, seed: int) -> None:
@@ -254,6 +261,7 @@ def main() -> None:
     parser.add_argument("--skip-browser", action="store_true")
     parser.add_argument("--skip-ratings", action="store_true")
     parser.add_argument("--mine-count", type=int, default=5, help="puzzles mined per table (default 5)")
+    parser.add_argument("--target", type=int, default=1500, help="the set whose mining cost is printed")
     parser.add_argument("--samples", type=int, default=15, help="clicks measured per page (default 15)")
     parser.add_argument("--learners", type=int, default=200)
     parser.add_argument("--attempts", type=int, default=60)
@@ -261,7 +269,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Puzzle benchmark, {len(shipped_puzzles())} shipped puzzles, load at start {_load()}")
     if not args.skip_mining:
-        mining(args.mine_count)
+        mining(args.mine_count, args.target)
     if not args.skip_browser:
         serving(args.samples)
     if not args.skip_ratings:

@@ -104,6 +104,7 @@ ROOMS: dict[str, dict[str, int]] = {
     "rules": {
         "text": 0,
         "tiles": 1,
+        "bot_names": 1,
         "house": 1,
         "game": 2,
         "simulation": 3,

@@ -10,21 +10,29 @@ nothing the user typed can make that line two lines.
 from __future__ import annotations
 
 import argparse
-import logging
+import importlib
 import os
 import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import NoReturn
 
-from tutorial_app.cluster import haproxy_config, instance_ports, run_cluster
-from tutorial_app.commands import UserError, analyze, lessons, puzzles, referee, rules, simulate
-from tutorial_app.launch import run_app
+from tutorial_app.commands import UserError
 
-VERBS = (referee, simulate, rules, lessons, analyze, puzzles)
-"""The verb modules, in the order ``--help`` lists them."""
+VERBS = ("referee", "simulate", "rules", "lessons", "analyze", "puzzles")
+"""The verb modules of ``tutorial_app.commands``, in the order ``--help`` lists them.
+
+Why names, imported when needed: a verb imports only what it uses (``referee`` the rules engine, ``analyze``
+numpy and the strategy engine, ``lessons`` the lesson catalog, ``puzzles`` both), and ``domino-tutor referee`` builds only
+its own parser, so it never pays for another verb's imports (``benchmarks/cli_start.py`` measures it)."""
 DEBUG_ENV = "DOMINO_TUTOR_DEBUG"
+
+
+def verb_module(name: str) -> ModuleType:
+    """The module of a verb (``tutorial_app.commands.<name>``), imported now."""
+    return importlib.import_module(f"tutorial_app.commands.{name}")
 
 
 _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -64,7 +72,8 @@ def _add_app_options(parser: argparse.ArgumentParser, default: object) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command's parser: every verb, or with ``only`` that verb alone (and ``app``)."""
     parser = _Parser(
         prog="domino-tutor",
         description="Domino Tutor: learn domino variants, rule on positions, simulate house rules. "
@@ -76,8 +85,15 @@ def build_parser() -> argparse.ArgumentParser:
     # SUPPRESS: `domino-tutor --port 8601 app` keeps the port given before the verb
     _add_app_options(app, argparse.SUPPRESS)
     app.set_defaults(handler=_run_app)
-    for verb in VERBS:
-        verb.register(sub)
+    for name in VERBS:
+        if only is None or name == only:
+            verb_module(name).register(sub)
+    if only is None:
+        _add_club_server(sub)
+    return parser
+
+
+def _add_club_server(sub: argparse._SubParsersAction[_Parser]) -> None:
     club = sub.add_parser(
         "club-server",
         help="run several app instances on one database behind HAProxy (docs/club-server.md)",
@@ -92,10 +108,11 @@ def build_parser() -> argparse.ArgumentParser:
     club.add_argument("--folder", help="where the proxy's configuration and the logs go (default: a new temp folder)")
     club.add_argument("--print-config", action="store_true", help="print HAProxy's configuration and stop")
     club.set_defaults(handler=_club_server)
-    return parser
 
 
 def _club_server(args: argparse.Namespace) -> int:
+    from tutorial_app.cluster import haproxy_config, instance_ports, run_cluster
+
     if args.print_config:
         print(haproxy_config(args.address, args.port, instance_ports(args.port, args.instances)), end="")
         return 0
@@ -104,13 +121,26 @@ def _club_server(args: argparse.Namespace) -> int:
 
 
 def _run_app(args: argparse.Namespace) -> int:
+    from tutorial_app.launch import run_app
+
     return run_app(port=args.port, address=args.address)
+
+
+def _chosen_verb(argv: Sequence[str]) -> str | None:
+    """The verb named on the command line, if it is one (else the whole parser reads it: help, errors)."""
+    for word in argv:
+        if word in VERBS:
+            return word
+        if not word.startswith("-") and word != "app" and not word.isdigit():
+            return None
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_chosen_verb(words))
+    args = parser.parse_args(words)
     handler = getattr(args, "handler", None) or _run_app
     verb = f"domino-tutor {args.verb}" if args.verb else "domino-tutor"
     try:
@@ -125,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the log line (DOMINO_TUTOR_DEBUG=1 shows the traceback) is for us.
         if os.environ.get(DEBUG_ENV) == "1":
             raise
+        import logging
+
         logging.getLogger("tutorial_app").debug("unexpected error", exc_info=True)
         print(
             f"{verb}: unexpected error ({one_line(type(exc).__name__)}: {one_line(str(exc))[:200]}); "

@@ -135,7 +135,7 @@ def _lightest_tiles_hand(seed: int) -> tuple[HandState, HandState]:
 
 
 def test_the_review_rows_follow_the_decisions() -> None:
-    start, final = _lightest_tiles_hand(4)
+    start, final = _lightest_tiles_hand(8)  # a hand where the habit costs: two mistakes and a blunder
     review = review_hand(start, [e[1] for e in final.log], HUMAN)
     rows = review_rows(review)
     assert len(rows) == len(review.decisions) and any(r.mark for r in rows)

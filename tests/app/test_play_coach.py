@@ -90,7 +90,7 @@ def test_the_hint_ranks_the_moves_and_is_kept_for_its_position_only() -> None:
 
 
 def test_what_we_know_lists_every_other_seat() -> None:
-    at = _deal("international", {1: "greedy", 2: "greedy", 3: "greedy"}, lang="ru")
+    at = _deal("international", {1: "heuristic", 2: "heuristic", 3: "heuristic"}, lang="ru")
     table = _table(at)
     expander = next(e for e in at.expander if e.label == t("know.title", "ru"))
     lines = [m.value for m in expander.markdown]

@@ -45,8 +45,10 @@ def test_the_table_ranks_every_legal_move(tmp_path: Path, capsys: pytest.Capture
     out = capsys.readouterr().out.splitlines()
     state = read_position(POSITION).state
     assert out[0] == f"block, seat {state.to_move}'s view, 200 playouts per move"
-    assert out[1].split() == ["move", "win", "±", "points", "±"]
-    rows = out[2 : 2 + len(legal_moves(state))]
+    # what the figures rest on and what ± covers: two rollout policies here, far from the end of the hand
+    assert out[1].startswith("Played out on 200 deals per move, twice") and "±" in out[1]
+    assert out[2].split() == ["move", "win", "±", "points", "±"]
+    rows = out[3 : 3 + len(legal_moves(state))]
     assert sorted(" ".join(r.split()[:2]) for r in rows) == sorted(str(m) for m in legal_moves(state))
     assert out[-1].startswith("Why: ")
 
@@ -57,11 +59,13 @@ def test_the_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     first = json.loads(capsys.readouterr().out)
     state = read_position(POSITION).state
     assert first["view"] == f"seat {state.to_move}" and first["playouts"] == 150 and first["method"] == "sampling"
+    assert first["basis"].startswith("Played out") and first["every_deal"] is False
     assert {json.dumps(m["move"], sort_keys=True) for m in first["moves"]} == {
         json.dumps(m.as_dict(), sort_keys=True) for m in legal_moves(state)
     }
     for move in first["moves"]:
-        assert set(move) >= {"move", "win", "points", "ci"} and 0 <= move["win"] <= 1 and move["ci"] >= 0
+        assert set(move) >= {"move", "win", "points", "ci", "spread"} and 0 <= move["win"] <= 1
+        assert move["ci"] >= move["spread"] >= 0
     wins = [m["win"] for m in first["moves"]]
     assert wins == sorted(wins, reverse=True)
     assert isinstance(first["why"], str) and first["why"]
@@ -71,6 +75,28 @@ def test_the_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     other = json.loads(capsys.readouterr().out)
     assert other["moves"] != first["moves"]
     assert not any(c in other["why"] for c in "abcdefghijklmnopqrstuvwxyz")
+
+
+H734 = {
+    "rules": "block",
+    "hands": [["4-0", "6-0", "2-2", "4-2", "4-3"], ["0-0", "2-0", "3-2", "3-3"]],
+    "chain": ["3-1", "1-1", "1-6", "6-4", "4-5"],
+    "to_move": 0,
+    "moves": [{"tile": "4-3", "end": "left"}, {"action": "pass"}],
+}
+
+
+def test_an_endgame_is_solved_deal_by_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The review's h734: few tiles left, so every one of the 210 deals that fit is solved exactly."""
+    path = write(tmp_path, H734)
+    assert main(["analyze", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "block, seat 0's view, 210 deals solved exactly"
+    assert "there is no sampling error" in out[1]
+    assert out[3].split()[:3] == ["4-2", "left", "55.2%"]
+    assert main(["analyze", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["method"] == "exact_deals" and data["every_deal"] and data["deals_total"] == 210
 
 
 def test_open_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -38,6 +38,16 @@ def test_mine_prints_the_same_file_for_the_same_seed() -> None:
     assert "puzzles per CPU-minute" in first.stderr and "kept" in first.stderr
 
 
+def test_mine_from_the_hands_end_names_it_in_the_command_and_the_ids() -> None:
+    done = run_module(
+        "puzzles", "mine", "--rules", "block", "--endgame", "--count", "1", "--seed", "7", "--json", timeout=600
+    )
+    assert done.returncode == 0, done.stderr
+    header, puzzles = read_puzzle_file(done.stdout)
+    assert header["command"] == "domino-tutor puzzles mine --rules block --endgame --count 1 --seed 7 --json"
+    assert [p.id for p in puzzles] == [f"block-2-end-s7-g{puzzles[0].id.rsplit('-g', 1)[1]}"]
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [

@@ -197,7 +197,11 @@ def test_simulate_gives_the_bots_to_the_seats_in_turn(capsys: pytest.CaptureFixt
     )
     out = json.loads(capsys.readouterr().out)
     assert out["bot"] == "strong,greedy" and out["hands"] == 6 and len(out["hand_wins"]) == 2
+    # a level names its bot: medium is the heuristic bot, not greedy under another name
     assert main(["simulate", "--rules", "block", "--bot", "medium", "--hands", "5", "--json"]) == 0
+    medium = json.loads(capsys.readouterr().out)
+    assert medium["bot"] == "heuristic"
+    assert main(["simulate", "--rules", "block", "--bot", "greedy", "--hands", "5", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["bot"] == "greedy"
 
 

@@ -22,3 +22,10 @@ def test_every_lesson_satisfies_the_schema() -> None:
         data = read_source(path).data
         errors = [e.message for e in validator.iter_errors(data)]
         assert errors == [], path.name
+
+
+def test_the_command_line_names_the_same_schema_file() -> None:
+    """The lessons verb names the file in its help without importing the lesson models (start-up time)."""
+    from tutorial_app.commands import lessons as verb
+
+    assert verb.SCHEMA_FILE == SCHEMA_FILE

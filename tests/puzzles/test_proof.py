@@ -7,7 +7,8 @@ from itertools import combinations
 
 import pytest
 
-from tutorial_app.puzzles.proof import Proof, Rejection, consistent_deals, deal_count, prove, real_choices
+from tutorial_app.lessons.quiz.strategy import QUIZ_PLAYOUTS
+from tutorial_app.puzzles.proof import Deal, Proof, Rejection, consistent_deals, prove, real_choices
 from tutorial_app.rules.line.position import read_position
 from tutorial_app.rules.tiles import ALL_TILES
 from tutorial_app.strategy.exact import solve
@@ -29,6 +30,18 @@ def _view(data: dict[str, object], seat: int = 0) -> SeatView:
     return view_since(position.start, position.state, seat)
 
 
+def _prove(data: dict[str, object], playouts: int = QUIZ_PLAYOUTS) -> Proof | Rejection:
+    position = read_position(data)
+    return prove(position.start, position.state, 0, first_hand=False, playouts=playouts)
+
+
+def _deals(data: dict[str, object]) -> list[Deal]:
+    position = read_position(data)
+    listed = consistent_deals(position.start, position.state, 0, first_hand=False)
+    assert listed.listed
+    return [Deal(d.hands, d.boneyard, d.weight) for d in listed.deals]
+
+
 def _brute_force_hands(view: SeatView, passed_on: set[int]) -> set[int]:
     """Every hand seat 1 may hold: any 4 unseen tiles with none of the numbers it passed on."""
     unseen = [t for t in ALL_TILES if t.bit & view.unseen()]
@@ -38,9 +51,9 @@ def _brute_force_hands(view: SeatView, passed_on: set[int]) -> set[int]:
 
 def test_every_consistent_deal_is_listed_once() -> None:
     view = _view(H734)
-    deals = list(consistent_deals(view))
+    deals = _deals(H734)
     hands = {deal.hands[1] for deal in deals}
-    assert len(deals) == len(hands) == deal_count(view) == 210
+    assert len(deals) == len(hands) == 210 and {deal.weight for deal in deals} == {1}
     assert hands == _brute_force_hands(view, passed_on={4, 5})
     for deal in deals:
         assert deal.hands[0] == view.hand
@@ -51,18 +64,17 @@ def test_every_consistent_deal_is_listed_once() -> None:
         assert bin(deal.hands[1] | out | seen).count("1") == 28
 
 
-def test_a_position_the_playouts_get_wrong_is_no_puzzle() -> None:
-    view = _view(H734)
-    turned_down = prove(view)
-    assert isinstance(turned_down, Rejection) and turned_down.kind == "playouts"
-    # with more playouts the playouts are sure of 4-0, and exact play of every deal says 4-2: still no puzzle
-    sure = prove(view, playouts=4000)
-    assert isinstance(sure, Rejection) and sure.kind == "exact", sure
+def test_the_position_the_old_playouts_got_wrong_is_proved_for_the_exact_best() -> None:
+    """h734: the old playouts ranked 4-0 left first; the hint's analysis now solves each of its 210 deals exactly
+    (the engine's one exact path, as the proof's exact part does), so both measures name 4-2 left."""
+    proof = _prove(H734)
+    assert isinstance(proof, Proof), proof
+    assert str(proof.best) == "4-2 left" and proof.analysis.method == "exact_deals" and proof.analysis.every
 
 
 def test_the_exact_measure_is_the_mean_over_every_deal() -> None:
     view = _view(H734)
-    deals = list(consistent_deals(view))
+    deals = _deals(H734)
     wins: dict[str, list[float]] = {}
     for deal in deals:
         for move, value in solve(view.with_tiles(deal.hands, deal.boneyard)).items():
@@ -78,14 +90,19 @@ def test_a_clear_position_is_proved_with_its_figures() -> None:
 
     puzzle = next(p for p in shipped_puzzles() if p.preset == "block" and p.players == 2)
     position = puzzle.read()
-    proof = prove(position.view(puzzle.seat))
+    proof = prove(position.start, position.state, puzzle.seat, position.first_hand)
     assert isinstance(proof, Proof), proof
     assert str(proof.best._replace(claim=None)) in puzzle.answers
     gap, half_width = proof.playout_lead
     assert gap >= 0.05 and gap >= 2 * half_width and proof.exact_lead >= 0.05
-    assert len(proof.deals) == deal_count(proof.view) == puzzle.deals
-    # the exact lead is the best move's mean less the runner-up's, over the same deals
-    means = [proof.exact_mean(i)[0] for i in range(len(proof.ranked))]
+    listed = consistent_deals(position.start, position.state, puzzle.seat, position.first_hand)
+    assert len(proof.deals) == len(listed.deals) == listed.count == puzzle.deals
+    # the exact lead is the best move's mean less the runner-up's, over the same deals, each by its weight
+    weights = [deal.weight for deal in proof.deals]
+    means = [
+        sum(w * v for w, v in zip(weights, proof.exact_win[i], strict=True)) / sum(weights)
+        for i in range(len(proof.ranked))
+    ]
     assert proof.exact_lead == pytest.approx(means[0] - max(means[1:]))
 
 
@@ -99,4 +116,4 @@ def test_real_choices_count_a_tile_on_two_ends_once_when_it_leads_to_the_same_pl
     }
     state = read_position(data).state
     assert [str(m) for m in real_choices(state)] == ["5-3 left"]
-    assert isinstance(prove(_view(data)), Rejection)
+    assert isinstance(_prove(data), Rejection)

@@ -27,7 +27,7 @@ def test_every_legal_move_is_ranked(line_up: tuple[str, int, bool]) -> None:
     assert keys == sorted(keys, reverse=True)
     for value in analysis.moves:
         assert 0.0 <= value.win <= 1.0 and value.ci >= 0.0 and value.points_ci >= 0.0
-        assert len(value.wins) == 60
+        assert len(value.wins) == analysis.playouts == (60 if analysis.method == "sampling" else len(value.wins))
     assert analysis.side == rules.side_of(state.to_move)
 
 
@@ -73,7 +73,8 @@ def test_going_out_is_a_certain_win() -> None:
     assert str(best.move) in ("4-2 left", "4-2 right")
     assert best.win == 1.0 and best.ci == 0.0
     # seat 0 cannot see seat 1's two tiles: any two of the 25 unseen, worth (168 - 18) / 25 = 6 pips each
-    assert abs(best.points - 12.0) < best.points_ci * 1.6
+    # (every one of the 300 pairs is solved, so the figure is exact; sampled, it is within its interval)
+    assert abs(best.points - 12.0) <= max(1e-9, best.points_ci * 1.6)
     # with the hands open they are 6-6 and 5-5: exactly 22
     assert analyse_open(position.state).best.points == 22.0
 

@@ -20,10 +20,10 @@ from tutorial_app.strategy.bots import BotError, GreedyBot, StrongBot, bot_for, 
 def test_every_bot_plays_a_legal_move_to_the_end(line_up: tuple[str, int, bool]) -> None:
     rules = rules_of(line_up)
     rng = random.Random(line_up_id(line_up))
-    bots = [bot_for(name) for name in ("random", "greedy", "strong")]
+    bots = [bot_for(name) for name in ("random", "greedy", "heuristic", "strong")]
     state = deal(rules, rng).state
     while not state.is_over:
-        move = bots[state.to_move % 3](state, rng)
+        move = bots[state.to_move % 4](state, rng)
         assert is_legal(state, move), (str(move), line_up)
         state = apply(state, move)
 
@@ -32,7 +32,7 @@ def test_bots_announce_all_fives_points_when_they_must() -> None:
     rules = rules_for("all_fives", 2, {"fives_claim": "must_claim"})
     rng = random.Random(4)
     claimed = 0
-    for name in ("random", "greedy", "strong"):
+    for name in ("random", "greedy", "heuristic", "strong"):
         state = deal(rules, rng).state
         while not state.is_over:
             move = app_bot_move(state, name, rng)
@@ -44,11 +44,17 @@ def test_bots_announce_all_fives_points_when_they_must() -> None:
 
 
 def test_levels_and_names() -> None:
-    assert bot_for("easy").name == "random" and bot_for("medium").name == "greedy"
-    assert bot_for(" Strong ").name == "strong"
+    """Four levels, four different bots (medium is no longer greedy under another name)."""
+    assert [bot_for(level).name for level in ("easy", "medium", "strong", "expert")] == [
+        "random",
+        "heuristic",
+        "strong",
+        "expert",
+    ]
+    assert bot_for(" Strong ").name == "strong" and bot_for("greedy").name == "greedy"
     with pytest.raises(BotError, match="unknown bot 'clever'"):
         bot_for("clever")
-    assert seat_bots(["strong", "medium"]).name == "strong,greedy"
+    assert seat_bots(["strong", "medium"]).name == "strong,heuristic"
 
 
 class _Recorder:

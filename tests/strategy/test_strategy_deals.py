@@ -193,7 +193,7 @@ def test_the_exact_average_is_the_mean_of_every_deals_exact_value() -> None:
     assert deals.listed and deals.count == len(deals.deals) == 330  # seat 1's 4 tiles: none with 2 or 5
     assert all(not d.hands[1] & mask_of(t for t in ALL_TILES if t.has(2) or t.has(5)) for d in deals.deals)
     analysis = analyse_every_deal(deals)
-    assert analysis.method == "every_deal" and analysis.playouts == 330
+    assert analysis.method == "exact_deals" and analysis.every and analysis.playouts == analysis.deals_total == 330
     best = analysis.best
     by_hand = [solve(deals.state_of(d))[best.move] for d in deals.deals]
     assert best.win == pytest.approx(sum(v.win for v in by_hand) / 330)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
-from strategy_helpers import played_hands, rules_of
+from strategy_helpers import line_up_id, played_hands, rules_of
 
 from tutorial_app.rules.line.moves import apply, apply_unchecked, legal_moves
 from tutorial_app.rules.line.position import read_position
@@ -14,6 +14,7 @@ from tutorial_app.rules.line.state import Action, HandState
 from tutorial_app.rules.tiles import ALL_TILES, parse_tile
 from tutorial_app.strategy.analysis import analyse_open
 from tutorial_app.strategy.exact import NotExact, SearchTooBig, solve
+from tutorial_app.strategy.exact_line import line_applies
 
 # seat 0 holds 5-1 and 3-3, seat 1 only 6-1; the ends are 5 and 3. The heavy-looking 5-1 opens 1 and
 # seat 1 goes out with 6-1; 3-3 keeps 5 and 3, seat 1 must pass, and 5-1 goes out: a forced win.
@@ -161,3 +162,32 @@ def test_a_reserve_is_not_solved_but_played_out() -> None:
     analysis = analyse_open(state, playouts=30)
     assert analysis.method == "sampling_open"
     assert analysis.note is not None and "reserve" in analysis.note.en and "резерв" in analysis.note.ru
+
+
+@pytest.mark.parametrize(
+    "line_up",
+    [
+        ("block", 2, False),
+        ("block", 3, False),
+        ("block", 4, True),
+        ("kozel_pass", 4, False),
+        ("international", 4, False),
+    ],
+    ids=line_up_id,
+)
+def test_the_fast_line_search_agrees_with_the_general_one(line_up: tuple[str, int, bool]) -> None:
+    """Every move's value, win share and points, is the same by the bitmask search and by the rules core's states."""
+    rules = rules_of(line_up)
+    checked = 0
+    for start, moves in played_hands(rules, 40, seed=17):
+        state = start
+        for move in moves:
+            if sum(bin(h).count("1") for h in state.hands) <= 4 * rules.players and line_applies(state):
+                fast, slow = solve(state), solve(state, fast=False)
+                assert fast == slow, (line_up, str(state.table.ends))
+                checked += 1
+                break
+            state = apply(state, move)
+        if checked >= 6:
+            break
+    assert checked >= 6

@@ -10,10 +10,13 @@ from collections import Counter
 import pytest
 from strategy_helpers import decision_points, line_up_id, line_ups, played_hands, rules_of
 
+from tutorial_app.rules.line.deal import decide_first_lead, lead_orders
 from tutorial_app.rules.line.moves import apply
+from tutorial_app.rules.line.options import FirstTile
 from tutorial_app.rules.line.position import read_position
+from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.text import seat_name
-from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, parse_tile
+from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile, parse_tile
 from tutorial_app.strategy.analysis import candidate_moves
 from tutorial_app.strategy.inference import STOCK, Knowledge, infer
 from tutorial_app.strategy.knowledge import what_we_know
@@ -30,11 +33,12 @@ def _true_holder(state, tile_bit: int) -> int:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("line_up", line_ups(), ids=line_up_id)
 def test_the_real_deal_is_always_possible(line_up: tuple[str, int, bool]) -> None:
-    """No pass, draw or lead clue ever rules out where the tiles really are."""
+    """No pass, draw or lead clue ever rules out where the tiles really are (these are first hands: the
+    first-lead rule named the leader, so the lead is read as a clue too)."""
     rules = rules_of(line_up)
     for start, moves, state in decision_points(rules, 6, seed=21):
         for seat in range(rules.players):
-            view = view_of(start, moves, seat)
+            view = view_of(start, moves, seat, first_hand=True)
             sampler = DealSampler(infer(view))
             assert not sampler.relaxed
             chances = sampler.marginals()
@@ -130,8 +134,7 @@ def test_sampled_deals_are_uniform() -> None:
     seen: Counter[tuple[tuple[int, int], ...]] = Counter()
     groups = knowledge.groups
     for _ in range(draws):
-        placed = sampler.draw(rng)
-        seen[tuple(sorted((t, groups[g].holder) for t, g in zip(sampler.tiles, placed, strict=True)))] += 1
+        seen[tuple(sorted((t, groups[g].holder) for t, g in sampler.draw(rng)))] += 1
     assert set(seen) <= set(brute)
     total = sum(brute.values())
     chi2 = sum((seen[d] - draws * n / total) ** 2 / (draws * n / total) for d, n in brute.items())
@@ -234,3 +237,115 @@ def test_the_start_of_a_record_is_rebuilt_exactly(line_up: tuple[str, int, bool]
                 assert rebuilt is not None
                 assert rebuilt.hands == start.hands and rebuilt.boneyard == start.boneyard
                 assert rebuilt.to_move == start.to_move and rebuilt.lead_mask == start.lead_mask
+
+
+def _fitting_deals(start: HandState, moves: list[Move], seat: int) -> tuple[int, Counter[tuple[int, int]]]:
+    """By brute force, every placement of the tiles ``seat`` cannot see (no boneyard game) that agrees with the
+    record: the deal it implies names the leader who led under the first-lead rule, and nobody passed holding
+    a tile that fit. Returns the count and, per (tile, seat), how many placements give the tile to the seat."""
+    state = start
+    steps = []
+    for move in moves:
+        steps.append((state.to_move, move, {n for n in state.table.ends if n >= 0}))
+        state = apply(state, move)
+    players = state.rules.players
+    seen = state.hands[seat] | sum(t.bit for t in state.table.tiles())
+    unseen = [t for t in ALL_TILES if not t.bit & seen]
+    others = [s for s in range(players) if s != seat]
+    sizes = [bin(state.hands[s]).count("1") for s in others]
+    played = {s: sum(m.tile.bit for w, m, _ in steps if w == s and m.tile is not None) for s in range(players)}
+    leader = steps[0][0]
+    count = 0
+    holders: Counter[tuple[int, int]] = Counter()
+
+    def place(k: int, left: list[Tile], hands: dict[int, int]) -> None:
+        nonlocal count
+        if k == len(others):
+            dealt = [hands.get(s, state.hands[seat]) | played[s] for s in range(players)]
+            decision = decide_first_lead(state.rules, dealt)
+            if decision is None or decision.seat != leader:
+                return
+            for index, (who, move, ends) in enumerate(steps):
+                if who != seat and move.action is Action.PASS:
+                    later = sum(m.tile.bit for w, m, _ in steps[index + 1 :] if w == who and m.tile is not None)
+                    if any((hands[who] | later) & SUIT_MASK[n] for n in ends):
+                        return
+            count += 1
+            for s, hand in hands.items():
+                for tile in ALL_TILES:
+                    if hand & tile.bit:
+                        holders[tile.index, s] += 1
+            return
+        for chosen in itertools.combinations(left, sizes[k]):
+            mask = sum(t.bit for t in chosen)
+            place(k + 1, [t for t in left if not t.bit & mask], {**hands, others[k]: mask})
+
+    place(0, unseen, {})
+    return count, holders
+
+
+@pytest.mark.parametrize(
+    ("line_up", "after", "seed"),
+    [
+        (("block", 2, False), 1, 3),
+        (("block", 2, False), 6, 4),
+        (("block", 4, True), 13, 5),
+        (("kozel_pass", 4, False), 14, 6),
+    ],
+    ids=["block-2-lead", "block-2-later", "block-4-pairs", "kozel_pass-4"],
+)
+def test_the_first_lead_clue_matches_full_enumeration(line_up: tuple[str, int, bool], after: int, seed: int) -> None:
+    """A first hand where any tile may be led: the deals the sampler counts, and every tile's chances, are
+    exactly those of a brute-force enumeration that asks the rules core who would have led each deal."""
+    rules = rules_of(line_up)
+    assert rules.first_tile is FirstTile.ANY and lead_orders(rules.first_lead) is not None
+    checked = 0
+    for start, moves in played_hands(rules, 6, seed):
+        if len(moves) <= after:
+            continue
+        for seat in (0, 1):  # two views a hand are enough (the enumeration is slow)
+            view = view_of(start, moves[:after], seat, first_hand=True)
+            sampler = DealSampler(infer(view))
+            count, holders = _fitting_deals(start, moves[:after], seat)
+            assert sampler.total == count and not sampler.relaxed
+            chances = sampler.marginals()
+            for tile in ALL_TILES:
+                if view.unseen() & tile.bit:
+                    for other in range(rules.players):
+                        if other != seat:
+                            expected = holders[tile.index, other] / count
+                            assert chances[tile.index].get(other, 0.0) == pytest.approx(expected, abs=1e-12)
+            checked += 1
+        if checked >= 2:
+            break
+    assert checked >= 2
+
+
+def test_what_we_know_says_who_holds_the_lead_tile() -> None:
+    """The review's first-lead position: seat 1 holds 2-2 and not 1-1, seat 0 led (any tile may lead), so
+    seat 0 holds 1-1; without the first-hand clue it would be a 30% guess."""
+    position = read_position(
+        {
+            "rules": "block",
+            "hand": "first",
+            "hands": [
+                ["1-1", "6-5", "4-0", "5-3", "6-2", "3-0", "4-1"],
+                ["2-2", "6-6", "5-1", "6-3", "4-2", "5-0", "2-1"],
+            ],
+            "chain": [],
+            "to_move": 0,
+            "moves": [{"tile": "6-5", "end": "lead"}],
+        }
+    )
+    assert position.lead is not None and position.lead.by_rule
+    log = [e[1] for e in position.state.log]
+    blind = DealSampler(infer(view_of(position.start, log, 1))).marginals()
+    assert blind[parse_tile("1-1").index][0] == pytest.approx(0.3)
+    view = view_of(position.start, log, 1, first_hand=True)
+    assert DealSampler(infer(view)).marginals()[parse_tile("1-1").index] == {0: pytest.approx(1.0)}
+    facts = what_we_know(view)
+    seat0 = facts.others[0]
+    assert parse_tile("1-1") in seat0.sure and seat0.lead is not None
+    assert seat0.lead.en == "seat 0 led, so seat 0 holds 1-1"
+    assert seat0.lead.ru == f"{seat_name(0).ru} зашёл первым, значит, 1-1 у игрока 0"
+    assert seat0.lead.en in facts.lines("en") and seat0.lead.ru in facts.lines("ru")

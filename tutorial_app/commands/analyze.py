@@ -10,16 +10,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import MAX_SEED, whole_number
 from tutorial_app.commands.io import read_data_file
 from tutorial_app.rules.line.position import Position, PositionError, read_position
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
-from tutorial_app.strategy.analysis import DEFAULT_PLAYOUTS, Analysis, analyse, analyse_open
-from tutorial_app.strategy.explain import why_best
-from tutorial_app.strategy.view import view_of
+from tutorial_app.strategy.budgets import DEFAULT_PLAYOUTS
+
+if TYPE_CHECKING:
+    from tutorial_app.strategy.analysis import Analysis
+
+# Why the engine is imported in the handler: every verb's parser is built at start-up, and numpy with the
+# playout kernel is a quarter of a second that ``referee`` and ``rules`` should not pay.
 
 MAX_PLAYOUTS = 100_000
 
@@ -72,14 +76,20 @@ def _position(path: str, lang: str) -> Position:
 
 def analysis_of(position: Position, open_hands: bool, playouts: int, seed: int) -> Analysis:
     """The analysis the command prints."""
+    from tutorial_app.strategy.analysis import analyse, analyse_open
+    from tutorial_app.strategy.view import view_of
+
     state = position.state
     if open_hands:
         return analyse_open(state, playouts, seed)
-    view = view_of(position.start, [entry[1] for entry in state.log], state.to_move)
+    first_hand = position.lead is not None and position.lead.by_rule
+    view = view_of(position.start, [entry[1] for entry in state.log], state.to_move, first_hand)
     return analyse(view, playouts, seed)
 
 
 def run(args: argparse.Namespace) -> int:
+    from tutorial_app.strategy.explain import why_best
+
     lang = args.lang
     playouts = whole_number(args.playouts, "--playouts", 1, MAX_PLAYOUTS, lang)
     seed = whole_number(args.seed, "--seed", 0, MAX_SEED, lang)
@@ -107,14 +117,18 @@ def format_table(analysis: Analysis, position: Position, why: str | None, lang: 
     ru = lang == "ru"
     view = (
         ("все руки открыты" if ru else "every hand open")
-        if analysis.method != "sampling"
+        if analysis.method in ("exact", "sampling_open")
         else (f"с точки зрения {seat_genitive(analysis.seat).ru}" if ru else f"{seat_name(analysis.seat).en}'s view")
     )
     if analysis.method == "exact":
         how = "точный перебор" if ru else "solved exactly"
+    elif analysis.method == "exact_deals":
+        how = f"{analysis.playouts:,} раскладов решены точно" if ru else f"{analysis.playouts:,} deals solved exactly"
     else:
         how = f"{analysis.playouts:,} раздач на ход" if ru else f"{analysis.playouts:,} playouts per move"
     lines = [f"{position.rules_name}, {view}, {how}"]
+    if analysis.method != "exact":
+        lines.append(analysis.basis().in_(lang))
     if analysis.note is not None:
         lines.append(analysis.note.in_(lang))
     header = ("ход", "победа", "±", "очки", "±") if ru else ("move", "win", "±", "points", "±")

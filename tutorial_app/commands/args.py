@@ -12,7 +12,6 @@ from typing import NamedTuple
 
 from tutorial_app.commands import UserError
 from tutorial_app.rules.line.options import HouseRules, OptionError
-from tutorial_app.rules.line.simulate import default_jobs
 from tutorial_app.rules.line.variants import UnknownVariantError, find_variant
 from tutorial_app.rules.text import Text
 
@@ -89,5 +88,7 @@ def run_size(args: argparse.Namespace) -> RunSize:
     seed = whole_number(args.seed, "--seed", low=0, high=MAX_SEED)
     matches = whole_number(args.matches, "--matches", low=1) if args.matches is not None else None
     hands = whole_number(args.hands, "--hands", low=1)
+    from tutorial_app.rules.line.simulate import default_jobs  # the simulator's pools: only a run needs them
+
     jobs = whole_number(args.jobs, "--jobs", low=1, high=256) if args.jobs is not None else default_jobs()
     return RunSize(seed, hands, matches, jobs)

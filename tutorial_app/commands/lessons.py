@@ -7,13 +7,17 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutorial_app.commands import UserError
-from tutorial_app.lessons.catalog import lessons_root
-from tutorial_app.lessons.check.validate import check_paths, lesson_files
-from tutorial_app.lessons.format.schema import SCHEMA_FILE, schema_text
-from tutorial_app.lessons.run.stats import BestMove, LessonStats, Target, lesson_stats, targets, totals
+
+if TYPE_CHECKING:
+    from tutorial_app.lessons.run.stats import BestMove, LessonStats, Target
+
+# Why the lesson modules are imported in the handlers: every verb's parser is built at start-up, and the
+# lesson catalog (pydantic models, the validator) is the heaviest import of all; only this verb needs it.
+SCHEMA_FILE = "lesson.schema.json"
+"""``lessons.format.schema.SCHEMA_FILE`` (a test holds them equal), named here for the help text."""
 
 
 def register(sub: Any) -> None:
@@ -51,6 +55,9 @@ def register(sub: Any) -> None:
 
 
 def run_validate(args: argparse.Namespace) -> int:
+    from tutorial_app.lessons.catalog import lessons_root
+    from tutorial_app.lessons.check.validate import check_paths, lesson_files
+
     root = lessons_root()
     paths = [Path(p) for p in args.paths] or [root]
     for path in paths:
@@ -69,6 +76,10 @@ def run_validate(args: argparse.Namespace) -> int:
 
 
 def run_stats(args: argparse.Namespace) -> int:
+    from tutorial_app.lessons.catalog import lessons_root
+    from tutorial_app.lessons.check.validate import check_paths
+    from tutorial_app.lessons.run.stats import lesson_stats, targets, totals
+
     paths = [Path(p) for p in args.paths] or [lessons_root()]
     for path in paths:
         if not path.exists():
@@ -121,6 +132,8 @@ def _cell(value: object) -> str:
 
 def stats_table(figures: list[LessonStats], goals: list[Target]) -> str:
     """The figures as a readable table, course by course, then the totals and the targets."""
+    from tutorial_app.lessons.run.stats import totals
+
     rows = [[heading for _, heading in _COLUMNS]]
     course = None
     for item in figures:
@@ -169,6 +182,9 @@ def best_moves_table(figures: list[LessonStats]) -> list[str]:
 
 
 def run_schema(args: argparse.Namespace) -> int:
+    from tutorial_app.lessons.catalog import lessons_root
+    from tutorial_app.lessons.format.schema import schema_text
+
     target = lessons_root() / SCHEMA_FILE
     text = schema_text()
     if args.write:

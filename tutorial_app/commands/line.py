@@ -13,6 +13,7 @@ import sys
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import parse_overrides, rules_from_args, run_size
 from tutorial_app.commands.progress import aligned, progress_bar, win_rates
+from tutorial_app.rules.bot_names import UnknownBot, bot_name
 from tutorial_app.rules.line.deal import DealError
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.rulesheet import rule_sheet
@@ -25,7 +26,6 @@ from tutorial_app.rules.line.simulate import (
     simulate_matches,
 )
 from tutorial_app.rules.line.variants import VARIANTS
-from tutorial_app.strategy.bots import LEVELS, BotError, seat_bots
 
 __all__ = ["run_rules", "run_simulate", "preset_entry", "bots_from_arg", "format_stats"]
 
@@ -52,24 +52,30 @@ def preset_entry(width: int, lang: str) -> list[str]:
     return lines
 
 
-def bots_from_arg(text: str) -> Bot | SeatBots:
-    """``--bot``: one of the simulator's own bots (its fast loop), or bots for the seats in turn."""
-    names = [LEVELS.get(n.strip().lower(), n.strip().lower()) for n in text.split(",")]
-    if len(set(names)) == 1 and names[0] in BOTS:
-        return "random" if names[0] == "random" else "greedy"
-    if not all(names):
+def bots_from_arg(text: str, first_hands: bool = False) -> Bot | SeatBots:
+    """``--bot``: one of the simulator's own bots (its fast loop), or bots for the seats in turn.
+
+    ``first_hands``: every hand is a first hand (a ``--hands`` run deals each so), and the strong bots read
+    the first lead as a clue; in ``--matches`` runs later hands are led by the last winner."""
+    parts = [n.strip() for n in text.split(",")]
+    if not all(parts):
         raise UserError(f"--bot {text!r}: write bot names separated by commas, like strong,greedy")
     try:
-        return seat_bots(names)
-    except BotError as exc:
+        names = [bot_name(n) for n in parts]
+    except UnknownBot as exc:
         raise UserError(str(exc)) from None
+    if len(set(names)) == 1 and names[0] in BOTS:
+        return "random" if names[0] == "random" else "greedy"
+    from tutorial_app.strategy.bots import seat_bots  # the engine (numpy) only when a bot needs it
+
+    return seat_bots(names, first_hands)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
     """``simulate --rules NAME``: hands (or matches) of a line game with bots, as text or JSON."""
     name, rules = rules_from_args(args.rules, args.players, parse_overrides(args.override))
     size = run_size(args)
-    bot = bots_from_arg(args.bot)
+    bot = bots_from_arg(args.bot, first_hands=size.matches is None)
     try:
         with progress_bar("matches" if size.matches else "hands") as bar:
             if size.matches is not None:

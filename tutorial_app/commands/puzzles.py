@@ -20,7 +20,7 @@ from tutorial_app.commands import UserError
 from tutorial_app.commands.args import MAX_SEED, parse_overrides, rules_from_args, whole_number
 from tutorial_app.commands.progress import aligned, progress_bar
 from tutorial_app.puzzles.catalog import puzzle_file, puzzle_stats, shipped_puzzles
-from tutorial_app.puzzles.mine import MINED_GAMES, Mined, mine, table_name
+from tutorial_app.puzzles.mine import MINED_GAMES, Mined, engine_fingerprint, mine, table_name
 from tutorial_app.puzzles.themes import THEME_NAMES
 from tutorial_app.rules.games import GAMES
 
@@ -40,7 +40,8 @@ def register(sub: Any) -> None:
         "mine",
         help="play hands with strong bots and keep the positions with one clearly best move",
         description="Play hands with strong bots under a preset and keep, from each hand, the first position "
-        "where one move leads every other clearly. The same seed gives the same puzzles.",
+        "where one move leads every other clearly (with --endgame, the last such position). The same seed gives "
+        "the same puzzles.",
     )
     miner.add_argument("--rules", metavar="PRESET", help="preset name or alias (a line game; see 'domino-tutor rules')")
     miner.add_argument("--players", metavar="N", help="number of players (default: the preset's)")
@@ -50,6 +51,11 @@ def register(sub: Any) -> None:
     miner.add_argument("--count", metavar="N", default="10", help="puzzles to mine (default 10)")
     miner.add_argument("--seed", metavar="S", default="1", help="random seed (default 1)")
     miner.add_argument("--jobs", metavar="N", default="1", help="processes to share the hands (default 1)")
+    miner.add_argument(
+        "--endgame",
+        action="store_true",
+        help="try each hand's decisions from its end back (the last tiles) instead of from its start",
+    )
     miner.add_argument("--json", action="store_true", help="print the puzzle file (JSON) the package ships")
     miner.set_defaults(handler=run_mine)
     stats = verbs.add_parser("stats", help="count the shipped puzzles per preset and theme")
@@ -68,6 +74,8 @@ def _command(args: argparse.Namespace, name: str, count: int, seed: int) -> str:
         parts += ["--players", str(args.players)]
     for item in args.override:
         parts += ["--override", item]
+    if args.endgame:
+        parts.append("--endgame")
     parts += ["--count", str(count), "--seed", str(seed), "--json"]
     return shlex.join(parts)
 
@@ -83,9 +91,14 @@ def run_mine(args: argparse.Namespace) -> int:
     seed = whole_number(args.seed, "--seed", low=0, high=MAX_SEED)
     jobs = whole_number(args.jobs, "--jobs", low=1, high=64)
     with progress_bar("puzzles") as bar:
-        mined = mine(rules, count, seed, jobs=jobs, progress=bar)
+        mined = mine(rules, count, seed, jobs=jobs, progress=bar, endgame=args.endgame)
     if args.json:
-        header = {"table": table_name(rules), "seed": seed, "command": _command(args, name, count, seed)}
+        header = {
+            "table": table_name(rules),
+            "seed": seed,
+            "command": _command(args, name, count, seed),
+            "engine": engine_fingerprint(),
+        }
         sys.stdout.write(puzzle_file(header, mined.puzzles))
     else:
         sys.stdout.write(_lines(mined))

@@ -28,7 +28,7 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--bot",
         default="random",
-        help="who plays: random (easy), greedy (medium) or strong; several, comma-separated, "
+        help="who plays: random (easy), greedy, heuristic (medium), strong or expert; several, comma-separated, "
         "go to the seats in turn (strong,greedy: seats 0 and 2 strong in a 4-player game); "
         "default random",
     )

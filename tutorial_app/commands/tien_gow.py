@@ -10,14 +10,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import parse_overrides, run_size
 from tutorial_app.commands.progress import aligned, progress_bar, win_rates
 from tutorial_app.rules.line.options import OptionError
 from tutorial_app.rules.tien_gow.options import ALIASES, NAME, PLAYERS, TITLE, TienGowRules
-from tutorial_app.rules.tien_gow.sheet import tien_gow_sheet
-from tutorial_app.rules.tien_gow.simulate import TienGowStats, parse_bots, simulate_tien_gow, simulate_tien_gow_matches
+
+if TYPE_CHECKING:
+    from tutorial_app.rules.tien_gow.simulate import TienGowStats
+
+# Why the rule sheet and the simulator are imported in the handlers: ``rules`` and ``simulate`` import this
+# module for every start-up, and only a Tien Gow run needs them.
 
 __all__ = ["rules_from_args", "run_simulate", "run_rules", "format_stats", "preset_entry"]
 
@@ -37,6 +42,8 @@ def rules_from_args(players: str | None, overrides: list[str]) -> TienGowRules:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """``simulate --rules tien_gow``: hands (or matches) with bots, as text or JSON."""
+    from tutorial_app.rules.tien_gow.simulate import parse_bots, simulate_tien_gow, simulate_tien_gow_matches
+
     rules = rules_from_args(args.players, args.override)
     size = run_size(args)
     try:
@@ -86,6 +93,8 @@ def format_stats(stats: TienGowStats) -> str:
 
 def run_rules(args: argparse.Namespace) -> int:
     """``rules tien_gow``: the rule sheet (with ``--override`` for house rules)."""
+    from tutorial_app.rules.tien_gow.sheet import tien_gow_sheet
+
     rules = rules_from_args(args.players, args.override)
     sys.stdout.write(tien_gow_sheet(rules, args.lang))
     return 0

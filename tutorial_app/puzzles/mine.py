@@ -16,6 +16,8 @@ follow the learners' real attempts (``glicko``).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 import time
@@ -25,8 +27,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from tutorial_app.puzzles.model import Puzzle, RankedMove, Refutation, move_key
-from tutorial_app.puzzles.positions import position_data, rules_spec
-from tutorial_app.puzzles.proof import Deal, Proof, Rejection, prove, real_choices
+from tutorial_app.puzzles.positions import is_first_hand, position_data, rules_spec
+from tutorial_app.puzzles.proof import Deal, Proof, Rejection, engine_reason, prove, real_choices
 from tutorial_app.puzzles.refute import refutation
 from tutorial_app.puzzles.themes import theme_of
 from tutorial_app.puzzles.words import worked_explanation
@@ -37,9 +39,10 @@ from tutorial_app.rules.line.moves import apply_unchecked, legal_moves
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.simulate import choose_greedy
 from tutorial_app.rules.line.state import HandState, Move, Status
+from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.rules.tiles import ALL_TILES
+from tutorial_app.strategy.analysis import analyse
 from tutorial_app.strategy.bots import StrongBot
-from tutorial_app.strategy.explain import best_reason
 from tutorial_app.strategy.view import view_of
 
 __all__ = [
@@ -51,8 +54,12 @@ __all__ = [
     "Mined",
     "table_name",
     "mine_game",
+    "puzzle_id",
+    "game_start",
+    "played_game",
     "mine",
     "starting_rating",
+    "engine_fingerprint",
 ]
 
 MINED_GAMES: tuple[AnyGame, ...] = (LINE,)
@@ -120,6 +127,16 @@ def _game_rng(rules: HouseRules, seed: int, game: int) -> random.Random:
     return random.Random(f"puzzles/{table_name(rules)}/{seed}/{game}")
 
 
+def game_start(rules: HouseRules, seed: int, game: int) -> HandState:
+    """The deal of game ``game`` of the run with ``seed`` (the hand as it starts, before the strong bots play it)."""
+    return deal(rules, _game_rng(rules, seed, game)).state
+
+
+def played_game(rules: HouseRules, seed: int, game: int) -> tuple[HandState, list[Move]]:
+    """Game ``game`` of the run with ``seed`` as the strong bots play it: its start and its moves."""
+    return _play(rules, _game_rng(rules, seed, game))
+
+
 def _play(rules: HouseRules, rng: random.Random) -> tuple[HandState, list[Move]]:
     """A hand dealt and played to its end by strong bots at every seat: its start and its moves."""
     start = deal(rules, rng).state
@@ -176,8 +193,7 @@ def _refutations(proof: Proof, actual: Deal) -> tuple[Refutation, ...]:
 def _puzzle(proof: Proof, state: HandState, start: HandState, moves: list[Move], puzzle_id: str) -> Puzzle:
     """The puzzle of a proved position (``state``, reached from ``start`` by ``moves``)."""
     rules = state.rules
-    reason = best_reason(proof.analysis, proof.view.state)
-    assert reason is not None  # a play was ranked best, so the engine has a sentence for it
+    reason = engine_reason(proof)
     answers = {move_key(m) for m in proof.answers()}
     greedy_right = move_key(choose_greedy(legal_moves(state))) in answers
     actual = Deal(state.hands, tuple(sorted(state.boneyard, key=lambda t: t.index)))
@@ -204,43 +220,74 @@ def _puzzle(proof: Proof, state: HandState, start: HandState, moves: list[Move],
     )
 
 
-def mine_game(rules: HouseRules, seed: int, game: int) -> tuple[Puzzle | None, MineStats]:
-    """Game ``game`` of the run with ``seed``: its puzzle (None if no decision passed the proof) and what it took."""
+def engine_fingerprint() -> str:
+    """A short name for what the engine the miner runs on does: a hash of a fixed block hand played by the strong
+    bots (2 players) and of the playouts' figures for the first move of a fixed hand in pairs.
+
+    Why: a puzzle file is exactly what its header's command printed on the
+    engine it was mined with; another rollout policy or bot plays other hands
+    and other figures. The file's header keeps this name, so a test can tell
+    "this engine mines that file again" from "this engine is another one"
+    (then only the proofs are checked again, not the file's every figure).
+    """
+    rng = random.Random("puzzles/engine")
+    _start, moves = _play(rules_for("block", 2), rng)
+    pairs = deal(rules_for("block", 4, {"teams": "pairs"}), rng).state
+    analysis = analyse(view_of(pairs, [], pairs.to_move), playouts=200, seed=1)
+    record = {"hand": [m.as_dict() for m in moves], "pairs": [v.as_dict() for v in analysis.moves]}
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def mine_game(rules: HouseRules, seed: int, game: int, endgame: bool = False) -> tuple[Puzzle | None, MineStats]:
+    """Game ``game`` of the run with ``seed``: its puzzle (None if no decision passed the proof) and what it took.
+
+    The hand's decisions are tried from its first (``endgame`` False) or from its last back (True: the last
+    tiles, where keeping the right one and reading the passes decide; such puzzles' ids say ``-end``).
+    """
     started = time.process_time()
     stats = MineStats(games=1)
-    start, moves = _play(rules, _game_rng(rules, seed, game))
-    state = start
+    start, moves = played_game(rules, seed, game)
+    states = [start]
+    for move in moves:
+        states.append(apply_unchecked(states[-1], move))
+    order = range(len(moves) - 1, -1, -1) if endgame else range(len(moves))
+    first_hand = is_first_hand(start)
     found: Puzzle | None = None
-    for index, move in enumerate(moves):
+    for index in order:
+        state = states[index]
         if len(real_choices(state)) >= 2:
             stats.candidates += 1
-            proof = prove(view_of(start, moves[:index], state.to_move))
+            proof = prove(start, state, state.to_move, first_hand)
             if isinstance(proof, Rejection):
                 stats.rejected[proof.kind] += 1
             else:
                 stats.kept = 1
-                found = _puzzle(proof, state, start, moves[:index], f"{table_name(rules)}-s{seed}-g{game}")
+                found = _puzzle(proof, state, start, moves[:index], puzzle_id(rules, seed, game, endgame))
                 break
-        state = apply_unchecked(state, move)
     stats.cpu_seconds = time.process_time() - started
     return found, stats
 
 
-def _mine_block(job: tuple[HouseRules, int, int, int]) -> list[tuple[Puzzle | None, MineStats]]:
-    rules, seed, first, count = job
-    return [mine_game(rules, seed, game) for game in range(first, first + count)]
+def puzzle_id(rules: HouseRules, seed: int, game: int, endgame: bool = False) -> str:
+    """The id of game ``game``'s puzzle in the run with ``seed``: ``block-2-s1-g0``, ``block-2-end-s2-g0``."""
+    return f"{table_name(rules)}{'-end' if endgame else ''}-s{seed}-g{game}"
 
 
-def _blocks(rules: HouseRules, seed: int, jobs: int) -> Iterator[list[tuple[Puzzle | None, MineStats]]]:
+def _mine_block(job: tuple[HouseRules, int, int, int, bool]) -> list[tuple[Puzzle | None, MineStats]]:
+    rules, seed, first, count, endgame = job
+    return [mine_game(rules, seed, game, endgame) for game in range(first, first + count)]
+
+
+def _blocks(rules: HouseRules, seed: int, jobs: int, endgame: bool) -> Iterator[list[tuple[Puzzle | None, MineStats]]]:
     """Games in blocks, in game order (in parallel when ``jobs`` > 1; the order never depends on it)."""
     first = 0
     if jobs <= 1:
         while True:
-            yield _mine_block((rules, seed, first, _BLOCK))
+            yield _mine_block((rules, seed, first, _BLOCK, endgame))
             first += _BLOCK
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         while True:
-            batch = [(rules, seed, first + i * _BLOCK, _BLOCK) for i in range(jobs)]
+            batch = [(rules, seed, first + i * _BLOCK, _BLOCK, endgame) for i in range(jobs)]
             first += jobs * _BLOCK
             yield from pool.map(_mine_block, batch)
 
@@ -251,12 +298,13 @@ def mine(
     seed: int,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    endgame: bool = False,
 ) -> Mined:
     """The first ``count`` puzzles of the run with ``seed`` (fewer if the rules yield none for too long)."""
     puzzles: list[Puzzle] = []
     stats = MineStats()
     barren = 0
-    for block in _blocks(rules, seed, jobs):
+    for block in _blocks(rules, seed, jobs, endgame):
         for puzzle, game_stats in block:
             stats.add(game_stats)
             barren = 0 if puzzle is not None else barren + 1

@@ -19,7 +19,7 @@ from tutorial_app.rules.line.variants import VARIANTS, Variant
 from tutorial_app.rules.tiles import ALL_TILES
 from tutorial_app.strategy.view import SeatView, view_of
 
-__all__ = ["RulesSpec", "rules_spec", "position_data", "Position", "read_puzzle_position"]
+__all__ = ["RulesSpec", "rules_spec", "position_data", "is_first_hand", "Position", "read_puzzle_position"]
 
 
 class RulesSpec(NamedTuple):
@@ -52,7 +52,7 @@ def rules_spec(rules: HouseRules) -> RulesSpec:
     return best
 
 
-def _is_first_hand(start: HandState) -> bool:
+def is_first_hand(start: HandState) -> bool:
     """Whether ``start`` is dealt as a first hand: the first-lead rule names its leader and its lead tiles."""
     decided = decide_first_lead(start.rules, start.hands)
     return decided is not None and decided.seat in (None, start.leader) and decided.lead_mask == start.lead_mask
@@ -68,7 +68,7 @@ def position_data(start: HandState, moves: Sequence[Move]) -> dict[str, Any]:
         data["overrides"] = dict(spec.overrides)
     data["hands"] = [[str(t) for t in ALL_TILES if t.bit & mask] for mask in start.hands]
     data["boneyard"] = [str(t) for t in start.boneyard]
-    data["hand"] = "first" if _is_first_hand(start) else "later"
+    data["hand"] = "first" if is_first_hand(start) else "later"
     data["to_move"] = start.leader
     if start.bank:
         data["bank"] = start.bank
@@ -86,6 +86,11 @@ class Position(NamedTuple):
     def view(self, seat: int) -> SeatView:
         """What ``seat`` knows here."""
         return view_of(self.start, self.moves, seat)
+
+    @property
+    def first_hand(self) -> bool:
+        """The hand is a match's first deal, so its first lead is a clue (``is_first_hand``)."""
+        return is_first_hand(self.start)
 
 
 def read_puzzle_position(data: Mapping[str, Any]) -> Position:

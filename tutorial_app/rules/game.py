@@ -76,11 +76,22 @@ class Opening(Protocol):
         """Who leads and why, both languages."""
         ...
 
+    @property
+    def by_rule(self) -> bool:
+        """Whether the first-lead rule named the leader by a tile someone was dealt (so the lead is a clue to the
+        hands, which the strong bots read)."""
+        ...
+
 
 class SetLead(NamedTuple):
     """A lead given with its sentence (a position set by hand, not dealt)."""
 
     reason: Text
+
+    @property
+    def by_rule(self) -> bool:
+        """A lead set by hand (or a banker by lot) tells nothing of the hands."""
+        return False
 
 
 class Dealt(NamedTuple, Generic[S_co]):

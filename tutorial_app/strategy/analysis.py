@@ -1,12 +1,22 @@
-"""Rank a seat's legal moves: sample the deals it cannot see, play every move out many times, compare.
+"""Rank a seat's legal moves: sample the deals it cannot see, value every move on each, compare.
 
-Every move is played out on the same sampled deals (so the comparison is
-between moves, not between lucky and unlucky deals), by the kernel with a
-rollout policy for every seat after the move. A move's ``win`` is the mean
-share of the hand its side gets (a tied fish counts as a share), ``points``
-the mean of its side's points less the other sides' average from this
-position on (All Fives move points included; under goat scoring, penalties
-count against), each with a 95 % confidence half-width.
+Every move is valued on the same sampled deals (so the comparison is between
+moves, not between lucky and unlucky deals). Once few tiles are left
+(``exact.exact_pays``) each deal is solved exactly with every hand open
+(``method: "exact_deals"``; every deal that fits the record when there are
+few enough, so the value has no sampling error at all); before that each deal
+is played out by the kernel with a rollout policy for every seat after the
+move (``method: "sampling"``), and again with a second policy, so that the
+interval shows how much two reasonable ways of playing the hand out disagree,
+not only how many deals were drawn.
+
+A move's ``win`` is the mean share of the hand its side gets (a tied fish
+counts as a share), ``points`` the mean of its side's points less the other
+sides' average from this position on (All Fives move points included; under
+goat scoring, penalties count against). ``ci`` and ``points_ci`` are the
+half-widths of the interval shown: the 95 % sampling half-width plus
+``spread``, the disagreement between the two rollout policies (0 for exact
+values). What the interval does not cover is said by ``Analysis.basis``.
 
 With every hand open (``analyse_open``) the position is solved exactly when
 the search fits its node limit (block games, and draw games averaged over the
@@ -23,50 +33,81 @@ from typing import Literal
 
 import numpy as np
 
-from tutorial_app.rules.line.moves import apply_unchecked, legal_moves
+from tutorial_app.rules.line.moves import apply_unchecked
 from tutorial_app.rules.line.options import HouseRules
-from tutorial_app.rules.line.state import Action, HandState, Move
+from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
-from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, NotExact, SearchTooBig, solve
+from tutorial_app.strategy.budgets import DEFAULT_PLAYOUTS
+from tutorial_app.strategy.exact import (
+    DEFAULT_NODE_LIMIT,
+    NotExact,
+    SearchTooBig,
+    candidate_moves,
+    exact_pays,
+    solve,
+    solve_deals,
+)
 from tutorial_app.strategy.inference import Knowledge, infer
 from tutorial_app.strategy.kernel import batch_from_template, code_of
+from tutorial_app.strategy.opponents import OpponentModel, choice_weights, has_choices, resample
 from tutorial_app.strategy.outcome import score_batch
 from tutorial_app.strategy.playout import play_batch
-from tutorial_app.strategy.policy import Floats, Policy
+from tutorial_app.strategy.policy import CHECK_POLICY, ROLLOUT_POLICY, Floats, Policy
 from tutorial_app.strategy.sampler import DealSampler, Worlds
 from tutorial_app.strategy.view import SeatView
 
 __all__ = [
     "DEFAULT_PLAYOUTS",
     "ROLLOUT_POLICY",
+    "CHECK_POLICY",
     "MoveValue",
     "Analysis",
     "Method",
     "analyse",
     "analyse_open",
+    "analyse_deals",
     "candidate_moves",
+    "exact_deals_for",
     "same_outcome",
     "ranks_by_points",
     "rank_values",
 ]
 
-DEFAULT_PLAYOUTS = 1000
-"""Sampled deals per move for a hint."""
-ROLLOUT_POLICY = Policy(0.25)
-"""How every seat plays after the analysed move: the heaviest tile, one move in four at random."""
 _CHUNK_ROWS = 8192
 _Z95 = 1.96
+_EVERY_FACTOR = 2
+"""Solve every deal that fits the record when there are at most this many times the deals the budget allows:
+no sampling error for a little more time."""
+_SMALL_TILES = 8
+_EVERY_SMALL_FACTOR = 16
+"""...and this many times, when at most ``_SMALL_TILES`` tiles are in all hands: a deal that small is solved
+in a few tenths of a millisecond (``benchmarks/exact_crossover.py``), so 3,200 deals take about as long as
+the hint's playouts."""
 
-Method = Literal["sampling", "exact", "sampling_open", "every_deal"]
+Method = Literal["sampling", "exact_deals", "exact", "sampling_open"]
+
+
+def exact_deals_for(playouts: int) -> int:
+    """How many deals are solved exactly for a budget of ``playouts`` deals played out per move.
+
+    Why a fifth: a deal solved exactly near the crossover costs about as much as five playouts of every
+    move, and its value has no policy bias (``benchmarks/exact_crossover.py`` measures both).
+    """
+    return max(16, playouts // 5)
 
 
 @dataclass(frozen=True)
 class MoveValue:
     """One legal move and what it is worth for the mover's side.
 
-    ``wins`` and ``nets`` hold the outcome of every playout (one per sampled
+    ``wins`` and ``nets`` hold the outcome of every deal (one per sampled
     deal, in the same deal order for every move, so two moves can be
-    compared deal by deal); they are empty for an exact value.
+    compared deal by deal); they are empty for an open position solved
+    exactly. ``ci`` and ``points_ci`` are the half-widths of the interval
+    shown (sampling error plus ``spread``); ``check_win`` and
+    ``check_points`` are the second rollout policy's figures (equal to
+    ``win`` and ``points`` where there is none), ``spread`` and
+    ``points_spread`` how far they are from the main ones.
     """
 
     move: Move
@@ -76,15 +117,28 @@ class MoveValue:
     points_ci: float
     wins: Floats
     nets: Floats
+    check_win: float = math.nan
+    check_points: float = math.nan
+
+    @property
+    def spread(self) -> float:
+        """How far the second rollout policy's win share is from the main one (0 without one)."""
+        return 0.0 if math.isnan(self.check_win) else abs(self.win - self.check_win)
+
+    @property
+    def points_spread(self) -> float:
+        return 0.0 if math.isnan(self.check_points) else abs(self.points - self.check_points)
 
     def as_dict(self) -> dict[str, object]:
-        """The JSON of ``domino-tutor analyze``."""
+        """The JSON of ``domino-tutor analyze`` (``ci`` is the whole interval, ``spread`` its policies' part)."""
         return {
             "move": self.move.as_dict(),
             "win": round(self.win, 4),
             "points": round(self.points, 2),
             "ci": round(self.ci, 4),
             "points_ci": round(self.points_ci, 2),
+            "spread": round(self.spread, 4),
+            "points_spread": round(self.points_spread, 2),
         }
 
 
@@ -93,14 +147,15 @@ class Analysis:
     """Every legal move of ``seat`` ranked, best first: by win share, then points (All Fives: by points,
     then win share; see ``ranks_by_points``), also when solved exactly.
 
-    ``method``: "sampling" (the seat's view), "exact" (open hands, solved),
-    "sampling_open" (open hands, too big to solve: played out) or "every_deal"
-    (the seat's view, every deal it allows solved exactly: ``exact_deals``);
-    ``playouts`` is the number of sampled deals per move (0 when exact; the
-    number of deals averaged for "every_deal");
-    ``note`` says in both languages why an open position was not solved,
-    or that the record contradicted itself; ``knowledge`` is the inference
-    the samples were drawn from (None with open hands).
+    ``method``: "sampling" (the seat's view, played out), "exact_deals" (the
+    seat's view, each deal solved exactly), "exact" (open hands, solved) or
+    "sampling_open" (open hands, too big to solve: played out);
+    ``playouts`` is the number of deals per move (0 for an open position
+    solved exactly); ``every``: they are every deal that fits the record
+    (``deals_total`` of them); ``note`` says in both languages why an open
+    position was not solved, or that the record contradicted itself;
+    ``knowledge`` is the inference the deals were drawn from (None with
+    open hands).
     """
 
     seat: int
@@ -112,6 +167,8 @@ class Analysis:
     knowledge: Knowledge | None
     points_first: bool = False
     """Ranked by points first (All Fives), not by win share."""
+    every: bool = False
+    deals_total: int = 0
 
     @property
     def best(self) -> MoveValue:
@@ -130,17 +187,19 @@ class Analysis:
         return max(self.moves, key=lambda v: (v.win, v.points))
 
     def loss(self, move: Move) -> tuple[float, float]:
-        """How much win share ``move`` gives up against ``most_wins()``, and the 95 % half-width of that
-        difference (deal by deal, so it is narrower than the two intervals added; 0 when solved exactly)."""
+        """How much win share ``move`` gives up against ``most_wins()``, and the half-width of what is not
+        known about that difference: its 95 % sampling half-width deal by deal (narrower than the two
+        intervals added; 0 when every deal was solved) plus how far the second rollout policy would shrink it
+        (``_disagreement``)."""
         top, chosen = self.most_wins(), self.value_of(move)
         lost = top.win - chosen.win
-        if not len(top.wins) or chosen is top:
-            return lost, 0.0
-        return lost, _half_width(top.wins - chosen.wins)
+        if chosen is top:
+            return 0.0, 0.0
+        return lost, self._width(top.wins - chosen.wins) + _disagreement(top.check_win - chosen.check_win, lost)
 
     def margin(self, state: HandState | None = None) -> tuple[float, float]:
         """How far the best move is ahead of the runner-up, in the ranking's first measure (win share, or
-        points in All Fives), and the 95 % half-width of that lead, deal by deal.
+        points in All Fives), and the half-width of that lead (as ``loss``: deal by deal, policies' spread).
 
         With ``state`` (the position analysed) the runner-up is the best move that leads somewhere else:
         the same tile on another end that leaves the same ends open is the same move (``distinct``).
@@ -154,13 +213,19 @@ class Analysis:
         return self.lead(ranked[0], ranked[1])
 
     def lead(self, first: MoveValue, second: MoveValue) -> tuple[float, float]:
-        """How far ``first`` is ahead of ``second`` in the ranking's first measure, and the 95 % half-width
-        of that lead, deal by deal (0 when solved exactly)."""
+        """How far ``first`` is ahead of ``second`` in the ranking's first measure, and the half-width of what
+        is not known about that lead (deal by deal sampling, plus how far the second rollout policy would shrink
+        it: ``_disagreement``)."""
         if self.points_first:
             gap, samples = first.points - second.points, first.nets - second.nets
+            check = first.check_points - second.check_points
         else:
             gap, samples = first.win - second.win, first.wins - second.wins
-        return gap, _half_width(samples) if len(samples) else 0.0
+            check = first.check_win - second.check_win
+        return gap, self._width(samples) + _disagreement(check, gap)
+
+    def _width(self, samples: Floats) -> float:
+        return 0.0 if self.every or not len(samples) else _half_width(samples)
 
     def distinct(self, state: HandState) -> tuple[MoveValue, ...]:
         """The ranked moves less those that lead to the same place as a better-ranked one (``same_outcome``):
@@ -171,17 +236,59 @@ class Analysis:
                 kept.append(value)
         return tuple(kept)
 
+    def basis(self) -> Text:
+        """What the figures rest on and what their "±" covers, in one sentence (en and ru)."""
+        if self.method == "exact":
+            return Text("Solved exactly with every hand open.", "Точный перебор: все руки открыты.")
+        if self.method == "exact_deals" and self.every:
+            return Text(
+                f"Every one of the {self.deals_total:,} deals that fit what you have seen was solved exactly, "
+                "as if all hands were open after the move: there is no sampling error.",
+                f"Все {self.deals_total:,} раскладов, согласных с увиденным, решены точно, как если бы после хода "
+                "все руки были открыты: ошибки выборки нет.",
+            )
+        if self.method == "exact_deals":
+            return Text(
+                f"{self.playouts:,} of the {self.deals_total:,} deals that fit what you have seen were solved "
+                "exactly, as if all hands were open after the move; ± is only the sampling error of the deals.",
+                f"{self.playouts:,} из {self.deals_total:,} раскладов, согласных с увиденным, решены точно, как "
+                "если бы после хода все руки были открыты; ± — только ошибка выборки раскладов.",
+            )
+        if any(not math.isnan(v.check_win) for v in self.moves):
+            return Text(
+                f"Played out on {self.playouts:,} deals per move, twice, by two styles of play; ± covers the "
+                "sampling error and how much the two styles disagree, not how a perfect player would do.",
+                f"Разыграно на {self.playouts:,} раскладах на ход, дважды, двумя манерами игры; ± учитывает "
+                "ошибку выборки и расхождение двух манер, но не то, как сыграл бы идеальный игрок.",
+            )
+        return Text(
+            f"Played out on {self.playouts:,} deals per move; ± is only the sampling error of the playouts.",
+            f"Разыграно на {self.playouts:,} раскладах на ход; ± — только ошибка выборки розыгрышей.",
+        )
+
     def as_dict(self) -> dict[str, object]:
         """The JSON of ``domino-tutor analyze``."""
         out: dict[str, object] = {
-            "view": "open" if self.method != "sampling" else f"seat {self.seat}",
+            "view": "open" if self.method in ("exact", "sampling_open") else f"seat {self.seat}",
             "playouts": self.playouts,
             "method": self.method,
+            "every_deal": self.every,
+            "deals_total": self.deals_total,
+            "basis": self.basis().en,
             "moves": [m.as_dict() for m in self.moves],
         }
         if self.note is not None:
             out["note"] = self.note.en
         return out
+
+
+def _disagreement(check_gap: float, gap: float) -> float:
+    """How far the second policy's figure for a gap would shrink the main one's towards nothing or past it (0
+    without a second policy). Why one-sided: a gap is doubted when another style of play finds it smaller or of
+    the other sign; one that finds the same difference larger is no reason to call it noise."""
+    if math.isnan(check_gap) or (gap * check_gap > 0 and abs(check_gap) >= abs(gap)):
+        return 0.0
+    return abs(gap - check_gap)
 
 
 def _half_width(samples: Floats) -> float:
@@ -206,11 +313,6 @@ def same_outcome(state: HandState, a: Move, b: Move) -> bool:
     return _open_ends(one) == _open_ends(two) and one.fives == two.fives
 
 
-def candidate_moves(state: HandState) -> list[Move]:
-    """The moves the analysis ranks: every legal move but a Muggins call (always worth making at once)."""
-    return [m for m in legal_moves(state) if m.action is not Action.MUGGINS]
-
-
 def ranks_by_points(rules: HouseRules) -> bool:
     """Whether moves are ranked by points first: in All Fives the points a move scores decide a match
     more than who wins the hand; everywhere else the hand's winner takes the points, so win share comes first."""
@@ -224,10 +326,11 @@ def rank_values(values: list[MoveValue], by_points: bool) -> tuple[MoveValue, ..
     return tuple(sorted(values, key=lambda v: (-v.win, -v.points)))
 
 
-def play_out_moves(
+def play_out(
     state: HandState, moves: list[Move], worlds: Worlds, policy: Policy, rng: np.random.Generator
-) -> list[MoveValue]:
-    """Play each move out on every sampled deal (the same deals for every move)."""
+) -> tuple[Floats, Floats]:
+    """Play each move out on every sampled deal (the same deals for every move): (wins, nets), each
+    (moves, deals)."""
     deals = len(worlds.hands)
     side = state.rules.side_of(state.to_move)
     codes = np.repeat(np.array([code_of(m) for m in moves], dtype=np.int64), deals)
@@ -242,11 +345,40 @@ def play_out_moves(
         scores = score_batch(play_batch(batch, policy, rng, first=codes[part]))
         wins[part] = scores.share[:, side]
         nets[part] = scores.net(side) - already
-    values = []
-    for i, move in enumerate(moves):
-        w, n = wins[i * deals : (i + 1) * deals], nets[i * deals : (i + 1) * deals]
-        values.append(MoveValue(move, float(w.mean()), float(n.mean()), _half_width(w), _half_width(n), w, n))
-    return values
+    return wins.reshape(len(moves), deals), nets.reshape(len(moves), deals)
+
+
+def _values(
+    moves: list[Move],
+    wins: Floats,
+    nets: Floats,
+    every: bool = False,
+    check: tuple[Floats, Floats] | None = None,
+    weights: Floats | None = None,
+) -> list[MoveValue]:
+    """MoveValues from per-deal outcomes (rows in ``moves`` order); ``check``: the second policy's outcomes;
+    ``weights``: how likely each deal is (None: all alike)."""
+    out = []
+    for row, move in enumerate(moves):
+        w, n = wins[row], nets[row]
+        win, points = float(np.average(w, weights=weights)), float(np.average(n, weights=weights))
+        ci = 0.0 if every else _half_width(w)
+        points_ci = 0.0 if every else _half_width(n)
+        check_win = check_points = math.nan
+        if check is not None:
+            check_win, check_points = float(check[0][row].mean()), float(check[1][row].mean())
+            ci += abs(win - check_win)
+            points_ci += abs(points - check_points)
+        out.append(MoveValue(move, win, points, ci, points_ci, w, n, check_win, check_points))
+    return out
+
+
+def play_out_moves(
+    state: HandState, moves: list[Move], worlds: Worlds, policy: Policy, rng: np.random.Generator
+) -> list[MoveValue]:
+    """Play each move out on every sampled deal (the same deals for every move), as MoveValues."""
+    wins, nets = play_out(state, moves, worlds, policy, rng)
+    return _values(moves, wins, nets)
 
 
 def _net_now(state: HandState, side: int) -> float:
@@ -257,10 +389,31 @@ def _net_now(state: HandState, side: int) -> float:
     return float(fives[side] - others)
 
 
+_CONTRADICTION = Text(
+    "What was played cannot all be true; the analysis ignores what the passes showed.",
+    "Записанные ходы противоречат друг другу; анализ не учитывает, что показали пасы.",
+)
+
+
 def analyse(
-    view: SeatView, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0, policy: Policy = ROLLOUT_POLICY
+    view: SeatView,
+    playouts: int = DEFAULT_PLAYOUTS,
+    seed: int = 0,
+    policy: Policy = ROLLOUT_POLICY,
+    check: Policy | None = CHECK_POLICY,
+    exact: bool | None = None,
+    model: OpponentModel | None = None,
+    deals: int | None = None,
 ) -> Analysis:
-    """Rank the legal moves of the seat to move, from its own view (``view.seat`` must be to move)."""
+    """Rank the legal moves of the seat to move, from its own view (``view.seat`` must be to move).
+
+    ``playouts`` deals per move are played out by ``policy`` (and by ``check``, the second policy whose
+    disagreement widens the interval; None: one policy, the interval is sampling error only), or, where
+    ``exact`` (default: ``exact.exact_pays``), ``deals`` (default ``exact_deals_for(playouts)``) are solved exactly,
+    every deal that fits the record when there are not many more. With ``model`` (the bots) the deals are
+    drawn again in proportion to how likely they made the others play as they did (``opponents``); the hint
+    and the review keep every fitting deal equally likely.
+    """
     state = view.state
     if view.seat != state.to_move:
         raise ValueError(f"seat {view.seat} is not to move (seat {state.to_move} is)")
@@ -270,26 +423,93 @@ def analyse(
     knowledge = infer(view)
     sampler = DealSampler(knowledge)
     rng = random.Random(f"analysis/{seed}")
-    worlds = sampler.sample(playouts, rng)
-    values = play_out_moves(state, moves, worlds, policy, np.random.default_rng(rng.getrandbits(64)))
-    note = (
-        Text(
-            "What was played cannot all be true; the analysis ignores what the passes showed.",
-            "Записанные ходы противоречат друг другу; анализ не учитывает, что показали пасы.",
-        )
-        if sampler.relaxed
-        else None
-    )
+    note = _CONTRADICTION if sampler.relaxed else None
     by_points = ranks_by_points(state.rules)
+    side = state.rules.side_of(state.to_move)
+    if exact is None:
+        exact = exact_pays(view)
+    if exact and len(moves) > 1:
+        worlds, every = _deals(view, sampler, deals or exact_deals_for(playouts), rng, model)
+        try:
+            return analyse_deals(
+                view, moves, worlds, every=every, total=sampler.total, knowledge=sampler.knowledge, note=note
+            )
+        except (SearchTooBig, NotExact):
+            pass  # a deal too big to solve exactly: played out below
+    worlds, _ = _deals(view, sampler, playouts, rng, model)
+    wins, nets = play_out(state, moves, worlds, policy, np.random.default_rng(rng.getrandbits(64)))
+    checked = None
+    if check is not None and len(moves) > 1:
+        checked = play_out(state, moves, worlds, check, np.random.default_rng(rng.getrandbits(64)))
+    values = _values(moves, wins, nets, check=checked)
     return Analysis(
         view.seat,
-        state.rules.side_of(state.to_move),
+        side,
         rank_values(values, by_points),
         playouts,
         "sampling",
         note,
         sampler.knowledge,
         by_points,
+        deals_total=sampler.total,
+    )
+
+
+_MODEL_FACTOR = 4
+"""With an opponent model, draw this many times the deals needed, weigh them, and keep the budget's worth."""
+
+
+def _deals(
+    view: SeatView, sampler: DealSampler, budget: int, rng: random.Random, model: OpponentModel | None
+) -> tuple[Worlds, bool]:
+    """The deals to value: ``budget`` drawn uniformly (every deal when there are at most twice as many:
+    ``True``), or, with ``model``, drawn again in proportion to the others' choices."""
+    if model is None or not has_choices(view):
+        factor = _EVERY_SMALL_FACTOR if sum(view.hand_sizes) <= _SMALL_TILES else _EVERY_FACTOR
+        every = sampler.total <= factor * budget
+        return (sampler.every(rng) if every else sampler.sample(budget, rng)), every
+    pool = _MODEL_FACTOR * budget
+    candidates = sampler.every(rng) if sampler.total <= pool else sampler.sample(pool, rng)
+    weights = choice_weights(view, candidates, model)
+    return resample(candidates, weights, budget, rng), False
+
+
+def analyse_deals(
+    view: SeatView,
+    moves: list[Move],
+    worlds: Worlds,
+    weights: Floats | None = None,
+    *,
+    every: bool,
+    total: int,
+    knowledge: Knowledge | None = None,
+    note: Text | None = None,
+    node_limit: int = DEFAULT_NODE_LIMIT,
+) -> Analysis:
+    """``moves`` of the seat to move ranked by their exact value on each deal of ``worlds``, averaged (by
+    ``weights`` when the deals are not equally likely): ``method: "exact_deals"``.
+
+    The one way a seat's view is valued deal by deal: the hint and the review (``analyse``, once few tiles are
+    left), the strong bots, and the exact check of lessons and puzzles (``exact_deals.analyse_every_deal``,
+    every deal proved by the rules core). ``every``: the deals are all that fit (``total`` of them), so there
+    is no sampling error. Raises ``exact.SearchTooBig`` or ``exact.NotExact`` (see ``exact.solve_deals``).
+    """
+    state = view.state
+    wins, nets = solve_deals(view, worlds, moves, node_limit)
+    values = _values(moves, wins, nets, every, weights=weights)
+    by_points = ranks_by_points(state.rules)
+    side = state.rules.side_of(state.to_move)
+    return Analysis(
+        view.seat,
+        side,
+        rank_values(values, by_points),
+        len(worlds.hands),
+        "exact_deals",
+        note,
+        knowledge,
+        by_points,
+        every,
+        total,
     )
 
 

@@ -49,16 +49,19 @@ MAX_BOT_MOVES = 500
 PERSON = ""
 """The seat of a person (a learner, a club's player) in ``BotTable.seats``."""
 
-_Play = Callable[[Any, str, random.Random], Any]
+_Play = Callable[[Any, str, random.Random, bool], Any]
 _STRATEGY_BOTS: dict[str, tuple[_Play, Callable[[str], object]]] = {LINE.name: (bot_move, bot_for)}
 """The games whose stronger bots the strategy engine plays (every bot of that game, by name), with how a
 name is checked; any other game's bots are the ones its rules core plays (``Game.bot_move``)."""
 
 
-def seat_move(game: AnyGame, state: Any, bot: str, rng: random.Random) -> Any:
-    """The move a named bot makes in a hand of ``game`` (the strategy engine's bots, else the rules core's)."""
-    play, _check = _STRATEGY_BOTS.get(game.name, (game.bot_move, None))
-    return play(state, bot, rng)
+def seat_move(game: AnyGame, state: Any, bot: str, rng: random.Random, first_hand: bool = False) -> Any:
+    """The move a named bot makes in a hand of ``game`` (the strategy engine's bots, else the rules core's);
+    ``first_hand``: the first-lead rule named this hand's leader, a clue the strong bots read."""
+    entry = _STRATEGY_BOTS.get(game.name)
+    if entry is None:
+        return game.bot_move(state, bot, rng)
+    return entry[0](state, bot, rng, first_hand)
 
 
 def check_bot(game: AnyGame, name: str) -> None:
@@ -152,6 +155,11 @@ class BotTable(NamedTuple):
         return self.seeds.seed
 
     @property
+    def first_hand(self) -> bool:
+        """Whether the first-lead rule named this hand's leader (so the lead is a clue to the hands)."""
+        return bool(self.dealt.lead.by_rule)
+
+    @property
     def hand_over(self) -> bool:
         return bool(self.state.is_over)
 
@@ -196,7 +204,8 @@ def settle(table: BotTable, *, resume: bool = False) -> BotTable:
         if table.pause and viewer is not None and game.pauses(state, viewer) and (moves or not resume):
             break
         seat = state.to_move
-        move = seat_move(game, state, seats[seat], table.seeds.move(table.hand_no, game.moves_made(state)))
+        rng = table.seeds.move(table.hand_no, game.moves_made(state))
+        move = seat_move(game, state, seats[seat], rng, table.first_hand)
         moves.append((seat, move))
         state = game.apply(state, move)
     return table._replace(state=state, since=(*table.since, *moves))

@@ -29,12 +29,15 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import NamedTuple
 
+import numpy as np
+
 from tutorial_app.rules.line.deal import decide_first_lead, redeal_reason
 from tutorial_app.rules.line.moves import apply_unchecked, why_illegal
 from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.tiles import Tile, mask_of, tiles_of_mask
 from tutorial_app.strategy.inference import STOCK, infer
-from tutorial_app.strategy.sampler import DealSampler
+from tutorial_app.strategy.policy import Floats
+from tutorial_app.strategy.sampler import DealSampler, Worlds, worlds_of
 from tutorial_app.strategy.view import SeatView, view_since
 
 __all__ = ["EXACT_MAX_DEALS", "CANDIDATE_FACTOR", "REPLAY_BUDGET", "Deal", "Deals", "consistent_deals"]
@@ -84,6 +87,15 @@ class Deals:
     def states(self) -> list[tuple[HandState, int]]:
         """Every deal's position with its weight."""
         return [(self.state_of(d), d.weight) for d in self.deals]
+
+    def worlds(self) -> Worlds:
+        """The deals as the exact path (``exact.solve_deals``) reads them (the boneyard keeps no order: the
+        search draws from it by chance)."""
+        return worlds_of([d.hands for d in self.deals], [d.boneyard for d in self.deals])
+
+    def weights(self) -> Floats:
+        """Every deal's weight, in ``deals`` order."""
+        return np.array([d.weight for d in self.deals], dtype=np.float64)
 
 
 class _Entry(NamedTuple):
@@ -156,9 +168,9 @@ def consistent_deals(
     players = start.rules.players
     seen: set[tuple[int, ...]] = set()
     found: list[Deal] = []
-    for placed in sampler.every():
+    for placed in sampler.placements():
         masks = [0] * (players + 1)
-        for tile, g in zip(sampler.tiles, placed, strict=True):
+        for tile, g in placed:
             holder = groups[g].holder
             if holder >= 0:
                 masks[holder] |= 1 << tile

@@ -17,16 +17,36 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
 
 from tutorial_app.rules.line.moves import apply_unchecked, legal_moves, with_claim
 from tutorial_app.rules.line.options import BlockedScoring
 from tutorial_app.rules.line.scoring import hand_result
 from tutorial_app.rules.line.state import Action, HandState, Move, Status, Table
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.tiles import Tile
+from tutorial_app.rules.tiles import ALL_TILES, Tile
+from tutorial_app.strategy.exact_line import LineTooBig, line_applies, solve_line
 
-__all__ = ["Value", "SearchTooBig", "NotExact", "solve", "DEFAULT_NODE_LIMIT"]
+if TYPE_CHECKING:
+    from tutorial_app.strategy.policy import Floats
+    from tutorial_app.strategy.sampler import Worlds
+    from tutorial_app.strategy.view import SeatView
+
+__all__ = [
+    "Value",
+    "SearchTooBig",
+    "NotExact",
+    "solve",
+    "candidate_moves",
+    "DEFAULT_NODE_LIMIT",
+    "EXACT_TILES",
+    "two_sided",
+    "exact_pays",
+    "tiles_in_hands",
+    "solve_deals",
+]
 
 DEFAULT_NODE_LIMIT = 60_000
 _IN_PLAY = Status.IN_PLAY
@@ -189,13 +209,80 @@ class _Search:
         return best
 
 
-def solve(state: HandState, node_limit: int = DEFAULT_NODE_LIMIT) -> dict[Move, Value]:
+def candidate_moves(state: HandState) -> list[Move]:
+    """The moves the analysis ranks: every legal move but a Muggins call (always worth making at once)."""
+    return [m for m in legal_moves(state) if m.action is not Action.MUGGINS]
+
+
+def solve(state: HandState, node_limit: int = DEFAULT_NODE_LIMIT, fast: bool = True) -> dict[Move, Value]:
     """The exact value of every legal move of the side to move (raises SearchTooBig or NotExact).
 
-    A draw at the root is averaged over the boneyard like any other draw.
+    A draw at the root is averaged over the boneyard like any other draw. A line with nothing left to draw
+    is searched by ``exact_line``'s fast path unless ``fast`` is False (the tests hold the two together).
     """
     search = _Search(state, node_limit)
-    moves = [with_claim(state, m) for m in legal_moves(state) if m.action is not Action.MUGGINS]
+    if fast and line_applies(state):
+        try:
+            return {m: Value(*v) for m, v in solve_line(state, search.terminal, node_limit).items()}
+        except LineTooBig:
+            raise SearchTooBig from None
+    moves = [with_claim(state, m) for m in candidate_moves(state)]
     if moves and moves[0].action is Action.DRAW:
         return {moves[0]: search.value(state)}
     return {move: search.child(state, move) for move in moves}
+
+
+# -- each deal of a seat's view solved: the one exact-per-deal path (PIMC-exact) --------------------------
+
+EXACT_TILES: dict[int, int] = {2: 12, 4: 14}
+"""Per number of players: the most tiles in all hands together at which the analysis solves each deal instead
+of playing it out. Measured (``benchmarks/exact_crossover.py``): at these sizes one exact deal costs about a
+millisecond, so 200 deals take about as long as the hint's 1000 playouts per move, and the answer agrees with
+the exact truth far more often."""
+
+
+def two_sided(state: HandState) -> bool:
+    """Whether the search's values are a table's values: two sides (two players, or four in pairs).
+
+    The search lets every other side play against the mover's. Against one opposing side that is the game;
+    with three or four sides it makes a coalition no table has and understates the mover's chances (a 45 %
+    move comes out near 9 %), so a value per deal is only taken with two sides.
+    """
+    return state.rules.sides == 2
+
+
+def tiles_in_hands(state: HandState) -> int:
+    """How many tiles all the hands hold together (the size that decides what an exact solve costs)."""
+    return sum(bin(hand).count("1") for hand in state.hands)
+
+
+def exact_pays(view: SeatView) -> bool:
+    """Whether the analysis should solve each deal instead of playing it out (see ``EXACT_TILES``): two sides
+    (``two_sided``), the fast line search applies (a line, nothing left to draw: ``exact_line.line_applies``)
+    and the hands, counted by the view's sizes, are small enough."""
+    state = view.state
+    limit = EXACT_TILES.get(state.rules.players, 0)
+    return two_sided(state) and line_applies(state) and sum(view.hand_sizes) <= limit
+
+
+def solve_deals(
+    view: SeatView, worlds: Worlds, moves: Sequence[Move], node_limit: int = DEFAULT_NODE_LIMIT
+) -> tuple[Floats, Floats]:
+    """Every deal of ``worlds`` (the hidden tiles placed, as the sampler or ``deals.Deals.worlds`` give them)
+    solved with every hand open, for each of ``moves`` (the seat's candidates): (wins, nets), each (moves,
+    deals). The hint, the review, the strong bots and the exact check all value deals here. Raises
+    ``SearchTooBig`` when a deal needs more than ``node_limit`` positions, ``NotExact`` for a hidden reserve."""
+    deals = len(worlds.hands)
+    wins = np.empty((len(moves), deals))
+    nets = np.empty((len(moves), deals))
+    plain = [m._replace(claim=None) for m in moves]
+    for column in range(deals):
+        hands = [int(h) for h in worlds.hands[column]]
+        boneyard = [ALL_TILES[int(i)] for i in worlds.boneyards[column]]
+        solved = solve(view.with_tiles(hands, boneyard), node_limit)
+        by_move = {m._replace(claim=None): v for m, v in solved.items()}
+        for row, move in enumerate(plain):
+            value = by_move[move]
+            wins[row, column] = value.win
+            nets[row, column] = value.points
+    return wins, nets

@@ -2,9 +2,13 @@
 
 ``analyse_every_deal(deals)`` solves each deal of ``deals.consistent_deals`` exactly with every hand
 open (``exact.solve``: the best play of every seat from there on, the boneyard's next tile a chance
-move) and averages each move's value over the deals, weight by weight. The result is an ``Analysis``
-like the playouts' (``method: "every_deal"``, ``playouts``: the number of deals), ranked the same way,
-with no sampling error (its half-widths are 0).
+move) and averages each move's value over the deals, weight by weight. It is the analysis's own path
+(``analysis.analyse_deals``, which the hint, the review and the strong bots take once few tiles are left),
+fed with every deal proved instead of sampled ones: an ``Analysis`` with ``method: "exact_deals"``,
+``every`` True, ``playouts`` the number of deals, and no sampling error (its half-widths are 0).
+
+Only with two sides (``exact.two_sided``): with three or four the search lets the others play together
+against the mover, which no table does, so ``exact_check`` says the check cannot be made.
 
 What it measures: a move's worth if, after it, every seat played as well as it could knowing every
 hand (perfect-information play averaged over what the seat cannot see). It is not the value of the
@@ -18,13 +22,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
-import numpy as np
-
-from tutorial_app.rules.line.moves import legal_moves, with_claim
-from tutorial_app.rules.line.state import Action, HandState, Move
-from tutorial_app.strategy.analysis import Analysis, MoveValue, rank_values, ranks_by_points, same_outcome
+from tutorial_app.rules.line.moves import with_claim
+from tutorial_app.rules.line.state import HandState, Move
+from tutorial_app.strategy.analysis import Analysis, MoveValue, analyse_deals, same_outcome
 from tutorial_app.strategy.deals import EXACT_MAX_DEALS, Deals, consistent_deals
-from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, NotExact, SearchTooBig, solve
+from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, NotExact, SearchTooBig, candidate_moves, two_sided
 
 __all__ = [
     "analyse_every_deal",
@@ -55,32 +57,12 @@ def analyse_every_deal(deals: Deals, node_limit: int = DEFAULT_NODE_LIMIT) -> An
     state = view.state
     if view.seat != state.to_move:
         raise ValueError(f"seat {view.seat} is not to move (seat {state.to_move} is)")
-    moves = [with_claim(state, m) for m in legal_moves(state) if m.action is not Action.MUGGINS]
+    moves = [with_claim(state, m) for m in candidate_moves(state)]
     if not moves:
         raise ValueError("the hand is over: there is no move to value")
-    totals = {_plain(m): [0.0, 0.0] for m in moves}
-    weight = 0
-    for deal in deals.deals:
-        solved = solve(deals.state_of(deal), node_limit)
-        weight += deal.weight
-        for move, value in solved.items():
-            total = totals[_plain(move)]
-            total[0] += deal.weight * value.win
-            total[1] += deal.weight * value.points
-    empty = np.zeros(0)
-    values = [
-        MoveValue(move, totals[_plain(move)][0] / weight, totals[_plain(move)][1] / weight, 0.0, 0.0, empty, empty)
-        for move in moves
-    ]
-    by_points = ranks_by_points(state.rules)
-    side = state.rules.side_of(state.to_move)
-    return Analysis(
-        view.seat, side, rank_values(values, by_points), len(deals.deals), "every_deal", None, None, by_points
+    return analyse_deals(
+        view, moves, deals.worlds(), deals.weights(), every=True, total=deals.count, node_limit=node_limit
     )
-
-
-def _plain(move: Move) -> Move:
-    return move._replace(claim=None)
 
 
 ExactStatus = Literal["checked", "too_many", "too_big", "not_exact"]
@@ -92,7 +74,8 @@ class ExactCheck:
 
     ``status``: "checked" (``analysis`` holds every move's exact average), "too_many" (more deals than
     ``deals.EXACT_MAX_DEALS``), "too_big" (a deal has more lines than the exact search takes) or
-    "not_exact" (the rules hide something the search cannot average over); ``deals`` how many deals fit
+    "not_exact" (the rules hide something the search cannot average over, or there are more than two
+    sides: ``exact.two_sided``); ``deals`` how many deals fit
     (an upper bound when ``counted`` is False); ``reason`` says in words why it was not checked.
     """
 
@@ -119,6 +102,13 @@ def exact_check(start: HandState, state: HandState, seat: int, first_hand: bool)
     The one entry point for "does this answer hold under exact play?": lessons (``lessons.check.exact``) and
     puzzles compare the moves with ``lead_of``.
     """
+    if not two_sided(state):
+        return ExactCheck(
+            "not_exact",
+            0,
+            False,
+            reason="more than two sides: the exact search would let the other sides play together against this one",
+        )
     deals = every_deal(start, state, seat, first_hand)
     if not deals.listed:
         bound = "" if deals.counted else "up to "

@@ -7,7 +7,7 @@ shows it); whether it leaves a partner who passed an end to play on; the All
 Fives points it scores; whether it is a double; which numbers the mover keeps
 control of; how heavy it is. The sentence leads with the first fact (in that
 order) that sets the best move apart from the runner-up; when none does, it
-adds how the two fared in the playouts.
+adds how the two fared in the playouts (or on the deals solved exactly).
 """
 
 from __future__ import annotations
@@ -306,14 +306,22 @@ def best_reason(analysis: Analysis, state: HandState) -> Reason | None:
         if text is not None and not other:
             return Reason(fact.__name__.lstrip("_"), True, text)
     name, other_name = scene.names[best], scene.names[runner.move]
+    of = _of_what(analysis)
     tail = Text(
-        f"this move wins {_percent(analysis.best.win)} of the playouts, {other_name.en} {_percent(runner.win)}",
-        f"этот ход выигрывает {_percent(analysis.best.win)} розыгрышей, а {other_name.ru} — {_percent(runner.win)}",
+        f"this move wins {_percent(analysis.best.win)} of the {of.en}, {other_name.en} {_percent(runner.win)}",
+        f"этот ход выигрывает {_percent(analysis.best.win)} {of.ru}, а {other_name.ru} — {_percent(runner.win)}",
     )
     if not named:
         return Reason("played_out", False, _played_out(analysis, runner, name, other_name))
     fact_name, first = named[0]
     return Reason(fact_name, False, Text(f"{first.en}; {tail.en}", f"{first.ru}; {tail.ru}"))
+
+
+def _of_what(analysis: Analysis) -> Text:
+    """What a win share is a share of: the playouts, or the deals solved exactly."""
+    if analysis.method in ("exact_deals", "exact"):
+        return Text("deals solved exactly", "точно решённых раскладов")
+    return Text("playouts", "розыгрышей")
 
 
 def _played_out(analysis: Analysis, runner: MoveValue, name: Text, other_name: Text) -> Text:
@@ -325,12 +333,18 @@ def _played_out(analysis: Analysis, runner: MoveValue, name: Text, other_name: T
         en = f"{name.en} scores {mine} points on average, {other_name.en} {theirs}"
         ru = f"{name.ru} в среднем приносит {mine.replace('.', ',')} очка, {other_name.ru} — {theirs.replace('.', ',')}"
     else:
-        en = f"{name.en} wins {_percent(best.win)} of the playouts, {other_name.en} {_percent(runner.win)}"
-        ru = f"{name.ru} выигрывает {_percent(best.win)} розыгрышей, {other_name.ru} — {_percent(runner.win)}"
+        of = _of_what(analysis)
+        en = f"{name.en} wins {_percent(best.win)} of the {of.en}, {other_name.en} {_percent(runner.win)}"
+        ru = f"{name.ru} выигрывает {_percent(best.win)} {of.ru}, {other_name.ru} — {_percent(runner.win)}"
     gap, half_width = analysis.lead(best, runner)
     if gap <= half_width:
         return Text(
             f"No rule of thumb separates {name.en} from {other_name.en}: {en}, too close to call",
             f"Простым правилом {name.ru} от {other_name.ru} не отличить: {ru}, разница в пределах точности",
+        )
+    if analysis.method in ("exact_deals", "exact"):
+        return Text(
+            f"No simple rule shows it, but solved exactly, {en}",
+            f"Простого правила тут нет, но при точном решении {ru}",
         )
     return Text(f"No simple rule shows it, but played out, {en}", f"Простого правила тут нет, но при розыгрыше {ru}")

@@ -131,6 +131,7 @@ _ROW_FIELDS = (
     "lead_mask",
     "bank",
     "decisions",
+    "table",
 )
 
 
@@ -146,7 +147,7 @@ class Batch:
     that double lies face down. ``bone`` lists each boneyard in drawing order
     and ``bone_next`` is the next tile to draw; ``drawable`` is the mask of
     the tiles that may still be drawn (the reserve never is). ``out_col`` and
-    ``last_col`` are columns (-1: nobody).
+    ``last_col`` are columns (-1: nobody); ``table`` is the mask of the tiles on the table.
     """
 
     __slots__ = ("kr", "size", "turn", *_ROW_FIELDS)
@@ -178,6 +179,7 @@ class Batch:
         self.lead_mask: Int64s = np.full(size, FULL_MASK, dtype=np.int64)
         self.bank: Int64s = np.zeros(size, dtype=np.int64)
         self.decisions: Int64s = np.zeros(size, dtype=np.int64)
+        self.table: Int64s = np.zeros(size, dtype=np.int64)
 
     def take(self, rows: Int64s) -> Batch:
         """A new batch of some rows (copies)."""
@@ -256,6 +258,7 @@ def _set_row(batch: Batch, row: int, state: HandState) -> None:
     batch.run[row] = state.doubles_run
     batch.lead_mask[row] = state.lead_mask
     batch.bank[row] = state.bank
+    batch.table[row] = sum(t.bit for t in state.table.tiles())
 
 
 def _drawable_of(kr: KernelRules, boneyard: Sequence[int]) -> int:

@@ -25,6 +25,8 @@ __all__ = [
     "WhatWeKnow",
     "what_we_know",
     "none_reasons",
+    "lead_fact",
+    "lead_rules_out",
     "and_list",
     "Certainty",
     "certainty",
@@ -98,11 +100,25 @@ def _lead_reason(knowledge: Knowledge, numbers: list[int]) -> Text:
     mask = 0
     for n in numbers:
         mask |= SUIT_MASK[n]
-    tiles = [str(t) for t in ALL_TILES if t.bit & mask & knowledge.unseen & knowledge.lead_forbidden]
-    lead = knowledge.view.lead_tile
+    return lead_rules_out(
+        knowledge, [t for t in ALL_TILES if t.bit & mask & knowledge.unseen & knowledge.lead_forbidden]
+    )
+
+
+def lead_rules_out(knowledge: Knowledge, tiles: Sequence[Tile]) -> Text:
+    """Why nobody was dealt ``tiles``: "the lead of 4-4 shows nobody was dealt 1-1" when the rule named the
+    lead tile, "seat 1 led by the first-lead rule, so nobody was dealt 1-1" when any tile could be led."""
+    names = [str(t) for t in tiles]
+    view = knowledge.view
+    if view.lead_named:
+        return Text(
+            f"the lead of {view.lead_tile} shows nobody was dealt {and_list(names, 'or')}",
+            f"заход с {view.lead_tile} показывает, что {and_list(names, 'и')} никому не сдали",
+        )
+    leader = seat_name(knowledge.leader)
     return Text(
-        f"the lead of {lead} shows nobody was dealt {and_list(tiles, 'or')}",
-        f"заход с {lead} показывает, что {and_list(tiles, 'и')} никому не сдали",
+        f"{leader.en} led by the first-lead rule, so nobody was dealt {and_list(names, 'or')}",
+        f"{leader.ru} зашёл первым по правилу захода, значит, {and_list(names, 'и')} никому не сдали",
     )
 
 
@@ -119,11 +135,25 @@ def _reason(kind: str, seat: int, en: str, ru: str) -> Text:
     return Text(f"{name.en} holds no {en}", f"у {seat_genitive(seat).ru} нет {ru}")
 
 
+def lead_fact(knowledge: Knowledge, sure: Certainty, seat: int) -> Text | None:
+    """ "seat 0 led, so seat 0 holds 1-1": in a first hand, the tile that surely gave ``seat`` the lead and
+    that it still holds, or None."""
+    tile = knowledge.lead_tile_held()
+    if tile is None or knowledge.leader != seat or tile not in sure.sure_tiles(seat):
+        return None
+    name = seat_name(seat)
+    return Text(
+        f"{name.en} led, so {name.en} holds {tile}",
+        f"{name.ru} зашёл первым, значит, {tile} у {seat_genitive(seat).ru}",
+    )
+
+
 @dataclass(frozen=True)
 class SeatFacts:
     """What one other seat cannot hold: ``cannot_hold`` numbers and the ``reasons`` (the passes and draws
     that showed it, numbers grouped: ``none_reasons``); ``tiles`` how many it holds;
-    ``sure`` tiles it surely holds; ``partner`` when it plays on the viewer's side."""
+    ``sure`` tiles it surely holds; ``partner`` when it plays on the viewer's side; ``lead`` the first
+    lead's clue when it shows a tile the seat holds (``lead_fact``)."""
 
     seat: int
     partner: bool
@@ -131,6 +161,7 @@ class SeatFacts:
     cannot_hold: tuple[int, ...]
     reasons: tuple[Text, ...]
     sure: tuple[Tile, ...]
+    lead: Text | None = None
 
 
 @dataclass(frozen=True)
@@ -157,8 +188,10 @@ class WhatWeKnow:
             if facts.cannot_hold:
                 numbers = ", ".join(str(n) for n in facts.cannot_hold)
                 out.append(f"{who}: нет {numbers}" if ru else f"{who}: no {numbers}")
-            else:
+            elif facts.lead is None:
                 out.append(f"{who}: ничего не известно" if ru else f"{who}: nothing known yet")
+            if facts.lead is not None:
+                out.append(facts.lead.in_(lang))
         counts = ", ".join(f"{n}: {c}" for n, c in enumerate(self.unseen))
         out.append(f"не видно костей по числам — {counts}" if ru else f"unseen tiles by number — {counts}")
         return out
@@ -178,8 +211,9 @@ def what_we_know(view: SeatView, knowledge: Knowledge | None = None) -> WhatWeKn
         numbers = [n for n in range(7) if unseen & SUIT_MASK[n] and sure.holds_none(seat, n)]
         reasons = none_reasons(sure.knowledge, seat, numbers)
         partner = rules.side_of(seat) == rules.side_of(view.seat)
+        lead = lead_fact(sure.knowledge, sure, seat)
         others.append(
-            SeatFacts(seat, partner, view.hand_sizes[seat], tuple(numbers), tuple(reasons), sure.sure_tiles(seat))
+            SeatFacts(seat, partner, view.hand_sizes[seat], tuple(numbers), tuple(reasons), sure.sure_tiles(seat), lead)
         )
     counts = tuple(bin(unseen & SUIT_MASK[n]).count("1") for n in range(7))
     return WhatWeKnow(view.seat, tuple(others), counts, view.boneyard_size)

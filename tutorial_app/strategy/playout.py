@@ -14,10 +14,10 @@ from __future__ import annotations
 import numpy as np
 
 from tutorial_app.strategy.kernel import BLOCKED, DRAW_CODE, IN_PLAY, WON, Batch
-from tutorial_app.strategy.policy import END_CODE, LEAD_ARM, NO_MOVE, Bools, Int64s, Legal, Policy, any_of
+from tutorial_app.strategy.policy import END_CODE, LEAD_ARM, NO_MOVE, Bools, Int64s, Legal, Policy, Scene, any_of
 from tutorial_app.strategy.tables import SUIT_OF_END, TILE_BIT, TILE_DOUBLE, TILE_HI, TILE_LO, TILE_PIPS
 
-__all__ = ["play_batch", "legal_now"]
+__all__ = ["play_batch", "legal_now", "scene_now"]
 
 _MAX_TURNS = 300
 
@@ -53,6 +53,13 @@ def legal_now(batch: Batch) -> Legal:
     """The legal plays of every row's mover as things stand (before any draw the turn may start with)."""
     arm_fit, _ = _fit(_ends(batch))
     return _legal(batch, batch.turn % batch.kr.players, arm_fit, batch.status == IN_PLAY)
+
+
+def scene_now(batch: Batch) -> Scene:
+    """What every row's mover sees as things stand (the ``Scene`` a heuristic policy reads)."""
+    col = batch.turn % batch.kr.players
+    seat = (batch.start + col) % batch.kr.players
+    return Scene(batch.hands[:, col], _ends(batch), batch.table, batch.kr.side_of[seat])
 
 
 def _draw(batch: Batch, live: Bools, col: int, fit: Int64s) -> None:
@@ -172,8 +179,10 @@ def _play(batch: Batch, mask: Bools, codes: Int64s, ends: Int64s, col: int) -> N
     kr = batch.kr
     tile = np.where(mask, codes // 10, 0)
     arm = codes % 10 // 2
-    hand = batch.hands[:, col] & ~np.where(mask, TILE_BIT[tile], 0)
+    laid = np.where(mask, TILE_BIT[tile], 0)
+    hand = batch.hands[:, col] & ~laid
     batch.hands[:, col] = hand
+    batch.table |= laid
     if kr.track:
         _lay_arms(batch, mask, tile, arm, (codes % 2 == 1) & mask, ends)
     else:
@@ -210,9 +219,20 @@ def _score_fives(batch: Batch, mask: Bools, col: int) -> None:
 
 
 def _choose(
-    batch: Batch, legal: Legal, policy: Policy, rng: np.random.Generator, script: Int64s | None, deciding: Bools
+    batch: Batch,
+    legal: Legal,
+    policy: Policy,
+    rng: np.random.Generator,
+    script: Int64s | None,
+    deciding: Bools,
+    ends: Int64s,
+    col: int,
 ) -> Int64s:
-    codes = policy.choose(legal, rng)
+    scene = None
+    if policy.reads_scene:
+        seat = (batch.start + col) % batch.kr.players
+        scene = Scene(batch.hands[:, col], ends, batch.table, batch.kr.side_of[seat])
+    codes = policy.choose(legal, rng, scene)
     if script is not None:
         index = np.minimum(batch.decisions, script.shape[1] - 1)
         forced = np.where(batch.decisions < script.shape[1], script[np.arange(batch.size), index], NO_MOVE)
@@ -233,7 +253,7 @@ def _turn(batch: Batch, policy: Policy, rng: np.random.Generator, script: Int64s
         live &= batch.status == IN_PLAY
     legal = _legal(batch, col, arm_fit, live)
     deciding = legal.any_play() | legal.run
-    codes = _choose(batch, legal, policy, rng, script, deciding)
+    codes = _choose(batch, legal, policy, rng, script, deciding, ends, col)
     _play(batch, deciding & (codes >= 0) & (codes < END_CODE), codes, ends, col)
     if kr.multiple_doubles:
         _run_of_doubles(batch, policy, rng, script, col)
@@ -250,7 +270,7 @@ def _run_of_doubles(batch: Batch, policy: Policy, rng: np.random.Generator, scri
         ends = _ends(batch)
         arm_fit, _ = _fit(ends)
         legal = _legal(batch, col, arm_fit, going)
-        codes = _choose(batch, legal, policy, rng, script, going)
+        codes = _choose(batch, legal, policy, rng, script, going, ends, col)
         batch.run &= ~(going & (codes == END_CODE))
         _play(batch, going & (codes >= 0) & (codes < END_CODE), codes, ends, col)
 

@@ -13,7 +13,18 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from tutorial_app.strategy.tables import DOUBLES_MASK, TILE_BIT, heaviest, kth_bit, popcount
+from tutorial_app.strategy.tables import (
+    DOUBLES_MASK,
+    SUIT_OF_END,
+    TILE_BIT,
+    TILE_DOUBLE,
+    TILE_HI,
+    TILE_LO,
+    TILE_PIPS,
+    heaviest,
+    kth_bit,
+    popcount,
+)
 
 __all__ = [
     "any_of",
@@ -27,6 +38,14 @@ __all__ = [
     "Policy",
     "random_codes",
     "greedy_codes",
+    "ROLLOUT_POLICY",
+    "CHECK_POLICY",
+    "BOT_WEIGHTS",
+    "BOT_POLICY",
+    "Scene",
+    "Weights",
+    "HeuristicPolicy",
+    "SidePolicies",
 ]
 
 Int64s = npt.NDArray[np.int64]
@@ -137,6 +156,18 @@ def greedy_codes(legal: Legal) -> Int64s:
     return np.where(tile < 0, none, codes)
 
 
+@dataclass
+class Scene:
+    """What the mover of every row sees when it picks (a policy that reads more than the legal moves gets it):
+    its ``hand``, the open number of each arm (``ends``, -1 where nothing may be laid), the tiles on the
+    ``table``, and its ``side``."""
+
+    hand: Int64s
+    ends: Int64s
+    table: Int64s
+    side: Int64s
+
+
 class Policy:
     """How the kernel picks a move: greedy with probability ``1 - epsilon``, else uniformly at random.
 
@@ -146,6 +177,9 @@ class Policy:
     play at random are too weak to learn from.
     """
 
+    reads_scene = False
+    """Whether ``choose`` needs the ``Scene`` (the kernel builds one only for such policies)."""
+
     def __init__(self, epsilon: float) -> None:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be from 0 to 1, not {epsilon}")
@@ -154,13 +188,135 @@ class Policy:
     def __repr__(self) -> str:
         return f"Policy(epsilon={self.epsilon})"
 
-    def choose(self, legal: Legal, rng: np.random.Generator) -> Int64s:
+    def choose(self, legal: Legal, rng: np.random.Generator, scene: Scene | None = None) -> Int64s:
         """A move code per row (``NO_MOVE`` where there is none)."""
         if self.epsilon <= 0.0:
-            return greedy_codes(legal)
+            return self.best_codes(legal, scene)
         u = rng.random(len(legal.lead))
         if self.epsilon >= 1.0:
             return random_codes(legal, u)
         explore = u < self.epsilon
         picked = random_codes(legal, np.minimum(u / self.epsilon, 1.0 - 1e-12))
-        return np.where(explore, picked, greedy_codes(legal))
+        return np.where(explore, picked, self.best_codes(legal, scene))
+
+    def best_codes(self, legal: Legal, scene: Scene | None) -> Int64s:
+        """The move the policy prefers in every row (the heaviest tile)."""
+        return greedy_codes(legal)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What a heuristic player values in a play, per point of each feature (see ``HeuristicPolicy``)."""
+
+    pips: float = 1.0
+    double: float = 3.0
+    follow: float = 2.0
+    known: float = 0.5
+    keep: float = 0.0
+
+
+class HeuristicPolicy(Policy):
+    """A player with a few rules of thumb, from what the mover sees (its hand and the table; never another
+    hand): each legal play is scored and the best is played (one move in ``1 / epsilon`` at random).
+
+    The score adds, with ``Weights``: the tile's pips (heavy tiles cost most in a fish), whether it is a
+    double (a double fits only its own number, so it is hard to place later), ``follow``: how many of the
+    mover's other tiles fit the ends after the play (a hand that can keep playing does not pass),
+    ``known``: how many tiles of the number it opens the mover can see (in hand or on the table: the fewer
+    are hidden, the likelier the others must pass on it), and ``keep``: how many of the mover's tiles show
+    that number (control of it).
+    """
+
+    reads_scene = True
+
+    def __init__(self, epsilon: float, weights: Weights = Weights()) -> None:
+        super().__init__(epsilon)
+        self.weights = weights
+
+    def __repr__(self) -> str:
+        return f"HeuristicPolicy(epsilon={self.epsilon}, {self.weights})"
+
+    def best_codes(self, legal: Legal, scene: Scene | None) -> Int64s:
+        assert scene is not None
+        w = self.weights
+        hand = scene.hand
+        rows = len(hand)
+        per_arm = legal.per_arm
+        arms = per_arm.shape[1]
+        ends = scene.ends
+        suit_of = SUIT_OF_END[ends + 1]
+        fit_others = np.empty_like(per_arm)
+        for a in range(arms):
+            others = np.zeros(rows, dtype=np.int64)
+            for b in range(arms):
+                if b != a:
+                    others |= suit_of[:, b]
+            fit_others[:, a] = others
+        seen = scene.table | hand
+        playable = any_of(per_arm)
+        count = popcount(playable)
+        best_score = np.full(rows, -np.inf)
+        best_code = np.full(rows, NO_MOVE, dtype=np.int64)
+        lead = legal.lead
+        for k in range(int(count.max(initial=0))):  # the playable tiles only: a few, even in a long hand
+            has = count > k
+            tile = kth_bit(np.where(has, playable, 1), np.where(has, k, 0))
+            bit = TILE_BIT[tile]
+            after = hand & ~bit
+            pips = TILE_PIPS[tile]
+            base = w.pips * pips + w.double * TILE_DOUBLE[tile]
+            for a in range(arms):
+                ok = has & ((per_arm[:, a] & bit) != 0)
+                if not ok.any():
+                    continue
+                opened = np.where(ok, np.where(lead, TILE_HI[tile], pips - ends[:, a]), -1)
+                new_suit = SUIT_OF_END[opened + 1]
+                fit = np.where(lead, SUIT_OF_END[TILE_LO[tile] + 1] | new_suit, fit_others[:, a] | new_suit)
+                score = (
+                    base
+                    + w.follow * popcount(after & fit)
+                    + w.known * popcount(seen & new_suit)
+                    + w.keep * popcount(after & new_suit)
+                )
+                better = ok & (score > best_score)
+                best_score = np.where(better, score, best_score)
+                code = tile * 10 + np.where(lead, LEAD_ARM, a) * 2
+                best_code = np.where(better, code, best_code)
+        none = np.where(legal.run, END_CODE, NO_MOVE)
+        return np.where(best_code >= 0, best_code, none)
+
+
+class SidePolicies(Policy):
+    """One policy per side (the mover's side picks): for matches between policies in the kernel."""
+
+    reads_scene = True
+
+    def __init__(self, policies: tuple[Policy, ...]) -> None:
+        super().__init__(0.0)
+        self.policies = policies
+
+    def __repr__(self) -> str:
+        return f"SidePolicies{self.policies}"
+
+    def choose(self, legal: Legal, rng: np.random.Generator, scene: Scene | None = None) -> Int64s:
+        assert scene is not None
+        out = np.full(len(legal.lead), NO_MOVE, dtype=np.int64)
+        for side, policy in enumerate(self.policies):
+            codes = policy.choose(legal, rng, scene)
+            out = np.where(scene.side == side, codes, out)
+        return out
+
+
+BOT_WEIGHTS = Weights(pips=0.05, double=10.5, follow=1.125, known=1.875, keep=1.0)
+"""The heuristic's weights, tuned by matches against the greedy player on six presets (``benchmarks/policy_tuning.py``);
+the pips only break ties (doubles first, then what keeps the hand playing and the numbers the others lack)."""
+BOT_POLICY = HeuristicPolicy(0.0, BOT_WEIGHTS)
+"""The medium bot: the heuristic's best play, always."""
+ROLLOUT_POLICY: Policy = HeuristicPolicy(0.25, BOT_WEIGHTS)
+"""How every seat plays after the analysed move: the heuristic's best play, one move in four at random.
+Chosen by agreement with the exact truth above the crossover (``benchmarks/policy_truth.py``: in block for two
+and for four in pairs its best move was the exact best in 25/30 and 24/30 positions, against 22/30 for the old
+rollouts, 23/30 at one move in ten at random and 22/30 always playing its best)."""
+CHECK_POLICY: Policy = Policy(0.25)
+"""The second opinion: the heaviest tile, one move in four at random (the rollouts before the heuristic).
+Its disagreement with ``ROLLOUT_POLICY`` widens the interval a move shows."""

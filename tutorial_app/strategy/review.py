@@ -9,9 +9,12 @@ move gave up, and marks the decision as chess sites mark theirs:
 - mistake: at least 10 points,
 - blunder: at least 20 points,
 
-and only when the loss is larger than its own 95 % confidence half-width
-(deal by deal against the best move), so noise in the playouts is never
-called a mistake.
+and only when the loss is larger than what the engine does not know about it
+(``Analysis.loss``: its 95 % sampling half-width, deal by deal against the
+best move, plus how much the two rollout policies disagree on it), so neither
+noise nor a playout policy's taste is called a mistake. Near the end of a hand
+every deal is solved exactly (``method: "exact_deals"``), so a mark there is
+the exact double-dummy verdict on every deal that fits what the seat saw.
 """
 
 from __future__ import annotations
@@ -82,8 +85,8 @@ class Decision:
             return Text(f"{played.en}: the engine's choice too", f"{played.ru}: движок сыграл бы так же")
         if self.lost <= self.lost_ci:
             return Text(
-                f"{played.en}: as good as {best.en} within the playouts' precision",
-                f"{played.ru}: в пределах точности не хуже, чем {best.ru}",
+                f"{played.en}: as good as {best.en}, as far as the engine can tell",
+                f"{played.ru}: не хуже, чем {best.ru}, насколько движок может судить",
             )
         cost = round(100 * self.lost)
         best_win, chosen_win = round(100 * self.analysis.most_wins().win), round(100 * self.chosen_win)
@@ -120,12 +123,14 @@ def review_hand(
     playouts: int = REVIEW_PLAYOUTS,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    first_hand: bool = False,
 ) -> HandReview:
     """Review ``seat``'s decisions in the hand played from ``start`` by ``moves`` (a ``HandRecord``'s
     ``start`` and ``moves``, or the Play page's start and state log).
 
     ``progress(done, total)`` is called before each decision is analysed and once at the end (the app
-    shows a progress bar: a review takes a tenth of a second or so per decision).
+    shows a progress bar: a review takes a tenth of a second or so per decision). ``first_hand``: the
+    first-lead rule named the leader, so the lead is a clue (``view.view_of``).
     """
     choices = list(_choices(start, moves, seat))
     decisions = []
@@ -133,7 +138,7 @@ def review_hand(
         if progress is not None:
             progress(done, len(choices))
         move = moves[index]
-        view = view_of(start, moves[:index], seat)
+        view = view_of(start, moves[:index], seat, first_hand)
         analysis = analyse(view, playouts, seed=seed * 1000 + index)
         lost, half_width = analysis.loss(move)
         decisions.append(Decision(index, state, move, analysis, lost, half_width, mark_of(lost, half_width)))

@@ -70,6 +70,8 @@ class SeatView:
     events: tuple[Event, ...]
     lead_tile: Tile | None
     state: HandState
+    lead_named: bool = False
+    dealt: int = 0
 
     @property
     def rules(self) -> HouseRules:
@@ -104,17 +106,24 @@ _KINDS: dict[Action, EventKind] = {
 }
 
 
-def view_of(start: HandState, moves: Sequence[Move], seat: int) -> SeatView:
+def view_of(start: HandState, moves: Sequence[Move], seat: int, first_hand: bool = False) -> SeatView:
     """What ``seat`` knows after ``moves`` were played from ``start``.
 
     ``start`` is where the record begins (a fresh deal, or a position set up
-    with tiles already on the table); a lead from an empty table under a
-    first-lead rule that names the lead tile (``start.lead_mask``) is read as
-    a clue.
+    with tiles already on the table). A lead from an empty table is read as a
+    clue when the first-lead rule named the leader: always when it named the
+    lead tile too (``start.lead_mask`` is one tile), and with ``first_hand``
+    (a match's first hand, where the leader may lead any tile) too.
+
+    Why ``first_hand`` is the caller's to say: a later hand is led by the last
+    winner with any tile, exactly like a first hand under ``first_tile: any``,
+    and nothing in the state tells them apart; reading a later hand's lead as
+    the rule's would be a false clue.
     """
     state = start
     events: list[Event] = []
     lead_tile: Tile | None = None
+    named = start.lead_mask != FULL_MASK and bin(start.lead_mask).count("1") == 1
     for index, move in enumerate(moves):
         mover = state.to_move
         ends = open_numbers(state.table)
@@ -125,16 +134,21 @@ def view_of(start: HandState, moves: Sequence[Move], seat: int) -> SeatView:
         kind = _KINDS[move.action]
         if kind == "play" and state.table.centre is None:
             kind = "lead"
-            if start.lead_mask != FULL_MASK and bin(start.lead_mask).count("1") == 1 and index == 0:
+            if (named or first_hand) and index == 0:
                 lead_tile = move.tile
         drawn = len(after.trail.drawn) if after.trail is not None else 0
         events.append(Event(index, mover, kind, ends, move.tile, drawn))
         state = after
-    return _seat_view(start, state, seat, tuple(events), lead_tile)
+    return _seat_view(start, state, seat, tuple(events), lead_tile, named and lead_tile is not None)
 
 
 def _seat_view(
-    start: HandState, state: HandState, seat: int, events: tuple[Event, ...], lead_tile: Tile | None
+    start: HandState,
+    state: HandState,
+    seat: int,
+    events: tuple[Event, ...],
+    lead_tile: Tile | None,
+    lead_named: bool = False,
 ) -> SeatView:
     return SeatView(
         seat=seat,
@@ -146,6 +160,8 @@ def _seat_view(
         events=events,
         lead_tile=lead_tile,
         state=_blanked(state, seat),
+        lead_named=lead_named,
+        dealt=start.hands[seat],
     )
 
 
@@ -203,8 +219,8 @@ def record_start(state: HandState) -> HandState | None:
     )
 
 
-def view_of_state(state: HandState, seat: int) -> SeatView:
-    """What ``seat`` knows of ``state``, its record read from ``state`` itself.
+def view_of_state(state: HandState, seat: int, first_hand: bool = False) -> SeatView:
+    """What ``seat`` knows of ``state``, its record read from ``state`` itself (``first_hand``: as ``view_of``).
 
     A record that does not begin with the lead (a position set up mid-hand)
     gives no history: the view then knows the table and the counts only.
@@ -212,10 +228,10 @@ def view_of_state(state: HandState, seat: int) -> SeatView:
     start = record_start(state)
     if start is None:
         return _seat_view(state, state, seat, (), None)
-    return view_of(start, [entry[1] for entry in state.log], seat)
+    return view_of(start, [entry[1] for entry in state.log], seat, first_hand)
 
 
-def view_since(start: HandState, state: HandState, seat: int) -> SeatView:
+def view_since(start: HandState, state: HandState, seat: int, first_hand: bool = False) -> SeatView:
     """What ``seat`` knows of ``state``, reached from ``start`` by the moves recorded since (a lesson's
-    position and its ``moves``, the Play page's deal and the hand so far)."""
-    return view_of(start, [entry[1] for entry in state.log[len(start.log) :]], seat)
+    position and its ``moves``, the Play page's deal and the hand so far; ``first_hand``: as ``view_of``)."""
+    return view_of(start, [entry[1] for entry in state.log[len(start.log) :]], seat, first_hand)

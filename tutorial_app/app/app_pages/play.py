@@ -7,6 +7,7 @@ import secrets
 import streamlit as st
 
 from tutorial_app.app.games import play_screens
+from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import start_table
 from tutorial_app.app.shell.links import MAX_SEED, read_deal_link
 from tutorial_app.app.shell.markdown import plain
@@ -55,7 +56,7 @@ def _deal_from_link() -> None:
     if isinstance(link, Text):
         st.warning(tr("play.bad_link", reason=plain(link.in_(lang()))))
     elif link is not None:
-        st.session_state["play_table"] = start_table(link.rules, link.preset, "greedy", link.seed, False)
+        st.session_state["play_table"] = start_table(link.rules, link.preset, DEFAULT_LEVEL, link.seed, False)
 
 
 current = lang()

@@ -347,7 +347,9 @@ def _panel(name: str, run: Run, state: Any, presenter: bool, on_finish: OnFinish
         _move_panel(name, run, state, on_finish)
     hand = _coached_hand(run)
     if hand is not None and not run.done:
-        hint_panel(name, hand.state, run.viewer, hand.start, on_hint=lambda: run.hint(lang()))
+        hint_panel(
+            name, hand.state, run.viewer, hand.start, on_hint=lambda: run.hint(lang()), first_hand=hand.first_hand
+        )
     if isinstance(step, QuizStep):
         _quiz_panel(name, run, step, on_finish)
     _actions(name, run, presenter, on_finish)
@@ -415,7 +417,7 @@ def _step(name: str, run: Run, on_finish: OnFinish, presenter: bool) -> None:
                 _panel(name, run, state, presenter, on_finish)
         hand = _coached_hand(run)
         if hand is not None and run.done:
-            hand_review(name, hand.start, hand.state, run.viewer)
+            hand_review(name, hand.start, hand.state, run.viewer, hand.first_hand)
     if run.finished:
         stars = run.stars
         st.success(

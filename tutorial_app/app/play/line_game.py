@@ -211,7 +211,7 @@ def _moves(table: PlayTable, current: Lang) -> None:
             _direction,
             key="play",
         )
-    hint_panel("play", state, HUMAN, table.start)
+    hint_panel("play", state, HUMAN, table.start, first_hand=table.first_hand)
 
 
 def _hand_over(table: PlayTable, current: Lang, deal_again: Callable[[], None]) -> None:
@@ -234,7 +234,7 @@ def _hand_over(table: PlayTable, current: Lang, deal_again: Callable[[], None]) 
             st.button(tr("play.next_hand"), type="primary", on_click=_next_hand)
         else:
             st.button(tr("play.deal_again"), type="primary", on_click=deal_again)
-    hand_review("play", table.start, state, HUMAN)
+    hand_review("play", table.start, state, HUMAN, table.first_hand)
 
 
 def _adjust_row(table: PlayTable) -> None:

@@ -1,4 +1,4 @@
-"""The opponents of the Play page, chosen seat by seat: easy, medium or strong.
+"""The opponents of the Play page, chosen seat by seat: easy, medium, strong or expert.
 
 Why per seat: a learner can sit with a strong partner against two easy
 opponents, or face one strong seat among weak ones, and see what the
@@ -12,13 +12,13 @@ from collections.abc import Sequence
 import streamlit as st
 
 from tutorial_app.app.shell.session import lang, tr
-from tutorial_app.app.table.bots import BOT_NAMES
 from tutorial_app.i18n import t
+from tutorial_app.rules.bot_names import LEVEL_BOTS, LEVELS
 from tutorial_app.rules.line.options import HouseRules
 
 __all__ = ["seat_bot_picker", "chosen_bots", "opponents_text", "DEFAULT_LEVEL"]
 
-DEFAULT_LEVEL = "greedy"
+DEFAULT_LEVEL: str = LEVELS["medium"]
 """Each seat starts at medium: a fair first game; strong is one click away."""
 
 
@@ -40,7 +40,7 @@ def seat_bot_picker(name: str, rules: HouseRules | None) -> None:
     for column, seat in zip(columns, range(1, players), strict=True):
         st.session_state.setdefault(_key(name, seat), DEFAULT_LEVEL)
         title = _seat_title(rules, seat, current) if rules is not None else t("seat.n", current, n=seat)
-        column.selectbox(title, BOT_NAMES, key=_key(name, seat), format_func=lambda b: t(f"level.{b}", current))
+        column.selectbox(title, LEVEL_BOTS, key=_key(name, seat), format_func=lambda b: t(f"level.{b}", current))
 
 
 def chosen_bots(name: str, players: int) -> tuple[str, ...]:

@@ -1,10 +1,11 @@
 """The app's opponents, one move at a time: the bots of ``tutorial_app.strategy.bots``.
 
 Why a re-export: the Play and Compare pages import their bots from here;
-the bots themselves (easy, medium, strong) live in one place, shared with
-the simulator and the command line. The Compare page offers ``BOTS`` (the
-simulator's fast bots, which it runs by the thousand); the Play page offers
-every bot of ``BOT_NAMES`` per seat; ``bot_move`` plays any of them.
+the bots themselves live in one place, shared with the simulator and the
+command line, and their names and levels in ``tutorial_app.rules.bot_names``.
+The Compare page offers ``BOTS`` (the simulator's fast bots, which it runs by
+the thousand); the Play page offers the levels (easy, medium, strong, expert)
+per seat; ``bot_move`` plays any of them.
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ class HintRow:
 @dataclass(frozen=True)
 class Hint:
     """The moves of ``seat`` ranked (one row per distinct choice), the sentence why the first is best,
-    and how the figures were got (``playouts`` per move, ``seconds`` of thinking)."""
+    and how the figures were got (``playouts``: deals per move, ``seconds`` of thinking, ``basis``)."""
 
     seat: int
     rows: tuple[HintRow, ...]
@@ -80,10 +80,12 @@ class Hint:
     playouts: int
     note: Text | None
     seconds: float
+    basis: Text | None = None
+    """What the figures rest on and what ± covers (``Analysis.basis``)."""
 
     @property
     def tied(self) -> tuple[HintRow, ...]:
-        """The best move and every move as good as it within the playouts' precision (just the best when none)."""
+        """The best move and every move as good as it as far as the engine can tell (just the best when none)."""
         return tuple(r for r in self.rows if r.best or r.tied)
 
     @property
@@ -118,13 +120,17 @@ def hint_from(analysis: Analysis, state: HandState, seconds: float = 0.0) -> Hin
         analysis.playouts,
         analysis.note,
         seconds,
+        analysis.basis(),
     )
 
 
-def seat_view(state: HandState, seat: int, start: HandState | None = None) -> SeatView:
+def seat_view(state: HandState, seat: int, start: HandState | None = None, first_hand: bool = False) -> SeatView:
     """What ``seat`` knows of ``state``: read from ``start`` (where the hand's record begins) and the moves
-    since, or from the state's own record when ``start`` is not given."""
-    return view_of_state(state, seat) if start is None else view_since(start, state, seat)
+    since, or from the state's own record when ``start`` is not given; ``first_hand`` when the first-lead rule
+    named the leader (``LeadDecision.by_rule``), so the lead is a clue."""
+    if start is None:
+        return view_of_state(state, seat, first_hand)
+    return view_since(start, state, seat, first_hand)
 
 
 def _within(lead: tuple[float, float]) -> bool:
@@ -133,11 +139,16 @@ def _within(lead: tuple[float, float]) -> bool:
 
 
 def make_hint(
-    state: HandState, seat: int, start: HandState | None = None, playouts: int = DEFAULT_PLAYOUTS, seed: int = HINT_SEED
+    state: HandState,
+    seat: int,
+    start: HandState | None = None,
+    playouts: int = DEFAULT_PLAYOUTS,
+    seed: int = HINT_SEED,
+    first_hand: bool = False,
 ) -> Hint:
     """Rank the legal moves of ``seat`` (to move in ``state``) from what it can see (``seat_view``)."""
     started = time.perf_counter()
-    view = seat_view(state, seat, start)
+    view = seat_view(state, seat, start, first_hand)
     analysis = analyse(view, playouts, seed)
     return hint_from(analysis, view.state, time.perf_counter() - started)
 
@@ -221,11 +232,15 @@ def knowledge_lines(known: WhatWeKnow, lang: str) -> list[str]:
     for facts in known.others:
         who = t("seat.n", lang, n=facts.seat) + (f" ({t('know.partner', lang)})" if facts.partner else "")
         tiles = t("know.tiles", lang, n=facts.tiles)
+        lead = facts.lead.in_(lang) if facts.lead is not None else None
         if not facts.cannot_hold:
-            lines.append(t("know.nothing", lang, who=who, tiles=tiles))
+            if lead is not None:
+                lines.append(t("know.holds", lang, who=who, tiles=tiles, fact=lead))
+            else:
+                lines.append(t("know.nothing", lang, who=who, tiles=tiles))
             continue
         numbers = and_list([str(n) for n in facts.cannot_hold], t("know.and", lang))
-        why = "; ".join(r.in_(lang) for r in facts.reasons)
+        why = "; ".join([*(r.in_(lang) for r in facts.reasons), *([lead] if lead is not None else [])])
         lines.append(t("know.cannot", lang, who=who, tiles=tiles, numbers=numbers, why=why))
     return lines
 
@@ -253,6 +268,8 @@ def unseen_html(known: WhatWeKnow, lang: str, caption: str) -> str:
     )
 
 
-def what_we_know_of(state: HandState, seat: int, start: HandState | None = None) -> WhatWeKnow:
+def what_we_know_of(
+    state: HandState, seat: int, start: HandState | None = None, first_hand: bool = False
+) -> WhatWeKnow:
     """What ``seat`` knows of ``state`` (``seat_view``): the What we know panel."""
-    return what_we_know(seat_view(state, seat, start))
+    return what_we_know(seat_view(state, seat, start, first_hand))

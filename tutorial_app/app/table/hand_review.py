@@ -30,7 +30,7 @@ def _key(name: str, suffix: str) -> str:
     return f"{name}_review_{suffix}"
 
 
-def the_review(name: str, start: HandState, final: HandState, seat: int) -> HandReview:
+def the_review(name: str, start: HandState, final: HandState, seat: int, first_hand: bool = False) -> HandReview:
     """The review of the hand played from ``start`` to ``final``, computed once (with a progress bar) and kept."""
     kept = st.session_state.get(_key(name, "kept"))
     if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == final and isinstance(kept[1], HandReview):
@@ -41,7 +41,7 @@ def the_review(name: str, start: HandState, final: HandState, seat: int) -> Hand
         bar.progress(done / total if total else 1.0, text=tr("review.working", done=done, total=total))
 
     moves = [entry[1] for entry in final.log]
-    review = review_hand(start, moves, seat, progress=progress)
+    review = review_hand(start, moves, seat, progress=progress, first_hand=first_hand)
     remember_review(start, moves, review)  # its "?" and "??" join the learner's mistakes queue (Puzzles)
     bar.empty()
     st.session_state[_key(name, "kept")] = (final, review)
@@ -128,14 +128,15 @@ def _stepper(name: str, review: HandReview) -> None:
         show_hint(hint_from(decision.analysis, decision.state))
 
 
-def hand_review(name: str, start: HandState, final: HandState, seat: int) -> None:
-    """The review of a finished hand: the headline, one line per decision, and the stepper."""
+def hand_review(name: str, start: HandState, final: HandState, seat: int, first_hand: bool = False) -> None:
+    """The review of a finished hand: the headline, one line per decision, and the stepper (``first_hand``:
+    the first-lead rule named the leader, so the lead is a clue)."""
     if not final.is_over:
         return
     current = lang()
     st.subheader(tr("review.title"))
     st.caption(tr("review.intro"))
-    review = the_review(name, start, final, seat)
+    review = the_review(name, start, final, seat, first_hand)
     st.markdown(review_headline(review, current), help=tr("review.marks_help"))
     if not review.decisions:
         return

@@ -66,7 +66,7 @@ def show_hint(hint: Hint) -> None:
         st.markdown(tr("hint.why", move=best.name.in_(current), why=hint.why.in_(current)))
     if hint.note is not None:
         st.caption(hint.note.in_(current))
-    method = tr("hint.method", playouts=hint.playouts)
+    method = tr("hint.method", basis=hint.basis.in_(current) if hint.basis is not None else "")
     if hint.seconds:
         seconds = f"{hint.seconds:.2f}"
         method += " " + tr("hint.took", seconds=seconds.replace(".", ",") if current == "ru" else seconds)
@@ -75,11 +75,13 @@ def show_hint(hint: Hint) -> None:
     st.caption(method)
 
 
-def knowledge_panel(state: HandState, seat: int, start: HandState | None = None, *, expanded: bool = False) -> None:
+def knowledge_panel(
+    state: HandState, seat: int, start: HandState | None = None, *, expanded: bool = False, first_hand: bool = False
+) -> None:
     """What ``seat`` knows: per other seat the numbers it cannot hold and why, and the unseen tiles per number
-    (``start``: where the hand's record begins, see ``coach.seat_view``)."""
+    (``start``: where the hand's record begins, ``first_hand``: the lead is a clue; see ``coach.seat_view``)."""
     current = lang()
-    known = what_we_know_of(state, seat, start)
+    known = what_we_know_of(state, seat, start, first_hand)
     with st.expander(tr("know.title"), expanded=expanded, icon=":material/visibility:"):
         for line in knowledge_lines(known, current):
             st.markdown(f"- {line}")
@@ -90,12 +92,18 @@ def knowledge_panel(state: HandState, seat: int, start: HandState | None = None,
 
 @st.fragment
 def hint_panel(
-    name: str, state: HandState, seat: int, start: HandState | None = None, on_hint: Callable[[], object] | None = None
+    name: str,
+    state: HandState,
+    seat: int,
+    start: HandState | None = None,
+    on_hint: Callable[[], object] | None = None,
+    first_hand: bool = False,
 ) -> None:
     """On ``seat``'s turn: the Hint button (and the hint once asked for); always: What we know.
 
     ``start`` is where the hand's record begins (the deal): the hint and the panel read every pass since.
-    ``on_hint`` is called when the Hint is asked for (a lesson counts it against the stars).
+    ``on_hint`` is called when the Hint is asked for (a lesson counts it against the stars). ``first_hand``:
+    the first-lead rule named the leader (``LeadDecision.by_rule``), so the lead is read as a clue.
     """
     if state.is_over:
         return
@@ -111,9 +119,9 @@ def hint_panel(
         hint = _kept_hint(name, state)
         if hint is None and st.session_state.get(_asked_key(name)) == state:
             with st.spinner(tr("hint.thinking")):
-                hint = make_hint(state, seat, start)
+                hint = make_hint(state, seat, start, first_hand=first_hand)
             st.session_state[hint_key(name)] = (state, hint)
         if hint is not None:
             with st.container(border=True):
                 show_hint(hint)
-    knowledge_panel(state, seat, start)
+    knowledge_panel(state, seat, start, first_hand=first_hand)

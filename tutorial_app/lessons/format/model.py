@@ -22,6 +22,7 @@ from pydantic import (
 )
 
 from tutorial_app.lessons.format.quizzes import QUIZ_KINDS, kinds_about
+from tutorial_app.rules.bot_names import BotName
 from tutorial_app.rules.line.state import ACTION_MOVES, Action, End, Move, play
 from tutorial_app.rules.text import RulesError, Text
 from tutorial_app.rules.tien_gow.state import Action as TrickAction
@@ -531,8 +532,9 @@ class CapstoneStep(_Strict):
     title: LText | None = None
     text: LText
     badge: LText = Field(description="the course's badge, earned by finishing this hand (like 'Block player')")
-    bot: Literal["greedy", "random", "strong"] = Field(
-        default="greedy", description="how the other seats play: greedy, random, or strong (the analysis)"
+    bot: BotName = Field(
+        default="greedy",
+        description="how the other seats play: random, greedy, heuristic (medium), strong or expert (the analysis)",
     )
     seed: int | None = Field(default=None, ge=0, description="deal this hand every time (default: a new deal each run)")
     hints: bool = Field(

@@ -34,10 +34,11 @@ from tutorial_app.strategy.analysis import (
 )
 from tutorial_app.strategy.explain import move_name, why_best
 from tutorial_app.strategy.inference import infer
-from tutorial_app.strategy.knowledge import Certainty, and_list, certainty, none_reasons
+from tutorial_app.strategy.knowledge import Certainty, and_list, certainty, lead_rules_out, none_reasons
 from tutorial_app.strategy.view import view_since
 
 __all__ = [
+    "first_hand",
     "QUIZ_PLAYOUTS",
     "QUIZ_SEED",
     "CLEAR_FACTOR",
@@ -75,9 +76,14 @@ class BestError(ValueError):
     """The question cannot be asked of this position (said to the lesson's author)."""
 
 
+def first_hand(scene: Scene) -> bool:
+    """Whether the scene's lead was named by the first-lead rule (a first hand), so the lead is a clue."""
+    return scene.lead is not None and scene.lead.by_rule and not scene.later
+
+
 @lru_cache(maxsize=512)
-def _analysis(start: HandState, state: HandState, seat: int) -> Analysis:
-    return analyse(view_since(start, state, seat), QUIZ_PLAYOUTS, QUIZ_SEED)
+def _analysis(start: HandState, state: HandState, seat: int, first: bool) -> Analysis:
+    return analyse(view_since(start, state, seat, first), QUIZ_PLAYOUTS, QUIZ_SEED)
 
 
 def turn_problem(scene: Scene, viewer: int) -> str | None:
@@ -99,7 +105,7 @@ def learner_analysis(scene: Scene, viewer: int) -> Analysis:
     problem = turn_problem(scene, viewer)
     if problem is not None:
         raise BestError(problem)
-    return _analysis(scene.before, scene.state, viewer)
+    return _analysis(scene.before, scene.state, viewer, first_hand(scene))
 
 
 def move_key(move: Move) -> str:
@@ -260,14 +266,14 @@ def _sentence(text: str) -> str:
 
 def learner_certainty(scene: Scene, viewer: int) -> Certainty:
     """The exact chance of every hidden tile's whereabouts from the learner's view (cached). Counted over the
-    deals the inference allows, a superset of those that fit (it may miss the first-lead rule's clue when
-    any tile may lead), so a tile it never places with a seat is surely not there."""
-    return _certainty_of(scene.before, scene.state, viewer)
+    deals the inference allows, the first lead's clue read in a first hand (``first_hand``); with hidden
+    draws a superset of those that fit, so a tile it never places with a seat is surely not there."""
+    return _certainty_of(scene.before, scene.state, viewer, first_hand(scene))
 
 
 @lru_cache(maxsize=512)
-def _certainty_of(start: HandState, state: HandState, seat: int) -> Certainty:
-    return certainty(infer(view_since(start, state, seat)))
+def _certainty_of(start: HandState, state: HandState, seat: int, first: bool) -> Certainty:
+    return certainty(infer(view_since(start, state, seat, first)))
 
 
 def _asked(seat: int | None, suit: int | None, tile: Tile | None, state: HandState, viewer: int) -> int:
@@ -360,6 +366,9 @@ def _tile_reason(sure: Certainty, seat: int, tile: Tile) -> Text:
         return Text(f"No: you can see {tile} yourself.", f"Нет: {tile} вы видите сами.")
     if knowledge.lead_forbidden & tile.bit:
         lead = knowledge.view.lead_tile
+        if not knowledge.view.lead_named:
+            why = lead_rules_out(knowledge, [tile])
+            return Text(f"No: {why.en}.", f"Нет: {why.ru}.")
         return Text(
             f"No: {lead} had to open the hand, so nobody was dealt {tile}, which would have opened it instead.",
             f"Нет: заходить нужно было с {lead}, значит, {tile} никому не сдали — иначе зашли бы с неё.",

@@ -9,14 +9,15 @@ engine's (``tutorial_app.strategy.bots``). Like ``rules.tien_gow.bots``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
+from tutorial_app.rules.bot_names import FAST_BOTS, FastBot
 from tutorial_app.rules.line.state import Action, Move
 
 __all__ = ["Bot", "BOTS", "choose_greedy"]
 
-Bot = Literal["random", "greedy"]
-BOTS: tuple[Bot, ...] = ("random", "greedy")
+Bot = FastBot
+"""The bots this engine plays itself (``rules.bot_names.FAST_BOTS``); any other comes from the strategy engine."""
+BOTS: tuple[Bot, ...] = FAST_BOTS
 
 
 def choose_greedy(moves: Sequence[Move]) -> Move:

@@ -69,6 +69,12 @@ class LeadDecision(NamedTuple):
     tile: Tile | None = None
 
     @property
+    def by_rule(self) -> bool:
+        """Whether the first-lead rule named the leader by a tile someone was dealt (a match's first hand;
+        not the last winner, not a lot): then the lead is a clue to the hands."""
+        return self.seat is not None and self.tile is not None and self.why not in ("winner", "lots")
+
+    @property
     def lead_tiles(self) -> list[Tile]:
         return list(tiles_of_mask(self.lead_mask))
 

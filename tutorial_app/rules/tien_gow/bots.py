@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
+from tutorial_app.rules.bot_names import FAST_BOTS, FastBot
 from tutorial_app.rules.tien_gow.moves import apply_unchecked, combo_of, legal_sequence
 from tutorial_app.rules.tien_gow.options import HAND_SIZE, PLAYERS
 from tutorial_app.rules.tien_gow.state import Action, HandState, Move
@@ -19,8 +20,9 @@ from tutorial_app.rules.tien_gow.tiles import single_rank
 
 __all__ = ["TienGowBot", "TIEN_GOW_BOTS", "tien_gow_bot", "BotTurns", "choose", "choose_greedy", "play_bots", "paused"]
 
-TienGowBot = Literal["random", "greedy"]
-TIEN_GOW_BOTS: tuple[TienGowBot, ...] = ("random", "greedy")
+TienGowBot = FastBot
+"""Tien Gow's players are the rules core's two simple bots (``rules.bot_names``), played by its own rules."""
+TIEN_GOW_BOTS: tuple[TienGowBot, ...] = FAST_BOTS
 
 
 def tien_gow_bot(name: str) -> TienGowBot | None:

@@ -1,0 +1,76 @@
+"""Matches between two bots on the same deals with the sides swapped, refereed by the rules core.
+
+Shared by ``strong_vs_greedy.py`` (the six presets) and ``bot_ladder.py`` (the levels' Elo). Every deal is
+a match's first hand (the first-lead rule names the leader), played twice: bot A on side 0 and B on the
+others, then the other way round, so the luck of the deal cancels. A game's result is A's share of the
+hand (a tied fish is split).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply_unchecked
+from tutorial_app.rules.line.options import HouseRules
+from tutorial_app.rules.line.scoring import hand_result
+from tutorial_app.rules.line.state import HandState, Move
+from tutorial_app.strategy.analysis import candidate_moves
+
+BotFn = Callable[[HandState, random.Random], Move]
+
+__all__ = ["BotFn", "MatchResult", "paired_match"]
+
+
+@dataclass
+class MatchResult:
+    """A's share of every game, and the seconds of each bot's decisions (two or more legal moves)."""
+
+    shares: list[float] = field(default_factory=list)
+    seconds_a: list[float] = field(default_factory=list)
+    seconds_b: list[float] = field(default_factory=list)
+
+    @property
+    def share(self) -> float:
+        return statistics.mean(self.shares)
+
+    @property
+    def half_width(self) -> float:
+        """The 95 % half-width of A's share."""
+        return 1.96 * statistics.stdev(self.shares) / math.sqrt(len(self.shares))
+
+    def text(self) -> str:
+        return f"{100 * self.share:.1f}% ± {100 * self.half_width:.1f} over {len(self.shares)} games"
+
+
+def _share(state: HandState, side: int) -> float:
+    result = hand_result(state)
+    if side not in result.winner_sides:
+        return 0.0
+    return 1.0 / len(result.winner_sides) if result.tie else 1.0
+
+
+def paired_match(rules: HouseRules, a: BotFn, b: BotFn, deals: int, seed: int) -> MatchResult:
+    """Bot A against bot B on ``deals`` deals, each played with A on side 0 and then on side 1."""
+    rng = random.Random(f"paired/{seed}")
+    out = MatchResult()
+    for index in range(deals):
+        start = deal(rules, rng).state
+        for a_side in (0, 1):
+            state = start
+            moves = random.Random(f"paired/{seed}/{index}/{a_side}")
+            while not state.is_over:
+                mine = rules.side_of(state.to_move) == a_side
+                choosing = len(candidate_moves(state)) > 1
+                started = time.perf_counter()
+                move = (a if mine else b)(state, moves)
+                if choosing:
+                    (out.seconds_a if mine else out.seconds_b).append(time.perf_counter() - started)
+                state = apply_unchecked(state, move)
+            out.shares.append(_share(state, a_side))
+    return out
