@@ -9,23 +9,22 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import parse_overrides, rules_from_args, run_size
 from tutorial_app.commands.progress import aligned, progress_bar, win_rates
-from tutorial_app.rules.bot_names import UnknownBot, bot_name
+from tutorial_app.rules.bot_names import FAST_BOTS, UnknownBot, bot_name
 from tutorial_app.rules.line.deal import DealError
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.rulesheet import rule_sheet
-from tutorial_app.rules.line.simulate import (
-    BOTS,
-    Bot,
-    SeatBots,
-    SimulationStats,
-    simulate_hands,
-    simulate_matches,
-)
 from tutorial_app.rules.line.variants import VARIANTS
+
+if TYPE_CHECKING:
+    from tutorial_app.rules.line.simulate import Bot, SeatBots, SimulationStats
+
+# Why the simulator is imported in its handler: ``rules`` imports this module (through ``commands.games``) at
+# every start-up, and only a ``simulate`` run needs the simulator and its processes.
 
 __all__ = ["run_rules", "run_simulate", "preset_entry", "bots_from_arg", "format_stats"]
 
@@ -64,7 +63,7 @@ def bots_from_arg(text: str, first_hands: bool = False) -> Bot | SeatBots:
         names = [bot_name(n) for n in parts]
     except UnknownBot as exc:
         raise UserError(str(exc)) from None
-    if len(set(names)) == 1 and names[0] in BOTS:
+    if len(set(names)) == 1 and names[0] in FAST_BOTS:
         return "random" if names[0] == "random" else "greedy"
     from tutorial_app.strategy.bots import seat_bots  # the engine (numpy) only when a bot needs it
 
@@ -73,6 +72,8 @@ def bots_from_arg(text: str, first_hands: bool = False) -> Bot | SeatBots:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """``simulate --rules NAME``: hands (or matches) of a line game with bots, as text or JSON."""
+    from tutorial_app.rules.line.simulate import simulate_hands, simulate_matches
+
     name, rules = rules_from_args(args.rules, args.players, parse_overrides(args.override))
     size = run_size(args)
     bot = bots_from_arg(args.bot, first_hands=size.matches is None)
