@@ -67,7 +67,8 @@ def _to_a_choice(at: AppTest) -> PlayTable:
 def test_each_seat_gets_its_own_bot() -> None:
     at = _deal("international", {1: "strong", 2: "random", 3: "strong"})
     assert _table(at).seats == ("", "strong", "random", "strong")
-    header = at.caption[0].value
+    start = t("play.header", "en", rules="international", hand=1, bot="\0").split("\0")[0]
+    header = next(c.value for c in at.caption if c.value.startswith(start))  # the picker's "4 players" comes first
     assert f"{t('seat.n', 'en', n=1)}: {t('level.strong', 'en')}" in header
     assert f"{t('play.seat_partner', 'en', n=2)}: {t('level.random', 'en')}" in header
 
