@@ -115,6 +115,8 @@ class Source(NamedTuple):
     data: Any
     values: dict[Path_, Mark]
     keys: dict[Path_, Mark]
+    text: str = ""
+    """The text the data was read from (YAML), to place a word inside a value; empty for JSON."""
 
     def mark(self, path: Path_, *, key: bool = False) -> Mark:
         """The mark of a value (or of its key) at ``path``, or of the nearest enclosing value."""
@@ -338,7 +340,7 @@ def parse_source(text: str, name: str = "<lesson>", limits: Limits = LESSON_LIMI
         raise _empty()
     walker = _Walker(loader, limits)
     data = walker.value(node, ())
-    return Source(name, data, walker.values, walker.keys)
+    return Source(name, data, walker.values, walker.keys, text)
 
 
 _QUOTE_ADVICE = (

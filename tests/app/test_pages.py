@@ -18,6 +18,7 @@ from tutorial_app.lessons import LessonRun, Run, course_names, load_course, solv
 from tutorial_app.lessons.format.model import QuizStep
 from tutorial_app.rules.line.moves import legal_moves, why_illegal
 from tutorial_app.rules.line.state import Action, Move, play
+from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.line.worked_end import explain_hand_end
 from tutorial_app.strategy.bot_table import BotTable
 
@@ -99,7 +100,30 @@ def test_a_lesson_finished_through_the_button_path_saves_stars() -> None:
     _ok(_button(at, "learn_next_lesson").click().run())
     assert at.session_state["learn_run"].lesson.id == load_course("core")[1].id
     _ok(_button(at, "learn_back").click().run())
-    assert any(f"**{lesson.title.en}** ★★★" in m.value for m in at.markdown)
+    assert any(f"**{lesson.title.en}** ★★★ · {t('learn.done', 'en')}" in m.value for m in at.markdown)
+    assert _button(at, f"learn_start_{lesson.id}").label == t("learn.again", "en")
+    # a reload is a fresh session: the name comes back from the address, and with it the stars
+    reloaded = AppTest.from_file(MAIN, default_timeout=60)
+    reloaded.query_params["learner_name"] = "Анна <script>"
+    _ok(reloaded.run())
+    assert reloaded.sidebar.text_input(key="learner_name").value == "Анна <script>"
+    assert _button(reloaded, f"learn_start_{lesson.id}").label == t("learn.again", "en")
+    assert _button(reloaded, f"learn_start_{load_course('core')[2].id}").label == t("learn.start", "en")
+
+
+def test_the_compare_page_opens_with_its_intro_not_a_developer_note() -> None:
+    at = _app()
+    _ok(at.switch_page(PAGES["compare"][0]).run())
+    assert at.markdown[0].value == t("compare.intro", "en")
+    assert not any("Widgets of the tabs" in m.value for m in at.markdown)
+
+
+def test_the_rules_picker_says_how_the_two_goats_differ() -> None:
+    at = _app()
+    _ok(at.switch_page(PAGES["rules"][0]).run())
+    _ok(at.selectbox(key="sheet_preset").set_value("kozel_pass").run())
+    about = find_variant("kozel_pass").about
+    assert about is not None and any(c.value == about.en for c in at.caption)
 
 
 def test_a_wrong_move_gets_the_rules_core_reason_and_costs_a_star() -> None:
@@ -160,6 +184,10 @@ def test_a_hand_played_to_the_end_through_buttons(preset: str) -> None:
     worked = explain_hand_end(table.state, HUMAN, table.match)
     assert any(worked.how.en in m.value for m in at.markdown)  # the rules core's worked end of the hand
     assert any(worked.score.en in m.value for m in at.markdown)
+    # one hand (the default): no score sheet's "the match goes on", no target to reach
+    assert not table.whole_match
+    assert not any("the match goes on" in m.value for m in at.markdown)
+    assert not any(t("play.target", "en", n=table.rules.target) in c.value for c in at.caption)
 
 
 def test_an_illegal_tile_says_why() -> None:

@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.table.bots import bot_move
 from tutorial_app.app.table.records import hand_log, lead_reason, result_lines, result_reason, score_rows
+from tutorial_app.i18n import t
 from tutorial_app.rules.line.deal import deal, decide_first_lead
 from tutorial_app.rules.line.moves import apply, is_legal, legal_moves
 from tutorial_app.rules.line.scoring import hand_result
@@ -82,6 +83,9 @@ def test_a_whole_match_runs_to_its_target_with_next_hand() -> None:
     assert max(table.sheet.scores) >= table.rules.target
     rows = score_rows(table.sheet, "en")
     assert len(rows) == table.sheet.hands_played + 1
+    named = score_rows(table.sheet, "en", heads=["Anna", "Boris"])  # a shared table names its players
+    assert list(named[-1]) == [t("score.hand", "en"), "Anna", "Boris"]
+    assert list(named[-1].values())[1:] == list(rows[-1].values())[1:]
     with pytest.raises(ValueError):
         next_hand(table)
 

@@ -7,7 +7,7 @@ import random
 import pytest
 from board_helpers import PRESETS, position, tile
 
-from tutorial_app.board.controller import clicked_name, handle_click, parse_click
+from tutorial_app.board.controller import handle_click, parse_click
 from tutorial_app.board.figure import board_figure
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.moves import apply, legal_moves
@@ -46,8 +46,22 @@ def test_select_then_end_gives_the_move(state) -> None:  # type: ignore[no-untyp
 def test_wrong_end_keeps_selection_explains_and_reports_the_attempt(state) -> None:  # type: ignore[no-untyped-def]
     outcome = handle_click(state, tile("3-0"), "end:right")
     assert outcome.move is None and outcome.selected is tile("3-0")
-    assert outcome.message is not None and "does not fit" in outcome.message.en and outcome.message.ru
+    # where it does fit, in both languages (the newcomer's review: "does not fit" for a tile that fits the other end)
+    assert outcome.message is not None
+    assert outcome.message.en == "3-0 fits the left end (3), not the right end (1)."
+    assert outcome.message.ru == "3-0 подходит к левому концу (3), а не к правому концу (1)."
     assert outcome.attempt == play(tile("3-0"), "right")
+
+
+def test_a_move_the_board_drew_is_one_click(state) -> None:  # type: ignore[no-untyped-def]
+    # the board component answers the tile and the target itself and reports the whole move
+    outcome = handle_click(state, None, "play:3-0:left")
+    assert outcome.move == play(tile("3-0"), "left") and outcome.selected is None
+    refused = handle_click(state, None, "play:3-0:right")
+    assert refused.move is None and refused.attempt == play(tile("3-0"), "right")
+    assert refused.message is not None and "left end (3)" in refused.message.en
+    assert handle_click(state, None, "play:9-9:left").move is None  # not a tile: nothing happens
+    assert handle_click(state, None, "play:6-6:left").move is None  # not in the hand
 
 
 def test_end_without_a_tile_asks_for_one(state) -> None:  # type: ignore[no-untyped-def]
@@ -91,13 +105,6 @@ def test_over_hand_deselects() -> None:
     assert state.is_over
     outcome = handle_click(state, tile("5-5"), "hand:5-5", viewer_seat=1)
     assert outcome.selected is None and outcome.message is not None
-
-
-def test_clicked_name_reads_plotly_points() -> None:
-    assert clicked_name([{"customdata": "hand:6-4", "x": 1}]) == "hand:6-4"
-    assert clicked_name([{"customdata": ["end:left"]}]) == "end:left"
-    assert clicked_name([]) is None and clicked_name(None) is None
-    assert clicked_name([{"x": 1}]) is None
 
 
 @pytest.mark.parametrize(("variant", "players"), PRESETS)

@@ -7,6 +7,7 @@ from typing import Any
 
 from board_helpers import position, random_hands, tile, trace
 
+from tutorial_app.board.describe import describe_position
 from tutorial_app.board.figure import THEMES, board_figure, target_ends
 from tutorial_app.board.layout import TABLE_HEIGHT, TABLE_WIDTH, layout_table
 from tutorial_app.rules.line.moves import apply
@@ -106,6 +107,15 @@ def test_labels_in_both_languages_and_themes() -> None:
     assert trace(dark, "felt").fillcolor == THEMES["dark"].felt != THEMES["light"].felt
     no_boneyard = list(trace(board_figure(position("block", HANDS, CHAIN)), "labels").text)
     assert not any("Boneyard" in t for t in no_boneyard)
+
+
+def test_the_boneyard_count_can_be_left_off_where_it_would_answer_a_question() -> None:
+    state = position("draw", HANDS, CHAIN)
+    hidden = list(trace(board_figure(state, show_boneyard=False), "labels").text)
+    assert not any("Boneyard" in t for t in hidden) and any("3 tiles" in t for t in hidden)
+    words = describe_position(state, viewer_seat=0, show_boneyard=False)
+    assert "Boneyard" not in words.en and "базар" not in words.ru.lower()
+    assert "Boneyard" in describe_position(state, viewer_seat=0).en
 
 
 def test_full_table_figure_is_small() -> None:

@@ -1,6 +1,11 @@
-"""Driving the app in a real browser: wait for reruns, click points of the Plotly board.
+"""Driving the app in a real browser: wait for reruns, click points of the board.
 
-Also used by ``benchmarks/app_speed.py``.
+The board component (``tutorial_app/app/table/board_assets/board.js``) answers a
+tile click in the browser (no rerun) and reports a move to the server; it
+says on its element what it shows (``data-board``: the board the server
+sent, ``data-shown``: the board Plotly drew, ``data-pending``: a report not
+answered yet, ``data-answered``: clicks it answered). Also used by
+``benchmarks/app_speed.py``.
 """
 
 from __future__ import annotations
@@ -29,6 +34,12 @@ RERUN_WATCH = """() => {
 PAGE_TEXT = "() => (document.querySelector('[data-testid=\"stMain\"]') || document.body).innerText"
 
 FIND_POINT = """(name) => {
+  const ring = document.querySelector(`.dt-layer [data-point="${name}"]`);
+  if (ring) {
+    ring.scrollIntoView({block: 'center'});
+    const box = ring.getBoundingClientRect();
+    return {x: box.left + box.width / 2, y: box.top + box.height / 2};
+  }
   for (const gd of document.querySelectorAll('.js-plotly-plot')) {
     const layout = gd._fullLayout;
     if (!layout || !gd._fullData) continue;
@@ -63,24 +74,36 @@ def reruns(page: Any) -> int:
     return int(page.evaluate("() => window.__domino ? window.__domino.runs : 0"))
 
 
+# Clicks the boards answered in the browser, all boards of the page together.
+ANSWERED = "() => [...document.querySelectorAll('.dt-board')].reduce((n, b) => n + Number(b.dataset.answered || 0), 0)"
+
+# Every board drew what the server last sent and waits for no answer (the bots' moves played through).
+BOARDS_IDLE = """() => [...document.querySelectorAll('.dt-board')].every(
+  (b) => b.dataset.pending !== 'true' && b.dataset.replaying !== 'true' && b.dataset.shown === b.dataset.board)"""
+
 SETTLED = """() => {
   const state = document.querySelector('[data-testid="stApp"]');
   if (!state || state.getAttribute('data-test-script-state') !== 'notRunning') return false;
   if (document.querySelector('[data-stale="true"]')) return false;
+  if (!(BOARDS_IDLE)()) return false;
   const text = (PAGE_TEXT)();
   const now = performance.now();
   const last = window.__dominoSettle;
   if (!last || last.text !== text) { window.__dominoSettle = {text: text, since: now}; return false; }
   return now - last.since >= 150;
-}""".replace("(PAGE_TEXT)", f"({PAGE_TEXT})")
+}""".replace("(PAGE_TEXT)", f"({PAGE_TEXT})").replace("(BOARDS_IDLE)", f"({BOARDS_IDLE})")
 
 
-def wait_rerun(page: Any, before: int, timeout: float = 30_000, text: str | None = None) -> None:
-    """Wait until a script run that started after ``before`` has finished (or the page's text changed),
-    then until the page has been still for a moment."""
+def wait_rerun(
+    page: Any, before: int, timeout: float = 30_000, text: str | None = None, answered: int | None = None
+) -> None:
+    """Wait until a script run that started after ``before`` has finished (or the page's text changed, or a
+    board answered a click in the browser: ``answered`` was the count before), then until the page has been
+    still for a moment."""
     page.wait_for_function(
-        f"([n, text]) => window.__domino.runs > n || (text !== null && ({PAGE_TEXT})() !== text)",
-        arg=[before, text],
+        f"([n, text, answered]) => window.__domino.runs > n || (text !== null && ({PAGE_TEXT})() !== text)"
+        f" || (answered !== null && ({ANSWERED})() > answered)",
+        arg=[before, text, answered],
         timeout=timeout,
         polling=POLL_MS,
     )
@@ -96,11 +119,13 @@ def wait_point(page: Any, name: str, timeout: float = 15_000) -> dict[str, float
 
 
 def click_point(page: Any, name: str) -> None:
-    """Click a board point by its ``customdata`` and wait for the app's answer."""
+    """Click a board point by its ``customdata`` (or a target the board drew) and wait for the app's answer:
+    the board's own (a tile picked) or the server's (a move, once the bots' replies are played through)."""
+    page.wait_for_function(SETTLED, polling=50)
     where = wait_point(page, name)
-    before, text = reruns(page), page.evaluate(PAGE_TEXT)
+    before, text, answered = reruns(page), page.evaluate(PAGE_TEXT), int(page.evaluate(ANSWERED))
     page.mouse.click(where["x"], where["y"])
-    wait_rerun(page, before, text=text)
+    wait_rerun(page, before, text=text, answered=answered)
 
 
 def click_button(page: Any, label: str, expect: str | None = None) -> None:

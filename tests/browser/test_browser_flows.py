@@ -105,7 +105,7 @@ def test_a_hand_of_block_played_by_clicking(page: Any, app_url: str, artifacts: 
     open_app(page, f"{app_url}/play?lang=en")
     type_deal_number(page, t("play.seed", "en"))
     click_button(page, "Deal")
-    # the same table, kept in step locally: the app deals seed 1, greedy bots, one hand of block for two
+    # the same table, kept in step locally: deal number 1, greedy bots, one hand of block for two
     table = start_table(rules_for("block"), "block", "greedy", 1, False)
     wait_point(page, f"hand:{table.state.hand(HUMAN)[0]}")
     moves = 0

@@ -312,6 +312,20 @@ def test_table_puts_rule_sets_side_by_side(tmp_path: Path, capsys: pytest.Captur
     assert points.count("1: 16") == 1 and points.count("0: 16") == 1
 
 
+def test_a_first_hand_to_be_redealt_is_ruled_before_its_to_move(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seat 0 holds 1-1 among five doubles; to_move: 1 is no error, the ruling is the redeal, with no leader."""
+    text = (
+        "rules: domino101\nhands: [[0-0, 1-1, 2-2, 3-3, 4-4, 6-5, 2-1], [3-2, 6-0, 5-1, 4-1, 3-0, 6-1, 5-0]]\n"
+        "chain: []\nto_move: 1\n"
+    )
+    assert main(["referee", str(write(tmp_path, text))]) == 0
+    rows = {line.split()[0]: line.split(maxsplit=1)[1] for line in capsys.readouterr().out.splitlines()}
+    assert rows["status"] == "redeal" and rows["leader"] == "-"
+    assert "5 doubles" in rows["redeal"]
+
+
 def test_json_from_standard_input_and_russian_sentences() -> None:
     position = {"rules": "domino101", "hands": [["6-5"], []], "chain": ["3-5", "5-1"], "bank": 4}
     done = run_module("referee", "-", "--json", "--lang", "ru", stdin=json.dumps(position))

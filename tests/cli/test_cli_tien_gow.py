@@ -105,7 +105,7 @@ def test_rules_sheet_in_both_languages(capsys: pytest.CaptureFixture[str]) -> No
     assert en.startswith(TITLE.en) and "pay 5 chips" in en and "4 minus their trick points" in en
     assert main(["rules", "tien_gow", "--lang", "ru"]) == 0
     ru = capsys.readouterr().out
-    assert ru.startswith(TITLE.ru) and "платят 5 фишек" in ru
+    assert ru.startswith(TITLE.ru) and "платят 5 жетонов" in ru
     for section in tien_gow_sections(lang="ru"):
         assert section.heading in ru and all(line.text in ru for line in section.lines)
 

@@ -181,3 +181,27 @@ def test_a_right_move_that_ends_the_hand_is_worked_out(lang: str) -> None:
     ending = explain_hand_end(run.state, run.viewer).text().in_(lang)
     assert feedback.explanation == f"{step.success.in_(lang)} {ending}"
     assert "17" in ending  # seat 1 is left with 2-0, 4-3 and 4-4
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_wrong_move_with_no_reply_does_not_promise_that_something_happens_next(lang: str) -> None:
+    """core-01's double step: 6-5 is refuted by the lesson's text alone, so nothing is 'about to happen'."""
+    name = "core-01-the-set"
+    index = next(i for i, s in enumerate(lesson(name).steps) if isinstance(s, PlayStep) and s.wrong)
+    run = run_to(name, index)
+    step = run.step
+    assert isinstance(step, PlayStep) and not step.wrong[0].replies
+    feedback = run.submit_move(line_move(step.wrong[0].move), lang)
+    assert (
+        feedback.message
+        == {"en": "Allowed, but not the move this step is after.", "ru": "Так можно, но здесь нужен другой ход."}[lang]
+    )
+    replied = run_to(
+        "core-02-placing-on-the-ends",
+        max(
+            i for i, s in enumerate(lesson("core-02-placing-on-the-ends").steps) if isinstance(s, PlayStep) and s.wrong
+        ),
+    )
+    wrong = replied.step.wrong[0]  # type: ignore[union-attr]
+    assert wrong.replies
+    assert "watch what happens next" in replied.submit_move(line_move(wrong.move), "en").message

@@ -39,6 +39,7 @@ PASSED = """\
 
 # block for four: 4-3 and 2-0 are worth the same to the analysis (37% each): no question can be asked here
 EVEN = """\
+    real: true
     hands:
       - ["5-3", "4-3", "2-0", "0-0", "6-2"]
       - ["3-0", "3-1", "4-0", "6-0", "1-0", "3-3"]

@@ -54,6 +54,31 @@ def test_a_first_hand_refuses_a_to_move_that_is_not_the_leader_and_names_the_lea
     assert "to_move: 1" in refusal.reason.ru and "hand: later" in refusal.reason.ru
 
 
+FIVE_DOUBLES = {
+    "rules": "domino101",
+    "hands": [["0-0", "1-1", "2-2", "3-3", "4-4", "6-5", "2-1"], ["3-2", "6-0", "5-1", "4-1", "3-0", "6-1", "5-0"]],
+    "chain": [],
+}
+
+
+@pytest.mark.parametrize("to_move", [0, 1, None])
+def test_a_first_hand_to_be_redealt_is_ruled_a_redeal_whatever_its_to_move(to_move: int | None) -> None:
+    """Seat 0 holds 1-1 and five doubles: the deal is thrown in, so it has no leader to contradict."""
+    data = FIVE_DOUBLES if to_move is None else {**FIVE_DOUBLES, "to_move": to_move}
+    ruling = rule(data).as_json()
+    assert ruling["status"] == "redeal" and ruling["legal"] == []
+    assert ruling["leader"] is None and ruling["lead_tiles"] == []
+    assert "5 doubles" in ruling["redeal_reason"]
+    assert ruling["to_move"] == (0 if to_move is None else to_move)
+
+
+def test_a_first_hand_that_stands_still_refuses_another_leader() -> None:
+    """Four doubles are no redeal: the first-lead rule names seat 0 (1-1), and to_move: 1 is refused."""
+    hands = [["0-0", "1-1", "2-2", "3-3", "5-4", "6-5", "2-1"], FIVE_DOUBLES["hands"][1]]
+    refusal = refused({**FIVE_DOUBLES, "hands": hands, "to_move": 1})
+    assert refusal.reason.en.startswith("to_move is 1, but this is a first hand")
+
+
 def test_a_later_hand_led_by_the_winner_may_open_with_any_tile() -> None:
     ruling = rule({**PEERS, "hand": "later", "to_move": 1}).as_json()
     assert ruling["leader"] == 1 and set(ruling["lead_tiles"]) == {"6-6", "1-1"}

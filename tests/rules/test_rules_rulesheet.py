@@ -1,4 +1,4 @@
-"""Rule sheets, option descriptions, differences and the glossary, in English and Russian."""
+"""Rule sheets, option descriptions and differences, in English and Russian."""
 
 from __future__ import annotations
 
@@ -9,16 +9,14 @@ from tests_values import every_value
 
 from tutorial_app.rules.line.options import OPTION_NAMES, HouseRules
 from tutorial_app.rules.line.rulesheet import (
-    GLOSSARY,
     OPTION_LABELS,
     SECTIONS,
     describe_option,
     explain_differences,
-    glossary,
     rule_sheet,
     sheet_sections,
 )
-from tutorial_app.rules.line.variants import VARIANTS, rules_for
+from tutorial_app.rules.line.variants import VARIANTS, find_variant, rules_for
 
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 
@@ -46,11 +44,11 @@ def test_different_values_read_differently(name: str) -> None:
 
 
 def test_numbers_appear_with_the_right_russian_form() -> None:
-    assert describe_option("target", 101, "ru") == "Игра идёт до 101 очка."
-    assert describe_option("target", 150, "ru") == "Игра идёт до 150 очков."
+    assert describe_option("target", 101, "ru") == "Матч идёт до 101 очка."
+    assert describe_option("target", 150, "ru") == "Матч идёт до 150 очков."
     assert "5 костей" in describe_option("hand_size", 5, "ru")
     assert "2 кости" in describe_option("reserve", 2, "ru")
-    assert "3 игрока" in describe_option("players", 3, "ru")
+    assert describe_option("players", 3, "ru") == "Игроков за столом: 3."
     assert "13 очков" in describe_option("opening_threshold", 13, "ru")
 
 
@@ -107,31 +105,6 @@ def test_explain_differences_between_block_and_goat() -> None:
     assert explain_differences(rules_for("block", 2), rules_for("block", 2)) == []
 
 
-def test_glossary_names_the_words_in_both_languages() -> None:
-    words = {(entry.en, entry.ru) for entry in GLOSSARY}
-    for pair in [
-        ("blocked hand", "рыба"),
-        ("capicú", "капику"),
-        ("boneyard", "базар"),
-        ("tied fish", "сека"),
-        ("tie bank", "банк секи"),
-        ("lead", "заход"),
-        ("draft points", "черновые очки"),
-        ("trick", "взятка"),
-        ("banker", "банкир"),
-        ("discard", "сброс"),
-    ]:
-        assert pair in words
-    fish = next(entry for entry in GLOSSARY if entry.ru == "рыба")
-    assert "fish" in fish.also.en
-    for lang in ("en", "ru"):
-        items = glossary(lang)
-        assert len(items) == len(GLOSSARY)
-        for term, meaning in items:
-            assert term and meaning.endswith(".")
-    assert glossary("ru")[0][0].startswith("кость")
-
-
 def test_default_rules_have_a_sheet_without_a_preset() -> None:
     sheet = rule_sheet(HouseRules(), "en")
     assert sheet.startswith("Players and the deal")
@@ -158,8 +131,8 @@ def test_goat_fish_sheet_has_no_tie_line() -> None:
 
 
 def test_redeal_clause_only_where_the_lead_rule_can_fail() -> None:
-    assert _lines("block", 2)["redeal"] == "A deal stands as dealt."
-    assert "unless" in _lines("donkey", 2)["redeal"]
+    assert _lines("block", 2)["redeal"] == "The tiles are never dealt again."
+    assert "only when nobody holds" in _lines("donkey", 2)["redeal"]
     assert "dealt again" in _lines("donkey", 2)["first_lead"]
     assert "dealt again" not in _lines("donkey", 4)["first_lead"]
     international = _lines("international", 4)
@@ -207,3 +180,25 @@ def test_the_word_seka_only_where_the_tie_goes_to_the_bank() -> None:
             if rules.blocked_tie.value != "bank":
                 assert "сек" not in sheet, (variant.name, players)
     assert "после рыбы вничью" in _lines("classic", 2, "ru")["blocked_next_lead"]
+
+
+def test_a_presets_sheet_gives_its_player_count_without_reading_as_a_limit() -> None:
+    """The default sheet of a 2-4 player preset says how many sit at this table and how many may."""
+    assert "Players at the table: 4 (this game is played by 2, 3 or 4)." in rule_sheet(
+        rules_for("kozel", 4), "en", "kozel"
+    )
+    assert "Игроков за столом: 2 (в эту игру играют вдвоём, втроём или вчетвером)." in rule_sheet(
+        rules_for("block", 2), "ru", "block"
+    )
+    assert "Players at the table: 4.\n" in rule_sheet(rules_for("international", 4), "en", "international")
+
+
+def test_the_two_goats_each_say_how_they_differ_from_the_other() -> None:
+    """kozel and kozel_pass are both four-player goats without a boneyard: their sheets say what sets them apart."""
+    for name, other in (("kozel", "kozel_pass"), ("kozel_pass", "kozel")):
+        for lang in ("en", "ru"):
+            sheet = rule_sheet(rules_for(name, 4), lang, name)
+            about = find_variant(name).about
+            assert about is not None and about.in_(lang) in sheet.splitlines()[2]
+            assert other in about.in_(lang)
+    assert "0-0" in find_variant("kozel").title.en and "lowest double" in find_variant("kozel_pass").title.en

@@ -91,7 +91,7 @@ def test_drawn_out_fish_says_so() -> None:
 def test_tie_bank_arithmetic_and_capicu_bonus() -> None:
     tie = position("domino101", [["4-0"], ["3-0"], ["1-0"], ["6-2", "1-1"]], ["6-3", "3-2"], to_move=3, bank=7)
     worked = explain_hand_end(run(tie.state, "6-2 right"), viewer=0)
-    assert "сека" in worked.score.en and "5 + 5 = 10" in worked.score.en and "7 + 10 = 17" in worked.score.en
+    assert "seka" in worked.score.en and "5 + 5 = 10" in worked.score.en and "7 + 10 = 17" in worked.score.en
     assert "банк 7 + 10 = 17" in worked.score.ru
     capicu = position(
         "international", [["1-5"], ["6-5"], ["2-2"], ["3-3"]], ["5-2", "2-1"], to_move=0, overrides={"capicu_bonus": 25}
@@ -109,12 +109,12 @@ def test_a_tied_fish_is_a_seka_only_where_its_pips_go_to_the_bank() -> None:
         assert hand_result(final).tie
         worked = explain_hand_end(final, viewer=0)
         said = worked.text()
-        assert "a tied fish, and nobody wins it" in said.en and "это ничья" in said.ru
+        assert "a tied fish, and nobody wins it" in said.en and "ничья, раздачу не выигрывает никто" in said.ru
         assert not CYRILLIC.search(said.en) and "сек" not in said.ru
         assert "After a tied fish the player who made the fish leads" in worked.next_lead.en
         assert worked.next_lead.ru.startswith("После рыбы вничью заходит тот, кто сделал рыбу")
     seka = explain_hand_end(run(position("domino101", hands, ["6-3", "3-2"], to_move=3).state, "6-2 right"), viewer=0)
-    assert "(a сека)" in seka.score.en and "это сека" in seka.score.ru and "После секи" in seka.next_lead.ru
+    assert "(a seka)" in seka.score.en and "(по 5): сека" in seka.score.ru and "После секи" in seka.next_lead.ru
 
 
 def test_goat_going_out_on_both_ends_says_nothing_of_a_capicu() -> None:
@@ -268,3 +268,16 @@ def test_the_referee_rules_with_the_worked_end() -> None:
         lang="ru",
     ).as_json()
     assert "3-2 (5) + 6-5 (11) = 16" in ruling["result"]["worked"] and "игрок 1 пишет 16" in ruling["result"]["worked"]
+
+
+def test_who_wins_is_said_without_the_points_a_later_question_asks_for() -> None:
+    """The answer to "who wins the fish?" names the winner and the pips, not what anyone writes."""
+    fish = run(position("block", [["1-0", "4-0"], ["6-2", "5-5"]], ["6-3", "3-2"], to_move=1).state, "6-2 right")
+    worked = explain_hand_end(fish, viewer=0)
+    verdict = worked.verdict_text()
+    assert "You have the fewest pips (5) and win the fish." in verdict.en
+    assert "У вас меньше всех очков (5): рыба за вами." in verdict.ru
+    assert "10" not in verdict.en.split("Left in hand")[0] and "score" not in verdict.en
+    assert "You score the opponent's pips: 10." in worked.text().en
+    pairs = run(position("international", [["2-0"], ["1-1"], ["3-3"], ["5-0"]], ["6-3"], to_move=2).state, "3-3 right")
+    assert explain_hand_end(pairs, viewer=0).verdict_text().en.endswith("So your pair (0 + 2) wins the hand.")

@@ -1,15 +1,17 @@
 """What a click on the board means: select a tile, place it on an end, or deselect.
 
-Pure and Streamlit-free, so the app only forwards the clicked point's
-``customdata`` and applies the move it gets back, and tests need no browser.
-The Learn and Play pages use it alike: one click model everywhere (a tile,
-then the end where it goes). Selecting a tile that fits nowhere is allowed
-and only explained; placing it is an attempt the caller may count.
+Pure and Streamlit-free, so the app only forwards what was clicked (a name
+the board component reports, ``play:6-4:left``, or a button twin's
+``hand:6-4`` then ``end:left``) and applies the move it gets back, and tests
+need no browser. The Learn and Play pages use it alike: one click model
+everywhere (a tile, then the end where it goes); the board component answers
+the same model in the browser (``browser_line``). Selecting a tile that fits
+nowhere is allowed and only explained; placing it is an attempt the caller
+may count.
 
 Usage in the app::
 
-    name = clicked_name(event.selection.points)      # "hand:6-4", "end:left", ...
-    outcome = handle_click(state, selected, name, viewer_seat=0)
+    outcome = handle_click(state, selected, name, viewer_seat=0)   # "hand:6-4", "end:left", "play:6-4:left"
     selected = outcome.selected
     if outcome.move is not None:
         state = apply(state, outcome.move)
@@ -19,15 +21,14 @@ Usage in the app::
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from tutorial_app.rules.line.moves import why_illegal
 from tutorial_app.rules.line.state import ENDS, End, HandState, Move, play
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile
 
-__all__ = ["ClickOutcome", "handle_click", "clicked_name", "parse_click"]
+__all__ = ["ClickOutcome", "handle_click", "parse_click"]
 
 
 class ClickOutcome(NamedTuple):
@@ -53,20 +54,10 @@ _NOT_YOUR_TURN = Text("It is not your turn yet.", "Сейчас не ваш хо
 _OVER = Text("The hand is over.", "Раздача окончена.")
 
 
-def clicked_name(points: Sequence[Mapping[str, Any]] | None) -> str | None:
-    """The ``customdata`` of the first clicked point of a Plotly selection, or None."""
-    if not points:
-        return None
-    data = points[0].get("customdata")
-    if isinstance(data, (list, tuple)):
-        data = data[0] if data else None
-    return data if isinstance(data, str) else None
-
-
 def parse_click(name: str) -> tuple[str, str]:
     """Split ``"hand:6-4"`` into ``("hand", "6-4")``; unknown names give ``("", name)``."""
     kind, sep, rest = name.partition(":")
-    if not sep or kind not in ("hand", "end", "chain"):
+    if not sep or kind not in ("hand", "end", "chain", "play"):
         return "", name
     return kind, rest
 
@@ -87,6 +78,8 @@ def handle_click(
     - ``end:E`` lays the selected tile on end E (``closed`` lays a double
       face down where the rules allow it); an illegal placement keeps the
       selection, says why and is reported as ``attempt``.
+    - ``play:X:E`` is both clicks at once: X selected and laid on end E (the
+      board component draws the move in the browser and reports it whole).
     - ``chain:ARM:I`` reports the table tile clicked, selection unchanged.
     - Anything else (or None) changes nothing.
     """
@@ -99,7 +92,7 @@ def handle_click(
             return ClickOutcome(selected, chain=(arm, int(index)))
         except ValueError:
             return ClickOutcome(selected)
-    if kind not in ("hand", "end"):
+    if kind not in ("hand", "end", "play"):
         return ClickOutcome(selected)
     if state.is_over:
         return ClickOutcome(None, message=_OVER)
@@ -107,6 +100,10 @@ def handle_click(
         return ClickOutcome(selected, message=_NOT_YOUR_TURN)
     if kind == "hand":
         return _click_hand(state, selected, value, viewer_seat)
+    if kind == "play":
+        name, _, end = value.rpartition(":")
+        picked = _click_hand(state, None, name, viewer_seat).selected
+        return _click_end(state, picked, end, closed) if picked is not None else ClickOutcome(selected)
     return _click_end(state, selected, value, closed)
 
 

@@ -59,15 +59,18 @@ def _seats(state: HandState, viewer: int, reveal: bool) -> Text:
     return Text("; ".join(en) + ".", "; ".join(ru) + ".")
 
 
-def describe_position(state: HandState, *, viewer_seat: int, show_turn: bool = True, reveal: bool = False) -> Text:
-    """The position as the viewer sees it, in a few sentences (``show_turn``: say whose turn it is)."""
+def describe_position(
+    state: HandState, *, viewer_seat: int, show_turn: bool = True, reveal: bool = False, show_boneyard: bool = True
+) -> Text:
+    """The position as the viewer sees it, in a few sentences (``show_turn``: say whose turn it is;
+    ``show_boneyard``: say how many tiles the boneyard holds)."""
     parts = [_table(state), _seats(state, viewer_seat, reveal)]
-    if state.rules.has_boneyard:
+    if state.rules.has_boneyard and show_boneyard:
         parts.append(
-            Text(f"Boneyard: {_count(len(state.boneyard)).en}.", f"В базаре {_count(len(state.boneyard)).ru}.")
+            Text(f"Boneyard: {_count(len(state.boneyard)).en}.", f"На базаре {_count(len(state.boneyard)).ru}.")
         )
     if state.is_over:
-        parts.append(Text("The hand is over.", "Партия окончена."))
+        parts.append(Text("The hand is over.", "Раздача окончена."))
     elif show_turn:
         mover = state.to_move
         parts.append(

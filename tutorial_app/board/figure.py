@@ -10,21 +10,29 @@ thing clicked: ``hand:6-4`` (a tile in the viewer's hand), ``end:left`` (a
 target where the selected tile may go; ``end:lead`` on an empty table) and
 ``chain:right:3`` (a tile on the table: arm and place, ``chain:centre:-1``
 for the centre). ``controller.handle_click`` reads them.
+
+``board_picture`` is the builder: the figure as plain JSON (what the board
+component draws with plotly.js) and the named parts of the board as overlay
+shapes (``overlay``): each tile of the viewer's hand (``hand:6-4``) with how
+far it rises when selected, each tile on the table (``tile:6-4``), and the
+target spot of each open end. ``board_figure`` wraps the same figure as a
+``go.Figure``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Literal, NamedTuple
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal, NamedTuple
 
-import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
-from numpy.typing import NDArray
 
 from tutorial_app.board.frame import Frame, Side, boneyard_spot, frame_for, hand_tiles, label_spot
+from tutorial_app.board.geometry import Placement
 from tutorial_app.board.labels import boneyard_label, seat_label
-from tutorial_app.board.layout import BoardLayout, layout_table
+from tutorial_app.board.layout import BoardLayout, EndSpot, layout_table
+from tutorial_app.board.overlay import Coords, Part, dots, polygon
+from tutorial_app.board.seat_names import named_label
 from tutorial_app.board.shape import ChainShape
 from tutorial_app.board.tile_face import CHAMFER, PIP_SPOTS, chamfered, half_centre
 from tutorial_app.rules.line.moves import legal_moves
@@ -35,6 +43,10 @@ __all__ = [
     "Theme",
     "THEMES",
     "board_figure",
+    "board_picture",
+    "placed_part",
+    "Picture",
+    "ThemeName",
     "table_layout",
     "target_ends",
     "CLICK_TRACE",
@@ -107,10 +119,30 @@ THEMES: dict[str, Theme] = {
 }
 
 
-class _Sketch:
-    """Coordinates gathered for the batched traces."""
+class Picture(NamedTuple):
+    """A board as plain figure JSON (``{"data": [...], "layout": {...}}``) and its parts drawn on their own.
 
-    def __init__(self) -> None:
+    ``parts``: ``hand:6-4`` for each tile of the viewer's hand, ``seat2:3`` for the others' tiles (by place),
+    ``tile:6-4`` for each tile on the table (see ``overlay.Part``). ``rises``: how far (in the figure's units) each hand tile rises when selected.
+    ``ends``: the target spot of each open end. ``px_per_unit``: the pixels one unit is drawn at (for
+    sizes in pixels). ``wood``: the colour under the viewer's hand (to cover a tile that left it).
+    """
+
+    figure: dict[str, Any]
+    parts: dict[str, Part]
+    rises: dict[str, float]
+    ends: dict[str, tuple[float, float]]
+    px_per_unit: float
+    wood: str
+
+
+class _Sketch:
+    """Coordinates gathered for the batched traces, and the named parts drawn on their own."""
+
+    def __init__(self, colours: Theme, ppu: float) -> None:
+        self.colours = colours
+        self.ppu = ppu
+        self.parts: dict[str, Part] = {}
         self.face_x: list[float | None] = []
         self.face_y: list[float | None] = []
         self.back_x: list[float | None] = []
@@ -145,32 +177,20 @@ class _Sketch:
         face_up: bool,
         outline: str | None = None,
         scale: float = 1.0,
+        part: str | None = None,
     ) -> None:
-        """One tile; ``scale`` 1 is a chain tile (2 x 1 units), larger for the viewer's hand."""
-        hw, hh = (0.5 * scale, scale) if vertical else (scale, 0.5 * scale)
-        xs, ys = chamfered(cx, cy, hw, hh, CHAMFER * scale)
+        """One tile; ``scale`` 1 is a chain tile (2 x 1 units), larger for the viewer's hand. ``part``: also
+        keep it drawn on its own under that name."""
+        drawn = _tile_geometry(cx, cy, vertical, low, high, face_up, scale)
+        xs, ys = drawn.outline
         if face_up:
             self.face_x.extend(xs)
             self.face_y.extend(ys)
-            bar = 0.4 * scale
-            if vertical:
-                self.line_x.extend((round(cx - bar, 3), round(cx + bar, 3), None))
-                self.line_y.extend((cy, cy, None))
-            else:
-                self.line_x.extend((cx, cx, None))
-                self.line_y.extend((round(cy - bar, 3), round(cy + bar, 3), None))
-            for number, (hx, hy) in (
-                (low, half_centre(cx, cy, vertical, -scale)),
-                (high, half_centre(cx, cy, vertical, scale)),
-            ):
-                for ox, oy in PIP_SPOTS[number]:
-                    if vertical:
-                        self.pip_x.append(round(hx + ox * scale, 3))
-                        self.pip_y.append(round(hy + oy * scale, 3))
-                    else:
-                        self.pip_x.append(round(hx + oy * scale, 3))
-                        self.pip_y.append(round(hy + ox * scale, 3))
-                    self.pip_scale.append(scale)
+            self.line_x.extend(drawn.bar[0])
+            self.line_y.extend(drawn.bar[1])
+            self.pip_x.extend(drawn.pips[0])
+            self.pip_y.extend(drawn.pips[1])
+            self.pip_scale.extend([scale] * len(drawn.pips[0]))
         else:
             self.back_x.extend(xs)
             self.back_y.extend(ys)
@@ -178,6 +198,8 @@ class _Sketch:
             ox_list, oy_list = self.outline[outline]
             ox_list.extend(xs)
             oy_list.extend(ys)
+        if part is not None:
+            self.parts[part] = _tile_part(drawn, face_up, scale, self.colours, self.ppu)
 
     def click(self, x: float, y: float, data: str, text: str, scale: float = 1.0) -> None:
         self.click_x.append(round(x, 3))
@@ -190,6 +212,61 @@ class _Sketch:
         self.label_x.append(x)
         self.label_y.append(y)
         self.label_text.append(text)
+
+
+class _TileGeometry(NamedTuple):
+    """A tile's outline, the bar across its middle and its pips, in the figure's units."""
+
+    outline: tuple[Coords, Coords]
+    bar: tuple[Coords, Coords]
+    pips: tuple[list[float], list[float]]
+
+
+def _tile_geometry(
+    cx: float, cy: float, vertical: bool, low: int, high: int, face_up: bool, scale: float
+) -> _TileGeometry:
+    hw, hh = (0.5 * scale, scale) if vertical else (scale, 0.5 * scale)
+    outline = chamfered(cx, cy, hw, hh, CHAMFER * scale)
+    if not face_up:
+        return _TileGeometry(outline, ([], []), ([], []))
+    bar = 0.4 * scale
+    if vertical:
+        line: tuple[Coords, Coords] = ([round(cx - bar, 3), round(cx + bar, 3), None], [cy, cy, None])
+    else:
+        line = ([cx, cx, None], [round(cy - bar, 3), round(cy + bar, 3), None])
+    pip_x: list[float] = []
+    pip_y: list[float] = []
+    for number, (hx, hy) in (
+        (low, half_centre(cx, cy, vertical, -scale)),
+        (high, half_centre(cx, cy, vertical, scale)),
+    ):
+        for ox, oy in PIP_SPOTS[number]:
+            if vertical:
+                pip_x.append(round(hx + ox * scale, 3))
+                pip_y.append(round(hy + oy * scale, 3))
+            else:
+                pip_x.append(round(hx + oy * scale, 3))
+                pip_y.append(round(hy + ox * scale, 3))
+    return _TileGeometry(outline, line, (pip_x, pip_y))
+
+
+def _tile_part(drawn: _TileGeometry, face_up: bool, scale: float, colours: Theme, ppu: float) -> Part:
+    """A tile drawn on its own as the traces draw it: its body, its bar and its pips."""
+    xs, ys = drawn.outline
+    body = polygon(xs, ys, fill=colours.face if face_up else colours.back, line=colours.face_edge, width=1.0)
+    if not face_up:
+        return Part((body,), xs, ys)
+    bar = polygon(*drawn.bar, line=colours.face_edge, width=divider_width(ppu))
+    pip_size = max(3.0, round(ppu * 0.2 * scale, 1))
+    return Part((body, bar, dots(*drawn.pips, pip_size, colours.pip)), xs, ys)
+
+
+def placed_part(placement: Placement, theme: ThemeName, ppu: float) -> Part:
+    """A tile laid on the table at ``placement`` (a chain tile), drawn on its own as the board draws it."""
+    drawn = _tile_geometry(
+        placement.cx, placement.cy, placement.vertical, placement.low, placement.high, not placement.closed, 1.0
+    )
+    return _tile_part(drawn, not placement.closed, 1.0, THEMES[theme], ppu)
 
 
 def target_ends(state: HandState, tile: Tile) -> list[End]:
@@ -208,7 +285,13 @@ def _last_played(state: HandState) -> Tile | None:
     return None
 
 
-def board_figure(
+def board_figure(state: HandState, **view: Any) -> go.Figure:
+    """``board_picture``'s figure as a ``go.Figure`` (same arguments)."""
+    figure = board_picture(state, **view).figure
+    return go.Figure(data=figure["data"], layout=figure["layout"], _validate=False)
+
+
+def board_picture(
     state: HandState,
     *,
     viewer_seat: int = 0,
@@ -226,7 +309,10 @@ def board_figure(
     width: int | None = None,
     hand_scale: float | None = None,
     name_viewer: bool = True,
-) -> go.Figure:
+    names: Mapping[int, str] | None = None,
+    label_px: float = 0.0,
+    show_boneyard: bool = True,
+) -> Picture:
     """Draw a hand in play as the viewer at ``viewer_seat`` sees it.
 
     ``selected``: a tile of the viewer's hand, drawn raised, with target
@@ -245,57 +331,14 @@ def board_figure(
     ``hand_scale``: the viewer's hand tiles' size (see ``frame.frame_for``).
     ``name_viewer``: label the viewer's seat "You" (off where nobody at the
     table is the reader, as in Compare, so every seat is "Seat N").
+    ``names``: people's names in place of "Seat N" (a club table), plain text.
+    ``label_px``: the least size in pixels of the words on the wood (a presenter's room).
+    ``show_boneyard``: write the boneyard's count (off where the count would answer a lesson's question).
     """
     colours = THEMES[theme]
     board = layout if layout is not None else layout_table(state.table, shape)
-    rules = state.rules
-    players = rules.players
-    sketch = _Sketch()
     wanted = set(highlight)
-    last = _last_played(state) if show_last_move else None
-    frame = frame_for(board.width, board.height, players, hand_scale, len(state.hand(viewer_seat)))
-
-    for p in board.placements:
-        name = str(p.tile)
-        mark = "last" if p.tile is last else "hint" if name in wanted else None
-        sketch.tile(p.cx, p.cy, p.vertical, p.low, p.high, not p.closed, mark)
-        sketch.click(p.cx, p.cy, f"chain:{p.arm}:{p.link_index}", name)
-
-    face_up_all = reveal or state.is_over
-    fits = state.fitting(viewer_seat) if show_fits else 0
-    for offset in range(players):
-        seat = (viewer_seat + offset) % players
-        side = frame.sides[offset] if offset < len(frame.sides) else "top"
-        hand = state.hand(seat)
-        you = seat == viewer_seat
-        turn = show_turn and seat == state.to_move and not state.is_over
-        label = seat_label(seat, len(hand), you=you and name_viewer, to_move=turn).in_(lang)
-        _draw_hand(sketch, frame, hand, side, you or face_up_all, you, selected, wanted, label, fits if you else 0)
-
-    if rules.has_boneyard:
-        sketch.label(*boneyard_spot(frame), boneyard_label(len(state.boneyard)).in_(lang))
-
-    target_x: list[float] = []
-    target_y: list[float] = []
-    target_data: list[str] = []
-    hint_ring_x: list[float] = []
-    hint_ring_y: list[float] = []
-    spots = {spot.end: spot for spot in board.ends}
-    if selected is not None and state.to_move == viewer_seat and not state.is_over:
-        for end in target_ends(state, selected):
-            spot = spots.get(end)
-            if spot is None:
-                continue
-            tx, ty = spot.target
-            target_x.append(tx)
-            target_y.append(ty)
-            target_data.append(f"end:{end}")
-    for name in wanted:
-        if name.startswith("end:") and name[4:] in spots:
-            hx, hy = spots[name[4:]].target  # type: ignore[index]
-            hint_ring_x.append(hx)
-            hint_ring_y.append(hy)
-
+    frame = frame_for(board.width, board.height, state.rules.players, hand_scale, len(state.hand(viewer_seat)))
     x_range, y_range = frame.x_range, frame.y_range
     # Why assume a width: pips, labels and targets are sized in pixels. If the
     # column is narrower than the board's natural shape, Plotly zooms out to
@@ -303,7 +346,16 @@ def board_figure(
     px_per_unit = height / (y_range[1] - y_range[0])
     least_width = width if width is not None else height * ASSUMED_ASPECT
     px_per_unit = min(px_per_unit, least_width / (x_range[1] - x_range[0]))
-    return _assemble(
+    sketch = _Sketch(colours, px_per_unit)
+    _draw_chain(sketch, board, _last_played(state) if show_last_move else None, wanted)
+    seats = _Seats(
+        viewer_seat, selected, wanted, reveal or state.is_over, show_turn, show_fits, name_viewer, names, lang
+    )
+    rises = _draw_hands(sketch, frame, state, seats)
+    if state.rules.has_boneyard and show_boneyard:
+        sketch.label(*boneyard_spot(frame), boneyard_label(len(state.boneyard)).in_(lang))
+    spots = {spot.end: spot for spot in board.ends}
+    figure = _assemble(
         sketch,
         colours,
         board,
@@ -312,33 +364,146 @@ def board_figure(
         y_range,
         height,
         width,
-        (target_x, target_y, target_data),
-        (hint_ring_x, hint_ring_y),
+        _targets(state, spots, selected, viewer_seat),
+        _hint_rings(spots, wanted),
+        label_px,
     )
+    ends = {str(end): spot.target for end, spot in spots.items()}
+    return Picture(figure, sketch.parts, rises, ends, px_per_unit, colours.wood)
 
 
-def _draw_hand(
-    sketch: _Sketch,
-    frame: Frame,
-    hand: list[Tile],
-    side: Side,
-    face_up: bool,
-    clickable: bool,
-    selected: Tile | None,
-    wanted: set[str],
-    label: str,
-    fits: int = 0,
-) -> None:
-    """Lay a seat's tiles along its side of the table, with its label; ``fits`` outlines tiles that fit now."""
-    raised = next((i for i, tile in enumerate(hand) if tile is selected), None) if side == "bottom" else None
-    for tile, spot in zip(hand, hand_tiles(frame, side, len(hand), raised), strict=True):
+class _Seats(NamedTuple):
+    """How the seats are shown: the viewer's and their selection, hints, faces, turn, fitting tiles, names."""
+
+    viewer: int
+    selected: Tile | None
+    wanted: set[str]
+    face_up_all: bool
+    show_turn: bool
+    show_fits: bool
+    name_viewer: bool
+    names: Mapping[int, str] | None
+    lang: str
+
+
+def _draw_chain(sketch: _Sketch, board: BoardLayout, last: Tile | None, wanted: set[str]) -> None:
+    """The tiles on the table, each kept as a part (``tile:6-4``) and clickable (``chain:left:3``)."""
+    for p in board.placements:
+        name = str(p.tile)
+        mark = "last" if p.tile is last else "hint" if name in wanted else None
+        sketch.tile(p.cx, p.cy, p.vertical, p.low, p.high, not p.closed, mark, part=f"tile:{name}")
+        sketch.click(p.cx, p.cy, f"chain:{p.arm}:{p.link_index}", name)
+
+
+def _draw_hands(sketch: _Sketch, frame: Frame, state: HandState, seats: _Seats) -> dict[str, float]:
+    """Every seat's hand and label around the felt, the viewer's at the bottom; how far the viewer's tiles rise."""
+    viewer = seats.viewer
+    fits = state.fitting(viewer) if seats.show_fits else 0
+    players = state.rules.players
+    rises: dict[str, float] = {}
+    for offset in range(players):
+        seat = (viewer + offset) % players
+        side = frame.sides[offset] if offset < len(frame.sides) else "top"
+        hand = state.hand(seat)
+        you = seat == viewer
+        turn = seats.show_turn and seat == state.to_move and not state.is_over
+        label = seat_label(seat, len(hand), you=you and seats.name_viewer, to_move=turn).in_(seats.lang)
+        if seats.names and seat in seats.names:
+            label = named_label(label, seat, seats.names[seat], seats.lang)
+        face_up = you or seats.face_up_all
+        mine = _Hand(seat, hand, face_up, you, seats.selected, seats.wanted, label, fits if you else 0)
+        rises.update(_draw_hand(sketch, frame, mine, side))
+    return rises
+
+
+def _targets(
+    state: HandState, spots: Mapping[End, EndSpot], selected: Tile | None, viewer_seat: int
+) -> tuple[list[float], list[float], list[str]]:
+    """The target circles of a selected tile: every end where it may be laid now, on the viewer's turn."""
+    target_x: list[float] = []
+    target_y: list[float] = []
+    target_data: list[str] = []
+    if selected is None or state.to_move != viewer_seat or state.is_over:
+        return target_x, target_y, target_data
+    for end in target_ends(state, selected):
+        spot = spots.get(end)
+        if spot is not None:
+            target_x.append(spot.target[0])
+            target_y.append(spot.target[1])
+            target_data.append(f"end:{end}")
+    return target_x, target_y, target_data
+
+
+def _hint_rings(spots: Mapping[End, EndSpot], wanted: set[str]) -> tuple[list[float], list[float]]:
+    """A lesson's hinted ends (``end:left``), ringed."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for name in wanted:
+        if name.startswith("end:") and name[4:] in spots:
+            hx, hy = spots[name[4:]].target  # type: ignore[index]
+            xs.append(hx)
+            ys.append(hy)
+    return xs, ys
+
+
+def divider_width(ppu: float) -> float:
+    """The width in pixels of the bar across a tile's middle."""
+    return max(1.0, ppu * 0.05)
+
+
+def target_size(ppu: float) -> float:
+    """The diameter in pixels of an end's target circle."""
+    return ppu * 1.2
+
+
+class _Hand(NamedTuple):
+    """A seat's hand as the viewer sees it: its tiles, whether face up and clickable, its marks and label."""
+
+    seat: int
+    tiles: list[Tile]
+    face_up: bool
+    clickable: bool
+    selected: Tile | None
+    wanted: set[str]
+    label: str
+    fits: int
+
+
+def _draw_hand(sketch: _Sketch, frame: Frame, hand: _Hand, side: Side) -> dict[str, float]:
+    """Lay a seat's tiles along its side of the table, with its label; ``fits`` outlines tiles that fit now.
+
+    The clickable (the viewer's) hand is kept part by part, with how far each tile rises when selected.
+    """
+    tiles, selected = hand.tiles, hand.selected
+    raised = next((i for i, tile in enumerate(tiles) if tile is selected), None) if side == "bottom" else None
+    spots = hand_tiles(frame, side, len(tiles), raised)
+    rises: dict[str, float] = {}
+    if hand.clickable and side == "bottom":
+        level = hand_tiles(frame, side, len(tiles))
+        for i, tile in enumerate(tiles):
+            lifted = hand_tiles(frame, side, len(tiles), i)[i].cy
+            rises[f"hand:{tile}"] = round(lifted - level[i].cy, 3)
+    for index, (tile, spot) in enumerate(zip(tiles, spots, strict=True)):
         name = str(tile)
-        mark = "selected" if tile is selected else "hint" if name in wanted else "fit" if fits & tile.bit else None
-        sketch.tile(spot.cx, spot.cy, spot.vertical, tile.lo, tile.hi, face_up, mark if face_up else None, spot.scale)
-        if clickable:
+        mark = (
+            "selected"
+            if tile is selected
+            else "hint"
+            if name in hand.wanted
+            else "fit"
+            if hand.fits & tile.bit
+            else None
+        )
+        part = f"hand:{name}" if hand.clickable else f"seat{hand.seat}:{index}"
+        face_up = hand.face_up
+        sketch.tile(
+            spot.cx, spot.cy, spot.vertical, tile.lo, tile.hi, face_up, mark if face_up else None, spot.scale, part
+        )
+        if hand.clickable:
             sketch.click(spot.cx, spot.cy, f"hand:{name}", name, spot.scale)
     x, y = label_spot(frame, side)
-    sketch.label(x, y, label if side in ("bottom", "top") else label.replace(" · ", "<br>"))
+    sketch.label(x, y, hand.label if side in ("bottom", "top") else hand.label.replace(" · ", "<br>"))
+    return rises
 
 
 def _assemble(
@@ -352,8 +517,9 @@ def _assemble(
     width: int | None,
     targets: tuple[list[float], list[float], list[str]],
     hint_rings: tuple[list[float], list[float]],
-) -> go.Figure:
-    """Turn the gathered coordinates into a figure with few traces."""
+    label_px: float = 0.0,
+) -> dict[str, Any]:
+    """Turn the gathered coordinates into a figure with few traces (plain JSON)."""
     w2, h2 = board.width / 2, board.height / 2
     felt_x, felt_y = chamfered(0.0, 0.0, w2, h2)
     skip = "skip"
@@ -392,7 +558,7 @@ def _assemble(
             x=_xy(sketch.line_x),
             y=_xy(sketch.line_y),
             mode="lines",
-            line={"color": colours.face_edge, "width": max(1.0, ppu * 0.05)},
+            line={"color": colours.face_edge, "width": divider_width(ppu)},
             hoverinfo=skip,
             name="dividers",
         ),
@@ -430,7 +596,7 @@ def _assemble(
             y=_xy(sketch.label_y),
             mode="text",
             text=sketch.label_text,
-            textfont={"color": colours.text, "size": max(13.0, round(ppu * 0.55, 1))},
+            textfont={"color": colours.text, "size": max(13.0, round(ppu * 0.55, 1), label_px)},
             hoverinfo=skip,
             name="labels",
         )
@@ -455,7 +621,7 @@ def _assemble(
             mode="markers",
             name=TARGET_TRACE,
             hoverinfo="none",
-            marker={"symbol": "circle-open", "size": ppu * 1.2, "color": colours.target, "line": {"width": 3}},
+            marker={"symbol": "circle-open", "size": target_size(ppu), "color": colours.target, "line": {"width": 3}},
             selected={"marker": {"opacity": 1}},
             unselected={"marker": {"opacity": 1}},
         )
@@ -474,12 +640,11 @@ def _assemble(
             unselected={"marker": {"opacity": 1}},
         )
     )
-    layout = table_layout(colours, x_range, y_range, height, width)
-    # Why unvalidated: every value above comes from this module, never from a user, and Plotly's
-    # property-by-property validation was most of a board's build time (16 of 18 ms for a four-seat
-    # table). tests/board/test_figure_valid.py builds the same figures validated, so a bad property
-    # still fails a test.
-    return go.Figure(data=traces, layout=layout, _validate=False)
+    # Why plain JSON, unvalidated: every value above comes from this module, never from a user, and
+    # Plotly's property-by-property validation was most of a board's build time (16 of 18 ms for a
+    # four-seat table), its conversion to JSON most of the rest. tests/board/test_figure_valid.py builds
+    # the same figures validated, so a bad property still fails a test.
+    return {"data": traces, "layout": table_layout(colours, x_range, y_range, height, width)}
 
 
 _NO_TEMPLATE = pio.templates["none"].to_plotly_json()
@@ -517,14 +682,9 @@ def _scatter(**properties: object) -> dict[str, object]:
     return {"type": "scatter", **properties}
 
 
-def _xy(values: list[float | None] | list[float]) -> NDArray[np.float64]:
-    """Coordinates as a float array, a gap (None) as NaN.
-
-    Why: Plotly checks a list value by value (most of a board's build time)
-    but takes a numeric array as it is, and ships it as compact binary; a
-    NaN breaks a line or a filled polygon just as None does.
-    """
-    return np.array([np.nan if v is None else v for v in values], dtype=np.float64)
+def _xy(values: Coords | list[float]) -> Coords:
+    """Coordinates as a plain list (None breaks a line or a filled polygon)."""
+    return list(values)
 
 
 def _marker(colour: str, size: float | list[float]) -> dict[str, object]:

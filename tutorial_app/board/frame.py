@@ -162,11 +162,14 @@ def frame_for(width: float, height: float, players: int, hand_scale: float | Non
     return Frame(width, height, sides, k, x_range, y_range, rows, hand_scale is not None)
 
 
-def narrow_frame(width: float, height: float, players: int, screen_px: float, hand_count: int) -> Frame:
-    """The frame of a board ``screen_px`` wide on a narrow screen: the viewer's tiles at least ``TAP_TILE_PX``
-    wide (in two rows if one would not hold them), the figure as tall as it needs."""
+def narrow_frame(
+    width: float, height: float, players: int, screen_px: float, hand_count: int, tile_px: float = TAP_TILE_PX
+) -> Frame:
+    """The frame of a board ``screen_px`` wide on a narrow screen (or a column a board is fitted to): the
+    viewer's tiles at least ``tile_px`` wide (in two rows if one would not hold them), the figure as tall as
+    it needs."""
     units = width + 2 * side_pad(players)
-    scale = max(NARROW_HAND_SCALE, (TAP_TILE_PX + 0.5) * units / screen_px)  # half a pixel for rounding
+    scale = max(NARROW_HAND_SCALE, (tile_px + 0.5) * units / screen_px)  # half a pixel for rounding
     return frame_for(width, height, players, scale, hand_count)
 
 

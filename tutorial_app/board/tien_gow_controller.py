@@ -1,15 +1,15 @@
 """Clicks on the Tien Gow table: select tiles of your hand, then play them face up or discard them.
 
 Pure and Streamlit-free, like ``controller`` for the line games: the app
-forwards the clicked point's ``customdata`` (or a button press) and applies
-the move it gets back; tests need no browser.
+forwards what was clicked (the board component's report of a whole move,
+``play:0,3``, or a button press) and applies the move it gets back; tests
+need no browser.
 
 A selection is the sorted places (indices) of the chosen tiles in the
 viewer's hand: the hand may hold two identical civil tiles, so a tile's
 name alone would not say which was clicked. Usage in the app::
 
-    name = controller.clicked_name(event.selection.points)   # "hand:3", "action:play", ...
-    outcome = handle_click(state, selected, name, viewer_seat=0)
+    outcome = handle_click(state, selected, name, viewer_seat=0)   # "hand:3", "action:play", "play:0,3"
     selected = outcome.selected
     if outcome.move is not None:
         state = apply(state, outcome.move)
@@ -39,6 +39,8 @@ __all__ = [
     "selected_tiles",
     "selection_hint",
     "valid_selection",
+    "lay_count",
+    "limit_text",
 ]
 
 Selection = tuple[int, ...]
@@ -77,9 +79,17 @@ def selected_tiles(state: HandState, selected: Iterable[int], viewer_seat: int =
     return sort_tiles(hand[i] for i in valid_selection(state, selected, viewer_seat))
 
 
-def _wanted(state: HandState) -> int:
+def lay_count(state: HandState) -> int:
     """How many tiles the viewer lays now: the trick's size, or up to four when leading."""
     return state.trick.size if state.trick is not None else _MAX_LEAD
+
+
+def limit_text(wanted: int) -> Text:
+    """Why a selection may not grow: at most ``wanted`` tiles may be laid now."""
+    return Text(
+        f"You may lay {wanted} tiles at most: click a chosen tile to put it back first.",
+        f"Класть можно не больше {wanted} костей: сначала нажмите на выбранную кость, чтобы вернуть её.",
+    )
 
 
 def handle_click(state: HandState, selected: Iterable[int], name: str | None, *, viewer_seat: int = 0) -> TienGowClick:
@@ -89,6 +99,8 @@ def handle_click(state: HandState, selected: Iterable[int], name: str | None, *,
       trick of one tile is to be answered, a new tile replaces the old one;
       otherwise a selection never grows past what may be laid.
     - ``action:play`` / ``action:discard`` is a ``press``.
+    - ``play:0,3`` / ``discard:0,3`` is a selection and its press at once (the
+      board component selects in the browser and reports the whole move).
     - Anything else (or None) changes nothing.
     """
     current = valid_selection(state, selected, viewer_seat)
@@ -97,6 +109,12 @@ def handle_click(state: HandState, selected: Iterable[int], name: str | None, *,
     kind, _, value = name.partition(":")
     if kind == "action" and value in (Action.PLAY.value, Action.DISCARD.value):
         return press(state, current, Action(value), viewer_seat=viewer_seat)
+    if kind in (Action.PLAY.value, Action.DISCARD.value):
+        places = [int(place) for place in value.split(",") if place.isdigit()]
+        chosen = valid_selection(state, places, viewer_seat)
+        if not chosen or len(chosen) != len(places):
+            return TienGowClick(current)
+        return press(state, chosen, Action(kind), viewer_seat=viewer_seat)
     if kind != "hand" or not value.isdigit():
         return TienGowClick(current)
     if state.is_over:
@@ -108,17 +126,11 @@ def handle_click(state: HandState, selected: Iterable[int], name: str | None, *,
         return TienGowClick(current)
     if place in current:
         return TienGowClick(tuple(i for i in current if i != place))
-    wanted = _wanted(state)
+    wanted = lay_count(state)
     if wanted == 1:
         return TienGowClick((place,))
     if len(current) >= wanted:
-        return TienGowClick(
-            current,
-            message=Text(
-                f"You may lay {wanted} tiles at most: click a chosen tile to put it back first.",
-                f"Класть можно не больше {wanted} костей: сначала нажмите на выбранную кость, чтобы вернуть её.",
-            ),
-        )
+        return TienGowClick(current, message=limit_text(wanted))
     return TienGowClick(tuple(sorted((*current, place))))
 
 

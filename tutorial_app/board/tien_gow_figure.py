@@ -9,23 +9,51 @@ hand), ``action:play`` / ``action:discard`` (the buttons), ``trick:2``
 (seat 2's part of the trick). ``tien_gow_controller.handle_click`` reads
 them. ``chinese_tiles_figure`` draws a plain row of tiles (a lesson strip)
 with the same tile drawer.
+
+``tien_gow_picture`` is the builder (the figure as plain JSON, unvalidated
+like the line games' board, and its named parts as overlay shapes: each
+place of the viewer's hand ``hand:3``, each tile of the trick
+``trick:2:0``, and the Play and Discard buttons drawn enabled and not,
+``action:play:on`` / ``action:play:off``); ``tien_gow_figure`` wraps its
+figure as a ``go.Figure``.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import plotly.graph_objects as go
 
 from tutorial_app.board.chinese_tile import pip_spots, rounded_rect, tile_outline, tile_size
-from tutorial_app.board.figure import CLICK_TRACE, THEMES, Theme, table_layout
-from tutorial_app.board.tien_gow_layout import FELT_H, FELT_W, Button, Caption, TableLayout, TileSpot, layout_tien_gow
+from tutorial_app.board.figure import CLICK_TRACE, THEMES, Picture, Theme, table_layout
+from tutorial_app.board.overlay import Part, Shape, polygon, words
+from tutorial_app.board.tien_gow_layout import (
+    FELT_H,
+    FELT_W,
+    RISE,
+    Button,
+    Caption,
+    TableLayout,
+    TileSpot,
+    layout_tien_gow,
+)
 from tutorial_app.rules.tien_gow.state import HandState
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["CHINESE_FACE", "RED_PIP", "WHITE_PIP", "tien_gow_figure", "chinese_tiles_figure", "CLICK_TRACE"]
+__all__ = [
+    "CHINESE_FACE",
+    "RED_PIP",
+    "WHITE_PIP",
+    "tien_gow_figure",
+    "tien_gow_picture",
+    "chinese_tiles_figure",
+    "chinese_tiles_picture",
+    "LEAST_LABEL_PX",
+    "spot_part",
+    "CLICK_TRACE",
+]
 
 ThemeName = Literal["light", "dark"]
 
@@ -40,7 +68,9 @@ _DISABLED = "#8c8c8c"
 class _Sketch:
     """Coordinates gathered for the batched traces."""
 
-    def __init__(self) -> None:
+    def __init__(self, colours: Theme) -> None:
+        self.colours = colours
+        self.parts: dict[str, Part] = {}
         self.face: tuple[list[float | None], list[float | None]] = ([], [])
         self.back: tuple[list[float | None], list[float | None]] = ([], [])
         self.pips: dict[tuple[bool, bool], tuple[list[float], list[float], list[float]]] = {
@@ -83,6 +113,31 @@ class _Sketch:
         self.click_scale.append(scale)
 
 
+def _part_name(spot: TileSpot) -> str:
+    """``hand:3`` for a place of a hand, ``trick:2:0`` for the first tile seat 2 laid in the trick, ``pile:...``."""
+    if spot.place == "hand":
+        return f"hand:{spot.order}" if spot.click is not None else f"seat{spot.seat}:{spot.order}"
+    return f"{spot.place}:{spot.seat}:{spot.order}"
+
+
+def spot_part(spot: TileSpot, colours: Theme) -> Part:
+    """One tile of the table drawn on its own, as the traces draw it: its body and its pips."""
+    xs, ys = tile_outline(spot.cx, spot.cy, spot.vertical, spot.scale)
+    if spot.tile is None:
+        body = polygon(xs, ys, fill=colours.back, line=colours.face_edge, width=1.0)
+        return Part((body,), [*xs], [*ys])
+    shapes: list[Shape] = [polygon(xs, ys, fill=CHINESE_FACE, line=FACE_EDGE, width=1.0)]
+    for red in (True, False):
+        px: list[float | None] = []
+        py: list[float | None] = []
+        for pip in pip_spots(spot.tile, spot.cx, spot.cy, spot.vertical, spot.scale):
+            if pip.red is red:
+                _circle(px, py, pip.x, pip.y, _PIP_DIAMETER[pip.big] * spot.scale / 2)
+        if px:
+            shapes.append(polygon(px, py, fill=RED_PIP if red else WHITE_PIP))
+    return Part(tuple(shapes), [*xs], [*ys])
+
+
 def _spot(sketch: _Sketch, spot: TileSpot) -> None:
     """Draw a tile; a clickable one gets three click points along its length.
 
@@ -90,6 +145,8 @@ def _spot(sketch: _Sketch, spot: TileSpot) -> None:
     one marker as wide as the tile would leave both ends dead.
     """
     sketch.tile(spot.cx, spot.cy, spot.vertical, spot.scale, spot.tile, spot.mark)
+    if spot.place in ("hand", "trick") and (spot.click is not None or spot.place == "trick"):
+        sketch.parts[_part_name(spot)] = spot_part(spot, sketch.colours)
     if spot.click is None:
         return
     label = str(spot.tile) if spot.tile is not None else ""
@@ -104,7 +161,13 @@ _PIP_DIAMETER = {True: 0.34, False: 0.19}
 _CIRCLE = tuple((math.cos(2 * math.pi * k / 10), math.sin(2 * math.pi * k / 10)) for k in range(11))
 
 
-def _pip_traces(sketch: _Sketch) -> list[go.Scatter]:
+def _circle(px: list[float | None], py: list[float | None], x: float, y: float, radius: float) -> None:
+    """A pip as a small polygon in the table's units, then a break."""
+    px.extend([*(round(x + radius * cx, 3) for cx, _ in _CIRCLE), None])
+    py.extend([*(round(y + radius * cy, 3) for _, cy in _CIRCLE), None])
+
+
+def _pip_traces(sketch: _Sketch) -> list[dict[str, Any]]:
     """Pips as small filled circles in the table's own units, one trace per colour and size.
 
     Why not markers: a marker's size is in pixels and the board stretches to
@@ -118,12 +181,10 @@ def _pip_traces(sketch: _Sketch) -> list[go.Scatter]:
         px: list[float | None] = []
         py: list[float | None] = []
         for x, y, k in zip(xs, ys, scales, strict=True):
-            radius = _PIP_DIAMETER[big] * k / 2
-            px.extend([*(round(x + radius * cx, 3) for cx, _ in _CIRCLE), None])
-            py.extend([*(round(y + radius * cy, 3) for _, cy in _CIRCLE), None])
+            _circle(px, py, x, y, _PIP_DIAMETER[big] * k / 2)
         colour = RED_PIP if red else WHITE_PIP
         traces.append(
-            go.Scatter(
+            _scatter(
                 x=px,
                 y=py,
                 mode="lines",
@@ -158,10 +219,15 @@ def _sizes(scales: list[float], size: float) -> float | list[float]:
     return [max(2.0, round(size * k, 1)) for k in scales]
 
 
-def _tile_traces(sketch: _Sketch, colours: Theme) -> list[go.Scatter]:
+def _scatter(**properties: object) -> dict[str, Any]:
+    """One scatter trace as a plain dict (the figure is assembled unvalidated, as the line games' board)."""
+    return {"type": "scatter", **properties}
+
+
+def _tile_traces(sketch: _Sketch, colours: Theme) -> list[dict[str, Any]]:
     skip = "skip"
     traces = [
-        go.Scatter(
+        _scatter(
             x=sketch.back[0],
             y=sketch.back[1],
             fill="toself",
@@ -171,7 +237,7 @@ def _tile_traces(sketch: _Sketch, colours: Theme) -> list[go.Scatter]:
             hoverinfo=skip,
             name="backs",
         ),
-        go.Scatter(
+        _scatter(
             x=sketch.face[0],
             y=sketch.face[1],
             fill="toself",
@@ -192,7 +258,7 @@ def _tile_traces(sketch: _Sketch, colours: Theme) -> list[go.Scatter]:
         if xs:
             colour, dash = styles[key]
             traces.append(
-                go.Scatter(
+                _scatter(
                     x=xs,
                     y=ys,
                     mode="lines",
@@ -204,15 +270,15 @@ def _tile_traces(sketch: _Sketch, colours: Theme) -> list[go.Scatter]:
     return traces
 
 
-def _button_traces(buttons: Sequence[Button], colours: Theme) -> tuple[list[go.Scatter], list[Caption]]:
-    traces: list[go.Scatter] = []
+def _button_traces(buttons: Sequence[Button], colours: Theme) -> tuple[list[dict[str, Any]], list[Caption]]:
+    traces: list[dict[str, Any]] = []
     captions: list[Caption] = []
     for button in buttons:
         xs, ys = rounded_rect(button.x, button.y, button.w, button.h, 0.3)
         fill = colours.selected if button.enabled else _DISABLED
         edge = colours.hint if button.hint else colours.face_edge
         traces.append(
-            go.Scatter(
+            _scatter(
                 x=xs,
                 y=ys,
                 fill="toself",
@@ -223,21 +289,46 @@ def _button_traces(buttons: Sequence[Button], colours: Theme) -> tuple[list[go.S
                 name=f"button {button.action.value}",
             )
         )
-        captions.append(Caption(button.x, button.y, button.label, 1.05))
+        captions.append(Caption(button.x, button.y, button.label, _BUTTON_LABEL))
     return traces, captions
 
 
-def _text_trace(captions: Sequence[Caption], colour: str, lang: str, ppu: float, name: str) -> go.Scatter:
-    base = max(11.0, round(ppu * 0.5, 1))
-    sizes = [round(base * c.size, 1) for c in captions]
-    return go.Scatter(
+def _button_parts(buttons: Sequence[Button], colours: Theme, lang: str, ppu: float) -> dict[str, Part]:
+    """Each button drawn enabled (``action:play:on``) and not (``...:off``), its label on it, as the traces draw it."""
+    parts: dict[str, Part] = {}
+    size = round(_label_size(ppu) * _BUTTON_LABEL, 1)
+    for button in buttons:
+        xs, ys = rounded_rect(button.x, button.y, button.w, button.h, 0.3)
+        edge = colours.hint if button.hint else colours.face_edge
+        label = words(button.x, button.y, button.label.in_(lang), size, _BUTTON_TEXT)
+        for state, fill in (("on", colours.selected), ("off", _DISABLED)):
+            body = polygon(
+                xs, ys, fill=fill, line=edge, width=3 if button.hint else 1, dash="dash" if button.hint else "solid"
+            )
+            parts[f"action:{button.action.value}:{state}"] = Part((body, label), [*xs], [*ys])
+    return parts
+
+
+LEAST_LABEL_PX = 13.0
+"""The smallest words on the table, in pixels (a small table's trick captions were 9 px: too small to read)."""
+
+
+def _label_size(ppu: float) -> float:
+    """The pixel size of the table's words (seat labels; others are drawn relative to it)."""
+    return max(LEAST_LABEL_PX, round(ppu * 0.5, 1))
+
+
+def _text_trace(captions: Sequence[Caption], colour: str, lang: str, ppu: float, name: str) -> dict[str, Any]:
+    base = _label_size(ppu)
+    sizes = [max(LEAST_LABEL_PX, round(base * c.size, 1)) for c in captions]
+    return _scatter(
         x=[c.x for c in captions],
         y=[c.y for c in captions],
         mode="text",
         text=[c.text.in_(lang) for c in captions],
         hoverinfo="skip",
         name=name,
-        textfont={"color": colour, "size": sizes if len(set(sizes)) > 1 else base * captions[0].size},
+        textfont={"color": colour, "size": sizes if len(set(sizes)) > 1 else sizes[0]},
         cliponaxis=False,
         selected={"textfont": {"color": colour}},
         unselected={"textfont": {"color": colour}},
@@ -251,19 +342,19 @@ def _px_per_unit(x_range: tuple[float, float], y_range: tuple[float, float], hei
 
 
 def _figure(
-    traces: list[go.Scatter],
+    traces: list[dict[str, Any]],
     colours: Theme,
     x_range: tuple[float, float],
     y_range: tuple[float, float],
     height: int,
     width: int | None,
-) -> go.Figure:
-    layout = table_layout(colours, x_range, y_range, height, width)
-    return go.Figure(data=traces, layout=layout)
+) -> dict[str, Any]:
+    # Why plain JSON, unvalidated: as the line games' board (``figure._assemble``); tests validate the same figures.
+    return {"data": traces, "layout": table_layout(colours, x_range, y_range, height, width)}
 
 
-def _click_trace(sketch: _Sketch, ppu: float) -> go.Scatter:
-    return go.Scatter(
+def _click_trace(sketch: _Sketch, ppu: float) -> dict[str, Any]:
+    return _scatter(
         x=sketch.click_x,
         y=sketch.click_y,
         customdata=sketch.click_data,
@@ -276,7 +367,13 @@ def _click_trace(sketch: _Sketch, ppu: float) -> go.Scatter:
     )
 
 
-def tien_gow_figure(
+def tien_gow_figure(state: HandState, **view: Any) -> go.Figure:
+    """``tien_gow_picture``'s figure as a ``go.Figure`` (same arguments)."""
+    figure = tien_gow_picture(state, **view).figure
+    return go.Figure(data=figure["data"], layout=figure["layout"], _validate=False)
+
+
+def tien_gow_picture(
     state: HandState,
     *,
     viewer_seat: int = 0,
@@ -291,7 +388,7 @@ def tien_gow_figure(
     height: int = 640,
     width: int | None = None,
     layout: TableLayout | None = None,
-) -> go.Figure:
+) -> Picture:
     """Draw a hand of Tien Gow as the viewer at ``viewer_seat`` sees it (see ``layout_tien_gow`` for the options).
 
     ``height``/``width`` in pixels set the size pips, labels and click
@@ -310,12 +407,12 @@ def tien_gow_figure(
         show_buttons=show_buttons,
     )
     ppu = _px_per_unit(table.x_range, table.y_range, height, width)
-    sketch = _Sketch()
+    sketch = _Sketch(colours)
     for spot in table.tiles:
         _spot(sketch, spot)
     felt_x, felt_y = rounded_rect(0.0, 0.0, FELT_W, FELT_H, 0.4)
     traces = [
-        go.Scatter(
+        _scatter(
             x=felt_x,
             y=felt_y,
             fill="toself",
@@ -337,7 +434,7 @@ def tien_gow_figure(
     if on_felt:
         traces.append(_text_trace(on_felt, colours.felt_text, lang, ppu, "felt labels"))
     if button_captions:
-        traces.append(_text_trace(button_captions, "#111111", lang, ppu, "button labels"))
+        traces.append(_text_trace(button_captions, _BUTTON_TEXT, lang, ppu, "button labels"))
     for button in table.buttons:
         for k in (-1, 0, 1):  # across the whole button, as along a tile
             sketch.clickable(
@@ -348,23 +445,37 @@ def tien_gow_figure(
                 1.2,
             )
     traces.append(_click_trace(sketch, ppu))
-    return _figure(traces, colours, table.x_range, table.y_range, height, width)
+    figure = _figure(traces, colours, table.x_range, table.y_range, height, width)
+    parts = {**sketch.parts, **_button_parts(table.buttons, colours, lang, ppu)}
+    rises = {name: RISE for name in parts if name.startswith("hand:")}
+    return Picture(figure, parts, rises, {}, ppu, colours.wood)
 
 
-def chinese_tiles_figure(
+_BUTTON_TEXT = "#111111"
+_BUTTON_LABEL = 1.05
+"""The buttons' words: dark on the yellow or grey button, a little larger than the seat labels."""
+
+
+def chinese_tiles_figure(tiles: Sequence[Tile | None], **view: Any) -> go.Figure:
+    """``chinese_tiles_picture``'s figure as a ``go.Figure`` (same arguments)."""
+    figure = chinese_tiles_picture(tiles, **view)
+    return go.Figure(data=figure["data"], layout=figure["layout"], _validate=False)
+
+
+def chinese_tiles_picture(
     tiles: Sequence[Tile | None],
     *,
     highlight: Iterable[int] = (),
     theme: ThemeName = "light",
     height: int = 160,
     width: int | None = None,
-) -> go.Figure:
+) -> dict[str, Any]:
     """A row of Chinese tiles on the felt (None: face down), e.g. a lesson's strip; ``highlight`` outlines places.
 
-    Clicks report ``tile:I`` for place I of the row.
+    Clicks report ``tile:I`` for place I of the row. Plain figure JSON.
     """
     colours = THEMES[theme]
-    sketch = _Sketch()
+    sketch = _Sketch(colours)
     marked = set(highlight)
     w, h = tile_size(True)
     step = w * 1.25

@@ -36,6 +36,7 @@ __all__ = [
     "layout_tien_gow",
     "seat_title",
     "seat_caption",
+    "RISE",
 ]
 
 FELT_W = 26.0
@@ -49,7 +50,7 @@ _GAP = 0.5
 """Felt's edge to the near edge of a hand."""
 _STEP = 1.18
 """Hand tiles' spacing, in tile widths."""
-_RISE = 0.7
+RISE = 0.7
 """How far a selected tile rises."""
 _SIDE_BAND = 4.5
 """Room left and right of the felt for a side seat's column and its label."""
@@ -172,7 +173,7 @@ def _hand_spots(
         along = first + i * step
         shown_tile = tile if face_up else None
         if side == "bottom":
-            rise = _RISE if i in selected else 0.0
+            rise = RISE if i in selected else 0.0
             mark: Mark | None = "selected" if i in selected else "hint" if str(tile) in hints else None
             spots.append(
                 TileSpot(

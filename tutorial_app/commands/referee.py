@@ -90,7 +90,7 @@ def _base_rows(rulings: Sequence[Ruling]) -> list[Row]:
 
 
 def _leader(lead: LeadRuling | None) -> object:
-    if lead is None:
+    if lead is None or (lead.leader is None and lead.reason is None):  # no lead at all: the deal is thrown in
         return "-"
     return "by lot" if lead.leader is None else lead.leader
 

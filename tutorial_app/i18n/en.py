@@ -56,7 +56,7 @@ MESSAGES: dict[str, str] = {
     "hint.method_points": "Points: what your side gains on the others from this move on, on average (penalty points count against you).",
     "hint.stale": "The hint was for an earlier position.",
     "know.title": "What we know",
-    "know.help": "A number is ruled out for a seat when it passed or drew while that number was open (it held none then), or when no hidden tile of it can be there.",
+    "know.help": "A number is ruled out for a seat when they passed or drew while that number was open (they held none then), or when no hidden tile of it can be there.",
     "know.partner": "partner",
     "know.tiles": "in hand: {n}",
     "know.nothing": "**{who}** ({tiles}): nothing ruled out yet",
@@ -112,7 +112,7 @@ MESSAGES: dict[str, str] = {
     # score sheet and results
     "score.hand": "Hand",
     "score.total": "Total",
-    "score.draft": "{n} (draft points, never counted)",
+    "score.draft": "{n} (draft points, not in the main score)",
     # who leads, when the learner does (the rules core's LeadDecision.why)
     "lead.you_lowest_double": "You lead: lowest double {tile}.",
     "lead.you_lowest_tile": "You lead: nobody has a double from 1-1 to 6-6, and {tile} is the lowest tile.",
@@ -273,6 +273,9 @@ MESSAGES: dict[str, str] = {
     "learn.the_reply": "The reply:",
     "learn.course_broken": "This course has problems and cannot be opened: {issues}",
     "learn.start": "Start",
+    "learn.again": "Again",
+    "learn.done": "✓ done",
+    "learn.sketch": "A sketch: only the tiles that matter here are shown, not every tile of the deal.",
     "learn.no_courses": "No lessons were found.",
     "learn.no_such_lesson": "There is no lesson {lesson}. Pick one from the list below.",
     "learn.presenter": "Presenter mode",

@@ -177,6 +177,10 @@ class Game(Protocol[R, S, M, X]):
         """The numbers of players a rule set may be played by (its default first)."""
         ...
 
+    def about(self, name: str) -> Text | None:
+        """How a rule set differs from one a reader could take it for (the two goats), or None."""
+        ...
+
     def players(self, rules: R) -> int:
         """How many seats these rules deal to."""
         ...

@@ -19,6 +19,7 @@ from tutorial_app.app.puzzles.standing import club_board
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.stores import club_store
+from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.store import ClubStore, clock
 
@@ -60,6 +61,7 @@ if not isinstance(store, ClubStore):
 
 place = device()
 if place is not None:
+    preload_board()  # a room draws boards: plotly.js loads while the rest of the page runs
     try:
         room_screen(store, place, current)
     except DB_ERRORS:

@@ -25,20 +25,24 @@ from tutorial_app.app.compare.link import MAX_HANDS, MAX_MATCHES, compare_params
 from tutorial_app.app.compare.page import ComparePage
 from tutorial_app.app.compare.stats import statistic_rows, stats_csv
 from tutorial_app.app.compare.view import marked, show_deal, show_ruling, small_board
-from tutorial_app.app.shell.charts import PNG_NAME, ChartRow, statistics_figure
+from tutorial_app.app.shell.charts import PNG_NAME, PNG_WIDTH, ChartRow, statistics_figure
 from tutorial_app.app.shell.guard import report
 from tutorial_app.app.shell.links import MAX_SEED
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import RuleChoice, describe_choice, preset_title, rules_picker, set_choice
-from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.shell.session import LEARNER_KEY, lang, tr
 from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.shell.uploads import InputError, read_yaml_text
+from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.app.table.bots import BOTS
 from tutorial_app.i18n import t
 from tutorial_app.rules.line.position import PositionError
 from tutorial_app.rules.text import Text
 
 DEFAULTS = ("block", "kozel", "domino101", "draw")
+# Widgets of the tabs and their first values. Why kept by hand: only the open tab is drawn, and Streamlit
+# forgets the value of a widget that a run did not draw. (A comment, not a string: a bare string on a page
+# is drawn as text.)
 KEPT = {
     "cmp_seed": 7,
     "cmp_deal_bot": "greedy",
@@ -50,8 +54,6 @@ KEPT = {
     "cmp_build_chain": "",
     **{f"cmp_build_hand{seat}": "" for seat in range(4)},
 }
-"""Widgets of the tabs and their first values. Why kept by hand: only the open tab is drawn, and
-Streamlit forgets the value of a widget that a run did not draw."""
 
 
 def _page() -> ComparePage:
@@ -68,7 +70,7 @@ def _keep_tab_widgets() -> None:
 
 def _apply_link(current: str) -> None:
     """Set the widgets from a shared link the first time the page sees it; a bad link gets one sentence."""
-    asked = {key: st.query_params[key] for key in st.query_params if key != "lang"}
+    asked = {key: st.query_params[key] for key in st.query_params if key not in ("lang", LEARNER_KEY)}
     seen = tuple(sorted(asked.items()))
     page = _page()
     if seen == page.link_seen:
@@ -110,7 +112,7 @@ def _grid(count: int) -> list[Any]:
 
 def _pickers() -> list[RuleChoice] | None:
     st.session_state.setdefault("cmp_count", 2)
-    count = st.segmented_control(tr("compare.how_many"), [2, 3, 4], key="cmp_count") or 2
+    count = st.segmented_control(tr("compare.how_many"), [2, 3, 4], key="cmp_count", required=True) or 2
     picked: list[RuleChoice | None] = []
     for index, box in enumerate(_grid(count)):
         with box:
@@ -242,7 +244,14 @@ def _results(job: ComparisonJob, current: str) -> None:
             "displaylogo": False,
             "displayModeBar": True,
             "modeBarButtons": [["toImage"]],
-            "toImageButtonOptions": {"format": "png", "filename": PNG_NAME, "scale": 2},
+            # a fixed size: the picture does not depend on the screen it was saved from (a phone cut the legend)
+            "toImageButtonOptions": {
+                "format": "png",
+                "filename": PNG_NAME,
+                "scale": 2,
+                "width": PNG_WIDTH,
+                "height": figure.layout.height,
+            },
         },
     )
     st.caption(tr("compare.stats_note", hands=job.hands, seconds=f"{job.seconds:.1f}"))
@@ -306,14 +315,15 @@ def _share(choices: list[RuleChoice], settings: dict[str, int], bots: tuple[str,
     params = compare_params([(c.preset, c.players, c.overrides) for c in choices], settings, *bots)
     _page().link_seen = tuple(sorted(params.items()))
     wanted = {"lang": current, **params}
-    if {key: st.query_params[key] for key in st.query_params} != wanted:
-        st.query_params.from_dict(wanted)
+    if {key: st.query_params[key] for key in st.query_params if key != LEARNER_KEY} != wanted:
+        st.query_params.from_dict(wanted)  # the learner's name, bound to its box, stays in the address
     base = st.context.url or ""
     with st.expander(tr("compare.share"), icon=":material/link:"):
         st.caption(tr("compare.share_hint"))
         st.code(f"{base}?{urlencode(wanted)}", language=None, wrap_lines=True)
 
 
+preload_board()  # plotly.js loads while the rest of the page runs
 current = lang()
 st.title(tr("compare.title"))
 st.markdown(tr("compare.intro"))

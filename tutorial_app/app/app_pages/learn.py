@@ -9,6 +9,7 @@ from tutorial_app.app.learn.pages import LearnPage
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, learner, progress_store, tr
 from tutorial_app.app.shell.state import page_state
+from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.lessons import LessonError, Run, course_names, load_course, start_run
 from tutorial_app.lessons.format.courses import course_title
 from tutorial_app.lessons.format.model import CapstoneStep, Lesson
@@ -163,6 +164,7 @@ if run is not None:
     right.button(tr("learn.back"), on_click=_close, key="learn_back")
     st.stop()
 
+preload_board()  # plotly.js loads while the rest of the page runs
 st.title(tr("learn.title"))
 st.markdown(tr("learn.intro"))
 if name is None:
@@ -180,11 +182,12 @@ for course, lessons in _courses().items():
         with st.container(border=True):
             text, action = st.columns([5, 1])
             current = lang()
+            done = f" · {tr('learn.done')}" if got else ""
             text.markdown(
-                f"**{lesson.title.in_(current)}** {'★' * got}{'☆' * (3 - got)}  \n{lesson.summary.in_(current)}"
+                f"**{lesson.title.in_(current)}** {'★' * got}{'☆' * (3 - got)}{done}  \n{lesson.summary.in_(current)}"
             )
             action.button(
-                tr("learn.start"),
+                tr("learn.again") if got else tr("learn.start"),
                 key=f"learn_start_{lesson.id}",
                 on_click=_start,
                 args=(lesson.id,),

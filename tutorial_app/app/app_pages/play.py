@@ -13,6 +13,7 @@ from tutorial_app.app.shell.links import MAX_SEED, read_deal_link
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import game_picker
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.i18n import t
 from tutorial_app.rules.line.game import LINE
 from tutorial_app.rules.text import Text
@@ -59,6 +60,7 @@ def _deal_from_link() -> None:
         st.session_state["play_table"] = start_table(link.rules, link.preset, DEFAULT_LEVEL, link.seed, False)
 
 
+preload_board()  # plotly.js loads while the rest of the page runs
 current = lang()
 st.title(tr("play.title"))
 _deal_from_link()

@@ -23,6 +23,7 @@ from tutorial_app.app.puzzles.view import (
 )
 from tutorial_app.app.shell.puzzle_memory import puzzle_store, who
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.i18n import t
 from tutorial_app.puzzles.catalog import shipped_puzzles
 from tutorial_app.puzzles.store import PuzzleStore, StoreUnavailable
@@ -98,6 +99,7 @@ def _questions(store: PuzzleStore) -> None:
 
 
 _store, note = puzzle_store()
+preload_board()  # plotly.js loads while the rest of the page runs
 st.title(tr("puzzles.title"))
 st.caption(tr("puzzles.intro") + (f" {note.in_(lang())}" if note is not None else ""))
 if not shipped_puzzles():

@@ -8,7 +8,7 @@ from tutorial_app.app.shell.house_rules import house_heading
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import game_picker, preset_title
 from tutorial_app.app.shell.session import lang, tr
-from tutorial_app.rules.line.rulesheet import glossary
+from tutorial_app.lessons.check.vocabulary import glossary
 
 # Printing: only the sheet and the glossary, black on white, no app chrome.
 PRINT_CSS = """

@@ -32,6 +32,9 @@ steps:
       to_move: 0
     goal: {played: "4-2"}
     hint: {en: Look for the 4 on your tiles., ru: Найдите четвёрку на своих костях.}
+    success:
+      en: 4-2 has a 4, so it meets the 4, and the right end now shows 2.
+      ru: На 4-2 есть четвёрка, поэтому она встала к четвёрке, и справа теперь 2.
   - kind: remember
     points:
       - en: A tile goes where its number matches an open end.

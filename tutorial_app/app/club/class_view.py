@@ -120,7 +120,7 @@ def _board(run: LessonRun, *, large: bool, on_click: object = None) -> None:
         show_fits=interactive,
         reveal=run.reveal,
         height=None if large else 420,
-        on_click=on_click if callable(on_click) else (lambda _clicked: None),
+        on_click=on_click if callable(on_click) else None,
     )
 
 

@@ -151,6 +151,7 @@ def _player(store: ClubStore, place: Device, game: TableGame, me: Member) -> Non
         selected=selected_tile(BOARD),
         reveal=view.is_over,
         on_click=lambda clicked: _click(store, place, view, seat, clicked),
+        closed=bool(st.session_state.get("club_closed", False)),
     )
     if view.is_over:
         return
@@ -165,8 +166,7 @@ def _player(store: ClubStore, place: Device, game: TableGame, me: Member) -> Non
     rules = view.rules
     if rules.fives_scoring and rules.fives_claim is FivesClaim.MUST_CLAIM:
         st.number_input(tr("play.claim"), min_value=0, max_value=100, step=5, key="club_claim")
-    selected = selected_tile(BOARD)
-    if rules.branch_blocking and selected is not None and selected.is_double:
+    if rules.branch_blocking and any(tile.is_double for tile in view.hand(seat)):
         st.checkbox(tr("play.closed"), key="club_closed")
     move_controls(
         view,
@@ -178,12 +178,24 @@ def _player(store: ClubStore, place: Device, game: TableGame, me: Member) -> Non
     )
 
 
-def _sheet(game: TableGame, viewer: int | None) -> None:
+def _side_names(game: TableGame, holders: Sequence[Member | None], viewer: int | None) -> list[str]:
+    """Each side's column head on the score sheet, by its players' names, as the seat legend names them."""
+    rules = game.sheet.rules
+
+    def who(seat: int) -> str:
+        member = holders[seat] if seat < len(holders) else None
+        name = plain(member.name, 40) if member is not None else tr("club.bot_name")
+        return f"{name} {tr('club.seat_you')}" if seat == viewer else name
+
+    return [" + ".join(who(seat) for seat in rules.seats_of(side)) for side in range(rules.sides)]
+
+
+def _sheet(game: TableGame, holders: Sequence[Member | None], viewer: int | None) -> None:
     current = lang()
     left, right = st.columns(2, gap="large")
     with left:
         st.subheader(tr("play.score_sheet"))
-        st.table(score_rows(game.sheet, current, viewer))
+        st.table(score_rows(game.sheet, current, viewer, _side_names(game, holders, viewer)))
     with right:
         st.subheader(tr("play.record"))
         state = game.state if viewer is None or game.state.is_over else seat_view(game.state, viewer)
@@ -198,7 +210,8 @@ def table_view(store: ClubStore, place: Device, room: Room, me: Member) -> None:
     now = clock()
     members = store.members(room.code)
     holders = seat_holders(setup.players, members)
-    st.title(table_title(setup))
+    # a subheader, not a title: a preset's long name in large type pushed a phone's board below the fold
+    st.subheader(table_title(setup))
     you = tr("club.you_watch") if me.seat is None else tr("club.you_sit", seat=me.seat)
     st.caption(tr("club.table_header", code=room.code, name=plain(me.name, 60), you=you))
     if room.phase != "closed":
@@ -217,7 +230,7 @@ def table_view(store: ClubStore, place: Device, room: Room, me: Member) -> None:
     if game is not None and game.state.is_over and room.phase != "closed":
         _hand_over(store, place, game, me, setup)
     if game is not None:
-        _sheet(game, me.seat)
+        _sheet(game, holders, me.seat)
     if me.host and room.phase != "closed":
         host_tools(store, place, room, members)
         st.button(tr("club.close_table"), on_click=_close, args=(store, place), key="club_close")

@@ -14,9 +14,8 @@ import streamlit as st
 from tutorial_app.app.club.room import Device, act, refusal
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.table.board_view import show_board
 from tutorial_app.app.table.records import lead_reason
-from tutorial_app.board.figure import board_figure
-from tutorial_app.board.seat_names import name_seats
 from tutorial_app.club.seating import Member
 from tutorial_app.club.shared_hand import TableGame, advice
 from tutorial_app.club.store import ClubStore, clock
@@ -91,14 +90,16 @@ def watcher_view(
     state = game.state
     st.caption(lead_reason(game.dealt.lead, current, None))
     board, panel = st.columns([3, 1], gap="medium")
-    figure = board_figure(state, viewer_seat=0, reveal=True, lang=current, height=620, show_fits=False)
-    name_seats(figure, state, 0, _names(holders), current)
-    board.plotly_chart(
-        figure,
-        config={"displayModeBar": False, "staticPlot": True},
-        width="stretch",
-        key=f"club_watch_{game.hand_no}_{game.moves}",
-    )
+    with board:
+        show_board(
+            state,
+            name="club_watch",
+            reveal=True,
+            height=620,
+            show_fits=False,
+            names=_names(holders),
+            name_viewer=False,
+        )
     with panel:
         if not state.is_over:
             st.markdown(tr("club.turn_of", who=plain(_names(holders)[state.to_move], 60)))

@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 _EXAMPLE_NOTE = Text(
-    "Seat {n} lays its last tile, 4-1, which fits both ends: who writes what?",
+    "Seat {n} lays their last tile, 4-1, which fits both ends: who writes what?",
     "Игрок {n} кладёт последнюю кость, 4-1, а она подходит к обоим концам: кто что запишет?",
 )
 

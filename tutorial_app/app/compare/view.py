@@ -9,15 +9,13 @@ description of its tabs.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from tutorial_app.app.compare.comparison import DealOutcome
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.table.board_view import show_board
 from tutorial_app.app.table.records import hand_log, seat_label, tiles_text
-from tutorial_app.board.figure import board_figure
 from tutorial_app.rules.line.referee import Ruling
 from tutorial_app.rules.line.state import Action, HandState
 from tutorial_app.rules.line.worked_end import explain_hand_end
@@ -35,25 +33,18 @@ def marked(text: str, differs: bool) -> str:
     return ":orange-background[≠ " + text.replace("[", "\\[").replace("]", "\\]") + "]"
 
 
-@lru_cache(maxsize=64)
-def _board(state: HandState, highlight: tuple[str, ...], height: int, language: str) -> go.Figure:
-    """Kept for the next reruns: a board that did not change is not drawn again (do not change it)."""
-    return board_figure(
-        state,
-        viewer_seat=0,
-        reveal=True,
-        highlight=highlight,
-        lang=language,
-        height=height,
-        show_fits=False,
-        name_viewer=False,
-    )
-
-
 def small_board(state: HandState, *, key: str, highlight: Iterable[str] = ()) -> None:
     """A board to look at (no clicks): every hand face up, seats named by number, ``highlight`` outlined."""
-    figure = _board(state, tuple(highlight), BOARD_HEIGHT, lang())
-    st.plotly_chart(figure, key=key, width="stretch", config={"displayModeBar": False, "staticPlot": True})
+    show_board(
+        state,
+        name=key,
+        reveal=True,
+        hints=tuple(highlight),
+        height=BOARD_HEIGHT,
+        show_fits=False,
+        name_viewer=False,
+        static=True,
+    )
 
 
 def _legal_line(ruling: Ruling) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 import streamlit as st
 
 from tutorial_app.app.games import lesson_screens
-from tutorial_app.app.learn.step_parts import remember, reveals_answer, right_answer_text, show_tiles
+from tutorial_app.app.learn.step_parts import is_sketch, remember, reveals_answer, right_answer_text, show_tiles
 from tutorial_app.app.shell.puzzle_memory import remember_missed_quiz
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.shortcuts import keyboard_shortcuts
@@ -62,7 +62,8 @@ PRESENTER_CSS = """
 """Presenter mode for a club room: the whole screen for the lesson (no sidebar), large buttons."""
 
 BOARD_HEIGHT = 470
-"""A lesson's board in pixels: with the step's text above it, its feedback stays on a 1000 px high screen."""
+"""A lesson's board in pixels before its column is measured: with the step's text above it, its feedback stays
+on a 1000 px high screen."""
 
 OnFinish = Callable[[Run], None]
 
@@ -261,6 +262,8 @@ def _board(name: str, run: Run, state: Any, presenter: bool, on_finish: OnFinish
         submit=lambda move: _submit(name, move, on_finish),
         say=lambda said: _say(name, said),
     )
+    if is_sketch(run.lesson, run.index):
+        st.caption(tr("learn.sketch"))
 
 
 def _move_panel(name: str, run: Run, state: Any, on_finish: OnFinish) -> None:

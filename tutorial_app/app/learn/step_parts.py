@@ -12,15 +12,17 @@ import streamlit as st
 
 from tutorial_app.app.games import lesson_screens
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.table.board_component import show_picture
 from tutorial_app.app.table.board_view import board_theme
+from tutorial_app.app.table.lesson import counts_boneyard
 from tutorial_app.board.showcase import tiles_figure
 from tutorial_app.board.tien_gow_figure import chinese_tiles_figure
 from tutorial_app.lessons import Run, solve, takes_move
-from tutorial_app.lessons.format.model import QuizStep, RememberStep
+from tutorial_app.lessons.format.model import Lesson, QuizStep, RememberStep
 from tutorial_app.lessons.quiz.answers import answer_type
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["right_answer_text", "show_tiles", "reveals_answer", "remember"]
+__all__ = ["right_answer_text", "show_tiles", "reveals_answer", "counts_boneyard", "is_sketch", "remember"]
 
 CHINESE_STRIP_HEIGHT = 130
 """A strip of Chinese tiles in pixels (tiles about 55 px long, red and white pips readable)."""
@@ -60,14 +62,27 @@ def show_tiles(run: Run) -> None:
         if caption:
             st.caption(caption)
         figure = _tiles_row(list(row), run.lesson.tile_set == "chinese", highlight)
-        st.plotly_chart(
-            figure, key=f"tiles_{run.lesson.id}_{run.index}_{caption}", config={"staticPlot": True}, width="stretch"
+        show_picture(
+            figure,
+            name=f"tiles_{run.lesson.id}_{run.index}_{caption}",
+            alt=", ".join(str(t) for t in row if t is not None),
         )
 
 
 def reveals_answer(step: object) -> bool:
     """Whether the turn marker would give this quiz's answer away (its answer is a seat or a side)."""
     return isinstance(step, QuizStep) and answer_type(step.ask) in ("seat", "side")
+
+
+def is_sketch(lesson: Lesson, index: int) -> bool:
+    """Whether the step shows a position its lesson marks ``sketch: true`` (its own, or the one it continues)."""
+    for step in reversed(lesson.steps[: index + 1]):
+        position = getattr(step, "position", None)
+        if position is not None:
+            return bool(position.sketch)
+        if not getattr(step, "from_previous", False):
+            return False
+    return False
 
 
 def remember(run: Run) -> None:

@@ -19,6 +19,7 @@ from tutorial_app.app.play.seat_bots import chosen_bots, opponents_text, seat_bo
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.shell.rules_picker import RuleChoice
 from tutorial_app.app.shell.session import bump, lang, tr
+from tutorial_app.app.table.board_component import follow_board
 from tutorial_app.app.table.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
 from tutorial_app.app.table.controls import (
     direction_buttons,
@@ -47,7 +48,7 @@ from tutorial_app.i18n import Lang
 from tutorial_app.rules.game import AnyGame
 from tutorial_app.rules.line.deal import LeadDecision
 from tutorial_app.rules.line.moves import IllegalMoveError
-from tutorial_app.rules.line.state import ARM_NAMES, Move
+from tutorial_app.rules.line.state import ARM_NAMES, End, Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.bot_table import BotTable
 
@@ -101,6 +102,15 @@ def _chosen_step(table: PlayTable, move: Move) -> Step | None:
     if bend is None or move.tile is None or move.end not in ARM_NAMES:
         return None
     return turn_choices("play", table.state, [move.tile]).get(move.end, {}).get(bend)
+
+
+def _turns(table: PlayTable) -> dict[End, Step]:
+    """The chosen direction's step at each end where it is possible now (the board draws a move that way)."""
+    bend = st.session_state["play_direction"]
+    if bend is None or table.state.to_move != HUMAN:
+        return {}
+    choices = turn_choices("play", table.state, table.state.hand(HUMAN))
+    return {end: steps[bend] for end, steps in choices.items() if bend in steps}
 
 
 def _move(move: Move) -> None:
@@ -169,17 +179,7 @@ def _header(table: PlayTable, current: Lang) -> None:
 def _hand_and_moves(table: PlayTable, current: Lang, deal_again: Callable[[], None]) -> None:
     """The board, the feedback, what happened since the learner's move, and the move buttons (or the hand's end)."""
     state = table.state
-    # The board takes the full width (tiles about 1.6 times the size they had in a side column);
-    # the end-of-hand summary, then the score sheet and the game record, come below it.
-    show_board(
-        state,
-        name="play",
-        on_click=_click,
-        selected=selected_tile("play"),
-        seat=HUMAN,
-        reveal=table.hand_over,
-        wide=True,
-    )
+    _board_area()
     feedback = st.session_state["play_feedback"]
     if isinstance(feedback, Text):
         st.warning(feedback.in_(current), icon=":material/front_hand:")
@@ -201,7 +201,7 @@ def _moves(table: PlayTable, current: Lang) -> None:
     others = [f"{seat_label(s, current)}: {len(state.hand(s))}" for s in range(rules.players) if s != HUMAN]
     bones = tr("play.boneyard", n=len(state.boneyard)) if rules.has_boneyard else ""
     st.caption(tr("play.tiles_left", others=", ".join(others)) + (f" · {bones}" if bones else ""))
-    move_options(rules, "play")
+    move_options(rules, "play", state.hand(HUMAN))
     selected = selected_tile("play")
     move_controls(state, HUMAN, _click, _move, key="play")
     if state.to_move == HUMAN:
@@ -220,7 +220,9 @@ def _hand_over(table: PlayTable, current: Lang, deal_again: Callable[[], None]) 
     with st.container(border=True):
         st.subheader(tr("play.hand_over"))
         outcome_column, hands_column = st.columns(2, gap="large")
-        for line in result_lines(state, current, HUMAN, table.match):
+        # one hand: no score sheet in the worked end (it would say "the match goes on")
+        before = table.match if table.whole_match else None
+        for line in result_lines(state, current, HUMAN, before):
             outcome_column.markdown(f"- {line}")
         hands_column.markdown(f"**{tr('play.all_hands')}**")
         for seat in range(rules.players):
@@ -280,11 +282,12 @@ def _sheet_and_record(table: PlayTable, current: Lang) -> None:
                     points=", ".join(f"{side_label(rules, s, current)} {p}" for s, p in enumerate(state.fives)),
                 )
             )
-        st.caption(
-            tr("play.target", n=rules.target)
-            + " · "
-            + (tr("play.goal_loses") if rules.is_penalty_scoring else tr("play.goal_wins"))
-        )
+        if table.whole_match:  # one hand has no target to reach
+            st.caption(
+                tr("play.target", n=rules.target)
+                + " · "
+                + (tr("play.goal_loses") if rules.is_penalty_scoring else tr("play.goal_wins"))
+            )
         st.table(score_rows(sheet, current))
     with record_column:
         st.subheader(tr("play.record"))
@@ -304,6 +307,30 @@ def _sheet_and_record(table: PlayTable, current: Lang) -> None:
 
 
 @st.fragment
+def _board_area() -> None:
+    """The board alone: a move on it reruns this, and the rest of the table follows (``follow_board``).
+
+    The board takes the full width (tiles about 1.6 times the size they had in a side column); the
+    end-of-hand summary, then the score sheet and the game record, come below it.
+    """
+    table = _table()
+    if table is None:
+        return
+    show_board(
+        table.state,
+        name="play",
+        on_click=_click,
+        selected=selected_tile("play"),
+        seat=HUMAN,
+        reveal=table.hand_over,
+        wide=True,
+        closed=face_down("play"),
+        turns=_turns(table),
+        chain_clicks=True,
+    )
+
+
+@st.fragment
 def _table_area(game: AnyGame, deal_again: Callable[[], None]) -> None:
     """Everything a click on the table changes, rerun on its own (the game picker above is left alone)."""
     table = _table()
@@ -315,6 +342,7 @@ def _table_area(game: AnyGame, deal_again: Callable[[], None]) -> None:
     _hand_and_moves(table, current, deal_again)
     _adjust_row(table)
     _sheet_and_record(table, current)
+    follow_board("play")
 
 
 class LinePlayScreens:

@@ -258,7 +258,7 @@ def _board(found: Round) -> None:
     show_board(
         state,
         name=NAME,
-        on_click=_click if interactive else (lambda _clicked: None),
+        on_click=_click if interactive else None,
         selected=selected_tile(NAME) if interactive else None,
         seat=found.seat,
         reveal=reveal,

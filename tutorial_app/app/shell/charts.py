@@ -20,11 +20,13 @@ from typing import Any, NamedTuple
 
 import plotly.graph_objects as go
 
-__all__ = ["PALETTE", "ChartRow", "statistics_figure", "PNG_NAME"]
+__all__ = ["PALETTE", "ChartRow", "statistics_figure", "PNG_NAME", "PNG_WIDTH"]
 
 # Okabe-Ito: distinguishable with the common colour-vision deficiencies
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
 PNG_NAME = "domino-tutor-comparison"
+PNG_WIDTH = 1000
+"""The saved picture's width in CSS pixels (twice that in the file), whatever the screen it is saved from."""
 _ROW_HEIGHT = 250
 _GAP_X, _GAP_Y = 0.1, 95
 _TITLE_WIDTH = 22
@@ -106,9 +108,9 @@ def statistics_figure(rows: tuple[ChartRow, ...], names: tuple[str, ...], column
         "font": {"color": "#333"},
         "showlegend": True,
         "annotations": [],
-        # below the charts, in the bottom margin, with room for one name per line (a phone)
+        # below the charts, in the bottom margin, one name per line (a long name is never cut at the edge)
         "legend": {
-            "orientation": "h",
+            "orientation": "v",
             "x": 0,
             "y": 0,
             "yref": "container",

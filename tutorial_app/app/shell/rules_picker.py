@@ -174,7 +174,7 @@ def _seats(prefix: str, game: AnyGame, preset: str, players_choice: bool) -> int
     if players_choice and len(counts) > 1:
         return int(
             st.segmented_control(
-                tr("rules.players"), sorted(counts), key=f"{prefix}_players_{preset}", default=counts[0]
+                tr("rules.players"), sorted(counts), key=f"{prefix}_players_{preset}", default=counts[0], required=True
             )
             or counts[0]
         )
@@ -187,6 +187,9 @@ def _choice(prefix: str, preset: str, show_overrides: bool, players_choice: bool
     """A rule set's seats, pairs and house rules, checked by its game's rules core."""
     game = find_game(preset)
     language = lang()
+    about = game.about(preset)
+    if about is not None:  # a rule set a reader could take for another (the two goats) says how it differs
+        st.caption(about.in_(language))
     players = _seats(prefix, game, preset, players_choice)
     overrides: dict[str, Any] = {}
     if game.offers_pairs(preset, players) and st.checkbox(tr("rules.pairs"), key=f"{prefix}_pairs"):

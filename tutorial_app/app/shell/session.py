@@ -14,9 +14,11 @@ from tutorial_app.app.shell.stores import lesson_ids_once, progress_database
 from tutorial_app.i18n import LANGS, LANGUAGE_NAMES, Lang, known_lang, normalise_lang, t
 from tutorial_app.stores.progress import ProgressError, SessionProgress, clean_name
 
-__all__ = ["begin_run", "lang", "tr", "sidebar", "progress_store", "learner", "bump", "revision"]
+__all__ = ["begin_run", "lang", "tr", "sidebar", "progress_store", "learner", "bump", "revision", "LEARNER_KEY"]
 
 _NOW = "_lang_now"
+LEARNER_KEY = "learner_name"
+"""The name box's key, and the query parameter it is bound to (a page's own links leave it alone)."""
 
 
 def _browser_lang() -> Lang:
@@ -77,7 +79,7 @@ def progress_store() -> SessionProgress:
 
 def learner() -> str | None:
     """The learner's name as stored, or None when no valid name is given."""
-    raw = st.session_state.get("learner_name", "")
+    raw = st.session_state.get(LEARNER_KEY, "")
     if not isinstance(raw, str) or not raw.strip():
         return None
     try:
@@ -101,12 +103,14 @@ def sidebar() -> None:
         current = lang()
         st.text_input(
             t("app.learner_name", current),
-            key="learner_name",
+            key=LEARNER_KEY,
             max_chars=60,
             placeholder=t("app.learner_placeholder", current),
             help=t("app.learner_help", current),
+            # Why in the URL: a reload (or a bookmark) keeps the name, and so the stars, without a login
+            bind="query-params",
         )
-        raw = st.session_state.get("learner_name", "")
+        raw = st.session_state.get(LEARNER_KEY, "")
         if isinstance(raw, str) and raw.strip() and learner() is None:
             st.warning(t("app.learner_bad", current))
         _say_once(current)

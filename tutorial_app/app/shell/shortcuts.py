@@ -1,7 +1,9 @@
 """Keyboard shortcuts for a page's own buttons (the presenter's → next, R reveal, P play the answer).
 
 A tiny inline ``st.components.v2`` component (no iframe, no dependency)
-listens on the page; typing in a text box is left alone. A key does what its
+listens on the page; typing in a text box is left alone. When the keys come
+on (presenter mode switched on), the focus leaves the switch, so the first
+key press works. A key does what its
 button's callback does, and only while that button is on screen.
 
 Why not click the button from JavaScript: on a loaded machine a button drawn
@@ -21,11 +23,14 @@ import streamlit as st
 __all__ = ["keyboard_shortcuts"]
 
 _JS = """
+const TYPED = ['text', 'number', 'search', 'email', 'password', 'url', 'tel'];
+const typing = (target) =>
+  target && (target.isContentEditable || ['TEXTAREA', 'SELECT'].includes(target.tagName) ||
+             (target.tagName === 'INPUT' && TYPED.includes(target.type)));
 export default function ({ data, setTriggerValue }) {
   const handler = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
-    const target = event.target;
-    if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+    if (typing(event.target)) return;
     const wanted = data.bindings[event.key] || data.bindings[event.key.toLowerCase()];
     const button = wanted && document.querySelector(`.st-key-${CSS.escape(wanted)} button:not([disabled])`);
     if (button) {
@@ -33,6 +38,10 @@ export default function ({ data, setTriggerValue }) {
       setTriggerValue('pressed', wanted);
     }
   };
+  // The keys are the page's from the start: a switch that turned them on (the presenter's) lets the focus go,
+  // so the first key press already works.
+  const focused = document.activeElement;
+  if (!window.__dominoTutorKeys && focused && focused !== document.body && !typing(focused)) focused.blur();
   // One listener per page, however often the component is drawn again.
   if (window.__dominoTutorKeys) document.removeEventListener('keydown', window.__dominoTutorKeys);
   window.__dominoTutorKeys = handler;

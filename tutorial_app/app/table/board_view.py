@@ -1,27 +1,28 @@
-"""The board on a page: the figure from ``tutorial_app.board`` with its clicks wired up.
+"""The line games' board on a page: the position through the board component, its clicks wired up.
 
-Why a wrapper: a Plotly selection persists across reruns and a second click
-on the same point deselects it, so each click is handled once in the
-``on_select`` callback and the chart's key moves on (a revision counter),
-which makes the next render a fresh widget with nothing selected.
+Every line-game board is drawn here (Learn, Play, the club's tables and
+classes, presenter mode, Compare, the reviews), through the one board
+component (``board_component``) and the line games' adapter
+(``board.browser_line``). The page keeps per board (``name``): the chain's
+shape, so laying a tile never re-arranges the tiles already on the table,
+and the hand last drawn, so the moves since (the bots' replies) are played
+on the board one by one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from functools import lru_cache
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
 
 import streamlit as st
 
-from tutorial_app.app.shell.session import bump, lang, revision
-from tutorial_app.app.table.screen import narrow_width
+from tutorial_app.app.shell.session import bump, lang
+from tutorial_app.app.table.board_component import BOT_PACE_MS, show_board_data
+from tutorial_app.app.table.screen import column_width, narrow_width
 from tutorial_app.board.adjust import Adjusted, adjust_tail, turn_options, with_turn
-from tutorial_app.board.controller import clicked_name
+from tutorial_app.board.browser_line import BoardSize, LinePlay, LineView, Since, line_board, line_layout
 from tutorial_app.board.describe import describe_position
-from tutorial_app.board.figure import ThemeName, board_figure
-from tutorial_app.board.frame import fitted_height, narrow_felt_width, narrow_frame
-from tutorial_app.board.layout import BoardLayout, layout_table
+from tutorial_app.board.figure import ThemeName
+from tutorial_app.board.layout import BoardLayout
 from tutorial_app.board.shape import Bend, ChainShape, Step
 from tutorial_app.rules.line.moves import why_illegal
 from tutorial_app.rules.line.state import ARM_NAMES, End, HandState, play
@@ -30,7 +31,6 @@ from tutorial_app.rules.tiles import Tile
 __all__ = [
     "show_board",
     "board_theme",
-    "clickable_chart",
     "adjust_chain",
     "forget_shape",
     "turn_choices",
@@ -50,6 +50,13 @@ that width (its frame is about 32 x 23 tile halves).
 """
 
 
+PRESENTER_HEIGHT = 620
+"""A presenter's board in pixels: on a 1920 x 1080 projector the whole board is on screen under the step's
+title, keys, progress and text; its width is its column's, measured."""
+PRESENTER_LABEL_PX = 24.0
+"""The least size of the seat labels in a presenter's room."""
+
+
 def board_theme() -> ThemeName:
     """The board's colours for the browser's light or dark theme (the app follows the browser's preference)."""
     try:
@@ -59,147 +66,123 @@ def board_theme() -> ThemeName:
     return "dark" if kind == "dark" else "light"
 
 
-@lru_cache(maxsize=64)
-def _figure(
-    state: HandState,
-    seat: int,
-    selected: Tile | None,
-    hints: tuple[str, ...],
-    reveal: bool,
-    lang: str,
-    layout: BoardLayout,
-    height: int,
-    width: int | None,
-    show_turn: bool,
-    show_fits: bool,
-    theme: ThemeName,
-    hand_scale: float | None,
-) -> Any:
-    """The board figure, built once per distinct position and view (all inputs are immutable values).
-
-    Why: a rerun that leaves the board as it was (an answer, a hint, a
-    language switch back) reuses the figure instead of building it again.
-    Streamlit only reads the figure, so sessions may share it.
-    """
-    return board_figure(
-        state,
-        viewer_seat=seat,
-        selected=selected,
-        highlight=hints,
-        reveal=reveal,
-        lang=lang,
-        layout=layout,
-        height=height,
-        width=width,
-        show_turn=show_turn,
-        show_fits=show_fits,
-        theme=theme,
-        hand_scale=hand_scale,
-    )
-
-
-def _points(event: Any) -> list[Any]:
-    try:
-        points = event["selection"]["points"]
-    except (KeyError, TypeError):
-        return []
-    return list(points or [])
-
-
-def _on_select(name: str, chart_key: str, on_click: Callable[[str], None]) -> None:
-    clicked = clicked_name(_points(st.session_state.get(chart_key)))
-    bump(name)
-    if clicked:
-        on_click(clicked)
-
-
 def show_board(
     state: HandState,
     *,
     name: str,
-    on_click: Callable[[str], None],
+    on_click: Callable[[str], None] | None = None,
     selected: Tile | None = None,
     seat: int = 0,
     reveal: bool = False,
     large: bool = False,
     wide: bool = False,
-    hints: tuple[str, ...] = (),
+    hints: Iterable[str] = (),
     show_turn: bool = True,
     show_fits: bool = True,
+    show_boneyard: bool = True,
     height: int | None = None,
     shape: ChainShape | None = None,
+    closed: bool = False,
+    turns: Mapping[End, Step] | None = None,
+    chain_clicks: bool = False,
+    names: Mapping[int, str] | None = None,
+    name_viewer: bool = True,
+    static: bool = False,
+    tile_px: float | None = None,
+    width: int | None = None,
 ) -> None:
-    """Draw the board; a click on a tile or an end calls ``on_click("hand:6-4" | "end:left")``.
+    """Draw the board; the learner's move comes back as ``on_click("play:6-4:left")`` (a button's twin
+    "hand:6-4" then "end:left" goes the same way), a table tile as ``"chain:left:3"`` with ``chain_clicks``.
 
-    ``seat`` is the learner's, drawn at the bottom as "You". ``large``: a
-    taller board in a column (the presenter view); ``wide``: the board has the
-    page's full width (``WIDE_SIZE``); ``show_turn``/``show_fits``: the turn
-    marker and the outline of the learner's fitting tiles (off where they
-    would give a quiz's answer away).
+    ``seat`` is the learner's, drawn at the bottom as "You"; without ``on_click`` the board is only looked
+    at. ``selected``: the tile a button chose. ``large``: a tall board (the presenter view); ``wide``: the
+    page's full width (``WIDE_SIZE``); ``show_turn``/``show_fits``: the turn marker and the outline of the
+    learner's fitting tiles, ``show_boneyard`` the boneyard's count (each off where it would give a quiz's
+    answer away). ``closed``: a double the
+    learner lays goes face down; ``turns``: the chosen bend per end (the board draws the move that way).
+    ``names``: people's names on their seats; ``name_viewer`` False: nobody at the table is "You";
+    ``static``: a picture (no hover labels, nothing answers a click, no moves played through); ``width``: the
+    pixels it is drawn for where known (a small picture). ``tile_px``: fit the board to its column (measured, on any
+    window) with the learner's tiles at least this wide (a lesson's board beside its panel).
 
     The chain's shape is kept per board in session state, so laying a tile
     never re-arranges the tiles already on the table; ``shape`` lays it out
     another way instead (a lesson showing a re-bent chain).
     """
-    screen = None if large else narrow_width(name)
-    st.session_state[f"_felt_{name}"] = None if screen is None else narrow_felt_width(screen, state.rules.players)
-    shape_key = f"_shape_{name}"
-    layout = _kept_layout(name, state, shape)
-    st.session_state[shape_key] = layout.shape
-    width, tall = WIDE_SIZE if wide else (None, 760 if large else 560)
-    hand_scale = None
-    if screen is not None:
-        # A narrow screen: the felt as wide as the column allows with tiles large enough to tap, the figure
-        # exactly as tall as it needs (no empty wood), the viewer's tiles larger, in two rows if need be.
-        frame = narrow_frame(layout.width, layout.height, state.rules.players, screen, len(state.hand(seat)))
-        hand_scale, width = frame.hand_scale, screen
-        tall = height = fitted_height(frame, screen)
-    figure = _figure(
+    size = _size(name, large=large, wide=wide, height=height, tile_px=tile_px, width=width)
+    st.session_state[f"_felt_{name}"] = size.screen
+    kept = shape if shape is not None else st.session_state.get(f"_shape_{name}")
+    view = LineView(
+        seat=seat,
+        reveal=reveal,
+        hints=tuple(hints),
+        show_turn=show_turn,
+        show_fits=show_fits,
+        lang=lang(),
+        theme=board_theme(),
+        size=size,
+        name_viewer=name_viewer,
+        names=tuple(sorted((names or {}).items())),
+        show_boneyard=show_boneyard,
+    )
+    since = None if static else _since(name, state)
+    moves = LinePlay(selected, closed, dict(turns or {}), chain_clicks) if on_click is not None else None
+    words = describe_position(state, viewer_seat=seat, show_turn=show_turn, reveal=reveal, show_boneyard=show_boneyard)
+    data, layout = line_board(
         state,
-        seat,
-        selected,
-        tuple(hints),
-        reveal,
-        lang(),
-        layout,
-        height or tall,
-        width,
-        show_turn,
-        show_fits,
-        board_theme(),
-        hand_scale,
+        view,
+        shape=kept,
+        since=since,
+        moves=moves,
+        alt=words.in_(lang()),
+        pace_ms=BOT_PACE_MS,
+        static=static,
     )
-    words = describe_position(state, viewer_seat=seat, show_turn=show_turn, reveal=reveal)
-    clickable_chart(figure, name=name, on_click=on_click, alt=words.in_(lang()))
+    st.session_state[f"_shape_{name}"] = layout.shape
+    st.session_state[f"_drawn_{name}"] = (state, layout, since)
+    show_board_data(data, name=name, on_click=on_click)
 
 
-def clickable_chart(figure: Any, *, name: str, on_click: Callable[[str], None], alt: str | None = None) -> None:
-    """Show a board figure whose click layer calls ``on_click(customdata)`` once per click (any table).
+def _since(name: str, state: HandState) -> Since | None:
+    """The hand board ``name`` showed before this one, and its layout: the moves since are played on it.
 
-    ``alt``: the position in words, the chart's accessible name for screen readers.
+    Why kept while the hand stays the same: a run that draws the board again unchanged (another part of the
+    page following the move) sends the same data, so the browser goes on playing the moves it was given.
     """
-    chart_key = f"board_{name}_{revision(name)}"
-    st.plotly_chart(
-        figure,
-        key=chart_key,
-        on_select=lambda: _on_select(name, chart_key, on_click),
-        selection_mode="points",
-        width="stretch",
-        config={"displayModeBar": False, "scrollZoom": False},
-        alt=alt,
-    )
+    drawn = st.session_state.get(f"_drawn_{name}")
+    if not isinstance(drawn, tuple) or len(drawn) != 3:
+        return None
+    last, layout, before = drawn
+    if last == state:
+        return before if isinstance(before, tuple) else None
+    return (last, layout) if isinstance(last, HandState) and isinstance(layout, BoardLayout) else None
+
+
+def _size(
+    name: str, *, large: bool, wide: bool, height: int | None, tile_px: float | None, width: int | None
+) -> BoardSize:
+    """The pixels board ``name`` is drawn for: the presenter's (as tall as the room's screen allows, as wide as its
+    column), a lesson's (fitted to its column), or a page's (full width, or a narrow screen's column)."""
+    if large:
+        return BoardSize(height or PRESENTER_HEIGHT, column_width(name), label_px=PRESENTER_LABEL_PX)
+    if tile_px is not None:
+        column = column_width(name)
+        return BoardSize(height or 560, screen=column, tile_px=tile_px) if column else BoardSize(height or 560)
+    drawn, tall = WIDE_SIZE if wide else (width, 560)
+    return BoardSize(height or tall, drawn, narrow_width(name))
 
 
 def forget_shape(name: str) -> None:
     """Start the next table with a fresh layout (a new deal)."""
     st.session_state.pop(f"_shape_{name}", None)
+    st.session_state.pop(f"_drawn_{name}", None)
 
 
 def _kept_layout(name: str, state: HandState, shape: ChainShape | None = None) -> BoardLayout:
     """The board's layout as last drawn (the kept shape, or ``shape``, on the current table; a narrow felt on a
     narrow screen)."""
     kept = shape if shape is not None else st.session_state.get(f"_shape_{name}")
-    return layout_table(state.table, kept, max_width=st.session_state.get(f"_felt_{name}"))
+    return line_layout(state, kept, BoardSize(screen=st.session_state.get(f"_felt_{name}")))
 
 
 def turn_choices(name: str, state: HandState, tiles: Iterable[Tile]) -> dict[End, dict[Bend, Step]]:

@@ -9,7 +9,7 @@ selected tile kept per page): a tile, then the end where it goes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
 import streamlit as st
@@ -61,13 +61,15 @@ def table_click(key: str, state: HandState, seat: int, clicked: str, closed: boo
     return outcome
 
 
-def move_options(rules: HouseRules, key: str) -> None:
+def move_options(rules: HouseRules, key: str, hand: Sequence[Tile] = ()) -> None:
     """What a move may carry besides its tile and end, where the rules have it: the points announced
-    (All Fives tables that want a claim) and laying the selected double face down (Donkey)."""
+    (All Fives tables that want a claim) and laying a double face down (Donkey), offered while the
+    learner's ``hand`` holds a double (the board picks tiles in the browser, so not only once one is picked)."""
     if rules.must_claim:
         st.number_input(tr("play.claim"), min_value=0, max_value=100, step=5, key=f"{key}_claim")
     selected = selected_tile(key)
-    if rules.branch_blocking and selected is not None and selected.is_double:
+    doubles = any(tile.is_double for tile in hand) or (selected is not None and selected.is_double)
+    if rules.branch_blocking and doubles:
         st.checkbox(tr("play.closed"), key=f"{key}_closed")
 
 

@@ -12,10 +12,10 @@ import streamlit as st
 
 from tutorial_app.app.shell.puzzle_memory import remember_review
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.table.board_view import show_board
 from tutorial_app.app.table.coach import hint_from
 from tutorial_app.app.table.hint_panel import show_hint
 from tutorial_app.app.table.review_rows import ReviewRow, decision_boards, decision_row, review_headline, review_rows
-from tutorial_app.board.figure import CLICK_TRACE, TARGET_TRACE, board_figure
 from tutorial_app.rules.line.state import HandState
 from tutorial_app.strategy.review import Decision, HandReview, review_hand
 
@@ -60,20 +60,19 @@ def _step(name: str, delta: int, total: int) -> None:
 
 
 def _board(state: HandState, seat: int, reveal: bool, key: str) -> None:
+    """A picture, not a table to play on: nothing on it answers a click or looks like a move."""
     width, height = REVIEW_BOARD
-    figure = board_figure(
+    show_board(
         state,
-        viewer_seat=seat,
+        name=key,
+        seat=seat,
         reveal=reveal,
-        lang=lang(),
         width=width,
         height=height,
         show_turn=False,
         show_fits=False,
+        static=True,
     )
-    # a picture, not a table to play on: without the click layer nothing on it answers a click or looks like a move
-    figure.data = tuple(trace for trace in figure.data if trace.name not in (CLICK_TRACE, TARGET_TRACE))
-    st.plotly_chart(figure, key=key, config={"staticPlot": True}, width="stretch")
 
 
 def _decision_boards(name: str, decision: Decision, seat: int, index: int) -> None:

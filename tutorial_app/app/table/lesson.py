@@ -28,14 +28,23 @@ from tutorial_app.app.table.controls import (
 from tutorial_app.app.table.records import lead_reason
 from tutorial_app.board.adjust import bent_shape
 from tutorial_app.lessons import LessonRun
-from tutorial_app.lessons.format.model import CapstoneStep, PlayStep
+from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
 from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.text import Text
 
-__all__ = ["LineLessonScreens"]
+__all__ = ["LineLessonScreens", "LEARN_TILE_PX", "counts_boneyard"]
+
+LEARN_TILE_PX = 46.0
+"""The least width in pixels of the learner's tiles on a lesson's board (pips then about 9 px): the board is
+fitted to its column with tiles that large, so a quiz that asks to read them can be read."""
 
 Submit = Callable[[Move], None]
 Say = Callable[[Text | None], None]
+
+
+def counts_boneyard(step: object) -> bool:
+    """Whether the boneyard's count on the board would give this quiz's answer away (how many may be drawn)."""
+    return isinstance(step, QuizStep) and step.ask == "drawable"
 
 
 def _click(name: str, run: LessonRun, clicked: str, submit: Submit, say: Say) -> None:
@@ -85,10 +94,13 @@ class LineLessonScreens:
             hints=highlight,
             show_turn=show_turn,
             show_fits=interactive,
+            show_boneyard=not counts_boneyard(step),
             reveal=run.reveal,
             height=None if presenter else height,
             shape=bent_shape(state.table, bends) if bends else None,
-            on_click=(lambda c: _click(name, run, c, submit, say)) if interactive else (lambda c: None),
+            on_click=(lambda c: _click(name, run, c, submit, say)) if interactive else None,
+            closed=face_down(name),
+            tile_px=None if presenter else LEARN_TILE_PX,
         )
 
     def move_panel(
@@ -101,7 +113,7 @@ class LineLessonScreens:
         if run.done or state.to_move != run.viewer or state.is_over:
             return
         st.markdown(tr("learn.play_prompt"))
-        move_options(state.rules, name)
+        move_options(state.rules, name, state.hand(run.viewer))
         move_controls(
             state, run.viewer, lambda clicked: _click(name, run, clicked, submit, say), submit, key=name, per_row=4
         )

@@ -6,6 +6,8 @@ sentences the page shows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tutorial_app.i18n import CATALOGS, t
 from tutorial_app.rules.line.deal import LeadDecision
 from tutorial_app.rules.line.match import MatchState
@@ -87,10 +89,16 @@ def hand_log(state: HandState, lang: str, human: int | None = 0, show_drawn: boo
     ]
 
 
-def score_rows(match: MatchState, lang: str, human: int | None = 0) -> list[dict[str, object]]:
-    """The score sheet: one row per hand with the points that counted, and a total row."""
+def score_rows(
+    match: MatchState, lang: str, human: int | None = 0, heads: Sequence[str] | None = None
+) -> list[dict[str, object]]:
+    """The score sheet: one row per hand with the points that counted, and a total row.
+
+    ``heads`` names the sides' columns (a shared table names its players, as its seat legend does).
+    """
     rules = match.rules
-    heads = [side_label(rules, side, lang, human) for side in range(rules.sides)]
+    if heads is None:
+        heads = [side_label(rules, side, lang, human) for side in range(rules.sides)]
     rows: list[dict[str, object]] = []
     for number, record in enumerate(match.records, start=1):
         row: dict[str, object] = {t("score.hand", lang): str(number)}

@@ -48,17 +48,26 @@ def _click(name: str, run: LessonRun, clicked: str, submit: Submit, say: Say) ->
     if run.done or run.refuted or run.paused or state is None or state.to_move != run.viewer:
         return
     kind, _, value = clicked.partition(":")
-    if kind == "action" and value in (tg.Action.PLAY.value, tg.Action.DISCARD.value):
-        tiles = selected_tiles(state, selection(name, state, run.viewer), run.viewer)
+    pressed = {tg.Action.PLAY.value, tg.Action.DISCARD.value}
+    if (kind == "action" and value in pressed) or kind in pressed:
+        # a button press lays the selected tiles; the board reports its own selection ("play:0,3")
+        action = value if kind == "action" else kind
+        places = selection(name, state, run.viewer) if kind == "action" else _places(value)
+        tiles = selected_tiles(state, places, run.viewer)
         if not tiles:
             say(_CHOOSE_FIRST)
             return
         clear_selection(name)
-        submit(tg.Move(tg.Action(value), tiles))
+        submit(tg.Move(tg.Action(action), tiles))
         return
     outcome = trick_click(name, state, run.viewer, clicked)
     if outcome.message is not None:
         say(outcome.message)
+
+
+def _places(value: str) -> list[int]:
+    """The places of ``"0,3"``."""
+    return [int(place) for place in value.split(",") if place.isdigit()]
 
 
 class TienGowLessonScreens:

@@ -10,13 +10,15 @@ session state and cleared on every change of the hand.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from tutorial_app.app.shell.session import lang, tr
-from tutorial_app.app.table.board_view import board_theme, clickable_chart
+from tutorial_app.app.table.board_component import BOT_PACE_MS, show_board_data
+from tutorial_app.app.table.board_view import board_theme
+from tutorial_app.board.browser_tien_gow import TablePlay, TableView, tien_gow_board
 from tutorial_app.board.tien_gow_controller import (
     Selection,
     TienGowClick,
@@ -24,7 +26,6 @@ from tutorial_app.board.tien_gow_controller import (
     selection_hint,
     valid_selection,
 )
-from tutorial_app.board.tien_gow_figure import tien_gow_figure
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.line.who import seat_who
 
@@ -62,6 +63,13 @@ def trick_click(key: str, state: tg.HandState, viewer: int, clicked: str) -> Tie
     return outcome
 
 
+class _Drawn(NamedTuple):
+    """The hand a board of this name drew last, and the one before it (where the moves it played began)."""
+
+    last: tg.HandState | None
+    before: tg.HandState | None
+
+
 def show_trick_table(
     state: tg.HandState,
     *,
@@ -75,26 +83,30 @@ def show_trick_table(
     height: int | None = None,
     show_turn: bool = True,
 ) -> None:
-    """Draw the table; clicks on the viewer's tiles and on Play/Discard call ``on_click``.
+    """Draw the table; the learner's tiles are picked in the browser and a press of Play or Discard on the
+    table comes back as ``on_click("play:0,3")`` (the button twins below the table as ``"hand:3"``,
+    ``"action:play"``).
 
     ``show_turn`` False hides whose turn it is and who holds or took the trick
     (a lesson's question about a seat is on).
     """
-    chosen = selection(name, state, viewer) if interactive else ()
     tall = TABLE_HEIGHT if wide else height or 560  # the figure's height in pixels
-    figure = tien_gow_figure(
+    view = TableView(viewer, reveal, tuple(highlight), show_turn, lang(), board_theme(), tall)
+    # Not the line board's ``_drawn_`` key: one board name (a lesson's) draws both games in turn.
+    drawn_key = f"_tg_drawn_{name}"
+    drawn = st.session_state.get(drawn_key)
+    last, before = (drawn.last, drawn.before) if isinstance(drawn, _Drawn) else (None, None)
+    # the same ``since`` while the hand is unchanged: a run that draws the table again sends the same data
+    since = before if last == state else last
+    data = tien_gow_board(
         state,
-        viewer_seat=viewer,
-        selected=chosen,
-        reveal=reveal,
-        highlight=highlight,
-        show_turn=show_turn,
-        show_buttons=interactive,
-        lang=lang(),
-        height=tall,
-        theme=board_theme(),
+        view,
+        since=since,
+        play=TablePlay(selection(name, state, viewer)) if interactive else None,
+        pace_ms=BOT_PACE_MS,
     )
-    clickable_chart(figure, name=name, on_click=on_click if interactive else (lambda clicked: None))
+    st.session_state[drawn_key] = _Drawn(state, since)
+    show_board_data(data, name=name, on_click=on_click if interactive else None)
 
 
 def trick_controls(state: tg.HandState, viewer: int, key: str, on_click: OnClick, per_row: int = 8) -> None:

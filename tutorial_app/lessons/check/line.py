@@ -21,7 +21,13 @@ from tutorial_app.lessons.check.claims import Facts, claim_problems
 from tutorial_app.lessons.check.exact import lead_problem
 from tutorial_app.lessons.check.hidden import certainty_problems, claim_problem
 from tutorial_app.lessons.check.semantics import PROOFS, LessonFrame, PositionStep, Report, SemanticPass
-from tutorial_app.lessons.check.table import first_lead_problem, forced_problem, later_problem, real_deal_problems
+from tutorial_app.lessons.check.table import (
+    first_lead_problem,
+    forced_problem,
+    later_problem,
+    real_deal_problems,
+    sketch_problem,
+)
 from tutorial_app.lessons.format.goals import trick_goal_keys
 from tutorial_app.lessons.format.model import (
     TRICK_QUIZ_KINDS,
@@ -105,6 +111,9 @@ class LinePass(SemanticPass):
         if spec.real:
             for message in real_deal_problems(scene):
                 self.error((*at, "position", "real"), f"this position is marked real: {message}")
+        problem = sketch_problem(scene, spec)
+        if problem is not None:
+            self.error((*at, "position", "sketch" if spec.sketch else "hands"), problem)
         return scene, False
 
     def shown(self, at: Path_, step: PositionStep, scene: Scene | None, unreadable: bool) -> None:

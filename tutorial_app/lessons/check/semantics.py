@@ -19,6 +19,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
+from tutorial_app.lessons.check.table import SILENT, silent_decision
 from tutorial_app.lessons.format.capstone import MAX_MOVES, bots_only_table
 from tutorial_app.lessons.format.model import (
     Answer,
@@ -186,6 +187,8 @@ class SemanticPass:
         ]
         for k, wrong in enumerate(step.wrong):
             self.wrong((*at, "wrong", k), step, wrong.move, wrong.replies, state)
+        if found and silent_decision(step, [end for end in ends if end is not None]):
+            self.error((*at, "goal"), SILENT)
         if len(found) == 1 and ends[0] is not None:
             return scene._replace(state=ends[0]), ""
         return None, f"the step before has {len(found)} right moves, so where it ends is not known"

@@ -10,12 +10,24 @@ single legal move says ``forced: true``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from tutorial_app.lessons.format.model import PlayStep, PositionSpec
 from tutorial_app.lessons.format.scenes import Scene
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, HandState
 
-__all__ = ["first_lead_problem", "later_problem", "real_deal_problems", "forced_problem", "is_forced"]
+__all__ = [
+    "first_lead_problem",
+    "later_problem",
+    "real_deal_problems",
+    "forced_problem",
+    "is_forced",
+    "silent_decision",
+    "sketch_problem",
+    "SILENT",
+]
 
 _ALL = 28
 
@@ -91,6 +103,41 @@ def _with_boneyard(state: HandState, held: list[int], dealt: int, deal: str) -> 
             "draws: give it at least that many"
         )
     return problems
+
+
+SILENT = (
+    "the learner makes a real decision here, but nothing is said after the right move: add success: with a "
+    "sentence in en: and ru: saying why it is right (what it leaves the others, what it keeps for you)"
+)
+
+
+def silent_decision(step: PlayStep, ends: Sequence[Any]) -> bool:
+    """A decision whose right move is met with silence: not forced, not ranked by the analysis (``best``, whose
+    feedback says why), no ``success`` text, and the hand goes on (an ended hand gets the worked end); ``ends``
+    are where the right moves leave the hand, in any game."""
+    if step.forced or step.best or step.success is not None:
+        return False
+    return any(not end.is_over for end in ends)
+
+
+def sketch_problem(scene: Scene, spec: PositionSpec) -> str | None:
+    """Where every tile is dealt, a position is real or says it is a sketch (and a sketch is not a full table)."""
+    if spec.real and spec.sketch:
+        return "a position is real: true or sketch: true, not both"
+    rules = scene.rules
+    if rules.dealt < _ALL or spec.hand == "later":
+        return None
+    state = scene.before
+    placed = state.table.tile_count() + sum(bin(h).count("1") for h in state.hands)
+    if spec.sketch and placed == _ALL and not real_deal_problems(scene):
+        return "every tile of the set is placed here, as at a real table: write real: true instead of sketch: true"
+    if not spec.real and not spec.sketch:
+        return (
+            f"all {_ALL} tiles are dealt in this game, but the position places {placed}: give every tile its "
+            "place and write real: true, or write sketch: true (the board then tells the learner that only "
+            "the tiles that matter are shown)"
+        )
+    return None
 
 
 def is_forced(state: HandState) -> bool:

@@ -17,6 +17,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
 from tutorial_app.lessons.check.games import pass_for
+from tutorial_app.lessons.check.vocabulary import GLOSSARY_NAME, GlossaryError, source_slips
 from tutorial_app.lessons.format.courses import COURSES, course_rank
 from tutorial_app.lessons.format.model import Lesson, QuizStep, Step
 from tutorial_app.source import Mark, Path_, Source, SourceError, read_source
@@ -81,7 +82,13 @@ def lesson_files(paths: Iterable[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()))
+            found.extend(
+                sorted(
+                    p
+                    for p in path.rglob("*")
+                    if p.suffix in (".yaml", ".yml") and p.is_file() and p.name != GLOSSARY_NAME
+                )
+            )
         else:
             found.append(path)
     return found
@@ -195,7 +202,18 @@ class _Checker:
                     ("steps", len(steps) - 1), "a lesson ends with its takeaway: add a last step with kind: remember"
                 )
         self.semantics(data, lesson)
+        self.vocabulary()
         return lesson
+
+    def vocabulary(self) -> None:
+        """Every text uses the glossary's words (lessons/glossary.yaml): each avoided variant, at its word."""
+        try:
+            found = source_slips(self.source)
+        except GlossaryError as exc:
+            self.issues.append(Issue(self.source.name, 1, 1, f"the glossary cannot be read: {exc}"))
+            return
+        for mark, slip in found:
+            self.issues.append(Issue(self.source.name, mark.line, mark.column, slip.message()))
 
     def structural(self, errors: list[ErrorDetails], prefix: Path_) -> None:
         grouped: dict[tuple[Path_, bool], list[ErrorDetails]] = {}

@@ -356,6 +356,8 @@ class PositionSpec(_Strict):
 
     ``real: true`` says the position could be on a real table: the validator
     then checks its tile counts against the deal (hand size, boneyard).
+    ``sketch: true`` says it places only the tiles that matter; where every
+    tile is dealt, a position says one or the other.
     """
 
     rules: str | None = None
@@ -388,6 +390,11 @@ class PositionSpec(_Strict):
     real: bool = Field(
         default=False,
         description="the position could happen at a real table: hand sizes and the boneyard are checked against the deal",
+    )
+    sketch: bool = Field(
+        default=False,
+        description="a simplified picture: only the tiles that matter are placed (the board says so); a position in "
+        "a game that deals all 28 tiles is either real: true or sketch: true",
     )
 
 

@@ -55,6 +55,7 @@ QUIZ_SPECS: tuple[QuizSpec, ...] = (
     QuizSpec("who_leads", "seat"),
     QuizSpec("lead_tile", "tile"),
     QuizSpec("must_redeal", "bool"),
+    QuizSpec("fitting_tile", "tile"),
     QuizSpec("who_moves", "seat"),
     QuizSpec("is_legal", "bool"),
     QuizSpec(

@@ -58,9 +58,9 @@ def position_mapping(rules: str, overrides: Mapping[str, Any], spec: PositionSpe
 
     A position that names its own ``rules`` keeps only its own overrides; otherwise
     the lesson's overrides apply, updated by the position's. ``real`` is the
-    validator's, not the referee's, and is left out.
+    validator's, not the referee's, and is left out (so is ``sketch``).
     """
-    data = spec.model_dump(exclude_none=True, exclude={"real"})
+    data = spec.model_dump(exclude_none=True, exclude={"real", "sketch"})
     if spec.rules is None:
         data["rules"] = rules
         data["overrides"] = {**overrides, **(spec.overrides or {})}

@@ -65,7 +65,7 @@ def _rules_for(overrides: dict[str, Any], lesson_rules: tg.TienGowRules, spec: P
             ("rules",),
             Text(
                 f"a Tien Gow lesson's positions are Tien Gow positions: remove rules: {spec.rules}",
-                f"в уроке тянь гоу все позиции — позиции тянь гоу: уберите rules: {spec.rules}",
+                f"в уроке «Тянь гоу» все позиции — позиции «Тянь гоу»: уберите rules: {spec.rules}",
             ),
         )
     if not spec.overrides:
@@ -98,7 +98,7 @@ def read_trick_scene(spec: PositionSpec, rules: tg.TienGowRules, overrides: dict
                 (key,),
                 Text(
                     f"{key}: is a line game's key; a Tien Gow position has hands, banker, leader, taken and moves",
-                    f"{key}: — ключ игр в линию; в позиции тянь гоу есть hands, banker, leader, taken и moves",
+                    f"{key}: — ключ игр в линию; в позиции «Тянь гоу» есть hands, banker, leader, taken и moves",
                 ),
             )
     rules = _rules_for(overrides or {}, rules, spec)
@@ -114,7 +114,7 @@ def read_trick_scene(spec: PositionSpec, rules: tg.TienGowRules, overrides: dict
                 ("moves", number),
                 Text(
                     "a Tien Gow move is written as text, like play 6-6 6-3 or discard 2-1",
-                    "ход тянь гоу пишут текстом, например play 6-6 6-3 или discard 2-1",
+                    "ход «Тянь гоу» пишут текстом, например play 6-6 6-3 или discard 2-1",
                 ),
             )
         move = tg.parse_move(written)

@@ -191,6 +191,20 @@ def _lead_tile(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answe
     return str(tiles[0])
 
 
+def _fitting_tile(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
+    state = _in_play(scene, step.ask)
+    if state.table.is_empty:
+        raise QuizError("ask: fitting_tile is about a chain: on an empty table every tile may lead")
+    tiles = sorted({m.tile for m in legal_moves(state) if m.action is Action.PLAY and m.tile is not None})
+    if len(tiles) != 1:
+        shown = ", ".join(str(t) for t in tiles) or "none"
+        raise QuizError(
+            f"ask: fitting_tile needs exactly one tile of seat {state.to_move} that fits, but here {shown} "
+            "fit: change the hand"
+        )
+    return str(tiles[0])
+
+
 def _must_redeal(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
     return _empty_table(scene, step.ask).redeal is not None
 
@@ -366,6 +380,7 @@ _ANSWERS: dict[str, Answerer] = {
     "count_tiles": _count_tiles,
     "who_leads": _who_leads,
     "lead_tile": _lead_tile,
+    "fitting_tile": _fitting_tile,
     "must_redeal": _must_redeal,
     "who_moves": _who_moves,
     "is_legal": _is_legal,
@@ -411,6 +426,8 @@ def default_choices(step: QuizStep, scene: Scene | None, answer: Answer) -> list
     if kind_type == "side":
         options: list[Answer] = list(range(rules.sides))
         return [*options, "tie"] if step.ask == "winner" else options
+    if step.ask == "fitting_tile":
+        return [str(t) for t in scene.state.hand(scene.state.to_move)]
     if kind_type == "tile":
         tiles = {str(t) for mask in scene.state.hands for t in tiles_of_mask(mask) if t.is_double}
         tiles.add(str(answer))

@@ -33,6 +33,7 @@ from tutorial_app.rules.line.worked_match import explain_sheet
 from tutorial_app.rules.line.worked_moves import (
     explain_draw_count,
     explain_drawable,
+    explain_fitting_tile,
     explain_move,
     explain_to_move,
     explain_what_to_do,
@@ -91,6 +92,10 @@ def _is_legal(step: QuizStep, scene: Scene | None, _rules: HouseRules, _viewer: 
     if scene is None or step.move is None:
         return None
     return explain_move(scene.state, line_move(step.move))
+
+
+def _fitting_tile(step: QuizStep, scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
+    return explain_fitting_tile(scene.state) if scene is not None and not scene.state.is_over else None
 
 
 def _what_to_do(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer: int) -> Text | None:
@@ -167,6 +172,13 @@ def _hand_end(focus: str) -> Explainer:
     return explain
 
 
+def _verdict(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer: int) -> Text | None:
+    """Who wins, without the points: a question about the points often follows on the same hand."""
+    if scene is None or scene.state.status is Status.IN_PLAY:
+        return None
+    return explain_hand_end(scene.state, viewer).verdict_text()
+
+
 def _match(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer: int) -> Text | None:
     if scene is None or scene.match is None:
         return None
@@ -217,6 +229,7 @@ _EXPLAINERS: dict[str, Explainer] = {
     "count_tiles": _count_tiles,
     "who_leads": _lead,
     "lead_tile": _lead,
+    "fitting_tile": _fitting_tile,
     "must_redeal": _redeal,
     "who_moves": _to_move,
     "is_legal": _is_legal,
@@ -229,7 +242,7 @@ _EXPLAINERS: dict[str, Explainer] = {
     "unseen_in_suit": _unseen,
     "pip_count": _pips,
     "hand_status": _hand_status,
-    "winner": _hand_end("how"),
+    "winner": _verdict,
     "points": _hand_end("how"),
     "bank_after": _hand_end("how"),
     "fish_maker": _hand_end("how"),

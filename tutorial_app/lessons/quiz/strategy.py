@@ -358,7 +358,8 @@ def _tile_reason(sure: Certainty, seat: int, tile: Tile) -> Text:
         return Text(
             f"Yes: {tile} is hidden and nothing rules it out; {who.en} holds it in {share} of the deals "
             "that agree with what you have seen.",
-            f"Да: {tile} не видна, и ничто этого не исключает; она у {seat_genitive(seat).ru} в {share} "
+            f"Да: {tile} {'не виден' if tile.is_double else 'не видна'}, и ничто этого не исключает; "
+            f"{'он' if tile.is_double else 'она'} у {seat_genitive(seat).ru} в {share} "
             "раскладов, согласных с тем, что вы видели.",
         )
     knowledge = sure.knowledge
@@ -371,7 +372,8 @@ def _tile_reason(sure: Certainty, seat: int, tile: Tile) -> Text:
             return Text(f"No: {why.en}.", f"Нет: {why.ru}.")
         return Text(
             f"No: {lead} had to open the hand, so nobody was dealt {tile}, which would have opened it instead.",
-            f"Нет: заходить нужно было с {lead}, значит, {tile} никому не сдали — иначе зашли бы с неё.",
+            f"Нет: заходить нужно было с {lead}, значит, {tile} никому не сдали — иначе зашли бы "
+            f"{'с него' if tile.is_double else 'с неё'}.",
         )
     reasons = none_reasons(knowledge, seat, [n for n in {tile.hi, tile.lo} if knowledge.latest_void(seat, n)])
     if reasons:

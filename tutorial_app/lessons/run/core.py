@@ -26,11 +26,20 @@ from tutorial_app.lessons.quiz.answers import normalize_answer
 from tutorial_app.rules.line.worked import join
 from tutorial_app.rules.text import Text
 
-__all__ = ["Feedback", "RunCore", "RunError", "RIGHT", "play_out"]
+__all__ = ["Feedback", "RunCore", "RunError", "RIGHT", "play_out", "refuted"]
 
 RIGHT = Text("Right!", "Верно!")
 _NOT_QUITE = Text("Not quite. Try again.", "Не совсем. Попробуйте ещё раз.")
 _WRITE = Text("Answer with {what}.", "Нужен ответ: {what}.")
+_REFUTED = Text("Allowed, but watch what happens next.", "Так можно, но посмотрите, что будет дальше.")
+_NOT_THIS = Text("Allowed, but not the move this step is after.", "Так можно, но здесь нужен другой ход.")
+
+
+def refuted(replied: bool) -> Text:
+    """The first words after a tempting wrong move: "watch what happens next" only when something happens next."""
+    return _REFUTED if replied else _NOT_THIS
+
+
 _WHAT = {
     "true or false": Text("yes or no", "да или нет"),
     "a tile like 6-4": Text("a tile like 6-4", "кость вида 6-4"),

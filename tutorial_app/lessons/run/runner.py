@@ -35,7 +35,7 @@ from tutorial_app.lessons.format.model import (
     WrongMove,
 )
 from tutorial_app.lessons.games import LessonGame, lesson_game
-from tutorial_app.lessons.run.core import RIGHT, Feedback, RunCore, RunError, play_out
+from tutorial_app.lessons.run.core import RIGHT, Feedback, RunCore, RunError, play_out, refuted
 from tutorial_app.rules.line.worked import join
 from tutorial_app.rules.text import RulesError, Text
 from tutorial_app.strategy.bot_table import BotTable, person_move, resume
@@ -46,7 +46,6 @@ _LEGAL_NOT_GOAL = Text(
     "That move is allowed, but it is not what this step asks for.",
     "Так ходить можно, но задание в другом.",
 )
-_REFUTED = Text("Allowed, but watch what happens next.", "Так можно, но посмотрите, что будет дальше.")
 _HAND_OVER = Text("The hand is over.", "Раздача окончена.")
 
 
@@ -182,7 +181,7 @@ class LessonRun(RunCore):
         ending = self.game.explain_end(final, self.viewer) if final.is_over else None
         return Feedback(
             False,
-            _REFUTED.in_(lang),
+            refuted(bool(played)).in_(lang),
             hint=step.hint.in_(lang),
             explanation=self._joined(lang, what, wrong.text.text(), ending),
             played=((seat, move), *played),

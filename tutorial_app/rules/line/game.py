@@ -66,6 +66,9 @@ class LineGame:
         variant = find_variant(name)
         return (variant.default_players, *(n for n in variant.players if n != variant.default_players))
 
+    def about(self, name: str) -> Text | None:
+        return find_variant(name).about
+
     def players(self, rules: HouseRules) -> int:
         return rules.players
 

@@ -649,17 +649,40 @@ def _why_on_end(state: HandState, tile: Tile, move: Move) -> Text | None:
         return Text(
             "The hand has already been led: play on an open end.", "Заход уже сделан: ставьте к открытому концу."
         )
-    number = state.table.ends[ARM_NAMES.index(move.end)]
+    wrong = move.end
+    assert wrong is not None  # _why_play checked it
+    number = state.table.ends[ARM_NAMES.index(wrong)]
     if number < 0:
         return Text(f"The {end_name(move.end).en} is not open.", f"{end_name(move.end).ru.capitalize()} закрыт.")
     if not tile.has(number):
-        return _does_not_fit(state, tile)
+        return _fits_elsewhere(state, tile, wrong) or _does_not_fit(state, tile)
     if move.closed and not (state.rules.branch_blocking and tile.is_double):
         return Text(
             "Only a double may be laid face down, and only where branches can be closed.",
             "Рубашкой вверх можно класть только дубль и только там, где ветки можно закрывать.",
         )
     return _wrong_claim(state, tile, move)
+
+
+def _fits_elsewhere(state: HandState, tile: Tile, wrong: str) -> Text | None:
+    """Where ``tile`` may be laid instead of the ``wrong`` end it does not fit ("3-0 fits the left end (3), not
+    the right end (1)"), or None where it may be laid nowhere."""
+    fitting: list[str] = []
+    for legal in legal_moves(state):
+        if legal.action is Action.PLAY and legal.tile is tile and legal.end is not None and legal.end not in fitting:
+            fitting.append(legal.end)
+    if not fitting:
+        return None
+    ends = state.table.ends
+    shown = [(END_NAMES[end], ends[ARM_NAMES.index(end)]) for end in fitting]
+    missed = END_NAMES[wrong]
+    number = ends[ARM_NAMES.index(wrong)]
+    en = " or the ".join(f"{name.en} ({n})" for name, n in shown)
+    ru = " или к ".join(f"{name.ru_dative} ({n})" for name, n in shown)
+    return Text(
+        f"{tile} fits the {en}, not the {missed.en} ({number}).",
+        f"{tile} подходит к {ru}, а не к {missed.ru_dative} ({number}).",
+    )
 
 
 def _does_not_fit(state: HandState, tile: Tile) -> Text:

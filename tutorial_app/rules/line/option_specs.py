@@ -69,7 +69,7 @@ class HouseRules(Protocol):
     def blocked_scoring(self) -> values.BlockedScoring: ...
 
 
-__all__ = ["SPECS", "SECTIONS"]
+__all__ = ["SPECS", "SECTIONS", "players_of_preset"]
 
 
 def _points(n: int) -> Text:
@@ -81,7 +81,23 @@ def _points(n: int) -> Text:
 
 def _players(n: object) -> Text:
     count = int(str(n))
-    return Text(f"The game is for {count} players.", f"Играют {ru_count(count, 'игрок', 'игрока', 'игроков')}.")
+    return Text(f"Players at the table: {count}.", f"Игроков за столом: {count}.")
+
+
+_RU_HOW_MANY = {2: "вдвоём", 3: "втроём", 4: "вчетвером"}
+
+
+def players_of_preset(count: int, allowed: tuple[int, ...]) -> Text:
+    """The sheet's player count, and the counts the game allows (so "2 players" does not read as a limit)."""
+    base = _players(count)
+    if len(allowed) < 2:
+        return base
+    en = ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
+    ru = ", ".join(_RU_HOW_MANY[n] for n in allowed[:-1]) + f" или {_RU_HOW_MANY[allowed[-1]]}"
+    return Text(
+        f"{base.en[:-1]} (this game is played by {en}).",
+        f"{base.ru[:-1]} (в эту игру играют {ru}).",
+    )
 
 
 def _hand_size(n: object) -> Text:
@@ -116,9 +132,9 @@ def _opening(n: object) -> Text:
         return Text("Every point counts from the first hand on.", "Все очки идут в счёт с первой раздачи.")
     return Text(
         f"A side's score opens only when it wins one hand worth {_points(count).en} or more; "
-        "what it wins before that are draft points, and they never count.",
+        "what it wins before that is noted as draft points and never added to the main score.",
         f"Счёт стороны открывается, только когда она выиграет раздачу на {_points(count).ru} или больше; "
-        "всё, что набрано до этого, — черновые очки, они в счёт не идут.",
+        "всё, что набрано до этого, отмечают как черновые очки, но в основной счёт они не идут.",
     )
 
 
@@ -167,7 +183,7 @@ def _min_penalty(n: object) -> Text:
 def _target(n: object) -> Text:
     return Text(
         f"The match is played to {_points(int(str(n))).en}.",
-        f"Игра идёт до {ru_count(int(str(n)), 'очка', 'очков', 'очков')}.",
+        f"Матч идёт до {ru_count(int(str(n)), 'очка', 'очков', 'очков')}.",
     )
 
 
@@ -236,7 +252,7 @@ def _lead_can_fail(rules: HouseRules) -> bool:
 
 def _redeal_in_context(value: object, rules: HouseRules) -> Text | None:
     if value == "none" and not _lead_can_fail(rules):
-        return Text("A deal stands as dealt.", "Раздача остаётся в силе, как сдали.")
+        return Text("The tiles are never dealt again.", "Кости не пересдают.")
     return None
 
 
@@ -339,7 +355,7 @@ _LEAD = Text("Who leads", "Кто заходит")
 _MOVES = Text("Moves and drawing", "Ходы и базар")
 _END = Text("End of the hand", "Конец раздачи")
 _SCORING = Text("Scoring", "Очки")
-_MATCH = Text("The match", "Вся игра")
+_MATCH = Text("The match", "Матч")
 
 PLAYERS = OptionSpec(
     "players",
@@ -383,8 +399,8 @@ REDEAL = OptionSpec(
     _DEAL,
     {
         "none": Text(
-            "A deal stands as dealt, unless nobody holds the tile the first-lead rule needs.",
-            "Раздача остаётся в силе; пересдают, только когда ни у кого нет кости, нужной для первого хода.",
+            "The tiles are dealt again only when nobody holds the tile the first-lead rule needs.",
+            "Кости пересдают, только когда ни у кого нет кости, нужной для первого хода.",
         ),
         "domino101": Text(
             "The tiles are dealt again when a hand holds 5 or more doubles, 6 or more tiles of one suit, "
@@ -509,7 +525,7 @@ BRANCH_BLOCKING = OptionSpec(
         ),
         "false": Text(
             "Every tile is laid face up; no arm can be closed on purpose.",
-            "Все кости кладут лицом вверх; закрыть ветку нарочно нельзя.",
+            "Все кости кладут очками вверх; закрыть ветку нарочно нельзя.",
         ),
     },
     applies=_closing_arms,
@@ -745,17 +761,17 @@ TARGET = OptionSpec(
 MATCH_GOAL = OptionSpec(
     "match_goal",
     Named(values.MatchGoal),
-    Text("Match goal", "Цель игры"),
+    Text("Match goal", "Цель матча"),
     _MATCH,
     {
         "reach_target_wins": Text(
             "The first side to reach the target wins the match.",
-            "Первая сторона, набравшая нужное число очков, выигрывает игру.",
+            "Первая сторона, набравшая нужное число очков, выигрывает матч.",
         ),
         "reach_target_loses": Text(
             "When a side reaches the target, the match ends: that side loses, and the side with the fewest "
             "points wins.",
-            "Когда сторона набирает нужное число очков, игра кончается: эта сторона проиграла, "
+            "Когда сторона набирает нужное число очков, матч кончается: эта сторона проиграла, "
             "а выигрывает сторона с наименьшим счётом.",
         ),
     },

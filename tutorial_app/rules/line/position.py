@@ -216,7 +216,7 @@ def _read_boneyard(given: object, rules: HouseRules, claims: Claims, draws: dict
         raise PositionError(
             Text(
                 "'boneyard' must be a list of tiles, top of the pile first, or a number of face-down tiles",
-                "'boneyard' — это список костей базара сверху вниз или число костей, лежащих лицом вниз",
+                "'boneyard' — это список костей базара сверху вниз или число костей, лежащих рубашкой вверх",
             )
         )
     if isinstance(given, int):
@@ -263,7 +263,7 @@ def _counted_pile(count: int, rules: HouseRules, claims: Claims, draws: dict[int
         raise PositionError(
             Text(
                 f"'boneyard' has {count} face-down tiles, but the moves draw {len(named)}",
-                f"в 'boneyard' {count} костей лицом вниз, а в ходах их взято {len(named)}",
+                f"в 'boneyard' {count} костей рубашкой вверх, а в ходах их взято {len(named)}",
             )
         )
     hidden = count - len(named)
@@ -272,7 +272,7 @@ def _counted_pile(count: int, rules: HouseRules, claims: Claims, draws: dict[int
             Text(
                 f"'boneyard' has {count} face-down tiles, but only {len(free) + len(named)} tiles are not "
                 "in a hand or the chain",
-                f"в 'boneyard' {count} костей лицом вниз, а вне рук и цепи всего {len(free) + len(named)} костей",
+                f"в 'boneyard' {count} костей рубашкой вверх, а вне рук и цепи всего {len(free) + len(named)} костей",
             )
         )
     return _Pile((*named, *_face_down(free, hidden)), hidden)
@@ -397,15 +397,24 @@ def _lead_start(
             )
         leader = read_seat(data["to_move"], players, "to_move")
         lead: LeadDecision | None = LeadDecision(leader, FULL_MASK, "winner")
+        redeal = redeal_reason(rules, hands, lead)
     else:
+        # Why the redeal first: a deal that is thrown in has no leader, so its to_move contradicts nothing.
         lead = decide_first_lead(rules, hands)
-        leader = _first_leader(data, lead, players)
-    redeal = redeal_reason(rules, hands, lead)
+        redeal = redeal_reason(rules, hands, lead)
+        leader = _first_leader(data, lead, players) if redeal is None else _asked(data, lead, players)
     mask = lead.lead_mask if lead is not None and lead.seat == leader else FULL_MASK
     state = HandState(
         rules, tuple(hands), pile, EMPTY_TABLE, leader, leader, bank=bank, fives=(0,) * rules.sides, lead_mask=mask
     )
     return _Start(state, lead, redeal)
+
+
+def _asked(data: Mapping[str, Any], lead: LeadDecision | None, players: int) -> int:
+    """The seat a deal to be redealt shows to move: ``to_move`` as written, else the lead rule's seat."""
+    if "to_move" in data:
+        return read_seat(data["to_move"], players, "to_move")
+    return lead.seat if lead is not None and lead.seat is not None else 0
 
 
 def _first_leader(data: Mapping[str, Any], lead: LeadDecision | None, players: int) -> int:
@@ -501,7 +510,7 @@ def _check_draw(raw: object, i: int, taken: tuple[Tile, ...], pile: _Pile) -> No
                 f"moves[{i}]",
                 Text(
                     "the boneyard is face down (a number), so say what was drawn: {action: draw, tiles: [2-2]}",
-                    "базар лежит лицом вниз (задан числом), поэтому назовите взятое: {action: draw, tiles: [2-2]}",
+                    "базар лежит рубашкой вверх (задан числом), поэтому назовите взятое: {action: draw, tiles: [2-2]}",
                 ),
             )
         )

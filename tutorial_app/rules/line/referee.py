@@ -42,7 +42,7 @@ def _sides(values: Sequence[int] | Sequence[bool]) -> dict[str, Any]:
 class LeadRuling(NamedTuple):
     """On an empty chain: who leads, with which of their tiles, and why.
 
-    ``leader`` None: the lead is drawn by lot (or the deal is redealt);
+    ``leader`` None: the lead is drawn by lot, or (with ``reason`` None) the deal is redealt;
     ``reason`` None: the position decides no lead at all.
     """
 
@@ -178,7 +178,7 @@ def ruling_of(position: Position, lang: str = "en") -> Ruling:
 
 def _lead(position: Position, lang: str) -> LeadRuling:
     lead = position.lead
-    if lead is None:
+    if lead is None or position.redeal is not None:  # a deal that is thrown in has no leader
         return LeadRuling(None, (), None)
     hand = position.state.hands[lead.seat] if lead.seat is not None else 0
     return LeadRuling(lead.seat, tuple(t for t in lead.lead_tiles if hand & t.bit), lead.reason.in_(lang))

@@ -35,6 +35,8 @@ class Variant:
     options: Mapping[str, Any]
     by_players: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     pairs_optional: bool = False
+    about: Text | None = None
+    """How this preset differs from a sibling a reader could take it for (the two goats), or None."""
 
     def rules(self, players: int | None = None, overrides: Mapping[str, Any] | None = None) -> HouseRules:
         """The house rules of this preset for a number of players, with overrides."""
@@ -103,7 +105,18 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         name="kozel",
         title=Text(
-            "Goat (Kozel): penalty points, reach 101 and you lose", "Козёл: штрафные очки, набрал 101 — проиграл"
+            "Goat (Kozel): 0-0 leads, the fish maker writes nothing, 101 loses",
+            "Козёл: заход с 0-0, сделавший рыбу не пишет, набрал 101 — проиграл",
+        ),
+        about=Text(
+            "Penalty points, and whoever reaches 101 loses. The holder of 0-0 leads the first hand with it; "
+            "two or three players draw from the boneyard, four pass (every tile is dealt); in a fish the player "
+            "who laid the blocking tile writes nothing. The other goat, kozel_pass, never draws and differs in "
+            "the first lead and the fish.",
+            "Штрафные очки: кто набрал 101, тот проиграл. Первую раздачу начинает владелец 0-0, с него же; "
+            "вдвоём и втроём берут с базара, вчетвером пасуют (розданы все кости); в рыбе ничего не пишет тот, "
+            "кто положил закрывающую кость. Второй «Козёл», kozel_pass, с базара не берёт и отличается первым "
+            "заходом и рыбой.",
         ),
         aliases=("goat", "козёл", "козел", "kozyol"),
         players=(2, 3, 4),
@@ -125,8 +138,18 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         name="kozel_pass",
         title=Text(
-            "Goat without a boneyard: pass, lowest hand escapes a fish",
-            "Козёл без базара: пас, в рыбе не пишет меньшая рука",
+            "Goat, pass-only table: the lowest double leads, the lightest hand escapes a fish",
+            "Козёл без добора: заход с младшего дубля, в рыбе не пишет самая лёгкая рука",
+        ),
+        about=Text(
+            "Goat at a table that never draws: even two or three players pass when nothing fits, and the tiles "
+            "nobody was dealt stay out of play. The lowest double from 1-1 leads the first hand, with any tile; "
+            "in a fish the player with the fewest pips writes nothing. With four players it differs from kozel "
+            "only in the first lead and the fish.",
+            "«Козёл» за столом, где с базара не берут: даже вдвоём и втроём, когда нечем ходить, пасуют, а "
+            "несданные кости лежат в стороне. Первую раздачу начинает младший дубль от 1-1, любой костью; в рыбе "
+            "ничего не пишет тот, у кого меньше всех очков. Вчетвером от kozel он отличается только первым "
+            "заходом и рыбой.",
         ),
         aliases=("goat pass", "kozel pass", "козёл без базара", "козел без базара"),
         players=(2, 3, 4),
@@ -146,8 +169,8 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         name="international",
         title=Text(
-            "International pairs (FID): 6-6 leads, the winners take every hand",
-            "Международное в парах (FID): заход с 6-6, победители берут все руки",
+            "International pairs (FID): 6-6 leads, the pair that goes out scores every pip in hand",
+            "Международное в парах (FID): заход с 6-6, вышедшая пара берёт все очки на руках",
         ),
         aliases=("fid", "pairs", "международное", "международное в парах"),
         players=(4,),

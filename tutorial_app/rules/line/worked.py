@@ -157,9 +157,9 @@ def explain_fives_points(table: Table, mover: Who | None = None) -> Text:
             f"{head.en}, a multiple of 5: {mover.en} {mover.en_verb('score', 'scores')} {total}.",
             f"{head.ru} — кратно 5: {mover.ru} {mover.ru_verb('получаете', 'получает')} {total}.",
         )
-    return Text(
-        f"{head.en}, not a positive multiple of 5: no points.", f"{head.ru} — это не кратно 5 (или ноль): очков нет."
-    )
+    if total == 0:
+        return Text(f"{head.en}: nothing to score.", f"{head.ru} — ноль: очков нет.")
+    return Text(f"{head.en}, not a multiple of 5: no points.", f"{head.ru} — не кратно 5: очков нет.")
 
 
 # -- tiles and the set --------------------------------------------------------------------

@@ -38,6 +38,14 @@ class WorkedEnd(NamedTuple):
     next_lead: Text
     match: Text | None = None
     """The score sheet after the hand, when the match is known (13-point opening, target)."""
+    verdict: Text = Text("", "")
+    """Who wins a fish (or escapes it, or that nobody does), said without the points; empty when someone went
+    out (``how`` says who)."""
+
+    def verdict_text(self) -> Text:
+        """How the hand ended, the pips and who wins, without what anyone writes: the answer to "who wins?"
+        when a question about the points may follow."""
+        return join(self.how, self.pips, self.verdict)
 
     def text(self, first: str | None = None) -> Text:
         """Every part as one explanation; ``first`` ("how", "score", "next_lead", "match") is told first."""
@@ -368,13 +376,13 @@ def _score_goat_block(state: HandState, result: HandResult, viewer: int | None) 
 
 
 def _tie_name(rules: HouseRules) -> Text:
-    """What a tied fish is called: a сека where its pips go to the bank (Domino 101, seed S0), else a tie.
+    """What a tied fish is called: a seka («сека») where its pips go to the bank (Domino 101, seed S0), else a tie.
 
-    Why not сека everywhere: the word comes with the tie bank; the pages
+    Why not seka everywhere: the word comes with the tie bank; the pages
     of the other games call the same fish a tie («ничья»).
     """
     if rules.blocked_tie is BlockedTie.BANK:
-        return Text("a tied fish (a сека)", "сека")
+        return Text("a tied fish (a seka)", "сека")
     return Text("a tied fish", "ничья")
 
 
@@ -383,7 +391,7 @@ def _score_tie(state: HandState, result: HandResult, viewer: int | None) -> Text
     name = _tie_name(state.rules)
     head = Text(
         f"The fewest pips are level ({low} each): {name.en}, and nobody wins it.",
-        f"Меньше всех очков поровну (по {low}): это {name.ru}, её не выигрывает никто.",
+        f"Наименьшие суммы равны (по {low}): {name.ru}, раздачу не выигрывает никто.",
     )
     if result.bank_after == state.bank:
         return join(head, Text("Nobody scores.", "Никто ничего не записывает."))
@@ -455,7 +463,7 @@ def _next_lead(state: HandState, result: HandResult, viewer: int | None) -> Text
         )
         return Text(f"{why.en}: {leads.en}.", f"{why.ru}: {leads.ru}.")
     if result.tie:
-        after = Text("a сека", "секи") if rules.blocked_tie is BlockedTie.BANK else Text("a tied fish", "рыбы вничью")
+        after = Text("a seka", "секи") if rules.blocked_tie is BlockedTie.BANK else Text("a tied fish", "рыбы вничью")
         return Text(
             f"After {after.en} the player who made the fish leads: {leads.en}.",
             f"После {after.ru} заходит тот, кто сделал рыбу: {leads.ru}.",
@@ -486,4 +494,34 @@ def explain_hand_end(state: HandState, viewer: int | None = None, match: MatchSt
         score,
         _next_lead(state, result, viewer),
         explain_record(match, state, viewer) if match is not None else None,
+        _verdict(state, result, viewer),
     )
+
+
+def _verdict(state: HandState, result: HandResult, viewer: int | None) -> Text:
+    """The first sentence of the score, the one that names who wins a fish (nothing when someone went out)."""
+    why = str(result.why[0])
+    if why == "out" and state.rules.sides < state.rules.players:
+        pair = side_who(state.rules, result.winner_sides[0], viewer)
+        return Text(
+            f"So {pair.en} {pair.en_verb('win', 'wins')} the hand.",
+            f"Значит, раздачу {pair.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} {pair.ru}.",
+        )
+    if why in ("lowest", "lowest_goat"):
+        winner = result.winner_sides[0]
+        return _lowest_sentence(state.rules, winner, result.pips[winner], viewer)
+    if why == "goat_block" and result.fish_maker is not None:
+        who = seat_who(result.fish_maker, viewer)
+        return Text(
+            f"{who.en_cap} made the fish and {who.en_verb('escape', 'escapes')} it.",
+            f"{who.ru_cap} {who.ru_verb('сделали', 'сделал')} рыбу и {who.ru_verb('уходите', 'уходит', 'уходит')} "
+            "без штрафа.",
+        )
+    if why in ("tie", "tie_bank"):
+        low = min(result.pips)
+        name = _tie_name(state.rules)
+        return Text(
+            f"The fewest pips are level ({low} each): {name.en}, and nobody wins it.",
+            f"Наименьшие суммы равны (по {low}): {name.ru}, раздачу не выигрывает никто.",
+        )
+    return Text("", "")

@@ -107,7 +107,8 @@ def explain_lead(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | N
     decides = Text(
         f"{lead.tile} decides: {who.en} {who.en_verb('hold', 'holds')} it and "
         f"{who.en_verb('lead', 'leads')}, {with_what.en}.",
-        f"Решает {lead.tile}: она у {who.ru_gen}, {who.ru_verb('вы заходите', 'он и заходит')}, {with_what.ru}.",
+        f"Решает {lead.tile}: {'он' if lead.tile.is_double else 'она'} у {who.ru_gen}, "
+        f"{who.ru_verb('вы заходите', 'он и заходит')}, {with_what.ru}.",
     )
     parts = [p for p in (rule, doubles, decides) if p is not None and p.en]
     return Text(" ".join(p.en for p in parts), " ".join(p.ru for p in parts))

@@ -36,9 +36,10 @@ def _opening(
             out.append(
                 Text(
                     f"{who.en_cap} {who.en_verb('win', 'wins')} {won}, under {threshold}: {who.en_poss} score "
-                    f"is not open yet, so these are draft points and never count.",
+                    f"is not open yet, so these {won} are draft points: noted, but never added to the main score.",
                     f"{who.ru_cap} {who.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} {won} — меньше "
-                    f"{threshold}: счёт ещё не открыт, это черновые очки, в зачёт они не идут.",
+                    f"{threshold}: счёт ещё не открыт, и эти {won} — черновые очки: их отмечают, но в основной "
+                    "счёт они не идут.",
                 )
             )
     return out
@@ -65,7 +66,7 @@ def explain_record(before: MatchState, state: HandState, viewer: int | None = No
         parts.append(
             Text(
                 f"Nobody has reached {rules.target} yet: the match goes on.",
-                f"До {rules.target} ещё никто не дошёл: игра продолжается.",
+                f"До {rules.target} ещё никто не дошёл: матч продолжается.",
             )
         )
     return join(*parts)
@@ -78,7 +79,7 @@ def _match_end(rules: HouseRules, after: MatchState, viewer: int | None) -> Text
         winner = side_who(rules, after.winner_sides[0], viewer) if len(after.winner_sides) == 1 else first
         return Text(
             f"{rules.target} is reached: {winner.en} {winner.en_verb('win', 'wins')} the match.",
-            f"{rules.target} набрано: {winner.ru} {winner.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} игру.",
+            f"{rules.target} набрано: {winner.ru} {winner.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} матч.",
         )
     winners = ", ".join(side_who(rules, s, viewer).en for s in after.winner_sides)
     winners_ru = ", ".join(side_who(rules, s, viewer).ru for s in after.winner_sides)
@@ -106,5 +107,5 @@ def explain_sheet(match: MatchState, viewer: int | None = None) -> Text:
     if match.over:
         return join(head, _match_end(rules, match, viewer))
     return join(
-        head, Text("Nobody has reached it yet: the match goes on.", "До этого ещё никто не дошёл: игра продолжается.")
+        head, Text("Nobody has reached it yet: the match goes on.", "До этого ещё никто не дошёл: матч продолжается.")
     )

@@ -20,6 +20,7 @@ __all__ = [
     "explain_drawable",
     "explain_draw_count",
     "explain_what_to_do",
+    "explain_fitting_tile",
     "explain_move",
     "explain_to_move",
     "describe_move",
@@ -170,6 +171,29 @@ def explain_what_to_do(state: HandState, viewer: int | None = None) -> Text:
         f"Nothing fits: {misses.en}; {_why_no_draw(state).en[:-1]}: pass.",
         f"Ходить нечем: {misses.ru}; {_why_no_draw(state).ru[:-1]}: пас.",
     )
+
+
+def explain_fitting_tile(state: HandState) -> Text:
+    """Which tiles of the seat to move fit the open ends, and which fit none: "the ends show 3 and 6: 6-3 fits the 3;
+    5-1 and 4-4 fit neither end"."""
+    hand = state.hand(state.to_move)
+    playable = {m.tile for m in legal_moves(state) if m.action is Action.PLAY and m.tile is not None}
+    fits = [t for t in hand if t in playable]
+    others = [t for t in hand if t not in playable]
+    ends = ends_text(state.table)
+    head = Text(ends.en[:1].upper() + ends.en[1:], ends.ru[:1].upper() + ends.ru[1:])
+    parts_en = [f"{t} {_fits_word(t, state.table).en}" for t in fits]
+    parts_ru = [f"{t} {_fits_word(t, state.table).ru}" for t in fits]
+    if others:
+        one = len(others) == 1
+        head_en, head_ru = tile_list(others[:-1]), tile_list(others[:-1])
+        listed = Text(
+            f"{head_en} and {others[-1]}" if not one else str(others[0]),
+            f"{head_ru} и {others[-1]}" if not one else str(others[0]),
+        )
+        parts_en.append(f"{listed.en} {'fits' if one else 'fit'} neither end")
+        parts_ru.append(f"{listed.ru} не {'подходит' if one else 'подходят'} ни к одному концу")
+    return Text(f"{head.en}: {'; '.join(parts_en)}.", f"{head.ru}: {'; '.join(parts_ru)}.")
 
 
 def explain_move(state: HandState, move: Move) -> Text:

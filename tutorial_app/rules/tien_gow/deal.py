@@ -73,7 +73,7 @@ def start_hand(
     if len(hands) != PLAYERS:
         raise _error(
             f"Tien Gow is played by {PLAYERS}: give {PLAYERS} hands, not {len(hands)}",
-            f"в тянь гоу играют вчетвером: нужно {PLAYERS} руки, а не {len(hands)}",
+            f"в «Тянь гоу» играют вчетвером: нужно {PLAYERS} руки, а не {len(hands)}",
         )
     if not 0 <= banker < PLAYERS:
         raise _error(

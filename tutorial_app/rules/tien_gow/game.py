@@ -66,6 +66,9 @@ class TienGowGame:
     def seat_counts(self, name: str) -> tuple[int, ...]:
         return (PLAYERS,)
 
+    def about(self, name: str) -> Text | None:
+        return None
+
     def players(self, rules: TienGowRules) -> int:
         return PLAYERS
 

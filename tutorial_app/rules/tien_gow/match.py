@@ -87,5 +87,5 @@ def match_reason(match: TienGowMatch) -> Text | None:
     won_ru = " и ".join(seat_name(s).ru for s in match.winners)
     return Text(
         f"Out of chips: {out_en}. The match is over; the most chips ({best}): {won_en}.",
-        f"Фишки кончились: {out_ru}. Матч окончен; больше всего фишек ({best}): {won_ru}.",
+        f"Жетоны кончились: {out_ru}. Матч окончен; больше всего жетонов ({best}): {won_ru}.",
     )

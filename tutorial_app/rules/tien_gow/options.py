@@ -89,7 +89,7 @@ def _stake(value: object) -> Text:
     return Text(
         f"Everyone starts the match with {value} chips; it ends after the hand in which somebody runs out, "
         "and whoever has the most chips wins.",
-        f"В начале матча у каждого {value} фишек; матч кончается после раздачи, в которой у кого-то фишки кончились, "
+        f"В начале матча у каждого {value} жетонов; матч кончается после раздачи, в которой у кого-то жетоны кончились, "
         "и побеждает тот, у кого их больше всех.",
     )
 
@@ -142,7 +142,7 @@ BANKER_DOUBLE = OptionSpec(
 STAKE = OptionSpec(
     "stake",
     Whole(1, 10_000, Text("a whole number from 1 to 10000", "целое число от 1 до 10000")),
-    Text("Chips each player starts a match with", "Фишек у каждого в начале матча"),
+    Text("Chips each player starts a match with", "Жетонов у каждого в начале матча"),
     _MATCH,
     _stake,
 )
@@ -175,7 +175,7 @@ class TienGowRules:
             raise OptionError(
                 Text(
                     f"unknown option {unknown[0]!r} for Tien Gow; its options are: {names}",
-                    f"у тянь гоу нет опции {unknown[0]!r}; опции такие: {names}",
+                    f"у «Тянь гоу» нет опции {unknown[0]!r}; опции такие: {names}",
                 )
             )
         return dataclasses.replace(self, **dict(overrides))

@@ -132,7 +132,7 @@ _FOLLOWS = (
             "a set of two civil and one military tile only by a higher set of that make-up, and an equal set does not beat.",
             "Чтобы побить, кладут открыто комбинацию того же вида, строго старше той, что сейчас берёт взятку: "
             "гражданские не бьют военные и наоборот, гражданскую пару бьёт только старшая гражданская пара, "
-            "тройку из двух гражданских и одной военной — только старшая тройка того же состава, а равная комбинация не бьёт.",
+            "комбинацию из двух гражданских и одной военной — только старшая комбинация того же состава, а равная комбинация не бьёт.",
         ),
     ),
     (
@@ -178,7 +178,7 @@ def _scoring(rules: TienGowRules) -> tuple[tuple[str, Text], ...]:
             Text(
                 f"Each other player settles with the winner: with no trick point they pay {NO_TRICK_PAYS} chips; "
                 f"otherwise {EVEN_POINTS} minus their trick points, and if that is below zero the winner pays them the difference.",
-                f"Остальные рассчитываются с победителем: без единого очка за взятки платят {NO_TRICK_PAYS} фишек, "
+                f"Остальные рассчитываются с победителем: без единого очка за взятки платят {NO_TRICK_PAYS} жетонов, "
                 f"иначе {EVEN_POINTS} минус свои очки за взятки, а если это меньше нуля — разницу им доплачивает победитель.",
             ),
         )

@@ -302,12 +302,12 @@ _KIND_TEXT: dict[ComboKind, Text] = {
     ComboKind.MILITARY_PAIR: Text("military pair", "военная пара"),
     ComboKind.MIXED_PAIR: Text("mixed pair", "смешанная пара"),
     ComboKind.CIVIL_TRIPLET: Text(
-        "triplet of two civil tiles and one military", "тройка из двух гражданских и одной военной"
+        "triplet of two civil tiles and one military", "комбинация из двух гражданских и одной военной"
     ),
     ComboKind.MILITARY_TRIPLET: Text(
-        "triplet of one civil tile and two military", "тройка из одной гражданской и двух военных"
+        "triplet of one civil tile and two military", "комбинация из одной гражданской и двух военных"
     ),
-    ComboKind.QUARTET: Text("quartet", "четвёрка"),
+    ComboKind.QUARTET: Text("quartet", "комбинация из четырёх"),
 }
 
 
@@ -355,7 +355,7 @@ def _family(civil: Tile, military: Sequence[Tile]) -> int | None:
 
 _FAMILY_RULE = Text(
     "sets of three or four tiles, and civil + military pairs, exist only as heaven with nines, earth with eights, man with sevens and goose with fives",
-    "тройки, четвёрки и пары из гражданской и военной кости бывают только такие: «небо» с девятками, «земля» с восьмёрками, «человек» с семёрками и «гусь» с пятёрками",
+    "комбинации из трёх и четырёх костей и пары из гражданской и военной кости бывают только такие: «небо» с девятками, «земля» с восьмёрками, «человек» с семёрками и «гусь» с пятёрками",
 )
 
 
@@ -385,10 +385,10 @@ def combination(tiles: Iterable[object]) -> Combination:
     if n == 4:
         if len(civil) != 2:
             raise _no_set(ts, _FAMILY_RULE)
-        name = Text(f"the {family.en} quartet", f"четвёрка {family.ru}")
+        name = Text(f"the {family.en} quartet", f"четыре кости семейства {family.ru}")
         return Combination(ComboKind.QUARTET, ts, strength, _named(name, ts))
     kind = ComboKind.CIVIL_TRIPLET if len(civil) == 2 else ComboKind.MILITARY_TRIPLET
-    name = Text(f"the {family.en} triplet", f"тройка {family.ru}")
+    name = Text(f"the {family.en} triplet", f"три кости семейства {family.ru}")
     return Combination(kind, ts, strength, _named(name, ts))
 
 

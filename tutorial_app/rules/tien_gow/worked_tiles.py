@@ -51,7 +51,7 @@ def explain_chinese_suit(value: object) -> Text:
             if tile.is_double
             else Text(
                 f"it is one of the five civil non-doubles {_CIVIL_NON_DOUBLES}",
-                f"это одна из пяти гражданских не-дублей: {_CIVIL_NON_DOUBLES}",
+                f"это одна из пяти гражданских костей, которые не дубли: {_CIVIL_NON_DOUBLES}",
             )
         )
         return Text(f"{named.en} is civil: {why.en}.", f"{named.ru} — гражданская: {why.ru}.")

@@ -1,0 +1,22 @@
+"""What the lesson player hides or adds around the board: the boneyard's count, the sketch note."""
+
+from __future__ import annotations
+
+from tutorial_app.app.learn.step_parts import counts_boneyard, is_sketch
+from tutorial_app.lessons import lessons_root, load_lesson
+
+
+def test_a_how_many_to_draw_question_hides_the_boneyard_count_and_no_other_step_does() -> None:
+    lesson = load_lesson(lessons_root() / "all_fives" / "all-fives-02-counting-the-ends.yaml")
+    hidden = [i for i, step in enumerate(lesson.steps) if counts_boneyard(step)]
+    assert hidden == [0]  # the warm-up: "how many tiles lie on the boneyard?"
+
+
+def test_a_sketch_is_marked_on_its_own_step_and_on_the_steps_that_continue_it() -> None:
+    lesson = load_lesson(lessons_root() / "international" / "international-04-capicu.yaml")
+    marked = [i for i in range(len(lesson.steps)) if is_sketch(lesson, i)]
+    positions = [i for i, step in enumerate(lesson.steps) if getattr(step, "position", None) is not None]
+    assert set(positions) <= set(marked)
+    assert all(getattr(lesson.steps[i], "from_previous", False) for i in set(marked) - set(positions))
+    real = load_lesson(lessons_root() / "international" / "international-01-partners.yaml")
+    assert not is_sketch(real, 2)  # rebuilt as a full table: real: true

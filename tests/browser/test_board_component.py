@@ -1,0 +1,267 @@
+"""The board component in headless Chromium: a whole hand by clicks, sizes read from the drawn page, one tap.
+
+Every size is measured on the page as drawn (Plotly's own axes and the
+figure's traces), at the screen size the requirement names; the moves and
+the sentences come from the rules core. Screenshots go to
+``test-artifacts/`` (look at them).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import ANSWERED, SETTLED, click_button, click_point, open_app, reruns, wait_point
+
+from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, start_table
+from tutorial_app.i18n import t
+from tutorial_app.lessons import LessonRun, load_course, solve
+from tutorial_app.lessons.format.model import PlayStep
+from tutorial_app.rules.line.moves import legal_moves, why_illegal
+from tutorial_app.rules.line.state import Action, play
+from tutorial_app.rules.line.variants import rules_for
+
+pytestmark = pytest.mark.browser
+
+# What the board draws, read from the page: the learner's hand tiles (below the felt), the tiles on the felt,
+# the pips' sizes under the felt, the words' sizes. Sizes in CSS pixels on screen.
+DRAWN = """() => {
+  const gd = [...document.querySelectorAll('.dt-board .js-plotly-plot')].find(
+    (g) => (g._fullData || []).some((t) => t.name === 'tiles'));
+  if (!gd) return null;
+  const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+  const px = (v) => xa.l2p(v), py = (v) => ya.l2p(v);
+  const trace = (name) => gd._fullData.find((t) => t.name === name);
+  const felt = trace('felt');
+  const fy = Array.from(felt.y).filter((v) => v !== null && !Number.isNaN(v));
+  const fx = Array.from(felt.x).filter((v) => v !== null && !Number.isNaN(v));
+  const bottom = Math.min(...fy), top = Math.max(...fy), left = Math.min(...fx), right = Math.max(...fx);
+  const polygons = (t) => {
+    const found = []; let xs = [], ys = [];
+    for (let i = 0; i <= t.x.length; i++) {
+      const vx = t.x[i], vy = t.y[i];
+      if (i === t.x.length || vx === null || Number.isNaN(vx)) { if (xs.length) found.push([xs, ys]); xs = []; ys = []; }
+      else { xs.push(vx); ys.push(vy); }
+    }
+    return found;
+  };
+  const hand = [], chain = [];
+  for (const [xs, ys] of polygons(trace('tiles'))) {
+    const w = Math.abs(px(Math.max(...xs)) - px(Math.min(...xs))), h = Math.abs(py(Math.max(...ys)) - py(Math.min(...ys)));
+    if (Math.max(...ys) < bottom) hand.push(Math.min(w, h));
+    else if (Math.min(...ys) > bottom && Math.max(...ys) < top && Math.min(...xs) > left && Math.max(...xs) < right)
+      chain.push(Math.max(w, h));
+  }
+  const pips = trace('pips');
+  const sizes = Array.isArray(pips.marker.size) || ArrayBuffer.isView(pips.marker.size)
+    ? Array.from(pips.marker.size) : Array.from(pips.y, () => pips.marker.size);
+  const handPips = sizes.filter((s, i) => pips.y[i] < bottom);
+  const words = trace('labels').textfont.size;
+  return {hand: hand, chain: chain, handPips: handPips,
+          labels: Array.isArray(words) ? words : [words], width: gd.getBoundingClientRect().width};
+}"""
+
+# The board's state at each change of the script's state after a click: was the move already drawn?
+WATCH_RUN = """(tile) => {
+  window.__runSeen = [];
+  const app = document.querySelector('[data-testid="stApp"]');
+  const board = document.querySelector('.dt-board');
+  const shows = () => board.dataset.layer === 'move' || !(HAS)(tile);
+  if (window.__runWatch) window.__runWatch.disconnect();
+  window.__runWatch = new MutationObserver(() => {
+    window.__runSeen.push([app.getAttribute('data-test-script-state'), shows(), board.dataset.pending]);
+  });
+  window.__runWatch.observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+}"""
+HAS_POINT = """(name) => [...document.querySelectorAll('.dt-board .js-plotly-plot')].some((gd) => (gd._fullData || []).some(
+  (trace) => (trace.customdata || []).some((value) => (Array.isArray(value) ? value[0] : value) === name)))"""
+
+
+def _to_first_play_step(page: Any, run: LessonRun, lang: str) -> None:
+    """Answer the lesson's steps (the rules core's answers) up to its first move on the board."""
+    while not isinstance(run.step, PlayStep):
+        action = solve(run)
+        if action is not None:
+            choices = run.choices(lang)
+            if choices is not None:
+                click_button(page, next(text for value, text in choices if value == action))
+            else:
+                page.get_by_label(t("learn.your_answer", lang)).fill(str(action))
+                click_button(page, t("learn.answer", lang))
+            run.answer(action)
+        click_button(
+            page, t("learn.next", lang), expect=t("learn.step_of", lang, n=run.index + 2, total=len(run.lesson.steps))
+        )
+        run.next()
+
+
+def _drawn(page: Any) -> dict[str, Any]:
+    page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+    page.wait_for_function(f"() => ({DRAWN})() !== null", timeout=60_000)
+    found = page.evaluate(DRAWN)
+    assert found is not None
+    return dict(found)
+
+
+def _one_move(page: Any, table: PlayTable, artifacts: Path, index: int) -> PlayTable:
+    """The learner's move on the board (a tile, then its target), or the button for a draw or a pass."""
+    move = next((m for m in legal_moves(table.state) if m.action is Action.PLAY), legal_moves(table.state)[0])
+    if move.action is not Action.PLAY:
+        click_button(page, t(f"controls.{move.action.value}", "en"))
+        return human_move(table, move)
+    before, answered = reruns(page), int(page.evaluate(ANSWERED))
+    click_point(page, f"hand:{move.tile}")
+    # the tile is picked and its targets drawn by the board itself: no run of the script for it
+    page.wait_for_function(f"() => !!document.querySelector('.dt-layer [data-point=\"end:{move.end}\"]')")
+    assert reruns(page) == before and int(page.evaluate(ANSWERED)) == answered + 1
+    page.evaluate(WATCH_RUN.replace("(HAS)", f"({HAS_POINT})"), f"hand:{move.tile}")
+    where = wait_point(page, f"end:{move.end}")
+    page.mouse.click(where["x"], where["y"])
+    page.wait_for_function("(n) => window.__domino.runs > n", arg=before, timeout=60_000)
+    page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+    seen = page.evaluate("() => window.__runSeen")
+    over = [shown for state, shown, _pending in seen if state == "notRunning"]
+    assert over, f"no run of the script followed the move: {seen}"
+    # the board showed the move while the script it started was still running (its end not reached yet)
+    assert all(shown for state, shown, _pending in seen if state == "running"), seen
+    assert over[0], seen
+    if index == 1:
+        page.screenshot(path=str(artifacts / "board_move_played.png"))
+    return human_move(table, move)
+
+
+def test_a_whole_hand_by_clicks_the_board_ahead_of_each_run(browser: Any, app_url: str, artifacts: Path) -> None:
+    seed = 2
+    table = start_table(rules_for("block", 4), "block", "greedy", seed, False)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+    page = context.new_page()
+    open_app(page, f"{app_url}/play?deal={seed}&rules=block&players=4&lang=en")
+    wait_point(page, f"hand:{table.state.hand(HUMAN)[0]}", timeout=60_000)
+    moves = 0
+    while not table.hand_over:
+        assert table.state.to_move == HUMAN
+        table = _one_move(page, table, artifacts, moves)
+        moves += 1
+        for tile in table.state.hand(HUMAN):  # the board the server sent back holds the learner's tiles, no more
+            wait_point(page, f"hand:{tile}")
+    assert moves >= 3
+    page.get_by_text(t("play.hand_over", "en")).first.wait_for(timeout=60_000)
+    page.screenshot(path=str(artifacts / "board_whole_hand.png"), full_page=True)
+    context.close()
+
+
+def test_a_lessons_board_is_readable_and_a_wrong_end_says_where_the_tile_fits(
+    browser: Any, app_url: str, artifacts: Path
+) -> None:
+    lesson = next(item for item in load_course("core") if item.id == "core-02-placing-on-the-ends")
+    for lang in ("en", "ru"):
+        run = LessonRun.start(lesson)
+        context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+        page = context.new_page()
+        open_app(page, f"{app_url}/?lesson={lesson.id}&lang={lang}")
+        _to_first_play_step(page, run, lang)
+        drawn = _drawn(page)
+        assert drawn["hand"] and min(drawn["hand"]) >= 44, drawn  # the learner's tiles, at 1400 x 1000
+        assert drawn["handPips"] and min(drawn["handPips"]) >= 6, drawn
+        assert min(drawn["labels"]) >= 13, drawn  # every seat's words
+        page.screenshot(path=str(artifacts / f"learn_board_{lang}.png"))
+        # A tile laid with the buttons on an end it does not fit: the rules core says where it does fit.
+        state = run.state
+        assert state is not None
+        tile, wrong = next(
+            (tile, end)
+            for tile in state.hand(run.viewer)
+            for end, number in state.table.open_ends()
+            if not tile.has(number) and any(m.tile is tile for m in legal_moves(state))
+        )
+        said = why_illegal(state, play(tile, wrong))
+        assert said is not None and str(tile) in said.in_(lang)
+        click_button(page, str(tile))
+        label = t("controls.end_button", lang, end=t(f"end.{wrong}", lang), n=dict(state.table.open_ends())[wrong])
+        click_button(page, label, expect=said.in_(lang))
+        context.close()
+
+
+def test_presenter_board_fills_the_room_and_the_first_key_works(browser: Any, app_url: str, artifacts: Path) -> None:
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US")
+    page = context.new_page()
+    # Presenter mode switched on with the mouse, then the keyboard only: the very first key press works.
+    first = load_course("core")[0]
+    assert type(first.steps[0]).__name__ == "ExplainStep"  # → reads on at once
+    open_app(page, f"{app_url}/?lesson={first.id}&lang=en")
+    page.get_by_text(t("learn.presenter", "en")).first.click()
+    page.get_by_text("Keys: → next step").wait_for(timeout=30_000)
+    page.wait_for_function(SETTLED, polling=50, timeout=30_000)
+    page.keyboard.press("ArrowRight")
+    page.get_by_text(t("learn.step_of", "en", n=2, total=len(first.steps))).wait_for(timeout=30_000)
+    # The board a room sees: a lesson's first move, on a 1920 x 1080 projector.
+    lesson = next(item for item in load_course("core") if item.id == "core-02-placing-on-the-ends")
+    run = LessonRun.start(lesson)
+    open_app(page, f"{app_url}/?lesson={lesson.id}&present=1&lang=en")
+    page.get_by_text("Keys: → next step").wait_for(timeout=30_000)
+    _to_first_play_step(page, run, "en")
+    drawn = _drawn(page)
+    assert drawn["chain"] and min(drawn["chain"]) >= 60, drawn  # tiles on the table, for a room
+    assert min(drawn["labels"]) >= 24, drawn
+    page.screenshot(path=str(artifacts / "presenter_board.png"))
+    context.close()
+
+
+def test_one_tap_picks_one_tap_plays_and_no_hover_label_on_a_touch_screen(
+    browser: Any, app_url: str, artifacts: Path
+) -> None:
+    seed = 4
+    table = start_table(rules_for("block", 2), "block", "greedy", seed, False)
+    assert table.state.to_move == HUMAN
+    move = next(m for m in legal_moves(table.state) if m.action is Action.PLAY)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2, locale="en-US"
+    )
+    page = context.new_page()
+    open_app(page, f"{app_url}/play?deal={seed}&rules=block&players=2&lang=en")
+    page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+    where = wait_point(page, f"hand:{move.tile}", timeout=60_000)
+    page.touchscreen.tap(where["x"], where["y"])  # one tap: picked, its targets drawn
+    page.wait_for_function(f"() => !!document.querySelector('.dt-layer [data-point=\"end:{move.end}\"]')")
+    assert page.locator(".hoverlayer .hovertext").count() == 0, "a hover label on a touch screen"
+    page.screenshot(path=str(artifacts / "touch_picked.png"))
+    target = wait_point(page, f"end:{move.end}")
+    before = reruns(page)
+    page.touchscreen.tap(target["x"], target["y"])  # one tap: played
+    page.wait_for_function("(n) => window.__domino.runs > n", arg=before, timeout=60_000)
+    page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+    page.wait_for_function(f"() => !({HAS_POINT})('hand:{move.tile}')", timeout=60_000)
+    assert page.locator(".hoverlayer .hovertext").count() == 0
+    page.screenshot(path=str(artifacts / "touch_played.png"))
+    context.close()
+
+
+# The Tien Gow table's words: every text trace's sizes on the drawn table.
+TABLE_WORDS = """() => {
+  const gd = [...document.querySelectorAll('.dt-board .js-plotly-plot')].find(
+    (g) => (g._fullData || []).some((t) => t.name === 'felt'));
+  if (!gd) return null;
+  return gd._fullData.filter((t) => t.mode === 'text').flatMap((t) => {
+    const size = t.textfont.size;
+    return Array.isArray(size) || ArrayBuffer.isView(size) ? Array.from(size) : [size];
+  });
+}"""
+
+
+def test_the_tien_gow_tables_words_are_readable(browser: Any, app_url: str, artifacts: Path) -> None:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+    page = context.new_page()
+    open_app(page, f"{app_url}/play?lang=en")
+    box = page.get_by_label(t("rules.preset", "en"))
+    box.click()
+    page.keyboard.type("tien_gow")
+    page.keyboard.press("Enter")
+    page.get_by_text(t("tg.bot_greedy", "en")).first.wait_for()
+    click_button(page, t("play.deal", "en"))
+    wait_point(page, "hand:0", timeout=60_000)
+    page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+    sizes = page.evaluate(TABLE_WORDS)
+    assert sizes and min(sizes) >= 13, sizes
+    page.screenshot(path=str(artifacts / "tien_gow_words.png"))
+    context.close()

@@ -1,0 +1,527 @@
+// The Domino Tutor board (an st.components.v2 component): draws the server's Plotly figure with
+// plotly.js and answers the learner's clicks at once, before the server does.
+//
+// What it is sent is described in tutorial_app/board/browser.py. In short: the figure (drawn with
+// Plotly.react: one plot per board, never remounted), the boards since the last one it drew (played
+// one by one, `pace` ms apart: the bots' replies), and for the learner's clicks what to draw at once.
+// A pick (a tile of the hand) draws its layer: SVG shapes over the plot (the tile lifted, the targets
+// where it may go), a few milliseconds where a Plotly redraw of the board takes 30-150. A move draws
+// its layer (the tile leaves the hand and lies on the table), reports itself to Python (which checks
+// it with the rules core and runs the page again), and Plotly then draws the figure after it.
+//
+// Why its own click handling: Plotly's click event comes through its hover machinery (a first tap on
+// a touch screen only shows a hover label); here one tap or click is one answer, and hover labels
+// are only shown where there is a mouse.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const FONT = '"Open Sans", verdana, arial, sans-serif';
+const STUCK_MS = 15000; // a report the server never answered (a page that stopped) frees the board again
+
+let plotlyLoading = null;
+
+function addScript(src) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`plotly.js did not load from ${src}`));
+    document.head.appendChild(script);
+  });
+}
+
+// plotly.js comes from the installed plotly package, through the app: gzipped once on the server
+// (Streamlit would compress the 4.8 MB file again on every request) and unpacked here; "force-cache"
+// takes the browser's stored copy without asking again. Where DecompressionStream is missing (an old
+// tablet), the plain file.
+async function loadPacked(url) {
+  const response = await fetch(url, { cache: 'force-cache' });
+  if (!response.ok || !response.body) throw new Error(`plotly.js: HTTP ${response.status}`);
+  const unpacked = response.body.pipeThrough(new DecompressionStream('gzip'));
+  const code = await new Response(unpacked).blob();
+  const src = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+  try {
+    await addScript(src);
+  } finally {
+    URL.revokeObjectURL(src);
+  }
+}
+
+function loadPlotly(urls) {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  if (!plotlyLoading) {
+    const packed = typeof DecompressionStream === 'function' ? loadPacked(urls.packed) : Promise.reject(new Error('no DecompressionStream'));
+    plotlyLoading = packed
+      .catch(() => addScript(urls.plain))
+      .then(() => {
+        performance.mark('domino-plotly-loaded'); // for anyone timing a first load (benchmarks/app_speed.py)
+        return window.Plotly;
+      })
+      .catch((error) => {
+        plotlyLoading = null;
+        throw error;
+      });
+  }
+  return plotlyLoading;
+}
+
+function plotlyUrls(data) {
+  // Beside this module's own URL when it has one (any base path the app is served under), else the app's root.
+  const here = import.meta.url;
+  const base = here.startsWith('http') ? new URL('..', here) : new URL(data.assets || '/_stcore/bidi-components/', document.baseURI);
+  return { packed: new URL(data.plotly.packed, base).href, plain: new URL(data.plotly.plain, base).href };
+}
+
+// The server answered a move on board `name`: a page whose other parts follow the board (follow_board in
+// board_component.py) runs them once the board's own run is over (a request during it would cut it short).
+function announceAnswer(name) {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const announce = () => window.dispatchEvent(new CustomEvent('domino-board-answered', { detail: name }));
+  const idle = () => !app || app.getAttribute('data-test-script-state') !== 'running';
+  if (idle()) {
+    setTimeout(announce, 0);
+    return;
+  }
+  const watch = new MutationObserver(() => {
+    if (!idle()) return;
+    watch.disconnect();
+    clearTimeout(late);
+    announce();
+  });
+  const late = setTimeout(() => {
+    watch.disconnect();
+    announce();
+  }, 5000);
+  watch.observe(app, { attributes: true, attributeFilter: ['data-test-script-state'] });
+}
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function patched(figure, patch) {
+  const data = [];
+  for (let i = 0; i < patch.count; i++) data.push(patch.traces[i] !== undefined ? patch.traces[i] : figure.data[i]);
+  return { data, layout: patch.layout || figure.layout };
+}
+
+function dashArray(dash, width) {
+  const unit = Math.max(width, 3);
+  if (dash === 'dot') return `${unit},${unit}`;
+  if (dash === 'dash') return `${3 * unit},${3 * unit}`;
+  return null;
+}
+
+class Board {
+  constructor(parent) {
+    this.root = document.createElement('div');
+    this.root.className = 'dt-board';
+    this.plot = document.createElement('div');
+    this.plot.className = 'dt-plot';
+    this.plot.setAttribute('role', 'img');
+    this.layerSvg = document.createElementNS(SVG_NS, 'svg');
+    this.layerSvg.setAttribute('class', 'dt-layer');
+    this.layerSvg.setAttribute('aria-hidden', 'true');
+    this.note = document.createElement('div');
+    this.note.className = 'dt-note';
+    this.note.setAttribute('role', 'status');
+    this.note.setAttribute('aria-live', 'polite');
+    this.root.append(this.plot, this.layerSvg, this.note);
+    parent.appendChild(this.root);
+    this.data = null;
+    this.shown = null; // the key of the figure Plotly shows
+    this.picks = [];
+    this.moveLayer = null;
+    this.pendingAck = null;
+    this.pendingSince = 0;
+    this.targets = [];
+    this.queue = Promise.resolve();
+    this.replaying = false;
+    this.skip = false;
+    this.answered = 0;
+    this.sent = 0;
+    this.lastDraw = 0;
+    this.mouse = window.matchMedia('(hover: hover) and (pointer: fine)').matches;
+    this.root.dataset.answered = '0';
+    this.root.dataset.pending = 'false';
+    this.root.dataset.layer = '';
+    this.onDown = (event) => {
+      this.down = { x: event.clientX, y: event.clientY };
+    };
+    this.onUp = (event) => {
+      const down = this.down;
+      this.down = null;
+      if (!down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > 12) return;
+      if (event.button !== undefined && event.button > 0) return;
+      this.clicked(event.clientX, event.clientY);
+    };
+    // Why the release on the window: Plotly covers the page while a button is held (to follow a drag),
+    // so the release lands on its cover, not on the board.
+    this.root.addEventListener('pointerdown', this.onDown, true);
+    window.addEventListener('pointerup', this.onUp, true);
+    this.resizer = new ResizeObserver(() => this.resized());
+    this.resizer.observe(this.root);
+  }
+
+  destroy() {
+    this.resizer.disconnect();
+    this.root.removeEventListener('pointerdown', this.onDown, true);
+    window.removeEventListener('pointerup', this.onUp, true);
+    if (window.Plotly) window.Plotly.purge(this.plot);
+    this.root.remove();
+  }
+
+  enqueue(job) {
+    this.queue = this.queue.then(job).catch((error) => console.error('board:', error));
+    return this.queue;
+  }
+
+  // -- what the server sent ------------------------------------------------------------------
+
+  update(data, trigger) {
+    this.trigger = trigger;
+    const previous = this.data;
+    this.data = data;
+    this.root.dataset.board = data.key;
+    this.urls = plotlyUrls(data);
+    this.plot.setAttribute('aria-label', data.alt || '');
+    this.root.classList.toggle('dt-static', Boolean(data.static) || !data.interactive);
+    this.plot.style.minHeight = `${data.figure.layout.height || 400}px`;
+    if (this.pendingAck !== null && data.ack !== this.pendingAck) {
+      this.setPending(null);
+      announceAnswer(data.name);
+    }
+    const sameBoard = previous !== null && previous.key === data.key;
+    if (data.picked && data.picked.length) this.picks = data.picked.slice();
+    else if (!sameBoard) this.picks = [];
+    else this.picks = this.picks.filter((name) => data.picks && name in data.picks);
+    this.say(sameBoard ? this.noteText() : null);
+    this.drawLayer();
+    this.enqueue(() => this.show(data));
+  }
+
+  async show(data) {
+    const Plotly = await loadPlotly(this.urls);
+    await nextFrame();
+    if (this.data !== data) return;
+    // The moves since the board this browser drew last: play those it has not drawn yet, one by one.
+    const steps = data.earlier || [];
+    let start = steps.length;
+    if (this.shown !== null && steps.length && !(data.from && this.shown !== data.from)) {
+      start = this.stepKey ? steps.findIndex((step) => step.key === this.stepKey) + 1 : 0;
+    }
+    this.stepKey = null;
+    this.replaying = start < steps.length;
+    this.root.dataset.replaying = String(this.replaying);
+    for (const step of steps.slice(start)) {
+      await this.paced(data);
+      if (this.data !== data) return;
+      if (this.skip) break;
+      if (step.patch) {
+        await this.draw(Plotly, patched(data.figure, step.patch), step.key);
+      } else {
+        this.moveLayer = step.layer;
+        this.drawLayer();
+        this.lastDraw = performance.now();
+      }
+    }
+    if (this.replaying && !this.skip) await this.paced(data);
+    if (this.data !== data) return;
+    this.replaying = false;
+    this.skip = false;
+    this.root.dataset.replaying = 'false';
+    await this.draw(Plotly, data.figure, data.key);
+    if (this.pendingAck === null) this.moveLayer = null;
+    this.drawLayer();
+    const waiting = this.afterReplay;
+    this.afterReplay = null;
+    if (waiting) this.clicked(waiting.x, waiting.y);
+  }
+
+  async paced(data) {
+    const wait = this.lastDraw + (data.pace || 0) - performance.now();
+    const step = 25;
+    for (let left = wait; left > 0 && !this.skip && this.data === data; left -= step) await sleep(Math.min(step, left));
+  }
+
+  async draw(Plotly, figure, key) {
+    if (this.shown === key && this.plot._fullLayout) return;
+    const layout = { ...figure.layout, autosize: true, clickmode: 'none' };
+    delete layout.width;
+    if (!this.mouse || this.data.static) layout.hovermode = false;
+    const config = {
+      displayModeBar: false,
+      scrollZoom: false,
+      doubleClick: false,
+      responsive: true,
+      staticPlot: Boolean(this.data.static),
+    };
+    await Plotly.react(this.plot, figure.data, layout, config);
+    this.shown = key;
+    this.lastDraw = performance.now();
+    this.root.dataset.shown = key;
+    // a move's layer was drawn over the old board: once the server's boards come, they show the move
+    if (this.pendingAck === null) this.moveLayer = null;
+    this.drawLayer();
+  }
+
+  resized() {
+    // Only a change of width redraws the plot (its height is the figure's): a page growing below the board,
+    // or the board's own drawing, must not cost a Plotly redraw.
+    const width = Math.round(this.root.getBoundingClientRect().width);
+    if (!window.Plotly || !this.plot._fullLayout || width === this.width) return;
+    this.width = width;
+    window.Plotly.Plots.resize(this.plot).then(() => this.drawLayer());
+  }
+
+  // -- the layer over the plot -----------------------------------------------------------------
+
+  layerShapes() {
+    if (this.moveLayer) return this.moveLayer;
+    const data = this.data;
+    if (!data || !data.interactive) return [];
+    const shapes = [];
+    for (const name of this.picks) {
+      const pick = data.picks[name];
+      if (pick) shapes.push(...pick.layer);
+    }
+    const whole = (data.selections || {})[this.pickKey()];
+    if (whole && this.picks.length) shapes.push(...whole.layer);
+    return shapes;
+  }
+
+  drawLayer() {
+    const svg = this.layerSvg;
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    this.targets = [];
+    const full = this.plot._fullLayout;
+    const shapes = this.layerShapes();
+    this.root.dataset.layer = this.moveLayer ? 'move' : this.picks.length ? `pick:${this.pickKey()}` : '';
+    if (!full || !shapes.length) return;
+    svg.setAttribute('width', full.width);
+    svg.setAttribute('height', full.height);
+    const xa = full.xaxis;
+    const ya = full.yaxis;
+    const px = (x) => xa._offset + xa.l2p(x);
+    const py = (y) => ya._offset + ya.l2p(y);
+    for (const shape of shapes) this.drawShape(svg, shape, px, py);
+  }
+
+  drawShape(svg, shape, px, py) {
+    if (shape.kind === 'poly') {
+      let d = '';
+      let open = false;
+      for (let i = 0; i < shape.x.length; i++) {
+        const x = shape.x[i];
+        const y = shape.y[i];
+        if (x === null || y === null) {
+          if (open && shape.fill) d += 'Z';
+          open = false;
+          continue;
+        }
+        d += `${open ? 'L' : 'M'}${px(x).toFixed(1)},${py(y).toFixed(1)}`;
+        open = true;
+      }
+      if (open && shape.fill) d += 'Z';
+      const path = document.createElementNS(SVG_NS, 'path');
+      path.setAttribute('d', d);
+      path.setAttribute('fill', shape.fill || 'none');
+      if (shape.line) {
+        path.setAttribute('stroke', shape.line);
+        path.setAttribute('stroke-width', shape.width);
+        path.setAttribute('stroke-linejoin', 'round');
+        const dashes = dashArray(shape.dash, shape.width);
+        if (dashes) path.setAttribute('stroke-dasharray', dashes);
+      }
+      svg.appendChild(path);
+    } else if (shape.kind === 'dots' || shape.kind === 'ring') {
+      for (let i = 0; i < shape.x.length; i++) {
+        const size = Array.isArray(shape.size) ? shape.size[i] : shape.size;
+        const circle = document.createElementNS(SVG_NS, 'circle');
+        const cx = px(shape.x[i]);
+        const cy = py(shape.y[i]);
+        circle.setAttribute('cx', cx.toFixed(1));
+        circle.setAttribute('cy', cy.toFixed(1));
+        circle.setAttribute('r', (size / 2).toFixed(1));
+        if (shape.kind === 'dots') {
+          circle.setAttribute('fill', shape.fill);
+        } else {
+          circle.setAttribute('fill', 'none');
+          circle.setAttribute('stroke', shape.line);
+          circle.setAttribute('stroke-width', shape.width);
+          if (shape.name) {
+            circle.setAttribute('data-point', shape.name);
+            this.targets.push({ name: shape.name, x: cx, y: cy, r: size / 2 });
+          }
+        }
+        svg.appendChild(circle);
+      }
+    } else if (shape.kind === 'text') {
+      const text = document.createElementNS(SVG_NS, 'text');
+      text.setAttribute('x', px(shape.x[0]).toFixed(1));
+      text.setAttribute('y', py(shape.y[0]).toFixed(1));
+      text.setAttribute('text-anchor', 'middle');
+      text.setAttribute('dominant-baseline', 'central');
+      text.setAttribute('font-family', FONT);
+      text.setAttribute('font-size', `${shape.size}px`);
+      text.setAttribute('fill', shape.fill);
+      text.textContent = shape.text;
+      svg.appendChild(text);
+    }
+  }
+
+  // -- clicks ------------------------------------------------------------------------------------
+
+  clicked(clientX, clientY) {
+    const data = this.data;
+    if (!data || data.static || !this.plot._fullLayout) return;
+    if (this.replaying) {
+      // a click while the bots' moves are played: show where the hand stands now, then answer it
+      this.skip = true;
+      this.afterReplay = { x: clientX, y: clientY };
+      return;
+    }
+    const box = this.plot.getBoundingClientRect();
+    const name = this.hit(clientX - box.left, clientY - box.top);
+    if (name) this.answer(name);
+  }
+
+  hit(x, y) {
+    for (const target of this.targets) {
+      if (Math.hypot(x - target.x, y - target.y) <= target.r + 6) return target.name;
+    }
+    const full = this.plot._fullLayout;
+    const xa = full.xaxis;
+    const ya = full.yaxis;
+    let best = null;
+    let bestDistance = Infinity;
+    for (const trace of this.plot._fullData || []) {
+      const names = trace.customdata;
+      if (!names || trace.visible === false) continue;
+      const sizes = trace.marker ? trace.marker.size : 20;
+      for (let i = 0; i < names.length; i++) {
+        const size = Array.isArray(sizes) ? sizes[i] : sizes;
+        const distance = Math.hypot(x - (xa._offset + xa.l2p(trace.x[i])), y - (ya._offset + ya.l2p(trace.y[i])));
+        if (distance <= size / 2 + 4 && distance < bestDistance) {
+          best = Array.isArray(names[i]) ? names[i][0] : names[i];
+          bestDistance = distance;
+        }
+      }
+    }
+    return best;
+  }
+
+  pickKey() {
+    return [...this.picks].sort().join(',');
+  }
+
+  noteText() {
+    const data = this.data;
+    if (!data || !data.interactive || !this.picks.length) return null;
+    const whole = (data.selections || {})[this.pickKey()];
+    if (whole && whole.note) return whole.note;
+    if (this.picks.length === 1) return (data.picks[this.picks[0]] || {}).note || null;
+    return null;
+  }
+
+  answer(name) {
+    const data = this.data;
+    if (!data.interactive || this.pendingAck !== null) return;
+    if (data.picks[name]) {
+      this.pick(name);
+    } else if (data.moves[`${this.pickKey()}|${name}`]) {
+      this.play(data.moves[`${this.pickKey()}|${name}`]);
+    } else if (data.fallback[name] && this.picks.length) {
+      const places = this.picks.map((pick) => pick.split(':').pop()).sort((a, b) => Number(a) - Number(b));
+      this.report(data.fallback[name].replace('{picks}', places.join(',')));
+    } else if (data.sends.some((prefix) => name.startsWith(prefix))) {
+      this.report(name);
+    } else {
+      const said = data.notes[name] || data.idle;
+      if (said) this.say(said);
+      return;
+    }
+    this.answered += 1;
+    this.root.dataset.answered = String(this.answered);
+  }
+
+  pick(name) {
+    const data = this.data;
+    if (this.picks.includes(name)) {
+      this.picks = this.picks.filter((pick) => pick !== name);
+    } else if (data.limit <= 1) {
+      this.picks = [name];
+    } else if (this.picks.length >= data.limit) {
+      this.say(data.limitNote);
+      return;
+    } else {
+      this.picks = [...this.picks, name];
+    }
+    this.drawLayer();
+    this.say(this.noteText());
+  }
+
+  play(move) {
+    const data = this.data;
+    this.picks = [];
+    this.moveLayer = move.layer;
+    this.drawLayer();
+    this.say(null);
+    this.stepKey = move.key; // the server's first step will be this move: it is not played again
+    this.report(move.report);
+    if (!move.patch) return; // drawn by the server's answer
+    const after = patched(data.figure, move.patch);
+    this.enqueue(async () => {
+      const Plotly = await loadPlotly(this.urls);
+      await nextFrame();
+      if (this.data !== data || this.moveLayer !== move.layer) return;
+      await this.draw(Plotly, after, move.key);
+      if (this.data === data && this.moveLayer === move.layer) {
+        this.moveLayer = null;
+        this.drawLayer();
+      }
+    });
+  }
+
+  report(name) {
+    this.sent += 1;
+    this.setPending(this.data.ack);
+    this.trigger('clicked', { name, seq: this.sent });
+  }
+
+  setPending(ack) {
+    this.pendingAck = ack;
+    this.pendingSince = performance.now();
+    this.root.dataset.pending = String(ack !== null);
+    if (ack !== null) {
+      clearTimeout(this.stuck);
+      this.stuck = setTimeout(() => {
+        if (this.pendingAck === ack && performance.now() - this.pendingSince >= STUCK_MS) this.setPending(null);
+      }, STUCK_MS);
+    }
+  }
+
+  say(text) {
+    this.note.textContent = text || '';
+  }
+}
+
+export default function ({ parentElement, data, setTriggerValue }) {
+  if (typeof data === 'string') data = JSON.parse(data); // sent as a JSON string (see board_component.py)
+  if (data.preload) {
+    // drawn at the top of a page with boards: plotly.js loads while the server runs the rest of the page
+    loadPlotly(plotlyUrls(data)).catch((error) => console.error('board:', error));
+    return undefined;
+  }
+  let board = parentElement.__dominoBoard;
+  if (!board) {
+    board = new Board(parentElement);
+    parentElement.__dominoBoard = board;
+  }
+  board.update(data, setTriggerValue);
+  return () => {
+    if (parentElement.__dominoBoard === board) {
+      board.destroy();
+      delete parentElement.__dominoBoard;
+    }
+  };
+}

@@ -1,0 +1,209 @@
+"""The board on a page: one ``st.components.v2`` component that draws it with plotly.js and answers clicks.
+
+Every board of the app goes through ``show_board_data`` (Learn, Play, the
+club's tables and classes, Compare, the reviews, Tien Gow): the server
+sends what a game's adapter (``board.browser_line``, ``board.browser_tien_gow``)
+made of the position, the browser draws it with ``Plotly.react`` into one
+plot that is never remounted, answers a tile click at once and draws a
+move before the server has it (``board_assets/board.js``). A move, or any
+click the browser does not answer alone, comes back as ``on_click(name)``
+in the component's callback, like a button's; the page then runs again.
+
+plotly.js comes from the installed ``plotly`` package, never from the
+internet (a club without internet works): gzipped once into a cache folder
+(Streamlit's server would gzip the 4.8 MB file again for every page load,
+about a second of a core each time) and served, like the component's own
+files, by Streamlit's route for component assets. The browser keeps it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import plotly
+import streamlit as st
+from streamlit.components.v2.get_bidi_component_manager import get_bidi_component_manager
+from streamlit.components.v2.manifest_scanner import ComponentConfig, ComponentManifest
+
+from tutorial_app.board.browser import BoardData, board_data
+
+__all__ = [
+    "show_board_data",
+    "show_picture",
+    "follow_board",
+    "preload_board",
+    "BOT_PACE_MS",
+    "packed_plotly",
+    "plotly_source",
+    "BOARD_COMPONENT",
+    "ASSETS",
+]
+
+BOARD_COMPONENT = "domino_tutor.board"
+_PACKED = "domino_tutor_plotly.packed"
+_PLAIN = "domino_tutor_plotly.plain"
+ASSETS = Path(__file__).parent / "board_assets"
+"""The component's own JavaScript and CSS (package data)."""
+
+
+def _pace() -> int:
+    try:
+        return max(0, int(os.environ.get("DOMINO_TUTOR_BOT_PACE_MS", "400")))
+    except ValueError:
+        return 400
+
+
+BOT_PACE_MS = _pace()
+"""Milliseconds between the bots' moves played on the board (``DOMINO_TUTOR_BOT_PACE_MS``, default 400)."""
+
+
+def plotly_source() -> Path:
+    """The installed plotly package's own copy of plotly.js."""
+    return Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+
+
+@lru_cache(maxsize=1)
+def packed_plotly() -> Path:
+    """The folder holding ``plotly.min.js.gz``, made once per installed plotly (in the user's cache folder,
+    else the temporary folder). Written under another name and renamed, so servers starting at once agree."""
+    source = plotly_source()
+    stamp = f"plotly-{plotly.__version__}-{source.stat().st_size}"
+    cache_home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    for base in (Path(cache_home), Path(tempfile.gettempdir())):
+        folder = base / "domino-tutor" / stamp
+        packed = folder / "plotly.min.js.gz"
+        if packed.is_file() and packed.stat().st_size > 0:
+            return folder
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            partial = folder / f".plotly.{os.getpid()}.part"
+            partial.write_bytes(gzip.compress(source.read_bytes(), compresslevel=6, mtime=0))
+            os.replace(partial, packed)
+        except OSError:
+            continue
+        return folder
+    raise RuntimeError("no writable folder for plotly.js (tried the cache folder and the temporary folder)")
+
+
+@lru_cache(maxsize=8)
+def _component(manager: Any) -> Any:
+    """The board component on this runtime's component manager (a test's runtime is a new one).
+
+    Why register folders by hand: Streamlit finds a component's ``asset_dir`` in an installed package's
+    ``pyproject.toml`` only for a wheel install; this works for an editable install too, and serves
+    plotly.js from a folder outside the package.
+    """
+    packed = packed_plotly()
+    manager.register_from_manifest(
+        ComponentManifest("domino_tutor", "1", [ComponentConfig("board", ASSETS.name)]), ASSETS.parent
+    )
+    manager.register_from_manifest(
+        ComponentManifest("domino_tutor_plotly", "1", [ComponentConfig("packed", packed.name)]), packed.parent
+    )
+    plain = plotly_source().parent
+    manager.register_from_manifest(
+        ComponentManifest("domino_tutor_plotly", "1", [ComponentConfig("plain", plain.name)]), plain.parent
+    )
+    return st.components.v2.component(BOARD_COMPONENT, js="board.js", css="board.css", isolate_styles=False)
+
+
+_PLOTLY_PATHS = {"packed": f"{_PACKED}/plotly.min.js.gz", "plain": f"{_PLAIN}/plotly.min.js"}
+
+
+def preload_board() -> None:
+    """Start loading plotly.js at once (call it at the top of a page that draws boards).
+
+    Why: the browser then reads the 4.8 MB library while the server runs the rest of the page, instead of
+    after the board's place on the page has come; the board draws as soon as it is there.
+    """
+    data = json.dumps({"preload": True, "plotly": _PLOTLY_PATHS})
+    _component(get_bidi_component_manager())(key="board_preload", data=data, width="content")
+
+
+def _clicked(result: object) -> str | None:
+    """The click name the browser reported (``{"name": ..., "seq": ...}``), if any."""
+    value = result.get("clicked") if isinstance(result, Mapping) else getattr(result, "clicked", None)
+    name = value.get("name") if isinstance(value, Mapping) else None
+    return name if isinstance(name, str) else None
+
+
+def show_board_data(data: BoardData, *, name: str, on_click: Callable[[str], None] | None = None) -> None:
+    """Draw board ``name`` from ``data``; a move or a click the browser reports calls ``on_click(name)``.
+
+    The component's key is the board's name, so the browser keeps one plot per board across runs.
+    ``ack`` counts the reports the server has answered: a board waiting for its answer knows it came.
+    """
+    ack_key = f"_board_ack_{name}"
+    widget = f"board_{name}"
+    payload = data.to_json()
+    payload["ack"] = int(st.session_state.get(ack_key, 0))
+    payload["name"] = name
+    payload["plotly"] = _PLOTLY_PATHS
+
+    def clicked() -> None:
+        st.session_state[ack_key] = int(st.session_state.get(ack_key, 0)) + 1
+        reported = _clicked(st.session_state.get(widget))
+        if reported is not None and on_click is not None:
+            on_click(reported)
+
+    # Why a JSON string: Streamlit writes a dict out twice (once sorted, for the element's identity); a string it
+    # only quotes, which saves the server a few milliseconds per board (the browser parses it once either way).
+    text = json.dumps(payload, separators=(",", ":"))
+    _component(get_bidi_component_manager())(key=widget, data=text, on_clicked_change=clicked)
+
+
+def show_picture(figure: Any, *, name: str, alt: str = "") -> None:
+    """A board or a row of tiles only to look at (a ``go.Figure`` or figure JSON), through the same component."""
+    plain = _plain(figure.to_plotly_json()) if hasattr(figure, "to_plotly_json") else figure
+    show_board_data(board_data(plain, alt=alt, static=True), name=name)
+
+
+def _plain(value: Any) -> Any:
+    """Figure JSON with arrays as lists (what ``to_plotly_json`` leaves as numpy arrays)."""
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if hasattr(value, "tolist"):
+        return _plain(value.tolist())
+    if isinstance(value, float) and value != value:  # NaN: a gap, which JSON writes as null
+        return None
+    return value
+
+
+_FOLLOW_JS = """
+export default function ({ data, setTriggerValue }) {
+  const handler = (event) => {
+    if (event.detail === data.board) setTriggerValue('answered', event.timeStamp);
+  };
+  // One listener per board, however often this is drawn again.
+  const registry = (window.__dominoFollow = window.__dominoFollow || {});
+  if (registry[data.board]) window.removeEventListener('domino-board-answered', registry[data.board]);
+  registry[data.board] = handler;
+  window.addEventListener('domino-board-answered', handler);
+  return () => {
+    window.removeEventListener('domino-board-answered', handler);
+    if (registry[data.board] === handler) delete registry[data.board];
+  };
+}
+"""
+
+_FOLLOW = st.components.v2.component("domino_tutor.follow", js=_FOLLOW_JS, isolate_styles=False)
+
+
+def follow_board(name: str) -> None:
+    """Run the fragment this is called in again once board ``name`` (drawn in a fragment of its own) has had
+    the server's answer to a move: the rest of the page follows the board.
+
+    Why: a move on the board then reruns only the board's fragment (the move checked, the bots' replies
+    sent back, the board drawn: quick), and the page's other parts (buttons, record, score sheet) follow
+    in a second run instead of holding the board's answer back.
+    """
+    _FOLLOW(key=f"follow_{name}", data={"board": name}, on_answered_change=lambda: None, width="content")
