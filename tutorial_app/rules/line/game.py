@@ -18,16 +18,16 @@ from tutorial_app.rules.line.bots import choose_greedy
 from tutorial_app.rules.line.deal import Deal, deal
 from tutorial_app.rules.line.match import MatchState, new_match, next_deal, record_hand
 from tutorial_app.rules.line.moves import apply, apply_unchecked, legal_sequence, why_illegal, with_claim
-from tutorial_app.rules.line.notation import parse_move
 from tutorial_app.rules.line.options import OPTION_SPECS, HouseRules
 from tutorial_app.rules.line.rulesheet import rule_sheet, sheet_sections
 from tutorial_app.rules.line.scoring import hand_result
 from tutorial_app.rules.line.state import DRAW, END_TURN, ENDS, MUGGINS, PASS, HandState, Move, play
 from tutorial_app.rules.line.variants import VARIANTS, UnknownVariantError, find_variant
-from tutorial_app.rules.line.worked_end import explain_hand_end
-from tutorial_app.rules.line.worked_moves import describe_moves
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import ALL_TILES
+
+# The worked sentences (moves, a hand's end) and the notation are imported where they are used: the registry
+# (``rules.games``) imports this module at every start of the command line, which names no move.
 
 __all__ = ["LineGame", "LINE"]
 
@@ -108,6 +108,8 @@ class LineGame:
         return (a.action, a.tile, a.end, a.closed) == (b.action, b.tile, b.end, b.closed)
 
     def parse_move(self, written: object) -> Move:
+        from tutorial_app.rules.line.notation import parse_move
+
         return written if isinstance(written, Move) else parse_move(written)
 
     def moves_made(self, state: HandState) -> int:
@@ -117,6 +119,8 @@ class LineGame:
         return state.tiles_in_play()
 
     def describe(self, before: HandState, moves: Sequence[tuple[int, Move]], viewer: int | None) -> Text:
+        from tutorial_app.rules.line.worked_moves import describe_moves
+
         return describe_moves([(seat, move, ()) for seat, move in moves], viewer)
 
     def pauses(self, state: HandState, viewer: int) -> bool:
@@ -131,6 +135,8 @@ class LineGame:
         return "won" if state.rules.side_of(seat) in result.winner_sides else "lost"
 
     def explain_end(self, state: HandState, viewer: int | None) -> Text:
+        from tutorial_app.rules.line.worked_end import explain_hand_end
+
         return explain_hand_end(state, viewer).text()
 
     def new_match(self, rules: HouseRules) -> MatchState:

@@ -21,10 +21,11 @@ from tutorial_app.rules.tien_gow.match import TienGowMatch, new_match, next_deal
 from tutorial_app.rules.tien_gow.moves import apply, apply_unchecked, legal_sequence, normalize, why_illegal
 from tutorial_app.rules.tien_gow.options import NAME, PLAYERS, TIEN_GOW_SPECS, TITLE, TienGowRules, is_tien_gow
 from tutorial_app.rules.tien_gow.scoring import hand_result
-from tutorial_app.rules.tien_gow.sheet import tien_gow_sections, tien_gow_sheet
 from tutorial_app.rules.tien_gow.state import Action, HandState, Move, parse_move
 from tutorial_app.rules.tien_gow.tiles import CHINESE_SET
-from tutorial_app.rules.tien_gow.worked import describe_plays, explain_settlement
+
+# The rule sheet and the worked sentences are imported where they are used: the registry (``rules.games``)
+# imports this module at every start of the command line.
 
 __all__ = ["TienGowGame", "TIEN_GOW"]
 
@@ -79,9 +80,13 @@ class TienGowGame:
         return TIEN_GOW_SPECS
 
     def sheet_sections(self, rules: TienGowRules, lang: str, preset: str | None = None) -> list[SheetSection]:
+        from tutorial_app.rules.tien_gow.sheet import tien_gow_sections
+
         return tien_gow_sections(rules, lang)
 
     def rule_sheet(self, rules: TienGowRules, lang: str, preset: str | None = None) -> str:
+        from tutorial_app.rules.tien_gow.sheet import tien_gow_sheet
+
         return tien_gow_sheet(rules, lang)
 
     def deal(self, rules: TienGowRules, rng: random.Random, viewer: int | None = None) -> Dealt[HandState]:
@@ -117,6 +122,8 @@ class TienGowGame:
         return state.tiles_in_play()
 
     def describe(self, before: HandState, moves: Sequence[tuple[int, Move]], viewer: int | None) -> Text:
+        from tutorial_app.rules.tien_gow.worked import describe_plays
+
         return describe_plays(before, moves, viewer)
 
     def pauses(self, state: HandState, viewer: int) -> bool:
@@ -128,6 +135,8 @@ class TienGowGame:
         return "won" if hand_result(state).winner == seat else "lost"
 
     def explain_end(self, state: HandState, viewer: int | None) -> Text:
+        from tutorial_app.rules.tien_gow.worked import explain_settlement
+
         return explain_settlement(state, viewer)
 
     def new_match(self, rules: TienGowRules) -> TienGowMatch:
