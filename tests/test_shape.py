@@ -101,20 +101,32 @@ FIGURE_MODULES: dict[str, dict[str, set[str]]] = {
 # lower level of the same package, never a room beside or above it. A module directly in the package (not in a
 # folder) is a room of its own name; the package's __init__ (its face) is "".
 ROOMS: dict[str, dict[str, int]] = {
-    "rules": {"text": 0, "tiles": 1, "bot_names": 1, "line": 2, "tien_gow": 3, "": 4},
-    "lessons": {"format": 0, "quiz": 1, "check": 2, "run": 3, "catalog": 4, "": 5},
+    "rules": {
+        "text": 0,
+        "tiles": 1,
+        "bot_names": 1,
+        "house": 1,
+        "game": 2,
+        "simulation": 3,
+        "line": 4,
+        "tien_gow": 5,
+        "games": 6,
+        "": 7,
+    },
+    "lessons": {"format": 0, "quiz": 1, "games": 2, "check": 3, "run": 4, "catalog": 5, "": 6},
     "app": {
         "": 0,
         "shell": 1,
         "table": 2,
         "tien_gow": 3,
         "play": 4,
-        "compare": 4,
-        "learn": 4,
-        "club": 5,
-        "puzzles": 5,
-        "app_pages": 6,
-        "main": 7,
+        "games": 5,
+        "compare": 6,
+        "learn": 6,
+        "club": 7,
+        "puzzles": 7,
+        "app_pages": 8,
+        "main": 9,
     },
 }
 
@@ -422,3 +434,73 @@ def test_too_complex_names_a_long_ladder() -> None:
 def test_no_function_of_grade_e_or_f() -> None:
     found = [line for name, path in modules().items() for line in too_complex(name, path.read_text(encoding="utf-8"))]
     assert not found, "split into one function per case (radon grade D at worst):\n" + "\n".join(found)
+
+
+# -- one registry per floor, no switch on the game elsewhere (docs/architecture.md, "Adding a game") -----------
+
+GAME_ENGINES = ("tutorial_app.rules.line", "tutorial_app.rules.tien_gow")
+"""Each game's engine; the code outside them reaches a game through ``rules.games`` and the registries above it."""
+GAME_PREDICATES = frozenset({"is_tien_gow", "is_trick_lesson"})
+"""Questions "is this that game?" that once chose the code by the game."""
+
+
+def _game_names(tree: ast.Module) -> dict[str, str]:
+    """The names a module imports from one game's engine (a class, a function, or the engine itself), by game."""
+    names: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or not node.module:
+            continue
+        for alias in node.names:
+            full = f"{node.module}.{alias.name}"
+            for engine in GAME_ENGINES:
+                if full == engine or full.startswith(engine + "."):
+                    names[alias.asname or alias.name] = engine
+    return names
+
+
+def game_switches(name: str, source: str) -> list[str]:
+    """The places a module chooses code by which game it holds: a game predicate called, or (in a module that
+    imports two games) an ``isinstance`` test against one game's class; each as module:line."""
+    tree = ast.parse(source)
+    names = _game_names(tree)
+    both = len(set(names.values())) > 1
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        called = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        if called in GAME_PREDICATES:
+            found.append(f"{name}:{node.lineno} asks {called}")
+        elif called == "isinstance" and both and len(node.args) == 2:
+            tested = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
+            if tested & set(names):
+                found.append(f"{name}:{node.lineno} tests isinstance against a game's class")
+    return found
+
+
+def test_game_switches_finds_a_predicate_and_a_class_test() -> None:
+    source = (
+        "from tutorial_app.rules import tien_gow as tg\n"
+        "from tutorial_app.rules.line.state import Move\n"
+        "def f(run, move, name):\n"
+        "    if tg.is_tien_gow(name):\n"
+        "        return isinstance(move, tg.Move)\n"
+        "    return isinstance(move, Move) or isinstance(move, str)\n"
+    )
+    assert game_switches("m", source) == [
+        "m:4 asks is_tien_gow",
+        "m:5 tests isinstance against a game's class",
+        "m:6 tests isinstance against a game's class",
+    ]
+    one_game = "from tutorial_app.rules.line.state import Move\ndef f(move):\n    return isinstance(move, Move)\n"
+    assert game_switches("m", one_game) == []
+
+
+def test_no_game_switch_outside_the_engines() -> None:
+    found = [
+        line
+        for name, path in modules().items()
+        if not name.startswith(GAME_ENGINES)
+        for line in game_switches(name, path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "ask the game's registry entry instead of testing which game it is:\n" + "\n".join(found)

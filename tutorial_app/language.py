@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-__all__ = ["Lang", "LANGS", "ru_plural", "ru_count", "en_count", "EndName", "END_NAMES", "end_name"]
+__all__ = ["Lang", "LANGS", "ru_plural", "ru_count", "en_count", "EndWords", "END_NAMES", "end_name"]
 
 Lang = Literal["en", "ru"]
 LANGS: tuple[Lang, ...] = ("en", "ru")
@@ -39,7 +39,7 @@ def en_count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-class EndName(NamedTuple):
+class EndWords(NamedTuple):
     """An end of the chain (or the lead) in every form a sentence needs."""
 
     en: str
@@ -60,25 +60,25 @@ class EndName(NamedTuple):
     """After a tile: «6-4 слева»."""
 
 
-END_NAMES: dict[str, EndName] = {
-    "lead": EndName("lead", "заход", "заходу", "заходе", "lead", "заход", "as the lead", "в заход"),
-    "left": EndName("left end", "левый конец", "левому концу", "левом конце", "left", "левый", "on the left", "слева"),
-    "right": EndName(
+END_NAMES: dict[str, EndWords] = {
+    "lead": EndWords("lead", "заход", "заходу", "заходе", "lead", "заход", "as the lead", "в заход"),
+    "left": EndWords("left end", "левый конец", "левому концу", "левом конце", "left", "левый", "on the left", "слева"),
+    "right": EndWords(
         "right end", "правый конец", "правому концу", "правом конце", "right", "правый", "on the right", "справа"
     ),
-    "up": EndName(
+    "up": EndWords(
         "upper end", "верхний конец", "верхнему концу", "верхнем конце", "upper", "верхний", "at the top", "сверху"
     ),
-    "down": EndName(
+    "down": EndWords(
         "lower end", "нижний конец", "нижнему концу", "нижнем конце", "lower", "нижний", "at the bottom", "снизу"
     ),
 }
 """Every end the rules core names (``rules.line.state.ARM_NAMES`` and the lead); the app's ``end.*`` messages
 are these nouns."""
 
-_SOME_END = EndName("end", "конец", "концу", "конце", "end", "конец", "at an end", "на конец")
+_SOME_END = EndWords("end", "конец", "концу", "конце", "end", "конец", "at an end", "на конец")
 
 
-def end_name(end: str | None) -> EndName:
+def end_name(end: str | None) -> EndWords:
     """The names of ``end`` (a neutral "end"/«конец» for None or a name the rules core does not use)."""
     return END_NAMES.get(end or "", _SOME_END)

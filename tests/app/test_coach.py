@@ -180,4 +180,4 @@ def test_bots_are_given_per_seat() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         bots_by_seat(2, ["clever"])
     table = start_table(find_variant("block").rules(4, {}), "block", ["strong", "random", "greedy"], 2, False)
-    assert table.bots == ("", "strong", "random", "greedy")
+    assert table.seats == ("", "strong", "random", "greedy")

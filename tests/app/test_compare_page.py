@@ -181,7 +181,7 @@ def test_a_run_in_the_background_reports_progress_and_can_be_stopped() -> None:
 def test_the_page_runs_a_comparison_without_waiting_for_it() -> None:
     at = _compare("compare.tab_stats", r1="block", p1="4", r2="kozel", p2="4", hands="40", matches="2")
     at.button(key="cmp_run").click().run()
-    job = at.session_state["cmp_job"]
+    job = at.session_state["cmp_page"].job
     job.wait(120)
     at.run()
     assert job.runs is not None

@@ -19,7 +19,6 @@ from tutorial_app.language import END_NAMES
 from tutorial_app.rules.line.referee import RulingStatus
 from tutorial_app.rules.line.state import Action
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS
-from tutorial_app.rules.tien_gow.options import TIEN_GOW_OPTIONS, LastTrick
 from tutorial_app.rules.tien_gow.state import Action as TienGowAction
 
 APP = Path(__file__).resolve().parents[2] / "tutorial_app" / "app"
@@ -47,8 +46,6 @@ DYNAMIC: dict[str, tuple[str, ...]] = {
     "level.": tuple(BOT_NAMES),  # a seat's bot level (seat_bots)
     "tg.bot_": tuple(BOTS),
     "tg.opponents_": TIEN_GOW_BOTS,
-    "tg.option.": TIEN_GOW_OPTIONS,
-    "tg.value.": (*(f"last_trick.{m.value}" for m in LastTrick), "banker_double.true", "banker_double.false"),
     "tg.reveal_": tuple(a.value for a in TienGowAction),
     "club.section_": _page_constant("club.py", "SECTIONS"),
     "club.part_": ("player", "watcher"),  # the radio's two parts in club_home.table_form

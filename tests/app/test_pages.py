@@ -1,6 +1,6 @@
 """Every page through Streamlit's AppTest: navigate, switch language, learn, play, compare, check a lesson.
 
-Right actions come from the rules core (``solve_step``, ``legal_moves``),
+Right actions come from the rules core (``solve``, ``legal_moves``),
 never from the test.
 """
 
@@ -14,12 +14,13 @@ from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.play.table import HUMAN, PlayTable
 from tutorial_app.i18n import t
-from tutorial_app.lessons import LessonRun, Run, course_names, load_course, solve, solve_move, solve_step
+from tutorial_app.lessons import LessonRun, Run, course_names, load_course, solve, solve_move
 from tutorial_app.lessons.format.model import QuizStep
 from tutorial_app.rules.line.moves import legal_moves, why_illegal
 from tutorial_app.rules.line.state import Action, Move, play
 from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.line.worked_end import explain_hand_end
+from tutorial_app.strategy.bot_table import BotTable
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 PAGES = {
@@ -73,7 +74,7 @@ def test_a_lesson_finished_through_the_button_path_saves_stars() -> None:
     _ok(_button(at, f"learn_start_{lesson.id}").click().run())
     assert at.title[0].value == lesson.title.en
     for _ in range(100):
-        action = solve_step(local)
+        action = solve(local)
         if isinstance(action, Move):
             assert action.action is Action.PLAY
             _ok(_button(at, f"learn_tile_{action.tile}").click().run())
@@ -131,12 +132,12 @@ def test_a_wrong_move_gets_the_rules_core_reason_and_costs_a_star() -> None:
     _ok(_button(at, f"learn_start_{lesson.id}").click().run())
     run: LessonRun = at.session_state["learn_run"]
     while not any(s.kind == "play" for s in [run.step]):
-        action = solve_step(run)
+        action = solve(run)
         if action is not None:
             run.answer(action)
         run.next()
     _ok(at.run())
-    right = solve_step(run)
+    right = solve(run)
     assert isinstance(right, Move) and run.state is not None
     wrong = next(m for m in legal_moves(run.state) if m.action is Action.PLAY and m.tile is not right.tile)
     _ok(_button(at, f"learn_tile_{wrong.tile}").click().run())
@@ -180,7 +181,7 @@ def test_a_hand_played_to_the_end_through_buttons(preset: str) -> None:
     assert at.subheader[0].value == t("play.hand_over", "en")
     result = table.result
     assert result is not None
-    worked = explain_hand_end(table.state, HUMAN, table.before_hand)
+    worked = explain_hand_end(table.state, HUMAN, table.match)
     assert any(worked.how.en in m.value for m in at.markdown)  # the rules core's worked end of the hand
     assert any(worked.score.en in m.value for m in at.markdown)
     # one hand (the default): no score sheet's "the match goes on", no target to reach
@@ -219,7 +220,7 @@ def test_two_sessions_do_not_share_a_game() -> None:
     _ok(first.switch_page(PAGES["play"][0]).run())
     _ok(first.button[0].click().run())
     _ok(second.switch_page(PAGES["play"][0]).run())
-    assert isinstance(first.session_state["play_table"], PlayTable)
+    assert isinstance(first.session_state["play_table"], BotTable)
     assert second.session_state["play_table"] is None
 
 
@@ -232,7 +233,7 @@ def test_a_comparison_runs_and_draws_its_charts() -> None:
     at.number_input(key="cmp_hands").set_value(50)
     at.number_input(key="cmp_matches").set_value(3)
     _ok(_button(at, "cmp_run").click().run())
-    job = at.session_state["cmp_job"]
+    job = at.session_state["cmp_page"].job
     job.wait(120)
     _ok(at.run())
     assert job.runs is not None and [run.hands.hands for run in job.runs] == [50, 50]
@@ -340,7 +341,7 @@ def _to_play_step(at: AppTest, lesson_id: str, wanted: Callable[[Move], bool]) -
     _ok(_button(at, f"learn_start_{lesson_id}").click().run())
     run: LessonRun = at.session_state["learn_run"]
     for _ in range(60):
-        action = solve_step(run)
+        action = solve(run)
         if isinstance(action, Move) and wanted(action):
             _ok(at.run())
             return run, action
@@ -378,7 +379,7 @@ def test_a_two_level_hint_asks_first_and_gives_the_answer_on_the_second_press() 
     _ok(_button(at, "learn_start_strategy-04-blocking").click().run())
     run: LessonRun = at.session_state["learn_run"]
     while run.hint_levels() < 2:  # the runner answers up to the step whose hint asks a question first
-        action = solve_step(run)
+        action = solve(run)
         if isinstance(action, Move):
             run.submit_move(action)
         elif action is not None:

@@ -11,10 +11,11 @@ from tutorial_app.app.table.coach import knowledge_lines, make_hint, what_we_kno
 from tutorial_app.app.table.hint_panel import hint_key
 from tutorial_app.app.table.review_rows import review_headline
 from tutorial_app.i18n import t
-from tutorial_app.lessons import LessonRun, load_course, solve_step, solve_until
+from tutorial_app.lessons import LessonRun, load_course, solve, solve_until
 from tutorial_app.lessons.format.model import CapstoneStep
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, Move
+from tutorial_app.strategy.bot_table import BotTable
 from tutorial_app.strategy.review import HandReview
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
@@ -41,7 +42,7 @@ def _deal(preset: str, levels: dict[int, str], lang: str = "en") -> AppTest:
 
 def _table(at: AppTest) -> PlayTable:
     table = at.session_state["play_table"]
-    assert isinstance(table, PlayTable)
+    assert isinstance(table, BotTable)
     return table
 
 
@@ -65,8 +66,9 @@ def _to_a_choice(at: AppTest) -> PlayTable:
 
 def test_each_seat_gets_its_own_bot() -> None:
     at = _deal("international", {1: "strong", 2: "random", 3: "strong"})
-    assert _table(at).bots == ("", "strong", "random", "strong")
-    header = at.caption[0].value
+    assert _table(at).seats == ("", "strong", "random", "strong")
+    start = t("play.header", "en", rules="international", hand=1, bot="\0").split("\0")[0]
+    header = next(c.value for c in at.caption if c.value.startswith(start))  # the picker's "4 players" comes first
     assert f"{t('seat.n', 'en', n=1)}: {t('level.strong', 'en')}" in header
     assert f"{t('play.seat_partner', 'en', n=2)}: {t('level.random', 'en')}" in header
 
@@ -133,7 +135,7 @@ def test_a_strategy_capstone_has_the_hint_and_ends_with_a_review() -> None:
     solve_until(run, lambda r: isinstance(r.step, CapstoneStep))
     _ok(at.run())
     hand = run.capstone
-    assert hand is not None and hand.bot == "strong"
+    assert hand is not None and hand.seats[1] == "strong" and hand.seats[run.viewer] == ""
     if not run.done:
         _ok(at.button(key="learn_hint_button").click().run())
         kept = at.session_state[hint_key("learn")]  # (the position, the Hint) the panel keeps
@@ -147,7 +149,7 @@ def test_a_strategy_capstone_has_the_hint_and_ends_with_a_review() -> None:
         assert run.hints_used == 1  # the engine's hint counts against the stars, once per hand
         assert any(e.label == t("know.title", "en") for e in at.expander)
     while not run.done:
-        action = solve_step(run)
+        action = solve(run)
         assert isinstance(action, Move)
         run.submit_move(action)
     _ok(at.run())

@@ -15,12 +15,15 @@ from tutorial_app.app.play.table import HUMAN, PlayTable, bots_by_seat
 from tutorial_app.board.adjust import BENDS, turn_options
 from tutorial_app.board.layout import layout_table
 from tutorial_app.i18n import t
+from tutorial_app.rules.game import Dealt, SetLead
+from tutorial_app.rules.line.game import LINE
 from tutorial_app.rules.line.match import new_match
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.position import read_position
 from tutorial_app.rules.line.state import ARM_NAMES
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import parse_tile
+from tutorial_app.strategy.bot_table import Seeds
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 # Seat 0 can lay 6-1 only on the left; seat 1 then has nothing for 1 or 0 and passes.
@@ -42,18 +45,17 @@ def _table() -> PlayTable:
     position = read_position(POSITION)
     match = new_match(position.rules)
     return PlayTable(
+        LINE,
         position.rules,
         "block",
         bots_by_seat(position.rules.players, "greedy"),
-        1,
+        Seeds(1),
         False,
         0,
-        position.state,
+        Dealt(position.state, SetLead(Text("a set position", "заданная позиция"))),
         position.state,
         match,
-        match,
-        Text("a set position", "заданная позиция"),
-        (),
+        viewer=HUMAN,
     )
 
 

@@ -34,8 +34,8 @@ def test_a_hand_under_every_preset_ends_and_is_scored(preset: str) -> None:
     assert table.sheet.hands_played == 1
     assert [r.counted for r in table.sheet.records] == [table.sheet.records[0].counted]
     assert sum(table.sheet.scores) <= sum(result.total(s) for s in range(table.rules.sides))
-    worked = explain_hand_end(table.state, HUMAN, table.before_hand)
-    lines = result_lines(table.state, "en", HUMAN, table.before_hand)
+    worked = explain_hand_end(table.state, HUMAN, table.match)
+    lines = result_lines(table.state, "en", HUMAN, table.match)
     assert lines[0] == worked.how.en == result_reason(table.state, "en")
     assert worked.score.en in lines and worked.match is not None and worked.match.en in lines
     assert len(hand_log(table.state, "ru")) == len(table.state.log)
@@ -130,7 +130,7 @@ def _first_table(preset: str, learner_leads: bool):  # type: ignore[no-untyped-d
     """The first deal (by seed) of ``preset`` where the learner leads, or where somebody else does."""
     for seed in range(200):
         table = start_table(rules_for(preset), preset, "greedy", seed, False)
-        if table.lead is not None and (table.lead.seat == HUMAN) is learner_leads:
+        if table.dealt.lead is not None and (table.dealt.lead.seat == HUMAN) is learner_leads:
             return table
     raise AssertionError(f"no deal of {preset} where the learner leads is {learner_leads}")
 
@@ -140,19 +140,21 @@ def test_the_lead_sentence_calls_the_learner_you_when_they_lead() -> None:
     decision = decide_first_lead(table.rules, table.start.hands)
     assert decision is not None and decision.seat == HUMAN and decision.why == "lowest_double"
     assert decision.tile in table.start.hand(HUMAN)
-    assert lead_reason(table.lead, "en") == f"You lead: lowest double {decision.tile}."
-    assert lead_reason(table.lead, "ru") == f"Вы ходите первым: младший дубль {decision.tile}."
-    assert lead_reason(table.lead, "en", None) == table.lead.reason.en  # no learner: the rules core's sentence
+    assert lead_reason(table.dealt.lead, "en") == f"You lead: lowest double {decision.tile}."
+    assert lead_reason(table.dealt.lead, "ru") == f"Вы ходите первым: младший дубль {decision.tile}."
+    assert (
+        lead_reason(table.dealt.lead, "en", None) == table.dealt.lead.reason.en
+    )  # no learner: the rules core's sentence
     other = _first_table("block", learner_leads=False)
-    assert other.lead is not None
-    assert lead_reason(other.lead, "en") == other.lead.reason.en
-    assert lead_reason(other.lead, "ru") == other.lead.reason.ru
+    assert other.dealt.lead is not None
+    assert lead_reason(other.dealt.lead, "en") == other.dealt.lead.reason.en
+    assert lead_reason(other.dealt.lead, "ru") == other.dealt.lead.reason.ru
 
 
 @pytest.mark.parametrize("preset", [v.name for v in VARIANTS])
 def test_every_lead_rule_has_a_learner_sentence(preset: str) -> None:
     for learner_leads in (True, False):
-        lead = _first_table(preset, learner_leads).lead
+        lead = _first_table(preset, learner_leads).dealt.lead
         en, ru = lead_reason(lead, "en"), lead_reason(lead, "ru")
         if not learner_leads:
             assert (en, ru) == (lead.reason.en, lead.reason.ru)
@@ -167,7 +169,7 @@ def test_the_winner_of_a_hand_leads_the_next_as_you() -> None:
     for seed in range(20):
         table = _finish_hand(start_table(rules_for("draw"), "draw", "greedy", seed, True))
         following = next_hand(table)
-        lead = following.lead
+        lead = following.dealt.lead
         assert lead is not None and lead.why == "winner" and lead.seat == table.sheet.next_leader
         expected = ("You lead with any tile.", "Вы заходите любой костью.") if lead.seat == HUMAN else lead.reason
         assert (lead_reason(lead, "en"), lead_reason(lead, "ru")) == tuple(expected)
@@ -183,15 +185,15 @@ def test_the_play_page_shows_you_lead() -> None:
     at.run()
     assert not at.exception, at.exception
     captions = [c.value for c in at.caption]
-    assert any(c.startswith(lead_reason(table.lead, "ru")) for c in captions), captions
-    assert not any(table.lead.reason.ru in c for c in captions), captions
+    assert any(c.startswith(lead_reason(table.dealt.lead, "ru")) for c in captions), captions
+    assert not any(table.dealt.lead.reason.ru in c for c in captions), captions
 
 
 def test_a_redeal_notice_names_the_learner_as_you() -> None:
     """The Play page's "Redealt first" line speaks of the seats as the table labels them ("You", not seat 0)."""
     rules = rules_for("domino101", 2)
     notices = [
-        reason for seed in range(300) for reason in start_table(rules, "domino101", "greedy", seed, False).redeals
+        reason for seed in range(300) for reason in start_table(rules, "domino101", "greedy", seed, False).dealt.redeals
     ]
     assert notices, "some 101 deals for two are thrown in"
     assert not any(f"seat {HUMAN}" in n.en.lower() or f"игрока {HUMAN}" in n.ru for n in notices)

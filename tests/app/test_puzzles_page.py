@@ -46,7 +46,7 @@ def _page(lang: str = "en", name: str | None = None) -> AppTest:
 
 
 def _round(at: AppTest) -> Round:
-    found = at.session_state["puzzles_round"]
+    found = at.session_state["puzzles_page"].round
     assert isinstance(found, Round)
     return found
 
@@ -97,10 +97,10 @@ def test_a_wrong_answer_shows_the_line_that_refutes_it() -> None:
     assert line is not None
     _ok(at.button(key="puzzles_show_line").click().run())
     assert any(line.told.en in m.value for m in at.markdown)
-    assert at.session_state["puzzles_line_at"] == 0
+    assert at.session_state["puzzles_page"].line_at == 0
     for _ in range(len(line.states) - 1):
         _ok(at.button(key="puzzles_line_forward").click().run())
-    assert at.session_state["puzzles_line_at"] == len(line.states) - 1
+    assert at.session_state["puzzles_page"].line_at == len(line.states) - 1
     assert at.button(key="puzzles_line_forward").disabled
 
 

@@ -11,13 +11,14 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.tien_gow.table import HUMAN, TienGowTable
+from tutorial_app.app.tien_gow.table import HUMAN
 from tutorial_app.i18n import t
-from tutorial_app.lessons import TienGowRun, load_course, solve
+from tutorial_app.lessons import load_course, solve
 from tutorial_app.lessons.format.model import PlayStep
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.tien_gow.sheet import tien_gow_sections
 from tutorial_app.rules.tien_gow.worked import namer
+from tutorial_app.strategy.bot_table import BotTable
 
 MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 
@@ -62,7 +63,7 @@ def test_a_hand_of_tien_gow_played_to_its_settlement_with_the_buttons() -> None:
     at = _app()
     _deal_tien_gow(at)
     table = at.session_state["play_table"]
-    assert isinstance(table, TienGowTable)
+    assert isinstance(table, BotTable)
     pauses = 0
     for _ in range(60):
         table = at.session_state["play_table"]
@@ -81,7 +82,7 @@ def test_a_hand_of_tien_gow_played_to_its_settlement_with_the_buttons() -> None:
     shown = " ".join(m.value for m in at.markdown)
     assert all(line.en in shown for line in sentences)  # the engine's settlement, with its arithmetic
     chips = at.table[0].value
-    assert list(chips.iloc[-1][1:]) == [str(c) for c in table.after.chips]
+    assert list(chips.iloc[-1][1:]) == [str(c) for c in table.sheet.chips]
 
 
 def test_an_impossible_set_is_explained_and_nothing_is_played() -> None:
@@ -130,7 +131,7 @@ def test_a_match_goes_on_with_the_winner_as_banker() -> None:
         _ok(at.button(key="play_tg_next_hand").click().run())
         following = at.session_state["play_table"]
         assert following.hand_no == 1 and following.start.banker == winner
-        assert following.match.chips == table.after.chips
+        assert following.match.chips == table.sheet.chips
 
 
 def test_the_rules_page_prints_the_tien_gow_sheet_and_the_glossary_has_its_words() -> None:
@@ -152,7 +153,7 @@ def test_a_tien_gow_lesson_step_is_played_on_the_table_with_the_buttons() -> Non
     at.query_params["lesson"] = lesson.id
     _ok(at.run())
     run = at.session_state["learn_run"]
-    assert isinstance(run, TienGowRun)
+    assert run.game.name == "tien_gow"
     while not isinstance(run.step, PlayStep):
         action = solve(run)
         if action is not None:

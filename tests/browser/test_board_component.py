@@ -17,7 +17,7 @@ from browser_helpers import ANSWERED, SETTLED, click_button, click_point, open_a
 from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, start_table
 from tutorial_app.i18n import t
-from tutorial_app.lessons import LessonRun, load_course, solve_step
+from tutorial_app.lessons import LessonRun, load_course, solve
 from tutorial_app.lessons.format.model import PlayStep
 from tutorial_app.rules.line.moves import legal_moves, why_illegal
 from tutorial_app.rules.line.state import Action, play
@@ -82,7 +82,7 @@ HAS_POINT = """(name) => [...document.querySelectorAll('.dt-board .js-plotly-plo
 def _to_first_play_step(page: Any, run: LessonRun, lang: str) -> None:
     """Answer the lesson's steps (the rules core's answers) up to its first move on the board."""
     while not isinstance(run.step, PlayStep):
-        action = solve_step(run)
+        action = solve(run)
         if action is not None:
             choices = run.choices(lang)
             if choices is not None:

@@ -1,7 +1,7 @@
 """The app in headless Chromium: a lesson, a hand of block and the comparison charts, by clicking.
 
 Screenshots go to ``test-artifacts/``. The right actions are computed by the
-rules core (``solve_step`` on a local run of the same lesson), never written
+rules core (``solve`` on a local run of the same lesson), never written
 into the test.
 """
 
@@ -17,7 +17,7 @@ from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import HUMAN, human_move, start_table
 from tutorial_app.app.table.records import result_reason
 from tutorial_app.i18n import t
-from tutorial_app.lessons import LessonRun, load_course, solve_step
+from tutorial_app.lessons import LessonRun, load_course, solve
 from tutorial_app.lessons.format.model import PlayStep
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, Move
@@ -33,7 +33,7 @@ def test_first_core_lesson_by_clicking_the_board(page: Any, app_url: str, artifa
     page.get_by_text(lesson.title.en).first.wait_for()
     clicks_on_board = 0
     while True:
-        action = solve_step(run)
+        action = solve(run)
         if isinstance(action, Move):
             assert action.action is Action.PLAY and action.tile is not None
             click_point(page, f"hand:{action.tile}")
@@ -75,7 +75,7 @@ def test_on_a_phone_choosing_a_tile_that_fits_nowhere_is_explained_under_the_boa
     try:
         open_app(page, f"{app_url}/?lesson={lesson.id}&lang=ru")
         while not isinstance(run.step, PlayStep):
-            action = solve_step(run)
+            action = solve(run)
             if action is not None:
                 choices = run.choices("ru")
                 if choices is not None:

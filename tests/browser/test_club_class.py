@@ -1,7 +1,7 @@
 """A class in headless Chromium: a teacher's screen and three phones follow a lesson; the tally is right.
 
 Every answer a phone gives, and whether it is right, is computed by the
-rules core (``solve_step``, ``judge``, ``key_label``), never typed here; the
+rules core (``solve``, ``judge``, ``key_label``), never typed here; the
 teacher's chart must show exactly those counts. Screenshots go to
 ``test-artifacts/``.
 """
@@ -29,7 +29,7 @@ from servers import Server
 
 from tutorial_app.club.class_steps import judge, key_label, run_at, task_of
 from tutorial_app.i18n import t
-from tutorial_app.lessons import load_course, solve_step
+from tutorial_app.lessons import load_course, solve
 from tutorial_app.lessons.format.model import Lesson
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, Move
@@ -111,7 +111,7 @@ def _follow_a_lesson(browser: Any, urls: tuple[str, ...], artifacts: Path, tag: 
             if task_of(run) == "read":
                 press(teacher, "Next step ▶", f"Step {index + 2} of {len(lesson.steps)}")
                 continue
-            right = solve_step(run)
+            right = solve(run)
             assert right is not None
             given: Counter[str] = Counter()
             keys: list[str] = []

@@ -26,7 +26,7 @@ from browser_helpers import (
 
 from tutorial_app.app.tien_gow.table import HUMAN, TienGowTable, human_move, resume, start_tien_gow
 from tutorial_app.i18n import t
-from tutorial_app.lessons import TienGowRun, lessons_root, load_lesson, solve, start_run
+from tutorial_app.lessons import lessons_root, load_lesson, solve, start_run
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.tien_gow.worked import namer
@@ -152,7 +152,7 @@ def test_on_a_phone_in_russian_a_hand_of_tien_gow_is_played_to_its_end(
 def test_a_tien_gow_lesson_driven_by_clicking(page: Any, app_url: str, artifacts: Path) -> None:
     lesson = load_lesson(lessons_root() / "chinese" / "chinese-02-leading-and-beating.yaml")
     run = start_run(lesson)
-    assert isinstance(run, TienGowRun)
+    assert run.game.name == "tien_gow"
     open_app(page, f"{app_url}/?lesson={lesson.id}&lang=en")
     page.get_by_text(lesson.title.en).first.wait_for()
     on_table = 0

@@ -1,7 +1,7 @@
 """The club room's store on SQLite: a class's answers and tally, a table's seats and moves, the refusals.
 
 Every answer given here and whether it is right comes from the rules core
-(``solve_step``, ``judge``); every move from ``legal_moves`` of the hand as the
+(``solve``, ``judge``); every move from ``legal_moves`` of the hand as the
 store replays it.
 """
 
@@ -17,7 +17,7 @@ from tutorial_app.club.codes import ALPHABET, CODE_LENGTH, new_code, read_code
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.shared_hand import make_setup, replay, seat_view
 from tutorial_app.club.store import ROOM_HOURS, ClubStore
-from tutorial_app.lessons import load_course, solve_step
+from tutorial_app.lessons import load_course, solve
 from tutorial_app.lessons.format.model import Lesson
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Move
@@ -64,7 +64,7 @@ def test_a_class_counts_first_answers_and_the_tally_matches(store: ClubStore) ->
     code, teacher = store.open_class(lesson.id, len(lesson.steps), "Teacher", 4, NOW, seed=7)
     tokens = [store.join(code, name, NOW + 1) for name in ("Anna", "Борис", "Vera")]
     run = run_at(lesson, 0, 7)
-    right = solve_step(run)
+    right = solve(run)
     assert right is not None
     wrong = _wrong(lesson, right)
     for token, action in zip(tokens, (right, wrong, right), strict=True):

@@ -232,12 +232,12 @@ def test_finding_7_invisible_and_look_alike_names_are_refused(store: ClubStore) 
 
 def test_finding_7_the_teacher_removes_a_learner_and_locks_the_class(store: ClubStore) -> None:
     from tutorial_app.club.class_steps import judge, run_at
-    from tutorial_app.lessons import load_course, solve_step
+    from tutorial_app.lessons import load_course, solve
 
     lesson = next(lesson for lesson in load_course("core") if lesson.id == LESSON)
     code, teacher = store.open_class(lesson.id, len(lesson.steps), "Teacher", 40, NOW, seed=7)
     anna, troll = store.join(code, "Anna", NOW), store.join(code, "Troll", NOW)
-    right = solve_step(run_at(lesson, 0, 7))
+    right = solve(run_at(lesson, 0, 7))
     for token in (anna, troll):
         store.answer(code, token, 0, judge(lesson, 0, 7, right), NOW + 1)
     with pytest.raises(ClubError, match="only the host"):

@@ -133,7 +133,7 @@ def test_pages_load_courses_without_the_strategy_proofs_but_with_every_rule(
 ) -> None:
     """``load_course(proofs=False)`` (the pages' load) skips the playout and exact-play proofs only: a best-move
     analysis is never run, and an answer the rules core contradicts is still refused."""
-    import tutorial_app.lessons.check.semantics as semantics
+    import tutorial_app.lessons.check.line as line_pass  # the line game's pass asks for the analysis
 
     analysed: list[object] = []
     real = learner_analysis
@@ -142,7 +142,7 @@ def test_pages_load_courses_without_the_strategy_proofs_but_with_every_rule(
         analysed.append(args)
         return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(semantics, "learner_analysis", counting)
+    monkeypatch.setattr(line_pass, "learner_analysis", counting)
     assert load_course("strategy", proofs=False)
     assert analysed == []
     course = tmp_path / "core"

@@ -142,7 +142,7 @@ def test_a_capstone_hand_is_played_against_bots_to_its_worked_end(tmp_path: Path
     lesson = load_lesson(_write(tmp_path, "core", "core-01-a", body, head_extra="viewer: 1\n"))
     run = LessonRun.start(lesson, seed=5)
     hand = run.capstone
-    assert hand is not None and (hand.over or hand.state.to_move == 1)
+    assert hand is not None and (hand.hand_over or hand.state.to_move == 1)
     illegal = next((t for t in hand.state.hand(1) if not any(m.tile is t for m in legal_moves(hand.state))), None)
     if illegal is not None and hand.state.table.open_ends():
         feedback = run.submit_move(play(illegal, hand.state.table.open_ends()[0][0]), "en")
@@ -152,7 +152,7 @@ def test_a_capstone_hand_is_played_against_bots_to_its_worked_end(tmp_path: Path
         assert run.capstone is not None
         feedback = run.submit_move(rng.choice(legal_moves(run.capstone.state)), "en")
         assert feedback.played[0][0] == 1 and all(seat != 1 for seat, _ in feedback.played[1:])
-    assert run.capstone is not None and run.capstone.over
+    assert run.capstone is not None and run.capstone.hand_over
     assert feedback.explanation and "left in hand" in feedback.explanation.lower()
     assert run.reveal  # every hand face up once the capstone hand is over
     with pytest.raises(RunError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutorial_app.lessons import LessonRun, RunError, lessons_root, load_lesson, solve_step, solve_until
+from tutorial_app.lessons import LessonRun, RunError, lessons_root, load_lesson, solve, solve_until
 from tutorial_app.lessons.format.model import Lesson, PlayStep, QuizStep, line_move
 from tutorial_app.rules.line.moves import apply, why_illegal
 from tutorial_app.rules.line.state import PASS, Move, play
@@ -92,7 +92,7 @@ def test_scripted_wrong_move_is_refuted_then_the_step_can_be_retried() -> None:
     assert feedback.explanation.startswith(replies.ru) and wrong.text.ru in feedback.explanation
     run.retry()
     assert run.state is before and not run.refuted
-    right = solve_step(run)
+    right = solve(run)
     assert isinstance(right, Move)
     again = run.submit_move(right, "ru")
     assert again.correct and run.done
@@ -174,7 +174,7 @@ def test_a_right_move_that_ends_the_hand_is_worked_out(lang: str) -> None:
     run = run_to(name, index)
     step = run.step
     assert isinstance(step, PlayStep) and step.success is not None
-    right = solve_step(run)
+    right = solve(run)
     assert isinstance(right, Move)
     feedback = run.submit_move(right, lang)
     assert feedback.correct and run.state is not None and run.state.is_over

@@ -6,22 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_app.lessons import LessonRun, Run, TienGowRun, lessons_root, solve, start_run
+from tutorial_app.lessons import Run, lessons_root, solve, start_run
 from tutorial_app.lessons.check.validate import check_file, lesson_files
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
-from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.line.moves import why_illegal
-from tutorial_app.rules.line.state import Move
-from tutorial_app.rules.line.worked_end import explain_hand_end
-from tutorial_app.rules.tien_gow.worked import explain_settlement
 
 FILES = lesson_files([lessons_root()])
 
 
 def _legal(run: Run, action: object) -> bool:
-    if isinstance(run, TienGowRun):
-        return isinstance(action, tg.Move) and run.state is not None and tg.why_illegal(run.state, action) is None
-    return isinstance(action, Move) and run.state is not None and why_illegal(run.state, action) is None
+    return action is not None and run.state is not None and run.game.why_illegal(run.state, action) is None
 
 
 def play_through(run: Run, lang: str) -> int:
@@ -32,7 +25,7 @@ def play_through(run: Run, lang: str) -> int:
         action = solve(run)
         if isinstance(step, PlayStep):
             assert _legal(run, action), f"step {run.index}: no move reaches the goal"
-            feedback = run.submit_move(action, lang)  # type: ignore[arg-type]
+            feedback = run.submit_move(action, lang)
             assert feedback.correct, feedback.message
             assert feedback.played[0][1] == action
             assert len(feedback.states) == 1 + len(step.replies)
@@ -56,24 +49,20 @@ def play_through(run: Run, lang: str) -> int:
 def play_capstone(run: Run, lang: str) -> int:
     """Play the capstone hand with the solver's moves; its end is explained by the rules core."""
     hand = run.capstone
-    assert hand is not None and (isinstance(run, TienGowRun) or hand.state.to_move == run.viewer or hand.over)
+    assert hand is not None and (run.paused or hand.state.to_move == run.viewer or hand.hand_over)
     feedback = None
     while not run.done:
-        if isinstance(run, TienGowRun) and run.paused:
+        if run.paused:
             assert run.state is not None and run.state.trick is None and run.state.to_move != run.viewer
             feedback = run.resume(lang)
             continue
         action = solve(run)
         assert _legal(run, action)
-        feedback = run.submit_move(action, lang)  # type: ignore[arg-type]
+        feedback = run.submit_move(action, lang)
         assert feedback.correct, feedback.message
-    assert feedback is not None and run.capstone is not None and run.capstone.over
-    if isinstance(run, TienGowRun):
-        ending = explain_settlement(run.capstone.state, run.viewer).in_(lang)
-        assert feedback.explanation is not None and feedback.explanation.endswith(ending)
-    else:
-        assert isinstance(run, LessonRun)
-        assert feedback.explanation == explain_hand_end(run.capstone.state, run.viewer).text().in_(lang)
+    assert feedback is not None and run.capstone is not None and run.capstone.hand_over
+    ending = run.game.explain_end(run.capstone.state, run.viewer).in_(lang)
+    assert feedback.explanation is not None and feedback.explanation.endswith(ending)
     return 1
 
 

@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from tutorial_app.lessons import LessonRun, lessons_root, solve_step, solve_until
+from tutorial_app.lessons import LessonRun, lessons_root, solve, solve_until
 from tutorial_app.lessons.check.validate import check_paths, check_source
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
 from tutorial_app.lessons.format.scenes import scene_of
@@ -139,7 +139,7 @@ def test_a_backed_play_step_explains_the_right_move_with_the_engine() -> None:
     lesson = check_paths([path]).lessons[0]
     run = LessonRun.start(lesson)
     solve_until(run, lambda r: isinstance(r.step, PlayStep) and r.step.best)
-    move = solve_step(run)
+    move = solve(run)
     assert isinstance(move, Move)
     feedback = run.submit_move(move, "en")
     assert feedback.correct and feedback.explanation is not None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutorial_app.rules.line.options import _BOOL_OPTIONS, _CHOICES, _ENUM_TYPES, OPTION_NAMES
+from tutorial_app.rules.line.options import OPTION_NAMES, option_domain
 
 NUMBERS: dict[str, list[int]] = {
     "players": [2, 3, 4],
@@ -13,17 +13,12 @@ NUMBERS: dict[str, list[int]] = {
     "target": [50, 100, 101, 200],
     "min_penalty": [0, 13],
 }
+"""Values people write for the options that take a range of whole numbers (their domain lists no choices)."""
 
 
 def every_value() -> list[tuple[str, object]]:
     out: list[tuple[str, object]] = []
     for name in OPTION_NAMES:
-        if name in _ENUM_TYPES:
-            out += [(name, member.value) for member in _ENUM_TYPES[name]]
-        elif name in _BOOL_OPTIONS:
-            out += [(name, True), (name, False)]
-        elif name in _CHOICES:
-            out += [(name, value) for value in _CHOICES[name]]
-        else:
-            out += [(name, value) for value in NUMBERS[name]]
+        choices = option_domain(name).choices()
+        out += [(name, value) for value in (choices if choices is not None else NUMBERS[name])]
     return out

@@ -398,11 +398,7 @@ def _draw_chain(sketch: _Sketch, board: BoardLayout, last: Tile | None, wanted: 
 def _draw_hands(sketch: _Sketch, frame: Frame, state: HandState, seats: _Seats) -> dict[str, float]:
     """Every seat's hand and label around the felt, the viewer's at the bottom; how far the viewer's tiles rise."""
     viewer = seats.viewer
-    fits = (
-        state.fit_mask() & state.hands[viewer]
-        if seats.show_fits and state.to_move == viewer and not state.is_over
-        else 0
-    )
+    fits = state.fitting(viewer) if seats.show_fits else 0
     players = state.rules.players
     rises: dict[str, float] = {}
     for offset in range(players):

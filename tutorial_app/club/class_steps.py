@@ -3,7 +3,7 @@
 Why replay to the step: a learner who joins late, or reloads the page, must
 see the very step on the wall, with the board as the steps before left it.
 ``run_at`` plays the steps before it with the rules core's own right
-actions (``solve_step``), from the class's seed, so every device builds the
+actions (``solve``), from the class's seed, so every device builds the
 same position. An answer is stored as a small JSON key (a quiz's value, a
 move in the referee's notation, how a capstone hand ended), judged by the
 lesson runner, and labelled in each reader's language.
@@ -14,13 +14,11 @@ from __future__ import annotations
 import json
 from typing import Literal, NamedTuple
 
-from tutorial_app.lessons import Feedback, LessonRun, RunError, solve_step
-from tutorial_app.lessons.format.capstone import MAX_MOVES
+from tutorial_app.lessons import Feedback, LessonRun, RunError, finish_step, start_run
 from tutorial_app.lessons.format.goals import goal_moves
 from tutorial_app.lessons.format.model import Answer, CapstoneStep, Lesson, MoveSpec, PlayStep, QuizStep
 from tutorial_app.lessons.quiz.answers import choice_label, normalize_answer
 from tutorial_app.rules.line.moves import why_illegal
-from tutorial_app.rules.line.scoring import hand_result
 from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.explain import move_name
@@ -29,7 +27,6 @@ __all__ = [
     "Task",
     "task_of",
     "run_at",
-    "complete_step",
     "answer_key",
     "move_key",
     "action_key",
@@ -65,28 +62,13 @@ def task_of(run: LessonRun) -> Task:
     return "read"
 
 
-def complete_step(run: LessonRun) -> None:
-    """Finish the current step with the rules core's right actions (a capstone hand played out by a bot)."""
-    for _ in range(MAX_MOVES):
-        if run.done:
-            return
-        action = solve_step(run)
-        if action is None:
-            raise RunError(f"step {run.index + 1} of {run.lesson.id} has no right action")
-        if isinstance(action, Move):
-            run.submit_move(action)
-        else:
-            run.answer(action)
-    raise RunError(f"step {run.index + 1} of {run.lesson.id} did not end")
-
-
 def run_at(lesson: Lesson, index: int, seed: int) -> LessonRun:
     """A fresh run of ``lesson`` standing at step ``index`` (0-based), as the class sees it."""
     if not 0 <= index < len(lesson.steps):
         raise RunError(f"{lesson.id} has no step {index + 1}")
-    run = LessonRun.start(lesson, seed)
+    run = start_run(lesson, seed)
     while run.index < index:
-        complete_step(run)
+        finish_step(run)
         run.next()
     return run
 
@@ -219,10 +201,7 @@ def verdict(lesson: Lesson, index: int, seed: int, key: str, lang: str) -> Feedb
 
 def capstone_outcome(run: LessonRun) -> Outcome | None:
     """How a finished capstone hand ended for the learner's side (None while it is played)."""
-    hand = run.capstone
-    if hand is None or not hand.over:
+    table = run.capstone
+    if table is None or not table.hand_over:
         return None
-    result = hand_result(hand.state)
-    if result.tie:
-        return "tie"
-    return "won" if hand.state.rules.side_of(run.viewer) in result.winner_sides else "lost"
+    return table.game.verdict(table.state, run.viewer)

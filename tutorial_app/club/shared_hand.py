@@ -1,12 +1,13 @@
 """A shared table's game: the setup, the hand replayed from its moves, and what one seat may be shown.
 
 Why a replay: the database keeps only the table's setup (rules, secret, bot)
-and the moves in order, so any app instance rebuilds the very same hand.
-Every deal and every bot's choice is drawn from a source seeded by an HMAC
-of the table's 128-bit secret with (hand number, move number): the secret is
-never sent to a page, and a player who tries secrets against their own hand
-would need about 2^127 tries (a 20-bit seed fell to a million tries in
-half a minute: review of 2026-12-01, finding 1).
+and the moves in order, so any app instance rebuilds the very same hand, a
+``strategy.bot_table.BotTable`` as the Play page keeps. Every deal and every
+bot's choice is drawn from a source seeded by an HMAC of the table's 128-bit
+secret with (hand number, move number): the secret is never sent to a page,
+and a player who tries secrets against their own hand would need about 2^127
+tries (a 20-bit seed fell to a million tries in half a minute: review of
+2026-12-01, finding 1).
 
 Why ``seat_view``: a device must never be sent a tile it may not see. Its
 page is drawn from a copy of the hand in which every hidden tile (the other
@@ -18,18 +19,14 @@ because it never had one.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
-import random
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 from tutorial_app.club.codes import read_secret
 from tutorial_app.club.errors import ClubError
-from tutorial_app.rules.line.deal import LeadDecision
-from tutorial_app.rules.line.match import MatchState, new_match, next_deal, record_hand
+from tutorial_app.rules.line.game import LINE
 from tutorial_app.rules.line.moves import apply, why_illegal
 from tutorial_app.rules.line.options import HouseRules, OptionError
 from tutorial_app.rules.line.state import HandState, LogEntry, Move
@@ -37,7 +34,8 @@ from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, Tile, mask_of
 from tutorial_app.strategy.analysis import analyse
-from tutorial_app.strategy.bots import BOT_NAMES, BotName, bot_move
+from tutorial_app.strategy.bot_table import PERSON, BotTable, Seeds, next_hand, open_table
+from tutorial_app.strategy.bots import BOT_NAMES, BotName
 from tutorial_app.strategy.explain import move_name, why_best
 from tutorial_app.strategy.view import view_of_state
 
@@ -48,7 +46,6 @@ __all__ = [
     "make_setup",
     "replay",
     "seat_view",
-    "bot_turn",
     "check_move",
     "advice",
 ]
@@ -147,38 +144,16 @@ def make_setup(
     return setup
 
 
-class TableGame(NamedTuple):
-    """The table's current hand: its number, where it started, where it stands, and the score sheet.
-
-    ``before`` is the score sheet before this hand; ``sheet`` has the hand
-    recorded once it is over.
-    """
-
-    hand_no: int
-    start: HandState
-    state: HandState
-    before: MatchState
-    sheet: MatchState
-    lead: LeadDecision
-    redeals: tuple[Text, ...]
-
-    @property
-    def moves(self) -> int:
-        """Moves played in this hand."""
-        return len(self.state.log)
-
-    @property
-    def can_continue(self) -> bool:
-        """Whether the match has a next hand."""
-        return self.state.is_over and not self.sheet.over
+TableGame = BotTable
+"""A shared table's game: the hand as it stands (``state``, ``start``, ``hand_no``, ``moves``) and the match around
+it (``match`` before the hand, ``sheet`` with it recorded once over); every seat is a person's (the store seats the
+bots, move by move)."""
 
 
-def _rng(secret: str, *parts: int) -> random.Random:
-    """The random source of one deal (hand number) or one bot move (hand and move number): seeded by an HMAC
-    of the table's secret, so knowing every other hand's source says nothing about this one."""
-    message = ":".join(str(part) for part in ("club", *parts)).encode()
-    digest = hmac.digest(bytes.fromhex(secret), message, hashlib.sha256)
-    return random.Random(int.from_bytes(digest, "big"))
+def _seeds(setup: TableSetup) -> Seeds:
+    """The table's random sources: a deal's named ``club:HAND``, a bot move's ``club:HAND:MOVE``, each seeded by
+    its name's HMAC under the table's secret, so knowing every other hand's source says nothing about this one."""
+    return Seeds(0, "club", secret=setup.secret)
 
 
 def replay(setup: TableSetup, first_hand: int, hands: Sequence[Sequence[Move]]) -> TableGame:
@@ -195,25 +170,18 @@ def replay(setup: TableSetup, first_hand: int, hands: Sequence[Sequence[Move]]) 
 def _replay(setup: TableSetup, first_hand: int, hands: tuple[tuple[Move, ...], ...]) -> TableGame:
     # Why a cache: every device of a table rebuilds the same hand on each change; the key is the whole
     # history, so a cached game is exactly the replayed one.
-    match = new_match(setup.rules())
-    game: TableGame | None = None
+    people = (PERSON,) * setup.players
+    game = open_table(
+        LINE, setup.rules(), people, _seeds(setup), name=setup.preset, whole_match=True, hand_no=first_hand
+    )
     for offset, moves in enumerate(hands):
-        if game is not None:
-            match = game.sheet
-        number = first_hand + offset
-        dealt = next_deal(match, _rng(setup.secret, number))
-        state = dealt.state
+        if offset:
+            game = next_hand(game)
+        state = game.state
         for move in moves:
             state = apply(state, move)
-        sheet = record_hand(match, state, dealt.state) if state.is_over else match
-        game = TableGame(number, dealt.state, state, match, sheet, dealt.lead, dealt.redeals)
-    assert game is not None
-    return game
-
-
-def bot_turn(setup: TableSetup, game: TableGame) -> Move:
-    """The bot's move for the seat to move (the same on every instance: seeded by the move's number)."""
-    return bot_move(game.state, setup.bot, _rng(setup.secret, game.hand_no, game.moves))
+        game = game._replace(state=state)
+    return game._replace(whole_match=setup.whole_match)
 
 
 def check_move(game: TableGame, seat: int, move: Move) -> None:

@@ -25,12 +25,12 @@ from tutorial_app.club.errors import ClubError
 from tutorial_app.club.limits import MAX_OPEN_ROOMS, Visitor
 from tutorial_app.club.rooms import DB_ERRORS, ROOM_HOURS, THIS_COMPUTER, Room, RoomStore, connect
 from tutorial_app.club.seating import bot_seats, free_seat, member_name, seat_holders
-from tutorial_app.club.shared_hand import TableGame, TableSetup, bot_turn, check_move, replay
+from tutorial_app.club.shared_hand import TableGame, TableSetup, check_move, replay
 from tutorial_app.club.tables import answers_table, members_table, moves_table, rooms_table
-from tutorial_app.lessons.format.capstone import MAX_MOVES
 from tutorial_app.lessons.format.model import MoveSpec
 from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.text import Text
+from tutorial_app.strategy.bot_table import PERSON, settle
 
 __all__ = [
     "ClubStore",
@@ -229,11 +229,10 @@ class ClubStore(RoomStore):
         """Let bots move for empty seats and for players away too long, up to a present player's turn."""
         setup = room.table_setup()
         game = replay(setup, room.first_hand, self._hands(conn, room))
-        for _ in range(MAX_MOVES):
-            holders = seat_holders(setup.players, self._members(conn, room.code))
-            if game.state.is_over or game.state.to_move not in bot_seats(holders, now, setup.away_after, self.since):
-                break
-            game = self._record(conn, room, game, bot_turn(setup, game), True, now)
+        away = bot_seats(seat_holders(setup.players, self._members(conn, room.code)), now, setup.away_after, self.since)
+        seated = game._replace(seats=tuple(setup.bot if seat in away else PERSON for seat in range(setup.players)))
+        for _seat, move in settle(seated).since:
+            game = self._record(conn, room, game, move, True, now)
         return game
 
     def play(self, code: str, token: str | None, move: Move, now: float) -> TableGame:

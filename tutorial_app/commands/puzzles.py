@@ -20,9 +20,9 @@ from tutorial_app.commands import UserError
 from tutorial_app.commands.args import MAX_SEED, parse_overrides, rules_from_args, whole_number
 from tutorial_app.commands.progress import aligned, progress_bar
 from tutorial_app.puzzles.catalog import puzzle_file, puzzle_stats, shipped_puzzles
-from tutorial_app.puzzles.mine import Mined, engine_fingerprint, mine, table_name
+from tutorial_app.puzzles.mine import MINED_GAMES, Mined, engine_fingerprint, mine, table_name
 from tutorial_app.puzzles.themes import THEME_NAMES
-from tutorial_app.rules.tien_gow.options import is_tien_gow
+from tutorial_app.rules.games import GAMES
 
 MAX_PUZZLES = 5000
 """The most puzzles one ``mine`` run may ask for."""
@@ -83,8 +83,9 @@ def _command(args: argparse.Namespace, name: str, count: int, seed: int) -> str:
 def run_mine(args: argparse.Namespace) -> int:
     if not args.rules:
         raise UserError("say which rules to mine: --rules PRESET (see 'domino-tutor rules')")
-    if is_tien_gow(args.rules):
-        raise UserError("puzzles are mined from the line games; Tien Gow has none yet")
+    game = next((game for game in GAMES if game.knows(args.rules)), None)  # an unknown name: rules_from_args says
+    if game is not None and game not in MINED_GAMES:
+        raise UserError(f"puzzles are mined from the line games only, so far; {args.rules} is {game.title.en}")
     name, rules = rules_from_args(args.rules, args.players, parse_overrides(args.override))
     count = whole_number(args.count, "--count", low=1, high=MAX_PUZZLES)
     seed = whole_number(args.seed, "--seed", low=0, high=MAX_SEED)

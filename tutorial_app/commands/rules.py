@@ -6,11 +6,9 @@ import argparse
 import sys
 from typing import Any
 
-from tutorial_app.commands import UserError, tien_gow
-from tutorial_app.commands.args import parse_overrides, rules_from_args
-from tutorial_app.rules.line.rulesheet import rule_sheet
-from tutorial_app.rules.line.variants import VARIANTS
-from tutorial_app.rules.tien_gow.options import is_tien_gow
+from tutorial_app.commands import UserError
+from tutorial_app.commands.games import COMMANDS, commands_for
+from tutorial_app.rules.games import GAMES, preset_names
 
 
 def register(sub: Any) -> None:
@@ -39,28 +37,16 @@ def run(args: argparse.Namespace) -> int:
             raise UserError("--players and --override need a preset NAME")
         sys.stdout.write(preset_list(args.lang))
         return 0
-    if is_tien_gow(args.name):
-        return tien_gow.run_rules(args)
-    name, rules = rules_from_args(args.name, args.players, parse_overrides(args.override))
-    sys.stdout.write(rule_sheet(rules, args.lang, preset=name))
-    return 0
+    return commands_for(args.name).run_rules(args)
 
 
 def preset_list(lang: str = "en") -> str:
-    """Every preset: name, players, aliases and title, one block per preset."""
+    """Every preset of every game: name, players, aliases and title, one block per preset."""
     heading = (
         "Presets (use a name or any alias)" if lang != "ru" else "Наборы правил (можно по имени или любому синониму)"
     )
-    players_word = "players" if lang != "ru" else "игроков"
+    width = max(len(name) for name in preset_names())
     lines = [heading, ""]
-    width = max(len(v.name) for v in VARIANTS)
-    for variant in VARIANTS:
-        counts = ", ".join(str(p) for p in variant.players)
-        lines.append(f"{variant.name.ljust(width)}  {variant.title.in_(lang)}")
-        lines.append(
-            f"{'':{width}}  {players_word}: {counts}; aliases: {', '.join(variant.aliases)}"
-            if lang != "ru"
-            else f"{'':{width}}  {players_word}: {counts}; синонимы: {', '.join(variant.aliases)}"
-        )
-    lines.extend(tien_gow.preset_entry(width, lang))
+    for game in GAMES:
+        lines.extend(COMMANDS[game.name].preset_entry(width, lang))
     return "\n".join(lines) + "\n"

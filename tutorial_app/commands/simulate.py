@@ -3,26 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from typing import Any
 
-from tutorial_app.commands import UserError, tien_gow
-from tutorial_app.commands.args import parse_overrides, rules_from_args, run_size
-from tutorial_app.commands.progress import aligned, progress_bar, win_rates
-from tutorial_app.rules.bot_names import UnknownBot, bot_name
-from tutorial_app.rules.line.deal import DealError
-from tutorial_app.rules.line.options import HouseRules
-from tutorial_app.rules.line.simulate import (
-    BOTS,
-    Bot,
-    SeatBots,
-    SimulationStats,
-    default_jobs,
-    simulate_hands,
-    simulate_matches,
-)
-from tutorial_app.rules.tien_gow.options import is_tien_gow
+from tutorial_app.commands import UserError
+from tutorial_app.commands.games import commands_for
+from tutorial_app.rules.simulation import default_jobs
 
 
 def register(sub: Any) -> None:
@@ -57,71 +42,7 @@ def register(sub: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def bots_from_arg(text: str, first_hands: bool = False) -> Bot | SeatBots:
-    """``--bot``: one of the simulator's own bots (its fast loop), or bots for the seats in turn.
-
-    ``first_hands``: every hand is a first hand (a ``--hands`` run deals each so), and the strong bots read
-    the first lead as a clue; in ``--matches`` runs later hands are led by the last winner."""
-    parts = [n.strip() for n in text.split(",")]
-    if not all(parts):
-        raise UserError(f"--bot {text!r}: write bot names separated by commas, like strong,greedy")
-    try:
-        names = [bot_name(n) for n in parts]
-    except UnknownBot as exc:
-        raise UserError(str(exc)) from None
-    if len(set(names)) == 1 and names[0] in BOTS:
-        return "random" if names[0] == "random" else "greedy"
-    from tutorial_app.strategy.bots import seat_bots  # the engine (numpy) only when a bot needs it
-
-    return seat_bots(names, first_hands)
-
-
 def run(args: argparse.Namespace) -> int:
     if not args.rules:
         raise UserError("say which rules to simulate: --rules NAME (see 'domino-tutor rules')")
-    if is_tien_gow(args.rules):
-        return tien_gow.run_simulate(args)
-    name, rules = rules_from_args(args.rules, args.players, parse_overrides(args.override))
-    size = run_size(args)
-    bot = bots_from_arg(args.bot, first_hands=size.matches is None)
-    try:
-        with progress_bar("matches" if size.matches else "hands") as bar:
-            if size.matches is not None:
-                stats = simulate_matches(rules, size.matches, size.seed, bot, bar, jobs=size.jobs)
-            else:
-                stats = simulate_hands(rules, size.hands, size.seed, bot, bar, jobs=size.jobs)
-    except DealError as exc:
-        raise UserError(f"these rules cannot be dealt: {exc}") from None
-    if args.json:
-        json.dump({"preset": name, "jobs": size.jobs, **stats.as_dict()}, sys.stdout, ensure_ascii=False)
-        sys.stdout.write("\n")
-    else:
-        sys.stdout.write(format_stats(name, rules, stats))
-    return 0
-
-
-def format_stats(name: str, rules: HouseRules, stats: SimulationStats) -> str:
-    """The statistics as aligned lines of text."""
-    sides = "pairs" if rules.in_pairs else f"{rules.sides} sides"
-    rows: list[tuple[str, str]] = [
-        ("rules", f"{name}, {rules.players} players ({sides}), {stats.bot} bot, seed {stats.seed}"),
-    ]
-    if stats.matches:
-        rows.append(("matches played", f"{stats.matches:,}"))
-        rows.append(("hands per match", f"{stats.hands_per_match:.2f}"))
-        wins = stats.match_wins or ()
-        rows.append(("match wins by side", win_rates(wins)))
-        if stats.unfinished_matches:
-            rows.append(("unfinished matches", f"{stats.unfinished_matches:,}"))
-    rows += [
-        ("hands played", f"{stats.hands:,}"),
-        ("plays per hand", f"{stats.plays_per_hand:.2f}"),
-        ("moves per hand", f"{stats.moves_per_hand:.2f} (plays, draws and passes)"),
-        ("blocked hands", f"{stats.blocked_rate:.1%}"),
-        ("tied hands", f"{stats.tie_rate:.1%}"),
-        ("points per hand", f"{stats.points_per_hand:.2f}" + (" (penalties)" if rules.is_penalty_scoring else "")),
-        ("leader's side wins", f"{stats.leader_side_wins:.1%}"),
-        ("hand wins by side", win_rates(stats.hand_wins)),
-        ("hands per second", f"{stats.hands_per_second:,.0f}"),
-    ]
-    return aligned(rows)
+    return commands_for(args.rules).run_simulate(args)

@@ -339,12 +339,4 @@ MESSAGES: dict[str, str] = {
     "tg.stake": "Everyone started with {n} chips; the match ends after the hand in which somebody has none.",
     "tg.reveal_play": "Play {tiles} face up",
     "tg.reveal_discard": "Lay {tiles} face down",
-    "tg.option.last_trick": "Who may take the last trick",
-    "tg.option.banker_double": "Payments with the banker count double",
-    "tg.option.stake": "Chips each player starts a match with",
-    "tg.value.last_trick.single": "no trick, no last trick led with one tile (usual)",
-    "tg.value.last_trick.always": "no trick, no last trick at all",
-    "tg.value.last_trick.open": "anyone may take the last trick",
-    "tg.value.banker_double.true": "yes (usual)",
-    "tg.value.banker_double.false": "no",
 }

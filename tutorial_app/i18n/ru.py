@@ -339,12 +339,4 @@ MESSAGES: dict[str, str] = {
     "tg.stake": "У каждого было {n} жетонов в начале; матч кончается после раздачи, в которой у кого-то их не осталось.",
     "tg.reveal_play": "Сыграть {tiles} открыто",
     "tg.reveal_discard": "Положить {tiles} рубашкой вверх",
-    "tg.option.last_trick": "Кто может взять последнюю взятку",
-    "tg.option.banker_double": "Расчёты с банкиром вдвойне",
-    "tg.option.stake": "Жетонов у каждого в начале матча",
-    "tg.value.last_trick.single": "без взяток — не брать последнюю, если в неё зашли одной костью (обычно)",
-    "tg.value.last_trick.always": "без взяток — не брать последнюю вовсе",
-    "tg.value.last_trick.open": "последнюю взятку может взять любой",
-    "tg.value.banker_double.true": "да (обычно)",
-    "tg.value.banker_double.false": "нет",
 }

@@ -14,9 +14,8 @@ from __future__ import annotations
 from tutorial_app.lessons.catalog import LessonError, course_names, lessons_root, load_course, load_lesson
 from tutorial_app.lessons.check.validate import Issue, Report, check_paths
 from tutorial_app.lessons.format.model import Lesson
-from tutorial_app.lessons.run.runner import Feedback, LessonRun, RunError, solve_step
-from tutorial_app.lessons.run.runs import Run, solve, solve_move, solve_until, start_run
-from tutorial_app.lessons.run.tien_gow import TienGowRun
+from tutorial_app.lessons.run.runner import Feedback, LessonRun, RunError
+from tutorial_app.lessons.run.runs import Run, finish_step, solve, solve_move, solve_until, start_run, takes_move
 
 __all__ = [
     "Feedback",
@@ -27,8 +26,8 @@ __all__ = [
     "Report",
     "Run",
     "RunError",
-    "TienGowRun",
     "check_paths",
+    "finish_step",
     "course_names",
     "lessons_root",
     "load_course",
@@ -36,6 +35,6 @@ __all__ = [
     "solve",
     "solve_move",
     "solve_until",
-    "solve_step",
     "start_run",
+    "takes_move",
 ]

@@ -32,7 +32,9 @@ from tutorial_app.puzzles.proof import Deal, Proof, Rejection, engine_reason, pr
 from tutorial_app.puzzles.refute import refutation
 from tutorial_app.puzzles.themes import theme_of
 from tutorial_app.puzzles.words import worked_explanation
+from tutorial_app.rules.game import AnyGame
 from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.game import LINE
 from tutorial_app.rules.line.moves import apply_unchecked, legal_moves
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.simulate import choose_greedy
@@ -44,6 +46,7 @@ from tutorial_app.strategy.bots import StrongBot
 from tutorial_app.strategy.view import view_of
 
 __all__ = [
+    "MINED_GAMES",
     "QUICK_LOOK_PLAYOUTS",
     "QUICK_LOOKS",
     "MAX_GAMES_PER_PUZZLE",
@@ -59,6 +62,8 @@ __all__ = [
     "engine_fingerprint",
 ]
 
+MINED_GAMES: tuple[AnyGame, ...] = (LINE,)
+"""The games puzzles are mined from (a position, its proof and its words are a line game's)."""
 QUICK_LOOK_PLAYOUTS = 8
 QUICK_LOOKS = 8
 MAX_GAMES_PER_PUZZLE = 200

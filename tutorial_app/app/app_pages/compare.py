@@ -22,14 +22,16 @@ from tutorial_app.app.compare.comparison import (
 )
 from tutorial_app.app.compare.job import ComparisonJob
 from tutorial_app.app.compare.link import MAX_HANDS, MAX_MATCHES, compare_params, read_compare_link
+from tutorial_app.app.compare.page import ComparePage
 from tutorial_app.app.compare.stats import statistic_rows, stats_csv
 from tutorial_app.app.compare.view import marked, show_deal, show_ruling, small_board
 from tutorial_app.app.shell.charts import PNG_NAME, PNG_WIDTH, ChartRow, statistics_figure
 from tutorial_app.app.shell.guard import report
 from tutorial_app.app.shell.links import MAX_SEED
 from tutorial_app.app.shell.markdown import plain
-from tutorial_app.app.shell.rules_picker import RuleChoice, describe_choice, preset_title, rules_picker
+from tutorial_app.app.shell.rules_picker import RuleChoice, describe_choice, preset_title, rules_picker, set_choice
 from tutorial_app.app.shell.session import LEARNER_KEY, lang, tr
+from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.shell.uploads import InputError, read_yaml_text
 from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.app.table.bots import BOTS
@@ -38,7 +40,6 @@ from tutorial_app.rules.line.position import PositionError
 from tutorial_app.rules.text import Text
 
 DEFAULTS = ("block", "kozel", "domino101", "draw")
-LINK_KEY = "_cmp_link"
 # Widgets of the tabs and their first values. Why kept by hand: only the open tab is drawn, and Streamlit
 # forgets the value of a widget that a run did not draw. (A comment, not a string: a bare string on a page
 # is drawn as text.)
@@ -55,6 +56,10 @@ KEPT = {
 }
 
 
+def _page() -> ComparePage:
+    return page_state("cmp_page", ComparePage)
+
+
 def _keep_tab_widgets() -> None:
     state = st.session_state
     for key, first in KEPT.items():
@@ -67,9 +72,10 @@ def _apply_link(current: str) -> None:
     """Set the widgets from a shared link the first time the page sees it; a bad link gets one sentence."""
     asked = {key: st.query_params[key] for key in st.query_params if key not in ("lang", LEARNER_KEY)}
     seen = tuple(sorted(asked.items()))
-    if seen == st.session_state.get(LINK_KEY):
+    page = _page()
+    if seen == page.link_seen:
         return
-    st.session_state[LINK_KEY] = seen
+    page.link_seen = seen
     link = read_compare_link(asked)
     if link is None:
         return
@@ -79,14 +85,7 @@ def _apply_link(current: str) -> None:
     state = st.session_state
     state["cmp_count"] = len(link.sets)
     for index, linked in enumerate(link.sets):
-        prefix, preset = f"cmp{index}", linked.preset
-        state[f"{prefix}_preset"] = preset
-        state[f"{prefix}_players_{preset}"] = linked.players
-        state[f"{prefix}_pairs"] = linked.overrides.get("teams") == "pairs"
-        changed = [name for name in linked.overrides if name not in ("teams", "players")]
-        state[f"{prefix}_changed_{preset}"] = changed
-        for name in changed:
-            state[f"{prefix}_{preset}_opt_{name}"] = linked.overrides[name]
+        set_choice(f"cmp{index}", linked.preset, linked.players, dict(linked.overrides))
     for name, key in (("seed", "cmp_seed"), ("hands", "cmp_hands"), ("matches", "cmp_matches")):
         if name in link.settings:
             state[key] = link.settings[name]
@@ -219,14 +218,14 @@ def _one_deal(choices: list[RuleChoice], labels: list[str], current: str) -> Non
 
 
 def _start_job(choices: list[RuleChoice], names: list[str], hands: int, matches: int, bot: Any) -> None:
-    old = st.session_state.get("cmp_job")
-    if old is not None:
-        old.stop()
-    st.session_state["cmp_job"] = ComparisonJob(names, [c.rules for c in choices], hands, matches, bot).start()
+    page = _page()
+    if page.job is not None:
+        page.job.stop()
+    page.job = ComparisonJob(names, [c.rules for c in choices], hands, matches, bot).start()
 
 
 def _stop_job() -> None:
-    job = st.session_state.get("cmp_job")
+    job = _page().job
     if job is not None:
         job.stop()
 
@@ -271,7 +270,7 @@ def _results(job: ComparisonJob, current: str) -> None:
 
 def _panel(signature: tuple[object, ...], polling: bool, current: str) -> None:
     """The run's progress while the bots play, then its charts (a fragment: only this part reruns meanwhile)."""
-    job: ComparisonJob | None = st.session_state.get("cmp_job")
+    job = _page().job
     if job is None:
         return
     if job.running:
@@ -282,7 +281,7 @@ def _panel(signature: tuple[object, ...], polling: bool, current: str) -> None:
         st.rerun()
     if job.failed is not None:
         report(job.failed, "the comparison")
-        st.session_state.pop("cmp_job", None)
+        _page().job = None
         st.error(tr("app.unexpected"))
     elif job.runs is None:
         st.info(tr("compare.stopped"))
@@ -305,7 +304,7 @@ def _statistics(choices: list[RuleChoice], names: list[str], current: str) -> No
     # Why not on_click: a callback gets the arguments of the last run, before this click's changes
     if st.button(tr("compare.run"), type="primary", key="cmp_run"):
         _start_job(choices, names, hands, matches, bot)
-    job: ComparisonJob | None = st.session_state.get("cmp_job")
+    job = _page().job
     polling = job is not None and job.running
     signature = (tuple(c.rules for c in choices), hands, matches, bot, 1)
     st.fragment(_panel, run_every=0.5 if polling else None)(signature, polling, current)
@@ -314,7 +313,7 @@ def _statistics(choices: list[RuleChoice], names: list[str], current: str) -> No
 def _share(choices: list[RuleChoice], settings: dict[str, int], bots: tuple[str, str], current: str) -> None:
     """Keep the address bar on this comparison and show the link to copy."""
     params = compare_params([(c.preset, c.players, c.overrides) for c in choices], settings, *bots)
-    st.session_state[LINK_KEY] = tuple(sorted(params.items()))
+    _page().link_seen = tuple(sorted(params.items()))
     wanted = {"lang": current, **params}
     if {key: st.query_params[key] for key in st.query_params if key != LEARNER_KEY} != wanted:
         st.query_params.from_dict(wanted)  # the learner's name, bound to its box, stays in the address

@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.learn.lesson_player import play_lesson, sources_box
+from tutorial_app.app.learn.lesson_player import close_lesson, lesson_run, open_lesson, play_lesson, sources_box
+from tutorial_app.app.learn.pages import LearnPage
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, learner, progress_store, tr
+from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.table.board_component import preload_board
-from tutorial_app.lessons import LessonError, LessonRun, Run, TienGowRun, course_names, load_course, start_run
+from tutorial_app.lessons import LessonError, Run, course_names, load_course, start_run
 from tutorial_app.lessons.format.courses import course_title
 from tutorial_app.lessons.format.model import CapstoneStep, Lesson
 from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.stores.progress import ProgressError
 
 PLAYER = "learn"
+
+
+def _page() -> LearnPage:
+    return page_state("learn_page", LearnPage)
 
 
 @st.cache_resource(show_spinner=False)
@@ -74,17 +80,14 @@ def _start(lesson_id: str) -> None:
     lesson = _find(lesson_id)
     if lesson is None:
         return
-    st.session_state[f"{PLAYER}_run"] = start_run(lesson)
-    st.session_state[f"{PLAYER}_shown"] = None
-    st.session_state[f"{PLAYER}_selected"] = None
-    st.session_state[f"{PLAYER}_revealed"] = False
-    st.session_state["learn_open"] = lesson_id
+    open_lesson(PLAYER, start_run(lesson))
+    _page().open = lesson_id
     st.query_params["lesson"] = lesson_id
 
 
 def _close() -> None:
-    st.session_state["learn_open"] = None
-    st.session_state[f"{PLAYER}_run"] = None
+    _page().open = None
+    close_lesson(PLAYER)
     st.query_params.pop("lesson", None)
 
 
@@ -101,12 +104,9 @@ def _import_progress() -> None:
         return
     try:
         count = progress_store().import_(name, upload.getvalue())
-        st.session_state["learn_import_note"] = ("ok", tr("learn.imported", n=count))
+        _page().import_note = (True, tr("learn.imported", n=count))
     except ProgressError as exc:
-        st.session_state["learn_import_note"] = (
-            "error",
-            tr("learn.import_failed", reason=plain(exc.reason.in_(lang()))),
-        )
+        _page().import_note = (False, tr("learn.import_failed", reason=plain(exc.reason.in_(lang()))))
 
 
 def _present_link() -> None:
@@ -117,13 +117,13 @@ def _present_link() -> None:
         st.query_params.pop("present", None)
 
 
-st.session_state.setdefault("learn_open", None)
+page = _page()
 st.session_state.setdefault("learn_presenter", False)
-if st.query_params.get("present") == "1" and not st.session_state.get("_learn_present_link"):
+if st.query_params.get("present") == "1" and not page.present_link_read:
     # A link with ?present=1 opens in presenter mode once; the toggle then decides (and keeps the link true).
-    st.session_state["_learn_present_link"] = st.session_state["learn_presenter"] = True
+    page.present_link_read = st.session_state["learn_presenter"] = True
 asked = st.query_params.get("lesson")
-if asked and asked != st.session_state["learn_open"]:
+if asked and asked != page.open:
     if _find(asked) is not None:
         _start(asked)
     else:
@@ -131,11 +131,11 @@ if asked and asked != st.session_state["learn_open"]:
 
 name = learner()
 stars = progress_store().stars(name) if name else {}
-run = st.session_state.get(f"{PLAYER}_run")
+run = lesson_run(PLAYER)
 
-if isinstance(run, (LessonRun, TienGowRun)):
+if run is not None:
     top_left, top_right = st.columns([2, 1], vertical_alignment="center")
-    top_left.title(run.lesson.title.in_(st.session_state.get("lang", "en")))
+    top_left.title(run.lesson.title.in_(lang()))
     top_right.toggle(
         tr("learn.presenter"), key="learn_presenter", help=tr("learn.presenter_help"), on_change=_present_link
     )
@@ -181,7 +181,7 @@ for course, lessons in _courses().items():
         got = stars.get(lesson.id, 0)
         with st.container(border=True):
             text, action = st.columns([5, 1])
-            current = st.session_state.get("lang", "en")
+            current = lang()
             done = f" · {tr('learn.done')}" if got else ""
             text.markdown(
                 f"**{lesson.title.in_(current)}** {'★' * got}{'☆' * (3 - got)}{done}  \n{lesson.summary.in_(current)}"
@@ -208,6 +208,6 @@ with st.expander(tr("learn.progress_file")):
             mime="application/json",
         )
         st.file_uploader(tr("learn.import"), type=["json"], key="learn_import", on_change=_import_progress)
-        note = st.session_state.get("learn_import_note")
-        if note:
-            (st.success if note[0] == "ok" else st.error)(note[1])
+        note = page.import_note
+        if note is not None:
+            (st.success if note[0] else st.error)(note[1])

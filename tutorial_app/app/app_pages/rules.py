@@ -6,11 +6,9 @@ import streamlit as st
 
 from tutorial_app.app.shell.house_rules import house_heading
 from tutorial_app.app.shell.markdown import plain
-from tutorial_app.app.shell.rules_picker import TienGowChoice, game_picker, preset_title
+from tutorial_app.app.shell.rules_picker import game_picker, preset_title
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.lessons.check.vocabulary import glossary
-from tutorial_app.rules.line.rulesheet import rule_sheet, sheet_sections
-from tutorial_app.rules.tien_gow.sheet import tien_gow_sections, tien_gow_sheet
 
 # Printing: only the sheet and the glossary, black on white, no app chrome.
 PRINT_CSS = """
@@ -36,18 +34,12 @@ if choice is None:
 st.markdown(
     f'<p class="no-print" style="color: grey; font-size: 0.85rem">{tr("rules.print_hint")}</p>', unsafe_allow_html=True
 )
-house = house_heading(
-    None if isinstance(choice, TienGowChoice) else choice.house
-)  # the club's rule set heads the sheet
+house = house_heading(choice.house)  # the club's rule set heads the sheet
 st.header(plain(house, 200) if house else preset_title(choice.preset))
 st.caption(" · ".join([preset_title(choice.preset)] * bool(house) + [tr("rules.n_players", n=choice.players)]))
-if isinstance(choice, TienGowChoice):  # Chinese dominoes: the Tien Gow engine's own sheet
-    sections, text = tien_gow_sections(choice.rules, current), tien_gow_sheet(choice.rules, current)
-else:
-    sections, text = (
-        sheet_sections(choice.rules, current, choice.preset),
-        rule_sheet(choice.rules, current, choice.preset),
-    )
+game = choice.game  # each game writes its own sheet (the line games' options, Tien Gow's tricks and chips)
+sections = game.sheet_sections(choice.rules, current, choice.preset)
+text = game.rule_sheet(choice.rules, current, choice.preset)
 if house:
     text = f"{house}\n\n{text}"
 for section in sections:

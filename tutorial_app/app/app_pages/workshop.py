@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.learn.lesson_player import play_lesson, sources_box
+from tutorial_app.app.learn.lesson_player import close_lesson, lesson_run, open_lesson, play_lesson, sources_box
+from tutorial_app.app.learn.pages import WorkshopPage
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
-from tutorial_app.lessons import LessonRun, TienGowRun, start_run
+from tutorial_app.app.shell.state import page_state
+from tutorial_app.lessons import start_run
 from tutorial_app.lessons.check.validate import check_source
 from tutorial_app.source import SourceError, decode, parse_source
 
@@ -39,13 +41,18 @@ steps:
         ru: Кость ставят туда, где её число совпадает с открытым концом.
 """
 
+
 st.session_state.setdefault("ws_text", EXAMPLE)
-st.session_state.setdefault("ws_checked", None)
+
+
+def _page() -> WorkshopPage:
+    return page_state("ws_page", WorkshopPage)
 
 
 def _refused(exc: SourceError) -> None:
     where = tr("workshop.where", line=exc.mark.line, column=exc.mark.column) if exc.mark else ""
-    st.session_state["ws_checked"] = ([f"{where}{exc.reason.in_(lang())}"], None)
+    page = _page()
+    page.checked, page.problems, page.lesson = True, [f"{where}{exc.reason.in_(lang())}"], None
 
 
 def _uploaded() -> None:
@@ -62,7 +69,7 @@ def _uploaded() -> None:
 
 def _check() -> None:
     """Validate the text; keep the problems (as lines) or the lesson."""
-    st.session_state[f"{PLAYER}_run"] = None
+    close_lesson(PLAYER)
     text = st.session_state.get("ws_text", "")
     try:
         source = parse_source(text, "lesson.yaml")
@@ -71,15 +78,14 @@ def _check() -> None:
         return
     checked = check_source(source)
     problems = [tr("workshop.where", line=i.line, column=i.column) + i.message for i in checked.issues]
-    st.session_state["ws_checked"] = (problems, checked.lesson)
+    page = _page()
+    page.checked, page.problems, page.lesson = True, problems, checked.lesson
 
 
 def _play() -> None:
-    checked = st.session_state.get("ws_checked")
-    if checked and checked[1] is not None:
-        st.session_state[f"{PLAYER}_run"] = start_run(checked[1])
-        st.session_state[f"{PLAYER}_shown"] = None
-        st.session_state[f"{PLAYER}_selected"] = None
+    lesson = _page().lesson
+    if lesson is not None:
+        open_lesson(PLAYER, start_run(lesson))
 
 
 st.title(tr("workshop.title"))
@@ -88,19 +94,21 @@ st.file_uploader(tr("workshop.upload"), type=["yaml", "yml"], key="ws_upload", o
 st.text_area(tr("workshop.text"), key="ws_text", height=320)
 st.button(tr("workshop.check"), type="primary", on_click=_check)
 
-checked = st.session_state.get("ws_checked")
-if checked is not None:
-    problems, lesson = checked
-    if problems:
-        st.error(tr("workshop.problems", n=len(problems)) + "\n\n" + "\n".join(f"- {plain(p)}" for p in problems))
+page = _page()
+if page.checked:
+    lesson = page.lesson
+    if page.problems:
+        st.error(
+            tr("workshop.problems", n=len(page.problems)) + "\n\n" + "\n".join(f"- {plain(p)}" for p in page.problems)
+        )
     elif lesson is not None:
-        current = st.session_state.get("lang", "en")
+        current = lang()
         st.success(tr("workshop.valid", title=plain(lesson.title.in_(current)), steps=len(lesson.steps)))
         st.markdown(f"**{plain(lesson.title.in_(current))}** — {plain(lesson.summary.in_(current))}")
         st.button(tr("workshop.play"), on_click=_play)
 
-workshop_run = st.session_state.get(f"{PLAYER}_run")
-if isinstance(workshop_run, (LessonRun, TienGowRun)):
+workshop_run = lesson_run(PLAYER)
+if workshop_run is not None:
     st.divider()
     play_lesson(PLAYER, lambda run: None)
     sources_box(workshop_run.lesson.sources)

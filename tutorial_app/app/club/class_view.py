@@ -28,7 +28,6 @@ from tutorial_app.club.class_steps import (
     Judged,
     action_key,
     capstone_outcome,
-    complete_step,
     hand_key,
     judge,
     key_label,
@@ -41,7 +40,7 @@ from tutorial_app.club.class_steps import (
 from tutorial_app.club.classroom import Answered, Tally, scores, tally
 from tutorial_app.club.seating import Member, present
 from tutorial_app.club.store import ClubStore, Room, clock
-from tutorial_app.lessons import LessonRun, solve_step
+from tutorial_app.lessons import LessonRun, finish_step, solve
 from tutorial_app.lessons.format.model import Lesson, QuizStep, RememberStep
 from tutorial_app.lessons.quiz.answers import answer_type
 from tutorial_app.rules.line.state import Move
@@ -68,7 +67,7 @@ def _shared_run(lesson: Lesson, step: int, seed: int, solved: bool) -> LessonRun
     if run is None:
         run = run_at(lesson, step, seed)
         if solved and task_of(run) in ("quiz", "move"):
-            complete_step(run)
+            finish_step(run)
         _SHARED[key] = run
         while len(_SHARED) > 128:
             _SHARED.popitem(last=False)
@@ -204,7 +203,7 @@ def _teacher_answer(room: Room, lesson: Lesson, seed: int) -> None:
     """The right answer and the rules core's worked explanation, once revealed."""
     fresh = run_at(lesson, room.step, seed)
     answer = right_answer_text(fresh)
-    action = solve_step(fresh)
+    action = solve(fresh)
     if answer:
         st.success(tr("learn.answer_is", answer=answer))
     if action is None:

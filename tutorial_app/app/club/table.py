@@ -107,7 +107,7 @@ def _hand_over(store: ClubStore, place: Device, game: TableGame, me: Member, set
     state = game.state
     with st.container(border=True):
         st.subheader(tr("play.hand_over"))
-        for line in result_lines(state, current, me.seat, game.before):
+        for line in result_lines(state, current, me.seat, game.match):
             st.markdown(f"- {line}")
         st.markdown(f"**{tr('play.all_hands')}**")
         for seat in range(state.rules.players):
@@ -124,7 +124,7 @@ def _hand_over(store: ClubStore, place: Device, game: TableGame, me: Member, set
 def _lead_line(game: TableGame, seat: int, current: str) -> str:
     """Who leads and why, as this seat may know it: a tile the rules named stays unnamed while it is in
     another player's hand (in block any tile may lead, so "lowest double 1-1" would give away a hidden tile)."""
-    lead = game.lead
+    lead = game.dealt.lead
     hidden = (
         lead.tile is not None
         and lead.seat != seat

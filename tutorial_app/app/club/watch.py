@@ -88,7 +88,7 @@ def watcher_view(
     """Every hand face up, with the players' names; the hint form beside it."""
     current = lang()
     state = game.state
-    st.caption(lead_reason(game.lead, current, None))
+    st.caption(lead_reason(game.dealt.lead, current, None))
     board, panel = st.columns([3, 1], gap="medium")
     with board:
         show_board(

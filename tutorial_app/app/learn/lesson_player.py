@@ -13,44 +13,35 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import streamlit as st
 
-from tutorial_app.app.learn.step_parts import (
-    counts_boneyard,
-    is_sketch,
-    remember,
-    reveals_answer,
-    right_answer_text,
-    show_tiles,
-)
+from tutorial_app.app.games import lesson_screens
+from tutorial_app.app.learn.step_parts import is_sketch, remember, reveals_answer, right_answer_text, show_tiles
 from tutorial_app.app.shell.puzzle_memory import remember_missed_quiz
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.shortcuts import keyboard_shortcuts
-from tutorial_app.app.table.board_view import forget_shape, show_board
-from tutorial_app.app.table.controls import (
-    face_down,
-    move_controls,
-    move_options,
-    selected_tile,
-    set_selected,
-    table_click,
-    with_typed_claim,
-)
+from tutorial_app.app.table.board_view import forget_shape
+from tutorial_app.app.table.controls import set_selected
 from tutorial_app.app.table.hand_review import hand_review
 from tutorial_app.app.table.hint_panel import hint_panel
-from tutorial_app.app.table.records import lead_reason
-from tutorial_app.app.tien_gow.lesson import trick_board, trick_capstone_panel, trick_move_panel
-from tutorial_app.board.adjust import bent_shape
-from tutorial_app.lessons import Feedback, LessonRun, Run, TienGowRun, solve
-from tutorial_app.lessons.format.capstone import CapstoneHand
+from tutorial_app.lessons import LessonRun, Run, solve, takes_move
 from tutorial_app.lessons.format.model import CapstoneStep, LText, PlayStep, QuizStep, RememberStep
 from tutorial_app.lessons.quiz.answers import answer_type
-from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.text import Text
+from tutorial_app.strategy.bot_table import BotTable
 
-__all__ = ["Shown", "play_lesson", "sources_box", "LARGE_CSS", "BOARD_HEIGHT"]
+__all__ = [
+    "Shown",
+    "play_lesson",
+    "open_lesson",
+    "close_lesson",
+    "lesson_run",
+    "sources_box",
+    "LARGE_CSS",
+    "BOARD_HEIGHT",
+]
 
 LARGE_CSS = """
 <style>
@@ -73,9 +64,6 @@ PRESENTER_CSS = """
 BOARD_HEIGHT = 470
 """A lesson's board in pixels before its column is measured: with the step's text above it, its feedback stays
 on a 1000 px high screen."""
-LEARN_TILE_PX = 46.0
-"""The least width in pixels of the learner's tiles on a lesson's board (pips then about 9 px): the board is
-fitted to its column with tiles that large, so a quiz that asks to read them can be read."""
 
 OnFinish = Callable[[Run], None]
 
@@ -95,26 +83,41 @@ def _key(name: str, suffix: str) -> str:
 
 
 def _run(name: str) -> Run | None:
-    run = st.session_state.get(_key(name, "run"))
-    return run if isinstance(run, (LessonRun, TienGowRun)) else None
+    return lesson_run(name)
 
 
 def _set_shown(name: str, shown: Shown | None) -> None:
     st.session_state[_key(name, "shown")] = shown
 
 
+def open_lesson(name: str, run: Run) -> None:
+    """Show ``run`` (a lesson started by ``start_run``, maybe played on) in the player ``name``, with nothing
+    said, selected or revealed yet."""
+    st.session_state[_key(name, "run")] = run
+    _set_shown(name, None)
+    set_selected(name, None)
+    st.session_state[_key(name, "revealed")] = False
+
+
+def close_lesson(name: str) -> None:
+    """Leave the lesson of the player ``name`` (``lesson_run`` is None again)."""
+    st.session_state[_key(name, "run")] = None
+
+
+def lesson_run(name: str) -> LessonRun | None:
+    """The lesson the player ``name`` is showing, if any."""
+    run = st.session_state.get(_key(name, "run"))
+    return run if isinstance(run, LessonRun) else None
+
+
 # -- learner actions (callbacks) ------------------------------------------------------
 
 
-def _submit(name: str, move: Move | tg.Move, on_finish: OnFinish) -> None:
+def _submit(name: str, move: Any, on_finish: OnFinish) -> None:
     run = _run(name)
     if run is None or run.done:
         return
-    if isinstance(run, LessonRun) and isinstance(move, Move) and run.state is not None:
-        move = with_typed_claim(run.state.rules, name, move)  # the step's rules: a position may override them
-    feedback = _moved(run, move)
-    if feedback is None:
-        return
+    feedback = run.submit_move(lesson_screens(run).prepared(name, run, move), lang())
     set_selected(name, None)
     neutral = isinstance(run.step, CapstoneStep) and feedback.correct and not run.done
     _set_shown(
@@ -129,29 +132,6 @@ def _submit(name: str, move: Move | tg.Move, on_finish: OnFinish) -> None:
     bump(name)
     if run.finished:
         on_finish(run)
-
-
-def _moved(run: Run, move: Move | tg.Move) -> Feedback | None:
-    """The runner's feedback on a move of the lesson's game (None: a move of the other game, ignored)."""
-    if isinstance(run, TienGowRun):
-        return run.submit_move(move, lang()) if isinstance(move, tg.Move) else None
-    return run.submit_move(move, lang()) if isinstance(move, Move) else None
-
-
-def _click(name: str, clicked: str, on_finish: OnFinish) -> None:
-    """A board click or a button: the shared click model; only placing a tile can be a mistake."""
-    run = _run(name)
-    if not isinstance(run, LessonRun) or run.done or run.refuted or run.state is None:
-        return
-    outcome = table_click(name, run.state, run.viewer, clicked, closed=face_down(name))
-    if outcome.move is not None:
-        _submit(name, outcome.move, on_finish)
-    elif outcome.attempt is not None:
-        _submit(name, outcome.attempt, on_finish)
-    elif outcome.message is not None:
-        _set_shown(name, Shown(None, outcome.message.in_(lang())))
-    else:
-        _set_shown(name, None)
 
 
 def _answer(name: str, value: object, on_finish: OnFinish) -> None:
@@ -188,15 +168,15 @@ def _hint(name: str) -> None:
             _set_shown(name, Shown(None, tr("learn.hint_label"), hint=text))
 
 
-def _say(name: str, said: Text) -> None:
-    """A neutral message where the learner is looking (a selection explained, nothing counted)."""
-    _set_shown(name, Shown(None, said.in_(lang())))
+def _say(name: str, said: Text | None) -> None:
+    """A neutral message where the learner is looking (a selection explained, nothing counted); None clears it."""
+    _set_shown(name, Shown(None, said.in_(lang())) if said is not None else None)
 
 
 def _resume(name: str, on_finish: OnFinish) -> None:
-    """A Tien Gow capstone goes on after a trick the bots took."""
+    """A capstone table goes on after it waited (a Tien Gow trick the bots took)."""
     run = _run(name)
-    if isinstance(run, TienGowRun) and run.paused:
+    if run is not None and run.paused:
         feedback = run.resume(lang())
         _set_shown(name, Shown(True if run.done else None, feedback.message, explanation=feedback.explanation))
         bump(name)
@@ -236,7 +216,7 @@ def _solve(name: str, on_finish: OnFinish) -> None:
         return
     run.retry()
     action = solve(run)
-    if isinstance(action, (Move, tg.Move)):
+    if action is not None and takes_move(run):
         _submit(name, action, on_finish)
     elif action is not None:
         _answer(name, action, on_finish)
@@ -271,74 +251,30 @@ def _feedback(name: str) -> None:
             )
 
 
-def _board(name: str, run: Run, state: HandState | tg.HandState, presenter: bool, on_finish: OnFinish) -> None:
-    if isinstance(run, TienGowRun) and isinstance(state, tg.HandState):
-        trick_board(
-            name,
-            run,
-            state,
-            presenter=presenter,
-            height=BOARD_HEIGHT,
-            show_turn=not reveals_answer(run.step),
-            submit=lambda move: _submit(name, move, on_finish),
-            say=lambda said: _say(name, said),
-        )
-        return
-    if not isinstance(state, HandState):
-        return
-    step = run.step
-    interactive = isinstance(step, (PlayStep, CapstoneStep)) and not run.done and not run.refuted
-    highlight = tuple(str(h) for h in getattr(step, "highlight", None) or [])
-    bends = [(b.at, b.bend) for b in getattr(step, "bends", None) or []]
-    show_board(
+def _board(name: str, run: Run, state: Any, presenter: bool, on_finish: OnFinish) -> None:
+    lesson_screens(run).board(
+        name,
+        run,
         state,
-        name=name,
-        seat=run.viewer,
-        selected=selected_tile(name) if interactive else None,
-        large=presenter,
-        hints=highlight,
-        show_turn=not reveals_answer(step),
-        show_fits=interactive,
-        show_boneyard=not counts_boneyard(step),
-        reveal=run.reveal,
-        height=None if presenter else BOARD_HEIGHT,
-        shape=bent_shape(state.table, bends) if bends else None,
-        on_click=(lambda c: _click(name, c, on_finish)) if interactive else None,
-        closed=face_down(name),
-        tile_px=None if presenter else LEARN_TILE_PX,
+        presenter=presenter,
+        height=BOARD_HEIGHT,
+        show_turn=not reveals_answer(run.step),
+        submit=lambda move: _submit(name, move, on_finish),
+        say=lambda said: _say(name, said),
     )
     if is_sketch(run.lesson, run.index):
         st.caption(tr("learn.sketch"))
 
 
-def _move_panel(name: str, run: Run, state: HandState | tg.HandState, on_finish: OnFinish) -> None:
+def _move_panel(name: str, run: Run, state: Any, on_finish: OnFinish) -> None:
     """The learner's move: the prompt and the button twins of the board, or "try again" after a refutation."""
-    if isinstance(run, TienGowRun) and isinstance(state, tg.HandState):
-        trick_move_panel(
-            name,
-            run,
-            state,
-            submit=lambda move: _submit(name, move, on_finish),
-            say=lambda said: _say(name, said),
-            retry=lambda: _retry(name),
-        )
-        return
-    if not isinstance(state, HandState):
-        return
-    if run.refuted:
-        st.button(tr("learn.try_again"), key=f"{name}_retry", on_click=_retry, args=(name,), type="primary")
-        return
-    if run.done or state.to_move != run.viewer or state.is_over:
-        return
-    st.markdown(tr("learn.play_prompt"))
-    move_options(state.rules, name, state.hand(run.viewer))
-    move_controls(
+    lesson_screens(run).move_panel(
+        name,
+        run,
         state,
-        run.viewer,
-        lambda clicked: _click(name, clicked, on_finish),
-        lambda move: _submit(name, move, on_finish),
-        key=name,
-        per_row=4,
+        submit=lambda move: _submit(name, move, on_finish),
+        say=lambda said: _say(name, said),
+        retry=lambda: _retry(name),
     )
 
 
@@ -367,17 +303,8 @@ def _quiz_panel(name: str, run: Run, step: QuizStep, on_finish: OnFinish) -> Non
 
 
 def _capstone_panel(name: str, run: Run, step: CapstoneStep, on_finish: OnFinish) -> None:
-    """Who led the capstone hand, and the badge once it is over."""
-    if isinstance(run, TienGowRun):
-        trick_capstone_panel(name, run, step, resume=lambda: _resume(name, on_finish))
-        return
-    hand = run.capstone
-    if hand is None:
-        return
-    if not hand.state.log or all(seat != run.viewer for seat, *_ in hand.state.log):
-        st.caption(lead_reason(hand.lead, lang(), run.viewer))
-    if run.done:
-        st.success(tr("learn.badge_earned", badge=step.badge.in_(lang())), icon=":material/military_tech:")
+    """Who led the capstone hand, a pause of its table, and the badge once it is over."""
+    lesson_screens(run).capstone_panel(name, run, step, resume=lambda: _resume(name, on_finish))
 
 
 def _actions(name: str, run: Run, presenter: bool, on_finish: OnFinish) -> None:
@@ -407,15 +334,13 @@ def _actions(name: str, run: Run, presenter: bool, on_finish: OnFinish) -> None:
     right.caption(tr("learn.score_so_far", mistakes=run.mistakes, hints=run.hints_used))
 
 
-def _coached_hand(run: Run) -> CapstoneHand | None:
-    """The capstone hand of a line game played with hints (the Hint while it lasts, the review after)."""
-    if not isinstance(run, LessonRun):
-        return None
+def _coached_hand(run: Run) -> BotTable | None:
+    """The capstone hand played with hints (the Hint while it lasts, the review after; line games only)."""
     step = run.step
     return run.capstone if isinstance(step, CapstoneStep) and step.hints else None
 
 
-def _panel(name: str, run: Run, state: HandState | tg.HandState | None, presenter: bool, on_finish: OnFinish) -> None:
+def _panel(name: str, run: Run, state: Any, presenter: bool, on_finish: OnFinish) -> None:
     """Beside the board: feedback first (the learner's eyes are there), then what to do next."""
     step = run.step
     _feedback(name)
@@ -426,7 +351,7 @@ def _panel(name: str, run: Run, state: HandState | tg.HandState | None, presente
     hand = _coached_hand(run)
     if hand is not None and not run.done:
         hint_panel(
-            name, hand.state, run.viewer, hand.start, on_hint=lambda: run.hint(lang()), first_hand=hand.lead.by_rule
+            name, hand.state, run.viewer, hand.start, on_hint=lambda: run.hint(lang()), first_hand=hand.first_hand
         )
     if isinstance(step, QuizStep):
         _quiz_panel(name, run, step, on_finish)
@@ -495,7 +420,7 @@ def _step(name: str, run: Run, on_finish: OnFinish, presenter: bool) -> None:
                 _panel(name, run, state, presenter, on_finish)
         hand = _coached_hand(run)
         if hand is not None and run.done:
-            hand_review(name, hand.start, hand.state, run.viewer, hand.lead.by_rule)
+            hand_review(name, hand.start, hand.state, run.viewer, hand.first_hand)
     if run.finished:
         stars = run.stars
         st.success(

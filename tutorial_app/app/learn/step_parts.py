@@ -10,20 +10,19 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
+from tutorial_app.app.games import lesson_screens
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.table.board_component import show_picture
 from tutorial_app.app.table.board_view import board_theme
-from tutorial_app.app.tien_gow.lesson import reveal_text
+from tutorial_app.app.table.lesson import counts_boneyard
 from tutorial_app.board.showcase import tiles_figure
 from tutorial_app.board.tien_gow_figure import chinese_tiles_figure
-from tutorial_app.lessons import LessonRun, Run, solve
+from tutorial_app.lessons import Run, solve, takes_move
 from tutorial_app.lessons.format.model import Lesson, QuizStep, RememberStep
-from tutorial_app.lessons.quiz.answers import answer_type, choice_label
-from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.line.state import Action, Move
+from tutorial_app.lessons.quiz.answers import answer_type
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["right_answer_text", "show_tiles", "reveals_answer", "remember"]
+__all__ = ["right_answer_text", "show_tiles", "reveals_answer", "counts_boneyard", "is_sketch", "remember"]
 
 CHINESE_STRIP_HEIGHT = 130
 """A strip of Chinese tiles in pixels (tiles about 55 px long, red and white pips readable)."""
@@ -33,17 +32,10 @@ def right_answer_text(run: Run) -> str | None:
     """The step's right answer in words (a choice, a move, a Tien Gow play), or None where there is none."""
     step = run.step
     if isinstance(step, QuizStep) and run.right_answer is not None:
-        if isinstance(run, LessonRun):
-            rules = run.scene.rules if run.scene else run.rules
-            return choice_label(step.ask, run.right_answer, rules, lang(), run.viewer, run.state)
-        return choice_label(step.ask, run.right_answer, None, lang(), run.viewer)
+        return run.lessons.answer_label(step, run.scene, run.rules, run.right_answer, run.viewer, lang())
     action = solve(run)
-    if isinstance(action, tg.Move):
-        return reveal_text(action)
-    if isinstance(action, Move):
-        if action.action is Action.PLAY:
-            return tr("learn.reveal_play", tile=str(action.tile), end=tr(f"end.{action.end}"))
-        return tr(f"action.{action.action.value}")
+    if action is not None and takes_move(run):
+        return lesson_screens(run).move_words(action)
     return None
 
 
@@ -80,11 +72,6 @@ def show_tiles(run: Run) -> None:
 def reveals_answer(step: object) -> bool:
     """Whether the turn marker would give this quiz's answer away (its answer is a seat or a side)."""
     return isinstance(step, QuizStep) and answer_type(step.ask) in ("seat", "side")
-
-
-def counts_boneyard(step: object) -> bool:
-    """Whether the boneyard's count on the board would give this quiz's answer away (how many may be drawn)."""
-    return isinstance(step, QuizStep) and step.ask == "drawable"
 
 
 def is_sketch(lesson: Lesson, index: int) -> bool:

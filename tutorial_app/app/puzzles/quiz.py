@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutorial_app.app.learn.lesson_player import play_lesson
-from tutorial_app.app.puzzles.view import NAME, SPACING, due_quiz, forget_quiz, queue_caption, serve
+from tutorial_app.app.learn.lesson_player import open_lesson, play_lesson
+from tutorial_app.app.puzzles.view import NAME, due_quiz, forget_quiz, page, queue_caption, serve
 from tutorial_app.app.shell.puzzle_memory import learner_zone, puzzle_store, who
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.lessons import Lesson, LessonError, Run, load_lesson, solve_until, start_run
@@ -23,8 +23,6 @@ __all__ = ["QUIZ_PLAYER", "quiz_area"]
 
 QUIZ_PLAYER = f"{NAME}_quiz"
 """The lesson player's name for a missed question played again (its answers do not join the queue again)."""
-_QUIZ_RUN = f"{NAME}_quiz_kept"
-_RIGHT = f"{NAME}_quiz_right"
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
@@ -43,9 +41,9 @@ def _lesson(lesson_id: str) -> Lesson | None:
 
 def _quiz_run(item: QueueItem) -> Run | None:
     """The lesson played up to the missed question by the solver, ending with that question."""
-    kept = st.session_state.get(_QUIZ_RUN)
-    if isinstance(kept, tuple) and kept[0] == item.id:
-        return kept[1]  # type: ignore[no-any-return]
+    kept = page().quiz_run
+    if kept is not None and kept[0] == item.id:
+        return kept[1]
     lesson = _lesson(str(item.payload.get("lesson")))
     step = item.payload.get("step")
     if lesson is None or not isinstance(step, int) or not 0 <= step < len(lesson.steps):
@@ -54,9 +52,8 @@ def _quiz_run(item: QueueItem) -> Run | None:
         return None
     run = start_run(lesson.model_copy(update={"steps": lesson.steps[: step + 1]}))
     solve_until(run, lambda r: r.index == step)
-    st.session_state[_QUIZ_RUN] = (item.id, run)
-    st.session_state[f"{QUIZ_PLAYER}_run"] = run
-    st.session_state[f"{QUIZ_PLAYER}_shown"] = None
+    page().quiz_run = (item.id, run)
+    open_lesson(QUIZ_PLAYER, run)
     return run
 
 
@@ -67,8 +64,8 @@ def _quiz_finished(run: Run) -> None:
     store, _note = puzzle_store()
     right = run.mistakes == 0 and run.hints_used == 0
     spacing = store.answer_mistake(who(), item.id, "quiz", right, zone=learner_zone())
-    st.session_state[SPACING] = spacing
-    st.session_state[_RIGHT] = right
+    state = page()
+    state.spacing, state.quiz_right = spacing, right
 
 
 def quiz_area(store: PuzzleStore) -> None:
@@ -84,7 +81,7 @@ def quiz_area(store: PuzzleStore) -> None:
     st.info(tr("puzzles.quiz_from", lesson=run.lesson.title.in_(lang())), icon=":material/school:")
     play_lesson(QUIZ_PLAYER, _quiz_finished)
     if run.finished:
-        queue_caption(bool(st.session_state.get(_RIGHT)))
+        queue_caption(page().quiz_right)
         st.button(
             tr("puzzles.next_mistake"),
             key=f"{NAME}_next_quiz",

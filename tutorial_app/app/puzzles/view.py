@@ -9,6 +9,7 @@ answer the line that refutes it can be stepped through on the board.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Literal
 
 import streamlit as st
@@ -16,6 +17,7 @@ import streamlit as st
 from tutorial_app.app.puzzles.round import Round, answer_name, mistake_round, puzzle_round, refutation_line, when_text
 from tutorial_app.app.shell.puzzle_memory import learner_zone, puzzle_store, who
 from tutorial_app.app.shell.session import bump, lang, tr
+from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.shell.stores import lesson_ids_once
 from tutorial_app.app.table.board_view import show_board
 from tutorial_app.app.table.controls import (
@@ -27,6 +29,7 @@ from tutorial_app.app.table.controls import (
     table_click,
     with_typed_claim,
 )
+from tutorial_app.lessons import Run
 from tutorial_app.puzzles.catalog import by_id, shipped_puzzles
 from tutorial_app.puzzles.mistakes import read_review
 from tutorial_app.puzzles.schedule import RIGHTS_TO_RETIRE, Spacing
@@ -42,7 +45,8 @@ __all__ = [
     "NAME",
     "Mode",
     "MODES",
-    "SPACING",
+    "PuzzlesPage",
+    "page",
     "serve",
     "serve_link",
     "current_round",
@@ -57,12 +61,29 @@ __all__ = [
 NAME = "puzzles"
 Mode = Literal["rated", "daily", "mistakes"]
 MODES: tuple[Mode, ...] = ("rated", "daily", "mistakes")
-SPACING = f"{NAME}_spacing"
-"""Where the last answered mistake's new spacing is kept (for the words under the verdict)."""
-_ROUND = f"{NAME}_round"
-_LINE = f"{NAME}_line_at"
-_SAID = f"{NAME}_said"
-_QUIZ = f"{NAME}_quiz"
+
+
+@dataclass
+class PuzzlesPage:
+    """The page's state besides its widgets (``puzzles_mode``, ``puzzles_theme``, ``puzzles_game``): the round on
+    the board, the refutation line's step shown (None: the position), what was said about the last click, the
+    missed lesson question served instead of a round, the ``?puzzle=`` link already served, the last answered
+    mistake's new spacing (for the words under the verdict), and the replayed question's run (by its queue
+    item) with whether its first answer was right."""
+
+    round: Round | None = None
+    line_at: int | None = None
+    said: Text | None = None
+    quiz: QueueItem | None = None
+    link: str | None = None
+    spacing: Spacing | None = None
+    quiz_run: tuple[int, Run] | None = None
+    quiz_right: bool = False
+
+
+def page() -> PuzzlesPage:
+    """The tab's Puzzles page state."""
+    return page_state(f"{NAME}_page", PuzzlesPage)
 
 
 # -- serving a round -------------------------------------------------------------------------------
@@ -75,14 +96,12 @@ def chosen_mode() -> Mode:
 
 
 def current_round() -> Round | None:
-    found = st.session_state.get(_ROUND)
-    return found if isinstance(found, Round) else None
+    return page().round
 
 
 def _set_round(found: Round | None) -> None:
-    st.session_state[_ROUND] = found
-    st.session_state[_LINE] = None
-    st.session_state[_SAID] = None
+    state = page()
+    state.round, state.line_at, state.said = found, None, None
     set_selected(NAME, None)
     bump(NAME)
 
@@ -98,7 +117,7 @@ def serve(store: PuzzleStore, mode: Mode) -> None:
     if mode == "mistakes":
         _serve_mistake(store)
         return
-    st.session_state[_QUIZ] = None
+    page().quiz = None
     puzzles = shipped_puzzles()
     if mode == "daily":
         puzzle = daily_puzzle(puzzles, day_of(store.clock(), learner_zone()))
@@ -115,22 +134,23 @@ def serve(store: PuzzleStore, mode: Mode) -> None:
 
 def serve_link(asked: str | None) -> None:
     """``?puzzle=ID`` (a shared puzzle): that puzzle, rated, once per link (a wrong id is ignored)."""
-    if not asked or st.session_state.get(f"{NAME}_link") == asked:
+    state = page()
+    if not asked or state.link == asked:
         return
-    st.session_state[f"{NAME}_link"] = asked
+    state.link = asked
     puzzle = by_id(asked)
     if puzzle is not None:
-        st.session_state[_QUIZ] = None
+        state.quiz = None
         _set_round(puzzle_round(puzzle))
 
 
 def _serve_mistake(store: PuzzleStore) -> None:
     """The longest-waiting due mistake: a review decision as a round, a lesson quiz through the lesson player."""
-    st.session_state[_QUIZ] = None
+    page().quiz = None
     for item in store.due_mistakes(who()):
         if item.source == "quiz":
             if item.payload.get("lesson") in lesson_ids_once():
-                st.session_state[_QUIZ] = item
+                page().quiz = item
                 _set_round(None)
                 return
             continue
@@ -144,13 +164,12 @@ def _serve_mistake(store: PuzzleStore) -> None:
 
 def forget_quiz() -> None:
     """No missed lesson question on the page any more (its lesson no longer has it)."""
-    st.session_state[_QUIZ] = None
+    page().quiz = None
 
 
 def due_quiz() -> QueueItem | None:
     """The missed lesson quiz on the page now, if the mistakes queue served one."""
-    found = st.session_state.get(_QUIZ)
-    return found if isinstance(found, QueueItem) else None
+    return page().quiz
 
 
 # -- answering -----------------------------------------------------------------------------------------
@@ -163,15 +182,15 @@ def _answer(move: Move) -> None:
     move = with_typed_claim(found.state.rules, NAME, move)
     judged = found.judge(move)
     if isinstance(judged, Text):
-        st.session_state[_SAID] = judged
+        page().said = judged
         return
     said: Text | None = None
     try:
         judged = _record(judged, move)
     except StoreUnavailable as exc:  # the verdict still stands; only the record is lost
         said = exc.reason
-    st.session_state[_ROUND] = judged
-    st.session_state[_SAID] = said
+    state = page()
+    state.round, state.said = judged, said
     set_selected(NAME, None)
     bump(NAME)
 
@@ -186,7 +205,7 @@ def _record(judged: Round, move: Move) -> Round:
         result = store.record_attempt(who(), judged.puzzle.id, start, played, right, kind, zone=learner_zone())
         return judged.recorded(result)
     if judged.item_id is not None:
-        st.session_state[SPACING] = store.answer_mistake(who(), judged.item_id, played, right, zone=learner_zone())
+        page().spacing = store.answer_mistake(who(), judged.item_id, played, right, zone=learner_zone())
     return judged
 
 
@@ -195,20 +214,20 @@ def _click(clicked: str) -> None:
     if found is None or found.over:
         return
     outcome = table_click(NAME, found.state, found.seat, clicked, closed=face_down(NAME))
-    st.session_state[_SAID] = outcome.message
+    page().said = outcome.message
     if outcome.move is not None:
         _answer(outcome.move)
 
 
 def _line_step(delta: int, total: int) -> None:
-    at = st.session_state.get(_LINE)
-    at = 0 if at is None else at + delta
-    st.session_state[_LINE] = max(0, min(total - 1, at))
+    state = page()
+    at = 0 if state.line_at is None else state.line_at + delta
+    state.line_at = max(0, min(total - 1, at))
     bump(NAME)
 
 
 def _line_off() -> None:
-    st.session_state[_LINE] = None
+    page().line_at = None
     bump(NAME)
 
 
@@ -225,7 +244,7 @@ def _game_caption(found: Round) -> str:
 
 
 def _board(found: Round) -> None:
-    at = st.session_state.get(_LINE)
+    at = page().line_at
     line = (
         refutation_line(found.puzzle, found.answered) if found.puzzle and found.answered and not found.right else None
     )
@@ -295,8 +314,8 @@ def _after_words(found: Round) -> None:
 
 def queue_caption(right: bool) -> None:
     """What a queued mistake's answer did: when it comes back, or that it has left the queue."""
-    spacing = st.session_state.get(SPACING)
-    if not isinstance(spacing, Spacing):
+    spacing = page().spacing
+    if spacing is None:
         return
     store, _note = puzzle_store()
     when = when_text(spacing.due, store.clock()).in_(lang())
@@ -314,7 +333,7 @@ def _line_controls(found: Round) -> None:
     line = refutation_line(found.puzzle, found.answered)
     if line is None:
         return
-    at = st.session_state.get(_LINE)
+    at = page().line_at
     if at is None:
         st.button(tr("puzzles.show_line"), key=f"{NAME}_show_line", on_click=_line_step, args=(0, len(line.states)))
         return
@@ -360,8 +379,8 @@ def _prompt(found: Round) -> None:
 
 def _panel(found: Round, mode: Mode) -> None:
     _prompt(found)
-    said = st.session_state.get(_SAID)
-    if isinstance(said, Text):
+    said = page().said
+    if said is not None:
         st.warning(said.in_(lang()), icon=":material/front_hand:")
     if not found.over:
         move_options(found.state.rules, NAME)

@@ -15,17 +15,15 @@ import streamlit as st
 from tutorial_app.app.shell.house_rules import house_rules_box
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.club.rulesets import ClubRules
-from tutorial_app.i18n import t
-from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.line.options import OPTION_NAMES, HouseRules, OptionError, allowed_values
-from tutorial_app.rules.line.rulesheet import OPTION_LABELS, describe_option
-from tutorial_app.rules.line.variants import VARIANTS, find_variant
-from tutorial_app.rules.tien_gow.options import TIEN_GOW_OPTIONS
+from tutorial_app.rules.game import AnyGame
+from tutorial_app.rules.games import find_game, preset_names
+from tutorial_app.rules.house import OptionError, OptionSpec
+from tutorial_app.rules.line.game import LINE
 
 __all__ = [
     "RuleChoice",
-    "TienGowChoice",
     "rules_picker",
+    "set_choice",
     "game_picker",
     "preset_title",
     "option_label",
@@ -33,19 +31,24 @@ __all__ = [
     "describe_choice",
 ]
 
-# players and teams have their own widgets
-_OVERRIDABLE = tuple(n for n in OPTION_NAMES if n not in ("players", "teams"))
+_OWN_WIDGETS = ("players", "teams")
+"""Options with widgets of their own (the seats, the pairs checkbox), not in the list of overrides."""
 
 
 class RuleChoice(NamedTuple):
-    """A chosen rule set: the preset's name, the overrides and the rules they make."""
+    """A chosen rule set of any game: the preset's name, the overrides and the rules they make."""
 
     preset: str
     players: int
     overrides: Mapping[str, Any]
-    rules: HouseRules
+    rules: Any
     house: ClubRules | None = None
     """The club's rule set this choice is (None: a preset with the overrides chosen here)."""
+
+    @property
+    def game(self) -> AnyGame:
+        """The game the chosen rule set belongs to (``rules.games``)."""
+        return find_game(self.preset)
 
     def name(self) -> str:
         """The club's title for its rule set, else the preset's name."""
@@ -65,59 +68,43 @@ class RuleChoice(NamedTuple):
 # test process), so the widgets pass the language they were drawn in.
 
 
-class TienGowChoice(NamedTuple):
-    """Tien Gow chosen in the picker: always four seats, its own few house rules."""
-
-    preset: str
-    players: int
-    overrides: Mapping[str, Any]
-    rules: tg.TienGowRules
-
-
 def preset_title(name: str, current: str | None = None) -> str:
-    """A preset's one-line title in the tab's language (Tien Gow's too)."""
-    if tg.is_tien_gow(name):
-        return tg.TITLE.in_(current or lang())
-    return find_variant(name).title.in_(current or lang())
+    """A rule set's one-line title in the tab's language (any game's)."""
+    return find_game(name).preset_title(name).in_(current or lang())
 
 
-def option_label(name: str, current: str | None = None) -> str:
-    """An option's name in plain words (the rule sheet's label)."""
-    return OPTION_LABELS[name].in_(current or lang())
+def _spec(name: str, game: AnyGame = LINE) -> OptionSpec:
+    return game.option_specs()[name]
 
 
-def value_label(name: str, value: object, current: str | None = None) -> str:
-    """An option's value as the rule sheet says it."""
+def option_label(name: str, current: str | None = None, game: AnyGame = LINE) -> str:
+    """An option's name in plain words (its spec's label)."""
+    return _spec(name, game).label.in_(current or lang())
+
+
+def value_label(name: str, value: object, current: str | None = None, game: AnyGame = LINE) -> str:
+    """An option's value as a picker names it (the rule sheet's sentence, or a short word where the game has one)."""
     try:
-        return describe_option(name, value, current or lang())
-    except ValueError:
+        return _spec(name, game).word(value).in_(current or lang())
+    except (KeyError, ValueError):
         return str(value)
 
 
-def _choices(name: str, current: object) -> list[Any] | None:
-    if isinstance(current, bool):
-        return [False, True]
-    text = allowed_values(name)
-    if isinstance(current, str):
-        return [v.strip() for v in text.split(",")]
-    parts = [p.strip() for p in text.split(",")]
-    if all(p.isdigit() for p in parts):
-        return [int(p) for p in parts]
-    return None
-
-
-def _override_input(prefix: str, name: str, current: object) -> object:
-    key = f"{prefix}_opt_{name}"
-    label = option_label(name)
-    choices = _choices(name, current)
+def _override_input(prefix: str, spec: OptionSpec, game: AnyGame, current: object) -> object:
+    key = f"{prefix}_opt_{spec.name}"
+    language = lang()
+    label = spec.label.in_(language)
+    choices = spec.domain.choices()
     if choices is not None:
         if key in st.session_state and st.session_state[key] not in choices:
             del st.session_state[key]
         index = choices.index(current) if current in choices else 0
-        language = lang()
-        return st.selectbox(label, choices, index=index, key=key, format_func=lambda v: value_label(name, v, language))
-    value = current if isinstance(current, int) else 0
-    return st.number_input(label, min_value=0, max_value=10_000, value=value, step=1, key=key)
+        return st.selectbox(
+            label, choices, index=index, key=key, format_func=lambda v: value_label(spec.name, v, language, game)
+        )
+    low, high = spec.domain.bounds() or (0, 10_000)
+    value = current if isinstance(current, int) else low
+    return st.number_input(label, min_value=low, max_value=high, value=value, step=1, key=key)
 
 
 def _preset_box(prefix: str, default_preset: str, names: list[str]) -> str:
@@ -141,15 +128,27 @@ def rules_picker(
     players_choice: bool = True,
     house_rules: bool = True,
 ) -> RuleChoice | None:
-    """Widgets for a rule set; None (with the rules core's message shown) when it cannot be played.
+    """Widgets for a line game's rule set; None (with the rules core's message shown) when it cannot be played.
 
     ``house_rules``: offer the club's own rule sets first (``house_rules``).
     """
     house = _house_choice(prefix) if house_rules else None
     if house is not None:
         return house
-    preset = _preset_box(prefix, default_preset, [v.name for v in VARIANTS])
-    return _line_choice(prefix, preset, show_overrides, players_choice)
+    preset = _preset_box(prefix, default_preset, list(LINE.presets()))
+    return _choice(prefix, preset, show_overrides, players_choice)
+
+
+def set_choice(prefix: str, preset: str, players: int, overrides: dict[str, Any]) -> None:
+    """Set the picker ``prefix`` to a rule set (a shared link's), before its widgets are drawn in this run."""
+    state = st.session_state
+    state[f"{prefix}_preset"] = preset
+    state[f"{prefix}_players_{preset}"] = players
+    state[f"{prefix}_pairs"] = overrides.get("teams") == "pairs"
+    changed = [name for name in overrides if name not in _OWN_WIDGETS]
+    state[f"{prefix}_changed_{preset}"] = changed
+    for name in changed:
+        state[f"{prefix}_{preset}_opt_{name}"] = overrides[name]
 
 
 def _house_choice(prefix: str) -> RuleChoice | None:
@@ -160,104 +159,70 @@ def _house_choice(prefix: str) -> RuleChoice | None:
     return RuleChoice(house.preset, house.players, dict(house.overrides), house.rules(), house)
 
 
-def game_picker(prefix: str, default_preset: str = "block") -> RuleChoice | TienGowChoice | None:
-    """``rules_picker`` with Tien Gow among the presets (the Play and Rules pages), the club's rule sets first."""
+def game_picker(prefix: str, default_preset: str = "block") -> RuleChoice | None:
+    """``rules_picker`` with every game's rule sets (the Play and Rules pages), the club's rule sets first."""
     house = _house_choice(prefix)
     if house is not None:
         return house
-    preset = _preset_box(prefix, default_preset, [v.name for v in VARIANTS] + [tg.NAME])
-    if tg.is_tien_gow(preset):
-        return _tien_gow_choice(prefix)
-    return _line_choice(prefix, preset, True, True)
+    preset = _preset_box(prefix, default_preset, list(preset_names()))
+    return _choice(prefix, preset, True, True)
 
 
-def _tien_gow_input(prefix: str, name: str, current: object) -> object:
-    key = f"{prefix}_tien_gow_opt_{name}"
-    label = tr(f"tg.option.{name}")
-    language = lang()
-    if name == "stake":
-        return st.number_input(label, min_value=1, max_value=10_000, value=int(str(current)), step=1, key=key)
-    choices: list[object] = [False, True] if name == "banker_double" else [m.value for m in tg.LastTrick]
-    return st.selectbox(
-        label,
-        choices,
-        index=choices.index(current),
-        key=key,
-        format_func=lambda v: t(f"tg.value.{name}.{str(v).lower()}", language),
-    )
-
-
-def _tien_gow_choice(prefix: str) -> TienGowChoice | None:
-    """Tien Gow's seats (always four) and its house rules, checked by the engine."""
-    st.caption(tr("rules.n_players", n=tg.PLAYERS))
-    language = lang()
-    base = tg.TienGowRules().as_dict()
-    overrides: dict[str, Any] = {}
-    with st.expander(tr("rules.overrides")):
-        chosen = st.multiselect(
-            tr("rules.overrides_pick"),
-            list(TIEN_GOW_OPTIONS),
-            key=f"{prefix}_changed_tien_gow",
-            format_func=lambda n: t(f"tg.option.{n}", language),
-        )
-        for name in chosen:
-            value = _tien_gow_input(prefix, name, base[name])
-            if value != base[name]:
-                overrides[name] = value
-    try:
-        rules = tg.TienGowRules().with_overrides(overrides)
-    except OptionError as exc:
-        st.error(tr("rules.cannot_play", reason=exc.reason.in_(lang())))
-        return None
-    return TienGowChoice(tg.NAME, tg.PLAYERS, overrides, rules)
-
-
-def _line_choice(prefix: str, preset: str, show_overrides: bool, players_choice: bool) -> RuleChoice | None:
-    """The line game's seats, pairs and house rules for a chosen preset."""
-    variant = find_variant(preset)
-    language = lang()
-    if variant.about is not None:  # a preset a reader could take for another (the two goats) says how it differs
-        st.caption(variant.about.in_(language))
-    players = variant.default_players
-    overrides: dict[str, Any] = {}
-    if players_choice and len(variant.players) > 1:
-        key = f"{prefix}_players_{preset}"
-        players = (
+def _seats(prefix: str, game: AnyGame, preset: str, players_choice: bool) -> int:
+    """The number of players: a choice where the rule set allows several, else the one it is played by."""
+    counts = game.seat_counts(preset)
+    if players_choice and len(counts) > 1:
+        return int(
             st.segmented_control(
-                tr("rules.players"), list(variant.players), key=key, default=variant.default_players, required=True
+                tr("rules.players"), sorted(counts), key=f"{prefix}_players_{preset}", default=counts[0], required=True
             )
-            or variant.default_players
+            or counts[0]
         )
-    if variant.pairs_optional and players == 4 and st.checkbox(tr("rules.pairs"), key=f"{prefix}_pairs"):
+    if len(counts) == 1:
+        st.caption(tr("rules.n_players", n=counts[0]))
+    return counts[0]
+
+
+def _choice(prefix: str, preset: str, show_overrides: bool, players_choice: bool) -> RuleChoice | None:
+    """A rule set's seats, pairs and house rules, checked by its game's rules core."""
+    game = find_game(preset)
+    language = lang()
+    about = game.about(preset)
+    if about is not None:  # a rule set a reader could take for another (the two goats) says how it differs
+        st.caption(about.in_(language))
+    players = _seats(prefix, game, preset, players_choice)
+    overrides: dict[str, Any] = {}
+    if game.offers_pairs(preset, players) and st.checkbox(tr("rules.pairs"), key=f"{prefix}_pairs"):
         overrides["teams"] = "pairs"
     if show_overrides:
         try:
-            base = variant.rules(players, overrides).as_dict()
+            base = game.rules(preset, players, overrides).as_dict()
         except OptionError as exc:
             st.error(tr("rules.cannot_play", reason=exc.reason.in_(lang())))
             return None
+        specs = {name: spec for name, spec in game.option_specs().items() if name not in _OWN_WIDGETS}
         with st.expander(tr("rules.overrides")):
             chosen = st.multiselect(
                 tr("rules.overrides_pick"),
-                _OVERRIDABLE,
+                list(specs),
                 key=f"{prefix}_changed_{preset}",
-                format_func=lambda n: option_label(n, language),
+                format_func=lambda n: specs[n].label.in_(language),
             )
             for name in chosen:
-                value = _override_input(f"{prefix}_{preset}", name, base[name])
+                value = _override_input(f"{prefix}_{preset}", specs[name], game, base[name])
                 if value != base[name]:
                     overrides[name] = value
     try:
-        rules = variant.rules(players, overrides)
+        rules = game.rules(preset, players, overrides)
     except OptionError as exc:
         st.error(tr("rules.cannot_play", reason=exc.reason.in_(lang())))
         return None
-    return RuleChoice(variant.name, players, overrides, rules)
+    return RuleChoice(preset, players, overrides, rules)
 
 
 def describe_choice(choice: RuleChoice) -> str:
     """The choice in a line: preset title, players, changed options."""
     parts = [choice.name() if choice.house else preset_title(choice.preset), tr("rules.n_players", n=choice.players)]
     for name, value in choice.overrides.items():
-        parts.append(value_label(name, value))
+        parts.append(value_label(name, value, game=choice.game))
     return " · ".join(parts)

@@ -125,7 +125,7 @@ def hand_buttons(
     if not tiles:
         return
     st.caption(tr("controls.your_hand"))
-    fits = state.fit_mask() if state.to_move == seat and not state.is_over else 0
+    fits = state.fitting(seat)
     columns = st.columns(min(len(tiles), per_row))
     # the same order as the hand drawn at the bottom of the board, left to right
     for index, tile in enumerate(tiles):

@@ -25,16 +25,16 @@ from tutorial_app.app.tien_gow.view import (
     trick_controls,
 )
 from tutorial_app.board.tien_gow_controller import selected_tiles
-from tutorial_app.lessons import TienGowRun
+from tutorial_app.lessons import LessonRun
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.text import Text
 from tutorial_app.rules.tien_gow.worked import describe_plays
 
-__all__ = ["trick_board", "trick_move_panel", "trick_capstone_panel", "reveal_text"]
+__all__ = ["TienGowLessonScreens"]
 
 Submit = Callable[[tg.Move], None]
-Say = Callable[[Text], None]
+Say = Callable[[Text | None], None]
 
 _CHOOSE_FIRST = Text(
     "Choose the tiles to lay first: click them on the board or below.",
@@ -42,7 +42,7 @@ _CHOOSE_FIRST = Text(
 )
 
 
-def _click(name: str, run: TienGowRun, clicked: str, submit: Submit, say: Say) -> None:
+def _click(name: str, run: LessonRun, clicked: str, submit: Submit, say: Say) -> None:
     """A click on the table or a button: tiles are selected; Play or Discard submits the selected tiles."""
     state = run.state
     if run.done or run.refuted or run.paused or state is None or state.to_move != run.viewer:
@@ -70,70 +70,74 @@ def _places(value: str) -> list[int]:
     return [int(place) for place in value.split(",") if place.isdigit()]
 
 
-def trick_board(
-    name: str,
-    run: TienGowRun,
-    state: tg.HandState,
-    *,
-    presenter: bool,
-    height: int,
-    show_turn: bool,
-    submit: Submit,
-    say: Say,
-) -> None:
-    """The Tien Gow table of the step (interactive on the learner's moves; ``show_turn`` False on a question
-    whose answer is a seat, so the table does not give it away)."""
-    step = run.step
-    interactive = (
-        isinstance(step, (PlayStep, CapstoneStep))
-        and not run.done
-        and not run.refuted
-        and not run.paused
-        and state.to_move == run.viewer
-    )
-    highlight = tuple(str(h) for h in getattr(step, "highlight", None) or [])
-    show_trick_table(
-        state,
-        name=name,
-        viewer=run.viewer,
-        reveal=run.reveal,
-        interactive=interactive,
-        highlight=highlight,
-        height=760 if presenter else height,
-        show_turn=show_turn,
-        on_click=lambda clicked: _click(name, run, clicked, submit, say),
-    )
+class TienGowLessonScreens:
+    """A Tien Gow step on screen: the trick table, its buttons, the banker and the pause after a trick."""
 
+    def prepared(self, name: str, run: LessonRun, move: tg.Move) -> tg.Move:
+        return move
 
-def trick_move_panel(
-    name: str, run: TienGowRun, state: tg.HandState, submit: Submit, say: Say, retry: Callable[[], None]
-) -> None:
-    """The learner's move: the buttons twin of the table, or "try again" after a wrong move was played out."""
-    if run.refuted:
-        st.button(tr("learn.try_again"), key=f"{name}_retry", on_click=retry, type="primary")
-        return
-    if run.done or run.paused or state.is_over or state.to_move != run.viewer:
-        return
-    st.markdown(tr("tg.lesson_prompt"))
-    trick_controls(state, run.viewer, name, lambda clicked: _click(name, run, clicked, submit, say), per_row=4)
+    def board(
+        self,
+        name: str,
+        run: LessonRun,
+        state: tg.HandState,
+        *,
+        presenter: bool,
+        height: int,
+        show_turn: bool,
+        submit: Submit,
+        say: Say,
+    ) -> None:
+        """The Tien Gow table of the step (interactive on the learner's moves; ``show_turn`` False on a question
+        whose answer is a seat, so the table does not give it away)."""
+        step = run.step
+        interactive = (
+            isinstance(step, (PlayStep, CapstoneStep))
+            and not run.done
+            and not run.refuted
+            and not run.paused
+            and state.to_move == run.viewer
+        )
+        highlight = tuple(str(h) for h in getattr(step, "highlight", None) or [])
+        show_trick_table(
+            state,
+            name=name,
+            viewer=run.viewer,
+            reveal=run.reveal,
+            interactive=interactive,
+            highlight=highlight,
+            height=760 if presenter else height,
+            show_turn=show_turn,
+            on_click=lambda clicked: _click(name, run, clicked, submit, say),
+        )
 
+    def move_panel(
+        self, name: str, run: LessonRun, state: tg.HandState, *, submit: Submit, say: Say, retry: Callable[[], None]
+    ) -> None:
+        """The learner's move: the buttons twin of the table, or "try again" after a wrong move was played out."""
+        if run.refuted:
+            st.button(tr("learn.try_again"), key=f"{name}_retry", on_click=retry, type="primary")
+            return
+        if run.done or run.paused or state.is_over or state.to_move != run.viewer:
+            return
+        st.markdown(tr("tg.lesson_prompt"))
+        trick_controls(state, run.viewer, name, lambda clicked: _click(name, run, clicked, submit, say), per_row=4)
 
-def trick_capstone_panel(name: str, run: TienGowRun, step: CapstoneStep, resume: Callable[[], None]) -> None:
-    """Who banks the capstone hand, the pause after a trick the bots took, and the badge once it is over."""
-    hand = run.capstone
-    if hand is None:
-        return
-    if not any(seat == run.viewer for seat, _ in hand.state.moves):
-        st.caption(banker_text(hand.state, run.viewer, by_lot=True))
-        if hand.since:  # the bots played before the learner's first turn
-            st.caption(describe_plays(hand.start, hand.since, run.viewer).in_(lang()))
-    if run.paused:
-        st.info(tr("tg.paused_lesson"), icon=":material/pause_circle:")
-        st.button(tr("tg.next_trick"), key=f"{name}_tg_resume", on_click=resume, type="primary")
-    if run.done:
-        st.success(tr("learn.badge_earned", badge=step.badge.in_(lang())), icon=":material/military_tech:")
+    def capstone_panel(self, name: str, run: LessonRun, step: CapstoneStep, *, resume: Callable[[], None]) -> None:
+        """Who banks the capstone hand, the pause after a trick the bots took, and the badge once it is over."""
+        table = run.capstone
+        if table is None:
+            return
+        if not any(seat == run.viewer for seat, _ in table.state.moves):
+            st.caption(banker_text(table.state, run.viewer, by_lot=True))
+            if table.since:  # the bots played before the learner's first turn
+                st.caption(describe_plays(table.start, table.since, run.viewer).in_(lang()))
+        if run.paused:
+            st.info(tr("tg.paused_lesson"), icon=":material/pause_circle:")
+            st.button(tr("tg.next_trick"), key=f"{name}_tg_resume", on_click=resume, type="primary")
+        if run.done:
+            st.success(tr("learn.badge_earned", badge=step.badge.in_(lang())), icon=":material/military_tech:")
 
-
-def reveal_text(move: tg.Move) -> str:
-    """The right move in words for a presenter ("Play 6-6 + 6-3")."""
-    return tr(f"tg.reveal_{move.action.value}", tiles=" + ".join(str(t) for t in move.tiles))
+    def move_words(self, move: tg.Move) -> str:
+        """The right move in words for a presenter ("Play 6-6 + 6-3")."""
+        return tr(f"tg.reveal_{move.action.value}", tiles=" + ".join(str(t) for t in move.tiles))

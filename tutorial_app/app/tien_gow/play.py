@@ -9,37 +9,43 @@ arithmetic; a match goes on until somebody runs out of chips.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from tutorial_app.app.shell.links import MAX_SEED
+from tutorial_app.app.shell.rules_picker import RuleChoice
 from tutorial_app.app.shell.session import bump, lang, tr
-from tutorial_app.app.tien_gow.table import HUMAN, TienGowTable, human_move, next_hand, resume, start_tien_gow, undo
+from tutorial_app.app.tien_gow.table import HUMAN, human_move, next_hand, resume, start_tien_gow, undo
 from tutorial_app.app.tien_gow.view import banker_text, clear_selection, show_trick_table, trick_click, trick_controls
 from tutorial_app.board.tien_gow_layout import seat_title
+from tutorial_app.i18n import t
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.tien_gow.bots import TienGowBot
+from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS
 from tutorial_app.rules.tien_gow.worked import describe_plays, explain_trick, namer, play_text
+from tutorial_app.strategy.bot_table import BotTable
 
-__all__ = ["KEY", "deal_tien_gow", "show_tien_gow"]
+__all__ = ["KEY", "deal_tien_gow", "show_tien_gow", "TienGowPlayScreens"]
 
 KEY = "play"
 """The Play page's session keys: ``play_table`` holds the table, ``play_feedback`` the last message."""
 
 
-def _table() -> TienGowTable | None:
+def _table() -> BotTable | None:
     table = st.session_state.get(f"{KEY}_table")
-    return table if isinstance(table, TienGowTable) else None
+    return table if isinstance(table, BotTable) else None
 
 
-def _store(table: TienGowTable, said: Text | None = None) -> None:
+def _store(table: BotTable, said: Text | None = None) -> None:
     st.session_state[f"{KEY}_table"] = table
     st.session_state[f"{KEY}_feedback"] = said
     clear_selection(KEY)
     bump(KEY)
 
 
-def deal_tien_gow(rules: tg.TienGowRules, bot: TienGowBot, seed: int, whole_match: bool) -> None:
+def deal_tien_gow(rules: tg.TienGowRules, bot: str, seed: int, whole_match: bool) -> None:
     """Start a hand (or a match) of Tien Gow on the Play page."""
     _store(start_tien_gow(rules, bot, seed, whole_match))
 
@@ -82,16 +88,16 @@ def _next_hand() -> None:
 def _deal_again() -> None:
     table = _table()
     if table is not None:
-        deal_tien_gow(table.rules, table.bot, table.seed + 1, table.whole_match)
+        deal_tien_gow(table.rules, table.seats[1], table.seed + 1, table.whole_match)
 
 
 # -- what is on screen ----------------------------------------------------------------------
 
 
-def _before_since(table: TienGowTable) -> tg.HandState:
+def _before_since(table: BotTable) -> tg.HandState:
     """The hand as it was when the moves of ``since`` began (replayed from the start of the hand)."""
     moves = table.state.moves
-    state = table.start
+    state: tg.HandState = table.start
     for _seat, move in moves[: len(moves) - len(table.since)]:
         state = tg.apply_unchecked(state, tg.normalize(move))
     return state
@@ -121,13 +127,13 @@ def _chip_rows(match: tg.TienGowMatch, current: str) -> list[dict[str, object]]:
     return rows
 
 
-def _hand_over(table: TienGowTable, current: str) -> None:
+def _hand_over(table: BotTable, current: str) -> None:
     result = table.result
     assert result is not None
     with st.container(border=True):
         st.subheader(tr("play.hand_over"))
         st.markdown("\n".join(f"- {line.in_(current)}" for line in result.sentences(namer(HUMAN))))
-        after = table.after
+        after = table.sheet
         reason = tg.match_reason(after) if table.whole_match else None
         if reason is not None:
             st.success(reason.in_(current))
@@ -138,7 +144,7 @@ def _hand_over(table: TienGowTable, current: str) -> None:
             st.button(tr("play.deal_again"), type="primary", on_click=_deal_again, key=f"{KEY}_tg_again")
 
 
-def _turn(table: TienGowTable, current: str) -> None:
+def _turn(table: BotTable, current: str) -> None:
     state = table.state
     if table.hand_over:
         _hand_over(table, current)
@@ -152,12 +158,12 @@ def _turn(table: TienGowTable, current: str) -> None:
         trick_controls(state, HUMAN, KEY, _click)
 
 
-def show_tien_gow(table: TienGowTable) -> None:
+def show_tien_gow(table: BotTable) -> None:
     """The whole Tien Gow table of the Play page."""
     current = lang()
     state = table.state
     seed = table.seed if table.seed <= MAX_SEED else tr("play.seed_secret")  # a secret deal's number stays hidden
-    st.caption(tr("tg.header", hand=table.hand_no + 1, bot=tr(f"tg.opponents_{table.bot}"), seed=seed))
+    st.caption(tr("tg.header", hand=table.hand_no + 1, bot=tr(f"tg.opponents_{table.seats[1]}"), seed=seed))
     st.caption(banker_text(state, HUMAN, by_lot=table.hand_no == 0))
     show_trick_table(
         state,
@@ -183,10 +189,31 @@ def show_tien_gow(table: TienGowTable) -> None:
     with sheet:
         st.subheader(tr("tg.chips_title"))
         st.caption(tr("tg.stake", n=table.rules.stake))
-        st.table(_chip_rows(table.after, current))
+        st.table(_chip_rows(table.sheet, current))
     with record:
         st.subheader(tr("play.record"))
         lines = _record(state, current)
         st.markdown(
             "\n".join(f"{i}. {line}" for i, line in enumerate(lines, start=1)) if lines else tr("play.no_moves")
         )
+
+
+class TienGowPlayScreens:
+    """Tien Gow on the Play page: one kind of bot for the three other seats, the trick table."""
+
+    def bots_picker(self, prefix: str, choice: RuleChoice | None) -> tuple[DeltaGenerator, DeltaGenerator]:
+        """Random or greedy for the three other seats; the two columns left for the deal number and the length."""
+        current = lang()
+        left, middle, right = st.columns(3)
+        bot = left.radio(
+            tr("play.bot"), TIEN_GOW_BOTS, key=f"{prefix}_bot", format_func=lambda b: t(f"bot.{b}", current), index=1
+        )
+        left.caption(tr(f"tg.bot_{bot}"))
+        return middle, right
+
+    def deal(self, prefix: str, choice: RuleChoice, seed: int, whole_match: bool) -> None:
+        deal_tien_gow(choice.rules, str(st.session_state[f"{prefix}_bot"]), seed, whole_match)
+
+    def show(self, table: BotTable, deal_again: Callable[[], None]) -> None:
+        """The trick table (its own "Deal again" deals the next deal number)."""
+        show_tien_gow(table)

@@ -10,7 +10,7 @@ session state and cleared on every change of the hand.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -63,6 +63,13 @@ def trick_click(key: str, state: tg.HandState, viewer: int, clicked: str) -> Tie
     return outcome
 
 
+class _Drawn(NamedTuple):
+    """The hand a board of this name drew last, and the one before it (where the moves it played began)."""
+
+    last: tg.HandState | None
+    before: tg.HandState | None
+
+
 def show_trick_table(
     state: tg.HandState,
     *,
@@ -88,17 +95,17 @@ def show_trick_table(
     # Not the line board's ``_drawn_`` key: one board name (a lesson's) draws both games in turn.
     drawn_key = f"_tg_drawn_{name}"
     drawn = st.session_state.get(drawn_key)
-    last, before = drawn if isinstance(drawn, tuple) and len(drawn) == 2 else (None, None)
+    last, before = (drawn.last, drawn.before) if isinstance(drawn, _Drawn) else (None, None)
     # the same ``since`` while the hand is unchanged: a run that draws the table again sends the same data
     since = before if last == state else last
     data = tien_gow_board(
         state,
         view,
-        since=since if isinstance(since, tg.HandState) else None,
+        since=since,
         play=TablePlay(selection(name, state, viewer)) if interactive else None,
         pace_ms=BOT_PACE_MS,
     )
-    st.session_state[drawn_key] = (state, since)
+    st.session_state[drawn_key] = _Drawn(state, since)
     show_board_data(data, name=name, on_click=on_click if interactive else None)
 
 

@@ -1,72 +1,45 @@
-"""The validator's second pass: what a lesson means, checked through the rules core.
+"""The validator's second pass: what a lesson means, checked through the rules core, for a lesson of any game.
 
-Every step's position is read as the referee reads it, every goal is
-reached by some legal move, every reply and wrong move is legal, every quiz
-answer is the engine's, and the table is one that can happen: the learner's
-seat exists, an empty chain is led by the first-lead rule (or is a later
-hand), a position marked ``real`` has a real deal's tile counts, a play with
-a single legal move says so, and the text names seats as the engine does.
+Every step's position is read as the game reads it, every goal is reached
+by some legal move, every reply and wrong move is legal (and a wrong move
+does not reach the goal), every quiz answer is the engine's, the author's
+answer and choices agree with it, a capstone hand can be played to its end,
+and learner text carries no notes about sources. ``SemanticPass`` walks the
+steps once for every game; what only one game's lessons must hold (a line
+game's first lead, real deals and bent chains; a Tien Gow lesson's
+Chinese tiles and learner to move) is a game's pass (``check.line``,
+``check.tien_gow``), found by the lesson's game in ``PASSES``
+(``check.games``).
 """
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable
 from contextvars import ContextVar
-from typing import Any, TypeVar
+from typing import Any
 
-from tutorial_app.board.adjust import AdjustError, rebend
-from tutorial_app.board.layout import layout_table
-from tutorial_app.lessons.check.claims import Facts, claim_problems
-from tutorial_app.lessons.check.exact import lead_problem
-from tutorial_app.lessons.check.hidden import certainty_problems, claim_problem
-from tutorial_app.lessons.check.table import (
-    SILENT,
-    first_lead_problem,
-    forced_problem,
-    later_problem,
-    real_deal_problems,
-    silent_decision,
-    sketch_problem,
-)
-from tutorial_app.lessons.format.capstone import MAX_MOVES, bot_move, deal_capstone
-from tutorial_app.lessons.format.goals import goal_moves, satisfies, trick_goal_keys
+from tutorial_app.lessons.check.table import SILENT, silent_decision
+from tutorial_app.lessons.format.capstone import MAX_MOVES, bots_only_table
 from tutorial_app.lessons.format.model import (
-    TRICK_QUIZ_KINDS,
+    Answer,
     CapstoneStep,
     ExplainStep,
-    LText,
     MoveSpec,
     PlayStep,
     QuizStep,
     RememberStep,
     Step,
-    line_move,
-    shows_every_hand,
 )
-from tutorial_app.lessons.format.scenes import Scene, position_mapping, scene_of
-from tutorial_app.lessons.quiz.answers import (
-    NO_POSITION_KINDS,
-    QuizError,
-    correct_answer,
-    default_choices,
-    normalize_answer,
-)
-from tutorial_app.lessons.quiz.chinese import CHINESE_QUIZ_KINDS
-from tutorial_app.lessons.quiz.strategy import BestError, goal_problem, learner_analysis, quiz_problem, turn_problem
-from tutorial_app.rules.line.moves import apply, apply_unchecked, legal_moves, why_illegal
-from tutorial_app.rules.line.options import HouseRules
-from tutorial_app.rules.line.position import PositionError
-from tutorial_app.rules.line.state import HandState, Status
+from tutorial_app.lessons.games import LessonGame
+from tutorial_app.lessons.quiz.answers import QuizError, normalize_answer
 from tutorial_app.rules.tiles import Tile
 from tutorial_app.source import Path_
 
-__all__ = ["SemanticPass", "LessonFrame", "PROOFS"]
+__all__ = ["SemanticPass", "LessonFrame", "Report", "PROOFS"]
 
 Report = Callable[[Path_, str], None]
-Shown = TypeVar("Shown")
-"""A step's position as a game's pass reads it (a line game's ``Scene``, Tien Gow's ``TrickScene``)."""
+PositionStep = ExplainStep | PlayStep | QuizStep
 
 
 PROOFS: ContextVar[bool] = ContextVar("PROOFS", default=True)
@@ -78,13 +51,14 @@ written, but a server loading the shipped courses for its pages reads files alre
 
 
 class LessonFrame:
-    """What the steps share: the lesson's rules, its learner's seat and its tile set."""
+    """What the steps share: the lesson's rule set and overrides, its rules (None when they are wrong), its
+    number of seats, its learner's seat and its tile set."""
 
     def __init__(
         self,
         rules: str | None,
         overrides: dict[str, Any],
-        lesson_rules: HouseRules | None,
+        lesson_rules: Any,
         players: int | None,
         viewer: int,
         chinese: bool,
@@ -98,15 +72,24 @@ class LessonFrame:
 
 
 class SemanticPass:
-    """Walks the steps in order, carrying the position a ``from_previous`` step continues from."""
+    """Walks the steps in order, carrying the position a ``from_previous`` step continues from.
 
-    def __init__(self, error: Report, frame: LessonFrame) -> None:
+    A game's pass fills in the hooks below the walk: how a step's own
+    position is read (``read``), what a step must hold besides (``step_checks``,
+    ``shown``, ``after``), when nothing can be played (``unplayable``), a
+    play step with a single legal move (``forced``), and a quiz (``quiz``).
+    """
+
+    engine = "the rules core"
+    """How messages name what explains illegal moves."""
+
+    def __init__(self, error: Report, frame: LessonFrame, lessons: LessonGame) -> None:
         self.error = error
         self.frame = frame
-        self.viewer_reported = False
+        self.lessons = lessons
 
     def run(self, steps: list[Step | None]) -> None:
-        previous: Scene | None = None
+        previous: Any = None
         previous_note = ""
         broken = False
         for i, step in enumerate(steps):
@@ -121,47 +104,23 @@ class SemanticPass:
                     self.capstone(at, step)
                 previous, previous_note, broken = None, f"a {step.kind} step shows no position", False
                 continue
-            self.tile_set(at, step)
-            scene, unreadable = self.scene_of_step(at, i, step, previous, previous_note, broken)
+            self.step_checks(at, step)
+            if step.position is not None:
+                scene, unreadable = self.read(at, step)
+            else:
+                scene, unreadable = self.continued(at, i, step, previous, previous_note, broken)
             previous, previous_note, broken = scene, "the previous step shows no position", unreadable
-            if scene is not None:
-                self.seat(at, scene)
-            if not isinstance(step, PlayStep) and step.bends:
-                self.bends(at, step, scene, unreadable)
+            self.shown(at, step, scene, unreadable)
             if isinstance(step, PlayStep):
                 previous, previous_note = self.play(at, step, scene) if scene is not None else (None, "")
             elif isinstance(step, QuizStep) and not unreadable:
                 self.quiz(at, step, scene)
             if scene is not None:
-                self.claims(at, step, scene, previous)
-                self.hidden_claims(at, step, scene)
-            elif step.claims and not unreadable:
-                self.error(
-                    (*at, "claims"), "claims: are proved on the step's position: add position: (or from_previous)"
-                )
-
-    def scene_of_step(
-        self,
-        at: Path_,
-        i: int,
-        step: ExplainStep | PlayStep | QuizStep,
-        previous: Scene | None,
-        previous_note: str,
-        broken: bool,
-    ) -> tuple[Scene | None, bool]:
-        if step.position is not None:
-            return self.read(at, step)
-        return self.continued(at, i, step, previous, previous_note, broken)
+                self.after(at, step, scene, previous)
 
     def continued(
-        self,
-        at: Path_,
-        i: int,
-        step: ExplainStep | PlayStep | QuizStep,
-        previous: Shown | None,
-        previous_note: str,
-        broken: bool,
-    ) -> tuple[Shown | None, bool]:
+        self, at: Path_, i: int, step: PositionStep, previous: Any, previous_note: str, broken: bool
+    ) -> tuple[Any, bool]:
         """A step without a position of its own: the previous step's (``from_previous``) or none."""
         if step.from_previous:
             if i == 0:
@@ -171,191 +130,116 @@ class SemanticPass:
             return previous, previous is None
         return None, False
 
-    # -- positions ----------------------------------------------------------
+    # -- a game's hooks -------------------------------------------------------------------------
 
-    def read(self, at: Path_, step: ExplainStep | PlayStep | QuizStep) -> tuple[Scene | None, bool]:
-        spec = step.position
-        assert spec is not None
-        frame = self.frame
-        if spec.rules is None and frame.rules is None:
-            return None, True  # the lesson's rule set is already reported
-        mapping = position_mapping(frame.rules or "", frame.overrides, spec)
-        later = spec.hand == "later"
-        try:
-            scene = scene_of(mapping)
-        except PositionError as exc:
-            text = str(exc)
-            label = "" if text.startswith("unknown rule set") else "impossible position: "
-            self.error(_position_path(at, spec, text), f"{label}{text}")
-            return None, True
-        if frame.players is not None and scene.rules.players != frame.players:
-            self.error(
-                (*at, "position", "hands"),
-                f"this lesson is for {frame.players} players, but the position has {scene.rules.players} hands",
-            )
-        problem = later_problem(spec) if later else first_lead_problem(scene, spec)
-        if problem is not None:
-            self.error((*at, "position", "hand" if later else "to_move"), problem)
-        if spec.real:
-            for message in real_deal_problems(scene):
-                self.error((*at, "position", "real"), f"this position is marked real: {message}")
-        problem = sketch_problem(scene, spec)
-        if problem is not None:
-            self.error((*at, "position", "sketch" if spec.sketch else "hands"), problem)
-        return scene, False
+    def read(self, at: Path_, step: PositionStep) -> tuple[Any, bool]:
+        """A step's own position (None and True when it cannot be read: the reason is reported)."""
+        raise NotImplementedError
 
-    def seat(self, at: Path_, scene: Scene) -> None:
-        viewer = self.frame.viewer
-        if viewer >= scene.rules.players and not self.viewer_reported:
-            self.viewer_reported = True
-            self.error(
-                ("viewer",),
-                f"viewer: {viewer} is not a seat of the position in steps[{at[1]}], which has "
-                f"seats 0 to {scene.rules.players - 1}: the learner's seat must exist in every position",
-            )
+    def step_checks(self, at: Path_, step: PositionStep) -> None:
+        """What a step must hold whatever its position (the tile set it shows)."""
 
-    def tile_set(self, at: Path_, step: ExplainStep | PlayStep | QuizStep) -> None:
-        """Chinese-set lessons show Chinese tiles only and no chain; double-six lessons ask no Chinese questions."""
-        if isinstance(step, QuizStep) and step.ask in TRICK_QUIZ_KINDS:
-            self.error(
-                (*at, "ask"),
-                f"ask: {step.ask} is about a Tien Gow position: write rules: tien_gow "
-                "(and tile_set: chinese) for the lesson",
-            )
-            return
-        is_chinese_quiz = isinstance(step, QuizStep) and step.ask in CHINESE_QUIZ_KINDS
-        if not self.frame.chinese:
-            if isinstance(step, QuizStep) and is_chinese_quiz:
-                self.error(
-                    (*at, "ask"), f"ask: {step.ask} is about Chinese dominoes: add tile_set: chinese to the lesson"
-                )
-            return
-        if step.position is not None or step.from_previous:
-            self.error((*at, "position"), "Chinese dominoes are not laid in a chain: remove position: from this step")
-        if isinstance(step, QuizStep) and not is_chinese_quiz and step.ask not in ("is_double",):
-            self.error(
-                (*at, "ask"),
-                f"ask: {step.ask} is about the double-six set; a tile_set: chinese lesson asks chinese_* questions",
-            )
-        self.no_blanks(at, step)
+    def shown(self, at: Path_, step: PositionStep, scene: Any, unreadable: bool) -> None:
+        """What a step must hold about the position it shows."""
 
-    def no_blanks(self, at: Path_, step: ExplainStep | PlayStep | QuizStep) -> None:
-        """The tiles a Chinese-set step shows are Chinese tiles (no blanks)."""
-        for key in ("tiles", "against", "highlight"):
-            values: list[Tile] = list(getattr(step, key, None) or [])
-            for k, tile in enumerate(values):
-                if tile.lo == 0:
-                    self.error(
-                        (*at, key, k),
-                        f"{tile} is not a Chinese domino (the set has no blanks): use tiles from 1-1 to 6-6",
-                    )
+    def after(self, at: Path_, step: PositionStep, scene: Any, previous: Any) -> None:
+        """What a step must hold once its play (if any) is checked; ``previous`` is where a play step ends."""
 
-    def bends(self, at: Path_, step: ExplainStep | QuizStep, scene: Scene | None, unreadable: bool) -> None:
-        """A re-bent chain: every tile named is on the chain and may be bent there, as the board allows."""
-        if scene is None or scene.state.table.is_empty:
-            if not unreadable:
-                self.error(
-                    (*at, "bends"),
-                    "bends: re-bends the chain of this step's position: add a position: with tiles on the table",
-                )
-            return
-        table = scene.state.table
-        layout = layout_table(table)
-        for k, spec in enumerate(step.bends):
-            try:
-                layout = rebend(table, layout, spec.at, spec.bend)
-            except AdjustError as exc:
-                self.error(
-                    (*at, "bends", k), f"the chain cannot be bent {spec.bend} at {spec.at}: {exc.reason.en.rstrip('.')}"
-                )
-                return
+    def unplayable(self, at: Path_, step: PlayStep, scene: Any) -> bool:
+        """Whether nothing can be played in this step (the reason reported)."""
+        raise NotImplementedError
+
+    def forced(self, at: Path_, step: PlayStep, state: Any) -> None:
+        """A play step with a single legal move that does not say ``forced: true``, or one that says it wrongly."""
+
+    def no_goal(self, state: Any) -> str:
+        """Why no legal move reaches a play step's goal, naming the moves there are."""
+        raise NotImplementedError
+
+    def best(self, at: Path_, step: PlayStep, scene: Any, right: list[Any]) -> None:
+        """A best-move play step, backed by the analysis."""
+
+    def quiz(self, at: Path_, step: QuizStep, scene: Any) -> None:
+        """A quiz step: the engine answers it, and the author's answer and choices agree."""
+        raise NotImplementedError
+
+    def capstone_fits(self, at: Path_, step: CapstoneStep, rules: Any) -> bool:
+        """Whether a capstone step can be dealt under the lesson's rules (a problem reported when not)."""
+        return True
 
     # -- play steps ---------------------------------------------------------
 
-    def play(self, at: Path_, step: PlayStep, scene: Scene) -> tuple[Scene | None, str]:
+    def play(self, at: Path_, step: PlayStep, scene: Any) -> tuple[Any, str]:
+        """Some legal move reaches the goal, replies and wrong moves are legal; where the step ends, when known."""
+        if self.unplayable(at, step, scene):
+            return None, ""
         state = scene.state
-        where = (*at, "position") if step.position is not None else (*at, "from_previous")
-        if scene.redeal is not None:
-            self.error(where, f"this deal must be redealt ({scene.redeal.en}): nothing can be played")
-            return None, ""
-        if state.status is not Status.IN_PLAY:
-            self.error(where, f"the hand is already over here ({state.status.value}): nothing to play")
-            return None, ""
-        foreign = trick_goal_keys(step.goal)
-        if foreign:
-            self.error(
-                (*at, "goal"),
-                f"{', '.join(foreign)} is a goal of Tien Gow (rules: tien_gow); a line game's "
-                "goals are played, on_end, action, ends_sum, went_out, blocked ...",
-            )
-            return None, ""
-        forced = forced_problem(step, state)
-        if forced is not None:
-            self.error((*at, "forced") if step.forced else (*at, "goal"), forced)
-        found = goal_moves(state, step.goal)
+        self.forced(at, step, state)
+        found = self.lessons.goal_moves(state, step.goal)
         if not found:
-            legal = ", ".join(str(m) for m in legal_moves(state)) or "none"
-            self.error((*at, "goal"), f"no legal move reaches this goal; seat {state.to_move} may play: {legal}")
-        elif step.best:
-            right = [m for m, _ in found]
-            viewer = self.frame.viewer
-            self.backed(
-                (*at, "best"), scene, lambda: goal_problem(scene, viewer, right) or lead_problem(scene, viewer, right)
-            )
+            self.error((*at, "goal"), self.no_goal(state))
+        else:
+            self.best(at, step, scene, [move for move, _ in found])
         reported: set[int] = set()
-        ends: list[HandState] = []
-        for move, after in found:
-            end = self.replies((*at, "replies"), step.replies, after, f"after the right move {move}", reported)
-            if end is not None:
-                ends.append(end)
+        ends = [
+            self.replies((*at, "replies"), step.replies, after, f"after the right move {move}", reported)
+            for move, after in found
+        ]
         for k, wrong in enumerate(step.wrong):
             self.wrong((*at, "wrong", k), step, wrong.move, wrong.replies, state)
-        if found and ends and silent_decision(step, ends):
+        if found and silent_decision(step, [end for end in ends if end is not None]):
             self.error((*at, "goal"), SILENT)
-        if len(found) == 1 and ends:
+        if len(found) == 1 and ends[0] is not None:
             return scene._replace(state=ends[0]), ""
         return None, f"the step before has {len(found)} right moves, so where it ends is not known"
 
+    def _move(self, at: Path_, spec: MoveSpec | str) -> Any:
+        """The move a lesson wrote, or None (the reason reported)."""
+        try:
+            return self.lessons.move_of(spec)
+        except ValueError as exc:
+            self.error(at, str(exc))
+            return None
+
     def replies(
-        self, at: Path_, replies: list[MoveSpec | str], state: HandState, context: str, reported: set[int]
-    ) -> HandState | None:
+        self, at: Path_, replies: list[MoveSpec | str], state: Any, context: str, reported: set[int]
+    ) -> Any | None:
+        """The state after the scripted replies, each legal in turn (None: one is not, reported once)."""
+        game = self.lessons.game
         for j, spec in enumerate(replies):
+            problem: str | None = None
             try:
-                move = line_move(spec)
+                move = self.lessons.move_of(spec)
             except ValueError as exc:
+                problem = str(exc)
+            else:
+                reason = game.why_illegal(state, move)
+                if reason is not None:
+                    problem = f"illegal reply {move} by seat {state.to_move} {context}: {reason.en.rstrip('.')}"
+            if problem is not None:
                 if j not in reported:
                     reported.add(j)
-                    self.error((*at, j), str(exc))
+                    self.error((*at, j), problem)
                 return None
-            reason = why_illegal(state, move)
-            if reason is not None:
-                if j not in reported:
-                    reported.add(j)
-                    self.error(
-                        (*at, j), f"illegal reply {move} by seat {state.to_move} {context}: {reason.en.rstrip('.')}"
-                    )
-                return None
-            state = apply_unchecked(state, move)
+            state = game.apply(state, move)
         return state
 
-    def wrong(
-        self, at: Path_, step: PlayStep, spec: MoveSpec | str, replies: list[MoveSpec | str], state: HandState
-    ) -> None:
-        try:
-            move = line_move(spec)
-        except ValueError as exc:
-            self.error((*at, "move"), str(exc))
+    def wrong(self, at: Path_, step: PlayStep, spec: MoveSpec | str, replies: list[MoveSpec | str], state: Any) -> None:
+        """A wrong move is legal, does not reach the goal, and its replies are legal."""
+        game = self.lessons.game
+        move = self._move((*at, "move"), spec)
+        if move is None:
             return
-        reason = why_illegal(state, move)
+        reason = game.why_illegal(state, move)
         if reason is not None:
             self.error(
                 (*at, "move"),
-                f"{move} is illegal here ({reason.en.rstrip('.')}); the rules core explains "
+                f"{move} is illegal here ({reason.en.rstrip('.')}); {self.engine} explains "
                 "illegal moves itself: list only legal moves under wrong:",
             )
             return
-        after = apply(state, move)
-        if satisfies(step.goal, state, move, after):
+        after = game.apply(state, move)
+        if self.lessons.satisfies(step.goal, state, move, after):
             self.error(
                 (*at, "move"), f"{move} reaches the goal, so it is not a wrong move: remove it or change the goal"
             )
@@ -364,51 +248,18 @@ class SemanticPass:
 
     # -- quizzes --------------------------------------------------------------
 
-    def quiz(self, at: Path_, step: QuizStep, scene: Scene | None) -> None:
-        if step.ask in TRICK_QUIZ_KINDS:
-            return  # reported by tile_set: a Tien Gow question in a line game's lesson
-        if scene is None and step.ask not in NO_POSITION_KINDS:
-            if step.position is None and not step.from_previous:
-                self.error((*at, "ask"), f"ask: {step.ask} is about a position: add position: (or from_previous: true)")
-            return
-        rules = scene.rules if scene is not None else self.frame.lesson_rules
-        if rules is None:
-            return
+    def answered(self, at: Path_, step: QuizStep, scene: Any, rules: Any) -> Answer | None:
+        """The engine's answer with the author's answer and choices checked against it (None: no answer)."""
         try:
-            right = correct_answer(step, scene, rules)
+            right = self.lessons.answer(step, scene, rules, self.frame.viewer)
         except QuizError as exc:
             self.error((*at, "ask"), str(exc))
-            return
-        if step.ask == "best_move" and scene is not None:
-            viewer = self.frame.viewer
-            self.backed(
-                (*at, "ask"),
-                scene,
-                lambda: (
-                    quiz_problem(scene, viewer)
-                    or lead_problem(scene, viewer, [learner_analysis(scene, viewer).best.move])
-                ),
-            )
-        if step.ask == "may_hold" and scene is not None:
-            self.backed((*at, "ask"), scene, lambda: turn_problem(scene, self.frame.viewer))
+            return None
         if step.answer is not None:
             self.given_answer(at, step, right)
         if step.choices is not None:
             self.choices(at, step, right)
-        else:
-            default_choices(step, scene, right)
-
-    def backed(self, at: Path_, scene: Scene, problem: Callable[[], str | None]) -> None:
-        """A best move the analysis backs by a clear margin (under the playouts, and under exact play where
-        the deals are few enough), asked of the learner's own move."""
-        if not PROOFS.get():
-            return
-        try:
-            found = problem()
-        except BestError as exc:
-            found = str(exc)
-        if found is not None:
-            self.error(at, found)
+        return right
 
     def given_answer(self, at: Path_, step: QuizStep, right: object) -> None:
         try:
@@ -438,44 +289,7 @@ class SemanticPass:
         if right not in options and len(options) == len(step.choices):
             self.error((*at, "choices"), f"the right answer, {_answer_text(right)}, is not among the choices: add it")
 
-    # -- text against the engine ---------------------------------------------------
-
-    def claims(self, at: Path_, step: ExplainStep | PlayStep | QuizStep, scene: Scene, after: Scene | None) -> None:
-        states = [scene.before, scene.state]
-        if after is not None and after is not scene:
-            states.append(after.state)
-        facts = Facts(self.frame.viewer, tuple(states), scene.state)
-        texts: list[tuple[Path_, Any]] = [((*at, "text"), step.text)]
-        if isinstance(step, QuizStep) and step.explain is not None:
-            texts.append(((*at, "explain"), step.explain))
-        if isinstance(step, PlayStep) and step.success is not None:
-            texts.append(((*at, "success"), step.success))
-        for path, text in texts:
-            for lang in ("en", "ru"):
-                for problem in claim_problems(getattr(text, lang), lang, facts):
-                    self.error((*path, lang), problem)
-
-    def hidden_claims(self, at: Path_, step: ExplainStep | PlayStep | QuizStep, scene: Scene) -> None:
-        """Every ``claims:`` entry holds on every deal the learner cannot tell apart, and a best-move step's
-        text states nothing as certain that no claim proves (``check.hidden``)."""
-        if not PROOFS.get():
-            return
-        viewer = self.frame.viewer
-        shown = shows_every_hand(step)
-        for k, claim in enumerate(step.claims):
-            problem = claim_problem(claim, scene, viewer, shown)
-            if problem is not None:
-                self.error((*at, "claims", k), problem)
-        best = (isinstance(step, QuizStep) and step.ask == "best_move") or (isinstance(step, PlayStep) and step.best)
-        if not best or shown:
-            return
-        texts: list[tuple[Path_, LText]] = [((*at, "text"), step.text)]
-        for key in ("explain", "success", "hint", "hint_answer"):
-            text = getattr(step, key, None)
-            if text is not None:
-                texts.append(((*at, key), text))
-        for path, problem in certainty_problems(texts, step.claims):
-            self.error(path, problem)
+    # -- text ---------------------------------------------------------------------
 
     def hint_levels(self, at: Path_, step: Step) -> None:
         """A two-level hint asks a question first (``hint``) and answers it on a second press (``hint_answer``)."""
@@ -507,27 +321,27 @@ class SemanticPass:
                         "needs: move it to the lesson's sources: list",
                     )
 
+    def no_blanks(self, at: Path_, step: PositionStep) -> None:
+        """The tiles a Chinese-set step shows are Chinese tiles (no blanks)."""
+        for key in ("tiles", "against", "highlight"):
+            values: list[Tile] = list(getattr(step, key, None) or [])
+            for k, tile in enumerate(values):
+                if tile.lo == 0:
+                    self.error(
+                        (*at, key, k),
+                        f"{tile} is not a Chinese domino (the set has no blanks): use tiles from 1-1 to 6-6",
+                    )
+
     # -- the capstone ---------------------------------------------------------------
 
     def capstone(self, at: Path_, step: CapstoneStep) -> None:
         """The hand can be dealt and played to its end under the lesson's rules (bots in every seat)."""
         rules = self.frame.lesson_rules
-        if rules is None:
+        if rules is None or not self.capstone_fits(at, step, rules):
             return
-        if self.frame.viewer >= rules.players:
-            self.error(
-                ("viewer",),
-                f"viewer: {self.frame.viewer} is not a seat of the capstone's "
-                f"{rules.players}-player table: use a seat from 0 to {rules.players - 1}",
-            )
-            return
-        hand = deal_capstone(rules, self.frame.viewer, step.bot, step.seed if step.seed is not None else 0)
-        state = hand.state
-        for _ in range(MAX_MOVES):
-            if state.is_over:
-                return
-            state = apply(state, bot_move(state, "greedy", random.Random(0)))
-        self.error((*at, "kind"), f"the capstone hand did not end within {MAX_MOVES} moves under these rules")
+        seed = step.seed if step.seed is not None else 0
+        if not bots_only_table(self.lessons.game, rules, "greedy", seed).hand_over:
+            self.error((*at, "kind"), f"the capstone hand did not end within {MAX_MOVES} moves under these rules")
 
 
 _SOURCE_NOTE = re.compile(
@@ -539,27 +353,3 @@ def _answer_text(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-_POSITION_PARTS = (
-    (re.compile(r"hands\[(\d+)\]\[(\d+)\]"), lambda m: ("hands", int(m[1]), int(m[2]))),
-    (re.compile(r"(chain|boneyard)\[(\d+)\]"), lambda m: (m[1], int(m[2]))),
-    (re.compile(r"chain\.arms\.(\w+)\[(\d+)\]"), lambda m: ("chain", "arms", m[1], int(m[2]))),
-    (re.compile(r"^move (\d+)"), lambda m: ("moves", int(m[1]) - 1)),
-    (re.compile(r"are nowhere"), lambda m: ("boneyard",)),
-    (re.compile(r"(to_move|last_move_by|bank|match|overrides)\b"), lambda m: (m[1],)),
-    (re.compile(r"unknown rule set"), lambda m: ("rules",)),
-    (re.compile(r"'hands'|seats"), lambda m: ("hands",)),
-    (re.compile(r"broken chain|chain"), lambda m: ("chain",)),
-)
-
-
-def _position_path(at: Path_, spec: Any, message: str) -> Path_:
-    for pattern, parts in _POSITION_PARTS:
-        found = pattern.search(message)
-        if found:
-            path: tuple[str | int, ...] = parts(found)
-            if path == ("rules",) and spec.rules is None:
-                return ("rules",)
-            return (*at, "position", *path)
-    return (*at, "position")

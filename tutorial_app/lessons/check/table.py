@@ -10,10 +10,13 @@ single legal move says ``forced: true``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from tutorial_app.lessons.format.model import PlayStep, PositionSpec
 from tutorial_app.lessons.format.scenes import Scene
 from tutorial_app.rules.line.moves import legal_moves
-from tutorial_app.rules.line.state import Action, HandState, Status
+from tutorial_app.rules.line.state import Action, HandState
 
 __all__ = [
     "first_lead_problem",
@@ -108,12 +111,13 @@ SILENT = (
 )
 
 
-def silent_decision(step: PlayStep, ends: list[HandState]) -> bool:
+def silent_decision(step: PlayStep, ends: Sequence[Any]) -> bool:
     """A decision whose right move is met with silence: not forced, not ranked by the analysis (``best``, whose
-    feedback says why), no ``success`` text, and the hand goes on (an ended hand gets the worked end)."""
+    feedback says why), no ``success`` text, and the hand goes on (an ended hand gets the worked end); ``ends``
+    are where the right moves leave the hand, in any game."""
     if step.forced or step.best or step.success is not None:
         return False
-    return any(end.status is Status.IN_PLAY for end in ends)
+    return any(not end.is_over for end in ends)
 
 
 def sketch_problem(scene: Scene, spec: PositionSpec) -> str | None:

@@ -16,16 +16,10 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
-from tutorial_app.lessons.check.semantics import LessonFrame, SemanticPass
-from tutorial_app.lessons.check.tien_gow import TienGowPass
+from tutorial_app.lessons.check.games import pass_for
 from tutorial_app.lessons.check.vocabulary import GLOSSARY_NAME, GlossaryError, source_slips
 from tutorial_app.lessons.format.courses import COURSES, course_rank
 from tutorial_app.lessons.format.model import Lesson, QuizStep, Step
-from tutorial_app.lessons.format.tien_gow_scene import tien_gow_rules
-from tutorial_app.rules.line.options import HouseRules
-from tutorial_app.rules.line.variants import find_variant
-from tutorial_app.rules.text import RulesError
-from tutorial_app.rules.tien_gow.options import PLAYERS, TienGowRules, is_tien_gow
 from tutorial_app.source import Mark, Path_, Source, SourceError, read_source
 
 __all__ = ["Issue", "Checked", "Report", "check_source", "check_file", "check_paths", "lesson_files"]
@@ -239,54 +233,12 @@ class _Checker:
     # -- meaning -----------------------------------------------------------
 
     def semantics(self, data: dict[str, Any], lesson: Lesson | None) -> None:
-        rules_name = data.get("rules")
-        if isinstance(rules_name, str) and is_tien_gow(rules_name):
-            self.tien_gow(data, lesson)
-            return
-        overrides = data.get("overrides") or {}
-        players = data.get("players")
-        lesson_rules: HouseRules | None = None
-        if isinstance(rules_name, str) and isinstance(overrides, dict):
-            try:
-                lesson_rules = find_variant(rules_name).rules(players if isinstance(players, int) else None, overrides)
-            except ValueError as exc:
-                where = ("rules",) if "unknown rule set" in str(exc) else ("overrides",)
-                self.error(where, f"{exc}")
+        """The lesson's rule set read by its game's pass, then every step through the rules core."""
+        game_pass = pass_for(data.get("rules"))
+        frame = game_pass.frame_of(data, self.error, _viewer(data))
         steps = _steps(data, lesson)
-        if steps is None:
-            return
-        frame = LessonFrame(
-            rules_name if lesson_rules else None,
-            overrides,
-            lesson_rules,
-            players if isinstance(players, int) else None,
-            _viewer(data),
-            data.get("tile_set") == "chinese",
-        )
-        SemanticPass(self.error, frame).run(steps)
-
-    def tien_gow(self, data: dict[str, Any], lesson: Lesson | None) -> None:
-        """A Tien Gow lesson: its options, four seats, the Chinese tiles, then every step through the engine."""
-        overrides = data.get("overrides") or {}
-        rules = TienGowRules()  # the positions are still checked when the options are reported as wrong
-        if isinstance(overrides, dict):
-            try:
-                rules = tien_gow_rules(overrides)
-            except RulesError as exc:
-                self.error(("overrides",), str(exc))
-        else:
-            self.error(("overrides",), "overrides: is a mapping of options, like overrides: {last_trick: always}")
-        if data.get("players") not in (None, PLAYERS):
-            self.error(("players",), f"Tien Gow is played by {PLAYERS}: write players: {PLAYERS} or leave it out")
-        if data.get("tile_set") != "chinese":
-            self.error(("rules",), "a Tien Gow lesson shows Chinese tiles: add tile_set: chinese")
-        steps = _steps(data, lesson)
-        if steps is None:
-            return
-        frame = LessonFrame(
-            str(data["rules"]), overrides if isinstance(overrides, dict) else {}, None, PLAYERS, _viewer(data), True
-        )
-        TienGowPass(self.error, frame, rules).run(steps)
+        if steps is not None:
+            game_pass(self.error, frame).run(steps)
 
 
 def _viewer(data: dict[str, Any]) -> int:

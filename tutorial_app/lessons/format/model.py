@@ -8,7 +8,7 @@ these models so an editor can complete keys.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
@@ -21,9 +21,11 @@ from pydantic import (
     model_validator,
 )
 
+from tutorial_app.lessons.format.quizzes import QUIZ_KINDS, kinds_about
 from tutorial_app.rules.bot_names import BotName
-from tutorial_app.rules.line.state import DRAW, END_TURN, MUGGINS, PASS, Move, play
+from tutorial_app.rules.line.state import ACTION_MOVES, Action, End, Move, play
 from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.rules.tien_gow.state import Action as TrickAction
 from tutorial_app.rules.tien_gow.state import parse_move as parse_trick_move
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile
 
@@ -107,15 +109,22 @@ class LText(_Strict):
         return self.ru if lang == "ru" else self.en
 
 
-EndName = Literal["lead", "left", "right", "up", "down"]
+if TYPE_CHECKING:
+    ActionName = str
+    GoalAction = str
+else:
+    ActionName = Literal[tuple(action.value for action in Action)]
+    """A move's ``action:``, a value of the engine's ``Action`` (pydantic checks it and lists it in the schema)."""
+    GoalAction = Literal[tuple(dict.fromkeys((*ActionName.__args__, *(a.value for a in TrickAction))))]
+    """A goal's ``action:``: a line game's or Tien Gow's (play face up, discard face down)."""
 
 
 class MoveSpec(_Strict):
     """A move in the referee's notation: ``{tile: 6-4, end: left}`` or ``{action: draw}``."""
 
     tile: TileValue | None = None
-    end: EndName | None = None
-    action: Literal["play", "draw", "pass", "end_turn", "muggins"] | None = None
+    end: End | None = None
+    action: ActionName | None = None
     closed: bool = False
     claim: int | None = Field(default=None, ge=0, description="points announced with the play (All Fives)")
 
@@ -131,7 +140,7 @@ class MoveSpec(_Strict):
         """The engine's ``Move``."""
         if self.tile is not None:
             return play(self.tile, self.end or "lead", self.closed, self.claim)
-        return {"draw": DRAW, "pass": PASS, "end_turn": END_TURN, "muggins": MUGGINS}[self.action or "pass"]
+        return ACTION_MOVES[self.action or "pass"]
 
 
 def _trick_move(value: str) -> str:
@@ -198,8 +207,8 @@ class Goal(_Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra={"minProperties": 1, "maxProperties": 1})
 
     played: TileValue | None = Field(default=None, description="the move plays this tile (face up)")
-    on_end: EndName | None = Field(default=None, description="the move plays on this end")
-    action: Literal["play", "draw", "pass", "end_turn", "muggins", "discard"] | None = Field(
+    on_end: End | None = Field(default=None, description="the move plays on this end")
+    action: GoalAction | None = Field(
         default=None, description="the kind of move (Tien Gow: play face up or discard face down)"
     )
     ends_sum: int | None = Field(default=None, ge=0, description="after the move the open ends add up to this")
@@ -389,55 +398,13 @@ class PositionSpec(_Strict):
     )
 
 
-QuizKind = Literal[
-    "who_leads",
-    "lead_tile",
-    "must_redeal",
-    "fitting_tile",
-    "who_moves",
-    "is_legal",
-    "what_to_do",
-    "draw_count",
-    "drawable",
-    "ends_sum",
-    "fives_points",
-    "tiles_left_in_suit",
-    "unseen_in_suit",
-    "pip_count",
-    "tile_value",
-    "count_tiles",
-    "is_double",
-    "hand_status",
-    "winner",
-    "points",
-    "fish_maker",
-    "next_leader",
-    "bank_after",
-    "capicu",
-    "match_over",
-    "match_winner",
-    "match_score",
-    # strategy (tutorial_app/lessons/quiz/strategy.py): answered from the learner's view by the analysis / inference
-    "best_move",
-    "may_hold",
-    # Chinese dominoes (tutorial_app/lessons/quiz/chinese.py): about tiles and sets, no position
-    "chinese_suit",
-    "chinese_copies",
-    "chinese_red_pips",
-    "chinese_can_lead",
-    "chinese_beats",
-    # Tien Gow positions (tutorial_app/lessons/quiz/tien_gow.py): tricks, the last trick, the settlement
-    "trick_taker",
-    "trick_legal",
-    "trick_next_leader",
-    "trick_may_take_last",
-    "trick_points",
-    "trick_hand_winner",
-    "trick_pays",
-    "trick_collects",
-]
-QUIZ_KINDS: tuple[str, ...] = get_args(QuizKind)
-TRICK_QUIZ_KINDS = frozenset(k for k in QUIZ_KINDS if k.startswith("trick_"))
+if TYPE_CHECKING:
+    QuizKind = str
+else:
+    QuizKind = Literal[QUIZ_KINDS]
+    """A quiz step's ``ask:``: one of the kinds of ``quizzes.QUIZ_SPECS`` (pydantic checks it and lists it in the
+    schema; to the type checker it is a string)."""
+TRICK_QUIZ_KINDS = kinds_about("tien_gow")
 """Questions about a Tien Gow position (a ``rules: tien_gow`` lesson asks these and the chinese_* ones)."""
 
 Highlight = list[TileValue]

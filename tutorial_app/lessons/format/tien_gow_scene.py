@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from tutorial_app.lessons.format.model import Goal, PositionSpec
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.rules.tien_gow.game import TIEN_GOW
 
 __all__ = [
     "TrickScene",
@@ -59,7 +60,7 @@ def tien_gow_rules(overrides: dict[str, Any]) -> tg.TienGowRules:
 
 
 def _rules_for(overrides: dict[str, Any], lesson_rules: tg.TienGowRules, spec: PositionSpec) -> tg.TienGowRules:
-    if spec.rules is not None and not tg.is_tien_gow(spec.rules):
+    if spec.rules is not None and not TIEN_GOW.knows(spec.rules):
         raise TrickPositionError(
             ("rules",),
             Text(

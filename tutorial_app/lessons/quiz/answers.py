@@ -2,6 +2,9 @@
 
 Why computed: a lesson must never contradict the rules. The author may write
 the expected answer too, and the validator fails when the engine disagrees.
+What a kind is (its answer's form, its words, whether it needs a position)
+is its spec's (``format.quizzes``); how the line games and the Chinese tiles
+answer it is here, one function per kind.
 """
 
 from __future__ import annotations
@@ -10,14 +13,9 @@ from collections.abc import Callable
 
 from tutorial_app.lessons.format.goals import ends_total, fives_points
 from tutorial_app.lessons.format.model import Answer, QuizStep, line_move
+from tutorial_app.lessons.format.quizzes import QUIZ_SPEC, Form, kinds_without_position
 from tutorial_app.lessons.format.scenes import Scene
-from tutorial_app.lessons.quiz.chinese import (
-    CHINESE_BOOL_KINDS,
-    CHINESE_QUIZ_KINDS,
-    CHINESE_WORD_KINDS,
-    CHINESE_WORDS,
-    chinese_answer,
-)
+from tutorial_app.lessons.quiz.chinese import CHINESE_QUIZ_KINDS, chinese_answer
 from tutorial_app.lessons.quiz.strategy import BestError, best_key, choice_keys, may_hold, move_label, parse_move_key
 from tutorial_app.rules.line.deal import LeadDecision
 from tutorial_app.rules.line.match import MatchState, record_hand
@@ -43,48 +41,14 @@ class QuizError(ValueError):
     """The question does not fit the position (said to the lesson's author)."""
 
 
-BOOL_KINDS = frozenset(
-    {
-        "must_redeal",
-        "is_legal",
-        "is_double",
-        "capicu",
-        "match_over",
-        "may_hold",
-        *CHINESE_BOOL_KINDS,
-        "trick_legal",
-        "trick_may_take_last",
-    }
-)
-SEAT_KINDS = frozenset(
-    {"who_leads", "who_moves", "fish_maker", "next_leader", "trick_taker", "trick_next_leader", "trick_hand_winner"}
-)
-SIDE_KINDS = frozenset({"winner", "match_winner"})
-WORD_KINDS: dict[str, tuple[str, ...]] = {
-    "what_to_do": ("play", "draw", "pass"),
-    "hand_status": ("in_play", "won", "blocked"),
-    **CHINESE_WORD_KINDS,
-}
-TILE_KINDS = frozenset({"lead_tile", "fitting_tile"})
-MOVE_KINDS = frozenset({"best_move"})
-NO_POSITION_KINDS = frozenset({"tile_value", "count_tiles", "is_double", *CHINESE_QUIZ_KINDS})
+NO_POSITION_KINDS = kinds_without_position()
+"""The kinds answered without a position (about tiles and the set)."""
 
 
-def answer_type(kind: str) -> str:
-    """How an answer of this kind is written: bool, seat, side, word, tile, move or number."""
-    if kind in BOOL_KINDS:
-        return "bool"
-    if kind in SEAT_KINDS:
-        return "seat"
-    if kind in SIDE_KINDS:
-        return "side"
-    if kind in WORD_KINDS:
-        return "word"
-    if kind in TILE_KINDS:
-        return "tile"
-    if kind in MOVE_KINDS:
-        return "move"
-    return "number"
+def answer_type(kind: str) -> Form:
+    """How an answer of this kind is written: bool, seat, side, word, tile, move or number (its spec's form)."""
+    spec = QUIZ_SPEC.get(kind)
+    return spec.form if spec is not None else "number"
 
 
 def normalize_answer(kind: str, value: object) -> Answer:
@@ -104,7 +68,7 @@ def normalize_answer(kind: str, value: object) -> Answer:
     if kind_type == "move":
         return parse_move_key(value)
     if kind_type == "word":
-        words = WORD_KINDS[kind]
+        words = tuple(QUIZ_SPEC[kind].words)
         if isinstance(value, str) and value.strip().lower() in words:
             return value.strip().lower()
         raise ValueError("one of " + ", ".join(words))
@@ -451,7 +415,7 @@ def default_choices(step: QuizStep, scene: Scene | None, answer: Answer) -> list
     if kind_type == "bool":
         return [True, False]
     if kind_type == "word":
-        return list(WORD_KINDS[step.ask])
+        return list(QUIZ_SPEC[step.ask].words)
     if scene is None:
         return None
     rules = scene.rules
@@ -471,18 +435,6 @@ def default_choices(step: QuizStep, scene: Scene | None, answer: Answer) -> list
     return None
 
 
-_WORDS = {
-    "play": Text("Play a tile", "Сходить костью"),
-    "draw": Text("Draw from the boneyard", "Взять с базара"),
-    "pass": Text("Pass", "Пас"),
-    "in_play": Text("Still in play", "Ещё идёт"),
-    "won": Text("Someone went out", "Кто-то вышел"),
-    "blocked": Text("Blocked (a fish)", "Рыба"),
-    "tie": Text("A tie", "Ничья"),
-    **CHINESE_WORDS,
-}
-
-
 def choice_label(
     kind: str,
     value: Answer,
@@ -498,8 +450,9 @@ def choice_label(
         return move_label(value, state, lang)
     if kind_type == "bool":
         return (Text("Yes", "Да") if value else Text("No", "Нет")).in_(lang)
-    if isinstance(value, str) and value in _WORDS:
-        return _WORDS[value].in_(lang)
+    words = QUIZ_SPEC[kind].words if kind in QUIZ_SPEC else {}
+    if isinstance(value, str) and value in words:
+        return words[value].in_(lang)
     if kind_type == "seat" and isinstance(value, int):
         return _seat_label(value, viewer).in_(lang)
     if kind_type == "side" and isinstance(value, int):

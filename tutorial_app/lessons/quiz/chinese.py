@@ -16,7 +16,7 @@ Kinds:
 from __future__ import annotations
 
 from tutorial_app.lessons.format.model import Answer, QuizStep
-from tutorial_app.rules.text import Text
+from tutorial_app.lessons.format.quizzes import kinds_about
 from tutorial_app.rules.tien_gow.tiles import (
     ChineseRulesError,
     can_lead,
@@ -27,24 +27,10 @@ from tutorial_app.rules.tien_gow.tiles import (
     suit_of,
 )
 
-__all__ = [
-    "CHINESE_QUIZ_KINDS",
-    "CHINESE_BOOL_KINDS",
-    "CHINESE_WORD_KINDS",
-    "CHINESE_WORDS",
-    "ChineseQuizError",
-    "chinese_answer",
-]
+__all__ = ["CHINESE_QUIZ_KINDS", "ChineseQuizError", "chinese_answer"]
 
-CHINESE_BOOL_KINDS = frozenset({"chinese_can_lead", "chinese_beats"})
-CHINESE_WORD_KINDS: dict[str, tuple[str, ...]] = {"chinese_suit": ("civil", "military")}
-CHINESE_QUIZ_KINDS = frozenset({"chinese_copies", "chinese_red_pips", *CHINESE_BOOL_KINDS, *CHINESE_WORD_KINDS})
-
-CHINESE_WORDS: dict[str, Text] = {
-    "civil": Text("Civil", "Гражданская"),
-    "military": Text("Military", "Военная"),
-}
-"""How the word answers are shown to the learner."""
+CHINESE_QUIZ_KINDS = kinds_about("chinese")
+"""The kinds about Chinese tiles and sets (their specs in ``format.quizzes``)."""
 
 
 class ChineseQuizError(ValueError):

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from tutorial_app.language import en_count, ru_count
 from tutorial_app.lessons.format.scenes import Scene
-from tutorial_app.rules.line.state import DRAW, END_TURN, MUGGINS, PASS, Action, HandState, Move, play
+from tutorial_app.rules.line.state import ACTION_MOVES, ENDS, Action, HandState, Move, play
 from tutorial_app.rules.text import Text, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, Tile, TileError, parse_tile
 from tutorial_app.strategy.analysis import (
@@ -71,9 +71,6 @@ MIN_WIN_LEAD = 0.05
 MIN_POINTS_LEAD = 2.0
 """...or, where moves are ranked by points (All Fives), at least this many points."""
 
-_ACTIONS = {"draw": DRAW, "pass": PASS, "end_turn": END_TURN, "muggins": MUGGINS}
-_ENDS = ("lead", "left", "right", "up", "down")
-
 
 class BestError(ValueError):
     """The question cannot be asked of this position (said to the lesson's author)."""
@@ -120,11 +117,11 @@ def parse_move_key(value: object) -> str:
     """An answer written by an author or a learner, in its canonical form; ValueError if it is no move."""
     if isinstance(value, str):
         words = value.strip().lower().split()
-        if len(words) == 1 and words[0] in _ACTIONS:
-            return move_key(_ACTIONS[words[0]])
-        if len(words) == 2 and words[1] in _ENDS:
+        if len(words) == 1 and words[0] in ACTION_MOVES:
+            return move_key(ACTION_MOVES[words[0]])
+        if len(words) == 2 and words[1] in ENDS:
             try:
-                return move_key(play(parse_tile(words[0]), words[1]))  # type: ignore[arg-type]
+                return move_key(play(parse_tile(words[0]), words[1]))
             except TileError:
                 pass
     raise ValueError("a move like 6-4 left, or draw / pass")
@@ -162,10 +159,10 @@ def move_label(key: str, state: HandState | None, lang: str) -> str:
 
 def _move_of(key: str) -> Move | None:
     words = key.split()
-    if len(words) == 1 and words[0] in _ACTIONS:
-        return _ACTIONS[words[0]]
-    if len(words) == 2 and words[1] in _ENDS:
-        return play(parse_tile(words[0]), words[1])  # type: ignore[arg-type]
+    if len(words) == 1 and words[0] in ACTION_MOVES:
+        return ACTION_MOVES[words[0]]
+    if len(words) == 2 and words[1] in ENDS:
+        return play(parse_tile(words[0]), words[1])
     return None
 
 

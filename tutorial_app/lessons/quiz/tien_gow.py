@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutorial_app.lessons.format.model import TRICK_QUIZ_KINDS, Answer, QuizStep
+from tutorial_app.lessons.format.model import Answer, QuizStep
+from tutorial_app.lessons.format.quizzes import QUIZ_SPEC, kinds_about
 from tutorial_app.lessons.format.tien_gow_scene import TrickScene, trick_move
-from tutorial_app.lessons.quiz.answers import WORD_KINDS, QuizError, answer_type, normalize_answer
+from tutorial_app.lessons.quiz.answers import QuizError, answer_type, normalize_answer
 from tutorial_app.lessons.quiz.chinese import CHINESE_QUIZ_KINDS, chinese_answer
 from tutorial_app.lessons.quiz.explain import chinese_explanation
 from tutorial_app.rules import tien_gow as tg
@@ -39,7 +40,7 @@ from tutorial_app.rules.tien_gow.worked import (
 
 __all__ = ["TIEN_GOW_LESSON_KINDS", "TRICK_EXPLAINED_KINDS", "trick_answer", "trick_explanation", "trick_choices"]
 
-TIEN_GOW_LESSON_KINDS = frozenset({*TRICK_QUIZ_KINDS, *CHINESE_QUIZ_KINDS})
+TIEN_GOW_LESSON_KINDS = kinds_about("tien_gow", "chinese")
 """Every question a ``rules: tien_gow`` lesson may ask."""
 
 
@@ -211,5 +212,5 @@ def trick_choices(step: QuizStep) -> list[Answer] | None:
     if kind == "seat":
         return list(range(tg.PLAYERS))
     if kind == "word":
-        return list(WORD_KINDS[step.ask])
+        return list(QUIZ_SPEC[step.ask].words)
     return None

@@ -1,9 +1,9 @@
 """What every lesson run shares, whatever game it teaches: the step reached, mistakes, hints, stars, answers.
 
-Why a base class: the line games' runner (``runner.LessonRun``) and Tien
-Gow's (``run.tien_gow.TienGowRun``) differ in their positions, moves and
-explanations, but a learner goes through steps, answers questions, asks for
-hints and earns stars the same way in both.
+Why apart from ``runner.LessonRun``: this is the bookkeeping of a lesson
+(the step reached, mistakes, hints, stars, a quiz's answer), which knows
+nothing of positions or moves; the runner adds what a game's positions and
+moves need.
 """
 
 from __future__ import annotations
@@ -96,11 +96,8 @@ class Feedback:
 
 
 class RunCore:
-    """One learner going through one lesson: the bookkeeping every game's runner shares.
-
-    A subclass enters steps (``_enter``), explains answers (``explanation``)
-    and takes moves its own way.
-    """
+    """One learner going through one lesson: the bookkeeping (``runner.LessonRun`` enters steps, explains answers
+    and takes moves)."""
 
     def __init__(self, lesson: Lesson, seed: int | None = None) -> None:
         self.lesson = lesson

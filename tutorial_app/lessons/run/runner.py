@@ -1,27 +1,29 @@
-"""Running a lesson: a state machine the app drives one learner action at a time.
+"""Running a lesson of any game: a state machine the app drives one learner action at a time.
 
 Why no UI here: the app, the tests and the automatic solver drive the same
 ``LessonRun``; it takes a move or an answer and gives back ``Feedback`` in
 the learner's language, with the rules core's reason when a move is illegal
-and its worked explanation after every answer and every hand's end.
+and its worked explanation after every answer and every hand's end. What
+depends on the lesson's game (its positions, moves, goals, questions, how a
+move is told back) is asked of the game's ``LessonGame``
+(``lessons.games``); the steps are walked the same way for every game.
 
-    run = LessonRun.start(lesson)
+    run = LessonRun(lesson)
     while not run.finished:
         run.step, run.state, run.viewer  # what to show (the learner is one seat all lesson)
         fb = run.submit_move(move, "ru")  # play and capstone steps
         fb = run.answer(value, "ru")      # quiz steps
-        if run.refuted: run.retry()       # after a wrong move was played out
+        if run.paused: run.resume()      # a capstone table waiting after a trick the bots took
+        if run.refuted: run.retry()      # after a wrong move was played out
         if run.done: run.next()
     run.stars                        # 1-3
 """
 
 from __future__ import annotations
 
-import random
+from typing import Any
 
-from tutorial_app.lessons.check.table import is_forced
-from tutorial_app.lessons.format.capstone import CapstoneHand, bot_move, deal_capstone, learner_move
-from tutorial_app.lessons.format.goals import goal_moves, satisfies
+from tutorial_app.lessons.format.capstone import capstone_table
 from tutorial_app.lessons.format.model import (
     Answer,
     CapstoneStep,
@@ -31,22 +33,14 @@ from tutorial_app.lessons.format.model import (
     QuizStep,
     RememberStep,
     WrongMove,
-    line_move,
 )
-from tutorial_app.lessons.format.scenes import Scene, lesson_rules, read_scene
-from tutorial_app.lessons.quiz.answers import choice_label, correct_answer, default_choices
-from tutorial_app.lessons.quiz.explain import quiz_explanation
-from tutorial_app.lessons.quiz.strategy import engine_explanation
+from tutorial_app.lessons.games import LessonGame, lesson_game
 from tutorial_app.lessons.run.core import RIGHT, Feedback, RunCore, RunError, play_out, refuted
-from tutorial_app.rules.line.moves import IllegalMoveError, apply, why_illegal
-from tutorial_app.rules.line.options import HouseRules
-from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.line.worked import join
-from tutorial_app.rules.line.worked_end import explain_hand_end
-from tutorial_app.rules.line.worked_moves import describe_moves
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.strategy.bot_table import BotTable, person_move, resume
 
-__all__ = ["Feedback", "LessonRun", "RunError", "solve_step"]
+__all__ = ["Feedback", "LessonRun", "RunError"]
 
 _LEGAL_NOT_GOAL = Text(
     "That move is allowed, but it is not what this step asks for.",
@@ -56,14 +50,15 @@ _HAND_OVER = Text("The hand is over.", "Раздача окончена.")
 
 
 class LessonRun(RunCore):
-    """One learner going through one lesson of a line game (Tien Gow's lessons: ``run.tien_gow``)."""
+    """One learner going through one lesson, of whichever game it teaches."""
 
     def __init__(self, lesson: Lesson, seed: int | None = None) -> None:
         super().__init__(lesson, seed)
-        self.rules: HouseRules = lesson_rules(lesson)
-        self._scene: Scene | None = None
-        self._refuted: HandState | None = None
-        self._capstone: CapstoneHand | None = None
+        self.lessons: LessonGame = lesson_game(lesson.rules)
+        self.rules: Any = self.lessons.rules_of(lesson.rules, lesson.players, lesson.overrides)
+        self._scene: Any = None
+        self._refuted: Any = None
+        self._capstone: BotTable | None = None
         self._enter(previous=None)
 
     @classmethod
@@ -74,14 +69,19 @@ class LessonRun(RunCore):
     # -- what to show ------------------------------------------------------
 
     @property
-    def scene(self) -> Scene | None:
-        """The current position with what is known about its deal and match (None: no board)."""
+    def game(self) -> Any:
+        """The rules core's game the lesson teaches (``rules.games``)."""
+        return self.lessons.game
+
+    @property
+    def scene(self) -> Any:
+        """The current position with what is known about it (None: no board): the game's own scene value."""
         return self._scene
 
     @property
-    def state(self) -> HandState | None:
-        """The hand to draw now: the step's position (after a right move, with the scripted replies played),
-        the position a refuted wrong move led to, or the capstone hand."""
+    def state(self) -> Any:
+        """The hand to draw now: the capstone hand, the position a refuted wrong move led to, or the step's
+        position (after a right move, with the scripted replies played)."""
         if self._capstone is not None:
             return self._capstone.state
         if self._refuted is not None:
@@ -89,8 +89,8 @@ class LessonRun(RunCore):
         return self._scene.state if self._scene is not None else None
 
     @property
-    def capstone(self) -> CapstoneHand | None:
-        """The capstone hand while a capstone step is on."""
+    def capstone(self) -> BotTable | None:
+        """The capstone table while a capstone step is on."""
         return self._capstone
 
     @property
@@ -98,32 +98,32 @@ class LessonRun(RunCore):
         """Whether the board shows where a wrong move led (``retry`` goes back to the step's position)."""
         return self._refuted is not None
 
+    @property
+    def paused(self) -> bool:
+        """The capstone table waits after a trick the bots took (``resume`` goes on)."""
+        return self._capstone is not None and not self._done and self._capstone.paused
+
     def choices(self, lang: str = "en") -> list[tuple[Answer, str]] | None:
         """A quiz's options as (value, label); None when the learner types the answer."""
         step = self.step
         if not isinstance(step, QuizStep):
             return None
         assert self._right is not None
-        options = default_choices(step, self._scene, self._right)
-        if options is None:
-            return None
-        rules = self._scene.rules if self._scene is not None else self.rules
-        state = self._scene.state if self._scene is not None else None
-        return [(value, choice_label(step.ask, value, rules, lang, self.viewer, state)) for value in options]
+        return self.lessons.choices(step, self._scene, self.rules, self._right, self.viewer, lang)
 
     def engine_explanation(self) -> Text | None:
         step = self.step
         if not isinstance(step, QuizStep):
             return None
-        return quiz_explanation(step, self._scene, self.rules, self.viewer)
+        return self.lessons.explanation(step, self._scene, self.rules, self.viewer)
 
     def is_forced(self) -> bool:
         state = self._scene.state if self._scene is not None else None
-        return isinstance(self.step, PlayStep) and state is not None and is_forced(state)
+        return isinstance(self.step, PlayStep) and state is not None and len(self.game.legal_moves(state)) == 1
 
     # -- learner actions ---------------------------------------------------
 
-    def submit_move(self, move: Move, lang: str = "en") -> Feedback:
+    def submit_move(self, move: Any, lang: str = "en") -> Feedback:
         """The learner's move in a play step or in the capstone hand."""
         step = self.step
         if isinstance(step, CapstoneStep) and not self._done:
@@ -131,31 +131,20 @@ class LessonRun(RunCore):
         if not isinstance(step, PlayStep) or self._done or self._scene is None:
             raise RunError("the current step does not take a move")
         self._refuted = None
+        game, lessons = self.game, self.lessons
         state = self._scene.state
-        reason = why_illegal(state, move)
+        reason = game.why_illegal(state, move)
         if reason is not None:
             self.mistakes += 1
             return Feedback(False, reason.in_(lang), hint=step.hint.in_(lang), mistake=True)
-        after = apply(state, move)
+        after = game.apply(state, move)
         seat = state.to_move
-        if satisfies(step.goal, state, move, after):
-            engine = engine_explanation(self._scene, seat) if step.best else None
-            played, states = play_out(after, [line_move(s) for s in step.replies], apply)
-            final = states[-1] if states else after
-            self._scene = self._scene._replace(state=final)
-            self._done = True
-            said = join(engine, step.success.text() if step.success else None, self._ending(final))
-            return Feedback(
-                True,
-                RIGHT.in_(lang),
-                explanation=said.in_(lang) if said.en else None,
-                played=((seat, move), *played),
-                states=(after, *states),
-            )
+        if lessons.satisfies(step.goal, state, move, after):
+            return self._right_move(step, seat, move, after, lang)
         self.mistakes += 1
         for wrong in step.wrong:
-            if _same(line_move(wrong.move), move):
-                return self._refute(step, wrong, seat, move, after, lang)
+            if _tempting(lessons, wrong, move):
+                return self._refute(step, wrong, seat, move, state, after, lang)
         return Feedback(
             False,
             _LEGAL_NOT_GOAL.in_(lang),
@@ -165,91 +154,109 @@ class LessonRun(RunCore):
             mistake=True,
         )
 
-    def _refute(self, step: PlayStep, wrong: WrongMove, seat: int, move: Move, after: HandState, lang: str) -> Feedback:
+    def _right_move(self, step: PlayStep, seat: int, move: Any, after: Any, lang: str) -> Feedback:
+        """The step is done: the scripted replies are played, and the move told with the lesson's words."""
+        played, states = play_out(after, [self.lessons.move_of(s) for s in step.replies], self.game.apply)
+        final = states[-1] if states else after
+        head, tail = self.lessons.right_words(self._scene, step, seat, move, played, final, self.viewer)
+        self._scene = self._scene._replace(state=final)
+        self._done = True
+        said = join(head, step.success.text() if step.success else None, tail)
+        return Feedback(
+            True,
+            RIGHT.in_(lang),
+            explanation=said.in_(lang) if said.en else None,
+            played=((seat, move), *played),
+            states=(after, *states),
+        )
+
+    def _refute(
+        self, step: PlayStep, wrong: WrongMove, seat: int, move: Any, before: Any, after: Any, lang: str
+    ) -> Feedback:
         """Play out what goes wrong after a tempting move, and explain it (the board shows it until ``retry``)."""
-        played, states = play_out(after, [line_move(s) for s in wrong.replies], apply)
+        played, states = play_out(after, [self.lessons.move_of(s) for s in wrong.replies], self.game.apply)
         final = states[-1] if states else after
         self._refuted = final
-        record = [(s, m, drawn) for s, m, drawn, _points in final.log[len(after.log) :]]
-        said = join(describe_moves(record, self.viewer), wrong.text.text(), self._ending(final))
+        what = self.lessons.refuted_words(before, after, seat, move, played, final, self.viewer)
+        ending = self.game.explain_end(final, self.viewer) if final.is_over else None
         return Feedback(
             False,
             refuted(bool(played)).in_(lang),
             hint=step.hint.in_(lang),
-            explanation=said.in_(lang),
+            explanation=self._joined(lang, what, wrong.text.text(), ending),
             played=((seat, move), *played),
             states=(after, *states),
             mistake=True,
         )
 
-    def _ending(self, state: HandState) -> Text | None:
-        """The worked end of the hand when ``state`` is over (how it ended, the pips, the score), else None."""
-        return explain_hand_end(state, self.viewer).text() if state.is_over else None
+    def _joined(self, lang: str, *parts: Text | None) -> str:
+        """Parts of a worked explanation in ``lang``, joined as the game's explanations are."""
+        return self.lessons.separator.join(part.in_(lang) for part in parts if part is not None and part.en)
 
     def retry(self) -> None:
         """Back to the step's position after a wrong move was played out."""
         self._refuted = None
 
-    def _capstone_move(self, move: Move, lang: str) -> Feedback:
-        hand = self._capstone
-        assert hand is not None
+    def _capstone_move(self, move: Any, lang: str) -> Feedback:
+        table = self._capstone
+        assert table is not None
         try:
-            hand = learner_move(hand, move)
-        except IllegalMoveError as exc:
+            moved = person_move(table, move)
+        except RulesError as exc:
             self.mistakes += 1
             return Feedback(False, exc.reason.in_(lang), mistake=True)
-        self._capstone = hand
-        seat = self.viewer
-        played = ((seat, move), *hand.since)
-        if not hand.over:
-            said = describe_moves([(s, m, ()) for s, m in hand.since], self.viewer)
-            return Feedback(True, said.in_(lang), played=played)
+        return self._capstone_said(moved, lang)
+
+    def resume(self, lang: str = "en") -> Feedback:
+        """The capstone hand goes on after a pause (the bots lead)."""
+        table = self._capstone
+        if table is None or not self.paused:
+            raise RunError("the capstone hand is not waiting")
+        return self._capstone_said(resume(table), lang)
+
+    def _capstone_said(self, table: BotTable, lang: str) -> Feedback:
+        before = self._capstone
+        assert before is not None
+        self._capstone = table
+        said = self.lessons.capstone_words(before.state, table.since, table.bots_since(), self.viewer)
+        if not table.hand_over:
+            return Feedback(True, said.in_(lang), played=table.since)
         self._done = True
-        ending = explain_hand_end(hand.state, self.viewer).text()
-        return Feedback(True, _HAND_OVER.in_(lang), explanation=ending.in_(lang), played=played)
+        ending = self.game.explain_end(table.state, self.viewer)
+        explanation = self._joined(lang, *self.lessons.end_words(said, ending))
+        return Feedback(True, _HAND_OVER.in_(lang), explanation=explanation, played=table.since)
 
     def _enter_next(self) -> None:
         self._enter(self._scene)
 
     # -- internals ---------------------------------------------------------
 
-    def _enter(self, previous: Scene | None) -> None:
+    def _enter(self, previous: Any) -> None:
         step = self.step
         self._done = isinstance(step, (ExplainStep, RememberStep))
         self._right = None
         self._refuted = None
         self._capstone = None
-        scene: Scene | None = None
+        scene: Any = None
         if isinstance(step, CapstoneStep):
             seed = step.seed if step.seed is not None else self._seed + self.index
-            self._capstone = deal_capstone(self.rules, self.viewer, step.bot, seed)
-            self._done = self._capstone.over
+            bot = self.lessons.capstone_bot(step.bot) or "greedy"
+            self._capstone = capstone_table(self.game, self.rules, self.viewer, bot, seed)
+            self._done = self._capstone.hand_over
         elif not isinstance(step, RememberStep):
             if step.position is not None:
-                scene = read_scene(self.lesson, step.position)
+                scene = self.lessons.read_scene(self.lesson, self.rules, step.position)
             elif step.from_previous:
                 scene = previous
         self._scene = scene
         if isinstance(step, QuizStep):
-            self._right = correct_answer(step, scene, self.rules)
+            self._right = self.lessons.answer(step, scene, self.rules, self.viewer)
 
 
-def _same(a: Move, b: Move) -> bool:
-    return (a.action, a.tile, a.end, a.closed) == (b.action, b.tile, b.end, b.closed)
-
-
-def solve_step(run: LessonRun) -> Move | Answer | None:
-    """A right action for the current step, found through the rules core (None: nothing to do)."""
-    step = run.step
-    if run.done:
-        return None
-    if isinstance(step, PlayStep):
-        assert run.scene is not None
-        state = run.scene.state
-        found = goal_moves(state, step.goal)
-        return found[0][0] if found else None
-    if isinstance(step, QuizStep):
-        return run.right_answer
-    if isinstance(step, CapstoneStep) and run.capstone is not None:
-        return bot_move(run.capstone.state, "greedy", random.Random(0))
-    return None
+def _tempting(lessons: LessonGame, wrong: WrongMove, move: Any) -> bool:
+    """Whether the learner's move is a wrong move the step plays out (one the game can read)."""
+    try:
+        written = lessons.move_of(wrong.move)
+    except ValueError:
+        return False
+    return bool(lessons.game.same_move(written, move))

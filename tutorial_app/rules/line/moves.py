@@ -193,20 +193,63 @@ def _apply_other(state: HandState, move: Move) -> HandState:
             fives=tuple(scored), unclaimed=0, trail=LogEntry(state.trail, state.to_move, move, (), state.unclaimed)
         )
     # pass and end_turn hand the turn on
+    seat = state.to_move
+    rules = state.rules
+    return _moved_off_the_table(
+        state, (seat + 1) % rules.players, state.hands, state.boneyard, state.status, state.drawn, False, move, ()
+    )
+
+
+def _draw(state: HandState, move: Move) -> HandState:
+    rules, seat, table, boneyard = state.rules, state.to_move, state.table, state.boneyard
+    pairs = rules.pairs_draw
+    drawable = len(boneyard) - rules.reserve
+    count = 2 if pairs and drawable >= 2 else 1
+    taken = boneyard[:count]
+    hand = state.hands[seat]
+    for tile in taken:
+        hand |= tile.bit
+    drawn = None
+    if rules.must_play_drawn and not pairs:
+        tile = taken[-1]
+        if table.fit & tile.bit:
+            drawn = tile
+    new_hands = list(state.hands)
+    new_hands[seat] = hand
+    left = boneyard[count:]
+    status = state.status
+    if rules.draw_out and len(left) <= rules.reserve and table_blocked(rules, new_hands, left, table.fit):
+        # the boneyard is drawn out and still nobody can play: only now is it a fish
+        status = _BLOCKED
+    return _moved_off_the_table(state, seat, tuple(new_hands), left, status, drawn, state.doubles_run, move, taken)
+
+
+def _moved_off_the_table(
+    state: HandState,
+    to_move: int,
+    hands: tuple[int, ...],
+    boneyard: tuple[Tile, ...],
+    status: Status,
+    drawn: Tile | None,
+    doubles_run: bool,
+    move: Move,
+    taken: tuple[Tile, ...],
+) -> HandState:
+    """The state after a move that lays no tile (a draw, a pass, the end of a turn): nothing unclaimed stays."""
     (
         rules,
-        hands,
-        boneyard,
+        _hands,
+        _boneyard,
         table,
         seat,
         leader,
         last,
-        status,
+        _status,
         out,
         capicu,
         bank,
         fives,
-        drawn,
+        _drawn,
         _run,
         lead_mask,
         _unclaimed,
@@ -220,7 +263,7 @@ def _apply_other(state: HandState, move: Move) -> HandState:
             hands,
             boneyard,
             table,
-            (seat + 1) % rules.players,
+            to_move,
             leader,
             last,
             status,
@@ -229,71 +272,7 @@ def _apply_other(state: HandState, move: Move) -> HandState:
             bank,
             fives,
             drawn,
-            False,
-            lead_mask,
-            0,
-            plays,
-            _tuple_new(LogEntry, (trail, seat, move, (), 0)),
-        ),
-    )
-
-
-def _draw(state: HandState, move: Move) -> HandState:
-    (
-        rules,
-        hands,
-        boneyard,
-        table,
-        seat,
-        leader,
-        last,
-        status,
-        out,
-        capicu,
-        bank,
-        fives,
-        _drawn,
-        run,
-        lead_mask,
-        _unclaimed,
-        plays,
-        trail,
-    ) = state
-    pairs = rules.pairs_draw
-    drawable = len(boneyard) - rules.reserve
-    count = 2 if pairs and drawable >= 2 else 1
-    taken = boneyard[:count]
-    hand = hands[seat]
-    for tile in taken:
-        hand |= tile.bit
-    drawn = None
-    if rules.must_play_drawn and not pairs:
-        tile = taken[-1]
-        if table.fit & tile.bit:
-            drawn = tile
-    new_hands = list(hands)
-    new_hands[seat] = hand
-    left = boneyard[count:]
-    if rules.draw_out and len(left) <= rules.reserve and table_blocked(rules, new_hands, left, table.fit):
-        # the boneyard is drawn out and still nobody can play: only now is it a fish
-        status = _BLOCKED
-    return _tuple_new(
-        HandState,
-        (
-            rules,
-            tuple(new_hands),
-            left,
-            table,
-            seat,
-            leader,
-            last,
-            status,
-            out,
-            capicu,
-            bank,
-            fives,
-            drawn,
-            run,
+            doubles_run,
             lead_mask,
             0,
             plays,
@@ -303,6 +282,34 @@ def _draw(state: HandState, move: Move) -> HandState:
 
 
 _tuple_new = tuple.__new__
+
+# Why positional: ``benchmarks/rules_speed.py`` measured building the 18-field HandState by keyword at about five
+# times the cost of ``tuple.__new__``, and ``_replace`` at about nine; used for draws and passes alone, ``_replace``
+# cost a seventh of the random playouts' throughput. So the two builds here (a play; a move that lays no tile)
+# and the unpackings write the fields in order, and this guard names the one place to change when
+# HandState gains a field.
+_FIELDS = (
+    "rules",
+    "hands",
+    "boneyard",
+    "table",
+    "to_move",
+    "leader",
+    "last_move_by",
+    "status",
+    "out_seat",
+    "capicu",
+    "bank",
+    "fives",
+    "drawn",
+    "doubles_run",
+    "lead_mask",
+    "unclaimed",
+    "plays",
+    "trail",
+)
+if HandState._fields != _FIELDS:
+    raise RuntimeError("HandState's fields changed: update the positional builds and unpackings of rules/line/moves.py")
 
 
 def apply_unchecked(state: HandState, move: Move) -> HandState:
@@ -375,7 +382,10 @@ def apply_unchecked(state: HandState, move: Move) -> HandState:
                 fives_list[rules.side_of(seat)] += count
                 fives = tuple(fives_list)
     trail = _tuple_new(LogEntry, (trail, seat, move, (), points))
+    # What the play leads to: the hand won, blocked, a run of doubles going on, or the turn handed on.
+    to_move, status, out, capicu, run = seat, _IN_PLAY, -1, False, False
     if hand == 0:
+        status, out, unclaimed = _WON, seat, 0
         capicu = (
             not spinner_layout
             and not tile.is_double
@@ -384,81 +394,19 @@ def apply_unchecked(state: HandState, move: Move) -> HandState:
             and tile.has(before[LEFT])
             and tile.has(before[RIGHT])
         )
-        return _tuple_new(
-            HandState,
-            (
-                rules,
-                hands,
-                boneyard,
-                table,
-                seat,
-                leader,
-                seat,
-                _WON,
-                seat,
-                capicu,
-                bank,
-                fives,
-                None,
-                False,
-                lead_mask,
-                0,
-                plays + 1,
-                trail,
-            ),
-        )
-    for other in hands:
-        if other & fit:
-            break
     else:
-        if _nothing_to_draw(rules, boneyard, fit):
-            return _tuple_new(
-                HandState,
-                (
-                    rules,
-                    hands,
-                    boneyard,
-                    table,
-                    seat,
-                    leader,
-                    seat,
-                    _BLOCKED,
-                    -1,
-                    False,
-                    bank,
-                    fives,
-                    None,
-                    False,
-                    lead_mask,
-                    0,
-                    plays + 1,
-                    trail,
-                ),
-            )
-    if rules.multiple_doubles and tile.is_double and hand & fit:
-        return _tuple_new(
-            HandState,
-            (
-                rules,
-                hands,
-                boneyard,
-                table,
-                seat,
-                leader,
-                seat,
-                _IN_PLAY,
-                -1,
-                False,
-                bank,
-                fives,
-                None,
-                True,
-                lead_mask,
-                unclaimed,
-                plays + 1,
-                trail,
-            ),
-        )
+        for other in hands:
+            if other & fit:
+                break
+        else:
+            if _nothing_to_draw(rules, boneyard, fit):
+                status, unclaimed = _BLOCKED, 0
+        if status is not _IN_PLAY:
+            pass
+        elif rules.multiple_doubles and tile.is_double and hand & fit:
+            run = True
+        else:
+            to_move = (seat + 1) % rules.players
     return _tuple_new(
         HandState,
         (
@@ -466,16 +414,16 @@ def apply_unchecked(state: HandState, move: Move) -> HandState:
             hands,
             boneyard,
             table,
-            (seat + 1) % rules.players,
+            to_move,
             leader,
             seat,
-            _IN_PLAY,
-            -1,
-            False,
+            status,
+            out,
+            capicu,
             bank,
             fives,
             None,
-            False,
+            run,
             lead_mask,
             unclaimed,
             plays + 1,
@@ -685,6 +633,11 @@ def _why_play(state: HandState, move: Move) -> Text | None:
 def _why_lead(state: HandState, tile: Tile, move: Move) -> Text | None:
     if move.end != "lead":
         return Text("The table is empty: this tile is the lead.", "Стол пуст: эта кость — заход.")
+    if move.closed:
+        return Text(
+            "The lead is laid face up: only a double on an arm may be laid face down, to close it.",
+            "Заход кладут открыто: рубашкой вверх кладут только дубль на ветке, чтобы её закрыть.",
+        )
     if not tile.bit & state.lead_mask:
         must = [str(t) for t in ALL_TILES if t.bit & state.lead_mask & state.hands[state.to_move]]
         return Text(f"The hand must open with {', '.join(must)}.", f"Раздачу нужно начать с {', '.join(must)}.")

@@ -15,13 +15,10 @@ from typing import Any
 from tutorial_app.rules.line.match import MatchState, new_match
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.state import (
+    ACTION_MOVES,
     ARM_NAMES,
-    DRAW,
     EMPTY_TABLE,
-    END_TURN,
     ENDS,
-    MUGGINS,
-    PASS,
     Link,
     Move,
     Table,
@@ -349,7 +346,6 @@ def _flag(value: object, where: str) -> bool:
 
 # -- moves ------------------------------------------------------------------------
 
-_ACTIONS = {"draw": DRAW, "pass": PASS, "end_turn": END_TURN, "muggins": MUGGINS}
 MOVE_KEYS = {"tile", "end", "action", "closed", "claim", "tiles"}
 
 
@@ -395,7 +391,7 @@ def parse_move(raw: object, where: str = "move") -> Move:
         )
     action = raw.get("action")
     if "action" in raw and not (action == "play" and "tile" in raw):
-        if not isinstance(action, str) or action not in _ACTIONS:
+        if not isinstance(action, str) or action not in ACTION_MOVES:
             raise PositionError(
                 at(
                     where,
@@ -405,7 +401,7 @@ def parse_move(raw: object, where: str = "move") -> Move:
                     ),
                 )
             )
-        return _ACTIONS[action]
+        return ACTION_MOVES[action]
     return _parse_play(raw, where)
 
 

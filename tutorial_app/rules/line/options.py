@@ -1,7 +1,9 @@
 """The house-rules model: every house-rule option of a line game in one frozen object.
 
-What each option and value means at the table is the rule sheet's text
-(``rulesheet.py``; ``domino-tutor rules NAME`` prints it).
+Each field is declared by its option's spec (``option_specs``: its values,
+label, sheet section and sentence), and its values are checked through the
+spec's domain; what each value means at the table is the spec's sentence
+(the rule sheet, ``domino-tutor rules NAME``).
 
 Why one model: every variant is a preset of these values, and the engine
 branches on options only, never on a variant's name, so any house rule can
@@ -16,7 +18,26 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from tutorial_app.rules.text import RulesError, Text
+import tutorial_app.rules.line.option_specs as spec
+from tutorial_app.rules.house import Domain, OptionError, OptionSpec, option_int, specs_of
+from tutorial_app.rules.line.option_values import (
+    BlockedNextLead,
+    BlockedScoring,
+    BlockedTie,
+    BlockWithBoneyard,
+    Boneyard,
+    DrawRule,
+    FirstLead,
+    FirstTile,
+    FivesClaim,
+    Layout,
+    MatchGoal,
+    NextLead,
+    Redeal,
+    Scoring,
+    Teams,
+)
+from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import ALL_TILES
 
 __all__ = [
@@ -38,143 +59,13 @@ __all__ = [
     "MatchGoal",
     "HouseRules",
     "OPTION_NAMES",
+    "OPTION_SPECS",
     "option_int",
+    "option_domain",
+    "allowed_values",
 ]
 
-
-class OptionError(RulesError):
-    """A house-rules option or value that does not exist or cannot be played; ``reason`` in en and ru."""
-
-
-class Teams(StrEnum):
-    NONE = "none"
-    PAIRS = "pairs"
-
-
-class Boneyard(StrEnum):
-    NONE = "none"
-    DRAW = "draw"
-
-
-class DrawRule(StrEnum):
-    UNTIL_PLAYABLE = "until_playable"
-    PAIRS = "pairs"
-
-
-class FirstLead(StrEnum):
-    LOWEST_DOUBLE_NOT_BLANK = "lowest_double_not_blank"
-    HIGHEST_DOUBLE = "highest_double"
-    BLANK_THEN_HIGHEST = "blank_then_highest"
-    PRIORITY_101 = "priority_101"
-    DOUBLE_SIX_MUST = "double_six_must"
-    DRAW_LOTS = "draw_lots"
-    HIGHEST_TILE = "highest_tile"
-    DONKEY = "donkey"
-
-
-class FirstTile(StrEnum):
-    DETERMINING = "determining"
-    ANY = "any"
-
-
-class NextLead(StrEnum):
-    WINNER = "winner"
-    FIRST_LEAD_RULE = "first_lead_rule"
-
-
-class BlockedNextLead(StrEnum):
-    """Who leads after a blocked hand.
-
-    ``winner``: the fish's winner (in pairs, the winning side's player with
-    the fewest pips); ``lowest_hand``: the player with the fewest pips at the
-    table, whichever side won. After a tied fish both give the fish maker.
-    """
-
-    FISH_MAKER = "fish_maker"
-    WINNER = "winner"
-    LOWEST_HAND = "lowest_hand"
-    FIRST_LEAD_RULE = "first_lead_rule"
-
-
-class BlockWithBoneyard(StrEnum):
-    """When a hand with a boneyard is blocked (a fish: nobody can play, and drawing cannot change that).
-
-    ``at_once``: as soon as nobody can play and no drawable tile fits;
-    ``draw_out``: only once the boneyard allows no more drawing (players
-    with no fitting tile draw it out first, and the drawn tiles count).
-    """
-
-    AT_ONCE = "at_once"
-    DRAW_OUT = "draw_out"
-
-
-class Layout(StrEnum):
-    LINE = "line"
-    SPINNER = "spinner"
-
-
-class Scoring(StrEnum):
-    WINNER_TAKES_OPPONENTS = "winner_takes_opponents"
-    WINNER_TAKES_ALL_HANDS = "winner_takes_all_hands"
-    GOAT = "goat"
-
-
-class BlockedScoring(StrEnum):
-    LOWEST_WINS = "lowest_wins"
-    LOWEST_MINUS_OWN = "lowest_minus_own"
-    GOAT_BLOCK = "goat_block"
-
-
-class BlockedTie(StrEnum):
-    NOBODY = "nobody"
-    BANK = "bank"
-
-
-class FivesClaim(StrEnum):
-    AUTOMATIC = "automatic"
-    MUST_CLAIM = "must_claim"
-
-
-class Redeal(StrEnum):
-    NONE = "none"
-    DOMINO101 = "domino101"
-
-
-class MatchGoal(StrEnum):
-    REACH_TARGET_WINS = "reach_target_wins"
-    REACH_TARGET_LOSES = "reach_target_loses"
-
-
 _TOTAL_TILES = len(ALL_TILES)
-
-# Allowed whole-number values: (lowest, highest, the values people usually use).
-_INT_RANGES: dict[str, tuple[int, int, Text]] = {
-    "players": (2, 4, Text("2, 3 or 4", "2, 3 или 4")),
-    "hand_size": (
-        2,
-        14,
-        Text(
-            "a whole number from 2 up, such that every hand can be dealt",
-            "целое число от 2, при котором хватает костей на все руки",
-        ),
-    ),
-    "reserve": (0, 2, Text("0, 1 or 2", "0, 1 или 2")),
-    "opening_threshold": (0, 100, Text("0 (off) or 13", "0 (выключено) или 13")),
-    "capicu_bonus": (0, 100, Text("0 (off), 25 or 30", "0 (выключено), 25 или 30")),
-    "target": (
-        1,
-        10_000,
-        Text(
-            "a positive whole number such as 50, 100, 101, 150, 200 or 500",
-            "целое число больше нуля, например 50, 100, 101, 150, 200 или 500",
-        ),
-    ),
-    "min_penalty": (0, 100, Text("0 (off) or 13", "0 (выключено) или 13")),
-}
-_CHOICES: dict[str, tuple[int, ...]] = {
-    "blank_double_value": (0, 10),
-    "lone_blank_double": (0, 25),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,34 +76,36 @@ class HouseRules:
     ``tutorial_app.rules.line.variants.rules_for`` rather than by hand.
     """
 
-    players: int = 2
-    teams: Teams = Teams.NONE
-    hand_size: int = 7
-    boneyard: Boneyard = Boneyard.NONE
-    draw_rule: DrawRule = DrawRule.UNTIL_PLAYABLE
-    reserve: int = 0
-    block_with_boneyard: BlockWithBoneyard = BlockWithBoneyard.AT_ONCE
-    must_play_drawn: bool = False
-    first_lead: FirstLead = FirstLead.LOWEST_DOUBLE_NOT_BLANK
-    first_tile: FirstTile = FirstTile.ANY
-    next_lead: NextLead = NextLead.WINNER
-    blocked_next_lead: BlockedNextLead = BlockedNextLead.FISH_MAKER
-    layout: Layout = Layout.LINE
-    scoring: Scoring = Scoring.WINNER_TAKES_OPPONENTS
-    blocked_scoring: BlockedScoring = BlockedScoring.LOWEST_WINS
-    blocked_tie: BlockedTie = BlockedTie.NOBODY
-    blank_double_value: int = 0
-    opening_threshold: int = 0
-    capicu_bonus: int = 0
-    fives_scoring: bool = False
-    fives_claim: FivesClaim = FivesClaim.AUTOMATIC
-    multiple_doubles: bool = False
-    branch_blocking: bool = False
-    redeal: Redeal = Redeal.NONE
-    target: int = 100
-    match_goal: MatchGoal = MatchGoal.REACH_TARGET_WINS
-    lone_blank_double: int = 0
-    min_penalty: int = 0
+    players: int = field(default=2, metadata=spec.PLAYERS.meta)
+    teams: Teams = field(default=Teams.NONE, metadata=spec.TEAMS.meta)
+    hand_size: int = field(default=7, metadata=spec.HAND_SIZE.meta)
+    boneyard: Boneyard = field(default=Boneyard.NONE, metadata=spec.BONEYARD.meta)
+    draw_rule: DrawRule = field(default=DrawRule.UNTIL_PLAYABLE, metadata=spec.DRAW_RULE.meta)
+    reserve: int = field(default=0, metadata=spec.RESERVE.meta)
+    block_with_boneyard: BlockWithBoneyard = field(
+        default=BlockWithBoneyard.AT_ONCE, metadata=spec.BLOCK_WITH_BONEYARD.meta
+    )
+    must_play_drawn: bool = field(default=False, metadata=spec.MUST_PLAY_DRAWN.meta)
+    first_lead: FirstLead = field(default=FirstLead.LOWEST_DOUBLE_NOT_BLANK, metadata=spec.FIRST_LEAD.meta)
+    first_tile: FirstTile = field(default=FirstTile.ANY, metadata=spec.FIRST_TILE.meta)
+    next_lead: NextLead = field(default=NextLead.WINNER, metadata=spec.NEXT_LEAD.meta)
+    blocked_next_lead: BlockedNextLead = field(default=BlockedNextLead.FISH_MAKER, metadata=spec.BLOCKED_NEXT_LEAD.meta)
+    layout: Layout = field(default=Layout.LINE, metadata=spec.LAYOUT.meta)
+    scoring: Scoring = field(default=Scoring.WINNER_TAKES_OPPONENTS, metadata=spec.SCORING.meta)
+    blocked_scoring: BlockedScoring = field(default=BlockedScoring.LOWEST_WINS, metadata=spec.BLOCKED_SCORING.meta)
+    blocked_tie: BlockedTie = field(default=BlockedTie.NOBODY, metadata=spec.BLOCKED_TIE.meta)
+    blank_double_value: int = field(default=0, metadata=spec.BLANK_DOUBLE_VALUE.meta)
+    opening_threshold: int = field(default=0, metadata=spec.OPENING_THRESHOLD.meta)
+    capicu_bonus: int = field(default=0, metadata=spec.CAPICU_BONUS.meta)
+    fives_scoring: bool = field(default=False, metadata=spec.FIVES_SCORING.meta)
+    fives_claim: FivesClaim = field(default=FivesClaim.AUTOMATIC, metadata=spec.FIVES_CLAIM.meta)
+    multiple_doubles: bool = field(default=False, metadata=spec.MULTIPLE_DOUBLES.meta)
+    branch_blocking: bool = field(default=False, metadata=spec.BRANCH_BLOCKING.meta)
+    redeal: Redeal = field(default=Redeal.NONE, metadata=spec.REDEAL.meta)
+    target: int = field(default=100, metadata=spec.TARGET.meta)
+    match_goal: MatchGoal = field(default=MatchGoal.REACH_TARGET_WINS, metadata=spec.MATCH_GOAL.meta)
+    lone_blank_double: int = field(default=0, metadata=spec.LONE_BLANK_DOUBLE.meta)
+    min_penalty: int = field(default=0, metadata=spec.MIN_PENALTY.meta)
     # Derived once, read on every move. Why: the engine's hot path, and in
     # Python 3.11 reading an enum member off its class costs as much as a
     # dozen ordinary attribute reads.
@@ -236,10 +129,8 @@ class HouseRules:
     """Tiles dealt in all: ``players`` x ``hand_size``."""
 
     def __post_init__(self) -> None:
-        for option in fields(self):
-            if option.init:
-                value = getattr(self, option.name)
-                object.__setattr__(self, option.name, _coerce(option.name, option.type, value))
+        for name, declared in OPTION_SPECS.items():
+            object.__setattr__(self, name, declared.domain.coerce(name, getattr(self, name)))
         pairs = self.teams is Teams.PAIRS
         side_table = tuple(seat % 2 if pairs else seat for seat in range(self.players))
         sides = 2 if pairs else self.players
@@ -290,10 +181,10 @@ class HouseRules:
     def as_dict(self) -> dict[str, object]:
         """Plain values of every option (enums as their names)."""
         out: dict[str, object] = {}
-        for option in fields(self):
-            if option.init:
-                value = getattr(self, option.name)
-                out[option.name] = value.value if isinstance(value, StrEnum) else value
+        for declared in fields(self):
+            if declared.init:
+                value = getattr(self, declared.name)
+                out[declared.name] = value.value if isinstance(value, StrEnum) else value
         return out
 
     def differences(self, other: HouseRules) -> dict[str, tuple[object, object]]:
@@ -359,105 +250,16 @@ class HouseRules:
             )
 
 
-OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(HouseRules) if f.init)
-
-_TRUE = {"true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
-
-
-def _coerce(name: str, annotation: object, value: object) -> object:
-    """Turn a written value into the option's type, or say what is allowed."""
-    enum_type = _ENUM_TYPES.get(name)
-    if enum_type is not None:
-        if isinstance(value, enum_type):
-            return value
-        text = str(value).strip().lower().replace("-", "_")
-        try:
-            return enum_type(text)
-        except ValueError:
-            allowed = ", ".join(m.value for m in enum_type)
-            raise OptionError(
-                Text(
-                    f"option {name}: {value!r} is not allowed; use one of: {allowed}",
-                    f"опция {name}: значение {value!r} не подходит; выберите одно из: {allowed}",
-                )
-            ) from None
-    if name in _BOOL_OPTIONS:
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
-            return value.strip().lower() in _TRUE
-        raise OptionError(
-            Text(
-                f"option {name}: {value!r} is not allowed; use true or false",
-                f"опция {name}: значение {value!r} не подходит; укажите true или false",
-            )
-        )
-    number = option_int(name, value)
-    if name in _CHOICES:
-        choices = _CHOICES[name]
-        if number not in choices:
-            raise OptionError(
-                Text(
-                    f"option {name}: {value!r} is not allowed; use {' or '.join(str(c) for c in choices)}",
-                    f"опция {name}: значение {value!r} не подходит; укажите {' или '.join(str(c) for c in choices)}",
-                )
-            )
-        return number
-    low, high, usual = _INT_RANGES[name]
-    if not low <= number <= high:
-        raise OptionError(
-            Text(
-                f"option {name}: {value!r} is not allowed; use {usual.en}",
-                f"опция {name}: значение {value!r} не подходит; укажите {usual.ru}",
-            )
-        )
-    return number
+OPTION_SPECS: dict[str, OptionSpec] = specs_of(HouseRules)
+"""Every option's spec (``option_specs``), by name, in the order of ``HouseRules``' fields."""
+OPTION_NAMES: tuple[str, ...] = tuple(OPTION_SPECS)
 
 
-def _not_whole(name: str, value: object) -> OptionError:
-    return OptionError(
-        Text(f"option {name}: {value!r} is not a whole number", f"опция {name}: {value!r} — не целое число")
-    )
-
-
-def option_int(name: str, value: object) -> int:
-    """A whole-number option's value from an int or its digits ("150"); OptionError naming ``name`` otherwise."""
-    if isinstance(value, bool):
-        raise _not_whole(name, value)
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
-    raise _not_whole(name, value)
-
-
-_ENUM_TYPES: dict[str, type[StrEnum]] = {
-    "teams": Teams,
-    "boneyard": Boneyard,
-    "draw_rule": DrawRule,
-    "block_with_boneyard": BlockWithBoneyard,
-    "first_lead": FirstLead,
-    "first_tile": FirstTile,
-    "next_lead": NextLead,
-    "blocked_next_lead": BlockedNextLead,
-    "layout": Layout,
-    "scoring": Scoring,
-    "blocked_scoring": BlockedScoring,
-    "blocked_tie": BlockedTie,
-    "fives_claim": FivesClaim,
-    "redeal": Redeal,
-    "match_goal": MatchGoal,
-}
-_BOOL_OPTIONS = {"must_play_drawn", "fives_scoring", "multiple_doubles", "branch_blocking"}
+def option_domain(name: str) -> Domain:
+    """The values an option accepts: ``.choices()`` for a picker's list (None for a range: ``.bounds()``)."""
+    return OPTION_SPECS[name].domain
 
 
 def allowed_values(name: str) -> str:
     """A short description of what an option accepts (for help and errors)."""
-    if name in _ENUM_TYPES:
-        return ", ".join(m.value for m in _ENUM_TYPES[name])
-    if name in _BOOL_OPTIONS:
-        return "true, false"
-    if name in _CHOICES:
-        return ", ".join(str(c) for c in _CHOICES[name])
-    return _INT_RANGES[name][2].en
+    return option_domain(name).accepts().en

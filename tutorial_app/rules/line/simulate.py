@@ -1,28 +1,36 @@
-"""Playing many hands or matches with simple bots, and what they show.
+"""Playing many hands or matches of a line game with simple bots, and what they show.
 
 Why here, in the rules core: the command line, the comparison page and the
 speed benchmark all run the very same loop (``legal_sequence``, the tuple form of
 ``legal_moves``, then ``apply_unchecked``), so a figure measured in one place holds in the others.
-No UI code: a caller that wants a progress bar passes ``progress``.
+The blocks, the matches and the processes are every game's (``rules.simulation``); a line
+game's hand and its tally are here. No UI code: a caller that wants a progress bar passes ``progress``.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import random
-import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
-from tutorial_app.rules.bot_names import FAST_BOTS, FastBot
-from tutorial_app.rules.line.deal import deal
-from tutorial_app.rules.line.match import new_match, next_deal, record_hand
+from tutorial_app.rules.line.bots import BOTS, Bot, choose_greedy
+from tutorial_app.rules.line.game import LINE
 from tutorial_app.rules.line.moves import apply_unchecked, legal_sequence
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.scoring import HandResult, hand_result
-from tutorial_app.rules.line.state import Action, HandState, Move, Status
+from tutorial_app.rules.line.state import HandState, Move, Status
+from tutorial_app.rules.simulation import (
+    MAX_HANDS_PER_MATCH,
+    Figures,
+    Job,
+    Progress,
+    block_rng,
+    check_count,
+    default_jobs,
+    play_hands,
+    play_match,
+    run_blocks,
+)
 
 __all__ = [
     "BOTS",
@@ -30,6 +38,7 @@ __all__ = [
     "Progress",
     "SeatBots",
     "SimulationStats",
+    "MAX_HANDS_PER_MATCH",
     "block_rng",
     "choose_greedy",
     "default_jobs",
@@ -39,10 +48,6 @@ __all__ = [
 ]
 
 _BLOCKED = Status.BLOCKED
-
-Bot = FastBot
-"""The bots this loop plays itself (``rules.bot_names.FAST_BOTS``); any other comes as ``SeatBots``."""
-BOTS: tuple[Bot, ...] = FAST_BOTS
 
 
 @dataclass(frozen=True)
@@ -57,39 +62,6 @@ class SeatBots:
 
     name: str
     bots: tuple[Callable[[HandState, random.Random], Move], ...]
-
-
-Progress = Callable[[int, int], None]
-"""Called as ``progress(done, total)`` now and then, and once at the end."""
-
-MAX_HANDS_PER_MATCH = 1000
-"""A match that has not ended after this many hands is stopped and counted as unfinished."""
-
-_PROGRESS_STEPS = 200
-_BLOCK_MAX = 250
-
-
-def choose_greedy(moves: Sequence[Move]) -> Move:
-    """The heaviest playable tile (first in ``legal_moves`` order on a tie).
-
-    A Muggins call comes first (free points); a face-down double only when it
-    is the only way to lay that tile; draw, pass or end of turn when no tile
-    can be played.
-    """
-    best: Move | None = None
-    best_pips = -1
-    for move in moves:
-        action = move.action
-        if action is Action.MUGGINS:
-            return move
-        if action is Action.PLAY and not move.closed:
-            tile = move.tile
-            assert tile is not None
-            if tile.pips > best_pips:
-                best, best_pips = move, tile.pips
-    if best is not None:
-        return best
-    return moves[0]
 
 
 def play_out(state: HandState, rng: random.Random, bot: Bot | SeatBots = "random") -> HandState:
@@ -121,7 +93,7 @@ def _play_counted(state: HandState, rng: random.Random, bot: Bot | SeatBots) -> 
 
 
 @dataclass(frozen=True)
-class SimulationStats:
+class SimulationStats(Figures):
     """What a simulation run shows. Rates are fractions from 0 to 1.
 
     ``points_per_hand`` is everything written on the score sheet in a hand,
@@ -158,20 +130,6 @@ class SimulationStats:
     first_leader_wins: float | None = None
     first_leader_loses: float | None = None
 
-    def as_dict(self) -> dict[str, object]:
-        """Plain values for JSON."""
-        out = asdict(self)
-        out["hand_wins"] = list(self.hand_wins)
-        if self.match_wins is not None:
-            out["match_wins"] = list(self.match_wins)
-        return out
-
-    def same_figures(self) -> dict[str, object]:
-        """Every figure that a seed fixes (everything but the timing)."""
-        out = self.as_dict()
-        del out["seconds"], out["hands_per_second"]
-        return out
-
 
 class _Tally:
     """Running sums over finished hands (and matches)."""
@@ -206,11 +164,6 @@ class _Tally:
             if rules.side_of(final.leader) == winner:
                 self.leader_wins += 1
         self.points += sum(result.points) + sum(result.fives)
-
-    @property
-    def units(self) -> int:
-        """What a block counted: matches in a match run, else hands."""
-        return self.matches or self.hands
 
     def merge(self, other: _Tally) -> None:
         """Add another block's sums to these."""
@@ -252,101 +205,47 @@ class _Tally:
 
 
 def _check(count: int, what: str, bot: Bot | SeatBots) -> None:
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"the number of {what} must be a whole number, 1 or more, not {count!r}")
+    check_count(count, what)
     if not isinstance(bot, SeatBots) and bot not in BOTS:
         raise ValueError(f"unknown bot {bot!r}; the bots are: {', '.join(BOTS)}")
 
 
-def _block_size(total: int) -> int:
-    """Units (hands or matches) per block: small enough for about 200 progress steps, at most 250."""
-    return max(1, min(_BLOCK_MAX, -(-total // _PROGRESS_STEPS)))
+def _counted(rng: random.Random, bot: Bot | SeatBots, tally: _Tally) -> Callable[[HandState], HandState]:
+    """A hand played out by the bots from its start, counted into ``tally``."""
+
+    def hand(start: HandState) -> HandState:
+        final, moves = _play_counted(start, rng, bot)
+        tally.add(final, moves, hand_result(final))
+        return final
+
+    return hand
 
 
-def block_rng(seed: int, index: int) -> random.Random:
-    """The random source of block ``index`` of a run (the first block is 0).
-
-    Why per block: the figures of a seed are then the same however many
-    processes share the blocks.
-    """
-    return random.Random(f"domino-tutor/{seed}/{index}")
-
-
-def _hand_block(job: tuple[HouseRules, int, Bot | SeatBots, int, int]) -> _Tally:
+def _hand_block(job: Job) -> _Tally:
     rules, seed, bot, index, count = job
     rng = block_rng(seed, index)
     tally = _Tally(rules.sides)
-    for _ in range(count):
-        final, moves = _play_counted(deal(rules, rng).state, rng, bot)
-        tally.add(final, moves, hand_result(final))
+    play_hands(LINE, rules, rng, count, _counted(rng, bot, tally))
     return tally
 
 
-def _match_block(job: tuple[HouseRules, int, Bot | SeatBots, int, int]) -> _Tally:
+def _match_block(job: Job) -> _Tally:
     rules, seed, bot, index, count = job
     rng = block_rng(seed, index)
     tally = _Tally(rules.sides)
+    hand = _counted(rng, bot, tally)
     for _ in range(count):
-        match = new_match(rules)
-        first_side: int | None = None
-        while not match.over:
-            if match.hands_played >= MAX_HANDS_PER_MATCH:
-                tally.unfinished += 1
-                break
-            start = next_deal(match, rng).state
-            if first_side is None:
-                first_side = rules.side_of(start.leader)
-            final, moves = _play_counted(start, rng, bot)
-            tally.add(final, moves, hand_result(final))
-            # the record keeps only the start: the simulator never replays
-            match = record_hand(match, final, start)
+        match, first, finished = play_match(LINE, rules, rng, hand)
+        tally.unfinished += not finished
         tally.matches += 1
         for side in match.winner_sides:
             tally.match_wins[side] += 1 / len(match.winner_sides)
+        first_side = rules.side_of(first.leader) if first is not None else None
         if first_side in match.winner_sides:
             tally.first_wins += 1 / len(match.winner_sides)
         if first_side in match.loser_sides:
             tally.first_losses += 1
     return tally
-
-
-def _run_blocks(
-    work: Callable[[tuple[HouseRules, int, Bot | SeatBots, int, int]], _Tally],
-    rules: HouseRules,
-    total: int,
-    seed: int,
-    bot: Bot | SeatBots,
-    progress: Progress | None,
-    jobs: int,
-) -> tuple[_Tally, float]:
-    """Run every block (in this process or in ``jobs`` processes) and add them up in block order."""
-    size = _block_size(total)
-    blocks = [(rules, seed, bot, i, min(size, total - i * size)) for i in range(-(-total // size))]
-    tally = _Tally(rules.sides)
-    done = 0
-    started = time.perf_counter()
-    if jobs <= 1 or len(blocks) == 1:
-        results: Iterable[_Tally] = map(work, blocks)
-        for part in results:
-            tally.merge(part)
-            done += part.units
-            if progress is not None:
-                progress(done, total)
-    else:
-        # fork: the workers inherit the imported engine, nothing is re-imported
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            for part in pool.map(work, blocks):
-                tally.merge(part)
-                done += part.units
-                if progress is not None:
-                    progress(done, total)
-    return tally, time.perf_counter() - started
-
-
-def default_jobs() -> int:
-    """Processes a simulation may use here: one per CPU this process may run on."""
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
 def simulate_hands(
@@ -362,7 +261,7 @@ def simulate_hands(
     ``jobs`` processes share the work; the figures of a seed do not depend on it.
     """
     _check(hands, "hands", bot)
-    tally, seconds = _run_blocks(_hand_block, rules, hands, seed, bot, progress, jobs)
+    tally, seconds = run_blocks(_hand_block, _Tally(rules.sides), rules, seed, bot, hands, progress, jobs)
     return tally.stats(rules, bot, seed, seconds)
 
 
@@ -376,7 +275,7 @@ def simulate_matches(
 ) -> SimulationStats:
     """Play ``matches`` whole matches (next leader, tie bank, 13-point rule, target) and report hands and matches."""
     _check(matches, "matches", bot)
-    tally, seconds = _run_blocks(_match_block, rules, matches, seed, bot, progress, jobs)
+    tally, seconds = run_blocks(_match_block, _Tally(rules.sides), rules, seed, bot, matches, progress, jobs)
     stats = tally.stats(rules, bot, seed, seconds)
     finished = matches - tally.unfinished
     return replace(

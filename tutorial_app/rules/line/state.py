@@ -31,6 +31,7 @@ __all__ = [
     "PASS",
     "END_TURN",
     "MUGGINS",
+    "ACTION_MOVES",
 ]
 
 End = Literal["lead", "left", "right", "up", "down"]
@@ -88,6 +89,8 @@ DRAW = Move(Action.DRAW)
 PASS = Move(Action.PASS)
 END_TURN = Move(Action.END_TURN)
 MUGGINS = Move(Action.MUGGINS)
+ACTION_MOVES: dict[str, Move] = {move.action.value: move for move in (DRAW, PASS, END_TURN, MUGGINS)}
+"""The moves that are an action alone (no tile), by the action's name: what ``{action: draw}`` means."""
 
 
 class Link(NamedTuple):
@@ -301,6 +304,13 @@ class HandState(NamedTuple):
     def fit_mask(self) -> int:
         """Bits of every tile that fits some open end (all tiles before the lead)."""
         return self.table.fit
+
+    def fitting(self, seat: int) -> int:
+        """Bits of the tiles ``seat`` holds that fit an open end, on its turn (0 when another seat is to move or the
+        hand is over): the tiles a board or a row of buttons shows as playable."""
+        if self.to_move != seat or self.status is not _IN_PLAY:
+            return 0
+        return self.table.fit & self.hands[seat]
 
     def pips(self, seat: int) -> int:
         """What a seat's remaining tiles count (0-0 by the rules' value)."""

@@ -2,18 +2,20 @@
 
 Why not a ``HouseRules`` preset: every option there is about a chain of
 tiles (ends, boneyard, blocked hands); Tien Gow has none of them. Its own
-options are the points where the rule pages differ (``docs/tien_gow.md``).
+options are the points where the rule pages differ (``docs/tien_gow.md``),
+each declared once by an ``OptionSpec`` (``rules.house``) as the line games'
+are: its values, label, sheet section and sentence.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from tutorial_app.rules.line.options import OptionError, option_int
+from tutorial_app.rules.house import Named, OptionError, OptionSpec, Whole, YesNo, specs_of
 from tutorial_app.rules.line.variants import name_key
 from tutorial_app.rules.text import Text
 
@@ -26,6 +28,7 @@ __all__ = [
     "LastTrick",
     "TienGowRules",
     "TIEN_GOW_OPTIONS",
+    "TIEN_GOW_SPECS",
     "is_tien_gow",
 ]
 
@@ -77,28 +80,87 @@ class LastTrick(StrEnum):
     """Anyone may take the last trick."""
 
 
+_TRICKS = Text("Tricks", "Взятки")
+_SCORING = Text("Scoring", "Очки и расчёт")
+_MATCH = Text("The match", "Матч")
+
+
+def _stake(value: object) -> Text:
+    return Text(
+        f"Everyone starts the match with {value} chips; it ends after the hand in which somebody runs out, "
+        "and whoever has the most chips wins.",
+        f"В начале матча у каждого {value} жетонов; матч кончается после раздачи, в которой у кого-то жетоны кончились, "
+        "и побеждает тот, у кого их больше всех.",
+    )
+
+
+LAST_TRICK = OptionSpec(
+    "last_trick",
+    Named(LastTrick),
+    Text("Who may take the last trick", "Кто может взять последнюю взятку"),
+    _TRICKS,
+    {
+        "single": Text(
+            "A player who has taken no trick before the last one may not take a last trick led with a single tile: "
+            "they lay their tile face down. A last trick of two or more tiles is open to everyone.",
+            "Игрок без единой взятки не может взять последнюю взятку, если в неё зашли одной костью: "
+            "он кладёт кость рубашкой вверх. Последнюю взятку из двух и более костей может взять любой.",
+        ),
+        "always": Text(
+            "A player who has taken no trick before the last one may not take the last trick at all: they lay "
+            "their tiles face down.",
+            "Игрок без единой взятки не может взять последнюю взятку: он кладёт кости рубашкой вверх.",
+        ),
+        "open": Text(
+            "Anyone may take the last trick, whether or not they took a trick before it.",
+            "Последнюю взятку может взять любой, даже тот, у кого взяток ещё нет.",
+        ),
+    },
+    words={
+        "single": Text(
+            "no trick, no last trick led with one tile (usual)",
+            "без взяток — не брать последнюю, если в неё зашли одной костью (обычно)",
+        ),
+        "always": Text("no trick, no last trick at all", "без взяток — не брать последнюю вовсе"),
+        "open": Text("anyone may take the last trick", "последнюю взятку может взять любой"),
+    },
+)
+BANKER_DOUBLE = OptionSpec(
+    "banker_double",
+    YesNo(),
+    Text("Payments with the banker count double", "Расчёты с банкиром вдвойне"),
+    _SCORING,
+    {
+        "true": Text(
+            "Payments between the winner and the banker count double (all of them when the banker wins).",
+            "Расчёты между победителем и банкиром удваиваются (все расчёты, если выиграл сам банкир).",
+        ),
+        "false": Text("The banker pays and is paid like everyone else.", "Банкир платит и получает как все."),
+    },
+    words={"true": Text("yes (usual)", "да (обычно)"), "false": Text("no", "нет")},
+)
+STAKE = OptionSpec(
+    "stake",
+    Whole(1, 10_000, Text("a whole number from 1 to 10000", "целое число от 1 до 10000")),
+    Text("Chips each player starts a match with", "Жетонов у каждого в начале матча"),
+    _MATCH,
+    _stake,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class TienGowRules:
     """The house rules of Tien Gow. The defaults are the game ``docs/tien_gow.md`` describes."""
 
-    last_trick: LastTrick = LastTrick.SINGLE
-    banker_double: bool = True
+    last_trick: LastTrick = field(default=LastTrick.SINGLE, metadata=LAST_TRICK.meta)
+    banker_double: bool = field(default=True, metadata=BANKER_DOUBLE.meta)
     """Payments to and from the banker count double."""
-    stake: int = 20
+    stake: int = field(default=20, metadata=STAKE.meta)
     """Chips each player starts a match with; the match ends when someone runs out."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "last_trick", _last_trick(self.last_trick))
-        object.__setattr__(self, "banker_double", _yes_no("banker_double", self.banker_double))
-        stake = option_int("stake", self.stake)
-        if not 1 <= stake <= 10_000:
-            raise OptionError(
-                Text(
-                    f"option stake: {self.stake!r} is not allowed; use a whole number from 1 to 10000",
-                    f"опция stake: значение {self.stake!r} не подходит; укажите целое число от 1 до 10000",
-                )
-            )
-        object.__setattr__(self, "stake", stake)
+        for name, declared in TIEN_GOW_SPECS.items():
+            object.__setattr__(self, name, declared.domain.coerce(name, getattr(self, name)))
 
     @property
     def players(self) -> int:
@@ -130,35 +192,6 @@ class TienGowRules:
         }
 
 
-TIEN_GOW_OPTIONS: tuple[str, ...] = tuple(f.name for f in fields(TienGowRules))
-
-
-def _last_trick(value: object) -> LastTrick:
-    if isinstance(value, LastTrick):
-        return value
-    try:
-        return LastTrick(str(value).strip().lower())
-    except ValueError:
-        allowed = ", ".join(m.value for m in LastTrick)
-        raise OptionError(
-            Text(
-                f"option last_trick: {value!r} is not allowed; use one of: {allowed}",
-                f"опция last_trick: значение {value!r} не подходит; выберите одно из: {allowed}",
-            )
-        ) from None
-
-
-def _yes_no(name: str, value: object) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("true", "yes", "on", "1"):
-        return True
-    if text in ("false", "no", "off", "0"):
-        return False
-    raise OptionError(
-        Text(
-            f"option {name}: {value!r} is not allowed; use true or false",
-            f"опция {name}: значение {value!r} не подходит; укажите true или false",
-        )
-    )
+TIEN_GOW_SPECS: dict[str, OptionSpec] = specs_of(TienGowRules)
+"""Every option's spec, by name."""
+TIEN_GOW_OPTIONS: tuple[str, ...] = tuple(TIEN_GOW_SPECS)

@@ -1,16 +1,26 @@
 """The rule sheet of Tien Gow in plain words, in English and Russian.
 
 Why built from the rules core's data: the tile order, the names and the
-settlement numbers are read from ``rules.tien_gow.tiles`` and ``scoring``, so the
-sheet cannot drift from what the engine does. The sections reuse the line
-games' ``SheetSection``/``SheetLine``, so the Rules page shows both alike.
+settlement numbers are read from ``rules.tien_gow.tiles`` and ``scoring``, and the
+house rules' sentences from their specs (``options``), so the sheet cannot drift from
+what the engine does. The sections are every game's ``SheetSection``/``SheetLine``
+(``rules.game``), so the Rules page shows both alike.
 """
 
 from __future__ import annotations
 
-from tutorial_app.rules.line.rulesheet import SheetLine, SheetSection
+from tutorial_app.rules.game import SheetLine, SheetSection
 from tutorial_app.rules.text import Text
-from tutorial_app.rules.tien_gow.options import HAND_SIZE, PLAYERS, TITLE, LastTrick, TienGowRules
+from tutorial_app.rules.tien_gow.options import (
+    BANKER_DOUBLE,
+    HAND_SIZE,
+    LAST_TRICK,
+    PLAYERS,
+    STAKE,
+    TIEN_GOW_SPECS,
+    TITLE,
+    TienGowRules,
+)
 from tutorial_app.rules.tien_gow.scoring import EVEN_POINTS, NO_TRICK_PAYS
 from tutorial_app.rules.tien_gow.tiles import CIVIL_ORDER, MILITARY_ORDER, tile_name
 
@@ -160,23 +170,6 @@ _TRICKS = (
     ),
 )
 
-_LAST_TRICK: dict[LastTrick, Text] = {
-    LastTrick.SINGLE: Text(
-        "A player who has taken no trick before the last one may not take a last trick led with a single tile: "
-        "they lay their tile face down. A last trick of two or more tiles is open to everyone.",
-        "Игрок без единой взятки не может взять последнюю взятку, если в неё зашли одной костью: "
-        "он кладёт кость рубашкой вверх. Последнюю взятку из двух и более костей может взять любой.",
-    ),
-    LastTrick.ALWAYS: Text(
-        "A player who has taken no trick before the last one may not take the last trick at all: they lay their tiles face down.",
-        "Игрок без единой взятки не может взять последнюю взятку: он кладёт кости рубашкой вверх.",
-    ),
-    LastTrick.OPEN: Text(
-        "Anyone may take the last trick, whether or not they took a trick before it.",
-        "Последнюю взятку может взять любой, даже тот, у кого взяток ещё нет.",
-    ),
-}
-
 
 def _scoring(rules: TienGowRules) -> tuple[tuple[str, Text], ...]:
     lines = [
@@ -190,55 +183,25 @@ def _scoring(rules: TienGowRules) -> tuple[tuple[str, Text], ...]:
             ),
         )
     ]
-    if rules.banker_double:
-        lines.append(
-            (
-                "banker_double",
-                Text(
-                    "Payments between the winner and the banker count double (all of them when the banker wins).",
-                    "Расчёты между победителем и банкиром удваиваются (все расчёты, если выиграл сам банкир).",
-                ),
-            )
-        )
-    else:
-        lines.append(
-            (
-                "banker_double",
-                Text("The banker pays and is paid like everyone else.", "Банкир платит и получает как все."),
-            )
-        )
+    lines.append(("banker_double", BANKER_DOUBLE.read(rules.banker_double)))
     return tuple(lines)
 
 
 def _match(rules: TienGowRules) -> tuple[tuple[str, Text], ...]:
-    return (
-        (
-            "stake",
-            Text(
-                f"Everyone starts the match with {rules.stake} chips; it ends after the hand in which somebody runs out, "
-                "and whoever has the most chips wins.",
-                f"В начале матча у каждого {rules.stake} жетонов; матч кончается после раздачи, в которой у кого-то жетоны кончились, "
-                "и побеждает тот, у кого их больше всех.",
-            ),
-        ),
-    )
+    return (("stake", STAKE.read(rules.stake)),)
 
 
 def tien_gow_sections(rules: TienGowRules | None = None, lang: str = "en") -> list[SheetSection]:
     """The rule sheet as sections of sentences; options that differ from the defaults are marked as house rules."""
     rules = rules or TienGowRules()
     default = TienGowRules()
-    house = {
-        "last_trick": rules.last_trick is not default.last_trick,
-        "banker_double": rules.banker_double is not default.banker_double,
-        "stake": rules.stake != default.stake,
-    }
+    house = {name: getattr(rules, name) != getattr(default, name) for name in TIEN_GOW_SPECS}
     parts: tuple[tuple[Text, tuple[tuple[str, Text], ...]], ...] = (
         (Text("The tiles", "Кости"), _tiles()),
         (Text("The deal and the banker", "Сдача и банкир"), _DEAL),
         (Text("Leading", "Заход"), _LEADS),
         (Text("Following", "Ответ"), _FOLLOWS),
-        (Text("Tricks", "Взятки"), (*_TRICKS, ("last_trick", _LAST_TRICK[rules.last_trick]))),
+        (Text("Tricks", "Взятки"), (*_TRICKS, ("last_trick", LAST_TRICK.read(rules.last_trick.value)))),
         (Text("Scoring", "Очки и расчёт"), _scoring(rules)),
         (Text("The match", "Матч"), _match(rules)),
     )

@@ -1,24 +1,30 @@
 """Playing many hands or matches of Tien Gow with bots, and what they show.
 
 The loop is the one every caller uses (``legal_sequence`` then
-``apply_unchecked``); blocks of hands get their own random source
-(``rules.line.simulate.block_rng``), so the figures of a seed do not depend on
-how many processes share the work, exactly as for the line games.
+``apply_unchecked``); the blocks, the matches and the processes are every
+game's (``rules.simulation``, each block with its own random source), so the
+figures of a seed do not depend on how many processes share the work,
+exactly as for the line games. A Tien Gow hand and its tally are here.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import random
-import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from tutorial_app.rules.line.simulate import MAX_HANDS_PER_MATCH, Progress, block_rng
+from tutorial_app.rules.simulation import (
+    Figures,
+    Job,
+    Progress,
+    block_rng,
+    check_count,
+    play_hands,
+    play_match,
+    run_blocks,
+)
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS, TienGowBot, choose, tien_gow_bot
-from tutorial_app.rules.tien_gow.deal import deal
-from tutorial_app.rules.tien_gow.match import new_match, next_deal, record_hand
+from tutorial_app.rules.tien_gow.game import TIEN_GOW
 from tutorial_app.rules.tien_gow.moves import apply_unchecked, legal_sequence
 from tutorial_app.rules.tien_gow.options import PLAYERS, TienGowRules
 from tutorial_app.rules.tien_gow.scoring import hand_result
@@ -27,7 +33,6 @@ from tutorial_app.rules.tien_gow.state import HandState, Status
 __all__ = ["TienGowStats", "parse_bots", "play_out", "simulate_tien_gow", "simulate_tien_gow_matches"]
 
 Bots = tuple[TienGowBot, ...]
-_Job = tuple[TienGowRules, int, Bots, int, int]
 _IN_PLAY = Status.IN_PLAY
 _RANDOM: Bots = ("random", "random", "random", "random")
 
@@ -56,7 +61,7 @@ def play_out(state: HandState, rng: random.Random, bots: Bots) -> HandState:
 
 
 @dataclass(frozen=True)
-class TienGowStats:
+class TienGowStats(Figures):
     """What a run shows. Rates are fractions from 0 to 1.
 
     ``tricks_per_hand`` counts tricks (a pair trick is one trick);
@@ -83,20 +88,6 @@ class TienGowStats:
     hands_per_match: float | None = None
     match_wins: tuple[float, ...] | None = None
     unfinished_matches: int = 0
-
-    def as_dict(self) -> dict[str, object]:
-        """Plain values for JSON."""
-        out = asdict(self)
-        for key in ("bots", "hand_wins", "match_wins"):
-            if out[key] is not None:
-                out[key] = list(out[key])
-        return out
-
-    def same_figures(self) -> dict[str, object]:
-        """Every figure that a seed fixes (everything but the timing)."""
-        out = self.as_dict()
-        del out["seconds"], out["hands_per_second"]
-        return out
 
 
 class _Tally:
@@ -154,69 +145,31 @@ def _before_last(final: HandState) -> tuple[int, ...]:
     return tuple(taken)
 
 
-def _hand_block(job: _Job) -> _Tally:
+def _hand_block(job: Job) -> _Tally:
     rules, seed, bots, index, count = job
     rng = block_rng(seed, index)
     tally = _Tally()
-    for _ in range(count):
-        tally.add(play_out(deal(rules, rng).state, rng, bots))
+    play_hands(TIEN_GOW, rules, rng, count, lambda start: tally.add(play_out(start, rng, bots)))
     return tally
 
 
-def _match_block(job: _Job) -> _Tally:
+def _match_block(job: Job) -> _Tally:
     rules, seed, bots, index, count = job
     rng = block_rng(seed, index)
     tally = _Tally()
+
+    def hand(start: HandState) -> HandState:
+        final = play_out(start, rng, bots)
+        tally.add(final)
+        return final
+
     for _ in range(count):
-        match = new_match(rules)
-        while not match.over:
-            if match.hands_played >= MAX_HANDS_PER_MATCH:
-                tally.unfinished += 1
-                break
-            start = next_deal(match, rng).state
-            final = play_out(start, rng, bots)
-            tally.add(final)
-            match = record_hand(match, final, start)
+        match, _first, finished = play_match(TIEN_GOW, rules, rng, hand)
+        tally.unfinished += not finished
         tally.matches += 1
         for seat in match.winners:
             tally.match_wins[seat] += 1 / len(match.winners)
     return tally
-
-
-def _run(
-    work: Callable[[_Job], _Tally],
-    rules: TienGowRules,
-    total: int,
-    seed: int,
-    bots: Bots,
-    progress: Progress | None,
-    jobs: int,
-) -> tuple[_Tally, float]:
-    size = max(1, min(250, -(-total // 200)))
-    blocks = [(rules, seed, bots, i, min(size, total - i * size)) for i in range(-(-total // size))]
-    tally = _Tally()
-    started = time.perf_counter()
-    if jobs <= 1 or len(blocks) == 1:
-        _collect(map(work, blocks), tally, total, progress)
-    else:
-        # fork: the workers inherit the imported engine, nothing is re-imported
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-            _collect(pool.map(work, blocks), tally, total, progress)
-    return tally, time.perf_counter() - started
-
-
-def _collect(parts: Iterable[_Tally], tally: _Tally, total: int, progress: Progress | None) -> None:
-    done = 0
-    for part in parts:
-        tally.merge(part)
-        done += part.matches or part.hands
-        if progress is not None:
-            progress(done, total)
-
-
-def _check(count: int, what: str) -> None:
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"the number of {what} must be a whole number, 1 or more, not {count!r}")
 
 
 def simulate_tien_gow(
@@ -228,8 +181,8 @@ def simulate_tien_gow(
     jobs: int = 1,
 ) -> TienGowStats:
     """Play ``hands`` separate hands (banker by lot each time) and report what they show."""
-    _check(hands, "hands")
-    tally, seconds = _run(_hand_block, rules, hands, seed, tuple(bots), progress, jobs)
+    check_count(hands, "hands")
+    tally, seconds = run_blocks(_hand_block, _Tally(), rules, seed, tuple(bots), hands, progress, jobs)
     return tally.stats(rules, tuple(bots), seed, seconds)
 
 
@@ -242,8 +195,8 @@ def simulate_tien_gow_matches(
     jobs: int = 1,
 ) -> TienGowStats:
     """Play ``matches`` whole matches (until a seat runs out of chips) and report hands and matches."""
-    _check(matches, "matches")
-    tally, seconds = _run(_match_block, rules, matches, seed, tuple(bots), progress, jobs)
+    check_count(matches, "matches")
+    tally, seconds = run_blocks(_match_block, _Tally(), rules, seed, tuple(bots), matches, progress, jobs)
     finished = matches - tally.unfinished
     return replace(
         tally.stats(rules, tuple(bots), seed, seconds),
