@@ -206,3 +206,14 @@ def test_a_board_sent_to_the_browser_leaves_the_boneyard_count_off_when_asked() 
     hidden = json.dumps(line_board(state, VIEW._replace(show_boneyard=False), moves=LinePlay())[0].to_json())
     assert "Boneyard" in shown
     assert "Boneyard" not in hidden
+
+
+def test_a_board_after_another_tables_board_is_drawn_afresh() -> None:
+    """The same board showing another table (the next puzzle: four players after two, the learner at seat 3)
+    draws the new table; it does not replay moves from the old one."""
+    two = deal(rules_for("block", 2), random.Random(1)).state
+    four = deal(rules_for("block", 4), random.Random(2)).state
+    _data, layout = line_board(two, VIEW, moves=LinePlay())
+    data, _layout = line_board(four, VIEW._replace(seat=3), since=(two, layout), moves=LinePlay())
+    sent = data.to_json()
+    assert sent["earlier"] == [] and sent["from"] is None

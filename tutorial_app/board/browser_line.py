@@ -185,7 +185,7 @@ def line_board(
     picture = line_picture(state, view, layout)
     steps: tuple[ReplayStep, ...] = ()
     start: str | None = None
-    if since is not None and not static:
+    if since is not None and not static and since[0].rules == state.rules:  # another table: drawn afresh
         before = line_picture(since[0], view, since[1])
         steps = _steps(since[0], since[1], before, played_between(since[0], state)[:-1], layout.shape, view)
         start = figure_key(before.figure)
