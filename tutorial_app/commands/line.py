@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import parse_overrides, rules_from_args, run_size
-from tutorial_app.commands.progress import aligned, progress_bar, win_rates
+from tutorial_app.commands.progress import aligned, match_rows, progress_bar, win_rates
 from tutorial_app.rules.bot_names import FAST_BOTS, UnknownBot, bot_name
 from tutorial_app.rules.line.deal import DealError
 from tutorial_app.rules.line.options import HouseRules
@@ -99,13 +99,7 @@ def format_stats(name: str, rules: HouseRules, stats: SimulationStats) -> str:
     rows: list[tuple[str, str]] = [
         ("rules", f"{name}, {rules.players} players ({sides}), {stats.bot} bot, seed {stats.seed}"),
     ]
-    if stats.matches:
-        rows.append(("matches played", f"{stats.matches:,}"))
-        rows.append(("hands per match", f"{stats.hands_per_match:.2f}"))
-        wins = stats.match_wins or ()
-        rows.append(("match wins by side", win_rates(wins)))
-        if stats.unfinished_matches:
-            rows.append(("unfinished matches", f"{stats.unfinished_matches:,}"))
+    rows += match_rows(stats, "side")
     rows += [
         ("hands played", f"{stats.hands:,}"),
         ("plays per hand", f"{stats.plays_per_hand:.2f}"),

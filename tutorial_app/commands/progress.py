@@ -6,9 +6,9 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TextIO
+from typing import Protocol, TextIO
 
-__all__ = ["ProgressBar", "progress_bar", "aligned", "win_rates"]
+__all__ = ["ProgressBar", "progress_bar", "aligned", "win_rates", "match_rows"]
 
 
 class ProgressBar:
@@ -51,6 +51,33 @@ def progress_bar(label: str) -> Iterator[ProgressBar | None]:
 def win_rates(rates: Sequence[float]) -> str:
     """Shares per side or seat: ``0: 51.2%  1: 48.8%``."""
     return "  ".join(f"{who}: {rate:.1%}" for who, rate in enumerate(rates))
+
+
+class MatchFigures(Protocol):
+    """What a simulation's statistics say about its matches (both games' stats have these)."""
+
+    @property
+    def matches(self) -> int: ...
+    @property
+    def hands_per_match(self) -> float | None: ...
+    @property
+    def match_wins(self) -> tuple[float, ...] | None: ...
+    @property
+    def unfinished_matches(self) -> int: ...
+
+
+def match_rows(stats: MatchFigures, by: str) -> list[tuple[str, str]]:
+    """The report's lines about matches (none when only hands were played); ``by``: "side" or "seat"."""
+    if not stats.matches:
+        return []
+    rows = [
+        ("matches played", f"{stats.matches:,}"),
+        ("hands per match", f"{stats.hands_per_match or 0.0:.2f}"),
+        (f"match wins by {by}", win_rates(stats.match_wins or ())),
+    ]
+    if stats.unfinished_matches:
+        rows.append(("unfinished matches", f"{stats.unfinished_matches:,}"))
+    return rows
 
 
 def aligned(rows: Sequence[tuple[str, str]]) -> str:

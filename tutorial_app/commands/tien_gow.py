@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import parse_overrides, run_size
-from tutorial_app.commands.progress import aligned, progress_bar, win_rates
+from tutorial_app.commands.progress import aligned, match_rows, progress_bar, win_rates
 from tutorial_app.rules.line.options import OptionError
 from tutorial_app.rules.tien_gow.options import ALIASES, NAME, PLAYERS, TITLE, TienGowRules
 
@@ -70,13 +70,7 @@ def _bots_text(bots: tuple[str, ...]) -> str:
 def format_stats(stats: TienGowStats) -> str:
     """The statistics as aligned lines of text, like the line games'."""
     rows: list[tuple[str, str]] = [("rules", f"{NAME}, {PLAYERS} players, {_bots_text(stats.bots)}, seed {stats.seed}")]
-    if stats.matches:
-        rows.append(("matches played", f"{stats.matches:,}"))
-        rows.append(("hands per match", f"{stats.hands_per_match:.2f}"))
-        wins = stats.match_wins or ()
-        rows.append(("match wins by seat", win_rates(wins)))
-        if stats.unfinished_matches:
-            rows.append(("unfinished matches", f"{stats.unfinished_matches:,}"))
+    rows += match_rows(stats, "seat")
     rows += [
         ("hands played", f"{stats.hands:,}"),
         ("tricks per hand", f"{stats.tricks_per_hand:.2f} (8 trick points each)"),
