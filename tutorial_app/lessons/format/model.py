@@ -100,13 +100,21 @@ class LText(_Strict):
 
     en: str = Field(min_length=1, description="English")
     ru: str = Field(min_length=1, description="Russian")
+    uk: str | None = Field(default=None, min_length=1, description="Ukrainian")
+    es: str | None = Field(default=None, min_length=1, description="Spanish")
 
     def text(self) -> Text:
         return Text(self.en, self.ru)
 
     def in_(self, lang: str) -> str:
-        """The text in ``lang`` (English for an unknown language)."""
-        return self.ru if lang == "ru" else self.en
+        """The text in ``lang`` (English for an unknown language or one this text lacks)."""
+        if lang == "ru":
+            return self.ru
+        if lang == "uk" and self.uk:
+            return self.uk
+        if lang == "es" and self.es:
+            return self.es
+        return self.en
 
 
 if TYPE_CHECKING:
