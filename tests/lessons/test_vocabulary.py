@@ -170,6 +170,7 @@ def test_the_glossarys_own_words_and_meanings_pass_its_checks() -> None:
         ("Ganas la baza (la взятка).", "es", ["взятка"]),
         ("Ganas el partido.", "es", ["partido"]),
         ("Ganas la partida con un capicúa, ¡dominó!", "es", []),
+        ("Una tile; la página pagat.com/tile/cdom/tiengow.html.", "es", ["tile"]),
     ],
 )
 def test_slips_find_the_avoided_words_and_nothing_else(text: str, lang: str, found: list[str]) -> None:
