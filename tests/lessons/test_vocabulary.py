@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_app.i18n import CATALOGS
+from tutorial_app.i18n import CATALOGS, ENGLISH
 from tutorial_app.lessons.check.validate import lesson_files
 from tutorial_app.lessons.check.vocabulary import GlossaryError, glossary, glossary_path, load_glossary, slips
 
@@ -76,7 +76,12 @@ def _code_texts() -> list[tuple[str, str, str]]:
         for line, lang, text in _texts_in(path):
             found.add((f"{path.relative_to(PACKAGE.parent)}:{line}", lang, text))
     for lang, catalog in CATALOGS.items():
-        found.update((f"i18n {lang} {key!r}", lang, text) for key, text in catalog.items())
+        # a key a catalog does not translate yet shows its English text (the catalog test counts those)
+        found.update(
+            (f"i18n {lang} {key!r}", lang, text)
+            for key, text in catalog.items()
+            if lang == "en" or text != ENGLISH[key]
+        )
     return sorted(found)
 
 
@@ -163,7 +168,7 @@ def test_the_glossarys_own_words_and_meanings_pass_its_checks() -> None:
         ("Robas del pozo; en el dominó sin robo (bloqueo) no hay pozo.", "es", []),
         ("La mano se bloquea y nadie juega.", "es", ["se bloquea"]),
         ("Hay tranque: la mano se tranca.", "es", []),
-        ("El asiento 2 pasa.", "es", ["asiento"]),
+        ("El asiento 2 pasa; el turno va al siguiente asiento.", "es", ["asiento 2"]),
         ("Pagas 5 fichas de apuesta.", "es", ["fichas de apuesta"]),
         ("Pagas 5 tantos al banquero.", "es", []),
         ("Sale la doble 6-6; una doble jugada no cuenta.", "es", ["la doble"]),
