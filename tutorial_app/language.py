@@ -1,20 +1,153 @@
-"""The languages Domino Tutor speaks, and the words both the rules core and the app's catalogs need.
+"""The languages Domino Tutor speaks: the gettext catalogs and how a message is written out in each.
 
-Why one module under both: the rules core writes its own sentences (why a
-move is illegal, how a hand was scored) and the app's catalogs (``i18n``)
-write the page's; both name the ends of the chain and count things in
-Russian. Each of those facts lives here once, and neither ``rules`` nor
-``i18n`` imports the other. Nothing here imports anything of the project.
+Why one module under both the rules core and the app's strings: the rules
+core says its own sentences (why a move is illegal, how a hand was scored)
+as message ids with values (``rules.text``), and the app's pages name their
+strings by key (``i18n``); both are rendered here, from one gettext catalog
+per language (``tutorial_app/locale/<lang>/LC_MESSAGES/domino_tutor.po``,
+compiled to ``.mo`` in the wheel), with that language's plural rule (from
+the catalog's header) and its decimal and group marks. English is the
+source language: a message id is its English text, so English needs no
+catalog. Nothing here imports anything of the project.
 """
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+import gettext
+import io
+import string
+from collections.abc import Mapping, Sequence
+from functools import cache, lru_cache
+from importlib import resources
+from typing import Literal, NamedTuple, Protocol
 
-__all__ = ["Lang", "LANGS", "ru_plural", "ru_count", "en_count", "EndWords", "END_NAMES", "end_name"]
+__all__ = [
+    "Lang",
+    "LANGS",
+    "DOMAIN",
+    "NUMBER_MARKS",
+    "translations",
+    "render",
+    "format_number",
+    "listing",
+    "ru_plural",
+    "ru_count",
+    "en_count",
+    "EndWords",
+    "END_NAMES",
+    "end_name",
+]
 
-Lang = Literal["en", "ru"]
-LANGS: tuple[Lang, ...] = ("en", "ru")
+Lang = Literal["en", "ru", "uk", "es"]
+LANGS: tuple[Lang, ...] = ("en", "ru", "uk", "es")
+DOMAIN = "domino_tutor"
+"""The gettext domain: one catalog per language, ``locale/<lang>/LC_MESSAGES/domino_tutor.po``."""
+
+NUMBER_MARKS: Mapping[str, tuple[str, str]] = {
+    "en": (".", ","),
+    "ru": (",", "\u00a0"),
+    "uk": (",", "\u00a0"),
+    "es": (",", "."),
+}
+"""Each language's decimal mark and thousands separator (CLDR's, as Babel gives them: a test compares)."""
+
+_AND: Mapping[str, str] = {"en": "and", "ru": "и", "uk": "і", "es": "y"}
+
+
+class _Rendered(Protocol):
+    def in_(self, lang: str) -> str: ...
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalog of ``lang``: its compiled ``.mo`` (a built wheel), else its ``.po`` compiled in memory.
+
+    English and an unknown language get the null catalog (every message id is its English text). A
+    source checkout has only the ``.po`` files; compiling them needs Babel (a dependency), once per
+    process and language.
+    """
+    if lang not in LANGS or lang == "en":
+        return gettext.NullTranslations()
+    folder = resources.files("tutorial_app") / "locale" / lang / "LC_MESSAGES"
+    mo = folder / f"{DOMAIN}.mo"
+    po = folder / f"{DOMAIN}.po"
+    if mo.is_file():
+        with mo.open("rb") as stream:
+            return gettext.GNUTranslations(stream)
+    if not po.is_file():
+        return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo  # only a source checkout compiles
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as stream:
+        catalog = read_po(stream, locale=lang, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def format_number(value: float, lang: str, spec: str = "") -> str:
+    """``value`` as ``lang`` writes it: ``format(value, spec)`` with that language's decimal and group marks."""
+    text = format(value, spec) if spec else (str(value) if isinstance(value, int) else f"{value:g}")
+    decimal, group = NUMBER_MARKS.get(lang, NUMBER_MARKS["en"])
+    if lang not in NUMBER_MARKS or lang == "en":
+        return text
+    marks: dict[str, str | int | None] = {".": decimal, ",": group}
+    return text.translate(str.maketrans(marks))
+
+
+def listing(items: Sequence[str], lang: str) -> str:
+    """``a, b and c`` in ``lang`` (``a, b и c``, ``a, b і c``, ``a, b y c``)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {_AND.get(lang, 'and')} {items[-1]}"
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` whose fields are written in one language: messages rendered, numbers with its marks."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if hasattr(value, "in_"):
+            return format(value.in_(self.lang), format_spec)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return format_number(value, self.lang, format_spec)
+        return format(value, format_spec)
+
+
+@lru_cache(maxsize=8)
+def _formatter(lang: str) -> _Formatter:
+    return _Formatter(lang)
+
+
+def render(
+    msgid: str,
+    lang: str,
+    values: Mapping[str, object],
+    *,
+    context: str | None = None,
+    plural: str | None = None,
+    count: int | None = None,
+) -> str:
+    """The message ``msgid`` (its English text, with ``{name}`` fields) in ``lang``, its fields filled in.
+
+    ``context`` tells apart two messages with the same English (gettext's msgctxt; the app's strings use
+    their key); ``plural`` and ``count`` choose the plural form by the language's own rule.
+    """
+    catalog = translations(lang)
+    if plural is not None:
+        n = count or 0
+        template = (
+            catalog.npgettext(context, msgid, plural, n) if context is not None else catalog.ngettext(msgid, plural, n)
+        )
+    else:
+        template = catalog.pgettext(context, msgid) if context is not None else catalog.gettext(msgid)
+    if not values and "{" not in template:
+        return template
+    return _formatter(lang).vformat(template, (), values)
 
 
 def ru_plural(n: int, one: str, few: str, many: str) -> str:

@@ -166,7 +166,7 @@ def _member(row: Any) -> Member:
         bool(row.host),
         float(row.joined),
         float(row.last_seen),
-        Text(str(hint[0]), str(hint[1])) if hint else None,
+        Text.from_json(hint) if hint else None,
         int(row.hint_at or 0),
     )
 

@@ -88,7 +88,7 @@ class TableSetup(NamedTuple):
                 "secret": self.secret,
                 "whole_match": self.whole_match,
                 "away_after": self.away_after,
-                "title": list(self.title) if self.title is not None else None,
+                "title": self.title.to_json() if self.title is not None else None,
             },
             ensure_ascii=False,
         )
@@ -115,7 +115,7 @@ class TableSetup(NamedTuple):
             secret,
             bool(data["whole_match"]),
             int(data["away_after"]),
-            Text(str(title[0]), str(title[1])) if title else None,
+            Text.from_json(title) if title else None,
         )
 
 

@@ -333,7 +333,7 @@ class ClubStore(RoomStore):
             found = conn.execute(
                 members_table.update()
                 .where(members_table.c.code == code, members_table.c.seat == seat)
-                .values(hint=json.dumps(list(text), ensure_ascii=False), hint_at=moves)
+                .values(hint=json.dumps(text.to_json(), ensure_ascii=False), hint_at=moves)
             ).rowcount
             if not found:
                 raise ClubError(

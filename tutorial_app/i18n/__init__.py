@@ -1,35 +1,61 @@
-"""Message catalogs: every string the app shows, in English and Russian.
+"""The app's strings: English by key in ``en.py`` (with ``club_en``, ``puzzles_en``), every other
+language in its gettext catalog (``tutorial_app/locale``).
 
-Why plain dictionaries keyed by a dotted name: a test can check that both
-catalogs have the same keys and the same ``{placeholders}``, and a page asks
-for ``t("play.draw", lang)`` without knowing which language it speaks.
+Why keys: a page asks for ``t("play.draw", lang)`` without knowing which language it speaks, and a
+test checks every key the pages name. Why gettext behind the keys: translators work with ``.po``
+catalogs and their tools, and the catalog of a language knows its plural rule. A key's message in a
+catalog has the key as its context (msgctxt) and the English as its id, so a translator reads the
+English and an English text that changes shows up as a message to translate again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from functools import cache
 
-from tutorial_app.i18n import club_en, club_ru, en, puzzles_en, puzzles_ru, ru
-from tutorial_app.language import LANGS, Lang
+from tutorial_app.i18n import club_en, en, puzzles_en
+from tutorial_app.language import LANGS, Lang, render, translations
 
-__all__ = ["Lang", "LANGS", "CATALOGS", "t", "known_lang", "normalise_lang", "LANGUAGE_NAMES"]
+__all__ = ["Lang", "LANGS", "ENGLISH", "CATALOGS", "t", "known_lang", "normalise_lang", "LANGUAGE_NAMES"]
 
-LANGUAGE_NAMES: Mapping[Lang, str] = {"en": "English", "ru": "Русский"}
-# the club room and the puzzles keep their own catalogs beside the app's (``club_en``, ``puzzles_ru``, ...)
-CATALOGS: Mapping[Lang, Mapping[str, str]] = {
-    "en": {**en.MESSAGES, **club_en.MESSAGES, **puzzles_en.MESSAGES},
-    "ru": {**ru.MESSAGES, **club_ru.MESSAGES, **puzzles_ru.MESSAGES},
-}
+LANGUAGE_NAMES: Mapping[Lang, str] = {"en": "English", "ru": "Русский", "uk": "Українська", "es": "Español"}
+ENGLISH: Mapping[str, str] = {**en.MESSAGES, **club_en.MESSAGES, **puzzles_en.MESSAGES}
+"""Every key's English text: the source the catalogs translate."""
+
+
+@cache
+def _catalog(lang: str) -> dict[str, str]:
+    if lang == "en":
+        return dict(ENGLISH)
+    catalog = translations(lang)
+    return {key: catalog.pgettext(key, english) for key, english in ENGLISH.items()}
+
+
+class _Catalogs(Mapping[str, Mapping[str, str]]):
+    """``CATALOGS[lang][key]``: each key's text in a language, fields unfilled (read on first use)."""
+
+    def __getitem__(self, lang: str) -> Mapping[str, str]:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        return _catalog(lang)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
+
+CATALOGS: Mapping[str, Mapping[str, str]] = _Catalogs()
 
 
 def known_lang(value: object) -> Lang | None:
     """The supported language a query parameter or a browser locale names ("ru-RU" -> "ru"), or None."""
     if isinstance(value, str):
         head = value.strip().lower().replace("_", "-").split("-")[0]
-        if head == "ru":
-            return "ru"
-        if head == "en":
-            return "en"
+        for lang in LANGS:
+            if head == lang:
+                return lang
     return None
 
 
@@ -44,6 +70,9 @@ def t(key: str, lang: str, /, **values: object) -> str:
     An unknown language falls back to English; an unknown key shows the key
     itself, so a missing string is visible on the page instead of crashing it.
     """
-    catalog = CATALOGS["ru"] if lang == "ru" else CATALOGS["en"]
-    text = catalog.get(key) or CATALOGS["en"].get(key) or key
-    return text.format(**values) if values else text
+    english = ENGLISH.get(key)
+    if english is None:
+        return key
+    if lang == "en" or lang not in LANGS:
+        return english.format(**values) if values else english
+    return render(english, lang, values, context=key)
