@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from tutorial_app.lessons.format.scenes import Scene
 from tutorial_app.rules.line.state import ACTION_MOVES, ENDS, Action, HandState, Move, play
-from tutorial_app.rules.text import Text, joined, msg, msgc, msgn, seat_genitive, seat_name
+from tutorial_app.rules.text import Text, joined, msg, msgc, msgn, seat_genitive, seat_name, verbatim
 from tutorial_app.rules.tiles import ALL_TILES, Tile, TileError, parse_tile
 from tutorial_app.strategy.analysis import (
     DEFAULT_PLAYOUTS,
@@ -145,15 +145,20 @@ def choice_keys(scene: Scene, viewer: int) -> list[str]:
 
 def move_label(key: str, state: HandState | None, lang: str) -> str:
     """An answer as the learner reads it ("3-3 on the right"; the end left out where the tile fits one way)."""
+    return move_text(key, state).in_(lang)
+
+
+def move_text(key: str, state: HandState | None) -> Text:
+    """``move_label`` in every language."""
     move = _move_of(key)
     if move is None:
-        return key
+        return verbatim(key)
     two_ways = state is None or any(
         other.tile == move.tile and not same_outcome(state, other, move)
         for other in candidate_moves(state)
         if other.action is Action.PLAY
     )
-    return move_name(move, with_end=two_ways).in_(lang)
+    return move_name(move, with_end=two_ways)
 
 
 def _move_of(key: str) -> Move | None:
