@@ -198,7 +198,13 @@ def test_a_claim_about_a_move_needs_a_legal_move_of_the_learner() -> None:
 TWO_LEVELS = '  hint_answer: {en: "2 and 5: keep both on the ends.", ru: "2 и 5: оставьте оба на концах.", uk: "2 і 5: залиште обидва на кінцях.", es: "2 y 5: deja los dos en los extremos."}\n'
 
 
-def _two_level(hint: str = '{en: "Which numbers did seat 1 pass on?", ru: "На каких числах спасовал игрок 1?", uk: "На яких числах пасував гравець 1?", es: "¿Con qué números pasó el jugador 1?"}') -> str:
+ASKED = (
+    '{en: "Which numbers did seat 1 pass on?", ru: "На каких числах спасовал игрок 1?", '
+    'uk: "На яких числах пасував гравець 1?", es: "¿Con qué números pasó el jugador 1?"}'
+)
+
+
+def _two_level(hint: str = ASKED) -> str:
     return _quiz(PASSED, TWO_LEVELS).replace("  hint: {en: H, ru: П, uk: П, es: P}\n", f"  hint: {hint}\n")
 
 
@@ -216,5 +222,6 @@ def test_a_two_level_hint_asks_first_and_answers_on_the_second_press() -> None:
 
 
 def test_a_two_level_hint_opens_with_a_question() -> None:
-    issues = _check(_lesson(_two_level("{en: Look at the pass., ru: Посмотрите на пас., uk: Подивіться на пас., es: Fíjate en el pase.}")))
+    told = "{en: Look at the pass., ru: Посмотрите на пас., uk: Подивіться на пас., es: Fíjate en el pase.}"
+    issues = _check(_lesson(_two_level(told)))
     assert len(issues) == 2 and all("end it with a question mark" in i for i in issues)
