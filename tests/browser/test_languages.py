@@ -52,8 +52,8 @@ from tutorial_app.strategy.explain import move_name
 
 pytestmark = pytest.mark.browser
 
-DESKTOP = {"viewport": {"width": 1400, "height": 1000}}
-SCREENS = {"uk": PHONE, "es": DESKTOP}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1400, "height": 1000}}
+SCREENS: dict[str, dict[str, Any]] = {"uk": PHONE, "es": DESKTOP}
 """Ukrainian on a phone (the buttons under the board), Spanish on a laptop (clicks on the board)."""
 LOCALES = {"uk": "uk-UA", "es": "es-ES"}
 LESSON = ("core", "core-14-first-tactics")
@@ -299,8 +299,8 @@ def test_the_rules_page_and_its_glossary(screen: Screen, app_url: str) -> None:
     reader.read(sheet, "the rule sheet")
     terms = glossary(lang)
     assert len(terms) >= 20
-    for term, meaning in terms:
-        assert f"{term} — {meaning}" in words, (term, meaning)
+    for names, meaning in terms:
+        assert f"{names} — {meaning}" in words, (names, meaning)
     # the one English the glossary shows on purpose: each term's English word in brackets after it
     for term in load_glossary().terms:
         words = words.replace(f" ({term.en}) — ", " — ")
@@ -326,6 +326,7 @@ def test_a_club_class(screen: Screen, browser: Any, club_server: Server) -> None
         wait_text(teacher, "0 / 1")  # answered / joined
         reader.read(page_text(teacher), "the teacher's screen")
         teacher.screenshot(path=str(screen.artifacts / f"lang_{lang}_club_teacher.png"))
+        teacher_context.close()  # read: its screen's polling of the room would only cost CPU from here on
         reader.read(page_text(learner), "the learner's step")
         screen.shot("club_learner_step", full_page=False)
         run = LessonRun.start(lesson)
