@@ -109,6 +109,20 @@ def test_labels_in_both_languages_and_themes() -> None:
     assert not any("Boneyard" in t for t in no_boneyard)
 
 
+def test_labels_in_ukrainian_and_spanish_name_seats_and_people() -> None:
+    """Every seat's label in the page's language (the catalog's plural of the tile count); a person's name
+    in place of "Seat N" whatever the language, written out as text (no Plotly markup), the viewer still "You"."""
+    state = position("draw", HANDS, CHAIN, to_move=1)
+    uk = list(trace(board_figure(state, lang="uk"), "labels").text)
+    es = list(trace(board_figure(state, lang="es"), "labels").text)
+    assert "Ви · 3 кістки" in uk and "▶ Гравець 1 · 3 кістки" in uk and any(t.startswith("Базар: ") for t in uk)
+    assert "Tú · 3 fichas" in es and "▶ Jugador 1 · 3 fichas" in es
+    for lang, tiles in (("en", "3 tiles"), ("ru", "3 кости"), ("uk", "3 кістки"), ("es", "3 fichas")):
+        named = list(trace(board_figure(state, lang=lang, names={0: "Ann", 1: "<b>Oleh</b>"}), "labels").text)
+        assert f"▶ &lt;b&gt;Oleh&lt;/b&gt; · {tiles}" in named, (lang, named)
+        assert not any("Ann" in t for t in named), named  # the viewer is "You", not their name
+
+
 def test_the_boneyard_count_can_be_left_off_where_it_would_answer_a_question() -> None:
     state = position("draw", HANDS, CHAIN)
     hidden = list(trace(board_figure(state, show_boneyard=False), "labels").text)

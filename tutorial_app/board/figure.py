@@ -32,7 +32,7 @@ from tutorial_app.board.geometry import Placement
 from tutorial_app.board.labels import boneyard_label, seat_label
 from tutorial_app.board.layout import BoardLayout, EndSpot, layout_table
 from tutorial_app.board.overlay import Coords, Part, dots, polygon
-from tutorial_app.board.seat_names import named_label
+from tutorial_app.board.seat_names import plotly_text
 from tutorial_app.board.shape import ChainShape
 from tutorial_app.board.tile_face import CHAMFER, PIP_SPOTS, chamfered, half_centre
 from tutorial_app.rules.line.moves import legal_moves
@@ -407,9 +407,9 @@ def _draw_hands(sketch: _Sketch, frame: Frame, state: HandState, seats: _Seats) 
         hand = state.hand(seat)
         you = seat == viewer
         turn = seats.show_turn and seat == state.to_move and not state.is_over
-        label = seat_label(seat, len(hand), you=you and seats.name_viewer, to_move=turn).in_(seats.lang)
-        if seats.names and seat in seats.names:
-            label = named_label(label, seat, seats.names[seat], seats.lang)
+        name = seats.names.get(seat) if seats.names else None
+        shown = plotly_text(name) if name is not None else None
+        label = seat_label(seat, len(hand), you=you and seats.name_viewer, to_move=turn, name=shown).in_(seats.lang)
         face_up = you or seats.face_up_all
         mine = _Hand(seat, hand, face_up, you, seats.selected, seats.wanted, label, fits if you else 0)
         rises.update(_draw_hand(sketch, frame, mine, side))

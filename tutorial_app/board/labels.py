@@ -1,8 +1,8 @@
-"""Learner-facing words on the board, in English and Russian."""
+"""Learner-facing words on the board, in every language the app speaks (messages of the catalogs)."""
 
 from __future__ import annotations
 
-from tutorial_app.rules.text import Text, msg, msgn
+from tutorial_app.rules.text import Text, joined, msg, msgn, verbatim
 
 __all__ = ["boneyard_label", "seat_label", "tile_count"]
 
@@ -17,13 +17,17 @@ def boneyard_label(count: int) -> Text:
     return msg("Boneyard: {count}", count=count)
 
 
-def seat_label(seat: int, count: int, *, you: bool, to_move: bool) -> Text:
+def seat_label(seat: int, count: int, *, you: bool, to_move: bool, name: str | None = None) -> Text:
     """The name of a seat with its tile count, and a marker when it is that seat's turn.
 
     Seats are numbered from 0, as in the rules core's sentences, the score
     sheet and the game record, so "Seat 2" means the same seat everywhere.
+    ``name``: a person's name in place of "Seat N" (a shared table, where seats are people; the viewer
+    stays "You"), written as it is in every language.
     """
     arrow = "▶ " if to_move else ""
+    if name is not None and not you:
+        return joined([verbatim(f"{arrow}{name}"), tile_count(count)], " · ")
     if you:
         return msg("{arrow}You · {tiles}", arrow=arrow, tiles=tile_count(count))
     return msg("{arrow}Seat {seat} · {tiles}", arrow=arrow, seat=seat, tiles=tile_count(count))
