@@ -132,6 +132,8 @@ FINISHED = {"rules": "block", "hands": [[], ["6-6"]], "chain": ["5-4", "4-3"], "
             "redealt",
         ),
         (["--lang", "ru"], FINISHED, "раздача окончена"),
+        (["--lang", "uk"], FINISHED, "роздачу закінчено"),
+        (["--lang", "es"], FINISHED, "la mano ha terminado"),
     ],
 )
 def test_bad_input_is_one_line(

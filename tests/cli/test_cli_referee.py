@@ -284,6 +284,17 @@ def test_an_empty_rules_flag_in_russian(tmp_path: Path, capsys: pytest.CaptureFi
     assert re.search("[а-яё]", captured.err, re.IGNORECASE)
 
 
+@pytest.mark.parametrize(("lang", "letters"), [("uk", "[іїєґ]"), ("es", "[áéíóúñ]|\\bde\\b")])
+def test_an_empty_rules_flag_in_ukrainian_and_spanish(
+    lang: str, letters: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--lang`` takes every language the app speaks; the error line is in it."""
+    code = main(["referee", str(write(tmp_path, LINE)), "--rules", ",", "--lang", lang])
+    captured = capsys.readouterr()
+    one_line_error(code, captured.out, captured.err, "domino-tutor referee", "--rules")
+    assert re.search(letters, captured.err, re.IGNORECASE), captured.err
+
+
 def test_bad_input_on_standard_input() -> None:
     done = run_module("referee", "-", stdin="rules: block\nhands: [[7-1], [1-1]]\n")
     one_line_error(done.returncode, done.stdout, done.stderr, "domino-tutor referee", "7-1")

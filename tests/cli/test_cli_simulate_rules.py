@@ -143,6 +143,18 @@ def test_rules_lists_every_preset_with_aliases_and_title(capsys: pytest.CaptureF
     assert all(variant.title.ru in ru for variant in VARIANTS)
 
 
+@pytest.mark.parametrize(("lang", "players"), [("uk", "гравців: "), ("es", "jugadores: ")])
+def test_rules_lists_presets_in_ukrainian_and_spanish(
+    lang: str, players: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["rules", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert "Presets" not in out and "aliases" not in out
+    for variant in VARIANTS:
+        counts = ", ".join(str(p) for p in variant.players)
+        assert f"{players}{counts}; " in out and all(alias in out for alias in variant.aliases)
+
+
 def test_rules_prints_a_sheet_with_house_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "козёл", "--players", "3", "--override", "min_penalty=13", "--lang", "ru"]) == 0
     out = capsys.readouterr().out

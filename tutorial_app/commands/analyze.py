@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import MAX_SEED, whole_number
 from tutorial_app.commands.io import read_data_file
+from tutorial_app.language import LANGS
 from tutorial_app.rules.line.position import Position, PositionError, read_position
 from tutorial_app.rules.text import msg, msgc, seat_genitive
 from tutorial_app.strategy.budgets import DEFAULT_PLAYOUTS
@@ -48,9 +49,7 @@ def register(sub: Any) -> None:
         "--seed", metavar="S", default="0", help="random seed (default 0): the same seed, the same figures"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "--lang", choices=("en", "ru"), default="en", help="language of sentences and of the error line"
-    )
+    parser.add_argument("--lang", choices=LANGS, default="en", help="language of sentences and of the error line")
     parser.set_defaults(handler=run)
 
 

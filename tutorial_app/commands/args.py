@@ -13,9 +13,18 @@ from typing import NamedTuple
 from tutorial_app.commands import UserError
 from tutorial_app.rules.line.options import HouseRules, OptionError
 from tutorial_app.rules.line.variants import UnknownVariantError, find_variant
-from tutorial_app.rules.text import msg
+from tutorial_app.rules.text import Text, msg
 
-__all__ = ["MAX_COUNT", "MAX_SEED", "whole_number", "parse_overrides", "rules_from_args", "RunSize", "run_size"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_SEED",
+    "whole_number",
+    "parse_overrides",
+    "rules_from_args",
+    "RunSize",
+    "run_size",
+    "preset_players",
+]
 
 MAX_COUNT = 10_000_000
 """The most hands or matches one ``simulate`` run plays."""
@@ -87,3 +96,8 @@ def run_size(args: argparse.Namespace) -> RunSize:
 
     jobs = whole_number(args.jobs, "--jobs", low=1, high=256) if args.jobs is not None else default_jobs()
     return RunSize(seed, hands, matches, jobs)
+
+
+def preset_players(counts: str, aliases: Sequence[str]) -> Text:
+    """A preset's second line in ``rules``' list: "players: 2, 3, 4; aliases: a, b" (the names as typed)."""
+    return msg("players: {counts}; aliases: {aliases}", counts=counts, aliases=", ".join(aliases))

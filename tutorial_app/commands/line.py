@@ -12,7 +12,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from tutorial_app.commands import UserError
-from tutorial_app.commands.args import parse_overrides, rules_from_args, run_size
+from tutorial_app.commands.args import parse_overrides, preset_players, rules_from_args, run_size
 from tutorial_app.commands.progress import aligned, match_rows, progress_bar, win_rates
 from tutorial_app.rules.bot_names import FAST_BOTS, UnknownBot, bot_name
 from tutorial_app.rules.line.deal import DealError
@@ -38,16 +38,11 @@ def run_rules(args: argparse.Namespace) -> int:
 
 def preset_entry(width: int, lang: str) -> list[str]:
     """Every line preset's two lines in ``rules``' list of presets: name and title; players and aliases."""
-    players_word = "players" if lang != "ru" else "игроков"
     lines: list[str] = []
     for variant in VARIANTS:
         counts = ", ".join(str(p) for p in variant.players)
         lines.append(f"{variant.name.ljust(width)}  {variant.title.in_(lang)}")
-        lines.append(
-            f"{'':{width}}  {players_word}: {counts}; aliases: {', '.join(variant.aliases)}"
-            if lang != "ru"
-            else f"{'':{width}}  {players_word}: {counts}; синонимы: {', '.join(variant.aliases)}"
-        )
+        lines.append(f"{'':{width}}  {preset_players(counts, variant.aliases).in_(lang)}")
     return lines
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.io import read_data_file
+from tutorial_app.language import LANGS
 from tutorial_app.rules.line.position import PositionError
 from tutorial_app.rules.line.referee import HandRuling, LeadRuling, MatchRuling, Ruling, rule_all, rulings_json
 from tutorial_app.rules.line.state import Action, Move
@@ -27,9 +28,7 @@ def register(sub: Any) -> None:
     parser.add_argument("position", metavar="POSITION_FILE")
     parser.add_argument("--rules", help="rule set name(s), comma-separated; overrides the file's 'rules'")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "--lang", choices=("en", "ru"), default="en", help="language of sentences and of the error line"
-    )
+    parser.add_argument("--lang", choices=LANGS, default="en", help="language of sentences and of the error line")
     parser.set_defaults(handler=run)
 
 

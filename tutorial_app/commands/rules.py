@@ -8,7 +8,9 @@ from typing import Any
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.games import COMMANDS, commands_for
+from tutorial_app.language import LANGS
 from tutorial_app.rules.games import GAMES, preset_names
+from tutorial_app.rules.text import msg
 
 
 def register(sub: Any) -> None:
@@ -25,13 +27,13 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--override", action="append", default=[], metavar="K=V", help="change one option, e.g. target=150 (repeatable)"
     )
-    parser.add_argument("--lang", default="en", help="language of the sheet: en or ru (default en)")
+    parser.add_argument("--lang", default="en", help=f"language of the sheet: {', '.join(LANGS)} (default en)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.lang not in ("en", "ru"):
-        raise UserError(f"--lang {args.lang!r} is not available; use en or ru")
+    if args.lang not in LANGS:
+        raise UserError(f"--lang {args.lang!r} is not available; use {', '.join(LANGS)}")
     if args.name is None:
         if args.players is not None or args.override:
             raise UserError("--players and --override need a preset NAME")
@@ -42,9 +44,7 @@ def run(args: argparse.Namespace) -> int:
 
 def preset_list(lang: str = "en") -> str:
     """Every preset of every game: name, players, aliases and title, one block per preset."""
-    heading = (
-        "Presets (use a name or any alias)" if lang != "ru" else "Наборы правил (можно по имени или любому синониму)"
-    )
+    heading = msg("Presets (use a name or any alias)").in_(lang)
     width = max(len(name) for name in preset_names())
     lines = [heading, ""]
     for game in GAMES:

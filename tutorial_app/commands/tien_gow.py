@@ -13,7 +13,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from tutorial_app.commands import UserError
-from tutorial_app.commands.args import parse_overrides, run_size
+from tutorial_app.commands.args import parse_overrides, preset_players, run_size
 from tutorial_app.commands.progress import aligned, match_rows, progress_bar, win_rates
 from tutorial_app.rules.line.options import OptionError
 from tutorial_app.rules.tien_gow.options import ALIASES, NAME, PLAYERS, TITLE, TienGowRules
@@ -96,6 +96,5 @@ def run_rules(args: argparse.Namespace) -> int:
 
 def preset_entry(width: int, lang: str) -> list[str]:
     """Tien Gow's two lines in ``rules``' list of presets."""
-    aliases = ", ".join(ALIASES)
-    tail = f"players: {PLAYERS}; aliases: {aliases}" if lang != "ru" else f"игроков: {PLAYERS}; синонимы: {aliases}"
+    tail = preset_players(str(PLAYERS), ALIASES).in_(lang)
     return [f"{NAME.ljust(width)}  {TITLE.in_(lang)}", f"{'':{width}}  {tail}"]
