@@ -6,6 +6,7 @@ import pytest
 
 from tutorial_app.lessons import LessonRun, RunError, lessons_root, load_lesson, solve, solve_until
 from tutorial_app.lessons.format.model import Lesson, PlayStep, QuizStep, line_move
+from tutorial_app.lessons.run.core import RIGHT
 from tutorial_app.rules.line.moves import apply, why_illegal
 from tutorial_app.rules.line.state import PASS, Move, play
 from tutorial_app.rules.line.worked_end import explain_hand_end
@@ -205,3 +206,26 @@ def test_a_wrong_move_with_no_reply_does_not_promise_that_something_happens_next
     wrong = replied.step.wrong[0]  # type: ignore[union-attr]
     assert wrong.replies
     assert "watch what happens next" in replied.submit_move(line_move(wrong.move), "en").message
+
+
+@pytest.mark.parametrize("lang", ["uk", "es"])
+def test_a_right_move_tells_the_lessons_own_words_in_the_learners_language(lang: str) -> None:
+    """The verdict and the lesson's success text of each right move are in the language (its own uk/es text,
+    not the English: the success sentence is joined to the engine's words as a Text, never as an en/ru pair)."""
+    run = LessonRun.start(lesson("core-14-first-tactics"))
+    checked = 0
+    while True:
+        step, action = run.step, solve(run)
+        if isinstance(action, Move):
+            said = run.submit_move(action, lang)
+            assert said.correct and said.message == RIGHT.in_(lang) != RIGHT.in_("en")
+            if isinstance(step, PlayStep) and step.success is not None:
+                assert said.explanation is not None and step.success.in_(lang) in said.explanation
+                assert step.success.in_("en") not in said.explanation
+                checked += 1
+        elif action is not None:
+            assert run.answer(action, lang).message == RIGHT.in_(lang)
+        if run.finished:
+            break
+        run.next()
+    assert checked >= 2

@@ -25,7 +25,6 @@ from tutorial_app.rules.line.worked import (
     explain_suit_left,
     explain_tile_value,
     explain_unseen,
-    join,
 )
 from tutorial_app.rules.line.worked_end import explain_hand_end
 from tutorial_app.rules.line.worked_lead import explain_lead, explain_redeal
@@ -38,7 +37,7 @@ from tutorial_app.rules.line.worked_moves import (
     explain_to_move,
     explain_what_to_do,
 )
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import Text, joined, msg
 from tutorial_app.rules.tien_gow.worked_tiles import (
     explain_chinese_beats,
     explain_chinese_can_lead,
@@ -137,7 +136,7 @@ def _fives_points(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewe
             claimed=claimed,
             missed=missed,
         )
-    return join(explain_fives_points(state.table, None), said)
+    return joined((explain_fives_points(state.table, None), said))
 
 
 def _suit_left(step: QuizStep, scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:
@@ -165,7 +164,7 @@ def _hand_status(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer
         return None
     state = scene.state
     if state.status is Status.IN_PLAY:
-        return join(msg("The hand is still in play."), explain_what_to_do(state, viewer))
+        return joined((msg("The hand is still in play."), explain_what_to_do(state, viewer)))
     return explain_hand_end(state, viewer).text("how")
 
 

@@ -23,8 +23,7 @@ from tutorial_app.lessons.format.model import (
     shows_every_hand,
 )
 from tutorial_app.lessons.quiz.answers import normalize_answer
-from tutorial_app.rules.line.worked import join
-from tutorial_app.rules.text import Text, msg, verbatim
+from tutorial_app.rules.text import Text, joined, msg, verbatim
 
 __all__ = ["Feedback", "RunCore", "RunError", "RIGHT", "play_out", "refuted"]
 
@@ -179,8 +178,8 @@ class RunCore:
         if not isinstance(step, QuizStep):
             return None
         own = step.explain.text() if step.explain is not None else None
-        joined = join(self.engine_explanation(), own)
-        return joined.in_(lang) if joined.en else None
+        said = joined((self.engine_explanation(), own))
+        return said.in_(lang) if said.en else None
 
     def is_forced(self) -> bool:
         """Whether the current step is a play with a single legal move (no decision)."""

@@ -36,8 +36,7 @@ from tutorial_app.lessons.format.model import (
 )
 from tutorial_app.lessons.games import LessonGame, lesson_game
 from tutorial_app.lessons.run.core import RIGHT, Feedback, RunCore, RunError, play_out, refuted
-from tutorial_app.rules.line.worked import join
-from tutorial_app.rules.text import RulesError, Text, msg
+from tutorial_app.rules.text import RulesError, Text, joined, msg
 from tutorial_app.strategy.bot_table import BotTable, person_move, resume
 
 __all__ = ["Feedback", "LessonRun", "RunError"]
@@ -158,7 +157,7 @@ class LessonRun(RunCore):
         head, tail = self.lessons.right_words(self._scene, step, seat, move, played, final, self.viewer)
         self._scene = self._scene._replace(state=final)
         self._done = True
-        said = join(head, step.success.text() if step.success else None, tail)
+        said = joined((head, step.success.text() if step.success else None, tail))
         return Feedback(
             True,
             RIGHT.in_(lang),
