@@ -20,7 +20,7 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 
 __all__ = ["MAX_NAME", "name_problem", "normal_name", "public_name", "look_alike_problem", "skeleton", "name_key"]
 
@@ -71,15 +71,15 @@ def name_problem(name: str) -> Text | None:
     or None when it may be kept."""
     text = normal_name(name)
     if not text:
-        return Text("empty name", "пустое имя")
+        return msg("empty name")
     if len(text) > MAX_NAME:
-        return Text(f"name longer than {MAX_NAME} characters", f"имя длиннее {MAX_NAME} символов")
+        return msg("name longer than {MAX_NAME} characters", MAX_NAME=MAX_NAME)
     if any(_invisible(ch) for ch in text):
-        return Text("name with invisible characters", "в имени есть невидимые символы")
+        return msg("name with invisible characters")
     if any(unicodedata.category(ch)[0] == "C" or unicodedata.category(ch) in ("Zl", "Zp") for ch in text):
-        return Text("name with control characters", "в имени есть управляющие символы")
+        return msg("name with control characters")
     if not any(unicodedata.category(ch)[0] in "LN" for ch in text):
-        return Text("a name needs at least one letter or digit", "в имени нужна хотя бы одна буква или цифра")
+        return msg("a name needs at least one letter or digit")
     return None
 
 

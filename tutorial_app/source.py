@@ -26,7 +26,7 @@ from typing import IO, Any, NamedTuple
 
 import yaml
 
-from tutorial_app.rules.text import Text, shown
+from tutorial_app.rules.text import EMPTY, Text, msg, shown
 
 __all__ = [
     "MAX_LESSON_BYTES",
@@ -146,23 +146,17 @@ def _too_large(limits: Limits, mark: Mark | None = None, size: int | None = None
     if size is not None:
         n = _kb(size)
         return SourceError(
-            Text(
-                f"the file is {n} kB; at most {kb} kB is allowed (split it into smaller files)",
-                f"файл занимает {n} КБ; можно не больше {kb} КБ (разделите его на файлы поменьше)",
-            ),
+            msg("the file is {n} kB; at most {kb} kB is allowed (split it into smaller files)", n=n, kb=kb),
             mark,
         )
     return SourceError(
-        Text(
-            f"larger than {kb} kB; at most {kb} kB is allowed (split it into smaller files)",
-            f"больше {kb} КБ; можно не больше {kb} КБ (разделите на файлы поменьше)",
-        ),
+        msg("larger than {kb} kB; at most {kb} kB is allowed (split it into smaller files)", kb=kb),
         mark,
     )
 
 
 def _empty() -> SourceError:
-    return SourceError(Text("the text is empty", "текст пуст"), Mark(1, 1))
+    return SourceError(msg("the text is empty"), Mark(1, 1))
 
 
 # -- bytes in -------------------------------------------------------------------
@@ -178,11 +172,11 @@ def read_text(path: Path, limits: Limits = LESSON_LIMITS) -> str:
     try:
         descriptor = os.open(path, flags)
     except FileNotFoundError:
-        raise SourceError(Text("no such file", "такого файла нет")) from None
+        raise SourceError(msg("no such file")) from None
     except IsADirectoryError:
         raise _not_a_file() from None
     except OSError as exc:
-        raise SourceError(Text(f"cannot be opened ({exc.strerror})", f"не открывается ({exc.strerror})")) from None
+        raise SourceError(msg("cannot be opened ({strerror})", strerror=exc.strerror)) from None
     status = os.fstat(descriptor)
     if not stat.S_ISREG(status.st_mode):
         os.close(descriptor)
@@ -193,17 +187,12 @@ def read_text(path: Path, limits: Limits = LESSON_LIMITS) -> str:
         try:
             data = file.read(limits.max_bytes + 1)
         except OSError as exc:
-            raise SourceError(Text(f"cannot be read ({exc.strerror})", f"не читается ({exc.strerror})")) from None
+            raise SourceError(msg("cannot be read ({strerror})", strerror=exc.strerror)) from None
     return decode(data, limits)
 
 
 def _not_a_file() -> SourceError:
-    return SourceError(
-        Text(
-            "not a regular file (a folder, a device or a pipe); name a text file",
-            "это не обычный файл (папка, устройство или канал); укажите текстовый файл",
-        )
-    )
+    return SourceError(msg("not a regular file (a folder, a device or a pipe); name a text file"))
 
 
 def read_stream(stream: IO[bytes], limits: Limits = LESSON_LIMITS) -> str:
@@ -221,10 +210,7 @@ def decode(data: bytes, limits: Limits = LESSON_LIMITS) -> str:
         mark = _mark_at(data[: exc.start].decode("utf-8", "replace"), exc.start)
         byte = data[exc.start]
         raise SourceError(
-            Text(
-                f"not UTF-8 text (byte 0x{byte:02x}); save it as UTF-8",
-                f"это не текст в UTF-8 (байт 0x{byte:02x}); сохраните его в UTF-8",
-            ),
+            msg("not UTF-8 text (byte 0x{byte:02x}); save it as UTF-8", byte=byte),
             mark,
         ) from None
     return text.removeprefix("\ufeff")
@@ -249,17 +235,11 @@ def _control_character(char: str, mark: Mark | None) -> SourceError:
     code = f"U+{ord(char):04X}"
     if 0xD800 <= ord(char) <= 0xDFFF:
         return SourceError(
-            Text(
-                f"{code} is half of a character pair and cannot stand alone; remove it",
-                f"{code} — половина пары символов, одна она стоять не может; удалите её",
-            ),
+            msg("{code} is half of a character pair and cannot stand alone; remove it", code=code),
             mark,
         )
     return SourceError(
-        Text(
-            f"control character {code}; remove it (write plain text)",
-            f"управляющий символ {code}; удалите его (пишите обычный текст)",
-        ),
+        msg("control character {code}; remove it (write plain text)", code=code),
         mark,
     )
 
@@ -297,10 +277,7 @@ class _BoundedLoader(yaml.SafeLoader):
 def _too_deep(limits: Limits, mark: Mark | None) -> SourceError:
     n = limits.max_depth
     return SourceError(
-        Text(
-            f"nested too deeply (more than {n} levels of lists and mappings)",
-            f"слишком глубокая вложенность (больше {n} уровней списков и словарей)",
-        ),
+        msg("nested too deeply (more than {n} levels of lists and mappings)", n=n),
         mark,
     )
 
@@ -308,19 +285,14 @@ def _too_deep(limits: Limits, mark: Mark | None) -> SourceError:
 def _too_many_aliases(limits: Limits, mark: Mark | None) -> SourceError:
     n = limits.max_aliases
     return SourceError(
-        Text(
-            f"more than {n} aliases (*name); write the values out",
-            f"больше {n} ссылок (*имя); запишите значения полностью",
-        ),
+        msg("more than {n} aliases (*name); write the values out", n=n),
         mark,
     )
 
 
 def _too_long_number(limits: Limits, mark: Mark | None) -> SourceError:
     n = limits.max_digits
-    return SourceError(
-        Text(f"number too large (more than {n} digits)", f"слишком большое число (больше {n} цифр)"), mark
-    )
+    return SourceError(msg("number too large (more than {n} digits)", n=n), mark)
 
 
 def parse_source(text: str, name: str = "<lesson>", limits: Limits = LESSON_LIMITS) -> Source:
@@ -347,24 +319,15 @@ _QUOTE_ADVICE = (
     # the parser's words for text that needed quotes, and what to write instead
     (
         "expected ',' or '}'",
-        Text(
-            '; inside { } put text holding ?, :, # or , in double quotes: {en: "Why?", ru: "Почему?"}',
-            '; внутри { } текст с ?, :, # или , берите в двойные кавычки: {en: "Why?", ru: "Почему?"}',
-        ),
+        msg('; inside {{ }} put text holding ?, :, # or , in double quotes: {{en: "Why?", ru: "Почему?"}}'),
     ),
     (
         "expected ',' or ']'",
-        Text(
-            "; inside [ ] put text holding ?, :, # or , in double quotes, and close every [ with ]",
-            "; внутри [ ] текст с ?, :, # или , берите в двойные кавычки и закрывайте каждую [ скобкой ]",
-        ),
+        msg("; inside [ ] put text holding ?, :, # or , in double quotes, and close every [ with ]"),
     ),
     (
         "mapping values are not allowed here",
-        Text(
-            "; text holding ': ' must be in double quotes: en: \"Note: this\"",
-            '; текст с «: » берите в двойные кавычки: en: "Note: this"',
-        ),
+        msg("; text holding ': ' must be in double quotes: en: \"Note: this\""),
     ),
 )
 
@@ -374,13 +337,13 @@ def _yaml_error(exc: yaml.YAMLError) -> SourceError:
         mark = exc.problem_mark or exc.context_mark
         where = Mark(mark.line + 1, mark.column + 1) if mark is not None else None
         detail = " ".join(str(exc.problem or exc.context or "").split())
-        advice = next((tip for words, tip in _QUOTE_ADVICE if words in detail), Text("", ""))
+        advice = next((tip for words, tip in _QUOTE_ADVICE if words in detail), EMPTY)
         # the parser's own words have no Russian; they stay as the parser wrote them
         return SourceError(
             Text(f"not valid YAML: {detail}{advice.en}", f"текст не читается как YAML: {detail}{advice.ru}"), where
         )
     detail = " ".join(str(exc).split())
-    return SourceError(Text(f"not valid YAML: {detail}", f"текст не читается как YAML: {detail}"))
+    return SourceError(msg("not valid YAML: {detail}", detail=detail))
 
 
 class _Walker:
@@ -396,10 +359,7 @@ class _Walker:
         self.count += 1
         if self.count > self.limits.max_nodes:
             raise SourceError(
-                Text(
-                    f"more than {self.limits.max_nodes} values (are aliases expanding too much?)",
-                    f"больше {self.limits.max_nodes} значений (не слишком ли разрастаются ссылки?)",
-                ),
+                msg("more than {max_nodes} values (are aliases expanding too much?)", max_nodes=self.limits.max_nodes),
                 _mark(node),
             )
         self.values.setdefault(path, _mark(node))
@@ -420,10 +380,7 @@ class _Walker:
         """A list or a mapping, refusing one that contains itself (``&a [*a]``) or nests too deeply."""
         if id(node) in self.open:
             raise SourceError(
-                Text(
-                    "an alias (*name) points at a value that contains it; write the value out",
-                    "ссылка (*имя) указывает на значение, внутри которого стоит; запишите его полностью",
-                ),
+                msg("an alias (*name) points at a value that contains it; write the value out"),
                 _mark(node),
             )
         if len(self.open) >= self.limits.max_depth:
@@ -447,16 +404,13 @@ class _Walker:
             key = self.value(key_node, (*path, "\0key"))
             if isinstance(key, bool) or not isinstance(key, str | int):
                 raise SourceError(
-                    Text(f"a key must be a name, not {shown(key)}", f"ключ должен быть именем, а не {shown(key)}"),
+                    msg("a key must be a name, not {shown}", shown=shown(key)),
                     _mark(key_node),
                 )
             key_text = str(key)
             if key_text in out:
                 raise SourceError(
-                    Text(
-                        f"key {shown(key_text)} appears twice here; keep one",
-                        f"ключ {shown(key_text)} здесь встречается дважды; оставьте один",
-                    ),
+                    msg("key {shown} appears twice here; keep one", shown=shown(key_text)),
                     _mark(key_node),
                 )
             self.keys[(*path, key_text)] = _mark(key_node)
@@ -469,11 +423,9 @@ class _Walker:
         tag = str(node.tag).replace("tag:yaml.org,2002:", "!!")
         tag = tag if len(tag) <= 60 else tag[:59] + "…"
         return SourceError(
-            Text(
-                f"the tag {tag} is not allowed here; write plain text, numbers, lists and mappings "
-                "(quote the value if it is text)",
-                f"тег {tag} здесь не допускается; пишите обычный текст, числа, списки и словари "
-                "(текст возьмите в кавычки)",
+            msg(
+                "the tag {tag} is not allowed here; write plain text, numbers, lists and mappings (quote the value if it is text)",
+                tag=tag,
             ),
             _mark(node),
         )
@@ -505,9 +457,7 @@ def parse_json(text: str, name: str = "<json>", limits: Limits = LESSON_LIMITS) 
         data = json.loads(text, parse_int=lambda digits: _json_int(digits, limits), parse_constant=_json_constant)
     except json.JSONDecodeError as exc:
         detail = exc.msg
-        raise SourceError(
-            Text(f"not valid JSON: {detail}", f"текст не читается как JSON: {detail}"), Mark(exc.lineno, exc.colno)
-        ) from None
+        raise SourceError(msg("not valid JSON: {detail}", detail=detail), Mark(exc.lineno, exc.colno)) from None
     except _NumberTooLong:
         _first_json_problem(text, limits)
         raise _too_long_number(limits, None) from None
@@ -515,11 +465,7 @@ def parse_json(text: str, name: str = "<json>", limits: Limits = LESSON_LIMITS) 
         _first_json_problem(text, limits)
         raise _too_deep(limits, None) from None
     except ValueError as exc:
-        raise SourceError(
-            Text(
-                f"{exc} is not a number JSON allows; write a number", f"{exc} — такого числа в JSON нет; напишите число"
-            )
-        ) from None
+        raise SourceError(msg("{exc} is not a number JSON allows; write a number", exc=exc)) from None
     _check_json_values(data, text, limits, 0)
     return data
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from tutorial_app.board.layout import TABLE_SIZES, BoardLayout, LayoutError, layout_table
 from tutorial_app.board.shape import STRAIGHT, Bend, ChainShape, Step
 from tutorial_app.rules.line.state import ARM_NAMES, End, Link, Table
-from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.rules.text import RulesError, Text, msg
 from tutorial_app.rules.tiles import Tile
 
 __all__ = ["Adjusted", "AdjustError", "BENDS", "turn_options", "with_turn", "adjust_tail", "rebend", "bent_shape"]
@@ -128,32 +128,21 @@ def adjust_tail(
     leave the table or touch the chain.
     """
     if end not in ARM_NAMES:
-        raise AdjustError(Text("Choose a tile on one of the chain's arms.", "Выберите кость на одной из веток цепи."))
+        raise AdjustError(msg("Choose a tile on one of the chain's arms."))
     links = table.arms[ARM_NAMES.index(end)]
     if not 0 <= link_index < len(links):
-        raise AdjustError(Text("There is no such tile on that arm.", "На этой ветке нет такой кости."))
+        raise AdjustError(msg("There is no such tile on that arm."))
     tile = links[link_index].tile
     if link_index == 0:
         raise AdjustError(
-            Text(
-                f"{tile} touches the first tile of the hand: the chain is not bent through it.",
-                f"{tile} примыкает к первой кости раздачи: через неё цепь не гнут.",
-            )
+            msg("{tile} touches the first tile of the hand: the chain is not bent through it.", tile=tile)
         )
     if tile.is_double:
-        raise AdjustError(
-            Text(
-                f"{tile} is a double: it lies across and does not turn.",
-                f"{tile} — дубль: он лежит поперёк и не поворачивает.",
-            )
-        )
+        raise AdjustError(msg("{tile} is a double: it lies across and does not turn.", tile=tile))
     before = links[link_index - 1].tile
     if before.is_double:
         raise AdjustError(
-            Text(
-                f"{tile} comes right after the double {before}: it goes straight on.",
-                f"{tile} стоит сразу после дубля {before}: она идёт прямо.",
-            )
+            msg("{tile} comes right after the double {before}: it goes straight on.", tile=tile, before=before)
         )
     current = layout.shape.arm(end)[link_index]
     if current.bend == bend:
@@ -162,28 +151,18 @@ def adjust_tail(
         shape = _fitted(table, layout.shape.with_step(end, link_index, step), _room_to_grow(layout))
         if shape is not None:
             return shape, Adjusted(seat, end, link_index, tile, bend)
-    raise AdjustError(
-        Text(
-            "There is no room: the tail would leave the table or run into the chain.",
-            "Места нет: хвост вышел бы за край стола или налез бы на цепь.",
-        )
-    )
+    raise AdjustError(msg("There is no room: the tail would leave the table or run into the chain."))
 
 
 def _arm_of(table: Table, tile: Tile) -> tuple[End, int]:
     """The arm and place of a tile on the chain; AdjustError when it is the centre tile or not on the table."""
     if tile is table.centre:
-        raise AdjustError(
-            Text(
-                f"{tile} is the first tile of the hand: the chain is not bent through it.",
-                f"{tile} — первая кость раздачи: через неё цепь не гнут.",
-            )
-        )
+        raise AdjustError(msg("{tile} is the first tile of the hand: the chain is not bent through it.", tile=tile))
     for end, links in zip(ARM_NAMES, table.arms, strict=True):
         for index, link in enumerate(links):
             if link.tile is tile:
                 return end, index
-    raise AdjustError(Text(f"{tile} is not on the chain.", f"{tile} нет в цепи."))
+    raise AdjustError(msg("{tile} is not on the chain.", tile=tile))
 
 
 def rebend(table: Table, layout: BoardLayout, tile: Tile, bend: Bend) -> BoardLayout:

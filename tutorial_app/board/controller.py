@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from tutorial_app.rules.line.moves import why_illegal
 from tutorial_app.rules.line.state import ENDS, End, HandState, Move, play
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile
 
 __all__ = ["ClickOutcome", "handle_click", "parse_click"]
@@ -49,9 +49,9 @@ class ClickOutcome(NamedTuple):
     attempt: Move | None = None
 
 
-_CHOOSE_FIRST = Text("Choose a tile from your hand first.", "Сначала выберите кость на руке.")
-_NOT_YOUR_TURN = Text("It is not your turn yet.", "Сейчас не ваш ход.")
-_OVER = Text("The hand is over.", "Раздача окончена.")
+_CHOOSE_FIRST = msg("Choose a tile from your hand first.")
+_NOT_YOUR_TURN = msg("It is not your turn yet.")
+_OVER = msg("The hand is over.")
 
 
 def parse_click(name: str) -> tuple[str, str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from tutorial_app.board.labels import tiles_word_ru
 from tutorial_app.rules.line.state import HandState
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 
 __all__ = ["describe_position"]
 
@@ -30,7 +30,7 @@ def _count(count: int) -> Text:
 def _table(state: HandState) -> Text:
     table = state.table
     if table.centre is None:
-        return Text("The table is empty.", "Стол пуст.")
+        return msg("The table is empty.")
     laid = table.tile_count()
     ends = table.open_ends()
     en_ends = ", ".join(f"{_ENDS[end][0]} {n}" for end, n in ends)
@@ -70,7 +70,7 @@ def describe_position(
             Text(f"Boneyard: {_count(len(state.boneyard)).en}.", f"На базаре {_count(len(state.boneyard)).ru}.")
         )
     if state.is_over:
-        parts.append(Text("The hand is over.", "Раздача окончена."))
+        parts.append(msg("The hand is over."))
     elif show_turn:
         mover = state.to_move
         parts.append(

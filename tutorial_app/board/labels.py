@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutorial_app.language import ru_plural
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 
 __all__ = ["boneyard_label", "seat_label", "tiles_word_ru"]
 
@@ -15,7 +15,7 @@ def tiles_word_ru(count: int) -> str:
 
 def boneyard_label(count: int) -> Text:
     """``Boneyard: 14`` / ``Базар: 14``."""
-    return Text(f"Boneyard: {count}", f"Базар: {count}")
+    return msg("Boneyard: {count}", count=count)
 
 
 def seat_label(seat: int, count: int, *, you: bool, to_move: bool) -> Text:

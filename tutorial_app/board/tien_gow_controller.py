@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.rules.tien_gow.moves import combo_of, why_illegal
 from tutorial_app.rules.tien_gow.state import Action, HandState, Move, shown, sort_tiles
 from tutorial_app.rules.tiles import Tile
@@ -46,8 +46,8 @@ __all__ = [
 Selection = tuple[int, ...]
 """Sorted places of the selected tiles in the viewer's hand."""
 
-_NOT_YOUR_TURN = Text("It is not your turn yet.", "Сейчас не ваш ход.")
-_OVER = Text("The hand is over.", "Раздача окончена.")
+_NOT_YOUR_TURN = msg("It is not your turn yet.")
+_OVER = msg("The hand is over.")
 _MAX_LEAD = 4
 
 
@@ -86,10 +86,7 @@ def lay_count(state: HandState) -> int:
 
 def limit_text(wanted: int) -> Text:
     """Why a selection may not grow: at most ``wanted`` tiles may be laid now."""
-    return Text(
-        f"You may lay {wanted} tiles at most: click a chosen tile to put it back first.",
-        f"Класть можно не больше {wanted} костей: сначала нажмите на выбранную кость, чтобы вернуть её.",
-    )
+    return msg("You may lay {wanted} tiles at most: click a chosen tile to put it back first.", wanted=wanted)
 
 
 def handle_click(state: HandState, selected: Iterable[int], name: str | None, *, viewer_seat: int = 0) -> TienGowClick:
@@ -167,7 +164,7 @@ def selection_hint(state: HandState, selected: Iterable[int], viewer_seat: int =
             return SelectionHint(
                 False,
                 False,
-                Text("Choose one tile or a combination to lead.", "Выберите кость или комбинацию для захода."),
+                msg("Choose one tile or a combination to lead."),
             )
         count = _count(trick.size)
         return SelectionHint(

@@ -21,7 +21,7 @@ from tutorial_app.board.chinese_tile import TILE_H, TILE_W
 from tutorial_app.board.frame import SEAT_SIDES, Side
 from tutorial_app.board.labels import tiles_word_ru
 from tutorial_app.board.tien_gow_controller import selection_hint, valid_selection
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.rules.tien_gow.options import PLAYERS
 from tutorial_app.rules.tien_gow.state import Action, HandState, Trick
 from tutorial_app.rules.tiles import Tile
@@ -138,7 +138,7 @@ class TableLayout(NamedTuple):
 
 def seat_title(seat: int, viewer_seat: int) -> Text:
     """ "You"/«Вы» for the viewer, else "Seat N"/«Игрок N» (seats counted from 0, as everywhere)."""
-    return Text("You", "Вы") if seat == viewer_seat else Text(f"Seat {seat}", f"Игрок {seat}")
+    return msg("You") if seat == viewer_seat else msg("Seat {seat}", seat=seat)
 
 
 def seat_caption(state: HandState, seat: int, viewer_seat: int, show_turn: bool = True) -> Text:
@@ -149,10 +149,10 @@ def seat_caption(state: HandState, seat: int, viewer_seat: int, show_turn: bool 
     parts = [
         Text(f"{arrow}{title.en}", f"{arrow}{title.ru}"),
         Text(f"{count} tile{'s' if count != 1 else ''}", f"{count} {tiles_word_ru(count)}"),
-        Text(f"trick points: {state.taken[seat]}", f"очки за взятки: {state.taken[seat]}"),
+        msg("trick points: {item}", item=state.taken[seat]),
     ]
     if seat == state.banker:
-        parts.append(Text("banker", "банкир"))
+        parts.append(msg("banker"))
     return Text(" · ".join(p.en for p in parts), " · ".join(p.ru for p in parts))
 
 
@@ -253,9 +253,9 @@ def _pile_spots(state: HandState, sides: dict[int, Side]) -> list[TileSpot]:
 def _role(trick: Trick, index: int, you: bool) -> Text:
     play = trick.plays[index]
     if index == 0:
-        return Text("led", "заход")
+        return msg("led")
     if not play.face_up:
-        return Text("face down", "рубашкой вверх")
+        return msg("face down")
     return Text("beat", "побили" if you else "побил")
 
 
@@ -298,13 +298,8 @@ def _centre_text(state: HandState, trick: Trick, viewer_seat: int) -> Text:
     if state.is_over:
         # two lines: one would run over the tiles laid left and right of the centre
         if taker == viewer_seat:
-            return Text(
-                "You take the last trick<br>and win the hand", "Вы берёте последнюю взятку<br>и выигрываете раздачу"
-            )
-        return Text(
-            f"Seat {taker} takes the last trick<br>and wins the hand",
-            f"Игрок {taker} берёт последнюю взятку<br>и выигрывает раздачу",
-        )
+            return msg("You take the last trick<br>and win the hand")
+        return msg("Seat {taker} takes the last trick<br>and wins the hand", taker=taker)
     en, ru = _numbered(state, taker < 0)
     if taker >= 0:
         if taker == viewer_seat:
@@ -324,14 +319,14 @@ def _buttons(
     x = FELT_W / 2 - 1.6
     y = -FELT_H / 2 - _GAP - TILE_H * VIEWER_SCALE / 2
     return (
-        Button(Action.PLAY, x, y + 0.9, 3.4, 1.3, Text("Play", "Сыграть"), hint.can_play, "action:play" in hints),
+        Button(Action.PLAY, x, y + 0.9, 3.4, 1.3, msg("Play"), hint.can_play, "action:play" in hints),
         Button(
             Action.DISCARD,
             x,
             y - 0.9,
             3.4,
             1.3,
-            Text("Discard", "Сбросить"),
+            msg("Discard"),
             hint.can_discard,
             "action:discard" in hints,
         ),

@@ -20,7 +20,7 @@ from tutorial_app.lessons.format.model import Answer, CapstoneStep, Lesson, Move
 from tutorial_app.lessons.quiz.answers import choice_label, normalize_answer
 from tutorial_app.rules.line.moves import why_illegal
 from tutorial_app.rules.line.state import Move
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.strategy.explain import move_name
 
 __all__ = [
@@ -44,9 +44,9 @@ __all__ = [
 Task = Literal["quiz", "move", "hand", "read"]
 Outcome = Literal["won", "lost", "tie"]
 _OUTCOMES: dict[str, Text] = {
-    "won": Text("won the hand", "выиграл раздачу"),
-    "lost": Text("lost the hand", "проиграл раздачу"),
-    "tie": Text("a tie", "ничья"),
+    "won": msg("won the hand"),
+    "lost": msg("lost the hand"),
+    "tie": msg("a tie"),
 }
 
 
@@ -174,12 +174,12 @@ def judge(lesson: Lesson, index: int, seed: int, action: object) -> Judged:
         if not feedback.correct and not feedback.played:  # not allowed by the rules: the rules core says why
             return Judged(None, False, _illegal(run, action))
         return Judged(move_key(action), feedback.correct)
-    return Judged(None, False, Text("this step takes no such answer", "этот шаг не принимает такой ответ"))
+    return Judged(None, False, msg("this step takes no such answer"))
 
 
 def _illegal(run: LessonRun, move: Move) -> Text:
     assert run.scene is not None
-    return why_illegal(run.scene.state, move) or Text("not allowed here", "так нельзя")
+    return why_illegal(run.scene.state, move) or msg("not allowed here")
 
 
 def verdict(lesson: Lesson, index: int, seed: int, key: str, lang: str) -> Feedback | None:

@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import Literal, NamedTuple
 
 from tutorial_app.club.errors import ClubError
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import msg
 
 __all__ = [
     "Phase",
@@ -56,13 +56,13 @@ class ClassState(NamedTuple):
         return self.step + 1 >= self.steps
 
 
-_OVER = Text("the class is over", "занятие окончено")
+_OVER = msg("the class is over")
 
 
 def start_class(lesson_id: str, steps: int) -> ClassState:
     """A class at the lesson's first step."""
     if steps < 1:
-        raise ClubError(Text("the lesson has no steps", "в уроке нет шагов"))
+        raise ClubError(msg("the lesson has no steps"))
     return ClassState(lesson_id, steps)
 
 
@@ -75,7 +75,7 @@ def reveal(state: ClassState) -> ClassState:
     """Show the answer: the step stops taking answers."""
     _open(state)
     if state.phase == "revealed":
-        raise ClubError(Text("the answer is already shown", "ответ уже показан"))
+        raise ClubError(msg("the answer is already shown"))
     return state._replace(phase="revealed")
 
 
@@ -83,7 +83,7 @@ def next_step(state: ClassState) -> ClassState:
     """On to the next step (answered or not: the teacher decides)."""
     _open(state)
     if state.last_step:
-        raise ClubError(Text("this is the last step: end the class instead", "это последний шаг: завершите занятие"))
+        raise ClubError(msg("this is the last step: end the class instead"))
     return state._replace(step=state.step + 1, phase="asking")
 
 
@@ -91,7 +91,7 @@ def previous_step(state: ClassState) -> ClassState:
     """Back one step; its answers stay as they were given, shown with the answer."""
     _open(state)
     if state.step == 0:
-        raise ClubError(Text("this is the first step", "это первый шаг"))
+        raise ClubError(msg("this is the first step"))
     return state._replace(step=state.step - 1, phase="revealed")
 
 

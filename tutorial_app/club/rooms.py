@@ -55,7 +55,7 @@ from tutorial_app.club.seating import SEEN_EVERY, Member, Role, free_seat, membe
 from tutorial_app.club.shared_hand import TableSetup
 from tutorial_app.club.tables import answers_table, members_table, moves_table, rooms_table, upgrade
 from tutorial_app.names import name_key
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.stores.sqlite import SQLITE_CONNECT, begin_immediate
 
 __all__ = ["RoomStore", "Room", "ROOM_HOURS", "THIS_COMPUTER", "DB_ERRORS", "connect"]
@@ -73,24 +73,14 @@ THIS_COMPUTER = visitor(None, "this computer")
 """The visitor of calls made on the server itself (tests, scripts)."""
 _LOG = logging.getLogger(__name__)
 
-_UNKNOWN = Text(
-    "there is no room with this code: check the code on the teacher's screen",
-    "комнаты с таким кодом нет: сверьте код с экраном учителя",
+_UNKNOWN = msg("there is no room with this code: check the code on the teacher's screen")
+_EXPIRED = msg("this code has expired: ask for a new one")
+_IDLE = msg(
+    "this room closed after {IDLE_MINUTES} minutes with nobody in it: open a new one", IDLE_MINUTES=IDLE_MINUTES
 )
-_EXPIRED = Text("this code has expired: ask for a new one", "срок этого кода истёк: попросите новый")
-_IDLE = Text(
-    f"this room closed after {IDLE_MINUTES} minutes with nobody in it: open a new one",
-    f"эта комната закрылась: в ней никого не было {IDLE_MINUTES} минут; откройте новую",
-)
-_NOT_YOURS = Text(
-    "this link does not belong to anyone in the room: join again with the code",
-    "эта ссылка ни за кем в комнате не числится: войдите снова по коду",
-)
-_REMOVED = Text(
-    "the host of this room has removed you from it",
-    "ведущий этой комнаты удалил вас из неё",
-)
-_HOST_ONLY = Text("only the host of this room can do that", "это может сделать только тот, кто открыл комнату")
+_NOT_YOURS = msg("this link does not belong to anyone in the room: join again with the code")
+_REMOVED = msg("the host of this room has removed you from it")
+_HOST_ONLY = msg("only the host of this room can do that")
 
 
 class Room(NamedTuple):
@@ -276,7 +266,7 @@ class RoomStore:
             code = new_code()
             if conn.execute(sa.select(rooms_table.c.code).where(rooms_table.c.code == code)).first() is None:
                 return code
-        raise ClubError(Text("no free join code was found; try again", "свободный код не нашёлся; попробуйте ещё раз"))
+        raise ClubError(msg("no free join code was found; try again"))
 
     @staticmethod
     def _purge(conn: sa.Connection, now: float) -> None:
@@ -296,12 +286,7 @@ class RoomStore:
         """
         code = read_code(typed)
         if code is None:
-            raise ClubError(
-                Text(
-                    "a join code is 8 letters and digits, like K7M2QX9P",
-                    "код входа — 8 букв и цифр, например K7M2QX9P",
-                )
-            )
+            raise ClubError(msg("a join code is 8 letters and digits, like K7M2QX9P"))
         with self._writer.begin() as conn:
             check_guesses(conn, "code", who.address, now)
             try:
@@ -467,19 +452,13 @@ class RoomStore:
         token = new_token()
         with self._change(code, now) as (conn, room):
             if room.locked:
-                raise ClubError(
-                    Text(
-                        "the host has locked this room: nobody new can join",
-                        "ведущий закрыл вход в эту комнату: новые участники не допускаются",
-                    )
-                )
+                raise ClubError(msg("the host has locked this room: nobody new can join"))
             members = self._members(conn, code)
             if name_taken(clean, members):
                 raise ClubError(
-                    Text(
-                        f"somebody here is already called {clean}, or a name that looks the same: add an initial "
-                        "or a number",
-                        f"здесь уже есть {clean} или похожее имя: добавьте к имени букву или цифру",
+                    msg(
+                        "somebody here is already called {clean}, or a name that looks the same: add an initial or a number",
+                        clean=clean,
                     )
                 )
             role: Role = "learner" if room.kind == "class" else "player"
@@ -492,15 +471,13 @@ class RoomStore:
         """The seat a newcomer takes at a table (None in a class, which only checks its capacity)."""
         if room.kind == "class":
             if room.phase == "over":
-                raise ClubError(Text("this class is over", "это занятие уже окончено"))
+                raise ClubError(msg("this class is over"))
             capacity = int(room.class_data()["capacity"])
             if sum(1 for m in members if m.role == "learner") >= capacity:
-                raise ClubError(
-                    Text(f"the class is full ({capacity} learners)", f"класс заполнен ({capacity} учеников)")
-                )
+                raise ClubError(msg("the class is full ({capacity} learners)", capacity=capacity))
             return None
         if room.phase == "closed":
-            raise ClubError(Text("this table is closed", "этот стол закрыт"))
+            raise ClubError(msg("this table is closed"))
         return free_seat(seat_holders(room.table_setup().players, members), seat)
 
     def _seat_freed(self, conn: sa.Connection, room: Room, now: float) -> None:
@@ -511,7 +488,7 @@ class RoomStore:
         with self._change(code, now) as (conn, room):
             me = self._holder(conn, code, token)
             if me.host:
-                raise ClubError(Text("you opened this table: close it instead", "вы открыли этот стол: закройте его"))
+                raise ClubError(msg("you opened this table: close it instead"))
             conn.execute(members_table.delete().where(members_table.c.code == code, members_table.c.id == me.id))
             self._seat_freed(conn, room, now)
 
@@ -528,9 +505,9 @@ class RoomStore:
                 (m for m in self._members(conn, code) if m.name == name and m.role not in ("wall", "removed")), None
             )
             if target is None:
-                raise ClubError(Text(f"nobody here is called {name}", f"здесь нет участника {name}"))
+                raise ClubError(msg("nobody here is called {name}", name=name))
             if target.host:
-                raise ClubError(Text("the host cannot be removed", "ведущего удалить нельзя"))
+                raise ClubError(msg("the host cannot be removed"))
             conn.execute(
                 members_table.update()
                 .where(members_table.c.code == code, members_table.c.id == target.id)
@@ -573,7 +550,7 @@ class RoomStore:
         with self._change(code, now) as (conn, room):
             self._host(conn, code, token)
             if room.kind != "class":
-                raise ClubError(Text("a wall screen is for a class", "экран на стену бывает только у занятия"))
+                raise ClubError(msg("a wall screen is for a class"))
             conn.execute(members_table.delete().where(members_table.c.code == code, members_table.c.role == "wall"))
             self._add_member(conn, code, fresh, "", "wall", None, False, now)
         return fresh

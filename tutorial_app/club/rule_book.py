@@ -25,7 +25,7 @@ from tutorial_app.club.errors import ClubError
 from tutorial_app.club.limits import Visitor, check_guesses, count_failure
 from tutorial_app.club.rulesets import ClubRules, clean_title, make_rule_set
 from tutorial_app.club.tables import rule_sets_table, settings_table
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import msg
 
 __all__ = ["RuleBook", "Admission", "MAX_RULE_SETS", "MIN_PIN"]
 
@@ -33,10 +33,8 @@ MAX_RULE_SETS = 50
 MIN_PIN = 8
 """Characters of an admin PIN: with ten wrong tries an hour per address, 10^8 PINs hold for decades."""
 _PIN_SETTING = "admin_pin"
-_NOT_ADMIN = Text(
-    "only the club's admin changes the rule book and the club's name: at the server's computer, or with the admin PIN",
-    "книгу правил и название клуба меняет только администратор клуба: за компьютером сервера или с PIN-кодом "
-    "администратора",
+_NOT_ADMIN = msg(
+    "only the club's admin changes the rule book and the club's name: at the server's computer, or with the admin PIN"
 )
 
 
@@ -100,7 +98,7 @@ class RuleBook:
             if _pin_matches(pin, stored):
                 return Admission(self, stored)
             count_failure(conn, "pin", who.address, now)
-        raise ClubError(Text("wrong admin PIN", "неверный PIN-код администратора"))
+        raise ClubError(msg("wrong admin PIN"))
 
     def _check(self, admission: Admission | None) -> None:
         if admission is None or not admission.valid_for(self):
@@ -110,14 +108,9 @@ class RuleBook:
         """Set or change the admin PIN (at least ``MIN_PIN`` characters); the admission that goes with it."""
         self._check(admission)
         if self._fixed is not None:
-            raise ClubError(Text("the PIN is set in the server's settings", "PIN-код задан в настройках сервера"))
+            raise ClubError(msg("the PIN is set in the server's settings"))
         if len(pin.strip()) < MIN_PIN or len(set(pin)) < 3:
-            raise ClubError(
-                Text(
-                    f"an admin PIN has at least {MIN_PIN} characters, not all alike",
-                    f"PIN-код администратора — не меньше {MIN_PIN} символов, не все одинаковые",
-                )
-            )
+            raise ClubError(msg("an admin PIN has at least {MIN_PIN} characters, not all alike", MIN_PIN=MIN_PIN))
         stored = _hash_pin(pin.strip(), secrets.token_bytes(16))
         with self._writer.begin() as conn:
             conn.execute(settings_table.delete().where(settings_table.c.name == _PIN_SETTING))
@@ -176,9 +169,9 @@ class RuleBook:
             taken = set(conn.execute(sa.select(rule_sets_table.c.slug)).scalars())
             if not replace and len(taken) >= MAX_RULE_SETS:
                 raise ClubError(
-                    Text(
-                        f"the club keeps at most {MAX_RULE_SETS} rule sets: delete one first",
-                        f"у клуба может быть не больше {MAX_RULE_SETS} наборов правил: сначала удалите один",
+                    msg(
+                        "the club keeps at most {MAX_RULE_SETS} rule sets: delete one first",
+                        MAX_RULE_SETS=MAX_RULE_SETS,
                     )
                 )
             slug = rule_set.slug

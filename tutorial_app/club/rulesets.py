@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from tutorial_app.club.errors import ClubError
 from tutorial_app.rules.line.options import HouseRules, OptionError
 from tutorial_app.rules.line.variants import find_variant
-from tutorial_app.rules.text import Text, shown
+from tutorial_app.rules.text import Text, msg, shown
 from tutorial_app.source import Limits, SourceError, decode, parse_json
 
 __all__ = [
@@ -113,21 +113,15 @@ def make_rule_set(
     """A rule set checked by the rules core; ClubError says what to change."""
     title = Text(clean_title(title_en, "en"), clean_title(title_ru, "ru"))
     if not isinstance(preset, str):
-        raise ClubError(Text(f"{shown(preset)} is not a preset's name", f"{shown(preset)} — не название варианта"))
+        raise ClubError(msg("{shown} is not a preset's name", shown=shown(preset)))
     if isinstance(players, bool) or not isinstance(players, int):
-        raise ClubError(
-            Text(
-                f"the number of players must be a whole number, not {shown(players)}",
-                f"число игроков — целое число, а не {shown(players)}",
-            )
-        )
+        raise ClubError(msg("the number of players must be a whole number, not {shown}", shown=shown(players)))
     values = {}
     for name, value in overrides.items():
         if name in ("players", "title") or isinstance(value, float | list | dict) or value is None:
             raise ClubError(
-                Text(
-                    f"the override {shown(name)} = {shown(value)} is not a house-rule option",
-                    f"замена {shown(name)} = {shown(value)} — не опция правил",
+                msg(
+                    "the override {shown} = {shown2} is not a house-rule option", shown=shown(name), shown2=shown(value)
                 )
             )
         values[str(name)] = value
@@ -151,31 +145,20 @@ def export_text(rule_set: ClubRules, club: str | None = None) -> str:
 
 def _from_data(data: object) -> tuple[ClubRules, str | None]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ClubError(
-            Text("this is not a rule set saved by Domino Tutor", "это не набор правил, сохранённый в Domino Tutor")
-        )
+        raise ClubError(msg("this is not a rule set saved by Domino Tutor"))
     if data.get("version") != 1:
         raise ClubError(
-            Text(
-                f"rule sets of version {shown(data.get('version'))} are not known here; "
-                "save it again with this version of the app",
-                f"наборы правил версии {shown(data.get('version'))} здесь не знают; "
-                "сохраните его заново в этой версии приложения",
+            msg(
+                "rule sets of version {shown} are not known here; save it again with this version of the app",
+                shown=shown(data.get("version")),
             )
         )
     title = data.get("title")
     overrides = data.get("overrides", {})
     if not isinstance(title, dict):
-        raise ClubError(
-            Text(
-                "the rule set has no title in English and Russian",
-                "у набора правил нет названия по-английски и по-русски",
-            )
-        )
+        raise ClubError(msg("the rule set has no title in English and Russian"))
     if not isinstance(overrides, dict):
-        raise ClubError(
-            Text("the overrides must be a mapping of option to value", "замены должны быть словарём «опция: значение»")
-        )
+        raise ClubError(msg("the overrides must be a mapping of option to value"))
     club = data.get("club")
     club_name = clean_title(club, "en") if isinstance(club, str) and club.strip() else None
     return make_rule_set(
@@ -204,19 +187,9 @@ def link_value(rule_set: ClubRules, club: str | None = None) -> str:
 def read_link_value(value: str) -> tuple[ClubRules, str | None]:
     """A rule set from a shared link's value; ClubError when the link is cut short or changed."""
     if len(value) > MAX_LINK or not re.fullmatch(r"[A-Za-z0-9_-]+", value):
-        raise ClubError(
-            Text(
-                "the link's rule set is damaged: copy the whole link again",
-                "набор правил в ссылке повреждён: скопируйте ссылку целиком ещё раз",
-            )
-        )
+        raise ClubError(msg("the link's rule set is damaged: copy the whole link again"))
     try:
         raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
     except (binascii.Error, ValueError):
-        raise ClubError(
-            Text(
-                "the link's rule set is damaged: copy the whole link again",
-                "набор правил в ссылке повреждён: скопируйте ссылку целиком ещё раз",
-            )
-        ) from None
+        raise ClubError(msg("the link's rule set is damaged: copy the whole link again")) from None
     return read_rules_file(raw)

@@ -12,7 +12,7 @@ from typing import Literal, NamedTuple
 
 from tutorial_app.club.errors import ClubError
 from tutorial_app.names import MAX_NAME, look_alike_problem, name_key, name_problem, public_name
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 
 __all__ = [
     "Role",
@@ -62,7 +62,7 @@ def member_name(name: object) -> str:
     """A name as a room keeps it (NFKC, one space between words, a visible letter or digit, no invisible or
     control characters, no word mixing look-alike alphabets, at most 60 characters)."""
     if not isinstance(name, str):
-        raise ClubError(Text("write your name", "напишите своё имя"))
+        raise ClubError(msg("write your name"))
     problem = name_problem(name) or name_problem(public_name(name)) or look_alike_problem(name)
     if problem is not None:
         raise ClubError(
@@ -109,14 +109,14 @@ def free_seat(holders: Sequence[Member | None], wanted: int | None = None) -> in
     """The seat a newcomer takes: ``wanted`` if it is free, else the first free one (ClubError when full)."""
     if wanted is not None:
         if not 0 <= wanted < len(holders):
-            raise ClubError(Text(f"there is no seat {wanted} at this table", f"за этим столом нет места {wanted}"))
+            raise ClubError(msg("there is no seat {wanted} at this table", wanted=wanted))
         if holders[wanted] is not None:
-            raise ClubError(Text(f"seat {wanted} is taken; choose another", f"место {wanted} занято; выберите другое"))
+            raise ClubError(msg("seat {wanted} is taken; choose another", wanted=wanted))
         return wanted
     for seat, member in enumerate(holders):
         if member is None:
             return seat
-    raise ClubError(Text("the table is full", "за столом нет свободных мест"))
+    raise ClubError(msg("the table is full"))
 
 
 def present(members: Iterable[Member], now: float, role: Role = "learner") -> list[Member]:

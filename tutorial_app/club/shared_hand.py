@@ -31,7 +31,7 @@ from tutorial_app.rules.line.moves import apply, why_illegal
 from tutorial_app.rules.line.options import HouseRules, OptionError
 from tutorial_app.rules.line.state import HandState, LogEntry, Move
 from tutorial_app.rules.line.variants import find_variant
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, Tile, mask_of
 from tutorial_app.strategy.analysis import analyse
 from tutorial_app.strategy.bot_table import PERSON, BotTable, Seeds, next_hand, open_table
@@ -99,12 +99,7 @@ class TableSetup(NamedTuple):
         data = json.loads(text)
         secret = read_secret(data.get("secret"))
         if secret is None:
-            raise ClubError(
-                Text(
-                    "this table was opened by an older version of the app: open a new one",
-                    "этот стол открыт старой версией приложения: откройте новый",
-                )
-            )
+            raise ClubError(msg("this table was opened by an older version of the app: open a new one"))
         title = data.get("title")
         bot: BotName = next((name for name in BOT_NAMES if name == data["bot"]), "greedy")
         return cls(
@@ -131,14 +126,9 @@ def make_setup(
 ) -> TableSetup:
     """A setup checked by the rules core (ClubError naming what is wrong); ``secret`` from ``new_secret``."""
     if read_secret(secret) is None:
-        raise ClubError(Text("a table needs a 128-bit deal secret", "столу нужен 128-битный секрет раздачи"))
+        raise ClubError(msg("a table needs a 128-bit deal secret"))
     if away_after not in AWAY_CHOICES:
-        raise ClubError(
-            Text(
-                f"a seat is handed to a bot after one of {AWAY_CHOICES} seconds",
-                f"место передаётся боту через одно из значений {AWAY_CHOICES} секунд",
-            )
-        )
+        raise ClubError(msg("a seat is handed to a bot after one of {AWAY_CHOICES} seconds", AWAY_CHOICES=AWAY_CHOICES))
     setup = TableSetup(preset, players, tuple(sorted(overrides.items())), bot, secret, whole_match, away_after, title)
     setup.rules()
     return setup
@@ -188,13 +178,10 @@ def check_move(game: TableGame, seat: int, move: Move) -> None:
     """ClubError unless ``seat`` may play ``move`` now: it must be that seat's turn and a legal move."""
     state = game.state
     if state.is_over:
-        raise ClubError(Text("the hand is over", "раздача окончена"))
+        raise ClubError(msg("the hand is over"))
     if state.to_move != seat:
         raise ClubError(
-            Text(
-                f"it is seat {state.to_move}'s turn, not yours (you hold seat {seat})",
-                f"сейчас ход игрока {state.to_move}, а не ваш (ваше место — {seat})",
-            )
+            msg("it is seat {to_move}'s turn, not yours (you hold seat {seat})", to_move=state.to_move, seat=seat)
         )
     reason = why_illegal(state, move)
     if reason is not None:

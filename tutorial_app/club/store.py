@@ -29,7 +29,7 @@ from tutorial_app.club.shared_hand import TableGame, TableSetup, check_move, rep
 from tutorial_app.club.tables import answers_table, members_table, moves_table, rooms_table
 from tutorial_app.lessons.format.model import MoveSpec
 from tutorial_app.rules.line.state import Move
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.strategy.bot_table import PERSON, settle
 
 __all__ = [
@@ -75,7 +75,7 @@ class ClubStore(RoomStore):
         """
         low, high = CLASS_CAPACITY
         if not low <= capacity <= high:
-            raise ClubError(Text(f"a class takes {low} to {high} learners", f"в классе от {low} до {high} учеников"))
+            raise ClubError(msg("a class takes {low} to {high} learners", low=low, high=high))
         chosen = seed if seed is not None else secrets.randbits(128)
         setup = json.dumps({"lesson": lesson_id, "steps": steps, "seed": chosen, "capacity": capacity})
         return self._open_room("class", setup, "asking", (member_name(teacher), "teacher", None), who, now)
@@ -104,38 +104,23 @@ class ClubStore(RoomStore):
     def answer(self, code: str, token: str | None, step: int, judged: Judged, now: float) -> None:
         """A learner's first answer to the step on the wall (ClubError when it is too late or not the first)."""
         if judged.key is None:
-            raise ClubError(judged.refused or Text("no answer", "ответа нет"))
+            raise ClubError(judged.refused or msg("no answer"))
         with self._change(code, now) as (conn, room):
             me = self._holder(conn, code, token)
             state = room.class_state()
             if me.role != "learner":
-                raise ClubError(Text("only learners answer", "отвечают ученики"))
+                raise ClubError(msg("only learners answer"))
             if state.over or step != state.step:
-                raise ClubError(
-                    Text(
-                        "the teacher has moved on: this is no longer the step on the wall",
-                        "учитель уже перешёл дальше: этот шаг больше не на экране",
-                    )
-                )
+                raise ClubError(msg("the teacher has moved on: this is no longer the step on the wall"))
             if state.phase != "asking":
-                raise ClubError(
-                    Text(
-                        "the answer is already shown: answers are closed",
-                        "ответ уже показан: ответы больше не принимаются",
-                    )
-                )
+                raise ClubError(msg("the answer is already shown: answers are closed"))
             given = conn.execute(
                 sa.select(answers_table.c.key).where(
                     answers_table.c.code == code, answers_table.c.step == step, answers_table.c.member == me.id
                 )
             ).first()
             if given is not None:
-                raise ClubError(
-                    Text(
-                        "you have answered this step: your first answer counts",
-                        "вы уже ответили на этот шаг: засчитывается первый ответ",
-                    )
-                )
+                raise ClubError(msg("you have answered this step: your first answer counts"))
             conn.execute(
                 answers_table.insert().values(
                     code=code, step=step, member=me.id, key=judged.key, correct=judged.correct, at=now
@@ -161,19 +146,12 @@ class ClubStore(RoomStore):
         with self._change(code, now) as (conn, room):
             me = self._holder(conn, code, token)
             if room.kind != "class" or not me.host:
-                raise ClubError(
-                    Text(
-                        "only the teacher who opened the class leads it",
-                        "вести занятие может только учитель, который его открыл",
-                    )
-                )
+                raise ClubError(msg("only the teacher who opened the class leads it"))
             if at_step is not None and at_step != room.step and room.phase != "over":
                 raise ClubError(
-                    Text(
-                        f"your screen was behind: the class is at step {room.step + 1} now, so that click was "
-                        "not applied; look again and click once more",
-                        f"ваш экран отстал: занятие уже на шаге {room.step + 1}, поэтому нажатие не применено; "
-                        "посмотрите ещё раз и нажмите снова",
+                    msg(
+                        "your screen was behind: the class is at step {value} now, so that click was not applied; look again and click once more",
+                        value=room.step + 1,
                     )
                 )
             state = _TRANSITIONS[action](room.class_state())
@@ -240,11 +218,9 @@ class ClubStore(RoomStore):
         with self._change(code, now) as (conn, room):
             me = self._holder(conn, code, token)
             if room.kind != "table" or room.phase != "playing":
-                raise ClubError(Text("no hand is being played at this table", "за этим столом сейчас не играют"))
+                raise ClubError(msg("no hand is being played at this table"))
             if me.seat is None:
-                raise ClubError(
-                    Text("you watch this table: you hold no seat", "вы наблюдаете за столом: места у вас нет")
-                )
+                raise ClubError(msg("you watch this table: you hold no seat"))
             game = replay(room.table_setup(), room.first_hand, self._hands(conn, room))
             check_move(game, me.seat, move)
             conn.execute(
@@ -292,22 +268,19 @@ class ClubStore(RoomStore):
         with self._change(code, now) as (conn, room):
             me = self._holder(conn, code, token)
             if room.kind != "table" or not me.host:
-                raise ClubError(Text("only the host of the table deals", "сдаёт тот, кто открыл стол"))
+                raise ClubError(msg("only the host of the table deals"))
             if room.phase == "closed":
-                raise ClubError(Text("this table is closed", "этот стол закрыт"))
+                raise ClubError(msg("this table is closed"))
             shown = room.step if room.phase == "playing" else -1
             if at_hand is not None and at_hand != shown:
                 raise ClubError(
-                    Text(
-                        "your screen was behind: the cards were already dealt, so that click was not applied",
-                        "ваш экран отстал: кости уже розданы, поэтому нажатие не применено",
-                    )
+                    msg("your screen was behind: the cards were already dealt, so that click was not applied")
                 )
             values: dict[str, Any] = {"phase": "playing"}
             if room.phase == "playing":
                 game = replay(room.table_setup(), room.first_hand, self._hands(conn, room))
                 if not game.state.is_over:
-                    raise ClubError(Text("the hand is still being played", "раздача ещё идёт"))
+                    raise ClubError(msg("the hand is still being played"))
                 values["step"] = room.step + 1
                 if not game.can_continue or not room.table_setup().whole_match:
                     values["first_hand"] = room.step + 1
@@ -326,9 +299,7 @@ class ClubStore(RoomStore):
         with self._change(code, now) as (conn, room):
             me = self._holder(conn, code, token)
             if room.kind != "table" or me.role != "watcher":
-                raise ClubError(
-                    Text("only the watching teacher sends hints", "подсказывает учитель, который наблюдает")
-                )
+                raise ClubError(msg("only the watching teacher sends hints"))
             moves = len(self._hands(conn, room)[-1]) if room.phase == "playing" else 0
             found = conn.execute(
                 members_table.update()
@@ -336,18 +307,14 @@ class ClubStore(RoomStore):
                 .values(hint=json.dumps(text.to_json(), ensure_ascii=False), hint_at=moves)
             ).rowcount
             if not found:
-                raise ClubError(
-                    Text(
-                        f"nobody sits at seat {seat}: a bot plays it", f"на месте {seat} никого нет: за него играет бот"
-                    )
-                )
+                raise ClubError(msg("nobody sits at seat {seat}: a bot plays it", seat=seat))
 
     def close(self, code: str, token: str | None, now: float) -> None:
         """The host closes the table: nobody can join or move any more."""
         with self._change(code, now) as (conn, room):
             me = self._holder(conn, code, token)
             if room.kind != "table" or not me.host:
-                raise ClubError(Text("only the host closes the table", "закрыть стол может только тот, кто его открыл"))
+                raise ClubError(msg("only the host closes the table"))
             conn.execute(rooms_table.update().where(rooms_table.c.code == code).values(phase="closed", to_move=-1))
 
 

@@ -16,7 +16,7 @@ from tutorial_app.commands import UserError
 from tutorial_app.commands.args import MAX_SEED, whole_number
 from tutorial_app.commands.io import read_data_file
 from tutorial_app.rules.line.position import Position, PositionError, read_position
-from tutorial_app.rules.text import Text, seat_genitive, seat_name
+from tutorial_app.rules.text import Text, msg, seat_genitive, seat_name
 from tutorial_app.strategy.budgets import DEFAULT_PLAYOUTS
 
 if TYPE_CHECKING:
@@ -68,9 +68,7 @@ def _position(path: str, lang: str) -> Position:
             ).in_(lang)
         )
     if position.state.is_over:
-        raise UserError(
-            Text("the hand is over: there is no move to analyse", "раздача окончена: анализировать нечего").in_(lang)
-        )
+        raise UserError(msg("the hand is over: there is no move to analyse").in_(lang))
     return position
 
 

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from tutorial_app.commands import UserError
 from tutorial_app.rules.line.options import HouseRules, OptionError
 from tutorial_app.rules.line.variants import UnknownVariantError, find_variant
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import msg
 
 __all__ = ["MAX_COUNT", "MAX_SEED", "whole_number", "parse_overrides", "rules_from_args", "RunSize", "run_size"]
 
@@ -27,16 +27,11 @@ def whole_number(text: str, flag: str, low: int, high: int = MAX_COUNT, lang: st
     try:
         value = int(text)
     except ValueError:
-        raise UserError(
-            Text(f"{flag} needs a whole number, not {text!r}", f"после {flag} нужно целое число, а не {text!r}").in_(
-                lang
-            )
-        ) from None
+        raise UserError(msg("{flag} needs a whole number, not {text!r}", flag=flag, text=text).in_(lang)) from None
     if not low <= value <= high:
         raise UserError(
-            Text(
-                f"{flag} must be from {low:,} to {high:,}, not {value:,}",
-                f"{flag} — от {low:,} до {high:,}, а не {value:,}",
+            msg(
+                "{flag} must be from {low:,} to {high:,}, not {value:,}", flag=flag, low=low, high=high, value=value
             ).in_(lang)
         )
     return value

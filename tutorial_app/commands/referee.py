@@ -13,9 +13,9 @@ from tutorial_app.commands.io import read_data_file
 from tutorial_app.rules.line.position import PositionError
 from tutorial_app.rules.line.referee import HandRuling, LeadRuling, MatchRuling, Ruling, rule_all, rulings_json
 from tutorial_app.rules.line.state import Action, Move
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import msg
 
-_NO_RULES = Text("--rules needs at least one rule set name", "после --rules нужно хотя бы одно название набора правил")
+_NO_RULES = msg("--rules needs at least one rule set name")
 
 
 def register(sub: Any) -> None:

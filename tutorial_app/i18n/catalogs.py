@@ -144,15 +144,27 @@ def _strings(message: Message) -> tuple[str, ...]:
     return (string,) if isinstance(string, str) else tuple(string)
 
 
-def problems(pot: Catalog | None = None, langs: Sequence[str] = TRANSLATED) -> list[Problem]:
-    """Every message a language lacks, leaves empty or fuzzy, or fills with other ``{fields}``."""
+def _belongs(message: Message, under: str | None) -> bool:
+    if under is None:
+        return True
+    if under == "app":
+        return "app string" in message.auto_comments
+    return any(where.startswith(under) for where, _ in message.locations)
+
+
+def problems(pot: Catalog | None = None, langs: Sequence[str] = TRANSLATED, under: str | None = None) -> list[Problem]:
+    """Every message a language lacks, leaves empty or fuzzy, or fills with other ``{fields}``.
+
+    ``under``: only the messages used in files under that path (``tutorial_app/rules``), or the app's
+    keyed strings (``app``).
+    """
     pot = pot or template()
     out: list[Problem] = []
     for lang in langs:
         catalog = read_catalog(lang)
         forms = catalog.num_plurals
         for message in pot:
-            if not message.id:
+            if not message.id or not _belongs(message, under):
                 continue
             ids = _ids(message)
             found = catalog.get(ids[0], context=message.context)
@@ -183,6 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutorial_app.i18n.catalogs", description=__doc__.split("\n")[0])
     parser.add_argument("command", choices=["extract", "update", "compile", "check"])
     parser.add_argument("--lang", action="append", choices=TRANSLATED, help="check only these languages")
+    parser.add_argument("--under", help="check only messages used under this path (tutorial_app/rules), or 'app'")
     args = parser.parse_args(argv)
     if args.command == "extract":
         _write(template(), POT)
@@ -194,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for path in compile_all():
             print(f"wrote {path}")
     else:
-        found = problems(langs=args.lang or TRANSLATED)
+        found = problems(langs=args.lang or TRANSLATED, under=args.under)
         for problem in found:
             print(problem)
         print(f"{len(found)} problem(s)")

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import sqlalchemy as sa
 
 from tutorial_app.names import MAX_NAME
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.stores.sqlite import SQLITE_CONNECT, begin_immediate
 
 __all__ = [
@@ -102,10 +102,7 @@ queue = sa.Table(
     sa.UniqueConstraint("learner", "key", name="mistakequeue_learner_key"),
 )
 
-_UNAVAILABLE = Text(
-    "the progress database is unreadable: puzzle ratings are not saved",
-    "база прогресса недоступна: рейтинг в задачах не сохраняется",
-)
+_UNAVAILABLE = msg("the progress database is unreadable: puzzle ratings are not saved")
 
 
 class StoreUnavailable(RuntimeError):

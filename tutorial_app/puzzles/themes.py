@@ -18,7 +18,7 @@ from typing import Literal
 
 from tutorial_app.rules.line.moves import apply_unchecked
 from tutorial_app.rules.line.state import HandState, Move
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg, msgc
 from tutorial_app.strategy.explain import Reason
 from tutorial_app.strategy.inference import Knowledge
 from tutorial_app.strategy.knowledge import ClueKind, clue_kind
@@ -49,15 +49,15 @@ THEMES: tuple[Theme, ...] = (
     "calculation",
 )
 THEME_NAMES: dict[Theme, Text] = {
-    "counting": Text("Counting tiles", "Счёт костей"),
-    "reading_a_pass": Text("Reading a pass", "О чём говорит пас"),
-    "lead_clue": Text("The lead as a clue", "Заход как подсказка"),
-    "blocking": Text("Blocking", "Запираем игру"),
-    "doubles": Text("Doubles", "Дубли"),
-    "last_tile": Text("The last tile", "Последняя кость"),
-    "partnership": Text("Partnership", "Игра в паре"),
-    "scoring": Text("Scoring", "Очки"),
-    "calculation": Text("Calculation", "Расчёт"),
+    "counting": msg("Counting tiles"),
+    "reading_a_pass": msg("Reading a pass"),
+    "lead_clue": msg("The lead as a clue"),
+    "blocking": msg("Blocking"),
+    "doubles": msg("Doubles"),
+    "last_tile": msg("The last tile"),
+    "partnership": msg("Partnership"),
+    "scoring": msgc("puzzles.themes", "Scoring"),
+    "calculation": msg("Calculation"),
 }
 THEME_LESSONS: dict[Theme, str] = {
     "counting": "strategy-01-counting-tiles",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 
 __all__ = [
     "BotName",
@@ -44,20 +44,11 @@ LEVEL_BOTS: tuple[BotName, ...] = tuple(LEVELS.values())
 """The bots a level picker offers, weakest first."""
 
 _TITLES: dict[BotName, Text] = {
-    "random": Text("easy: any legal move", "лёгкий: любой разрешённый ход"),
-    "greedy": Text("greedy: the heaviest tile first", "жадный: сначала самая тяжёлая кость"),
-    "heuristic": Text(
-        "medium: rules of thumb (doubles early, keeps its numbers, counts the tiles it sees)",
-        "средний: простые правила (дубли пораньше, держит свои числа, считает видимые кости)",
-    ),
-    "strong": Text(
-        "strong: weighs every move on the deals it cannot see; solves the endgame exactly",
-        "сильный: взвешивает каждый ход на раскладах, которых не видит; конец раздачи решает точно",
-    ),
-    "expert": Text(
-        "expert: the strong bot thinking five times as long",
-        "эксперт: сильный бот, который думает в пять раз дольше",
-    ),
+    "random": msg("easy: any legal move"),
+    "greedy": msg("greedy: the heaviest tile first"),
+    "heuristic": msg("medium: rules of thumb (doubles early, keeps its numbers, counts the tiles it sees)"),
+    "strong": msg("strong: weighs every move on the deals it cannot see; solves the endgame exactly"),
+    "expert": msg("expert: the strong bot thinking five times as long"),
 }
 
 

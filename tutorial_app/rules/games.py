@@ -13,7 +13,7 @@ from __future__ import annotations
 from tutorial_app.rules.game import AnyGame
 from tutorial_app.rules.line.game import LINE
 from tutorial_app.rules.line.variants import UnknownVariantError
-from tutorial_app.rules.text import Text, shown
+from tutorial_app.rules.text import msg, shown
 from tutorial_app.rules.tien_gow.game import TIEN_GOW
 
 __all__ = ["GAMES", "find_game", "game_named", "preset_names", "UnknownGameError"]
@@ -33,10 +33,7 @@ def find_game(rules_name: str) -> AnyGame:
             return game
     names = ", ".join(preset_names())
     raise UnknownGameError(
-        Text(
-            f"unknown rule set {shown(rules_name)}; the presets are: {names}",
-            f"неизвестный набор правил {shown(rules_name)}; наборы такие: {names}",
-        )
+        msg("unknown rule set {shown}; the presets are: {names}", shown=shown(rules_name), names=names)
     )
 
 

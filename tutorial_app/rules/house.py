@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.rules.text import RulesError, Text, msg
 
 __all__ = [
     "OptionError",
@@ -40,9 +40,7 @@ class OptionError(RulesError):
 
 
 def _not_whole(name: str, value: object) -> OptionError:
-    return OptionError(
-        Text(f"option {name}: {value!r} is not a whole number", f"опция {name}: {value!r} — не целое число")
-    )
+    return OptionError(msg("option {name}: {value!r} is not a whole number", name=name, value=value))
 
 
 def option_int(name: str, value: object) -> int:
@@ -95,9 +93,11 @@ class Named(Domain):
         except ValueError:
             allowed = self.accepts().en
             raise OptionError(
-                Text(
-                    f"option {name}: {value!r} is not allowed; use one of: {allowed}",
-                    f"опция {name}: значение {value!r} не подходит; выберите одно из: {allowed}",
+                msg(
+                    "option {name}: {value!r} is not allowed; use one of: {allowed}",
+                    name=name,
+                    value=value,
+                    allowed=allowed,
                 )
             ) from None
 
@@ -118,18 +118,13 @@ class YesNo(Domain):
             return value
         if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             return value.strip().lower() in _TRUE
-        raise OptionError(
-            Text(
-                f"option {name}: {value!r} is not allowed; use true or false",
-                f"опция {name}: значение {value!r} не подходит; укажите true или false",
-            )
-        )
+        raise OptionError(msg("option {name}: {value!r} is not allowed; use true or false", name=name, value=value))
 
     def choices(self) -> tuple[object, ...]:
         return (False, True)
 
     def accepts(self) -> Text:
-        return Text("true, false", "true, false")
+        return msg("true, false")
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
-from tutorial_app.rules.text import RulesError, Text, shown
+from tutorial_app.rules.text import RulesError, msg, shown
 
 __all__ = [
     "Tile",
@@ -36,9 +36,11 @@ class TileError(RulesError):
 
 def _not_in_set(a: int, b: int) -> TileError:
     return TileError(
-        Text(
-            f"{a}-{b} is not a double-six tile: each half must be a number from 0 to {MAX_PIP}",
-            f"кости {a}-{b} нет в наборе до 6-6: на каждой половине число от 0 до {MAX_PIP}",
+        msg(
+            "{a}-{b} is not a double-six tile: each half must be a number from 0 to {MAX_PIP}",
+            a=a,
+            b=b,
+            MAX_PIP=MAX_PIP,
         )
     )
 
@@ -104,7 +106,7 @@ class Tile:
             return self.hi
         if self.hi == number:
             return self.lo
-        raise TileError(Text(f"{self} has no {number}", f"на кости {self} нет числа {number}"))
+        raise TileError(msg("{self} has no {number}", self=self, number=number))
 
     def value(self, blank_double_value: int = 0) -> int:
         """Pips counted in a hand; 0-0 may be worth ``blank_double_value``."""
@@ -140,28 +142,15 @@ def parse_pair(text: object) -> tuple[int, int]:
         a, b = text
         if isinstance(a, bool) or isinstance(b, bool) or not isinstance(a, int) or not isinstance(b, int):
             raise TileError(
-                Text(
-                    f"{shown(list(text))} is not a tile: write two numbers from 0 to 6, like [6, 4]",
-                    f"{shown(list(text))} — не кость: напишите два числа от 0 до 6, например [6, 4]",
-                )
+                msg("{shown} is not a tile: write two numbers from 0 to 6, like [6, 4]", shown=shown(list(text)))
             )
     elif isinstance(text, str):
         match = _TILE_TEXT.match(text)
         if match is None:
-            raise TileError(
-                Text(
-                    f"{shown(text)} is not a tile: write it like 6-4, 6/4 or 6:4",
-                    f"{shown(text)} — не кость: пишите так: 6-4, 6/4 или 6:4",
-                )
-            )
+            raise TileError(msg("{shown} is not a tile: write it like 6-4, 6/4 or 6:4", shown=shown(text)))
         a, b = int(match.group(1)), int(match.group(2))
     else:
-        raise TileError(
-            Text(
-                f"{shown(text)} is not a tile: write it like 6-4, 6/4, 6:4 or [6, 4]",
-                f"{shown(text)} — не кость: пишите так: 6-4, 6/4, 6:4 или [6, 4]",
-            )
-        )
+        raise TileError(msg("{shown} is not a tile: write it like 6-4, 6/4, 6:4 or [6, 4]", shown=shown(text)))
     if not (0 <= a <= MAX_PIP and 0 <= b <= MAX_PIP):
         raise _not_in_set(a, b)
     return a, b

@@ -24,7 +24,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from tutorial_app.names import MAX_NAME, name_problem, normal_name
-from tutorial_app.rules.text import Text, shown
+from tutorial_app.rules.text import Text, msg, shown
 from tutorial_app.source import Limits, SourceError, decode, parse_json
 
 __all__ = [
@@ -70,10 +70,7 @@ class ProgressUnavailable(ProgressError):
     """The database cannot be opened, read or written (the details are in the log)."""
 
 
-_UNAVAILABLE = Text(
-    "progress database unreadable: stars are not saved (they are kept while this tab is open)",
-    "база прогресса недоступна: звёзды не сохраняются (они сохранятся, пока открыта эта вкладка)",
-)
+_UNAVAILABLE = msg("progress database unreadable: stars are not saved (they are kept while this tab is open)")
 
 
 def clean_name(name: str) -> str:
@@ -91,16 +88,15 @@ def check_entry(lesson_id: object, stars: object, known: Collection[str] | None)
         or not 0 < len(lesson_id) <= MAX_LESSON_ID
         or any(unicodedata.category(ch).startswith("C") for ch in lesson_id)
     ):
-        raise ProgressError(Text(f"{shown(lesson_id)} is not a lesson id", f"{shown(lesson_id)} — не номер урока"))
+        raise ProgressError(msg("{shown} is not a lesson id", shown=shown(lesson_id)))
     if known is not None and lesson_id not in known:
-        raise ProgressError(
-            Text(f"there is no lesson {shown(lesson_id)} in the courses", f"урока {shown(lesson_id)} в курсах нет")
-        )
+        raise ProgressError(msg("there is no lesson {shown} in the courses", shown=shown(lesson_id)))
     if isinstance(stars, bool) or not isinstance(stars, int) or not 0 <= stars <= 3:
         raise ProgressError(
-            Text(
-                f"stars for {shown(lesson_id)} must be a whole number from 0 to 3, not {shown(stars)}",
-                f"звёзд у {shown(lesson_id)} может быть от 0 до 3, а не {shown(stars)}",
+            msg(
+                "stars for {shown} must be a whole number from 0 to 3, not {shown2}",
+                shown=shown(lesson_id),
+                shown2=shown(stars),
             )
         )
     return lesson_id, stars
@@ -125,18 +121,11 @@ def read_progress_file(data: bytes | str, known: Collection[str] | None = None) 
             Text(f"not a progress file ({exc.located('en')})", f"это не файл прогресса ({exc.located('ru')})")
         ) from None
     if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT or not isinstance(doc.get("stars"), dict):
-        raise ProgressError(
-            Text("not a progress file exported by Domino Tutor", "это не файл прогресса, выгруженный из Domino Tutor")
-        )
+        raise ProgressError(msg("not a progress file exported by Domino Tutor"))
     stars = doc["stars"]
     limit = len(known) if known is not None else MAX_IMPORT_LESSONS
     if len(stars) > limit:
-        raise ProgressError(
-            Text(
-                f"the file names {len(stars)} lessons; the courses have {limit}",
-                f"в файле {len(stars)} уроков, а в курсах их {limit}",
-            )
-        )
+        raise ProgressError(msg("the file names {n} lessons; the courses have {limit}", n=len(stars), limit=limit))
     return dict(check_entry(lesson_id, value, known) for lesson_id, value in stars.items())
 
 

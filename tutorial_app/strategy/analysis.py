@@ -36,7 +36,7 @@ import numpy as np
 from tutorial_app.rules.line.moves import apply_unchecked
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.state import HandState, Move
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.strategy.budgets import DEFAULT_PLAYOUTS
 from tutorial_app.strategy.exact import (
     DEFAULT_NODE_LIMIT,
@@ -239,31 +239,26 @@ class Analysis:
     def basis(self) -> Text:
         """What the figures rest on and what their "±" covers, in one sentence (en and ru)."""
         if self.method == "exact":
-            return Text("Solved exactly with every hand open.", "Точный перебор: все руки открыты.")
+            return msg("Solved exactly with every hand open.")
         if self.method == "exact_deals" and self.every:
-            return Text(
-                f"Every one of the {self.deals_total:,} deals that fit what you have seen was solved exactly, "
-                "as if all hands were open after the move: there is no sampling error.",
-                f"Все {self.deals_total:,} раскладов, согласных с увиденным, решены точно, как если бы после хода "
-                "все руки были открыты: ошибки выборки нет.",
+            return msg(
+                "Every one of the {deals_total:,} deals that fit what you have seen was solved exactly, as if all hands were open after the move: there is no sampling error.",
+                deals_total=self.deals_total,
             )
         if self.method == "exact_deals":
-            return Text(
-                f"{self.playouts:,} of the {self.deals_total:,} deals that fit what you have seen were solved "
-                "exactly, as if all hands were open after the move; ± is only the sampling error of the deals.",
-                f"{self.playouts:,} из {self.deals_total:,} раскладов, согласных с увиденным, решены точно, как "
-                "если бы после хода все руки были открыты; ± — только ошибка выборки раскладов.",
+            return msg(
+                "{playouts:,} of the {deals_total:,} deals that fit what you have seen were solved exactly, as if all hands were open after the move; ± is only the sampling error of the deals.",
+                playouts=self.playouts,
+                deals_total=self.deals_total,
             )
         if any(not math.isnan(v.check_win) for v in self.moves):
-            return Text(
-                f"Played out on {self.playouts:,} deals per move, twice, by two styles of play; ± covers the "
-                "sampling error and how much the two styles disagree, not how a perfect player would do.",
-                f"Разыграно на {self.playouts:,} раскладах на ход, дважды, двумя манерами игры; ± учитывает "
-                "ошибку выборки и расхождение двух манер, но не то, как сыграл бы идеальный игрок.",
+            return msg(
+                "Played out on {playouts:,} deals per move, twice, by two styles of play; ± covers the sampling error and how much the two styles disagree, not how a perfect player would do.",
+                playouts=self.playouts,
             )
-        return Text(
-            f"Played out on {self.playouts:,} deals per move; ± is only the sampling error of the playouts.",
-            f"Разыграно на {self.playouts:,} раскладах на ход; ± — только ошибка выборки розыгрышей.",
+        return msg(
+            "Played out on {playouts:,} deals per move; ± is only the sampling error of the playouts.",
+            playouts=self.playouts,
         )
 
     def as_dict(self) -> dict[str, object]:
@@ -389,10 +384,7 @@ def _net_now(state: HandState, side: int) -> float:
     return float(fives[side] - others)
 
 
-_CONTRADICTION = Text(
-    "What was played cannot all be true; the analysis ignores what the passes showed.",
-    "Записанные ходы противоречат друг другу; анализ не учитывает, что показали пасы.",
-)
+_CONTRADICTION = msg("What was played cannot all be true; the analysis ignores what the passes showed.")
 
 
 def analyse(
@@ -539,10 +531,9 @@ def analyse_open(
     try:
         solved = solve(state, node_limit)
     except SearchTooBig:
-        note = Text(
-            f"Too many lines to solve exactly (more than {node_limit:,} positions): played out instead.",
-            f"Слишком много вариантов для точного решения (больше {node_limit:,} позиций): "
-            "вместо этого ходы разыграны.",
+        note = msg(
+            "Too many lines to solve exactly (more than {node_limit:,} positions): played out instead.",
+            node_limit=node_limit,
         )
     except NotExact as exc:
         note = Text(

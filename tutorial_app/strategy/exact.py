@@ -25,7 +25,7 @@ from tutorial_app.rules.line.moves import apply_unchecked, legal_moves, with_cla
 from tutorial_app.rules.line.options import BlockedScoring
 from tutorial_app.rules.line.scoring import hand_result
 from tutorial_app.rules.line.state import Action, HandState, Move, Status, Table
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.rules.tiles import ALL_TILES, Tile
 from tutorial_app.strategy.exact_line import LineTooBig, line_applies, solve_line
 
@@ -147,12 +147,7 @@ class _Search:
         """Every boneyard order that matters for the next draw, each as likely as the others."""
         pile = state.boneyard
         if self.rules.reserve and len(pile) > 0:
-            raise NotExact(
-                Text(
-                    "the reserve's tiles are unknown, so which tiles can still be drawn is a guess",
-                    "неизвестно, какие кости лежат в резерве, поэтому что ещё можно взять с базара — догадка",
-                )
-            )
+            raise NotExact(msg("the reserve's tiles are unknown, so which tiles can still be drawn is a guess"))
         if self.rules.pairs_draw and len(pile) >= 2:
             return [self._on_top(state, pair) for pair in combinations(pile, 2)]
         return [self._on_top(state, (tile,)) for tile in pile]

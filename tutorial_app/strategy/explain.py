@@ -20,7 +20,7 @@ from tutorial_app.language import END_NAMES, ru_plural
 from tutorial_app.rules.line.moves import apply_unchecked
 from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.line.who import seat_who
-from tutorial_app.rules.text import Text, seat_genitive, seat_name
+from tutorial_app.rules.text import Text, msg, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
 from tutorial_app.strategy.analysis import Analysis, MoveValue
 from tutorial_app.strategy.knowledge import Certainty, and_list, certainty, none_reasons
@@ -65,7 +65,7 @@ def _out(scene: _Scene, move: Move, after: HandState) -> Text | None:
 def _ends_text(numbers: tuple[int, ...]) -> Text:
     shown = [str(n) for n in numbers]
     if len(shown) == 1:
-        return Text(f"keeps {shown[0]} open", f"оставляет открытым {shown[0]}")
+        return msg("keeps {item} open", item=shown[0])
     return Text(f"leaves {and_list(shown, 'and')} open", f"оставляет открытыми {and_list(shown, 'и')}")
 
 
@@ -91,7 +91,7 @@ def _stuck(scene: _Scene, move: Move, after: HandState) -> Text | None:
     ends, name = _ends_text(numbers), scene.names[move]
     # "seat 1 passed on 2, so it cannot answer": the seat is named once when every reason names it
     named = all(r.en.startswith(f"{seat_name(seat).en} ") for r in reasons)
-    who = Text("it", "ему") if named else Text(seat_name(seat).en, seat_who(seat).ru_dat)
+    who = msg("it") if named else Text(seat_name(seat).en, seat_who(seat).ru_dat)
     if rules.has_boneyard and after.drawable():
         then = Text(f"so {who.en} must draw", f"так что {who.ru} придётся брать с базара")
     else:
@@ -223,10 +223,10 @@ _FACTS: tuple[Fact, ...] = (_out, _last_tile, _blocks, _stuck, _partner, _fives,
 
 
 _ACTION_NAMES = {
-    "draw": Text("draw", "взять с базара"),
-    "pass": Text("pass", "пас"),
-    "end_turn": Text("end the turn", "закончить ход"),
-    "muggins": Text("Muggins", "«Маггинс»"),
+    "draw": msg("draw"),
+    "pass": msg("pass"),
+    "end_turn": msg("end the turn"),
+    "muggins": msg("Muggins"),
 }
 
 
@@ -253,10 +253,10 @@ def _facts(scene: _Scene, move: Move) -> list[Text | None]:
 
 def _forced(move: Move) -> Text:
     if move.action is Action.DRAW:
-        return Text("nothing fits: draw from the boneyard", "ничего не подходит: берите с базара")
+        return msg("nothing fits: draw from the boneyard")
     if move.action is Action.PASS:
-        return Text("nothing fits and nothing can be drawn: pass", "ничего не подходит и брать нечего: пас")
-    return Text("it is the only legal move", "другого хода нет")
+        return msg("nothing fits and nothing can be drawn: pass")
+    return msg("it is the only legal move")
 
 
 def _percent(value: float) -> str:
@@ -320,8 +320,8 @@ def best_reason(analysis: Analysis, state: HandState) -> Reason | None:
 def _of_what(analysis: Analysis) -> Text:
     """What a win share is a share of: the playouts, or the deals solved exactly."""
     if analysis.method in ("exact_deals", "exact"):
-        return Text("deals solved exactly", "точно решённых раскладов")
-    return Text("playouts", "розыгрышей")
+        return msg("deals solved exactly")
+    return msg("playouts")
 
 
 def _played_out(analysis: Analysis, runner: MoveValue, name: Text, other_name: Text) -> Text:

@@ -26,7 +26,7 @@ from typing import Literal
 from tutorial_app.language import ru_plural
 from tutorial_app.rules.line.moves import apply_unchecked
 from tutorial_app.rules.line.state import Action, HandState, Move
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.strategy.analysis import Analysis, analyse, candidate_moves
 from tutorial_app.strategy.explain import move_name
 from tutorial_app.strategy.view import view_of
@@ -40,9 +40,9 @@ REVIEW_PLAYOUTS = 1000
 """Sampled deals per move in a review: as many as a hint, since a mark must not be noise."""
 
 _MARK_TEXT: dict[Mark, Text] = {
-    "inaccuracy": Text("inaccuracy", "неточность"),
-    "mistake": Text("mistake", "ошибка"),
-    "blunder": Text("blunder", "грубая ошибка"),
+    "inaccuracy": msg("inaccuracy"),
+    "mistake": msg("mistake"),
+    "blunder": msg("blunder"),
 }
 
 

@@ -23,7 +23,7 @@ from tutorial_app.club.store import CLASS_CAPACITY, ClubStore, Room, clock
 from tutorial_app.lessons import LessonError, course_names, load_course
 from tutorial_app.lessons.format.courses import course_title
 from tutorial_app.lessons.format.model import Lesson
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import msg
 from tutorial_app.strategy.bots import BOT_NAMES, bot_title
 
 __all__ = ["join_form", "teach_form", "table_form", "class_lessons", "find_lesson"]
@@ -116,7 +116,7 @@ def join_form(store: ClubStore) -> None:
 def _teach(store: ClubStore) -> None:
     lesson = find_lesson(str(st.session_state.get("club_teach_lesson", "")))
     if lesson is None:
-        refusal(Text("choose a lesson first", "сначала выберите урок"))
+        refusal(msg("choose a lesson first"))
         return
     name = str(st.session_state.get("club_teacher_name") or "").strip() or tr("club.teacher")
     capacity = int(st.session_state.get("club_capacity", 40))

@@ -39,7 +39,7 @@ from tutorial_app.club.errors import ClubError
 from tutorial_app.club.limits import Visitor, visitor
 from tutorial_app.club.seating import SEEN_EVERY
 from tutorial_app.club.store import DB_ERRORS, ClubStore, clock
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 
 __all__ = [
     "POLL_SECONDS",
@@ -71,10 +71,7 @@ _COOKIES, _CLIENT, _DOWN = "club_cookies", "club_client", "club_db_down"
 ROOM_COOKIE = "dt_room_"
 CLIENT_COOKIE = "dt_client"
 _LOG = logging.getLogger("tutorial_app.app")
-_DB_DOWN = Text(
-    "the club's database is not answering just now; trying again every second",
-    "база клуба сейчас не отвечает; пробуем снова каждую секунду",
-)
+_DB_DOWN = msg("the club's database is not answering just now; trying again every second")
 
 
 class Device(NamedTuple):
@@ -210,10 +207,7 @@ def say_refusal(current: str) -> None:
         st.warning(plain(reason.in_(current), 600), icon=":material/front_hand:")
 
 
-_NOT_APPLIED = Text(
-    "the club's database did not answer, so your click was not applied: try again in a moment",
-    "база клуба не ответила, поэтому нажатие не применено: попробуйте ещё раз через минуту",
-)
+_NOT_APPLIED = msg("the club's database did not answer, so your click was not applied: try again in a moment")
 
 
 def act(work: Callable[..., Any], *args: Any) -> bool:

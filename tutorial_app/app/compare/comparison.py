@@ -19,7 +19,7 @@ from tutorial_app.rules.line.rulesheet import OPTION_LABELS, SECTIONS, describe_
 from tutorial_app.rules.line.scoring import HandResult, hand_result
 from tutorial_app.rules.line.simulate import Bot, play_out
 from tutorial_app.rules.line.state import HandState, Move
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 
 __all__ = [
     "difference_rows",
@@ -38,10 +38,7 @@ __all__ = [
     "parting_tile",
 ]
 
-_EXAMPLE_NOTE = Text(
-    "Seat {n} lays their last tile, 4-1, which fits both ends: who writes what?",
-    "Игрок {n} кладёт последнюю кость, 4-1, а она подходит к обоим концам: кто что запишет?",
-)
+_EXAMPLE_NOTE = msg("Seat {{n}} lays their last tile, 4-1, which fits both ends: who writes what?")
 
 
 def _example(players: int, lang: str) -> str:

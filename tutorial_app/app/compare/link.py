@@ -17,7 +17,7 @@ from tutorial_app.app.shell.links import MAX_SEED, whole_number
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.simulate import BOTS, Bot
 from tutorial_app.rules.line.variants import find_variant
-from tutorial_app.rules.text import RulesError, Text, shown
+from tutorial_app.rules.text import RulesError, Text, msg, shown
 
 __all__ = ["CompareLink", "LinkedSet", "read_compare_link", "compare_params", "MAX_SETS", "MAX_HANDS", "MAX_MATCHES"]
 
@@ -50,17 +50,15 @@ class CompareLink(NamedTuple):
 def _overrides(text: str, number: int) -> dict[str, Any] | Text:
     parts = [p for p in text.split(",") if p.strip()]
     if len(parts) > _MAX_OVERRIDES:
-        return Text(
-            f"rule set {number} changes more than {_MAX_OVERRIDES} options",
-            f"в наборе {number} изменено больше {_MAX_OVERRIDES} правил",
+        return msg(
+            "rule set {number} changes more than {MAX_OVERRIDES} options", number=number, MAX_OVERRIDES=_MAX_OVERRIDES
         )
     out: dict[str, Any] = {}
     for part in parts:
         name, colon, value = part.partition(":")
         if not colon or not name.strip():
-            return Text(
-                f"rule set {number}: write each change as name:value, not {shown(part)}",
-                f"набор {number}: каждое изменение пишется как имя:значение, а не {shown(part)}",
+            return msg(
+                "rule set {number}: write each change as name:value, not {shown}", number=number, shown=shown(part)
             )
         out[name.strip()] = value.strip()
     return out
@@ -72,17 +70,20 @@ def _linked_set(params: Mapping[str, str], number: int) -> LinkedSet | Text:
         asked = params.get(f"p{number}")
         players = whole_number(asked, 1, 99) if asked is not None else variant.default_players
         if players is None:
-            return Text(
-                f"rule set {number}: the number of players must be a whole number, not {shown(asked)}",
-                f"набор {number}: число игроков — целое число, а не {shown(asked)}",
+            return msg(
+                "rule set {number}: the number of players must be a whole number, not {shown}",
+                number=number,
+                shown=shown(asked),
             )
         overrides = _overrides(params.get(f"o{number}", ""), number)
         if isinstance(overrides, Text):
             return overrides
         if "teams" in overrides and not (variant.pairs_optional and players == 4):
-            return Text(
-                f"rule set {number}: {variant.name} for {players} has no choice of pairs",
-                f"набор {number}: в {variant.name} на {players} пары не выбираются",
+            return msg(
+                "rule set {number}: {name} for {players} has no choice of pairs",
+                number=number,
+                name=variant.name,
+                players=players,
             )
         rules = variant.rules(players, overrides)
     except RulesError as exc:
@@ -100,9 +101,12 @@ def _settings(params: Mapping[str, str]) -> dict[str, int] | Text:
             continue
         value = whole_number(asked, lowest, highest)
         if value is None:
-            return Text(
-                f"{name} must be a whole number from {lowest} to {highest}, not {shown(asked)}",
-                f"{name} — целое число от {lowest} до {highest}, а не {shown(asked)}",
+            return msg(
+                "{name} must be a whole number from {lowest} to {highest}, not {shown}",
+                name=name,
+                lowest=lowest,
+                highest=highest,
+                shown=shown(asked),
             )
         settings[name] = value
     return settings
@@ -121,10 +125,7 @@ def read_compare_link(params: Mapping[str, str]) -> CompareLink | Text | None:
             return linked
         sets.append(linked)
     if len(sets) < 2:
-        return Text(
-            "a comparison needs two rule sets or more (r1 and r2)",
-            "для сравнения нужны хотя бы два набора правил (r1 и r2)",
-        )
+        return msg("a comparison needs two rule sets or more (r1 and r2)")
     settings = _settings(params)
     if isinstance(settings, Text):
         return settings

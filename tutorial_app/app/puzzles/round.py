@@ -25,7 +25,7 @@ from tutorial_app.rules.line.moves import apply, why_illegal
 from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.line.worked_end import explain_hand_end
 from tutorial_app.rules.line.worked_moves import describe_moves
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.strategy.explain import move_name
 
 __all__ = [
@@ -151,7 +151,7 @@ def when_text(due: float, now: float) -> Text:
     """When a queued mistake comes back, as a learner reads it: "later today", "tomorrow", "in 3 days"."""
     days = max(0, math.ceil((due - now) / DAY - 1e-9))
     if days == 0:
-        return Text("later today", "сегодня позже")
+        return msg("later today")
     if days == 1:
-        return Text("tomorrow", "завтра")
+        return msg("tomorrow")
     return Text(f"in {en_count(days, 'day', 'days')}", f"через {ru_count(days, 'день', 'дня', 'дней')}")

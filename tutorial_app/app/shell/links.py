@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.variants import find_variant
-from tutorial_app.rules.text import RulesError, Text, shown
+from tutorial_app.rules.text import RulesError, Text, msg, msgc, shown
 
 __all__ = ["DealLink", "MAX_SEED", "read_deal_link", "whole_number"]
 
@@ -45,18 +45,20 @@ def read_deal_link(params: Mapping[str, str]) -> DealLink | Text | None:
         return None
     seed = whole_number(asked, 0, MAX_SEED)
     if seed is None:
-        return Text(
-            f"the deal number must be a whole number from 0 to {MAX_SEED}, not {shown(asked)}",
-            f"номер раздачи — целое число от 0 до {MAX_SEED}, а не {shown(asked)}",
+        return msg(
+            "the deal number must be a whole number from 0 to {MAX_SEED}, not {shown}",
+            MAX_SEED=MAX_SEED,
+            shown=shown(asked),
         )
     try:
         variant = find_variant(params.get("rules", "block"))
         players_asked = params.get("players")
         players = whole_number(players_asked, 1, 99) if players_asked is not None else variant.default_players
         if players is None:
-            return Text(
-                f"the number of players must be a whole number, not {shown(players_asked)}",
-                f"число игроков — это целое число, а не {shown(players_asked)}",
+            return msgc(
+                "deal link",
+                "the number of players must be a whole number, not {shown}",
+                shown=shown(players_asked),
             )
         return DealLink(variant.rules(players, {}), variant.name, seed)
     except RulesError as exc:

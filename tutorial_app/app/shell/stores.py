@@ -22,7 +22,7 @@ from tutorial_app.club.rule_book import RuleBook
 from tutorial_app.club.store import ClubStore
 from tutorial_app.lessons.catalog import lesson_ids
 from tutorial_app.puzzles.store import PuzzleStore, StoreUnavailable
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.stores.progress import ProgressStore, ProgressUnavailable, default_url
 
 __all__ = ["lesson_ids_once", "progress_database", "club_store", "rule_book", "puzzle_database", "ENV_ADMIN_PIN"]
@@ -53,10 +53,7 @@ def _club_store() -> ClubStore | Text:
         return ClubStore(default_url(), admin_pin=os.environ.get(ENV_ADMIN_PIN) or None)
     except Exception as exc:  # any driver or file error: the page says it in one sentence
         logging.getLogger("tutorial_app.app").warning("club database unavailable: %s", type(exc).__name__)
-        return Text(
-            "the club room keeps its classes and tables in the progress database, which cannot be opened",
-            "клубная комната хранит занятия и столы в базе прогресса, а её не удаётся открыть",
-        )
+        return msg("the club room keeps its classes and tables in the progress database, which cannot be opened")
 
 
 def club_store() -> ClubStore | Text:

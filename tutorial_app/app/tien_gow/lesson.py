@@ -28,7 +28,7 @@ from tutorial_app.board.tien_gow_controller import selected_tiles
 from tutorial_app.lessons import LessonRun
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.rules.tien_gow.worked import describe_plays
 
 __all__ = ["TienGowLessonScreens"]
@@ -36,10 +36,7 @@ __all__ = ["TienGowLessonScreens"]
 Submit = Callable[[tg.Move], None]
 Say = Callable[[Text | None], None]
 
-_CHOOSE_FIRST = Text(
-    "Choose the tiles to lay first: click them on the board or below.",
-    "Сначала выберите кости: нажмите на них на столе или ниже.",
-)
+_CHOOSE_FIRST = msg("Choose the tiles to lay first: click them on the board or below.")
 
 
 def _click(name: str, run: LessonRun, clicked: str, submit: Submit, say: Say) -> None:

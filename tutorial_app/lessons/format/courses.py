@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 
 __all__ = ["Course", "COURSES", "course_rank", "course_title"]
 
@@ -27,15 +27,15 @@ class Course(NamedTuple):
 
 
 COURSES: tuple[Course, ...] = (
-    Course("core", Text("The core game: learn to play", "Основы: учимся играть")),
-    Course("strategy", Text("Strategy: play better", "Стратегия: играем сильнее")),
-    Course("domino101", Text("Domino 101", "Домино 101")),
-    Course("kozel", Text("Goat (Kozel)", "Козёл")),
-    Course("international", Text("International dominoes", "Международное домино")),
-    Course("classic", Text("Classic dominoes", "Классическое домино")),
-    Course("all_fives", Text("All Fives (Muggins)", "Маггинс")),
-    Course("donkey", Text("Donkey", "Осёл")),
-    Course("chinese", Text("Chinese dominoes", "Китайское домино")),
+    Course("core", msg("The core game: learn to play")),
+    Course("strategy", msg("Strategy: play better")),
+    Course("domino101", msg("Domino 101")),
+    Course("kozel", msg("Goat (Kozel)")),
+    Course("international", msg("International dominoes")),
+    Course("classic", msg("Classic dominoes")),
+    Course("all_fives", msg("All Fives (Muggins)")),
+    Course("donkey", msg("Donkey")),
+    Course("chinese", msg("Chinese dominoes")),
 )
 _RANK = {course.folder: i for i, course in enumerate(COURSES)}
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 
 __all__ = [
     "Form",
@@ -62,9 +62,9 @@ QUIZ_SPECS: tuple[QuizSpec, ...] = (
         "what_to_do",
         "word",
         words={
-            "play": Text("Play a tile", "Сходить костью"),
-            "draw": Text("Draw from the boneyard", "Взять с базара"),
-            "pass": Text("Pass", "Пас"),
+            "play": msg("Play a tile"),
+            "draw": msg("Draw from the boneyard"),
+            "pass": msg("Pass"),
         },
     ),
     QuizSpec("draw_count", "number"),
@@ -81,12 +81,12 @@ QUIZ_SPECS: tuple[QuizSpec, ...] = (
         "hand_status",
         "word",
         words={
-            "in_play": Text("Still in play", "Ещё идёт"),
-            "won": Text("Someone went out", "Кто-то вышел"),
-            "blocked": Text("Blocked (a fish)", "Рыба"),
+            "in_play": msg("Still in play"),
+            "won": msg("Someone went out"),
+            "blocked": msg("Blocked (a fish)"),
         },
     ),
-    QuizSpec("winner", "side", words={"tie": Text("A tie", "Ничья")}),
+    QuizSpec("winner", "side", words={"tie": msg("A tie")}),
     QuizSpec("points", "number"),
     QuizSpec("fish_maker", "seat"),
     QuizSpec("next_leader", "seat"),
@@ -104,7 +104,7 @@ QUIZ_SPECS: tuple[QuizSpec, ...] = (
         "word",
         "chinese",
         position=False,
-        words={"civil": Text("Civil", "Гражданская"), "military": Text("Military", "Военная")},
+        words={"civil": msg("Civil"), "military": msg("Military")},
     ),
     QuizSpec("chinese_copies", "number", "chinese", position=False),
     QuizSpec("chinese_red_pips", "number", "chinese", position=False),

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from tutorial_app.lessons.format.model import Goal, PositionSpec
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.rules.text import RulesError, Text, msg
 from tutorial_app.rules.tien_gow.game import TIEN_GOW
 
 __all__ = [
@@ -63,10 +63,7 @@ def _rules_for(overrides: dict[str, Any], lesson_rules: tg.TienGowRules, spec: P
     if spec.rules is not None and not TIEN_GOW.knows(spec.rules):
         raise TrickPositionError(
             ("rules",),
-            Text(
-                f"a Tien Gow lesson's positions are Tien Gow positions: remove rules: {spec.rules}",
-                f"в уроке «Тянь гоу» все позиции — позиции «Тянь гоу»: уберите rules: {spec.rules}",
-            ),
+            msg("a Tien Gow lesson's positions are Tien Gow positions: remove rules: {rules}", rules=spec.rules),
         )
     if not spec.overrides:
         return lesson_rules
@@ -96,9 +93,9 @@ def read_trick_scene(spec: PositionSpec, rules: tg.TienGowRules, overrides: dict
         if value not in (None, [], {}):
             raise TrickPositionError(
                 (key,),
-                Text(
-                    f"{key}: is a line game's key; a Tien Gow position has hands, banker, leader, taken and moves",
-                    f"{key}: — ключ игр в линию; в позиции «Тянь гоу» есть hands, banker, leader, taken и moves",
+                msg(
+                    "{key}: is a line game's key; a Tien Gow position has hands, banker, leader, taken and moves",
+                    key=key,
                 ),
             )
     rules = _rules_for(overrides or {}, rules, spec)
@@ -112,10 +109,7 @@ def read_trick_scene(spec: PositionSpec, rules: tg.TienGowRules, overrides: dict
         if not isinstance(written, str):
             raise TrickPositionError(
                 ("moves", number),
-                Text(
-                    "a Tien Gow move is written as text, like play 6-6 6-3 or discard 2-1",
-                    "ход «Тянь гоу» пишут текстом, например play 6-6 6-3 или discard 2-1",
-                ),
+                msg("a Tien Gow move is written as text, like play 6-6 6-3 or discard 2-1"),
             )
         move = tg.parse_move(written)
         reason = tg.why_illegal(state, move)

@@ -23,7 +23,7 @@ from tutorial_app.rules.line.moves import apply, legal_moves, why_illegal
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.scoring import HandResult, hand_result
 from tutorial_app.rules.line.state import DRAW, Action, HandState, Status
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, TileError, parse_tile, tiles_of_mask
 
 __all__ = [
@@ -449,7 +449,7 @@ def choice_label(
     if kind_type == "move" and isinstance(value, str):
         return move_label(value, state, lang)
     if kind_type == "bool":
-        return (Text("Yes", "Да") if value else Text("No", "Нет")).in_(lang)
+        return (msg("Yes") if value else msg("No")).in_(lang)
     words = QUIZ_SPEC[kind].words if kind in QUIZ_SPEC else {}
     if isinstance(value, str) and value in words:
         return words[value].in_(lang)
@@ -460,13 +460,13 @@ def choice_label(
             seats = rules.seats_of(value)
             joined = " + ".join(str(s) for s in seats)
             if viewer is not None and viewer in seats:
-                return Text(f"Your pair ({joined})", f"Ваша пара ({joined})").in_(lang)
-            return Text(f"Seats {joined}", f"Пара {joined}").in_(lang)
+                return msg("Your pair ({joined})", joined=joined).in_(lang)
+            return msg("Seats {joined}", joined=joined).in_(lang)
         return _seat_label(value, viewer).in_(lang)
     return str(value)
 
 
 def _seat_label(seat: int, viewer: int | None) -> Text:
     if viewer is not None and seat == viewer:
-        return Text("You", "Вы")
-    return Text(f"Seat {seat}", f"Игрок {seat}")
+        return msg("You")
+    return msg("Seat {seat}", seat=seat)

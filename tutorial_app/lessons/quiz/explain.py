@@ -38,7 +38,7 @@ from tutorial_app.rules.line.worked_moves import (
     explain_to_move,
     explain_what_to_do,
 )
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.rules.tien_gow.worked_tiles import (
     explain_chinese_beats,
     explain_chinese_can_lead,
@@ -159,7 +159,7 @@ def _hand_status(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewer
         return None
     state = scene.state
     if state.status is Status.IN_PLAY:
-        return join(Text("The hand is still in play.", "Раздача ещё идёт."), explain_what_to_do(state, viewer))
+        return join(msg("The hand is still in play."), explain_what_to_do(state, viewer))
     return explain_hand_end(state, viewer).text("how")
 
 

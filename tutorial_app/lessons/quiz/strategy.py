@@ -22,7 +22,7 @@ from functools import lru_cache
 from tutorial_app.language import en_count, ru_count
 from tutorial_app.lessons.format.scenes import Scene
 from tutorial_app.rules.line.state import ACTION_MOVES, ENDS, Action, HandState, Move, play
-from tutorial_app.rules.text import Text, seat_genitive, seat_name
+from tutorial_app.rules.text import Text, msg, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, Tile, TileError, parse_tile
 from tutorial_app.strategy.analysis import (
     DEFAULT_PLAYOUTS,
@@ -358,7 +358,7 @@ def _tile_reason(sure: Certainty, seat: int, tile: Tile) -> Text:
         )
     knowledge = sure.knowledge
     if not knowledge.unseen & tile.bit:
-        return Text(f"No: you can see {tile} yourself.", f"Нет: {tile} вы видите сами.")
+        return msg("No: you can see {tile} yourself.", tile=tile)
     if knowledge.lead_forbidden & tile.bit:
         lead = knowledge.view.lead_tile
         if not knowledge.view.lead_named:

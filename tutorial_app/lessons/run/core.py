@@ -24,15 +24,15 @@ from tutorial_app.lessons.format.model import (
 )
 from tutorial_app.lessons.quiz.answers import normalize_answer
 from tutorial_app.rules.line.worked import join
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 
 __all__ = ["Feedback", "RunCore", "RunError", "RIGHT", "play_out", "refuted"]
 
-RIGHT = Text("Right!", "Верно!")
-_NOT_QUITE = Text("Not quite. Try again.", "Не совсем. Попробуйте ещё раз.")
-_WRITE = Text("Answer with {what}.", "Нужен ответ: {what}.")
-_REFUTED = Text("Allowed, but watch what happens next.", "Так можно, но посмотрите, что будет дальше.")
-_NOT_THIS = Text("Allowed, but not the move this step is after.", "Так можно, но здесь нужен другой ход.")
+RIGHT = msg("Right!")
+_NOT_QUITE = msg("Not quite. Try again.")
+_WRITE = msg("Answer with {{what}}.")
+_REFUTED = msg("Allowed, but watch what happens next.")
+_NOT_THIS = msg("Allowed, but not the move this step is after.")
 
 
 def refuted(replied: bool) -> Text:
@@ -41,10 +41,10 @@ def refuted(replied: bool) -> Text:
 
 
 _WHAT = {
-    "true or false": Text("yes or no", "да или нет"),
-    "a tile like 6-4": Text("a tile like 6-4", "кость вида 6-4"),
-    "a whole number": Text("a whole number", "целое число"),
-    "a whole number or tie": Text("a whole number or tie", "целое число или «ничья»"),
+    "true or false": msg("yes or no"),
+    "a tile like 6-4": msg("a tile like 6-4"),
+    "a whole number": msg("a whole number"),
+    "a whole number or tie": msg("a whole number or tie"),
 }
 
 

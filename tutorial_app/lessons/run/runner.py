@@ -37,16 +37,13 @@ from tutorial_app.lessons.format.model import (
 from tutorial_app.lessons.games import LessonGame, lesson_game
 from tutorial_app.lessons.run.core import RIGHT, Feedback, RunCore, RunError, play_out, refuted
 from tutorial_app.rules.line.worked import join
-from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.rules.text import RulesError, Text, msg
 from tutorial_app.strategy.bot_table import BotTable, person_move, resume
 
 __all__ = ["Feedback", "LessonRun", "RunError"]
 
-_LEGAL_NOT_GOAL = Text(
-    "That move is allowed, but it is not what this step asks for.",
-    "Так ходить можно, но задание в другом.",
-)
-_HAND_OVER = Text("The hand is over.", "Раздача окончена.")
+_LEGAL_NOT_GOAL = msg("That move is allowed, but it is not what this step asks for.")
+_HAND_OVER = msg("The hand is over.")
 
 
 class LessonRun(RunCore):

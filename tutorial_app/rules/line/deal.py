@@ -16,7 +16,7 @@ from typing import NamedTuple
 from tutorial_app.rules.line.options import FirstLead, FirstTile, HouseRules, Redeal
 from tutorial_app.rules.line.state import EMPTY_TABLE, HandState, Status
 from tutorial_app.rules.line.who import Who, seat_who, side_who
-from tutorial_app.rules.text import RulesError, Text, seat_name
+from tutorial_app.rules.text import RulesError, Text, msg, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK, Tile, tiles_of_mask
 
 __all__ = ["LeadDecision", "decide_first_lead", "lead_orders", "redeal_reason", "deal", "start_hand", "DealError"]
@@ -81,7 +81,7 @@ class LeadDecision(NamedTuple):
     @property
     def reason(self) -> Text:
         if self.seat is None:
-            return Text("The leader is decided by drawing lots.", "Первый ход разыгрывается по жребию.")
+            return msg("The leader is decided by drawing lots.")
         en, ru = _WHY[self.why]
         name = seat_name(self.seat)
         en = en.format(tile=self.tile)
@@ -203,10 +203,7 @@ def redeal_reason(
     "you hold 5 doubles", "your pair has no tile of suit 1".
     """
     if lead is None:
-        return Text(
-            "No player holds a tile the first-lead rule needs: redeal.",
-            "Ни у кого нет кости, нужной для первого хода: пересдача.",
-        )
+        return msg("No player holds a tile the first-lead rule needs: redeal.")
     if rules.redeal is not _REDEAL_101:
         return None
     for seat, mask in enumerate(hands):
@@ -231,9 +228,10 @@ def _pairs_redeal_reason(
     if not opening.is_double or others & SUIT_MASK[opening.lo]:
         return None
     if viewer is None:
-        return Text(
-            f"The hand opens with {opening} and the other side has no tile of suit {opening.lo}: redeal.",
-            f"Раздача открывается {opening}, а у другой стороны нет ни одной кости серии {opening.lo}: пересдача.",
+        return msg(
+            "The hand opens with {opening} and the other side has no tile of suit {lo}: redeal.",
+            opening=opening,
+            lo=opening.lo,
         )
     other = side_who(rules, 1 - side, viewer)
     return Text(
@@ -346,7 +344,5 @@ def deal(
         reason = redeal_reason(rules, hands, lead, viewer)
         if reason is None and lead is not None and lead.seat is not None:
             return Deal(start_hand(rules, hands, boneyard, lead.seat, lead.lead_mask, bank), lead, tuple(redeals))
-        redeals.append(reason or Text("redeal", "пересдача"))
-    raise DealError(
-        Text(f"no deal stood after {max_tries} tries", f"ни одна раздача не устояла, попыток было: {max_tries}")
-    )
+        redeals.append(reason or msg("redeal"))
+    raise DealError(msg("no deal stood after {max_tries} tries", max_tries=max_tries))

@@ -23,7 +23,7 @@ from tutorial_app.rules.line.rulesheet import rule_sheet, sheet_sections
 from tutorial_app.rules.line.scoring import hand_result
 from tutorial_app.rules.line.state import DRAW, END_TURN, ENDS, MUGGINS, PASS, HandState, Move, play
 from tutorial_app.rules.line.variants import VARIANTS, UnknownVariantError, find_variant
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.rules.tiles import ALL_TILES
 
 # The worked sentences (moves, a hand's end) and the notation are imported where they are used: the registry
@@ -42,7 +42,7 @@ class LineGame:
     """The line games: a chain with open ends, under any house-rules preset (``VARIANTS``)."""
 
     name = "line"
-    title = Text("Line games: a chain with open ends (block, draw, kozel, 101 …)", "Игры в линию: цепочка с концами")
+    title = msg("Line games: a chain with open ends (block, draw, kozel, 101 …)")
     tile_count = len(ALL_TILES)
     bots: tuple[str, ...] = ("random", "greedy", "strong")
 

@@ -31,7 +31,7 @@ from tutorial_app.rules.line.state import (
     make_table,
     play,
 )
-from tutorial_app.rules.text import RulesError, Text, seat_genitive, seat_name
+from tutorial_app.rules.text import RulesError, Text, msg, seat_genitive, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
 
 __all__ = [
@@ -547,25 +547,20 @@ def fives_count(table: Table) -> int:
 def why_illegal(state: HandState, move: Move) -> Text | None:
     """``None`` for a legal move, else a sentence a learner can read (en and ru)."""
     if state.status is not Status.IN_PLAY:
-        return Text("The hand is over: no more moves.", "Раздача окончена: ходов больше нет.")
+        return msg("The hand is over: no more moves.")
     return _WHY[move.action](state, move)
 
 
 def _why_muggins(state: HandState, _move: Move) -> Text | None:
     if state.unclaimed:
         return None
-    return Text(
-        "There are no unclaimed points to call Muggins on.", "Незаявленных очков нет — «Маггинс» кричать не за что."
-    )
+    return msg("There are no unclaimed points to call Muggins on.")
 
 
 def _why_end_turn(state: HandState, _move: Move) -> Text | None:
     if state.doubles_run:
         return None
-    return Text(
-        "You can end your turn early only after laying a double in a game with several doubles a turn.",
-        "Закончить ход досрочно можно только после дубля в игре, где разрешено несколько дублей за ход.",
-    )
+    return msg("You can end your turn early only after laying a double in a game with several doubles a turn.")
 
 
 def _first_play(legal: list[Move]) -> Move | None:
@@ -583,8 +578,8 @@ def _why_pass(state: HandState, _move: Move) -> Text | None:
             f"Пасовать нельзя: {fits.tile} подходит к {end_name(fits.end).ru_dative}.",
         )
     if DRAW in legal:
-        return Text("You may not pass: draw from the boneyard first.", "Пасовать нельзя: сначала возьмите с базара.")
-    return Text("You may not pass now.", "Сейчас пасовать нельзя.")
+        return msg("You may not pass: draw from the boneyard first.")
+    return msg("You may not pass now.")
 
 
 def _why_draw(state: HandState, _move: Move) -> Text | None:
@@ -593,10 +588,7 @@ def _why_draw(state: HandState, _move: Move) -> Text | None:
         return None
     rules = state.rules
     if not rules.has_boneyard:
-        return Text(
-            "There is no boneyard in this game: when nothing fits, you pass.",
-            "В этой игре нет базара: когда ходить нечем, пас.",
-        )
+        return msg("There is no boneyard in this game: when nothing fits, you pass.")
     fits = _first_play(legal)
     if fits is not None:
         return Text(
@@ -605,26 +597,20 @@ def _why_draw(state: HandState, _move: Move) -> Text | None:
         )
     if state.drawable() == 0:
         if rules.reserve:
-            return Text(
-                "Only the reserve is left in the boneyard: it may not be drawn, so you pass.",
-                "На базаре остался только резерв: его брать нельзя, поэтому пас.",
-            )
-        return Text("The boneyard is empty: you pass.", "Базар пуст: пас.")
-    return Text("You may not draw now.", "Сейчас брать нельзя.")
+            return msg("Only the reserve is left in the boneyard: it may not be drawn, so you pass.")
+        return msg("The boneyard is empty: you pass.")
+    return msg("You may not draw now.")
 
 
 def _why_play(state: HandState, move: Move) -> Text | None:
     tile = move.tile
     seat = state.to_move
     if tile is None or move.end not in ENDS:
-        return Text("Name a tile and an end to play it on.", "Назовите кость и конец, к которому её ставить.")
+        return msg("Name a tile and an end to play it on.")
     if not state.hands[seat] & tile.bit:
         return Text(f"{tile} is not in {seat_name(seat).en}'s hand.", f"{tile} нет на руке у {seat_genitive(seat).ru}.")
     if state.drawn is not None and tile is not state.drawn:
-        return Text(
-            f"You must play the tile you just drew, {state.drawn}.",
-            f"Нужно сыграть только что взятую кость {state.drawn}.",
-        )
+        return msg("You must play the tile you just drew, {drawn}.", drawn=state.drawn)
     if state.table.centre is None:
         return _why_lead(state, tile, move)
     return _why_on_end(state, tile, move)
@@ -632,23 +618,18 @@ def _why_play(state: HandState, move: Move) -> Text | None:
 
 def _why_lead(state: HandState, tile: Tile, move: Move) -> Text | None:
     if move.end != "lead":
-        return Text("The table is empty: this tile is the lead.", "Стол пуст: эта кость — заход.")
+        return msg("The table is empty: this tile is the lead.")
     if move.closed:
-        return Text(
-            "The lead is laid face up: only a double on an arm may be laid face down, to close it.",
-            "Заход кладут открыто: рубашкой вверх кладут только дубль на ветке, чтобы её закрыть.",
-        )
+        return msg("The lead is laid face up: only a double on an arm may be laid face down, to close it.")
     if not tile.bit & state.lead_mask:
         must = [str(t) for t in ALL_TILES if t.bit & state.lead_mask & state.hands[state.to_move]]
-        return Text(f"The hand must open with {', '.join(must)}.", f"Раздачу нужно начать с {', '.join(must)}.")
+        return msg("The hand must open with {join}.", join=", ".join(must))
     return _wrong_claim(state, tile, move)
 
 
 def _why_on_end(state: HandState, tile: Tile, move: Move) -> Text | None:
     if move.end == "lead":
-        return Text(
-            "The hand has already been led: play on an open end.", "Заход уже сделан: ставьте к открытому концу."
-        )
+        return msg("The hand has already been led: play on an open end.")
     wrong = move.end
     assert wrong is not None  # _why_play checked it
     number = state.table.ends[ARM_NAMES.index(wrong)]
@@ -657,10 +638,7 @@ def _why_on_end(state: HandState, tile: Tile, move: Move) -> Text | None:
     if not tile.has(number):
         return _fits_elsewhere(state, tile, wrong) or _does_not_fit(state, tile)
     if move.closed and not (state.rules.branch_blocking and tile.is_double):
-        return Text(
-            "Only a double may be laid face down, and only where branches can be closed.",
-            "Рубашкой вверх можно класть только дубль и только там, где ветки можно закрывать.",
-        )
+        return msg("Only a double may be laid face down, and only where branches can be closed.")
     return _wrong_claim(state, tile, move)
 
 
@@ -689,10 +667,7 @@ def _does_not_fit(state: HandState, tile: Tile) -> Text:
     """Why a tile fits no open end, naming each end with its number (left first, as on the table)."""
     ends = state.table.open_ends()
     if len({n for _, n in ends}) == 1:
-        return Text(
-            f"{tile} does not fit: the open ends show {ends[0][1]}.",
-            f"{tile} не подходит: на открытых концах {ends[0][1]}.",
-        )
+        return msg("{tile} does not fit: the open ends show {item}.", tile=tile, item=ends[0][1])
     en = [f"{n} ({END_NAMES[end].en_short})" for end, n in ends]
     ru = [f"{n} ({END_NAMES[end].ru_short})" for end, n in ends]
     return Text(
@@ -718,8 +693,11 @@ def _wrong_claim(state: HandState, tile: Tile, move: Move) -> Text | None:
         count = fives_count(_lay(state.table, rules.spinner_layout, tile, move.end, state.to_move, move.closed))
         if count % 5 or count != move.claim:
             real = count if count % 5 == 0 else 0
-            return Text(
-                f"After {tile} the ends add up to {count}: claim {real}, not {move.claim}.",
-                f"После {tile} сумма концов {count}: заявляйте {real}, а не {move.claim}.",
+            return msg(
+                "After {tile} the ends add up to {count}: claim {real}, not {claim}.",
+                tile=tile,
+                count=count,
+                real=real,
+                claim=move.claim,
             )
     return None

@@ -25,7 +25,7 @@ from tutorial_app.rules.line.state import (
     make_table,
     play,
 )
-from tutorial_app.rules.text import RulesError, Text, shown
+from tutorial_app.rules.text import RulesError, Text, msg, shown
 from tutorial_app.rules.tiles import Tile, TileError, parse_pair, parse_tile
 
 __all__ = [
@@ -93,14 +93,9 @@ def check_plain(data: object) -> None:
         value, path = stack.pop()
         count += 1
         if count > MAX_VALUES:
-            raise PositionError(
-                Text(
-                    f"more than {MAX_VALUES} values: a position is a few lines",
-                    f"больше {MAX_VALUES} значений: позиция занимает несколько строк",
-                )
-            )
+            raise PositionError(msg("more than {MAX_VALUES} values: a position is a few lines", MAX_VALUES=MAX_VALUES))
         if len(path) > MAX_DEPTH:
-            raise PositionError(at(_place(path[:MAX_DEPTH]), Text("nested too deeply", "слишком глубокая вложенность")))
+            raise PositionError(at(_place(path[:MAX_DEPTH]), msg("nested too deeply")))
         _check_scalar(value, path)
         if isinstance(value, Mapping):
             for key, item in value.items():
@@ -112,31 +107,25 @@ def check_plain(data: object) -> None:
 
 def _check_scalar(value: object, path: tuple[object, ...]) -> None:
     if isinstance(value, str) and len(value) > 18 and value.strip().lstrip("+-").isdigit():
-        raise PositionError(at(_place(path), Text("number too large", "слишком большое число")))
+        raise PositionError(at(_place(path), msg("number too large")))
     if isinstance(value, str) and len(value) > MAX_TEXT:
         raise PositionError(
             at(
                 _place(path),
-                Text(
-                    f"text too long (more than {MAX_TEXT} characters)",
-                    f"слишком длинный текст (больше {MAX_TEXT} символов)",
-                ),
+                msg("text too long (more than {MAX_TEXT} characters)", MAX_TEXT=MAX_TEXT),
             )
         )
     if isinstance(value, bool) or value is None or isinstance(value, str | float | Mapping | list | tuple):
         return
     if isinstance(value, int):
         if abs(value) >= MAX_NUMBER:
-            raise PositionError(at(_place(path), Text("number too large", "слишком большое число")))
+            raise PositionError(at(_place(path), msg("number too large")))
         return
     kind = type(value).__name__
     raise PositionError(
         at(
             _place(path),
-            Text(
-                f"a {kind} is not a value a position holds; write text, numbers, lists and mappings",
-                f"значение типа {kind} в позиции не бывает; пишите текст, числа, списки и словари",
-            ),
+            msg("a {kind} is not a value a position holds; write text, numbers, lists and mappings", kind=kind),
         )
     )
 
@@ -162,9 +151,11 @@ def _oriented(value: object, where: str) -> tuple[Tile, int, int]:
 def read_seat(value: object, players: int, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise PositionError(
-            Text(
-                f"{key} must be a seat number from 0 to {players - 1}, not {shown(value)}",
-                f"{key} — это номер места от 0 до {players - 1}, а не {shown(value)}",
+            msg(
+                "{key} must be a seat number from 0 to {value}, not {shown}",
+                key=key,
+                value=players - 1,
+                shown=shown(value),
             )
         )
     return value
@@ -196,7 +187,7 @@ Claim = Callable[[Tile, Text], None]
 # -- the chain ------------------------------------------------------------------
 
 _ARM_RU = {"left": "левой", "right": "правой", "up": "верхней", "down": "нижней"}
-IN_CHAIN = Text("the chain", "цепи")
+IN_CHAIN = msg("the chain")
 
 
 def read_chain(chain: object, rules: HouseRules, claim: Claim) -> Table:
@@ -204,12 +195,7 @@ def read_chain(chain: object, rules: HouseRules, claim: Claim) -> Table:
     if isinstance(chain, Mapping):
         return _read_spinner(chain, rules, claim)
     if not isinstance(chain, list):
-        raise PositionError(
-            Text(
-                "'chain' must be a list of tiles left to right (or spinner + arms in spinner games)",
-                "'chain' — это список костей слева направо (а в играх со спиннером — spinner и arms)",
-            )
-        )
+        raise PositionError(msg("'chain' must be a list of tiles left to right (or spinner + arms in spinner games)"))
     if not chain:
         return EMPTY_TABLE
     placed: list[tuple[Tile, int, int]] = []
@@ -219,20 +205,18 @@ def read_chain(chain: object, rules: HouseRules, claim: Claim) -> Table:
         if placed and placed[-1][2] != a:
             prev = placed[-1]
             raise PositionError(
-                Text(
-                    f"broken chain: {prev[1]}-{prev[2]} is followed by {a}-{b}, but {prev[2]} does not meet {a} "
-                    "(write each tile with the number that faces left first)",
-                    f"цепь разорвана: за {prev[1]}-{prev[2]} идёт {a}-{b}, а {prev[2]} не сходится с {a} "
-                    "(пишите каждую кость так, чтобы первым стояло число, обращённое влево)",
+                msg(
+                    "broken chain: {item}-{item2} is followed by {a}-{b}, but {item2} does not meet {a} (write each tile with the number that faces left first)",
+                    item=prev[1],
+                    item2=prev[2],
+                    a=a,
+                    b=b,
                 )
             )
         placed.append((tile, a, b))
     if rules.spinner_layout and any(t.is_double for t, _, _ in placed):
         raise PositionError(
-            Text(
-                "in a spinner game a chain with a double is written as {spinner: 5-5, arms: {...}}",
-                "в игре со спиннером цепь с дублем записывают так: {spinner: 5-5, arms: {...}}",
-            )
+            msg("in a spinner game a chain with a double is written as {{spinner: 5-5, arms: {{...}}}}")
         )
     middle = len(placed) // 2
     centre, centre_left, _ = placed[middle]
@@ -243,61 +227,33 @@ def read_chain(chain: object, rules: HouseRules, claim: Claim) -> Table:
 
 def _read_spinner(chain: Mapping[str, Any], rules: HouseRules, claim: Claim) -> Table:
     if not rules.spinner_layout:
-        raise PositionError(
-            Text(
-                "this rule set plays a line: write 'chain' as a list of tiles left to right",
-                "в этих правилах цепь одна, без спиннера: запишите 'chain' списком костей слева направо",
-            )
-        )
+        raise PositionError(msg("this rule set plays a line: write 'chain' as a list of tiles left to right"))
     extra = set(chain) - {"spinner", "arms"}
     if extra:
         key = sorted(extra, key=str)[0]
         raise PositionError(
             at(
                 "chain",
-                Text(
-                    f"unknown key {shown(key)}; a spinner chain has spinner and arms",
-                    f"неизвестный ключ {shown(key)}; у цепи со спиннером есть spinner и arms",
-                ),
+                msg("unknown key {shown}; a spinner chain has spinner and arms", shown=shown(key)),
             )
         )
     spinner = read_tile(chain.get("spinner"), "chain.spinner")
     if not spinner.is_double:
-        raise PositionError(
-            Text(
-                f"chain.spinner must be a double, not {spinner}",
-                f"chain.spinner — это спиннер, он должен быть дублем, а не {spinner}",
-            )
-        )
+        raise PositionError(msg("chain.spinner must be a double, not {spinner}", spinner=spinner))
     claim(spinner, IN_CHAIN)
     arms_data = chain.get("arms") or {}
     if not isinstance(arms_data, Mapping) or set(arms_data) - set(ARM_NAMES):
-        raise PositionError(
-            Text(
-                "chain.arms must map left, right, up and down to lists of tiles",
-                "в chain.arms для left, right, up и down пишут списки костей",
-            )
-        )
+        raise PositionError(msg("chain.arms must map left, right, up and down to lists of tiles"))
     arms = [_read_arm(name, arms_data.get(name) or [], spinner, rules, claim) for name in ARM_NAMES]
     if (arms[2] or arms[3]) and not (arms[0] and arms[1]):
-        raise PositionError(
-            Text(
-                "the up and down arms open only after left and right both hold a tile",
-                "верхняя и нижняя ветки (up, down) открываются, только когда на левой и правой уже есть по кости",
-            )
-        )
+        raise PositionError(msg("the up and down arms open only after left and right both hold a tile"))
     return make_table(spinner, spinner, spinner.lo, True, (arms[0], arms[1], arms[2], arms[3]))
 
 
 def _read_arm(name: str, values: object, spinner: Tile, rules: HouseRules, claim: Claim) -> tuple[Link, ...]:
     """One arm of a spinner, listed outward, each tile with the number facing the spinner first."""
     if not isinstance(values, list):
-        raise PositionError(
-            Text(
-                f"chain.arms.{name} must be a list of tiles, spinner side first",
-                f"chain.arms.{name} — это список костей, начиная от спиннера",
-            )
-        )
+        raise PositionError(msg("chain.arms.{name} must be a list of tiles, spinner side first", name=name))
     links: list[Link] = []
     number = spinner.lo
     for i, value in enumerate(values):
@@ -309,9 +265,7 @@ def _read_arm(name: str, values: object, spinner: Tile, rules: HouseRules, claim
         tile, a, b = _oriented(value, where)
         claim(tile, IN_CHAIN)
         if links and links[-1].closed:
-            raise PositionError(
-                at(where, Text("nothing can follow a closed double", "за закрытым дублем ничего не ставят"))
-            )
+            raise PositionError(at(where, msg("nothing can follow a closed double")))
         if a != number:
             raise PositionError(
                 Text(
@@ -325,10 +279,7 @@ def _read_arm(name: str, values: object, spinner: Tile, rules: HouseRules, claim
             raise PositionError(
                 at(
                     where,
-                    Text(
-                        "only a double can be closed, and only where branches can be closed",
-                        "закрыть можно только дубль и только там, где правила разрешают закрывать ветки",
-                    ),
+                    msg("only a double can be closed, and only where branches can be closed"),
                 )
             )
         links.append(Link(tile, a, b, -1, closed))
@@ -338,9 +289,7 @@ def _read_arm(name: str, values: object, spinner: Tile, rules: HouseRules, claim
 
 def _flag(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise PositionError(
-            at(where, Text(f"write true or false, not {shown(value)}", f"пишите true или false, а не {shown(value)}"))
-        )
+        raise PositionError(at(where, msg("write true or false, not {shown}", shown=shown(value))))
     return value
 
 
@@ -371,10 +320,7 @@ def parse_move(raw: object, where: str = "move") -> Move:
         raise PositionError(
             at(
                 where,
-                Text(
-                    "write a move as {tile: 6-4, end: left} or {action: draw}",
-                    "ход записывают так: {tile: 6-4, end: left} или {action: draw}",
-                ),
+                msg("write a move as {{tile: 6-4, end: left}} or {{action: draw}}"),
             )
         )
     extra = set(raw) - MOVE_KEYS
@@ -383,10 +329,7 @@ def parse_move(raw: object, where: str = "move") -> Move:
         raise PositionError(
             at(
                 where,
-                Text(
-                    f"unknown key {shown(key)}; a move has tile and end, or action",
-                    f"неизвестный ключ {shown(key)}; у хода есть tile и end или action",
-                ),
+                msg("unknown key {shown}; a move has tile and end, or action", shown=shown(key)),
             )
         )
     action = raw.get("action")
@@ -395,10 +338,7 @@ def parse_move(raw: object, where: str = "move") -> Move:
             raise PositionError(
                 at(
                     where,
-                    Text(
-                        f"unknown action {shown(action)}; use draw, pass, end_turn or muggins",
-                        f"неизвестное действие {shown(action)}; бывают draw, pass, end_turn и muggins",
-                    ),
+                    msg("unknown action {shown}; use draw, pass, end_turn or muggins", shown=shown(action)),
                 )
             )
         return ACTION_MOVES[action]
@@ -410,10 +350,7 @@ def _parse_play(raw: Mapping[str, Any], where: str) -> Move:
         raise PositionError(
             at(
                 where,
-                Text(
-                    "a play names a tile, like {tile: 6-4, end: left}",
-                    "в ходе нужно назвать кость, например {tile: 6-4, end: left}",
-                ),
+                msg("a play names a tile, like {{tile: 6-4, end: left}}"),
             )
         )
     tile = read_tile(raw["tile"], where)
@@ -422,17 +359,12 @@ def _parse_play(raw: Mapping[str, Any], where: str) -> Move:
         raise PositionError(
             at(
                 where,
-                Text(
-                    f"end {shown(end)} is not one of lead, left, right, up, down",
-                    f"конца {shown(end)} нет; концы такие: lead, left, right, up, down",
-                ),
+                msg("end {shown} is not one of lead, left, right, up, down", shown=shown(end)),
             )
         )
     claim = raw.get("claim")
     if claim is not None and (isinstance(claim, bool) or not isinstance(claim, int)):
-        raise PositionError(
-            at(where, Text("claim must be a whole number of points", "в claim пишут целое число очков"))
-        )
+        raise PositionError(at(where, msg("claim must be a whole number of points")))
     return play(tile, end, _flag(raw.get("closed", False), f"{where}.closed"), claim)
 
 
@@ -444,10 +376,7 @@ def draw_tiles(raw: object, where: str) -> tuple[Tile, ...] | None:
         raise PositionError(
             at(
                 where,
-                Text(
-                    "only a draw names tiles: {action: draw, tiles: [2-2]}",
-                    "кости называет только добор: {action: draw, tiles: [2-2]}",
-                ),
+                msg("only a draw names tiles: {{action: draw, tiles: [2-2]}}"),
             )
         )
     values = raw["tiles"]
@@ -455,7 +384,7 @@ def draw_tiles(raw: object, where: str) -> tuple[Tile, ...] | None:
         raise PositionError(
             at(
                 f"{where}.tiles",
-                Text("write the tiles drawn as a list, like [2-2]", "взятые кости пишут списком, например [2-2]"),
+                msg("write the tiles drawn as a list, like [2-2]"),
             )
         )
     return tuple(read_tile(value, f"{where}.tiles[{i}]") for i, value in enumerate(values))
@@ -469,22 +398,14 @@ def read_match(data: object, rules: HouseRules) -> MatchState | None:
     if data is None:
         return None
     if not isinstance(data, Mapping):
-        raise PositionError(
-            Text(
-                "'match' must be a mapping with scores (and opened for the 13-point rule)",
-                "в 'match' пишут scores (и opened для правила 13 очков)",
-            )
-        )
+        raise PositionError(msg("'match' must be a mapping with scores (and opened for the 13-point rule)"))
     extra = set(data) - {"scores", "opened"}
     if extra:
         key = sorted(extra, key=str)[0]
         raise PositionError(
             at(
                 "match",
-                Text(
-                    f"unknown key {shown(key)}; use scores and opened",
-                    f"неизвестный ключ {shown(key)}; бывают scores и opened",
-                ),
+                msg("unknown key {shown}; use scores and opened", shown=shown(key)),
             )
         )
     scores = [0] * rules.sides
@@ -494,10 +415,7 @@ def read_match(data: object, rules: HouseRules) -> MatchState | None:
             raise PositionError(
                 at(
                     "match.scores",
-                    Text(
-                        f"side {side} needs a whole number of points, not {shown(value)}",
-                        f"у стороны {side} должно быть целое число очков, а не {shown(value)}",
-                    ),
+                    msg("side {side} needs a whole number of points, not {shown}", side=side, shown=shown(value)),
                 )
             )
         scores[side] = value
@@ -506,10 +424,7 @@ def read_match(data: object, rules: HouseRules) -> MatchState | None:
             raise PositionError(
                 at(
                     "match.opened",
-                    Text(
-                        f"side {side} needs true or false, not {shown(value)}",
-                        f"для стороны {side} нужно true или false, а не {shown(value)}",
-                    ),
+                    msg("side {side} needs true or false, not {shown}", side=side, shown=shown(value)),
                 )
             )
         opened[side] = value
@@ -522,10 +437,7 @@ def _per_side(values: object, key: str, sides: int) -> list[tuple[int, object]]:
     if not isinstance(values, Mapping):
         example = '{"0": 95, "1": 40}'
         raise PositionError(
-            Text(
-                f"match.{key} must map side numbers to values, like {example}",
-                f"в match.{key} пишут номера сторон и значения, например {example}",
-            )
+            msg("match.{key} must map side numbers to values, like {example}", key=key, example=example)
         )
     out = []
     for side_key, value in values.items():
@@ -534,17 +446,14 @@ def _per_side(values: object, key: str, sides: int) -> list[tuple[int, object]]:
             raise PositionError(
                 at(
                     f"match.{key}",
-                    Text(f"{shown(side_key)} is not a side number", f"{shown(side_key)} — не номер стороны"),
+                    msg("{shown} is not a side number", shown=shown(side_key)),
                 )
             )
         if not 0 <= side < sides:
             raise PositionError(
                 at(
                     f"match.{key}",
-                    Text(
-                        f"side {side} does not exist; sides are 0 to {sides - 1}",
-                        f"стороны {side} нет; стороны — от 0 до {sides - 1}",
-                    ),
+                    msg("side {side} does not exist; sides are 0 to {value}", side=side, value=sides - 1),
                 )
             )
         out.append((side, value))

@@ -18,7 +18,7 @@ from typing import Protocol
 import tutorial_app.rules.line.option_values as values
 from tutorial_app.language import en_count, ru_count
 from tutorial_app.rules.house import Named, OneOf, OptionSpec, Whole, YesNo
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg, msgc
 from tutorial_app.rules.tiles import ALL_TILES
 
 
@@ -81,7 +81,7 @@ def _points(n: int) -> Text:
 
 def _players(n: object) -> Text:
     count = int(str(n))
-    return Text(f"Players at the table: {count}.", f"Игроков за столом: {count}.")
+    return msg("Players at the table: {count}.", count=count)
 
 
 _RU_HOW_MANY = {2: "вдвоём", 3: "втроём", 4: "вчетвером"}
@@ -111,15 +111,9 @@ def _hand_size(n: object) -> Text:
 def _reserve(n: object) -> Text:
     count = int(str(n))
     if count == 0:
-        return Text(
-            "The boneyard may be drawn to the last tile.",
-            "С базара можно брать до последней кости.",
-        )
+        return msg("The boneyard may be drawn to the last tile.")
     if count == 1:
-        return Text(
-            "The last tile of the boneyard is a reserve: nobody may draw it.",
-            "Последняя кость базара — резерв: её брать нельзя.",
-        )
+        return msg("The last tile of the boneyard is a reserve: nobody may draw it.")
     return Text(
         f"The last {count} tiles of the boneyard are a reserve: nobody may draw them.",
         f"Последние {ru_count(count, 'кость', 'кости', 'костей')} базара — резерв: их брать нельзя.",
@@ -129,7 +123,7 @@ def _reserve(n: object) -> Text:
 def _opening(n: object) -> Text:
     count = int(str(n))
     if count == 0:
-        return Text("Every point counts from the first hand on.", "Все очки идут в счёт с первой раздачи.")
+        return msg("Every point counts from the first hand on.")
     return Text(
         f"A side's score opens only when it wins one hand worth {_points(count).en} or more; "
         "what it wins before that is noted as draft points and never added to the main score.",
@@ -141,7 +135,7 @@ def _opening(n: object) -> Text:
 def _capicu(n: object) -> Text:
     count = int(str(n))
     if count == 0:
-        return Text("Going out with a capicú earns nothing extra.", "За выход капику ничего сверху не дают.")
+        return msg("Going out with a capicú earns nothing extra.")
     return Text(
         f"Going out with a capicú (the last tile fits both ends, and the ends showed different numbers) "
         f"earns {_points(count).en} more.",
@@ -152,7 +146,7 @@ def _capicu(n: object) -> Text:
 
 def _blank_double(n: object) -> Text:
     if int(str(n)) == 0:
-        return Text("A 0-0 left in hand counts nothing.", "Оставшийся на руке дубль 0-0 ничего не стоит.")
+        return msg("A 0-0 left in hand counts nothing.")
     return Text(
         f"A 0-0 left in hand counts {_points(int(str(n))).en}.",
         f"Оставшийся на руке дубль 0-0 стоит {_points(int(str(n))).ru}.",
@@ -161,10 +155,7 @@ def _blank_double(n: object) -> Text:
 
 def _lone_blank(n: object) -> Text:
     if int(str(n)) == 0:
-        return Text(
-            "A hand left with nothing but 0-0 counts like any other.",
-            "Рука, на которой остался один 0-0, считается как обычно.",
-        )
+        return msg("A hand left with nothing but 0-0 counts like any other.")
     return Text(
         f"A hand left with nothing but 0-0 counts {_points(int(str(n))).en}.",
         f"Рука, на которой остался один 0-0, стоит {_points(int(str(n))).ru}.",
@@ -173,7 +164,7 @@ def _lone_blank(n: object) -> Text:
 
 def _min_penalty(n: object) -> Text:
     if int(str(n)) == 0:
-        return Text("Every penalty is written down, however small.", "Записывается любой штраф, даже самый маленький.")
+        return msg("Every penalty is written down, however small.")
     return Text(
         f"A penalty under {_points(int(str(n))).en} is not written down.",
         f"Штраф меньше {ru_count(int(str(n)), 'очка', 'очков', 'очков')} не записывается.",
@@ -188,49 +179,25 @@ def _target(n: object) -> Text:
 
 
 _FIRST_LEAD_SENTENCES = {
-    "lowest_double_not_blank": Text(
-        "The first hand is led by the holder of the lowest double from 1-1 up (0-0 does not count); "
-        "if nobody has one, by the holder of the lowest tile.",
-        "Первую раздачу начинает владелец младшего дубля, начиная с 1-1 (0-0 не в счёт); "
-        "если таких дублей ни у кого нет — владелец самой младшей кости.",
+    "lowest_double_not_blank": msg(
+        "The first hand is led by the holder of the lowest double from 1-1 up (0-0 does not count); if nobody has one, by the holder of the lowest tile."
     ),
-    "highest_double": Text(
-        "The first hand is led by the holder of the highest double, 6-6 first and then down to 1-1; "
-        "if nobody has one, by the holder of the highest tile.",
-        "Первую раздачу начинает владелец старшего дубля: сначала 6-6, потом ниже, до 1-1; "
-        "если таких дублей ни у кого нет — владелец самой старшей кости.",
+    "highest_double": msg(
+        "The first hand is led by the holder of the highest double, 6-6 first and then down to 1-1; if nobody has one, by the holder of the highest tile."
     ),
-    "blank_then_highest": Text(
-        "The holder of 0-0 leads the first hand; without it, the holder of the highest double from 6-6 down; "
-        "with no doubles at all, the holder of the highest tile.",
-        "Первую раздачу начинает тот, у кого 0-0; если его нет — владелец старшего дубля от 6-6 вниз; "
-        "если дублей нет совсем — владелец самой старшей кости.",
+    "blank_then_highest": msg(
+        "The holder of 0-0 leads the first hand; without it, the holder of the highest double from 6-6 down; with no doubles at all, the holder of the highest tile."
     ),
-    "priority_101": Text(
-        "The first hand is led by whoever holds the first double in the order 1-1, 2-2, 3-3, 4-4, 5-5, "
-        "6-6, 0-0 (doubles left in the boneyard are skipped); if no double was dealt, the tiles are dealt again.",
-        "Первую раздачу начинает владелец первого дубля в порядке 1-1, 2-2, 3-3, 4-4, 5-5, 6-6, 0-0 "
-        "(дубли на базаре пропускаются); если дублей ни у кого нет, кости пересдают.",
+    "priority_101": msg(
+        "The first hand is led by whoever holds the first double in the order 1-1, 2-2, 3-3, 4-4, 5-5, 6-6, 0-0 (doubles left in the boneyard are skipped); if no double was dealt, the tiles are dealt again."
     ),
-    "double_six_must": Text(
-        "The holder of 6-6 leads the first hand; if 6-6 was not dealt, the tiles are dealt again.",
-        "Первую раздачу начинает владелец 6-6; если 6-6 никому не попал, кости пересдают.",
+    "double_six_must": msg("The holder of 6-6 leads the first hand; if 6-6 was not dealt, the tiles are dealt again."),
+    "draw_lots": msg(
+        "Before the first deal everyone turns up one tile of the shuffled set; the highest tile wins the lead, and the tiles go back before dealing."
     ),
-    "draw_lots": Text(
-        "Before the first deal everyone turns up one tile of the shuffled set; the highest tile wins "
-        "the lead, and the tiles go back before dealing.",
-        "Перед первой раздачей каждый открывает по одной кости из перемешанного набора; у кого кость старше, "
-        "тот и заходит, а кости возвращают перед раздачей.",
-    ),
-    "highest_tile": Text(
-        "The holder of the highest tile leads the first hand.",
-        "Первую раздачу начинает владелец самой старшей кости.",
-    ),
-    "donkey": Text(
-        "The holder of 1-1 leads the first hand; without it, the holder of the smallest double from 2-2 "
-        "up to 6-6, with 0-0 last.",
-        "Первую раздачу начинает тот, у кого 1-1; если его нет — владелец наименьшего дубля "
-        "от 2-2 до 6-6, а 0-0 — в последнюю очередь.",
+    "highest_tile": msg("The holder of the highest tile leads the first hand."),
+    "donkey": msg(
+        "The holder of 1-1 leads the first hand; without it, the holder of the smallest double from 2-2 up to 6-6, with 0-0 last."
     ),
 }
 
@@ -252,16 +219,13 @@ def _lead_can_fail(rules: HouseRules) -> bool:
 
 def _redeal_in_context(value: object, rules: HouseRules) -> Text | None:
     if value == "none" and not _lead_can_fail(rules):
-        return Text("The tiles are never dealt again.", "Кости не пересдают.")
+        return msg("The tiles are never dealt again.")
     return None
 
 
 def _first_lead_in_context(value: object, rules: HouseRules) -> Text | None:
     if value == "double_six_must" and _all_dealt(rules):
-        return Text(
-            "The holder of 6-6 leads the first hand with it (all 28 tiles are dealt, so someone has it).",
-            "Первую раздачу начинает владелец 6-6, с него же (все 28 костей розданы, так что 6-6 у кого-то есть).",
-        )
+        return msg("The holder of 6-6 leads the first hand with it (all 28 tiles are dealt, so someone has it).")
     if value == "donkey" and not _all_dealt(rules):
         base = _FIRST_LEAD_SENTENCES[str(value)]
         return Text(
@@ -273,30 +237,22 @@ def _first_lead_in_context(value: object, rules: HouseRules) -> Text | None:
 
 def _boneyard_in_context(value: object, rules: HouseRules) -> Text | None:
     if value == "none" and _all_dealt(rules):
-        return Text(
-            "All 28 tiles are dealt, so there is no boneyard: a player who cannot play passes.",
-            "Все 28 костей розданы, базара нет: кому нечем ходить, тот пасует.",
-        )
+        return msg("All 28 tiles are dealt, so there is no boneyard: a player who cannot play passes.")
     return None
 
 
 def _scoring_in_context(value: object, rules: HouseRules) -> Text | None:
     if value == "winner_takes_all_hands" and rules.teams is values.Teams.NONE:
-        return Text(
-            "The player who goes out scores the pips left in every hand; when a fish is won, the winner's "
-            "own pips count too.",
-            "Вышедший записывает себе все очки, оставшиеся на руках; если выиграна рыба, в счёт идут и "
-            "очки самого победителя.",
+        return msg(
+            "The player who goes out scores the pips left in every hand; when a fish is won, the winner's own pips count too."
         )
     return None
 
 
 def _blocked_scoring_in_context(value: object, rules: HouseRules) -> Text | None:
     if value == "lowest_wins" and rules.is_penalty_scoring:
-        return Text(
-            "In a blocked hand the side with the fewest pips writes nothing, and every other side writes down its "
-            "own pips.",
-            "В рыбе сторона с наименьшей суммой очков ничего не пишет, а каждая другая сторона записывает свои очки.",
+        return msg(
+            "In a blocked hand the side with the fewest pips writes nothing, and every other side writes down its own pips."
         )
     return None
 
@@ -350,30 +306,29 @@ def _lone_blank_counts(rules: HouseRules) -> bool:
 
 # -- the options, in the rule sheet's order ------------------------------------------------
 
-_DEAL = Text("Players and the deal", "Игроки и раздача")
-_LEAD = Text("Who leads", "Кто заходит")
-_MOVES = Text("Moves and drawing", "Ходы и базар")
-_END = Text("End of the hand", "Конец раздачи")
-_SCORING = Text("Scoring", "Очки")
-_MATCH = Text("The match", "Матч")
+_DEAL = msg("Players and the deal")
+_LEAD = msg("Who leads")
+_MOVES = msg("Moves and drawing")
+_END = msg("End of the hand")
+_SCORING = msgc("rules.line.option_specs", "Scoring")
+_MATCH = msg("The match")
 
 PLAYERS = OptionSpec(
     "players",
-    Whole(2, 4, Text("2, 3 or 4", "2, 3 или 4")),
-    Text("Players", "Игроки"),
+    Whole(2, 4, msg("2, 3 or 4")),
+    msg("Players"),
     _DEAL,
     _players,
 )
 TEAMS = OptionSpec(
     "teams",
     Named(values.Teams),
-    Text("Teams", "Команды"),
+    msg("Teams"),
     _DEAL,
     {
-        "none": Text("Everyone plays for themselves.", "Каждый играет сам за себя."),
-        "pairs": Text(
-            "Four players form two pairs: seats 0 and 2 against seats 1 and 3; partners' tiles count together.",
-            "Четверо играют парами: места 0 и 2 против мест 1 и 3; кости партнёров считаются вместе.",
+        "none": msg("Everyone plays for themselves."),
+        "pairs": msg(
+            "Four players form two pairs: seats 0 and 2 against seats 1 and 3; partners' tiles count together."
         ),
     },
     applies=_four_players,
@@ -383,32 +338,21 @@ HAND_SIZE = OptionSpec(
     Whole(
         2,
         14,
-        Text(
-            "a whole number from 2 up, such that every hand can be dealt",
-            "целое число от 2, при котором хватает костей на все руки",
-        ),
+        msg("a whole number from 2 up, such that every hand can be dealt"),
     ),
-    Text("Tiles per hand", "Костей на руку"),
+    msg("Tiles per hand"),
     _DEAL,
     _hand_size,
 )
 REDEAL = OptionSpec(
     "redeal",
     Named(values.Redeal),
-    Text("Redeal", "Пересдача"),
+    msg("Redeal"),
     _DEAL,
     {
-        "none": Text(
-            "The tiles are dealt again only when nobody holds the tile the first-lead rule needs.",
-            "Кости пересдают, только когда ни у кого нет кости, нужной для первого хода.",
-        ),
-        "domino101": Text(
-            "The tiles are dealt again when a hand holds 5 or more doubles, 6 or more tiles of one suit, "
-            "or 5 of one suit without that suit's double; with four players, also when the opening double's "
-            "suit is missing from the other pair's hands.",
-            "Кости пересдают, если у кого-то 5 и больше дублей, 6 и больше костей одной серии "
-            "или 5 костей одной серии без её дубля; вчетвером — ещё и когда у другой пары нет ни одной "
-            "кости серии дубля, с которого начинают.",
+        "none": msg("The tiles are dealt again only when nobody holds the tile the first-lead rule needs."),
+        "domino101": msg(
+            "The tiles are dealt again when a hand holds 5 or more doubles, 6 or more tiles of one suit, or 5 of one suit without that suit's double; with four players, also when the opening double's suit is missing from the other pair's hands."
         ),
     },
     in_context=_redeal_in_context,
@@ -416,7 +360,7 @@ REDEAL = OptionSpec(
 FIRST_LEAD = OptionSpec(
     "first_lead",
     Named(values.FirstLead),
-    Text("First lead", "Первый заход"),
+    msg("First lead"),
     _LEAD,
     _FIRST_LEAD_SENTENCES,
     in_context=_first_lead_in_context,
@@ -424,153 +368,109 @@ FIRST_LEAD = OptionSpec(
 FIRST_TILE = OptionSpec(
     "first_tile",
     Named(values.FirstTile),
-    Text("First tile", "Первая кость"),
+    msg("First tile"),
     _LEAD,
     {
-        "determining": Text(
-            "The first lead must be the very tile that decided who leads.",
-            "Первым ходом выкладывают ту самую кость, по которой определили заходящего.",
-        ),
-        "any": Text("The first leader may lead any tile.", "Заходящий может начать с любой кости."),
+        "determining": msg("The first lead must be the very tile that decided who leads."),
+        "any": msg("The first leader may lead any tile."),
     },
 )
 NEXT_LEAD = OptionSpec(
     "next_lead",
     Named(values.NextLead),
-    Text("Next lead", "Следующий заход"),
+    msg("Next lead"),
     _LEAD,
     {
-        "winner": Text(
-            "After a hand that someone wins, the winner leads the next one with any tile.",
-            "После выигранной раздачи следующую начинает победитель, любой костью.",
-        ),
-        "first_lead_rule": Text(
-            "Every hand's leader is found again by the first-lead rule.",
-            "Заходящего в каждой раздаче определяют заново, по правилу первого хода.",
-        ),
+        "winner": msg("After a hand that someone wins, the winner leads the next one with any tile."),
+        "first_lead_rule": msg("Every hand's leader is found again by the first-lead rule."),
     },
 )
 BLOCKED_NEXT_LEAD = OptionSpec(
     "blocked_next_lead",
     Named(values.BlockedNextLead),
-    Text("Lead after a fish", "Заход после рыбы"),
+    msg("Lead after a fish"),
     _LEAD,
     {
-        "fish_maker": Text(
-            "After a blocked hand, the player who made the fish leads the next one.",
-            "После рыбы следующую раздачу начинает тот, кто её сделал.",
+        "fish_maker": msg("After a blocked hand, the player who made the fish leads the next one."),
+        "winner": msg(
+            "After a blocked hand, its winner leads the next one too (in pairs, the winning pair's player with the fewest pips); after a tied fish, the player who made it."
         ),
-        "winner": Text(
-            "After a blocked hand, its winner leads the next one too (in pairs, the winning pair's player with "
-            "the fewest pips); after a tied fish, the player who made it.",
-            "После рыбы следующую раздачу тоже начинает её победитель (в парах — игрок выигравшей пары, у которого "
-            "меньше очков); после рыбы вничью — тот, кто сделал рыбу.",
+        "lowest_hand": msg(
+            "After a blocked hand, the player with the fewest pips at the table leads the next one; after a tied fish, the player who made it."
         ),
-        "lowest_hand": Text(
-            "After a blocked hand, the player with the fewest pips at the table leads the next one; after a tied "
-            "fish, the player who made it.",
-            "После рыбы следующую раздачу начинает игрок, у которого меньше всех очков на руке; после рыбы вничью — "
-            "тот, кто сделал рыбу.",
-        ),
-        "first_lead_rule": Text(
-            "After a blocked hand, the leader is found again by the first-lead rule.",
-            "После рыбы заходящего определяют заново, по правилу первого хода.",
-        ),
+        "first_lead_rule": msg("After a blocked hand, the leader is found again by the first-lead rule."),
     },
 )
 LAYOUT = OptionSpec(
     "layout",
     Named(values.Layout),
-    Text("Layout", "Раскладка"),
+    msg("Layout"),
     _MOVES,
     {
-        "line": Text(
-            "The tiles form one line with two open ends; a double is laid across but is otherwise an ordinary tile.",
-            "Кости выкладывают в одну цепочку с двумя открытыми концами; дубль кладут поперёк, "
-            "в остальном это обычная кость.",
+        "line": msg(
+            "The tiles form one line with two open ends; a double is laid across but is otherwise an ordinary tile."
         ),
-        "spinner": Text(
-            "The first double becomes the spinner: the line grows from its left and right sides, and once "
-            "both hold a tile, its upper and lower sides open too, so there can be four open ends.",
-            "Первый дубль становится спиннером: цепочка растёт от его левой и правой стороны, "
-            "а когда к обеим приставлено по кости, открываются верх и низ — концов может стать четыре.",
+        "spinner": msg(
+            "The first double becomes the spinner: the line grows from its left and right sides, and once both hold a tile, its upper and lower sides open too, so there can be four open ends."
         ),
     },
 )
 MULTIPLE_DOUBLES = OptionSpec(
     "multiple_doubles",
     YesNo(),
-    Text("Several doubles a turn", "Несколько дублей за ход"),
+    msg("Several doubles a turn"),
     _MOVES,
     {
-        "true": Text(
-            "In one turn you may lay several doubles one after another, each where it fits, "
-            "and then one ordinary tile.",
-            "За один ход можно выложить несколько дублей подряд, каждый туда, где он подходит, "
-            "а затем ещё одну обычную кость.",
+        "true": msg(
+            "In one turn you may lay several doubles one after another, each where it fits, and then one ordinary tile."
         ),
-        "false": Text("One tile is laid per turn.", "За ход кладут одну кость."),
+        "false": msg("One tile is laid per turn."),
     },
     applies=_several_doubles,
 )
 BRANCH_BLOCKING = OptionSpec(
     "branch_blocking",
     YesNo(),
-    Text("Closing an arm", "Закрытие ветки"),
+    msg("Closing an arm"),
     _MOVES,
     {
-        "true": Text(
-            "A double may be laid face down to close its arm: nothing can be attached to it any more.",
-            "Дубль можно положить рубашкой вверх и закрыть ветку: к нему больше ничего не приставить.",
-        ),
-        "false": Text(
-            "Every tile is laid face up; no arm can be closed on purpose.",
-            "Все кости кладут очками вверх; закрыть ветку нарочно нельзя.",
-        ),
+        "true": msg("A double may be laid face down to close its arm: nothing can be attached to it any more."),
+        "false": msg("Every tile is laid face up; no arm can be closed on purpose."),
     },
     applies=_closing_arms,
 )
 BONEYARD = OptionSpec(
     "boneyard",
     Named(values.Boneyard),
-    Text("Boneyard", "Базар"),
+    msg("Boneyard"),
     _MOVES,
     {
-        "none": Text(
-            "Nobody draws: a player who cannot play passes, and any tiles not dealt stay face down out of play.",
-            "С базара не берут: кому нечем ходить, тот пасует, а нерозданные кости, если они есть, "
-            "лежат рубашкой вверх и в игре не участвуют.",
+        "none": msg(
+            "Nobody draws: a player who cannot play passes, and any tiles not dealt stay face down out of play."
         ),
-        "draw": Text(
-            "Tiles that are not dealt form the boneyard: a player who cannot play draws from it.",
-            "Нерозданные кости образуют базар: кому нечем ходить, тот берёт с него.",
-        ),
+        "draw": msg("Tiles that are not dealt form the boneyard: a player who cannot play draws from it."),
     },
     in_context=_boneyard_in_context,
 )
 DRAW_RULE = OptionSpec(
     "draw_rule",
     Named(values.DrawRule),
-    Text("How to draw", "Как брать с базара"),
+    msg("How to draw"),
     _MOVES,
     {
-        "until_playable": Text(
-            "Draw one tile at a time and stop as soon as one fits; pass only when nothing more may be drawn.",
-            "С базара берут по одной кости, пока не попадётся подходящая; пас — только когда брать больше нельзя.",
+        "until_playable": msg(
+            "Draw one tile at a time and stop as soon as one fits; pass only when nothing more may be drawn."
         ),
-        "pairs": Text(
-            "Draw two tiles at a time, even when the first one fits, and again while nothing fits; "
-            "when only one drawable tile is left, take that one.",
-            "С базара берут сразу по две кости, даже если первая подходит, и снова, пока ходить нечем; "
-            "если взять можно только одну, берут одну.",
+        "pairs": msg(
+            "Draw two tiles at a time, even when the first one fits, and again while nothing fits; when only one drawable tile is left, take that one."
         ),
     },
     applies=_has_boneyard,
 )
 RESERVE = OptionSpec(
     "reserve",
-    Whole(0, 2, Text("0, 1 or 2", "0, 1 или 2")),
-    Text("Reserve", "Резерв"),
+    Whole(0, 2, msg("0, 1 or 2")),
+    msg("Reserve"),
     _MOVES,
     _reserve,
     applies=_has_boneyard,
@@ -578,37 +478,25 @@ RESERVE = OptionSpec(
 MUST_PLAY_DRAWN = OptionSpec(
     "must_play_drawn",
     YesNo(),
-    Text("Playing the drawn tile", "Ход взятой костью"),
+    msg("Playing the drawn tile"),
     _MOVES,
     {
-        "true": Text(
-            "The tile that ends a draw must be played at once.",
-            "Кость, на которой закончился добор, нужно сразу поставить.",
-        ),
-        "false": Text(
-            "After drawing, you may play any tile that fits, not only the one you drew.",
-            "После добора можно сходить любой подходящей костью, не только взятой.",
-        ),
+        "true": msg("The tile that ends a draw must be played at once."),
+        "false": msg("After drawing, you may play any tile that fits, not only the one you drew."),
     },
     applies=_drawn_tile_matters,
 )
 BLOCK_WITH_BONEYARD = OptionSpec(
     "block_with_boneyard",
     Named(values.BlockWithBoneyard),
-    Text("A fish with a boneyard", "Рыба при базаре"),
+    msg("A fish with a boneyard"),
     _END,
     {
-        "at_once": Text(
-            "A hand is blocked (a fish) as soon as nobody can play and no tile left to draw could fit, even "
-            "while tiles remain in the boneyard.",
-            "Рыба наступает, как только никто не может сходить и ни одна кость, которую ещё можно взять, "
-            "не подойдёт, — даже если на базаре остались кости.",
+        "at_once": msg(
+            "A hand is blocked (a fish) as soon as nobody can play and no tile left to draw could fit, even while tiles remain in the boneyard."
         ),
-        "draw_out": Text(
-            "A hand is blocked (a fish) only when nothing more may be drawn: a player with no fitting tile "
-            "keeps drawing until the boneyard allows no more, and the drawn tiles count at the end.",
-            "Рыба бывает, только когда брать больше нельзя: игрок, которому нечем ходить, берёт с базара, "
-            "пока можно, и взятые кости потом идут в счёт.",
+        "draw_out": msg(
+            "A hand is blocked (a fish) only when nothing more may be drawn: a player with no fitting tile keeps drawing until the boneyard allows no more, and the drawn tiles count at the end."
         ),
     },
     applies=_has_boneyard,
@@ -616,22 +504,17 @@ BLOCK_WITH_BONEYARD = OptionSpec(
 BLOCKED_SCORING = OptionSpec(
     "blocked_scoring",
     Named(values.BlockedScoring),
-    Text("Scoring a fish", "Подсчёт рыбы"),
+    msg("Scoring a fish"),
     _END,
     {
-        "lowest_wins": Text(
-            "In a blocked hand the side with the fewest pips counts as the winner, and the hand is scored "
-            "as if it had gone out.",
-            "В рыбе побеждает сторона с наименьшей суммой очков, и очки считают так же, как при выходе.",
+        "lowest_wins": msg(
+            "In a blocked hand the side with the fewest pips counts as the winner, and the hand is scored as if it had gone out."
         ),
-        "lowest_minus_own": Text(
-            "In a blocked hand the side with the fewest pips scores everyone else's pips minus its own.",
-            "В рыбе сторона с наименьшей суммой очков записывает очки остальных за вычетом своих.",
+        "lowest_minus_own": msg(
+            "In a blocked hand the side with the fewest pips scores everyone else's pips minus its own."
         ),
-        "goat_block": Text(
-            "In a blocked hand the player who made the fish writes nothing, and every other side writes "
-            "down its own pips.",
-            "В рыбе тому, кто её сделал, ничего не пишут, а каждая другая сторона записывает свои очки.",
+        "goat_block": msg(
+            "In a blocked hand the player who made the fish writes nothing, and every other side writes down its own pips."
         ),
     },
     in_context=_blocked_scoring_in_context,
@@ -639,18 +522,12 @@ BLOCKED_SCORING = OptionSpec(
 BLOCKED_TIE = OptionSpec(
     "blocked_tie",
     Named(values.BlockedTie),
-    Text("Tied fish", "Рыба поровну"),
+    msg("Tied fish"),
     _END,
     {
-        "nobody": Text(
-            "When a blocked hand ends with the lowest counts tied, nobody scores.",
-            "Если в рыбе наименьшие суммы равны, никто ничего не записывает.",
-        ),
-        "bank": Text(
-            "When a blocked hand ends with the lowest counts tied, nobody scores and all the pips go to the "
-            "tie bank; the winner of the next decided hand takes the bank on top, and ties in a row make it grow.",
-            "Если в рыбе наименьшие суммы равны, никто не записывает, а все очки уходят в банк секи; "
-            "победитель следующей решённой раздачи забирает банк сверху, и сека за секой банк растёт.",
+        "nobody": msg("When a blocked hand ends with the lowest counts tied, nobody scores."),
+        "bank": msg(
+            "When a blocked hand ends with the lowest counts tied, nobody scores and all the pips go to the tie bank; the winner of the next decided hand takes the bank on top, and ties in a row make it grow."
         ),
     },
     applies=_tie_can_happen,
@@ -661,17 +538,12 @@ SCORING = OptionSpec(
     Text("Scoring", "Подсчёт очков"),
     _SCORING,
     {
-        "winner_takes_opponents": Text(
-            "The side that goes out scores the pips left in its opponents' hands.",
-            "Вышедшая сторона записывает себе очки, оставшиеся на руках у соперников.",
+        "winner_takes_opponents": msg("The side that goes out scores the pips left in its opponents' hands."),
+        "winner_takes_all_hands": msg(
+            "The side that goes out scores every pip still in hand, its own partner's included."
         ),
-        "winner_takes_all_hands": Text(
-            "The side that goes out scores every pip still in hand, its own partner's included.",
-            "Вышедшая сторона записывает себе все очки, оставшиеся на руках, включая кости партнёра.",
-        ),
-        "goat": Text(
-            "Points are penalties: when someone goes out, every other side writes down the pips left in its own hands.",
-            "Очки штрафные: когда кто-то вышел, каждая другая сторона записывает себе очки со своих оставшихся костей.",
+        "goat": msg(
+            "Points are penalties: when someone goes out, every other side writes down the pips left in its own hands."
         ),
     },
     in_context=_scoring_in_context,
@@ -679,30 +551,30 @@ SCORING = OptionSpec(
 BLANK_DOUBLE_VALUE = OptionSpec(
     "blank_double_value",
     OneOf((0, 10)),
-    Text("Value of 0-0", "Стоимость 0-0"),
+    msg("Value of 0-0"),
     _SCORING,
     _blank_double,
 )
 LONE_BLANK_DOUBLE = OptionSpec(
     "lone_blank_double",
     OneOf((0, 25)),
-    Text("A lone 0-0", "Одинокий 0-0"),
+    msg("A lone 0-0"),
     _SCORING,
     _lone_blank,
     applies=_lone_blank_counts,
 )
 MIN_PENALTY = OptionSpec(
     "min_penalty",
-    Whole(0, 100, Text("0 (off) or 13", "0 (выключено) или 13")),
-    Text("Smallest penalty", "Наименьший штраф"),
+    Whole(0, 100, msg("0 (off) or 13")),
+    msg("Smallest penalty"),
     _SCORING,
     _min_penalty,
     applies=_penalties,
 )
 CAPICU_BONUS = OptionSpec(
     "capicu_bonus",
-    Whole(0, 100, Text("0 (off), 25 or 30", "0 (выключено), 25 или 30")),
-    Text("Capicú bonus", "Бонус за капику"),
+    Whole(0, 100, msg("0 (off), 25 or 30")),
+    msg("Capicú bonus"),
     _SCORING,
     _capicu,
     applies=_capicu_counts,
@@ -710,36 +582,24 @@ CAPICU_BONUS = OptionSpec(
 FIVES_SCORING = OptionSpec(
     "fives_scoring",
     YesNo(),
-    Text("Multiples of 5", "Кратные пяти"),
+    msg("Multiples of 5"),
     _SCORING,
     {
-        "true": Text(
-            "After every move the open ends are added up; when the sum is a positive multiple of 5, the mover "
-            "scores it at once. Points at the end of a hand are rounded to the nearest 5.",
-            "После каждого хода складывают числа на открытых концах; если сумма больше нуля и кратна 5, "
-            "походивший сразу записывает её. Очки в конце раздачи округляют до ближайшего числа, кратного 5.",
+        "true": msg(
+            "After every move the open ends are added up; when the sum is a positive multiple of 5, the mover scores it at once. Points at the end of a hand are rounded to the nearest 5."
         ),
-        "false": Text(
-            "Moves score nothing by themselves: points are written only at the end of a hand.",
-            "Сами ходы очков не приносят: очки записывают только в конце раздачи.",
-        ),
+        "false": msg("Moves score nothing by themselves: points are written only at the end of a hand."),
     },
 )
 FIVES_CLAIM = OptionSpec(
     "fives_claim",
     Named(values.FivesClaim),
-    Text("Announcing fives", "Объявление пятёрок"),
+    msg("Announcing fives"),
     _SCORING,
     {
-        "automatic": Text(
-            "Points for a multiple of 5 are written down without being announced.",
-            "Очки за кратную 5 сумму записываются без объявления.",
-        ),
-        "must_claim": Text(
-            "The mover must announce the points for a multiple of 5; points left unannounced may be taken by "
-            'an opponent who calls "Muggins!".',
-            "Походивший должен сам объявить очки за кратную 5 сумму; необъявленные очки может забрать "
-            "соперник, крикнув «Маггинс!».",
+        "automatic": msg("Points for a multiple of 5 are written down without being announced."),
+        "must_claim": msg(
+            'The mover must announce the points for a multiple of 5; points left unannounced may be taken by an opponent who calls "Muggins!".'
         ),
     },
     applies=_fives_scored,
@@ -749,37 +609,28 @@ TARGET = OptionSpec(
     Whole(
         1,
         10_000,
-        Text(
-            "a positive whole number such as 50, 100, 101, 150, 200 or 500",
-            "целое число больше нуля, например 50, 100, 101, 150, 200 или 500",
-        ),
+        msg("a positive whole number such as 50, 100, 101, 150, 200 or 500"),
     ),
-    Text("Target", "До скольких очков"),
+    msg("Target"),
     _MATCH,
     _target,
 )
 MATCH_GOAL = OptionSpec(
     "match_goal",
     Named(values.MatchGoal),
-    Text("Match goal", "Цель матча"),
+    msg("Match goal"),
     _MATCH,
     {
-        "reach_target_wins": Text(
-            "The first side to reach the target wins the match.",
-            "Первая сторона, набравшая нужное число очков, выигрывает матч.",
-        ),
-        "reach_target_loses": Text(
-            "When a side reaches the target, the match ends: that side loses, and the side with the fewest "
-            "points wins.",
-            "Когда сторона набирает нужное число очков, матч кончается: эта сторона проиграла, "
-            "а выигрывает сторона с наименьшим счётом.",
+        "reach_target_wins": msg("The first side to reach the target wins the match."),
+        "reach_target_loses": msg(
+            "When a side reaches the target, the match ends: that side loses, and the side with the fewest points wins."
         ),
     },
 )
 OPENING_THRESHOLD = OptionSpec(
     "opening_threshold",
-    Whole(0, 100, Text("0 (off) or 13", "0 (выключено) или 13")),
-    Text("Opening the score", "Открытие счёта"),
+    Whole(0, 100, msg("0 (off) or 13")),
+    msg("Opening the score"),
     _MATCH,
     _opening,
 )

@@ -37,7 +37,7 @@ from tutorial_app.rules.line.option_values import (
     Scoring,
     Teams,
 )
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import msg
 from tutorial_app.rules.tiles import ALL_TILES
 
 __all__ = [
@@ -170,12 +170,7 @@ class HouseRules:
         unknown = [k for k in overrides if k not in OPTION_NAMES]
         if unknown:
             names = ", ".join(OPTION_NAMES)
-            raise OptionError(
-                Text(
-                    f"unknown option {unknown[0]!r}; the options are: {names}",
-                    f"неизвестная опция {unknown[0]!r}; опции такие: {names}",
-                )
-            )
+            raise OptionError(msg("unknown option {item!r}; the options are: {names}", item=unknown[0], names=names))
         return dataclasses.replace(self, **dict(overrides))
 
     def as_dict(self) -> dict[str, object]:
@@ -195,59 +190,41 @@ class HouseRules:
     def _check_combination(self) -> None:
         if self.teams is Teams.PAIRS and self.players != 4:
             raise OptionError(
-                Text(
-                    f"teams 'pairs' needs 4 players, not {self.players}; use teams=none or players=4",
-                    f"для teams 'pairs' нужны 4 игрока, а не {self.players}; выберите teams=none или players=4",
-                )
+                msg("teams 'pairs' needs 4 players, not {players}; use teams=none or players=4", players=self.players)
             )
         dealt = self.dealt
         if self.has_boneyard:
             room = _TOTAL_TILES - self.reserve - 1
             if dealt > room:
                 raise OptionError(
-                    Text(
-                        f"hand_size {self.hand_size} cannot be dealt to {self.players} players with a "
-                        f"boneyard: at most {room // self.players} tiles each leave a tile to draw",
-                        f"hand_size {self.hand_size} не раздать {self.players} игрокам, если есть базар: "
-                        f"чтобы на базаре осталось что брать, на руку можно дать не больше {room // self.players}",
+                    msg(
+                        "hand_size {hand_size} cannot be dealt to {players} players with a boneyard: at most {value} tiles each leave a tile to draw",
+                        hand_size=self.hand_size,
+                        players=self.players,
+                        value=room // self.players,
                     )
                 )
         elif dealt > _TOTAL_TILES:
             raise OptionError(
-                Text(
-                    f"hand_size {self.hand_size} cannot be dealt to {self.players} players: "
-                    f"at most {_TOTAL_TILES // self.players} tiles each fit in 28",
-                    f"hand_size {self.hand_size} не раздать {self.players} игрокам: "
-                    f"из 28 костей на руку приходится не больше {_TOTAL_TILES // self.players}",
+                msg(
+                    "hand_size {hand_size} cannot be dealt to {players} players: at most {value} tiles each fit in 28",
+                    hand_size=self.hand_size,
+                    players=self.players,
+                    value=_TOTAL_TILES // self.players,
                 )
             )
         if self.blocked_tie is BlockedTie.BANK and self.scoring is Scoring.GOAT:
             raise OptionError(
-                Text(
-                    "blocked_tie 'bank' needs winner-takes scoring; with scoring=goat use blocked_tie=nobody",
-                    "blocked_tie 'bank' бывает только там, где победитель забирает очки; "
-                    "при scoring=goat выберите blocked_tie=nobody",
-                )
+                msg("blocked_tie 'bank' needs winner-takes scoring; with scoring=goat use blocked_tie=nobody")
             )
         if self.fives_scoring and self.scoring is Scoring.GOAT:
             raise OptionError(
-                Text(
-                    "fives_scoring needs winner-takes scoring; with scoring=goat use fives_scoring=false",
-                    "fives_scoring бывает только там, где победитель забирает очки; "
-                    "при scoring=goat выберите fives_scoring=false",
-                )
+                msg("fives_scoring needs winner-takes scoring; with scoring=goat use fives_scoring=false")
             )
         if self.branch_blocking and self.layout is not Layout.SPINNER:
-            raise OptionError(
-                Text("branch_blocking needs layout=spinner", "branch_blocking работает только при layout=spinner")
-            )
+            raise OptionError(msg("branch_blocking needs layout=spinner"))
         if self.blocked_scoring is BlockedScoring.GOAT_BLOCK and self.scoring is not Scoring.GOAT:
-            raise OptionError(
-                Text(
-                    "blocked_scoring 'goat_block' needs scoring=goat",
-                    "blocked_scoring 'goat_block' работает только при scoring=goat",
-                )
-            )
+            raise OptionError(msg("blocked_scoring 'goat_block' needs scoring=goat"))
 
 
 OPTION_SPECS: dict[str, OptionSpec] = specs_of(HouseRules)

@@ -32,7 +32,7 @@ from tutorial_app.rules.line.notation import (
 from tutorial_app.rules.line.options import HouseRules, OptionError
 from tutorial_app.rules.line.state import ARM_NAMES, EMPTY_TABLE, HandState, Status, Table
 from tutorial_app.rules.line.variants import UnknownVariantError, find_variant
-from tutorial_app.rules.text import Text, reason_of, seat_genitive, shown
+from tutorial_app.rules.text import Text, msg, reason_of, seat_genitive, shown
 from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, Tile
 
 __all__ = ["PositionError", "Position", "read_position", "parse_move", "KNOWN_KEYS"]
@@ -52,7 +52,7 @@ KNOWN_KEYS = (
     "match",
 )
 HAND_KINDS = ("first", "later")
-_BONEYARD = Text("the boneyard", "базаре")
+_BONEYARD = msg("the boneyard")
 
 
 class Position(NamedTuple):
@@ -109,60 +109,32 @@ def read_position(data: Mapping[str, Any], rules_name: str | None = None) -> Pos
 
 def _check_keys(data: object) -> None:
     if not isinstance(data, Mapping):
-        raise PositionError(
-            Text(
-                "a position is a mapping with keys such as rules, hands, chain, to_move",
-                "позицию записывают ключами и значениями: rules, hands, chain, to_move и так далее",
-            )
-        )
+        raise PositionError(msg("a position is a mapping with keys such as rules, hands, chain, to_move"))
     check_plain(data)
     unknown = [k for k in data if k not in KNOWN_KEYS]
     if unknown:
         keys = ", ".join(KNOWN_KEYS)
-        raise PositionError(
-            Text(
-                f"unknown key {shown(unknown[0])}; the keys are: {keys}",
-                f"неизвестный ключ {shown(unknown[0])}; ключи такие: {keys}",
-            )
-        )
+        raise PositionError(msg("unknown key {shown}; the keys are: {keys}", shown=shown(unknown[0]), keys=keys))
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands or not all(isinstance(h, list) for h in hands):
-        raise PositionError(
-            Text(
-                "'hands' must be a list with one list of tiles per seat, seat 0 first",
-                "'hands' — это список рук: для каждого места свой список костей, начиная с места 0",
-            )
-        )
+        raise PositionError(msg("'hands' must be a list with one list of tiles per seat, seat 0 first"))
 
 
 def _read_rules(data: Mapping[str, Any], rules_name: str | None) -> tuple[str, HouseRules]:
     """The preset's name and the rules for this many seats with the position's overrides."""
     name = rules_name or data.get("rules")
     if not name or not isinstance(name, str):
-        raise PositionError(
-            Text(
-                "say which rules to use: a 'rules' key with a preset name, or --rules NAME",
-                "укажите, по каким правилам судить: ключ 'rules' с названием набора или --rules НАЗВАНИЕ",
-            )
-        )
+        raise PositionError(msg("say which rules to use: a 'rules' key with a preset name, or --rules NAME"))
     overrides = data.get("overrides") or {}
     if not isinstance(overrides, Mapping):
-        raise PositionError(
-            Text(
-                "'overrides' must be a mapping of option names to values, like {target: 150}",
-                "в 'overrides' пишут названия опций и их значения, например {target: 150}",
-            )
-        )
+        raise PositionError(msg("'overrides' must be a mapping of option names to values, like {{target: 150}}"))
     players = len(data["hands"])
     try:
         variant = find_variant(name)
         if "players" in overrides and str(overrides["players"]).strip() != str(players):
             said = shown(overrides["players"])
             raise PositionError(
-                Text(
-                    f"overrides say {said} players but 'hands' has {players} seats",
-                    f"в overrides указано игроков: {said}, а в 'hands' мест: {players}",
-                )
+                msg("overrides say {said} players but 'hands' has {players} seats", said=said, players=players)
             )
         return variant.name, variant.rules(players, overrides)
     except (UnknownVariantError, OptionError, PositionError) as exc:
@@ -186,12 +158,7 @@ def _read_hands(hands_data: Sequence[Sequence[object]], claims: Claims) -> list[
 def _moves_of(data: Mapping[str, Any]) -> list[Any]:
     moves = data.get("moves") or []
     if not isinstance(moves, list):
-        raise PositionError(
-            Text(
-                "'moves' must be a list like [{tile: 3-6, end: left}, {action: draw}]",
-                "'moves' — это список ходов, например [{tile: 3-6, end: left}, {action: draw}]",
-            )
-        )
+        raise PositionError(msg("'moves' must be a list like [{{tile: 3-6, end: left}}, {{action: draw}}]"))
     return moves
 
 
@@ -214,10 +181,7 @@ def _read_boneyard(given: object, rules: HouseRules, claims: Claims, draws: dict
         return _implicit_pile(rules, claims, draws)
     if isinstance(given, bool) or not isinstance(given, int | list):
         raise PositionError(
-            Text(
-                "'boneyard' must be a list of tiles, top of the pile first, or a number of face-down tiles",
-                "'boneyard' — это список костей базара сверху вниз или число костей, лежащих рубашкой вверх",
-            )
+            msg("'boneyard' must be a list of tiles, top of the pile first, or a number of face-down tiles")
         )
     if isinstance(given, int):
         return _counted_pile(given, rules, claims, draws)
@@ -236,7 +200,7 @@ def _claim_draws(claims: Claims, draws: dict[int, tuple[Tile, ...]]) -> list[Til
     named = []
     for i, tiles in draws.items():
         for tile in tiles:
-            claims.claim(tile, Text(f"the draw of moves[{i}]", f"доборе хода moves[{i}]"))
+            claims.claim(tile, msg("the draw of moves[{i}]", i=i))
             named.append(tile)
     return named
 
@@ -254,25 +218,22 @@ def _implicit_pile(rules: HouseRules, claims: Claims, draws: dict[int, tuple[Til
 def _counted_pile(count: int, rules: HouseRules, claims: Claims, draws: dict[int, tuple[Tile, ...]]) -> _Pile:
     """``boneyard: N``: N face-down tiles; the draws in ``moves`` say which came off the top."""
     if count < 0:
-        raise PositionError(Text(f"'boneyard' cannot hold {count} tiles", f"в 'boneyard' не может быть {count} костей"))
+        raise PositionError(msg("'boneyard' cannot hold {count} tiles", count=count))
     named = _claim_draws(claims, draws)
     free = [t for t in ALL_TILES if t not in claims]
     if not rules.has_boneyard:
         return _Pile(tuple(free))  # tiles set aside face down are out of play
     if count < len(named):
         raise PositionError(
-            Text(
-                f"'boneyard' has {count} face-down tiles, but the moves draw {len(named)}",
-                f"в 'boneyard' {count} костей рубашкой вверх, а в ходах их взято {len(named)}",
-            )
+            msg("'boneyard' has {count} face-down tiles, but the moves draw {n}", count=count, n=len(named))
         )
     hidden = count - len(named)
     if hidden > len(free):
         raise PositionError(
-            Text(
-                f"'boneyard' has {count} face-down tiles, but only {len(free) + len(named)} tiles are not "
-                "in a hand or the chain",
-                f"в 'boneyard' {count} костей рубашкой вверх, а вне рук и цепи всего {len(free) + len(named)} костей",
+            msg(
+                "'boneyard' has {count} face-down tiles, but only {value} tiles are not in a hand or the chain",
+                count=count,
+                value=len(free) + len(named),
             )
         )
     return _Pile((*named, *_face_down(free, hidden)), hidden)
@@ -302,11 +263,7 @@ def _read_start(
     players = len(hands)
     hand = data.get("hand", "first")
     if hand not in HAND_KINDS:
-        raise PositionError(
-            Text(
-                f"'hand' must be first or later, not {shown(hand)}", f"'hand' — это first или later, а не {shown(hand)}"
-            )
-        )
+        raise PositionError(msg("'hand' must be first or later, not {shown}", shown=shown(hand)))
     last = data.get("last_move_by")
     last_by = read_seat(last, players, "last_move_by") if last is not None else None
     last_end = _read_last_end(data, table, rules, has_moves)
@@ -331,12 +288,7 @@ def _read_start(
 def _read_bank(data: Mapping[str, Any]) -> int:
     bank = data.get("bank", 0)
     if isinstance(bank, bool) or not isinstance(bank, int) or bank < 0:
-        raise PositionError(
-            Text(
-                f"'bank' must be a whole number of points, 0 or more, not {shown(bank)}",
-                f"'bank' — это целое число очков, 0 или больше, а не {shown(bank)}",
-            )
-        )
+        raise PositionError(msg("'bank' must be a whole number of points, 0 or more, not {shown}", shown=shown(bank)))
     return bank
 
 
@@ -348,27 +300,16 @@ def _read_last_end(data: Mapping[str, Any], table: Table, rules: HouseRules, has
     names = ARM_NAMES if rules.spinner_layout else ("left", "right")
     if end not in names:
         raise PositionError(
-            Text(
-                f"'last_end' must be one of {', '.join(names)}, not {shown(end)}",
-                f"'last_end' — это одно из {', '.join(names)}, а не {shown(end)}",
-            )
+            msg("'last_end' must be one of {join}, not {shown}", join=", ".join(names), shown=shown(end))
         )
     if has_moves:
         raise PositionError(
-            Text(
-                "'last_end' is for a position written without moves; with moves the referee "
-                "knows where the last tile went (leave last_end out)",
-                "'last_end' нужен позиции без ходов; когда ходы записаны, судья сам знает, "
-                "куда легла последняя кость (уберите last_end)",
+            msg(
+                "'last_end' is for a position written without moves; with moves the referee knows where the last tile went (leave last_end out)"
             )
         )
     if table.centre is None:
-        raise PositionError(
-            Text(
-                "'last_end' needs tiles on the table; the chain is empty",
-                "для 'last_end' на столе должны быть кости, а цепь пуста",
-            )
-        )
+        raise PositionError(msg("'last_end' needs tiles on the table; the chain is empty"))
     return str(end)
 
 
@@ -380,21 +321,14 @@ def _lead_start(
     bare = [seat for seat, mask in enumerate(hands) if mask == 0]
     if bare:
         raise PositionError(
-            Text(
-                f"seat {bare[0]} holds no tiles, but the chain is empty: at the start of a hand every player holds "
-                "tiles (give the seat its tiles, or write the chain)",
-                f"у места {bare[0]} нет костей, а цепь пуста: в начале раздачи кости есть у каждого игрока "
-                "(дайте месту его кости или запишите цепь)",
+            msg(
+                "seat {item} holds no tiles, but the chain is empty: at the start of a hand every player holds tiles (give the seat its tiles, or write the chain)",
+                item=bare[0],
             )
         )
     if later:
         if "to_move" not in data:
-            raise PositionError(
-                Text(
-                    "'hand: later' needs to_move: the seat that leads (the previous winner)",
-                    "для 'hand: later' нужен to_move: место того, кто заходит (прошлого победителя)",
-                )
-            )
+            raise PositionError(msg("'hand: later' needs to_move: the seat that leads (the previous winner)"))
         leader = read_seat(data["to_move"], players, "to_move")
         lead: LeadDecision | None = LeadDecision(leader, FULL_MASK, "winner")
         redeal = redeal_reason(rules, hands, lead)
@@ -439,9 +373,8 @@ def _settle(state: HandState, last_end: str | None) -> HandState:
     empty = [seat for seat, mask in enumerate(state.hands) if mask == 0]
     if len(empty) > 1:
         raise PositionError(
-            Text(
-                f"seats {empty[0]} and {empty[1]} both have no tiles: only one player can go out",
-                f"у игроков на местах {empty[0]} и {empty[1]} не осталось костей: выйти может только один",
+            msg(
+                "seats {item} and {item2} both have no tiles: only one player can go out", item=empty[0], item2=empty[1]
             )
         )
     if empty:
@@ -508,10 +441,7 @@ def _check_draw(raw: object, i: int, taken: tuple[Tile, ...], pile: _Pile) -> No
         raise PositionError(
             at(
                 f"moves[{i}]",
-                Text(
-                    "the boneyard is face down (a number), so say what was drawn: {action: draw, tiles: [2-2]}",
-                    "базар лежит рубашкой вверх (задан числом), поэтому назовите взятое: {action: draw, tiles: [2-2]}",
-                ),
+                msg("the boneyard is face down (a number), so say what was drawn: {{action: draw, tiles: [2-2]}}"),
             )
         )
     if named is not None and named != taken:
@@ -520,9 +450,6 @@ def _check_draw(raw: object, i: int, taken: tuple[Tile, ...], pile: _Pile) -> No
         raise PositionError(
             at(
                 f"moves[{i}]",
-                Text(
-                    f"this draw takes {took} from the top of the boneyard, not {said}",
-                    f"этот добор берёт сверху базара {took}, а не {said}",
-                ),
+                msg("this draw takes {took} from the top of the boneyard, not {said}", took=took, said=said),
             )
         )

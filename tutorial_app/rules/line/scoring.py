@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from tutorial_app.rules.line.options import BlockedNextLead, BlockedScoring, BlockedTie, NextLead, Scoring
 from tutorial_app.rules.line.state import HandState, Status
-from tutorial_app.rules.text import Text, seat_genitive, seat_name
+from tutorial_app.rules.text import Text, msg, seat_genitive, seat_name
 
 __all__ = ["HandResult", "hand_result", "round_to_five", "side_pips"]
 
@@ -207,14 +207,14 @@ def _reason(why: tuple[object, ...]) -> Text:
         )
     if kind == "tie_bank":
         _, low, total, bank_after = why
-        return Text(
-            f"Blocked with a tie at {low}: nobody scores, {total} go to the tie bank (now {bank_after}).",
-            f"Рыба, поровну по {low}: никто не записывает, {total} уходит в банк секи (теперь {bank_after}).",
+        return msg(
+            "Blocked with a tie at {low}: nobody scores, {total} go to the tie bank (now {bank_after}).",
+            low=low,
+            total=total,
+            bank_after=bank_after,
         )
     if kind == "tie":
-        return Text(
-            f"Blocked with a tie at {why[1]}: nobody scores.", f"Рыба, поровну по {why[1]}: никто ничего не записывает."
-        )
+        return msg("Blocked with a tie at {item}: nobody scores.", item=why[1])
     _, seats, low = why
     assert isinstance(seats, tuple)
     who = _side_name(seats)
@@ -236,7 +236,7 @@ def _side_name(seats: tuple[int, ...]) -> Text:
     if len(seats) == 1:
         return seat_genitive(seats[0])
     joined = " + ".join(str(s) for s in seats)
-    return Text(f"the side of seats {joined}", f"пары мест {joined}")
+    return msg("the side of seats {joined}", joined=joined)
 
 
 def _blocked_leader(state: HandState, winners: tuple[int, ...], fish: int | None) -> int | None:

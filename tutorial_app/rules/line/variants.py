@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tutorial_app.rules.line.options import HouseRules, OptionError, option_int
-from tutorial_app.rules.text import RulesError, Text, shown
+from tutorial_app.rules.text import RulesError, Text, msg, shown
 
 __all__ = ["Variant", "VARIANTS", "find_variant", "rules_for", "name_key", "UnknownVariantError"]
 
@@ -67,7 +67,7 @@ _DRAW_HAND = {2: _v(hand_size=7), 3: _v(hand_size=5), 4: _v(hand_size=5)}
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         name="block",
-        title=Text("Block: no boneyard, pass when you cannot play", "Блок: без базара, нечем ходить — пас"),
+        title=msg("Block: no boneyard, pass when you cannot play"),
         aliases=("blocking", "блок", "без базара", "domino", "домино"),
         players=(2, 3, 4),
         default_players=2,
@@ -85,7 +85,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     Variant(
         name="draw",
-        title=Text("Draw: take from the boneyard until a tile fits", "С базаром: берите кости, пока не подойдёт"),
+        title=msg("Draw: take from the boneyard until a tile fits"),
         aliases=("draw game", "с базаром", "базар"),
         players=(2, 3, 4),
         default_players=2,
@@ -104,19 +104,9 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     Variant(
         name="kozel",
-        title=Text(
-            "Goat (Kozel): 0-0 leads, the fish maker writes nothing, 101 loses",
-            "Козёл: заход с 0-0, сделавший рыбу не пишет, набрал 101 — проиграл",
-        ),
-        about=Text(
-            "Penalty points, and whoever reaches 101 loses. The holder of 0-0 leads the first hand with it; "
-            "two or three players draw from the boneyard, four pass (every tile is dealt); in a fish the player "
-            "who laid the blocking tile writes nothing. The other goat, kozel_pass, never draws and differs in "
-            "the first lead and the fish.",
-            "Штрафные очки: кто набрал 101, тот проиграл. Первую раздачу начинает владелец 0-0, с него же; "
-            "вдвоём и втроём берут с базара, вчетвером пасуют (розданы все кости); в рыбе ничего не пишет тот, "
-            "кто положил закрывающую кость. Второй «Козёл», kozel_pass, с базара не берёт и отличается первым "
-            "заходом и рыбой.",
+        title=msg("Goat (Kozel): 0-0 leads, the fish maker writes nothing, 101 loses"),
+        about=msg(
+            "Penalty points, and whoever reaches 101 loses. The holder of 0-0 leads the first hand with it; two or three players draw from the boneyard, four pass (every tile is dealt); in a fish the player who laid the blocking tile writes nothing. The other goat, kozel_pass, never draws and differs in the first lead and the fish."
         ),
         aliases=("goat", "козёл", "козел", "kozyol"),
         players=(2, 3, 4),
@@ -137,19 +127,9 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     Variant(
         name="kozel_pass",
-        title=Text(
-            "Goat, pass-only table: the lowest double leads, the lightest hand escapes a fish",
-            "Козёл без добора: заход с младшего дубля, в рыбе не пишет самая лёгкая рука",
-        ),
-        about=Text(
-            "Goat at a table that never draws: even two or three players pass when nothing fits, and the tiles "
-            "nobody was dealt stay out of play. The lowest double from 1-1 leads the first hand, with any tile; "
-            "in a fish the player with the fewest pips writes nothing. With four players it differs from kozel "
-            "only in the first lead and the fish.",
-            "«Козёл» за столом, где с базара не берут: даже вдвоём и втроём, когда нечем ходить, пасуют, а "
-            "несданные кости лежат в стороне. Первую раздачу начинает младший дубль от 1-1, любой костью; в рыбе "
-            "ничего не пишет тот, у кого меньше всех очков. Вчетвером от kozel он отличается только первым "
-            "заходом и рыбой.",
+        title=msg("Goat, pass-only table: the lowest double leads, the lightest hand escapes a fish"),
+        about=msg(
+            "Goat at a table that never draws: even two or three players pass when nothing fits, and the tiles nobody was dealt stay out of play. The lowest double from 1-1 leads the first hand, with any tile; in a fish the player with the fewest pips writes nothing. With four players it differs from kozel only in the first lead and the fish."
         ),
         aliases=("goat pass", "kozel pass", "козёл без базара", "козел без базара"),
         players=(2, 3, 4),
@@ -168,10 +148,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     Variant(
         name="international",
-        title=Text(
-            "International pairs (FID): 6-6 leads, the pair that goes out scores every pip in hand",
-            "Международное в парах (FID): заход с 6-6, вышедшая пара берёт все очки на руках",
-        ),
+        title=msg("International pairs (FID): 6-6 leads, the pair that goes out scores every pip in hand"),
         aliases=("fid", "pairs", "международное", "международное в парах"),
         players=(4,),
         default_players=4,
@@ -191,10 +168,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     Variant(
         name="international_two",
-        title=Text(
-            "International for two: lots decide the lead, draw until it fits",
-            "Международное на двоих: заход по жребию, базар до подходящей",
-        ),
+        title=msg("International for two: lots decide the lead, draw until it fits"),
         aliases=("international for two", "one on one", "1v1", "международное на двоих", "на двоих"),
         players=(2,),
         default_players=2,
@@ -215,10 +189,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     Variant(
         name="domino101",
-        title=Text(
-            "Domino 101: the 13-point opening, the tie bank, first to 101",
-            "Домино 101: открытие на 13, банк секи, до 101",
-        ),
+        title=msg("Domino 101: the 13-point opening, the tie bank, first to 101"),
         aliases=("101", "домино 101", "сто один"),
         players=(2, 3, 4),
         default_players=2,
@@ -243,10 +214,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     Variant(
         name="classic",
-        title=Text(
-            "Classic: the highest double leads, a fish pays the difference",
-            "Классика: заход со старшего дубля, рыба — разница очков",
-        ),
+        title=msg("Classic: the highest double leads, a fish pays the difference"),
         aliases=("классика", "классическое", "classic draw"),
         players=(2, 3, 4),
         default_players=2,
@@ -267,10 +235,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     Variant(
         name="all_fives",
-        title=Text(
-            "All Fives (Muggins): score when the ends add up to a multiple of 5",
-            "Маггинс: очки, когда концы в сумме кратны 5",
-        ),
+        title=msg("All Fives (Muggins): score when the ends add up to a multiple of 5"),
         aliases=("muggins", "fives", "маггинс", "все пятёрки"),
         players=(2, 3, 4),
         default_players=2,
@@ -294,10 +259,7 @@ VARIANTS: tuple[Variant, ...] = (
     ),
     Variant(
         name="donkey",
-        title=Text(
-            "Donkey: four arms, doubles in a row, first to 101 loses",
-            "Осёл: четыре ветки, дубли подряд, набрал 101 — проиграл",
-        ),
+        title=msg("Donkey: four arms, doubles in a row, first to 101 loses"),
         aliases=("осёл", "осел", "ishak"),
         players=(2, 3, 4),
         default_players=2,
@@ -340,10 +302,7 @@ def find_variant(name: str) -> Variant:
     if variant is None:
         names = ", ".join(v.name for v in VARIANTS)
         raise UnknownVariantError(
-            Text(
-                f"unknown rule set {shown(name)}; the presets are: {names}",
-                f"неизвестный набор правил {shown(name)}; наборы такие: {names}",
-            )
+            msg("unknown rule set {shown}; the presets are: {names}", shown=shown(name), names=names)
         )
     return variant
 

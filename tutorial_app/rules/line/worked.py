@@ -21,7 +21,7 @@ from tutorial_app.rules.line.moves import fives_count
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.state import LEFT, RIGHT, HandState, Table
 from tutorial_app.rules.line.who import Who, seat_who
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import EMPTY, Text, msg
 from tutorial_app.rules.tiles import SUIT_MASK, Tile, tiles_of_mask
 
 __all__ = [
@@ -69,7 +69,7 @@ def hand_sum(state: HandState, seat: int) -> tuple[Text, int]:
     pips = state.pips(seat)
     rules = state.rules
     if not tiles:
-        return Text("nothing", "ничего"), 0
+        return msg("nothing"), 0
     if len(tiles) > _MANY_TILES:
         return Text(
             f"{en_count(len(tiles), 'tile', 'tiles')}, {en_count(pips, 'pip', 'pips')}",
@@ -77,7 +77,7 @@ def hand_sum(state: HandState, seat: int) -> tuple[Text, int]:
         ), pips
     values = [t.value(rules.blank_double_value) for t in tiles]
     if pips != sum(values):
-        return Text(f"0-0 alone ({pips} under these rules)", f"один 0-0 ({pips} по этим правилам)"), pips
+        return msg("0-0 alone ({pips} under these rules)", pips=pips), pips
     terms = " + ".join(tile_term(t, rules) for t in tiles)
     expr = f"{terms} = {pips}" if len(tiles) > 1 else terms
     return Text(expr, expr), pips
@@ -94,9 +94,9 @@ def ends_text(table: Table) -> Text:
     """The open ends in words: "the ends show 4 and 6" / «на концах 4 и 6»."""
     numbers = [n for _, n in table.open_ends()]
     if not numbers:
-        return Text("no end is open", "открытых концов нет")
+        return msg("no end is open")
     if len(numbers) == 2 and numbers[0] == numbers[1]:
-        return Text(f"both ends show {numbers[0]}", f"на обоих концах {numbers[0]}")
+        return msg("both ends show {item}", item=numbers[0])
     shown = _numbers(numbers)
     return Text(f"the ends show {shown.en}", f"на концах {shown.ru}")
 
@@ -127,15 +127,11 @@ def _ends_arithmetic(table: Table, fives: bool) -> tuple[Text, int]:
     """The ends added up, worked out; with ``fives`` a double at an end counts both halves."""
     if not fives:
         numbers = [n for _, n in table.open_ends()]
-        return Text(f"the ends {sum_expr(numbers)}", f"концы: {sum_expr(numbers)}"), sum(numbers)
+        return msg("the ends {sum_expr}", sum_expr=sum_expr(numbers)), sum(numbers)
     counts = _end_counts(table)
     total = fives_count(table)
     doubles = any(both for _, both in counts)
-    note = (
-        Text(" (a double at an end counts both halves)", " (дубль на конце считается обеими половинками)")
-        if doubles
-        else Text("", "")
-    )
+    note = msg(" (a double at an end counts both halves)") if doubles else EMPTY
     values = [v for v, _ in counts] or [0]
     return Text(f"the ends count {sum_expr(values)}{note.en}", f"концы дают {sum_expr(values)}{note.ru}"), total
 
@@ -169,53 +165,31 @@ def explain_tile_value(tile: Tile, rules: HouseRules) -> Text:
     """``6 + 6 = 12``; 0-0 by the rules' value."""
     if tile.lo == tile.hi == 0 and rules.blank_double_value:
         value = rules.blank_double_value
-        return Text(
-            f"0 + 0 would be 0, but under these rules a 0-0 left in hand counts {value}.",
-            f"0 + 0 — это 0, но по этим правилам оставшийся на руке 0-0 стоит {value}.",
-        )
+        return msg("0 + 0 would be 0, but under these rules a 0-0 left in hand counts {value}.", value=value)
     worked = f"{tile.hi} + {tile.lo} = {tile.pips}"
-    return Text(f"A tile is worth its pips: {worked}.", f"Кость стоит столько, сколько на ней точек: {worked}.")
+    return msg("A tile is worth its pips: {worked}.", worked=worked)
 
 
 def explain_is_double(tile: Tile) -> Text:
     """Same number twice, or not."""
     if tile.is_double:
-        return Text(
-            f"{tile} shows {tile.hi} on both halves: a double.", f"На обеих половинках {tile} — {tile.hi}: это дубль."
-        )
-    return Text(
-        f"{tile} shows {tile.hi} and {tile.lo}: two different numbers, so not a double.",
-        f"На {tile} — {tile.hi} и {tile.lo}, числа разные, значит, это не дубль.",
-    )
+        return msg("{tile} shows {hi} on both halves: a double.", tile=tile, hi=tile.hi)
+    return msg("{tile} shows {hi} and {lo}: two different numbers, so not a double.", tile=tile, hi=tile.hi, lo=tile.lo)
 
 
 def explain_count_tiles(suit: int | None, doubles: bool | None) -> Text:
     """How many tiles of the double-six set match, worked out."""
     if suit is None and doubles is None:
-        return Text(
-            "0 pairs with 0…6 (7 tiles), 1 with 1…6 (6), and so on down to 6-6: 7 + 6 + 5 + 4 + 3 + 2 + 1 = 28.",
-            "0 в паре с 0…6 — 7 костей, 1 с 1…6 — 6, и так до 6-6: 7 + 6 + 5 + 4 + 3 + 2 + 1 = 28.",
-        )
+        return msg("0 pairs with 0…6 (7 tiles), 1 with 1…6 (6), and so on down to 6-6: 7 + 6 + 5 + 4 + 3 + 2 + 1 = 28.")
     if suit is None:
         if doubles:
-            return Text(
-                "One double for each number from 0 to 6: 0-0, 1-1 … 6-6, that is 7.",
-                "По дублю на каждое число от 0 до 6: 0-0, 1-1 … 6-6 — это 7.",
-            )
-        return Text("28 tiles, 7 of them doubles: 28 − 7 = 21.", "28 костей, из них 7 дублей: 28 − 7 = 21.")
+            return msg("One double for each number from 0 to 6: 0-0, 1-1 … 6-6, that is 7.")
+        return msg("28 tiles, 7 of them doubles: 28 − 7 = 21.")
     if doubles is None:
-        return Text(
-            f"{suit} meets each number from 0 to 6 once, {suit}-{suit} included: 7 tiles.",
-            f"{suit} встречается с каждым числом от 0 до 6 по разу, вместе с {suit}-{suit}: 7 костей.",
-        )
+        return msg("{suit} meets each number from 0 to 6 once, {suit}-{suit} included: 7 tiles.", suit=suit)
     if doubles:
-        return Text(
-            f"The suit of {suit} has one double, {suit}-{suit}: 1.", f"В серии {suit} один дубль, {suit}-{suit}: 1."
-        )
-    return Text(
-        f"The suit of {suit} has 7 tiles, one of them the double {suit}-{suit}: 7 − 1 = 6.",
-        f"В серии {suit} 7 костей, одна из них — дубль {suit}-{suit}: 7 − 1 = 6.",
-    )
+        return msg("The suit of {suit} has one double, {suit}-{suit}: 1.", suit=suit)
+    return msg("The suit of {suit} has 7 tiles, one of them the double {suit}-{suit}: 7 − 1 = 6.", suit=suit)
 
 
 def tile_list(tiles: Sequence[Tile]) -> str:
@@ -226,15 +200,13 @@ def explain_suit_left(state: HandState, suit: int) -> Text:
     """Tiles of a suit not yet on the table: ``7 − 3 = 4``."""
     on_table = [t for t in state.table.tiles() if t.has(suit)]
     if not on_table:
-        return Text(
-            f"The suit of {suit} has 7 tiles and none is on the table yet: 7.",
-            f"В серии {suit} 7 костей, на столе пока ни одной: 7.",
-        )
-    return Text(
-        f"The suit of {suit} has 7 tiles; on the table: {tile_list(on_table)} ({len(on_table)}): "
-        f"7 − {len(on_table)} = {7 - len(on_table)}.",
-        f"В серии {suit} 7 костей; на столе: {tile_list(on_table)} ({len(on_table)}): "
-        f"7 − {len(on_table)} = {7 - len(on_table)}.",
+        return msg("The suit of {suit} has 7 tiles and none is on the table yet: 7.", suit=suit)
+    return msg(
+        "The suit of {suit} has 7 tiles; on the table: {tile_list} ({n}): 7 − {n} = {value}.",
+        suit=suit,
+        tile_list=tile_list(on_table),
+        n=len(on_table),
+        value=7 - len(on_table),
     )
 
 

@@ -18,7 +18,7 @@ from tutorial_app.rules.line.state import Action, HandState, Status
 from tutorial_app.rules.line.who import seat_who, side_who
 from tutorial_app.rules.line.worked import ends_text, hand_sum, join, sum_expr
 from tutorial_app.rules.line.worked_match import explain_record
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import EMPTY, Text, msg, msgc
 
 __all__ = ["WorkedEnd", "explain_hand_end", "FOCUS"]
 
@@ -38,7 +38,7 @@ class WorkedEnd(NamedTuple):
     next_lead: Text
     match: Text | None = None
     """The score sheet after the hand, when the match is known (13-point opening, target)."""
-    verdict: Text = Text("", "")
+    verdict: Text = EMPTY
     """Who wins a fish (or escapes it, or that nobody does), said without the points; empty when someone went
     out (``how`` says who)."""
 
@@ -97,18 +97,12 @@ def _how_out(state: HandState, viewer: int | None) -> Text:
 def _nothing_to_draw(state: HandState) -> Text:
     rules = state.rules
     if not rules.has_boneyard:
-        return Text("", "")
+        return EMPTY
     if state.drawable() == 0:
         if rules.draw_out:
-            return Text(
-                "The boneyard has been drawn out, and only then is it a fish.",
-                "Базар выбран до конца — только теперь это рыба.",
-            )
-        return Text("Nothing is left to draw.", "Брать больше нечего.")
-    return Text(
-        "None of the tiles still in the boneyard fits either.",
-        "И ни одна кость, оставшаяся на базаре, тоже не подходит.",
-    )
+            return msg("The boneyard has been drawn out, and only then is it a fish.")
+        return msg("Nothing is left to draw.")
+    return msg("None of the tiles still in the boneyard fits either.")
 
 
 def _how_blocked(state: HandState, viewer: int | None) -> Text:
@@ -123,7 +117,7 @@ def _how_blocked(state: HandState, viewer: int | None) -> Text:
         f"Now {ends.en}{suit_en}: nobody holds a tile that fits.",
         f"Теперь {ends.ru}{suit_ru}: ни у кого нет подходящей кости.",
     )
-    made = Text("", "")
+    made = EMPTY
     if fish is not None:
         who = seat_who(fish, viewer)
         made = Text(
@@ -167,14 +161,10 @@ def _opponents(rules: HouseRules, winner: int, viewer: int | None) -> Text:
     """Whose pips the winner takes, from the learner's seat ("your pips" when they are the learner's)."""
     loser_is_you = viewer is not None and rules.sides == 2 and rules.side_of(viewer) != winner
     if rules.sides < rules.players:
-        return (
-            Text("your pair's pips", "очки вашей пары")
-            if loser_is_you
-            else Text("the other pair's pips", "очки другой пары")
-        )
+        return msg("your pair's pips") if loser_is_you else msg("the other pair's pips")
     if rules.sides == 2:
-        return Text("your pips", "ваши очки") if loser_is_you else Text("the opponent's pips", "очки соперника")
-    return Text("the other players' pips", "очки остальных игроков")
+        return msg("your pips") if loser_is_you else msg("the opponent's pips")
+    return msg("the other players' pips")
 
 
 def _rounded(total: int, rules: HouseRules) -> tuple[str, int]:
@@ -204,11 +194,7 @@ def _winner_takes(state: HandState, result: HandResult, winner: int, viewer: int
     values = _others(rules, winner, result.pips, all_hands)
     total = sum(values)
     worked, _ = _rounded(total, rules)
-    whose = (
-        Text("every pip left in hand", "все очки, оставшиеся на руках")
-        if all_hands
-        else _opponents(rules, winner, viewer)
-    )
+    whose = msg("every pip left in hand") if all_hands else _opponents(rules, winner, viewer)
     arithmetic = sum_expr(values) if len(values) > 1 else str(total)
     if rules.fives_scoring:
         arithmetic = f"{arithmetic}; {worked}" if len(values) > 1 else worked
@@ -322,7 +308,7 @@ def _score_lowest(state: HandState, result: HandResult, viewer: int | None) -> T
         return join(head, _minus_own(state, result, winner, viewer))
     return join(
         head,
-        Text("It is scored as for going out.", "Очки считают так же, как при выходе."),
+        msg("It is scored as for going out."),
         _winner_takes(state, result, winner, viewer),
     )
 
@@ -360,7 +346,7 @@ def _held_by_others(rules: HouseRules, winner: int, values: list[int], viewer: i
     if len(values) == 1:
         other = side_who(rules, 1 - winner, viewer)
         return Text(f"{other.en} {other.en_verb('hold', 'holds')} {values[0]}", f"у {other.ru_gen} {values[0]}")
-    return Text(f"the others hold {sum_expr(values)}", f"у остальных {sum_expr(values)}")
+    return msg("the others hold {sum_expr}", sum_expr=sum_expr(values))
 
 
 def _score_goat_block(state: HandState, result: HandResult, viewer: int | None) -> Text:
@@ -382,8 +368,8 @@ def _tie_name(rules: HouseRules) -> Text:
     of the other games call the same fish a tie («ничья»).
     """
     if rules.blocked_tie is BlockedTie.BANK:
-        return Text("a tied fish (a seka)", "сека")
-    return Text("a tied fish", "ничья")
+        return msg("a tied fish (a seka)")
+    return msg("a tied fish")
 
 
 def _score_tie(state: HandState, result: HandResult, viewer: int | None) -> Text:
@@ -394,14 +380,15 @@ def _score_tie(state: HandState, result: HandResult, viewer: int | None) -> Text
         f"Наименьшие суммы равны (по {low}): {name.ru}, раздачу не выигрывает никто.",
     )
     if result.bank_after == state.bank:
-        return join(head, Text("Nobody scores.", "Никто ничего не записывает."))
+        return join(head, msg("Nobody scores."))
     added = result.bank_after - state.bank
     values = list(result.pips)
-    bank = Text(
-        f"Nobody scores now: everything left in hand goes to the tie bank, {sum_expr(values)}; "
-        f"the bank {state.bank} + {added} = {result.bank_after} goes to the winner of the next decided hand.",
-        f"Сейчас никто не записывает: всё, что на руках, уходит в банк секи, {sum_expr(values)}; "
-        f"банк {state.bank} + {added} = {result.bank_after} заберёт победитель следующей решённой раздачи.",
+    bank = msg(
+        "Nobody scores now: everything left in hand goes to the tie bank, {sum_expr}; the bank {bank} + {added} = {bank_after} goes to the winner of the next decided hand.",
+        sum_expr=sum_expr(values),
+        bank=state.bank,
+        added=added,
+        bank_after=result.bank_after,
     )
     return join(head, bank)
 
@@ -446,37 +433,26 @@ def _next_lead(state: HandState, result: HandResult, viewer: int | None) -> Text
     rules = state.rules
     leader = result.next_leader
     if leader is None:
-        return Text(
-            "The next hand's leader is found again by the first-lead rule.",
-            "Заходящего в следующей раздаче определяют заново, по правилу первого хода.",
-        )
+        return msg("The next hand's leader is found again by the first-lead rule.")
     who = seat_who(leader, viewer)
     leads = Text(
         f"{who.en} {who.en_verb('lead', 'leads')} the next hand",
         f"следующую раздачу {who.ru_verb('начинаете вы', f'начинает {who.ru}')}",
     )
     if result.status is Status.WON:
-        why = (
-            Text("The winner leads next", "Следующим заходит победитель")
-            if rules.next_lead is NextLead.WINNER
-            else Text("", "")
-        )
+        why = msg("The winner leads next") if rules.next_lead is NextLead.WINNER else EMPTY
         return Text(f"{why.en}: {leads.en}.", f"{why.ru}: {leads.ru}.")
     if result.tie:
-        after = Text("a seka", "секи") if rules.blocked_tie is BlockedTie.BANK else Text("a tied fish", "рыбы вничью")
+        after = msg("a seka") if rules.blocked_tie is BlockedTie.BANK else msgc("rules.line.worked_end", "a tied fish")
         return Text(
             f"After {after.en} the player who made the fish leads: {leads.en}.",
             f"После {after.ru} заходит тот, кто сделал рыбу: {leads.ru}.",
         )
     why = {
-        BlockedNextLead.FISH_MAKER: Text(
-            "After a fish the player who made it leads", "После рыбы заходит тот, кто её сделал"
-        ),
-        BlockedNextLead.WINNER: Text(
-            "The winner leads next, after a fish too", "Следующим заходит победитель, и после рыбы тоже"
-        ),
-        BlockedNextLead.LOWEST_HAND: Text("After a fish the lowest hand leads", "После рыбы заходит самая лёгкая рука"),
-    }.get(rules.blocked_next_lead, Text("Next", "Дальше"))
+        BlockedNextLead.FISH_MAKER: msg("After a fish the player who made it leads"),
+        BlockedNextLead.WINNER: msg("The winner leads next, after a fish too"),
+        BlockedNextLead.LOWEST_HAND: msg("After a fish the lowest hand leads"),
+    }.get(rules.blocked_next_lead, msg("Next"))
     return Text(f"{why.en}: {leads.en}.", f"{why.ru}: {leads.ru}.")
 
 
@@ -524,4 +500,4 @@ def _verdict(state: HandState, result: HandResult, viewer: int | None) -> Text:
             f"The fewest pips are level ({low} each): {name.en}, and nobody wins it.",
             f"Наименьшие суммы равны (по {low}): {name.ru}, раздачу не выигрывает никто.",
         )
-    return Text("", "")
+    return EMPTY

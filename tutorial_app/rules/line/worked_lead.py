@@ -13,52 +13,31 @@ from collections.abc import Sequence
 from tutorial_app.rules.line.deal import LeadDecision, redeal_reason
 from tutorial_app.rules.line.options import HouseRules, Redeal
 from tutorial_app.rules.line.who import seat_who
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import EMPTY, Text, msg
 from tutorial_app.rules.tiles import DOUBLES, FULL_MASK, tiles_of_mask
 
 __all__ = ["explain_lead", "explain_redeal"]
 
 _RULE: dict[str, Text] = {
-    "lowest_double": Text(
-        "The lowest double from 1-1 up leads (0-0 does not count).",
-        "Заходит младший дубль, начиная с 1-1 (0-0 не в счёт).",
-    ),
-    "lowest_tile": Text(
-        "Nobody holds a double from 1-1 to 6-6, so the lowest tile leads.",
-        "Ни у кого нет дубля от 1-1 до 6-6, поэтому заходит самая младшая кость.",
-    ),
-    "highest_double": Text(
-        "The highest double leads: 6-6 first, then 5-5 and down to 1-1.",
-        "Заходит старший дубль: сначала 6-6, потом 5-5 и ниже, до 1-1.",
-    ),
-    "highest_tile_no_double": Text(
-        "Nobody holds a double from 6-6 to 1-1, so the highest tile leads.",
-        "Ни у кого нет дубля от 6-6 до 1-1, поэтому заходит самая старшая кость.",
-    ),
-    "priority_101": Text(
-        "Doubles lead in the order 1-1, 2-2, 3-3, 4-4, 5-5, 6-6, 0-0.",
-        "Дубли заходят в порядке 1-1, 2-2, 3-3, 4-4, 5-5, 6-6, 0-0.",
-    ),
-    "donkey": Text(
-        "1-1 leads; without it the smallest double from 2-2 up, 0-0 last.",
-        "Заходит 1-1; если его нет — наименьший дубль от 2-2, а 0-0 — в последнюю очередь.",
-    ),
-    "highest_tile": Text("The highest tile dealt leads.", "Заходит самая старшая из розданных костей."),
+    "lowest_double": msg("The lowest double from 1-1 up leads (0-0 does not count)."),
+    "lowest_tile": msg("Nobody holds a double from 1-1 to 6-6, so the lowest tile leads."),
+    "highest_double": msg("The highest double leads: 6-6 first, then 5-5 and down to 1-1."),
+    "highest_tile_no_double": msg("Nobody holds a double from 6-6 to 1-1, so the highest tile leads."),
+    "priority_101": msg("Doubles lead in the order 1-1, 2-2, 3-3, 4-4, 5-5, 6-6, 0-0."),
+    "donkey": msg("1-1 leads; without it the smallest double from 2-2 up, 0-0 last."),
+    "highest_tile": msg("The highest tile dealt leads."),
 }
 _HOLDS: dict[str, Text] = {
-    "blank_then_highest": Text(
-        "0-0 leads; without it the highest double from 6-6 down.",
-        "Заходит 0-0; если его нет — старший дубль от 6-6 вниз.",
-    ),
-    "double_six_must": Text("The holder of 6-6 leads with it.", "Заходит владелец 6-6, с него же."),
+    "blank_then_highest": msg("0-0 leads; without it the highest double from 6-6 down."),
+    "double_six_must": msg("The holder of 6-6 leads with it."),
 }
 _ABOUT_DOUBLES = frozenset({"lowest_double", "highest_double", "priority_101", "donkey", "holds"})
 
 
 def _rule_sentence(rules: HouseRules, lead: LeadDecision) -> Text:
     if lead.why == "holds":
-        return _HOLDS.get(rules.first_lead.value, Text("", ""))
-    return _RULE.get(lead.why, Text("", ""))
+        return _HOLDS.get(rules.first_lead.value, EMPTY)
+    return _RULE.get(lead.why, EMPTY)
 
 
 def _doubles_dealt(hands: Sequence[int], viewer: int | None) -> Text:
@@ -72,22 +51,16 @@ def _doubles_dealt(hands: Sequence[int], viewer: int | None) -> Text:
             en.append(f"{who.en} {', '.join(held)}")
             ru.append(f"у {who.ru_gen} {', '.join(held)}")
     if not en:
-        return Text("Nobody holds a double.", "Дублей нет ни у кого.")
+        return msg("Nobody holds a double.")
     return Text(f"Doubles dealt: {'; '.join(en)}.", f"Дубли на руках: {'; '.join(ru)}.")
 
 
 def explain_lead(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | None, viewer: int | None = None) -> Text:
     """Who leads this deal, with the comparison that decides it."""
     if lead is None:
-        return Text(
-            "Nobody holds a tile the first-lead rule needs, so the tiles are dealt again.",
-            "Ни у кого нет кости, нужной для первого хода, поэтому кости пересдают.",
-        )
+        return msg("Nobody holds a tile the first-lead rule needs, so the tiles are dealt again.")
     if lead.seat is None:
-        return Text(
-            "The leader is drawn by lot: the hands do not tell who it is.",
-            "Заходящего определяет жребий: по рукам этого не узнать.",
-        )
+        return msg("The leader is drawn by lot: the hands do not tell who it is.")
     who = seat_who(lead.seat, viewer)
     if lead.why == "winner" or lead.tile is None:
         return Text(
@@ -97,11 +70,7 @@ def explain_lead(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | N
         )
     if lead.why == "lots":
         return lead.reason
-    with_what = (
-        Text(f"with {lead.tile}", f"с {lead.tile}")
-        if lead.lead_mask != FULL_MASK
-        else Text("with any tile", "любой костью")
-    )
+    with_what = msg("with {tile}", tile=lead.tile) if lead.lead_mask != FULL_MASK else msg("with any tile")
     rule = _rule_sentence(rules, lead)
     doubles = _doubles_dealt(hands, viewer) if lead.why in _ABOUT_DOUBLES else None
     decides = Text(

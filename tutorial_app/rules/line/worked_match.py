@@ -8,7 +8,7 @@ from tutorial_app.rules.line.scoring import HandResult, hand_result
 from tutorial_app.rules.line.state import HandState
 from tutorial_app.rules.line.who import side_who
 from tutorial_app.rules.line.worked import join
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 
 __all__ = ["explain_record", "explain_sheet"]
 
@@ -63,12 +63,7 @@ def explain_record(before: MatchState, state: HandState, viewer: int | None = No
     if after.over:
         parts.append(_match_end(rules, after, viewer))
     else:
-        parts.append(
-            Text(
-                f"Nobody has reached {rules.target} yet: the match goes on.",
-                f"До {rules.target} ещё никто не дошёл: матч продолжается.",
-            )
-        )
+        parts.append(msg("Nobody has reached {target} yet: the match goes on.", target=rules.target))
     return join(*parts)
 
 
@@ -106,6 +101,4 @@ def explain_sheet(match: MatchState, viewer: int | None = None) -> Text:
     )
     if match.over:
         return join(head, _match_end(rules, match, viewer))
-    return join(
-        head, Text("Nobody has reached it yet: the match goes on.", "До этого ещё никто не дошёл: матч продолжается.")
-    )
+    return join(head, msg("Nobody has reached it yet: the match goes on."))

@@ -13,7 +13,7 @@ from tutorial_app.rules.line.moves import apply, legal_moves, why_illegal
 from tutorial_app.rules.line.state import ARM_NAMES, DRAW, Action, HandState, Move, Table
 from tutorial_app.rules.line.who import seat_who
 from tutorial_app.rules.line.worked import ends_text, tile_list
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import EMPTY, Text, msg
 from tutorial_app.rules.tiles import Tile
 
 __all__ = [
@@ -36,20 +36,14 @@ def explain_drawable(state: HandState) -> Text:
     rules = state.rules
     count = len(state.boneyard)
     if not rules.has_boneyard:
-        return Text(
-            "This game has no boneyard: nothing is ever drawn, so 0.",
-            "В этой игре базара нет: с него никогда не берут, значит, 0.",
-        )
+        return msg("This game has no boneyard: nothing is ever drawn, so 0.")
     bones = Text(en_count(count, "tile", "tiles"), ru_count(count, "кость", "кости", "костей"))
     if rules.reserve:
         drawable = state.drawable()
         last = (
-            Text("the last tile is the reserve and may not be drawn", "последняя кость — резерв, её брать нельзя")
+            msg("the last tile is the reserve and may not be drawn")
             if rules.reserve == 1
-            else Text(
-                f"the last {rules.reserve} are the reserve and may not be drawn",
-                f"последние {rules.reserve} — резерв, их брать нельзя",
-            )
+            else msg("the last {reserve} are the reserve and may not be drawn", reserve=rules.reserve)
         )
         return Text(
             f"The boneyard holds {bones.en}; {last.en}: {count} − {rules.reserve} = {drawable}."
@@ -68,8 +62,8 @@ def explain_drawable(state: HandState) -> Text:
 def _fits_word(tile: Tile, table: Table) -> Text:
     ends = [n for _, n in table.open_ends() if tile.has(n)]
     if ends:
-        return Text(f"fits the {ends[0]}", f"подходит к {ends[0]}")
-    return Text("does not fit", "не подходит")
+        return msg("fits the {item}", item=ends[0])
+    return msg("does not fit")
 
 
 def explain_draw_count(state: HandState, viewer: int | None = None) -> Text:
@@ -108,10 +102,10 @@ def explain_draw_count(state: HandState, viewer: int | None = None) -> Text:
 def _why_no_draw(state: HandState) -> Text:
     plays = [m for m in legal_moves(state) if m.action is Action.PLAY]
     if plays and plays[0].tile is not None:
-        return Text(f"{plays[0].tile} already fits.", f"{plays[0].tile} и так подходит.")
+        return msg("{tile} already fits.", tile=plays[0].tile)
     if not state.rules.has_boneyard:
-        return Text("this game has no boneyard.", "в этой игре нет базара.")
-    return Text("the boneyard allows no more drawing.", "брать с базара больше нельзя.")
+        return msg("this game has no boneyard.")
+    return msg("the boneyard allows no more drawing.")
 
 
 def _hand_misses(state: HandState, seat: int) -> Text:
@@ -121,7 +115,7 @@ def _hand_misses(state: HandState, seat: int) -> Text:
     numbers = sorted({n for _, n in state.table.open_ends()})
     if len(hand) == 1:
         if len(numbers) == 1:
-            lacks = Text(f"has no {numbers[0]}", f"нет числа {numbers[0]}")
+            lacks = msg("has no {item}", item=numbers[0])
         else:
             lacks = Text(
                 "has neither number" if len(numbers) == 2 else "has none of those numbers",
@@ -204,10 +198,7 @@ def explain_move(state: HandState, move: Move) -> Text:
     action = move.action
     if action is Action.PLAY and move.tile is not None:
         if move.end == "lead":
-            return Text(
-                f"Yes: the table is empty, and {move.tile} may open the hand.",
-                f"Да: стол пуст, и {move.tile} может открыть раздачу.",
-            )
+            return msg("Yes: the table is empty, and {tile} may open the hand.", tile=move.tile)
         number = state.table.ends[ARM_NAMES.index(move.end)] if move.end in ARM_NAMES else -1
         return Text(
             f"Yes: {move.tile} has a {number}, and the {end_name(move.end).en} shows {number}.",
@@ -220,7 +211,7 @@ def explain_move(state: HandState, move: Move) -> Text:
         )
     if action is Action.PASS:
         return Text(f"Yes: {misses.en}; {_why_no_draw(state).en}", f"Да: {misses.ru}; {_why_no_draw(state).ru}")
-    return Text("Yes: the rules allow it here.", "Да: здесь так можно.")
+    return msg("Yes: the rules allow it here.")
 
 
 def explain_to_move(state: HandState, viewer: int | None = None, lead: LeadDecision | None = None) -> Text:
@@ -301,5 +292,5 @@ def describe_moves(moves: Sequence[tuple[int, Move, Sequence[Tile]]], viewer: in
     """Several moves in order, as one sentence: "Then seat 1 plays 3-2 on the left end; you pass."."""
     clauses = [describe_move(seat, move, drawn, viewer) for seat, move, drawn in moves]
     if not clauses:
-        return Text("", "")
+        return EMPTY
     return Text("Then " + "; ".join(c.en for c in clauses) + ".", "Дальше " + "; ".join(c.ru for c in clauses) + ".")

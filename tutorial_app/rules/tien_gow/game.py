@@ -14,7 +14,7 @@ from typing import Any
 
 from tutorial_app.rules.game import Dealt, SetLead, SheetSection, Verdict
 from tutorial_app.rules.house import OptionError, OptionSpec
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS, choose, paused, tien_gow_bot
 from tutorial_app.rules.tien_gow.deal import TienGowDeal, deal
 from tutorial_app.rules.tien_gow.match import TienGowMatch, new_match, next_deal, record_hand
@@ -57,10 +57,7 @@ class TienGowGame:
     def rules(self, name: str, players: int | None = None, overrides: Mapping[str, Any] | None = None) -> TienGowRules:
         if players is not None and players != PLAYERS:
             raise OptionError(
-                Text(
-                    f"{NAME} is played by {PLAYERS} players, not {players}",
-                    f"в {NAME} играют {PLAYERS}, а не {players}",
-                )
+                msg("{NAME} is played by {PLAYERS} players, not {players}", NAME=NAME, PLAYERS=PLAYERS, players=players)
             )
         return TienGowRules().with_overrides(overrides) if overrides else TienGowRules()
 

@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 
 from tutorial_app.rules.line.state import Status
-from tutorial_app.rules.text import RulesError, Text, seat_genitive, seat_name
+from tutorial_app.rules.text import RulesError, Text, msg, seat_genitive, seat_name
 from tutorial_app.rules.tien_gow.options import PLAYERS
 from tutorial_app.rules.tien_gow.state import Action, HandState, Move, Play, Trick, sort_tiles
 from tutorial_app.rules.tien_gow.tiles import (
@@ -204,10 +204,7 @@ def _missing(state: HandState, tiles: tuple[Tile, ...]) -> Text | None:
 
 def _lead_problem(move: Move) -> Text | None:
     if move.action is not _PLAY:
-        return Text(
-            "You lead this trick, and a lead is laid face up: there is nothing to discard to.",
-            "Вы заходите, а заход кладут открыто: сбрасывать пока не на что.",
-        )
+        return msg("You lead this trick, and a lead is laid face up: there is nothing to discard to.")
     reason = why_not_combination(move.tiles)
     if reason is None:
         return None
@@ -232,10 +229,7 @@ def _follow_problem(state: HandState, trick: Trick, move: Move) -> Text | None:
     if move.action is _DISCARD:
         return None
     if state.sits_out(state.to_move):
-        return Text(
-            "You have not taken a trick yet, so you may not take the last one: lay your tiles face down.",
-            "Вы ещё не взяли ни одной взятки, поэтому последнюю взять не можете: кладите кости рубашкой вверх.",
-        )
+        return msg("You have not taken a trick yet, so you may not take the last one: lay your tiles face down.")
     high = trick.winning.combo
     assert high is not None
     verdict = judge(move.tiles, high)
@@ -253,14 +247,14 @@ def _follow_problem(state: HandState, trick: Trick, move: Move) -> Text | None:
 def why_illegal(state: HandState, move: Move) -> Text | None:
     """``None`` for a legal move, else a sentence a learner can read (en and ru)."""
     if state.status is not _IN_PLAY:
-        return Text("The hand is over: no more moves.", "Раздача окончена: ходов больше нет.")
+        return msg("The hand is over: no more moves.")
     if move.action not in (_PLAY, _DISCARD):
-        return Text(
-            f"{move.action!r} is not a move: tiles are played face up ('play') or discarded face down ('discard').",
-            f"{move.action!r} — не ход: кости либо кладут открыто (play), либо сбрасывают рубашкой вверх (discard).",
+        return msg(
+            "{action!r} is not a move: tiles are played face up ('play') or discarded face down ('discard').",
+            action=move.action,
         )
     if not move.tiles:
-        return Text("Choose the tiles to lay first.", "Сначала выберите кости.")
+        return msg("Choose the tiles to lay first.")
     missing = _missing(state, move.tiles)
     if missing is not None:
         return missing

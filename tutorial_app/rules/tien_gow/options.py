@@ -17,7 +17,7 @@ from typing import Any
 
 from tutorial_app.rules.house import Named, OptionError, OptionSpec, Whole, YesNo, specs_of
 from tutorial_app.rules.line.variants import name_key
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 
 __all__ = [
     "NAME",
@@ -35,10 +35,7 @@ __all__ = [
 NAME = "tien_gow"
 """The name the command line and the app use, like a preset's."""
 
-TITLE = Text(
-    "Tien Gow (Heaven Nine): Chinese dominoes, four players, eight tricks",
-    "Тянь гоу («Небо и девятка»): китайское домино, четыре игрока, восемь взяток",
-)
+TITLE = msg("Tien Gow (Heaven Nine): Chinese dominoes, four players, eight tricks")
 
 ALIASES: tuple[str, ...] = (
     "tien gow",
@@ -80,69 +77,53 @@ class LastTrick(StrEnum):
     """Anyone may take the last trick."""
 
 
-_TRICKS = Text("Tricks", "Взятки")
-_SCORING = Text("Scoring", "Очки и расчёт")
-_MATCH = Text("The match", "Матч")
+_TRICKS = msg("Tricks")
+_SCORING = msg("Scoring")
+_MATCH = msg("The match")
 
 
 def _stake(value: object) -> Text:
-    return Text(
-        f"Everyone starts the match with {value} chips; it ends after the hand in which somebody runs out, "
-        "and whoever has the most chips wins.",
-        f"В начале матча у каждого {value} жетонов; матч кончается после раздачи, в которой у кого-то жетоны кончились, "
-        "и побеждает тот, у кого их больше всех.",
+    return msg(
+        "Everyone starts the match with {value} chips; it ends after the hand in which somebody runs out, and whoever has the most chips wins.",
+        value=value,
     )
 
 
 LAST_TRICK = OptionSpec(
     "last_trick",
     Named(LastTrick),
-    Text("Who may take the last trick", "Кто может взять последнюю взятку"),
+    msg("Who may take the last trick"),
     _TRICKS,
     {
-        "single": Text(
-            "A player who has taken no trick before the last one may not take a last trick led with a single tile: "
-            "they lay their tile face down. A last trick of two or more tiles is open to everyone.",
-            "Игрок без единой взятки не может взять последнюю взятку, если в неё зашли одной костью: "
-            "он кладёт кость рубашкой вверх. Последнюю взятку из двух и более костей может взять любой.",
+        "single": msg(
+            "A player who has taken no trick before the last one may not take a last trick led with a single tile: they lay their tile face down. A last trick of two or more tiles is open to everyone."
         ),
-        "always": Text(
-            "A player who has taken no trick before the last one may not take the last trick at all: they lay "
-            "their tiles face down.",
-            "Игрок без единой взятки не может взять последнюю взятку: он кладёт кости рубашкой вверх.",
+        "always": msg(
+            "A player who has taken no trick before the last one may not take the last trick at all: they lay their tiles face down."
         ),
-        "open": Text(
-            "Anyone may take the last trick, whether or not they took a trick before it.",
-            "Последнюю взятку может взять любой, даже тот, у кого взяток ещё нет.",
-        ),
+        "open": msg("Anyone may take the last trick, whether or not they took a trick before it."),
     },
     words={
-        "single": Text(
-            "no trick, no last trick led with one tile (usual)",
-            "без взяток — не брать последнюю, если в неё зашли одной костью (обычно)",
-        ),
-        "always": Text("no trick, no last trick at all", "без взяток — не брать последнюю вовсе"),
-        "open": Text("anyone may take the last trick", "последнюю взятку может взять любой"),
+        "single": msg("no trick, no last trick led with one tile (usual)"),
+        "always": msg("no trick, no last trick at all"),
+        "open": msg("anyone may take the last trick"),
     },
 )
 BANKER_DOUBLE = OptionSpec(
     "banker_double",
     YesNo(),
-    Text("Payments with the banker count double", "Расчёты с банкиром вдвойне"),
+    msg("Payments with the banker count double"),
     _SCORING,
     {
-        "true": Text(
-            "Payments between the winner and the banker count double (all of them when the banker wins).",
-            "Расчёты между победителем и банкиром удваиваются (все расчёты, если выиграл сам банкир).",
-        ),
-        "false": Text("The banker pays and is paid like everyone else.", "Банкир платит и получает как все."),
+        "true": msg("Payments between the winner and the banker count double (all of them when the banker wins)."),
+        "false": msg("The banker pays and is paid like everyone else."),
     },
-    words={"true": Text("yes (usual)", "да (обычно)"), "false": Text("no", "нет")},
+    words={"true": msg("yes (usual)"), "false": msg("no")},
 )
 STAKE = OptionSpec(
     "stake",
-    Whole(1, 10_000, Text("a whole number from 1 to 10000", "целое число от 1 до 10000")),
-    Text("Chips each player starts a match with", "Жетонов у каждого в начале матча"),
+    Whole(1, 10_000, msg("a whole number from 1 to 10000")),
+    msg("Chips each player starts a match with"),
     _MATCH,
     _stake,
 )
@@ -173,10 +154,7 @@ class TienGowRules:
         if unknown:
             names = ", ".join(TIEN_GOW_OPTIONS)
             raise OptionError(
-                Text(
-                    f"unknown option {unknown[0]!r} for Tien Gow; its options are: {names}",
-                    f"у «Тянь гоу» нет опции {unknown[0]!r}; опции такие: {names}",
-                )
+                msg("unknown option {item!r} for Tien Gow; its options are: {names}", item=unknown[0], names=names)
             )
         return dataclasses.replace(self, **dict(overrides))
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from tutorial_app.language import ru_count
-from tutorial_app.rules.text import Text, seat_name
+from tutorial_app.rules.text import Text, msg, seat_name
 from tutorial_app.rules.tien_gow.options import PLAYERS, TienGowRules
 from tutorial_app.rules.tien_gow.state import HandState, Trick
 
@@ -86,7 +86,7 @@ class Settlement(NamedTuple):
 def trick_points_text(points: int) -> Text:
     """``no trick`` / ``1 trick point`` / ``3 trick points`` (ru: ``ни одной взятки`` / ``1 очко за взятки``)."""
     if points == 0:
-        return Text("no trick", "ни одной взятки")
+        return msg("no trick")
     en = "1 trick point" if points == 1 else f"{points} trick points"
     return Text(en, f"{ru_count(points, 'очко', 'очка', 'очков')} за взятки")
 
@@ -155,9 +155,7 @@ class HandResult(NamedTuple):
         lines.extend(s.sentence(s.seat == self.banker, name) for s in self.settlements)
         terms = " ".join(f"{'+' if s.amount >= 0 else '−'} {abs(s.amount)}" for s in self.settlements)
         terms = terms[2:] if terms.startswith("+ ") else f"−{terms[2:]}"
-        lines.append(
-            Text(f"The winner collects {terms} = {self.collected}.", f"Итого победителю: {terms} = {self.collected}.")
-        )
+        lines.append(msg("The winner collects {terms} = {collected}.", terms=terms, collected=self.collected))
         return tuple(lines)
 
     @property

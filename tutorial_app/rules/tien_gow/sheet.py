@@ -10,7 +10,7 @@ what the engine does. The sections are every game's ``SheetSection``/``SheetLine
 from __future__ import annotations
 
 from tutorial_app.rules.game import SheetLine, SheetSection
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.rules.tien_gow.options import (
     BANKER_DOUBLE,
     HAND_SIZE,
@@ -42,10 +42,7 @@ def _tiles() -> tuple[tuple[str, Text], ...]:
     return (
         (
             "set",
-            Text(
-                "32 tiles without blanks: 11 civil kinds, two of each, and 10 military tiles, one of each.",
-                "32 кости без пустышек: 11 гражданских видов по две кости и 10 военных костей по одной.",
-            ),
+            msg("32 tiles without blanks: 11 civil kinds, two of each, and 10 military tiles, one of each."),
         ),
         (
             "civil",
@@ -67,51 +64,39 @@ def _tiles() -> tuple[tuple[str, Text], ...]:
 _DEAL = (
     (
         "deal",
-        Text(
-            f"{PLAYERS} players; the 32 tiles are shuffled and each player gets {HAND_SIZE}.",
-            f"Играют {PLAYERS} человека; 32 кости перемешивают, каждому достаётся {HAND_SIZE}.",
+        msg(
+            "{PLAYERS} players; the 32 tiles are shuffled and each player gets {HAND_SIZE}.",
+            PLAYERS=PLAYERS,
+            HAND_SIZE=HAND_SIZE,
         ),
     ),
     (
         "banker",
-        Text(
-            "The first banker is chosen by lot; after that, whoever took the last trick of a hand is the banker of the next one.",
-            "Первого банкира выбирают по жребию; дальше банкиром следующей раздачи становится тот, кто взял последнюю взятку.",
+        msg(
+            "The first banker is chosen by lot; after that, whoever took the last trick of a hand is the banker of the next one."
         ),
     ),
     (
         "first_lead",
-        Text(
-            "The banker leads the first trick; the turn passes from seat to seat in one direction.",
-            "Банкир заходит в первую взятку; дальше ходят по очереди в одну сторону.",
-        ),
+        msg("The banker leads the first trick; the turn passes from seat to seat in one direction."),
     ),
 )
 
 _LEADS = (
     (
         "singles",
-        Text(
-            "A lead is one tile or one combination of two, three or four tiles.",
-            "Заходят одной костью или одной комбинацией из двух, трёх или четырёх костей.",
-        ),
+        msg("A lead is one tile or one combination of two, three or four tiles."),
     ),
     (
         "pairs",
-        Text(
-            "Pairs: two identical civil tiles; two military tiles with the same total; the Supreme pair 1-2 + 2-4, "
-            "the highest military pair; and the mixed pairs heaven + a nine, earth + an eight, man + a seven, goose + a five, in that order.",
-            "Пары: две одинаковые гражданские кости; две военные с равной суммой; высшая пара 1-2 + 2-4 — старшая из военных; "
-            "и смешанные пары «небо» с девяткой, «земля» с восьмёркой, «человек» с семёркой, «гусь» с пятёркой — в таком порядке.",
+        msg(
+            "Pairs: two identical civil tiles; two military tiles with the same total; the Supreme pair 1-2 + 2-4, the highest military pair; and the mixed pairs heaven + a nine, earth + an eight, man + a seven, goose + a five, in that order."
         ),
     ),
     (
         "sets",
-        Text(
-            "Three or four tiles exist only within those four families: two civil tiles and a military one, "
-            "one civil tile and two military, or two and two.",
-            "Три или четыре кости бывают только внутри этих четырёх семейств: две гражданские и одна военная, "
-            "одна гражданская и две военные или две и две.",
+        msg(
+            "Three or four tiles exist only within those four families: two civil tiles and a military one, one civil tile and two military, or two and two."
         ),
     ),
 )
@@ -119,54 +104,34 @@ _LEADS = (
 _FOLLOWS = (
     (
         "follow",
-        Text(
-            "The others play in turn, each laying as many tiles as were led. Nobody has to beat or to follow suit.",
-            "Остальные ходят по очереди и кладут столько же костей, сколько было в заходе. Бить или отвечать в масть не обязательно.",
-        ),
+        msg("The others play in turn, each laying as many tiles as were led. Nobody has to beat or to follow suit."),
     ),
     (
         "beat",
-        Text(
-            "To beat, lay face up a set of the same kind that ranks strictly higher than the set winning so far: "
-            "civil never beats military nor the other way round, a pair of two civil tiles is beaten only by a higher civil pair, "
-            "a set of two civil and one military tile only by a higher set of that make-up, and an equal set does not beat.",
-            "Чтобы побить, кладут открыто комбинацию того же вида, строго старше той, что сейчас берёт взятку: "
-            "гражданские не бьют военные и наоборот, гражданскую пару бьёт только старшая гражданская пара, "
-            "комбинацию из двух гражданских и одной военной — только старшая комбинация того же состава, а равная комбинация не бьёт.",
+        msg(
+            "To beat, lay face up a set of the same kind that ranks strictly higher than the set winning so far: civil never beats military nor the other way round, a pair of two civil tiles is beaten only by a higher civil pair, a set of two civil and one military tile only by a higher set of that make-up, and an equal set does not beat."
         ),
     ),
     (
         "discard",
-        Text(
-            "Who does not beat lays the same number of tiles face down; nobody sees them.",
-            "Кто не бьёт, кладёт столько же костей рубашкой вверх; их никто не видит.",
-        ),
+        msg("Who does not beat lays the same number of tiles face down; nobody sees them."),
     ),
 )
 
 _TRICKS = (
     (
         "take",
-        Text(
-            "The highest face-up set takes the trick, and its player leads the next one.",
-            "Взятку забирает старшая открытая комбинация, и её хозяин заходит в следующую.",
-        ),
+        msg("The highest face-up set takes the trick, and its player leads the next one."),
     ),
     (
         "points",
-        Text(
-            "A trick is worth as many trick points as each player laid tiles in it: 1 for single tiles, 2 for pairs, and so on; "
-            "the eight tiles of a hand make eight trick points in all.",
-            "Взятка приносит столько очков, сколько костей положил в неё каждый: 1 за одиночные кости, 2 за пары и так далее; "
-            "восемь костей на руке — это восемь очков за взятки на всех.",
+        msg(
+            "A trick is worth as many trick points as each player laid tiles in it: 1 for single tiles, 2 for pairs, and so on; the eight tiles of a hand make eight trick points in all."
         ),
     ),
     (
         "last",
-        Text(
-            "The trick that plays everyone's last tiles is the last trick: whoever takes it wins the hand.",
-            "Взятка, в которой кладут последние кости, — последняя: кто её взял, тот и выиграл раздачу.",
-        ),
+        msg("The trick that plays everyone's last tiles is the last trick: whoever takes it wins the hand."),
     ),
 )
 
@@ -175,11 +140,10 @@ def _scoring(rules: TienGowRules) -> tuple[tuple[str, Text], ...]:
     lines = [
         (
             "settle",
-            Text(
-                f"Each other player settles with the winner: with no trick point they pay {NO_TRICK_PAYS} chips; "
-                f"otherwise {EVEN_POINTS} minus their trick points, and if that is below zero the winner pays them the difference.",
-                f"Остальные рассчитываются с победителем: без единого очка за взятки платят {NO_TRICK_PAYS} жетонов, "
-                f"иначе {EVEN_POINTS} минус свои очки за взятки, а если это меньше нуля — разницу им доплачивает победитель.",
+            msg(
+                "Each other player settles with the winner: with no trick point they pay {NO_TRICK_PAYS} chips; otherwise {EVEN_POINTS} minus their trick points, and if that is below zero the winner pays them the difference.",
+                NO_TRICK_PAYS=NO_TRICK_PAYS,
+                EVEN_POINTS=EVEN_POINTS,
             ),
         )
     ]
@@ -197,13 +161,13 @@ def tien_gow_sections(rules: TienGowRules | None = None, lang: str = "en") -> li
     default = TienGowRules()
     house = {name: getattr(rules, name) != getattr(default, name) for name in TIEN_GOW_SPECS}
     parts: tuple[tuple[Text, tuple[tuple[str, Text], ...]], ...] = (
-        (Text("The tiles", "Кости"), _tiles()),
-        (Text("The deal and the banker", "Сдача и банкир"), _DEAL),
-        (Text("Leading", "Заход"), _LEADS),
-        (Text("Following", "Ответ"), _FOLLOWS),
-        (Text("Tricks", "Взятки"), (*_TRICKS, ("last_trick", LAST_TRICK.read(rules.last_trick.value)))),
-        (Text("Scoring", "Очки и расчёт"), _scoring(rules)),
-        (Text("The match", "Матч"), _match(rules)),
+        (msg("The tiles"), _tiles()),
+        (msg("The deal and the banker"), _DEAL),
+        (msg("Leading"), _LEADS),
+        (msg("Following"), _FOLLOWS),
+        (msg("Tricks"), (*_TRICKS, ("last_trick", LAST_TRICK.read(rules.last_trick.value)))),
+        (msg("Scoring"), _scoring(rules)),
+        (msg("The match"), _match(rules)),
     )
     return [
         SheetSection(

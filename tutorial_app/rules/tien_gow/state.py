@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from tutorial_app.rules.line.state import Status
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import msg
 from tutorial_app.rules.tien_gow.options import PLAYERS, LastTrick, TienGowRules
 from tutorial_app.rules.tien_gow.tiles import CHINESE_KINDS, ChineseRulesError, Combination, chinese_tile
 from tutorial_app.rules.tiles import Tile
@@ -89,10 +89,7 @@ def parse_move(text: str) -> Move:
     words = text.replace("+", " ").split()
     if len(words) < 2 or words[0] not in (Action.PLAY.value, Action.DISCARD.value):
         raise ChineseRulesError(
-            Text(
-                f"{text!r} is not a move: write 'play' or 'discard' and the tiles, like play 6-6 6-3",
-                f"{text!r} — не ход: напишите play или discard и кости, например play 6-6 6-3",
-            )
+            msg("{text!r} is not a move: write 'play' or 'discard' and the tiles, like play 6-6 6-3", text=text)
         )
     return play(*words[1:]) if words[0] == Action.PLAY.value else discard(*words[1:])
 

@@ -47,7 +47,7 @@ from enum import StrEnum
 from itertools import combinations as subsets
 from typing import NamedTuple
 
-from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.rules.text import RulesError, Text, msg
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile
 
 __all__ = [
@@ -129,17 +129,17 @@ CHINESE_SET: tuple[Tile, ...] = CIVIL_ORDER + CIVIL_ORDER + MILITARY_ORDER
 _CIVIL_RANK = {tile: i + 1 for i, tile in enumerate(CIVIL_ORDER)}
 
 _NAMES: dict[Tile, Text] = {
-    _t("6-6"): Text("Heaven", "небо"),
-    _t("1-1"): Text("Earth", "земля"),
-    _t("4-4"): Text("Man", "человек"),
-    _t("3-1"): Text("Goose", "гусь"),
-    _t("5-5"): Text("Plum flower", "цветок сливы"),
-    _t("3-3"): Text("Long three", "длинная тройка"),
-    _t("2-2"): Text("Bench", "скамья"),
-    _t("6-5"): Text("Axe", "топорик"),
-    _t("6-4"): Text("Red-head ten", "ширма"),
-    _t("6-1"): Text("Long-leg seven", "длинноногая семёрка"),
-    _t("5-1"): Text("Big-head six", "большеголовая шестёрка"),
+    _t("6-6"): msg("Heaven"),
+    _t("1-1"): msg("Earth"),
+    _t("4-4"): msg("Man"),
+    _t("3-1"): msg("Goose"),
+    _t("5-5"): msg("Plum flower"),
+    _t("3-3"): msg("Long three"),
+    _t("2-2"): msg("Bench"),
+    _t("6-5"): msg("Axe"),
+    _t("6-4"): msg("Red-head ten"),
+    _t("6-1"): msg("Long-leg seven"),
+    _t("5-1"): msg("Big-head six"),
 }
 
 _ALIASES: dict[Tile, dict[str, tuple[str, ...]]] = {
@@ -152,12 +152,12 @@ _ALIASES: dict[Tile, dict[str, tuple[str, ...]]] = {
 }
 
 _MILITARY_NAMES: dict[int, Text] = {
-    9: Text("Nine", "девятка"),
-    8: Text("Eight", "восьмёрка"),
-    7: Text("Seven", "семёрка"),
-    6: Text("Six", "шестёрка"),
-    5: Text("Five", "пятёрка"),
-    3: Text("Three", "тройка"),
+    9: msg("Nine"),
+    8: msg("Eight"),
+    7: msg("Seven"),
+    6: msg("Six"),
+    5: msg("Five"),
+    3: msg("Three"),
 }
 
 FAMILIES: tuple[tuple[Tile, int], ...] = (
@@ -170,22 +170,22 @@ FAMILIES: tuple[tuple[Tile, int], ...] = (
 
 _FAMILY_OF_CIVIL = {civil: i for i, (civil, _) in enumerate(FAMILIES)}
 _FAMILY_NAMES = (
-    Text("heaven with a nine", "«небо» с девяткой"),
-    Text("earth with an eight", "«земля» с восьмёркой"),
-    Text("man with a seven", "«человек» с семёркой"),
-    Text("goose with a five", "«гусь» с пятёркой"),
+    msg("heaven with a nine"),
+    msg("earth with an eight"),
+    msg("man with a seven"),
+    msg("goose with a five"),
 )
 _FAMILY_SHORT = (
-    Text("heaven-nine", "«небо» — девятка"),
-    Text("earth-eight", "«земля» — восьмёрка"),
-    Text("man-seven", "«человек» — семёрка"),
-    Text("goose-five", "«гусь» — пятёрка"),
+    msg("heaven-nine"),
+    msg("earth-eight"),
+    msg("man-seven"),
+    msg("goose-five"),
 )
 _MILITARY_PLURAL: dict[int, Text] = {
-    9: Text("nines", "девяток"),
-    8: Text("eights", "восьмёрок"),
-    7: Text("sevens", "семёрок"),
-    5: Text("fives", "пятёрок"),
+    9: msg("nines"),
+    8: msg("eights"),
+    7: msg("sevens"),
+    5: msg("fives"),
 }
 _SUPREME = frozenset({_t("2-1"), _t("4-2")})
 
@@ -197,12 +197,7 @@ def chinese_tile(value: object) -> Tile:
     except TileError as exc:
         raise ChineseRulesError(Text(str(exc), f"{value!r} — не кость: пишите так: 6-4")) from None
     if tile.lo == 0:
-        raise ChineseRulesError(
-            Text(
-                f"{tile} is not a Chinese domino: the Chinese set has no blanks",
-                f"{tile} — не китайская кость: в китайском наборе нет пустышек",
-            )
-        )
+        raise ChineseRulesError(msg("{tile} is not a Chinese domino: the Chinese set has no blanks", tile=tile))
     return tile
 
 
@@ -220,9 +215,7 @@ def military_value(tile: object) -> int:
     """A military tile's total, which is its rank (9 highest, 3 lowest)."""
     t = chinese_tile(tile)
     if t in _CIVIL_RANK:
-        raise ChineseRulesError(
-            Text(f"{t} is a civil tile, not a military one", f"{t} — гражданская кость, а не военная")
-        )
+        raise ChineseRulesError(msg("{t} is a civil tile, not a military one", t=t))
     return t.pips
 
 
@@ -230,9 +223,7 @@ def civil_rank(tile: object) -> int:
     """A civil tile's place in the civil order: 1 for heaven (highest) to 11 for big-head six."""
     t = chinese_tile(tile)
     if t not in _CIVIL_RANK:
-        raise ChineseRulesError(
-            Text(f"{t} is a military tile, not a civil one", f"{t} — военная кость, а не гражданская")
-        )
+        raise ChineseRulesError(msg("{t} is a military tile, not a civil one", t=t))
     return _CIVIL_RANK[t]
 
 
@@ -296,18 +287,14 @@ class Combination(NamedTuple):
 
 
 _KIND_TEXT: dict[ComboKind, Text] = {
-    ComboKind.CIVIL_SINGLE: Text("civil single", "одиночная гражданская кость"),
-    ComboKind.MILITARY_SINGLE: Text("military single", "одиночная военная кость"),
-    ComboKind.CIVIL_PAIR: Text("civil pair", "гражданская пара"),
-    ComboKind.MILITARY_PAIR: Text("military pair", "военная пара"),
-    ComboKind.MIXED_PAIR: Text("mixed pair", "смешанная пара"),
-    ComboKind.CIVIL_TRIPLET: Text(
-        "triplet of two civil tiles and one military", "комбинация из двух гражданских и одной военной"
-    ),
-    ComboKind.MILITARY_TRIPLET: Text(
-        "triplet of one civil tile and two military", "комбинация из одной гражданской и двух военных"
-    ),
-    ComboKind.QUARTET: Text("quartet", "комбинация из четырёх"),
+    ComboKind.CIVIL_SINGLE: msg("civil single"),
+    ComboKind.MILITARY_SINGLE: msg("military single"),
+    ComboKind.CIVIL_PAIR: msg("civil pair"),
+    ComboKind.MILITARY_PAIR: msg("military pair"),
+    ComboKind.MIXED_PAIR: msg("mixed pair"),
+    ComboKind.CIVIL_TRIPLET: msg("triplet of two civil tiles and one military"),
+    ComboKind.MILITARY_TRIPLET: msg("triplet of one civil tile and two military"),
+    ComboKind.QUARTET: msg("quartet"),
 }
 
 
@@ -353,9 +340,8 @@ def _family(civil: Tile, military: Sequence[Tile]) -> int | None:
     return index
 
 
-_FAMILY_RULE = Text(
-    "sets of three or four tiles, and civil + military pairs, exist only as heaven with nines, earth with eights, man with sevens and goose with fives",
-    "комбинации из трёх и четырёх костей и пары из гражданской и военной кости бывают только такие: «небо» с девятками, «земля» с восьмёрками, «человек» с семёрками и «гусь» с пятёрками",
+_FAMILY_RULE = msg(
+    "sets of three or four tiles, and civil + military pairs, exist only as heaven with nines, earth with eights, man with sevens and goose with fives"
 )
 
 
@@ -366,9 +352,7 @@ def combination(tiles: Iterable[object]) -> Combination:
     military = [t for t in ts if t not in _CIVIL_RANK]
     n = len(ts)
     if n == 0 or n > 4:
-        raise ChineseRulesError(
-            Text(f"a lead is one to four tiles, not {n}", f"заходят одной, двумя, тремя или четырьмя костями, а не {n}")
-        )
+        raise ChineseRulesError(msg("a lead is one to four tiles, not {n}", n=n))
     if n == 1:
         tile = ts[0]
         kind = ComboKind.CIVIL_SINGLE if civil else ComboKind.MILITARY_SINGLE
@@ -397,24 +381,20 @@ def _pair(ts: tuple[Tile, ...], civil: list[Tile], military: list[Tile]) -> Comb
         if civil[0] is not civil[1]:
             raise _no_set(
                 ts,
-                Text(
-                    "two civil tiles make a pair only when they are the same kind",
-                    "две гражданские кости составляют пару, только если они одинаковые",
-                ),
+                msg("two civil tiles make a pair only when they are the same kind"),
             )
         name = tile_name(civil[0])
         pair_name = Text(f"the {name.en} pair", f"пара «{name.ru}»")
         return Combination(ComboKind.CIVIL_PAIR, ts, single_rank(civil[0]), _named(pair_name, ts))
     if len(military) == 2:
         if set(military) == _SUPREME:
-            supreme = Text("the Supreme pair", "высшая пара")
+            supreme = msg("the Supreme pair")
             return Combination(ComboKind.MILITARY_PAIR, ts, 10, _named(supreme, ts))
         if military[0].pips != military[1].pips:
             raise _no_set(
                 ts,
-                Text(
-                    "two military tiles make a pair only when their totals are equal (or as the Supreme pair 1-2 + 2-4)",
-                    "две военные кости составляют пару, только если суммы очков равны (или это высшая пара 1-2 + 2-4)",
+                msg(
+                    "two military tiles make a pair only when their totals are equal (or as the Supreme pair 1-2 + 2-4)"
                 ),
             )
         plural = _MILITARY_PLURAL[military[0].pips]
@@ -470,9 +450,10 @@ def judge(reply: Combination | Iterable[object], current: Combination | Iterable
     if challenger.size != high.size:
         return Verdict(
             False,
-            Text(
-                f"No: a reply has as many tiles as the lead ({high.size}), not {challenger.size}.",
-                f"Нет: отвечают тем же числом костей, что и в заходе ({high.size}), а не {challenger.size}.",
+            msg(
+                "No: a reply has as many tiles as the lead ({size}), not {size2}.",
+                size=high.size,
+                size2=challenger.size,
             ),
         )
     if challenger.kind is not high.kind:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from tutorial_app.rules.line.who import seat_who
 from tutorial_app.rules.line.worked import join
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.rules.tien_gow.moves import apply_unchecked, combo_of, normalize, why_illegal
 from tutorial_app.rules.tien_gow.options import LastTrick
 from tutorial_app.rules.tien_gow.scoring import hand_result, trick_points_text, trick_sentence
@@ -163,10 +163,7 @@ def explain_may_take_last(state: HandState, seat: int, viewer: int | None) -> Te
     size = _count(trick.size)
     size_ru = f"{trick.size} костями"
     if rule is LastTrick.OPEN:
-        return Text(
-            "Under these house rules anyone may take the last trick.",
-            "По этим домашним правилам последнюю взятку может взять любой.",
-        )
+        return msg("Under these house rules anyone may take the last trick.")
     if points:
         taken = trick_points_text(points)
         return who.says(
@@ -212,10 +209,7 @@ def explain_trick_points(state: HandState, seat: int, viewer: int | None) -> Tex
     worked = " + ".join(map(str, terms)) + (f" = {total}" if len(terms) > 1 else "")
     points = trick_points_text(total)
     return join(
-        Text(
-            "A trick is worth as many trick points as tiles each player laid in it (1 for singles, 2 for pairs...).",
-            "Взятка приносит столько очков, сколько костей положил в неё каждый (1 за одиночные, 2 за пары...).",
-        ),
+        msg("A trick is worth as many trick points as tiles each player laid in it (1 for singles, 2 for pairs...)."),
         Text(
             f"{who.en_cap} {who.en_verb('have', 'has')} {worked}: {points.en}.",
             f"У {who.ru_gen} {worked}: {points.ru}.",

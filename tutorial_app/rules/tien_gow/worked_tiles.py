@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.rules.tien_gow.tiles import (
     CIVIL_ORDER,
     ChineseRulesError,
@@ -47,11 +47,10 @@ def explain_chinese_suit(value: object) -> Text:
     named = _named(tile)
     if suit_of(tile) is Suit.CIVIL:
         why = (
-            Text("every double is civil", "все дубли гражданские")
+            msg("every double is civil")
             if tile.is_double
-            else Text(
-                f"it is one of the five civil non-doubles {_CIVIL_NON_DOUBLES}",
-                f"это одна из пяти гражданских костей, которые не дубли: {_CIVIL_NON_DOUBLES}",
+            else msg(
+                "it is one of the five civil non-doubles {CIVIL_NON_DOUBLES}", CIVIL_NON_DOUBLES=_CIVIL_NON_DOUBLES
             )
         )
         return Text(f"{named.en} is civil: {why.en}.", f"{named.ru} — гражданская: {why.ru}.")
@@ -65,16 +64,13 @@ def explain_chinese_copies(value: object) -> Text:
     """Civil tiles come twice, military tiles once."""
     tile = chinese_tile(value)
     if suit_of(tile) is Suit.CIVIL:
-        return Text(
-            f"{tile} is civil, and civil tiles come in pairs: 2 in the set "
-            f"({len(CIVIL_ORDER)} kinds × 2 = {2 * len(CIVIL_ORDER)}).",
-            f"{tile} — гражданская, а гражданские кости идут парами: в наборе 2 "
-            f"({len(CIVIL_ORDER)} видов × 2 = {2 * len(CIVIL_ORDER)}).",
+        return msg(
+            "{tile} is civil, and civil tiles come in pairs: 2 in the set ({n} kinds × 2 = {value}).",
+            tile=tile,
+            n=len(CIVIL_ORDER),
+            value=2 * len(CIVIL_ORDER),
         )
-    return Text(
-        f"{tile} is military, and military tiles come once: 1 (10 kinds, 10 tiles).",
-        f"{tile} — военная, а военные кости бывают по одной: 1 (10 видов — 10 костей).",
-    )
+    return msg("{tile} is military, and military tiles come once: 1 (10 kinds, 10 tiles).", tile=tile)
 
 
 def chinese_half_colours(value: object) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -90,11 +86,9 @@ def explain_chinese_red_pips(value: object) -> Text:
     tile = chinese_tile(value)
     (low_red, _), (high_red, _) = chinese_half_colours(tile)
     total = red_pips(tile)
-    rule = Text("the 1 and the 4 are red", "единица и четвёрка красные")
+    rule = msg("the 1 and the 4 are red")
     if tile.lo == tile.hi == 6:
-        rule = Text(
-            "on 6-6 one row of three on each half is red", "на 6-6 красный один ряд из трёх на каждой половинке"
-        )
+        rule = msg("on 6-6 one row of three on each half is red")
     return Text(
         f"{rule.en.capitalize()}: {tile} has {high_red} + {low_red} = {total} red pips, {tile.pips - total} white.",
         f"{rule.ru.capitalize()}: на {tile} красных {high_red} + {low_red} = {total}, белых {tile.pips - total}.",
