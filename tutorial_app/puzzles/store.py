@@ -100,6 +100,17 @@ def _rating(row: Any) -> Rating:
     return Rating(float(row.rating), float(row.rd), float(row.vol))
 
 
+def _rated_after(rating: Rating, row: Any, solved: bool) -> dict[str, Any]:
+    """A learner's or a puzzle's rating columns after one more attempt (``row``: theirs before it)."""
+    return {
+        "rating": rating.r,
+        "rd": rating.rd,
+        "vol": rating.vol,
+        "attempts": row.attempts + 1,
+        "solved": row.solved + (1 if solved else 0),
+    }
+
+
 class PuzzleStore:
     """The puzzle tables of one progress database (see the module's docstring)."""
 
@@ -240,24 +251,14 @@ class PuzzleStore:
                 conn.execute(
                     puzzles.update()
                     .where(puzzles.c.puzzle_id == puzzle_id)
-                    .values(
-                        rating=puzzle.r,
-                        rd=puzzle.rd,
-                        vol=puzzle.vol,
-                        attempts=prow.attempts + 1,
-                        solved=prow.solved + (1 if solved else 0),
-                    )
+                    .values(**_rated_after(puzzle, prow, solved))
                 )
             streak, best = self._streak(row, solved, today)
             conn.execute(
                 learners.update()
                 .where(learners.c.learner == learner)
                 .values(
-                    rating=after.r,
-                    rd=after.rd,
-                    vol=after.vol,
-                    attempts=row.attempts + 1,
-                    solved=row.solved + (1 if solved else 0),
+                    **_rated_after(after, row, solved),
                     streak=streak,
                     best_streak=best,
                     last_day=today if solved else row.last_day,

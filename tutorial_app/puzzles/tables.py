@@ -45,8 +45,8 @@ metadata = sa.MetaData()
 
 
 def _rated() -> list[sa.Column[Any]]:
-    """What learners and puzzles alike are rated by (one Glicko-2 rating each, read by ``store._rating``): the
-    rating, its deviation and volatility, and how often it was tried and solved."""
+    """What learners and puzzles alike are rated by: one Glicko-2 rating each (its deviation and volatility),
+    and how often it was tried and solved. Read by ``store._rating``, written by ``store._rated_after``."""
     return [
         sa.Column("rating", sa.Float, nullable=False),
         sa.Column("rd", sa.Float, nullable=False),
