@@ -352,21 +352,10 @@ class RoomStore:
         Why the note is best-effort: a database that can be read but not written (a full disk, a read-only
         file) must not take the page away; the device is then merely not counted as present.
         """
-        found = read_token(token)
-        if found is None:
-            raise ClubError(_NOT_YOURS)
-        key = token_hash(found)
         with self._reader.connect() as conn:
-            row = conn.execute(
-                sa.select(members_table).where(members_table.c.code == code, members_table.c.id == key)
-            ).first()
-        if row is None:
-            raise ClubError(_NOT_YOURS)
-        member = _member(row)
-        if member.role == "removed":
-            raise ClubError(_REMOVED)
+            member = self._holder(conn, code, token)
         if now - member.last_seen >= SEEN_EVERY:
-            self._note(code, key, now)
+            self._note(code, member.id, now)
             member = member._replace(last_seen=now)
         return member
 
@@ -425,6 +414,7 @@ class RoomStore:
             self._versions.pop(code, None)
 
     def _holder(self, conn: sa.Connection, code: str, token: str | None) -> Member:
+        """The member a device's token belongs to (ClubError when it belongs to nobody here, or they were removed)."""
         found = read_token(token)
         row = (
             None
