@@ -15,7 +15,16 @@ from tutorial_app.rules.line.options import HouseRules, OptionError
 from tutorial_app.rules.line.variants import UnknownVariantError, find_variant
 from tutorial_app.rules.text import msg
 
-__all__ = ["MAX_COUNT", "MAX_SEED", "whole_number", "parse_overrides", "rules_from_args", "RunSize", "run_size"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_SEED",
+    "whole_number",
+    "parse_overrides",
+    "add_house_rules_flags",
+    "rules_from_args",
+    "RunSize",
+    "run_size",
+]
 
 MAX_COUNT = 10_000_000
 """The most hands or matches one ``simulate`` run plays."""
@@ -49,6 +58,14 @@ def parse_overrides(items: Sequence[str]) -> dict[str, str]:
             raise UserError(f"--override: option {key!r} is given twice")
         out[key] = value
     return out
+
+
+def add_house_rules_flags(parser: argparse.ArgumentParser, example: str = "target=150 (repeatable)") -> None:
+    """``--players`` and ``--override`` on a verb that takes a preset (read back by ``rules_from_args``)."""
+    parser.add_argument("--players", metavar="N", help="number of players (default: the preset's)")
+    parser.add_argument(
+        "--override", action="append", default=[], metavar="K=V", help=f"change one option, e.g. {example}"
+    )
 
 
 def rules_from_args(name: str, players: str | None, overrides: Mapping[str, str]) -> tuple[str, HouseRules]:
