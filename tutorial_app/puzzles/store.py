@@ -100,6 +100,22 @@ def _rating(row: Any) -> Rating:
     return Rating(float(row.rating), float(row.rd), float(row.vol))
 
 
+def _locked_row(conn: sa.Connection, table: sa.Table, key: str, value: str, new: Mapping[str, Any]) -> Any:
+    """The row of ``table`` whose ``key`` is ``value``, locked for this transaction; created with the values
+    ``new`` when there is none (another instance may be creating it at the same moment: then theirs stands)."""
+    query = sa.select(table).where(table.c[key] == value).with_for_update()
+    row = conn.execute(query).first()
+    if row is None:
+        insert_once(conn, table.insert().values({key: value, **new}))
+        row = conn.execute(query).first()
+    return row
+
+
+def _unrated(start: Rating) -> dict[str, Any]:
+    """A new learner's or puzzle's rating columns: ``start``, nothing tried yet."""
+    return {"rating": start.r, "rd": start.rd, "vol": start.vol, "attempts": 0, "solved": 0}
+
+
 def _rated_after(rating: Rating, row: Any, solved: bool) -> dict[str, Any]:
     """A learner's or a puzzle's rating columns after one more attempt (``row``: theirs before it)."""
     return {
@@ -155,27 +171,8 @@ class PuzzleStore:
 
     def _learner_row(self, conn: sa.Connection, learner: str, now: float) -> Any:
         """The learner's row, locked for this transaction (created for a new learner)."""
-        query = sa.select(learners).where(learners.c.learner == learner).with_for_update()
-        row = conn.execute(query).first()
-        if row is None:
-            insert_once(
-                conn,
-                learners.insert().values(
-                    learner=learner,
-                    rating=DEFAULT.r,
-                    rd=DEFAULT.rd,
-                    vol=DEFAULT.vol,
-                    attempts=0,
-                    solved=0,
-                    streak=0,
-                    best_streak=0,
-                    last_day="",
-                    show_name=False,
-                    updated=now,
-                ),
-            )
-            row = conn.execute(query).first()
-        return row
+        new = {**_unrated(DEFAULT), "streak": 0, "best_streak": 0, "last_day": "", "show_name": False, "updated": now}
+        return _locked_row(conn, learners, "learner", learner, new)
 
     def show_name(self, learner: str, shown: bool, now: float | None = None) -> None:
         """Whether the learner's name and rating appear on the club's board (off until they say so)."""
@@ -209,17 +206,8 @@ class PuzzleStore:
             return bool(conn.execute(query).scalar_one())
 
     def _puzzle_row(self, conn: sa.Connection, puzzle_id: str, start: Rating) -> Any:
-        query = sa.select(puzzles).where(puzzles.c.puzzle_id == puzzle_id).with_for_update()
-        row = conn.execute(query).first()
-        if row is None:
-            insert_once(
-                conn,
-                puzzles.insert().values(
-                    puzzle_id=puzzle_id, rating=start.r, rd=start.rd, vol=start.vol, attempts=0, solved=0
-                ),
-            )
-            row = conn.execute(query).first()
-        return row
+        """The puzzle's row, locked for this transaction (created at ``start`` for a puzzle nobody tried yet)."""
+        return _locked_row(conn, puzzles, "puzzle_id", puzzle_id, _unrated(start))
 
     def record_attempt(
         self,
