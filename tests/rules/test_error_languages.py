@@ -39,7 +39,7 @@ def _cli_bad_inputs() -> dict[str, Any]:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     parsed: dict[str, Any] = {}
-    for name, (text, _file, _needle) in module.BAD_INPUTS.items():
+    for name, (text, _needle) in module.BAD_INPUTS.items():
         if isinstance(text, bytes) or len(text) > 10_000:
             continue
         try:
