@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from strategy_helpers import PASSED, block_scene, checked, issues_of, quiz_step, strategy_lesson
+from strategy_lesson_helpers import PASSED, block_scene, checked, issues_of, quiz_step, strategy_lesson
 
 from tutorial_app.lessons import LessonRun, lessons_root, solve, solve_until
 from tutorial_app.lessons.check.validate import check_paths
