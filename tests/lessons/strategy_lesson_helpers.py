@@ -28,21 +28,23 @@ def strategy_lesson(steps: str, players: int = 2) -> str:
     return (
         textwrap.dedent(f"""\
         id: strategy-test
-        title: {{en: T, ru: Т}}
-        summary: {{en: S, ru: С}}
+        title: {{en: T, ru: Т, uk: Т, es: T}}
+        summary: {{en: S, ru: С, uk: С, es: S}}
         rules: block
         players: {players}
         steps:
         """)
         + textwrap.indent(textwrap.dedent(steps), "  ")
-        + "  - kind: remember\n    points: [{en: P, ru: П}]\n"
+        + "  - kind: remember\n    points: [{en: P, ru: П, uk: П, es: P}]\n"
     )
 
 
-def quiz_step(position: str, extra: str = "", *, ask: str = "best_move", text: str = "{en: Q, ru: В}") -> str:
+def quiz_step(
+    position: str, extra: str = "", *, ask: str = "best_move", text: str = "{en: Q, ru: В, uk: П, es: P}"
+) -> str:
     """A quiz step asking ``ask`` about ``position`` (the position's YAML); ``extra``: more keys of the step."""
     return (
-        f"- kind: quiz\n  text: {text}\n  ask: {ask}\n{extra}  hint: {{en: H, ru: П}}\n"
+        f"- kind: quiz\n  text: {text}\n  ask: {ask}\n{extra}  hint: {{en: H, ru: П, uk: П, es: P}}\n"
         f"  position:\n{textwrap.indent(textwrap.dedent(position), '    ')}\n"
     )
 

@@ -79,7 +79,7 @@ def test_a_best_move_question_is_asked_at_the_learners_turn() -> None:
 
 def test_a_play_step_marked_best_must_be_backed_by_the_analysis() -> None:
     play = (
-        "- kind: play\n  text: {en: Go, ru: Ход}\n  best: true\n  goal: GOAL\n  hint: {en: H, ru: П}\n"
+        "- kind: play\n  text: {en: Go, ru: Ход, uk: Хід, es: Juega}\n  best: true\n  goal: GOAL\n  hint: {en: H, ru: П, uk: П, es: P}\n"
         f"  position:\n{textwrap.indent(textwrap.dedent(PASSED), '    ')}\n"
     )
     assert issues_of(strategy_lesson(play.replace("GOAL", '{played: "5-5"}'))) == []
