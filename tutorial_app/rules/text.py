@@ -34,6 +34,7 @@ __all__ = [
     "verbatim",
     "joined",
     "listed",
+    "capitalized",
     "EMPTY",
     "RulesError",
     "reason_of",
@@ -47,6 +48,7 @@ _MESSAGE: Final = 1
 _VERBATIM: Final = 2
 _JOINED: Final = 3
 _LISTED: Final = 4
+_CAPITAL: Final = 5
 
 
 def _frozen(value: object) -> object:
@@ -118,6 +120,9 @@ class Text:
             return self._id.join(t for t in (p.in_(lang) for p in self._parts) if t)
         if kind == _LISTED:
             return listing([p.in_(lang) for p in self._parts], lang)
+        if kind == _CAPITAL:
+            inner = self._parts[0].in_(lang)
+            return inner[:1].upper() + inner[1:]
         return self._ru if lang == "ru" else self._id
 
     @property
@@ -172,6 +177,8 @@ class Text:
         if self._kind in (_JOINED, _LISTED):
             key = "joined" if self._kind == _JOINED else "listed"
             return {key: [p.to_json() for p in self._parts], "sep": self._id}
+        if self._kind == _CAPITAL:
+            return {"capital": self._parts[0].to_json()}
         out: dict[str, Any] = {"id": self._id}
         if self._context is not None:
             out["context"] = self._context
@@ -204,6 +211,8 @@ class Text:
             )
         if "verbatim" in data:
             return verbatim(str(data["verbatim"]))
+        if "capital" in data:
+            return capitalized(cls.from_json(data["capital"]))
         if "joined" in data or "listed" in data:
             kind = _JOINED if "joined" in data else _LISTED
             parts = [cls.from_json(p) for p in data["joined" if kind == _JOINED else "listed"]]
@@ -241,6 +250,11 @@ def joined(parts: Iterable[Text | None], sep: str = " ") -> Text:
 def listed(parts: Iterable[Text]) -> Text:
     """Items as a list reads in each language: "a, b and c", «a, b и c»."""
     return Text._make(_LISTED, ", ", parts=list(parts))
+
+
+def capitalized(text: Text) -> Text:
+    """``text`` with its first letter upper-case in every language (a name that starts a sentence)."""
+    return Text._make(_CAPITAL, "", parts=[text])
 
 
 EMPTY: Final = verbatim("")
