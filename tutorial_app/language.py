@@ -26,6 +26,7 @@ __all__ = [
     "LANGS",
     "DOMAIN",
     "NUMBER_MARKS",
+    "FORMS",
     "translations",
     "render",
     "format_number",
@@ -50,6 +51,10 @@ NUMBER_MARKS: Mapping[str, tuple[str, str]] = {
     "es": (",", "."),
 }
 """Each language's decimal mark and thousands separator (CLDR's, as Babel gives them: a test compares)."""
+
+FORMS = frozenset({"gen", "dat", "ins", "cap"})
+"""What a translation may ask of a message field: ``{who:gen}`` its genitive (a name the rules core declines,
+``rules.text.declined``), ``dat``, ``ins``, and ``{who:cap}`` with a capital first letter (``{who:gen,cap}``)."""
 
 _AND: Mapping[str, str] = {"en": "and", "ru": "и", "uk": "і", "es": "y"}
 
@@ -112,6 +117,9 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: object, format_spec: str) -> str:
         if hasattr(value, "in_"):
+            form = getattr(value, "form", None)
+            if form is not None and format_spec and set(format_spec.split(",")) <= FORMS:
+                return str(form(format_spec, self.lang))
             return format(value.in_(self.lang), format_spec)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return format_number(value, self.lang, format_spec)

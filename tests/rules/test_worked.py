@@ -38,7 +38,8 @@ def test_goat_going_out_counts_the_loser_tile_by_tile() -> None:
 def test_winner_takes_the_same_hand_for_sixteen() -> None:
     pos = position("block", [["4-1"], ["6-5", "3-2"]], ["1-3", "3-3", "3-4"], to_move=0)
     final = run(pos.state, "4-1 right")
-    assert explain_hand_end(final, viewer=0).score == (
+    score = explain_hand_end(final, viewer=0).score
+    assert (score.en, score.ru) == (
         "You score the opponent's pips: 16.",
         "Вы записываете себе очки соперника: 16.",
     )
@@ -121,7 +122,8 @@ def test_goat_going_out_on_both_ends_says_nothing_of_a_capicu() -> None:
     # the goat winner writes nothing, so how the last tile fitted changes nothing (the same hand in block says it)
     goat = run(position("kozel", [["2-4"], ["6-6", "5-5"]], ["2-3", "3-4"], to_move=0).state, "2-4 right")
     assert goat.capicu
-    assert explain_hand_end(goat, viewer=0).how == ("You went out with 4-2.", "Вы вышли костью 4-2.")
+    how = explain_hand_end(goat, viewer=0).how
+    assert (how.en, how.ru) == ("You went out with 4-2.", "Вы вышли костью 4-2.")
     assert "capicú" not in hand_result(goat).reason.en and "капику" not in hand_result(goat).reason.ru
     block = run(position("block", [["2-4"], ["6-6", "5-5"]], ["2-3", "3-4"], to_move=0).state, "2-4 right")
     assert "a capicú (these rules pay nothing extra for it)" in explain_hand_end(block, viewer=0).how.en

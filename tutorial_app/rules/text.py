@@ -35,6 +35,7 @@ __all__ = [
     "joined",
     "listed",
     "capitalized",
+    "declined",
     "EMPTY",
     "RulesError",
     "reason_of",
@@ -49,6 +50,8 @@ _VERBATIM: Final = 2
 _JOINED: Final = 3
 _LISTED: Final = 4
 _CAPITAL: Final = 5
+_DECLINED: Final = 6
+_CASES: Final = ("gen", "dat", "ins")
 
 
 def _frozen(value: object) -> object:
@@ -123,7 +126,23 @@ class Text:
         if kind == _CAPITAL:
             inner = self._parts[0].in_(lang)
             return inner[:1].upper() + inner[1:]
+        if kind == _DECLINED:
+            return self._parts[0].in_(lang)
         return self._ru if lang == "ru" else self._id
+
+    def form(self, spec: str, lang: str) -> str:
+        """The text as a translation's field asks for it: ``gen``, ``dat``, ``ins`` (a ``declined`` name in that
+        case; any other text as it is) and ``cap`` (a capital first letter), comma-separated."""
+        wanted = spec.split(",")
+        if self._kind == _CAPITAL:
+            return self._parts[0].form(f"{spec},cap", lang)
+        part: Text = self
+        if self._kind == _DECLINED:
+            for case in wanted:
+                if case in _CASES:
+                    part = self._parts[1 + _CASES.index(case)]
+        text = part.in_(lang)
+        return text[:1].upper() + text[1:] if "cap" in wanted else text
 
     @property
     def en(self) -> str:
@@ -179,6 +198,8 @@ class Text:
             return {key: [p.to_json() for p in self._parts], "sep": self._id}
         if self._kind == _CAPITAL:
             return {"capital": self._parts[0].to_json()}
+        if self._kind == _DECLINED:
+            return {"declined": [p.to_json() for p in self._parts]}
         out: dict[str, Any] = {"id": self._id}
         if self._context is not None:
             out["context"] = self._context
@@ -211,6 +232,9 @@ class Text:
             )
         if "verbatim" in data:
             return verbatim(str(data["verbatim"]))
+        if "declined" in data:
+            nominative, genitive, dative, instrumental = (cls.from_json(p) for p in data["declined"])
+            return declined(nominative, genitive, dative, instrumental)
         if "capital" in data:
             return capitalized(cls.from_json(data["capital"]))
         if "joined" in data or "listed" in data:
@@ -255,6 +279,13 @@ def listed(parts: Iterable[Text]) -> Text:
 def capitalized(text: Text) -> Text:
     """``text`` with its first letter upper-case in every language (a name that starts a sentence)."""
     return Text._make(_CAPITAL, "", parts=[text])
+
+
+def declined(nominative: Text, genitive: Text, dative: Text, instrumental: Text) -> Text:
+    """A name in the cases a translation may ask for: it reads as ``nominative``; a translation writes
+    ``{who:gen}``, ``{who:dat}`` or ``{who:ins}`` for another case (Russian «у игрока 2», «игроку 2», «за игроком
+    2»), so one English sentence with ``{who}`` serves every language's grammar."""
+    return Text._make(_DECLINED, "", parts=[nominative, genitive, dative, instrumental])
 
 
 EMPTY: Final = verbatim("")
