@@ -1,10 +1,11 @@
 """The glossary (``lessons/glossary.yaml``): the words we write, and the variants we never write.
 
 Why a data file read by the validator: a lesson written next month must use
-the words this month's lessons use («на базаре», «заперта», «матч», "they"
-for a seat), and a reviewer should not have to find the drift by reading. The
-same file feeds the Rules page's glossary, and a test applies the same check
-to the engine's feedback, the rule sheets and the app's strings.
+the words this month's lessons use («на базаре», «на базарі», «el pozo»,
+«матч», "they" for a seat), in each of the four languages (en, ru, uk, es),
+and a reviewer should not have to find the drift by reading. The same file
+feeds the Rules page's glossary, and a test applies the same check to the
+engine's feedback, the rule sheets and the app's strings.
 
 A ``Slip`` is one variant found in a text: where it is (character offsets),
 what was written, what to write instead and why.
@@ -41,8 +42,15 @@ GLOSSARY_NAME = "glossary.yaml"
 _PACKAGED = Path(__file__).resolve().parents[2] / "courses" / GLOSSARY_NAME
 _CHECKOUT = Path(__file__).resolve().parents[3] / "lessons" / GLOSSARY_NAME
 
-Lang = Literal["en", "ru"]
-_CYRILLIC_WORD = re.compile(r"[А-Яа-яЁё][А-Яа-яЁё-]*")
+Lang = Literal["en", "ru", "uk", "es"]
+"""A language of the texts: English, Russian, Ukrainian, Spanish."""
+_CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff][\u0400-\u04ff'’-]*")
+_UKRAINIAN_WORD = re.compile(r"(?<![\w'’])(?=\w)[\w'’-]*[ыэъёЫЭЪЁ][\w'’-]*")
+"""A word with a letter Ukrainian does not have (ы э ъ ё): Russian spelling in a Ukrainian text."""
+_LANGS: tuple[Lang, ...] = ("en", "ru", "uk", "es")
+_LATIN = {"en": "English text is written in English letters", "es": "Spanish text is written in Latin letters"}
+_NAMES = {"en": "the English word", "es": "the Spanish word", "uk": "the Ukrainian spelling (і, и, е, є, ')"}
+_UK_WHY = "Ukrainian text has no ы, э, ъ, ё: they are Russian letters"
 
 
 class _Strict(BaseModel):
@@ -52,7 +60,7 @@ class _Strict(BaseModel):
 class Avoid(_Strict):
     """Variants never written in one language: whole words (``*`` = any ending) or a regular expression."""
 
-    lang: Lang
+    lang: Lang = Field(description="the language of the texts it is checked in")
     not_: list[str] | None = Field(default=None, alias="not", min_length=1)
     pattern: str | None = None
     case: bool = Field(default=False, description="match the case as written")
@@ -87,19 +95,36 @@ class Also(_Strict):
 
     en: str = ""
     ru: str = ""
+    uk: str = ""
+    es: str = ""
+
+    def in_(self, lang: str) -> str:
+        return str(getattr(self, lang)) if lang in _LANGS else self.en
+
+
+class Meaning(LText):
+    """A term's meaning: one sentence in each of the four languages (none may be left out)."""
+
+    uk: str = Field(min_length=1, description="Ukrainian")
+    es: str = Field(min_length=1, description="Spanish")
 
 
 class Term(_Strict):
-    """A game word in both languages, its other names, its meaning and the variants we avoid."""
+    """A game word in the four languages, its other names, its meaning and the variants we avoid."""
 
     en: str = Field(min_length=1)
     ru: str = Field(min_length=1)
+    uk: str = Field(min_length=1)
+    es: str = Field(min_length=1)
     also: Also = Also()
-    meaning: LText | None = Field(default=None, description="without one, the term is a house word for the checks only")
+    meaning: Meaning | None = Field(
+        default=None, description="without one, the term is a house word for the checks only"
+    )
     avoid: list[Avoid] = Field(default_factory=list)
 
     def word(self, lang: str) -> str:
-        return self.ru if lang == "ru" else self.en
+        """The word in ``lang`` (English for a language the glossary does not have)."""
+        return str(getattr(self, lang)) if lang in _LANGS else self.en
 
 
 class Glossary(_Strict):
@@ -147,7 +172,11 @@ def load_glossary(path: Path | None = None) -> Glossary:
 
 
 def slips(text: str, lang: str, glossary: Glossary | None = None) -> list[Slip]:
-    """Every avoided variant in ``text`` (a text in ``lang``), in order; English text also holds no Cyrillic."""
+    """Every avoided variant in ``text`` (a text in ``lang``), in order.
+
+    Besides the avoid entries: English and Spanish text holds no Cyrillic word, and Ukrainian text no
+    word spelt with a letter Ukrainian does not have (ы э ъ ё).
+    """
     book = glossary or load_glossary()
     found: list[Slip] = []
     for term in book.terms:
@@ -157,25 +186,27 @@ def slips(text: str, lang: str, glossary: Glossary | None = None) -> list[Slip]:
             found.extend(
                 Slip(m.start(), m.end(), m.group(0), avoid.write, avoid.why) for m in avoid.regex().finditer(text)
             )
-    if lang == "en":
-        found.extend(_russian_in_english(text, book))
+    if lang in _LATIN:
+        found.extend(_letters(text, lang, _CYRILLIC_WORD, book))
+    elif lang == "uk":
+        found.extend(_letters(text, lang, _UKRAINIAN_WORD, book))
     return sorted(found)
 
 
-def _russian_in_english(text: str, book: Glossary) -> list[Slip]:
+def _letters(text: str, lang: str, words: re.Pattern[str], book: Glossary) -> list[Slip]:
+    """Words in letters ``lang`` does not use; a glossary term's Russian word names the word to write instead."""
     by_ru = {term.ru.lower(): term for term in book.terms}
     out = []
-    for match in _CYRILLIC_WORD.finditer(text):
+    for match in words.finditer(text):
         term = by_ru.get(match.group(0).lower())
-        instead = f"{term.en!r}" + (f" (or {term.also.en})" if term.also.en else "") if term else "the English word"
-        out.append(
-            Slip(match.start(), match.end(), match.group(0), instead, "English text is written in English letters")
-        )
+        also = term.also.in_(lang) if term else ""
+        instead = f"{term.word(lang)!r}" + (f" (or {also})" if also else "") if term else _NAMES[lang]
+        out.append(Slip(match.start(), match.end(), match.group(0), instead, _LATIN.get(lang, _UK_WHY)))
     return out
 
 
 def source_slips(source: Source, glossary: Glossary | None = None) -> list[tuple[Mark, Slip]]:
-    """Every slip in a lesson's texts (each ``{en: …, ru: …}``), placed at the word's line and column."""
+    """Every slip in a lesson's texts (each ``{en: …, ru: …, uk: …, es: …}``), placed at the word's line and column."""
     found: list[tuple[Mark, Slip]] = []
     for path, lang, text in _texts(source.data, ()):
         value = source.mark(path)
@@ -188,12 +219,12 @@ def source_slips(source: Source, glossary: Glossary | None = None) -> list[tuple
 
 
 def _texts(node: Any, path: Path_) -> list[tuple[Path_, str, str]]:
-    """Every learner-facing text under ``node``: the en and ru values of each ``{en: …, ru: …}`` mapping."""
+    """Every learner-facing text under ``node``: each language's value of each ``{en: …, ru: …, uk: …, es: …}``."""
     if isinstance(node, list):
         return [item for i, child in enumerate(node) for item in _texts(child, (*path, i))]
     if not isinstance(node, dict):
         return []
-    if node and set(node) <= {"en", "ru"} and all(isinstance(v, str) for v in node.values()):
+    if node and set(node) <= set(_LANGS) and all(isinstance(v, str) for v in node.values()):
         return [((*path, lang), lang, text) for lang, text in node.items()]
     return [item for key, child in node.items() for item in _texts(child, (*path, key))]
 
@@ -224,13 +255,18 @@ def _locate(text: str, cursor: int, found: str, value: Mark, *, cut: bool = Fals
 
 
 def glossary(lang: str = "en", book: Glossary | None = None) -> list[tuple[str, str]]:
-    """(term, meaning) pairs for the Rules page, in one language; the other language's word in brackets."""
-    other = "en" if lang == "ru" else "ru"
+    """(term, meaning) pairs for the Rules page, in one language.
+
+    The English word follows in brackets (a learner meets it in rule books and on pagat.com), unless
+    it is the same word (spinner, Muggins); on the English page the Russian word does.
+    """
+    other = "ru" if lang == "en" else "en"
     out = []
     for term in (book or load_glossary()).terms:
         if term.meaning is None:
             continue
-        also = term.also.ru if lang == "ru" else term.also.en
+        also = term.also.in_(lang)
         names = term.word(lang) + (f", {also}" if also else "")
-        out.append((f"{names} ({term.word(other)})", term.meaning.in_(lang)))
+        bracket = term.word(other)
+        out.append((names if bracket == term.word(lang) else f"{names} ({bracket})", term.meaning.in_(lang)))
     return out
