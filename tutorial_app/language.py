@@ -52,9 +52,10 @@ NUMBER_MARKS: Mapping[str, tuple[str, str]] = {
 }
 """Each language's decimal mark and thousands separator (CLDR's, as Babel gives them: a test compares)."""
 
-FORMS = frozenset({"gen", "dat", "ins", "cap"})
+FORMS = frozenset({"gen", "dat", "ins", "cap", "low"})
 """What a translation may ask of a message field: ``{who:gen}`` its genitive (a name the rules core declines,
-``rules.text.declined``), ``dat``, ``ins``, and ``{who:cap}`` with a capital first letter (``{who:gen,cap}``)."""
+``rules.text.declined``), ``dat``, ``ins``; ``{who:cap}`` with a capital first letter (``{who:gen,cap}``), ``{reason:low}``
+with a small one (a sentence quoted after "No: ")."""
 
 _AND: Mapping[str, str] = {"en": "and", "ru": "и", "uk": "і", "es": "y"}
 

@@ -132,7 +132,7 @@ class Text:
 
     def form(self, spec: str, lang: str) -> str:
         """The text as a translation's field asks for it: ``gen``, ``dat``, ``ins`` (a ``declined`` name in that
-        case; any other text as it is) and ``cap`` (a capital first letter), comma-separated."""
+        case; any other text as it is), ``cap`` (a capital first letter) or ``low`` (a small one), comma-separated."""
         wanted = spec.split(",")
         if self._kind == _CAPITAL:
             return self._parts[0].form(f"{spec},cap", lang)
@@ -142,7 +142,9 @@ class Text:
                 if case in _CASES:
                     part = self._parts[1 + _CASES.index(case)]
         text = part.in_(lang)
-        return text[:1].upper() + text[1:] if "cap" in wanted else text
+        if "cap" in wanted:
+            return text[:1].upper() + text[1:]
+        return text[:1].lower() + text[1:] if "low" in wanted else text
 
     @property
     def en(self) -> str:
