@@ -14,9 +14,9 @@ Write a sentence as ``msg("{tile} does not fit the {end}.", tile=tile, end=end)`
 never by gluing translated pieces together: a language may need another word
 order. Grammar that changes with a value (a Russian verb after "You" or after
 "seat 2") is two messages, told apart by ``msgc`` contexts or by their English.
-``Text(en, ru)`` with two finished strings is the old form, still read while
-the engine moves to message ids: it has no Ukrainian or Spanish and shows the
-English there.
+``Text(en, ru, uk, es)`` holds finished strings an author wrote in each
+language (a lesson's YAML); the engine's old ``Text(en, ru)``, still read while
+it moves to message ids, has no Ukrainian or Spanish and shows the English there.
 """
 
 from __future__ import annotations
@@ -70,11 +70,12 @@ class Text:
 
     __slots__ = ("_kind", "_id", "_ru", "_values", "_context", "_plural", "_count", "_parts")
 
-    def __init__(self, en: str, ru: str, /) -> None:
+    def __init__(self, en: str, ru: str, /, uk: str = "", es: str = "") -> None:
         self._kind = _PAIR
         self._id = en
         self._ru = ru
-        self._values: tuple[tuple[str, object], ...] = ()
+        # a text written in each language by its author (a lesson's YAML): Ukrainian and Spanish when given
+        self._values: tuple[tuple[str, object], ...] = tuple((k, v) for k, v in (("es", es), ("uk", uk)) if v)
         self._context: str | None = None
         self._plural: str | None = None
         self._count: int | None = None
@@ -128,7 +129,11 @@ class Text:
             return inner[:1].upper() + inner[1:]
         if kind == _DECLINED:
             return self._parts[0].in_(lang)
-        return self._ru if lang == "ru" else self._id
+        if lang == "ru":
+            return self._ru
+        if self._values and lang in ("uk", "es"):
+            return str(dict(self._values).get(lang, self._id))
+        return self._id
 
     def form(self, spec: str, lang: str) -> str:
         """The text as a translation's field asks for it: ``gen``, ``dat``, ``ins`` (a ``declined`` name in that
@@ -192,7 +197,7 @@ class Text:
     def to_json(self) -> dict[str, Any]:
         """A JSON value that ``Text.from_json`` reads back (stored explanations stay translatable)."""
         if self._kind == _PAIR:
-            return {"en": self._id, "ru": self._ru}
+            return {"en": self._id, "ru": self._ru, **dict(self._values)}
         if self._kind == _VERBATIM:
             return {"verbatim": self._id}
         if self._kind in (_JOINED, _LISTED):
@@ -244,7 +249,7 @@ class Text:
             parts = [cls.from_json(p) for p in data["joined" if kind == _JOINED else "listed"]]
             return cls._make(kind, str(data.get("sep", " ")), parts=parts)
         if "en" in data and "ru" in data:
-            return cls(str(data["en"]), str(data["ru"]))
+            return cls(str(data["en"]), str(data["ru"]), str(data.get("uk", "")), str(data.get("es", "")))
         raise ValueError(f"not a stored text: {shown(sorted(data))}")
 
 

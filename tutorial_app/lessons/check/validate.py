@@ -361,10 +361,10 @@ def _unknown_key(loc: tuple[int | str, ...]) -> str:
         return f"unknown key {key!r}"
     keys = _keys_of(model)
     close = difflib.get_close_matches(key, keys, n=1)
-    if set(keys) == {"en", "ru"} and not close:
+    if set(keys) == {"en", "ru", "uk", "es"} and not close:
         # {en: Play it, then pass, ru: …}: the comma ended the English text and "then pass" became a key.
         return (
-            f"unknown key {key!r}: a comma inside {{en: …, ru: …}} ends the text there; "
+            f"unknown key {key!r}: a comma inside {{en: …, ru: …, uk: …, es: …}} ends the text there; "
             f'put the text in quotes, like en: "…, {key} …"'
         )
     home = next(

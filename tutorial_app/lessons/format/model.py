@@ -100,14 +100,14 @@ class LText(_Strict):
 
     en: str = Field(min_length=1, description="English")
     ru: str = Field(min_length=1, description="Russian")
-    uk: str | None = Field(default=None, min_length=1, description="Ukrainian")
-    es: str | None = Field(default=None, min_length=1, description="Spanish")
+    uk: str = Field(default="", description="Ukrainian")
+    es: str = Field(default="", description="Spanish")
 
     def text(self) -> Text:
-        return Text(self.en, self.ru)
+        return Text(self.en, self.ru, self.uk, self.es)
 
     def in_(self, lang: str) -> str:
-        """The text in ``lang`` (English for an unknown language or one this text lacks)."""
+        """The text in ``lang`` (English for an unknown language)."""
         if lang == "ru":
             return self.ru
         if lang == "uk" and self.uk:
