@@ -52,10 +52,11 @@ NUMBER_MARKS: Mapping[str, tuple[str, str]] = {
 }
 """Each language's decimal mark and thousands separator (CLDR's, as Babel gives them: a test compares)."""
 
-FORMS = frozenset({"gen", "dat", "ins", "cap", "low"})
+FORMS = frozenset({"gen", "dat", "ins", "cap", "low", "clause"})
 """What a translation may ask of a message field: ``{who:gen}`` its genitive (a name the rules core declines,
 ``rules.text.declined``), ``dat``, ``ins``; ``{who:cap}`` with a capital first letter (``{who:gen,cap}``), ``{reason:low}``
-with a small one (a sentence quoted after "No: ")."""
+with a small one (a sentence quoted after "No: "); ``{reason:clause}`` a sentence set inside another (a small first
+letter unless it starts a name or an abbreviation, no closing full stop)."""
 
 _AND: Mapping[str, str] = {"en": "and", "ru": "и", "uk": "і", "es": "y"}
 

@@ -137,7 +137,8 @@ class Text:
 
     def form(self, spec: str, lang: str) -> str:
         """The text as a translation's field asks for it: ``gen``, ``dat``, ``ins`` (a ``declined`` name in that
-        case; any other text as it is), ``cap`` (a capital first letter) or ``low`` (a small one), comma-separated."""
+        case; any other text as it is), ``cap`` (a capital first letter), ``low`` (a small one) or ``clause`` (a sentence inside another: small first
+        letter, no full stop), comma-separated."""
         wanted = spec.split(",")
         if self._kind == _CAPITAL:
             return self._parts[0].form(f"{spec},cap", lang)
@@ -147,6 +148,10 @@ class Text:
                 if case in _CASES:
                     part = self._parts[1 + _CASES.index(case)]
         text = part.in_(lang)
+        if "clause" in wanted:
+            if text[:1].isupper() and text[1:2].islower():
+                text = text[0].lower() + text[1:]
+            return text.removesuffix(".")
         if "cap" in wanted:
             return text[:1].upper() + text[1:]
         return text[:1].lower() + text[1:] if "low" in wanted else text
