@@ -36,7 +36,6 @@ __all__ = [
     "en_count",
     "EndWords",
     "END_NAMES",
-    "end_name",
 ]
 
 Lang = Literal["en", "ru", "uk", "es"]
@@ -216,12 +215,6 @@ END_NAMES: dict[str, EndWords] = {
         "lower end", "нижний конец", "нижнему концу", "нижнем конце", "lower", "нижний", "at the bottom", "снизу"
     ),
 }
-"""Every end the rules core names (``rules.line.state.ARM_NAMES`` and the lead); the app's ``end.*`` messages
-are these nouns."""
-
-_SOME_END = EndWords("end", "конец", "концу", "конце", "end", "конец", "at an end", "на конец")
-
-
-def end_name(end: str | None) -> EndWords:
-    """The names of ``end`` (a neutral "end"/«конец» for None or a name the rules core does not use)."""
-    return END_NAMES.get(end or "", _SOME_END)
+"""Every end of the chain (``rules.line.state.ARM_NAMES`` and the lead) in English and Russian; the app's ``end.*``
+messages are these nouns. The rules core names the ends with messages (``rules.line.ends``); this table stays while
+the strategy engine still glues Russian forms (to go once nothing uses it)."""

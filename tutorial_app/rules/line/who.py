@@ -70,10 +70,6 @@ class Who(NamedTuple):
             return she_form
         return he_form
 
-    def says(self, en_rest: str, ru_rest: str) -> Text:
-        """A sentence starting with this subject (``en_rest``/``ru_rest`` carry the verbs)."""
-        return Text(f"{self.en_cap} {en_rest}", f"{self.ru_cap} {ru_rest}")
-
 
 _YOU = Who(
     "you",
