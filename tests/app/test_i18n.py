@@ -14,8 +14,8 @@ from tutorial_app.app.compare.stats import STATISTICS
 from tutorial_app.app.puzzles.view import MODES
 from tutorial_app.app.table.bots import BOT_NAMES, BOTS
 from tutorial_app.board.shape import Bend
-from tutorial_app.i18n import CATALOGS, normalise_lang, t
-from tutorial_app.language import END_NAMES
+from tutorial_app.i18n import CATALOGS, ENGLISH, LANGUAGE_NAMES, known_lang, normalise_lang, t
+from tutorial_app.language import END_NAMES, LANGS
 from tutorial_app.rules.line.referee import RulingStatus
 from tutorial_app.rules.line.state import Action
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS
@@ -141,3 +141,49 @@ def test_t_fills_placeholders_and_falls_back() -> None:
     assert t("play.pips", "ru", n=7) == "очков: 7"
     assert t("play.pips", "de", n=7) == "pips: 7"
     assert t("no.such.key", "en") == "no.such.key"
+
+
+RUSSIAN_ONLY = re.compile("[ыэъёЫЭЪЁ]")
+CYRILLIC = re.compile("[\u0400-\u04ff]")
+WORDS = re.compile(r"[^\W\d_]{2,}")
+
+
+def _words(text: str) -> bool:
+    """Whether a message has words to translate once its ``{fields}`` are taken out (not "{seat}: {level}")."""
+    return bool(WORDS.search(re.sub(r"\{[^{}]*\}", "", text)))
+
+
+def test_ukrainian_app_strings_are_ukrainian() -> None:
+    """Every app string with words is in Cyrillic, and none has a letter Ukrainian does not write (ы э ъ ё)."""
+    uk = CATALOGS["uk"]
+    russian = {key: uk[key] for key in ENGLISH if RUSSIAN_ONLY.search(uk[key])}
+    assert russian == {}
+    assert [key for key, english in ENGLISH.items() if _words(english) and not CYRILLIC.search(uk[key])] == []
+    assert sum("і" in text or "ї" in text or "є" in text for text in uk.values()) > 0.5 * len(ENGLISH)
+
+
+def test_spanish_app_strings_are_spanish() -> None:
+    """No Cyrillic letter in any Spanish app string, and each differs from the English but for words both share."""
+    es = CATALOGS["es"]
+    assert {key: es[key] for key in ENGLISH if CYRILLIC.search(es[key])} == {}
+    worded = [key for key, english in ENGLISH.items() if _words(english)]
+    same = [key for key in worded if es[key] == ENGLISH[key]]
+    assert set(same) <= {"score.total", "compare.csv.bot", "club.bot_name", "nav.club"}  # Total, Bot, Club
+    assert t("controls.draw", "es") != t("controls.draw", "en")
+    assert "pozo" in t("controls.draw", "es")
+    assert "базар" in t("controls.draw", "uk")
+
+
+def test_the_language_picker_offers_every_language_by_its_own_name() -> None:
+    assert set(LANGUAGE_NAMES) == set(LANGS) >= {"en", "ru", "uk", "es"}
+    assert LANGUAGE_NAMES["uk"] == "Українська"
+    assert LANGUAGE_NAMES["es"] == "Español"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("uk", "uk"), ("uk-UA", "uk"), ("UK_ua", "uk"), ("es", "es"), ("es-419", "es"), ("es_ES", "es"), ("eu", None)],
+)
+def test_known_lang_reads_ukrainian_and_spanish_locales(value: str, expected: str | None) -> None:
+    assert known_lang(value) == expected
+    assert normalise_lang(value) == (expected or "en")

@@ -66,6 +66,18 @@ def test_language_from_the_query_parameter() -> None:
     assert at.title[0].value == t("learn.title", "ru")
 
 
+@pytest.mark.parametrize(("asked", "lang"), [("uk", "uk"), ("es-419", "es")])
+def test_ukrainian_and_spanish_links_open_in_their_language(asked: str, lang: str) -> None:
+    """``?lang=uk`` (or a regional tag) gives the page in that language, and the picker shows it chosen."""
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.query_params["lang"] = asked
+    _ok(at.run())
+    assert at.title[0].value == t("learn.title", lang) != t("learn.title", "en")
+    assert at.sidebar.radio[0].value == lang
+    _ok(at.switch_page("app_pages/play.py").run())
+    assert at.title[0].value == t("play.title", lang)
+
+
 def test_a_lesson_finished_through_the_button_path_saves_stars() -> None:
     lesson = load_course("core")[0]
     local = LessonRun.start(lesson)

@@ -171,8 +171,12 @@ def test_the_winner_of_a_hand_leads_the_next_as_you() -> None:
         following = next_hand(table)
         lead = following.dealt.lead
         assert lead is not None and lead.why == "winner" and lead.seat == table.sheet.next_leader
-        expected = ("You lead with any tile.", "Вы заходите любой костью.") if lead.seat == HUMAN else lead.reason
-        assert (lead_reason(lead, "en"), lead_reason(lead, "ru")) == tuple(expected)
+        expected = (
+            ("You lead with any tile.", "Вы заходите любой костью.")
+            if lead.seat == HUMAN
+            else (lead.reason.en, lead.reason.ru)
+        )
+        assert (lead_reason(lead, "en"), lead_reason(lead, "ru")) == expected
 
 
 def test_the_play_page_shows_you_lead() -> None:

@@ -56,7 +56,7 @@ def read_deal_link(params: Mapping[str, str]) -> DealLink | Text | None:
         players = whole_number(players_asked, 1, 99) if players_asked is not None else variant.default_players
         if players is None:
             return msgc(
-                "app.shell.links",
+                "deal link",
                 "the number of players must be a whole number, not {shown}",
                 shown=shown(players_asked),
             )

@@ -45,7 +45,7 @@ def lang() -> Lang:
     """The tab's language: ``?lang=`` first, then the browser's locale, then English."""
     settled = st.session_state.get(_NOW)
     if settled is not None:
-        return known_lang(settled) or "en"
+        return normalise_lang(settled)
     return _resolve_lang()
 
 
@@ -57,7 +57,7 @@ def _resolve_lang() -> Lang:
         if known_lang(asked) is None:
             st.session_state["_lang_unknown"] = asked
     st.session_state.setdefault("lang", _browser_lang())
-    return known_lang(st.session_state["lang"]) or "en"
+    return normalise_lang(st.session_state["lang"])
 
 
 def tr(key: str, /, **values: object) -> str:

@@ -21,6 +21,7 @@ from tutorial_app.app.table.coach import (
     unseen_html,
     what_we_know_of,
 )
+from tutorial_app.language import format_number
 from tutorial_app.rules.line.state import HandState
 
 __all__ = ["hint_panel", "hint_key", "show_hint", "knowledge_panel"]
@@ -68,8 +69,7 @@ def show_hint(hint: Hint) -> None:
         st.caption(hint.note.in_(current))
     method = tr("hint.method", basis=hint.basis.in_(current) if hint.basis is not None else "")
     if hint.seconds:
-        seconds = f"{hint.seconds:.2f}"
-        method += " " + tr("hint.took", seconds=seconds.replace(".", ",") if current == "ru" else seconds)
+        method += " " + tr("hint.took", seconds=format_number(hint.seconds, current, ".2f"))
     if hint.show_points:
         method += " " + tr("hint.method_points")
     st.caption(method)
