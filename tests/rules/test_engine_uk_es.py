@@ -122,5 +122,5 @@ def test_a_translation_asks_for_the_case_it_needs() -> None:
     assert text.en == "Seat 2 holds no tiles: 0."
     assert text.ru == "У игрока 2 костей не осталось: 0."
     assert text.uk == "У гравця 2 кісток не лишилося: 0."
-    assert text.es.startswith("A jugador 2")
+    assert text.es == "Jugador 2 no tiene fichas: 0."
     assert Text.from_json(text.to_json()) == text
