@@ -20,7 +20,7 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import Text, listed, msg, msgc, verbatim
 
 __all__ = ["MAX_NAME", "name_problem", "normal_name", "public_name", "look_alike_problem", "skeleton", "name_key"]
 
@@ -95,16 +95,16 @@ def look_alike_problem(name: str) -> Text | None:
     for word in public_name(name).split():
         scripts = {script for script in map(_script, word) if script is not None}
         if len(scripts) > 1 and scripts & _LOOK_ALIKE_SCRIPTS:
-            shown = " and ".join(sorted(s.title() for s in scripts))
-            shown_ru = " и ".join(sorted(_SCRIPT_RU.get(s, s.title()) for s in scripts))
-            return Text(
-                f"the word {word!r} mixes {shown} letters, which look alike: write it in one alphabet",
-                f"в слове «{word}» смешаны похожие буквы ({shown_ru}): напишите его одним алфавитом",
+            shown = listed([_SCRIPTS.get(s) or verbatim(s.title()) for s in sorted(scripts)])
+            return msg(
+                "the word '{word}' mixes {scripts} letters, which look alike: write it in one alphabet",
+                word=word,
+                scripts=shown,
             )
     return None
 
 
-_SCRIPT_RU = {"LATIN": "латиница", "CYRILLIC": "кириллица", "GREEK": "греческие"}
+_SCRIPTS = {"LATIN": msgc("script", "Latin"), "CYRILLIC": msgc("script", "Cyrillic"), "GREEK": msgc("script", "Greek")}
 
 
 @lru_cache(maxsize=1)

@@ -26,7 +26,7 @@ from typing import IO, Any, NamedTuple
 
 import yaml
 
-from tutorial_app.rules.text import EMPTY, Text, msg, shown
+from tutorial_app.rules.text import EMPTY, Text, joined, msg, shown, verbatim
 
 __all__ = [
     "MAX_LESSON_BYTES",
@@ -93,19 +93,25 @@ class SourceError(ValueError):
     """
 
     def __init__(self, reason: Text | str, mark: Mark | None = None) -> None:
-        self.reason = reason if isinstance(reason, Text) else Text(reason, reason)
+        self.reason = reason if isinstance(reason, Text) else verbatim(reason)
         super().__init__(self.reason.en)
         self.message = self.reason.en
         self.mark = mark
 
     def located(self, lang: str = "en") -> str:
         """The sentence with its place first: ``line 3, column 7: ...`` (just the sentence when unknown)."""
-        sentence = self.reason.in_(lang)
+        return self.where().in_(lang)
+
+    def where(self) -> Text:
+        """``located`` in every language: the place and the sentence, as one message."""
         if self.mark is None:
-            return sentence
-        if lang == "ru":
-            return f"строка {self.mark.line}, столбец {self.mark.column}: {sentence}"
-        return f"line {self.mark.line}, column {self.mark.column}: {sentence}"
+            return self.reason
+        return msg(
+            "line {line}, column {column}: {sentence}",
+            line=self.mark.line,
+            column=self.mark.column,
+            sentence=self.reason,
+        )
 
 
 class Source(NamedTuple):
@@ -339,9 +345,7 @@ def _yaml_error(exc: yaml.YAMLError) -> SourceError:
         detail = " ".join(str(exc.problem or exc.context or "").split())
         advice = next((tip for words, tip in _QUOTE_ADVICE if words in detail), EMPTY)
         # the parser's own words have no Russian; they stay as the parser wrote them
-        return SourceError(
-            Text(f"not valid YAML: {detail}{advice.en}", f"текст не читается как YAML: {detail}{advice.ru}"), where
-        )
+        return SourceError(msg("not valid YAML: {detail}", detail=joined([verbatim(detail), advice], "")), where)
     detail = " ".join(str(exc).split())
     return SourceError(msg("not valid YAML: {detail}", detail=detail))
 

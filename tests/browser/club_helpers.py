@@ -65,11 +65,13 @@ def wait_text(page: Any, text: str, timeout: float = 30_000) -> None:
     page.get_by_text(text).first.wait_for(timeout=timeout)
 
 
-def start_class(page: Any, url: str, lesson_id: str) -> str:
-    """Open the club page with a lesson, start the class; the join code on the teacher's screen."""
-    open_app(page, f"{url}/club?teach={lesson_id}&lang=en")
-    press(page, "Start the class", "Join with the code")
-    found = re.search(r"Join with the code ([A-Z0-9]{8})", page_text(page))
+def start_class(page: Any, url: str, lesson_id: str, lang: str = "en") -> str:
+    """Open the club page with a lesson (in ``lang``), start the class; the join code on the teacher's screen."""
+    open_app(page, f"{url}/club?teach={lesson_id}&lang={lang}")
+    # the join line as the teacher's screen shows it (a Markdown heading: no ### and ** on the page)
+    before, _code, after = t("club.join_at", lang, code="\0").split("\n")[0].lstrip("# ").partition("**\0**")
+    press(page, t("club.start_class", lang), before.strip())
+    found = re.search(re.escape(before) + r"([A-Z0-9]{8})" + re.escape(after), page_text(page))
     assert found is not None, page_text(page)
     return found.group(1)
 
@@ -117,16 +119,14 @@ def open_table(
 def join_room(page: Any, url: str, code: str, name: str, lang: str = "en", seat: int | None = None) -> None:
     """Open the join link (as the QR code gives it), write a name and join."""
     open_app(page, f"{url}/club?join={code}&lang={lang}")
-    field = page.get_by_test_id("stMainBlockContainer").get_by_label(
-        "Ваше имя" if lang == "ru" else "Your name", exact=True
-    )
+    field = page.get_by_test_id("stMainBlockContainer").get_by_label(t("club.your_name", lang), exact=True)
     field.fill(name)
     field.press("Enter")
     page.wait_for_function(SETTLED, polling=50)
     if seat is not None:
-        page.get_by_text("Место " + str(seat) if lang == "ru" else f"Seat {seat}", exact=True).click()
+        page.get_by_text(t("club.seat_n", lang, seat=seat), exact=True).click()
         page.wait_for_function(SETTLED, polling=50)
-    press(page, "Войти" if lang == "ru" else "Join", code)
+    press(page, t("club.join", lang), code)
 
 
 def tally(page: Any) -> list[tuple[str, int, str]] | None:

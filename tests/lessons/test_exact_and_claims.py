@@ -62,20 +62,20 @@ def _lesson(steps: str) -> str:
     return (
         textwrap.dedent("""\
         id: strategy-test
-        title: {en: T, ru: Т}
-        summary: {en: S, ru: С}
+        title: {en: T, ru: Т, uk: Т, es: T}
+        summary: {en: S, ru: С, uk: С, es: S}
         rules: block
         players: 2
         steps:
         """)
         + textwrap.indent(textwrap.dedent(steps), "  ")
-        + "  - kind: remember\n    points: [{en: P, ru: П}]\n"
+        + "  - kind: remember\n    points: [{en: P, ru: П, uk: П, es: P}]\n"
     )
 
 
-def _quiz(position: str, extra: str = "", text: str = "{en: Q, ru: В}", ask: str = "best_move") -> str:
+def _quiz(position: str, extra: str = "", text: str = "{en: Q, ru: В, uk: П, es: P}", ask: str = "best_move") -> str:
     return (
-        f"- kind: quiz\n  text: {text}\n  ask: {ask}\n{extra}  hint: {{en: H, ru: П}}\n"
+        f"- kind: quiz\n  text: {text}\n  ask: {ask}\n{extra}  hint: {{en: H, ru: П, uk: П, es: P}}\n"
         f"  position:\n{textwrap.indent(textwrap.dedent(position), '    ')}\n"
     )
 
@@ -143,7 +143,7 @@ def test_a_position_with_too_many_deals_is_not_checked_and_the_stats_say_so() ->
 
 
 def test_would_block_in_a_best_move_step_needs_a_claim_and_a_claim_that_fails_says_how_often_it_holds() -> None:
-    certain = '{en: "3-1 on the right would block the hand. Which move is best?", ru: "3-1 справа запер бы игру. Какой ход лучший?"}'
+    certain = '{en: "3-1 on the right would block the hand. Which move is best?", ru: "3-1 справа запер бы игру. Какой ход лучший?", uk: "3-1 праворуч зробив би рибу. Який хід найкращий?", es: "El 3-1 a la derecha trancaría la mano. ¿Cuál es la mejor jugada?"}'
     issues = _check(_lesson(_quiz(MAY_BLOCK, text=certain)))
     assert any("'would block' states a block as certain" in i for i in issues)
     assert any("'запер бы' states a block as certain" in i for i in issues)
@@ -156,7 +156,7 @@ def test_would_block_in_a_best_move_step_needs_a_claim_and_a_claim_that_fails_sa
 
 
 def test_a_hedged_text_with_a_claim_it_could_block_is_accepted() -> None:
-    hedged = '{en: "3-1 on the right could block the hand, if seat 1 has no 3.", ru: "3-1 справа может запереть игру, если у игрока 1 нет троек."}'
+    hedged = '{en: "3-1 on the right could block the hand, if seat 1 has no 3.", ru: "3-1 справа может запереть игру, если у игрока 1 нет троек.", uk: "3-1 праворуч може зробити рибу, якщо в гравця 1 немає трійок.", es: "El 3-1 a la derecha puede trancar la mano, si el jugador 1 no tiene treses."}'
     assert _check(_lesson(_quiz(MAY_BLOCK, '  claims: [{may_block: "3-1 right"}]\n', text=hedged))) == []
     never = _check(_lesson(_quiz(MAY_BLOCK, '  claims: [{may_block: "1-1 right"}]\n', text=hedged)))
     assert any("1-1 right blocks the hand in none of the 120 deals" in i for i in never)
@@ -179,7 +179,7 @@ def test_claims_are_proved_on_every_deal_the_learner_cannot_tell_apart(claim: st
 
 def test_where_every_hand_is_face_up_a_claim_is_proved_on_the_real_deal() -> None:
     step = (
-        '- kind: explain\n  text: {en: "6-2 on the left blocks nothing.", ru: Т}\n'
+        '- kind: explain\n  text: {en: "6-2 on the left blocks nothing.", ru: Т, uk: Т, es: T}\n'
         "  claims: [{fewer_pips_than: 1}]\n"
         f"  position:\n{textwrap.indent(textwrap.dedent(PASSED), '    ')}\n"
     )
@@ -195,11 +195,17 @@ def test_a_claim_about_a_move_needs_a_legal_move_of_the_learner() -> None:
 # -- two-level hints ----------------------------------------------------------------------------------------
 
 
-TWO_LEVELS = '  hint_answer: {en: "2 and 5: keep both on the ends.", ru: "2 и 5: оставьте оба на концах."}\n'
+TWO_LEVELS = '  hint_answer: {en: "2 and 5: keep both on the ends.", ru: "2 и 5: оставьте оба на концах.", uk: "2 і 5: залиште обидва на кінцях.", es: "2 y 5: deja los dos en los extremos."}\n'
 
 
-def _two_level(hint: str = '{en: "Which numbers did seat 1 pass on?", ru: "На каких числах спасовал игрок 1?"}') -> str:
-    return _quiz(PASSED, TWO_LEVELS).replace("  hint: {en: H, ru: П}\n", f"  hint: {hint}\n")
+ASKED = (
+    '{en: "Which numbers did seat 1 pass on?", ru: "На каких числах спасовал игрок 1?", '
+    'uk: "На яких числах пасував гравець 1?", es: "¿Con qué números pasó el jugador 1?"}'
+)
+
+
+def _two_level(hint: str = ASKED) -> str:
+    return _quiz(PASSED, TWO_LEVELS).replace("  hint: {en: H, ru: П, uk: П, es: P}\n", f"  hint: {hint}\n")
 
 
 def test_a_two_level_hint_asks_first_and_answers_on_the_second_press() -> None:
@@ -216,5 +222,6 @@ def test_a_two_level_hint_asks_first_and_answers_on_the_second_press() -> None:
 
 
 def test_a_two_level_hint_opens_with_a_question() -> None:
-    issues = _check(_lesson(_two_level("{en: Look at the pass., ru: Посмотрите на пас.}")))
+    told = "{en: Look at the pass., ru: Посмотрите на пас., uk: Подивіться на пас., es: Fíjate en el pase.}"
+    issues = _check(_lesson(_two_level(told)))
     assert len(issues) == 2 and all("end it with a question mark" in i for i in issues)

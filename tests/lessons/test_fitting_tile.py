@@ -7,20 +7,20 @@ from tutorial_app.lessons.check.validate import Checked, check_source
 from tutorial_app.source import parse_source
 
 LESSON = """id: fits
-title: {{en: Fits, ru: Подходит}}
-summary: {{en: Which tile fits, ru: Какая кость подходит}}
+title: {{en: Fits, ru: Подходит, uk: Підходить, es: Encaja}}
+summary: {{en: Which tile fits, ru: Какая кость подходит, uk: Яка кістка підходить, es: Qué ficha encaja}}
 rules: block
 steps:
   - kind: quiz
-    text: {{en: "Which of your tiles fits?", ru: "Какая из ваших костей подходит?"}}
+    text: {{en: "Which of your tiles fits?", ru: "Какая из ваших костей подходит?", uk: "Яка з ваших кісток підходить?", es: "¿Cuál de tus fichas encaja?"}}
     ask: fitting_tile
     position:
       hands: [{hand}, ["4-0", "3-3"]]
       chain: ["6-5", "5-5"]
       to_move: 0
-    hint: {{en: The double keeps its number on the end., ru: Дубль оставляет на конце своё число.}}
+    hint: {{en: The double keeps its number on the end., ru: Дубль оставляет на конце своё число., uk: Дубль залишає на кінці своє число., es: El doble deja su número en el extremo.}}
   - kind: remember
-    points: [{{en: Read both ends., ru: Смотрите на оба конца.}}]
+    points: [{{en: Read both ends., ru: Смотрите на оба конца., uk: Дивіться на обидва кінці., es: Mira los dos extremos.}}]
 """
 
 

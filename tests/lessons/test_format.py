@@ -20,18 +20,18 @@ from tutorial_app.rules.line.state import play
 from tutorial_app.rules.tiles import FULL_MASK, parse_tile
 
 HEAD = """id: {id}
-title: {{en: T, ru: Т}}
-summary: {{en: S, ru: С}}
+title: {{en: T, ru: Т, uk: Т, es: T}}
+summary: {{en: S, ru: С, uk: С, es: S}}
 rules: block
 """
 END = """  - kind: remember
-    points: [{en: P, ru: П}]
+    points: [{en: P, ru: П, uk: П, es: P}]
 """
 QUIZ = """  - kind: quiz
-    text: {{en: Q, ru: В}}
+    text: {{en: Q, ru: В, uk: П, es: P}}
     ask: tile_value
     tile: "6-4"
-    hint: {{en: H, ru: П}}
+    hint: {{en: H, ru: П, uk: П, es: P}}
 {extra}"""
 
 
@@ -93,17 +93,17 @@ def test_review_quizzes_point_back_to_an_earlier_lesson(tmp_path: Path) -> None:
 
 def test_viewer_must_be_a_seat_and_chinese_sets_have_no_blanks(tmp_path: Path) -> None:
     position = """  - kind: explain
-    text: {en: E, ru: О}
+    text: {en: E, ru: О, uk: П, es: E}
     position: {hands: [["6-4"], ["1-1"]], chain: ["4-2"], to_move: 0}
 """
     _write(tmp_path, "core", "core-01-a", position, head_extra="viewer: 3\n")
     chinese = """  - kind: explain
-    text: {en: E, ru: О}
+    text: {en: E, ru: О, uk: П, es: E}
     tiles: ["6-6", "3-0"]
   - kind: quiz
-    text: {en: Q, ru: В}
+    text: {en: Q, ru: В, uk: П, es: P}
     ask: count_tiles
-    hint: {en: H, ru: П}
+    hint: {en: H, ru: П, uk: П, es: P}
 """
     _write(tmp_path, "chinese", "chinese-01-a", chinese, head_extra="tile_set: chinese\n")
     messages = _messages(tmp_path)
@@ -114,7 +114,7 @@ def test_viewer_must_be_a_seat_and_chinese_sets_have_no_blanks(tmp_path: Path) -
 
 def test_source_notes_belong_in_sources(tmp_path: Path) -> None:
     body = """  - kind: explain
-    text: {en: "Heaven beats earth (from pagat.com).", ru: "Небо бьёт землю."}
+    text: {en: "Heaven beats earth (from pagat.com).", ru: "Небо бьёт землю.", uk: "Небо б'є землю.", es: El cielo gana a la tierra.}
 """
     _write(tmp_path, "core", "core-01-a", body, head_extra='sources: ["pagat.com, Tien Gow"]\n')
     assert _messages(tmp_path) == [
@@ -124,8 +124,8 @@ def test_source_notes_belong_in_sources(tmp_path: Path) -> None:
 
 def test_a_capstone_is_checked_by_playing_it(tmp_path: Path) -> None:
     body = """  - kind: capstone
-    text: {en: Play, ru: Играйте}
-    badge: {en: B, ru: З}
+    text: {en: Play, ru: Играйте, uk: Грайте, es: Juega}
+    badge: {en: B, ru: З, uk: З, es: I}
     seed: 3
 """
     _write(tmp_path, "core", "core-01-a", body)
@@ -136,8 +136,8 @@ def test_a_capstone_is_checked_by_playing_it(tmp_path: Path) -> None:
 
 def test_a_capstone_hand_is_played_against_bots_to_its_worked_end(tmp_path: Path) -> None:
     body = """  - kind: capstone
-    text: {en: Play, ru: Играйте}
-    badge: {en: B, ru: З}
+    text: {en: Play, ru: Играйте, uk: Грайте, es: Juega}
+    badge: {en: B, ru: З, uk: З, es: I}
 """
     lesson = load_lesson(_write(tmp_path, "core", "core-01-a", body, head_extra="viewer: 1\n"))
     run = LessonRun.start(lesson, seed=5)
@@ -223,14 +223,14 @@ def test_illegal_capstone_move_reason_is_the_rules_core() -> None:
 
 def test_points_left_unclaimed_are_explained_as_open_to_muggins(tmp_path: Path) -> None:
     body = """  - kind: quiz
-    text: {en: Unclaimed points, ru: Необъявленные очки}
+    text: {en: Unclaimed points, ru: Необъявленные очки, uk: Неоголошені очки, es: Puntos sin anunciar}
     ask: fives_points
     position:
       hands: [["6-6", "3-1"], ["5-2", "6-3", "2-2"]]
       chain: {spinner: "5-5", arms: {left: ["5-3"], right: [], up: [], down: []}}
       to_move: 1
       moves: [{tile: "5-2", end: right}]
-    hint: {en: H, ru: П}
+    hint: {en: H, ru: П, uk: П, es: P}
 """
     path = _write(tmp_path, "all_fives", "all-fives-01-x", body, head_extra="overrides: {fives_claim: must_claim}\n")
     path.write_text(path.read_text(encoding="utf-8").replace("rules: block", "rules: all_fives"), encoding="utf-8")
@@ -245,14 +245,14 @@ def test_points_left_unclaimed_are_explained_as_open_to_muggins(tmp_path: Path) 
 
 def test_a_goal_can_ask_for_a_double_laid_face_down(tmp_path: Path) -> None:
     body = """  - kind: play
-    text: {en: Close the left arm, ru: Закройте левую ветку}
+    text: {en: Close the left arm, ru: Закройте левую ветку, uk: Закрийте ліву гілку, es: Cierra el brazo izquierdo}
     position:
       hands: [["3-3", "6-5"], ["3-5", "2-2"]]
       chain: {spinner: "1-1", arms: {left: ["1-3"], right: ["1-4"], up: [], down: []}}
       to_move: 0
     goal: {closed: true}
-    hint: {en: H, ru: П}
-    success: {en: S, ru: С}
+    hint: {en: H, ru: П, uk: П, es: P}
+    success: {en: S, ru: С, uk: С, es: S}
 """
 
     def donkey_lesson(steps: str) -> Path:

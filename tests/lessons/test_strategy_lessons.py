@@ -54,20 +54,20 @@ def _lesson(steps: str, players: int = 2) -> str:
     return (
         textwrap.dedent(f"""\
         id: strategy-test
-        title: {{en: T, ru: Т}}
-        summary: {{en: S, ru: С}}
+        title: {{en: T, ru: Т, uk: Т, es: T}}
+        summary: {{en: S, ru: С, uk: С, es: S}}
         rules: block
         players: {players}
         steps:
         """)
         + textwrap.indent(textwrap.dedent(steps), "  ")
-        + "  - kind: remember\n    points: [{en: P, ru: П}]\n"
+        + "  - kind: remember\n    points: [{en: P, ru: П, uk: П, es: P}]\n"
     )
 
 
 def _quiz(ask: str, position: str, extra: str = "") -> str:
     return (
-        f"- kind: quiz\n  text: {{en: Q, ru: В}}\n  ask: {ask}\n{extra}  hint: {{en: H, ru: П}}\n"
+        f"- kind: quiz\n  text: {{en: Q, ru: В, uk: П, es: P}}\n  ask: {ask}\n{extra}  hint: {{en: H, ru: П, uk: П, es: P}}\n"
         f"  position:\n{textwrap.indent(textwrap.dedent(position), '    ')}\n"
     )
 
@@ -125,7 +125,7 @@ def test_a_best_move_question_is_asked_at_the_learners_turn() -> None:
 
 def test_a_play_step_marked_best_must_be_backed_by_the_analysis() -> None:
     play = (
-        "- kind: play\n  text: {en: Go, ru: Ход}\n  best: true\n  goal: GOAL\n  hint: {en: H, ru: П}\n"
+        "- kind: play\n  text: {en: Go, ru: Ход, uk: Хід, es: Juega}\n  best: true\n  goal: GOAL\n  hint: {en: H, ru: П, uk: П, es: P}\n"
         f"  position:\n{textwrap.indent(textwrap.dedent(PASSED), '    ')}\n"
     )
     assert _check(_lesson(play.replace("GOAL", '{played: "5-5"}'))) == []

@@ -56,18 +56,18 @@ def test_marks_point_at_values_and_keys() -> None:
 def test_a_valid_lesson_text_has_no_issues() -> None:
     text = """
 id: tiny
-title: {en: Tiny, ru: Крошка}
-summary: {en: One question, ru: Один вопрос}
+title: {en: Tiny, ru: Крошка, uk: Крихітка, es: Mínima}
+summary: {en: One question, ru: Один вопрос, uk: Одне питання, es: Una pregunta}
 rules: block
 steps:
   - kind: quiz
-    text: {en: How much is 6-4 worth, ru: Сколько стоит 6-4}
+    text: {en: How much is 6-4 worth, ru: Сколько стоит 6-4, uk: Скільки коштує 6-4, es: Cuánto vale el 6-4}
     ask: tile_value
     tile: 6-4
     answer: 10
-    hint: {en: Add the halves, ru: Сложите половинки}
+    hint: {en: Add the halves, ru: Сложите половинки, uk: Додайте половинки, es: Suma las dos mitades}
   - kind: remember
-    points: [{en: Pips add up, ru: Очки складываются}]
+    points: [{en: Pips add up, ru: Очки складываются, uk: Очки додаються, es: Los puntos se suman}]
 """
     checked = check_source(parse_source(text, "tiny.yaml"), "tiny")
     assert checked.issues == []
@@ -76,21 +76,21 @@ steps:
 
 BENT = """
 id: bent
-title: {en: Bent, ru: Изгиб}
-summary: {en: A re-bent chain, ru: Поправленная цепь}
+title: {en: Bent, ru: Изгиб, uk: Вигин, es: Curva}
+summary: {en: A re-bent chain, ru: Поправленная цепь, uk: Вирівняний ланцюжок, es: Una cadena enderezada}
 rules: block
 steps:
   - kind: explain
-    text: {en: The tail turns, ru: Хвост поворачивает}
+    text: {en: The tail turns, ru: Хвост поворачивает, uk: Хвіст повертає, es: La cola gira}
     position:
       hands: [["6-6"], ["0-0"]]
       chain: ["5-1", "1-4", "4-2", "2-0", "0-3", "3-6", "6-1", "1-1", "1-2"]
     bends: [BENDS]
   - kind: explain
-    text: {en: No chain here, ru: Здесь нет цепи}
+    text: {en: No chain here, ru: Здесь нет цепи, uk: Тут немає ланцюжка, es: Aquí no hay cadena}
     bends: [{at: "1-4", bend: left}]
   - kind: remember
-    points: [{en: Bends are not moves, ru: Правка — не ход}]
+    points: [{en: Bends are not moves, ru: Правка — не ход, uk: Вирівнювання — не хід, es: Enderezar no es jugar}]
 """
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tutorial_app.i18n import CATALOGS, ENGLISH
+from tutorial_app.i18n.catalogs import TRANSLATED, read_catalog, template
 from tutorial_app.lessons.check.validate import lesson_files
 from tutorial_app.lessons.check.vocabulary import GlossaryError, glossary, glossary_path, load_glossary, slips
 
@@ -78,11 +79,28 @@ def _code_texts() -> list[tuple[str, str, str]]:
     for lang, catalog in CATALOGS.items():
         # a key a catalog does not translate yet shows its English text (the catalog test counts those)
         found.update(
-            (f"i18n {lang} {key!r}", lang, text)
+            (f"i18n {lang} {key!r}", lang, _without_fields(text))
             for key, text in catalog.items()
             if lang == "en" or text != ENGLISH[key]
         )
+    # the engine's messages: the English ids, and each language's translations
+    for message in template():
+        if (message.id and not message.context) or (message.context and message.context not in ENGLISH):
+            ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+            found.update((f"message {ids[0]!r}", "en", _without_fields(text)) for text in ids)
+    for lang in TRANSLATED:
+        for message in read_catalog(lang):
+            if not message.id or message.context in ENGLISH:
+                continue
+            strings = (message.string,) if isinstance(message.string, str) else tuple(message.string or ())
+            key = message.id if isinstance(message.id, str) else message.id[0]
+            found.update((f"{lang}.po {key!r}", lang, _without_fields(text)) for text in strings if text)
     return sorted(found)
+
+
+def _without_fields(text: str) -> str:
+    """A message with its ``{fields}`` blanked out (their names are code, not words of the language)."""
+    return re.sub(r"\{[^{}]*\}", lambda field: " " * len(field.group(0)), text)
 
 
 def _quotes_a_lesson(text: str) -> bool:

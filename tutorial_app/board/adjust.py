@@ -15,12 +15,20 @@ from typing import NamedTuple
 from tutorial_app.board.layout import TABLE_SIZES, BoardLayout, LayoutError, layout_table
 from tutorial_app.board.shape import STRAIGHT, Bend, ChainShape, Step
 from tutorial_app.rules.line.state import ARM_NAMES, End, Link, Table
-from tutorial_app.rules.text import RulesError, Text, msg
+from tutorial_app.rules.text import RulesError, msg
 from tutorial_app.rules.tiles import Tile
 
 __all__ = ["Adjusted", "AdjustError", "BENDS", "turn_options", "with_turn", "adjust_tail", "rebend", "bent_shape"]
 
 BENDS: tuple[Bend, Bend, Bend] = ("straight", "left", "right")
+
+
+_ALREADY = {
+    "straight": lambda tile: msg("The chain already goes straight at {tile}.", tile=tile),
+    "left": lambda tile: msg("The chain already goes left at {tile}.", tile=tile),
+    "right": lambda tile: msg("The chain already goes right at {tile}.", tile=tile),
+}
+"""What a re-bend the chain already has says (one message per bend: a language words each its own way)."""
 
 
 class Adjusted(NamedTuple):
@@ -146,7 +154,7 @@ def adjust_tail(
         )
     current = layout.shape.arm(end)[link_index]
     if current.bend == bend:
-        raise AdjustError(Text(f"The chain already goes {bend} at {tile}.", f"Цепь у {tile} уже так лежит."))
+        raise AdjustError(_ALREADY[bend](str(tile)))
     for step in _steps_for(bend):
         shape = _fitted(table, layout.shape.with_step(end, link_index, step), _room_to_grow(layout))
         if shape is not None:

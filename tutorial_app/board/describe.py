@@ -9,22 +9,18 @@ it (a quiz asking whose turn it is must not be answered here either).
 
 from __future__ import annotations
 
-from tutorial_app.board.labels import tiles_word_ru
+from tutorial_app.board.labels import tile_count
 from tutorial_app.rules.line.state import HandState
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import Text, joined, msg, msgc, verbatim
 
 __all__ = ["describe_position"]
 
 _ENDS = {
-    "left": ("left", "слева"),
-    "right": ("right", "справа"),
-    "up": ("up", "вверху"),
-    "down": ("down", "внизу"),
+    "left": lambda n: msg("left {number}", number=n),
+    "right": lambda n: msg("right {number}", number=n),
+    "up": lambda n: msg("up {number}", number=n),
+    "down": lambda n: msg("down {number}", number=n),
 }
-
-
-def _count(count: int) -> Text:
-    return Text(f"{count} tile" + ("" if count == 1 else "s"), f"{count} {tiles_word_ru(count)}")
 
 
 def _table(state: HandState) -> Text:
@@ -33,17 +29,17 @@ def _table(state: HandState) -> Text:
         return msg("The table is empty.")
     laid = table.tile_count()
     ends = table.open_ends()
-    en_ends = ", ".join(f"{_ENDS[end][0]} {n}" for end, n in ends)
-    ru_ends = ", ".join(f"{_ENDS[end][1]} {n}" for end, n in ends)
-    return Text(
-        f"On the table: {_count(laid).en}, first {table.centre}. Open ends: {en_ends or 'none'}.",
-        f"На столе {_count(laid).ru}, первая {table.centre}. Открытые концы: {ru_ends or 'нет'}.",
+    shown = joined([_ENDS[end](n) for end, n in ends], ", ") if ends else msgc("open ends", "none")
+    return msg(
+        "On the table: {tiles}, first {first}. Open ends: {ends}.",
+        tiles=tile_count(laid),
+        first=str(table.centre),
+        ends=shown,
     )
 
 
 def _seats(state: HandState, viewer: int, reveal: bool) -> Text:
-    en: list[str] = []
-    ru: list[str] = []
+    said: list[Text] = []
     players = state.rules.players
     for offset in range(players):
         seat = (viewer + offset) % players
@@ -51,12 +47,10 @@ def _seats(state: HandState, viewer: int, reveal: bool) -> Text:
         shown = seat == viewer or reveal or state.is_over
         tiles = f": {', '.join(str(t) for t in hand)}" if shown and hand else ""
         if seat == viewer:
-            en.append(f"You hold {_count(len(hand)).en}{tiles}")
-            ru.append(f"У вас {_count(len(hand)).ru}{tiles}")
+            said.append(msg("You hold {count}{tiles}", count=tile_count(len(hand)), tiles=tiles))
         else:
-            en.append(f"seat {seat} holds {_count(len(hand)).en}{tiles}")
-            ru.append(f"у игрока {seat} {_count(len(hand)).ru}{tiles}")
-    return Text("; ".join(en) + ".", "; ".join(ru) + ".")
+            said.append(msg("seat {seat} holds {count}{tiles}", seat=seat, count=tile_count(len(hand)), tiles=tiles))
+    return joined([joined(said, "; "), verbatim(".")], "")
 
 
 def describe_position(
@@ -66,17 +60,10 @@ def describe_position(
     ``show_boneyard``: say how many tiles the boneyard holds)."""
     parts = [_table(state), _seats(state, viewer_seat, reveal)]
     if state.rules.has_boneyard and show_boneyard:
-        parts.append(
-            Text(f"Boneyard: {_count(len(state.boneyard)).en}.", f"На базаре {_count(len(state.boneyard)).ru}.")
-        )
+        parts.append(msg("Boneyard: {tiles}.", tiles=tile_count(len(state.boneyard))))
     if state.is_over:
         parts.append(msg("The hand is over."))
     elif show_turn:
         mover = state.to_move
-        parts.append(
-            Text(
-                "Your turn." if mover == viewer_seat else f"Seat {mover} to move.",
-                "Ваш ход." if mover == viewer_seat else f"Ходит игрок {mover}.",
-            )
-        )
-    return Text(" ".join(p.en for p in parts), " ".join(p.ru for p in parts))
+        parts.append(msg("Your turn.") if mover == viewer_seat else msg("Seat {seat} to move.", seat=mover))
+    return joined(parts)

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from tutorial_app.language import ru_plural
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import Text, msg, msgn
 
-__all__ = ["boneyard_label", "seat_label", "tiles_word_ru"]
+__all__ = ["boneyard_label", "seat_label", "tile_count"]
 
 
-def tiles_word_ru(count: int) -> str:
-    """Russian plural of "кость" after a number: 1 кость, 2 кости, 5 костей."""
-    return ru_plural(count, "кость", "кости", "костей")
+def tile_count(count: int) -> Text:
+    """ "1 tile", "5 tiles" (1 кость, 2 кости, 5 костей: the catalog's plural rule)."""
+    return msgn("{n} tile", "{n} tiles", count)
 
 
 def boneyard_label(count: int) -> Text:
@@ -25,10 +24,6 @@ def seat_label(seat: int, count: int, *, you: bool, to_move: bool) -> Text:
     sheet and the game record, so "Seat 2" means the same seat everywhere.
     """
     arrow = "▶ " if to_move else ""
-    en_tiles = "tile" if count == 1 else "tiles"
     if you:
-        return Text(f"{arrow}You · {count} {en_tiles}", f"{arrow}Вы · {count} {tiles_word_ru(count)}")
-    return Text(
-        f"{arrow}Seat {seat} · {count} {en_tiles}",
-        f"{arrow}Игрок {seat} · {count} {tiles_word_ru(count)}",
-    )
+        return msg("{arrow}You · {tiles}", arrow=arrow, tiles=tile_count(count))
+    return msg("{arrow}Seat {seat} · {tiles}", arrow=arrow, seat=seat, tiles=tile_count(count))

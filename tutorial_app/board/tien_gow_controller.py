@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import Text, msg, msgn, verbatim
 from tutorial_app.rules.tien_gow.moves import combo_of, why_illegal
 from tutorial_app.rules.tien_gow.state import Action, HandState, Move, shown, sort_tiles
 from tutorial_app.rules.tiles import Tile
@@ -146,9 +146,7 @@ def press(state: HandState, selected: Iterable[int], action: Action, *, viewer_s
 
 
 def _count(n: int) -> Text:
-    en = "1 tile" if n == 1 else f"{n} tiles"
-    ru = "1 кость" if n == 1 else f"{n} кости" if n < 5 else f"{n} костей"
-    return Text(en, ru)
+    return msgn("{n} tile", "{n} tiles", n)
 
 
 def selection_hint(state: HandState, selected: Iterable[int], viewer_seat: int = 0) -> SelectionHint:
@@ -170,29 +168,24 @@ def selection_hint(state: HandState, selected: Iterable[int], viewer_seat: int =
         return SelectionHint(
             False,
             False,
-            Text(
-                f"Choose {count.en}: face up to beat, face down to give the trick up.",
-                f"Выберите {count.ru}: открыто — чтобы побить, рубашкой вверх — чтобы отдать взятку.",
-            ),
+            msg("Choose {count}: face up to beat, face down to give the trick up.", count=count),
         )
     if trick is not None and len(tiles) < trick.size:
         more = _count(trick.size - len(tiles))
-        return SelectionHint(False, False, Text(f"Choose {more.en} more.", f"Выберите ещё {more.ru}."))
+        return SelectionHint(False, False, msg("Choose {count} more.", count=more))
     play_reason = why_illegal(state, Move(Action.PLAY, tiles))
     discard_ok = why_illegal(state, Move(Action.DISCARD, tiles)) is None
     if play_reason is None:
         combo = combo_of(tiles)
-        name = combo.name if combo is not None else Text(shown(tiles), shown(tiles))
+        name = combo.name if combo is not None else verbatim(shown(tiles))
         if trick is None:
-            return SelectionHint(True, False, Text(f"Lead {name.en}.", f"Заход: {name.ru}."))
+            return SelectionHint(True, False, msg("Lead {name}.", name=name))
         return SelectionHint(
             True,
             True,
-            Text(
-                f"{name.en[:1].upper()}{name.en[1:]} beats the set winning the trick; "
-                "you may also lay these tiles face down.",
-                f"{name.ru[:1].upper()}{name.ru[1:]} бьёт комбинацию, которая сейчас берёт взятку; "
-                "можно и положить эти кости рубашкой вверх.",
+            msg(
+                "Played face up, {name} beats the set winning the trick; you may also lay these tiles face down.",
+                name=name,
             ),
         )
     return SelectionHint(False, discard_ok, play_reason)

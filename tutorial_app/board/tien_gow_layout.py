@@ -19,9 +19,9 @@ from typing import Literal, NamedTuple
 
 from tutorial_app.board.chinese_tile import TILE_H, TILE_W
 from tutorial_app.board.frame import SEAT_SIDES, Side
-from tutorial_app.board.labels import tiles_word_ru
+from tutorial_app.board.labels import tile_count
 from tutorial_app.board.tien_gow_controller import selection_hint, valid_selection
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import Text, joined, msg, msgc, verbatim
 from tutorial_app.rules.tien_gow.options import PLAYERS
 from tutorial_app.rules.tien_gow.state import Action, HandState, Trick
 from tutorial_app.rules.tiles import Tile
@@ -141,19 +141,20 @@ def seat_title(seat: int, viewer_seat: int) -> Text:
     return msg("You") if seat == viewer_seat else msg("Seat {seat}", seat=seat)
 
 
-def seat_caption(state: HandState, seat: int, viewer_seat: int, show_turn: bool = True) -> Text:
-    """A seat's label: its name, tiles left, trick points, banker; ``▶`` when it is to move (and ``show_turn``)."""
+def seat_caption(state: HandState, seat: int, viewer_seat: int, show_turn: bool = True, sep: str = " · ") -> Text:
+    """A seat's label: its name, tiles left, trick points, banker, one after another with ``sep`` between; ``▶``
+    when it is to move (and ``show_turn``)."""
     arrow = "▶ " if show_turn and seat == state.to_move and not state.is_over else ""
     title = seat_title(seat, viewer_seat)
     count = len(state.hands[seat])
     parts = [
-        Text(f"{arrow}{title.en}", f"{arrow}{title.ru}"),
-        Text(f"{count} tile{'s' if count != 1 else ''}", f"{count} {tiles_word_ru(count)}"),
+        joined([verbatim(arrow), title], ""),
+        tile_count(count),
         msg("trick points: {item}", item=state.taken[seat]),
     ]
     if seat == state.banker:
         parts.append(msg("banker"))
-    return Text(" · ".join(p.en for p in parts), " · ".join(p.ru for p in parts))
+    return joined(parts, sep)
 
 
 def _sides(viewer_seat: int) -> dict[int, Side]:
@@ -256,7 +257,7 @@ def _role(trick: Trick, index: int, you: bool) -> Text:
         return msg("led")
     if not play.face_up:
         return msg("face down")
-    return Text("beat", "побили" if you else "побил")
+    return msgc("you", "beat") if you else msg("beat")
 
 
 def _trick_captions(
@@ -266,31 +267,39 @@ def _trick_captions(
     for index, play in enumerate(trick.plays):
         x, y = _SLOT_CAPTIONS[sides[play.seat]]
         title, role = seat_title(play.seat, viewer_seat), _role(trick, index, play.seat == viewer_seat)
-        captions.append(Caption(x, y, Text(f"{title.en}: {role.en}", f"{title.ru}: {role.ru}"), 0.85))
+        captions.append(Caption(x, y, msg("{seat}: {role}", seat=title, role=role), 0.85))
     centre = _centre_text(state, trick, viewer_seat) if show_turn else _trick_number(state, trick)
     captions.append(Caption(0.0, 0.0, centre, 1.1))
     return captions
 
 
-def _numbered(state: HandState, open_trick: bool) -> tuple[str, str]:
-    """ " 3" for the third trick of a hand dealt from the start; "" for a position set up later in a hand."""
+def _numbered(state: HandState, open_trick: bool) -> int | None:
+    """3 for the third trick of a hand dealt from the start; None for a position set up later in a hand."""
     if sum(state.taken) != sum(t.size for t in state.tricks):
-        return "", ""
-    number = f" {len(state.tricks) + (1 if open_trick else 0)}"
-    return number, number
+        return None
+    return len(state.tricks) + (1 if open_trick else 0)
+
+
+def _trick(number: int | None) -> Text:
+    """ "Trick 3", or "Trick" where the tricks are not counted from the deal."""
+    return msg("Trick") if number is None else msg("Trick {number}", number=number)
+
+
+def _trick_taken(number: int | None) -> Text:
+    """The trick as the thing taken ("you take trick 3": the Russian accusative «взятку 3»)."""
+    return msgc("taken", "trick") if number is None else msgc("taken", "trick {number}", number=number)
 
 
 def _trick_number(state: HandState, trick: Trick | None) -> Text:
     """ "Trick 3" with no word of who leads or takes it (a question about that is on)."""
-    en, ru = _numbered(state, trick is None or trick.taker < 0)
-    return Text(f"Trick{en}", f"Взятка{ru}")
+    return _trick(_numbered(state, trick is None or trick.taker < 0))
 
 
 def _lead_text(state: HandState, viewer_seat: int) -> Text:
-    en, ru = _numbered(state, True)
+    trick = _trick(_numbered(state, True))
     if state.to_move == viewer_seat:
-        return Text(f"Trick{en}: your lead", f"Взятка{ru}: заходите вы")
-    return Text(f"Trick{en}: seat {state.to_move} leads", f"Взятка{ru}: заходит игрок {state.to_move}")
+        return msg("{trick}: your lead", trick=trick)
+    return msg("{trick}: seat {seat} leads", trick=trick, seat=state.to_move)
 
 
 def _centre_text(state: HandState, trick: Trick, viewer_seat: int) -> Text:
@@ -300,14 +309,15 @@ def _centre_text(state: HandState, trick: Trick, viewer_seat: int) -> Text:
         if taker == viewer_seat:
             return msg("You take the last trick<br>and win the hand")
         return msg("Seat {taker} takes the last trick<br>and wins the hand", taker=taker)
-    en, ru = _numbered(state, taker < 0)
+    number = _numbered(state, taker < 0)
     if taker >= 0:
+        taken = _trick_taken(number)
         if taker == viewer_seat:
-            return Text(f"You take trick{en}: +{trick.size}", f"Вы берёте взятку{ru}: +{trick.size}")
-        return Text(f"Seat {taker} takes trick{en}: +{trick.size}", f"Игрок {taker} берёт взятку{ru}: +{trick.size}")
+            return msg("You take {trick}: +{size}", trick=taken, size=trick.size)
+        return msg("Seat {seat} takes {trick}: +{size}", seat=taker, trick=taken, size=trick.size)
     if state.is_last_trick:
-        return Text(f"Trick{en}, the last", f"Взятка{ru}, последняя")
-    return Text(f"Trick{en}", f"Взятка{ru}")
+        return msg("{trick}, the last", trick=_trick(number))
+    return _trick(number)
 
 
 def _buttons(
@@ -336,7 +346,7 @@ def _buttons(
 def _seat_captions(state: HandState, sides: dict[int, Side], viewer_seat: int, show_turn: bool) -> list[Caption]:
     out = []
     for seat, side in sides.items():
-        text = seat_caption(state, seat, viewer_seat, show_turn)
+        text = seat_caption(state, seat, viewer_seat, show_turn, " · " if side in ("bottom", "top") else "<br>")
         if side == "bottom":
             y = -FELT_H / 2 - _GAP - TILE_H * VIEWER_SCALE - 0.75
             out.append(Caption(0.0, y, text))
@@ -344,8 +354,7 @@ def _seat_captions(state: HandState, sides: dict[int, Side], viewer_seat: int, s
             out.append(Caption(0.0, FELT_H / 2 + _GAP + TILE_H * OTHER_SCALE + 0.6, text))
         else:
             x = FELT_W / 2 + _GAP + TILE_H * OTHER_SCALE / 2
-            lines = Text(text.en.replace(" · ", "<br>"), text.ru.replace(" · ", "<br>"))
-            out.append(Caption(-x if side == "left" else x, 5.2, lines))
+            out.append(Caption(-x if side == "left" else x, 5.2, text))
     return out
 
 

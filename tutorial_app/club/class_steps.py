@@ -167,7 +167,7 @@ def judge(lesson: Lesson, index: int, seed: int, action: object) -> Judged:
         try:
             value = normalize_answer(step.ask, action)
         except ValueError:
-            return Judged(None, False, Text(run.answer(action, "en").message, run.answer(action, "ru").message))
+            return Judged(None, False, Text(*(run.answer(action, lang).message for lang in ("en", "ru", "uk", "es"))))
         return Judged(answer_key(value), run.answer(value).correct)
     if isinstance(step, PlayStep) and isinstance(action, Move):
         feedback = run.submit_move(action)

@@ -22,7 +22,7 @@ import sqlalchemy as sa
 
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.tables import attempts_table, rooms_table
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import msg
 
 __all__ = [
     "GUESSES_PER_HOUR",
@@ -134,11 +134,19 @@ def check_guesses(conn: sa.Connection, kind: Kind, address: str, now: float) -> 
     if _failures(conn, kind, address, now) < limit:
         return
     minutes = max(1, math.ceil((3600 - now % 3600) / 60))
-    what = ("wrong codes", "неверных кодов") if kind == "code" else ("wrong PINs", "неверных PIN-кодов")
+    if kind == "code":
+        raise ClubError(
+            msg(
+                "too many wrong codes from your network this hour ({limit}): try again in {minutes} min",
+                limit=limit,
+                minutes=minutes,
+            )
+        )
     raise ClubError(
-        Text(
-            f"too many {what[0]} from your network this hour ({limit}): try again in {minutes} min",
-            f"слишком много {what[1]} из вашей сети за этот час ({limit}): попробуйте снова через {minutes} мин",
+        msg(
+            "too many wrong PINs from your network this hour ({limit}): try again in {minutes} min",
+            limit=limit,
+            minutes=minutes,
         )
     )
 
@@ -157,35 +165,38 @@ def check_quota(conn: sa.Connection, who: Visitor, now: float, since: float = 0.
     """ClubError saying which limit a new room would pass: the server's, this network's or this browser's."""
     counted = live(now, since)
     rows = conn.execute(sa.select(rooms_table.c.opened_by, rooms_table.c.client).where(counted)).all()
-    freed = (
-        f"a room frees when its class ends or its table closes, or after {IDLE_MINUTES} minutes with nobody in it",
-        f"комната освобождается, когда занятие окончено или стол закрыт, либо через {IDLE_MINUTES} минут без людей",
+    freed = msg(
+        "a room frees when its class ends or its table closes, or after {minutes} minutes with nobody in it",
+        minutes=IDLE_MINUTES,
     )
     if len(rows) >= MAX_OPEN_ROOMS:
         raise ClubError(
-            Text(
-                f"the server has {len(rows)} rooms open, its limit; {freed[0]}: try again in a few minutes",
-                f"на сервере открыто {len(rows)} комнат — это предел; {freed[1]}: попробуйте через несколько минут",
+            msg(
+                "the server has {rooms} rooms open, its limit; {freed}: try again in a few minutes",
+                rooms=len(rows),
+                freed=freed,
             )
         )
     mine = sum(1 for row in rows if row.client == who.client)
     if mine >= ROOMS_PER_CLIENT:
         raise ClubError(
-            Text(
-                f"this browser already has {mine} open rooms (at most {ROOMS_PER_CLIENT}): end a class or close "
-                f"a table you opened; {freed[0]}",
-                f"в этом браузере уже открыто комнат: {mine} (не больше {ROOMS_PER_CLIENT}): завершите занятие "
-                f"или закройте стол; {freed[1]}",
+            msg(
+                "this browser already has {rooms} open rooms (at most {most}): end a class or close a table you "
+                "opened; {freed}",
+                rooms=mine,
+                most=ROOMS_PER_CLIENT,
+                freed=freed,
             )
         )
     ours = sum(1 for row in rows if row.opened_by == who.address)
     if not who.local and ours >= ROOMS_PER_ADDRESS:
         raise ClubError(
-            Text(
-                f"{ours} rooms opened from your network are open (at most {ROOMS_PER_ADDRESS}): end a class or "
-                f"close a table; {freed[0]}",
-                f"из вашей сети открыто комнат: {ours} (не больше {ROOMS_PER_ADDRESS}): завершите занятие или "
-                f"закройте стол; {freed[1]}",
+            msg(
+                "{rooms} rooms opened from your network are open (at most {most}): end a class or close a table; "
+                "{freed}",
+                rooms=ours,
+                most=ROOMS_PER_ADDRESS,
+                freed=freed,
             )
         )
 

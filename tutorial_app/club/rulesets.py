@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from tutorial_app.club.errors import ClubError
 from tutorial_app.rules.line.options import HouseRules, OptionError
 from tutorial_app.rules.line.variants import find_variant
-from tutorial_app.rules.text import Text, msg, shown
+from tutorial_app.rules.text import Text, msg, reason_of, shown
 from tutorial_app.source import Limits, SourceError, decode, parse_json
 
 __all__ = [
@@ -76,21 +76,21 @@ class ClubRules(NamedTuple):
 
 def clean_title(text: object, lang: str) -> str:
     """A title as kept: NFC, one line, 1 to 80 characters, no control characters."""
-    language = "English" if lang == "en" else "Russian"
-    language_ru = "по-английски" if lang == "en" else "по-русски"
+    english = lang == "en"
     if not isinstance(text, str) or not " ".join(text.split()):
-        raise ClubError(Text(f"write the title in {language}", f"напишите название {language_ru}"))
+        raise ClubError(msg("write the title in English") if english else msg("write the title in Russian"))
     title = unicodedata.normalize("NFC", " ".join(text.split()))
     if len(title) > MAX_TITLE:
         raise ClubError(
-            Text(
-                f"the {language} title is longer than {MAX_TITLE} characters",
-                f"название {language_ru} длиннее {MAX_TITLE} символов",
-            )
+            msg("the English title is longer than {n} characters", n=MAX_TITLE)
+            if english
+            else msg("the Russian title is longer than {n} characters", n=MAX_TITLE)
         )
     if any(unicodedata.category(ch).startswith("C") for ch in title):
         raise ClubError(
-            Text(f"the {language} title has control characters", f"в названии {language_ru} есть управляющие символы")
+            msg("the English title has control characters")
+            if english
+            else msg("the Russian title has control characters")
         )
     return title
 
@@ -131,7 +131,7 @@ def make_rule_set(
     except OptionError as exc:
         raise ClubError(exc.reason) from None
     except ValueError as exc:  # an unknown preset: the rules core's reason
-        raise ClubError(getattr(exc, "reason", Text(str(exc), str(exc)))) from None
+        raise ClubError(reason_of(exc)) from None
     final = rules.as_dict()
     base = variant.rules(players, {"teams": final["teams"]}).as_dict()
     changed = {name: final[name] for name in values if name == "teams" or final[name] != base[name]}
@@ -172,9 +172,7 @@ def read_rules_file(data: bytes | str) -> tuple[ClubRules, str | None]:
         text = data if isinstance(data, str) else decode(data, RULES_LIMITS)
         parsed = parse_json(text, "rules.json", RULES_LIMITS)
     except SourceError as exc:
-        raise ClubError(
-            Text(f"not a rule-set file ({exc.located('en')})", f"это не файл набора правил ({exc.located('ru')})")
-        ) from None
+        raise ClubError(msg("not a rule-set file ({where})", where=exc.where())) from None
     return _from_data(parsed)
 
 

@@ -65,12 +65,7 @@ def member_name(name: object) -> str:
         raise ClubError(msg("write your name"))
     problem = name_problem(name) or name_problem(public_name(name)) or look_alike_problem(name)
     if problem is not None:
-        raise ClubError(
-            Text(
-                f"{problem.en}: write your name in up to {MAX_NAME} characters",
-                f"{problem.ru}: напишите имя длиной до {MAX_NAME} символов",
-            )
-        )
+        raise ClubError(msg("{problem}: write your name in up to {most} characters", problem=problem, most=MAX_NAME))
     return public_name(name)
 
 

@@ -31,7 +31,7 @@ from tutorial_app.rules.line.moves import apply, why_illegal
 from tutorial_app.rules.line.options import HouseRules, OptionError
 from tutorial_app.rules.line.state import HandState, LogEntry, Move
 from tutorial_app.rules.line.variants import find_variant
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import Text, msg, reason_of
 from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, Tile, mask_of
 from tutorial_app.strategy.analysis import analyse
 from tutorial_app.strategy.bot_table import PERSON, BotTable, Seeds, next_hand, open_table
@@ -75,7 +75,7 @@ class TableSetup(NamedTuple):
         except OptionError as exc:
             raise ClubError(exc.reason) from None
         except ValueError as exc:
-            raise ClubError(Text(str(exc), str(exc))) from None
+            raise ClubError(reason_of(exc)) from None
 
     def to_json(self) -> str:
         """The setup as the database keeps it."""
@@ -236,4 +236,4 @@ def advice(state: HandState) -> Text:
     why = why_best(analysis, view_of_state(state, state.to_move).state)
     if why is None:
         return best
-    return Text(f"{best.en}: {why.en}", f"{best.ru}: {why.ru}")
+    return msg("{move}: {why}", move=best, why=why)

@@ -16,7 +16,7 @@ from tutorial_app.commands import UserError
 from tutorial_app.commands.args import MAX_SEED, whole_number
 from tutorial_app.commands.io import read_data_file
 from tutorial_app.rules.line.position import Position, PositionError, read_position
-from tutorial_app.rules.text import Text, msg, seat_genitive, seat_name
+from tutorial_app.rules.text import msg, msgc, seat_genitive
 from tutorial_app.strategy.budgets import DEFAULT_PLAYOUTS
 
 if TYPE_CHECKING:
@@ -62,10 +62,7 @@ def _position(path: str, lang: str) -> Position:
         raise UserError(exc.reason.in_(lang)) from None
     if position.redeal is not None:
         raise UserError(
-            Text(
-                f"this deal must be redealt ({position.redeal.en}): there is no move to analyse",
-                f"эту раздачу нужно пересдать ({position.redeal.ru}): анализировать нечего",
-            ).in_(lang)
+            msg("this deal must be redealt ({why}): there is no move to analyse", why=position.redeal).in_(lang)
         )
     if position.state.is_over:
         raise UserError(msg("the hand is over: there is no move to analyse").in_(lang))
@@ -112,24 +109,29 @@ def _percent(value: float) -> str:
 
 def format_table(analysis: Analysis, position: Position, why: str | None, lang: str) -> str:
     """The ranked moves as aligned lines of text."""
-    ru = lang == "ru"
     view = (
-        ("все руки открыты" if ru else "every hand open")
+        msg("every hand open")
         if analysis.method in ("exact", "sampling_open")
-        else (f"с точки зрения {seat_genitive(analysis.seat).ru}" if ru else f"{seat_name(analysis.seat).en}'s view")
+        else msg("{seat}'s view", seat=seat_genitive(analysis.seat))
     )
     if analysis.method == "exact":
-        how = "точный перебор" if ru else "solved exactly"
+        how = msg("solved exactly")
     elif analysis.method == "exact_deals":
-        how = f"{analysis.playouts:,} раскладов решены точно" if ru else f"{analysis.playouts:,} deals solved exactly"
+        how = msg("{playouts:,} deals solved exactly", playouts=analysis.playouts)
     else:
-        how = f"{analysis.playouts:,} раздач на ход" if ru else f"{analysis.playouts:,} playouts per move"
-    lines = [f"{position.rules_name}, {view}, {how}"]
+        how = msg("{playouts:,} playouts per move", playouts=analysis.playouts)
+    lines = [f"{position.rules_name}, {view.in_(lang)}, {how.in_(lang)}"]
     if analysis.method != "exact":
         lines.append(analysis.basis().in_(lang))
     if analysis.note is not None:
         lines.append(analysis.note.in_(lang))
-    header = ("ход", "победа", "±", "очки", "±") if ru else ("move", "win", "±", "points", "±")
+    header = (
+        msgc("table heading", "move").in_(lang),
+        msgc("table heading", "win").in_(lang),
+        "±",
+        msgc("table heading", "points").in_(lang),
+        "±",
+    )
     rows = [header]
     for value in analysis.moves:
         move = value.move
@@ -147,5 +149,5 @@ def format_table(analysis: Analysis, position: Position, why: str | None, lang: 
             ).rstrip()
         )
     if why:
-        lines.append(("Почему: " if ru else "Why: ") + why)
+        lines.append(msg("Why: {why}", why=why).in_(lang))
     return "\n".join(lines) + "\n"

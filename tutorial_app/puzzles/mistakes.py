@@ -18,7 +18,7 @@ from tutorial_app.puzzles.model import move_key
 from tutorial_app.puzzles.positions import Position, position_data, read_puzzle_position
 from tutorial_app.puzzles.words import sentence
 from tutorial_app.rules.line.state import HandState, Move
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, joined, msg
 from tutorial_app.strategy.explain import move_name, why_best
 from tutorial_app.strategy.review import Decision, HandReview, mark_of
 
@@ -49,13 +49,15 @@ def _explanation(decision: Decision) -> Text:
     best, played = move_name(decision.best), move_name(decision.chosen)
     why = why_best(analysis, decision.state)
     lost = round(100 * decision.lost)
-    head = Text(
-        f"The engine's choice was {best.en}; {played.en} gave up {lost} percentage points of the chance to win.",
-        f"Движок выбрал {best.ru}; ход {played.ru} уменьшил шанс на победу на {lost} п. п.",
+    head = msg(
+        "The engine's choice was {best}; {played} gave up {lost} percentage points of the chance to win.",
+        best=best,
+        played=played,
+        lost=lost,
     )
     if why is None:
         return head
-    return Text(f"{head.en} {sentence(why.en)}", f"{head.ru} {sentence(why.ru)}")
+    return joined([head, sentence(why)])
 
 
 def _accepted(decision: Decision) -> list[str]:
@@ -88,7 +90,7 @@ def review_mistakes(start: HandState, moves: Sequence[Move], review: HandReview)
             "mark": decision.mark,
             "answers": sorted(_accepted(decision)),
             "best": move_key(decision.best),
-            "explanation": {"en": why.en, "ru": why.ru},
+            "explanation": why.to_json(),
         }
         digest = hashlib.sha256(json.dumps([position, review.seat], sort_keys=True).encode()).hexdigest()
         out.append((f"review:{digest[:24]}", payload))
@@ -97,7 +99,6 @@ def review_mistakes(start: HandState, moves: Sequence[Move], review: HandReview)
 
 def read_review(payload: Mapping[str, Any]) -> ReviewMistake:
     """A stored review mistake read back (ValueError, KeyError or PositionError when it does not read)."""
-    explanation = payload["explanation"]
     return ReviewMistake(
         read_puzzle_position(payload["position"]),
         int(payload["seat"]),
@@ -105,7 +106,7 @@ def read_review(payload: Mapping[str, Any]) -> ReviewMistake:
         str(payload["mark"]),
         frozenset(str(a) for a in payload["answers"]),
         str(payload["best"]),
-        Text(str(explanation["en"]), str(explanation["ru"])),
+        Text.from_json(payload["explanation"]),
     )
 
 

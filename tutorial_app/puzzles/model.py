@@ -172,14 +172,13 @@ class Puzzle:
             "exact_lead": round(self.exact_lead, 4),
             "theme": self.theme,
             "fact": self.fact,
-            "explanation": {"en": self.explanation.en, "ru": self.explanation.ru},
+            "explanation": self.explanation.to_json(),
             "refutations": [r.as_json() for r in self.refutations],
             "rating": round(self.rating),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Puzzle:
-        explanation = data["explanation"]
         return cls(
             id=str(data["id"]),
             preset=str(data["preset"]),
@@ -197,7 +196,7 @@ class Puzzle:
             exact_lead=float(data["exact_lead"]),
             theme=read_theme(data["theme"]),
             fact=str(data["fact"]),
-            explanation=Text(str(explanation["en"]), str(explanation["ru"])),
+            explanation=Text.from_json(data["explanation"]),
             refutations=tuple(Refutation.from_json(r) for r in data["refutations"]),
             rating=float(data["rating"]),
         )

@@ -117,9 +117,7 @@ def read_progress_file(data: bytes | str, known: Collection[str] | None = None) 
         text = data if isinstance(data, str) else decode(data, IMPORT_LIMITS)
         doc = parse_json(text, "progress.json", IMPORT_LIMITS)
     except SourceError as exc:
-        raise ProgressError(
-            Text(f"not a progress file ({exc.located('en')})", f"это не файл прогресса ({exc.located('ru')})")
-        ) from None
+        raise ProgressError(msg("not a progress file ({where})", where=exc.where())) from None
     if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT or not isinstance(doc.get("stars"), dict):
         raise ProgressError(msg("not a progress file exported by Domino Tutor"))
     stars = doc["stars"]

@@ -536,10 +536,7 @@ def analyse_open(
             node_limit=node_limit,
         )
     except NotExact as exc:
-        note = Text(
-            f"Not solved exactly: {exc.reason.en}; played out instead.",
-            f"Точного решения нет: {exc.reason.ru}; вместо этого ходы разыграны.",
-        )
+        note = msg("Not solved exactly: {reason}; played out instead.", reason=exc.reason)
     else:
         exact = [MoveValue(m, v.win, v.points, 0.0, 0.0, empty, empty) for m, v in solved.items()]
         by_points = ranks_by_points(state.rules)

@@ -16,14 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from tutorial_app.language import END_NAMES, ru_plural
 from tutorial_app.rules.line.moves import apply_unchecked
 from tutorial_app.rules.line.state import Action, HandState, Move
-from tutorial_app.rules.line.who import seat_who
-from tutorial_app.rules.text import Text, msg, seat_genitive, seat_name
+from tutorial_app.rules.text import Text, joined, listed, msg, msgc, msgn, seat_genitive, seat_name, verbatim
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
 from tutorial_app.strategy.analysis import Analysis, MoveValue
-from tutorial_app.strategy.knowledge import Certainty, and_list, certainty, none_reasons
+from tutorial_app.strategy.knowledge import Certainty, certainty, none_reasons, numbers_and, numbers_or
 from tutorial_app.strategy.view import open_numbers
 
 __all__ = ["why_best", "best_reason", "Reason", "move_name"]
@@ -58,15 +56,13 @@ def _tile(move: Move) -> Tile:
 def _out(scene: _Scene, move: Move, after: HandState) -> Text | None:
     if after.hands[scene.state.to_move]:
         return None
-    name = scene.names[move]
-    return Text(f"{name.en} is your last tile: you go out", f"{name.ru} — ваша последняя кость: вы выходите")
+    return msg("{move} is your last tile: you go out", move=scene.names[move])
 
 
 def _ends_text(numbers: tuple[int, ...]) -> Text:
-    shown = [str(n) for n in numbers]
-    if len(shown) == 1:
-        return msg("keeps {item} open", item=shown[0])
-    return Text(f"leaves {and_list(shown, 'and')} open", f"оставляет открытыми {and_list(shown, 'и')}")
+    if len(numbers) == 1:
+        return msg("keeps {item} open", item=str(numbers[0]))
+    return msg("leaves {numbers} open", numbers=numbers_and(numbers))
 
 
 def _next_seat(scene: _Scene, after: HandState) -> int:
@@ -91,15 +87,13 @@ def _stuck(scene: _Scene, move: Move, after: HandState) -> Text | None:
     ends, name = _ends_text(numbers), scene.names[move]
     # "seat 1 passed on 2, so it cannot answer": the seat is named once when every reason names it
     named = all(r.en.startswith(f"{seat_name(seat).en} ") for r in reasons)
-    who = msg("it") if named else Text(seat_name(seat).en, seat_who(seat).ru_dat)
-    if rules.has_boneyard and after.drawable():
-        then = Text(f"so {who.en} must draw", f"так что {who.ru} придётся брать с базара")
+    draws = rules.has_boneyard and after.drawable()
+    if named:
+        then = msg("so it must draw") if draws else msg("so it cannot answer")
     else:
-        then = Text(f"so {who.en} cannot answer", f"так что {who.ru} нечем ответить")
-    return Text(
-        f"{name.en} {ends.en}; {and_list([r.en for r in reasons], 'and')}, {then.en}",
-        f"{name.ru} {ends.ru}; {and_list([r.ru for r in reasons], 'и')}, {then.ru}",
-    )
+        who = msgc("seat, dative", "seat {seat}", seat=seat)
+        then = msg("so {seat} must draw", seat=who) if draws else msg("so {seat} cannot answer", seat=who)
+    return msg("{move} {ends}; {reasons}, {then}", move=name, ends=ends, reasons=listed(reasons), then=then)
 
 
 def _last_tile(scene: _Scene, move: Move, after: HandState) -> Text | None:
@@ -111,12 +105,11 @@ def _last_tile(scene: _Scene, move: Move, after: HandState) -> Text | None:
     fits = sum(1 for n in after.table.ends if n >= 0 and last.has(n))
     if fits < 2:
         return None
-    name = scene.names[move]
-    return Text(
-        f"{name.en} leaves {last} as your last tile, and it fits {fits} open ends, so a single reply "
-        "cannot shut you out",
-        f"{name.ru}: последней останется {last}, а она подходит к {fits} концам, так что одним ходом "
-        "соперник вас не запрёт",
+    return msg(
+        "{move} leaves {last} as your last tile, and it fits {fits} open ends, so a single reply cannot shut you out",
+        move=scene.names[move],
+        last=str(last),
+        fits=fits,
     )
 
 
@@ -133,13 +126,13 @@ def _blocks(scene: _Scene, move: Move, after: HandState) -> Text | None:
     if not all(scene.holds_none(seat, n) for seat in others for n in numbers):
         return None
     reasons = [r for seat in others for r in scene.reasons(seat, numbers)]
-    ends_en, ends_ru = and_list([str(n) for n in numbers], "or"), and_list([str(n) for n in numbers], "и")
-    name, pips = scene.names[move], after.pips(mover)
-    return Text(
-        f"{name.en} blocks the hand: nobody can play on {ends_en} ({and_list([r.en for r in reasons], 'and')}); "
-        f"a fish is decided by the pips left, and you keep {pips}",
-        f"{name.ru} запирает игру: на {ends_ru} не может сходить никто ({and_list([r.ru for r in reasons], 'и')}); "
-        f"рыбу решают очки на руках, а у вас останется {pips}",
+    return msg(
+        "{move} blocks the hand: nobody can play on {ends} ({reasons}); a fish is decided by the pips left, "
+        "and you keep {pips}",
+        move=scene.names[move],
+        ends=numbers_or(numbers),
+        reasons=listed(reasons),
+        pips=after.pips(mover),
     )
 
 
@@ -156,16 +149,20 @@ def _partner(scene: _Scene, move: Move, after: HandState) -> Text | None:
         return None
     knowledge = scene.sure.knowledge
     voids = tuple(n for n in range(7) if knowledge.latest_void(partner, n) is not None)
-    open_for = [str(n) for n in open_numbers(after.table) if not scene.holds_none(partner, n)]
+    open_for = [n for n in open_numbers(after.table) if not scene.holds_none(partner, n)]
     if not voids or not open_for:
         return None
     reasons = scene.reasons(partner, voids)
-    name, who = scene.names[move], seat_name(partner)
-    return Text(
-        f"{name.en} leaves {and_list(open_for, 'or')} open, a number your partner, {who.en}, may hold "
-        f"({and_list([r.en for r in reasons], 'and')})",
-        f"{name.ru} оставляет открытым {and_list(open_for, 'или')}: такие кости могут быть у вашего партнёра, "
-        f"{seat_genitive(partner).ru} ({and_list([r.ru for r in reasons], 'и')})",
+    numbers: Text = verbatim(str(open_for[0]))
+    if len(open_for) > 1:
+        items = joined([verbatim(str(n)) for n in open_for[:-1]], ", ")
+        numbers = msgc("list, either", "{items} or {last}", items=items, last=str(open_for[-1]))
+    return msg(
+        "{move} leaves {numbers} open, a number your partner, {partner}, may hold ({reasons})",
+        move=scene.names[move],
+        numbers=numbers,
+        partner=seat_genitive(partner),
+        reasons=listed(reasons),
     )
 
 
@@ -173,10 +170,11 @@ def _fives(scene: _Scene, move: Move, after: HandState) -> Text | None:
     scored = after.trail.points if after.trail is not None else 0
     if not scored:
         return None
-    name = scene.names[move]
-    return Text(
-        f"{name.en} scores {scored}: the open ends add up to {scored}",
-        f"{name.ru} приносит {scored} очков: сумма открытых концов — {scored}",
+    return msgn(
+        "{move} scores {n}: the open ends add up to {n}",
+        "{move} scores {n}: the open ends add up to {n}",
+        scored,
+        move=scene.names[move],
     )
 
 
@@ -184,10 +182,10 @@ def _double(scene: _Scene, move: Move, after: HandState) -> Text | None:
     tile = _tile(move)
     if not tile.is_double or move.end == "lead":
         return None
-    name, n = scene.names[move], tile.lo
-    return Text(
-        f"{name.en} is a double: it fits only {n}, so lay it while {n} still shows",
-        f"{name.ru} — дубль: он подходит только к {n}, так что кладите его, пока {n} ещё на конце",
+    return msg(
+        "{move} is a double: it fits only {number}, so lay it while {number} still shows",
+        move=scene.names[move],
+        number=tile.lo,
     )
 
 
@@ -200,10 +198,12 @@ def _control(scene: _Scene, move: Move, after: HandState) -> Text | None:
             best_number, best_count = n, count
     if best_number < 0:
         return None
-    name, n, k = scene.names[move], best_number, best_count
-    return Text(
-        f"{name.en} keeps {n} open: you hold {k} more tiles with {n}",
-        f"{name.ru} оставляет открытым {n}: у вас ещё {k} {ru_plural(k, 'кость', 'кости', 'костей')} с {n}",
+    return msgn(
+        "{move} keeps {number} open: you hold {n} more tile with {number}",
+        "{move} keeps {number} open: you hold {n} more tiles with {number}",
+        best_count,
+        move=scene.names[move],
+        number=best_number,
     )
 
 
@@ -212,10 +212,11 @@ def _heavy(scene: _Scene, move: Move, after: HandState) -> Text | None:
     tile = _tile(move)
     if tile.pips < heaviest or tile.pips == 0:
         return None
-    name, p = scene.names[move], tile.pips
-    return Text(
-        f"{name.en} sheds {p} pips, the heaviest tile you can play",
-        f"{name.ru} сбрасывает {p} {ru_plural(p, 'очко', 'очка', 'очков')} — самую тяжёлую кость из возможных",
+    return msgn(
+        "{move} sheds {n} pip, the heaviest tile you can play",
+        "{move} sheds {n} pips, the heaviest tile you can play",
+        tile.pips,
+        move=scene.names[move],
     )
 
 
@@ -230,14 +231,23 @@ _ACTION_NAMES = {
 }
 
 
+_WHERE: dict[str, Callable[[str], Text]] = {
+    "lead": lambda tile: msg("{tile} as the lead", tile=tile),
+    "left": lambda tile: msg("{tile} on the left", tile=tile),
+    "right": lambda tile: msg("{tile} on the right", tile=tile),
+    "up": lambda tile: msg("{tile} at the top", tile=tile),
+    "down": lambda tile: msg("{tile} at the bottom", tile=tile),
+}
+"""A tile and where it goes, as a move is named ("6-4 on the left")."""
+
+
 def move_name(move: Move, with_end: bool = True) -> Text:
     """A move as a learner reads it: "6-4 on the left" / "6-4 слева", "draw" / "взять с базара"."""
     if move.tile is None:
         return _ACTION_NAMES[move.action.value]
-    if with_end and move.end is not None:
-        name = END_NAMES[move.end]
-        return Text(f"{move.tile} {name.en_where}", f"{move.tile} {name.ru_where}")
-    return Text(str(move.tile), str(move.tile))
+    if with_end and move.end is not None and move.end in _WHERE:
+        return _WHERE[move.end](str(move.tile))
+    return verbatim(str(move.tile))
 
 
 def _names(moves: list[Move]) -> dict[Move, Text]:
@@ -307,14 +317,17 @@ def best_reason(analysis: Analysis, state: HandState) -> Reason | None:
             return Reason(fact.__name__.lstrip("_"), True, text)
     name, other_name = scene.names[best], scene.names[runner.move]
     of = _of_what(analysis)
-    tail = Text(
-        f"this move wins {_percent(analysis.best.win)} of the {of.en}, {other_name.en} {_percent(runner.win)}",
-        f"этот ход выигрывает {_percent(analysis.best.win)} {of.ru}, а {other_name.ru} — {_percent(runner.win)}",
+    tail = msg(
+        "this move wins {win} of the {of}, {other} {other_win}",
+        win=_percent(analysis.best.win),
+        of=of,
+        other=other_name,
+        other_win=_percent(runner.win),
     )
     if not named:
         return Reason("played_out", False, _played_out(analysis, runner, name, other_name))
     fact_name, first = named[0]
-    return Reason(fact_name, False, Text(f"{first.en}; {tail.en}", f"{first.ru}; {tail.ru}"))
+    return Reason(fact_name, False, joined([first, tail], "; "))
 
 
 def _of_what(analysis: Analysis) -> Text:
@@ -329,22 +342,30 @@ def _played_out(analysis: Analysis, runner: MoveValue, name: Text, other_name: T
     the lead is within its 95 % half-width)."""
     best = analysis.best
     if analysis.points_first:
-        mine, theirs = f"{best.points:.1f}", f"{runner.points:.1f}"
-        en = f"{name.en} scores {mine} points on average, {other_name.en} {theirs}"
-        ru = f"{name.ru} в среднем приносит {mine.replace('.', ',')} очка, {other_name.ru} — {theirs.replace('.', ',')}"
+        figures = msg(
+            "{move} scores {mine:.1f} points on average, {other} {theirs:.1f}",
+            move=name,
+            mine=best.points,
+            other=other_name,
+            theirs=runner.points,
+        )
     else:
-        of = _of_what(analysis)
-        en = f"{name.en} wins {_percent(best.win)} of the {of.en}, {other_name.en} {_percent(runner.win)}"
-        ru = f"{name.ru} выигрывает {_percent(best.win)} {of.ru}, {other_name.ru} — {_percent(runner.win)}"
+        figures = msg(
+            "{move} wins {win} of the {of}, {other} {other_win}",
+            move=name,
+            win=_percent(best.win),
+            of=_of_what(analysis),
+            other=other_name,
+            other_win=_percent(runner.win),
+        )
     gap, half_width = analysis.lead(best, runner)
     if gap <= half_width:
-        return Text(
-            f"No rule of thumb separates {name.en} from {other_name.en}: {en}, too close to call",
-            f"Простым правилом {name.ru} от {other_name.ru} не отличить: {ru}, разница в пределах точности",
+        return msg(
+            "No rule of thumb separates {move} from {other}: {figures}, too close to call",
+            move=name,
+            other=other_name,
+            figures=figures,
         )
     if analysis.method in ("exact_deals", "exact"):
-        return Text(
-            f"No simple rule shows it, but solved exactly, {en}",
-            f"Простого правила тут нет, но при точном решении {ru}",
-        )
-    return Text(f"No simple rule shows it, but played out, {en}", f"Простого правила тут нет, но при розыгрыше {ru}")
+        return msg("No simple rule shows it, but solved exactly, {figures}", figures=figures)
+    return msg("No simple rule shows it, but played out, {figures}", figures=figures)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from tutorial_app.rules.text import Text, seat_genitive, seat_name
+from tutorial_app.rules.text import Text, joined, listed, msg, msgc, seat_genitive, seat_name, verbatim
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
 from tutorial_app.strategy.inference import Knowledge, infer
 from tutorial_app.strategy.sampler import DealSampler
@@ -28,6 +28,8 @@ __all__ = [
     "lead_fact",
     "lead_rules_out",
     "and_list",
+    "numbers_and",
+    "numbers_or",
     "Certainty",
     "certainty",
 ]
@@ -60,6 +62,19 @@ def and_list(items: Sequence[str], word: str) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
+def numbers_and(items: Sequence[object]) -> Text:
+    """ "2, 3 and 5" in every language (numbers or tiles, each written as it is)."""
+    return listed([verbatim(str(i)) for i in items])
+
+
+def numbers_or(items: Sequence[object]) -> Text:
+    """ "2, 3 or 5" (the Russian and Ukrainian of "nobody was dealt 1-1 or 2-2" join them with «и»/«і»)."""
+    parts = [verbatim(str(i)) for i in items]
+    if len(parts) == 1:
+        return parts[0]
+    return msgc("list, after a negation", "{items} or {last}", items=joined(parts[:-1], ", "), last=parts[-1])
+
+
 ClueKind = Literal["none", "in_sight", "pass", "draw", "lead", "elsewhere"]
 
 
@@ -83,15 +98,15 @@ def none_reasons(knowledge: Knowledge | None, seat: int, numbers: Sequence[int])
     seat and the kind of event ("seat 1 passed on 2 and 5"); numbers all in sight; numbers whose hidden
     tiles are surely elsewhere (the counts or the lead show it). Without ``knowledge`` (every hand open)
     the hand itself is the reason."""
-    grouped: dict[tuple[str, int], list[str]] = {}
+    grouped: dict[tuple[str, int], list[int]] = {}
     for number in numbers:
-        grouped.setdefault((clue_kind(knowledge, seat, number), seat), []).append(str(number))
+        grouped.setdefault((clue_kind(knowledge, seat, number), seat), []).append(number)
     out = []
-    for (kind, who), listed in grouped.items():
+    for (kind, who), group in grouped.items():
         if kind == "lead" and knowledge is not None:
-            out.append(_lead_reason(knowledge, [int(n) for n in listed]))
+            out.append(_lead_reason(knowledge, group))
         else:
-            out.append(_reason(kind, who, and_list(listed, "and"), and_list(listed, "и")))
+            out.append(_reason(kind, who, numbers_and(group)))
     return out
 
 
@@ -108,31 +123,26 @@ def _lead_reason(knowledge: Knowledge, numbers: list[int]) -> Text:
 def lead_rules_out(knowledge: Knowledge, tiles: Sequence[Tile]) -> Text:
     """Why nobody was dealt ``tiles``: "the lead of 4-4 shows nobody was dealt 1-1" when the rule named the
     lead tile, "seat 1 led by the first-lead rule, so nobody was dealt 1-1" when any tile could be led."""
-    names = [str(t) for t in tiles]
+    names = numbers_or(tiles)
     view = knowledge.view
     if view.lead_named:
-        return Text(
-            f"the lead of {view.lead_tile} shows nobody was dealt {and_list(names, 'or')}",
-            f"заход с {view.lead_tile} показывает, что {and_list(names, 'и')} никому не сдали",
-        )
-    leader = seat_name(knowledge.leader)
-    return Text(
-        f"{leader.en} led by the first-lead rule, so nobody was dealt {and_list(names, 'or')}",
-        f"{leader.ru} зашёл первым по правилу захода, значит, {and_list(names, 'и')} никому не сдали",
+        return msg("the lead of {tile} shows nobody was dealt {tiles}", tile=str(view.lead_tile), tiles=names)
+    return msg(
+        "{seat} led by the first-lead rule, so nobody was dealt {tiles}", seat=seat_name(knowledge.leader), tiles=names
     )
 
 
-def _reason(kind: str, seat: int, en: str, ru: str) -> Text:
+def _reason(kind: str, seat: int, numbers: Text) -> Text:
     name = seat_name(seat)
     if kind == "draw":
-        return Text(f"{name.en} drew on {en}", f"{name.ru} брал с базара на {ru}")
+        return msg("{seat} drew on {numbers}", seat=name, numbers=numbers)
     if kind == "pass":
-        return Text(f"{name.en} passed on {en}", f"{name.ru} спасовал на {ru}")
+        return msg("{seat} passed on {numbers}", seat=name, numbers=numbers)
     if kind == "in_sight":
-        return Text(f"every {en} is in sight", f"все кости с {ru} уже видны")
+        return msg("every {numbers} is in sight", numbers=numbers)
     if kind == "elsewhere":
-        return Text(f"every hidden {en} is surely elsewhere", f"все скрытые кости с {ru} точно не у него")
-    return Text(f"{name.en} holds no {en}", f"у {seat_genitive(seat).ru} нет {ru}")
+        return msg("every hidden {numbers} is surely elsewhere", numbers=numbers)
+    return msg("{seat} holds no {numbers}", seat=seat_genitive(seat), numbers=numbers)
 
 
 def lead_fact(knowledge: Knowledge, sure: Certainty, seat: int) -> Text | None:
@@ -141,11 +151,7 @@ def lead_fact(knowledge: Knowledge, sure: Certainty, seat: int) -> Text | None:
     tile = knowledge.lead_tile_held()
     if tile is None or knowledge.leader != seat or tile not in sure.sure_tiles(seat):
         return None
-    name = seat_name(seat)
-    return Text(
-        f"{name.en} led, so {name.en} holds {tile}",
-        f"{name.ru} зашёл первым, значит, {tile} у {seat_genitive(seat).ru}",
-    )
+    return msg("{seat} led, so {holder} holds {tile}", seat=seat_name(seat), holder=seat_genitive(seat), tile=str(tile))
 
 
 @dataclass(frozen=True)
@@ -179,21 +185,18 @@ class WhatWeKnow:
 
     def lines(self, lang: str = "en") -> list[str]:
         """The panel as short lines of text."""
-        ru = lang == "ru"
         out = []
         for facts in self.others:
-            who = seat_name(facts.seat).in_(lang)
-            if facts.partner:
-                who += " (партнёр)" if ru else " (partner)"
+            who = msg("{seat} (partner)", seat=seat_name(facts.seat)) if facts.partner else seat_name(facts.seat)
             if facts.cannot_hold:
                 numbers = ", ".join(str(n) for n in facts.cannot_hold)
-                out.append(f"{who}: нет {numbers}" if ru else f"{who}: no {numbers}")
+                out.append(msg("{who}: no {numbers}", who=who, numbers=numbers).in_(lang))
             elif facts.lead is None:
-                out.append(f"{who}: ничего не известно" if ru else f"{who}: nothing known yet")
+                out.append(msg("{who}: nothing known yet", who=who).in_(lang))
             if facts.lead is not None:
                 out.append(facts.lead.in_(lang))
         counts = ", ".join(f"{n}: {c}" for n, c in enumerate(self.unseen))
-        out.append(f"не видно костей по числам — {counts}" if ru else f"unseen tiles by number — {counts}")
+        out.append(msg("unseen tiles by number — {counts}", counts=counts).in_(lang))
         return out
 
 

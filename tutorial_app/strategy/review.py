@@ -23,10 +23,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from tutorial_app.language import ru_plural
 from tutorial_app.rules.line.moves import apply_unchecked
 from tutorial_app.rules.line.state import Action, HandState, Move
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import Text, msg, msgn
 from tutorial_app.strategy.analysis import Analysis, analyse, candidate_moves
 from tutorial_app.strategy.explain import move_name
 from tutorial_app.strategy.view import view_of
@@ -82,21 +81,21 @@ class Decision:
         """One line: what was played, what was best, and the cost."""
         played, best = move_name(self.chosen), move_name(self.best)
         if self.chosen._replace(claim=None) == self.best._replace(claim=None):
-            return Text(f"{played.en}: the engine's choice too", f"{played.ru}: движок сыграл бы так же")
+            return msg("{played}: the engine's choice too", played=played)
         if self.lost <= self.lost_ci:
-            return Text(
-                f"{played.en}: as good as {best.en}, as far as the engine can tell",
-                f"{played.ru}: не хуже, чем {best.ru}, насколько движок может судить",
-            )
+            return msg("{played}: as good as {best}, as far as the engine can tell", played=played, best=best)
         cost = round(100 * self.lost)
         best_win, chosen_win = round(100 * self.analysis.most_wins().win), round(100 * self.chosen_win)
-        mark = f" ({_MARK_TEXT[self.mark].en})" if self.mark is not None else ""
-        mark_ru = f" ({_MARK_TEXT[self.mark].ru})" if self.mark is not None else ""
-        return Text(
-            f"{played.en}{mark}: {best.en} was better, {best_win}% against {chosen_win}% to win "
-            f"({cost} percentage points)",
-            f"{played.ru}{mark_ru}: лучше было {best.ru} — {best_win}% против {chosen_win}% на победу "
-            f"(на {cost} {ru_plural(cost, 'пункт', 'пункта', 'пунктов')} меньше)",
+        if self.mark is not None:
+            played = msg("{move} ({mark})", move=played, mark=_MARK_TEXT[self.mark])
+        return msgn(
+            "{played}: {best} was better, {best_win}% against {chosen_win}% to win ({n} percentage points)",
+            "{played}: {best} was better, {best_win}% against {chosen_win}% to win ({n} percentage points)",
+            cost,
+            played=played,
+            best=best,
+            best_win=best_win,
+            chosen_win=chosen_win,
         )
 
 

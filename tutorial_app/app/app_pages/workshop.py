@@ -16,14 +16,20 @@ from tutorial_app.source import SourceError, decode, parse_source
 PLAYER = "ws"
 EXAMPLE = """\
 id: club-first-move
-title: {en: Our first move, ru: Наш первый ход}
-summary: {en: Lay a tile on the right end., ru: Поставьте кость на правый конец.}
+title: {en: Our first move, ru: Наш первый ход, uk: Наш перший хід, es: Nuestra primera jugada}
+summary:
+  en: Lay a tile on the right end.
+  ru: Поставьте кость на правый конец.
+  uk: Покладіть кістку на правий кінець.
+  es: Pon una ficha en el extremo derecho.
 rules: block
 steps:
   - kind: play
     text:
       en: The ends show 1 and 4. Lay 4-2 on the 4.
       ru: На концах 1 и 4. Поставьте 4-2 к четвёрке.
+      uk: На кінцях 1 і 4. Покладіть 4-2 до четвірки.
+      es: Los extremos muestran 1 y 4. Pon el 4-2 junto al 4.
     position:
       hands:
         - ["4-2", "6-1"]
@@ -31,14 +37,22 @@ steps:
       chain: ["1-3", "3-4"]
       to_move: 0
     goal: {played: "4-2"}
-    hint: {en: Look for the 4 on your tiles., ru: Найдите четвёрку на своих костях.}
+    hint:
+      en: Look for the 4 on your tiles.
+      ru: Найдите четвёрку на своих костях.
+      uk: Знайдіть четвірку на своїх кістках.
+      es: Busca el 4 entre tus fichas.
     success:
       en: 4-2 has a 4, so it meets the 4, and the right end now shows 2.
       ru: На 4-2 есть четвёрка, поэтому она встала к четвёрке, и справа теперь 2.
+      uk: На 4-2 є четвірка, тож вона стала до четвірки, і праворуч тепер 2.
+      es: El 4-2 tiene un 4, así que va junto al 4, y el extremo derecho ahora muestra 2.
   - kind: remember
     points:
       - en: A tile goes where its number matches an open end.
         ru: Кость ставят туда, где её число совпадает с открытым концом.
+        uk: Кістку кладуть туди, де її число збігається з відкритим кінцем.
+        es: Una ficha va donde su número coincide con un extremo abierto.
 """
 
 

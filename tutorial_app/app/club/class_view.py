@@ -44,7 +44,7 @@ from tutorial_app.lessons import LessonRun, finish_step, solve
 from tutorial_app.lessons.format.model import Lesson, QuizStep, RememberStep
 from tutorial_app.lessons.quiz.answers import answer_type
 from tutorial_app.rules.line.state import Move
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import verbatim
 
 __all__ = ["teacher_view", "learner_view", "wall_view"]
 
@@ -424,7 +424,7 @@ def _after_answer(room: Room, lesson: Lesson, run: LessonRun, mine: Answered) ->
 def _capstone_move(run: LessonRun, move: Move) -> None:
     said = run.submit_move(move, lang())
     if not said.correct:
-        refusal(Text(said.message, said.message))
+        refusal(verbatim(said.message))
     set_selected(BOARD, None)
     bump(BOARD)
 

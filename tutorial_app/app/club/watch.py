@@ -19,7 +19,7 @@ from tutorial_app.app.table.records import lead_reason
 from tutorial_app.club.seating import Member
 from tutorial_app.club.shared_hand import TableGame, advice
 from tutorial_app.club.store import ClubStore, clock
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import msg, verbatim
 
 __all__ = ["watcher_view", "MAX_HINT"]
 
@@ -37,7 +37,7 @@ def _send(store: ClubStore, place: Device, seat_key: str, text_key: str) -> None
     if not text:
         refusal(msg("write the hint first"))
         return
-    if act(store.hint, place.code, place.token, seat, Text(text[:MAX_HINT], text[:MAX_HINT]), clock()):
+    if act(store.hint, place.code, place.token, seat, verbatim(text[:MAX_HINT]), clock()):
         st.session_state[text_key] = ""
 
 

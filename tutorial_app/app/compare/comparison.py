@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from tutorial_app.language import LANGS
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.position import read_position
@@ -52,7 +53,7 @@ def _example(players: int, lang: str) -> str:
 
 
 EXAMPLES: dict[tuple[str, int], str] = {
-    (lang, players): _example(players, lang) for lang in ("en", "ru") for players in (2, 3, 4)
+    (lang, players): _example(players, lang) for lang in LANGS for players in (2, 3, 4)
 }
 """The example position per language and number of players (the same tiles, one more hand each time)."""
 
@@ -60,7 +61,7 @@ EXAMPLES: dict[tuple[str, int], str] = {
 def example_for(players: Sequence[int], lang: str) -> str:
     """The example for the number of players most of the rule sets have (the first such on a tie)."""
     counts = list(players) or [2]
-    return EXAMPLES[("ru" if lang == "ru" else "en", max(counts, key=counts.count))]
+    return EXAMPLES[(lang if lang in LANGS else "en", max(counts, key=counts.count))]
 
 
 def hands_in(data: Mapping[str, Any]) -> int | None:

@@ -17,7 +17,7 @@ from tutorial_app.app.shell.links import MAX_SEED, whole_number
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.simulate import BOTS, Bot
 from tutorial_app.rules.line.variants import find_variant
-from tutorial_app.rules.text import RulesError, Text, msg, shown
+from tutorial_app.rules.text import RulesError, Text, msg, msgc, shown
 
 __all__ = ["CompareLink", "LinkedSet", "read_compare_link", "compare_params", "MAX_SETS", "MAX_HANDS", "MAX_MATCHES"]
 
@@ -87,7 +87,7 @@ def _linked_set(params: Mapping[str, str], number: int) -> LinkedSet | Text:
             )
         rules = variant.rules(players, overrides)
     except RulesError as exc:
-        return Text(f"rule set {number}: {exc.reason.en}", f"набор {number}: {exc.reason.ru}")
+        return msg("rule set {number}: {reason}", number=number, reason=exc.reason)
     # the values as the rules core read them ("150" -> 150), so the page's widgets can show them
     values = rules.as_dict()
     return LinkedSet(variant.name, players, {name: values[name] for name in overrides}, rules)
@@ -134,10 +134,8 @@ def read_compare_link(params: Mapping[str, str]) -> CompareLink | Text | None:
         asked = params.get(name)
         bot = next((b for b in BOTS if b == asked), None)
         if asked is not None and bot is None:
-            return Text(
-                f"{name} is {' or '.join(BOTS)}, not {shown(asked)}",
-                f"{name} — это {' или '.join(BOTS)}, а не {shown(asked)}",
-            )
+            either = msgc("list, either", "{items} or {last}", items=", ".join(BOTS[:-1]), last=BOTS[-1])
+            return msg("{name} is {bots}, not {shown}", name=name, bots=either, shown=shown(asked))
         bots.append(bot)
     return CompareLink(tuple(sets), settings, bots[0], bots[1])
 

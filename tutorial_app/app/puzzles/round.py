@@ -14,8 +14,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from tutorial_app.language import en_count, ru_count
-from tutorial_app.lessons.quiz.strategy import move_label
+from tutorial_app.lessons.quiz.strategy import move_text
 from tutorial_app.puzzles.mistakes import ReviewMistake
 from tutorial_app.puzzles.model import Puzzle, move_key
 from tutorial_app.puzzles.schedule import DAY
@@ -25,7 +24,7 @@ from tutorial_app.rules.line.moves import apply, why_illegal
 from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.line.worked_end import explain_hand_end
 from tutorial_app.rules.line.worked_moves import describe_moves
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import Text, joined, msg, msgn
 from tutorial_app.strategy.explain import move_name
 
 __all__ = [
@@ -110,7 +109,7 @@ def mistake_round(mistake: ReviewMistake, item_id: int) -> Round:
 
 def answer_name(key: str, state: HandState) -> Text:
     """A stored answer as the learner reads it ("6-4 on the left")."""
-    return Text(move_label(key, state, "en"), move_label(key, state, "ru"))
+    return move_text(key, state)
 
 
 @dataclass(frozen=True)
@@ -134,16 +133,15 @@ def refutation_line(puzzle: Puzzle, move: Move) -> LineShown | None:
         states.append(state)
     record = [(seat, step, drawn) for seat, step, drawn, _points in state.log[len(position.state.log) :]]
     played = move_name(found.moves()[0])
-    intro = Text(
-        f"Here is one way the hidden tiles may lie that agrees with everything you saw, each side playing its best "
-        f"from then on. You play {played.en}.",
-        f"Вот один из раскладов скрытых костей, согласный со всем, что вы видели; дальше каждая сторона играет "
-        f"лучшим образом. Вы ставите {played.ru}.",
+    intro = msg(
+        "Here is one way the hidden tiles may lie that agrees with everything you saw, each side playing its best "
+        "from then on. You play {move}.",
+        move=played,
     )
     parts = [intro, describe_moves(record[1:], puzzle.seat)]
     if state.is_over:
         parts.append(explain_hand_end(state, puzzle.seat).text())
-    told = Text(" ".join(p.en for p in parts if p.en), " ".join(p.ru for p in parts if p.ru))
+    told = joined(parts)
     return LineShown(tuple(states), told)
 
 
@@ -154,4 +152,4 @@ def when_text(due: float, now: float) -> Text:
         return msg("later today")
     if days == 1:
         return msg("tomorrow")
-    return Text(f"in {en_count(days, 'day', 'days')}", f"через {ru_count(days, 'день', 'дня', 'дней')}")
+    return msgn("in {n} day", "in {n} days", days)

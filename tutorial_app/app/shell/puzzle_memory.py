@@ -26,7 +26,7 @@ from tutorial_app.lessons.format.model import QuizStep
 from tutorial_app.puzzles.mistakes import quiz_key, quiz_payload, review_mistakes
 from tutorial_app.puzzles.store import PuzzleStore, StoreUnavailable
 from tutorial_app.rules.line.state import HandState, Move
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, verbatim
 from tutorial_app.strategy.review import HandReview
 
 __all__ = [
@@ -57,7 +57,7 @@ def puzzle_store() -> tuple[PuzzleStore, Text | None]:
         st.session_state[_TAB_STORE] = PuzzleStore("sqlite://")
     store: PuzzleStore = st.session_state[_TAB_STORE]
     key = "puzzles.unavailable" if isinstance(found, StoreUnavailable) else "puzzles.no_name"
-    return store, Text(tr(key), tr(key))
+    return store, verbatim(tr(key))  # the page's own language: the app's keyed string
 
 
 def learner_zone() -> str | None:

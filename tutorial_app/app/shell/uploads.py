@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.rules.text import RulesError
 from tutorial_app.source import Limits, SourceError, decode, parse_source
 
 __all__ = ["InputError", "read_yaml_text", "MAX_POSITION_BYTES", "POSITION_LIMITS"]
@@ -30,4 +30,4 @@ def read_yaml_text(text: str | bytes, limit: int = MAX_POSITION_BYTES) -> Any:
     try:
         return parse_source(decode(text, limits) if isinstance(text, bytes) else text, "text", limits).data
     except SourceError as exc:
-        raise InputError(Text(exc.located("en"), exc.located("ru"))) from None
+        raise InputError(exc.where()) from None

@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutorial_app.i18n import t
-from tutorial_app.language import ru_plural
 from tutorial_app.rules.line.moves import apply_unchecked, with_claim
 from tutorial_app.rules.line.state import HandState, Move
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msgn
 from tutorial_app.strategy.explain import move_name
 from tutorial_app.strategy.review import Decision, HandReview, Mark
 
@@ -35,9 +34,7 @@ MARK_SYMBOLS: dict[Mark, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": 
 
 def percentage_points(count: int, lang: str) -> str:
     """ "1 percentage point", "22 percentage points"; «22 процентных пункта» (no abbreviation a newcomer must decode)."""
-    if lang == "ru":
-        return f"{count} {ru_plural(count, 'процентный пункт', 'процентных пункта', 'процентных пунктов')}"
-    return f"{count} percentage point{'' if count == 1 else 's'}"
+    return msgn("{n} percentage point", "{n} percentage points", count).in_(lang)
 
 
 def same_move(a: Move, b: Move) -> bool:

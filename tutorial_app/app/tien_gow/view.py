@@ -27,7 +27,7 @@ from tutorial_app.board.tien_gow_controller import (
     valid_selection,
 )
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.line.who import seat_who
+from tutorial_app.rules.text import msgc, seat_name
 
 __all__ = ["selection", "clear_selection", "trick_click", "show_trick_table", "trick_controls", "banker_text"]
 
@@ -156,5 +156,5 @@ def trick_controls(state: tg.HandState, viewer: int, key: str, on_click: OnClick
 
 def banker_text(state: tg.HandState, viewer: int, by_lot: bool) -> str:
     """Who banks this hand and why, the learner named "you"."""
-    who = seat_who(state.banker, viewer)
-    return tr("tg.banker_lot" if by_lot else "tg.banker_won", who=who.ru if lang() == "ru" else who.en)
+    who = msgc("banker", "you") if state.banker == viewer else seat_name(state.banker)
+    return tr("tg.banker_lot" if by_lot else "tg.banker_won", who=who.in_(lang()))

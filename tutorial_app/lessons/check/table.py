@@ -107,7 +107,7 @@ def _with_boneyard(state: HandState, held: list[int], dealt: int, deal: str) -> 
 
 SILENT = (
     "the learner makes a real decision here, but nothing is said after the right move: add success: with a "
-    "sentence in en: and ru: saying why it is right (what it leaves the others, what it keeps for you)"
+    "sentence in en:, ru:, uk: and es: saying why it is right (what it leaves the others, what it keeps for you)"
 )
 
 

@@ -386,8 +386,8 @@ def _message(err: ErrorDetails, loc: tuple[int | str, ...]) -> tuple[str, bool]:
         return _unknown_key(loc), True
     if kind == "missing":
         key = str(loc[-1])
-        if key in ("en", "ru"):
-            return f"missing the {key} text: every learner-facing text has both en: and ru:", False
+        if key in ("en", "ru", "uk", "es"):
+            return f"missing the {key} text: every learner-facing text has en:, ru:, uk: and es:", False
         model = _model_at(loc[:-1])
         field = _field(model, key) if model is not None else None
         about = f" ({field.description})" if field is not None and field.description else ""

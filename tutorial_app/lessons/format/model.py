@@ -100,8 +100,8 @@ class LText(_Strict):
 
     en: str = Field(min_length=1, description="English")
     ru: str = Field(min_length=1, description="Russian")
-    uk: str = Field(default="", description="Ukrainian")
-    es: str = Field(default="", description="Spanish")
+    uk: str = Field(min_length=1, description="Ukrainian")
+    es: str = Field(min_length=1, description="Spanish")
 
     def text(self) -> Text:
         return Text(self.en, self.ru, self.uk, self.es)
@@ -110,9 +110,9 @@ class LText(_Strict):
         """The text in ``lang`` (English for an unknown language)."""
         if lang == "ru":
             return self.ru
-        if lang == "uk" and self.uk:
+        if lang == "uk":
             return self.uk
-        if lang == "es" and self.es:
+        if lang == "es":
             return self.es
         return self.en
 

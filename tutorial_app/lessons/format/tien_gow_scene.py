@@ -115,7 +115,7 @@ def read_trick_scene(spec: PositionSpec, rules: tg.TienGowRules, overrides: dict
         reason = tg.why_illegal(state, move)
         if reason is not None:
             raise TrickPositionError(
-                ("moves", number), Text(f"{move} cannot be made: {reason.en}", f"{move} сделать нельзя: {reason.ru}")
+                ("moves", number), msg("{move} cannot be made: {reason}", move=str(move), reason=reason)
             )
         state = tg.apply_unchecked(state, tg.normalize(move))
     return TrickScene(start, state)

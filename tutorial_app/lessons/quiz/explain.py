@@ -123,15 +123,21 @@ def _fives_points(step: QuizStep, scene: Scene | None, _rules: HouseRules, viewe
         return explain_fives_points(state.table, mover)
     claimed = state.log[-1][1].claim or 0
     missed = state.unclaimed
-    return join(
-        explain_fives_points(state.table, None),
-        Text(
-            f'{mover.en_cap} announced {claimed}, so {missed} went unclaimed: the next player may call "Muggins!" '
-            "and take them.",
-            f"{mover.ru_cap} {mover.ru_verb('объявили', 'объявил')} {claimed}, значит, {missed} остались "
-            "необъявленными: следующий игрок может крикнуть «Маггинс!» и забрать их.",
-        ),
-    )
+    if mover.person == "you":
+        said = msg(
+            'You announced {claimed}, so {missed} went unclaimed: the next player may call "Muggins!" and take them.',
+            claimed=claimed,
+            missed=missed,
+        )
+    else:
+        said = msg(
+            'Seat {seat} announced {claimed}, so {missed} went unclaimed: the next player may call "Muggins!" and '
+            "take them.",
+            seat=state.log[-1][0],
+            claimed=claimed,
+            missed=missed,
+        )
+    return join(explain_fives_points(state.table, None), said)
 
 
 def _suit_left(step: QuizStep, scene: Scene | None, _rules: HouseRules, _viewer: int) -> Text | None:

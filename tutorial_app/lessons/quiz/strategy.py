@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tutorial_app.language import en_count, ru_count
 from tutorial_app.lessons.format.scenes import Scene
 from tutorial_app.rules.line.state import ACTION_MOVES, ENDS, Action, HandState, Move, play
-from tutorial_app.rules.text import Text, msg, seat_genitive, seat_name
+from tutorial_app.rules.text import Text, joined, msg, msgc, msgn, seat_genitive, seat_name, verbatim
 from tutorial_app.rules.tiles import ALL_TILES, Tile, TileError, parse_tile
 from tutorial_app.strategy.analysis import (
     DEFAULT_PLAYOUTS,
@@ -34,7 +33,7 @@ from tutorial_app.strategy.analysis import (
 )
 from tutorial_app.strategy.explain import move_name, why_best
 from tutorial_app.strategy.inference import infer
-from tutorial_app.strategy.knowledge import Certainty, and_list, certainty, lead_rules_out, none_reasons
+from tutorial_app.strategy.knowledge import Certainty, certainty, lead_rules_out, none_reasons, numbers_and
 from tutorial_app.strategy.view import view_since
 
 __all__ = [
@@ -146,15 +145,20 @@ def choice_keys(scene: Scene, viewer: int) -> list[str]:
 
 def move_label(key: str, state: HandState | None, lang: str) -> str:
     """An answer as the learner reads it ("3-3 on the right"; the end left out where the tile fits one way)."""
+    return move_text(key, state).in_(lang)
+
+
+def move_text(key: str, state: HandState | None) -> Text:
+    """``move_label`` in every language."""
     move = _move_of(key)
     if move is None:
-        return key
+        return verbatim(key)
     two_ways = state is None or any(
         other.tile == move.tile and not same_outcome(state, other, move)
         for other in candidate_moves(state)
         if other.action is Action.PLAY
     )
-    return move_name(move, with_end=two_ways).in_(lang)
+    return move_name(move, with_end=two_ways)
 
 
 def _move_of(key: str) -> Move | None:
@@ -227,12 +231,15 @@ def goal_problem(scene: Scene, viewer: int, right: list[Move]) -> str | None:
 def _value_text(analysis: Analysis, value: MoveValue, name: Text) -> Text:
     win, ci = round(100 * value.win), round(100 * value.ci)
     if analysis.points_first:
-        points = f"{value.points:+.1f}".replace("-", "−")
-        return Text(
-            f"{name.en} {points} points (± {value.points_ci:.1f}), {win}% to win",
-            f"{name.ru} {points} очка (± {value.points_ci:.1f}), {win}% на победу",
+        return msg(
+            "{move} {sign}{points:.1f} points (± {ci:.1f}), {win}% to win",
+            move=name,
+            sign="−" if value.points < 0 else "+",
+            points=abs(value.points),
+            ci=value.points_ci,
+            win=win,
         )
-    return Text(f"{name.en} {win}% (± {ci})", f"{name.ru} {win}% (± {ci})")
+    return msgc("quiz figures", "{move} {win}% (± {ci})", move=name, win=win, ci=ci)
 
 
 def engine_explanation(scene: Scene, viewer: int) -> Text:
@@ -243,22 +250,18 @@ def engine_explanation(scene: Scene, viewer: int) -> Text:
     ranked = _distinct(analysis, state)
     tiles = [v.move.tile for v in ranked]
     parts = [_value_text(analysis, v, move_name(v.move, tiles.count(v.move.tile) > 1)) for v in ranked]
-    measure_en = "points, then chance to win" if analysis.points_first else "chance to win"
-    measure_ru = "очки, затем шанс на победу" if analysis.points_first else "шанс на победу"
-    ranking = Text(
-        f"The analysis played each move out on the same {analysis.playouts} deals of the tiles you cannot see "
-        f"({measure_en}): " + "; ".join(p.en for p in parts) + ".",
-        f"Анализ разыграл каждый ход на одних и тех же {analysis.playouts} раскладах костей, которых вы не видите "
-        f"({measure_ru}): " + "; ".join(p.ru for p in parts) + ".",
+    measure = msg("points, then chance to win") if analysis.points_first else msg("chance to win")
+    ranking = msg(
+        "The analysis played each move out on the same {playouts} deals of the tiles you cannot see ({measure}): "
+        "{figures}.",
+        playouts=analysis.playouts,
+        measure=measure,
+        figures=joined(parts, "; "),
     )
     why = why_best(analysis, state)
     if why is None:
         return ranking
-    return Text(f"{ranking.en} {_sentence(why.en)}", f"{ranking.ru} {_sentence(why.ru)}")
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    return joined([ranking, msgc("sentence", "{text}.", text=why)])
 
 
 # -- "could seat N hold a 2?": what the record tells, from the learner's view ----------------------------
@@ -309,20 +312,28 @@ def may_hold_explanation(scene: Scene, viewer: int, seat: int | None, suit: int 
         return _tile_reason(sure, asked, tile)
     assert suit is not None
     if sure.holds_none(asked, suit):
-        reasons = none_reasons(sure.knowledge, asked, [suit])
-        return Text("No: " + "; ".join(r.en for r in reasons) + ".", "Нет: " + "; ".join(r.ru for r in reasons) + ".")
+        return _no(none_reasons(sure.knowledge, asked, [suit]))
     hidden = [t for t in sure.chance if ALL_TILES[t].has(suit) and sure.chance[t].get(asked, 0.0) > 0.0]
     names = ", ".join(str(ALL_TILES[t]) for t in sorted(hidden))
     since = _drawn_since_void(sure, asked, suit)
     if since is not None:
-        return Text(
-            f"Yes: {who.en} {since.en}; {who.en} may hold any of {names}.",
-            f"Да: {who.ru} {since.ru}; у {seat_genitive(asked).ru} может быть любая из костей {names}.",
+        return msg(
+            "Yes: {seat} {since}; {holder} may hold any of {tiles}.",
+            seat=who,
+            since=since,
+            holder=seat_genitive(asked),
+            tiles=names,
         )
-    return Text(
-        f"Yes: nothing you have seen rules it out; {who.en} may hold any of {names}.",
-        f"Да: ничто из увиденного этого не исключает; у {seat_genitive(asked).ru} может быть любая из костей {names}.",
+    return msg(
+        "Yes: nothing you have seen rules it out; {holder} may hold any of {tiles}.",
+        holder=seat_genitive(asked),
+        tiles=names,
     )
+
+
+def _no(reasons: list[Text]) -> Text:
+    """ "No: seat 1 passed on 2; ..."."""
+    return msgc("answer", "No: {reasons}.", reasons=joined(reasons, "; "))
 
 
 def _drawn_since_void(sure: Certainty, seat: int, number: int) -> Text | None:
@@ -339,28 +350,45 @@ def _drawn_since_void(sure: Certainty, seat: int, number: int) -> Text | None:
         return None
     count = sum(e.drawn for e in later)
     ends = sorted({n for e in later for n in e.ends})
-    en_ends, ru_ends = and_list([str(n) for n in ends], "and"), and_list([str(n) for n in ends], "и")
-    did = "passed" if void.event.kind == "pass" else "drew"
-    did_ru = "пасовал" if void.event.kind == "pass" else "брал с базара"
-    return Text(
-        f"{did} on {number} earlier, but has drawn {en_count(count, 'tile', 'tiles')} since, with {en_ends} open, "
-        f"and a new tile may show a {number}",
-        f"уже {did_ru} на {number}, но с тех пор взял ещё {ru_count(count, 'кость', 'кости', 'костей')}, "
-        f"когда были открыты {ru_ends}, а среди новых может оказаться кость с {number}",
+    if void.event.kind == "pass":
+        return msgn(
+            "passed on {number} earlier, but has drawn {n} tile since, with {ends} open, and a new tile may show a "
+            "{number}",
+            "passed on {number} earlier, but has drawn {n} tiles since, with {ends} open, and a new tile may show a "
+            "{number}",
+            count,
+            number=number,
+            ends=numbers_and(ends),
+        )
+    return msgn(
+        "drew on {number} earlier, but has drawn {n} tile since, with {ends} open, and a new tile may show a {number}",
+        "drew on {number} earlier, but has drawn {n} tiles since, with {ends} open, and a new tile may show a {number}",
+        count,
+        number=number,
+        ends=numbers_and(ends),
     )
 
 
 def _tile_reason(sure: Certainty, seat: int, tile: Tile) -> Text:
     chance = sure.chance.get(tile.index, {}).get(seat, 0.0)
-    who = seat_name(seat)
     if chance > 0.0:
         share = f"{100 * chance:.0f}%"
-        return Text(
-            f"Yes: {tile} is hidden and nothing rules it out; {who.en} holds it in {share} of the deals "
-            "that agree with what you have seen.",
-            f"Да: {tile} {'не виден' if tile.is_double else 'не видна'}, и ничто этого не исключает; "
-            f"{'он' if tile.is_double else 'она'} у {seat_genitive(seat).ru} в {share} "
-            "раскладов, согласных с тем, что вы видели.",
+        holder = seat_genitive(seat)
+        if tile.is_double:  # the Russian and Ukrainian for a double are masculine, for another tile feminine
+            return msgc(
+                "a double",
+                "Yes: {tile} is hidden and nothing rules it out; {seat} holds it in {share} of the deals that agree "
+                "with what you have seen.",
+                tile=str(tile),
+                seat=holder,
+                share=share,
+            )
+        return msg(
+            "Yes: {tile} is hidden and nothing rules it out; {seat} holds it in {share} of the deals that agree with "
+            "what you have seen.",
+            tile=str(tile),
+            seat=holder,
+            share=share,
         )
     knowledge = sure.knowledge
     if not knowledge.unseen & tile.bit:
@@ -368,17 +396,24 @@ def _tile_reason(sure: Certainty, seat: int, tile: Tile) -> Text:
     if knowledge.lead_forbidden & tile.bit:
         lead = knowledge.view.lead_tile
         if not knowledge.view.lead_named:
-            why = lead_rules_out(knowledge, [tile])
-            return Text(f"No: {why.en}.", f"Нет: {why.ru}.")
-        return Text(
-            f"No: {lead} had to open the hand, so nobody was dealt {tile}, which would have opened it instead.",
-            f"Нет: заходить нужно было с {lead}, значит, {tile} никому не сдали — иначе зашли бы "
-            f"{'с него' if tile.is_double else 'с неё'}.",
+            return _no([lead_rules_out(knowledge, [tile])])
+        if tile.is_double:
+            return msgc(
+                "a double",
+                "No: {lead} had to open the hand, so nobody was dealt {tile}, which would have opened it instead.",
+                lead=str(lead),
+                tile=str(tile),
+            )
+        return msg(
+            "No: {lead} had to open the hand, so nobody was dealt {tile}, which would have opened it instead.",
+            lead=str(lead),
+            tile=str(tile),
         )
     reasons = none_reasons(knowledge, seat, [n for n in {tile.hi, tile.lo} if knowledge.latest_void(seat, n)])
     if reasons:
-        return Text("No: " + "; ".join(r.en for r in reasons) + ".", "Нет: " + "; ".join(r.ru for r in reasons) + ".")
-    return Text(
-        f"No: every deal that agrees with what you have seen puts {tile} elsewhere.",
-        f"Нет: во всех раскладах, согласных с увиденным, {tile} не у {seat_genitive(seat).ru}.",
+        return _no(reasons)
+    return msg(
+        "No: no deal that agrees with what you have seen gives {tile} to {seat}.",
+        tile=str(tile),
+        seat=seat_genitive(seat),
     )

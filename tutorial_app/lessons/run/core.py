@@ -24,7 +24,7 @@ from tutorial_app.lessons.format.model import (
 )
 from tutorial_app.lessons.quiz.answers import normalize_answer
 from tutorial_app.rules.line.worked import join
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import Text, msg, verbatim
 
 __all__ = ["Feedback", "RunCore", "RunError", "RIGHT", "play_out", "refuted"]
 
@@ -232,7 +232,7 @@ class RunCore:
         try:
             given = normalize_answer(step.ask, value)
         except ValueError as exc:
-            what = _WHAT.get(str(exc), Text(str(exc), str(exc)))
+            what = _WHAT.get(str(exc), verbatim(str(exc)))
             return Feedback(False, _WRITE.in_(lang).format(what=what.in_(lang)))
         if given != self._right:
             self.mistakes += 1
