@@ -324,7 +324,13 @@ def parse_move(raw: object, where: str = "move") -> Move:
         raise PositionError(
             at(
                 where,
-                msg("unknown key {shown}; a move has tile and end, or action", shown=shown(key)),
+                msg(
+                    "unknown key {shown}; a move has {tile} and {end}, or {action}",
+                    shown=shown(key),
+                    tile="tile",
+                    end="end",
+                    action="action",
+                ),
             )
         )
     action = raw.get("action")

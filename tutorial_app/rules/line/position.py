@@ -180,7 +180,9 @@ def _read_boneyard(given: object, rules: HouseRules, claims: Claims, draws: dict
         return _implicit_pile(rules, claims, draws)
     if isinstance(given, bool) or not isinstance(given, int | list):
         raise PositionError(
-            msg("'boneyard' must be a list of tiles, top of the pile first, or a number of face-down tiles")
+            msg(
+                "'{key}' must be a list of tiles, top of the pile first, or a number of face-down tiles", key="boneyard"
+            )
         )
     if isinstance(given, int):
         return _counted_pile(given, rules, claims, draws)
@@ -217,20 +219,23 @@ def _implicit_pile(rules: HouseRules, claims: Claims, draws: dict[int, tuple[Til
 def _counted_pile(count: int, rules: HouseRules, claims: Claims, draws: dict[int, tuple[Tile, ...]]) -> _Pile:
     """``boneyard: N``: N face-down tiles; the draws in ``moves`` say which came off the top."""
     if count < 0:
-        raise PositionError(msg("'boneyard' cannot hold {count} tiles", count=count))
+        raise PositionError(msg("'{key}' cannot hold {count} tiles", key="boneyard", count=count))
     named = _claim_draws(claims, draws)
     free = [t for t in ALL_TILES if t not in claims]
     if not rules.has_boneyard:
         return _Pile(tuple(free))  # tiles set aside face down are out of play
     if count < len(named):
         raise PositionError(
-            msg("'boneyard' has {count} face-down tiles, but the moves draw {n}", count=count, n=len(named))
+            msg(
+                "'{key}' has {count} face-down tiles, but the moves draw {n}", key="boneyard", count=count, n=len(named)
+            )
         )
     hidden = count - len(named)
     if hidden > len(free):
         raise PositionError(
             msg(
-                "'boneyard' has {count} face-down tiles, but only {value} tiles are not in a hand or the chain",
+                "'{key}' has {count} face-down tiles, but only {value} tiles are not in a hand or the chain",
+                key="boneyard",
                 count=count,
                 value=len(free) + len(named),
             )
