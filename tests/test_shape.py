@@ -55,7 +55,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "lessons": {"rules", "strategy", "source", "board.layout", "board.adjust"},
     "courses": set(),
     "stores": {"rules", "names", "source"},
-    "club": {"lessons", "strategy", "rules", "names", "source"},
+    "club": {"lessons", "strategy", "rules", "names", "source", "stores"},
     "puzzles": {"lessons", "strategy", "rules", "names", "stores"},
     "app": {"club", "puzzles", "stores", "lessons", "source", "names", "board", "strategy", "i18n", "rules"},
     "commands": {"puzzles", "lessons", "strategy", "rules", "source"},

@@ -26,6 +26,7 @@ __all__ = [
     "LANGS",
     "DOMAIN",
     "NUMBER_MARKS",
+    "FORMS",
     "translations",
     "render",
     "format_number",
@@ -35,7 +36,6 @@ __all__ = [
     "en_count",
     "EndWords",
     "END_NAMES",
-    "end_name",
 ]
 
 Lang = Literal["en", "ru", "uk", "es"]
@@ -50,6 +50,12 @@ NUMBER_MARKS: Mapping[str, tuple[str, str]] = {
     "es": (",", "."),
 }
 """Each language's decimal mark and thousands separator (CLDR's, as Babel gives them: a test compares)."""
+
+FORMS = frozenset({"gen", "dat", "ins", "cap", "low", "clause"})
+"""What a translation may ask of a message field: ``{who:gen}`` its genitive (a name the rules core declines,
+``rules.text.declined``), ``dat``, ``ins``; ``{who:cap}`` with a capital first letter (``{who:gen,cap}``), ``{reason:low}``
+with a small one (a sentence quoted after "No: "); ``{reason:clause}`` a sentence set inside another (a small first
+letter unless it starts a name or an abbreviation, no closing full stop)."""
 
 _AND: Mapping[str, str] = {"en": "and", "ru": "и", "uk": "і", "es": "y"}
 
@@ -112,6 +118,9 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: object, format_spec: str) -> str:
         if hasattr(value, "in_"):
+            form = getattr(value, "form", None)
+            if form is not None and format_spec and set(format_spec.split(",")) <= FORMS:
+                return str(form(format_spec, self.lang))
             return format(value.in_(self.lang), format_spec)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return format_number(value, self.lang, format_spec)
@@ -206,12 +215,6 @@ END_NAMES: dict[str, EndWords] = {
         "lower end", "нижний конец", "нижнему концу", "нижнем конце", "lower", "нижний", "at the bottom", "снизу"
     ),
 }
-"""Every end the rules core names (``rules.line.state.ARM_NAMES`` and the lead); the app's ``end.*`` messages
-are these nouns."""
-
-_SOME_END = EndWords("end", "конец", "концу", "конце", "end", "конец", "at an end", "на конец")
-
-
-def end_name(end: str | None) -> EndWords:
-    """The names of ``end`` (a neutral "end"/«конец» for None or a name the rules core does not use)."""
-    return END_NAMES.get(end or "", _SOME_END)
+"""Every end of the chain (``rules.line.state.ARM_NAMES`` and the lead) in English and Russian; the app's ``end.*``
+messages are these nouns. The rules core names the ends with messages (``rules.line.ends``); this table stays while
+the strategy engine still glues Russian forms (to go once nothing uses it)."""

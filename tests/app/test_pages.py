@@ -48,6 +48,16 @@ def _button(at: AppTest, key: str):  # type: ignore[no-untyped-def]
     return at.button(key=key)
 
 
+def _play(at: AppTest, move: Move) -> None:
+    """Make ``move`` on the Play page as a learner does: its tile (then its end, when asked) or its button."""
+    if move.action is Action.PLAY:
+        _ok(_button(at, f"play_tile_{move.tile}").click().run())
+        if at.session_state["play_selected"] is not None:
+            _ok(_button(at, f"play_end_{move.end}").click().run())
+    else:
+        _ok(_button(at, f"play_{move.action.value}").click().run())
+
+
 @pytest.mark.parametrize("page", sorted(PAGES))
 def test_every_page_opens_in_both_languages(page: str) -> None:
     path, title_key = PAGES[page]
@@ -181,13 +191,7 @@ def test_a_hand_played_to_the_end_through_buttons(preset: str) -> None:
         table = at.session_state["play_table"]
         if table.hand_over:
             break
-        move = legal_moves(table.state)[-1]
-        if move.action is Action.PLAY:
-            _ok(_button(at, f"play_tile_{move.tile}").click().run())
-            if at.session_state["play_selected"] is not None:
-                _ok(_button(at, f"play_end_{move.end}").click().run())
-        else:
-            _ok(_button(at, f"play_{move.action.value}").click().run())
+        _play(at, legal_moves(table.state)[-1])
     table = at.session_state["play_table"]
     assert table.hand_over
     assert at.subheader[0].value == t("play.hand_over", "en")
@@ -217,14 +221,7 @@ def test_an_illegal_tile_says_why() -> None:
             assert reason is not None
             assert at.warning[0].value == reason.en
             return
-        move = legal_moves(state)[0]
-        _ok(
-            _button(at, f"play_tile_{move.tile}" if move.action is Action.PLAY else f"play_{move.action.value}")
-            .click()
-            .run()
-        )
-        if at.session_state["play_selected"] is not None:
-            _ok(_button(at, f"play_end_{move.end}").click().run())
+        _play(at, legal_moves(state)[0])
 
 
 def test_two_sessions_do_not_share_a_game() -> None:
@@ -323,14 +320,7 @@ def test_a_tail_adjustment_is_written_into_the_game_record() -> None:
         ]
         if arms or table.hand_over:
             break
-        move = legal_moves(table.state)[0]
-        _ok(
-            _button(at, f"play_tile_{move.tile}" if move.action is Action.PLAY else f"play_{move.action.value}")
-            .click()
-            .run()
-        )
-        if at.session_state["play_selected"] is not None:
-            _ok(_button(at, f"play_end_{move.end}").click().run())
+        _play(at, legal_moves(table.state)[0])
     if not arms:
         pytest.skip("no arm of two plain tiles came up in this deal")
     end, links = arms[0]

@@ -1,10 +1,13 @@
-"""What every command-line test needs: the repository, the command as a real process, and the one-line check."""
+"""What every command-line test needs: the repository, the command as a real process, the one-line check, and a
+simulation report's figures."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,3 +43,9 @@ def one_line_error(code: int, out: str, err: str, prefix: str = "domino-tutor", 
     assert lines[0].startswith(prefix + ": ") or lines[0].startswith(prefix + " "), lines[0]
     assert needle.lower() in lines[0].lower(), lines[0]
     return lines[0]
+
+
+def assert_report_figures(report: Mapping[str, Any], figures: Mapping[str, Any]) -> None:
+    """A simulate command's JSON ``report`` carries every one of the simulation's ``figures`` (tuples as lists)."""
+    for key, value in figures.items():
+        assert report[key] == (list(value) if isinstance(value, tuple) else value), key

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 from cli_helpers import one_line_error, run_module
+from review_positions import H734
 
 from tutorial_app.cli import main
 from tutorial_app.rules.line.moves import legal_moves
@@ -75,15 +76,6 @@ def test_the_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     other = json.loads(capsys.readouterr().out)
     assert other["moves"] != first["moves"]
     assert not any(c in other["why"] for c in "abcdefghijklmnopqrstuvwxyz")
-
-
-H734 = {
-    "rules": "block",
-    "hands": [["4-0", "6-0", "2-2", "4-2", "4-3"], ["0-0", "2-0", "3-2", "3-3"]],
-    "chain": ["3-1", "1-1", "1-6", "6-4", "4-5"],
-    "to_move": 0,
-    "moves": [{"tile": "4-3", "end": "left"}, {"action": "pass"}],
-}
 
 
 def test_an_endgame_is_solved_deal_by_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -33,155 +33,116 @@ def write(tmp_path: Path, text: str | bytes, name: str = "position.yaml") -> Pat
 
 LINE = "rules: block\nhands: [[6-4, 3-0, 1-2], [5-5, 2-2]]\nchain: [3-5, 5-1]\nto_move: 0\n"
 
-BAD_INPUTS: dict[str, tuple[str | bytes, str, str]] = {
-    # name: (file text, file name, a piece of the one-line message)
-    "duplicate tile in two hands": ("rules: block\nhands: [[6-4], [4-6]]\n", "p.yaml", "appears twice"),
-    "duplicate tile in hand and chain": (
-        "rules: block\nhands: [[6-4], [1-1]]\nchain: [4-6]\n",
-        "p.yaml",
-        "appears twice",
-    ),
-    "broken chain": ("rules: block\nhands: [[6-4], [1-1]]\nchain: [3-5, 1-2]\n", "p.yaml", "broken chain"),
-    "unknown preset": ("rules: chess\nhands: [[6-4], [1-1]]\n", "p.yaml", "unknown rule set"),
-    "unknown option": ("rules: block\noverrides: {colour: red}\nhands: [[6-4], [1-1]]\n", "p.yaml", "unknown option"),
-    "bad option value": ("rules: block\noverrides: {scoring: lots}\nhands: [[6-4], [1-1]]\n", "p.yaml", "scoring"),
-    "impossible combination": (
-        "rules: kozel\noverrides: {blocked_tie: bank}\nhands: [[6-4], [1-1]]\n",
-        "p.yaml",
-        "blocked_tie",
-    ),
-    "tile 7-1": ("rules: block\nhands: [[7-1], [1-1]]\n", "p.yaml", "7-1"),
-    "tile as a number": ("rules: block\nhands: [[64], [1-1]]\n", "p.yaml", "not a tile"),
-    "tile as three numbers": ("rules: block\nhands: [[[6, 4, 1]], [1-1]]\n", "p.yaml", "not a tile"),
+BAD_INPUTS: dict[str, tuple[str | bytes, str]] = {
+    # name: (file text, a piece of the one-line message); the file is p.yaml, or p.json for JSON_CASES
+    "duplicate tile in two hands": ("rules: block\nhands: [[6-4], [4-6]]\n", "appears twice"),
+    "duplicate tile in hand and chain": ("rules: block\nhands: [[6-4], [1-1]]\nchain: [4-6]\n", "appears twice"),
+    "broken chain": ("rules: block\nhands: [[6-4], [1-1]]\nchain: [3-5, 1-2]\n", "broken chain"),
+    "unknown preset": ("rules: chess\nhands: [[6-4], [1-1]]\n", "unknown rule set"),
+    "unknown option": ("rules: block\noverrides: {colour: red}\nhands: [[6-4], [1-1]]\n", "unknown option"),
+    "bad option value": ("rules: block\noverrides: {scoring: lots}\nhands: [[6-4], [1-1]]\n", "scoring"),
+    "impossible combination": ("rules: kozel\noverrides: {blocked_tie: bank}\nhands: [[6-4], [1-1]]\n", "blocked_tie"),
+    "tile 7-1": ("rules: block\nhands: [[7-1], [1-1]]\n", "7-1"),
+    "tile as a number": ("rules: block\nhands: [[64], [1-1]]\n", "not a tile"),
+    "tile as three numbers": ("rules: block\nhands: [[[6, 4, 1]], [1-1]]\n", "not a tile"),
     "illegal move": (
         "rules: block\nhands: [[6-4, 3-0], [1-2]]\nchain: [3-5, 5-1]\nto_move: 0\nmoves: [{tile: 6-4, end: left}]\n",
-        "p.yaml",
         "illegal",
     ),
     "pass with a playable tile": (
         "rules: block\nhands: [[6-4, 3-0], [1-2]]\nchain: [3-5, 5-1]\nto_move: 0\nmoves: [{action: pass}]\n",
-        "p.yaml",
         "may not pass",
     ),
     "draw without a boneyard": (
         "rules: block\nhands: [[6-4], [1-2]]\nchain: [3-5, 5-1]\nto_move: 0\nmoves: [{action: draw}]\n",
-        "p.yaml",
         "boneyard",
     ),
     "move after the hand is over": (
         "rules: block\nhands: [[6-5], []]\nchain: [3-5]\nmoves: [{action: pass}]\n",
-        "p.yaml",
         "over",
     ),
-    "unknown action": (
-        "rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [{action: fly}]\n",
-        "p.yaml",
-        "unknown action",
-    ),
+    "unknown action": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [{action: fly}]\n", "unknown action"),
     "action that is a list": (
         "rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [{action: [draw]}]\n",
-        "p.yaml",
         "unknown action",
     ),
-    "unknown end": (
-        "rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [{tile: 6-5, end: middle}]\n",
-        "p.yaml",
-        "end",
-    ),
-    "moves not a list": (
-        "rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: {tile: 6-5}\n",
-        "p.yaml",
-        "'moves'",
-    ),
-    "move not a mapping": (
-        "rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [6-5]\n",
-        "p.yaml",
-        "write a move",
-    ),
-    "too many seats": ("rules: block\nhands: [[6-4], [5-5], [1-1], [2-2], [3-3]]\n", "p.yaml", "not 5"),
-    "one seat": ("rules: block\nhands: [[6-4]]\n", "p.yaml", "not 1"),
-    "pairs with three seats": (
-        "rules: block\noverrides: {teams: pairs}\nhands: [[6-4], [5-5], [1-1]]\n",
-        "p.yaml",
-        "pairs",
-    ),
-    "players override disagrees": ("rules: block\noverrides: {players: 3}\nhands: [[6-5], [1-1]]\n", "p.yaml", "seats"),
-    "international for two": ("rules: international\nhands: [[6-4], [5-5]]\n", "p.yaml", "not 2"),
-    "two seats out": ("rules: block\nhands: [[], []]\nchain: [3-5]\n", "p.yaml", "only one player"),
-    "hands not lists": ("rules: block\nhands: [[6-5], 7]\n", "p.yaml", "'hands'"),
-    "no hands": ("rules: block\nchain: [3-5]\n", "p.yaml", "'hands'"),
-    "no rules": ("hands: [[6-5], [1-1]]\n", "p.yaml", "rules"),
-    "rules not a name": ("rules: [block]\nhands: [[6-5], [1-1]]\n", "p.yaml", "rules"),
-    "unknown key": ("rules: block\nhands: [[6-5], [1-1]]\nfoo: 1\n", "p.yaml", "unknown key"),
-    "to_move out of range": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nto_move: 2\n", "p.yaml", "to_move"),
-    "to_move not a number": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nto_move: one\n", "p.yaml", "to_move"),
-    "negative bank": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nbank: -3\n", "p.yaml", "bank"),
-    "overrides not a mapping": ("rules: block\noverrides: [1]\nhands: [[6-5], [1-1]]\n", "p.yaml", "overrides"),
-    "boneyard a negative number": ("rules: draw\nhands: [[6-5], [1-1]]\nboneyard: -3\n", "p.yaml", "boneyard"),
-    "boneyard not a list": ("rules: draw\nhands: [[6-5], [1-1]]\nboneyard: 2-2\n", "p.yaml", "boneyard"),
+    "unknown end": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [{tile: 6-5, end: middle}]\n", "end"),
+    "moves not a list": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: {tile: 6-5}\n", "'moves'"),
+    "move not a mapping": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmoves: [6-5]\n", "write a move"),
+    "too many seats": ("rules: block\nhands: [[6-4], [5-5], [1-1], [2-2], [3-3]]\n", "not 5"),
+    "one seat": ("rules: block\nhands: [[6-4]]\n", "not 1"),
+    "pairs with three seats": ("rules: block\noverrides: {teams: pairs}\nhands: [[6-4], [5-5], [1-1]]\n", "pairs"),
+    "players override disagrees": ("rules: block\noverrides: {players: 3}\nhands: [[6-5], [1-1]]\n", "seats"),
+    "international for two": ("rules: international\nhands: [[6-4], [5-5]]\n", "not 2"),
+    "two seats out": ("rules: block\nhands: [[], []]\nchain: [3-5]\n", "only one player"),
+    "hands not lists": ("rules: block\nhands: [[6-5], 7]\n", "'hands'"),
+    "no hands": ("rules: block\nchain: [3-5]\n", "'hands'"),
+    "no rules": ("hands: [[6-5], [1-1]]\n", "rules"),
+    "rules not a name": ("rules: [block]\nhands: [[6-5], [1-1]]\n", "rules"),
+    "unknown key": ("rules: block\nhands: [[6-5], [1-1]]\nfoo: 1\n", "unknown key"),
+    "to_move out of range": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nto_move: 2\n", "to_move"),
+    "to_move not a number": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nto_move: one\n", "to_move"),
+    "negative bank": ("rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nbank: -3\n", "bank"),
+    "overrides not a mapping": ("rules: block\noverrides: [1]\nhands: [[6-5], [1-1]]\n", "overrides"),
+    "boneyard a negative number": ("rules: draw\nhands: [[6-5], [1-1]]\nboneyard: -3\n", "boneyard"),
+    "boneyard not a list": ("rules: draw\nhands: [[6-5], [1-1]]\nboneyard: 2-2\n", "boneyard"),
     "spinner chain in a line game": (
         '{"rules": "block", "hands": [["6-4"], ["5-5"]], "chain": {"spinner": "5-5"}}',
-        "p.json",
         "line",
     ),
-    "spinner that is not a double": (
-        "rules: all_fives\nhands: [[6-4], [1-1]]\nchain: {spinner: 5-3}\n",
-        "p.yaml",
-        "double",
-    ),
+    "spinner that is not a double": ("rules: all_fives\nhands: [[6-4], [1-1]]\nchain: {spinner: 5-3}\n", "double"),
     "up arm before left and right": (
         "rules: all_fives\nhands: [[6-4], [1-1]]\nchain: {spinner: 5-5, arms: {up: [5-3]}}\n",
-        "p.yaml",
         "up and down",
     ),
     "closed double without branch blocking": (
         "rules: all_fives\nhands: [[6-4], [5-5]]\nchain: {spinner: 3-3, arms: {left: [{tile: 3-1, closed: yes}]}}\n",
-        "p.yaml",
         "closed",
     ),
     "double in a spinner game written as a line": (
         "rules: all_fives\nhands: [[6-4], [1-1]]\nchain: [3-5, 5-5]\n",
-        "p.yaml",
         "spinner",
     ),
     "match side that does not exist": (
         "rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmatch: {scores: {'5': 3}}\n",
-        "p.yaml",
         "side 5",
     ),
     "match scores not a mapping": (
         "rules: block\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmatch: {scores: [1, 2]}\n",
-        "p.yaml",
         "match.scores",
     ),
     "match opened not a boolean": (
         "rules: domino101\nhands: [[6-5], [1-1]]\nchain: [3-5]\nmatch: {opened: {'0': maybe}}\n",
-        "p.yaml",
         "opened",
     ),
     "moves after a redeal": (
         "rules: domino101\nhands: [[0-0, 1-1, 2-2, 3-3, 4-4, 5-6, 1-2], [2-3, 6-4]]\nmoves: [{tile: 1-1, end: lead}]\n",
-        "p.yaml",
         "redealt",
     ),
-    "a list, not a mapping": ("- rules: block\n", "p.yaml", "mapping"),
-    "a plain string": ("just some words\n", "p.yaml", "mapping"),
-    "bad YAML": ("rules: block\nhands: [[6-5], [1-1]\n", "p.yaml", "not valid YAML"),
-    "bad JSON": ('{"rules": "block", "hands": [[', "p.json", "not valid JSON"),
-    "tabs in YAML": ("rules: block\n\thands: [[6-5], [1-1]]\n", "p.yaml", "not valid YAML"),
-    "deep nesting": ("[" * 20000 + "]" * 20000, "p.yaml", "nested too deeply"),
-    "deep JSON nesting": ("[" * 200000 + "]" * 200000, "p.json", "nested too deeply"),
-    "empty file": ("", "p.yaml", "empty"),
-    "only blank lines": ("\n\n   \n", "p.yaml", "empty"),
-    "binary file": (b"\xff\xfe\x00\x81 binary", "p.yaml", "UTF-8"),
-    "huge file": ("# " + "x" * 1_100_000 + "\n", "p.yaml", "at most 1000 kB"),
+    "a list, not a mapping": ("- rules: block\n", "mapping"),
+    "a plain string": ("just some words\n", "mapping"),
+    "bad YAML": ("rules: block\nhands: [[6-5], [1-1]\n", "not valid YAML"),
+    "bad JSON": ('{"rules": "block", "hands": [[', "not valid JSON"),
+    "tabs in YAML": ("rules: block\n\thands: [[6-5], [1-1]]\n", "not valid YAML"),
+    "deep nesting": ("[" * 20000 + "]" * 20000, "nested too deeply"),
+    "deep JSON nesting": ("[" * 200000 + "]" * 200000, "nested too deeply"),
+    "empty file": ("", "empty"),
+    "only blank lines": ("\n\n   \n", "empty"),
+    "binary file": (b"\xff\xfe\x00\x81 binary", "UTF-8"),
+    "huge file": ("# " + "x" * 1_100_000 + "\n", "at most 1000 kB"),
 }
+JSON_CASES = {"spinner chain in a line game", "bad JSON", "deep JSON nesting"}
+
+
+def bad_file(tmp_path: Path, case: str) -> tuple[Path, str]:
+    """The bad input ``case`` written to a file, and a piece of the one-line message it must give."""
+    text, needle = BAD_INPUTS[case]
+    return write(tmp_path, text, "p.json" if case in JSON_CASES else "p.yaml"), needle
 
 
 @pytest.mark.parametrize("case", sorted(BAD_INPUTS))
 def test_bad_input_through_main(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text, name, needle = BAD_INPUTS[case]
-    path = write(tmp_path, text, name)
+    path, needle = bad_file(tmp_path, case)
     code = main(["referee", str(path)])
     captured = capsys.readouterr()
     one_line_error(code, captured.out, captured.err, "domino-tutor referee", needle)
@@ -205,8 +166,7 @@ def test_bad_input_through_main(case: str, tmp_path: Path, capsys: pytest.Captur
     ],
 )
 def test_bad_input_through_the_module(case: str, tmp_path: Path) -> None:
-    text, name, needle = BAD_INPUTS[case]
-    path = write(tmp_path, text, name)
+    path, needle = bad_file(tmp_path, case)
     done = run_module("referee", str(path))
     one_line_error(done.returncode, done.stdout, done.stderr, "domino-tutor referee", needle)
 
@@ -256,17 +216,17 @@ def _expected_russian(case: str) -> str:
 
 @pytest.mark.parametrize("case", RUSSIAN_CASES)
 def test_bad_input_in_russian(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text, name, _needle = BAD_INPUTS[case]
+    path, _needle = bad_file(tmp_path, case)
     expected = _expected_russian(case)
-    code = main(["referee", str(write(tmp_path, text, name)), "--lang", "ru"])
+    code = main(["referee", str(path), "--lang", "ru"])
     captured = capsys.readouterr()
     one_line_error(code, captured.out, captured.err, "domino-tutor referee", expected)
     assert re.search("[а-яё]", captured.err, re.IGNORECASE)
 
 
 def test_bad_input_in_russian_through_the_module(tmp_path: Path) -> None:
-    text, name, _needle = BAD_INPUTS["duplicate tile in two hands"]
-    done = run_module("referee", str(write(tmp_path, text, name)), "--lang", "ru")
+    path, _needle = bad_file(tmp_path, "duplicate tile in two hands")
+    done = run_module("referee", str(path), "--lang", "ru")
     one_line_error(
         done.returncode,
         done.stdout,

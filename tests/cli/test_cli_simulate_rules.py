@@ -6,7 +6,7 @@ import io
 import json
 
 import pytest
-from cli_helpers import one_line_error, run_module
+from cli_helpers import assert_report_figures, one_line_error, run_module
 
 from tutorial_app.cli import main
 from tutorial_app.commands.progress import ProgressBar
@@ -39,8 +39,7 @@ def test_simulate_json_matches_the_library(capsys: pytest.CaptureFixture[str]) -
     assert report["preset"] == "kozel"
     assert report["rules"]["players"] == 3 and report["rules"]["target"] == 150
     expected = simulate_hands(rules_for("kozel", 3, {"target": "150"}), 150, seed=9).same_figures()
-    for key, value in expected.items():
-        assert report[key] == (list(value) if isinstance(value, tuple) else value), key
+    assert_report_figures(report, expected)
 
 
 def test_simulate_same_seed_same_text_but_the_speed(capsys: pytest.CaptureFixture[str]) -> None:

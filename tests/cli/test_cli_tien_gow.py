@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from cli_helpers import one_line_error, run_module
+from cli_helpers import assert_report_figures, one_line_error, run_module
 
 from tutorial_app.cli import main
 from tutorial_app.rules.tien_gow import ALIASES, TITLE, LastTrick, TienGowRules
@@ -49,8 +49,7 @@ def test_simulate_json_matches_the_library(capsys: pytest.CaptureFixture[str]) -
     assert report["preset"] == "tien_gow" and report["rules"]["last_trick"] == "always"
     rules = TienGowRules(last_trick=LastTrick.ALWAYS)
     expected = simulate_tien_gow(rules, 120, 9, parse_bots("greedy,random,greedy,random")).same_figures()
-    for key, value in expected.items():
-        assert report[key] == (list(value) if isinstance(value, tuple) else value), key
+    assert_report_figures(report, expected)
     assert abs(sum(report["hand_wins"]) - 1) < 1e-9
 
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+from strategy_lesson_helpers import PASSED, block_scene, checked, issues_of, quiz_step, strategy_lesson
 
 from tutorial_app.lessons import LessonRun
 from tutorial_app.lessons.check.exact import exact_check
-from tutorial_app.lessons.check.validate import Report, check_source
-from tutorial_app.lessons.format.scenes import scene_of
+from tutorial_app.lessons.check.validate import Report
 from tutorial_app.lessons.quiz.strategy import learner_analysis
 from tutorial_app.lessons.run.stats import lesson_stats
-from tutorial_app.source import parse_source
 from tutorial_app.strategy.deals import EXACT_MAX_DEALS
 from tutorial_app.strategy.exact_deals import lead_of
 
@@ -48,56 +47,12 @@ MAY_BLOCK = """\
       - {tile: "4-3", end: left}
       - {tile: "1-0", end: right}"""
 
-# block for two: seat 1 passed with 2 and 5 open; 5-5 on the right keeps both (the lessons' test position)
-PASSED = """\
-    hands:
-      - ["5-5", "6-2", "5-1", "4-2"]
-      - ["3-3", "6-3", "0-1", "4-4"]
-    chain: ["2-1", "1-1", "1-6", "6-6", "6-4", "4-5"]
-    to_move: 1
-    moves: [{action: pass}]"""
-
-
-def _lesson(steps: str) -> str:
-    return (
-        textwrap.dedent("""\
-        id: strategy-test
-        title: {en: T, ru: Т, uk: Т, es: T}
-        summary: {en: S, ru: С, uk: С, es: S}
-        rules: block
-        players: 2
-        steps:
-        """)
-        + textwrap.indent(textwrap.dedent(steps), "  ")
-        + "  - kind: remember\n    points: [{en: P, ru: П, uk: П, es: P}]\n"
-    )
-
-
-def _quiz(position: str, extra: str = "", text: str = "{en: Q, ru: В, uk: П, es: P}", ask: str = "best_move") -> str:
-    return (
-        f"- kind: quiz\n  text: {text}\n  ask: {ask}\n{extra}  hint: {{en: H, ru: П, uk: П, es: P}}\n"
-        f"  position:\n{textwrap.indent(textwrap.dedent(position), '    ')}\n"
-    )
-
-
-def _check(text: str) -> list[str]:
-    checked = check_source(parse_source(text, "strategy-test.yaml"), "strategy-test")
-    return [str(issue) for issue in checked.issues]
-
-
-def _scene(position: str):  # type: ignore[no-untyped-def]
-    import yaml
-
-    data = yaml.safe_load(textwrap.dedent(position))
-    data.pop("real", None)  # the validator's key, not the referee's
-    return scene_of({"rules": "block", **data})
-
 
 def test_a_best_move_exact_play_does_not_back_is_refused() -> None:
     """The old playouts backed 6-6 left here (95.8 % against 95.2 % under exact play). Few tiles are left, so the
     learner's analysis now solves every deal itself, by the same path as the exact check: the quiz rule refuses
     the question at once, with the exact figures."""
-    scene = _scene(TRANSPOSED)
+    scene = block_scene(TRANSPOSED)
     analysis = learner_analysis(scene, 0)
     assert analysis.method == "exact_deals" and analysis.every
     played = lead_of(analysis, scene.state, [analysis.best.move])
@@ -105,20 +60,20 @@ def test_a_best_move_exact_play_does_not_back_is_refused() -> None:
     check = exact_check(scene, 0)
     assert check.status == "checked" and check.deals == 330 and check.analysis is not None
     assert lead_of(check.analysis, scene.state, [analysis.best.move]).gap == pytest.approx(played.gap)
-    issues = _check(_lesson(_quiz(TRANSPOSED)))
+    issues = issues_of(strategy_lesson(quiz_step(TRANSPOSED)))
     assert len(issues) == 1
     assert issues[0].startswith("strategy-test.yaml:9:")  # the line of ask: best_move
     assert f"by only {100 * played.gap:.1f} percentage points (± 0.0)" in issues[0]
 
 
 def test_a_best_move_that_leads_under_exact_play_too_is_accepted_and_shown_in_the_stats() -> None:
-    checked = check_source(parse_source(_lesson(_quiz(PASSED)), "strategy-test.yaml"), "strategy-test")
-    assert checked.issues == []
-    figures = lesson_stats(Report([checked._replace(course="strategy")]))[0].best_moves
+    result = checked(strategy_lesson(quiz_step(PASSED)))
+    assert result.issues == []
+    figures = lesson_stats(Report([result._replace(course="strategy")]))[0].best_moves
     assert len(figures) == 1
     figure = figures[0]
     assert figure.answer == "5-5 right" and figure.exact == "checked" and figure.unit == "pp"
-    scene = _scene(PASSED)
+    scene = block_scene(PASSED)
     exact = exact_check(scene, 0).analysis
     assert exact is not None
     assert figure.exact_lead == pytest.approx(100 * lead_of(exact, scene.state, [exact.best.move]).gap)
@@ -132,9 +87,9 @@ def test_a_position_with_too_many_deals_is_not_checked_and_the_stats_say_so() ->
           - ["2-1", "4-2", "6-0", "1-0", "6-6", "2-0", "4-0"]
         chain: []
         to_move: 0"""  # the opening lead: nothing is known yet of seat 1's seven tiles
-    checked = check_source(parse_source(_lesson(_quiz(opening)), "strategy-test.yaml"), "strategy-test")
-    assert checked.issues == []
-    figure = lesson_stats(Report([checked._replace(course="strategy")]))[0].best_moves[0]
+    result = checked(strategy_lesson(quiz_step(opening)))
+    assert result.issues == []
+    figure = lesson_stats(Report([result._replace(course="strategy")]))[0].best_moves[0]
     assert figure.exact == "too_many" and figure.exact_lead is None and figure.deals > EXACT_MAX_DEALS
     assert f"(more than {EXACT_MAX_DEALS:,})" in figure.note
 
@@ -144,10 +99,10 @@ def test_a_position_with_too_many_deals_is_not_checked_and_the_stats_say_so() ->
 
 def test_would_block_in_a_best_move_step_needs_a_claim_and_a_claim_that_fails_says_how_often_it_holds() -> None:
     certain = '{en: "3-1 on the right would block the hand. Which move is best?", ru: "3-1 справа запер бы игру. Какой ход лучший?", uk: "3-1 праворуч зробив би рибу. Який хід найкращий?", es: "El 3-1 a la derecha trancaría la mano. ¿Cuál es la mejor jugada?"}'
-    issues = _check(_lesson(_quiz(MAY_BLOCK, text=certain)))
+    issues = issues_of(strategy_lesson(quiz_step(MAY_BLOCK, text=certain)))
     assert any("'would block' states a block as certain" in i for i in issues)
     assert any("'запер бы' states a block as certain" in i for i in issues)
-    claimed = _check(_lesson(_quiz(MAY_BLOCK, '  claims: [{blocks: "3-1 right"}]\n', text=certain)))
+    claimed = issues_of(strategy_lesson(quiz_step(MAY_BLOCK, '  claims: [{blocks: "3-1 right"}]\n', text=certain)))
     assert len(claimed) == 1
     assert (
         "the claim blocks: 3-1 right holds only in 78 of the 120 deals the learner cannot tell apart (65%)"
@@ -157,8 +112,8 @@ def test_would_block_in_a_best_move_step_needs_a_claim_and_a_claim_that_fails_sa
 
 def test_a_hedged_text_with_a_claim_it_could_block_is_accepted() -> None:
     hedged = '{en: "3-1 on the right could block the hand, if seat 1 has no 3.", ru: "3-1 справа может запереть игру, если у игрока 1 нет троек.", uk: "3-1 праворуч може зробити рибу, якщо в гравця 1 немає трійок.", es: "El 3-1 a la derecha puede trancar la mano, si el jugador 1 no tiene treses."}'
-    assert _check(_lesson(_quiz(MAY_BLOCK, '  claims: [{may_block: "3-1 right"}]\n', text=hedged))) == []
-    never = _check(_lesson(_quiz(MAY_BLOCK, '  claims: [{may_block: "1-1 right"}]\n', text=hedged)))
+    assert issues_of(strategy_lesson(quiz_step(MAY_BLOCK, '  claims: [{may_block: "3-1 right"}]\n', text=hedged))) == []
+    never = issues_of(strategy_lesson(quiz_step(MAY_BLOCK, '  claims: [{may_block: "1-1 right"}]\n', text=hedged)))
     assert any("1-1 right blocks the hand in none of the 120 deals" in i for i in never)
 
 
@@ -173,7 +128,7 @@ def test_a_hedged_text_with_a_claim_it_could_block_is_accepted() -> None:
     ],
 )
 def test_claims_are_proved_on_every_deal_the_learner_cannot_tell_apart(claim: str, holds: bool) -> None:
-    issues = _check(_lesson(_quiz(PASSED, f"  claims: [{claim}]\n")))
+    issues = issues_of(strategy_lesson(quiz_step(PASSED, f"  claims: [{claim}]\n")))
     assert (issues == []) is holds, issues
 
 
@@ -183,12 +138,12 @@ def test_where_every_hand_is_face_up_a_claim_is_proved_on_the_real_deal() -> Non
         "  claims: [{fewer_pips_than: 1}]\n"
         f"  position:\n{textwrap.indent(textwrap.dedent(PASSED), '    ')}\n"
     )
-    issues = _check(_lesson(step))
+    issues = issues_of(strategy_lesson(step))
     assert len(issues) == 1 and "holds only on the real deal" in issues[0]  # 18 pips against seat 1's 18
 
 
 def test_a_claim_about_a_move_needs_a_legal_move_of_the_learner() -> None:
-    issues = _check(_lesson(_quiz(PASSED, '  claims: [{blocks: "3-3 right"}]\n')))
+    issues = issues_of(strategy_lesson(quiz_step(PASSED, '  claims: [{blocks: "3-3 right"}]\n')))
     assert any("the claim's move 3-3 right is illegal here" in i for i in issues)
 
 
@@ -205,11 +160,11 @@ ASKED = (
 
 
 def _two_level(hint: str = ASKED) -> str:
-    return _quiz(PASSED, TWO_LEVELS).replace("  hint: {en: H, ru: П, uk: П, es: P}\n", f"  hint: {hint}\n")
+    return quiz_step(PASSED, TWO_LEVELS).replace("  hint: {en: H, ru: П, uk: П, es: P}\n", f"  hint: {hint}\n")
 
 
 def test_a_two_level_hint_asks_first_and_answers_on_the_second_press() -> None:
-    lesson = check_source(parse_source(_lesson(_two_level()), "strategy-test.yaml"), "strategy-test").lesson
+    lesson = checked(strategy_lesson(_two_level())).lesson
     assert lesson is not None
     run = LessonRun.start(lesson)
     assert run.hint_levels() == 2 and not run.more_hint
@@ -223,5 +178,5 @@ def test_a_two_level_hint_asks_first_and_answers_on_the_second_press() -> None:
 
 def test_a_two_level_hint_opens_with_a_question() -> None:
     told = "{en: Look at the pass., ru: Посмотрите на пас., uk: Подивіться на пас., es: Fíjate en el pase.}"
-    issues = _check(_lesson(_two_level(told)))
+    issues = issues_of(strategy_lesson(_two_level(told)))
     assert len(issues) == 2 and all("end it with a question mark" in i for i in issues)

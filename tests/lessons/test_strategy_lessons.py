@@ -6,9 +6,10 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+from strategy_lesson_helpers import PASSED, block_scene, checked, issues_of, quiz_step, strategy_lesson
 
 from tutorial_app.lessons import LessonRun, lessons_root, solve, solve_until
-from tutorial_app.lessons.check.validate import check_paths, check_source
+from tutorial_app.lessons.check.validate import check_paths
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
 from tutorial_app.lessons.format.scenes import scene_of
 from tutorial_app.lessons.quiz.strategy import (
@@ -24,18 +25,8 @@ from tutorial_app.lessons.quiz.strategy import (
 from tutorial_app.lessons.run.stats import lesson_stats, totals
 from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.tiles import parse_tile
-from tutorial_app.source import parse_source
 from tutorial_app.strategy.analysis import analyse, candidate_moves
 from tutorial_app.strategy.view import view_since
-
-# block for two: seat 1 passed with 2 and 5 open; 5-5 keeps both (the analysis: 82% against 72%)
-PASSED = """\
-    hands:
-      - ["5-5", "6-2", "5-1", "4-2"]
-      - ["3-3", "6-3", "0-1", "4-4"]
-    chain: ["2-1", "1-1", "1-6", "6-6", "6-4", "4-5"]
-    to_move: 1
-    moves: [{action: pass}]"""
 
 # block for four: 4-3 and 2-0 are worth the same to the analysis (37% each): no question can be asked here
 EVEN = """\
@@ -50,48 +41,11 @@ EVEN = """\
     moves: [{action: pass}, {tile: "5-6", end: right}, {tile: "6-3", end: right}]"""
 
 
-def _lesson(steps: str, players: int = 2) -> str:
-    return (
-        textwrap.dedent(f"""\
-        id: strategy-test
-        title: {{en: T, ru: Т, uk: Т, es: T}}
-        summary: {{en: S, ru: С, uk: С, es: S}}
-        rules: block
-        players: {players}
-        steps:
-        """)
-        + textwrap.indent(textwrap.dedent(steps), "  ")
-        + "  - kind: remember\n    points: [{en: P, ru: П, uk: П, es: P}]\n"
-    )
-
-
-def _quiz(ask: str, position: str, extra: str = "") -> str:
-    return (
-        f"- kind: quiz\n  text: {{en: Q, ru: В, uk: П, es: P}}\n  ask: {ask}\n{extra}  hint: {{en: H, ru: П, uk: П, es: P}}\n"
-        f"  position:\n{textwrap.indent(textwrap.dedent(position), '    ')}\n"
-    )
-
-
-def _check(text: str) -> list[str]:
-    checked = check_source(parse_source(text, "strategy-test.yaml"), "strategy-test")
-    return [str(issue) for issue in checked.issues]
-
-
-def _mapping(position: str) -> dict[str, object]:
-    import yaml
-
-    data = yaml.safe_load(textwrap.dedent(position))
-    assert isinstance(data, dict)
-    return {"rules": "block", **data}
-
-
 def test_the_best_move_is_the_analysis_answer_and_its_explanation_is_the_ranking() -> None:
-    lesson = check_source(
-        parse_source(_lesson(_quiz("best_move", PASSED)), "strategy-test.yaml"), "strategy-test"
-    ).lesson
+    lesson = checked(strategy_lesson(quiz_step(PASSED))).lesson
     assert lesson is not None
     run = LessonRun.start(lesson)
-    scene = scene_of(_mapping(PASSED))
+    scene = block_scene(PASSED)
     analysis = analyse(view_since(scene.before, scene.state, 0), QUIZ_PLAYOUTS, QUIZ_SEED)
     assert run.right_answer == move_key(analysis.best.move) == "5-5 right"
     keys = [value for value, _ in run.choices("en") or []]
@@ -111,7 +65,7 @@ def test_the_best_move_is_the_analysis_answer_and_its_explanation_is_the_ranking
 
 
 def test_a_question_whose_answer_is_noise_is_refused() -> None:
-    issues = _check(_lesson(_quiz("best_move", EVEN), players=4))
+    issues = issues_of(strategy_lesson(quiz_step(EVEN), players=4))
     assert len(issues) == 1
     assert "strategy-test.yaml:" in issues[0] and "leads 2-0 left by only" in issues[0]
     assert f"at least {100 * MIN_WIN_LEAD:g} percentage points and {CLEAR_FACTOR:g} times" in issues[0]
@@ -119,7 +73,7 @@ def test_a_question_whose_answer_is_noise_is_refused() -> None:
 
 def test_a_best_move_question_is_asked_at_the_learners_turn() -> None:
     position = PASSED.replace("moves: [{action: pass}]", "moves: []")  # seat 1 still to move
-    issues = _check(_lesson(_quiz("best_move", position)))
+    issues = issues_of(strategy_lesson(quiz_step(position)))
     assert any("seat 1 is to move, not the learner (seat 0)" in i for i in issues)
 
 
@@ -128,8 +82,8 @@ def test_a_play_step_marked_best_must_be_backed_by_the_analysis() -> None:
         "- kind: play\n  text: {en: Go, ru: Ход, uk: Хід, es: Juega}\n  best: true\n  goal: GOAL\n  hint: {en: H, ru: П, uk: П, es: P}\n"
         f"  position:\n{textwrap.indent(textwrap.dedent(PASSED), '    ')}\n"
     )
-    assert _check(_lesson(play.replace("GOAL", '{played: "5-5"}'))) == []
-    issues = _check(_lesson(play.replace("GOAL", '{played: "6-2"}')))
+    assert issues_of(strategy_lesson(play.replace("GOAL", '{played: "5-5"}'))) == []
+    issues = issues_of(strategy_lesson(play.replace("GOAL", '{played: "6-2"}')))
     assert len(issues) == 1 and issues[0].startswith("strategy-test.yaml:9:")  # the line of best: true
     assert "the analysis does not back this goal: 5-5 right is better than 6-2 left" in issues[0]
 
@@ -162,9 +116,7 @@ def test_a_backed_play_step_explains_the_right_move_with_the_engine() -> None:
     ],
 )
 def test_may_hold_reads_the_pass(extra: str, answer: bool, said: str) -> None:
-    lesson = check_source(
-        parse_source(_lesson(_quiz("may_hold", PASSED, extra)), "strategy-test.yaml"), "strategy-test"
-    ).lesson
+    lesson = checked(strategy_lesson(quiz_step(PASSED, extra, ask="may_hold"))).lesson
     assert lesson is not None
     run = LessonRun.start(lesson)
     assert run.right_answer is answer
@@ -188,7 +140,7 @@ def test_may_hold_reads_a_forced_lead_and_the_chance_is_exact() -> None:
 
 
 def test_may_hold_asks_about_another_seat() -> None:
-    issues = _check(_lesson(_quiz("may_hold", PASSED, "  seat: 0\n  suit: 5\n")))
+    issues = issues_of(strategy_lesson(quiz_step(PASSED, "  seat: 0\n  suit: 5\n", ask="may_hold")))
     assert any("may_hold asks about another seat" in i for i in issues)
 
 
@@ -211,8 +163,8 @@ def test_the_strategy_course_keeps_its_promises() -> None:
     assert report.issues == []
     strategy = [c for c in report.files if c.course == "strategy"]
     assert len(strategy) >= 6
-    for checked in strategy:
-        lesson = checked.lesson
+    for one in strategy:
+        lesson = one.lesson
         assert lesson is not None
         capstone = [s for s in lesson.steps if isinstance(s, CapstoneStep)]
         assert len(capstone) == 1 and capstone[0].bot == "strong" and capstone[0].hints

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from tutorial_app.puzzles.mistakes import QUEUED_MARKS
+from tutorial_app.puzzles.schedule import DAY
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.moves import apply
 from tutorial_app.rules.line.state import HandState, Move, Status
@@ -12,7 +13,23 @@ from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.bots import RandomBot, StrongBot
 from tutorial_app.strategy.review import HandReview, review_hand
 
-__all__ = ["careless_hand"]
+__all__ = ["careless_hand", "T0", "Clock"]
+
+
+T0 = 1_790_000_000.0  # some afternoon in 2026
+
+
+class Clock:
+    """A clock a test moves by hand (the puzzle store's ``clock``)."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def days(self, days: float) -> None:
+        self.now += days * DAY
 
 
 def careless_hand() -> tuple[HandState, list[Move], HandReview]:

@@ -3,37 +3,11 @@ two right answers; the same mistake made again starts over."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from puzzles.puzzle_helpers import T0, Clock
 
 from tutorial_app.puzzles.schedule import DAY, GAPS_DAYS, Spacing, after_answer, new_spacing
 from tutorial_app.puzzles.store import PuzzleStore
-
-T0 = 1_790_000_000.0  # some afternoon in 2026
-
-
-class Clock:
-    """A clock a test moves by hand."""
-
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def days(self, days: float) -> None:
-        self.now += days * DAY
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock(T0)
-
-
-@pytest.fixture
-def store(tmp_path: Path, clock: Clock) -> PuzzleStore:
-    return PuzzleStore(f"sqlite:///{tmp_path / 'progress.sqlite3'}", clock=clock)
 
 
 def test_the_ladder_is_1_3_7_21_days_whatever_the_answer() -> None:

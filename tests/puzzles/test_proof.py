@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from review_positions import H734
 
 from tutorial_app.lessons.quiz.strategy import QUIZ_PLAYOUTS
 from tutorial_app.puzzles.proof import Deal, Proof, Rejection, consistent_deals, prove, real_choices
@@ -13,16 +14,6 @@ from tutorial_app.rules.line.position import read_position
 from tutorial_app.rules.tiles import ALL_TILES
 from tutorial_app.strategy.exact import solve
 from tutorial_app.strategy.view import SeatView, view_since
-
-# 2-player block: seat 0 to move after seat 1 passed with 4 and 5 on the ends. Solved over all 210 consistent
-# deals, 4-2 on the left wins 55.2 % and 4-0 on the left 46.7 %; the playouts rank 4-0 first (the review's h734).
-H734 = {
-    "rules": "block",
-    "hands": [["4-0", "6-0", "2-2", "4-2", "4-3"], ["0-0", "2-0", "3-2", "3-3"]],
-    "chain": ["3-1", "1-1", "1-6", "6-4", "4-5"],
-    "to_move": 0,
-    "moves": [{"tile": "4-3", "end": "left"}, {"action": "pass"}],
-}
 
 
 def _view(data: dict[str, object], seat: int = 0) -> SeatView:

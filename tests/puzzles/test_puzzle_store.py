@@ -10,31 +10,12 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from puzzles.puzzle_helpers import Clock
 
 from tutorial_app.puzzles import store as store_module
 from tutorial_app.puzzles.glicko import DEFAULT, Rating, game
 from tutorial_app.puzzles.schedule import DAY
 from tutorial_app.puzzles.store import PuzzleStore, StoreUnavailable
-
-T0 = 1_790_000_000.0
-
-
-class Clock:
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock(T0)
-
-
-@pytest.fixture
-def store(tmp_path: Path, clock: Clock) -> PuzzleStore:
-    return PuzzleStore(f"sqlite:///{tmp_path / 'progress.sqlite3'}", clock=clock)
 
 
 def test_an_attempt_moves_both_ratings_by_glicko_2(store: PuzzleStore) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from brute_force import Pair, Seen, double_dummy
+from review_positions import H734
 from truth_positions import endgames, pair, seen_by_mover
 
 from tutorial_app.rules.line.position import read_position
@@ -47,15 +48,6 @@ def test_the_hint_picks_the_judges_best_move() -> None:
             best = next(v for v in analysis.moves if judged[_play(game.state, v.move)] == top)
             gap, half_width = analysis.lead(analysis.best, best)
             assert gap <= half_width and top - picked < 0.03, (str(analysis.best.move), str(best.move), top, picked)
-
-
-H734 = {
-    "rules": "block",
-    "hands": [["4-0", "6-0", "2-2", "4-2", "4-3"], ["0-0", "2-0", "3-2", "3-3"]],
-    "chain": ["3-1", "1-1", "1-6", "6-4", "4-5"],
-    "to_move": 0,
-    "moves": [{"tile": "4-3", "end": "left"}, {"action": "pass"}],
-}
 
 
 def test_the_reviews_example_h734() -> None:

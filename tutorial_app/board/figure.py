@@ -21,7 +21,7 @@ target spot of each open end. ``board_figure`` wraps the same figure as a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
 import plotly.graph_objects as go
@@ -48,6 +48,10 @@ __all__ = [
     "Picture",
     "ThemeName",
     "table_layout",
+    "scatter",
+    "filled_trace",
+    "outline_traces",
+    "marker_sizes",
     "target_ends",
     "CLICK_TRACE",
     "TARGET_TRACE",
@@ -524,37 +528,10 @@ def _assemble(
     felt_x, felt_y = chamfered(0.0, 0.0, w2, h2)
     skip = "skip"
     traces: list[dict[str, object]] = [
-        _scatter(
-            x=_xy(felt_x),
-            y=_xy(felt_y),
-            fill="toself",
-            fillcolor=colours.felt,
-            mode="lines",
-            line={"color": colours.felt_edge, "width": 3},
-            hoverinfo=skip,
-            name="felt",
-        ),
-        _scatter(
-            x=_xy(sketch.back_x),
-            y=_xy(sketch.back_y),
-            fill="toself",
-            fillcolor=colours.back,
-            mode="lines",
-            line={"color": colours.face_edge, "width": 1},
-            hoverinfo=skip,
-            name="backs",
-        ),
-        _scatter(
-            x=_xy(sketch.face_x),
-            y=_xy(sketch.face_y),
-            fill="toself",
-            fillcolor=colours.face,
-            mode="lines",
-            line={"color": colours.face_edge, "width": 1},
-            hoverinfo=skip,
-            name="tiles",
-        ),
-        _scatter(
+        filled_trace(felt_x, felt_y, colours.felt, colours.felt_edge, 3, "felt"),
+        filled_trace(sketch.back_x, sketch.back_y, colours.back, colours.face_edge, 1, "backs"),
+        filled_trace(sketch.face_x, sketch.face_y, colours.face, colours.face_edge, 1, "tiles"),
+        scatter(
             x=_xy(sketch.line_x),
             y=_xy(sketch.line_y),
             mode="lines",
@@ -562,11 +539,11 @@ def _assemble(
             hoverinfo=skip,
             name="dividers",
         ),
-        _scatter(
+        scatter(
             x=_xy(sketch.pip_x),
             y=_xy(sketch.pip_y),
             mode="markers",
-            marker=_marker(colours.pip, _sizes(sketch.pip_scale, ppu * 0.2, 3.0)),
+            marker=_marker(colours.pip, marker_sizes(sketch.pip_scale, ppu * 0.2, 3.0)),
             hoverinfo=skip,
             name="pips",
         ),
@@ -577,21 +554,9 @@ def _assemble(
         "selected": (colours.selected, "solid"),
         "fit": (colours.fit, "dot"),
     }
-    for key, (xs, ys) in sketch.outline.items():
-        if xs:
-            colour, dash = styles[key]
-            traces.append(
-                _scatter(
-                    x=_xy(xs),
-                    y=_xy(ys),
-                    mode="lines",
-                    line={"color": colour, "width": 3.5, "dash": dash},
-                    hoverinfo=skip,
-                    name=key,
-                )
-            )
+    traces.extend(outline_traces(sketch.outline, styles))
     traces.append(
-        _scatter(
+        scatter(
             x=_xy(sketch.label_x),
             y=_xy(sketch.label_y),
             mode="text",
@@ -603,7 +568,7 @@ def _assemble(
     )
     if hint_rings[0]:
         traces.append(
-            _scatter(
+            scatter(
                 x=hint_rings[0],
                 y=hint_rings[1],
                 mode="markers",
@@ -614,7 +579,7 @@ def _assemble(
         )
     tx, ty, tdata = targets
     traces.append(
-        _scatter(
+        scatter(
             x=tx,
             y=ty,
             customdata=tdata,
@@ -627,7 +592,7 @@ def _assemble(
         )
     )
     traces.append(
-        _scatter(
+        scatter(
             x=_xy(sketch.click_x),
             y=_xy(sketch.click_y),
             customdata=sketch.click_data,
@@ -635,7 +600,7 @@ def _assemble(
             mode="markers",
             name=CLICK_TRACE,
             hoverinfo="text",
-            marker=_marker("rgba(0,0,0,0)", _sizes(sketch.click_scale, ppu * 1.1, 1.0)),
+            marker=_marker("rgba(0,0,0,0)", marker_sizes(sketch.click_scale, ppu * 1.1, 1.0)),
             selected={"marker": {"opacity": 1}},
             unselected={"marker": {"opacity": 1}},
         )
@@ -677,9 +642,48 @@ def table_layout(
     }
 
 
-def _scatter(**properties: object) -> dict[str, object]:
-    """One scatter trace as a plain dict (the figure is assembled unvalidated, see ``_assemble``)."""
+def scatter(**properties: object) -> dict[str, Any]:
+    """One scatter trace as a plain dict (both games' figures are assembled unvalidated, see ``_assemble``)."""
     return {"type": "scatter", **properties}
+
+
+def filled_trace(
+    xs: Sequence[float | None], ys: Sequence[float | None], fill: str, edge: str, width: float, name: str
+) -> dict[str, Any]:
+    """Closed shapes (None between two) filled with ``fill`` and rimmed with ``edge``: the felt, the tiles'
+    faces or their backs, in both games."""
+    return scatter(
+        x=list(xs),
+        y=list(ys),
+        fill="toself",
+        fillcolor=fill,
+        mode="lines",
+        line={"color": edge, "width": width},
+        hoverinfo="skip",
+        name=name,
+    )
+
+
+def outline_traces(
+    outline: Mapping[str, tuple[Sequence[float | None], Sequence[float | None]]], styles: Mapping[str, tuple[str, str]]
+) -> list[dict[str, Any]]:
+    """The rims drawn around marked tiles (the last played, a hint, a selection...), one trace per mark that has
+    any, in the colour and dash ``styles`` gives that mark."""
+    traces = []
+    for key, (xs, ys) in outline.items():
+        if xs:
+            colour, dash = styles[key]
+            traces.append(
+                scatter(
+                    x=list(xs),
+                    y=list(ys),
+                    mode="lines",
+                    line={"color": colour, "width": 3.5, "dash": dash},
+                    hoverinfo="skip",
+                    name=key,
+                )
+            )
+    return traces
 
 
 def _xy(values: Coords | list[float]) -> Coords:
@@ -695,7 +699,7 @@ def _marker(colour: str, size: float | list[float]) -> dict[str, object]:
     return {"color": colour, "size": size}
 
 
-def _sizes(scales: list[float], size: float, least: float) -> float | list[float]:
+def marker_sizes(scales: list[float], size: float, least: float) -> float | list[float]:
     """Marker sizes in pixels for points drawn at ``scales``: one number when all are alike.
 
     Why: one number keeps the figure's JSON small; a list only when the

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import plotly.graph_objects as go
 
-from tutorial_app.board.figure import THEMES
+from tutorial_app.board.figure import THEMES, filled_trace, outline_traces
 from tutorial_app.board.tile_face import PIP_SPOTS, chamfered, half_centre
 from tutorial_app.rules.tiles import Tile
 
@@ -95,16 +95,7 @@ def tiles_figure(
     pixels = height or int(96 * rows + 16)
     ppu = pixels / (height_units + 0.6)
     traces = [
-        go.Scatter(
-            x=body_x,
-            y=body_y,
-            fill="toself",
-            fillcolor=face,
-            mode="lines",
-            line={"color": edge, "width": 1},
-            hoverinfo="skip",
-            name="tiles",
-        ),
+        filled_trace(body_x, body_y, face, edge, 1, "tiles"),
         go.Scatter(
             x=line_x,
             y=line_y,
@@ -131,17 +122,7 @@ def tiles_figure(
             marker={"color": "rgba(0,0,0,0)", "size": ppu},
         ),
     ]
-    if hint_x:
-        traces.append(
-            go.Scatter(
-                x=hint_x,
-                y=hint_y,
-                mode="lines",
-                hoverinfo="skip",
-                name="hint",
-                line={"color": colours.hint, "width": 3.5, "dash": "dash"},
-            )
-        )
+    traces.extend(outline_traces({"hint": (hint_x, hint_y)}, {"hint": (colours.hint, "dash")}))
     layout = {
         "template": "none",
         "showlegend": False,

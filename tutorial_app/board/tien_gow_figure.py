@@ -27,7 +27,17 @@ from typing import Any, Literal
 import plotly.graph_objects as go
 
 from tutorial_app.board.chinese_tile import pip_spots, rounded_rect, tile_outline, tile_size
-from tutorial_app.board.figure import CLICK_TRACE, THEMES, Picture, Theme, table_layout
+from tutorial_app.board.figure import (
+    CLICK_TRACE,
+    THEMES,
+    Picture,
+    Theme,
+    filled_trace,
+    marker_sizes,
+    outline_traces,
+    scatter,
+    table_layout,
+)
 from tutorial_app.board.overlay import Part, Shape, polygon, words
 from tutorial_app.board.tien_gow_layout import (
     FELT_H,
@@ -184,7 +194,7 @@ def _pip_traces(sketch: _Sketch) -> list[dict[str, Any]]:
             _circle(px, py, x, y, _PIP_DIAMETER[big] * k / 2)
         colour = RED_PIP if red else WHITE_PIP
         traces.append(
-            _scatter(
+            scatter(
                 x=px,
                 y=py,
                 mode="lines",
@@ -212,62 +222,18 @@ def _marker(colour: str, size: float | list[float]) -> dict[str, object]:
     return {"color": colour, "size": size, "line": {"width": 0}}
 
 
-def _sizes(scales: list[float], size: float) -> float | list[float]:
-    distinct = set(scales)
-    if len(distinct) <= 1:
-        return max(2.0, round(size * (scales[0] if scales else 1.0), 1))
-    return [max(2.0, round(size * k, 1)) for k in scales]
-
-
-def _scatter(**properties: object) -> dict[str, Any]:
-    """One scatter trace as a plain dict (the figure is assembled unvalidated, as the line games' board)."""
-    return {"type": "scatter", **properties}
-
-
 def _tile_traces(sketch: _Sketch, colours: Theme) -> list[dict[str, Any]]:
-    skip = "skip"
-    traces = [
-        _scatter(
-            x=sketch.back[0],
-            y=sketch.back[1],
-            fill="toself",
-            fillcolor=colours.back,
-            mode="lines",
-            line={"color": colours.face_edge, "width": 1},
-            hoverinfo=skip,
-            name="backs",
-        ),
-        _scatter(
-            x=sketch.face[0],
-            y=sketch.face[1],
-            fill="toself",
-            fillcolor=CHINESE_FACE,
-            mode="lines",
-            line={"color": FACE_EDGE, "width": 1},
-            hoverinfo=skip,
-            name="tiles",
-        ),
-        *_pip_traces(sketch),
-    ]
     styles = {
         "selected": (colours.selected, "solid"),
         "winning": (colours.last, "solid"),
         "hint": (colours.hint, "dash"),
     }
-    for key, (xs, ys) in sketch.outline.items():
-        if xs:
-            colour, dash = styles[key]
-            traces.append(
-                _scatter(
-                    x=xs,
-                    y=ys,
-                    mode="lines",
-                    line={"color": colour, "width": 3.5, "dash": dash},
-                    hoverinfo=skip,
-                    name=key,
-                )
-            )
-    return traces
+    return [
+        filled_trace(*sketch.back, colours.back, colours.face_edge, 1, "backs"),
+        filled_trace(*sketch.face, CHINESE_FACE, FACE_EDGE, 1, "tiles"),
+        *_pip_traces(sketch),
+        *outline_traces(sketch.outline, styles),
+    ]
 
 
 def _button_traces(buttons: Sequence[Button], colours: Theme) -> tuple[list[dict[str, Any]], list[Caption]]:
@@ -278,7 +244,7 @@ def _button_traces(buttons: Sequence[Button], colours: Theme) -> tuple[list[dict
         fill = colours.selected if button.enabled else _DISABLED
         edge = colours.hint if button.hint else colours.face_edge
         traces.append(
-            _scatter(
+            scatter(
                 x=xs,
                 y=ys,
                 fill="toself",
@@ -321,7 +287,7 @@ def _label_size(ppu: float) -> float:
 def _text_trace(captions: Sequence[Caption], colour: str, lang: str, ppu: float, name: str) -> dict[str, Any]:
     base = _label_size(ppu)
     sizes = [max(LEAST_LABEL_PX, round(base * c.size, 1)) for c in captions]
-    return _scatter(
+    return scatter(
         x=[c.x for c in captions],
         y=[c.y for c in captions],
         mode="text",
@@ -354,7 +320,7 @@ def _figure(
 
 
 def _click_trace(sketch: _Sketch, ppu: float) -> dict[str, Any]:
-    return _scatter(
+    return scatter(
         x=sketch.click_x,
         y=sketch.click_y,
         customdata=sketch.click_data,
@@ -362,7 +328,7 @@ def _click_trace(sketch: _Sketch, ppu: float) -> dict[str, Any]:
         mode="markers",
         name=CLICK_TRACE,
         hoverinfo="text",
-        marker=_marker("rgba(0,0,0,0)", _sizes(sketch.click_scale, ppu * 0.95)),
+        marker=_marker("rgba(0,0,0,0)", marker_sizes(sketch.click_scale, ppu * 0.95, 2.0)),
         **_NO_FADE,
     )
 
@@ -411,18 +377,7 @@ def tien_gow_picture(
     for spot in table.tiles:
         _spot(sketch, spot)
     felt_x, felt_y = rounded_rect(0.0, 0.0, FELT_W, FELT_H, 0.4)
-    traces = [
-        _scatter(
-            x=felt_x,
-            y=felt_y,
-            fill="toself",
-            fillcolor=colours.felt,
-            mode="lines",
-            line={"color": colours.felt_edge, "width": 3},
-            hoverinfo="skip",
-            name="felt",
-        )
-    ]
+    traces = [filled_trace(felt_x, felt_y, colours.felt, colours.felt_edge, 3, "felt")]
     traces.extend(_tile_traces(sketch, colours))
     button_traces, button_captions = _button_traces(table.buttons, colours)
     traces.extend(button_traces)

@@ -56,6 +56,7 @@ from tutorial_app.club.shared_hand import TableSetup
 from tutorial_app.club.tables import answers_table, members_table, moves_table, rooms_table, upgrade
 from tutorial_app.names import name_key
 from tutorial_app.rules.text import Text, msg
+from tutorial_app.stores.sqlite import SQLITE_CONNECT, begin_immediate
 
 __all__ = ["RoomStore", "Room", "ROOM_HOURS", "THIS_COMPUTER", "DB_ERRORS", "connect"]
 
@@ -125,8 +126,9 @@ def connect(url: str) -> tuple[sa.Engine, sa.Engine]:
         engine = sa.create_engine(url, future=True, pool_pre_ping=True, pool_size=10, max_overflow=20)
         return engine, engine
     options: dict[str, Any] = {"future": True, "pool_size": 20, "max_overflow": 200}
-    reader = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, **options)
-    writer = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, **options)
+    reader = sa.create_engine(url, connect_args=SQLITE_CONNECT, **options)
+    writer = sa.create_engine(url, connect_args=SQLITE_CONNECT, **options)
+    begin_immediate(writer)
 
     @sa.event.listens_for(reader, "connect")
     def _wal(dbapi: Any, _record: Any) -> None:
@@ -134,14 +136,6 @@ def connect(url: str) -> tuple[sa.Engine, sa.Engine]:
             dbapi.execute("PRAGMA journal_mode=WAL")
         except Exception as exc:  # a read-only file can still be read (the page says writes fail)
             _LOG.warning("club database without write-ahead log: %s", type(exc).__name__)
-
-    @sa.event.listens_for(writer, "connect")
-    def _manual(dbapi: Any, _record: Any) -> None:
-        dbapi.isolation_level = None  # the driver begins nothing itself; "begin" below does
-
-    @sa.event.listens_for(writer, "begin")
-    def _immediate(conn: sa.Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return reader, writer
 
@@ -358,21 +352,10 @@ class RoomStore:
         Why the note is best-effort: a database that can be read but not written (a full disk, a read-only
         file) must not take the page away; the device is then merely not counted as present.
         """
-        found = read_token(token)
-        if found is None:
-            raise ClubError(_NOT_YOURS)
-        key = token_hash(found)
         with self._reader.connect() as conn:
-            row = conn.execute(
-                sa.select(members_table).where(members_table.c.code == code, members_table.c.id == key)
-            ).first()
-        if row is None:
-            raise ClubError(_NOT_YOURS)
-        member = _member(row)
-        if member.role == "removed":
-            raise ClubError(_REMOVED)
+            member = self._holder(conn, code, token)
         if now - member.last_seen >= SEEN_EVERY:
-            self._note(code, key, now)
+            self._note(code, member.id, now)
             member = member._replace(last_seen=now)
         return member
 
@@ -431,6 +414,7 @@ class RoomStore:
             self._versions.pop(code, None)
 
     def _holder(self, conn: sa.Connection, code: str, token: str | None) -> Member:
+        """The member a device's token belongs to (ClubError when it belongs to nobody here, or they were removed)."""
         found = read_token(token)
         row = (
             None

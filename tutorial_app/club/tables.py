@@ -24,10 +24,16 @@ metadata = sa.MetaData()
 _CODE = 12
 _ID = 64  # a SHA-256 in hex
 
+
+def _room_code() -> sa.Column[str]:
+    """The room's join code: the key of a room and the first part of the key of each row about one room."""
+    return sa.Column("code", sa.String(_CODE), primary_key=True)
+
+
 rooms_table = sa.Table(
     "club_rooms",
     metadata,
-    sa.Column("code", sa.String(_CODE), primary_key=True),
+    _room_code(),
     sa.Column("kind", sa.String(8), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("expires", sa.Float, nullable=False),
@@ -48,7 +54,7 @@ rooms_table = sa.Table(
 members_table = sa.Table(
     "club_members",
     metadata,
-    sa.Column("code", sa.String(_CODE), primary_key=True),
+    _room_code(),
     sa.Column("id", sa.String(_ID), primary_key=True),
     sa.Column("name", sa.String(240), nullable=False),
     sa.Column("name_key", sa.String(240), nullable=False),
@@ -67,7 +73,7 @@ members_table = sa.Table(
 answers_table = sa.Table(
     "club_answers",
     metadata,
-    sa.Column("code", sa.String(_CODE), primary_key=True),
+    _room_code(),
     sa.Column("step", sa.Integer, primary_key=True),
     sa.Column("member", sa.String(_ID), primary_key=True),
     sa.Column("key", sa.Text, nullable=False),
@@ -78,7 +84,7 @@ answers_table = sa.Table(
 moves_table = sa.Table(
     "club_moves",
     metadata,
-    sa.Column("code", sa.String(_CODE), primary_key=True),
+    _room_code(),
     sa.Column("hand", sa.Integer, primary_key=True),
     sa.Column("n", sa.Integer, primary_key=True),
     sa.Column("seat", sa.Integer, nullable=False),

@@ -20,6 +20,7 @@ __all__ = [
     "MAX_SEED",
     "whole_number",
     "parse_overrides",
+    "add_house_rules_flags",
     "rules_from_args",
     "RunSize",
     "run_size",
@@ -58,6 +59,14 @@ def parse_overrides(items: Sequence[str]) -> dict[str, str]:
             raise UserError(f"--override: option {key!r} is given twice")
         out[key] = value
     return out
+
+
+def add_house_rules_flags(parser: argparse.ArgumentParser, example: str = "target=150 (repeatable)") -> None:
+    """``--players`` and ``--override`` on a verb that takes a preset (read back by ``rules_from_args``)."""
+    parser.add_argument("--players", metavar="N", help="number of players (default: the preset's)")
+    parser.add_argument(
+        "--override", action="append", default=[], metavar="K=V", help=f"change one option, e.g. {example}"
+    )
 
 
 def rules_from_args(name: str, players: str | None, overrides: Mapping[str, str]) -> tuple[str, HouseRules]:

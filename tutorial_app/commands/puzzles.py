@@ -17,7 +17,7 @@ import sys
 from typing import Any
 
 from tutorial_app.commands import UserError
-from tutorial_app.commands.args import MAX_SEED, parse_overrides, rules_from_args, whole_number
+from tutorial_app.commands.args import MAX_SEED, add_house_rules_flags, parse_overrides, rules_from_args, whole_number
 from tutorial_app.commands.progress import aligned, progress_bar
 from tutorial_app.puzzles.catalog import puzzle_file, puzzle_stats, shipped_puzzles
 from tutorial_app.puzzles.mine import MINED_GAMES, Mined, engine_fingerprint, mine, table_name
@@ -44,10 +44,7 @@ def register(sub: Any) -> None:
         "the same puzzles.",
     )
     miner.add_argument("--rules", metavar="PRESET", help="preset name or alias (a line game; see 'domino-tutor rules')")
-    miner.add_argument("--players", metavar="N", help="number of players (default: the preset's)")
-    miner.add_argument(
-        "--override", action="append", default=[], metavar="K=V", help="change one option, e.g. teams=pairs"
-    )
+    add_house_rules_flags(miner, "teams=pairs")
     miner.add_argument("--count", metavar="N", default="10", help="puzzles to mine (default 10)")
     miner.add_argument("--seed", metavar="S", default="1", help="random seed (default 1)")
     miner.add_argument("--jobs", metavar="N", default="1", help="processes to share the hands (default 1)")

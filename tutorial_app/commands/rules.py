@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from tutorial_app.commands import UserError
+from tutorial_app.commands.args import add_house_rules_flags
 from tutorial_app.commands.games import COMMANDS, commands_for
 from tutorial_app.language import LANGS
 from tutorial_app.rules.games import GAMES, preset_names
@@ -23,10 +24,7 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "name", nargs="?", metavar="NAME", help="preset name or alias, e.g. block, goat, 101, козёл, tien_gow"
     )
-    parser.add_argument("--players", metavar="N", help="number of players (default: the preset's)")
-    parser.add_argument(
-        "--override", action="append", default=[], metavar="K=V", help="change one option, e.g. target=150 (repeatable)"
-    )
+    add_house_rules_flags(parser)
     parser.add_argument("--lang", default="en", help=f"language of the sheet: {', '.join(LANGS)} (default en)")
     parser.set_defaults(handler=run)
 

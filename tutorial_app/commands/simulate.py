@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from tutorial_app.commands import UserError
+from tutorial_app.commands.args import add_house_rules_flags
 from tutorial_app.commands.games import commands_for
 from tutorial_app.rules.simulation import default_jobs
 
@@ -18,10 +19,7 @@ def register(sub: Any) -> None:
         "and print statistics. The same seed gives the same figures.",
     )
     parser.add_argument("--rules", metavar="NAME", help="preset name or alias (see 'domino-tutor rules')")
-    parser.add_argument("--players", metavar="N", help="number of players (default: the preset's)")
-    parser.add_argument(
-        "--override", action="append", default=[], metavar="K=V", help="change one option, e.g. target=150 (repeatable)"
-    )
+    add_house_rules_flags(parser)
     parser.add_argument("--hands", metavar="N", default="1000", help="hands to play (default 1000)")
     parser.add_argument("--matches", metavar="N", help="play N whole matches instead of separate hands")
     parser.add_argument("--seed", metavar="S", default="1", help="random seed (default 1)")

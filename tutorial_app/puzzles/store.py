@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
@@ -100,6 +100,33 @@ def _rating(row: Any) -> Rating:
     return Rating(float(row.rating), float(row.rd), float(row.vol))
 
 
+def _locked_row(conn: sa.Connection, table: sa.Table, key: str, value: str, new: Mapping[str, Any]) -> Any:
+    """The row of ``table`` whose ``key`` is ``value``, locked for this transaction; created with the values
+    ``new`` when there is none (another instance may be creating it at the same moment: then theirs stands)."""
+    query = sa.select(table).where(table.c[key] == value).with_for_update()
+    row = conn.execute(query).first()
+    if row is None:
+        insert_once(conn, table.insert().values({key: value, **new}))
+        row = conn.execute(query).first()
+    return row
+
+
+def _unrated(start: Rating) -> dict[str, Any]:
+    """A new learner's or puzzle's rating columns: ``start``, nothing tried yet."""
+    return {"rating": start.r, "rd": start.rd, "vol": start.vol, "attempts": 0, "solved": 0}
+
+
+def _rated_after(rating: Rating, row: Any, solved: bool) -> dict[str, Any]:
+    """A learner's or a puzzle's rating columns after one more attempt (``row``: theirs before it)."""
+    return {
+        "rating": rating.r,
+        "rd": rating.rd,
+        "vol": rating.vol,
+        "attempts": row.attempts + 1,
+        "solved": row.solved + (1 if solved else 0),
+    }
+
+
 class PuzzleStore:
     """The puzzle tables of one progress database (see the module's docstring)."""
 
@@ -113,17 +140,11 @@ class PuzzleStore:
             raise StoreUnavailable() from exc
 
     @contextmanager
-    def _write(self) -> Any:
+    def _connection(self, write: bool = False) -> Iterator[sa.Connection]:
+        """A connection; with ``write``, in a transaction committed when the block ends. A database that does
+        not answer raises ``StoreUnavailable``."""
         try:
-            with self._engine.begin() as conn:
-                yield conn
-        except sa.exc.SQLAlchemyError as exc:
-            raise StoreUnavailable() from exc
-
-    @contextmanager
-    def _read(self) -> Any:
-        try:
-            with self._engine.connect() as conn:
+            with self._engine.begin() if write else self._engine.connect() as conn:
                 yield conn
         except sa.exc.SQLAlchemyError as exc:
             raise StoreUnavailable() from exc
@@ -134,7 +155,7 @@ class PuzzleStore:
         """The learner's rating and record (a new learner: 1500 ± 350, nothing yet); ``zone`` is the learner's
         time zone (the streak counts the learner's days)."""
         today = day_of(self.clock() if now is None else now, zone)
-        with self._read() as conn:
+        with self._connection() as conn:
             row = conn.execute(sa.select(learners).where(learners.c.learner == learner)).first()
         if row is None:
             return LearnerStanding(DEFAULT, 0, 0, 0, 0, False)
@@ -150,32 +171,13 @@ class PuzzleStore:
 
     def _learner_row(self, conn: sa.Connection, learner: str, now: float) -> Any:
         """The learner's row, locked for this transaction (created for a new learner)."""
-        query = sa.select(learners).where(learners.c.learner == learner).with_for_update()
-        row = conn.execute(query).first()
-        if row is None:
-            insert_once(
-                conn,
-                learners.insert().values(
-                    learner=learner,
-                    rating=DEFAULT.r,
-                    rd=DEFAULT.rd,
-                    vol=DEFAULT.vol,
-                    attempts=0,
-                    solved=0,
-                    streak=0,
-                    best_streak=0,
-                    last_day="",
-                    show_name=False,
-                    updated=now,
-                ),
-            )
-            row = conn.execute(query).first()
-        return row
+        new = {**_unrated(DEFAULT), "streak": 0, "best_streak": 0, "last_day": "", "show_name": False, "updated": now}
+        return _locked_row(conn, learners, "learner", learner, new)
 
     def show_name(self, learner: str, shown: bool, now: float | None = None) -> None:
         """Whether the learner's name and rating appear on the club's board (off until they say so)."""
         now = self.clock() if now is None else now
-        with self._write() as conn:
+        with self._connection(write=True) as conn:
             self._learner_row(conn, learner, now)
             conn.execute(learners.update().where(learners.c.learner == learner).values(show_name=shown, updated=now))
 
@@ -183,13 +185,13 @@ class PuzzleStore:
 
     def puzzle_ratings(self) -> dict[str, Rating]:
         """Every puzzle's rating that attempts have moved (the others still have their starting rating)."""
-        with self._read() as conn:
+        with self._connection() as conn:
             return {row.puzzle_id: _rating(row) for row in conn.execute(sa.select(puzzles))}
 
     def attempted(self, learner: str) -> set[str]:
         """The puzzles the learner has tried (rated or daily)."""
         query = sa.select(attempts.c.puzzle_id).where((attempts.c.learner == learner) & (attempts.c.kind != "mistake"))
-        with self._read() as conn:
+        with self._connection() as conn:
             return {row.puzzle_id for row in conn.execute(query)}
 
     def solved_on(self, learner: str, puzzle_id: str, day: str) -> bool:
@@ -200,21 +202,12 @@ class PuzzleStore:
             & (attempts.c.day == day)
             & attempts.c.solved
         )
-        with self._read() as conn:
+        with self._connection() as conn:
             return bool(conn.execute(query).scalar_one())
 
     def _puzzle_row(self, conn: sa.Connection, puzzle_id: str, start: Rating) -> Any:
-        query = sa.select(puzzles).where(puzzles.c.puzzle_id == puzzle_id).with_for_update()
-        row = conn.execute(query).first()
-        if row is None:
-            insert_once(
-                conn,
-                puzzles.insert().values(
-                    puzzle_id=puzzle_id, rating=start.r, rd=start.rd, vol=start.vol, attempts=0, solved=0
-                ),
-            )
-            row = conn.execute(query).first()
-        return row
+        """The puzzle's row, locked for this transaction (created at ``start`` for a puzzle nobody tried yet)."""
+        return _locked_row(conn, puzzles, "puzzle_id", puzzle_id, _unrated(start))
 
     def record_attempt(
         self,
@@ -232,7 +225,7 @@ class PuzzleStore:
         before anybody tried it (as mined)."""
         now = self.clock() if now is None else now
         today = day_of(now, zone)
-        with self._write() as conn:
+        with self._connection(write=True) as conn:
             row = self._learner_row(conn, learner, now)
             before = _rating(row)
             tried = conn.execute(
@@ -246,24 +239,14 @@ class PuzzleStore:
                 conn.execute(
                     puzzles.update()
                     .where(puzzles.c.puzzle_id == puzzle_id)
-                    .values(
-                        rating=puzzle.r,
-                        rd=puzzle.rd,
-                        vol=puzzle.vol,
-                        attempts=prow.attempts + 1,
-                        solved=prow.solved + (1 if solved else 0),
-                    )
+                    .values(**_rated_after(puzzle, prow, solved))
                 )
             streak, best = self._streak(row, solved, today)
             conn.execute(
                 learners.update()
                 .where(learners.c.learner == learner)
                 .values(
-                    rating=after.r,
-                    rd=after.rd,
-                    vol=after.vol,
-                    attempts=row.attempts + 1,
-                    solved=row.solved + (1 if solved else 0),
+                    **_rated_after(after, row, solved),
                     streak=streak,
                     best_streak=best,
                     last_day=today if solved else row.last_day,
@@ -316,7 +299,7 @@ class PuzzleStore:
             .order_by(attempts.c.id.desc())
             .limit(limit)
         )
-        with self._read() as conn:
+        with self._connection() as conn:
             rows = conn.execute(query).all()
         return [(float(r.at), float(r.rating)) for r in reversed(rows)]
 
@@ -333,7 +316,7 @@ class PuzzleStore:
             raise ValueError("a mistake's key or payload is too large to keep")
         spacing = new_spacing(now)
         fresh = {"due": spacing.due, "shown": 0, "rights": 0, "retired": False, "payload": text, "created": now}
-        with self._write() as conn:
+        with self._connection(write=True) as conn:
             where = (queue.c.learner == learner) & (queue.c.key == key)
             if conn.execute(queue.update().where(where).values(**fresh)).rowcount:
                 return False
@@ -342,7 +325,7 @@ class PuzzleStore:
 
     def _items(self, where: Any) -> list[QueueItem]:
         query = sa.select(queue).where(where).order_by(queue.c.due, queue.c.id)
-        with self._read() as conn:
+        with self._connection() as conn:
             rows = conn.execute(query).all()
         return [
             QueueItem(
@@ -371,7 +354,7 @@ class PuzzleStore:
         """An answer to a due mistake, in one transaction: the item's next showing (or its retirement) and the
         attempt's row (no rating moves: the queue is practice)."""
         now = self.clock() if now is None else now
-        with self._write() as conn:
+        with self._connection(write=True) as conn:
             query = sa.select(queue).where((queue.c.id == item_id) & (queue.c.learner == learner)).with_for_update()
             row = conn.execute(query).first()
             if row is None:
@@ -399,7 +382,7 @@ class PuzzleStore:
             .order_by(learners.c.rating.desc(), learners.c.learner)
             .limit(limit)
         )
-        with self._read() as conn:
+        with self._connection() as conn:
             return [
                 BoardRow(str(r.learner), float(r.rating), float(r.rd), int(r.attempts), int(r.solved))
                 for r in conn.execute(query)
@@ -408,6 +391,6 @@ class PuzzleStore:
     def forget(self, names: Iterable[str]) -> None:
         """Remove everything kept about these learners (tests, and a learner who asks)."""
         names = list(names)
-        with self._write() as conn:
+        with self._connection(write=True) as conn:
             for table in (attempts, queue, learners):
                 conn.execute(table.delete().where(table.c.learner.in_(names)))

@@ -17,6 +17,7 @@ import sqlalchemy as sa
 
 from tutorial_app.names import MAX_NAME
 from tutorial_app.rules.text import Text, msg
+from tutorial_app.stores.sqlite import SQLITE_CONNECT, begin_immediate
 
 __all__ = [
     "MistakeSource",
@@ -41,15 +42,25 @@ MAX_KEY = 200
 MAX_PAYLOAD = 100_000
 
 metadata = sa.MetaData()
+
+
+def _rated() -> list[sa.Column[Any]]:
+    """What learners and puzzles alike are rated by: one Glicko-2 rating each (its deviation and volatility),
+    and how often it was tried and solved. Read by ``store._rating``, written by ``store._rated_after``."""
+    return [
+        sa.Column("rating", sa.Float, nullable=False),
+        sa.Column("rd", sa.Float, nullable=False),
+        sa.Column("vol", sa.Float, nullable=False),
+        sa.Column("attempts", sa.Integer, nullable=False),
+        sa.Column("solved", sa.Integer, nullable=False),
+    ]
+
+
 learners = sa.Table(
     "puzzlelearners",
     metadata,
     sa.Column("learner", sa.String(MAX_NAME * 4), primary_key=True),
-    sa.Column("rating", sa.Float, nullable=False),
-    sa.Column("rd", sa.Float, nullable=False),
-    sa.Column("vol", sa.Float, nullable=False),
-    sa.Column("attempts", sa.Integer, nullable=False),
-    sa.Column("solved", sa.Integer, nullable=False),
+    *_rated(),
     sa.Column("streak", sa.Integer, nullable=False),
     sa.Column("best_streak", sa.Integer, nullable=False),
     sa.Column("last_day", sa.String(10), nullable=False),
@@ -60,11 +71,7 @@ puzzles = sa.Table(
     "puzzle_ratings",
     metadata,
     sa.Column("puzzle_id", sa.String(MAX_KEY), primary_key=True),
-    sa.Column("rating", sa.Float, nullable=False),
-    sa.Column("rd", sa.Float, nullable=False),
-    sa.Column("vol", sa.Float, nullable=False),
-    sa.Column("attempts", sa.Integer, nullable=False),
-    sa.Column("solved", sa.Integer, nullable=False),
+    *_rated(),
 )
 attempts = sa.Table(
     "puzzleattempts",
@@ -142,15 +149,7 @@ def engine_for(url: str) -> sa.Engine:
         )
     else:
         engine = _file_engine(url)
-
-    @sa.event.listens_for(engine, "connect")
-    def _manual(dbapi: Any, _record: Any) -> None:
-        dbapi.isolation_level = None  # the driver begins nothing itself; "begin" below does
-
-    @sa.event.listens_for(engine, "begin")
-    def _immediate(conn: sa.Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
-
+    begin_immediate(engine)
     return engine
 
 
@@ -158,7 +157,7 @@ def _file_engine(url: str) -> sa.Engine:
     path = url.removeprefix("sqlite:///")
     if url.startswith("sqlite:///") and path != ":memory:" and not path.startswith("file:"):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-    return sa.create_engine(url, future=True, connect_args={"timeout": 30, "check_same_thread": False})
+    return sa.create_engine(url, future=True, connect_args=SQLITE_CONNECT)
 
 
 def insert_once(conn: sa.Connection, insert: sa.Insert) -> None:

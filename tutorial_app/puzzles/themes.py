@@ -14,7 +14,7 @@ The themes follow the strategy course, so each links to its lesson.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from tutorial_app.rules.line.moves import apply_unchecked
 from tutorial_app.rules.line.state import HandState, Move
@@ -37,17 +37,8 @@ Theme = Literal[
     "scoring",
     "calculation",
 ]
-THEMES: tuple[Theme, ...] = (
-    "counting",
-    "reading_a_pass",
-    "lead_clue",
-    "blocking",
-    "doubles",
-    "last_tile",
-    "partnership",
-    "scoring",
-    "calculation",
-)
+THEMES: tuple[Theme, ...] = get_args(Theme)
+"""Every theme, in the order the trainer lists them (the order of ``Theme``)."""
 THEME_NAMES: dict[Theme, Text] = {
     "counting": msg("Counting tiles"),
     "reading_a_pass": msg("Reading a pass"),

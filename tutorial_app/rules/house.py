@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from tutorial_app.rules.text import RulesError, Text, msg
+from tutorial_app.rules.text import RulesError, Text, msg, verbatim
 
 __all__ = [
     "OptionError",
@@ -105,8 +105,7 @@ class Named(Domain):
         return tuple(member.value for member in self.enum)
 
     def accepts(self) -> Text:
-        allowed = ", ".join(member.value for member in self.enum)
-        return Text(allowed, allowed)
+        return verbatim(", ".join(member.value for member in self.enum))
 
 
 @dataclass(frozen=True)
@@ -137,9 +136,8 @@ class OneOf(Domain):
         number = option_int(name, value)
         if number not in self.values:
             raise OptionError(
-                Text(
-                    f"option {name}: {value!r} is not allowed; use {' or '.join(str(c) for c in self.values)}",
-                    f"опция {name}: значение {value!r} не подходит; укажите {' или '.join(str(c) for c in self.values)}",
+                msg(
+                    "option {name}: {value!r} is not allowed; use {choices}", name=name, value=value, choices=self._or()
                 )
             )
         return number
@@ -148,8 +146,14 @@ class OneOf(Domain):
         return self.values
 
     def accepts(self) -> Text:
-        allowed = ", ".join(str(c) for c in self.values)
-        return Text(allowed, allowed)
+        return verbatim(", ".join(str(c) for c in self.values))
+
+    def _or(self) -> Text:
+        """``0 or 10`` / «0 или 10»."""
+        choices: Text = verbatim(str(self.values[0]))
+        for value in self.values[1:]:
+            choices = msg("{first} or {other}", first=choices, other=str(value))
+        return choices
 
 
 @dataclass(frozen=True)
@@ -164,10 +168,7 @@ class Whole(Domain):
         number = option_int(name, value)
         if not self.low <= number <= self.high:
             raise OptionError(
-                Text(
-                    f"option {name}: {value!r} is not allowed; use {self.usual.en}",
-                    f"опция {name}: значение {value!r} не подходит; укажите {self.usual.ru}",
-                )
+                msg("option {name}: {value!r} is not allowed; use {usual}", name=name, value=value, usual=self.usual)
             )
         return number
 

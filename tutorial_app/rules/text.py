@@ -34,6 +34,8 @@ __all__ = [
     "verbatim",
     "joined",
     "listed",
+    "capitalized",
+    "declined",
     "EMPTY",
     "RulesError",
     "reason_of",
@@ -47,6 +49,9 @@ _MESSAGE: Final = 1
 _VERBATIM: Final = 2
 _JOINED: Final = 3
 _LISTED: Final = 4
+_CAPITAL: Final = 5
+_DECLINED: Final = 6
+_CASES: Final = ("gen", "dat", "ins")
 
 
 def _frozen(value: object) -> object:
@@ -119,11 +124,37 @@ class Text:
             return self._id.join(t for t in (p.in_(lang) for p in self._parts) if t)
         if kind == _LISTED:
             return listing([p.in_(lang) for p in self._parts], lang)
+        if kind == _CAPITAL:
+            inner = self._parts[0].in_(lang)
+            return inner[:1].upper() + inner[1:]
+        if kind == _DECLINED:
+            return self._parts[0].in_(lang)
         if lang == "ru":
             return self._ru
         if self._values and lang in ("uk", "es"):
             return str(dict(self._values).get(lang, self._id))
         return self._id
+
+    def form(self, spec: str, lang: str) -> str:
+        """The text as a translation's field asks for it: ``gen``, ``dat``, ``ins`` (a ``declined`` name in that
+        case; any other text as it is), ``cap`` (a capital first letter), ``low`` (a small one) or ``clause`` (a sentence inside another: small first
+        letter, no full stop), comma-separated."""
+        wanted = spec.split(",")
+        if self._kind == _CAPITAL:
+            return self._parts[0].form(f"{spec},cap", lang)
+        part: Text = self
+        if self._kind == _DECLINED:
+            for case in wanted:
+                if case in _CASES:
+                    part = self._parts[1 + _CASES.index(case)]
+        text = part.in_(lang)
+        if "clause" in wanted:
+            if text[:1].isupper() and text[1:2].islower():
+                text = text[0].lower() + text[1:]
+            return text.removesuffix(".")
+        if "cap" in wanted:
+            return text[:1].upper() + text[1:]
+        return text[:1].lower() + text[1:] if "low" in wanted else text
 
     @property
     def en(self) -> str:
@@ -177,6 +208,10 @@ class Text:
         if self._kind in (_JOINED, _LISTED):
             key = "joined" if self._kind == _JOINED else "listed"
             return {key: [p.to_json() for p in self._parts], "sep": self._id}
+        if self._kind == _CAPITAL:
+            return {"capital": self._parts[0].to_json()}
+        if self._kind == _DECLINED:
+            return {"declined": [p.to_json() for p in self._parts]}
         out: dict[str, Any] = {"id": self._id}
         if self._context is not None:
             out["context"] = self._context
@@ -209,6 +244,11 @@ class Text:
             )
         if "verbatim" in data:
             return verbatim(str(data["verbatim"]))
+        if "declined" in data:
+            nominative, genitive, dative, instrumental = (cls.from_json(p) for p in data["declined"])
+            return declined(nominative, genitive, dative, instrumental)
+        if "capital" in data:
+            return capitalized(cls.from_json(data["capital"]))
         if "joined" in data or "listed" in data:
             kind = _JOINED if "joined" in data else _LISTED
             parts = [cls.from_json(p) for p in data["joined" if kind == _JOINED else "listed"]]
@@ -246,6 +286,18 @@ def joined(parts: Iterable[Text | None], sep: str = " ") -> Text:
 def listed(parts: Iterable[Text]) -> Text:
     """Items as a list reads in each language: "a, b and c", «a, b и c»."""
     return Text._make(_LISTED, ", ", parts=list(parts))
+
+
+def capitalized(text: Text) -> Text:
+    """``text`` with its first letter upper-case in every language (a name that starts a sentence)."""
+    return Text._make(_CAPITAL, "", parts=[text])
+
+
+def declined(nominative: Text, genitive: Text, dative: Text, instrumental: Text) -> Text:
+    """A name in the cases a translation may ask for: it reads as ``nominative``; a translation writes
+    ``{who:gen}``, ``{who:dat}`` or ``{who:ins}`` for another case (Russian «у игрока 2», «игроку 2», «за игроком
+    2»), so one English sentence with ``{who}`` serves every language's grammar."""
+    return Text._make(_DECLINED, "", parts=[nominative, genitive, dative, instrumental])
 
 
 EMPTY: Final = verbatim("")

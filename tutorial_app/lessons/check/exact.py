@@ -28,7 +28,6 @@ __all__ = [
     "learner_deals",
     "exact_check",
     "lead_problem",
-    "is_first_hand",
 ]
 
 EXACT_MIN_WIN_LEAD = 0.03
@@ -39,19 +38,14 @@ EXACT_MIN_POINTS_LEAD = 1.0
 """...or, where moves are ranked by points (All Fives), this many points."""
 
 
-def is_first_hand(scene: Scene) -> bool:
-    """Whether the scene's record begins at a match's first lead (the first-lead rule named the leader)."""
-    return scene.before.table.is_empty and not scene.later
-
-
 def learner_deals(scene: Scene, viewer: int) -> Deals:
     """Every deal the learner (``viewer``) cannot tell from the real one in ``scene`` (cached)."""
-    return every_deal(scene.before, scene.state, viewer, is_first_hand(scene))
+    return every_deal(scene.before, scene.state, viewer, scene.first_hand)
 
 
 def exact_check(scene: Scene, viewer: int) -> ExactCheck:
     """Every move of the learner valued exactly on every deal the learner cannot tell apart (cached)."""
-    return position_check(scene.before, scene.state, viewer, is_first_hand(scene))
+    return position_check(scene.before, scene.state, viewer, scene.first_hand)
 
 
 def _least(analysis: Analysis) -> float:

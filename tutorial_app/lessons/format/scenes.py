@@ -47,6 +47,13 @@ class Scene(NamedTuple):
         """The position before its moves (the state itself when there were none)."""
         return self.start if self.start is not None else self.state
 
+    @property
+    def first_hand(self) -> bool:
+        """Whether the scene's lead was named by the first-lead rule in a match's first hand, so the lead is a
+        clue to the hands (``strategy.view.view_of``'s ``first_hand``). Not a later hand (its winner leads
+        anything) and not a lead by lots: reading either as the rule's would be a false clue."""
+        return self.lead is not None and self.lead.by_rule and not self.later
+
 
 def lesson_rules(lesson: Lesson) -> HouseRules:
     """The lesson's house rules (preset + overrides); raises ValueError for unknown names or options."""

@@ -37,7 +37,6 @@ from tutorial_app.strategy.knowledge import Certainty, certainty, lead_rules_out
 from tutorial_app.strategy.view import view_since
 
 __all__ = [
-    "first_hand",
     "QUIZ_PLAYOUTS",
     "QUIZ_SEED",
     "CLEAR_FACTOR",
@@ -75,11 +74,6 @@ class BestError(ValueError):
     """The question cannot be asked of this position (said to the lesson's author)."""
 
 
-def first_hand(scene: Scene) -> bool:
-    """Whether the scene's lead was named by the first-lead rule (a first hand), so the lead is a clue."""
-    return scene.lead is not None and scene.lead.by_rule and not scene.later
-
-
 @lru_cache(maxsize=512)
 def _analysis(start: HandState, state: HandState, seat: int, first: bool) -> Analysis:
     return analyse(view_since(start, state, seat, first), QUIZ_PLAYOUTS, QUIZ_SEED)
@@ -104,7 +98,7 @@ def learner_analysis(scene: Scene, viewer: int) -> Analysis:
     problem = turn_problem(scene, viewer)
     if problem is not None:
         raise BestError(problem)
-    return _analysis(scene.before, scene.state, viewer, first_hand(scene))
+    return _analysis(scene.before, scene.state, viewer, scene.first_hand)
 
 
 def move_key(move: Move) -> str:
@@ -269,9 +263,9 @@ def engine_explanation(scene: Scene, viewer: int) -> Text:
 
 def learner_certainty(scene: Scene, viewer: int) -> Certainty:
     """The exact chance of every hidden tile's whereabouts from the learner's view (cached). Counted over the
-    deals the inference allows, the first lead's clue read in a first hand (``first_hand``); with hidden
+    deals the inference allows, the first lead's clue read in a first hand (``Scene.first_hand``); with hidden
     draws a superset of those that fit, so a tile it never places with a seat is surely not there."""
-    return _certainty_of(scene.before, scene.state, viewer, first_hand(scene))
+    return _certainty_of(scene.before, scene.state, viewer, scene.first_hand)
 
 
 @lru_cache(maxsize=512)

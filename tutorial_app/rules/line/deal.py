@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 from tutorial_app.rules.line.options import FirstLead, FirstTile, HouseRules, Redeal
 from tutorial_app.rules.line.state import EMPTY_TABLE, HandState, Status
-from tutorial_app.rules.line.who import Who, seat_who, side_who
-from tutorial_app.rules.text import RulesError, Text, msg, seat_name
+from tutorial_app.rules.line.who import seat_who, side_who
+from tutorial_app.rules.text import RulesError, Text, msg, msgc, seat_name
 from tutorial_app.rules.tiles import ALL_TILES, DOUBLES, FULL_MASK, SUIT_MASK, Tile, tiles_of_mask
 
 __all__ = ["LeadDecision", "decide_first_lead", "lead_orders", "redeal_reason", "deal", "start_hand", "DealError"]
@@ -30,30 +30,19 @@ class DealError(RulesError):
     """No playable deal could be made (should not happen with valid rules); ``reason`` in en and ru."""
 
 
-_WHY: dict[str, tuple[str, str]] = {
-    "lowest_double": ("lowest double {tile}", "младший дубль {tile}"),
-    "lowest_tile": (
-        "nobody has a double from 1-1 to 6-6, lowest tile {tile}",
-        "ни у кого нет дублей от 1-1 до 6-6, младшая кость {tile}",
-    ),
-    "highest_double": ("highest double {tile}", "старший дубль {tile}"),
-    "highest_tile_no_double": (
-        "nobody has a double from 6-6 to 1-1, highest tile {tile}",
-        "ни у кого нет дублей от 6-6 до 1-1, старшая кость {tile}",
-    ),
-    "holds": ("holds {tile}", "у него {tile}"),
-    "priority_101": (
-        "first double in the order 1-1, 2-2 … 6-6, 0-0: {tile}",
-        "первый дубль в порядке 1-1, 2-2 … 6-6, 0-0: {tile}",
-    ),
-    "donkey": ("smallest double from 1-1 up: {tile}", "наименьший дубль начиная с 1-1: {tile}"),
-    "highest_tile": ("highest tile {tile}", "старшая кость {tile}"),
-    "lots": (
-        "drew the highest tile by lot and leads any tile",
-        "вытянул по жребию старшую кость и заходит любой костью",
-    ),
-    "winner": ("leads any tile", "заходит любой костью"),
-}
+def _why_words(why: str, tile: Tile | None) -> Text:
+    """The rule that named the leader, as the clause after "Seat 2 leads:"."""
+    words = {
+        "lowest_double": msg("lowest double {tile}", tile=tile),
+        "lowest_tile": msg("nobody has a double from 1-1 to 6-6, lowest tile {tile}", tile=tile),
+        "highest_double": msg("highest double {tile}", tile=tile),
+        "highest_tile_no_double": msg("nobody has a double from 6-6 to 1-1, highest tile {tile}", tile=tile),
+        "holds": msg("holds {tile}", tile=tile),
+        "priority_101": msg("first double in the order 1-1, 2-2 … 6-6, 0-0: {tile}", tile=tile),
+        "donkey": msg("smallest double from 1-1 up: {tile}", tile=tile),
+        "highest_tile": msg("highest tile {tile}", tile=tile),
+    }
+    return words[why]
 
 
 class LeadDecision(NamedTuple):
@@ -82,13 +71,12 @@ class LeadDecision(NamedTuple):
     def reason(self) -> Text:
         if self.seat is None:
             return msg("The leader is decided by drawing lots.")
-        en, ru = _WHY[self.why]
         name = seat_name(self.seat)
-        en = en.format(tile=self.tile)
-        ru = ru.format(tile=self.tile)
-        if self.why in ("lots", "winner"):
-            return Text(f"{name.en.capitalize()} {en}.", f"{name.ru.capitalize()} {ru}.")
-        return Text(f"{name.en.capitalize()} leads: {en}.", f"{name.ru.capitalize()} ходит первым: {ru}.")
+        if self.why == "lots":
+            return msg("{seat:cap} drew the highest tile by lot and leads any tile.", seat=name)
+        if self.why == "winner":
+            return msg("{seat:cap} leads any tile.", seat=name)
+        return msg("{seat:cap} leads: {words}.", seat=name, words=_why_words(self.why, self.tile))
 
 
 _DOUBLE_OF = tuple(Tile(n, n) for n in range(7))
@@ -234,14 +222,23 @@ def _pairs_redeal_reason(
             lo=opening.lo,
         )
     other = side_who(rules, 1 - side, viewer)
-    return Text(
-        f"The hand opens with {opening} and {other.en} {other.en_verb('have', 'has')} no tile of suit "
-        f"{opening.lo}: redeal.",
-        f"Раздача открывается {opening}, а у {other.ru_gen} нет ни одной кости серии {opening.lo}: пересдача.",
+    return other.pick(
+        msg("The hand opens with {opening} and you have no tile of suit {lo}: redeal.", opening=opening, lo=opening.lo),
+        msg(
+            "The hand opens with {opening} and {who} has no tile of suit {lo}: redeal.",
+            opening=opening,
+            who=other.name,
+            lo=opening.lo,
+        ),
     )
 
 
-_RU_COUNT = {5: "пять", 6: "шесть", 7: "семь"}
+_COUNT = {
+    5: msgc("a count, as a sentence writes it", "5"),
+    6: msgc("a count, as a sentence writes it", "6"),
+    7: msgc("a count, as a sentence writes it", "7"),
+}
+"""Counts a redeal names: Russian writes them in words («пять дублей»)."""
 
 
 def _hand_redeal_reason(seat: int, mask: int, viewer: int | None) -> Text | None:
@@ -253,29 +250,30 @@ def _hand_redeal_reason(seat: int, mask: int, viewer: int | None) -> Text | None
     doubles = sum(1 for d in DOUBLES if mask & d.bit)
     if doubles >= 5:
         who = seat_who(seat, viewer)
-        return Text(
-            f"{_holds(who)} {doubles} doubles (5 or more): redeal.",
-            f"У {who.ru_gen} {_RU_COUNT[doubles]} дублей: при пяти и больше — пересдача.",
+        return who.pick(
+            msg("You hold {count} doubles (5 or more): redeal.", count=_COUNT[doubles]),
+            msg("{who:cap} holds {count} doubles (5 or more): redeal.", who=who.name, count=_COUNT[doubles]),
         )
     for n in range(7):
         count = bin(mask & SUIT_MASK[n]).count("1")
         if count >= 6:
             who = seat_who(seat, viewer)
-            return Text(
-                f"{_holds(who)} {count} tiles of suit {n} (6 or more): redeal.",
-                f"У {who.ru_gen} {_RU_COUNT[count]} костей серии {n}: при шести и больше — пересдача.",
+            return who.pick(
+                msg("You hold {count} tiles of suit {suit} (6 or more): redeal.", count=_COUNT[count], suit=n),
+                msg(
+                    "{who:cap} holds {count} tiles of suit {suit} (6 or more): redeal.",
+                    who=who.name,
+                    count=_COUNT[count],
+                    suit=n,
+                ),
             )
         if count == 5 and not mask & Tile(n, n).bit:
             who = seat_who(seat, viewer)
-            return Text(
-                f"{_holds(who)} 5 tiles of suit {n} without {n}-{n}: redeal.",
-                f"У {who.ru_gen} пять костей серии {n} без дубля {n}-{n}: пересдача.",
+            return who.pick(
+                msg("You hold 5 tiles of suit {suit} without {suit}-{suit}: redeal.", suit=n),
+                msg("{who:cap} holds 5 tiles of suit {suit} without {suit}-{suit}: redeal.", who=who.name, suit=n),
             )
     return None
-
-
-def _holds(who: Who) -> str:
-    return f"{who.en_cap} {who.en_verb('hold', 'holds')}"
 
 
 def start_hand(

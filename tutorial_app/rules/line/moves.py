@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutorial_app.language import END_NAMES, end_name
+from tutorial_app.rules.line.ends import end_dative, end_short
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.state import (
     ARM_NAMES,
@@ -31,7 +31,7 @@ from tutorial_app.rules.line.state import (
     make_table,
     play,
 )
-from tutorial_app.rules.text import RulesError, Text, msg, seat_genitive, seat_name
+from tutorial_app.rules.text import RulesError, Text, listed, msg, seat_genitive
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, Tile
 
 __all__ = [
@@ -573,10 +573,7 @@ def _why_pass(state: HandState, _move: Move) -> Text | None:
         return None
     fits = _first_play(legal)
     if fits is not None:
-        return Text(
-            f"You may not pass: {fits.tile} fits the {end_name(fits.end).en}.",
-            f"Пасовать нельзя: {fits.tile} подходит к {end_name(fits.end).ru_dative}.",
-        )
+        return msg("You may not pass: {tile} fits the {end}.", tile=fits.tile, end=end_dative(fits.end))
     if DRAW in legal:
         return msg("You may not pass: draw from the boneyard first.")
     return msg("You may not pass now.")
@@ -591,10 +588,7 @@ def _why_draw(state: HandState, _move: Move) -> Text | None:
         return msg("There is no boneyard in this game: when nothing fits, you pass.")
     fits = _first_play(legal)
     if fits is not None:
-        return Text(
-            f"You may not draw: {fits.tile} fits the {end_name(fits.end).en}.",
-            f"Брать нельзя: {fits.tile} подходит к {end_name(fits.end).ru_dative}.",
-        )
+        return msg("You may not draw: {tile} fits the {end}.", tile=fits.tile, end=end_dative(fits.end))
     if state.drawable() == 0:
         if rules.reserve:
             return msg("Only the reserve is left in the boneyard: it may not be drawn, so you pass.")
@@ -608,7 +602,7 @@ def _why_play(state: HandState, move: Move) -> Text | None:
     if tile is None or move.end not in ENDS:
         return msg("Name a tile and an end to play it on.")
     if not state.hands[seat] & tile.bit:
-        return Text(f"{tile} is not in {seat_name(seat).en}'s hand.", f"{tile} нет на руке у {seat_genitive(seat).ru}.")
+        return msg("{tile} is not in {seat}'s hand.", tile=tile, seat=seat_genitive(seat))
     if state.drawn is not None and tile is not state.drawn:
         return msg("You must play the tile you just drew, {drawn}.", drawn=state.drawn)
     if state.table.centre is None:
@@ -634,12 +628,21 @@ def _why_on_end(state: HandState, tile: Tile, move: Move) -> Text | None:
     assert wrong is not None  # _why_play checked it
     number = state.table.ends[ARM_NAMES.index(wrong)]
     if number < 0:
-        return Text(f"The {end_name(move.end).en} is not open.", f"{end_name(move.end).ru.capitalize()} закрыт.")
+        return _NOT_OPEN.get(wrong, _NOT_OPEN[""])
     if not tile.has(number):
         return _fits_elsewhere(state, tile, wrong) or _does_not_fit(state, tile)
     if move.closed and not (state.rules.branch_blocking and tile.is_double):
         return msg("Only a double may be laid face down, and only where branches can be closed.")
     return _wrong_claim(state, tile, move)
+
+
+_NOT_OPEN = {
+    "left": msg("The left end is not open."),
+    "right": msg("The right end is not open."),
+    "up": msg("The upper end is not open."),
+    "down": msg("The lower end is not open."),
+    "": msg("This end is not open."),
+}
 
 
 def _fits_elsewhere(state: HandState, tile: Tile, wrong: str) -> Text | None:
@@ -652,14 +655,13 @@ def _fits_elsewhere(state: HandState, tile: Tile, wrong: str) -> Text | None:
     if not fitting:
         return None
     ends = state.table.ends
-    shown = [(END_NAMES[end], ends[ARM_NAMES.index(end)]) for end in fitting]
-    missed = END_NAMES[wrong]
     number = ends[ARM_NAMES.index(wrong)]
-    en = " or the ".join(f"{name.en} ({n})" for name, n in shown)
-    ru = " или к ".join(f"{name.ru_dative} ({n})" for name, n in shown)
-    return Text(
-        f"{tile} fits the {en}, not the {missed.en} ({number}).",
-        f"{tile} подходит к {ru}, а не к {missed.ru_dative} ({number}).",
+    places = [msg("{end} ({number})", end=end_dative(end), number=ends[ARM_NAMES.index(end)]) for end in fitting]
+    where = places[0]
+    for place in places[1:]:
+        where = msg("{first} or the {other}", first=where, other=place)
+    return msg(
+        "{tile} fits the {ends}, not the {end} ({number}).", tile=tile, ends=where, end=end_dative(wrong), number=number
     )
 
 
@@ -668,12 +670,8 @@ def _does_not_fit(state: HandState, tile: Tile) -> Text:
     ends = state.table.open_ends()
     if len({n for _, n in ends}) == 1:
         return msg("{tile} does not fit: the open ends show {item}.", tile=tile, item=ends[0][1])
-    en = [f"{n} ({END_NAMES[end].en_short})" for end, n in ends]
-    ru = [f"{n} ({END_NAMES[end].ru_short})" for end, n in ends]
-    return Text(
-        f"{tile} does not fit: the open ends are {', '.join(en[:-1])} and {en[-1]}.",
-        f"{tile} не подходит: открытые концы — {', '.join(ru[:-1])} и {ru[-1]}.",
-    )
+    shown = listed([msg("{number} ({end})", number=n, end=end_short(end)) for end, n in ends])
+    return msg("{tile} does not fit: the open ends are {ends}.", tile=tile, ends=shown)
 
 
 _WHY = {

@@ -25,7 +25,7 @@ from tutorial_app.rules.line.state import (
     make_table,
     play,
 )
-from tutorial_app.rules.text import RulesError, Text, msg, shown
+from tutorial_app.rules.text import RulesError, Text, msg, msgc, shown
 from tutorial_app.rules.tiles import Tile, TileError, parse_pair, parse_tile
 
 __all__ = [
@@ -40,7 +40,6 @@ __all__ = [
     "draw_tiles",
     "move_text",
     "at",
-    "clause",
     "MAX_NUMBER",
 ]
 
@@ -56,14 +55,7 @@ class PositionError(RulesError):
 
 def at(where: str, inner: Text) -> Text:
     """An error at a place in the notation (``hands[0][1]: ...``); the place is written as in the file."""
-    return Text(f"{where}: {inner.en}", f"{where}: {inner.ru}")
-
-
-def clause(sentence: str) -> str:
-    """A Russian sentence set inside another one: small first letter, no closing full stop."""
-    if sentence[:1].isupper() and sentence[1:2].islower():
-        sentence = sentence[0].lower() + sentence[1:]
-    return sentence.removesuffix(".")
+    return msg("{where}: {inner}", where=where, inner=inner)
 
 
 # -- plain values ----------------------------------------------------------------
@@ -171,10 +163,7 @@ class Claims:
         if tile in self.seen:
             first = self.seen[tile]
             raise PositionError(
-                Text(
-                    f"tile {tile} appears twice: in {first.en} and in {where.en}",
-                    f"кость {tile} встречается дважды: в {first.ru} и в {where.ru}",
-                )
+                msg("tile {tile} appears twice: in {first} and in {where}", tile=tile, first=first, where=where)
             )
         self.seen[tile] = where
 
@@ -186,7 +175,12 @@ Claim = Callable[[Tile, Text], None]
 
 # -- the chain ------------------------------------------------------------------
 
-_ARM_RU = {"left": "левой", "right": "правой", "up": "верхней", "down": "нижней"}
+_ARMS = {
+    "left": msgc("a spinner's arm", "left"),
+    "right": msgc("a spinner's arm", "right"),
+    "up": msgc("a spinner's arm", "up"),
+    "down": msgc("a spinner's arm", "down"),
+}
 IN_CHAIN = msg("the chain")
 
 
@@ -268,11 +262,12 @@ def _read_arm(name: str, values: object, spinner: Tile, rules: HouseRules, claim
             raise PositionError(at(where, msg("nothing can follow a closed double")))
         if a != number:
             raise PositionError(
-                Text(
-                    f"broken chain on the {name} arm: {tile} must show {number} towards the spinner "
-                    f"(write each tile with the number facing the spinner first)",
-                    f"цепь разорвана на {_ARM_RU[name]} ветке ({name}): {tile} должна смотреть на спиннер "
-                    f"числом {number} (пишите каждую кость так, чтобы первым стояло число, обращённое к спиннеру)",
+                msg(
+                    "broken chain on the {arm} arm: {tile} must show {number} towards the spinner (write each tile "
+                    "with the number facing the spinner first)",
+                    arm=_ARMS[name],
+                    tile=tile,
+                    number=number,
                 )
             )
         if closed and not (tile.is_double and rules.branch_blocking):
@@ -329,7 +324,13 @@ def parse_move(raw: object, where: str = "move") -> Move:
         raise PositionError(
             at(
                 where,
-                msg("unknown key {shown}; a move has tile and end, or action", shown=shown(key)),
+                msg(
+                    "unknown key {shown}; a move has {tile} and {end}, or {action}",
+                    shown=shown(key),
+                    tile="tile",
+                    end="end",
+                    action="action",
+                ),
             )
         )
     action = raw.get("action")

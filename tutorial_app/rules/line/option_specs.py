@@ -16,9 +16,8 @@ from __future__ import annotations
 from typing import Protocol
 
 import tutorial_app.rules.line.option_values as values
-from tutorial_app.language import en_count, ru_count
 from tutorial_app.rules.house import Named, OneOf, OptionSpec, Whole, YesNo
-from tutorial_app.rules.text import Text, msg, msgc
+from tutorial_app.rules.text import Text, joined, msg, msgc, msgn
 from tutorial_app.rules.tiles import ALL_TILES
 
 
@@ -73,7 +72,7 @@ __all__ = ["SPECS", "SECTIONS", "players_of_preset"]
 
 
 def _points(n: int) -> Text:
-    return Text(en_count(n, "point", "points"), ru_count(n, "очко", "очка", "очков"))
+    return msgn("{n} point", "{n} points", n)
 
 
 # -- one sentence per option value -------------------------------------------------
@@ -84,7 +83,12 @@ def _players(n: object) -> Text:
     return msg("Players at the table: {count}.", count=count)
 
 
-_RU_HOW_MANY = {2: "вдвоём", 3: "втроём", 4: "вчетвером"}
+_HOW_MANY = {
+    2: msgc("how many play", "2"),
+    3: msgc("how many play", "3"),
+    4: msgc("how many play", "4"),
+}
+"""A number of players as "this game is played by …" says it (Russian «вдвоём», «втроём», «вчетвером»)."""
 
 
 def players_of_preset(count: int, allowed: tuple[int, ...]) -> Text:
@@ -92,20 +96,14 @@ def players_of_preset(count: int, allowed: tuple[int, ...]) -> Text:
     base = _players(count)
     if len(allowed) < 2:
         return base
-    en = ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
-    ru = ", ".join(_RU_HOW_MANY[n] for n in allowed[:-1]) + f" или {_RU_HOW_MANY[allowed[-1]]}"
-    return Text(
-        f"{base.en[:-1]} (this game is played by {en}).",
-        f"{base.ru[:-1]} (в эту игру играют {ru}).",
-    )
+    counts = [_HOW_MANY[n] for n in allowed]
+    choices = msg("{first} or {other}", first=joined(counts[:-1], ", "), other=counts[-1])
+    return msg("Players at the table: {count} (this game is played by {allowed}).", count=count, allowed=choices)
 
 
 def _hand_size(n: object) -> Text:
     count = int(str(n))
-    return Text(
-        f"Each player is dealt {en_count(count, 'tile', 'tiles')}.",
-        f"Каждому сдают {ru_count(count, 'кость', 'кости', 'костей')}.",
-    )
+    return msg("Each player is dealt {tiles}.", tiles=msgn("{n} tile", "{n} tiles", count))
 
 
 def _reserve(n: object) -> Text:
@@ -114,9 +112,10 @@ def _reserve(n: object) -> Text:
         return msg("The boneyard may be drawn to the last tile.")
     if count == 1:
         return msg("The last tile of the boneyard is a reserve: nobody may draw it.")
-    return Text(
-        f"The last {count} tiles of the boneyard are a reserve: nobody may draw them.",
-        f"Последние {ru_count(count, 'кость', 'кости', 'костей')} базара — резерв: их брать нельзя.",
+    return msgn(
+        "The last {n} tile of the boneyard is a reserve: nobody may draw it.",
+        "The last {n} tiles of the boneyard are a reserve: nobody may draw them.",
+        count,
     )
 
 
@@ -124,11 +123,10 @@ def _opening(n: object) -> Text:
     count = int(str(n))
     if count == 0:
         return msg("Every point counts from the first hand on.")
-    return Text(
-        f"A side's score opens only when it wins one hand worth {_points(count).en} or more; "
-        "what it wins before that is noted as draft points and never added to the main score.",
-        f"Счёт стороны открывается, только когда она выиграет раздачу на {_points(count).ru} или больше; "
-        "всё, что набрано до этого, отмечают как черновые очки, но в основной счёт они не идут.",
+    return msg(
+        "A side's score opens only when it wins one hand worth {points} or more; what it wins before that is noted "
+        "as draft points and never added to the main score.",
+        points=_points(count),
     )
 
 
@@ -136,46 +134,35 @@ def _capicu(n: object) -> Text:
     count = int(str(n))
     if count == 0:
         return msg("Going out with a capicú earns nothing extra.")
-    return Text(
-        f"Going out with a capicú (the last tile fits both ends, and the ends showed different numbers) "
-        f"earns {_points(count).en} more.",
-        f"Выход капику (последняя кость подходит к обоим концам, а на концах были разные числа) "
-        f"приносит ещё {_points(count).ru}.",
+    return msg(
+        "Going out with a capicú (the last tile fits both ends, and the ends showed different numbers) earns "
+        "{points} more.",
+        points=_points(count),
     )
 
 
 def _blank_double(n: object) -> Text:
     if int(str(n)) == 0:
         return msg("A 0-0 left in hand counts nothing.")
-    return Text(
-        f"A 0-0 left in hand counts {_points(int(str(n))).en}.",
-        f"Оставшийся на руке дубль 0-0 стоит {_points(int(str(n))).ru}.",
-    )
+    return msg("A 0-0 left in hand counts {points}.", points=_points(int(str(n))))
 
 
 def _lone_blank(n: object) -> Text:
     if int(str(n)) == 0:
         return msg("A hand left with nothing but 0-0 counts like any other.")
-    return Text(
-        f"A hand left with nothing but 0-0 counts {_points(int(str(n))).en}.",
-        f"Рука, на которой остался один 0-0, стоит {_points(int(str(n))).ru}.",
-    )
+    return msg("A hand left with nothing but 0-0 counts {points}.", points=_points(int(str(n))))
 
 
 def _min_penalty(n: object) -> Text:
     if int(str(n)) == 0:
         return msg("Every penalty is written down, however small.")
-    return Text(
-        f"A penalty under {_points(int(str(n))).en} is not written down.",
-        f"Штраф меньше {ru_count(int(str(n)), 'очка', 'очков', 'очков')} не записывается.",
+    return msgn(
+        "A penalty under {n} point is not written down.", "A penalty under {n} points is not written down.", int(str(n))
     )
 
 
 def _target(n: object) -> Text:
-    return Text(
-        f"The match is played to {_points(int(str(n))).en}.",
-        f"Матч идёт до {ru_count(int(str(n)), 'очка', 'очков', 'очков')}.",
-    )
+    return msgn("The match is played to {n} point.", "The match is played to {n} points.", int(str(n)))
 
 
 _FIRST_LEAD_SENTENCES = {
@@ -228,10 +215,7 @@ def _first_lead_in_context(value: object, rules: HouseRules) -> Text | None:
         return msg("The holder of 6-6 leads the first hand with it (all 28 tiles are dealt, so someone has it).")
     if value == "donkey" and not _all_dealt(rules):
         base = _FIRST_LEAD_SENTENCES[str(value)]
-        return Text(
-            base.en + " If no double was dealt, the tiles are dealt again.",
-            base.ru + " Если дублей ни у кого нет, кости пересдают.",
-        )
+        return msg("{rule} If no double was dealt, the tiles are dealt again.", rule=base)
     return None
 
 
@@ -535,7 +519,7 @@ BLOCKED_TIE = OptionSpec(
 SCORING = OptionSpec(
     "scoring",
     Named(values.Scoring),
-    Text("Scoring", "Подсчёт очков"),
+    msgc("option title", "Scoring"),
     _SCORING,
     {
         "winner_takes_opponents": msg("The side that goes out scores the pips left in its opponents' hands."),

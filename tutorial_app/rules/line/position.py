@@ -20,7 +20,6 @@ from tutorial_app.rules.line.notation import (
     PositionError,
     at,
     check_plain,
-    clause,
     draw_tiles,
     move_text,
     parse_move,
@@ -32,7 +31,7 @@ from tutorial_app.rules.line.notation import (
 from tutorial_app.rules.line.options import HouseRules, OptionError
 from tutorial_app.rules.line.state import ARM_NAMES, EMPTY_TABLE, HandState, Status, Table
 from tutorial_app.rules.line.variants import UnknownVariantError, find_variant
-from tutorial_app.rules.text import Text, msg, reason_of, seat_genitive, shown
+from tutorial_app.rules.text import Text, msg, reason_of, shown
 from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, Tile
 
 __all__ = ["PositionError", "Position", "read_position", "parse_move", "KNOWN_KEYS"]
@@ -149,7 +148,7 @@ def _read_hands(hands_data: Sequence[Sequence[object]], claims: Claims) -> list[
         mask = 0
         for i, value in enumerate(hand):
             tile = read_tile(value, f"hands[{seat}][{i}]")
-            claims.claim(tile, Text(f"seat {seat}'s hand", f"руке {seat_genitive(seat).ru}"))
+            claims.claim(tile, msg("seat {seat}'s hand", seat=seat))
             mask |= tile.bit
         hands.append(mask)
     return hands
@@ -181,7 +180,9 @@ def _read_boneyard(given: object, rules: HouseRules, claims: Claims, draws: dict
         return _implicit_pile(rules, claims, draws)
     if isinstance(given, bool) or not isinstance(given, int | list):
         raise PositionError(
-            msg("'boneyard' must be a list of tiles, top of the pile first, or a number of face-down tiles")
+            msg(
+                "'{key}' must be a list of tiles, top of the pile first, or a number of face-down tiles", key="boneyard"
+            )
         )
     if isinstance(given, int):
         return _counted_pile(given, rules, claims, draws)
@@ -218,20 +219,23 @@ def _implicit_pile(rules: HouseRules, claims: Claims, draws: dict[int, tuple[Til
 def _counted_pile(count: int, rules: HouseRules, claims: Claims, draws: dict[int, tuple[Tile, ...]]) -> _Pile:
     """``boneyard: N``: N face-down tiles; the draws in ``moves`` say which came off the top."""
     if count < 0:
-        raise PositionError(msg("'boneyard' cannot hold {count} tiles", count=count))
+        raise PositionError(msg("'{key}' cannot hold {count} tiles", key="boneyard", count=count))
     named = _claim_draws(claims, draws)
     free = [t for t in ALL_TILES if t not in claims]
     if not rules.has_boneyard:
         return _Pile(tuple(free))  # tiles set aside face down are out of play
     if count < len(named):
         raise PositionError(
-            msg("'boneyard' has {count} face-down tiles, but the moves draw {n}", count=count, n=len(named))
+            msg(
+                "'{key}' has {count} face-down tiles, but the moves draw {n}", key="boneyard", count=count, n=len(named)
+            )
         )
     hidden = count - len(named)
     if hidden > len(free):
         raise PositionError(
             msg(
-                "'boneyard' has {count} face-down tiles, but only {value} tiles are not in a hand or the chain",
+                "'{key}' has {count} face-down tiles, but only {value} tiles are not in a hand or the chain",
+                key="boneyard",
                 count=count,
                 value=len(free) + len(named),
             )
@@ -358,11 +362,12 @@ def _first_leader(data: Mapping[str, Any], lead: LeadDecision | None, players: i
         return asked if asked is not None else 0
     if asked is not None and asked != lead.seat:
         raise PositionError(
-            Text(
-                f"to_move is {asked}, but this is a first hand: {lead.reason.en} Write to_move: {lead.seat}, "
-                "or hand: later if the previous hand's winner leads.",
-                f"to_move: {asked}, но это первая раздача: {lead.reason.ru} Напишите to_move: {lead.seat} "
-                "или hand: later, если заходит победитель прошлой раздачи.",
+            msg(
+                "to_move is {asked}, but this is a first hand: {reason} Write to_move: {seat}, or hand: later if the "
+                "previous hand's winner leads.",
+                asked=asked,
+                reason=lead.reason,
+                seat=lead.seat,
             )
         )
     return lead.seat
@@ -412,19 +417,19 @@ def _play(start: _Start, moves: list[Any], pile: _Pile) -> tuple[HandState, list
         if start.redeal is not None:
             redeal = start.redeal
             raise PositionError(
-                Text(
-                    f"move {i}: this deal must be redealt ({redeal.en}), so no move can be played",
-                    f"ход {i}: эту раздачу нужно пересдать ({clause(redeal.ru)}), поэтому ходить нельзя",
-                )
+                msg("move {i}: this deal must be redealt ({redeal}), so no move can be played", i=i, redeal=redeal)
             )
         try:
             after = apply(state, move)
         except IllegalMoveError as exc:
             written, mover = move_text(raw), state.to_move
             raise PositionError(
-                Text(
-                    f"move {i} ({written}) by seat {mover} is illegal: {exc.reason.en}",
-                    f"ход {i} ({written}) {seat_genitive(mover).ru} не по правилам: {clause(exc.reason.ru)}",
+                msg(
+                    "move {i} ({written}) by seat {mover} is illegal: {reason}",
+                    i=i,
+                    written=written,
+                    mover=mover,
+                    reason=exc.reason,
                 )
             ) from None
         if after.trail is not None and after.trail.drawn:

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from tutorial_app.rules.line.options import BlockedNextLead, BlockedScoring, BlockedTie, NextLead, Scoring
 from tutorial_app.rules.line.state import HandState, Status
-from tutorial_app.rules.text import Text, msg, seat_genitive, seat_name
+from tutorial_app.rules.text import Text, msg, msgc, seat_genitive, seat_name
 
 __all__ = ["HandResult", "hand_result", "round_to_five", "side_pips"]
 
@@ -194,16 +194,14 @@ def _reason(why: tuple[object, ...]) -> Text:
     if kind == "out":
         seat, capicu = why[1], why[2]
         assert isinstance(seat, int)
-        name = seat_name(seat)
-        extra_en = " with a capicú" if capicu else ""
-        extra_ru = " с капику" if capicu else ""
-        return Text(f"{name.en.capitalize()} went out{extra_en}.", f"{name.ru.capitalize()} вышел{extra_ru}.")
+        if capicu:
+            return msg("{seat:cap} went out with a capicú.", seat=seat_name(seat))
+        return msg("{seat:cap} went out.", seat=seat_name(seat))
     if kind == "goat_block":
         fish = why[1]
         assert isinstance(fish, int)
-        return Text(
-            f"Blocked: {seat_name(fish).en} made the fish and writes nothing; the others write their own pips.",
-            f"Рыба: её сделал {seat_name(fish).ru}, ему ничего не пишется, остальным — их очки.",
+        return msg(
+            "Blocked: {seat} made the fish and writes nothing; the others write their own pips.", seat=seat_name(fish)
         )
     if kind == "tie_bank":
         _, low, total, bank_after = why
@@ -217,26 +215,26 @@ def _reason(why: tuple[object, ...]) -> Text:
         return msg("Blocked with a tie at {item}: nobody scores.", item=why[1])
     _, seats, low = why
     assert isinstance(seats, tuple)
-    who = _side_name(seats)
-    # Russian pronouns agree with the side: a player is "он", a pair "она"
-    to_him, him = ("ему", "ним") if len(seats) == 1 else ("ей", "ней")
-    if kind == "lowest_goat":
-        return Text(
-            f"Blocked: {who.en} has the fewest pips ({low}) and writes nothing; the others write their own pips.",
-            f"Рыба: у {who.ru} меньше всех очков ({low}), {to_him} ничего не пишется; остальным — их очки.",
-        )
-    return Text(
-        f"Blocked: {who.en} has the fewest pips ({low}) and wins the hand.",
-        f"Рыба: у {who.ru} меньше всех очков ({low}), раздача за {him}.",
-    )
-
-
-def _side_name(seats: tuple[int, ...]) -> Text:
-    """A side named for a sentence; the Russian is in the genitive ("у игрока 2")."""
+    # Russian and Ukrainian pronouns agree with the side: a player is «он», a pair «она»
     if len(seats) == 1:
-        return seat_genitive(seats[0])
-    joined = " + ".join(str(s) for s in seats)
-    return msg("the side of seats {joined}", joined=joined)
+        seat = seat_genitive(seats[0])
+        if kind == "lowest_goat":
+            return msgc(
+                "a seat",
+                "Blocked: {who} has the fewest pips ({low}) and writes nothing; the others write their own pips.",
+                who=seat,
+                low=low,
+            )
+        return msgc("a seat", "Blocked: {who} has the fewest pips ({low}) and wins the hand.", who=seat, low=low)
+    pair = msg("the side of seats {joined}", joined=" + ".join(str(s) for s in seats))
+    if kind == "lowest_goat":
+        return msgc(
+            "a pair",
+            "Blocked: {who} has the fewest pips ({low}) and writes nothing; the others write their own pips.",
+            who=pair,
+            low=low,
+        )
+    return msgc("a pair", "Blocked: {who} has the fewest pips ({low}) and wins the hand.", who=pair, low=low)
 
 
 def _blocked_leader(state: HandState, winners: tuple[int, ...], fish: int | None) -> int | None:

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tutorial_app.rules.line.options import HouseRules, OptionError, option_int
-from tutorial_app.rules.text import RulesError, Text, msg, shown
+from tutorial_app.rules.text import RulesError, Text, msg, msgc, shown, verbatim
 
 __all__ = ["Variant", "VARIANTS", "find_variant", "rules_for", "name_key", "UnknownVariantError"]
 
@@ -46,12 +46,17 @@ class Variant:
         else:
             overrides.pop("players", None)
         if players not in self.players:
-            allowed = ", ".join(str(p) for p in self.players)
-            allowed_ru = " или ".join(", ".join(str(p) for p in self.players).rsplit(", ", 1))
+            counts = [str(p) for p in self.players]
+            allowed: Text = verbatim(counts[-1])
+            if len(counts) > 1:
+                # English lists the counts with commas; Russian says «2, 3 или 4»
+                allowed = msgc("player counts", "{first}, {last}", first=", ".join(counts[:-1]), last=counts[-1])
             raise OptionError(
-                Text(
-                    f"{self.name} is played by {allowed} players, not {players}",
-                    f"в {self.name} играют {allowed_ru} игрока, а не {players}",
+                msg(
+                    "{name} is played by {allowed} players, not {players}",
+                    name=self.name,
+                    allowed=allowed,
+                    players=players,
                 )
             )
         values: dict[str, Any] = {**self.options, **self.by_players.get(players, {}), "players": players}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 from tutorial_app.rules.line.options import HouseRules
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import EMPTY, Text, declined, msgc
 
 __all__ = ["Who", "seat_who", "side_who"]
 
@@ -20,10 +20,15 @@ Person = Literal["you", "he", "she"]
 
 
 class Who(NamedTuple):
-    """A seat or a side named for a sentence, in English and in the Russian cases it needs.
+    """A seat or a side named for a sentence: as messages in the cases a sentence needs, and (the old form, for
+    callers not yet on messages) as English and Russian strings.
 
     ``person`` drives verb agreement: "you" (you hold / вы пишете), "he" (a
-    seat: holds / пишет, вышел), "she" (a pair, «пара»: пишет, вышла).
+    seat: holds / пишет, вышел), "she" (a pair, «пара»: пишет, вышла). A
+    sentence is two messages, one for "you" and one with a ``{who}`` field
+    (``pick``), so that every language makes its verb agree; ``name`` fills
+    that field, and a translation asks for the case its sentence needs
+    (``{who:gen}``: «у игрока 2»; ``{who:dat}``, ``{who:ins}``).
     """
 
     en: str
@@ -33,6 +38,13 @@ class Who(NamedTuple):
     ru_dat: str
     ru_ins: str
     person: Person
+    name: Text = EMPTY
+    """The name as a message field: "seat 2", «игрок 2», "your pair (0 + 2)"; declined (``rules.text.declined``),
+    so a translation writes ``{who:gen}`` for «у игрока 2»."""
+
+    def pick(self, you: Text, other: Text) -> Text:
+        """``you`` when this is the learner, else ``other`` (the sentence with a ``{who}`` field)."""
+        return you if self.you else other
 
     @property
     def you(self) -> bool:
@@ -58,12 +70,22 @@ class Who(NamedTuple):
             return she_form
         return he_form
 
-    def says(self, en_rest: str, ru_rest: str) -> Text:
-        """A sentence starting with this subject (``en_rest``/``ru_rest`` carry the verbs)."""
-        return Text(f"{self.en_cap} {en_rest}", f"{self.ru_cap} {ru_rest}")
 
-
-_YOU = Who("you", "your", "вы", "вас", "вам", "вами", "you")
+_YOU = Who(
+    "you",
+    "your",
+    "вы",
+    "вас",
+    "вам",
+    "вами",
+    "you",
+    declined(
+        msgc("who", "you"),
+        msgc("who, genitive", "you"),
+        msgc("who, dative", "you"),
+        msgc("who, instrumental", "you"),
+    ),
+)
 
 
 def seat_who(seat: int, viewer: int | None = None) -> Who:
@@ -71,7 +93,19 @@ def seat_who(seat: int, viewer: int | None = None) -> Who:
     if viewer is not None and seat == viewer:
         return _YOU
     return Who(
-        f"seat {seat}", f"seat {seat}'s", f"игрок {seat}", f"игрока {seat}", f"игроку {seat}", f"игроком {seat}", "he"
+        f"seat {seat}",
+        f"seat {seat}'s",
+        f"игрок {seat}",
+        f"игрока {seat}",
+        f"игроку {seat}",
+        f"игроком {seat}",
+        "he",
+        declined(
+            msgc("seat", "seat {seat}", seat=seat),
+            msgc("seat, genitive", "seat {seat}", seat=seat),
+            msgc("seat, dative", "seat {seat}", seat=seat),
+            msgc("seat, instrumental", "seat {seat}", seat=seat),
+        ),
     )
 
 
@@ -90,6 +124,12 @@ def side_who(rules: HouseRules, side: int, viewer: int | None = None) -> Who:
             f"вашей паре ({joined})",
             f"вашей парой ({joined})",
             "she",
+            declined(
+                msgc("pair", "your pair ({seats})", seats=joined),
+                msgc("pair, genitive", "your pair ({seats})", seats=joined),
+                msgc("pair, dative", "your pair ({seats})", seats=joined),
+                msgc("pair, instrumental", "your pair ({seats})", seats=joined),
+            ),
         )
     return Who(
         f"the pair of seats {joined}",
@@ -99,4 +139,10 @@ def side_who(rules: HouseRules, side: int, viewer: int | None = None) -> Who:
         f"паре {joined}",
         f"парой {joined}",
         "she",
+        declined(
+            msgc("pair", "the pair of seats {seats}", seats=joined),
+            msgc("pair, genitive", "the pair of seats {seats}", seats=joined),
+            msgc("pair, dative", "the pair of seats {seats}", seats=joined),
+            msgc("pair, instrumental", "the pair of seats {seats}", seats=joined),
+        ),
     )

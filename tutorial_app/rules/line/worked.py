@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutorial_app.language import en_count, ru_count
 from tutorial_app.rules.line.moves import fives_count
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.state import LEFT, RIGHT, HandState, Table
 from tutorial_app.rules.line.who import Who, seat_who
-from tutorial_app.rules.text import EMPTY, Text, msg
+from tutorial_app.rules.text import EMPTY, Text, joined, listed, msg, msgc, msgn, verbatim
 from tutorial_app.rules.tiles import SUIT_MASK, Tile, tiles_of_mask
 
 __all__ = [
@@ -31,6 +30,7 @@ __all__ = [
     "tile_term",
     "ends_text",
     "tile_list",
+    "tiles_count",
     "explain_ends_sum",
     "explain_fives_points",
     "explain_tile_value",
@@ -47,8 +47,7 @@ _MANY_TILES = 8
 
 def join(*parts: Text | None) -> Text:
     """Sentences one after another (None parts left out)."""
-    kept = [p for p in parts if p is not None and p.en]
-    return Text(" ".join(p.en for p in kept), " ".join(p.ru for p in kept))
+    return joined(parts, " ")
 
 
 def sum_expr(values: Sequence[int]) -> str:
@@ -71,23 +70,18 @@ def hand_sum(state: HandState, seat: int) -> tuple[Text, int]:
     if not tiles:
         return msg("nothing"), 0
     if len(tiles) > _MANY_TILES:
-        return Text(
-            f"{en_count(len(tiles), 'tile', 'tiles')}, {en_count(pips, 'pip', 'pips')}",
-            f"{ru_count(len(tiles), 'кость', 'кости', 'костей')}, {ru_count(pips, 'очко', 'очка', 'очков')}",
-        ), pips
+        return joined([tiles_count(len(tiles)), msgn("{n} pip", "{n} pips", pips)], ", "), pips
     values = [t.value(rules.blank_double_value) for t in tiles]
     if pips != sum(values):
         return msg("0-0 alone ({pips} under these rules)", pips=pips), pips
     terms = " + ".join(tile_term(t, rules) for t in tiles)
     expr = f"{terms} = {pips}" if len(tiles) > 1 else terms
-    return Text(expr, expr), pips
+    return verbatim(expr), pips
 
 
-def _numbers(numbers: Sequence[int], en_and: str = "and", ru_and: str = "и") -> Text:
-    if len(numbers) == 1:
-        return Text(str(numbers[0]), str(numbers[0]))
-    head = ", ".join(str(n) for n in numbers[:-1])
-    return Text(f"{head} {en_and} {numbers[-1]}", f"{head} {ru_and} {numbers[-1]}")
+def tiles_count(n: int) -> Text:
+    """``3 tiles`` / «3 кости» / «5 костей»."""
+    return msgn("{n} tile", "{n} tiles", n)
 
 
 def ends_text(table: Table) -> Text:
@@ -97,8 +91,7 @@ def ends_text(table: Table) -> Text:
         return msg("no end is open")
     if len(numbers) == 2 and numbers[0] == numbers[1]:
         return msg("both ends show {item}", item=numbers[0])
-    shown = _numbers(numbers)
-    return Text(f"the ends show {shown.en}", f"на концах {shown.ru}")
+    return msg("the ends show {numbers}", numbers=listed([verbatim(str(n)) for n in numbers]))
 
 
 # -- ends and All Fives -------------------------------------------------------------------
@@ -133,29 +126,28 @@ def _ends_arithmetic(table: Table, fives: bool) -> tuple[Text, int]:
     doubles = any(both for _, both in counts)
     note = msg(" (a double at an end counts both halves)") if doubles else EMPTY
     values = [v for v, _ in counts] or [0]
-    return Text(f"the ends count {sum_expr(values)}{note.en}", f"концы дают {sum_expr(values)}{note.ru}"), total
+    return msg("the ends count {sum_expr}{note}", sum_expr=sum_expr(values), note=note), total
 
 
 def explain_ends_sum(table: Table, rules: HouseRules) -> Text:
     """``the ends 4 + 6 = 10`` (the All Fives count where fives score)."""
     worked, _ = _ends_arithmetic(table, rules.fives_scoring)
-    return Text(worked.en[:1].upper() + worked.en[1:] + ".", worked.ru[:1].upper() + worked.ru[1:] + ".")
+    return msg("{worked:cap}.", worked=worked)
 
 
 def explain_fives_points(table: Table, mover: Who | None = None) -> Text:
     """``ends 4 + 6 = 10, a multiple of 5: you score 10`` or why no points are made."""
     worked, total = _ends_arithmetic(table, True)
-    head = Text(worked.en[:1].upper() + worked.en[1:], worked.ru[:1].upper() + worked.ru[1:])
     if total > 0 and total % 5 == 0:
         if mover is None:
-            return Text(f"{head.en}, a multiple of 5: {total} points.", f"{head.ru} — кратно 5: {total} очков.")
-        return Text(
-            f"{head.en}, a multiple of 5: {mover.en} {mover.en_verb('score', 'scores')} {total}.",
-            f"{head.ru} — кратно 5: {mover.ru} {mover.ru_verb('получаете', 'получает')} {total}.",
+            return msg("{worked:cap}, a multiple of 5: {total} points.", worked=worked, total=total)
+        return mover.pick(
+            msg("{worked:cap}, a multiple of 5: you score {total}.", worked=worked, total=total),
+            msg("{worked:cap}, a multiple of 5: {who} scores {total}.", worked=worked, who=mover.name, total=total),
         )
     if total == 0:
-        return Text(f"{head.en}: nothing to score.", f"{head.ru} — ноль: очков нет.")
-    return Text(f"{head.en}, not a multiple of 5: no points.", f"{head.ru} — не кратно 5: очков нет.")
+        return msg("{worked:cap}: nothing to score.", worked=worked)
+    return msg("{worked:cap}, not a multiple of 5: no points.", worked=worked)
 
 
 # -- tiles and the set --------------------------------------------------------------------
@@ -216,15 +208,26 @@ def explain_unseen(state: HandState, suit: int, seat: int, viewer: int | None = 
     own = list(tiles_of_mask(state.hands[seat] & SUIT_MASK[suit]))
     who = seat_who(seat, viewer)
     left = 7 - len(on_table) - len(own)
-    table_en = f"{tile_list(on_table)} ({len(on_table)})" if on_table else "none"
-    table_ru = f"{tile_list(on_table)} ({len(on_table)})" if on_table else "ни одной"
-    own_en = f"{tile_list(own)} ({len(own)})" if own else "none"
-    own_ru = f"{tile_list(own)} ({len(own)})" if own else "ни одной"
-    return Text(
-        f"The suit of {suit} has 7 tiles; on the table: {table_en}; in {who.en_poss} hand: {own_en}: "
-        f"7 − {len(on_table)} − {len(own)} = {left} {who.en} cannot see.",
-        f"В серии {suit} 7 костей; на столе: {table_ru}; на руке у {who.ru_gen}: {own_ru}: "
-        f"7 − {len(on_table)} − {len(own)} = {left} — их {who.ru} не {who.ru_verb('видите', 'видит')}.",
+    none = msgc("tiles", "none")
+    shown_table = verbatim(f"{tile_list(on_table)} ({len(on_table)})") if on_table else none
+    shown_own = verbatim(f"{tile_list(own)} ({len(own)})") if own else none
+    worked = f"7 − {len(on_table)} − {len(own)} = {left}"
+    return who.pick(
+        msg(
+            "The suit of {suit} has 7 tiles; on the table: {table}; in your hand: {own}: {worked} you cannot see.",
+            suit=suit,
+            table=shown_table,
+            own=shown_own,
+            worked=worked,
+        ),
+        msg(
+            "The suit of {suit} has 7 tiles; on the table: {table}; in {who}'s hand: {own}: {worked} {who} cannot see.",
+            suit=suit,
+            table=shown_table,
+            who=who.name,
+            own=shown_own,
+            worked=worked,
+        ),
     )
 
 
@@ -233,13 +236,12 @@ def explain_pips(state: HandState, seat: int, viewer: int | None = None) -> Text
     who = seat_who(seat, viewer)
     worked, total = hand_sum(state, seat)
     if total == 0 and not state.hand(seat):
-        return Text(
-            f"{who.en_cap} {who.en_verb('hold', 'holds')} no tiles: 0.", f"У {who.ru_gen} костей не осталось: 0."
-        )
-    blank = ""
-    blank_ru = ""
+        return who.pick(msg("You hold no tiles: 0."), msg("{who:cap} holds no tiles: 0.", who=who.name))
     if state.rules.blank_double_value and any(t.lo == t.hi == 0 for t in state.hand(seat)):
-        blank, blank_ru = " (0-0 counts 10 under these rules)", " (0-0 по этим правилам стоит 10)"
-    return Text(
-        f"{who.en_cap} {who.en_verb('hold', 'holds')} {worked.en}{blank}.", f"У {who.ru_gen}: {worked.ru}{blank_ru}."
+        return who.pick(
+            msg("You hold {worked} (0-0 counts 10 under these rules).", worked=worked),
+            msg("{who:cap} holds {worked} (0-0 counts 10 under these rules).", who=who.name, worked=worked),
+        )
+    return who.pick(
+        msg("You hold {worked}.", worked=worked), msg("{who:cap} holds {worked}.", who=who.name, worked=worked)
     )

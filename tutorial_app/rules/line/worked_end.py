@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tutorial_app.rules.line.match import MatchState
-from tutorial_app.rules.line.options import BlockedNextLead, BlockedTie, HouseRules, NextLead, Scoring
+from tutorial_app.rules.line.options import BlockedNextLead, BlockedTie, HouseRules, Scoring
 from tutorial_app.rules.line.scoring import HandResult, hand_result, round_to_five
 from tutorial_app.rules.line.state import Action, HandState, Status
-from tutorial_app.rules.line.who import seat_who, side_who
+from tutorial_app.rules.line.who import Who, seat_who, side_who
 from tutorial_app.rules.line.worked import ends_text, hand_sum, join, sum_expr
 from tutorial_app.rules.line.worked_match import explain_record
-from tutorial_app.rules.text import EMPTY, Text, msg, msgc
+from tutorial_app.rules.text import EMPTY, Text, joined, msg, msgc, verbatim
 
 __all__ = ["WorkedEnd", "explain_hand_end", "FOCUS"]
 
@@ -75,23 +75,25 @@ def _last_tile(state: HandState) -> str:
 def _how_out(state: HandState, viewer: int | None) -> Text:
     who = seat_who(state.out_seat, viewer)
     tile = _last_tile(state)
-    went = Text(
-        f"{who.en_cap} went out" + (f" with {tile}" if tile else "") + ".",
-        f"{who.ru_cap} {who.ru_verb('вышли', 'вышел')}" + (f" костью {tile}" if tile else "") + ".",
-    )
+    if tile:
+        went = who.pick(
+            msg("You went out with {tile}.", tile=tile), msg("{who:cap} went out with {tile}.", who=who.name, tile=tile)
+        )
+    else:
+        went = who.pick(msg("You went out."), msg("{who:cap} went out.", who=who.name))
     if not state.capicu or state.rules.is_penalty_scoring:
         # in goat the winner writes nothing, so how the last tile fitted changes nothing
         return went
     free = not state.rules.capicu_bonus
-    return join(
-        went,
-        Text(
-            f"{tile} fitted both ends, which showed different numbers: a capicú"
-            + (" (these rules pay nothing extra for it)." if free else "."),
-            f"{tile} подходила к обоим концам, а на них были разные числа: это капику"
-            + (" (по этим правилам за него ничего сверху не дают)." if free else "."),
-        ),
+    capicu = (
+        msg(
+            "{tile} fitted both ends, which showed different numbers: a capicú (these rules pay nothing extra for it).",
+            tile=tile,
+        )
+        if free
+        else msg("{tile} fitted both ends, which showed different numbers: a capicú.", tile=tile)
     )
+    return join(went, capicu)
 
 
 def _nothing_to_draw(state: HandState) -> Text:
@@ -111,43 +113,44 @@ def _how_blocked(state: HandState, viewer: int | None) -> Text:
     ends = ends_text(state.table)
     numbers = sorted({n for _, n in state.table.open_ends()})
     all_out = len(numbers) == 1 and sum(1 for t in state.table.tiles() if t.has(numbers[0])) == 7
-    suit_en = f" and all seven {numbers[0]}s are on the table" if all_out else ""
-    suit_ru = f", и все семь костей серии {numbers[0]} уже на столе" if all_out else ""
-    stuck = Text(
-        f"Now {ends.en}{suit_en}: nobody holds a tile that fits.",
-        f"Теперь {ends.ru}{suit_ru}: ни у кого нет подходящей кости.",
+    stuck = (
+        msg(
+            "Now {ends} and all seven {suit}s are on the table: nobody holds a tile that fits.",
+            ends=ends,
+            suit=numbers[0],
+        )
+        if all_out
+        else msg("Now {ends}: nobody holds a tile that fits.", ends=ends)
     )
     made = EMPTY
     if fish is not None:
         who = seat_who(fish, viewer)
-        made = Text(
-            f"{who.en_cap} made the fish" + (f" with {tile}" if tile else "") + ".",
-            f"{who.ru_cap} {who.ru_verb('сделали', 'сделал')} рыбу" + (f" костью {tile}" if tile else "") + ".",
-        )
+        if tile:
+            made = who.pick(
+                msg("You made the fish with {tile}.", tile=tile),
+                msg("{who:cap} made the fish with {tile}.", who=who.name, tile=tile),
+            )
+        else:
+            made = who.pick(msg("You made the fish."), msg("{who:cap} made the fish.", who=who.name))
     return join(made, stuck, _nothing_to_draw(state))
 
 
 def _pips(state: HandState, viewer: int | None) -> Text:
     rules = state.rules
-    en: list[str] = []
-    ru: list[str] = []
+    hands: list[Text] = []
     for seat in range(rules.players):
-        who = seat_who(seat, viewer)
         worked, _ = hand_sum(state, seat)
-        en.append(f"{who.en} {worked.en}")
-        ru.append(f"у {who.ru_gen} {worked.ru}")
-    line = Text(f"Left in hand: {'; '.join(en)}.", f"На руках: {'; '.join(ru)}.")
+        hands.append(msgc("left in hand", "{who} {worked}", who=seat_who(seat, viewer).name, worked=worked))
+    line = msg("Left in hand: {hands}.", hands=joined(hands, "; "))
     if rules.sides == rules.players:
         return line
-    pairs_en: list[str] = []
-    pairs_ru: list[str] = []
+    pairs: list[Text] = []
     for side in range(rules.sides):
-        seats = rules.seats_of(side)
-        who = side_who(rules, side, viewer)
-        values = [state.pips(s) for s in seats]
-        pairs_en.append(f"{who.en}: {sum_expr(values)}")
-        pairs_ru.append(f"{who.ru} — {sum_expr(values)}")
-    return join(line, Text(f"By pairs: {'; '.join(pairs_en)}.", f"По парам: {'; '.join(pairs_ru)}."))
+        values = [state.pips(s) for s in rules.seats_of(side)]
+        pairs.append(
+            msgc("by pairs", "{who}: {sum_expr}", who=side_who(rules, side, viewer).name, sum_expr=sum_expr(values))
+        )
+    return join(line, msg("By pairs: {pairs}.", pairs=joined(pairs, "; ")))
 
 
 # -- what each side writes ---------------------------------------------------------------------
@@ -167,23 +170,12 @@ def _opponents(rules: HouseRules, winner: int, viewer: int | None) -> Text:
     return msg("the other players' pips")
 
 
-def _rounded(total: int, rules: HouseRules) -> tuple[str, int]:
-    """``27 rounds to 25`` where fives score, else the plain total."""
-    if not rules.fives_scoring:
-        return str(total), total
+def _rounded(total: int) -> Text:
+    """``27 rounds to 25`` (where fives score)."""
     rounded = round_to_five(total)
     if rounded == total:
-        return f"{total} (already a multiple of 5)", total
-    return f"{total} rounds to {rounded}", rounded
-
-
-def _rounded_ru(total: int, rules: HouseRules) -> str:
-    if not rules.fives_scoring:
-        return str(total)
-    rounded = round_to_five(total)
-    if rounded == total:
-        return f"{total} (уже кратно 5)"
-    return f"{total} округляется до {rounded}"
+        return msg("{total} (already a multiple of 5)", total=total)
+    return msg("{total} rounds to {rounded}", total=total, rounded=rounded)
 
 
 def _winner_takes(state: HandState, result: HandResult, winner: int, viewer: int | None) -> Text:
@@ -193,19 +185,13 @@ def _winner_takes(state: HandState, result: HandResult, winner: int, viewer: int
     all_hands = rules.scoring is Scoring.WINNER_TAKES_ALL_HANDS
     values = _others(rules, winner, result.pips, all_hands)
     total = sum(values)
-    worked, _ = _rounded(total, rules)
     whose = msg("every pip left in hand") if all_hands else _opponents(rules, winner, viewer)
-    arithmetic = sum_expr(values) if len(values) > 1 else str(total)
+    arithmetic = verbatim(sum_expr(values) if len(values) > 1 else str(total))
     if rules.fives_scoring:
-        arithmetic = f"{arithmetic}; {worked}" if len(values) > 1 else worked
-        arithmetic_ru = (
-            f"{sum_expr(values)}; {_rounded_ru(total, rules)}" if len(values) > 1 else _rounded_ru(total, rules)
-        )
-    else:
-        arithmetic_ru = arithmetic
-    head = Text(
-        f"{who.en_cap} {who.en_verb('score', 'scores')} {whose.en}: {arithmetic}.",
-        f"{who.ru_cap} {who.ru_verb('записываете', 'записывает', 'записывает')} себе {whose.ru}: {arithmetic_ru}.",
+        arithmetic = joined([arithmetic, _rounded(total)], "; ") if len(values) > 1 else _rounded(total)
+    head = who.pick(
+        msg("You score {whose}: {arithmetic}.", whose=whose, arithmetic=arithmetic),
+        msg("{who:cap} scores {whose}: {arithmetic}.", who=who.name, whose=whose, arithmetic=arithmetic),
     )
     return join(head, _extras(state, result, winner, viewer))
 
@@ -213,23 +199,19 @@ def _winner_takes(state: HandState, result: HandResult, winner: int, viewer: int
 def _extras(state: HandState, result: HandResult, winner: int, viewer: int | None) -> Text | None:
     """Capicú bonus and the tie bank on top of the hand's points, with the sum."""
     rules = state.rules
-    terms_en: list[str] = []
-    terms_ru: list[str] = []
+    terms: list[Text] = []
     if result.capicu_bonus:
-        terms_en.append(f"{result.capicu_bonus} for the capicú")
-        terms_ru.append(f"{result.capicu_bonus} за капику")
+        terms.append(msg("{points} for the capicú", points=result.capicu_bonus))
     if state.bank and not rules.is_penalty_scoring:
-        terms_en.append(f"the bank of {state.bank}")
-        terms_ru.append(f"банк секи {state.bank}")
-    if not terms_en:
+        terms.append(msg("the bank of {bank}", bank=state.bank))
+    if not terms:
         return None
     who = side_who(rules, winner, viewer)
     base = result.points[winner] - result.capicu_bonus - (state.bank if not rules.is_penalty_scoring else 0)
-    return Text(
-        f"On top: {', '.join(terms_en)}, so {who.en} {who.en_verb('write', 'writes')} "
-        f"{base} + {' + '.join(str(v) for v in _extra_values(state, result))} = {result.points[winner]}.",
-        f"Сверху: {', '.join(terms_ru)}, итого {base} + "
-        f"{' + '.join(str(v) for v in _extra_values(state, result))} = {result.points[winner]}.",
+    worked = f"{base} + {' + '.join(str(v) for v in _extra_values(state, result))} = {result.points[winner]}"
+    return who.pick(
+        msg("On top: {terms}, so you write {worked}.", terms=joined(terms, ", "), worked=worked),
+        msg("On top: {terms}, so {who} writes {worked}.", terms=joined(terms, ", "), who=who.name, worked=worked),
     )
 
 
@@ -243,49 +225,43 @@ def _extra_values(state: HandState, result: HandResult) -> list[int]:
 def _penalties(state: HandState, result: HandResult, free: int, viewer: int | None) -> Text:
     """Goat: every side but ``free`` writes its own pips (small penalties dropped where the rules say)."""
     rules = state.rules
-    en: list[str] = []
-    ru: list[str] = []
+    items: list[Text] = []
     for side in range(rules.sides):
         if side == free:
             continue
         who = side_who(rules, side, viewer)
         pips = result.pips[side]
         if result.points[side] != pips:
-            en.append(f"{who.en} {pips}, under {rules.min_penalty}: nothing")
-            ru.append(f"{who.ru} — {pips}, меньше {rules.min_penalty}: ничего")
+            items.append(msg("{who} {pips}, under {least}: nothing", who=who.name, pips=pips, least=rules.min_penalty))
         else:
-            en.append(f"{who.en} {who.en_verb('write', 'writes')} {pips}")
-            ru.append(f"{who.ru} {who.ru_verb('пишете', 'пишет', 'пишет')} {pips}")
-    return Text(
-        f"Points are penalties: the others write their own pips — {'; '.join(en)}.",
-        f"Очки штрафные: остальные записывают себе свои очки — {'; '.join(ru)}.",
-    )
+            items.append(
+                who.pick(msg("you write {pips}", pips=pips), msg("{who} writes {pips}", who=who.name, pips=pips))
+            )
+    return msg("Points are penalties: the others write their own pips — {items}.", items=joined(items, "; "))
 
 
 def _score_out(state: HandState, result: HandResult, viewer: int | None) -> Text:
     winner = result.winner_sides[0]
     if state.rules.is_penalty_scoring:
         who = side_who(state.rules, winner, viewer)
-        escape = Text(
-            f"{who.en_cap} {who.en_verb('write', 'writes')} nothing.",
-            f"{who.ru_cap} ничего не {who.ru_verb('пишете', 'пишет', 'пишет')}.",
-        )
-        return join(escape, _penalties(state, result, winner, viewer))
+        return join(_writes_nothing(who), _penalties(state, result, winner, viewer))
     return _winner_takes(state, result, winner, viewer)
+
+
+def _writes_nothing(who: Who) -> Text:
+    return who.pick(msg("You write nothing."), msg("{who:cap} writes nothing.", who=who.name))
 
 
 def _lowest_sentence(rules: HouseRules, winner: int, low: int, viewer: int | None) -> Text:
     who = side_who(rules, winner, viewer)
     if rules.is_penalty_scoring:
-        return Text(
-            f"{who.en_cap} {who.en_verb('have', 'has')} the fewest pips ({low}) and "
-            f"{who.en_verb('escape', 'escapes')} the fish.",
-            f"У {who.ru_gen} меньше всех очков ({low}): {who.ru} "
-            f"{who.ru_verb('уходите', 'уходит', 'уходит')} без штрафа.",
+        return who.pick(
+            msg("You have the fewest pips ({low}) and escape the fish.", low=low),
+            msg("{who:cap} has the fewest pips ({low}) and escapes the fish.", who=who.name, low=low),
         )
-    return Text(
-        f"{who.en_cap} {who.en_verb('have', 'has')} the fewest pips ({low}) and {who.en_verb('win', 'wins')} the fish.",
-        f"У {who.ru_gen} меньше всех очков ({low}): рыба за {who.ru_ins}.",
+    return who.pick(
+        msg("You have the fewest pips ({low}) and win the fish.", low=low),
+        msg("{who:cap} has the fewest pips ({low}) and wins the fish.", who=who.name, low=low),
     )
 
 
@@ -296,14 +272,7 @@ def _score_lowest(state: HandState, result: HandResult, viewer: int | None) -> T
     head = _lowest_sentence(rules, winner, low, viewer)
     if rules.is_penalty_scoring:
         who = side_who(rules, winner, viewer)
-        return join(
-            head,
-            Text(
-                f"{who.en_cap} {who.en_verb('write', 'writes')} nothing.",
-                f"{who.ru_cap} ничего не {who.ru_verb('пишете', 'пишет', 'пишет')}.",
-            ),
-            _penalties(state, result, winner, viewer),
-        )
+        return join(head, _writes_nothing(who), _penalties(state, result, winner, viewer))
     if rules.blocked_scoring.value == "lowest_minus_own":
         return join(head, _minus_own(state, result, winner, viewer))
     return join(
@@ -323,29 +292,57 @@ def _minus_own(state: HandState, result: HandResult, winner: int, viewer: int | 
     own = result.pips[winner]
     base = result.points[winner] - (state.bank if not rules.is_penalty_scoring else 0)
     held = _held_by_others(rules, winner, values, viewer)
+    worked = f"{rounded} − {own} = {base}"
+    floor = msg(" (never less than 0)") if base == 0 and rounded - own < 0 else EMPTY
     if rules.fives_scoring and rounded != total:
-        en = f"{held.en}, which rounds to {rounded}; minus {who.en_poss} own {own}: {rounded} − {own} = {base}"
-        ru = f"{held.ru}, округляем до {rounded}; минус свои {own}: {rounded} − {own} = {base}"
+        sentence = who.pick(
+            msg(
+                "You score the difference: {held}, which rounds to {rounded}; minus your own {own}: {worked}{floor}.",
+                held=held,
+                rounded=rounded,
+                own=own,
+                worked=worked,
+                floor=floor,
+            ),
+            msg(
+                "{who:cap} scores the difference: {held}, which rounds to {rounded}; minus {who}'s own {own}: "
+                "{worked}{floor}.",
+                who=who.name,
+                held=held,
+                rounded=rounded,
+                own=own,
+                worked=worked,
+                floor=floor,
+            ),
+        )
     else:
-        en = f"{held.en}; minus {who.en_poss} own {own}: {rounded} − {own} = {base}"
-        ru = f"{held.ru}; минус свои {own}: {rounded} − {own} = {base}"
-    if base == 0 and rounded - own < 0:
-        en += " (never less than 0)"
-        ru += " (меньше нуля не бывает)"
-    return join(
-        Text(
-            f"{who.en_cap} {who.en_verb('score', 'scores')} the difference: {en}.",
-            f"{who.ru_cap} {who.ru_verb('записываете', 'записывает', 'записывает')} разницу: {ru}.",
-        ),
-        _extras(state, result, winner, viewer),
-    )
+        sentence = who.pick(
+            msg(
+                "You score the difference: {held}; minus your own {own}: {worked}{floor}.",
+                held=held,
+                own=own,
+                worked=worked,
+                floor=floor,
+            ),
+            msg(
+                "{who:cap} scores the difference: {held}; minus {who}'s own {own}: {worked}{floor}.",
+                who=who.name,
+                held=held,
+                own=own,
+                worked=worked,
+                floor=floor,
+            ),
+        )
+    return join(sentence, _extras(state, result, winner, viewer))
 
 
 def _held_by_others(rules: HouseRules, winner: int, values: list[int], viewer: int | None) -> Text:
     """ "you hold 8" when one other side is left, else "the others hold 4 + 8 = 12"."""
     if len(values) == 1:
         other = side_who(rules, 1 - winner, viewer)
-        return Text(f"{other.en} {other.en_verb('hold', 'holds')} {values[0]}", f"у {other.ru_gen} {values[0]}")
+        return other.pick(
+            msg("you hold {pips}", pips=values[0]), msg("{who} holds {pips}", who=other.name, pips=values[0])
+        )
     return msg("the others hold {sum_expr}", sum_expr=sum_expr(values))
 
 
@@ -354,9 +351,9 @@ def _score_goat_block(state: HandState, result: HandResult, viewer: int | None) 
     fish = result.fish_maker
     assert fish is not None
     who = seat_who(fish, viewer)
-    free = Text(
-        f"{who.en_cap} made the fish and {who.en_verb('write', 'writes')} nothing.",
-        f"{who.ru_cap} {who.ru_verb('сделали', 'сделал')} рыбу и ничего не {who.ru_verb('пишете', 'пишет')}.",
+    free = who.pick(
+        msg("You made the fish and write nothing."),
+        msg("{who:cap} made the fish and writes nothing.", who=who.name),
     )
     return join(free, _penalties(state, result, rules.side_of(fish), viewer))
 
@@ -375,10 +372,7 @@ def _tie_name(rules: HouseRules) -> Text:
 def _score_tie(state: HandState, result: HandResult, viewer: int | None) -> Text:
     low = min(result.pips)
     name = _tie_name(state.rules)
-    head = Text(
-        f"The fewest pips are level ({low} each): {name.en}, and nobody wins it.",
-        f"Наименьшие суммы равны (по {low}): {name.ru}, раздачу не выигрывает никто.",
-    )
+    head = msg("The fewest pips are level ({low} each): {name}, and nobody wins it.", low=low, name=name)
     if result.bank_after == state.bank:
         return join(head, msg("Nobody scores."))
     added = result.bank_after - state.bank
@@ -398,22 +392,16 @@ def _fives_moves(state: HandState, result: HandResult, viewer: int | None) -> Te
     if not any(result.fives):
         return None
     rules = state.rules
-    en: list[str] = []
-    ru: list[str] = []
+    items: list[Text] = []
     for side in range(rules.sides):
         if result.fives[side] or result.points[side]:
-            who = side_who(rules, side, viewer)
             worked = (
                 f"{result.fives[side]} + {result.points[side]} = {result.total(side)}"
                 if result.fives[side] and result.points[side]
                 else str(result.total(side))
             )
-            en.append(f"{who.en} {worked}")
-            ru.append(f"{who.ru} — {worked}")
-    return Text(
-        f"With the points scored by moves during the hand: {'; '.join(en)}.",
-        f"Вместе с очками, набранными ходами за раздачу: {'; '.join(ru)}.",
-    )
+            items.append(msgc("side total", "{who} {worked}", who=side_who(rules, side, viewer).name, worked=worked))
+    return msg("With the points scored by moves during the hand: {items}.", items=joined(items, "; "))
 
 
 _SCORERS = {
@@ -435,25 +423,18 @@ def _next_lead(state: HandState, result: HandResult, viewer: int | None) -> Text
     if leader is None:
         return msg("The next hand's leader is found again by the first-lead rule.")
     who = seat_who(leader, viewer)
-    leads = Text(
-        f"{who.en} {who.en_verb('lead', 'leads')} the next hand",
-        f"следующую раздачу {who.ru_verb('начинаете вы', f'начинает {who.ru}')}",
-    )
-    if result.status is Status.WON:
-        why = msg("The winner leads next") if rules.next_lead is NextLead.WINNER else EMPTY
-        return Text(f"{why.en}: {leads.en}.", f"{why.ru}: {leads.ru}.")
+    leads = who.pick(msg("you lead the next hand"), msg("{who} leads the next hand", who=who.name))
+    if result.status is Status.WON:  # a won hand has a next leader only when the winner leads
+        return msg("The winner leads next: {leads}.", leads=leads)
     if result.tie:
         after = msg("a seka") if rules.blocked_tie is BlockedTie.BANK else msgc("rules.line.worked_end", "a tied fish")
-        return Text(
-            f"After {after.en} the player who made the fish leads: {leads.en}.",
-            f"После {after.ru} заходит тот, кто сделал рыбу: {leads.ru}.",
-        )
+        return msg("After {after} the player who made the fish leads: {leads}.", after=after, leads=leads)
     why = {
         BlockedNextLead.FISH_MAKER: msg("After a fish the player who made it leads"),
         BlockedNextLead.WINNER: msg("The winner leads next, after a fish too"),
         BlockedNextLead.LOWEST_HAND: msg("After a fish the lowest hand leads"),
     }.get(rules.blocked_next_lead, msg("Next"))
-    return Text(f"{why.en}: {leads.en}.", f"{why.ru}: {leads.ru}.")
+    return msg("{why}: {leads}.", why=why, leads=leads)
 
 
 def explain_hand_end(state: HandState, viewer: int | None = None, match: MatchState | None = None) -> WorkedEnd:
@@ -479,25 +460,17 @@ def _verdict(state: HandState, result: HandResult, viewer: int | None) -> Text:
     why = str(result.why[0])
     if why == "out" and state.rules.sides < state.rules.players:
         pair = side_who(state.rules, result.winner_sides[0], viewer)
-        return Text(
-            f"So {pair.en} {pair.en_verb('win', 'wins')} the hand.",
-            f"Значит, раздачу {pair.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} {pair.ru}.",
-        )
+        return pair.pick(msg("So you win the hand."), msg("So {who} wins the hand.", who=pair.name))
     if why in ("lowest", "lowest_goat"):
         winner = result.winner_sides[0]
         return _lowest_sentence(state.rules, winner, result.pips[winner], viewer)
     if why == "goat_block" and result.fish_maker is not None:
         who = seat_who(result.fish_maker, viewer)
-        return Text(
-            f"{who.en_cap} made the fish and {who.en_verb('escape', 'escapes')} it.",
-            f"{who.ru_cap} {who.ru_verb('сделали', 'сделал')} рыбу и {who.ru_verb('уходите', 'уходит', 'уходит')} "
-            "без штрафа.",
+        return who.pick(
+            msg("You made the fish and escape it."), msg("{who:cap} made the fish and escapes it.", who=who.name)
         )
     if why in ("tie", "tie_bank"):
         low = min(result.pips)
         name = _tie_name(state.rules)
-        return Text(
-            f"The fewest pips are level ({low} each): {name.en}, and nobody wins it.",
-            f"Наименьшие суммы равны (по {low}): {name.ru}, раздачу не выигрывает никто.",
-        )
+        return msg("The fewest pips are level ({low} each): {name}, and nobody wins it.", low=low, name=name)
     return EMPTY

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from tutorial_app.rules.line.deal import LeadDecision, redeal_reason
 from tutorial_app.rules.line.options import HouseRules, Redeal
 from tutorial_app.rules.line.who import seat_who
-from tutorial_app.rules.text import EMPTY, Text, msg
+from tutorial_app.rules.text import EMPTY, Text, joined, msg, msgc
 from tutorial_app.rules.tiles import DOUBLES, FULL_MASK, tiles_of_mask
 
 __all__ = ["explain_lead", "explain_redeal"]
@@ -42,17 +42,16 @@ def _rule_sentence(rules: HouseRules, lead: LeadDecision) -> Text:
 
 def _doubles_dealt(hands: Sequence[int], viewer: int | None) -> Text:
     """Every double in the hands, seat by seat: "Doubles dealt: you 4-4; seat 1 1-1, 5-5."."""
-    en: list[str] = []
-    ru: list[str] = []
+    items: list[Text] = []
     for seat, mask in enumerate(hands):
         held = [str(d) for d in DOUBLES if mask & d.bit]
         if held:
-            who = seat_who(seat, viewer)
-            en.append(f"{who.en} {', '.join(held)}")
-            ru.append(f"у {who.ru_gen} {', '.join(held)}")
-    if not en:
+            items.append(
+                msgc("left in hand", "{who} {worked}", who=seat_who(seat, viewer).name, worked=", ".join(held))
+            )
+    if not items:
         return msg("Nobody holds a double.")
-    return Text(f"Doubles dealt: {'; '.join(en)}.", f"Дубли на руках: {'; '.join(ru)}.")
+    return msg("Doubles dealt: {hands}.", hands=joined(items, "; "))
 
 
 def explain_lead(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | None, viewer: int | None = None) -> Text:
@@ -63,24 +62,41 @@ def explain_lead(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | N
         return msg("The leader is drawn by lot: the hands do not tell who it is.")
     who = seat_who(lead.seat, viewer)
     if lead.why == "winner" or lead.tile is None:
-        return Text(
-            f"A later hand: the previous hand's winner leads, so {who.en} {who.en_verb('lead', 'leads')} "
-            "with any tile.",
-            f"Это не первая раздача: заходит победитель прошлой, то есть {who.ru}, любой костью.",
+        return who.pick(
+            msg("A later hand: the previous hand's winner leads, so you lead with any tile."),
+            msg("A later hand: the previous hand's winner leads, so {who} leads with any tile.", who=who.name),
         )
     if lead.why == "lots":
         return lead.reason
     with_what = msg("with {tile}", tile=lead.tile) if lead.lead_mask != FULL_MASK else msg("with any tile")
     rule = _rule_sentence(rules, lead)
     doubles = _doubles_dealt(hands, viewer) if lead.why in _ABOUT_DOUBLES else None
-    decides = Text(
-        f"{lead.tile} decides: {who.en} {who.en_verb('hold', 'holds')} it and "
-        f"{who.en_verb('lead', 'leads')}, {with_what.en}.",
-        f"Решает {lead.tile}: {'он' if lead.tile.is_double else 'она'} у {who.ru_gen}, "
-        f"{who.ru_verb('вы заходите', 'он и заходит')}, {with_what.ru}.",
-    )
-    parts = [p for p in (rule, doubles, decides) if p is not None and p.en]
-    return Text(" ".join(p.en for p in parts), " ".join(p.ru for p in parts))
+    tile = lead.tile
+    if tile.is_double:  # Russian and Ukrainian: «он» for a double, «она» for a tile
+        decides = who.pick(
+            msgc(
+                "lead, a double", "{tile} decides: you hold it and lead, {with_what}.", tile=tile, with_what=with_what
+            ),
+            msgc(
+                "lead, a double",
+                "{tile} decides: {who} holds it and leads, {with_what}.",
+                tile=tile,
+                who=who.name,
+                with_what=with_what,
+            ),
+        )
+    else:
+        decides = who.pick(
+            msgc("lead, a tile", "{tile} decides: you hold it and lead, {with_what}.", tile=tile, with_what=with_what),
+            msgc(
+                "lead, a tile",
+                "{tile} decides: {who} holds it and leads, {with_what}.",
+                tile=tile,
+                who=who.name,
+                with_what=with_what,
+            ),
+        )
+    return joined([rule, doubles, decides], " ")
 
 
 def explain_redeal(
@@ -89,28 +105,31 @@ def explain_redeal(
     """Whether this deal is dealt again, and the condition that says so (or that none does)."""
     if reason is not None:
         reason = redeal_reason(rules, hands, lead, viewer) or reason
-        return Text(f"Yes: {reason.en[:1].lower()}{reason.en[1:]}", f"Да: {reason.ru[:1].lower()}{reason.ru[1:]}")
-    holder = ""
-    holder_ru = ""
+        return msg("Yes: {reason:low}", reason=reason)
+    holder = EMPTY
     if lead is not None and lead.seat is not None and lead.tile is not None:
         who = seat_who(lead.seat, viewer)
-        holder = f" {who.en_cap} {who.en_verb('hold', 'holds')} {lead.tile}, so the deal can be led."
-        holder_ru = f" {lead.tile} у {who.ru_gen}, так что заходить есть с чего."
-    if rules.redeal is not Redeal.DOMINO101:
-        return Text(
-            f"No: under these rules a deal stands unless no one can lead it.{holder}",
-            f"Нет: по этим правилам раздача стоит, если её есть кому начать.{holder_ru}",
+        holder = who.pick(
+            msg("You hold {tile}, so the deal can be led.", tile=lead.tile),
+            msg("{who:cap} holds {tile}, so the deal can be led.", who=who.name, tile=lead.tile),
         )
-    pairs = ""
-    pairs_ru = ""
-    if rules.in_pairs and lead is not None and lead.tile is not None:
-        pairs = f"; the other pair holds a tile of suit {lead.tile.lo}"
-        pairs_ru = f"; у другой пары есть кость серии {lead.tile.lo}"
+    if rules.redeal is not Redeal.DOMINO101:
+        return joined([msg("No: under these rules a deal stands unless no one can lead it."), holder], " ")
     most = max((sum(1 for d in DOUBLES if mask & d.bit) for mask in hands), default=0)
     longest = max((sum(1 for t in tiles_of_mask(mask) if t.has(n)) for mask in hands for n in range(7)), default=0)
-    return Text(
-        f"No: the most doubles in one hand is {most} (5 would redeal), the longest suit {longest} tiles "
-        f"(6, or 5 without its double, would redeal){pairs}.{holder}",
-        f"Нет: больше всего дублей на одной руке — {most} (пересдают при пяти), самая длинная серия — "
-        f"{longest} (пересдают при шести или при пяти без её дубля){pairs_ru}.{holder_ru}",
-    )
+    if rules.in_pairs and lead is not None and lead.tile is not None:
+        counts = msg(
+            "No: the most doubles in one hand is {most} (5 would redeal), the longest suit {longest} tiles (6, or 5 "
+            "without its double, would redeal); the other pair holds a tile of suit {suit}.",
+            most=most,
+            longest=longest,
+            suit=lead.tile.lo,
+        )
+    else:
+        counts = msg(
+            "No: the most doubles in one hand is {most} (5 would redeal), the longest suit {longest} tiles (6, or 5 "
+            "without its double, would redeal).",
+            most=most,
+            longest=longest,
+        )
+    return joined([counts, holder], " ")

@@ -8,7 +8,7 @@ from tutorial_app.rules.line.scoring import HandResult, hand_result
 from tutorial_app.rules.line.state import HandState
 from tutorial_app.rules.line.who import side_who
 from tutorial_app.rules.line.worked import join
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import Text, joined, msg, msgc
 
 __all__ = ["explain_record", "explain_sheet"]
 
@@ -25,21 +25,36 @@ def _opening(
         who = side_who(rules, side, viewer)
         if after.opened[side]:
             out.append(
-                Text(
-                    f"{who.en_cap} {who.en_verb('win', 'wins')} {won}, {threshold} or more: "
-                    f"{who.en_poss} score opens and the {won} count.",
-                    f"{who.ru_cap} {who.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} {won} — "
-                    f"{threshold} или больше: счёт открыт, и эти {won} идут в зачёт.",
+                who.pick(
+                    msg(
+                        "You win {won}, {threshold} or more: your score opens and the {won} count.",
+                        won=won,
+                        threshold=threshold,
+                    ),
+                    msg(
+                        "{who:cap} wins {won}, {threshold} or more: {who}'s score opens and the {won} count.",
+                        who=who.name,
+                        won=won,
+                        threshold=threshold,
+                    ),
                 )
             )
         else:
             out.append(
-                Text(
-                    f"{who.en_cap} {who.en_verb('win', 'wins')} {won}, under {threshold}: {who.en_poss} score "
-                    f"is not open yet, so these {won} are draft points: noted, but never added to the main score.",
-                    f"{who.ru_cap} {who.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} {won} — меньше "
-                    f"{threshold}: счёт ещё не открыт, и эти {won} — черновые очки: их отмечают, но в основной "
-                    "счёт они не идут.",
+                who.pick(
+                    msg(
+                        "You win {won}, under {threshold}: your score is not open yet, so these {won} are draft "
+                        "points: noted, but never added to the main score.",
+                        won=won,
+                        threshold=threshold,
+                    ),
+                    msg(
+                        "{who:cap} wins {won}, under {threshold}: {who}'s score is not open yet, so these {won} are "
+                        "draft points: noted, but never added to the main score.",
+                        who=who.name,
+                        won=won,
+                        threshold=threshold,
+                    ),
                 )
             )
     return out
@@ -51,15 +66,12 @@ def explain_record(before: MatchState, state: HandState, viewer: int | None = No
     result = hand_result(state)
     after = record_hand(before, state)
     parts = _opening(rules, before, after, result, viewer) if rules.opening_threshold else []
-    en: list[str] = []
-    ru: list[str] = []
+    items: list[Text] = []
     for side in range(rules.sides):
-        who = side_who(rules, side, viewer)
         added = after.scores[side] - before.scores[side]
         worked = f"{before.scores[side]} + {added} = {after.scores[side]}" if added else str(after.scores[side])
-        en.append(f"{who.en} {worked}")
-        ru.append(f"{who.ru} — {worked}")
-    parts.append(Text(f"Score: {'; '.join(en)}.", f"Счёт: {'; '.join(ru)}."))
+        items.append(msgc("side total", "{who} {worked}", who=side_who(rules, side, viewer).name, worked=worked))
+    parts.append(msg("Score: {items}.", items=joined(items, "; ")))
     if after.over:
         parts.append(_match_end(rules, after, viewer))
     else:
@@ -72,33 +84,30 @@ def _match_end(rules: HouseRules, after: MatchState, viewer: int | None) -> Text
     first = side_who(rules, reached[0], viewer)
     if rules.match_goal is MatchGoal.REACH_TARGET_WINS:
         winner = side_who(rules, after.winner_sides[0], viewer) if len(after.winner_sides) == 1 else first
-        return Text(
-            f"{rules.target} is reached: {winner.en} {winner.en_verb('win', 'wins')} the match.",
-            f"{rules.target} набрано: {winner.ru} {winner.ru_verb('выигрываете', 'выигрывает', 'выигрывает')} матч.",
+        return winner.pick(
+            msg("{target} is reached: you win the match.", target=rules.target),
+            msg("{target} is reached: {who} wins the match.", target=rules.target, who=winner.name),
         )
-    winners = ", ".join(side_who(rules, s, viewer).en for s in after.winner_sides)
-    winners_ru = ", ".join(side_who(rules, s, viewer).ru for s in after.winner_sides)
-    return Text(
-        f"{first.en_cap} {first.en_verb('reach', 'reaches')} {rules.target} and {first.en_verb('lose', 'loses')}; "
-        f"the fewest points win: {winners}.",
-        f"{first.ru_cap} {first.ru_verb('набираете', 'набирает', 'набирает')} {rules.target} и "
-        f"{first.ru_verb('проигрываете', 'проигрывает', 'проигрывает')}; выигрывает тот, у кого меньше всех: "
-        f"{winners_ru}.",
+    winners = joined([side_who(rules, s, viewer).name for s in after.winner_sides], ", ")
+    return first.pick(
+        msg("You reach {target} and lose; the fewest points win: {winners}.", target=rules.target, winners=winners),
+        msg(
+            "{who:cap} reaches {target} and loses; the fewest points win: {winners}.",
+            who=first.name,
+            target=rules.target,
+            winners=winners,
+        ),
     )
 
 
 def explain_sheet(match: MatchState, viewer: int | None = None) -> Text:
     """The score sheet as it stands (no hand being scored): each side's score against the target."""
     rules = match.rules
-    en: list[str] = []
-    ru: list[str] = []
-    for side in range(rules.sides):
-        who = side_who(rules, side, viewer)
-        en.append(f"{who.en} {match.scores[side]}")
-        ru.append(f"{who.ru} — {match.scores[side]}")
-    head = Text(
-        f"Score: {'; '.join(en)}; the target is {rules.target}.", f"Счёт: {'; '.join(ru)}; играют до {rules.target}."
-    )
+    items = [
+        msgc("side total", "{who} {worked}", who=side_who(rules, side, viewer).name, worked=match.scores[side])
+        for side in range(rules.sides)
+    ]
+    head = msg("Score: {items}; the target is {target}.", items=joined(items, "; "), target=rules.target)
     if match.over:
         return join(head, _match_end(rules, match, viewer))
     return join(head, msg("Nobody has reached it yet: the match goes on."))

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tutorial_app.rules.text import RulesError, Text, seat_name
+from tutorial_app.rules.text import RulesError, Text, msg, msgn, seat_name
 from tutorial_app.rules.tien_gow.moves import apply_unchecked, normalize, why_illegal
 from tutorial_app.rules.tien_gow.options import HAND_SIZE, PLAYERS, TienGowRules
 from tutorial_app.rules.tien_gow.state import HandState, Move, parse_move, sort_tiles
@@ -39,20 +39,13 @@ def deal(rules: TienGowRules, rng: random.Random, banker: int | None = None) -> 
     hands = [tiles[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(PLAYERS)]
     if banker is None:
         banker = rng.randrange(PLAYERS)
-        why = Text(
-            f"Lots were drawn for the first banker: {seat_name(banker).en}, who leads the first trick.",
-            f"Первого банкира выбрали по жребию: {seat_name(banker).ru}; он заходит в первую взятку.",
-        )
+        why = msg("Lots were drawn for the first banker: {seat}, who leads the first trick.", seat=seat_name(banker))
     else:
-        why = Text(
-            f"{seat_name(banker).en.capitalize()} took the last trick of the previous hand, so is the banker and leads the first trick.",
-            f"{seat_name(banker).ru.capitalize()} взял последнюю взятку прошлой раздачи, поэтому он банкир и заходит первым.",
+        why = msg(
+            "{seat:cap} took the last trick of the previous hand, so is the banker and leads the first trick.",
+            seat=seat_name(banker),
         )
     return TienGowDeal(start_hand(rules, hands, banker), why)
-
-
-def _error(en: str, ru: str) -> TienGowError:
-    return TienGowError(Text(en, ru))
 
 
 def start_hand(
@@ -71,15 +64,11 @@ def start_hand(
     played) and ``leader`` (who took the trick before) leads.
     """
     if len(hands) != PLAYERS:
-        raise _error(
-            f"Tien Gow is played by {PLAYERS}: give {PLAYERS} hands, not {len(hands)}",
-            f"в «Тянь гоу» играют вчетвером: нужно {PLAYERS} руки, а не {len(hands)}",
+        raise TienGowError(
+            msg("Tien Gow is played by {players}: give {players} hands, not {n}", players=PLAYERS, n=len(hands))
         )
     if not 0 <= banker < PLAYERS:
-        raise _error(
-            f"the banker must be a seat from 0 to {PLAYERS - 1}, not {banker}",
-            f"банкир — это место от 0 до {PLAYERS - 1}, а не {banker}",
-        )
+        raise TienGowError(msg("the banker must be a seat from 0 to {last}, not {seat}", last=PLAYERS - 1, seat=banker))
     sorted_hands = tuple(sort_tiles(chinese_tile(t) for t in hand) for hand in hands)
     _check_tiles(sorted_hands)
     size = len(sorted_hands[0])
@@ -95,39 +84,55 @@ def _check_tiles(hands: tuple[tuple[object, ...], ...]) -> None:
     size = len(hands[0])
     if len(sizes) != 1 or not 1 <= size <= HAND_SIZE:
         shown = ", ".join(str(len(h)) for h in hands)
-        raise _error(
-            f"every seat must hold the same number of tiles, 1 to {HAND_SIZE}; these hands hold {shown}",
-            f"у всех должно быть поровну костей, от 1 до {HAND_SIZE}; а на руках {shown}",
+        raise TienGowError(
+            msg(
+                "every seat must hold the same number of tiles, 1 to {size}; these hands hold {shown}",
+                size=HAND_SIZE,
+                shown=shown,
+            )
         )
     counts = Counter(tile for hand in hands for tile in hand)
     for tile, n in counts.items():
         if n > copies_in_set(tile):
-            raise _error(
-                f"the set has {copies_in_set(tile)} of {tile}, but the hands hold {n}",
-                f"в наборе {copies_in_set(tile)} кост{'и' if copies_in_set(tile) == 2 else 'ь'} {tile}, а на руках {n}",
+            raise TienGowError(
+                msgn(
+                    "the set has {n} of {tile}, but the hands hold {held}",
+                    "the set has {n} of {tile}, but the hands hold {held}",
+                    copies_in_set(tile),
+                    tile=tile,
+                    held=n,
+                )
             )
 
 
 def _check_progress(played: int, points: tuple[int, ...], leader: int, banker: int) -> None:
     if len(points) != PLAYERS or any(p < 0 for p in points) or sum(points) != played:
-        raise _error(
-            f"trick points taken must be {PLAYERS} numbers adding up to the tiles each seat has played ({played}), not {list(points)}",
-            f"очки за взятки — это {PLAYERS} числа, в сумме равные числу уже сыгранных каждым костей ({played}), а не {list(points)}",
+        raise TienGowError(
+            msg(
+                "trick points taken must be {players} numbers adding up to the tiles each seat has played ({played}), "
+                "not {points}",
+                players=PLAYERS,
+                played=played,
+                points=str(list(points)),
+            )
         )
     if not 0 <= leader < PLAYERS:
-        raise _error(
-            f"the leader must be a seat from 0 to {PLAYERS - 1}, not {leader}",
-            f"заходящий — это место от 0 до {PLAYERS - 1}, а не {leader}",
-        )
+        raise TienGowError(msg("the leader must be a seat from 0 to {last}, not {seat}", last=PLAYERS - 1, seat=leader))
     if not played and leader != banker:
-        raise _error(
-            f"the banker ({seat_name(banker).en}) leads the first trick, not {seat_name(leader).en}",
-            f"в первую взятку заходит банкир ({seat_name(banker).ru}), а не {seat_name(leader).ru}",
+        raise TienGowError(
+            msg(
+                "the banker ({banker}) leads the first trick, not {leader}",
+                banker=seat_name(banker),
+                leader=seat_name(leader),
+            )
         )
     if played and not points[leader]:
-        raise _error(
-            f"{seat_name(leader).en} cannot lead now: after the first trick the lead goes to whoever took the trick before, and this seat has taken none",
-            f"{seat_name(leader).ru} не может сейчас заходить: после первой взятки заходит тот, кто взял предыдущую, а у этого игрока взяток нет",
+        raise TienGowError(
+            msg(
+                "{seat} cannot lead now: after the first trick the lead goes to whoever took the trick before, and "
+                "this seat has taken none",
+                seat=seat_name(leader),
+            )
         )
 
 
@@ -152,14 +157,11 @@ def position(
         try:
             move = parse_move(written) if isinstance(written, str) else written
         except RulesError as exc:
-            raise TienGowError(Text(f"move {number}: {exc.reason.en}", f"ход {number}: {exc.reason.ru}")) from None
+            raise TienGowError(msg("move {number}: {reason}", number=number, reason=exc.reason)) from None
         reason = why_illegal(state, move)
         if reason is not None:
             raise TienGowError(
-                Text(
-                    f"move {number} ({move}) cannot be made: {reason.en}",
-                    f"ход {number} ({move}) сделать нельзя: {reason.ru}",
-                )
+                msg("move {number} ({move}) cannot be made: {reason}", number=number, move=str(move), reason=reason)
             )
         state = apply_unchecked(state, normalize(move))
     return state

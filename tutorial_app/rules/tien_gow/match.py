@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from tutorial_app.rules.text import Text, seat_name
+from tutorial_app.rules.text import Text, joined, listed, msg, seat_name
 from tutorial_app.rules.tien_gow.deal import TienGowDeal, deal
 from tutorial_app.rules.tien_gow.moves import apply
 from tutorial_app.rules.tien_gow.options import PLAYERS, TienGowRules
@@ -80,12 +80,10 @@ def match_reason(match: TienGowMatch) -> Text | None:
     if not match.over:
         return None
     broke = [s for s, c in enumerate(match.chips) if c <= 0]
-    out_en = ", ".join(seat_name(s).en for s in broke)
-    out_ru = ", ".join(seat_name(s).ru for s in broke)
     best = match.chips[match.winners[0]]
-    won_en = " and ".join(seat_name(s).en for s in match.winners)
-    won_ru = " и ".join(seat_name(s).ru for s in match.winners)
-    return Text(
-        f"Out of chips: {out_en}. The match is over; the most chips ({best}): {won_en}.",
-        f"Жетоны кончились: {out_ru}. Матч окончен; больше всего жетонов ({best}): {won_ru}.",
+    return msg(
+        "Out of chips: {out}. The match is over; the most chips ({best}): {winners}.",
+        out=joined([seat_name(s) for s in broke], ", "),
+        best=best,
+        winners=listed([seat_name(s) for s in match.winners]),
     )

@@ -179,25 +179,16 @@ def apply_unchecked(state: HandState, move: Move) -> HandState:
 # -- why a move is illegal -------------------------------------------------------------------
 
 
-def _tile_count(n: int) -> Text:
-    en = "1 tile" if n == 1 else f"{n} tiles"
-    ru = "1 костью" if n == 1 else f"{n} костями"
-    return Text(en, ru)
-
-
 def _missing(state: HandState, tiles: tuple[Tile, ...]) -> Text | None:
     seat = state.to_move
     held = Counter(state.hands[seat])
     for tile, wanted in Counter(tiles).items():
         have = held.get(tile, 0)
         if have == 0:
-            return Text(
-                f"{tile} is not in {seat_name(seat).en}'s hand.", f"{tile} нет на руке у {seat_genitive(seat).ru}."
-            )
+            return msg("{tile} is not in {seat}'s hand.", tile=tile, seat=seat_genitive(seat))
         if have < wanted:
-            return Text(
-                f"{seat_name(seat).en.capitalize()} holds only one {tile}, not {wanted}.",
-                f"У {seat_genitive(seat).ru} только одна кость {tile}, а не {wanted}.",
+            return msg(
+                "{seat:cap} holds only one {tile}, not {wanted}.", seat=seat_name(seat), tile=tile, wanted=wanted
             )
     return None
 
@@ -208,23 +199,16 @@ def _lead_problem(move: Move) -> Text | None:
     reason = why_not_combination(move.tiles)
     if reason is None:
         return None
-    return Text(f"{reason.en}; lead one tile or a combination.", f"{reason.ru}; заходите одной костью или комбинацией.")
-
-
-def _without_verdict_word(why: Text) -> Text:
-    """``judge``'s sentence without its opening "No: " / "Нет: "."""
-    en = why.en.removeprefix("No: ")
-    ru = why.ru.removeprefix("Нет: ")
-    return Text(en[:1].upper() + en[1:], ru[:1].upper() + ru[1:])
+    return msg("{reason}; lead one tile or a combination.", reason=reason)
 
 
 def _follow_problem(state: HandState, trick: Trick, move: Move) -> Text | None:
     size = trick.size
     if len(move.tiles) != size:
-        count = _tile_count(size)
-        return Text(
-            f"This trick was led with {count.en}: lay exactly {size}, face up to beat or face down to give it up.",
-            f"В эту взятку зашли {count.ru}: кладите ровно {size} — открыто, чтобы побить, или рубашкой вверх, чтобы отдать.",
+        if size == 1:
+            return msg("This trick was led with 1 tile: lay exactly 1, face up to beat or face down to give it up.")
+        return msg(
+            "This trick was led with {n} tiles: lay exactly {n}, face up to beat or face down to give it up.", n=size
         )
     if move.action is _DISCARD:
         return None
@@ -235,13 +219,10 @@ def _follow_problem(state: HandState, trick: Trick, move: Move) -> Text | None:
     verdict = judge(move.tiles, high)
     if verdict.beats:
         return None
-    why = _without_verdict_word(verdict.why)
+    why = msg("{reason:cap}", reason=verdict.reason)
     if combo_of(move.tiles) is None:
         return why
-    return Text(
-        f"{why.en} Lay your tiles face down instead, or choose other tiles.",
-        f"{why.ru} Положите кости рубашкой вверх или выберите другие.",
-    )
+    return msg("{why} Lay your tiles face down instead, or choose other tiles.", why=why)
 
 
 def why_illegal(state: HandState, move: Move) -> Text | None:

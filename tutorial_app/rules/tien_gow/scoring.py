@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from tutorial_app.language import ru_count
-from tutorial_app.rules.text import Text, msg, seat_name
+from tutorial_app.rules.text import Text, joined, msg, msgc, msgn, seat_name
 from tutorial_app.rules.tien_gow.options import PLAYERS, TienGowRules
 from tutorial_app.rules.tien_gow.state import HandState, Trick
 
@@ -57,11 +56,8 @@ class Settlement(NamedTuple):
         """``Seat 0: 1 trick point → 4 − 1 = 3 to the winner.``"""
         who = name(self.seat)
         if banker:
-            who = Text(f"{who.en} (banker)", f"{who.ru} (банкир)")
-        head = Text(
-            f"{who.en[:1].upper()}{who.en[1:]}: {trick_points_text(self.taken).en}",
-            f"{who.ru[:1].upper()}{who.ru[1:]}: {trick_points_text(self.taken).ru}",
-        )
+            who = msg("{who} (banker)", who=who)
+        head = msgc("settlement", "{who:cap}: {points}", who=who, points=trick_points_text(self.taken))
         times = f" × {self.factor}" if self.factor != 1 else ""
         if self.taken == 0:
             arithmetic = f"{NO_TRICK_PAYS}{times}"
@@ -71,24 +67,18 @@ class Settlement(NamedTuple):
             arithmetic = f"{EVEN_POINTS} − {self.taken}"
         if self.amount > 0:
             worked = arithmetic if arithmetic == str(self.amount) else f"{arithmetic} = {self.amount}"
-            return Text(f"{head.en} → {worked} to the winner.", f"{head.ru} → {worked} победителю.")
+            return msg("{head} → {worked} to the winner.", head=head, worked=worked)
         if self.amount == 0:
-            return Text(
-                f"{head.en} → {arithmetic} = 0: nothing to pay.", f"{head.ru} → {arithmetic} = 0: платить нечего."
-            )
+            return msg("{head} → {arithmetic} = 0: nothing to pay.", head=head, arithmetic=arithmetic)
         back = f"({self.taken} − {EVEN_POINTS}){times}" if times else f"{self.taken} − {EVEN_POINTS}"
-        return Text(
-            f"{head.en} → the winner pays {back} = {-self.amount}.",
-            f"{head.ru} → победитель доплачивает {back} = {-self.amount}.",
-        )
+        return msg("{head} → the winner pays {back} = {amount}.", head=head, back=back, amount=-self.amount)
 
 
 def trick_points_text(points: int) -> Text:
     """``no trick`` / ``1 trick point`` / ``3 trick points`` (ru: ``ни одной взятки`` / ``1 очко за взятки``)."""
     if points == 0:
         return msg("no trick")
-    en = "1 trick point" if points == 1 else f"{points} trick points"
-    return Text(en, f"{ru_count(points, 'очко', 'очка', 'очков')} за взятки")
+    return msgn("{n} trick point", "{n} trick points", points)
 
 
 def trick_sentence(trick: Trick, name: Namer = seat_name) -> Text:
@@ -98,13 +88,14 @@ def trick_sentence(trick: Trick, name: Namer = seat_name) -> Text:
     who = name(trick.taker)
     points = trick_points_text(trick.size)
     if trick.high == 0:
-        return Text(
-            f"Trick: {who.en}, with {combo.name.en}, which nobody beat (+{points.en}).",
-            f"Взятка: {who.ru} — {combo.name.ru}, её никто не побил (+{points.ru}).",
+        return msg(
+            "Trick: {who}, with {combo}, which nobody beat (+{points}).", who=who, combo=combo.name, points=points
         )
-    return Text(
-        f"Trick: {who.en}, with {combo.name.en}, the highest set laid face up (+{points.en}).",
-        f"Взятка: {who.ru} — {combo.name.ru}, старшая из открытых комбинаций (+{points.ru}).",
+    return msg(
+        "Trick: {who}, with {combo}, the highest set laid face up (+{points}).",
+        who=who,
+        combo=combo.name,
+        points=points,
     )
 
 
@@ -146,12 +137,7 @@ class HandResult(NamedTuple):
     def sentences(self, name: Namer = seat_name) -> tuple[Text, ...]:
         """The hand's end worked out, one sentence per line, in both languages."""
         winner = name(self.winner)
-        lines = [
-            Text(
-                f"Last trick: {winner.en}. Whoever takes the last trick wins the hand.",
-                f"Последняя взятка: {winner.ru}. Раздачу выигрывает тот, кто взял последнюю взятку.",
-            )
-        ]
+        lines = [msg("Last trick: {winner}. Whoever takes the last trick wins the hand.", winner=winner)]
         lines.extend(s.sentence(s.seat == self.banker, name) for s in self.settlements)
         terms = " ".join(f"{'+' if s.amount >= 0 else '−'} {abs(s.amount)}" for s in self.settlements)
         terms = terms[2:] if terms.startswith("+ ") else f"−{terms[2:]}"
@@ -161,8 +147,7 @@ class HandResult(NamedTuple):
     @property
     def reason(self) -> Text:
         """The worked-out end of the hand as one paragraph."""
-        lines = self.sentences()
-        return Text(" ".join(t.en for t in lines), " ".join(t.ru for t in lines))
+        return joined(self.sentences(), " ")
 
 
 def hand_result(state: HandState) -> HandResult:

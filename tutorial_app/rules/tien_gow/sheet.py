@@ -10,7 +10,7 @@ what the engine does. The sections are every game's ``SheetSection``/``SheetLine
 from __future__ import annotations
 
 from tutorial_app.rules.game import SheetLine, SheetSection
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import Text, joined, msg
 from tutorial_app.rules.tien_gow.options import (
     BANKER_DOUBLE,
     HAND_SIZE,
@@ -23,19 +23,26 @@ from tutorial_app.rules.tien_gow.options import (
 )
 from tutorial_app.rules.tien_gow.scoring import EVEN_POINTS, NO_TRICK_PAYS
 from tutorial_app.rules.tien_gow.tiles import CIVIL_ORDER, MILITARY_ORDER, tile_name
+from tutorial_app.rules.tiles import Tile
 
 __all__ = ["tien_gow_sections", "tien_gow_sheet"]
 
 
-def _civil_list(lang: str) -> str:
-    return ", ".join(f"{tile_name(t).in_(lang).lower()} {t}" for t in CIVIL_ORDER)
+def _civil_list() -> Text:
+    return joined([msg("{name:low} {tile}", name=tile_name(t), tile=t) for t in CIVIL_ORDER], ", ")
 
 
-def _military_list(lang: str) -> str:
-    groups: dict[int, list[str]] = {}
+def _military_list() -> Text:
+    groups: dict[int, list[Tile]] = {}
     for tile in MILITARY_ORDER:
-        groups.setdefault(tile.pips, []).append(str(tile))
-    return ", ".join(f"{tile_name(tiles[0]).in_(lang).lower()} ({', '.join(tiles)})" for tiles in groups.values())
+        groups.setdefault(tile.pips, []).append(tile)
+    return joined(
+        [
+            msg("{name:low} ({tiles})", name=tile_name(tiles[0]), tiles=", ".join(map(str, tiles)))
+            for tiles in groups.values()
+        ],
+        ", ",
+    )
 
 
 def _tiles() -> tuple[tuple[str, Text], ...]:
@@ -46,16 +53,14 @@ def _tiles() -> tuple[tuple[str, Text], ...]:
         ),
         (
             "civil",
-            Text(
-                f"Civil tiles, highest first: {_civil_list('en')}.",
-                f"Гражданские кости, от старшей: {_civil_list('ru')}.",
-            ),
+            msg("Civil tiles, highest first: {tiles}.", tiles=_civil_list()),
         ),
         (
             "military",
-            Text(
-                f"Military tiles rank by their total, highest first: {_military_list('en')}. Two military tiles with the same total are equal.",
-                f"Военные кости старше по сумме очков, от старшей: {_military_list('ru')}. Две военные кости с одной суммой равны.",
+            msg(
+                "Military tiles rank by their total, highest first: {tiles}. Two military tiles with the same total "
+                "are equal.",
+                tiles=_military_list(),
             ),
         ),
     )

@@ -47,7 +47,7 @@ from enum import StrEnum
 from itertools import combinations as subsets
 from typing import NamedTuple
 
-from tutorial_app.rules.text import RulesError, Text, msg
+from tutorial_app.rules.text import RulesError, Text, msg, msgn
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile
 
 __all__ = [
@@ -181,11 +181,11 @@ _FAMILY_SHORT = (
     msg("man-seven"),
     msg("goose-five"),
 )
-_MILITARY_PLURAL: dict[int, Text] = {
-    9: msg("nines"),
-    8: msg("eights"),
-    7: msg("sevens"),
-    5: msg("fives"),
+_MILITARY_PAIR: dict[int, Text] = {
+    9: msg("the pair of nines"),
+    8: msg("the pair of eights"),
+    7: msg("the pair of sevens"),
+    5: msg("the pair of fives"),
 }
 _SUPREME = frozenset({_t("2-1"), _t("4-2")})
 
@@ -195,7 +195,7 @@ def chinese_tile(value: object) -> Tile:
     try:
         tile = parse_tile(value)
     except TileError as exc:
-        raise ChineseRulesError(Text(str(exc), f"{value!r} — не кость: пишите так: 6-4")) from None
+        raise ChineseRulesError(exc.reason) from None
     if tile.lo == 0:
         raise ChineseRulesError(msg("{tile} is not a Chinese domino: the Chinese set has no blanks", tile=tile))
     return tile
@@ -270,7 +270,7 @@ def white_pips(tile: object) -> int:
 
 def _label(tile: Tile) -> Text:
     name = tile_name(tile)
-    return Text(f"{name.en} ({tile})", f"«{name.ru}» ({tile})")
+    return msg("{name} ({tile})", name=name, tile=tile)
 
 
 class Combination(NamedTuple):
@@ -309,9 +309,12 @@ def _tiles_of(tiles: Iterable[object]) -> tuple[Tile, ...]:
     for tile, n in counts.items():
         if n > copies_in_set(tile):
             raise ChineseRulesError(
-                Text(
-                    f"the set has only {copies_in_set(tile)} of {tile}, not {n}",
-                    f"в наборе только {copies_in_set(tile)} кост{'и' if copies_in_set(tile) == 2 else 'ь'} {tile}, а не {n}",
+                msgn(
+                    "the set has only {n} of {tile}, not {held}",
+                    "the set has only {n} of {tile}, not {held}",
+                    copies_in_set(tile),
+                    tile=tile,
+                    held=n,
                 )
             )
     civil = sorted((t for t in found if t in _CIVIL_RANK), key=_CIVIL_RANK.__getitem__)
@@ -325,12 +328,12 @@ def _shown(tiles: Sequence[Tile]) -> str:
 
 def _named(name: Text, tiles: Sequence[Tile]) -> Text:
     shown = _shown(tiles)
-    return Text(f"{name.en} ({shown})", f"{name.ru} ({shown})")
+    return msg("{name} ({tiles})", name=name, tiles=shown)
 
 
 def _no_set(tiles: tuple[Tile, ...], why: Text) -> ChineseRulesError:
     shown = _shown(tiles)
-    return ChineseRulesError(Text(f"{shown} is not a combination: {why.en}", f"{shown} — не комбинация: {why.ru}"))
+    return ChineseRulesError(msg("{tiles} is not a combination: {why}", tiles=shown, why=why))
 
 
 def _family(civil: Tile, military: Sequence[Tile]) -> int | None:
@@ -369,10 +372,10 @@ def combination(tiles: Iterable[object]) -> Combination:
     if n == 4:
         if len(civil) != 2:
             raise _no_set(ts, _FAMILY_RULE)
-        name = Text(f"the {family.en} quartet", f"четыре кости семейства {family.ru}")
+        name = msg("the {family} quartet", family=family)
         return Combination(ComboKind.QUARTET, ts, strength, _named(name, ts))
     kind = ComboKind.CIVIL_TRIPLET if len(civil) == 2 else ComboKind.MILITARY_TRIPLET
-    name = Text(f"the {family.en} triplet", f"три кости семейства {family.ru}")
+    name = msg("the {family} triplet", family=family)
     return Combination(kind, ts, strength, _named(name, ts))
 
 
@@ -384,7 +387,7 @@ def _pair(ts: tuple[Tile, ...], civil: list[Tile], military: list[Tile]) -> Comb
                 msg("two civil tiles make a pair only when they are the same kind"),
             )
         name = tile_name(civil[0])
-        pair_name = Text(f"the {name.en} pair", f"пара «{name.ru}»")
+        pair_name = msg("the {name} pair", name=name)
         return Combination(ComboKind.CIVIL_PAIR, ts, single_rank(civil[0]), _named(pair_name, ts))
     if len(military) == 2:
         if set(military) == _SUPREME:
@@ -397,8 +400,7 @@ def _pair(ts: tuple[Tile, ...], civil: list[Tile], military: list[Tile]) -> Comb
                     "two military tiles make a pair only when their totals are equal (or as the Supreme pair 1-2 + 2-4)"
                 ),
             )
-        plural = _MILITARY_PLURAL[military[0].pips]
-        pair_name = Text(f"the pair of {plural.en}", f"пара {plural.ru}")
+        pair_name = _MILITARY_PAIR[military[0].pips]
         return Combination(ComboKind.MILITARY_PAIR, ts, military[0].pips, _named(pair_name, ts))
     index = _family(civil[0], military)
     if index is None:
@@ -421,10 +423,17 @@ def can_lead(tiles: Iterable[object]) -> bool:
 
 
 class Verdict(NamedTuple):
-    """Whether a reply beats the set on the table, and why, in both languages."""
+    """Whether a reply beats the set on the table, and why: ``why`` opens with the verdict ("Yes: ..." / "No: ..."),
+    ``reason`` is the same sentence without it."""
 
     beats: bool
-    why: Text
+    reason: Text
+
+    @property
+    def why(self) -> Text:
+        return (
+            msg("Yes: {reason:low}", reason=self.reason) if self.beats else msg("No: {reason:low}", reason=self.reason)
+        )
 
 
 def _as_combination(value: Combination | Iterable[object]) -> Combination:
@@ -440,52 +449,50 @@ def judge(reply: Combination | Iterable[object], current: Combination | Iterable
     try:
         challenger = _as_combination(reply)
     except ChineseRulesError as exc:
-        return Verdict(
-            False,
-            Text(
-                f"No: {exc.reason.en}, so those tiles can only be thrown away face down.",
-                f"Нет: {exc.reason.ru}, поэтому эти кости можно только сбросить рубашкой вверх.",
-            ),
-        )
+        return Verdict(False, msg("{reason:cap}, so those tiles can only be thrown away face down.", reason=exc.reason))
     if challenger.size != high.size:
         return Verdict(
             False,
-            msg(
-                "No: a reply has as many tiles as the lead ({size}), not {size2}.",
-                size=high.size,
-                size2=challenger.size,
-            ),
+            msg("A reply has as many tiles as the lead ({size}), not {size2}.", size=high.size, size2=challenger.size),
         )
     if challenger.kind is not high.kind:
         ck, hk = kind_text(challenger.kind), kind_text(high.kind)
         return Verdict(
             False,
-            Text(
-                f"No: {challenger.name.en} is a {ck.en}, but the set to beat is a {hk.en}; a set is beaten only by a higher set of the same kind.",
-                f"Нет: {challenger.name.ru} — это {ck.ru}, а на столе — {hk.ru}; побить можно только более старшей комбинацией того же вида.",
+            msg(
+                "{combo:cap} is a {kind}, but the set to beat is a {other}; a set is beaten only by a higher set of "
+                "the same kind.",
+                combo=challenger.name,
+                kind=ck,
+                other=hk,
             ),
         )
     if challenger.strength > high.strength:
         return Verdict(
             True,
-            Text(
-                f"Yes: both are the same kind of set ({kind_text(high.kind).en}), and {challenger.name.en} ranks above {high.name.en}.",
-                f"Да: вид у них один ({kind_text(high.kind).ru}), и {challenger.name.ru} старше, чем {high.name.ru}.",
+            msg(
+                "Both are the same kind of set ({kind}), and {combo} ranks above {other}.",
+                kind=kind_text(high.kind),
+                combo=challenger.name,
+                other=high.name,
             ),
         )
     if challenger.strength == high.strength:
         return Verdict(
             False,
-            Text(
-                f"No: {challenger.name.en} only equals {high.name.en}, and an equal set does not beat the one played first.",
-                f"Нет: {challenger.name.ru} и {high.name.ru} равны по силе, а равная комбинация не бьёт сыгранную раньше.",
+            msg(
+                "{combo:cap} only equals {other}, and an equal set does not beat the one played first.",
+                combo=challenger.name,
+                other=high.name,
             ),
         )
     return Verdict(
         False,
-        Text(
-            f"No: both are the same kind of set ({kind_text(high.kind).en}), but {challenger.name.en} ranks below {high.name.en}.",
-            f"Нет: вид у них один ({kind_text(high.kind).ru}), но {challenger.name.ru} младше, чем {high.name.ru}.",
+        msg(
+            "Both are the same kind of set ({kind}), but {combo} ranks below {other}.",
+            kind=kind_text(high.kind),
+            combo=challenger.name,
+            other=high.name,
         ),
     )
 

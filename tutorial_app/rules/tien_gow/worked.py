@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tutorial_app.rules.line.who import seat_who
-from tutorial_app.rules.line.worked import join
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.line.worked import join, tiles_count
+from tutorial_app.rules.text import Text, msg, verbatim
 from tutorial_app.rules.tien_gow.moves import apply_unchecked, combo_of, normalize, why_illegal
 from tutorial_app.rules.tien_gow.options import LastTrick
 from tutorial_app.rules.tien_gow.scoring import hand_result, trick_points_text, trick_sentence
@@ -40,16 +40,9 @@ def namer(viewer: int | None) -> Callable[[int], Text]:
     """Names for ``scoring``'s sentences: "you"/«вы» for the learner, "seat 2"/«игрок 2» for the others."""
 
     def name(seat: int) -> Text:
-        who = seat_who(seat, viewer)
-        return Text(who.en, who.ru)
+        return seat_who(seat, viewer).name
 
     return name
-
-
-def _count(n: int) -> Text:
-    en = "1 tile" if n == 1 else f"{n} tiles"
-    ru = "1 кость" if n == 1 else f"{n} кости" if n < 5 else f"{n} костей"
-    return Text(en, ru)
 
 
 def play_text(play: Play, lead: bool, viewer: int | None) -> Text:
@@ -57,21 +50,18 @@ def play_text(play: Play, lead: bool, viewer: int | None) -> Text:
     who = seat_who(play.seat, viewer)
     combo = play.combo
     if combo is not None and lead:
-        return who.says(
-            f"{who.en_verb('lead', 'leads')} {combo.name.en}.",
-            f"{who.ru_verb('заходите', 'заходит')}: {combo.name.ru}.",
+        return who.pick(
+            msg("You lead {combo}.", combo=combo.name), msg("{who:cap} leads {combo}.", who=who.name, combo=combo.name)
         )
     if combo is not None:
-        return who.says(
-            f"{who.en_verb('beat', 'beats')} it with {combo.name.en}.",
-            f"{who.ru_verb('перебиваете', 'перебивает')}: {combo.name.ru}.",
+        return who.pick(
+            msg("You beat it with {combo}.", combo=combo.name),
+            msg("{who:cap} beats it with {combo}.", who=who.name, combo=combo.name),
         )
-    laid = (
-        Text(" + ".join(map(str, play.tiles)), " + ".join(map(str, play.tiles))) if who.you else _count(len(play.tiles))
-    )
-    return who.says(
-        f"{who.en_verb('lay', 'lays')} {laid.en} face down.",
-        f"{who.ru_verb('кладёте', 'кладёт')} {laid.ru} рубашкой вверх.",
+    laid = verbatim(" + ".join(map(str, play.tiles))) if who.you else tiles_count(len(play.tiles))
+    return who.pick(
+        msg("You lay {tiles} face down.", tiles=laid),
+        msg("{who:cap} lays {tiles} face down.", who=who.name, tiles=laid),
     )
 
 
@@ -100,29 +90,24 @@ def explain_legal(state: HandState, move: Move, viewer: int | None) -> Text:
     """Whether a move is legal, and why: the rules core's reason, or which rule allows it."""
     reason = why_illegal(state, move)
     if reason is not None:
-        return Text(f"No: {reason.en}", f"Нет: {reason.ru}")
+        return msg("No: {reason}", reason=reason)
     normal = normalize(move)
     trick = state.trick
     if normal.action is Action.DISCARD:
-        count = _count(len(normal.tiles))
-        return Text(
-            f"Yes: nobody has to beat; any {count.en} may be laid face down.",
-            f"Да: бить никто не обязан; положить рубашкой вверх можно любые {count.ru}.",
-        )
+        return msg("Yes: nobody has to beat; any {tiles} may be laid face down.", tiles=tiles_count(len(normal.tiles)))
     combo = combo_of(normal.tiles)
     assert combo is not None
     if trick is None:
-        return Text(
-            f"Yes: {combo.name.en} is a set, and a lead may be any single tile or set.",
-            f"Да: {combo.name.ru} — это комбинация, а заходить можно любой костью или комбинацией.",
-        )
+        return msg("Yes: {combo} is a set, and a lead may be any single tile or set.", combo=combo.name)
     high = trick.winning
     assert high.combo is not None
     holder = seat_who(high.seat, viewer)
     verdict = judge(normal.tiles, high.combo)
-    return Text(
-        f"The set winning the trick so far is {high.combo.name.en}, laid by {holder.en}. {verdict.why.en}",
-        f"Сейчас взятку берёт {high.combo.name.ru} — у {holder.ru_gen}. {verdict.why.ru}",
+    return msg(
+        "The set winning the trick so far is {combo}, laid by {who}. {why}",
+        combo=high.combo.name,
+        who=holder.name,
+        why=verdict.why,
     )
 
 
@@ -134,22 +119,20 @@ def explain_next_leader(state: HandState, viewer: int | None) -> Text:
         who = seat_who(result.winner, viewer)
         return join(
             explain_trick(result.last_trick, viewer),
-            Text(
-                f"Whoever takes the last trick wins the hand and is the banker of the next one, leading its first trick: {who.en}.",
-                f"Кто взял последнюю взятку, тот выиграл раздачу, стал банкиром следующей и заходит в её первую взятку: {who.ru}.",
+            msg(
+                "Whoever takes the last trick wins the hand and is the banker of the next one, leading its first "
+                "trick: {who}.",
+                who=who.name,
             ),
         )
     last = state.last_trick
     who = seat_who(state.to_move, viewer)
     if state.trick is not None or last is None:
         banker = name(state.banker)
-        return Text(f"The banker leads the first trick: {banker.en}.", f"В первую взятку заходит банкир: {banker.ru}.")
+        return msg("The banker leads the first trick: {banker}.", banker=banker)
     return join(
         explain_trick(last, viewer),
-        Text(
-            f"Whoever takes a trick leads the next one: {who.en}.",
-            f"Кто взял взятку, тот и заходит в следующую: {who.ru}.",
-        ),
+        msg("Whoever takes a trick leads the next one: {who}.", who=who.name),
     )
 
 
@@ -160,37 +143,50 @@ def explain_may_take_last(state: HandState, seat: int, viewer: int | None) -> Te
     who = seat_who(seat, viewer)
     rule = state.rules.last_trick
     points = state.taken[seat]
-    size = _count(trick.size)
-    size_ru = f"{trick.size} костями"
     if rule is LastTrick.OPEN:
         return msg("Under these house rules anyone may take the last trick.")
     if points:
         taken = trick_points_text(points)
-        return who.says(
-            f"{who.en_verb('have', 'has')} taken {taken.en} already, so {who.en} may take the last trick.",
-            f"уже {who.ru_verb('взяли', 'взял')} {taken.ru}, поэтому последнюю взятку "
-            f"{who.ru_verb('можете', 'может')} взять.",
+        return who.pick(
+            msg("You have taken {taken} already, so you may take the last trick.", taken=taken),
+            msg("{who:cap} has taken {taken} already, so {who} may take the last trick.", who=who.name, taken=taken),
         )
     if rule is LastTrick.ALWAYS:
-        return who.says(
-            f"{who.en_verb('have', 'has')} taken no trick, and under these house rules a player without a "
-            "trick may not take the last trick at all: only face down.",
-            f"не {who.ru_verb('взяли', 'взял')} ни одной взятки, а по этим домашним правилам игрок без "
-            "взяток последнюю взятку не берёт вовсе: только рубашкой вверх.",
+        return who.pick(
+            msg(
+                "You have taken no trick, and under these house rules a player without a trick may not take the "
+                "last trick at all: only face down."
+            ),
+            msg(
+                "{who:cap} has taken no trick, and under these house rules a player without a trick may not take the "
+                "last trick at all: only face down.",
+                who=who.name,
+            ),
         )
     if trick.size == 1:
-        return who.says(
-            f"{who.en_verb('have', 'has')} taken no trick yet, and the last trick was led with one tile: "
-            "a player without a trick may only lay a tile face down in it.",
-            f"ещё не {who.ru_verb('взяли', 'взял')} ни одной взятки, а в последнюю взятку зашли одной "
-            "костью: игрок без взяток кладёт в неё кость только рубашкой вверх.",
+        return who.pick(
+            msg(
+                "You have taken no trick yet, and the last trick was led with one tile: a player without a trick "
+                "may only lay a tile face down in it."
+            ),
+            msg(
+                "{who:cap} has taken no trick yet, and the last trick was led with one tile: a player without a "
+                "trick may only lay a tile face down in it.",
+                who=who.name,
+            ),
         )
-    return who.says(
-        f"{who.en_verb('have', 'has')} taken no trick yet, but the last trick was led with {size.en}, and a "
-        "last trick of two or more tiles is open to everyone.",
-        f"ещё не {who.ru_verb('взяли', 'взял')} ни одной взятки, но в последнюю взятку зашли "
-        f"{size_ru}, а последнюю взятку из двух и "
-        "более костей может взять любой.",
+    return who.pick(
+        msg(
+            "You have taken no trick yet, but the last trick was led with {n} tiles, and a last trick of two or "
+            "more tiles is open to everyone.",
+            n=trick.size,
+        ),
+        msg(
+            "{who:cap} has taken no trick yet, but the last trick was led with {n} tiles, and a last trick of two "
+            "or more tiles is open to everyone.",
+            who=who.name,
+            n=trick.size,
+        ),
     )
 
 
@@ -199,9 +195,9 @@ def explain_trick_points(state: HandState, seat: int, viewer: int | None) -> Tex
     who = seat_who(seat, viewer)
     total = state.taken[seat]
     if total == 0:
-        return who.says(
-            f"{who.en_verb('have', 'has')} taken no trick: 0 trick points.",
-            f"не {who.ru_verb('взяли', 'взял')} ни одной взятки: 0 очков за взятки.",
+        return who.pick(
+            msg("You have taken no trick: 0 trick points."),
+            msg("{who:cap} has taken no trick: 0 trick points.", who=who.name),
         )
     sizes = [t.size for t in state.tricks if t.taker == seat]
     earlier = total - sum(sizes)
@@ -210,9 +206,9 @@ def explain_trick_points(state: HandState, seat: int, viewer: int | None) -> Tex
     points = trick_points_text(total)
     return join(
         msg("A trick is worth as many trick points as tiles each player laid in it (1 for singles, 2 for pairs...)."),
-        Text(
-            f"{who.en_cap} {who.en_verb('have', 'has')} {worked}: {points.en}.",
-            f"У {who.ru_gen} {worked}: {points.ru}.",
+        who.pick(
+            msg("You have {worked}: {points}.", worked=worked, points=points),
+            msg("{who:cap} has {worked}: {points}.", who=who.name, worked=worked, points=points),
         ),
     )
 

@@ -38,7 +38,7 @@ _CIVIL_NON_DOUBLES = "1-3, 1-5, 1-6, 4-6, 5-6"
 
 def _named(tile: Tile) -> Text:
     name = tile_name(tile)
-    return Text(f"{tile} ({name.en})", f"{tile} («{name.ru}»)")
+    return msg("{tile} ({name})", tile=tile, name=name)
 
 
 def explain_chinese_suit(value: object) -> Text:
@@ -53,11 +53,8 @@ def explain_chinese_suit(value: object) -> Text:
                 "it is one of the five civil non-doubles {CIVIL_NON_DOUBLES}", CIVIL_NON_DOUBLES=_CIVIL_NON_DOUBLES
             )
         )
-        return Text(f"{named.en} is civil: {why.en}.", f"{named.ru} — гражданская: {why.ru}.")
-    return Text(
-        f"{named.en} is military: it is not a double and not one of {_CIVIL_NON_DOUBLES}.",
-        f"{named.ru} — военная: это не дубль и не одна из {_CIVIL_NON_DOUBLES}.",
-    )
+        return msg("{tile} is civil: {why}.", tile=named, why=why)
+    return msg("{tile} is military: it is not a double and not one of {civil}.", tile=named, civil=_CIVIL_NON_DOUBLES)
 
 
 def explain_chinese_copies(value: object) -> Text:
@@ -89,9 +86,14 @@ def explain_chinese_red_pips(value: object) -> Text:
     rule = msg("the 1 and the 4 are red")
     if tile.lo == tile.hi == 6:
         rule = msg("on 6-6 one row of three on each half is red")
-    return Text(
-        f"{rule.en.capitalize()}: {tile} has {high_red} + {low_red} = {total} red pips, {tile.pips - total} white.",
-        f"{rule.ru.capitalize()}: на {tile} красных {high_red} + {low_red} = {total}, белых {tile.pips - total}.",
+    return msg(
+        "{rule:cap}: {tile} has {high} + {low} = {total} red pips, {white} white.",
+        rule=rule,
+        tile=tile,
+        high=high_red,
+        low=low_red,
+        total=total,
+        white=tile.pips - total,
     )
 
 
@@ -99,11 +101,8 @@ def explain_chinese_can_lead(tiles: Sequence[object]) -> Text:
     """What set the tiles form (and so may be led), or why they form none."""
     reason = why_not_combination(tiles)
     if reason is not None:
-        return Text(f"No: {reason.en[:1].lower()}{reason.en[1:]}", f"Нет: {reason.ru[:1].lower()}{reason.ru[1:]}")
-    return Text(
-        f"Yes: {combination(tiles).name.en} is a set that may be led.",
-        f"Да: {combination(tiles).name.ru} — это комбинация, ею можно зайти.",
-    )
+        return msg("No: {reason:low}", reason=reason)
+    return msg("Yes: {combo} is a set that may be led.", combo=combination(tiles).name)
 
 
 def explain_chinese_beats(tiles: Sequence[object], against: Sequence[object]) -> Text:
@@ -111,5 +110,5 @@ def explain_chinese_beats(tiles: Sequence[object], against: Sequence[object]) ->
     try:
         verdict = judge(tiles, against)
     except ChineseRulesError as exc:
-        return Text(f"No: {exc.reason.en}", f"Нет: {exc.reason.ru}")
+        return msg("No: {reason}", reason=exc.reason)
     return verdict.why  # judge's sentence already opens with its verdict ("Yes: ..." / "No: ...")
