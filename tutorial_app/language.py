@@ -110,11 +110,27 @@ def listing(items: Sequence[str], lang: str) -> str:
     return f"{', '.join(items[:-1])} {_AND.get(lang, 'and')} {items[-1]}"
 
 
+class _Unfilled:
+    """A field without a value: written back as ``{name}``."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __format__(self, format_spec: str) -> str:
+        return "{" + self.name + "}"
+
+
 class _Formatter(string.Formatter):
     """``str.format`` whose fields are written in one language: messages rendered, numbers with its marks."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
+
+    def get_value(self, key: int | str, args: Sequence[object], kwargs: Mapping[str, object]) -> object:
+        # a field nobody filled shows as written ("{moves}") instead of breaking the page
+        if isinstance(key, str) and key not in kwargs:
+            return _Unfilled(key)
+        return super().get_value(key, args, kwargs)
 
     def format_field(self, value: object, format_spec: str) -> str:
         if hasattr(value, "in_"):

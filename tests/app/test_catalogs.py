@@ -126,3 +126,9 @@ def test_the_catalogs_mapping_reads_each_language() -> None:
     assert set(CATALOGS) == {"en", "ru", "uk", "es"}
     assert CATALOGS["ru"]["seat.you"] == "Вы"
     assert CATALOGS["en"]["seat.you"] == "You"
+
+
+def test_a_template_asked_without_values_or_missing_one_stays_readable() -> None:
+    """A page may ask for a key's template (to find its text on screen); a field nobody filled shows as written."""
+    assert t("tg.since", "ru").startswith("Последние ходы") and "{moves}" in t("tg.since", "ru")
+    assert msg("{a} and {b}", a=1).in_("ru") == "1 and {b}"
