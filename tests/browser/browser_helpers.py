@@ -160,7 +160,11 @@ def type_deal_number(page: Any, label: str, number: int = 1) -> None:
     """Type Play's deal number (the box labelled ``label``) so the test can keep the same table in step
     locally; left empty, the app deals a new secret deal nobody can replay."""
     field = page.get_by_role("spinbutton", name=label, exact=True).first
-    before, text = reruns(page), page.evaluate(PAGE_TEXT)
     field.fill(str(number))
     field.press("Enter")
-    wait_rerun(page, before, text=text)
+    # Enter commits the number in the browser at once (Streamlit's "Press Enter to apply" goes away): every
+    # later click sends it, whether or not the rerun it starts was seen (a fast one can pass unseen under load)
+    box = field.locator("xpath=ancestor::*[@data-testid='stNumberInput'][1]")
+    box.locator('[data-testid="InputInstructions"]').wait_for(state="hidden")
+    assert field.input_value() == str(number)
+    page.wait_for_function(SETTLED, polling=POLL_MS)
