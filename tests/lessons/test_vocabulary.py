@@ -85,7 +85,7 @@ def _code_texts() -> list[tuple[str, str, str]]:
         )
     # the engine's messages: the English ids, and each language's translations
     for message in template():
-        if (message.id and not message.context) or (message.context and message.context not in ENGLISH):
+        if message.id and message.context not in ENGLISH:
             ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
             found.update((f"message {ids[0]!r}", "en", _without_fields(text)) for text in ids)
     for lang in TRANSLATED:

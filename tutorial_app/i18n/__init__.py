@@ -73,8 +73,6 @@ def t(key: str, lang: str, /, **values: object) -> str:
     english = ENGLISH.get(key)
     if english is None:
         return key
-    if lang == "en" or lang not in LANGS:
-        return english.format(**values) if values else english
     if not values:
         return translations(lang).pgettext(key, english)
     return render(english, lang, values, context=key)
