@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 POLL_MS = 50
 """How often a wait reads the page. Why not Playwright's default (every animation frame, ~60 times a second):
@@ -147,6 +148,19 @@ def click_button(page: Any, label: str, expect: str | None = None) -> None:
         if button.count():
             button.click()
         page.get_by_text(expect).first.wait_for()
+    page.wait_for_function(SETTLED, polling=POLL_MS)
+
+
+def choose(page: Any, label: str, option: str) -> None:
+    """Pick ``option`` in the select box labelled ``label`` and wait until the box shows it and the page is still.
+
+    Why not ``wait_rerun``: the box's value is not page text (it sits in the box's input), and a fast rerun's
+    "running" state may never reach the page; the choice is the browser's from the moment the box shows it,
+    and every later rerun sends it."""
+    box = page.get_by_role("combobox", name=label, exact=True).first
+    box.click()
+    page.get_by_role("option", name=option, exact=True).first.click()
+    expect(box).to_have_value(option, timeout=30_000)
     page.wait_for_function(SETTLED, polling=POLL_MS)
 
 

@@ -13,15 +13,13 @@ from typing import Any
 
 import pytest
 from browser_helpers import (
-    PAGE_TEXT,
+    choose,
     click_button,
     click_point,
     open_app,
     point_gone,
-    reruns,
     type_deal_number,
     wait_point,
-    wait_rerun,
 )
 
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, start_table
@@ -41,12 +39,7 @@ CASES = [({"width": 1400, "height": 1000}, "en"), ({"width": 390, "height": 844}
 
 def _choose_strong(page: Any, lang: str) -> None:
     """Seat 1's opponent level: open its select box and pick Strong."""
-    box = page.get_by_role("combobox", name=t("seat.n", lang, n=1)).first
-    before, text = reruns(page), page.evaluate(PAGE_TEXT)
-    box.click()
-    page.get_by_role("option", name=t("level.strong", lang), exact=True).click()
-    # A fast rerun's "running" state may never reach the page: the box's new text says the choice took.
-    wait_rerun(page, before, text=text)
+    choose(page, t("seat.n", lang, n=1), t("level.strong", lang))
 
 
 def _end_label(table: PlayTable, end: str, tile: str, lang: str) -> str:

@@ -31,7 +31,7 @@ from tutorial_app.app.shell.links import MAX_SEED
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import RuleChoice, describe_choice, preset_title, rules_picker, set_choice
 from tutorial_app.app.shell.session import LEARNER_KEY, lang, tr
-from tutorial_app.app.shell.state import page_state
+from tutorial_app.app.shell.state import page_state, set_widget_value
 from tutorial_app.app.shell.uploads import InputError, read_yaml_text
 from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.app.table.bots import BOTS
@@ -82,16 +82,15 @@ def _apply_link(current: str) -> None:
     if isinstance(link, Text):
         st.warning(tr("compare.bad_link", reason=plain(link.in_(current))))
         return
-    state = st.session_state
-    state["cmp_count"] = len(link.sets)
+    set_widget_value("cmp_count", len(link.sets))
     for index, linked in enumerate(link.sets):
         set_choice(f"cmp{index}", linked.preset, linked.players, dict(linked.overrides))
     for name, key in (("seed", "cmp_seed"), ("hands", "cmp_hands"), ("matches", "cmp_matches")):
         if name in link.settings:
-            state[key] = link.settings[name]
+            set_widget_value(key, link.settings[name])
     for bot, key in ((link.bot, "cmp_stats_bot"), (link.deal_bot, "cmp_deal_bot")):
         if bot is not None:
-            state[key] = bot
+            set_widget_value(key, bot)
 
 
 def _legend_name(index: int, choice: RuleChoice) -> str:

@@ -8,7 +8,7 @@ from tutorial_app.app.learn.lesson_player import close_lesson, lesson_run, open_
 from tutorial_app.app.learn.pages import LearnPage
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, learner, progress_store, tr
-from tutorial_app.app.shell.state import page_state
+from tutorial_app.app.shell.state import page_state, set_widget_value
 from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.lessons import LessonError, Run, course_names, load_course, start_run
 from tutorial_app.lessons.format.courses import course_title
@@ -121,7 +121,8 @@ page = _page()
 st.session_state.setdefault("learn_presenter", False)
 if st.query_params.get("present") == "1" and not page.present_link_read:
     # A link with ?present=1 opens in presenter mode once; the toggle then decides (and keeps the link true).
-    page.present_link_read = st.session_state["learn_presenter"] = True
+    page.present_link_read = True
+    set_widget_value("learn_presenter", True)
 asked = st.query_params.get("lesson")
 if asked and asked != page.open:
     if _find(asked) is not None:

@@ -15,6 +15,7 @@ import streamlit as st
 from tutorial_app.app.club.room import enter, here, refusal
 from tutorial_app.app.shell.rules_picker import RuleChoice, rules_picker
 from tutorial_app.app.shell.session import lang, learner, tr
+from tutorial_app.app.shell.state import set_widget_value
 from tutorial_app.club.codes import new_secret, read_code
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.seating import seat_holders
@@ -101,9 +102,9 @@ def join_form(store: ClubStore) -> None:
     """Join a class or a table with its code and your name."""
     asked = read_code(st.query_params.get("join"))
     if asked is not None and not st.session_state.get("club_join_code"):
-        st.session_state["club_join_code"] = asked
+        set_widget_value("club_join_code", asked)
     if not st.session_state.get("club_join_name") and learner():
-        st.session_state["club_join_name"] = learner()
+        set_widget_value("club_join_name", learner())
     st.text_input(tr("club.code"), key="club_join_code", max_chars=16, placeholder="K7M2QX9P")
     st.text_input(tr("club.your_name"), key="club_join_name", max_chars=60, placeholder=tr("app.learner_placeholder"))
     _seat_choice(store)
@@ -140,7 +141,7 @@ def teach_form(store: ClubStore) -> None:
     asked = st.query_params.get("teach")
     if asked in titles and st.session_state.get("club_teach_asked") != asked:
         st.session_state["club_teach_asked"] = asked
-        st.session_state["club_teach_lesson"] = asked
+        set_widget_value("club_teach_lesson", asked)
     st.selectbox(tr("club.lesson"), list(titles), key="club_teach_lesson", format_func=lambda i: titles[i])
     left, right = st.columns(2)
     left.text_input(tr("club.teacher_name"), key="club_teacher_name", max_chars=60, placeholder=tr("club.teacher"))

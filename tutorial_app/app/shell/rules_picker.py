@@ -14,6 +14,7 @@ import streamlit as st
 
 from tutorial_app.app.shell.house_rules import house_rules_box
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.shell.state import set_widget_value
 from tutorial_app.club.rulesets import ClubRules
 from tutorial_app.rules.game import AnyGame
 from tutorial_app.rules.games import find_game, preset_names
@@ -141,14 +142,13 @@ def rules_picker(
 
 def set_choice(prefix: str, preset: str, players: int, overrides: dict[str, Any]) -> None:
     """Set the picker ``prefix`` to a rule set (a shared link's), before its widgets are drawn in this run."""
-    state = st.session_state
-    state[f"{prefix}_preset"] = preset
-    state[f"{prefix}_players_{preset}"] = players
-    state[f"{prefix}_pairs"] = overrides.get("teams") == "pairs"
+    set_widget_value(f"{prefix}_preset", preset)
+    set_widget_value(f"{prefix}_players_{preset}", players)
+    set_widget_value(f"{prefix}_pairs", overrides.get("teams") == "pairs")
     changed = [name for name in overrides if name not in _OWN_WIDGETS]
-    state[f"{prefix}_changed_{preset}"] = changed
+    set_widget_value(f"{prefix}_changed_{preset}", changed)
     for name in changed:
-        state[f"{prefix}_{preset}_opt_{name}"] = overrides[name]
+        set_widget_value(f"{prefix}_{preset}_opt_{name}", overrides[name])
 
 
 def _house_choice(prefix: str) -> RuleChoice | None:

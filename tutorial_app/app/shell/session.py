@@ -10,6 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.app.shell.markdown import plain
+from tutorial_app.app.shell.state import resend_widget_values, set_widget_value
 from tutorial_app.app.shell.stores import lesson_ids_once, progress_database
 from tutorial_app.i18n import LANGS, LANGUAGE_NAMES, Lang, known_lang, normalise_lang, t
 from tutorial_app.stores.progress import ProgressError, SessionProgress, clean_name
@@ -37,6 +38,7 @@ def begin_run() -> Lang:
     A fragment's rerun cannot change the language (the switch and the link
     rerun the whole page), so it reads the value this run settled.
     """
+    resend_widget_values()
     st.session_state[_NOW] = _resolve_lang()
     return lang()
 
@@ -53,10 +55,11 @@ def _resolve_lang() -> Lang:
     asked = st.query_params.get("lang")
     if asked is not None and asked != st.session_state.get("_lang_asked"):
         st.session_state["_lang_asked"] = asked
-        st.session_state["lang"] = normalise_lang(asked, st.session_state.get("lang", _browser_lang()))
+        set_widget_value("lang", normalise_lang(asked, st.session_state.get("lang", _browser_lang())))
         if known_lang(asked) is None:
             st.session_state["_lang_unknown"] = asked
-    st.session_state.setdefault("lang", _browser_lang())
+    if "lang" not in st.session_state:
+        set_widget_value("lang", _browser_lang())
     return normalise_lang(st.session_state["lang"])
 
 

@@ -16,9 +16,13 @@ from typing import TypeVar
 
 import streamlit as st
 
-__all__ = ["page_state", "forget_state"]
+__all__ = ["page_state", "forget_state", "set_widget_value", "resend_widget_values"]
 
 T = TypeVar("T")
+
+_SET = "_widget_values_set"
+RESEND_RUNS = 3
+"""How many full runs after the page set a widget's value the value is sent to the browser again."""
 
 
 def page_state(key: str, kind: type[T]) -> T:
@@ -39,3 +43,35 @@ def page_state(key: str, kind: type[T]) -> T:
 def forget_state(key: str) -> None:
     """Drop the tab's object under ``key`` (the next ``page_state`` makes a fresh one)."""
     st.session_state.pop(key, None)
+
+
+def set_widget_value(key: str, value: object) -> None:
+    """Set widget ``key``'s value from the page (a shared link, the address's language), before it is drawn.
+
+    Why not only ``st.session_state[key] = value``: Streamlit sends a value the page set to the browser in that
+    run only, and a browser that asks for the next run before it has drawn the widget (a slow phone tapped
+    at once, a busy machine) has not kept it; in that next run the widget is drawn with its default, and
+    the run after takes the default for the learner's choice (a shared comparison fell back to the
+    defaults, a Russian page to English). ``resend_widget_values`` sends it again for a few runs.
+    """
+    st.session_state[key] = value
+    pending = st.session_state.get(_SET)
+    if not isinstance(pending, dict):
+        pending = {}
+        st.session_state[_SET] = pending
+    pending[key] = RESEND_RUNS
+
+
+def resend_widget_values() -> None:
+    """At the top of a full run: send the values ``set_widget_value`` set (as they are now, a learner's later
+    choice included) to the browser again, for ``RESEND_RUNS`` runs."""
+    pending = st.session_state.get(_SET)
+    if not isinstance(pending, dict) or not pending:
+        return
+    for key, left in list(pending.items()):
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+        if left <= 1 or key not in st.session_state:
+            del pending[key]
+        else:
+            pending[key] = left - 1
