@@ -31,7 +31,7 @@ from tutorial_app.app.shell.links import MAX_SEED
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import RuleChoice, describe_choice, preset_title, rules_picker, set_choice
 from tutorial_app.app.shell.session import LEARNER_KEY, lang, tr
-from tutorial_app.app.shell.state import page_state, set_widget_value
+from tutorial_app.app.shell.state import default_widget_value, page_state, set_widget_value
 from tutorial_app.app.shell.uploads import InputError, read_yaml_text
 from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.app.table.bots import BOTS
@@ -110,7 +110,7 @@ def _grid(count: int) -> list[Any]:
 
 
 def _pickers() -> list[RuleChoice] | None:
-    st.session_state.setdefault("cmp_count", 2)
+    default_widget_value("cmp_count", 2)
     count = st.segmented_control(tr("compare.how_many"), [2, 3, 4], key="cmp_count", required=True) or 2
     picked: list[RuleChoice | None] = []
     for index, box in enumerate(_grid(count)):

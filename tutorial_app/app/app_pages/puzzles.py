@@ -23,13 +23,14 @@ from tutorial_app.app.puzzles.view import (
 )
 from tutorial_app.app.shell.puzzle_memory import puzzle_store, who
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.shell.state import default_widget_value
 from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.i18n import t
 from tutorial_app.puzzles.catalog import shipped_puzzles
 from tutorial_app.puzzles.store import PuzzleStore, StoreUnavailable
 from tutorial_app.puzzles.themes import THEME_NAMES, THEMES
 
-st.session_state.setdefault(f"{NAME}_mode", "rated")
+default_widget_value(f"{NAME}_mode", "rated")
 st.session_state.setdefault(f"{NAME}_theme", "")
 st.session_state.setdefault(f"{NAME}_game", "")
 
@@ -50,6 +51,7 @@ def _pickers(store: PuzzleStore) -> None:
         key=f"{NAME}_mode",
         format_func=lambda mode: t(f"puzzles.mode_{mode}", current, n=due),
         on_change=_new_mode,
+        wrap=True,  # in a column it would stay on one row, and a phone cut the last choice off
     )
     mode = chosen_mode()
     if mode == "rated":

@@ -8,7 +8,7 @@ from tutorial_app.app.learn.lesson_player import close_lesson, lesson_run, open_
 from tutorial_app.app.learn.pages import WorkshopPage
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
-from tutorial_app.app.shell.state import page_state
+from tutorial_app.app.shell.state import default_widget_value, page_state
 from tutorial_app.lessons import start_run
 from tutorial_app.lessons.check.validate import check_source
 from tutorial_app.source import SourceError, decode, parse_source
@@ -56,7 +56,7 @@ steps:
 """
 
 
-st.session_state.setdefault("ws_text", EXAMPLE)
+default_widget_value("ws_text", EXAMPLE)
 
 
 def _page() -> WorkshopPage:

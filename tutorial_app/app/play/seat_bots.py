@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.shell.state import default_widget_value
 from tutorial_app.i18n import t
 from tutorial_app.rules.bot_names import LEVEL_BOTS, LEVELS
 from tutorial_app.rules.line.options import HouseRules
@@ -38,7 +39,7 @@ def seat_bot_picker(name: str, rules: HouseRules | None) -> None:
     st.markdown(f"**{tr('play.seat_bots')}**", help=tr("play.levels_help"))
     columns = st.columns(players - 1)
     for column, seat in zip(columns, range(1, players), strict=True):
-        st.session_state.setdefault(_key(name, seat), DEFAULT_LEVEL)
+        default_widget_value(_key(name, seat), DEFAULT_LEVEL)
         title = _seat_title(rules, seat, current) if rules is not None else t("seat.n", current, n=seat)
         column.selectbox(title, LEVEL_BOTS, key=_key(name, seat), format_func=lambda b: t(f"level.{b}", current))
 

@@ -16,7 +16,7 @@ from typing import TypeVar
 
 import streamlit as st
 
-__all__ = ["page_state", "forget_state", "set_widget_value", "resend_widget_values"]
+__all__ = ["page_state", "forget_state", "set_widget_value", "default_widget_value", "resend_widget_values"]
 
 T = TypeVar("T")
 
@@ -60,6 +60,13 @@ def set_widget_value(key: str, value: object) -> None:
         pending = {}
         st.session_state[_SET] = pending
     pending[key] = RESEND_RUNS
+
+
+def default_widget_value(key: str, value: object) -> None:
+    """Widget ``key``'s first value, where it is not the widget's own default (the first of its options, an
+    empty box): set once, as ``set_widget_value`` sets it."""
+    if key not in st.session_state:
+        set_widget_value(key, value)
 
 
 def resend_widget_values() -> None:
