@@ -95,6 +95,15 @@ def test_a_list_reads_as_cldr_writes_it(lang: str) -> None:
     assert listing(["a", "b", "c"], lang) == format_list(["a", "b", "c"], locale=lang)
 
 
+def test_a_list_names_each_item_once() -> None:
+    """A reason that holds for three seats ("every 3 is in sight") is said once, also in a stored text."""
+    sight = msg("every {numbers} is in sight", numbers=3)
+    passed = msg("{seat} passed on {numbers}", seat=seat_name(1), numbers=5)
+    reasons = listed([sight, passed, sight, sight])
+    assert reasons.in_("en") == "every 3 is in sight and seat 1 passed on 5"
+    assert Text.from_json({"listed": [sight.to_json(), sight.to_json()]}).in_("ru") == sight.in_("ru")
+
+
 def test_a_message_is_rendered_in_each_language() -> None:
     seat = seat_name(2)
     assert seat.in_("en") == "seat 2"

@@ -101,7 +101,8 @@ class Text:
         text._context = context
         text._plural = plural
         text._count = count
-        text._parts = tuple(parts)
+        # a list names each item once: "every 3 is in sight" is one reason, whichever seats it holds for
+        text._parts = tuple(dict.fromkeys(parts)) if kind == _LISTED else tuple(parts)
         return text
 
     # -- reading ------------------------------------------------------------------------------
@@ -284,7 +285,7 @@ def joined(parts: Iterable[Text | None], sep: str = " ") -> Text:
 
 
 def listed(parts: Iterable[Text]) -> Text:
-    """Items as a list reads in each language: "a, b and c", «a, b и c»."""
+    """Items as a list reads in each language: "a, b and c", «a, b и c»; an item given twice is named once."""
     return Text._make(_LISTED, ", ", parts=list(parts))
 
 
