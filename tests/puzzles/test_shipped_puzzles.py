@@ -13,6 +13,7 @@ figure is compared only on the engine it was mined with (the header's ``engine``
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shlex
@@ -52,6 +53,8 @@ def _data_files() -> list[tuple[str, str]]:
 def test_the_set_is_whole_and_small() -> None:
     puzzles = shipped_puzzles()
     assert len({p.id for p in puzzles}) == len(puzzles) > 0
+    # no position ships twice (a middlegame's search and an endgame's can stop at the same turn of a game)
+    assert len({json.dumps([p.position, p.seat], sort_keys=True) for p in puzzles}) == len(puzzles)
     assert sum(len(text.encode()) for _, text in _data_files()) <= MAX_BYTES
     assert {p.theme for p in puzzles} <= set(THEMES)
     assert any(p.pairs for p in puzzles) and any(p.players == 2 for p in puzzles)
@@ -129,10 +132,17 @@ def _rules_of(header: Mapping[str, Any]) -> HouseRules:
 
 def test_every_puzzle_comes_from_the_game_its_id_names() -> None:
     # the deals come from the header's seed and the game's number alone (no engine in them)
+    shipped = {p.id: p for p in shipped_puzzles()}
     for name, text in _data_files():
         header, puzzles = read_puzzle_file(text, name)
         rules = _rules_of(header)
-        assert f"--count {len(puzzles)} " in str(header["command"]), name
+        # a puzzle another file ships the position of is left out, and its twin named
+        elsewhere = dict(header.get("shipped_elsewhere", {}))
+        assert f"--count {len(puzzles) + len(elsewhere)} " in str(header["command"]), name
+        for left_out, twin in elsewhere.items():
+            assert twin in shipped and left_out not in shipped, (name, left_out, twin)
+            assert left_out.rsplit("-g", 1)[1] == twin.rsplit("-g", 1)[1]  # the same game of the same seed
+            assert shipped[twin].config == header["table"]
         assert Counter(p.config for p in puzzles) == Counter({header["table"]: len(puzzles)})
         endgame = "--endgame" in shlex.split(str(header["command"]))
         games = [int(p.id.rsplit("-g", 1)[1]) for p in puzzles]

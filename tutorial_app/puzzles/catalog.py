@@ -1,8 +1,12 @@
 """The shipped puzzles: one JSON file per table in ``data/``, written by ``domino-tutor puzzles mine --json``.
 
 A file is the miner's output as it stands (its header names the command that
-wrote it), one puzzle per line so a re-mined file shows what changed. The
-files are package data, so an installed wheel carries them.
+wrote it), one puzzle per line so a re-mined file shows what changed, less
+any position a file before it (in name order) already ships: a middlegame's
+search and an endgame's over the same seed's games can stop at the same turn,
+and a position ships once (the header's ``shipped_elsewhere`` names each
+puzzle left out and the one that ships its position). The files are package data, so an installed wheel
+carries them.
 """
 
 from __future__ import annotations
