@@ -48,7 +48,7 @@ def _values_not_kept(message: str | bytes) -> str | bytes:
     if not widget.set_value:
         return message
     widget.set_value = False
-    return forward.SerializeToString()
+    return bytes(forward.SerializeToString())
 
 
 def _forget_all_but_the_tab(message: str | bytes, stripped: list[int]) -> str | bytes:
@@ -65,7 +65,7 @@ def _forget_all_but_the_tab(message: str | bytes, stripped: list[int]) -> str | 
     stripped.append(len(widgets) - len(kept))
     del widgets[:]
     widgets.extend(kept)
-    return back.SerializeToString()
+    return bytes(back.SerializeToString())
 
 
 def test_a_link_keeps_its_language_and_rule_sets_when_the_browser_lags(browser: Any, app_url: str) -> None:
