@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorial_app.app.shell.markdown import plain
-from tutorial_app.app.shell.state import resend_widget_values, set_widget_value
+from tutorial_app.app.shell.state import default_widget_value, resend_widget_values, set_widget_value
 from tutorial_app.app.shell.stores import lesson_ids_once, progress_database
 from tutorial_app.i18n import LANGS, LANGUAGE_NAMES, Lang, known_lang, normalise_lang, t
 from tutorial_app.stores.progress import ProgressError, SessionProgress, clean_name
@@ -58,8 +58,7 @@ def _resolve_lang() -> Lang:
         set_widget_value("lang", normalise_lang(asked, st.session_state.get("lang", _browser_lang())))
         if known_lang(asked) is None:
             st.session_state["_lang_unknown"] = asked
-    if "lang" not in st.session_state:
-        set_widget_value("lang", _browser_lang())
+    default_widget_value("lang", _browser_lang())
     return normalise_lang(st.session_state["lang"])
 
 
