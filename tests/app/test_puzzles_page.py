@@ -13,7 +13,7 @@ import pytest
 from puzzles.puzzle_helpers import careless_hand
 from streamlit.testing.v1 import AppTest
 
-from tutorial_app.app.puzzles.round import Round, refutation_line
+from tutorial_app.app.puzzles.round import Round, puzzle_round, refutation_line
 from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, course_names, load_course, solve, solve_move
 from tutorial_app.lessons.format.model import QuizStep
@@ -104,18 +104,43 @@ def test_a_wrong_answer_shows_the_line_that_refutes_it() -> None:
     assert at.button(key="puzzles_line_forward").disabled
 
 
-def test_an_illegal_move_is_refused_with_the_reason_and_answers_nothing() -> None:
-    at = _page("ru")
-    found = _round(at)
-    hand = found.state.hand(found.seat)
+def _stuck_tile(found: Round) -> str | None:
+    """A tile of the learner's hand that fits no end, if there is one."""
     fits = found.state.fit_mask()
-    stuck = next((tile for tile in hand if not fits & tile.bit), None)
-    if stuck is None:
-        pytest.skip("every tile of this puzzle's hand fits")  # the served puzzle is random
+    return next((str(tile) for tile in found.state.hand(found.seat) if not fits & tile.bit), None)
+
+
+def _open_link(at: AppTest, puzzle_id: str) -> AppTest:
+    at.query_params["puzzle"] = puzzle_id
+    _ok(at.run())
+    assert _round(at).id == puzzle_id
+    return at
+
+
+def test_an_illegal_move_is_refused_with_the_reason_and_answers_nothing() -> None:
+    linked = next(p for p in shipped_puzzles() if _stuck_tile(puzzle_round(p)) is not None)
+    at = _open_link(_page("ru"), linked.id)
+    found = _round(at)
+    stuck = _stuck_tile(found)
     _ok(at.button(key=f"puzzles_tile_{stuck}").click().run())
     _ok(at.button(key=f"puzzles_end_{found.state.table.open_ends()[0][0]}").click().run())
     assert not _round(at).over
     assert "не подходит" in at.warning[0].value
+
+
+def test_a_mode_tapped_off_or_never_drawn_keeps_the_puzzle_and_a_new_choice_serves_one() -> None:
+    """The mode control un-chosen (a second tap on the chosen mode, or a browser that missed the value the page
+    set and sends the control's default) is no new choice: the puzzle opened by its link stays and the mode
+    shows again; a game chosen in the picker serves a puzzle of that game."""
+    linked = shipped_puzzles()[-1]
+    at = _open_link(_page("en"), linked.id)
+    _ok(at.segmented_control(key="puzzles_mode").set_value(None).run())
+    assert _round(at).id == linked.id
+    assert at.segmented_control(key="puzzles_mode").value == "rated"
+    other = next(p.preset for p in shipped_puzzles() if p.preset != linked.preset)
+    _ok(at.selectbox(key="puzzles_game").set_value(other).run())
+    served = _round(at).puzzle
+    assert served is not None and served.preset == other
 
 
 def test_the_puzzle_of_the_day() -> None:

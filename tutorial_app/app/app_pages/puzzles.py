@@ -13,6 +13,7 @@ from tutorial_app.app.puzzles.standing import club_opt_in, standing_header
 from tutorial_app.app.puzzles.view import (
     MODES,
     NAME,
+    choice_changed,
     chosen_mode,
     current_round,
     due_quiz,
@@ -35,11 +36,6 @@ st.session_state.setdefault(f"{NAME}_theme", "")
 st.session_state.setdefault(f"{NAME}_game", "")
 
 
-def _new_mode() -> None:
-    store, _note = puzzle_store()
-    serve(store, chosen_mode())
-
-
 def _pickers(store: PuzzleStore) -> None:
     """What to solve (rated, the puzzle of the day, the mistakes due) and, for rated puzzles, the theme and game."""
     current = lang()
@@ -50,7 +46,7 @@ def _pickers(store: PuzzleStore) -> None:
         MODES,
         key=f"{NAME}_mode",
         format_func=lambda mode: t(f"puzzles.mode_{mode}", current, n=due),
-        on_change=_new_mode,
+        on_change=choice_changed,
         wrap=True,  # in a column it would stay on one row, and a phone cut the last choice off
     )
     mode = chosen_mode()
@@ -60,14 +56,14 @@ def _pickers(store: PuzzleStore) -> None:
             ("", *THEMES),
             key=f"{NAME}_theme",
             format_func=lambda theme: THEME_NAMES[theme].in_(current) if theme else t("puzzles.any_theme", current),
-            on_change=_new_mode,
+            on_change=choice_changed,
         )
         game_column.selectbox(
             tr("puzzles.game"),
             ("", *sorted({p.preset for p in shipped_puzzles()})),
             key=f"{NAME}_game",
             format_func=lambda preset: preset or t("puzzles.any_game", current),
-            on_change=_new_mode,
+            on_change=choice_changed,
         )
     elif mode == "mistakes":
         st.caption(tr("puzzles.queue_help"))

@@ -17,7 +17,7 @@ import streamlit as st
 from tutorial_app.app.puzzles.round import Round, answer_name, mistake_round, puzzle_round, refutation_line, when_text
 from tutorial_app.app.shell.puzzle_memory import learner_zone, puzzle_store, who
 from tutorial_app.app.shell.session import bump, lang, tr
-from tutorial_app.app.shell.state import page_state
+from tutorial_app.app.shell.state import page_state, set_widget_value
 from tutorial_app.app.shell.stores import lesson_ids_once
 from tutorial_app.app.table.board_view import show_board
 from tutorial_app.app.table.controls import (
@@ -51,6 +51,8 @@ __all__ = [
     "serve_link",
     "current_round",
     "chosen_mode",
+    "chosen",
+    "choice_changed",
     "round_area",
     "due_quiz",
     "forget_quiz",
@@ -61,6 +63,8 @@ __all__ = [
 NAME = "puzzles"
 Mode = Literal["rated", "daily", "mistakes"]
 MODES: tuple[Mode, ...] = ("rated", "daily", "mistakes")
+Choice = tuple[Mode, Theme | None, str | None]
+"""What the learner asks to solve: the mode, and for rated puzzles the theme and the game (None: any)."""
 
 
 @dataclass
@@ -79,6 +83,7 @@ class PuzzlesPage:
     spacing: Spacing | None = None
     quiz_run: tuple[int, Run] | None = None
     quiz_right: bool = False
+    choice: Choice | None = None
 
 
 def page() -> PuzzlesPage:
@@ -93,6 +98,28 @@ def chosen_mode() -> Mode:
     """What the learner chose to solve (rated puzzles when nothing is chosen)."""
     chosen = st.session_state.get(f"{NAME}_mode")
     return next((mode for mode in MODES if mode == chosen), "rated")
+
+
+def chosen() -> Choice:
+    """The pickers' choice as it stands now."""
+    theme, preset = _filters()
+    return chosen_mode(), theme, preset
+
+
+def choice_changed() -> None:
+    """A picker's ``on_change``: serve a new question only when what the learner asks for changed.
+
+    Why compare with the choice the question was served for: tapping the chosen mode again un-chooses it
+    (the control sends nothing, which reads as the same choice), and a browser that never drew a value the
+    page set sends the control's default. Either once replaced a puzzle opened by its link under the
+    learner's finger. An un-chosen mode is chosen again, so the control never shows none."""
+    state = page()
+    if st.session_state.get(f"{NAME}_mode") not in MODES:
+        set_widget_value(f"{NAME}_mode", state.choice[0] if state.choice is not None else "rated")
+    if chosen() == state.choice:
+        return
+    store, _note = puzzle_store()
+    serve(store, chosen_mode())
 
 
 def current_round() -> Round | None:
@@ -114,6 +141,7 @@ def _filters() -> tuple[Theme | None, str | None]:
 
 def serve(store: PuzzleStore, mode: Mode) -> None:
     """Put the next question of ``mode`` on the page (nothing when there is none)."""
+    page().choice = chosen()
     if mode == "mistakes":
         _serve_mistake(store)
         return
@@ -140,7 +168,7 @@ def serve_link(asked: str | None) -> None:
     state.link = asked
     puzzle = by_id(asked)
     if puzzle is not None:
-        state.quiz = None
+        state.quiz, state.choice = None, chosen()
         _set_round(puzzle_round(puzzle))
 
 
