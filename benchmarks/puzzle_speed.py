@@ -77,8 +77,9 @@ def mining(count: int, target: int) -> None:
 
 # -- serving -------------------------------------------------------------------------------------------------
 
+# The board's own plot: the rating's history is a chart on the same page from the second answer on.
 NEW_BOARD = """(old) => {
-  const gd = document.querySelector('.js-plotly-plot');
+  const gd = document.querySelector('.dt-board .js-plotly-plot');
   if (!gd || !gd._fullData || gd._fullData === window.__oldBoard) return false;
   if (document.querySelector('[class*="st-key-puzzles_next"]')) return false;
   const hand = gd._fullData.some((t) => (t.customdata || []).some((d) => String(Array.isArray(d) ? d[0] : d).startsWith('hand:')));
@@ -120,12 +121,12 @@ def puzzles_browser(browser: Any, samples: int) -> tuple[list[float], list[float
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
         page = context.new_page()
         page.goto(f"{url}/puzzles?lang=en")
-        page.wait_for_selector(".js-plotly-plot", timeout=90_000)
+        page.wait_for_selector(".dt-board .js-plotly-plot", timeout=90_000)
         page.evaluate(STATE_LOG)
         while len(boards) < samples:
             _answer_any(page)
             page.wait_for_function(SETTLED, polling=50, timeout=60_000)
-            page.evaluate("() => { window.__oldBoard = document.querySelector('.js-plotly-plot')._fullData; }")
+            page.evaluate("() => { window.__oldBoard = document.querySelector('.dt-board .js-plotly-plot')._fullData; }")
             since = float(page.evaluate("() => performance.now()"))
             page.locator('[class*="st-key-puzzles_next"] button').filter(visible=True).first.click()
             drawn = page.wait_for_function(NEW_BOARD, polling="raf", timeout=60_000).json_value()
