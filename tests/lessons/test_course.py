@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tutorial_app.lessons import LessonError, lessons_root, load_course
+from tutorial_app.lessons import LessonError, lessons_root, load_course, start_run
 from tutorial_app.lessons.check.validate import check_file, check_paths, lesson_files
+from tutorial_app.lessons.format.capstone import capstone_seeds, capstone_table
 from tutorial_app.lessons.format.model import (
     CapstoneStep,
     ExplainStep,
@@ -21,6 +22,7 @@ from tutorial_app.lessons.format.model import (
 )
 from tutorial_app.lessons.quiz.strategy import learner_analysis
 from tutorial_app.lessons.run.stats import lesson_stats
+from tutorial_app.strategy.bot_table import PERSON, open_table
 
 ROOT = lessons_root()
 FILES = lesson_files([ROOT])
@@ -156,3 +158,16 @@ def test_pages_load_courses_without_the_strategy_proofs_but_with_every_rule(
     (course / lesson.name).write_text(wrong, encoding="utf-8")
     with pytest.raises(LessonError, match=f"the rules core answers {number}"):
         load_course("core", root=tmp_path, proofs=False)
+
+
+def test_a_capstone_deal_over_before_the_learners_first_turn_is_dealt_again() -> None:
+    """Deal ``capstone/84`` of the core capstone (four-player block) is blocked while the learner could only
+    pass; the capstone's table deals the seed's next hand instead, and waits for the learner's first move."""
+    last = load_course("core")[-1]
+    step = next(s for s in last.steps if isinstance(s, CapstoneStep))
+    run = start_run(last, seed=0)
+    bot = run.lessons.capstone_bot(step.bot) or "greedy"
+    seats = tuple(PERSON if seat == run.viewer else bot for seat in range(run.game.players(run.rules)))
+    assert open_table(run.game, run.rules, seats, capstone_seeds(84), viewer=run.viewer).hand_over
+    table = capstone_table(run.game, run.rules, run.viewer, bot, 84)
+    assert not table.hand_over and table.state.to_move == run.viewer
