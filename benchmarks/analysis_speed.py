@@ -80,7 +80,7 @@ def kernel_hands(seed: int) -> Callable[[], int]:
 
 
 def dominoes_hands(seconds: float) -> Callable[[], int]:
-    import dominoes  # type: ignore[import-untyped]  # the reference: pip install -e ".[bench]"
+    import dominoes  # the reference: pip install -e ".[bench]"
 
     def run() -> int:
         played = 0

@@ -126,7 +126,9 @@ def puzzles_browser(browser: Any, samples: int) -> tuple[list[float], list[float
         while len(boards) < samples:
             _answer_any(page)
             page.wait_for_function(SETTLED, polling=50, timeout=60_000)
-            page.evaluate("() => { window.__oldBoard = document.querySelector('.dt-board .js-plotly-plot')._fullData; }")
+            page.evaluate(
+                "() => { window.__oldBoard = document.querySelector('.dt-board .js-plotly-plot')._fullData; }"
+            )
             since = float(page.evaluate("() => performance.now()"))
             page.locator('[class*="st-key-puzzles_next"] button').filter(visible=True).first.click()
             drawn = page.wait_for_function(NEW_BOARD, polling="raf", timeout=60_000).json_value()

@@ -95,7 +95,7 @@ def measure(case: Case, seconds: float, seed: int, jobs: int = 1) -> tuple[int, 
 
 def _peer_hands(seconds: float) -> tuple[int, float]:
     """Random 4-player hands of the ``dominoes`` package played in about ``seconds`` of CPU: (hands, CPU seconds)."""
-    import dominoes  # type: ignore[import-untyped]  # the reference: pip install -e ".[bench]"
+    import dominoes  # the reference: pip install -e ".[bench]"
 
     played = 0
     started = time.process_time()
