@@ -21,6 +21,7 @@ from tutorial_app.puzzles.catalog import shipped_puzzles
 from tutorial_app.puzzles.mistakes import quiz_key, quiz_payload, review_mistakes
 from tutorial_app.puzzles.schedule import DAY
 from tutorial_app.puzzles.store import PuzzleStore, StoreUnavailable, day_of
+from tutorial_app.puzzles.themes import THEME_NAMES
 from tutorial_app.puzzles.trainer import daily_puzzle, puzzle_rating
 from tutorial_app.rules.line.state import Move, play
 from tutorial_app.rules.tiles import parse_tile
@@ -141,6 +142,19 @@ def test_a_mode_tapped_off_or_never_drawn_keeps_the_puzzle_and_a_new_choice_serv
     _ok(at.selectbox(key="puzzles_game").set_value(other).run())
     served = _round(at).puzzle
     assert served is not None and served.preset == other
+
+
+def test_the_pickers_offer_only_themes_and_games_with_puzzles_by_name_and_count() -> None:
+    at = _page("ru")
+    shipped = shipped_puzzles()
+    themes = {p.theme for p in shipped}
+    theme_box = at.selectbox(key="puzzles_theme")
+    assert len(theme_box.options) == 1 + len(themes)
+    for theme in themes:
+        count = sum(1 for p in shipped if p.theme == theme)
+        assert f"{THEME_NAMES[theme].in_('ru')} ({count})" in theme_box.options
+    kozel = sum(1 for p in shipped if p.preset == "kozel")
+    assert f"Козёл ({kozel})" in at.selectbox(key="puzzles_game").options  # the game's name, not its preset id
 
 
 def test_the_puzzle_of_the_day() -> None:

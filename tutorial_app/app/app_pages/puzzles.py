@@ -6,6 +6,8 @@ Deep link: ``/puzzles?puzzle=ID`` opens that puzzle. Everything under the title 
 
 from __future__ import annotations
 
+from collections import Counter
+
 import streamlit as st
 
 from tutorial_app.app.puzzles.quiz import quiz_area
@@ -23,6 +25,7 @@ from tutorial_app.app.puzzles.view import (
     serve_link,
 )
 from tutorial_app.app.shell.puzzle_memory import puzzle_store, who
+from tutorial_app.app.shell.rules_picker import preset_title
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.state import default_widget_value
 from tutorial_app.app.table.board_component import preload_board
@@ -34,6 +37,11 @@ from tutorial_app.puzzles.themes import THEME_NAMES, THEMES
 default_widget_value(f"{NAME}_mode", "rated")
 st.session_state.setdefault(f"{NAME}_theme", "")
 st.session_state.setdefault(f"{NAME}_game", "")
+
+
+def _game_name(preset: str, current: str) -> str:
+    """A game's short name ("Goat, pass-only table"): its title up to the colon, as Compare names a rule set."""
+    return preset_title(preset, current).split(":")[0]
 
 
 def _pickers(store: PuzzleStore) -> None:
@@ -51,18 +59,25 @@ def _pickers(store: PuzzleStore) -> None:
     )
     mode = chosen_mode()
     if mode == "rated":
+        # Only themes and games that have puzzles, each with its count: a choice that serves nothing is no choice.
+        themes = Counter(p.theme for p in shipped_puzzles())
+        games = Counter(p.preset for p in shipped_puzzles())
         theme_column.selectbox(
             tr("puzzles.theme"),
-            ("", *THEMES),
+            ("", *(theme for theme in THEMES if themes[theme])),
             key=f"{NAME}_theme",
-            format_func=lambda theme: THEME_NAMES[theme].in_(current) if theme else t("puzzles.any_theme", current),
+            format_func=lambda theme: (
+                f"{THEME_NAMES[theme].in_(current)} ({themes[theme]})" if theme else t("puzzles.any_theme", current)
+            ),
             on_change=choice_changed,
         )
         game_column.selectbox(
             tr("puzzles.game"),
-            ("", *sorted({p.preset for p in shipped_puzzles()})),
+            ("", *sorted(games)),
             key=f"{NAME}_game",
-            format_func=lambda preset: preset or t("puzzles.any_game", current),
+            format_func=lambda preset: (
+                f"{_game_name(preset, current)} ({games[preset]})" if preset else t("puzzles.any_game", current)
+            ),
             on_change=choice_changed,
         )
     elif mode == "mistakes":
