@@ -161,7 +161,7 @@ def test_pages_load_courses_without_the_strategy_proofs_but_with_every_rule(
 
 
 def test_a_capstone_deal_over_before_the_learners_first_turn_is_dealt_again() -> None:
-    """Deal ``capstone/84`` of the core capstone (four-player block) is blocked while the learner could only
+    """Deal ``capstone/84`` of the core capstone (two-player block) is blocked while the learner could only
     pass; the capstone's table deals the seed's next hand instead, and waits for the learner's first move."""
     last = load_course("core")[-1]
     step = next(s for s in last.steps if isinstance(s, CapstoneStep))

@@ -6,7 +6,7 @@ the same hand, a ``strategy.bot_table.BotTable``; every random choice comes
 from the step's seed and the move number (``capstone/SEED`` for the deal,
 ``capstone/SEED/N`` for the n-th move), so a seeded capstone replays exactly.
 A deal whose hand ends before the learner's first turn (every turn of theirs
-a forced pass: it happens about once in 300 deals of four-player block) is
+a forced pass: about once in 300 deals of the core course's two-player block) is
 passed over for the seed's next one, the same way every time.
 """
 
