@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import POLL_MS, click_button
+from browser_helpers import CUT_LABELS, POLL_MS, click_button
 from club_helpers import (
     TALLY,
     failure_screens,
@@ -133,6 +133,7 @@ def _follow_a_lesson(browser: Any, urls: tuple[str, ...], artifacts: Path, tag: 
             assert {label: n for label, n, _colour in drawn if n} == dict(given), (step_of, drawn)
             if index == 0:
                 teacher.screenshot(path=str(artifacts / f"{tag}_teacher_tally.png"))
+                assert teacher.evaluate(CUT_LABELS) == []  # the wall's larger print once cut the toggle's label
             press(teacher, "Show the answer", "2 of 3 answered right.")
             revealed = tally(teacher)
             assert revealed is not None

@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import (
+    CUT_LABELS,
     PAGE_TEXT,
     POLL_MS,
     SETTLED,
@@ -326,6 +327,7 @@ def test_a_club_class(screen: Screen, browser: Any, club_server: Server) -> None
         wait_text(teacher, "0 / 1")  # answered / joined
         reader.read(page_text(teacher), "the teacher's screen")
         teacher.screenshot(path=str(screen.artifacts / f"lang_{lang}_club_teacher.png"))
+        assert teacher.evaluate(CUT_LABELS) == []  # the wall screen's larger print once cut the toggle's label
         teacher_context.close()  # read: its screen's polling of the room would only cost CPU from here on
         reader.read(page_text(learner), "the learner's step")
         screen.shot("club_learner_step", full_page=False)

@@ -276,9 +276,13 @@ WALL_CSS = """
 <style>
 [data-testid="stMainBlockContainer"] [data-testid="stMarkdownContainer"] p { font-size: 1.35rem; }
 [data-testid="stMainBlockContainer"] [data-testid="stCaptionContainer"] p { font-size: 0.95rem; }
+[data-testid="stMainBlockContainer"] [data-testid="stWidgetLabel"] [data-testid="stMarkdownContainer"] {
+  white-space: normal; overflow: visible; text-overflow: clip; }
+[data-testid="stMainBlockContainer"] [data-testid="stWidgetLabel"] p { font-size: 1rem; white-space: normal; }
 </style>
 """
-"""The teacher's screen may be on the wall: the step's text larger, small print as it is."""
+"""The teacher's screen may be on the wall: the step's text larger, small print as it is. A widget's label
+(the toggle beside the buttons) keeps its size and wraps: at the larger size Streamlit cut it off with "…"."""
 
 
 def _code_box(code: str) -> None:
