@@ -21,7 +21,16 @@ from typing import Any
 from tutorial_app.puzzles.model import FORMAT, Puzzle
 from tutorial_app.puzzles.themes import THEMES
 
-__all__ = ["FORMAT_VERSION", "shipped_puzzles", "read_puzzle_file", "puzzle_file", "puzzle_stats", "by_id"]
+__all__ = [
+    "FORMAT_VERSION",
+    "shipped_puzzles",
+    "read_puzzle_file",
+    "puzzle_file",
+    "counts",
+    "shipped_counts",
+    "puzzle_stats",
+    "by_id",
+]
 
 FORMAT_VERSION = 1
 
@@ -75,11 +84,22 @@ def by_id(puzzle_id: str) -> Puzzle | None:
     return _index().get(puzzle_id)
 
 
+def counts(puzzles: Iterable[Puzzle]) -> tuple[Counter[str], Counter[str]]:
+    """How many puzzles there are per theme and per preset."""
+    listed = list(puzzles)
+    return Counter(p.theme for p in listed), Counter(p.preset for p in listed)
+
+
+@lru_cache(maxsize=1)
+def shipped_counts() -> tuple[Counter[str], Counter[str]]:
+    """``counts`` of the shipped puzzles, once per process (the Puzzles page's pickers show them on every run)."""
+    return counts(shipped_puzzles())
+
+
 def puzzle_stats(puzzles: Iterable[Puzzle]) -> dict[str, object]:
     """How many puzzles there are, per preset and per theme (every theme listed, also with none)."""
     listed = list(puzzles)
-    by_preset = Counter(p.preset for p in listed)
-    by_theme = Counter(p.theme for p in listed)
+    by_theme, by_preset = counts(listed)
     return {
         "total": len(listed),
         "by_preset": dict(sorted(by_preset.items())),

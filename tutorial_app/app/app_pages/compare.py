@@ -29,7 +29,13 @@ from tutorial_app.app.shell.charts import PNG_NAME, PNG_WIDTH, ChartRow, statist
 from tutorial_app.app.shell.guard import report
 from tutorial_app.app.shell.links import MAX_SEED
 from tutorial_app.app.shell.markdown import plain
-from tutorial_app.app.shell.rules_picker import RuleChoice, describe_choice, preset_title, rules_picker, set_choice
+from tutorial_app.app.shell.rules_picker import (
+    RuleChoice,
+    describe_choice,
+    preset_name,
+    rules_picker,
+    set_choice,
+)
 from tutorial_app.app.shell.session import LEARNER_KEY, lang, tr
 from tutorial_app.app.shell.state import default_widget_value, page_state, set_widget_value
 from tutorial_app.app.shell.uploads import InputError, read_yaml_text
@@ -95,7 +101,7 @@ def _apply_link(current: str) -> None:
 
 def _legend_name(index: int, choice: RuleChoice) -> str:
     """ "2. Goat (Kozel) · 4 players": the preset's name before its colon, the players, changed options."""
-    name = preset_title(choice.preset).split(":")[0]
+    name = preset_name(choice.preset)
     extra = f" · +{len(choice.overrides)}" if choice.overrides else ""
     return f"{index + 1}. {name} · {tr('rules.n_players', n=choice.players)}{extra}"
 

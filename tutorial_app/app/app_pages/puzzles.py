@@ -6,8 +6,6 @@ Deep link: ``/puzzles?puzzle=ID`` opens that puzzle. Everything under the title 
 
 from __future__ import annotations
 
-from collections import Counter
-
 import streamlit as st
 
 from tutorial_app.app.puzzles.quiz import quiz_area
@@ -25,23 +23,18 @@ from tutorial_app.app.puzzles.view import (
     serve_link,
 )
 from tutorial_app.app.shell.puzzle_memory import puzzle_store, who
-from tutorial_app.app.shell.rules_picker import preset_title
+from tutorial_app.app.shell.rules_picker import preset_name
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.state import default_widget_value
 from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.i18n import t
-from tutorial_app.puzzles.catalog import shipped_puzzles
+from tutorial_app.puzzles.catalog import shipped_counts, shipped_puzzles
 from tutorial_app.puzzles.store import PuzzleStore, StoreUnavailable
 from tutorial_app.puzzles.themes import THEME_NAMES, THEMES
 
 default_widget_value(f"{NAME}_mode", "rated")
 st.session_state.setdefault(f"{NAME}_theme", "")
 st.session_state.setdefault(f"{NAME}_game", "")
-
-
-def _game_name(preset: str, current: str) -> str:
-    """A game's short name ("Goat, pass-only table"): its title up to the colon, as Compare names a rule set."""
-    return preset_title(preset, current).split(":")[0]
 
 
 def _pickers(store: PuzzleStore) -> None:
@@ -60,8 +53,7 @@ def _pickers(store: PuzzleStore) -> None:
     mode = chosen_mode()
     if mode == "rated":
         # Only themes and games that have puzzles, each with its count: a choice that serves nothing is no choice.
-        themes = Counter(p.theme for p in shipped_puzzles())
-        games = Counter(p.preset for p in shipped_puzzles())
+        themes, games = shipped_counts()
         theme_column.selectbox(
             tr("puzzles.theme"),
             ("", *(theme for theme in THEMES if themes[theme])),
@@ -76,7 +68,7 @@ def _pickers(store: PuzzleStore) -> None:
             ("", *sorted(games)),
             key=f"{NAME}_game",
             format_func=lambda preset: (
-                f"{_game_name(preset, current)} ({games[preset]})" if preset else t("puzzles.any_game", current)
+                f"{preset_name(preset, current)} ({games[preset]})" if preset else t("puzzles.any_game", current)
             ),
             on_change=choice_changed,
         )

@@ -27,6 +27,7 @@ __all__ = [
     "set_choice",
     "game_picker",
     "preset_title",
+    "preset_name",
     "option_label",
     "value_label",
     "describe_choice",
@@ -72,6 +73,11 @@ class RuleChoice(NamedTuple):
 def preset_title(name: str, current: str | None = None) -> str:
     """A rule set's one-line title in the tab's language (any game's)."""
     return find_game(name).preset_title(name).in_(current or lang())
+
+
+def preset_name(name: str, current: str | None = None) -> str:
+    """A rule set's short name ("Goat (Kozel)"): its title up to the colon."""
+    return preset_title(name, current).split(":")[0]
 
 
 def _spec(name: str, game: AnyGame = LINE) -> OptionSpec:

@@ -39,11 +39,10 @@ def capstone_table(game: AnyGame, rules: Any, viewer: int, bot: str, seed: int) 
     Why another deal when the hand is over already: the learner was dealt a hand they could never play
     from, and a capstone they cannot take part in teaches nothing (the step would end before it began)."""
     seats = tuple(PERSON if seat == viewer else bot for seat in range(game.players(rules)))
-    table = open_table(game, rules, seats, capstone_seeds(seed), viewer=viewer)
-    for redeal in range(1, REDEALS + 1):
+    for redeal in range(REDEALS + 1):
+        table = open_table(game, rules, seats, capstone_seeds(seed + redeal * _REDEAL_STEP), viewer=viewer)
         if not table.hand_over:
             break
-        table = open_table(game, rules, seats, capstone_seeds(seed + redeal * _REDEAL_STEP), viewer=viewer)
     return table
 
 
