@@ -9,11 +9,17 @@ move before the server has it (``board_assets/board.js``). A move, or any
 click the browser does not answer alone, comes back as ``on_click(name)``
 in the component's callback, like a button's; the page then runs again.
 
-plotly.js comes from the installed ``plotly`` package, never from the
-internet (a club without internet works): gzipped once into a cache folder
-(Streamlit's server would gzip the 4.8 MB file again for every page load,
-about a second of a core each time) and served, like the component's own
-files, by Streamlit's route for component assets. The browser keeps it.
+plotly.js ships beside the component, never from the internet (a club
+without internet works): ``plotly-basic.min.js``, plotly.js's own partial
+bundle with the scatter and bar traces (a board draws only scatter traces,
+shapes and annotations), of the version the installed ``plotly`` package
+was built with when it was added (``PLOTLY_JS_VERSION``). Why not the
+package's full ``plotly.min.js``: the browser spent about a second of this
+machine's main thread running its 4.8 MB on a page's first load, where the
+1.2 MB partial bundle takes about a quarter of that (``benchmarks/app_speed.py``'s
+first load). It is gzipped once into a cache folder (Streamlit's server
+would gzip it again for every page load) and served, like the component's
+own files, by Streamlit's route for component assets. The browser keeps it.
 """
 
 from __future__ import annotations
@@ -27,7 +33,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import plotly
 import streamlit as st
 from streamlit.components.v2.get_bidi_component_manager import get_bidi_component_manager
 from streamlit.components.v2.manifest_scanner import ComponentConfig, ComponentManifest
@@ -42,15 +47,18 @@ __all__ = [
     "BOT_PACE_MS",
     "packed_plotly",
     "plotly_source",
+    "PLOTLY_JS_VERSION",
     "BOARD_COMPONENT",
     "ASSETS",
 ]
 
 BOARD_COMPONENT = "domino_tutor.board"
 _PACKED = "domino_tutor_plotly.packed"
-_PLAIN = "domino_tutor_plotly.plain"
 ASSETS = Path(__file__).parent / "board_assets"
-"""The component's own JavaScript and CSS (package data)."""
+"""The component's own JavaScript and CSS, and plotly.js's basic bundle (package data)."""
+_BUNDLE = "plotly-basic.min.js"
+PLOTLY_JS_VERSION = "4.1.1"
+"""The version of plotly.js in ``board_assets`` (npm ``plotly.js-basic-dist-min``, MIT licence)."""
 
 
 def _pace() -> int:
@@ -65,20 +73,20 @@ BOT_PACE_MS = _pace()
 
 
 def plotly_source() -> Path:
-    """The installed plotly package's own copy of plotly.js."""
-    return Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    """plotly.js's basic bundle, shipped beside the component."""
+    return ASSETS / _BUNDLE
 
 
 @lru_cache(maxsize=1)
 def packed_plotly() -> Path:
-    """The folder holding ``plotly.min.js.gz``, made once per installed plotly (in the user's cache folder,
+    """The folder holding the gzipped bundle, made once per bundle (in the user's cache folder,
     else the temporary folder). Written under another name and renamed, so servers starting at once agree."""
     source = plotly_source()
-    stamp = f"plotly-{plotly.__version__}-{source.stat().st_size}"
+    stamp = f"plotly-basic-{PLOTLY_JS_VERSION}-{source.stat().st_size}"
     cache_home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     for base in (Path(cache_home), Path(tempfile.gettempdir())):
         folder = base / "domino-tutor" / stamp
-        packed = folder / "plotly.min.js.gz"
+        packed = folder / f"{_BUNDLE}.gz"
         if packed.is_file() and packed.stat().st_size > 0:
             return folder
         try:
@@ -97,8 +105,8 @@ def _component(manager: Any) -> Any:
     """The board component on this runtime's component manager (a test's runtime is a new one).
 
     Why register folders by hand: Streamlit finds a component's ``asset_dir`` in an installed package's
-    ``pyproject.toml`` only for a wheel install; this works for an editable install too, and serves
-    plotly.js from a folder outside the package.
+    ``pyproject.toml`` only for a wheel install; this works for an editable install too, and serves the
+    gzipped plotly.js from a folder outside the package.
     """
     packed = packed_plotly()
     manager.register_from_manifest(
@@ -107,20 +115,16 @@ def _component(manager: Any) -> Any:
     manager.register_from_manifest(
         ComponentManifest("domino_tutor_plotly", "1", [ComponentConfig("packed", packed.name)]), packed.parent
     )
-    plain = plotly_source().parent
-    manager.register_from_manifest(
-        ComponentManifest("domino_tutor_plotly", "1", [ComponentConfig("plain", plain.name)]), plain.parent
-    )
     return st.components.v2.component(BOARD_COMPONENT, js="board.js", css="board.css", isolate_styles=False)
 
 
-_PLOTLY_PATHS = {"packed": f"{_PACKED}/plotly.min.js.gz", "plain": f"{_PLAIN}/plotly.min.js"}
+_PLOTLY_PATHS = {"packed": f"{_PACKED}/{_BUNDLE}.gz", "plain": f"{BOARD_COMPONENT}/{_BUNDLE}"}
 
 
 def preload_board() -> None:
     """Start loading plotly.js at once (call it at the top of a page that draws boards).
 
-    Why: the browser then reads the 4.8 MB library while the server runs the rest of the page, instead of
+    Why: the browser then reads the 1.2 MB library while the server runs the rest of the page, instead of
     after the board's place on the page has come; the board draws as soon as it is there.
     """
     data = json.dumps({"preload": True, "plotly": _PLOTLY_PATHS})

@@ -30,8 +30,8 @@ function addScript(src) {
   });
 }
 
-// plotly.js comes from the installed plotly package, through the app: gzipped once on the server
-// (Streamlit would compress the 4.8 MB file again on every request) and unpacked here; "force-cache"
+// plotly.js (its basic bundle, shipped beside this file) comes through the app: gzipped once on the server
+// (Streamlit would compress the 1.2 MB file again on every request) and unpacked here; "force-cache"
 // takes the browser's stored copy without asking again. Where DecompressionStream is missing (an old
 // tablet), the plain file.
 async function loadPacked(url) {
