@@ -43,7 +43,7 @@ def test_every_board_draws_only_traces_the_bundle_has() -> None:
     rng = random.Random(3)
     state = tg.deal(tg.TienGowRules(), rng).state
     used |= _trace_types(tien_gow_figure(state))
-    used |= _trace_types(chinese_tiles_figure(list(state.hands[0])))
+    used |= _trace_types(chinese_tiles_figure(state.hand(0)))
     used |= _trace_types(tiles_figure([parse_tile("6-6"), parse_tile("3-0")]))
     assert used, "no figure was built"
     assert used <= known, f"boards use {sorted(used - known)}, which the shipped plotly.js lacks"
