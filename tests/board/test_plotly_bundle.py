@@ -40,10 +40,9 @@ def test_every_board_draws_only_traces_the_bundle_has() -> None:
         (states,) = random_hands(variant, players, range(1))
         for state in states[:: max(1, len(states) // 3)]:
             used |= _trace_types(board_figure(state, viewer_seat=0, reveal=state.is_over, theme="dark"))
-    rng = random.Random(3)
-    state = tg.deal(tg.TienGowRules(), rng).state
-    used |= _trace_types(tien_gow_figure(state))
-    used |= _trace_types(chinese_tiles_figure(state.hand(0)))
+    chinese = tg.deal(tg.TienGowRules(), random.Random(3)).state
+    used |= _trace_types(tien_gow_figure(chinese))
+    used |= _trace_types(chinese_tiles_figure(chinese.hand(0)))
     used |= _trace_types(tiles_figure([parse_tile("6-6"), parse_tile("3-0")]))
     assert used, "no figure was built"
     assert used <= known, f"boards use {sorted(used - known)}, which the shipped plotly.js lacks"
