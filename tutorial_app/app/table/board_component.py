@@ -42,6 +42,7 @@ from tutorial_app.board.browser import BoardData, board_data
 __all__ = [
     "show_board_data",
     "show_picture",
+    "figure_json",
     "follow_board",
     "preload_board",
     "BOT_PACE_MS",
@@ -165,8 +166,14 @@ def show_board_data(data: BoardData, *, name: str, on_click: Callable[[str], Non
 
 def show_picture(figure: Any, *, name: str, alt: str = "") -> None:
     """A board or a row of tiles only to look at (a ``go.Figure`` or figure JSON), through the same component."""
-    plain = _plain(figure.to_plotly_json()) if hasattr(figure, "to_plotly_json") else figure
+    plain = figure_json(figure) if hasattr(figure, "to_plotly_json") else figure
     show_board_data(board_data(plain, alt=alt, static=True), name=name)
+
+
+def figure_json(figure: Any) -> dict[str, Any]:
+    """A ``go.Figure`` as the plain JSON the board component draws."""
+    plain: dict[str, Any] = _plain(figure.to_plotly_json())
+    return plain
 
 
 def _plain(value: Any) -> Any:
