@@ -1,9 +1,8 @@
 """A Streamlit websocket client: one ``Tab`` is one browser tab (one server session), with no browser.
 
 It speaks the browser's own protocol (protobuf BackMsg/ForwardMsg on ``/_stcore/stream``), so the server
-does for it exactly the work it does for a phone: script runs, and once ``start_polling`` is called the
-fragments' automatic reruns and the club's ticker (a component's timer in a browser: its tick every
-``every`` ms, sent as the component's trigger from the fragment it sits in). Used by the club's attack tests (a script that opens a new tab per
+does for it exactly the work it does for a phone: script runs, and the poll fragment's runs every second
+once ``start_polling`` is called. Used by the club's attack tests (a script that opens a new tab per
 guess, a click that arrives before the page was drawn) and by ``benchmarks/club_load.py`` (a hundred
 phones). After the review's probe kit (``stclient.py``), typed and trimmed.
 
@@ -13,7 +12,6 @@ A test runs its tabs with ``run_apart`` (not ``asyncio.run``): see there why.
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import time
 import weakref
@@ -23,11 +21,9 @@ from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
 import websockets
-from streamlit.components.v2.bidi_component.constants import EVENT_DELIM
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
-from streamlit.runtime.state.session_state import STREAMLIT_INTERNAL_KEY_PREFIX
 from websockets.typing import Subprotocol
 
 __all__ = ["Tab", "element_texts", "run_apart"]
@@ -100,7 +96,6 @@ class Tab:
         self._run_elements: list[tuple[str, list[str]]] = []
         self.finished = asyncio.Event()
         self.auto: dict[str, float] = {}  # fragment id -> interval
-        self.ticker: tuple[str, str, float] | None = None  # the ticker's (widget id, fragment id, seconds)
         self.exceptions: list[str] = []
         self.runs = 0
         self.listeners: list[Listener] = []
@@ -126,12 +121,10 @@ class Tab:
         if self.ws is not None:
             await self.ws.close()
 
-    def _element(self, element: Any, fragment: str) -> None:
+    def _element(self, element: Any) -> None:
         kind = element.WhichOneof("type")
         inner = getattr(element, kind)
         widget_id = getattr(inner, "id", "") if kind != "exception" else ""
-        if kind == "bidi_component" and inner.component_name.endswith("ticker"):
-            self.ticker = (inner.id, fragment, float(json.loads(inner.json)["every"]) / 1000)
         if isinstance(widget_id, str) and widget_id:
             found = _WIDGET_ID.match(widget_id)
             key = found.group(1) if found else widget_id
@@ -155,7 +148,7 @@ class Tab:
                 if kind == "new_session":
                     self._run_texts, self._run_elements = [], []
                 elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
-                    self._element(message.delta.new_element, message.delta.fragment_id)
+                    self._element(message.delta.new_element)
                 elif kind == "delta" and message.delta.WhichOneof("type") == "add_block" and not self.light:
                     texts = element_texts(message.delta.add_block)
                     self._run_texts.extend(texts)
@@ -239,23 +232,7 @@ class Tab:
                         self._tasks.append(asyncio.create_task(poll(fragment, every)))
                 await asyncio.sleep(0.2)
 
-        async def tick() -> None:
-            while True:
-                await asyncio.sleep(self.ticker[2] if self.ticker is not None else 0.2)
-                if self.ticker is None:
-                    continue
-                widget, fragment, _ = self.ticker
-                event = json.dumps([{"event": "tick", "value": time.time() * 1000}])
-                trigger = WidgetState(
-                    id=f"{STREAMLIT_INTERNAL_KEY_PREFIX}_{widget}{EVENT_DELIM}events", json_trigger_value=event
-                )
-                try:
-                    await self.ws.send(self._message(fragment, [*self.values.values(), trigger], False))
-                except websockets.ConnectionClosed:
-                    return
-
         self._tasks.append(asyncio.create_task(watch()))
-        self._tasks.append(asyncio.create_task(tick()))
 
     def params(self) -> dict[str, str]:
         """The page's query string as the server last set it."""

@@ -13,17 +13,7 @@ import streamlit as st
 from tutorial_app.app.club.book import rule_book_editor, shared_rules_offer
 from tutorial_app.app.club.class_view import learner_view, teacher_view, wall_view
 from tutorial_app.app.club.home import find_lesson, join_form, table_form, teach_form
-from tutorial_app.app.club.room import (
-    DB_ERRORS,
-    Device,
-    device,
-    forget,
-    in_room,
-    leave_screen,
-    say_refusal,
-    unreachable,
-    write_cookies,
-)
+from tutorial_app.app.club.room import DB_ERRORS, Device, device, forget, say_refusal, unreachable, write_cookies
 from tutorial_app.app.club.table import table_view
 from tutorial_app.app.puzzles.standing import club_board
 from tutorial_app.app.shell.markdown import plain
@@ -59,7 +49,7 @@ def room_screen(store: ClubStore, place: Device, current: str) -> None:
     else:
         learner_view(store, place, room, lesson, me)
     st.divider()
-    st.button(tr("club.leave_screen"), on_click=leave_screen, key="club_forget", help=tr("club.leave_screen_help"))
+    st.button(tr("club.leave_screen"), on_click=forget, key="club_forget", help=tr("club.leave_screen_help"))
 
 
 current = lang()
@@ -72,14 +62,10 @@ if not isinstance(store, ClubStore):
 place = device()
 if place is not None:
     preload_board()  # a room draws boards: plotly.js loads while the rest of the page runs
-
-    def _room(store: ClubStore, place: Device) -> None:
-        try:
-            room_screen(store, place, current)
-        except DB_ERRORS:
-            unreachable(current)
-
-    in_room(_room, store, place)
+    try:
+        room_screen(store, place, current)
+    except DB_ERRORS:
+        unreachable(current)
     write_cookies()
     st.stop()
 

@@ -9,18 +9,10 @@ link that carries a token (``?room=CODE&me=TOKEN``: "open on another
 screen", the wall screen's link) is read once, its token moved to the
 cookie and taken out of the address.
 
-Why a ticker and a fragment of the room's own: every screen of a room (the
-teacher's, each phone's) asks the database for the room's ``version`` every
-``POLL_SECONDS`` and redraws the room only when it changed, so a teacher's
-click reaches every phone within about a poll, whichever app instance serves
-it. The ask is a tiny component's tick (a timer in the browser) whose
-callback reads the version: nothing changed, and only the ticker's own small
-fragment runs; a change reruns the room's screen (``in_room``, a fragment
-keyed ``ROOM_FRAGMENT``) and not the whole app. Why not ``st.fragment``'s
-``run_every``: a fragment's own run can rerun only itself or the whole app,
-and a whole-app run per phone (the sidebar, the navigation, Streamlit's new-
-session message) was most of a server's work when a hundred phones took the
-teacher's next step at once (``benchmarks/club_load.py``). The poll is
+Why a polling fragment: every screen of a room (the teacher's, each
+phone's) asks the database for the room's ``version`` every ``POLL_SECONDS``
+and reruns the page only when it changed, so a teacher's click reaches every
+phone within about a poll, whichever app instance serves it. The poll is
 guarded like every page: while the database does not answer, it shows one
 calm line in the reader's language and tries again.
 """
@@ -56,13 +48,7 @@ __all__ = [
     "device",
     "enter",
     "forget",
-    "leave_screen",
     "follow",
-    "Poll",
-    "poll_room",
-    "in_room",
-    "ROOM_FRAGMENT",
-    "TICKER_KEY",
     "join_card",
     "app_address",
     "say_refusal",
@@ -78,9 +64,6 @@ __all__ = [
 ]
 
 POLL_SECONDS = 1.0
-ROOM_FRAGMENT = "club_room"
-"""The key of the fragment that draws a room's screen (a change of the room reruns it)."""
-TICKER_KEY = "club_tick"
 ENV_PUBLIC_URL = "DOMINO_TUTOR_PUBLIC_URL"
 """The address phones use to reach the app, when it differs from the one the teacher opened (a proxy)."""
 _CODE, _TOKEN, _REFUSAL, _NOTED = "club_code", "club_token", "club_refusal", "club_noted"
@@ -171,13 +154,6 @@ def forget() -> None:
         _cookie(ROOM_COOKIE + code, "", 0)
     for key in ("room", "me", "join"):
         st.query_params.pop(key, None)
-
-
-def leave_screen() -> None:
-    """A button's callback: ``forget`` the room, and run the whole page again (not only the room's fragment
-    the button sits in): the club's forms come back and the dropped cookie is written."""
-    forget()
-    st.rerun()
 
 
 def device_link(code: str, token: str) -> str:
@@ -290,96 +266,48 @@ def _retry() -> None:
     st.rerun(scope="app")
 
 
-_TICKER_JS = """
-export default function ({ data, setTriggerValue }) {
-  // One timer per page, however often the ticker is drawn again (each run of its fragment draws it).
-  if (window.__dominoTick) clearInterval(window.__dominoTick);
-  const timer = setInterval(() => setTriggerValue('tick', Date.now()), data.every);
-  window.__dominoTick = timer;
-  return () => {
-    clearInterval(timer);
-    if (window.__dominoTick === timer) window.__dominoTick = null;
-  };
-}
-"""
-
-_TICKER = st.components.v2.component("domino_tutor.ticker", js=_TICKER_JS, isolate_styles=False)
-
-
-def in_room(draw: Callable[..., None], *args: Any) -> None:
-    """Draw a room's screen, ``draw(*args)``, in its own fragment (``ROOM_FRAGMENT``), which ``follow``'s
-    ticker reruns."""
-    st.fragment(draw, key=ROOM_FRAGMENT)(*args)
-
-
-class Poll(NamedTuple):
-    """What one poll found: the room ``changed`` since the screen's version, the database ``down``, and when
-    the device's presence was last noted (``noted``)."""
-
-    changed: bool
-    down: bool
-    noted: float | None
-
-
-def poll_room(store: ClubStore, place: Device, seen: int, *, table: bool, noted: float | None, now: float) -> Poll:
-    """One poll: usually a single read of the room's version.
+@st.fragment(run_every=POLL_SECONDS)
+def _poll(code: str, token: str, seen: int, table: bool) -> None:
+    """One poll: usually a single read of the room's version; the page reruns only when it changed.
 
     Why the device's presence only every ``SEEN_EVERY`` seconds and the bots only at a table: a poll
     runs every second on every screen of a room, so it does no more than it must.
     """
-    try:
-        if noted is None or now - noted >= SEEN_EVERY:
-            store.me(place.code, place.token, now)  # the device is still here
-            noted = now
-        if table and store.bots_due(place.code, now):
-            store.run_bots(place.code, now)
-        found = store.version(place.code, now)
-    except ClubError:
-        return Poll(True, False, noted)  # the page says what happened
-    except DB_ERRORS as exc:
-        _LOG.warning("club poll: database not answering: %s", type(exc).__name__)
-        return Poll(False, True, noted)
-    return Poll(found is None or found > seen, False, noted)  # an older number than the page's read is no change
-
-
-def _tick(place: Device, seen: int, table: bool) -> None:
-    """The ticker's callback: poll, and rerun the room's screen only when the room changed or the database
-    is back (else only the ticker's own fragment runs, drawing the calm line while the database is down)."""
     store = club_store()
     if not isinstance(store, ClubStore):
         return
+    now = clock()
     noted = st.session_state.get(_NOTED)
-    found = poll_room(store, place, seen, table=table, noted=noted if isinstance(noted, float) else None, now=clock())
-    st.session_state[_NOTED] = found.noted
-    if found.down:
+    changed = False
+    try:
+        if not isinstance(noted, float) or now - noted >= SEEN_EVERY:
+            store.me(code, token, now)  # the device is still here
+            st.session_state[_NOTED] = now
+        if table and store.bots_due(code, now):
+            store.run_bots(code, now)
+        found = store.version(code, now)
+        changed = found is None or found > seen  # a number older than the page's own read is no change
+    except ClubError:
+        changed = True  # the page says what happened
+    except DB_ERRORS as exc:
+        _LOG.warning("club poll: database not answering: %s", type(exc).__name__)
         st.session_state[_DOWN] = True
-        return
-    if st.session_state.pop(_DOWN, False) or found.changed:
-        st.rerun(ROOM_FRAGMENT)
-
-
-@st.fragment
-def _ticking(place: Device, seen: int, table: bool) -> None:
-    if st.session_state.get(_DOWN):
         st.caption(f":material/cloud_off: {_DB_DOWN.in_(lang())}")
-    _TICKER(
-        key=TICKER_KEY,
-        data={"every": round(POLL_SECONDS * 1000)},
-        on_tick_change=lambda: _tick(place, seen, table),
-        width="content",
-    )
+        return
+    if changed or st.session_state.pop(_DOWN, False):
+        st.rerun(scope="app")
 
 
 def follow(place: Device, seen: int, *, table: bool = False) -> None:
-    """Rerun the room's screen as soon as the room changes from version ``seen`` (drawn as nothing); at a
-    ``table`` the poll also lets bots take the turns of players away too long. Call it inside ``in_room``.
+    """Rerun the page as soon as the room changes from version ``seen`` (drawn as nothing); at a ``table``
+    the poll also lets bots take the turns of players away too long.
 
     Why in a container of its own: a fragment that draws nothing takes no
     place on the page, so the next element would sit at its address and be
     wiped each time the fragment reruns (the step's progress bar vanished so).
     """
     with st.container(border=False):
-        _ticking(place, seen, table)
+        _poll(place.code, place.token, seen, table)
 
 
 def app_address() -> str:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from tutorial_app.app.club.host import host_tools
-from tutorial_app.app.club.room import Device, act, follow, join_card, leave_screen, refusal, room_button, say_refusal
+from tutorial_app.app.club.room import Device, act, follow, forget, join_card, refusal, room_button, say_refusal
 from tutorial_app.app.club.watch import watcher_view
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import preset_title
@@ -78,7 +78,7 @@ def _deal(store: ClubStore, place: Device, at_hand: int) -> None:
 
 def _leave(store: ClubStore, place: Device) -> None:
     if act(store.leave, place.code, place.token, clock()):
-        leave_screen()
+        forget()
 
 
 def _close(store: ClubStore, place: Device) -> None:
