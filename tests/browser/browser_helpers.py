@@ -75,11 +75,11 @@ def reruns(page: Any) -> int:
     return int(page.evaluate("() => window.__domino ? window.__domino.runs : 0"))
 
 
-# Clicks the boards answered in the browser, all boards of the page together.
 # The widget labels Streamlit cut off with "…" (the text wider than its box), by their text.
 CUT_LABELS = """() => [...document.querySelectorAll('[data-testid="stWidgetLabel"] [data-testid="stMarkdownContainer"]')]
   .filter((box) => box.scrollWidth > box.clientWidth + 1).map((box) => box.innerText)"""
 
+# Clicks the boards answered in the browser, all boards of the page together.
 ANSWERED = "() => [...document.querySelectorAll('.dt-board')].reduce((n, b) => n + Number(b.dataset.answered || 0), 0)"
 
 # Every board drew what the server last sent and waits for no answer (the bots' moves played through).
