@@ -19,7 +19,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from tutorial_app.app.shell import guard
+from tutorial_app.app.shell import guard, run_costs
 from tutorial_app.app.shell.session import begin_run, sidebar
 from tutorial_app.i18n import t
 
@@ -31,6 +31,7 @@ PAGES = Path(__file__).parent / "app_pages"
 import_module("pandas")
 
 guard.install()
+run_costs.install()
 st.set_page_config(page_title="Domino Tutor", page_icon="🁫", layout="wide")
 current = begin_run()
 navigation = st.navigation(
