@@ -41,6 +41,8 @@ from tutorial_app.board.browser import BoardData, board_data
 
 __all__ = [
     "show_board_data",
+    "show_board_json",
+    "board_json",
     "show_picture",
     "figure_json",
     "follow_board",
@@ -140,17 +142,32 @@ def _clicked(result: object) -> str | None:
 
 
 def show_board_data(data: BoardData, *, name: str, on_click: Callable[[str], None] | None = None) -> None:
-    """Draw board ``name`` from ``data``; a move or a click the browser reports calls ``on_click(name)``.
+    """Draw board ``name`` from ``data``; a move or a click the browser reports calls ``on_click(name)``."""
+    show_board_json(board_json(data), name=name, on_click=on_click)
+
+
+def board_json(data: BoardData) -> str:
+    """The board's data as the JSON text the component is sent (without this page's own fields).
+
+    Why a JSON string: Streamlit writes a dict out twice (once sorted, for the element's identity); a string it
+    only quotes, which saves the server a few milliseconds per board (the browser parses it once either way).
+    """
+    return json.dumps(data.to_json(), separators=(",", ":"))
+
+
+def show_board_json(text: str, *, name: str, on_click: Callable[[str], None] | None = None) -> None:
+    """Draw board ``name`` from its ``board_json`` text (which screens showing the same board can share).
 
     The component's key is the board's name, so the browser keeps one plot per board across runs.
     ``ack`` counts the reports the server has answered: a board waiting for its answer knows it came.
     """
     ack_key = f"_board_ack_{name}"
     widget = f"board_{name}"
-    payload = data.to_json()
-    payload["ack"] = int(st.session_state.get(ack_key, 0))
-    payload["name"] = name
-    payload["plotly"] = _PLOTLY_PATHS
+    own = {"ack": int(st.session_state.get(ack_key, 0)), "name": name, "plotly": _PLOTLY_PATHS}
+    if not text.startswith("{") or not text.endswith("}"):
+        raise ValueError("a board's data is a JSON object")
+    body = text[1:-1]
+    payload = "{" + body + ("," if body else "") + json.dumps(own, separators=(",", ":"))[1:]
 
     def clicked() -> None:
         st.session_state[ack_key] = int(st.session_state.get(ack_key, 0)) + 1
@@ -158,10 +175,7 @@ def show_board_data(data: BoardData, *, name: str, on_click: Callable[[str], Non
         if reported is not None and on_click is not None:
             on_click(reported)
 
-    # Why a JSON string: Streamlit writes a dict out twice (once sorted, for the element's identity); a string it
-    # only quotes, which saves the server a few milliseconds per board (the browser parses it once either way).
-    text = json.dumps(payload, separators=(",", ":"))
-    _component(get_bidi_component_manager())(key=widget, data=text, on_clicked_change=clicked)
+    _component(get_bidi_component_manager())(key=widget, data=payload, on_clicked_change=clicked)
 
 
 def show_picture(figure: Any, *, name: str, alt: str = "") -> None:

@@ -12,11 +12,12 @@ on the board one by one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 
 import streamlit as st
 
 from tutorial_app.app.shell.session import bump, lang
-from tutorial_app.app.table.board_component import BOT_PACE_MS, show_board_data
+from tutorial_app.app.table.board_component import BOT_PACE_MS, board_json, show_board_json
 from tutorial_app.app.table.screen import column_width, narrow_width
 from tutorial_app.board.adjust import Adjusted, adjust_tail, turn_options, with_turn
 from tutorial_app.board.browser_line import BoardSize, LinePlay, LineView, Since, line_board, line_layout
@@ -126,21 +127,36 @@ def show_board(
         show_boneyard=show_boneyard,
     )
     since = None if static else _since(name, state)
-    moves = LinePlay(selected, closed, dict(turns or {}), chain_clicks) if on_click is not None else None
-    words = describe_position(state, viewer_seat=seat, show_turn=show_turn, reveal=reveal, show_boneyard=show_boneyard)
-    data, layout = line_board(
-        state,
-        view,
-        shape=kept,
-        since=since,
-        moves=moves,
-        alt=words.in_(lang()),
-        pace_ms=BOT_PACE_MS,
-        static=static,
-    )
+    moves = (selected, closed, tuple(sorted((turns or {}).items())), chain_clicks) if on_click is not None else None
+    text, layout = _drawn(state, view, kept, since, moves, static)
     st.session_state[f"_shape_{name}"] = layout.shape
     st.session_state[f"_drawn_{name}"] = (state, layout, since)
-    show_board_data(data, name=name, on_click=on_click)
+    show_board_json(text, name=name, on_click=on_click)
+
+
+Moves = tuple[Tile | None, bool, tuple[tuple[End, Step], ...], bool]
+"""A board's ``LinePlay`` in a form that can be a key: the tile picked, face down, the bends, table clicks."""
+
+
+@lru_cache(maxsize=64)
+def _drawn(
+    state: HandState, view: LineView, shape: ChainShape | None, since: Since | None, moves: Moves | None, static: bool
+) -> tuple[str, BoardLayout]:
+    """The board's JSON for the component and its layout, built once per server for the same board.
+
+    Why kept for every session: when a class's teacher moves on, every phone in the room draws the same
+    board within the same second (the same position, language, theme and size); a hundred phones then
+    share one build instead of each laying out the chain, working out every click's answer and writing
+    the JSON. Everything the result depends on is in the key; the result is only read.
+    """
+    words = describe_position(
+        state, viewer_seat=view.seat, show_turn=view.show_turn, reveal=view.reveal, show_boneyard=view.show_boneyard
+    )
+    play_ = LinePlay(moves[0], moves[1], dict(moves[2]), moves[3]) if moves is not None else None
+    data, layout = line_board(
+        state, view, shape=shape, since=since, moves=play_, alt=words.in_(view.lang), pace_ms=BOT_PACE_MS, static=static
+    )
+    return board_json(data), layout
 
 
 def _since(name: str, state: HandState) -> Since | None:
