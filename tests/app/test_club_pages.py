@@ -137,3 +137,21 @@ def test_finding_5_a_new_key_ends_every_copy_of_the_teachers_link() -> None:
         _store().teach(code, teacher, "next", clock())  # the copied link's token: dead
     at.button(key="club_next").click().run()  # this screen leads on with its new key
     assert _store().room(code, clock()).step == 1
+
+
+def test_a_large_class_lists_its_learners_in_one_picker_and_the_teacher_removes_the_one_chosen() -> None:
+    store = _store()
+    code, teacher = store.open_class(LESSON, 11, "Teacher", 40, clock())
+    names = [f"Learner {n:02d}" for n in range(14)]
+    for name in names:
+        store.join(code, name, clock())
+    at = _in_room(code, teacher)
+    picker = at.selectbox(key="club_remove_whom")
+    assert picker.label == t("club.pick_person", "en")
+    assert list(picker.options) == names  # sorted, every learner once, no row of buttons per learner
+    assert not [b for b in at.button if str(b.key).startswith("club_remove_") and b.key != "club_remove_chosen"]
+    picker.set_value("Learner 07").run()
+    at.button(key="club_remove_chosen").click().run()
+    assert not at.exception, at.exception
+    left = {m.name for m in store.members(code) if m.role not in ("removed",) and not m.host}
+    assert left == set(names) - {"Learner 07"}

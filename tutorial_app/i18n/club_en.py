@@ -114,6 +114,7 @@ MESSAGES: dict[str, str] = {
     "club.host_tools_locked": "People and screens ({n}), locked",
     "club.people": "In the room besides you: {n}",
     "club.remove": "Remove",
+    "club.pick_person": "Whom to send out",
     "club.free_seat": "Free the seat",
     "club.remove_help": "Sends this person out of the room: their answers leave the tally, a bot takes their seat at a table. The name stays taken.",
     "club.lock": "Lock the room: nobody new can join",

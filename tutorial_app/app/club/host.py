@@ -44,32 +44,68 @@ def _wall(store: ClubStore, place: Device) -> None:
         st.session_state[_WALL_LINK] = (place.code, device_link(place.code, made[0]))
 
 
+ROWS_UP_TO = 12
+"""Up to this many people each get a row with their own button (a table, a small class); a larger class gets
+one list to choose from and one button, so the popover stays short and the teacher's screen quick."""
+
+
+def _who(member: Member) -> str:
+    who = plain(member.name, 40)
+    return tr("club.seat_is", seat=member.seat, who=who) if member.seat is not None else who
+
+
 def _people(store: ClubStore, place: Device, room: Room, members: list[Member]) -> None:
     """Everybody but the host, each with a button that sends them out (a player's seat goes to a bot)."""
     others = [m for m in members if not m.host and m.role not in ("wall", "removed")]
     st.markdown(f"**{tr('club.people', n=len(others))}**")
-    for member in others:
-        who = plain(member.name, 40)
-        if member.seat is not None:
-            who = tr("club.seat_is", seat=member.seat, who=who)
-        name_col, button_col = st.columns([3, 2], vertical_alignment="center")
-        name_col.markdown(who)
-        with button_col:
-            room_button(
-                tr("club.free_seat") if member.seat is not None else tr("club.remove"),
-                f"club_remove_{hashlib.sha256(member.name.encode()).hexdigest()[:10]}",
-                _remove,
-                store,
-                place,
-                member.name,
-                help=tr("club.remove_help"),
-                width="stretch",
-            )
+    if len(others) > ROWS_UP_TO:
+        _chosen_person(store, place, others)
+    else:
+        for member in others:
+            name_col, button_col = st.columns([3, 2], vertical_alignment="center")
+            name_col.markdown(_who(member))
+            with button_col:
+                room_button(
+                    tr("club.free_seat") if member.seat is not None else tr("club.remove"),
+                    f"club_remove_{hashlib.sha256(member.name.encode()).hexdigest()[:10]}",
+                    _remove,
+                    store,
+                    place,
+                    member.name,
+                    help=tr("club.remove_help"),
+                    width="stretch",
+                )
     if room.locked:
         st.caption(tr("club.locked_note"))
         room_button(tr("club.unlock"), "club_unlock", _lock, store, place, False, width="stretch")
     else:
         room_button(tr("club.lock"), "club_lock", _lock, store, place, True, width="stretch")
+
+
+def _chosen_person(store: ClubStore, place: Device, others: list[Member]) -> None:
+    """A large class: the names in one list (sorted, as the teacher looks them up) and one button."""
+    by_name = {member.name: member for member in others}
+    names = sorted(by_name, key=str.casefold)
+    chosen = st.selectbox(
+        tr("club.pick_person"),
+        names,
+        index=None,
+        key="club_remove_whom",
+        format_func=lambda name: _who(by_name[name]) if name in by_name else plain(name, 40),
+    )
+    member = by_name.get(chosen) if isinstance(chosen, str) else None
+    if member is None:
+        return
+    room_button(
+        tr("club.free_seat") if member.seat is not None else tr("club.remove"),
+        "club_remove_chosen",
+        _remove,
+        store,
+        place,
+        member.name,
+        help=tr("club.remove_help"),
+        width="stretch",
+    )
 
 
 def _screens(store: ClubStore, place: Device, room: Room) -> None:
