@@ -57,6 +57,19 @@ def _game(store: ClubStore, code: str) -> TableGame:
     return game
 
 
+def _dealt(page: Any, store: ClubStore, code: str) -> None:
+    """Wait until the host's "Deal" is in the database.
+
+    Why not enough to wait for the host's page: its room poll runs every second, so the run that finished
+    after the click may be a poll's, and the page can be still before the click's own run has begun.
+    """
+    for _ in range(300):
+        if store.game(code, clock())[1] is not None:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the host clicked Deal and no hand was dealt within 30 s")
+
+
 def _hidden_from(state: HandState, seat: int) -> list[str]:
     """The names of the tiles a seat may not see: the other hands and the boneyard."""
     tiles = [tile for other in range(state.rules.players) if other != seat for tile in state.hand(other)]
@@ -171,6 +184,7 @@ def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> Non
             join_room(pages[seat], server.urls[seat % len(server.urls)], code, NAMES[seat], seat=seat)
         wait_text(pages[0], "Seat 3: <i>Vera</i>")  # the host's lobby follows the joins; the name shown as typed
         click_button(pages[0], "Deal")
+        _dealt(pages[0], store, code)
         refused = False
         for _turn in range(60):
             game = _game(store, code)
