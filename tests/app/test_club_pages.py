@@ -147,7 +147,7 @@ def test_a_large_class_lists_its_learners_in_one_picker_and_the_teacher_removes_
         store.join(code, name, clock())
     at = _in_room(code, teacher)
     picker = at.selectbox(key="club_remove_whom")
-    assert picker.label == t("club.pick_person", "en")
+    assert picker.label == t("club.pick_person", "en") and picker.placeholder == t("club.pick_person_placeholder", "en")
     assert list(picker.options) == names  # sorted, every learner once, no row of buttons per learner
     assert not [b for b in at.button if str(b.key).startswith("club_remove_") and b.key != "club_remove_chosen"]
     picker.set_value("Learner 07").run()

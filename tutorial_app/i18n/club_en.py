@@ -115,6 +115,7 @@ MESSAGES: dict[str, str] = {
     "club.people": "In the room besides you: {n}",
     "club.remove": "Remove",
     "club.pick_person": "Whom to send out",
+    "club.pick_person_placeholder": "Choose a name",
     "club.free_seat": "Free the seat",
     "club.remove_help": "Sends this person out of the room: their answers leave the tally, a bot takes their seat at a table. The name stays taken.",
     "club.lock": "Lock the room: nobody new can join",

@@ -90,6 +90,7 @@ def _chosen_person(store: ClubStore, place: Device, others: list[Member]) -> Non
         tr("club.pick_person"),
         names,
         index=None,
+        placeholder=tr("club.pick_person_placeholder"),
         key="club_remove_whom",
         format_func=lambda name: _who(by_name[name]) if name in by_name else plain(name, 40),
     )
