@@ -65,15 +65,8 @@ def _people(store: ClubStore, place: Device, room: Room, members: list[Member]) 
             name_col, button_col = st.columns([3, 2], vertical_alignment="center")
             name_col.markdown(_who(member))
             with button_col:
-                room_button(
-                    tr("club.free_seat") if member.seat is not None else tr("club.remove"),
-                    f"club_remove_{hashlib.sha256(member.name.encode()).hexdigest()[:10]}",
-                    _remove,
-                    store,
-                    place,
-                    member.name,
-                    help=tr("club.remove_help"),
-                    width="stretch",
+                _remove_button(
+                    store, place, member, f"club_remove_{hashlib.sha256(member.name.encode()).hexdigest()[:10]}"
                 )
     if room.locked:
         st.caption(tr("club.locked_note"))
@@ -95,18 +88,14 @@ def _chosen_person(store: ClubStore, place: Device, others: list[Member]) -> Non
         format_func=lambda name: _who(by_name[name]) if name in by_name else plain(name, 40),
     )
     member = by_name.get(chosen) if isinstance(chosen, str) else None
-    if member is None:
-        return
-    room_button(
-        tr("club.free_seat") if member.seat is not None else tr("club.remove"),
-        "club_remove_chosen",
-        _remove,
-        store,
-        place,
-        member.name,
-        help=tr("club.remove_help"),
-        width="stretch",
-    )
+    if member is not None:
+        _remove_button(store, place, member, "club_remove_chosen")
+
+
+def _remove_button(store: ClubStore, place: Device, member: Member, key: str) -> None:
+    """The button that sends ``member`` out (frees the seat of a player at a table)."""
+    label = tr("club.free_seat") if member.seat is not None else tr("club.remove")
+    room_button(label, key, _remove, store, place, member.name, help=tr("club.remove_help"), width="stretch")
 
 
 def _screens(store: ClubStore, place: Device, room: Room) -> None:
