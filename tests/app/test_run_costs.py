@@ -36,6 +36,7 @@ def uncached(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Any]]:
     current = app_session._populate_theme_msg
     original = getattr(current, "original", current)
     monkeypatch.setattr(app_session, "_populate_theme_msg", original)
+    monkeypatch.setattr(run_costs, "_TRIED", [])  # as in a fresh process
     before = {name: config.get_option(name) for name in OPTIONS}
     for name, value in OPTIONS.items():
         config.set_option(name, value)
@@ -66,3 +67,20 @@ def test_install_wraps_once() -> None:
     run_costs.install()
     assert app_session._populate_theme_msg is first
     assert getattr(first, "cached", False)
+
+
+def test_another_shape_is_left_alone_with_one_warning(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def renamed(message: Any, part: str = "theme") -> None:
+        return None
+
+    monkeypatch.setattr(app_session, "_populate_theme_msg", renamed)
+    monkeypatch.setattr(run_costs, "_TRIED", [])
+    with caplog.at_level("WARNING", logger="tutorial_app.app"):
+        run_costs.install()
+        run_costs.install()  # every script run calls it: it looks once
+    assert app_session._populate_theme_msg is renamed
+    assert [r.getMessage() for r in caplog.records].count(
+        "Streamlit's theme message has another shape: left uncached"
+    ) == 1
