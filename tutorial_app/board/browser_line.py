@@ -11,7 +11,6 @@ tile, then the end; the browser reports the move whole (``play:6-4:left``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -73,12 +72,12 @@ class LineView(NamedTuple):
 
 class LinePlay(NamedTuple):
     """What the learner's clicks may do: pick tiles and lay them (``picked``: the tile a button chose;
-    ``closed``: lay a double face down; ``turns``: the chosen bend's step per end), click table tiles
-    (``chain_clicks``: reported, to re-bend the chain there)."""
+    ``closed``: lay a double face down; ``turns``: the chosen bend's step per end, as pairs, so that a board's
+    moves can key a cache), click table tiles (``chain_clicks``: reported, to re-bend the chain there)."""
 
     picked: Tile | None = None
     closed: bool = False
-    turns: Mapping[End, Step] = {}
+    turns: tuple[tuple[End, Step], ...] = ()
     chain_clicks: bool = False
 
 
@@ -309,7 +308,7 @@ def _move(
     tile, end = move.tile, move.end
     assert tile is not None and end is not None
     after = apply(state, move)
-    step = play_.turns.get(end) if end in ARM_NAMES else None
+    step = dict(play_.turns).get(end) if end in ARM_NAMES else None
     shape = with_turn(layout, state.table, end, step) if step is not None else layout.shape
     after_layout = line_layout(after, shape, view.size)
     layer: list[Shape] = [cover(picture.parts[f"hand:{tile}"], picture.wood)]

@@ -127,20 +127,23 @@ def show_board(
         show_boneyard=show_boneyard,
     )
     since = None if static else _since(name, state)
-    moves = (selected, closed, tuple(sorted((turns or {}).items())), chain_clicks) if on_click is not None else None
+    moves = (
+        LinePlay(selected, closed, tuple(sorted((turns or {}).items())), chain_clicks) if on_click is not None else None
+    )
     text, layout = _drawn(state, view, kept, since, moves, static)
     st.session_state[f"_shape_{name}"] = layout.shape
     st.session_state[f"_drawn_{name}"] = (state, layout, since)
     show_board_json(text, name=name, on_click=on_click)
 
 
-Moves = tuple[Tile | None, bool, tuple[tuple[End, Step], ...], bool]
-"""A board's ``LinePlay`` in a form that can be a key: the tile picked, face down, the bends, table clicks."""
-
-
 @lru_cache(maxsize=64)
 def _drawn(
-    state: HandState, view: LineView, shape: ChainShape | None, since: Since | None, moves: Moves | None, static: bool
+    state: HandState,
+    view: LineView,
+    shape: ChainShape | None,
+    since: Since | None,
+    moves: LinePlay | None,
+    static: bool,
 ) -> tuple[str, BoardLayout]:
     """The board's JSON for the component and its layout, built once per server for the same board.
 
@@ -152,9 +155,8 @@ def _drawn(
     words = describe_position(
         state, viewer_seat=view.seat, show_turn=view.show_turn, reveal=view.reveal, show_boneyard=view.show_boneyard
     )
-    play_ = LinePlay(moves[0], moves[1], dict(moves[2]), moves[3]) if moves is not None else None
     data, layout = line_board(
-        state, view, shape=shape, since=since, moves=play_, alt=words.in_(view.lang), pace_ms=BOT_PACE_MS, static=static
+        state, view, shape=shape, since=since, moves=moves, alt=words.in_(view.lang), pace_ms=BOT_PACE_MS, static=static
     )
     return board_json(data), layout
 
