@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, islice
 
 import pytest
-from strategy_helpers import line_up_id, played_hands, rules_of
+from strategy_helpers import first_positions, line_up_id, played_hands, rules_of
 
-from tutorial_app.rules.line.moves import apply, apply_unchecked, legal_moves
+from tutorial_app.rules.line.moves import apply_unchecked, legal_moves
 from tutorial_app.rules.line.position import read_position
 from tutorial_app.rules.line.scoring import hand_result
 from tutorial_app.rules.line.state import Action, HandState
@@ -57,24 +57,18 @@ def _brute(state: HandState, side: int) -> tuple[float, float]:
 def _endgames(line_up: tuple[str, int, bool], tiles_left: int, count: int) -> list[HandState]:
     """Positions from played hands once at most ``tiles_left`` tiles are in the hands (and few in the boneyard)."""
     rules = rules_of(line_up)
-    found = []
-    for start, moves in played_hands(rules, 200, seed=tiles_left):
-        state = start
-        for move in moves:
-            in_hands = sum(bin(h).count("1") for h in state.hands)
-            small_pile = not rules.has_boneyard or len(state.boneyard) <= 3
-            if (
-                in_hands <= tiles_left
-                and small_pile
-                and not state.is_over
-                and len([m for m in legal_moves(state) if m.action is Action.PLAY]) > 1
-            ):
-                found.append(state)
-                break
-            state = apply(state, move)
-        if len(found) == count:
-            break
-    return found
+
+    def wanted(state: HandState) -> bool:
+        in_hands = sum(bin(h).count("1") for h in state.hands)
+        small_pile = not rules.has_boneyard or len(state.boneyard) <= 3
+        return (
+            in_hands <= tiles_left
+            and small_pile
+            and not state.is_over
+            and len([m for m in legal_moves(state) if m.action is Action.PLAY]) > 1
+        )
+
+    return list(islice(first_positions(rules, 200, tiles_left, wanted), count))
 
 
 @pytest.mark.parametrize(
@@ -178,16 +172,13 @@ def test_a_reserve_is_not_solved_but_played_out() -> None:
 def test_the_fast_line_search_agrees_with_the_general_one(line_up: tuple[str, int, bool]) -> None:
     """Every move's value, win share and points, is the same by the bitmask search and by the rules core's states."""
     rules = rules_of(line_up)
+
+    def wanted(state: HandState) -> bool:
+        return sum(bin(h).count("1") for h in state.hands) <= 4 * rules.players and line_applies(state)
+
     checked = 0
-    for start, moves in played_hands(rules, 40, seed=17):
-        state = start
-        for move in moves:
-            if sum(bin(h).count("1") for h in state.hands) <= 4 * rules.players and line_applies(state):
-                fast, slow = solve(state), solve(state, fast=False)
-                assert fast == slow, (line_up, str(state.table.ends))
-                checked += 1
-                break
-            state = apply(state, move)
-        if checked >= 6:
-            break
+    for state in islice(first_positions(rules, 40, 17, wanted), 6):
+        fast, slow = solve(state), solve(state, fast=False)
+        assert fast == slow, (line_up, str(state.table.ends))
+        checked += 1
     assert checked >= 6

@@ -5,32 +5,19 @@ from __future__ import annotations
 
 import re
 
+from strategy_helpers import PASSED_ON_TWO, mover_view
+
 from tutorial_app.board.describe import describe_position
 from tutorial_app.rules.line.position import read_position
 from tutorial_app.strategy.analysis import analyse
 from tutorial_app.strategy.explain import why_best
 from tutorial_app.strategy.knowledge import what_we_know
-from tutorial_app.strategy.view import SeatView, view_of
 
-# block for two: seat 1 passed with 2 and 6 open; seat 0 holds 2-2 and 6-5 (as in test_strategy_explain)
-PASSED_ON_TWO = {
-    "rules": "block",
-    "hands": [["2-2", "6-5"], ["5-4"]],
-    "chain": ["2-3", "3-6"],
-    "to_move": 1,
-    "moves": [{"action": "pass"}],
-}
 ENGLISH = re.compile(r"\b(the|seat|passed|leaves|open|so|it|cannot|answer|tiles?|holds?|You|turn)\b")
 
 
-def _view() -> SeatView:
-    position = read_position(PASSED_ON_TWO)
-    state = position.state
-    return view_of(position.start, [e[1] for e in state.log], state.to_move)
-
-
 def test_the_hint_reads_in_ukrainian_and_spanish() -> None:
-    view = _view()
+    view = mover_view(PASSED_ON_TWO)
     why = why_best(analyse(view, 300, seed=1), view.state)
     assert why is not None
     uk, es = why.in_("uk"), why.in_("es")
@@ -43,7 +30,7 @@ def test_the_hint_reads_in_ukrainian_and_spanish() -> None:
 
 
 def test_what_we_know_and_the_board_description_read_in_the_language() -> None:
-    view = _view()
+    view = mover_view(PASSED_ON_TWO)
     known = what_we_know(view)
     uk, es = known.lines("uk"), known.lines("es")
     assert any("немає 2, 6" in line for line in uk), uk
