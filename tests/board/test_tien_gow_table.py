@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from board_helpers import trace
+from review_positions import earth_led
 
 from tutorial_app.board.chinese_tile import TILE_H, TILE_W, pip_spots, tile_outline
 from tutorial_app.board.figure import CLICK_TRACE
@@ -31,18 +32,6 @@ def states(seed: int) -> list[tg.HandState]:
         state = tg.apply(state, move)
         out.append(state)
     return out
-
-
-def four_tiles_led() -> tg.HandState:
-    """Seat 3 leads Earth; seat 0 (the viewer) holds two Heavens, a nine, an eight and more."""
-    hands = [
-        ["6-6", "6-6", "6-3", "5-3", "2-2"],
-        ["1-1", "4-4", "5-2", "6-5", "6-1"],
-        ["3-1", "5-5", "3-3", "6-4", "4-2"],
-        ["1-1", "4-4", "3-1", "5-5", "2-1"],
-    ]
-    state = tg.start_hand(tg.TienGowRules(), hands, banker=3, leader=3, taken=(0, 1, 1, 1))
-    return tg.apply(state, tg.play("1-1"))
 
 
 def rect(spot: TileSpot) -> tuple[float, float, float, float]:
@@ -126,7 +115,7 @@ def test_reveal_and_the_end_of_a_hand_turn_every_tile_face_up() -> None:
 
 
 def test_the_trick_shows_who_laid_what_and_who_holds_it() -> None:
-    state = tg.apply(tg.apply(four_tiles_led(), tg.discard("2-2")), tg.discard("6-5"))
+    state = tg.apply(tg.apply(earth_led(), tg.discard("2-2")), tg.discard("6-5"))
     state = tg.apply(state, tg.discard("3-3"))
     table = layout_tien_gow(state, viewer_seat=0)
     played = [s for s in table.tiles if s.place == "trick"]
@@ -156,7 +145,7 @@ def test_tricks_of_a_dealt_hand_are_numbered() -> None:
 
 
 def test_a_beating_play_is_outlined_as_the_one_holding_the_trick() -> None:
-    state = tg.apply(four_tiles_led(), tg.play("6-6"))
+    state = tg.apply(earth_led(), tg.play("6-6"))
     table = layout_tien_gow(state, viewer_seat=1)
     marks = {(s.seat, s.mark) for s in table.tiles if s.place == "trick"}
     assert marks == {(3, None), (0, "winning")}  # Heaven holds the trick now, not the Earth led
@@ -176,7 +165,7 @@ def test_piles_hold_each_seats_trick_points() -> None:
 
 
 def test_selected_tiles_rise_and_buttons_follow_the_rules() -> None:
-    state = four_tiles_led()
+    state = earth_led()
     flat = {s.order: s.cy for s in layout_tien_gow(state).tiles if s.place == "hand" and s.seat == 0}
     table = layout_tien_gow(state, selected=(0,))
     raised = {s.order: (s.cy, s.mark) for s in table.tiles if s.place == "hand" and s.seat == 0}
@@ -192,7 +181,7 @@ def test_selected_tiles_rise_and_buttons_follow_the_rules() -> None:
 
 
 def test_clicks_select_deselect_and_replace_a_single() -> None:
-    state = four_tiles_led()
+    state = earth_led()
     first = handle_click(state, (), "hand:2")
     assert first.selected == (2,) and first.move is None and first.message is None
     assert handle_click(state, first.selected, "hand:0").selected == (0,)  # one tile was led: the new one replaces it
@@ -230,7 +219,7 @@ def test_a_lead_may_select_up_to_four_tiles() -> None:
 
 
 def test_presses_give_the_move_or_the_reason() -> None:
-    state = four_tiles_led()
+    state = earth_led()
     beat = press(state, (0,), tg.Action.PLAY)
     assert beat.move == tg.play("6-6") and beat.selected == ()
     low = press(state, (2,), tg.Action.PLAY)
@@ -268,7 +257,7 @@ def _pip_count(pips: Any) -> int:
 
 
 def test_pips_are_drawn_in_the_tables_units_so_they_scale_with_the_tiles() -> None:
-    state = four_tiles_led()
+    state = earth_led()
     small, large = (tien_gow_figure(state, width=w, height=h) for w, h in ((360, 260), (900, 680)))
     for name in ("white pips", "red pips"):
         assert trace(small, name).x == trace(large, name).x  # the same circles whatever the size in pixels
@@ -279,7 +268,7 @@ def test_pips_are_drawn_in_the_tables_units_so_they_scale_with_the_tiles() -> No
 
 
 def test_the_figure_draws_faces_pips_and_a_click_layer() -> None:
-    state = four_tiles_led()
+    state = earth_led()
     fig = tien_gow_figure(state, selected=(0,))
     faces = trace(fig, "tiles")
     assert sum(1 for v in faces.x if v is None) == 5 + 1  # the viewer's five and the Earth led

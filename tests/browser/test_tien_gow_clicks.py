@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from review_positions import earth_led
 
 from tutorial_app.board.tien_gow_controller import handle_click
 from tutorial_app.board.tien_gow_figure import tien_gow_figure
@@ -35,16 +36,6 @@ PIXEL = """([x, y]) => {
 }"""
 
 
-def _earth_led() -> tg.HandState:
-    hands = [
-        ["6-6", "6-6", "6-3", "5-3", "2-2"],
-        ["1-1", "4-4", "5-2", "6-5", "6-1"],
-        ["3-1", "5-5", "3-3", "6-4", "4-2"],
-        ["1-1", "4-4", "3-1", "5-5", "2-1"],
-    ]
-    return tg.position(tg.TienGowRules(), hands, banker=3, leader=3, taken=(0, 1, 1, 1), moves=["play 1-1"])
-
-
 def _click(page: Any, x: float, y: float) -> str:
     where = page.evaluate(PIXEL, [x, y])
     count = page.evaluate("() => window.__clicked.length")
@@ -59,7 +50,7 @@ def _click(page: Any, x: float, y: float) -> str:
 
 
 def test_clicks_on_tiles_and_buttons_reach_the_controller(page: Any, tmp_path: Path, artifacts: Path) -> None:
-    state = _earth_led()
+    state = earth_led()
     selected: tuple[int, ...] = (0,)
     fig = tien_gow_figure(state, selected=selected, width=900, height=640)
     html = tmp_path / "table.html"
