@@ -25,8 +25,6 @@ Three figures, all in one process, measured in the same run:
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import random
 import statistics
 import sys
@@ -34,6 +32,8 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+from measure import dominoes_hands as peer_hands
+from measure import machine_line
 
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.moves import apply_unchecked
@@ -80,18 +80,8 @@ def kernel_hands(seed: int) -> Callable[[], int]:
 
 
 def dominoes_hands(seconds: float) -> Callable[[], int]:
-    import dominoes  # the reference: pip install -e ".[bench]"
-
     def run() -> int:
-        played = 0
-        deadline = time.perf_counter() + seconds / 4
-        while time.perf_counter() < deadline:
-            game = dominoes.Game.new()
-            while game.result is None:
-                dominoes.players.random(game)
-                game.make_move(*game.valid_moves[0])
-            played += 1
-        return played
+        return peer_hands(time.perf_counter, seconds / 4)
 
     return run
 
@@ -174,11 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hints", type=int, default=20, help="hint positions to time (default 20)")
     parser.add_argument("--hands", type=int, default=20, help="international hands for the strong bot (default 20)")
     args = parser.parse_args(argv)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(
-        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
-        f"load average {load:.2f}; one process, best of several runs"
-    )
+    print(f"{machine_line()}; one process, best of several runs")
     kernel_hands(args.seed)()  # warm up: tables, numpy
     kernel = best_rate(kernel_hands(args.seed), args.seconds)
     reference = best_rate(dominoes_hands(args.seconds), args.seconds)

@@ -14,11 +14,11 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
-import os
 import statistics
 import sys
 
 from bot_matches import MatchResult, paired_match
+from measure import load_average
 
 from tutorial_app.rules.bot_names import BOT_NAMES, level_of
 from tutorial_app.rules.line.variants import rules_for
@@ -57,8 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     rules = rules_for(args.rules, args.players)
     names = [n.strip() for n in args.bots.split(",")]
     bots = {name: bot_for(name, first_hands=True) for name in names}
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{args.rules}, {args.players} players: round robin, {args.deals} deals x 2 sides per pair, load {load:.1f}")
+    print(
+        f"{args.rules}, {args.players} players: round robin, {args.deals} deals x 2 sides per pair, load {load_average():.1f}"
+    )
     results: dict[tuple[str, str], MatchResult] = {}
     seconds: dict[str, list[float]] = {name: [] for name in names}
     for a, b in itertools.combinations(names, 2):

@@ -19,7 +19,6 @@ The figure: ``CLI start ratio: X``, the worst verb's CPU time over its engine's 
 from __future__ import annotations
 
 import argparse
-import os
 import resource
 import statistics
 import subprocess
@@ -27,6 +26,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from measure import load_average
 
 GOAL = 1.5
 POSITION = """rules: block
@@ -74,8 +75,7 @@ def main(argv: list[str] | None = None) -> int:
                 spent, took = run_once(command)
                 cpu[name].append(spent)
                 wall[name].append(took)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"median of {args.rounds} rounds, load average {load:.1f}")
+    print(f"median of {args.rounds} rounds, load average {load_average():.1f}")
     for name in commands:
         print(
             f"  {name:36s} CPU {1000 * statistics.median(cpu[name]):6.0f} ms   wall {1000 * statistics.median(wall[name]):6.0f} ms"

@@ -21,11 +21,12 @@ the played-out one (ratio <= 1); ``EXACT_TILES`` should match it.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
 import time
+
+from measure import load_average
 
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.moves import apply_unchecked
@@ -120,8 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=8, help="positions per size (default 8)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"block, hint budget {DEFAULT_PLAYOUTS} playouts per move; load average {load:.1f}")
+    print(f"block, hint budget {DEFAULT_PLAYOUTS} playouts per move; load average {load_average():.1f}")
     print("players tiles | one deal ms | hint played out ms | hint exact ms | ratio | best move (exact truth) | lost")
     for players in (2, 4):
         crossover = 0

@@ -17,7 +17,6 @@ judge's value, with the sampling-only interval beside it.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -25,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "strategy"))
 
 from brute_force import double_dummy
+from measure import load_average
 from truth_positions import endgames, pair
 
 from tutorial_app.rules.line.state import HandState, Move
@@ -79,8 +79,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=23)
     args = parser.parse_args(argv)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"two-player block endgames, 3-5 tiles a hand, {args.positions} positions, load {load:.1f}", flush=True)
+    print(
+        f"two-player block endgames, 3-5 tiles a hand, {args.positions} positions, load {load_average():.1f}",
+        flush=True,
+    )
     tallies = {
         "hint": Tally("hint (default)"),
         "played": Tally("hint forced to play out"),

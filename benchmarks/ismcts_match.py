@@ -19,13 +19,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
+from measure import load_average
 from openspiel_bridge import PeerGame, PeerTable, core_move, ismcts_bot
 
 from tutorial_app.rules.line.deal import deal
@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         out.close()
     mean = statistics.mean(shares)
     half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares))
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    load = load_average()
     ratio = statistics.mean(ours) / statistics.mean(theirs)
     print(
         f"two-player block, {args.deals} deals x 2 seat orders = {len(shares)} games, seed {args.seed}, load {load:.1f}"

@@ -13,11 +13,11 @@ pick. Printed beside them: each policy's win share in direct play against the ol
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 
 import numpy as np
+from measure import load_average
 
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.moves import apply_unchecked
@@ -69,8 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--deals", type=int, default=200, help="deals solved exactly for the reference (200)")
     args = parser.parse_args(argv)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{args.positions} positions per game, reference: {args.deals} deals solved exactly; load {load:.1f}")
+    print(
+        f"{args.positions} positions per game, reference: {args.deals} deals solved exactly; load {load_average():.1f}"
+    )
     games: tuple[tuple[str, str, int, dict[str, object] | None], ...] = (
         ("block 2p", "block", 2, None),
         ("block 4p pairs", "block", 4, {"teams": "pairs"}),

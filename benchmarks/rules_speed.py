@@ -30,14 +30,14 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import importlib.util
-import os
-import platform
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from typing import NamedTuple
+
+from measure import dominoes_hands, machine_line
 
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.moves import apply_unchecked, legal_sequence
@@ -95,17 +95,8 @@ def measure(case: Case, seconds: float, seed: int, jobs: int = 1) -> tuple[int, 
 
 def _peer_hands(seconds: float) -> tuple[int, float]:
     """Random 4-player hands of the ``dominoes`` package played in about ``seconds`` of CPU: (hands, CPU seconds)."""
-    import dominoes  # the reference: pip install -e ".[bench]"
-
-    played = 0
     started = time.process_time()
-    deadline = started + seconds
-    while time.process_time() < deadline:
-        game = dominoes.Game.new()
-        while game.result is None:
-            dominoes.players.random(game)
-            game.make_move(*game.valid_moves[0])
-        played += 1
+    played = dominoes_hands(time.process_time, seconds)
     return played, time.process_time() - started
 
 
@@ -191,11 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="rough time per case (default 3)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(
-        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
-        f"load average {load:.2f}; best of several batches per case"
-    )
+    print(f"{machine_line()}; best of several batches per case")
     jobs = default_jobs()
     for case in CASES:
         hands, rate, cpu_rate = measure(case, args.seconds, args.seed)

@@ -17,6 +17,7 @@ import statistics
 import sys
 
 from bot_matches import paired_match
+from measure import load_average
 
 from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.bots import bot_for
@@ -42,8 +43,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     bot = bot_for(args.bot, first_hands=True)
     other = bot_for(args.against, first_hands=True)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{args.bot} against {args.against}, {args.deals} deals x 2 sides per preset, load {load:.1f}", flush=True)
+    print(
+        f"{args.bot} against {args.against}, {args.deals} deals x 2 sides per preset, load {load_average():.1f}",
+        flush=True,
+    )
     met = 0
     for label, preset, players, overrides in PRESETS:
         if args.only and label != args.only:

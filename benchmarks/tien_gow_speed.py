@@ -18,13 +18,13 @@ import argparse
 import contextlib
 import io
 import json
-import os
-import platform
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
+
+from measure import machine_line
 
 from tutorial_app.board.figure import board_figure
 from tutorial_app.board.tien_gow_figure import tien_gow_figure
@@ -96,8 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="rough time per simulator case (default 3)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, load average {load:.2f}")
+    print(machine_line())
 
     report = through_the_command(args.seed)
     print(
