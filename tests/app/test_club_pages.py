@@ -6,11 +6,11 @@ database was away) are played by breaking the page's own store, then mending it.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from app_runs import MAIN
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.club import room
@@ -20,7 +20,6 @@ from tutorial_app.club.errors import ClubError
 from tutorial_app.club.store import THIS_COMPUTER, ClubStore, clock
 from tutorial_app.i18n import t
 
-MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 LESSON = "core-02-placing-on-the-ends"
 CALM = {"en": "the club's database is not answering just now", "ru": "база клуба сейчас не отвечает"}
 

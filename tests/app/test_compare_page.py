@@ -5,11 +5,11 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from app_runs import MAIN
 from hostile import HOSTILE_VALUES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,8 +23,6 @@ from tutorial_app.i18n import t
 from tutorial_app.rules.line.simulate import simulate_hands, simulate_matches
 from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.rules.text import Text
-
-MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 
 
 def _compare(tab: str | None = None, **query: str) -> AppTest:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 import yaml
+from app_runs import MAIN
 from hostile import (
     HOSTILE_FRAGMENTS,
     HOSTILE_VALUES,
@@ -35,7 +36,6 @@ from tutorial_app.i18n import t
 from tutorial_app.language import LANGS
 from tutorial_app.rules.text import RulesError, Text
 
-MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MARKUP = set("\\`*_[]()#!<>~|$:&")
 

@@ -8,10 +8,10 @@ core says, in the language the learner chose.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from app_runs import MAIN, ok
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.compare.comparison import ruling_under
@@ -24,13 +24,7 @@ from tutorial_app.rules.line.position import PositionError
 from tutorial_app.rules.line.variants import UnknownVariantError, find_variant, rules_for
 from tutorial_app.rules.text import RulesError, Text
 
-MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
-
-
-def _ok(at: AppTest) -> AppTest:
-    assert not at.exception, at.exception
-    return at
 
 
 def _russian_app(page: str, **query: str) -> AppTest:
@@ -38,8 +32,8 @@ def _russian_app(page: str, **query: str) -> AppTest:
     at.query_params["lang"] = "ru"
     for key, value in query.items():
         at.query_params[key] = value
-    _ok(at.run())
-    return _ok(at.switch_page(f"app_pages/{page}.py").run())
+    ok(at.run())
+    return ok(at.switch_page(f"app_pages/{page}.py").run())
 
 
 def _raised(call: Any) -> RulesError:
@@ -58,8 +52,8 @@ def test_a_bad_override_on_the_compare_page_is_explained_in_russian() -> None:
     at = _russian_app("compare")
     preset = at.session_state["cmp1_preset"]
     players = find_variant(preset).default_players
-    _ok(at.multiselect(key=f"cmp1_changed_{preset}").set_value(["blocked_tie"]).run())
-    _ok(at.selectbox(key=f"cmp1_{preset}_opt_blocked_tie").set_value("bank").run())
+    ok(at.multiselect(key=f"cmp1_changed_{preset}").set_value(["blocked_tie"]).run())
+    ok(at.selectbox(key=f"cmp1_{preset}_opt_blocked_tie").set_value("bank").run())
     refusal = _raised(lambda: rules_for(preset, players, {"blocked_tie": "bank"}))
     assert isinstance(refusal, OptionError)
     shown = t("rules.cannot_play", "ru", reason=refusal.reason.ru)
@@ -79,8 +73,8 @@ def test_a_bad_override_on_the_compare_page_is_explained_in_russian() -> None:
 def test_a_bad_position_on_the_compare_page_is_explained_in_russian(text: str) -> None:
     at = _russian_app("compare")
     at.session_state["cmp_tab"] = t("compare.tab_referee", "ru")  # only the open tab is drawn
-    _ok(at.run())
-    _ok(at.text_area(key="cmp_position").set_value(text).run())
+    ok(at.run())
+    ok(at.text_area(key="cmp_position").set_value(text).run())
     preset = at.session_state["cmp0_preset"]
     refusal = _raised(lambda: ruling_under(read_yaml_text(text), preset, {}, "ru"))
     assert isinstance(refusal, PositionError)
@@ -91,9 +85,9 @@ def test_a_bad_position_on_the_compare_page_is_explained_in_russian(text: str) -
 def test_text_that_is_not_yaml_is_explained_in_russian() -> None:
     at = _russian_app("compare")
     at.session_state["cmp_tab"] = t("compare.tab_referee", "ru")
-    _ok(at.run())
+    ok(at.run())
     text = "hands: [[6-5], [1-1]\n"
-    _ok(at.text_area(key="cmp_position").set_value(text).run())
+    ok(at.text_area(key="cmp_position").set_value(text).run())
     refusal = _raised(lambda: read_yaml_text(text))
     assert isinstance(refusal, InputError)
     assert _errors(at) == [t("compare.bad_position", "ru", reason=plain(refusal.reason.ru))]

@@ -7,9 +7,9 @@ never from the test.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
+from app_runs import MAIN, ok, started
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.play.table import HUMAN, PlayTable
@@ -22,7 +22,6 @@ from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.line.worked_end import explain_hand_end
 from tutorial_app.strategy.bot_table import BotTable
 
-MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 PAGES = {
     "learn": ("app_pages/learn.py", "learn.title"),
     "play": ("app_pages/play.py", "play.title"),
@@ -32,18 +31,6 @@ PAGES = {
 }
 
 
-def _app() -> AppTest:
-    at = AppTest.from_file(MAIN, default_timeout=60)
-    at.run()
-    assert not at.exception
-    return at
-
-
-def _ok(at: AppTest) -> AppTest:
-    assert not at.exception, at.exception
-    return at
-
-
 def _button(at: AppTest, key: str):  # type: ignore[no-untyped-def]
     return at.button(key=key)
 
@@ -51,20 +38,20 @@ def _button(at: AppTest, key: str):  # type: ignore[no-untyped-def]
 def _play(at: AppTest, move: Move) -> None:
     """Make ``move`` on the Play page as a learner does: its tile (then its end, when asked) or its button."""
     if move.action is Action.PLAY:
-        _ok(_button(at, f"play_tile_{move.tile}").click().run())
+        ok(_button(at, f"play_tile_{move.tile}").click().run())
         if at.session_state["play_selected"] is not None:
-            _ok(_button(at, f"play_end_{move.end}").click().run())
+            ok(_button(at, f"play_end_{move.end}").click().run())
     else:
-        _ok(_button(at, f"play_{move.action.value}").click().run())
+        ok(_button(at, f"play_{move.action.value}").click().run())
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))
 def test_every_page_opens_in_both_languages(page: str) -> None:
     path, title_key = PAGES[page]
-    at = _app()
-    _ok(at.switch_page(path).run())
+    at = started()
+    ok(at.switch_page(path).run())
     assert at.title[0].value == t(title_key, "en")
-    _ok(at.sidebar.radio[0].set_value("ru").run())
+    ok(at.sidebar.radio[0].set_value("ru").run())
     assert at.title[0].value == t(title_key, "ru")
     assert at.query_params["lang"] in ("ru", ["ru"])
 
@@ -72,7 +59,7 @@ def test_every_page_opens_in_both_languages(page: str) -> None:
 def test_language_from_the_query_parameter() -> None:
     at = AppTest.from_file(MAIN, default_timeout=60)
     at.query_params["lang"] = "ru"
-    _ok(at.run())
+    ok(at.run())
     assert at.title[0].value == t("learn.title", "ru")
 
 
@@ -81,91 +68,91 @@ def test_ukrainian_and_spanish_links_open_in_their_language(asked: str, lang: st
     """``?lang=uk`` (or a regional tag) gives the page in that language, and the picker shows it chosen."""
     at = AppTest.from_file(MAIN, default_timeout=60)
     at.query_params["lang"] = asked
-    _ok(at.run())
+    ok(at.run())
     assert at.title[0].value == t("learn.title", lang) != t("learn.title", "en")
     assert at.sidebar.radio[0].value == lang
-    _ok(at.switch_page("app_pages/play.py").run())
+    ok(at.switch_page("app_pages/play.py").run())
     assert at.title[0].value == t("play.title", lang)
 
 
 def test_a_lesson_finished_through_the_button_path_saves_stars() -> None:
     lesson = load_course("core")[0]
     local = LessonRun.start(lesson)
-    at = _app()
-    _ok(at.sidebar.text_input(key="learner_name").set_value("Анна <script>").run())
-    _ok(_button(at, f"learn_start_{lesson.id}").click().run())
+    at = started()
+    ok(at.sidebar.text_input(key="learner_name").set_value("Анна <script>").run())
+    ok(_button(at, f"learn_start_{lesson.id}").click().run())
     assert at.title[0].value == lesson.title.en
     for _ in range(100):
         action = solve(local)
         if isinstance(action, Move):
             assert action.action is Action.PLAY
-            _ok(_button(at, f"learn_tile_{action.tile}").click().run())
-            _ok(_button(at, f"learn_end_{action.end}").click().run())
+            ok(_button(at, f"learn_tile_{action.tile}").click().run())
+            ok(_button(at, f"learn_end_{action.end}").click().run())
             local.submit_move(action)
         elif action is not None:
             choices = local.choices("en")
             if choices is None:
                 assert isinstance(action, int)  # a typed answer is a number
                 next(w for w in at.number_input if (w.key or "").startswith("learn_typed")).set_value(action)
-                _ok(_button(at, "learn_answer").click().run())
+                ok(_button(at, "learn_answer").click().run())
             else:
                 index = [value for value, _ in choices].index(action)
-                _ok(_button(at, f"learn_choice_{local.index}_{index}").click().run())
+                ok(_button(at, f"learn_choice_{local.index}_{index}").click().run())
             local.answer(action)
         assert at.session_state["learn_run"].done
         if local.finished:
             break
-        _ok(_button(at, "learn_next").click().run())
+        ok(_button(at, "learn_next").click().run())
         local.next()
     assert at.session_state["learn_run"].finished
     assert any("★★★" in s.value for s in at.success)
-    _ok(_button(at, "learn_next_lesson").click().run())
+    ok(_button(at, "learn_next_lesson").click().run())
     assert at.session_state["learn_run"].lesson.id == load_course("core")[1].id
-    _ok(_button(at, "learn_back").click().run())
+    ok(_button(at, "learn_back").click().run())
     assert any(f"**{lesson.title.en}** ★★★ · {t('learn.done', 'en')}" in m.value for m in at.markdown)
     assert _button(at, f"learn_start_{lesson.id}").label == t("learn.again", "en")
     # a reload is a fresh session: the name comes back from the address, and with it the stars
     reloaded = AppTest.from_file(MAIN, default_timeout=60)
     reloaded.query_params["learner_name"] = "Анна <script>"
-    _ok(reloaded.run())
+    ok(reloaded.run())
     assert reloaded.sidebar.text_input(key="learner_name").value == "Анна <script>"
     assert _button(reloaded, f"learn_start_{lesson.id}").label == t("learn.again", "en")
     assert _button(reloaded, f"learn_start_{load_course('core')[2].id}").label == t("learn.start", "en")
 
 
 def test_the_compare_page_opens_with_its_intro_not_a_developer_note() -> None:
-    at = _app()
-    _ok(at.switch_page(PAGES["compare"][0]).run())
+    at = started()
+    ok(at.switch_page(PAGES["compare"][0]).run())
     assert at.markdown[0].value == t("compare.intro", "en")
     assert not any("Widgets of the tabs" in m.value for m in at.markdown)
 
 
 def test_the_rules_picker_says_how_the_two_goats_differ() -> None:
-    at = _app()
-    _ok(at.switch_page(PAGES["rules"][0]).run())
-    _ok(at.selectbox(key="sheet_preset").set_value("kozel_pass").run())
+    at = started()
+    ok(at.switch_page(PAGES["rules"][0]).run())
+    ok(at.selectbox(key="sheet_preset").set_value("kozel_pass").run())
     about = find_variant("kozel_pass").about
     assert about is not None and any(c.value == about.en for c in at.caption)
 
 
 def test_a_wrong_move_gets_the_rules_core_reason_and_costs_a_star() -> None:
     lesson = load_course("core")[0]
-    at = _app()
-    _ok(_button(at, f"learn_start_{lesson.id}").click().run())
+    at = started()
+    ok(_button(at, f"learn_start_{lesson.id}").click().run())
     run: LessonRun = at.session_state["learn_run"]
     while not any(s.kind == "play" for s in [run.step]):
         action = solve(run)
         if action is not None:
             run.answer(action)
         run.next()
-    _ok(at.run())
+    ok(at.run())
     right = solve(run)
     assert isinstance(right, Move) and run.state is not None
     wrong = next(m for m in legal_moves(run.state) if m.action is Action.PLAY and m.tile is not right.tile)
-    _ok(_button(at, f"learn_tile_{wrong.tile}").click().run())
-    _ok(_button(at, f"learn_end_{wrong.end}").click().run())
+    ok(_button(at, f"learn_tile_{wrong.tile}").click().run())
+    ok(_button(at, f"learn_end_{wrong.end}").click().run())
     assert at.error, "a wrong move is answered with feedback"
-    _ok(_button(at, "learn_hint").click().run())
+    ok(_button(at, "learn_hint").click().run())
     assert at.info
     assert run.mistakes == 1 and run.hints_used == 1
 
@@ -174,18 +161,18 @@ def test_deep_link_opens_a_lesson() -> None:
     lesson = load_course("core")[-1]
     at = AppTest.from_file(MAIN, default_timeout=60)
     at.query_params["lesson"] = lesson.id
-    _ok(at.run())
+    ok(at.run())
     assert at.title[0].value == lesson.title.en
-    _ok(at.toggle(key="learn_presenter").set_value(True).run())
+    ok(at.toggle(key="learn_presenter").set_value(True).run())
     assert at.session_state["learn_run"].lesson.id == lesson.id
 
 
 @pytest.mark.parametrize("preset", ["block", "draw", "all_fives"])
 def test_a_hand_played_to_the_end_through_buttons(preset: str) -> None:
-    at = _app()
-    _ok(at.switch_page(PAGES["play"][0]).run())
-    _ok(at.selectbox(key="play_preset").set_value(preset).run())
-    _ok(at.button[0].click().run())  # Deal
+    at = started()
+    ok(at.switch_page(PAGES["play"][0]).run())
+    ok(at.selectbox(key="play_preset").set_value(preset).run())
+    ok(at.button[0].click().run())  # Deal
     table: PlayTable = at.session_state["play_table"]
     for _ in range(80):
         table = at.session_state["play_table"]
@@ -207,16 +194,16 @@ def test_a_hand_played_to_the_end_through_buttons(preset: str) -> None:
 
 
 def test_an_illegal_tile_says_why() -> None:
-    at = _app()
-    _ok(at.switch_page(PAGES["play"][0]).run())
-    _ok(at.button[0].click().run())
+    at = started()
+    ok(at.switch_page(PAGES["play"][0]).run())
+    ok(at.button[0].click().run())
     for _ in range(20):
         table: PlayTable = at.session_state["play_table"]
         state = table.state
         assert not table.hand_over, "some turn of this hand should hold a tile that does not fit"
         stuck = [tile for tile in state.hand(0) if not state.fit_mask() & tile.bit]
         if stuck and state.table.centre is not None:
-            _ok(_button(at, f"play_tile_{stuck[0]}").click().run())
+            ok(_button(at, f"play_tile_{stuck[0]}").click().run())
             reason = why_illegal(state, play(stuck[0], state.table.open_ends()[0][0]))
             assert reason is not None
             assert at.warning[0].value == reason.en
@@ -225,94 +212,94 @@ def test_an_illegal_tile_says_why() -> None:
 
 
 def test_two_sessions_do_not_share_a_game() -> None:
-    first, second = _app(), _app()
-    _ok(first.switch_page(PAGES["play"][0]).run())
-    _ok(first.button[0].click().run())
-    _ok(second.switch_page(PAGES["play"][0]).run())
+    first, second = started(), started()
+    ok(first.switch_page(PAGES["play"][0]).run())
+    ok(first.button[0].click().run())
+    ok(second.switch_page(PAGES["play"][0]).run())
     assert isinstance(first.session_state["play_table"], BotTable)
     assert second.session_state["play_table"] is None
 
 
 def test_a_comparison_runs_and_draws_its_charts() -> None:
-    at = _app()
-    _ok(at.switch_page(PAGES["compare"][0]).run())
+    at = started()
+    ok(at.switch_page(PAGES["compare"][0]).run())
     assert at.table, "the table of differences is shown"
     at.session_state["cmp_tab"] = t("compare.tab_stats", "en")  # only the open tab is drawn
-    _ok(at.run())
+    ok(at.run())
     at.number_input(key="cmp_hands").set_value(50)
     at.number_input(key="cmp_matches").set_value(3)
-    _ok(_button(at, "cmp_run").click().run())
+    ok(_button(at, "cmp_run").click().run())
     job = at.session_state["cmp_page"].job
     job.wait(120)
-    _ok(at.run())
+    ok(at.run())
     assert job.runs is not None and [run.hands.hands for run in job.runs] == [50, 50]
     assert len(at.get("plotly_chart")) == 1  # one figure of every statistic
 
 
 def test_a_bad_position_gets_one_message_and_nothing_else() -> None:
-    at = _app()
-    _ok(at.switch_page(PAGES["compare"][0]).run())
+    at = started()
+    ok(at.switch_page(PAGES["compare"][0]).run())
     at.session_state["cmp_tab"] = t("compare.tab_referee", "en")
-    _ok(at.run())
-    _ok(at.text_area(key="cmp_position").set_value('hands: [["7-1"], ["6-6"]]\nchain: []\n').run())
+    ok(at.run())
+    ok(at.text_area(key="cmp_position").set_value('hands: [["7-1"], ["6-6"]]\nchain: []\n').run())
     assert any("7-1" in e.value for e in at.error)
-    _ok(at.text_area(key="cmp_position").set_value("a: !!python/object/apply:os.system [ls]\n").run())
+    ok(at.text_area(key="cmp_position").set_value("a: !!python/object/apply:os.system [ls]\n").run())
     assert at.error
-    _ok(at.text_area(key="cmp_position").set_value("x" * 30_000).run())
+    ok(at.text_area(key="cmp_position").set_value("x" * 30_000).run())
     assert any("kB" in e.value for e in at.error)
 
 
 def test_the_workshop_reports_errors_by_line_and_plays_a_valid_lesson() -> None:
-    at = _app()
-    _ok(at.switch_page(PAGES["workshop"][0]).run())
+    at = started()
+    ok(at.switch_page(PAGES["workshop"][0]).run())
     check = next(b for b in at.button if b.label == t("workshop.check", "en"))
-    _ok(check.click().run())
+    ok(check.click().run())
     assert at.success
-    _ok(next(b for b in at.button if b.label == t("workshop.play", "en")).click().run())
+    ok(next(b for b in at.button if b.label == t("workshop.play", "en")).click().run())
     assert isinstance(at.session_state["ws_run"], LessonRun)
-    _ok(at.text_area(key="ws_text").set_value("id: x\ntitle: {en: a}\nsteps: 5\n").run())
-    _ok(next(b for b in at.button if b.label == t("workshop.check", "en")).click().run())
+    ok(at.text_area(key="ws_text").set_value("id: x\ntitle: {en: a}\nsteps: 5\n").run())
+    ok(next(b for b in at.button if b.label == t("workshop.check", "en")).click().run())
     assert "line 2" in at.error[0].value
     assert at.session_state["ws_run"] is None
 
 
 def test_the_rule_sheet_follows_overrides() -> None:
-    at = _app()
-    _ok(at.switch_page(PAGES["rules"][0]).run())
-    _ok(at.multiselect(key="sheet_changed_block").set_value(["target"]).run())
-    _ok(at.number_input(key="sheet_block_opt_target").set_value(150).run())
+    at = started()
+    ok(at.switch_page(PAGES["rules"][0]).run())
+    ok(at.multiselect(key="sheet_changed_block").set_value(["target"]).run())
+    ok(at.number_input(key="sheet_block_opt_target").set_value(150).run())
     assert any("150" in m.value and t("rules.house_rule", "en") in m.value for m in at.markdown)
 
 
 def test_every_step_of_every_course_renders_in_the_player() -> None:
-    at = _app()
+    at = started()
     rendered = 0
     for course in course_names():
         for lesson in load_course(course):
-            _ok(_button(at, f"learn_start_{lesson.id}").click().run())
+            ok(_button(at, f"learn_start_{lesson.id}").click().run())
             run: Run = at.session_state["learn_run"]
             while True:
                 while solve_move(run):  # a play step: one move; a capstone: the whole hand (and its pauses)
-                    _ok(at.run())
+                    ok(at.run())
                 action = solve(run)
                 if action is not None:
                     run.answer(action)
-                _ok(at.run())
+                ok(at.run())
                 rendered += 1
                 if run.finished:
                     break
                 run.next()
-                _ok(at.run())
-            _ok(_button(at, "learn_back").click().run())
+                ok(at.run())
+            ok(_button(at, "learn_back").click().run())
     assert rendered >= 100
 
 
 def test_a_tail_adjustment_is_written_into_the_game_record() -> None:
-    at = _app()
-    _ok(at.switch_page(PAGES["play"][0]).run())
+    at = started()
+    ok(at.switch_page(PAGES["play"][0]).run())
     # deal 2: its chain soon has an arm of two plain tiles (a secret deal may not, or not on the learner's turn)
-    _ok(at.number_input(key="play_seed").set_value(2).run())
-    _ok(at.button[0].click().run())
+    ok(at.number_input(key="play_seed").set_value(2).run())
+    ok(at.button[0].click().run())
     for _ in range(30):
         table: PlayTable = at.session_state["play_table"]
         arms = [
@@ -328,8 +315,8 @@ def test_a_tail_adjustment_is_written_into_the_game_record() -> None:
     outcomes = []
     for bend in ("left", "right", "straight"):
         at.session_state["play_adjust_at"] = (end, 1)
-        _ok(at.run())
-        _ok(_button(at, f"play_bend_{bend}").click().run())
+        ok(at.run())
+        ok(_button(at, f"play_bend_{bend}").click().run())
         outcomes.append(bool(at.session_state["play_adjustments"]))
         if at.session_state["play_adjustments"]:
             break
@@ -341,12 +328,12 @@ def test_a_tail_adjustment_is_written_into_the_game_record() -> None:
 
 def _to_play_step(at: AppTest, lesson_id: str, wanted: Callable[[Move], bool]) -> tuple[LessonRun, Move]:
     """Open a lesson and let the runner answer up to the first play step whose solving move ``wanted`` picks."""
-    _ok(_button(at, f"learn_start_{lesson_id}").click().run())
+    ok(_button(at, f"learn_start_{lesson_id}").click().run())
     run: LessonRun = at.session_state["learn_run"]
     for _ in range(60):
         action = solve(run)
         if isinstance(action, Move) and wanted(action):
-            _ok(at.run())
+            ok(at.run())
             return run, action
         if isinstance(action, Move):
             run.submit_move(action)
@@ -358,28 +345,28 @@ def _to_play_step(at: AppTest, lesson_id: str, wanted: Callable[[Move], bool]) -
 
 def test_a_claim_is_announced_in_a_lesson_that_wants_one() -> None:
     """All Fives played with claims: the learner types the points and lays the tile (the step needs the claim)."""
-    at = _app()
+    at = started()
     run, right = _to_play_step(at, "all-fives-04-muggins", lambda move: bool(move.claim))
     assert right.tile is not None and right.claim
-    _ok(at.number_input(key="learn_claim").set_value(right.claim).run())
-    _ok(_button(at, f"learn_tile_{right.tile}").click().run())
-    _ok(_button(at, f"learn_end_{right.end}").click().run())
+    ok(at.number_input(key="learn_claim").set_value(right.claim).run())
+    ok(_button(at, f"learn_tile_{right.tile}").click().run())
+    ok(_button(at, f"learn_end_{right.end}").click().run())
     assert run.done and run.mistakes == 0
 
 
 def test_a_double_is_laid_face_down_in_a_donkey_lesson() -> None:
-    at = _app()
+    at = started()
     run, right = _to_play_step(at, "donkey-04-closing-an-arm", lambda move: move.closed)
     assert right.tile is not None and right.tile.is_double
-    _ok(_button(at, f"learn_tile_{right.tile}").click().run())
-    _ok(at.checkbox(key="learn_closed").check().run())
-    _ok(_button(at, f"learn_end_{right.end}").click().run())
+    ok(_button(at, f"learn_tile_{right.tile}").click().run())
+    ok(at.checkbox(key="learn_closed").check().run())
+    ok(_button(at, f"learn_end_{right.end}").click().run())
     assert run.done and run.mistakes == 0
 
 
 def test_a_two_level_hint_asks_first_and_gives_the_answer_on_the_second_press() -> None:
-    at = _app()
-    _ok(_button(at, "learn_start_strategy-04-blocking").click().run())
+    at = started()
+    ok(_button(at, "learn_start_strategy-04-blocking").click().run())
     run: LessonRun = at.session_state["learn_run"]
     while run.hint_levels() < 2:  # the runner answers up to the step whose hint asks a question first
         action = solve(run)
@@ -388,16 +375,16 @@ def test_a_two_level_hint_asks_first_and_gives_the_answer_on_the_second_press() 
         elif action is not None:
             run.answer(action)
         run.next()
-    _ok(at.run())
+    ok(at.run())
     step = run.step
     assert isinstance(step, QuizStep) and step.hint_answer is not None
     assert not [b for b in at.button if b.key == "learn_hint_more"]
-    _ok(_button(at, "learn_hint").click().run())
+    ok(_button(at, "learn_hint").click().run())
     assert [i.value for i in at.info if step.hint.en in i.value] == [step.hint.en]  # the question alone
     assert at.button(key="learn_hint_more").label == t("learn.hint_more", "en")
-    _ok(at.sidebar.radio[0].set_value("ru").run())
+    ok(at.sidebar.radio[0].set_value("ru").run())
     assert at.button(key="learn_hint_more").label == t("learn.hint_more", "ru")
-    _ok(_button(at, "learn_hint_more").click().run())
+    ok(_button(at, "learn_hint_more").click().run())
     assert any(step.hint.ru in i.value and step.hint_answer.ru in i.value for i in at.info)
     assert not [b for b in at.button if b.key == "learn_hint_more"]  # nothing more to tell
     assert run.hints_used == 2

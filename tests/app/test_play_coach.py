@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from app_runs import MAIN, ok
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.play.table import HUMAN, PlayTable
@@ -18,25 +17,18 @@ from tutorial_app.rules.line.state import Action, Move
 from tutorial_app.strategy.bot_table import BotTable
 from tutorial_app.strategy.review import HandReview
 
-MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
-
-
-def _ok(at: AppTest) -> AppTest:
-    assert not at.exception, at.exception
-    return at
-
 
 def _deal(preset: str, levels: dict[int, str], lang: str = "en") -> AppTest:
     at = AppTest.from_file(MAIN, default_timeout=120)
     if lang != "en":
         at.query_params["lang"] = lang
-    _ok(at.run())
-    _ok(at.switch_page("app_pages/play.py").run())
-    _ok(at.selectbox(key="play_preset").set_value(preset).run())
+    ok(at.run())
+    ok(at.switch_page("app_pages/play.py").run())
+    ok(at.selectbox(key="play_preset").set_value(preset).run())
     for seat, level in levels.items():
         at.selectbox(key=f"play_bot_{seat}").set_value(level)
-    _ok(at.run())
-    _ok(next(b for b in at.button if b.label == t("play.deal", lang)).click().run())
+    ok(at.run())
+    ok(next(b for b in at.button if b.label == t("play.deal", lang)).click().run())
     return at
 
 
@@ -48,11 +40,11 @@ def _table(at: AppTest) -> PlayTable:
 
 def _play(at: AppTest, move: Move) -> None:
     if move.action is Action.PLAY:
-        _ok(at.button(key=f"play_tile_{move.tile}").click().run())
+        ok(at.button(key=f"play_tile_{move.tile}").click().run())
         if at.session_state["play_selected"] is not None:
-            _ok(at.button(key=f"play_end_{move.end}").click().run())
+            ok(at.button(key=f"play_end_{move.end}").click().run())
     else:
-        _ok(at.button(key=f"play_{move.action.value}").click().run())
+        ok(at.button(key=f"play_{move.action.value}").click().run())
 
 
 def _to_a_choice(at: AppTest) -> PlayTable:
@@ -83,7 +75,7 @@ def test_the_hint_ranks_the_moves_and_is_kept_for_its_position_only() -> None:
     at = _deal("international", {1: "strong", 2: "strong", 3: "strong"})
     table = _to_a_choice(at)
     assert not [h for h in at.html if 'class="dt-hint"' in h.body]  # nothing before asking
-    _ok(at.button(key="play_hint_button").click().run())
+    ok(at.button(key="play_hint_button").click().run())
     shown = [h.body for h in at.html if 'class="dt-hint"' in h.body]
     assert len(shown) == 1
     expected = make_hint(table.state, HUMAN, table.start)
@@ -124,10 +116,10 @@ def test_the_review_after_the_hand_steps_through_the_decisions() -> None:
         return
     first = t("review.step", "en", k=1, total=len(review.decisions), move=review.decisions[0].index + 1)
     assert any(m.value == first for m in at.markdown)
-    _ok(at.button(key="play_review_next").click().run())
+    ok(at.button(key="play_review_next").click().run())
     second = t("review.step", "en", k=2, total=len(review.decisions), move=review.decisions[1].index + 1)
     assert any(m.value == second for m in at.markdown)
-    _ok(at.button(key="play_review_previous").click().run())
+    ok(at.button(key="play_review_previous").click().run())
     assert any(m.value == first for m in at.markdown)
     assert at.session_state["play_review_kept"][1] is review  # stepping never analyses again
 
@@ -136,14 +128,14 @@ def test_a_strategy_capstone_has_the_hint_and_ends_with_a_review() -> None:
     lesson = next(lesson for lesson in load_course("strategy") if lesson.id == "strategy-05-doubles")
     at = AppTest.from_file(MAIN, default_timeout=120)
     at.query_params["lesson"] = lesson.id
-    _ok(at.run())
+    ok(at.run())
     run: LessonRun = at.session_state["learn_run"]
     solve_until(run, lambda r: isinstance(r.step, CapstoneStep))
-    _ok(at.run())
+    ok(at.run())
     hand = run.capstone
     assert hand is not None and hand.seats[1] == "strong" and hand.seats[run.viewer] == ""
     if not run.done:
-        _ok(at.button(key="learn_hint_button").click().run())
+        ok(at.button(key="learn_hint_button").click().run())
         kept = at.session_state[hint_key("learn")]  # (the position, the Hint) the panel keeps
         assert kept[0] == run.capstone.state  # type: ignore[union-attr]
         hint = kept[1]
@@ -158,7 +150,7 @@ def test_a_strategy_capstone_has_the_hint_and_ends_with_a_review() -> None:
         action = solve(run)
         assert isinstance(action, Move)
         run.submit_move(action)
-    _ok(at.run())
+    ok(at.run())
     assert t("review.title", "en") in [s.value for s in at.subheader]
     assert any(
         t("learn.badge_earned", "en", badge=lesson.steps[-2].badge.en) == s.value  # type: ignore[union-attr]

@@ -7,8 +7,7 @@ would and reads the kept shape back.
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from app_runs import MAIN, ok
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.play.table import HUMAN, PlayTable, bots_by_seat
@@ -25,7 +24,6 @@ from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import parse_tile
 from tutorial_app.strategy.bot_table import Seeds
 
-MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 # Seat 0 can lay 6-1 only on the left; seat 1 then has nothing for 1 or 0 and passes.
 POSITION = {
     "rules": "block",
@@ -34,11 +32,6 @@ POSITION = {
     "to_move": 0,
 }
 TILE = parse_tile("6-1")
-
-
-def _ok(at: AppTest) -> AppTest:
-    assert not at.exception, at.exception
-    return at
 
 
 def _table() -> PlayTable:
@@ -62,10 +55,10 @@ def _table() -> PlayTable:
 def _page(lang: str = "en") -> AppTest:
     at = AppTest.from_file(MAIN, default_timeout=60)
     at.query_params["lang"] = lang
-    _ok(at.run())
-    _ok(at.switch_page("app_pages/play.py").run())
+    ok(at.run())
+    ok(at.switch_page("app_pages/play.py").run())
     at.session_state["play_table"] = _table()
-    return _ok(at.run())
+    return ok(at.run())
 
 
 def _fits_one_end() -> None:
@@ -83,10 +76,10 @@ def test_a_chosen_turn_is_kept_in_the_shape_of_the_chain() -> None:
     for bend in BENDS:
         assert at.button(key=f"play_direction_{bend}").disabled is (bend not in options)
     bend = turns[0]
-    _ok(at.button(key=f"play_direction_{bend}").click().run())
+    ok(at.button(key=f"play_direction_{bend}").click().run())
     assert at.session_state["play_direction"] == bend
-    _ok(at.button(key=f"play_tile_{TILE}").click().run())
-    _ok(at.button(key="play_end_left").click().run())  # a tile, then its end: the one click model
+    ok(at.button(key=f"play_tile_{TILE}").click().run())
+    ok(at.button(key="play_end_left").click().run())  # a tile, then its end: the one click model
     table: PlayTable = at.session_state["play_table"]
     index = ARM_NAMES.index("left")
     assert table.state.table.arms[index][-1].tile is TILE
@@ -101,9 +94,9 @@ def test_a_plain_click_lays_the_tile_as_the_chain_lays_itself() -> None:
     start = _table().state
     before = layout_table(start.table)
     at = _page()
-    _ok(at.button(key=f"play_tile_{TILE}").click().run())
+    ok(at.button(key=f"play_tile_{TILE}").click().run())
     assert at.session_state["play_selected"] == str(TILE), "a tile with one place is selected, not played"
-    _ok(at.button(key="play_end_left").click().run())
+    ok(at.button(key="play_end_left").click().run())
     table: PlayTable = at.session_state["play_table"]
     assert table.state.table.arms[0][-1].tile is TILE and table.state.to_move == HUMAN
     expected = layout_table(table.state.table, before.shape).shape
@@ -119,5 +112,5 @@ def test_the_direction_buttons_speak_russian_and_go_away_when_it_is_not_your_tur
     ends = t("end.left", "ru")
     assert any(c.value == t("controls.direction", "ru", ends=ends) for c in at.caption)
     at.session_state["play_table"] = _table()._replace(state=_table().state._replace(to_move=1))
-    _ok(at.run())
+    ok(at.run())
     assert not any((b.key or "").startswith("play_direction_") for b in at.button)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
+from app_runs import MAIN
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
@@ -121,9 +121,6 @@ def test_the_end_of_hand_calls_the_learner_you(preset: str, players: int) -> Non
             assert en.startswith("You made the fish") and ru.startswith("Вы сделали рыбу"), (en, ru)
         seen.add((kind, about_you))
     assert ("out", True) in seen, seen
-
-
-MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
 
 
 def _first_table(preset: str, learner_leads: bool):  # type: ignore[no-untyped-def]

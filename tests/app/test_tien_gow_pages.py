@@ -7,8 +7,8 @@ page's own buttons: tiles selected one by one, then Play or Discard.
 from __future__ import annotations
 
 from itertools import pairwise
-from pathlib import Path
 
+from app_runs import MAIN, ok, started
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.tien_gow.table import HUMAN
@@ -19,21 +19,6 @@ from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.tien_gow.sheet import tien_gow_sections
 from tutorial_app.rules.tien_gow.worked import namer
 from tutorial_app.strategy.bot_table import BotTable
-
-MAIN = str(Path(__file__).resolve().parents[2] / "tutorial_app" / "app" / "main.py")
-
-
-def _app(lang: str = "en") -> AppTest:
-    at = AppTest.from_file(MAIN, default_timeout=60)
-    at.query_params["lang"] = lang
-    at.run()
-    assert not at.exception
-    return at
-
-
-def _ok(at: AppTest) -> AppTest:
-    assert not at.exception, at.exception
-    return at
 
 
 def _places(hand: tuple[object, ...], tiles: tuple[object, ...]) -> list[int]:
@@ -47,22 +32,22 @@ def _places(hand: tuple[object, ...], tiles: tuple[object, ...]) -> list[int]:
 def _make(at: AppTest, key: str, state: tg.HandState, move: tg.Move, seat: int = HUMAN) -> None:
     """Select the move's tiles with the hand buttons, then press Play or Discard."""
     for place in _places(state.hands[seat], move.tiles):
-        _ok(at.button(key=f"{key}_tg_tile_{place}").click().run())
-    _ok(at.button(key=f"{key}_tg_{move.action.value}").click().run())
+        ok(at.button(key=f"{key}_tg_tile_{place}").click().run())
+    ok(at.button(key=f"{key}_tg_{move.action.value}").click().run())
 
 
 def _deal_tien_gow(at: AppTest, whole_match: bool = False, lang: str = "en", seed: int | None = None) -> None:
-    _ok(at.switch_page("app_pages/play.py").run())
-    _ok(at.selectbox(key="play_preset").set_value(tg.NAME).run())
+    ok(at.switch_page("app_pages/play.py").run())
+    ok(at.selectbox(key="play_preset").set_value(tg.NAME).run())
     if seed is not None:  # a deal the test knows; left empty, Play deals a secret one
-        _ok(at.number_input(key="play_seed").set_value(seed).run())
+        ok(at.number_input(key="play_seed").set_value(seed).run())
     if whole_match:
-        _ok(at.radio(key="play_whole_match").set_value(True).run())
-    _ok(next(b for b in at.button if b.label == t("play.deal", lang)).click().run())
+        ok(at.radio(key="play_whole_match").set_value(True).run())
+    ok(next(b for b in at.button if b.label == t("play.deal", lang)).click().run())
 
 
 def test_a_hand_of_tien_gow_played_to_its_settlement_with_the_buttons() -> None:
-    at = _app()
+    at = started("en")
     _deal_tien_gow(at)
     table = at.session_state["play_table"]
     assert isinstance(table, BotTable)
@@ -73,7 +58,7 @@ def test_a_hand_of_tien_gow_played_to_its_settlement_with_the_buttons() -> None:
             break
         if table.paused:
             pauses += 1
-            _ok(at.button(key="play_tg_resume").click().run())
+            ok(at.button(key="play_tg_resume").click().run())
             continue
         assert table.state.to_move == HUMAN
         _make(at, "play", table.state, tg.legal_moves(table.state)[-1])
@@ -88,14 +73,14 @@ def test_a_hand_of_tien_gow_played_to_its_settlement_with_the_buttons() -> None:
 
 
 def test_an_impossible_set_is_explained_and_nothing_is_played() -> None:
-    at = _app("ru")
+    at = started("ru")
     # deal 1 (a deal the test can replay) has a turn where two of your tiles played together are refused
     _deal_tien_gow(at, lang="ru", seed=1)
     for _ in range(40):
         table = at.session_state["play_table"]
         state = table.state
         if table.paused:
-            _ok(at.button(key="play_tg_resume").click().run())
+            ok(at.button(key="play_tg_resume").click().run())
             continue
         assert not table.hand_over, "some turn should offer a selection that cannot be played"
         hand = state.hands[HUMAN]
@@ -117,34 +102,34 @@ def test_an_impossible_set_is_explained_and_nothing_is_played() -> None:
 
 
 def test_a_match_goes_on_with_the_winner_as_banker() -> None:
-    at = _app()
+    at = started("en")
     _deal_tien_gow(at, whole_match=True)
     for _ in range(80):
         table = at.session_state["play_table"]
         if table.hand_over:
             break
         if table.paused:
-            _ok(at.button(key="play_tg_resume").click().run())
+            ok(at.button(key="play_tg_resume").click().run())
         else:
             _make(at, "play", table.state, tg.legal_moves(table.state)[0])
     table = at.session_state["play_table"]
     assert table.hand_over
     if table.can_continue:
         winner = tg.hand_result(table.state).winner
-        _ok(at.button(key="play_tg_next_hand").click().run())
+        ok(at.button(key="play_tg_next_hand").click().run())
         following = at.session_state["play_table"]
         assert following.hand_no == 1 and following.start.banker == winner
         assert following.match.chips == table.sheet.chips
 
 
 def test_the_rules_page_prints_the_tien_gow_sheet_and_the_glossary_has_its_words() -> None:
-    at = _app("ru")
-    _ok(at.switch_page("app_pages/rules.py").run())
-    _ok(at.selectbox(key="sheet_preset").set_value(tg.NAME).run())
+    at = started("ru")
+    ok(at.switch_page("app_pages/rules.py").run())
+    ok(at.selectbox(key="sheet_preset").set_value(tg.NAME).run())
     headings = [s.value for s in at.subheader]
     assert headings == [section.heading for section in tien_gow_sections(tg.TienGowRules(), "ru")]
-    _ok(at.multiselect(key="sheet_changed_tien_gow").set_value(["stake"]).run())
-    _ok(at.number_input(key="sheet_tien_gow_opt_stake").set_value(30).run())
+    ok(at.multiselect(key="sheet_changed_tien_gow").set_value(["stake"]).run())
+    ok(at.number_input(key="sheet_tien_gow_opt_stake").set_value(30).run())
     assert any("30" in m.value and t("rules.house_rule", "ru") in m.value for m in at.markdown)
     glossary = " ".join(m.value for m in at.markdown)
     assert "**взятка" in glossary and "**банкир" in glossary and "**сброс" in glossary
@@ -154,7 +139,7 @@ def test_a_tien_gow_lesson_step_is_played_on_the_table_with_the_buttons() -> Non
     lesson = next(lesson for lesson in load_course("chinese") if any(isinstance(s, PlayStep) for s in lesson.steps))
     at = AppTest.from_file(MAIN, default_timeout=60)
     at.query_params["lesson"] = lesson.id
-    _ok(at.run())
+    ok(at.run())
     run = at.session_state["learn_run"]
     assert run.game.name == "tien_gow"
     while not isinstance(run.step, PlayStep):
@@ -162,7 +147,7 @@ def test_a_tien_gow_lesson_step_is_played_on_the_table_with_the_buttons() -> Non
         if action is not None:
             run.answer(action)
         run.next()
-    _ok(at.run())
+    ok(at.run())
     state = run.state
     assert state is not None
     wrong = next(m for m in tg.legal_moves(state) if m.action is tg.Action.DISCARD)
@@ -171,6 +156,6 @@ def test_a_tien_gow_lesson_step_is_played_on_the_table_with_the_buttons() -> Non
     right = solve(run)
     assert isinstance(right, tg.Move)
     if run.refuted:
-        _ok(at.button(key="learn_retry").click().run())
+        ok(at.button(key="learn_retry").click().run())
     _make(at, "learn", state, right)
     assert run.done and at.success
