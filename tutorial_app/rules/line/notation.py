@@ -9,7 +9,7 @@ and quotes the value on one line, whatever the user typed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 from typing import Any
 
 from tutorial_app.rules.line.match import MatchState, new_match
@@ -56,6 +56,14 @@ class PositionError(RulesError):
 def at(where: str, inner: Text) -> Text:
     """An error at a place in the notation (``hands[0][1]: ...``); the place is written as in the file."""
     return msg("{where}: {inner}", where=where, inner=inner)
+
+
+def _refuse_unknown_keys(data: Mapping[Any, Any], known: Set[str], where: str, unknown: Callable[[str], Text]) -> None:
+    """PositionError at ``where`` for the first key of ``data`` (in sorted order) that is not ``known``;
+    ``unknown`` words it from the key as ``shown`` quotes it."""
+    extra = set(data) - known
+    if extra:
+        raise PositionError(at(where, unknown(shown(sorted(extra, key=str)[0]))))
 
 
 # -- plain values ----------------------------------------------------------------
@@ -222,15 +230,12 @@ def read_chain(chain: object, rules: HouseRules, claim: Claim) -> Table:
 def _read_spinner(chain: Mapping[str, Any], rules: HouseRules, claim: Claim) -> Table:
     if not rules.spinner_layout:
         raise PositionError(msg("this rule set plays a line: write 'chain' as a list of tiles left to right"))
-    extra = set(chain) - {"spinner", "arms"}
-    if extra:
-        key = sorted(extra, key=str)[0]
-        raise PositionError(
-            at(
-                "chain",
-                msg("unknown key {shown}; a spinner chain has spinner and arms", shown=shown(key)),
-            )
-        )
+    _refuse_unknown_keys(
+        chain,
+        {"spinner", "arms"},
+        "chain",
+        lambda key: msg("unknown key {shown}; a spinner chain has spinner and arms", shown=key),
+    )
     spinner = read_tile(chain.get("spinner"), "chain.spinner")
     if not spinner.is_double:
         raise PositionError(msg("chain.spinner must be a double, not {spinner}", spinner=spinner))
@@ -318,21 +323,18 @@ def parse_move(raw: object, where: str = "move") -> Move:
                 msg("write a move as {{tile: 6-4, end: left}} or {{action: draw}}"),
             )
         )
-    extra = set(raw) - MOVE_KEYS
-    if extra:
-        key = sorted(extra, key=str)[0]
-        raise PositionError(
-            at(
-                where,
-                msg(
-                    "unknown key {shown}; a move has {tile} and {end}, or {action}",
-                    shown=shown(key),
-                    tile="tile",
-                    end="end",
-                    action="action",
-                ),
-            )
-        )
+    _refuse_unknown_keys(
+        raw,
+        MOVE_KEYS,
+        where,
+        lambda key: msg(
+            "unknown key {shown}; a move has {tile} and {end}, or {action}",
+            shown=key,
+            tile="tile",
+            end="end",
+            action="action",
+        ),
+    )
     action = raw.get("action")
     if "action" in raw and not (action == "play" and "tile" in raw):
         if not isinstance(action, str) or action not in ACTION_MOVES:
@@ -400,15 +402,9 @@ def read_match(data: object, rules: HouseRules) -> MatchState | None:
         return None
     if not isinstance(data, Mapping):
         raise PositionError(msg("'match' must be a mapping with scores (and opened for the 13-point rule)"))
-    extra = set(data) - {"scores", "opened"}
-    if extra:
-        key = sorted(extra, key=str)[0]
-        raise PositionError(
-            at(
-                "match",
-                msg("unknown key {shown}; use scores and opened", shown=shown(key)),
-            )
-        )
+    _refuse_unknown_keys(
+        data, {"scores", "opened"}, "match", lambda key: msg("unknown key {shown}; use scores and opened", shown=key)
+    )
     scores = [0] * rules.sides
     opened = [rules.opening_threshold == 0] * rules.sides
     for side, value in _per_side(data.get("scores"), "scores", rules.sides):
