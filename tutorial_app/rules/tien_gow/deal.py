@@ -8,7 +8,6 @@ the last trick of the hand before (``match.next_deal``).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -16,7 +15,8 @@ from tutorial_app.rules.text import RulesError, Text, msg, msgn, seat_name
 from tutorial_app.rules.tien_gow.moves import apply_unchecked, normalize, why_illegal
 from tutorial_app.rules.tien_gow.options import HAND_SIZE, PLAYERS, TienGowRules
 from tutorial_app.rules.tien_gow.state import HandState, Move, parse_move, sort_tiles
-from tutorial_app.rules.tien_gow.tiles import CHINESE_SET, chinese_tile, copies_in_set
+from tutorial_app.rules.tien_gow.tiles import CHINESE_SET, chinese_tile, copies_in_set, more_than_the_set
+from tutorial_app.rules.tiles import Tile
 
 __all__ = ["TienGowError", "TienGowDeal", "deal", "start_hand", "position"]
 
@@ -79,7 +79,7 @@ def start_hand(
     return HandState(rules, sorted_hands, banker, first, taken=points)
 
 
-def _check_tiles(hands: tuple[tuple[object, ...], ...]) -> None:
+def _check_tiles(hands: tuple[tuple[Tile, ...], ...]) -> None:
     sizes = {len(h) for h in hands}
     size = len(hands[0])
     if len(sizes) != 1 or not 1 <= size <= HAND_SIZE:
@@ -91,18 +91,18 @@ def _check_tiles(hands: tuple[tuple[object, ...], ...]) -> None:
                 shown=shown,
             )
         )
-    counts = Counter(tile for hand in hands for tile in hand)
-    for tile, n in counts.items():
-        if n > copies_in_set(tile):
-            raise TienGowError(
-                msgn(
-                    "the set has {n} of {tile}, but the hands hold {held}",
-                    "the set has {n} of {tile}, but the hands hold {held}",
-                    copies_in_set(tile),
-                    tile=tile,
-                    held=n,
-                )
+    over = more_than_the_set(tile for hand in hands for tile in hand)
+    if over is not None:
+        tile, n = over
+        raise TienGowError(
+            msgn(
+                "the set has {n} of {tile}, but the hands hold {held}",
+                "the set has {n} of {tile}, but the hands hold {held}",
+                copies_in_set(tile),
+                tile=tile,
+                held=n,
             )
+        )
 
 
 def _check_progress(played: int, points: tuple[int, ...], leader: int, banker: int) -> None:

@@ -65,6 +65,7 @@ __all__ = [
     "red_on_half",
     "suit_of",
     "copies_in_set",
+    "more_than_the_set",
     "tile_name",
     "tile_aliases",
     "civil_rank",
@@ -211,6 +212,14 @@ def copies_in_set(tile: object) -> int:
     return 2 if suit_of(tile) is Suit.CIVIL else 1
 
 
+def more_than_the_set(tiles: Iterable[Tile]) -> tuple[Tile, int] | None:
+    """The first tile named more often than the set holds it, and how often it is named; None if there is none."""
+    for tile, n in Counter(tiles).items():
+        if n > copies_in_set(tile):
+            return tile, n
+    return None
+
+
 def military_value(tile: object) -> int:
     """A military tile's total, which is its rank (9 highest, 3 lowest)."""
     t = chinese_tile(tile)
@@ -305,18 +314,18 @@ def kind_text(kind: ComboKind) -> Text:
 
 def _tiles_of(tiles: Iterable[object]) -> tuple[Tile, ...]:
     found = tuple(chinese_tile(t) for t in tiles)
-    counts = Counter(found)
-    for tile, n in counts.items():
-        if n > copies_in_set(tile):
-            raise ChineseRulesError(
-                msgn(
-                    "the set has only {n} of {tile}, not {held}",
-                    "the set has only {n} of {tile}, not {held}",
-                    copies_in_set(tile),
-                    tile=tile,
-                    held=n,
-                )
+    over = more_than_the_set(found)
+    if over is not None:
+        tile, n = over
+        raise ChineseRulesError(
+            msgn(
+                "the set has only {n} of {tile}, not {held}",
+                "the set has only {n} of {tile}, not {held}",
+                copies_in_set(tile),
+                tile=tile,
+                held=n,
             )
+        )
     civil = sorted((t for t in found if t in _CIVIL_RANK), key=_CIVIL_RANK.__getitem__)
     military = sorted((t for t in found if t not in _CIVIL_RANK), key=lambda t: (-t.pips, -t.hi))
     return (*civil, *military)
@@ -467,16 +476,6 @@ def judge(reply: Combination | Iterable[object], current: Combination | Iterable
                 other=hk,
             ),
         )
-    if challenger.strength > high.strength:
-        return Verdict(
-            True,
-            msg(
-                "Both are the same kind of set ({kind}), and {combo} ranks above {other}.",
-                kind=kind_text(high.kind),
-                combo=challenger.name,
-                other=high.name,
-            ),
-        )
     if challenger.strength == high.strength:
         return Verdict(
             False,
@@ -486,15 +485,10 @@ def judge(reply: Combination | Iterable[object], current: Combination | Iterable
                 other=high.name,
             ),
         )
-    return Verdict(
-        False,
-        msg(
-            "Both are the same kind of set ({kind}), but {combo} ranks below {other}.",
-            kind=kind_text(high.kind),
-            combo=challenger.name,
-            other=high.name,
-        ),
-    )
+    named = {"kind": kind_text(high.kind), "combo": challenger.name, "other": high.name}
+    if challenger.strength > high.strength:
+        return Verdict(True, msg("Both are the same kind of set ({kind}), and {combo} ranks above {other}.", **named))
+    return Verdict(False, msg("Both are the same kind of set ({kind}), but {combo} ranks below {other}.", **named))
 
 
 def beats(reply: Combination | Iterable[object], current: Combination | Iterable[object]) -> bool:
