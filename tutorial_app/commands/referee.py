@@ -6,13 +6,13 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.io import read_data_file
 from tutorial_app.language import LANGS
 from tutorial_app.rules.line.position import PositionError
-from tutorial_app.rules.line.referee import HandRuling, LeadRuling, MatchRuling, Ruling, rule_all, rulings_json
+from tutorial_app.rules.line.referee import LeadRuling, Ruling, rule_all, rulings_json
 from tutorial_app.rules.line.state import Action, Move
 from tutorial_app.rules.text import msg
 
@@ -68,6 +68,7 @@ def _listed(values: Sequence[object]) -> str:
 
 
 Row = tuple[str, list[str]]
+_Part = TypeVar("_Part")
 
 
 def _row(rulings: Sequence[Ruling], label: str, cell: Callable[[Ruling], object]) -> Row:
@@ -116,36 +117,38 @@ def _hand_rows(rulings: Sequence[Ruling]) -> list[Row]:
     return rows
 
 
-def _result_rows(rulings: Sequence[Ruling]) -> list[Row]:
-    if not any(r.result is not None for r in rulings):
+def _part_rows(parts: Sequence[_Part | None], reads: Sequence[tuple[str, Callable[[_Part], object]]]) -> list[Row]:
+    """Rows of one part of the rulings (the hand's result, the match): none when no ruling has the part, "-" in the
+    column of a ruling that lacks it."""
+    if all(part is None for part in parts):
         return []
+    return [(label, [str(read(part)) if part is not None else "-" for part in parts]) for label, read in reads]
 
-    def cell(read: Callable[[HandRuling], object]) -> Callable[[Ruling], object]:
-        return lambda r: read(r.result) if r.result is not None else "-"
 
-    return [
-        _row(rulings, "winner side", cell(lambda h: ", ".join(str(s) for s in h.winner_sides))),
-        _row(rulings, "tie", cell(lambda h: h.tie)),
-        _row(rulings, "points", cell(lambda h: _per_side(h.points))),
-        _row(rulings, "bank after", cell(lambda h: h.bank_after)),
-        _row(rulings, "capicú", cell(lambda h: h.capicu)),
-        _row(rulings, "next leader", cell(lambda h: h.next_leader)),
-        _row(rulings, "why", cell(lambda h: h.reason)),
-    ]
+def _result_rows(rulings: Sequence[Ruling]) -> list[Row]:
+    return _part_rows(
+        [r.result for r in rulings],
+        [
+            ("winner side", lambda h: ", ".join(str(s) for s in h.winner_sides)),
+            ("tie", lambda h: h.tie),
+            ("points", lambda h: _per_side(h.points)),
+            ("bank after", lambda h: h.bank_after),
+            ("capicú", lambda h: h.capicu),
+            ("next leader", lambda h: h.next_leader),
+            ("why", lambda h: h.reason),
+        ],
+    )
 
 
 def _match_rows(rulings: Sequence[Ruling]) -> list[Row]:
-    if not any(r.match is not None for r in rulings):
-        return []
-
-    def cell(read: Callable[[MatchRuling], object]) -> Callable[[Ruling], object]:
-        return lambda r: read(r.match) if r.match is not None else "-"
-
-    return [
-        _row(rulings, "match scores", cell(lambda m: _per_side(m.scores))),
-        _row(rulings, "match over", cell(lambda m: m.over)),
-        _row(rulings, "match winner", cell(lambda m: ", ".join(str(s) for s in m.winner_sides))),
-    ]
+    return _part_rows(
+        [r.match for r in rulings],
+        [
+            ("match scores", lambda m: _per_side(m.scores)),
+            ("match over", lambda m: m.over),
+            ("match winner", lambda m: ", ".join(str(s) for s in m.winner_sides)),
+        ],
+    )
 
 
 def format_table(rulings: Sequence[Ruling]) -> str:
