@@ -135,23 +135,16 @@ def trick_controls(state: tg.HandState, viewer: int, key: str, on_click: OnClick
         )
     st.caption(hint.text.in_(lang()))
     # Never disabled: pressing with a selection that cannot go says why, in the engine's words.
-    left, right = st.columns(2)
-    left.button(
-        tr("tg.play"),
-        key=f"{key}_tg_play",
-        type="primary" if hint.can_play else "secondary",
-        on_click=on_click,
-        args=("action:play",),
-        width="stretch",
-    )
-    right.button(
-        tr("tg.discard"),
-        key=f"{key}_tg_discard",
-        type="primary" if hint.can_discard else "secondary",
-        on_click=on_click,
-        args=("action:discard",),
-        width="stretch",
-    )
+    actions = (("play", "tg.play", hint.can_play), ("discard", "tg.discard", hint.can_discard))
+    for column, (action, label, can) in zip(st.columns(2), actions, strict=True):
+        column.button(
+            tr(label),
+            key=f"{key}_tg_{action}",
+            type="primary" if can else "secondary",
+            on_click=on_click,
+            args=(f"action:{action}",),
+            width="stretch",
+        )
 
 
 def banker_text(state: tg.HandState, viewer: int, by_lot: bool) -> str:
