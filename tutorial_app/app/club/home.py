@@ -8,6 +8,7 @@ the Join button, so neither a new tab nor the code box is a free oracle.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 import streamlit as st
@@ -56,13 +57,22 @@ def _join(store: ClubStore) -> None:
     typed, name = st.session_state.get("club_join_code", ""), st.session_state.get("club_join_name", "")
     seat = st.session_state.get("club_join_seat")
     now = clock()
-    try:
+
+    def joined() -> tuple[str, str]:
         room = store.find(str(typed), now, here())
-        token = store.join(room.code, str(name), now, seat if isinstance(seat, int) else None)
+        return room.code, store.join(room.code, str(name), now, seat if isinstance(seat, int) else None)
+
+    _enter_when_let_in(joined)
+
+
+def _enter_when_let_in(let_in: Callable[[], tuple[str, str]]) -> None:
+    """Enter the room ``let_in`` joins or opens (its code and this tab's token), or show why the store refused."""
+    try:
+        code, token = let_in()
     except ClubError as exc:
         refusal(exc.reason)
         return
-    enter(room.code, token)
+    enter(code, token)
 
 
 def _looked_up(store: ClubStore, code: str) -> Room | None:
@@ -121,12 +131,7 @@ def _teach(store: ClubStore) -> None:
         return
     name = str(st.session_state.get("club_teacher_name") or "").strip() or tr("club.teacher")
     capacity = int(st.session_state.get("club_capacity", 40))
-    try:
-        code, token = store.open_class(lesson.id, len(lesson.steps), name, capacity, clock(), who=here())
-    except ClubError as exc:
-        refusal(exc.reason)
-        return
-    enter(code, token)
+    _enter_when_let_in(lambda: store.open_class(lesson.id, len(lesson.steps), name, capacity, clock(), who=here()))
 
 
 def teach_form(store: ClubStore) -> None:
@@ -165,7 +170,8 @@ def _open_table(store: ClubStore) -> None:
     role: Literal["player", "watcher"] = "watcher" if st.session_state.get("club_table_role") == "watcher" else "player"
     default = tr("club.teacher") if role == "watcher" else ""
     name = str(st.session_state.get("club_host_name") or "").strip() or default
-    try:
+
+    def opened() -> tuple[str, str]:
         setup = make_setup(
             choice.preset,
             choice.players,
@@ -176,11 +182,9 @@ def _open_table(store: ClubStore) -> None:
             int(st.session_state["club_table_away"]),
             choice.house.title if choice.house is not None else None,
         )
-        code, token = store.open_table(setup, name, role, clock(), seat=0 if role == "player" else None, who=here())
-    except ClubError as exc:
-        refusal(exc.reason)
-        return
-    enter(code, token)
+        return store.open_table(setup, name, role, clock(), seat=0 if role == "player" else None, who=here())
+
+    _enter_when_let_in(opened)
 
 
 def table_form(store: ClubStore) -> None:
