@@ -54,6 +54,7 @@ __all__ = [
     "marker_sizes",
     "target_ends",
     "CLICK_TRACE",
+    "ClickTargets",
     "TARGET_TRACE",
     "ASSUMED_ASPECT",
 ]
@@ -140,6 +141,42 @@ class Picture(NamedTuple):
     wood: str
 
 
+class ClickTargets:
+    """The invisible markers a click lands on, gathered for the board's click trace (both games' boards): where
+    each is, what a click on it reports (``customdata``), its hover text and the scale of what it covers."""
+
+    def __init__(self) -> None:
+        self.x: list[float] = []
+        self.y: list[float] = []
+        self.data: list[str] = []
+        self.text: list[str] = []
+        self.scale: list[float] = []
+
+    def add(self, x: float, y: float, data: str, text: str, scale: float) -> None:
+        self.x.append(x)
+        self.y.append(y)
+        self.data.append(data)
+        self.text.append(text)
+        self.scale.append(scale)
+
+    def trace(self, marker: dict[str, object]) -> dict[str, Any]:
+        """The targets as the ``CLICK_TRACE`` trace, each drawn as ``marker`` (sized by the caller from ``scale``)."""
+        return scatter(
+            x=list(self.x),
+            y=list(self.y),
+            customdata=self.data,
+            hovertext=self.text,
+            mode="markers",
+            name=CLICK_TRACE,
+            hoverinfo="text",
+            marker=marker,
+            # Why: a click selects a point, and Plotly then fades every other point of the trace until the app
+            # redraws the figure; the click layer keeps its look.
+            selected={"marker": {"opacity": 1}},
+            unselected={"marker": {"opacity": 1}},
+        )
+
+
 class _Sketch:
     """Coordinates gathered for the batched traces, and the named parts drawn on their own."""
 
@@ -162,11 +199,7 @@ class _Sketch:
             "selected": ([], []),
             "fit": ([], []),
         }
-        self.click_x: list[float] = []
-        self.click_y: list[float] = []
-        self.click_data: list[str] = []
-        self.click_text: list[str] = []
-        self.click_scale: list[float] = []
+        self.clicks = ClickTargets()
         self.label_x: list[float] = []
         self.label_y: list[float] = []
         self.label_text: list[str] = []
@@ -206,11 +239,7 @@ class _Sketch:
             self.parts[part] = _tile_part(drawn, face_up, scale, self.colours, self.ppu)
 
     def click(self, x: float, y: float, data: str, text: str, scale: float = 1.0) -> None:
-        self.click_x.append(round(x, 3))
-        self.click_y.append(round(y, 3))
-        self.click_data.append(data)
-        self.click_text.append(text)
-        self.click_scale.append(scale)
+        self.clicks.add(round(x, 3), round(y, 3), data, text, scale)
 
     def label(self, x: float, y: float, text: str) -> None:
         self.label_x.append(x)
@@ -591,20 +620,8 @@ def _assemble(
             unselected={"marker": {"opacity": 1}},
         )
     )
-    traces.append(
-        scatter(
-            x=_xy(sketch.click_x),
-            y=_xy(sketch.click_y),
-            customdata=sketch.click_data,
-            hovertext=sketch.click_text,
-            mode="markers",
-            name=CLICK_TRACE,
-            hoverinfo="text",
-            marker=_marker("rgba(0,0,0,0)", marker_sizes(sketch.click_scale, ppu * 1.1, 1.0)),
-            selected={"marker": {"opacity": 1}},
-            unselected={"marker": {"opacity": 1}},
-        )
-    )
+    clicks = sketch.clicks
+    traces.append(clicks.trace(_marker("rgba(0,0,0,0)", marker_sizes(clicks.scale, ppu * 1.1, 1.0))))
     # Why plain JSON, unvalidated: every value above comes from this module, never from a user, and
     # Plotly's property-by-property validation was most of a board's build time (16 of 18 ms for a
     # four-seat table), its conversion to JSON most of the rest. tests/board/test_figure_valid.py builds

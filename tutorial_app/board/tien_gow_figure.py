@@ -30,6 +30,7 @@ from tutorial_app.board.chinese_tile import pip_spots, rounded_rect, tile_outlin
 from tutorial_app.board.figure import (
     CLICK_TRACE,
     THEMES,
+    ClickTargets,
     Picture,
     Theme,
     filled_trace,
@@ -91,11 +92,7 @@ class _Sketch:
             "winning": ([], []),
             "hint": ([], []),
         }
-        self.click_x: list[float] = []
-        self.click_y: list[float] = []
-        self.click_data: list[str] = []
-        self.click_text: list[str] = []
-        self.click_scale: list[float] = []
+        self.clicks = ClickTargets()
 
     def tile(
         self, cx: float, cy: float, vertical: bool, scale: float, tile: Tile | None, mark: str | None = None
@@ -114,13 +111,6 @@ class _Sketch:
             px.append(pip.x)
             py.append(pip.y)
             sizes.append(scale)
-
-    def clickable(self, x: float, y: float, data: str, text: str, scale: float) -> None:
-        self.click_x.append(x)
-        self.click_y.append(y)
-        self.click_data.append(data)
-        self.click_text.append(text)
-        self.click_scale.append(scale)
 
 
 def _part_name(spot: TileSpot) -> str:
@@ -163,7 +153,7 @@ def _spot(sketch: _Sketch, spot: TileSpot) -> None:
     w, h = spot.size
     for k in (-1, 0, 1):
         dx, dy = (0.0, k * h * 0.3) if spot.vertical else (k * w * 0.3, 0.0)
-        sketch.clickable(round(spot.cx + dx, 3), round(spot.cy + dy, 3), spot.click, label, spot.scale)
+        sketch.clicks.add(round(spot.cx + dx, 3), round(spot.cy + dy, 3), spot.click, label, spot.scale)
 
 
 _PIP_DIAMETER = {True: 0.34, False: 0.19}
@@ -206,14 +196,6 @@ def _pip_traces(sketch: _Sketch) -> list[dict[str, Any]]:
             )
         )
     return traces
-
-
-_NO_FADE: dict[str, dict[str, dict[str, float]]] = {
-    "selected": {"marker": {"opacity": 1}},
-    "unselected": {"marker": {"opacity": 1}},
-}
-"""Why: a click selects a point, and Plotly then fades every other point of every marker trace
-until the app redraws the figure; pips and the click layer keep their look."""
 
 
 def _marker(colour: str, size: float | list[float]) -> dict[str, object]:
@@ -320,17 +302,8 @@ def _figure(
 
 
 def _click_trace(sketch: _Sketch, ppu: float) -> dict[str, Any]:
-    return scatter(
-        x=sketch.click_x,
-        y=sketch.click_y,
-        customdata=sketch.click_data,
-        hovertext=sketch.click_text,
-        mode="markers",
-        name=CLICK_TRACE,
-        hoverinfo="text",
-        marker=_marker("rgba(0,0,0,0)", marker_sizes(sketch.click_scale, ppu * 0.95, 2.0)),
-        **_NO_FADE,
-    )
+    clicks = sketch.clicks
+    return clicks.trace(_marker("rgba(0,0,0,0)", marker_sizes(clicks.scale, ppu * 0.95, 2.0)))
 
 
 def tien_gow_figure(state: HandState, **view: Any) -> go.Figure:
@@ -392,7 +365,7 @@ def tien_gow_picture(
         traces.append(_text_trace(button_captions, _BUTTON_TEXT, lang, ppu, "button labels"))
     for button in table.buttons:
         for k in (-1, 0, 1):  # across the whole button, as along a tile
-            sketch.clickable(
+            sketch.clicks.add(
                 round(button.x + k * button.w * 0.3, 3),
                 button.y,
                 f"action:{button.action.value}",
@@ -438,7 +411,7 @@ def chinese_tiles_picture(
     for i, tile in enumerate(tiles):
         x = first + i * step
         sketch.tile(x, 0.0, True, 1.0, tile, "hint" if i in marked else None)
-        sketch.clickable(x, 0.0, f"tile:{i}", str(tile) if tile is not None else "", 1.0)
+        sketch.clicks.add(x, 0.0, f"tile:{i}", str(tile) if tile is not None else "", 1.0)
     half_w = max(step * len(tiles) / 2 + 0.4, 2.0)
     x_range, y_range = (-half_w, half_w), (-h / 2 - 0.4, h / 2 + 0.4)
     ppu = _px_per_unit(x_range, y_range, height, width if width is not None else int(height * half_w / (h / 2 + 0.4)))
