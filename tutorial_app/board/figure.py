@@ -43,6 +43,7 @@ __all__ = [
     "Theme",
     "THEMES",
     "board_figure",
+    "as_go_figure",
     "board_picture",
     "placed_part",
     "Picture",
@@ -320,7 +321,11 @@ def _last_played(state: HandState) -> Tile | None:
 
 def board_figure(state: HandState, **view: Any) -> go.Figure:
     """``board_picture``'s figure as a ``go.Figure`` (same arguments)."""
-    figure = board_picture(state, **view).figure
+    return as_go_figure(board_picture(state, **view).figure)
+
+
+def as_go_figure(figure: Mapping[str, Any]) -> go.Figure:
+    """A board's plain figure JSON as a ``go.Figure``, unvalidated as it was built (see ``_assemble``)."""
     return go.Figure(data=figure["data"], layout=figure["layout"], _validate=False)
 
 

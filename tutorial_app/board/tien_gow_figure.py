@@ -33,6 +33,7 @@ from tutorial_app.board.figure import (
     ClickTargets,
     Picture,
     Theme,
+    as_go_figure,
     filled_trace,
     marker_sizes,
     outline_traces,
@@ -308,8 +309,7 @@ def _click_trace(sketch: _Sketch, ppu: float) -> dict[str, Any]:
 
 def tien_gow_figure(state: HandState, **view: Any) -> go.Figure:
     """``tien_gow_picture``'s figure as a ``go.Figure`` (same arguments)."""
-    figure = tien_gow_picture(state, **view).figure
-    return go.Figure(data=figure["data"], layout=figure["layout"], _validate=False)
+    return as_go_figure(tien_gow_picture(state, **view).figure)
 
 
 def tien_gow_picture(
@@ -386,8 +386,7 @@ _BUTTON_LABEL = 1.05
 
 def chinese_tiles_figure(tiles: Sequence[Tile | None], **view: Any) -> go.Figure:
     """``chinese_tiles_picture``'s figure as a ``go.Figure`` (same arguments)."""
-    figure = chinese_tiles_picture(tiles, **view)
-    return go.Figure(data=figure["data"], layout=figure["layout"], _validate=False)
+    return as_go_figure(chinese_tiles_picture(tiles, **view))
 
 
 def chinese_tiles_picture(
