@@ -124,20 +124,7 @@ def hand_result(state: HandState) -> HandResult:
         for side in range(sides):
             if side != winner:
                 points[side] = _penalty(rules.min_penalty, pips[side])
-        return HandResult(
-            state.status,
-            (winner,),
-            False,
-            tuple(points),
-            tuple(fives),
-            0,
-            False,
-            0,
-            _blocked_leader(state, (winner,), fish),
-            fish,
-            pips,
-            ("goat_block", fish),
-        )
+        return _blocked_win(state, winner, points, fives, pips, ("goat_block", fish))
     low = min(pips)
     lows = tuple(s for s in range(sides) if pips[s] == low)
     if len(lows) > 1:
@@ -159,6 +146,19 @@ def hand_result(state: HandState) -> HandResult:
     if not rules.is_penalty_scoring:
         points[winner] += state.bank
     kind = "lowest_goat" if rules.is_penalty_scoring else "lowest"
+    return _blocked_win(state, winner, points, fives, pips, (kind, rules.seats_of(winner), low))
+
+
+def _blocked_win(
+    state: HandState,
+    winner: int,
+    points: list[int],
+    fives: tuple[int, ...],
+    pips: tuple[int, ...],
+    why: tuple[object, ...],
+) -> HandResult:
+    """A blocked hand that one side wins: no tie, no bank, no capicú; the fish's leader leads next."""
+    fish = state.fish_maker
     return HandResult(
         state.status,
         (winner,),
@@ -171,7 +171,7 @@ def hand_result(state: HandState) -> HandResult:
         _blocked_leader(state, (winner,), fish),
         fish,
         pips,
-        (kind, rules.seats_of(winner), low),
+        why,
     )
 
 
