@@ -11,14 +11,16 @@ anything else is left to the author.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple, TypeVar
 
 from tutorial_app.rules.line.scoring import HandResult, hand_result
 from tutorial_app.rules.line.state import HandState, Status
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile
 
-__all__ = ["Facts", "claim_problems"]
+__all__ = ["Facts", "claim_problems", "VIEWER_PATTERNS", "viewer_problem", "seat_problem", "text_problems"]
+
+_Check = TypeVar("_Check")
 
 _TILE = r"\d-\d"
 _EN_TILES = rf"{_TILE}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_TILE})*"
@@ -46,13 +48,18 @@ Check = Callable[[Facts, int, str], str | None]
 """(facts, seat named, the tiles written or "") -> a problem, or None."""
 
 
-def _viewer(facts: Facts, seat: int, _tiles: str) -> str | None:
-    if seat == facts.viewer:
+def viewer_problem(seat: int, viewer: int) -> str | None:
+    """The problem when a text calls ``seat`` "you" but the learner is ``viewer`` (both games' lessons)."""
+    if seat == viewer:
         return None
     return (
-        f"the text calls seat {seat} 'you', but the learner is seat {facts.viewer} in this lesson (viewer: "
-        f"{facts.viewer}): write 'you' for seat {facts.viewer} and 'seat {seat}' for the other, or change viewer:"
+        f"the text calls seat {seat} 'you', but the learner is seat {viewer} in this lesson (viewer: "
+        f"{viewer}): write 'you' for seat {viewer} and 'seat {seat}' for the other, or change viewer:"
     )
+
+
+def _viewer(facts: Facts, seat: int, _tiles: str) -> str | None:
+    return viewer_problem(seat, facts.viewer)
 
 
 def _holds(facts: Facts, seat: int, tiles: str) -> str | None:
@@ -117,10 +124,18 @@ def _next(facts: Facts, seat: int, _tiles: str) -> str | None:
     )
 
 
+VIEWER_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("en", re.compile(r"\byou \((?:at )?seat (\d)\)", re.I)),
+    ("en", re.compile(r"\byou are (?:at )?seat (\d)\b", re.I)),
+    ("en", re.compile(r"\bseat (\d) \(you\)", re.I)),
+    ("ru", re.compile(r"\bвы \((?:игрок|место) (\d)\)", re.I)),
+    ("ru", re.compile(r"\bигрок (\d) \(вы\)", re.I)),
+)
+"""How a text of either game says which seat "you" are, by language; the seat is the first group. A game's
+patterns start with these (only the order within a language matters)."""
+
 _PATTERNS: tuple[tuple[str, re.Pattern[str], Check], ...] = (
-    ("en", re.compile(r"\byou \((?:at )?seat (\d)\)", re.I), _viewer),
-    ("en", re.compile(r"\byou are (?:at )?seat (\d)\b", re.I), _viewer),
-    ("en", re.compile(r"\bseat (\d) \(you\)", re.I), _viewer),
+    *((lang, pattern, _viewer) for lang, pattern in VIEWER_PATTERNS),
     ("en", re.compile(rf"\byou (?:hold|have)(){_DASH}({_EN_TILES})", re.I), _holds),
     ("en", re.compile(rf"\bseat (\d) (?:holds|has){_DASH}({_EN_TILES})", re.I), _holds),
     ("en", re.compile(r"\bseat (\d) has the fewest pips", re.I), _fewest),
@@ -128,8 +143,6 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str], Check], ...] = (
     ("en", re.compile(r"\bseat (\d) made the fish", re.I), _fish),
     ("en", re.compile(r"\byou() made the fish", re.I), _fish),
     ("en", re.compile(r"\bseat (\d) leads the next hand", re.I), _next),
-    ("ru", re.compile(r"\bвы \((?:игрок|место) (\d)\)", re.I), _viewer),
-    ("ru", re.compile(r"\bигрок (\d) \(вы\)", re.I), _viewer),
     ("ru", re.compile(rf"\bу вас(){_DASH}({_RU_TILES})", re.I), _holds),
     ("ru", re.compile(rf"\bу игрока (\d){_DASH}(?:остал(?:ись|ся|ась)\s+)?({_RU_TILES})", re.I), _holds),
     ("ru", re.compile(r"\bу игрока (\d) меньше (?:всех|всего) очков", re.I), _fewest),
@@ -140,21 +153,39 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str], Check], ...] = (
 )
 
 
-def claim_problems(text: str, lang: str, facts: Facts) -> list[str]:
-    """Every claim in one text (``lang``: en or ru) that the engine contradicts, as a message."""
+def text_problems(
+    text: str,
+    lang: str,
+    patterns: Iterable[tuple[str, re.Pattern[str], _Check]],
+    judge: Callable[[re.Match[str], _Check], str | None],
+) -> list[str]:
+    """What ``judge`` finds wrong with each match in ``text`` of the patterns of ``lang``, in the patterns' order
+    (both games' claim checks read their texts this way)."""
     problems: list[str] = []
-    for pattern_lang, pattern, check in _PATTERNS:
+    for pattern_lang, pattern, check in patterns:
         if pattern_lang != lang:
             continue
         for found in pattern.finditer(text):
-            seat = int(found[1]) if found[1] else facts.viewer
-            tiles = found[2] if pattern.groups >= 2 else ""
-            if facts.states and seat >= len(facts.states[0].hands):
-                problems.append(
-                    f"the text names seat {seat}, but this position has seats 0 to {len(facts.states[0].hands) - 1}"
-                )
-                continue
-            problem = check(facts, seat, tiles)
+            problem = judge(found, check)
             if problem is not None:
                 problems.append(problem)
     return problems
+
+
+def seat_problem(seat: int, seats: int | None, table: str) -> str | None:
+    """The problem when a text names a seat that ``table`` (with ``seats`` seats) lacks; None if unknown or there."""
+    if seats is None or seat < seats:
+        return None
+    return f"the text names seat {seat}, but {table} has seats 0 to {seats - 1}"
+
+
+def claim_problems(text: str, lang: str, facts: Facts) -> list[str]:
+    """Every claim in one text (``lang``: en or ru) that the engine contradicts, as a message."""
+    seats = len(facts.states[0].hands) if facts.states else None
+
+    def judge(found: re.Match[str], check: Check) -> str | None:
+        seat = int(found[1]) if found[1] else facts.viewer
+        tiles = found[2] if found.re.groups >= 2 else ""
+        return seat_problem(seat, seats, "this position") or check(facts, seat, tiles)
+
+    return text_problems(text, lang, _PATTERNS, judge)

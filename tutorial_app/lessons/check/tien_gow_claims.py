@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from tutorial_app.lessons.check.claims import VIEWER_PATTERNS, seat_problem, text_problems, viewer_problem
 from tutorial_app.rules import tien_gow as tg
 
 __all__ = ["trick_claim_problems"]
@@ -27,12 +28,7 @@ def _name(seat: int, viewer: int) -> str:
 
 
 def _viewer(_state: tg.HandState, viewer: int, seat: int) -> str | None:
-    if seat == viewer:
-        return None
-    return (
-        f"the text calls seat {seat} 'you', but the learner is seat {viewer} in this lesson (viewer: {viewer}): "
-        f"write 'you' for seat {viewer} and 'seat {seat}' for the other, or change viewer:"
-    )
+    return viewer_problem(seat, viewer)
 
 
 def _leads(state: tg.HandState, viewer: int, seat: int) -> str | None:
@@ -47,30 +43,17 @@ def _leads(state: tg.HandState, viewer: int, seat: int) -> str | None:
 
 
 _PATTERNS: tuple[tuple[str, re.Pattern[str], Check], ...] = (
-    ("en", re.compile(r"\byou \((?:at )?seat (\d)\)", re.I), _viewer),
-    ("en", re.compile(r"\byou are (?:at )?seat (\d)\b", re.I), _viewer),
-    ("en", re.compile(r"\bseat (\d) \(you\)", re.I), _viewer),
+    *((lang, pattern, _viewer) for lang, pattern in VIEWER_PATTERNS),
     ("en", re.compile(r"\bseat (\d) (?:leads|has led|is leading)\b", re.I), _leads),
-    ("ru", re.compile(r"\bвы \((?:игрок|место) (\d)\)", re.I), _viewer),
-    ("ru", re.compile(r"\bигрок (\d) \(вы\)", re.I), _viewer),
     ("ru", re.compile(r"\bигрок (\d) (?:заходит|зашёл|зашел)\b", re.I), _leads),
 )
 
 
 def trick_claim_problems(text: str, lang: str, state: tg.HandState, viewer: int) -> list[str]:
     """Every claim in one text (``lang``: en or ru) that the Tien Gow position contradicts, as a message."""
-    problems: list[str] = []
-    for pattern_lang, pattern, check in _PATTERNS:
-        if pattern_lang != lang:
-            continue
-        for found in pattern.finditer(text):
-            seat = int(found[1])
-            if seat >= len(state.hands):
-                problems.append(
-                    f"the text names seat {seat}, but a Tien Gow table has seats 0 to {len(state.hands) - 1}"
-                )
-                continue
-            problem = check(state, viewer, seat)
-            if problem is not None:
-                problems.append(problem)
-    return problems
+
+    def judge(found: re.Match[str], check: Check) -> str | None:
+        seat = int(found[1])
+        return seat_problem(seat, len(state.hands), "a Tien Gow table") or check(state, viewer, seat)
+
+    return text_problems(text, lang, _PATTERNS, judge)
