@@ -15,6 +15,8 @@ from typing import Any
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from tutorial_app.lessons import Run
+
 POLL_MS = 50
 """How often a wait reads the page. Why not Playwright's default (every animation frame, ~60 times a second):
 reading the page's text or the figures' points forces a layout each time, and Chromium's CPU is the suite's
@@ -153,6 +155,24 @@ def click_button(page: Any, label: str, expect: str | None = None) -> None:
             button.click()
         page.get_by_text(expect).first.wait_for()
     page.wait_for_function(SETTLED, polling=POLL_MS)
+
+
+def answer_question(page: Any, run: Run, answer: object) -> None:
+    """Answer the lesson step's question on the page as a learner does, with the choice that is ``answer`` (a
+    question without choices: typed into the answer box), and in ``run``, the test's copy of the lesson."""
+    choices = run.choices("en")
+    if choices is not None:
+        click_button(page, next(text for value, text in choices if value == answer))
+    else:
+        page.get_by_label("Your answer").fill(str(answer))
+        click_button(page, "Answer")
+    run.answer(answer)
+
+
+def next_step(page: Any, run: Run) -> None:
+    """Go on to the lesson's next step, on the page (until it says "Step n of m") and in ``run``."""
+    click_button(page, "Next", expect=f"Step {run.index + 2} of {len(run.lesson.steps)}")
+    run.next()
 
 
 def choose(page: Any, label: str, option: str) -> None:

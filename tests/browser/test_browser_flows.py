@@ -11,7 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import click_button, click_point, open_app, point_gone, type_deal_number, wait_point
+from browser_helpers import (
+    answer_question,
+    click_button,
+    click_point,
+    next_step,
+    open_app,
+    point_gone,
+    type_deal_number,
+    wait_point,
+)
 
 from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import HUMAN, human_move, start_table
@@ -46,19 +55,11 @@ def test_first_core_lesson_by_clicking_the_board(page: Any, app_url: str, artifa
             box = page.get_by_text("Right!").first.bounding_box()
             assert box is not None and 0 <= box["y"] < 1000
         elif action is not None:
-            choices = run.choices("en")
-            if choices is not None:
-                label = next(text for value, text in choices if value == action)
-                click_button(page, label)
-            else:
-                page.get_by_label("Your answer").fill(str(action))
-                click_button(page, "Answer")
-            run.answer(action)
+            answer_question(page, run, action)
             page.get_by_text("Right!").first.wait_for()
         if run.finished:
             break
-        click_button(page, "Next", expect=f"Step {run.index + 2} of {len(lesson.steps)}")
-        run.next()
+        next_step(page, run)
     page.get_by_text("Lesson complete!").wait_for()
     assert page.get_by_text("★★★").count() >= 1
     assert clicks_on_board >= 2, "the first lesson should have at least one move played on the board"

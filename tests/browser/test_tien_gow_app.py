@@ -15,8 +15,10 @@ from typing import Any
 import pytest
 from browser_helpers import (
     PAGE_TEXT,
+    answer_question,
     click_button,
     click_point,
+    next_step,
     open_app,
     reruns,
     type_deal_number,
@@ -166,15 +168,12 @@ def test_a_tien_gow_lesson_driven_by_clicking(page: Any, app_url: str, artifacts
             page.get_by_text("Right!").first.wait_for()
             page.screenshot(path=str(artifacts / f"tien_gow_lesson_step{run.index + 1}.png"), full_page=True)
         elif action is not None:
-            choices = run.choices("en")
-            assert choices is not None
-            click_button(page, next(text for value, text in choices if value == action))
-            run.answer(action)
+            assert run.choices("en") is not None  # Tien Gow's questions are answered with a choice
+            answer_question(page, run, action)
             page.get_by_text("Right!").first.wait_for()
         if run.finished:
             break
-        click_button(page, "Next", expect=f"Step {run.index + 2} of {len(lesson.steps)}")
-        run.next()
+        next_step(page, run)
     page.get_by_text("Lesson complete!").wait_for()
     assert on_table >= 3
     page.screenshot(path=str(artifacts / "tien_gow_lesson_complete.png"), full_page=True)
@@ -205,12 +204,9 @@ def test_the_capstone_hand_played_by_a_new_user_earns_the_badge(page: Any, app_u
     while not isinstance(run.step, CapstoneStep):
         action = solve(run)
         if action is not None:
-            choices = run.choices("en")
-            assert choices is not None
-            click_button(page, next(text for value, text in choices if value == action))
-            run.answer(action)
-        click_button(page, "Next", expect=f"Step {run.index + 2} of {len(lesson.steps)}")
-        run.next()
+            assert run.choices("en") is not None
+            answer_question(page, run, action)
+        next_step(page, run)
     badge = t("learn.badge_earned", "en", badge="Tien Gow player")
     for _ in range(60):
         text = page.evaluate(PAGE_TEXT)
