@@ -1,5 +1,6 @@
 """Named presets: each variant we teach (block, draw, kozel, international, domino 101, classic,
-All Fives, donkey...) as data: a name, aliases, a one-line title and its ``HouseRules`` values.
+All Fives, donkey...) as data: a name, aliases, a one-line title and the ``HouseRules`` values it sets (every
+other option keeps its default: the plain block game for two).
 
 Why data with per-player-count rows: several variants change with the number
 of players (domino 101 draws pairs for two, draws until playable for three
@@ -25,14 +26,15 @@ class UnknownVariantError(RulesError):
 
 @dataclass(frozen=True)
 class Variant:
-    """A named preset: default options plus changes by number of players."""
+    """A named preset: how its options differ from the plain block game, plus changes by number of players."""
 
     name: str
     title: Text
     aliases: tuple[str, ...]
-    players: tuple[int, ...]
-    default_players: int
     options: Mapping[str, Any]
+    """The options this preset sets; every other option keeps ``HouseRules``' default (the plain block game)."""
+    players: tuple[int, ...] = (2, 3, 4)
+    default_players: int = 2
     by_players: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     pairs_optional: bool = False
     about: Text | None = None
@@ -69,42 +71,21 @@ def _v(**kwargs: Any) -> Mapping[str, Any]:
 
 _DRAW_HAND = {2: _v(hand_size=7), 3: _v(hand_size=5), 4: _v(hand_size=5)}
 
+# Each preset names only the options it sets: the rest are HouseRules' defaults, the plain block game for two
+# (the block preset itself sets none).
 VARIANTS: tuple[Variant, ...] = (
     Variant(
         name="block",
         title=msg("Block: no boneyard, pass when you cannot play"),
         aliases=("blocking", "блок", "без базара", "domino", "домино"),
-        players=(2, 3, 4),
-        default_players=2,
-        options=_v(
-            boneyard="none",
-            first_lead="lowest_double_not_blank",
-            first_tile="any",
-            scoring="winner_takes_opponents",
-            blocked_scoring="lowest_wins",
-            blocked_tie="nobody",
-            target=100,
-            match_goal="reach_target_wins",
-        ),
+        options=_v(),
         pairs_optional=True,
     ),
     Variant(
         name="draw",
         title=msg("Draw: take from the boneyard until a tile fits"),
         aliases=("draw game", "с базаром", "базар"),
-        players=(2, 3, 4),
-        default_players=2,
-        options=_v(
-            boneyard="draw",
-            draw_rule="until_playable",
-            reserve=0,
-            first_lead="lowest_double_not_blank",
-            first_tile="any",
-            scoring="winner_takes_opponents",
-            blocked_scoring="lowest_wins",
-            blocked_tie="nobody",
-            target=100,
-        ),
+        options=_v(boneyard="draw"),
         by_players=_DRAW_HAND,
     ),
     Variant(
@@ -114,17 +95,13 @@ VARIANTS: tuple[Variant, ...] = (
             "Penalty points, and whoever reaches 101 loses. The holder of 0-0 leads the first hand with it; two or three players draw from the boneyard, four pass (every tile is dealt); in a fish the player who laid the blocking tile writes nothing. The other goat, kozel_pass, never draws and differs in the first lead and the fish."
         ),
         aliases=("goat", "козёл", "козел", "kozyol"),
-        players=(2, 3, 4),
         default_players=4,
         options=_v(
             boneyard="draw",
-            draw_rule="until_playable",
             first_lead="blank_then_highest",
             first_tile="determining",
             scoring="goat",
             blocked_scoring="goat_block",
-            blocked_tie="nobody",
-            blocked_next_lead="fish_maker",
             target=101,
             match_goal="reach_target_loses",
         ),
@@ -137,18 +114,8 @@ VARIANTS: tuple[Variant, ...] = (
             "Goat at a table that never draws: even two or three players pass when nothing fits, and the tiles nobody was dealt stay out of play. The lowest double from 1-1 leads the first hand, with any tile; in a fish the player with the fewest pips writes nothing. With four players it differs from kozel only in the first lead and the fish."
         ),
         aliases=("goat pass", "kozel pass", "козёл без базара", "козел без базара"),
-        players=(2, 3, 4),
         default_players=4,
-        options=_v(
-            boneyard="none",
-            first_lead="lowest_double_not_blank",
-            first_tile="any",
-            scoring="goat",
-            blocked_scoring="lowest_wins",
-            blocked_tie="nobody",
-            target=101,
-            match_goal="reach_target_loses",
-        ),
+        options=_v(scoring="goat", target=101, match_goal="reach_target_loses"),
         pairs_optional=True,
     ),
     Variant(
@@ -158,17 +125,7 @@ VARIANTS: tuple[Variant, ...] = (
         players=(4,),
         default_players=4,
         options=_v(
-            teams="pairs",
-            boneyard="none",
-            first_lead="double_six_must",
-            first_tile="determining",
-            next_lead="winner",
-            blocked_next_lead="fish_maker",
-            scoring="winner_takes_all_hands",
-            blocked_scoring="lowest_wins",
-            blocked_tie="nobody",
-            capicu_bonus=0,
-            target=100,
+            teams="pairs", first_lead="double_six_must", first_tile="determining", scoring="winner_takes_all_hands"
         ),
     ),
     Variant(
@@ -176,35 +133,20 @@ VARIANTS: tuple[Variant, ...] = (
         title=msg("International for two: lots decide the lead, draw until it fits"),
         aliases=("international for two", "one on one", "1v1", "международное на двоих", "на двоих"),
         players=(2,),
-        default_players=2,
         options=_v(
             boneyard="draw",
-            draw_rule="until_playable",
-            reserve=0,
             block_with_boneyard="draw_out",
             first_lead="draw_lots",
-            first_tile="any",
-            next_lead="winner",
-            blocked_next_lead="fish_maker",
             scoring="winner_takes_all_hands",
-            blocked_scoring="lowest_wins",
-            blocked_tie="nobody",
-            target=100,
         ),
     ),
     Variant(
         name="domino101",
         title=msg("Domino 101: the 13-point opening, the tie bank, first to 101"),
         aliases=("101", "домино 101", "сто один"),
-        players=(2, 3, 4),
-        default_players=2,
         options=_v(
             first_lead="priority_101",
             first_tile="determining",
-            next_lead="winner",
-            blocked_next_lead="fish_maker",
-            scoring="winner_takes_opponents",
-            blocked_scoring="lowest_wins",
             blocked_tie="bank",
             blank_double_value=10,
             opening_threshold=13,
@@ -213,26 +155,20 @@ VARIANTS: tuple[Variant, ...] = (
         ),
         by_players={
             2: _v(boneyard="draw", draw_rule="pairs", reserve=2),
-            3: _v(boneyard="draw", draw_rule="until_playable", reserve=1, must_play_drawn=True),
-            4: _v(boneyard="none", teams="pairs"),
+            3: _v(boneyard="draw", reserve=1, must_play_drawn=True),
+            4: _v(teams="pairs"),
         },
     ),
     Variant(
         name="classic",
         title=msg("Classic: the highest double leads, a fish pays the difference"),
         aliases=("классика", "классическое", "classic draw"),
-        players=(2, 3, 4),
-        default_players=2,
         options=_v(
             boneyard="draw",
-            draw_rule="until_playable",
             first_lead="highest_double",
             first_tile="determining",
-            next_lead="winner",
             blocked_next_lead="winner",
-            scoring="winner_takes_opponents",
             blocked_scoring="lowest_minus_own",
-            blocked_tie="nobody",
             blank_double_value=10,
             target=101,
         ),
@@ -242,20 +178,13 @@ VARIANTS: tuple[Variant, ...] = (
         name="all_fives",
         title=msg("All Fives (Muggins): score when the ends add up to a multiple of 5"),
         aliases=("muggins", "fives", "маггинс", "все пятёрки"),
-        players=(2, 3, 4),
-        default_players=2,
         options=_v(
             boneyard="draw",
-            draw_rule="until_playable",
             must_play_drawn=True,
             first_lead="draw_lots",
-            first_tile="any",
-            next_lead="winner",
             blocked_next_lead="first_lead_rule",
             layout="spinner",
-            scoring="winner_takes_opponents",
             blocked_scoring="lowest_minus_own",
-            blocked_tie="nobody",
             fives_scoring=True,
             target=200,
         ),
@@ -266,19 +195,13 @@ VARIANTS: tuple[Variant, ...] = (
         name="donkey",
         title=msg("Donkey: four arms, doubles in a row, first to 101 loses"),
         aliases=("осёл", "осел", "ishak"),
-        players=(2, 3, 4),
-        default_players=2,
         options=_v(
             boneyard="draw",
-            draw_rule="until_playable",
             first_lead="donkey",
             first_tile="determining",
-            next_lead="winner",
             blocked_next_lead="lowest_hand",
             layout="spinner",
             scoring="goat",
-            blocked_scoring="lowest_wins",
-            blocked_tie="nobody",
             multiple_doubles=True,
             branch_blocking=True,
             target=101,
