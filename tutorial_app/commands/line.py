@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import parse_overrides, preset_players, rules_from_args, run_size
-from tutorial_app.commands.progress import aligned, match_rows, progress_bar, win_rates
+from tutorial_app.commands.progress import progress_bar, stats_report
 from tutorial_app.rules.bot_names import FAST_BOTS, UnknownBot, bot_name
 from tutorial_app.rules.line.deal import DealError
 from tutorial_app.rules.line.options import HouseRules
@@ -91,19 +91,16 @@ def run_simulate(args: argparse.Namespace) -> int:
 def format_stats(name: str, rules: HouseRules, stats: SimulationStats) -> str:
     """The statistics as aligned lines of text."""
     sides = "pairs" if rules.in_pairs else f"{rules.sides} sides"
-    rows: list[tuple[str, str]] = [
-        ("rules", f"{name}, {rules.players} players ({sides}), {stats.bot} bot, seed {stats.seed}"),
-    ]
-    rows += match_rows(stats, "side")
-    rows += [
-        ("hands played", f"{stats.hands:,}"),
-        ("plays per hand", f"{stats.plays_per_hand:.2f}"),
-        ("moves per hand", f"{stats.moves_per_hand:.2f} (plays, draws and passes)"),
-        ("blocked hands", f"{stats.blocked_rate:.1%}"),
-        ("tied hands", f"{stats.tie_rate:.1%}"),
-        ("points per hand", f"{stats.points_per_hand:.2f}" + (" (penalties)" if rules.is_penalty_scoring else "")),
-        ("leader's side wins", f"{stats.leader_side_wins:.1%}"),
-        ("hand wins by side", win_rates(stats.hand_wins)),
-        ("hands per second", f"{stats.hands_per_second:,.0f}"),
-    ]
-    return aligned(rows)
+    return stats_report(
+        f"{name}, {rules.players} players ({sides}), {stats.bot} bot, seed {stats.seed}",
+        stats,
+        "side",
+        [
+            ("plays per hand", f"{stats.plays_per_hand:.2f}"),
+            ("moves per hand", f"{stats.moves_per_hand:.2f} (plays, draws and passes)"),
+            ("blocked hands", f"{stats.blocked_rate:.1%}"),
+            ("tied hands", f"{stats.tie_rate:.1%}"),
+            ("points per hand", f"{stats.points_per_hand:.2f}" + (" (penalties)" if rules.is_penalty_scoring else "")),
+            ("leader's side wins", f"{stats.leader_side_wins:.1%}"),
+        ],
+    )

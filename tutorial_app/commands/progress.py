@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Protocol, TextIO
 
-__all__ = ["ProgressBar", "progress_bar", "aligned", "win_rates", "match_rows"]
+__all__ = ["ProgressBar", "progress_bar", "aligned", "win_rates", "match_rows", "stats_report"]
 
 
 class ProgressBar:
@@ -84,3 +84,29 @@ def aligned(rows: Sequence[tuple[str, str]]) -> str:
     """Labelled figures, one a line, the values lined up after the longest label."""
     width = max(len(label) for label, _ in rows)
     return "".join(f"{label.ljust(width)}  {value}\n" for label, value in rows)
+
+
+class RunFigures(MatchFigures, Protocol):
+    """What every simulation's statistics say about its hands (both games' stats have these)."""
+
+    @property
+    def hands(self) -> int: ...
+    @property
+    def hand_wins(self) -> tuple[float, ...]: ...
+    @property
+    def hands_per_second(self) -> float: ...
+
+
+def stats_report(title: str, stats: RunFigures, by: str, rows: Sequence[tuple[str, str]]) -> str:
+    """A simulation's report, the same frame for both games: the ``rules`` line (``title``), the matches, the hands
+    played, the game's own ``rows``, the hand wins by side or seat (``by``) and the speed."""
+    return aligned(
+        [
+            ("rules", title),
+            *match_rows(stats, by),
+            ("hands played", f"{stats.hands:,}"),
+            *rows,
+            (f"hand wins by {by}", win_rates(stats.hand_wins)),
+            ("hands per second", f"{stats.hands_per_second:,.0f}"),
+        ]
+    )

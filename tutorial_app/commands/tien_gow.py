@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import parse_overrides, preset_players, run_size
-from tutorial_app.commands.progress import aligned, match_rows, progress_bar, win_rates
+from tutorial_app.commands.progress import progress_bar, stats_report
 from tutorial_app.rules.line.options import OptionError
 from tutorial_app.rules.tien_gow.options import ALIASES, NAME, PLAYERS, TITLE, TienGowRules
 
@@ -69,20 +69,19 @@ def _bots_text(bots: tuple[str, ...]) -> str:
 
 def format_stats(stats: TienGowStats) -> str:
     """The statistics as aligned lines of text, like the line games'."""
-    rows: list[tuple[str, str]] = [("rules", f"{NAME}, {PLAYERS} players, {_bots_text(stats.bots)}, seed {stats.seed}")]
-    rows += match_rows(stats, "seat")
-    rows += [
-        ("hands played", f"{stats.hands:,}"),
-        ("tricks per hand", f"{stats.tricks_per_hand:.2f} (8 trick points each)"),
-        ("moves per hand", f"{stats.moves_per_hand:.2f}"),
-        ("combination leads", f"{stats.combination_leads:.1%} (two tiles or more)"),
-        ("sat out last trick", f"{stats.sit_out_rate:.1%} of hands (a seat without a trick)"),
-        ("chips per hand", f"{stats.chips_per_hand:.2f} (collected by the winner)"),
-        ("banker wins", f"{stats.banker_wins:.1%}"),
-        ("hand wins by seat", win_rates(stats.hand_wins)),
-        ("hands per second", f"{stats.hands_per_second:,.0f}"),
-    ]
-    return aligned(rows)
+    return stats_report(
+        f"{NAME}, {PLAYERS} players, {_bots_text(stats.bots)}, seed {stats.seed}",
+        stats,
+        "seat",
+        [
+            ("tricks per hand", f"{stats.tricks_per_hand:.2f} (8 trick points each)"),
+            ("moves per hand", f"{stats.moves_per_hand:.2f}"),
+            ("combination leads", f"{stats.combination_leads:.1%} (two tiles or more)"),
+            ("sat out last trick", f"{stats.sit_out_rate:.1%} of hands (a seat without a trick)"),
+            ("chips per hand", f"{stats.chips_per_hand:.2f} (collected by the winner)"),
+            ("banker wins", f"{stats.banker_wins:.1%}"),
+        ],
+    )
 
 
 def run_rules(args: argparse.Namespace) -> int:
