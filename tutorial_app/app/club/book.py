@@ -53,12 +53,18 @@ def _admission(book: RuleBook) -> Admission | None:
     return admitted
 
 
+def _typed_pin(key: str) -> str:
+    """The PIN typed in the box ``key``; the box is emptied (a PIN is not left in it)."""
+    pin = str(st.session_state.get(key) or "")
+    st.session_state[key] = ""
+    return pin
+
+
 def _enter_pin() -> None:
     book = rule_book()
     if book is None:
         return
-    pin = str(st.session_state.get("club_admin_pin_field") or "")
-    st.session_state["club_admin_pin_field"] = ""
+    pin = _typed_pin("club_admin_pin_field")
     try:
         st.session_state[_ADMIN] = book.admit(here(), pin, clock())
     except ClubError as exc:
@@ -69,8 +75,7 @@ def _set_pin() -> None:
     book = rule_book()
     if book is None:
         return
-    pin = str(st.session_state.get("club_admin_new_pin") or "")
-    st.session_state["club_admin_new_pin"] = ""
+    pin = _typed_pin("club_admin_new_pin")
     made: list[Admission] = []
     if act(lambda: made.append(book.set_pin(_admission(book), pin))):
         st.session_state[_ADMIN] = made[0]
