@@ -11,9 +11,14 @@ parts out; the browser part needs Debian's chromium). Three parts, each printed 
   the median ratio <= 1.5.
 - Ratings: 200 simulated learners of known strength each solve 60 puzzles served by the page's own trainer
   (``next_puzzle`` near their rating), rated by the store's Glicko-2 in one database, as the app does. A learner
-  of strength q is two bots: on each puzzle it thinks like the expert bot (the strong bot on 200 playouts) with
-  chance q, else it plays the random bot's move. q runs evenly over 0..1. Goal: the Spearman rank
-  correlation of the ratings reached with q >= 0.9.
+  of strength q is two bots: on each puzzle it plays the exact solver's move (the proof every shipped puzzle
+  passed: exact play of every deal consistent with the learner's view) with chance q, else the random bot's
+  move. q runs evenly over 0..1. Goal: the Spearman rank correlation of the ratings reached with q >= 0.9.
+  The same crowd is then run with the strong bot (200 playouts) in the solver's place, and printed beside it:
+  that bot misses some puzzles (about one in twenty of those shown; the run prints how many), and on those a
+  learner of higher q does worse, so q is no longer a strength on every puzzle: those puzzles rise to the top
+  of the ratings, are served to the strongest learners, and hold their ratings together. The second figure
+  shows what that costs the ranking.
 """
 
 from __future__ import annotations
@@ -108,8 +113,9 @@ def _answer_any(page: Any) -> None:
 
 
 def puzzles_browser(browser: Any, samples: int) -> tuple[list[float], list[float]]:
-    """Milliseconds from "Next puzzle" to the new puzzle's board drawn, and to the end of the rerun."""
-    from app_speed import RERUN_OVER, STATE_LOG, _stop
+    """Milliseconds from the release of "Next puzzle" to the new puzzle's board drawn, and to the end of the
+    rerun."""
+    from app_speed import CLICK_CLOCK, RELEASED, RERUN_OVER, STATE_LOG, _stop
     from browser_helpers import SETTLED
     from servers import start_app
 
@@ -123,15 +129,18 @@ def puzzles_browser(browser: Any, samples: int) -> tuple[list[float], list[float
         page.goto(f"{url}/puzzles?lang=en")
         page.wait_for_selector(".dt-board .js-plotly-plot", timeout=90_000)
         page.evaluate(STATE_LOG)
+        page.evaluate(CLICK_CLOCK)
         while len(boards) < samples:
             _answer_any(page)
             page.wait_for_function(SETTLED, polling=50, timeout=60_000)
             page.evaluate(
                 "() => { window.__oldBoard = document.querySelector('.dt-board .js-plotly-plot')._fullData; }"
             )
-            since = float(page.evaluate("() => performance.now()"))
             page.locator('[class*="st-key-puzzles_next"] button').filter(visible=True).first.click()
             drawn = page.wait_for_function(NEW_BOARD, polling="raf", timeout=60_000).json_value()
+            # From the button's release, as the bare page's click is timed (not from before Playwright's click,
+            # whose checks and pointer moves took some 50 ms of their own).
+            since = float(page.evaluate(RELEASED))
             boards.append(float(drawn) - since)
             page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
             over = page.evaluate(RERUN_OVER, since)
@@ -170,7 +179,7 @@ def serving(samples: int) -> None:
 
 
 class Learner:
-    """A simulated learner: the expert bot with chance ``strength``, else the random bot."""
+    """A simulated learner: the expert with chance ``strength``, else the random bot."""
 
     def __init__(self, name: str, strength: float, seed: int) -> None:
         self.name = name
@@ -178,8 +187,22 @@ class Learner:
         self.rng = random.Random(seed)
 
 
+class Solver:
+    """The exact solver as a player: the move the puzzle's proof found best (one of them, when several tie)."""
+
+    name = "the exact solver (the puzzles' proof)"
+
+    def move(self, puzzle: Puzzle, rng: random.Random) -> str:
+        return rng.choice(puzzle.answers)
+
+    def misses(self, puzzle: Puzzle) -> bool:
+        return False
+
+
 class Experts:
-    """The expert bot's moves per puzzle, computed once for a few seeds."""
+    """The strong bot's moves per puzzle, computed once for a few seeds and drawn from (it varies a little)."""
+
+    name = f"the strong bot ({EXPERT_PLAYOUTS} playouts)"
 
     def __init__(self) -> None:
         self.bot = StrongBot(playouts=EXPERT_PLAYOUTS)
@@ -192,6 +215,11 @@ class Experts:
                 move_key(self.bot(state, random.Random(f"{puzzle.id}/expert/{seed}"))) for seed in range(EXPERT_SEEDS)
             ]
         return rng.choice(self.kept[puzzle.id])
+
+    def misses(self, puzzle: Puzzle) -> bool:
+        """Whether every kept move of the bot on ``puzzle`` is wrong."""
+        self.move(puzzle, random.Random(0))
+        return all(move not in puzzle.answers for move in self.kept[puzzle.id])
 
 
 def _ranks(values: list[float]) -> list[float]:
@@ -216,12 +244,11 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     return cov / math.sqrt(sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry))
 
 
-def ratings(learners: int, attempts: int, seed: int) -> None:
+def ratings(learners: int, attempts: int, seed: int, expert: Solver | Experts) -> None:
     puzzles = shipped_puzzles()
     store = PuzzleStore("sqlite://", clock=time.time)
     rng = random.Random(seed)
     crowd = [Learner(f"learner-{i:03d}", i / (learners - 1), seed * 1000 + i) for i in range(learners)]
-    experts = Experts()
     guess = RandomBot()
     tried: dict[str, set[str]] = {learner.name: set() for learner in crowd}
     started = time.perf_counter()
@@ -233,7 +260,7 @@ def ratings(learners: int, attempts: int, seed: int) -> None:
             assert puzzle is not None
             tried[learner.name].add(puzzle.id)
             if learner.rng.random() < learner.strength:
-                answer = experts.move(puzzle, learner.rng)
+                answer = expert.move(puzzle, learner.rng)
             else:
                 answer = move_key(guess(puzzle.read().state, learner.rng))
             right = answer in puzzle.answers
@@ -244,8 +271,10 @@ def ratings(learners: int, attempts: int, seed: int) -> None:
     strengths = [learner.strength for learner in crowd]
     rho = spearman(strengths, reached)
     raw = spearman(strengths, [solved_share[learner.name] / attempts for learner in crowd])
+    shown = {puzzle_id for names in tried.values() for puzzle_id in names}
+    missed = [p for p in puzzles if p.id in shown and expert.misses(p)]
     print(f"\nRatings ({learners} simulated learners x {attempts} puzzles, {len(puzzles)} puzzles, load {_load()})")
-    print("  a learner of strength q plays the expert bot (strong, 200 playouts) with chance q, else the random bot")
+    print(f"  a learner of strength q plays {expert.name} with chance q, else the random bot")
     for low in (0.0, 0.25, 0.5, 0.75):
         group = [
             r for q, r in zip(strengths, reached, strict=True) if low <= q < low + 0.25 or (low == 0.75 and q == 1)
@@ -253,9 +282,19 @@ def ratings(learners: int, attempts: int, seed: int) -> None:
         print(
             f"  strength {low:.2f}-{low + 0.25:.2f}: mean rating {statistics.fmean(group):6.0f} ({len(group)} learners)"
         )
+    if missed:
+        ratings_now = store.puzzle_ratings()
+        mean_missed = statistics.fmean(puzzle_rating(p, ratings_now).r for p in missed)
+        mean_rest = statistics.fmean(
+            puzzle_rating(p, ratings_now).r for p in puzzles if p.id in shown and p not in missed
+        )
+        print(
+            f"  the expert misses {len(missed)} of the {len(shown)} puzzles shown: their mean rating now "
+            f"{mean_missed:.0f}, the others' {mean_rest:.0f}"
+        )
     print(f"  Spearman of the ratings reached with the strength: {rho:.3f} (goal >= 0.9)")
     print(f"  (for comparison, of the plain share of puzzles solved with the strength: {raw:.3f})")
-    print(f"  {learners * attempts} attempts in {took:.0f} s, {len(experts.kept)} puzzles shown")
+    print(f"  {learners * attempts} attempts in {took:.0f} s, {len(shown)} puzzles shown")
 
 
 def main() -> None:
@@ -269,6 +308,9 @@ def main() -> None:
     parser.add_argument("--learners", type=int, default=200)
     parser.add_argument("--attempts", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--solver-only", action="store_true", help="rate the crowd once, with the exact solver as the expert"
+    )
     args = parser.parse_args()
     print(f"Puzzle benchmark, {len(shipped_puzzles())} shipped puzzles, load at start {_load()}")
     if not args.skip_mining:
@@ -276,7 +318,9 @@ def main() -> None:
     if not args.skip_browser:
         serving(args.samples)
     if not args.skip_ratings:
-        ratings(args.learners, args.attempts, args.seed)
+        ratings(args.learners, args.attempts, args.seed, Solver())
+        if not args.solver_only:
+            ratings(args.learners, args.attempts, args.seed, Experts())
 
 
 if __name__ == "__main__":
