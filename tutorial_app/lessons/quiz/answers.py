@@ -32,6 +32,7 @@ __all__ = [
     "correct_answer",
     "normalize_answer",
     "default_choices",
+    "fixed_choices",
     "choice_label",
     "answer_type",
 ]
@@ -407,8 +408,9 @@ _ANSWERS: dict[str, Answerer] = {
 }
 
 
-def default_choices(step: QuizStep, scene: Scene | None, answer: Answer) -> list[Answer] | None:
-    """The options offered when the author gave none; None means the learner types the answer."""
+def fixed_choices(step: QuizStep) -> list[Answer] | None:
+    """The options any game offers without reading its position: the author's, else yes/no or the kind's words;
+    None for every other kind."""
     if step.choices is not None:
         return [normalize_answer(step.ask, c) for c in step.choices]
     kind_type = answer_type(step.ask)
@@ -416,8 +418,15 @@ def default_choices(step: QuizStep, scene: Scene | None, answer: Answer) -> list
         return [True, False]
     if kind_type == "word":
         return list(QUIZ_SPEC[step.ask].words)
-    if scene is None:
-        return None
+    return None
+
+
+def default_choices(step: QuizStep, scene: Scene | None, answer: Answer) -> list[Answer] | None:
+    """The options offered when the author gave none; None means the learner types the answer."""
+    fixed = fixed_choices(step)
+    if fixed is not None or scene is None:
+        return fixed
+    kind_type = answer_type(step.ask)
     rules = scene.rules
     if kind_type == "move":
         return list(choice_keys(scene, scene.state.to_move))

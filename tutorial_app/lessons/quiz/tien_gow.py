@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tutorial_app.lessons.format.model import Answer, QuizStep
-from tutorial_app.lessons.format.quizzes import QUIZ_SPEC, kinds_about
+from tutorial_app.lessons.format.quizzes import kinds_about
 from tutorial_app.lessons.format.tien_gow_scene import TrickScene, trick_move
-from tutorial_app.lessons.quiz.answers import QuizError, answer_type, normalize_answer
+from tutorial_app.lessons.quiz.answers import QuizError, answer_type, fixed_choices
 from tutorial_app.lessons.quiz.chinese import CHINESE_QUIZ_KINDS, chinese_answer
 from tutorial_app.lessons.quiz.explain import chinese_explanation
 from tutorial_app.rules import tien_gow as tg
@@ -204,13 +204,7 @@ def trick_explanation(step: QuizStep, scene: TrickScene | None, viewer: int) -> 
 
 def trick_choices(step: QuizStep) -> list[Answer] | None:
     """The options offered: the author's, else yes/no, the four seats, or the two suits; None: typed in."""
-    if step.choices is not None:
-        return [normalize_answer(step.ask, c) for c in step.choices]
-    kind = answer_type(step.ask)
-    if kind == "bool":
-        return [True, False]
-    if kind == "seat":
+    fixed = fixed_choices(step)
+    if fixed is None and answer_type(step.ask) == "seat":
         return list(range(tg.PLAYERS))
-    if kind == "word":
-        return list(QUIZ_SPEC[step.ask].words)
-    return None
+    return fixed
