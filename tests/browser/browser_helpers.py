@@ -10,7 +10,7 @@ answered yet, ``data-answered``: clicks it answered). Also used by
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
@@ -157,21 +157,35 @@ def click_button(page: Any, label: str, expect: str | None = None) -> None:
     page.wait_for_function(SETTLED, polling=POLL_MS)
 
 
-def answer_question(page: Any, run: Run, answer: object) -> None:
+class LessonWords(NamedTuple):
+    """A lesson's words on the page in one language, as a test reads them (``step``: "Step {n} of {total}")."""
+
+    lang: str
+    answer_box: str
+    answer: str
+    next: str
+    step: str
+
+
+ENGLISH_LESSON = LessonWords("en", "Your answer", "Answer", "Next", "Step {n} of {total}")
+RUSSIAN_LESSON = LessonWords("ru", "Ваш ответ", "Ответить", "Дальше", "Шаг {n} из {total}")
+
+
+def answer_question(page: Any, run: Run, answer: object, words: LessonWords = ENGLISH_LESSON) -> None:
     """Answer the lesson step's question on the page as a learner does, with the choice that is ``answer`` (a
     question without choices: typed into the answer box), and in ``run``, the test's copy of the lesson."""
-    choices = run.choices("en")
+    choices = run.choices(words.lang)
     if choices is not None:
         click_button(page, next(text for value, text in choices if value == answer))
     else:
-        page.get_by_label("Your answer").fill(str(answer))
-        click_button(page, "Answer")
+        page.get_by_label(words.answer_box).fill(str(answer))
+        click_button(page, words.answer)
     run.answer(answer)
 
 
-def next_step(page: Any, run: Run) -> None:
+def next_step(page: Any, run: Run, words: LessonWords = ENGLISH_LESSON) -> None:
     """Go on to the lesson's next step, on the page (until it says "Step n of m") and in ``run``."""
-    click_button(page, "Next", expect=f"Step {run.index + 2} of {len(run.lesson.steps)}")
+    click_button(page, words.next, expect=words.step.format(n=run.index + 2, total=len(run.lesson.steps)))
     run.next()
 
 

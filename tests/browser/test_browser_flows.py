@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import (
+    RUSSIAN_LESSON,
     answer_question,
     click_button,
     click_point,
@@ -78,15 +79,8 @@ def test_on_a_phone_choosing_a_tile_that_fits_nowhere_is_explained_under_the_boa
         while not isinstance(run.step, PlayStep):
             action = solve(run)
             if action is not None:
-                choices = run.choices("ru")
-                if choices is not None:
-                    click_button(page, next(text for value, text in choices if value == action))
-                else:
-                    page.get_by_label("Ваш ответ").fill(str(action))
-                    click_button(page, "Ответить")
-                run.answer(action)
-            click_button(page, "Дальше", expect=f"Шаг {run.index + 2} из {len(lesson.steps)}")
-            run.next()
+                answer_question(page, run, action, RUSSIAN_LESSON)
+            next_step(page, run, RUSSIAN_LESSON)
         state = run.state
         assert state is not None
         stuck = next(t for t in state.hand(run.viewer) if not any(m.tile is t for m in legal_moves(state)))
