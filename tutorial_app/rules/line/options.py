@@ -192,25 +192,19 @@ class HouseRules:
             raise OptionError(
                 msg("teams 'pairs' needs 4 players, not {players}; use teams=none or players=4", players=self.players)
             )
-        dealt = self.dealt
-        if self.has_boneyard:
-            room = _TOTAL_TILES - self.reserve - 1
-            if dealt > room:
-                raise OptionError(
-                    msg(
-                        "hand_size {hand_size} cannot be dealt to {players} players with a boneyard: at most {value} tiles each leave a tile to draw",
-                        hand_size=self.hand_size,
-                        players=self.players,
-                        value=room // self.players,
-                    )
-                )
-        elif dealt > _TOTAL_TILES:
+        # with a boneyard, a tile to draw must be left beyond the reserve
+        room = _TOTAL_TILES - self.reserve - 1 if self.has_boneyard else _TOTAL_TILES
+        if self.dealt > room:
+            fits = {"hand_size": self.hand_size, "players": self.players, "value": room // self.players}
             raise OptionError(
                 msg(
+                    "hand_size {hand_size} cannot be dealt to {players} players with a boneyard: at most {value} tiles each leave a tile to draw",
+                    **fits,
+                )
+                if self.has_boneyard
+                else msg(
                     "hand_size {hand_size} cannot be dealt to {players} players: at most {value} tiles each fit in 28",
-                    hand_size=self.hand_size,
-                    players=self.players,
-                    value=_TOTAL_TILES // self.players,
+                    **fits,
                 )
             )
         if self.blocked_tie is BlockedTie.BANK and self.scoring is Scoring.GOAT:
