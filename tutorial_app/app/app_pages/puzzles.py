@@ -1,10 +1,15 @@
 """Puzzles: rated positions mined by the engine, the puzzle of the day, and the learner's own mistakes coming back.
 
-Deep link: ``/puzzles?puzzle=ID`` opens that puzzle. Everything under the title is one fragment: an answer,
-"Next puzzle" or a new theme reruns it alone (the sidebar and the navigation stay as they are).
+Deep link: ``/puzzles?puzzle=ID`` opens that puzzle. Everything under the title is one fragment: a new mode,
+theme or game reruns it alone (the sidebar and the navigation stay as they are). Inside it the question (the
+learner's standing, the board and its panel) is a fragment of its own: an answer or "Next puzzle" reruns only
+that (``_question``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import streamlit as st
 
@@ -13,11 +18,13 @@ from tutorial_app.app.puzzles.standing import club_opt_in, standing_header
 from tutorial_app.app.puzzles.view import (
     MODES,
     NAME,
+    Mode,
     choice_changed,
     chosen_mode,
     current_round,
     due_quiz,
     nothing_due,
+    page,
     round_area,
     serve,
     serve_link,
@@ -79,28 +86,54 @@ def _pickers(store: PuzzleStore) -> None:
 @st.fragment
 def _body() -> None:
     store, _note = puzzle_store()
-    try:
+    with _calm_when_store_gone():
         _questions(store)
-    except StoreUnavailable as exc:  # the database went away while the page was open
+
+
+@contextmanager
+def _calm_when_store_gone() -> Iterator[None]:
+    """The database went away while the page was open: one calm line instead of the part's content."""
+    try:
+        yield
+    except StoreUnavailable as exc:
         st.warning(exc.reason.in_(lang()), icon=":material/database:")
 
 
 def _questions(store: PuzzleStore) -> None:
-    standing_header(store)
     _pickers(store)
     mode = chosen_mode()
     serve_link(st.query_params.get("puzzle"))
     if current_round() is None and due_quiz() is None:
         serve(store, mode)
+    if due_quiz() is None and current_round() is not None:
+        _question(store, mode)
+        club_opt_in(store)
+        return
+    standing_header(store)
     if due_quiz() is not None:
         quiz_area(store)
-    elif current_round() is None and mode == "mistakes":
+    elif mode == "mistakes":
         nothing_due(store)
-    elif current_round() is None:
-        st.info(tr("puzzles.none_fit"))
     else:
-        round_area(store, mode)
+        st.info(tr("puzzles.none_fit"))
     club_opt_in(store)
+
+
+@st.fragment
+def _question(store: PuzzleStore, mode: Mode) -> None:
+    """The learner's standing and the round: an answer, "Next puzzle" or a step of the refuting line reruns
+    this alone, not the pickers above it (half the page's run, and what a click waits for).
+
+    Whatever this part cannot show itself goes to a run of the whole page: no round any more (the mistakes
+    queue ran dry, or served a missed lesson question), or an answered mistake (the mistakes' count in the
+    mode picker changed).
+    """
+    if current_round() is None or due_quiz() is not None or page().outdated:
+        page().outdated = False
+        st.rerun()
+    with _calm_when_store_gone():
+        standing_header(store)
+        round_area(store, mode)
 
 
 _store, note = puzzle_store()

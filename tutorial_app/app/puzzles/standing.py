@@ -6,9 +6,9 @@ names are shown as plain text in a table, never as Markdown.
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from tutorial_app.app.shell.puzzle_memory import ANONYMOUS, learner_zone, who
@@ -18,28 +18,40 @@ from tutorial_app.app.table.board_view import board_theme
 from tutorial_app.puzzles.store import PuzzleStore, StoreUnavailable
 from tutorial_app.puzzles.trainer import PLACEMENT, placing
 
-__all__ = ["standing_header", "club_opt_in", "club_board"]
+__all__ = ["standing_header", "history_svg", "club_opt_in", "club_board"]
 
 _SHOW_NAME = "puzzles_show_name"
 
 
-def _history_figure(points: list[tuple[float, float]]) -> go.Figure:
+def history_svg(points: list[tuple[float, float]], dark: bool, title: str) -> str:
+    """The rating's history as a small SVG line (oldest on the left), its lowest and highest values written at
+    the left edge, ``title`` as its accessible name.
+
+    Why not a Plotly chart: on every run of the page Streamlit validates a Plotly figure in full (a few
+    milliseconds here) and the browser draws a second plot; a few points need neither.
+    """
+    width, height, left, pad = 240.0, 64.0, 34.0, 6.0
     ratings = [r for _, r in points]
-    dark = board_theme() == "dark"
-    colour = "#8ab4f8" if dark else "#0072B2"
-    return go.Figure(
-        data=[go.Scatter(y=ratings, mode="lines+markers", line={"color": colour, "width": 2}, marker={"size": 4})],
-        layout={
-            "template": "none",
-            "height": 90,
-            "margin": {"l": 36, "r": 4, "t": 4, "b": 4},
-            "paper_bgcolor": "rgba(0,0,0,0)",
-            "plot_bgcolor": "rgba(0,0,0,0)",
-            "font": {"color": "#ddd" if dark else "#333", "size": 11},
-            "xaxis": {"visible": False, "fixedrange": True},
-            "yaxis": {"fixedrange": True, "gridcolor": "#555" if dark else "#ddd", "nticks": 4},
-            "showlegend": False,
-        },
+    low, high = min(ratings), max(ratings)
+    span = max(high - low, 1.0)
+    step = (width - left - pad) / max(len(ratings) - 1, 1)
+
+    def where(i: int, r: float) -> tuple[float, float]:
+        return left + i * step, pad + (high - r) / span * (height - 2 * pad)
+
+    line = " ".join(f"{x:.1f},{y:.1f}" for x, y in (where(i, r) for i, r in enumerate(ratings)))
+    colour, ink, grid = ("#8ab4f8", "#ddd", "#555") if dark else ("#0072B2", "#333", "#ddd")
+    last_x, last_y = where(len(ratings) - 1, ratings[-1])
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
+        f'font-family="sans-serif" font-size="10"><title>{escape(title)}</title>'
+        f'<line x1="{left}" y1="{pad}" x2="{width - pad}" y2="{pad}" stroke="{grid}" stroke-width="0.5"/>'
+        f'<line x1="{left}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" stroke="{grid}" '
+        'stroke-width="0.5"/>'
+        f'<text x="{left - 4}" y="{pad + 3}" text-anchor="end" fill="{ink}">{round(high)}</text>'
+        f'<text x="{left - 4}" y="{height - pad + 3}" text-anchor="end" fill="{ink}">{round(low)}</text>'
+        f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2" stroke-linejoin="round"/>'
+        f'<circle cx="{last_x:.1f}" cy="{last_y:.1f}" r="3" fill="{colour}"/></svg>'
     )
 
 
@@ -60,12 +72,8 @@ def standing_header(store: PuzzleStore) -> None:
     words, chart = st.columns([3, 2], vertical_alignment="center")
     words.markdown(" · ".join(parts), help=tr("puzzles.streak_help"))
     if len(history) >= 2:
-        chart.plotly_chart(
-            _history_figure(history),
-            key="puzzles_history",
-            config={"staticPlot": True},
-            width="stretch",
-        )
+        title = tr("puzzles.history")
+        chart.image(history_svg(history, board_theme() == "dark", title), width="stretch", alt=title)
 
 
 def _opt_in_changed(store: PuzzleStore) -> None:

@@ -72,8 +72,9 @@ class PuzzlesPage:
     """The page's state besides its widgets (``puzzles_mode``, ``puzzles_theme``, ``puzzles_game``): the round on
     the board, the refutation line's step shown (None: the position), what was said about the last click, the
     missed lesson question served instead of a round, the ``?puzzle=`` link already served, the last answered
-    mistake's new spacing (for the words under the verdict), and the replayed question's run (by its queue
-    item) with whether its first answer was right."""
+    mistake's new spacing (for the words under the verdict), the replayed question's run (by its queue
+    item) with whether its first answer was right, the choice the round was served for, and whether the part
+    of the page outside the question is out of date (an answered mistake changed the mistakes' count)."""
 
     round: Round | None = None
     line_at: int | None = None
@@ -84,6 +85,7 @@ class PuzzlesPage:
     quiz_run: tuple[int, Run] | None = None
     quiz_right: bool = False
     choice: Choice | None = None
+    outdated: bool = False
 
 
 def page() -> PuzzlesPage:
@@ -234,6 +236,7 @@ def _record(judged: Round, move: Move) -> Round:
         return judged.recorded(result)
     if judged.item_id is not None:
         page().spacing = store.answer_mistake(who(), judged.item_id, played, right, zone=learner_zone())
+        page().outdated = True  # the mistakes' count in the mode picker, outside the question's fragment
     return judged
 
 
