@@ -115,13 +115,13 @@ def test_play_deals_a_secret_deal_unless_a_number_is_typed() -> None:
     at = AppTest.from_file(MAIN, default_timeout=60)
     at.switch_page("app_pages/play.py").run()
     next(b for b in at.button if b.label == t("play.deal", "en")).click().run()
-    seed = at.session_state["play_table"].seed
+    seed = at.session_state["play_page"].table.seed
     assert seed > MAX_SEED  # 128 random bits, never shown
     shown = "\n".join(str(e.value) for e in (*at.markdown, *at.caption, *at.title, *at.subheader))
     assert str(seed) not in shown
     at.number_input(key="play_seed").set_value(42).run()
     next(b for b in at.button if b.label == t("play.deal", "en")).click().run()
-    assert at.session_state["play_table"].seed == 42
+    assert at.session_state["play_page"].table.seed == 42
 
 
 def test_finding_5_a_new_key_ends_every_copy_of_the_teachers_link() -> None:

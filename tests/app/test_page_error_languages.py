@@ -99,7 +99,7 @@ def test_a_deal_link_with_an_unknown_preset_is_explained_in_russian() -> None:
     refusal = _raised(lambda: find_variant("шахматы"))
     assert isinstance(refusal, UnknownVariantError)
     assert t("play.bad_link", "ru", reason=plain(refusal.reason.ru)) in [w.value for w in at.warning]
-    assert at.session_state["play_table"] is None
+    assert at.session_state["play_page"].table is None
 
 
 def test_a_deal_link_with_a_bad_seed_or_player_count_says_so_in_russian() -> None:

@@ -173,13 +173,13 @@ def test_a_hand_played_to_the_end_through_buttons(preset: str) -> None:
     ok(at.switch_page(PAGES["play"][0]).run())
     ok(at.selectbox(key="play_preset").set_value(preset).run())
     ok(at.button[0].click().run())  # Deal
-    table: PlayTable = at.session_state["play_table"]
+    table: PlayTable = at.session_state["play_page"].table
     for _ in range(80):
-        table = at.session_state["play_table"]
+        table = at.session_state["play_page"].table
         if table.hand_over:
             break
         _play(at, legal_moves(table.state)[-1])
-    table = at.session_state["play_table"]
+    table = at.session_state["play_page"].table
     assert table.hand_over
     assert at.subheader[0].value == t("play.hand_over", "en")
     result = table.result
@@ -198,7 +198,7 @@ def test_an_illegal_tile_says_why() -> None:
     ok(at.switch_page(PAGES["play"][0]).run())
     ok(at.button[0].click().run())
     for _ in range(20):
-        table: PlayTable = at.session_state["play_table"]
+        table: PlayTable = at.session_state["play_page"].table
         state = table.state
         assert not table.hand_over, "some turn of this hand should hold a tile that does not fit"
         stuck = [tile for tile in state.hand(0) if not state.fit_mask() & tile.bit]
@@ -216,8 +216,8 @@ def test_two_sessions_do_not_share_a_game() -> None:
     ok(first.switch_page(PAGES["play"][0]).run())
     ok(first.button[0].click().run())
     ok(second.switch_page(PAGES["play"][0]).run())
-    assert isinstance(first.session_state["play_table"], BotTable)
-    assert second.session_state["play_table"] is None
+    assert isinstance(first.session_state["play_page"].table, BotTable)
+    assert second.session_state["play_page"].table is None
 
 
 def test_a_comparison_runs_and_draws_its_charts() -> None:
@@ -301,7 +301,7 @@ def test_a_tail_adjustment_is_written_into_the_game_record() -> None:
     ok(at.number_input(key="play_seed").set_value(2).run())
     ok(at.button[0].click().run())
     for _ in range(30):
-        table: PlayTable = at.session_state["play_table"]
+        table: PlayTable = at.session_state["play_page"].table
         arms = [
             (end, links)
             for end, links in zip(("left", "right"), table.state.table.arms[:2], strict=True)
@@ -314,11 +314,11 @@ def test_a_tail_adjustment_is_written_into_the_game_record() -> None:
     end, links = arms[0]
     outcomes = []
     for bend in ("left", "right", "straight"):
-        at.session_state["play_adjust_at"] = (end, 1)
+        at.session_state["play_page"].adjust_at = (end, 1)
         ok(at.run())
         ok(_button(at, f"play_bend_{bend}").click().run())
-        outcomes.append(bool(at.session_state["play_adjustments"]))
-        if at.session_state["play_adjustments"]:
+        outcomes.append(bool(at.session_state["play_page"].adjustments))
+        if at.session_state["play_page"].adjustments:
             break
         assert at.warning, "a refused adjustment says why"
     assert any(outcomes)

@@ -33,7 +33,7 @@ def _deal(preset: str, levels: dict[int, str], lang: str = "en") -> AppTest:
 
 
 def _table(at: AppTest) -> PlayTable:
-    table = at.session_state["play_table"]
+    table = at.session_state["play_page"].table
     assert isinstance(table, BotTable)
     return table
 

@@ -57,7 +57,7 @@ def _page(lang: str = "en") -> AppTest:
     at.query_params["lang"] = lang
     ok(at.run())
     ok(at.switch_page("app_pages/play.py").run())
-    at.session_state["play_table"] = _table()
+    at.session_state["play_page"].table = _table()
     return ok(at.run())
 
 
@@ -77,15 +77,15 @@ def test_a_chosen_turn_is_kept_in_the_shape_of_the_chain() -> None:
         assert at.button(key=f"play_direction_{bend}").disabled is (bend not in options)
     bend = turns[0]
     ok(at.button(key=f"play_direction_{bend}").click().run())
-    assert at.session_state["play_direction"] == bend
+    assert at.session_state["play_page"].direction == bend
     ok(at.button(key=f"play_tile_{TILE}").click().run())
     ok(at.button(key="play_end_left").click().run())  # a tile, then its end: the one click model
-    table: PlayTable = at.session_state["play_table"]
+    table: PlayTable = at.session_state["play_page"].table
     index = ARM_NAMES.index("left")
     assert table.state.table.arms[index][-1].tile is TILE
     kept = at.session_state["_shape_play"]
     assert kept.arm("left")[len(start.table.arms[index])] == options[bend]
-    assert at.session_state["play_direction"] is None, "the choice is for one tile"
+    assert at.session_state["play_page"].direction is None, "the choice is for one tile"
     laid = layout_table(table.state.table, kept)
     assert laid.shape.arm("left")[len(start.table.arms[index])].bend == bend
 
@@ -97,7 +97,7 @@ def test_a_plain_click_lays_the_tile_as_the_chain_lays_itself() -> None:
     ok(at.button(key=f"play_tile_{TILE}").click().run())
     assert at.session_state["play_selected"] == str(TILE), "a tile with one place is selected, not played"
     ok(at.button(key="play_end_left").click().run())
-    table: PlayTable = at.session_state["play_table"]
+    table: PlayTable = at.session_state["play_page"].table
     assert table.state.table.arms[0][-1].tile is TILE and table.state.to_move == HUMAN
     expected = layout_table(table.state.table, before.shape).shape
     kept = at.session_state["_shape_play"]
@@ -111,6 +111,6 @@ def test_the_direction_buttons_speak_russian_and_go_away_when_it_is_not_your_tur
     assert labels == {f"play_direction_{bend}": t(f"bend.{bend}", "ru") for bend in BENDS}
     ends = t("end.left", "ru")
     assert any(c.value == t("controls.direction", "ru", ends=ends) for c in at.caption)
-    at.session_state["play_table"] = _table()._replace(state=_table().state._replace(to_move=1))
+    at.session_state["play_page"].table = _table()._replace(state=_table().state._replace(to_move=1))
     ok(at.run())
     assert not any((b.key or "").startswith("play_direction_") for b in at.button)

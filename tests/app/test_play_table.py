@@ -182,7 +182,7 @@ def test_the_play_page_shows_you_lead() -> None:
     at.query_params["lang"] = "ru"
     at.run()
     at.switch_page("app_pages/play.py").run()
-    at.session_state["play_table"] = table
+    at.session_state["play_page"].table = table
     at.run()
     assert not at.exception, at.exception
     captions = [c.value for c in at.caption]

@@ -49,11 +49,11 @@ def _deal_tien_gow(at: AppTest, whole_match: bool = False, lang: str = "en", see
 def test_a_hand_of_tien_gow_played_to_its_settlement_with_the_buttons() -> None:
     at = started("en")
     _deal_tien_gow(at)
-    table = at.session_state["play_table"]
+    table = at.session_state["play_page"].table
     assert isinstance(table, BotTable)
     pauses = 0
     for _ in range(60):
-        table = at.session_state["play_table"]
+        table = at.session_state["play_page"].table
         if table.hand_over:
             break
         if table.paused:
@@ -62,7 +62,7 @@ def test_a_hand_of_tien_gow_played_to_its_settlement_with_the_buttons() -> None:
             continue
         assert table.state.to_move == HUMAN
         _make(at, "play", table.state, tg.legal_moves(table.state)[-1])
-    table = at.session_state["play_table"]
+    table = at.session_state["play_page"].table
     assert table.hand_over and sum(table.state.taken) == tg.HAND_SIZE
     assert at.subheader[0].value == t("play.hand_over", "en")
     sentences = tg.hand_result(table.state).sentences(namer(HUMAN))
@@ -77,7 +77,7 @@ def test_an_impossible_set_is_explained_and_nothing_is_played() -> None:
     # deal 1 (a deal the test can replay) has a turn where two of your tiles played together are refused
     _deal_tien_gow(at, lang="ru", seed=1)
     for _ in range(40):
-        table = at.session_state["play_table"]
+        table = at.session_state["play_page"].table
         state = table.state
         if table.paused:
             ok(at.button(key="play_tg_resume").click().run())
@@ -96,7 +96,7 @@ def test_an_impossible_set_is_explained_and_nothing_is_played() -> None:
             _make(at, "play", state, bad)
             reason = tg.why_illegal(state, bad)
             assert reason is not None and at.warning[0].value == reason.ru
-            assert at.session_state["play_table"].state == state
+            assert at.session_state["play_page"].table.state == state
             return
         _make(at, "play", state, tg.legal_moves(state)[0])
 
@@ -105,19 +105,19 @@ def test_a_match_goes_on_with_the_winner_as_banker() -> None:
     at = started("en")
     _deal_tien_gow(at, whole_match=True)
     for _ in range(80):
-        table = at.session_state["play_table"]
+        table = at.session_state["play_page"].table
         if table.hand_over:
             break
         if table.paused:
             ok(at.button(key="play_tg_resume").click().run())
         else:
             _make(at, "play", table.state, tg.legal_moves(table.state)[0])
-    table = at.session_state["play_table"]
+    table = at.session_state["play_page"].table
     assert table.hand_over
     if table.can_continue:
         winner = tg.hand_result(table.state).winner
         ok(at.button(key="play_tg_next_hand").click().run())
-        following = at.session_state["play_table"]
+        following = at.session_state["play_page"].table
         assert following.hand_no == 1 and following.start.banker == winner
         assert following.match.chips == table.sheet.chips
 

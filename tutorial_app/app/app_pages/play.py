@@ -7,6 +7,7 @@ import secrets
 import streamlit as st
 
 from tutorial_app.app.games import play_screens
+from tutorial_app.app.play.page import play_page
 from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import start_table
 from tutorial_app.app.shell.links import MAX_SEED, read_deal_link
@@ -19,16 +20,9 @@ from tutorial_app.rules.line.game import LINE
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.bot_table import BotTable
 
-st.session_state.setdefault("play_table", None)
-st.session_state.setdefault("play_selected", None)
-st.session_state.setdefault("play_feedback", None)
-st.session_state.setdefault("play_adjust_at", None)
-st.session_state.setdefault("play_adjustments", ())
-st.session_state.setdefault("play_direction", None)
-
 
 def _table() -> BotTable | None:
-    table = st.session_state["play_table"]
+    table = play_page().table
     return table if isinstance(table, BotTable) else None
 
 
@@ -42,8 +36,9 @@ def _seed() -> int:
     return int(typed) if isinstance(typed, int | float) else secrets.randbits(128)
 
 
-def _deal(choice_key: str) -> None:
-    choice = st.session_state.get(choice_key)
+def _deal() -> None:
+    """Deal the rule set picked (the "Deal" button, and "Deal again" at a hand's end)."""
+    choice = play_page().choice
     if choice is None:
         return
     play_screens(choice.game).deal("play", choice, _seed(), bool(st.session_state["play_whole_match"]))
@@ -57,16 +52,16 @@ def _deal_from_link() -> None:
     if isinstance(link, Text):
         st.warning(tr("play.bad_link", reason=plain(link.in_(lang()))))
     elif link is not None:
-        st.session_state["play_table"] = start_table(link.rules, link.preset, DEFAULT_LEVEL, link.seed, False)
+        play_page().table = start_table(link.rules, link.preset, DEFAULT_LEVEL, link.seed, False)
 
 
 preload_board()  # plotly.js loads while the rest of the page runs
 current = lang()
 st.title(tr("play.title"))
 _deal_from_link()
-with st.expander(tr("play.new_game"), expanded=st.session_state["play_table"] is None):
+with st.expander(tr("play.new_game"), expanded=_table() is None):
     choice = game_picker("play", "block")
-    st.session_state["play_choice"] = choice
+    play_page().choice = choice
     middle, right = play_screens(choice.game if choice is not None else LINE).bots_picker("play", choice)
     middle.number_input(
         tr("play.seed"),
@@ -84,10 +79,10 @@ with st.expander(tr("play.new_game"), expanded=st.session_state["play_table"] is
         key="play_whole_match",
         format_func=lambda whole: t("play.whole_match" if whole else "play.one_hand", current),
     )
-    st.button(tr("play.deal"), type="primary", on_click=_deal, args=("play_choice",), disabled=choice is None)
+    st.button(tr("play.deal"), type="primary", on_click=_deal, disabled=choice is None)
 
 table = _table()
 if table is None:
     st.info(tr("play.start_hint"))
     st.stop()
-play_screens(table.game).show(table, lambda: _deal("play_choice"))
+play_screens(table.game).show(table, _deal)

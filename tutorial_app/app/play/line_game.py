@@ -4,8 +4,8 @@ Why a module of its own: the Play page is one page for every game; what it
 shows of a line game's table (the chain with its directions and re-bends,
 the tile and end buttons, the coach, the hand's worked end, the score
 sheet, the record) is here, and Tien Gow's in ``tien_gow.play``; the page
-asks ``app.games`` which to show. The table is the page's ``play_table``
-(a ``strategy.bot_table.BotTable``).
+asks ``app.games`` which to show. The table and what goes with it are the
+page's typed state (``play.page.PlayPage``).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Callable
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from tutorial_app.app.play.page import play_page
 from tutorial_app.app.play.seat_bots import chosen_bots, opponents_text, seat_bot_picker
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.shell.rules_picker import RuleChoice
@@ -56,19 +57,18 @@ __all__ = ["LinePlayScreens"]
 
 
 def _table() -> PlayTable | None:
-    table = st.session_state["play_table"]
+    table = play_page().table
     return table if isinstance(table, BotTable) else None
 
 
 def _say(reason: Text | None) -> None:
-    st.session_state["play_feedback"] = reason
+    play_page().feedback = reason
 
 
 def _fresh_table() -> None:
     set_selected("play", None)
-    st.session_state["play_adjust_at"] = None
-    st.session_state["play_adjustments"] = ()
-    st.session_state["play_direction"] = None
+    state = play_page()
+    state.adjust_at, state.adjustments, state.direction = None, (), None
     _say(None)
     forget_shape("play")
     bump("play")
@@ -77,8 +77,8 @@ def _fresh_table() -> None:
 def _adjust(bend: Bend) -> None:
     """Re-bend the chain at the clicked tile; not a move, but written into the game record."""
     table = _table()
-    where = st.session_state["play_adjust_at"]
-    st.session_state["play_adjust_at"] = None
+    state = play_page()
+    where, state.adjust_at = state.adjust_at, None
     if table is None or where is None:
         return
     end, index = where
@@ -87,18 +87,18 @@ def _adjust(bend: Bend) -> None:
     except AdjustError as exc:
         _say(exc.reason)
         return
-    st.session_state["play_adjustments"] = (*st.session_state["play_adjustments"], (len(table.state.log), adjusted))
+    state.adjustments = (*state.adjustments, (len(table.state.log), adjusted))
     _say(None)
 
 
 def _direction(bend: Bend) -> None:
     """The learner's choice of direction for the next tile (kept until it is laid)."""
-    st.session_state["play_direction"] = bend
+    play_page().direction = bend
 
 
 def _chosen_step(table: PlayTable, move: Move) -> Step | None:
     """The step of the chosen direction when it is possible for this move (None: the chain lays itself)."""
-    bend = st.session_state["play_direction"]
+    bend = play_page().direction
     if bend is None or move.tile is None or move.end not in ARM_NAMES:
         return None
     return turn_choices("play", table.state, [move.tile]).get(move.end, {}).get(bend)
@@ -106,7 +106,7 @@ def _chosen_step(table: PlayTable, move: Move) -> Step | None:
 
 def _turns(table: PlayTable) -> dict[End, Step]:
     """The chosen direction's step at each end where it is possible now (the board draws a move that way)."""
-    bend = st.session_state["play_direction"]
+    bend = play_page().direction
     if bend is None or table.state.to_move != HUMAN:
         return {}
     choices = turn_choices("play", table.state, table.state.hand(HUMAN))
@@ -120,14 +120,14 @@ def _move(move: Move) -> None:
     move = with_typed_claim(table.rules, "play", move)
     step = _chosen_step(table, move)
     try:
-        st.session_state["play_table"] = human_move(table, move)
+        play_page().table = human_move(table, move)
         _say(None)
     except IllegalMoveError as exc:
         _say(exc.reason)
     else:
         if step is not None and move.end is not None:
             keep_turn("play", table.state, move.end, step)
-        st.session_state["play_direction"] = None
+        play_page().direction = None
     set_selected("play", None)
 
 
@@ -138,8 +138,11 @@ def _click(name: str) -> None:
         return
     outcome = table_click("play", table.state, HUMAN, name, closed=face_down("play"))
     _say(outcome.message)
-    if outcome.chain is not None and outcome.chain[0] in ARM_NAMES and not table.hand_over:
-        st.session_state["play_adjust_at"] = outcome.chain
+    if outcome.chain is not None and not table.hand_over:
+        arm, index = outcome.chain
+        end = next((end for end in ARM_NAMES if end == arm), None)  # a tile on one of the chain's arms
+        if end is not None:
+            play_page().adjust_at = (end, index)
     if outcome.move is not None:
         _move(outcome.move)
 
@@ -147,16 +150,16 @@ def _click(name: str) -> None:
 def _undo() -> None:
     table = _table()
     if table is not None:
-        st.session_state["play_table"] = undo(table)
-        st.session_state["play_selected"] = None
-        st.session_state["play_direction"] = None
+        play_page().table = undo(table)
+        set_selected("play", None)
+        play_page().direction = None
         _say(None)
 
 
 def _next_hand() -> None:
     table = _table()
     if table is not None and table.can_continue:
-        st.session_state["play_table"] = next_hand(table)
+        play_page().table = next_hand(table)
         _fresh_table()
 
 
@@ -180,7 +183,7 @@ def _hand_and_moves(table: PlayTable, current: Lang, deal_again: Callable[[], No
     """The board, the feedback, what happened since the learner's move, and the move buttons (or the hand's end)."""
     state = table.state
     _board_area()
-    feedback = st.session_state["play_feedback"]
+    feedback = play_page().feedback
     if isinstance(feedback, Text):
         st.warning(feedback.in_(current), icon=":material/front_hand:")
     record = hand_log(state, current)
@@ -207,7 +210,7 @@ def _moves(table: PlayTable, current: Lang) -> None:
     if state.to_move == HUMAN:
         direction_buttons(
             turn_choices("play", state, [selected] if selected else state.hand(HUMAN)),
-            st.session_state["play_direction"],
+            play_page().direction,
             _direction,
             key="play",
         )
@@ -242,7 +245,7 @@ def _hand_over(table: PlayTable, current: Lang, deal_again: Callable[[], None]) 
 def _adjust_row(table: PlayTable) -> None:
     """Re-bending the chain at a clicked tile, and undo."""
     state = table.state
-    adjust_at = st.session_state["play_adjust_at"]
+    adjust_at = play_page().adjust_at
     if adjust_at is not None and not table.hand_over:
         arm = state.table.arms[ARM_NAMES.index(adjust_at[0])]
         if adjust_at[1] < len(arm):
@@ -292,7 +295,7 @@ def _sheet_and_record(table: PlayTable, current: Lang) -> None:
     with record_column:
         st.subheader(tr("play.record"))
         log = hand_log(state, current)
-        for after, adjusted in reversed(st.session_state["play_adjustments"]):
+        for after, adjusted in reversed(play_page().adjustments):
             if after <= len(log):
                 log.insert(
                     after,
@@ -357,9 +360,7 @@ class LinePlayScreens:
     def deal(self, prefix: str, choice: RuleChoice, seed: int, whole_match: bool) -> None:
         """Deal a hand (or a match) with the levels picked per seat, and show a fresh table."""
         players = choice.rules.players
-        st.session_state["play_table"] = start_table(
-            choice.rules, choice.name(), chosen_bots(prefix, players), seed, whole_match
-        )
+        play_page().table = start_table(choice.rules, choice.name(), chosen_bots(prefix, players), seed, whole_match)
         _fresh_table()
 
     def show(self, table: BotTable, deal_again: Callable[[], None]) -> None:

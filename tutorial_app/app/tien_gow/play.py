@@ -14,6 +14,7 @@ from collections.abc import Callable
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from tutorial_app.app.play.page import play_page
 from tutorial_app.app.shell.links import MAX_SEED
 from tutorial_app.app.shell.rules_picker import RuleChoice
 from tutorial_app.app.shell.session import bump, lang, tr
@@ -30,17 +31,21 @@ from tutorial_app.strategy.bot_table import BotTable
 __all__ = ["KEY", "deal_tien_gow", "show_tien_gow", "TienGowPlayScreens"]
 
 KEY = "play"
-"""The Play page's session keys: ``play_table`` holds the table, ``play_feedback`` the last message."""
+"""The Play page's name: its selection and board keys (the table itself is the page's ``PlayPage``)."""
 
 
 def _table() -> BotTable | None:
-    table = st.session_state.get(f"{KEY}_table")
+    table = play_page().table
     return table if isinstance(table, BotTable) else None
 
 
+def _say(said: Text | None) -> None:
+    play_page().feedback = said
+
+
 def _store(table: BotTable, said: Text | None = None) -> None:
-    st.session_state[f"{KEY}_table"] = table
-    st.session_state[f"{KEY}_feedback"] = said
+    play_page().table = table
+    _say(said)
     clear_selection(KEY)
     bump(KEY)
 
@@ -58,13 +63,13 @@ def _click(clicked: str) -> None:
     if table is None:
         return
     outcome = trick_click(KEY, table.state, HUMAN, clicked)
-    st.session_state[f"{KEY}_feedback"] = outcome.message
+    _say(outcome.message)
     if outcome.move is None:
         return
     try:
         _store(human_move(table, outcome.move))
     except tg.IllegalMoveError as exc:
-        st.session_state[f"{KEY}_feedback"] = exc.reason
+        _say(exc.reason)
 
 
 def _resume() -> None:
@@ -174,7 +179,7 @@ def show_tien_gow(table: BotTable) -> None:
         interactive=state.to_move == HUMAN and not table.hand_over,
         wide=True,
     )
-    feedback = st.session_state.get(f"{KEY}_feedback")
+    feedback = play_page().feedback
     if isinstance(feedback, Text):
         st.warning(feedback.in_(current), icon=":material/front_hand:")
     if table.since:
