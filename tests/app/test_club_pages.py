@@ -33,7 +33,7 @@ def _store() -> ClubStore:
 def _in_room(code: str, token: str, lang: str = "en") -> AppTest:
     at = AppTest.from_file(MAIN, default_timeout=60)
     at.query_params["lang"] = lang
-    at.session_state["club_code"], at.session_state["club_token"] = code, token
+    at.session_state["club_room"] = room.RoomTab(code=code, token=token)
     at.switch_page("app_pages/club.py").run()
     assert not at.exception, at.exception
     return at
@@ -130,7 +130,7 @@ def test_finding_5_a_new_key_ends_every_copy_of_the_teachers_link() -> None:
     at.button(key="club_new_key").click().run()
     assert not at.exception
     assert t("club.key_renewed", "en") in [s.value for s in at.success]
-    fresh = at.session_state["club_token"]
+    fresh = at.session_state["club_room"].token
     assert fresh != teacher and "me" not in at.query_params
     with pytest.raises(ClubError, match="does not belong"):
         _store().teach(code, teacher, "next", clock())  # the copied link's token: dead

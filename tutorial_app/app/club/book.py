@@ -12,13 +12,16 @@ tab keeps in its session once the PIN was right.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import streamlit as st
 
 from tutorial_app.app.club.room import act, app_address, here, refusal, say_refusal
 from tutorial_app.app.shell.house_rules import describe_rule_set
 from tutorial_app.app.shell.markdown import plain
-from tutorial_app.app.shell.rules_picker import rules_picker
+from tutorial_app.app.shell.rules_picker import RuleChoice, rules_picker
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.shell.stores import rule_book
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.rule_book import Admission, RuleBook
@@ -34,13 +37,26 @@ from tutorial_app.club.store import clock
 
 __all__ = ["rule_book_editor", "shared_rules_offer"]
 
-_ADMIN = "club_admin"
+
+@dataclass
+class BookTab:
+    """What the rule book keeps on this tab between runs: the tab's admission as the club's admin, whether a new
+    PIN was just set, the title of a rule set just saved (each said once), and the rule set being made."""
+
+    admission: Admission | None = None
+    pin_saved: bool = False
+    saved: str | None = None
+    choice: RuleChoice | None = None
+
+
+def _tab() -> BookTab:
+    return page_state("club_book", BookTab)
 
 
 def _admission(book: RuleBook) -> Admission | None:
     """This tab's admission as the club's admin: kept from a right PIN, or given at the server's computer."""
-    kept = st.session_state.get(_ADMIN)
-    if isinstance(kept, Admission) and kept.valid_for(book):
+    kept = _tab().admission
+    if kept is not None and kept.valid_for(book):
         return kept
     who = here()
     if not who.local:
@@ -49,7 +65,7 @@ def _admission(book: RuleBook) -> Admission | None:
         admitted = book.admit(who, None, clock())
     except ClubError:
         return None
-    st.session_state[_ADMIN] = admitted
+    _tab().admission = admitted
     return admitted
 
 
@@ -66,7 +82,7 @@ def _enter_pin() -> None:
         return
     pin = _typed_pin("club_admin_pin_field")
     try:
-        st.session_state[_ADMIN] = book.admit(here(), pin, clock())
+        _tab().admission = book.admit(here(), pin, clock())
     except ClubError as exc:
         refusal(exc.reason)
 
@@ -78,16 +94,15 @@ def _set_pin() -> None:
     pin = _typed_pin("club_admin_new_pin")
     made: list[Admission] = []
     if act(lambda: made.append(book.set_pin(_admission(book), pin))):
-        st.session_state[_ADMIN] = made[0]
-        st.session_state["club_pin_saved"] = True
+        _tab().admission, _tab().pin_saved = made[0], True
 
 
 def _leave_admin() -> None:
-    st.session_state.pop(_ADMIN, None)
+    _tab().admission = None
 
 
 def _save_new(prefix: str) -> None:
-    choice = st.session_state.get(f"{prefix}_choice")
+    choice = _tab().choice
     book = rule_book()
     if choice is None or book is None:
         return
@@ -103,7 +118,7 @@ def _save_new(prefix: str) -> None:
     except ClubError as exc:
         refusal(exc.reason)
         return
-    st.session_state[f"{prefix}_saved"] = saved.title.in_(lang())
+    _tab().saved = saved.title.in_(lang())
     for key in (f"{prefix}_title_en", f"{prefix}_title_ru"):
         st.session_state[key] = ""
 
@@ -134,7 +149,7 @@ def _import() -> None:
     except ClubError as exc:
         refusal(exc.reason)
         return
-    st.session_state["club_book_saved"] = saved.title.in_(lang())
+    _tab().saved = saved.title.in_(lang())
 
 
 def _rule_set_card(rule_set: ClubRules, club: str | None, admin: bool) -> None:
@@ -180,7 +195,8 @@ def _admin_panel(book: RuleBook, admission: Admission | None) -> None:
         else:
             st.text_input(tr("club.admin_set_pin"), type="password", key="club_admin_new_pin", max_chars=64)
             st.button(tr("club.admin_save_pin"), on_click=_set_pin, key="club_admin_save_pin")
-        if st.session_state.pop("club_pin_saved", False):
+        if _tab().pin_saved:
+            _tab().pin_saved = False
             st.success(tr("club.admin_pin_set"))
         if not here().local:
             st.button(tr("club.admin_leave"), on_click=_leave_admin, key="club_admin_leave")
@@ -208,7 +224,7 @@ def rule_book_editor() -> None:
         )
     elif club:
         st.subheader(plain(club, 80))
-    saved = st.session_state.pop("club_book_saved", None)
+    saved, _tab().saved = _tab().saved, None
     if saved:
         st.success(tr("club.rules_saved", title=plain(str(saved), 120)))
     for rule_set in book.rule_sets():
@@ -216,7 +232,7 @@ def rule_book_editor() -> None:
     if admission is None:
         return
     with st.expander(tr("club.new_rules"), expanded=not book.rule_sets()):
-        st.session_state["club_book_choice"] = rules_picker("club_book", "block", house_rules=False)
+        _tab().choice = rules_picker("club_book", "block", house_rules=False)
         left, right = st.columns(2)
         left.text_input(tr("club.title_en"), key="club_book_title_en", max_chars=80)
         right.text_input(tr("club.title_ru"), key="club_book_title_ru", max_chars=80)
@@ -233,7 +249,7 @@ def _save_shared(rule_set: ClubRules) -> None:
     except ClubError as exc:
         refusal(exc.reason)
         return
-    st.session_state["club_book_saved"] = saved.title.in_(lang())
+    _tab().saved = saved.title.in_(lang())
     st.query_params.pop("club_rules", None)
 
 

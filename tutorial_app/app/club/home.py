@@ -9,6 +9,7 @@ the Join button, so neither a new tab nor the code box is a free oracle.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Literal
 
 import streamlit as st
@@ -16,7 +17,7 @@ import streamlit as st
 from tutorial_app.app.club.room import enter, here, refusal
 from tutorial_app.app.shell.rules_picker import RuleChoice, rules_picker
 from tutorial_app.app.shell.session import lang, learner, tr
-from tutorial_app.app.shell.state import set_widget_value
+from tutorial_app.app.shell.state import page_state, set_widget_value
 from tutorial_app.club.codes import new_secret, read_code
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.seating import seat_holders
@@ -75,16 +76,31 @@ def _enter_when_let_in(let_in: Callable[[], tuple[str, str]]) -> None:
     enter(code, token)
 
 
+@dataclass
+class FrontDoor:
+    """What the club's front door keeps on this tab between runs: the code last looked up and the room it named
+    (None: no such room), the lesson a ``?teach=`` link asked for (set in the picker once), and the rule set
+    picked for a new table."""
+
+    looked_up: tuple[str, Room | None] | None = None
+    teach_asked: str | None = None
+    table_choice: RuleChoice | None = None
+
+
+def _door() -> FrontDoor:
+    return page_state("club_front_door", FrontDoor)
+
+
 def _looked_up(store: ClubStore, code: str) -> Room | None:
     """The room a code in the box names, looked up once per code typed (each lookup counts as a guess)."""
-    kept = st.session_state.get("club_looked_up")
-    if isinstance(kept, tuple) and kept[0] == code:
-        return kept[1] if isinstance(kept[1], Room) else None
+    kept = _door().looked_up
+    if kept is not None and kept[0] == code:
+        return kept[1]
     try:
         room: Room | None = store.find(code, clock(), here())
     except ClubError:
         room = None
-    st.session_state["club_looked_up"] = (code, room)
+    _door().looked_up = (code, room)
     return room
 
 
@@ -144,8 +160,8 @@ def teach_form(store: ClubStore) -> None:
         for lesson in lessons
     }
     asked = st.query_params.get("teach")
-    if asked in titles and st.session_state.get("club_teach_asked") != asked:
-        st.session_state["club_teach_asked"] = asked
+    if asked in titles and _door().teach_asked != asked:
+        _door().teach_asked = asked
         set_widget_value("club_teach_lesson", asked)
     st.selectbox(tr("club.lesson"), list(titles), key="club_teach_lesson", format_func=lambda i: titles[i])
     left, right = st.columns(2)
@@ -164,8 +180,8 @@ def _course_name(course: str, lessons: list[Lesson]) -> str:
 
 
 def _open_table(store: ClubStore) -> None:
-    choice = st.session_state.get("club_table_choice")
-    if not isinstance(choice, RuleChoice):
+    choice = _door().table_choice
+    if choice is None:
         return
     role: Literal["player", "watcher"] = "watcher" if st.session_state.get("club_table_role") == "watcher" else "player"
     default = tr("club.teacher") if role == "watcher" else ""
@@ -190,7 +206,7 @@ def _open_table(store: ClubStore) -> None:
 def table_form(store: ClubStore) -> None:
     """Rules (the club's or a preset with overrides), the bots for empty seats, the away timeout, your part."""
     current = lang()
-    st.session_state["club_table_choice"] = rules_picker("club_table", "block")
+    _door().table_choice = rules_picker("club_table", "block")
     left, right = st.columns(2)
     left.radio(
         tr("club.bots"), BOT_NAMES, index=1, key="club_table_bot", format_func=lambda name: bot_title(name).in_(current)
@@ -229,5 +245,5 @@ def table_form(store: ClubStore) -> None:
         on_click=_open_table,
         args=(store,),
         key="club_open_table",
-        disabled=st.session_state.get("club_table_choice") is None,
+        disabled=_door().table_choice is None,
     )

@@ -25,6 +25,7 @@ import logging
 import os
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 from urllib.parse import urlencode, urlsplit
 
@@ -33,6 +34,7 @@ import streamlit as st
 
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.shell.stores import club_store
 from tutorial_app.club.codes import read_code, read_token
 from tutorial_app.club.errors import ClubError
@@ -43,6 +45,8 @@ from tutorial_app.rules.text import Text, msg
 
 __all__ = [
     "POLL_SECONDS",
+    "RoomTab",
+    "tab",
     "ENV_PUBLIC_URL",
     "Device",
     "device",
@@ -66,8 +70,6 @@ __all__ = [
 POLL_SECONDS = 1.0
 ENV_PUBLIC_URL = "DOMINO_TUTOR_PUBLIC_URL"
 """The address phones use to reach the app, when it differs from the one the teacher opened (a proxy)."""
-_CODE, _TOKEN, _REFUSAL, _NOTED = "club_code", "club_token", "club_refusal", "club_noted"
-_COOKIES, _CLIENT, _DOWN = "club_cookies", "club_client", "club_db_down"
 ROOM_COOKIE = "dt_room_"
 CLIENT_COOKIE = "dt_client"
 _LOG = logging.getLogger("tutorial_app.app")
@@ -81,14 +83,35 @@ class Device(NamedTuple):
     token: str
 
 
+@dataclass
+class RoomTab:
+    """What this tab keeps of the club between runs: its room's code and its token there (None: in no room),
+    this browser's id for the quotas, a refusal to show on the next run, when the poll last told the room this
+    device is here, whether the last poll found the database down, and the cookies this run asked for."""
+
+    code: str | None = None
+    token: str | None = None
+    client: str | None = None
+    refusal: Text | None = None
+    noted: float | None = None
+    db_down: bool = False
+    cookies: dict[str, tuple[str, int]] = field(default_factory=dict)
+
+
+def tab() -> RoomTab:
+    """This tab's club state."""
+    return page_state("club_room", RoomTab)
+
+
 def _cookie(name: str, value: str, max_age: int) -> None:
     """Have the browser keep a cookie (written by ``write_cookies`` at the end of the page)."""
-    st.session_state.setdefault(_COOKIES, {})[name] = (value, max_age)
+    tab().cookies[name] = (value, max_age)
 
 
 def write_cookies() -> None:
     """Write the cookies this run asked for (a one-line script; nothing is drawn)."""
-    pending = st.session_state.pop(_COOKIES, None)
+    kept = tab()
+    pending, kept.cookies = kept.cookies, {}
     if not pending:
         return
     lines = [
@@ -117,15 +140,15 @@ def device() -> Device | None:
         st.query_params.pop("me", None)
         _cookie(ROOM_COOKIE + code, token, ROOM_SECONDS)
     else:
-        kept_code, kept_token = st.session_state.get(_CODE), st.session_state.get(_TOKEN)
-        if isinstance(kept_code, str) and isinstance(kept_token, str) and code in (None, kept_code):
+        kept_code, kept_token = tab().code, tab().token
+        if kept_code is not None and kept_token is not None and code in (None, kept_code):
             code, token = kept_code, kept_token
         elif code is not None:
             token = _from_cookie(code)
     if code is None or token is None:
         st.query_params.pop("me", None)
         return None
-    st.session_state[_CODE], st.session_state[_TOKEN] = code, token
+    tab().code, tab().token = code, token
     _cookie(ROOM_COOKIE + code, token, ROOM_SECONDS)  # on every full run: a browser that missed it gets it
     if st.query_params.get("room") != code:
         st.query_params["room"] = code
@@ -139,7 +162,7 @@ ROOM_SECONDS = 12 * 3600
 def enter(code: str, token: str) -> None:
     """Keep this tab in a room (after joining or opening it): in the session and a cookie, the code in the
     address."""
-    st.session_state[_CODE], st.session_state[_TOKEN] = code, token
+    tab().code, tab().token = code, token
     _cookie(ROOM_COOKIE + code, token, ROOM_SECONDS)
     for key in ("join", "teach", "club_rules", "me"):
         st.query_params.pop(key, None)
@@ -148,9 +171,9 @@ def enter(code: str, token: str) -> None:
 
 def forget() -> None:
     """Leave the room on this tab (the room itself goes on); the room's cookie is dropped."""
-    code = st.session_state.pop(_CODE, None)
-    st.session_state.pop(_TOKEN, None)
-    if isinstance(code, str):
+    kept = tab()
+    code, kept.code, kept.token = kept.code, None, None
+    if code is not None:
         _cookie(ROOM_COOKIE + code, "", 0)
     for key in ("room", "me", "join"):
         st.query_params.pop(key, None)
@@ -176,8 +199,8 @@ def client_address() -> str | None:
 
 def _client_id() -> str:
     """This browser's id for the quotas: its cookie, else one made now (and kept in a cookie)."""
-    kept = st.session_state.get(_CLIENT)
-    if isinstance(kept, str):
+    kept = tab().client
+    if kept is not None:
         return kept
     try:
         found = read_token(st.context.cookies.get(CLIENT_COOKIE))
@@ -186,7 +209,7 @@ def _client_id() -> str:
     if found is None:
         found = secrets.token_urlsafe(18)
         _cookie(CLIENT_COOKIE, found, 365 * 24 * 3600)
-    st.session_state[_CLIENT] = found
+    tab().client = found
     return found
 
 
@@ -197,13 +220,14 @@ def here() -> Visitor:
 
 def refusal(reason: Text) -> None:
     """Keep a refusal for the next run of the page (called from a button's callback)."""
-    st.session_state[_REFUSAL] = reason
+    tab().refusal = reason
 
 
 def say_refusal(current: str) -> None:
     """Show the last refusal once, in the tab's language."""
-    reason = st.session_state.pop(_REFUSAL, None)
-    if isinstance(reason, Text):
+    kept = tab()
+    reason, kept.refusal = kept.refusal, None
+    if reason is not None:
         st.warning(plain(reason.in_(current), 600), icon=":material/front_hand:")
 
 
@@ -277,12 +301,13 @@ def _poll(code: str, token: str, seen: int, table: bool) -> None:
     if not isinstance(store, ClubStore):
         return
     now = clock()
-    noted = st.session_state.get(_NOTED)
+    kept = tab()
+    noted = kept.noted
     changed = False
     try:
-        if not isinstance(noted, float) or now - noted >= SEEN_EVERY:
+        if noted is None or now - noted >= SEEN_EVERY:
             store.me(code, token, now)  # the device is still here
-            st.session_state[_NOTED] = now
+            kept.noted = now
         if table and store.bots_due(code, now):
             store.run_bots(code, now)
         found = store.version(code, now)
@@ -291,10 +316,11 @@ def _poll(code: str, token: str, seen: int, table: bool) -> None:
         changed = True  # the page says what happened
     except DB_ERRORS as exc:
         _LOG.warning("club poll: database not answering: %s", type(exc).__name__)
-        st.session_state[_DOWN] = True
+        kept.db_down = True
         st.caption(f":material/cloud_off: {_DB_DOWN.in_(lang())}")
         return
-    if changed or st.session_state.pop(_DOWN, False):
+    was_down, kept.db_down = kept.db_down, False
+    if changed or was_down:
         st.rerun(scope="app")
 
 
