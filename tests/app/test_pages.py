@@ -99,15 +99,15 @@ def test_a_lesson_finished_through_the_button_path_saves_stars() -> None:
                 index = [value for value, _ in choices].index(action)
                 ok(_button(at, f"learn_choice_{local.index}_{index}").click().run())
             local.answer(action)
-        assert at.session_state["learn_run"].done
+        assert at.session_state["learn_player"].run.done
         if local.finished:
             break
         ok(_button(at, "learn_next").click().run())
         local.next()
-    assert at.session_state["learn_run"].finished
+    assert at.session_state["learn_player"].run.finished
     assert any("★★★" in s.value for s in at.success)
     ok(_button(at, "learn_next_lesson").click().run())
-    assert at.session_state["learn_run"].lesson.id == load_course("core")[1].id
+    assert at.session_state["learn_player"].run.lesson.id == load_course("core")[1].id
     ok(_button(at, "learn_back").click().run())
     assert any(f"**{lesson.title.en}** ★★★ · {t('learn.done', 'en')}" in m.value for m in at.markdown)
     assert _button(at, f"learn_start_{lesson.id}").label == t("learn.again", "en")
@@ -139,7 +139,7 @@ def test_a_wrong_move_gets_the_rules_core_reason_and_costs_a_star() -> None:
     lesson = load_course("core")[0]
     at = started()
     ok(_button(at, f"learn_start_{lesson.id}").click().run())
-    run: LessonRun = at.session_state["learn_run"]
+    run: LessonRun = at.session_state["learn_player"].run
     while not any(s.kind == "play" for s in [run.step]):
         action = solve(run)
         if action is not None:
@@ -164,7 +164,7 @@ def test_deep_link_opens_a_lesson() -> None:
     ok(at.run())
     assert at.title[0].value == lesson.title.en
     ok(at.toggle(key="learn_presenter").set_value(True).run())
-    assert at.session_state["learn_run"].lesson.id == lesson.id
+    assert at.session_state["learn_player"].run.lesson.id == lesson.id
 
 
 @pytest.mark.parametrize("preset", ["block", "draw", "all_fives"])
@@ -256,11 +256,11 @@ def test_the_workshop_reports_errors_by_line_and_plays_a_valid_lesson() -> None:
     ok(check.click().run())
     assert at.success
     ok(next(b for b in at.button if b.label == t("workshop.play", "en")).click().run())
-    assert isinstance(at.session_state["ws_run"], LessonRun)
+    assert isinstance(at.session_state["ws_player"].run, LessonRun)
     ok(at.text_area(key="ws_text").set_value("id: x\ntitle: {en: a}\nsteps: 5\n").run())
     ok(next(b for b in at.button if b.label == t("workshop.check", "en")).click().run())
     assert "line 2" in at.error[0].value
-    assert at.session_state["ws_run"] is None
+    assert at.session_state["ws_player"].run is None
 
 
 def test_the_rule_sheet_follows_overrides() -> None:
@@ -277,7 +277,7 @@ def test_every_step_of_every_course_renders_in_the_player() -> None:
     for course in course_names():
         for lesson in load_course(course):
             ok(_button(at, f"learn_start_{lesson.id}").click().run())
-            run: Run = at.session_state["learn_run"]
+            run: Run = at.session_state["learn_player"].run
             while True:
                 while solve_move(run):  # a play step: one move; a capstone: the whole hand (and its pauses)
                     ok(at.run())
@@ -329,7 +329,7 @@ def test_a_tail_adjustment_is_written_into_the_game_record() -> None:
 def _to_play_step(at: AppTest, lesson_id: str, wanted: Callable[[Move], bool]) -> tuple[LessonRun, Move]:
     """Open a lesson and let the runner answer up to the first play step whose solving move ``wanted`` picks."""
     ok(_button(at, f"learn_start_{lesson_id}").click().run())
-    run: LessonRun = at.session_state["learn_run"]
+    run: LessonRun = at.session_state["learn_player"].run
     for _ in range(60):
         action = solve(run)
         if isinstance(action, Move) and wanted(action):
@@ -367,7 +367,7 @@ def test_a_double_is_laid_face_down_in_a_donkey_lesson() -> None:
 def test_a_two_level_hint_asks_first_and_gives_the_answer_on_the_second_press() -> None:
     at = started()
     ok(_button(at, "learn_start_strategy-04-blocking").click().run())
-    run: LessonRun = at.session_state["learn_run"]
+    run: LessonRun = at.session_state["learn_player"].run
     while run.hint_levels() < 2:  # the runner answers up to the step whose hint asks a question first
         action = solve(run)
         if isinstance(action, Move):

@@ -129,7 +129,7 @@ def test_a_strategy_capstone_has_the_hint_and_ends_with_a_review() -> None:
     at = AppTest.from_file(MAIN, default_timeout=120)
     at.query_params["lesson"] = lesson.id
     ok(at.run())
-    run: LessonRun = at.session_state["learn_run"]
+    run: LessonRun = at.session_state["learn_player"].run
     solve_until(run, lambda r: isinstance(r.step, CapstoneStep))
     ok(at.run())
     hand = run.capstone

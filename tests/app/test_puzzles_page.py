@@ -200,12 +200,12 @@ def test_a_missed_lesson_question_comes_back_through_the_lesson_player() -> None
     store.add_mistake("Gleb", quiz_key(lesson_id, step), "quiz", quiz_payload(lesson_id, step), now=time.time() - DAY)
     at = _page("en", name="Gleb")
     _ok(at.segmented_control(key="puzzles_mode").set_value("mistakes").run())
-    run = at.session_state["puzzles_quiz_run"]
+    run = at.session_state["puzzles_quiz_player"].run
     assert isinstance(run, LessonRun) and run.lesson.id == lesson_id and run.index == step
     answer = solve(run)
     values = [value for value, _label in run.choices("en") or []]
     _ok(at.button(key=f"puzzles_quiz_choice_{step}_{values.index(answer)}").click().run())  # type: ignore[arg-type]
-    assert at.session_state["puzzles_quiz_run"].finished
+    assert at.session_state["puzzles_quiz_player"].run.finished
     (item,) = store.waiting_mistakes("Gleb")
     assert item.spacing.rights == 1
 
@@ -216,7 +216,7 @@ def test_a_question_missed_on_learn_joins_the_queue() -> None:
     _ok(at.switch_page("app_pages/learn.py").run())
     at.query_params["lesson"] = lesson_id
     _ok(at.run())
-    run = at.session_state["learn_run"]
+    run = at.session_state["learn_player"].run
     while run.index < step:
         answer = solve(run)
         if answer is not None and isinstance(run.step, QuizStep):

@@ -140,7 +140,7 @@ def test_a_tien_gow_lesson_step_is_played_on_the_table_with_the_buttons() -> Non
     at = AppTest.from_file(MAIN, default_timeout=60)
     at.query_params["lesson"] = lesson.id
     ok(at.run())
-    run = at.session_state["learn_run"]
+    run = at.session_state["learn_player"].run
     assert run.game.name == "tien_gow"
     while not isinstance(run.step, PlayStep):
         action = solve(run)

@@ -22,6 +22,7 @@ from tutorial_app.app.learn.step_parts import is_sketch, remember, reveals_answe
 from tutorial_app.app.shell.puzzle_memory import remember_missed_quiz
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.shortcuts import keyboard_shortcuts
+from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.table.board_view import forget_shape
 from tutorial_app.app.table.controls import set_selected
 from tutorial_app.app.table.hand_review import hand_review
@@ -38,6 +39,8 @@ __all__ = [
     "open_lesson",
     "close_lesson",
     "lesson_run",
+    "PlayerSlot",
+    "player_slot",
     "sources_box",
     "LARGE_CSS",
     "BOARD_HEIGHT",
@@ -78,6 +81,23 @@ class Shown:
     explanation: str | None = None
 
 
+@dataclass
+class PlayerSlot:
+    """A lesson player's state on this tab (one per player name: ``learn``, ``ws``, a club room's): the lesson
+    run it shows, what was said after the last action, whether a presenter revealed the step's answer, and
+    whether the page around the player has seen the run finished (so the page reruns once when it ends)."""
+
+    run: LessonRun | None = None
+    shown: Shown | None = None
+    revealed: bool = False
+    saw_finished: bool = False
+
+
+def player_slot(name: str) -> PlayerSlot:
+    """The state of the lesson player ``name`` on this tab (under the key ``{name}_player``)."""
+    return page_state(f"{name}_player", PlayerSlot)
+
+
 def _key(name: str, suffix: str) -> str:
     return f"{name}_{suffix}"
 
@@ -87,27 +107,25 @@ def _run(name: str) -> Run | None:
 
 
 def _set_shown(name: str, shown: Shown | None) -> None:
-    st.session_state[_key(name, "shown")] = shown
+    player_slot(name).shown = shown
 
 
 def open_lesson(name: str, run: Run) -> None:
     """Show ``run`` (a lesson started by ``start_run``, maybe played on) in the player ``name``, with nothing
     said, selected or revealed yet."""
-    st.session_state[_key(name, "run")] = run
-    _set_shown(name, None)
+    slot = player_slot(name)
+    slot.run, slot.shown, slot.revealed = run, None, False
     set_selected(name, None)
-    st.session_state[_key(name, "revealed")] = False
 
 
 def close_lesson(name: str) -> None:
     """Leave the lesson of the player ``name`` (``lesson_run`` is None again)."""
-    st.session_state[_key(name, "run")] = None
+    player_slot(name).run = None
 
 
 def lesson_run(name: str) -> LessonRun | None:
     """The lesson the player ``name`` is showing, if any."""
-    run = st.session_state.get(_key(name, "run"))
-    return run if isinstance(run, LessonRun) else None
+    return player_slot(name).run
 
 
 # -- learner actions (callbacks) ------------------------------------------------------
@@ -199,14 +217,14 @@ def _next(name: str, on_finish: OnFinish) -> None:
         if run.finished:
             on_finish(run)
         set_selected(name, None)
-        st.session_state[_key(name, "revealed")] = False
+        player_slot(name).revealed = False
         _set_shown(name, None)
         forget_shape(name)
         bump(name)
 
 
 def _reveal(name: str) -> None:
-    st.session_state[_key(name, "revealed")] = True
+    player_slot(name).revealed = True
 
 
 def _solve(name: str, on_finish: OnFinish) -> None:
@@ -227,8 +245,8 @@ def _solve(name: str, on_finish: OnFinish) -> None:
 
 def _feedback(name: str) -> None:
     """The verdict, the engine's explanation and the hint, where the learner is looking."""
-    shown = st.session_state.get(_key(name, "shown"))
-    if not isinstance(shown, Shown):
+    shown = player_slot(name).shown
+    if shown is None:
         return
     text = shown.message + (f"\n\n{shown.explanation}" if shown.explanation else "")
     if shown.correct:
@@ -312,7 +330,7 @@ def _actions(name: str, run: Run, presenter: bool, on_finish: OnFinish) -> None:
     step = run.step
     task = isinstance(step, (PlayStep, QuizStep))
     if presenter and task and not run.done:
-        if st.session_state.get(_key(name, "revealed")):
+        if player_slot(name).revealed:
             answer = right_answer_text(run)
             if answer:
                 st.success(tr("learn.answer_is", answer=answer))
@@ -359,7 +377,7 @@ def _panel(name: str, run: Run, state: Any, presenter: bool, on_finish: OnFinish
 
 
 def play_lesson(name: str, on_finish: OnFinish, *, presenter: bool = False) -> None:
-    """Show the run stored under ``name`` (``st.session_state[name + "_run"]``) and its controls.
+    """Show the run of the player ``name`` (``player_slot(name).run``) and its controls.
 
     The step is a fragment: a click, an answer, a hint or "Next" reruns it
     alone, not the page around it. When the lesson ends the page reruns, so
@@ -380,7 +398,7 @@ def play_lesson(name: str, on_finish: OnFinish, *, presenter: bool = False) -> N
             key=f"{name}_keys",
         )
         st.caption(tr("learn.presenter_keys"))
-    st.session_state[_key(name, "page_saw_finished")] = run.finished
+    player_slot(name).saw_finished = run.finished
     _step_fragment(name, on_finish, presenter)
 
 
@@ -390,7 +408,7 @@ def _step_fragment(name: str, on_finish: OnFinish, presenter: bool) -> None:
     if run is None:
         return
     _step(name, run, on_finish, presenter)
-    if run.finished and not st.session_state.get(_key(name, "page_saw_finished")):
+    if run.finished and not player_slot(name).saw_finished:
         st.rerun(scope="app")
 
 
