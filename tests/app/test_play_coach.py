@@ -7,7 +7,6 @@ from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.play.table import HUMAN, PlayTable
 from tutorial_app.app.table.coach import knowledge_lines, make_hint, what_we_know_of
-from tutorial_app.app.table.hint_panel import hint_key
 from tutorial_app.app.table.review_rows import review_headline
 from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, load_course, solve, solve_until
@@ -108,7 +107,7 @@ def test_the_review_after_the_hand_steps_through_the_decisions() -> None:
     table = _table(at)
     assert table.hand_over
     assert t("review.title", "en") in [s.value for s in at.subheader]
-    kept = at.session_state["play_review_kept"]
+    kept = at.session_state["play_review"].kept
     review = kept[1]
     assert isinstance(review, HandReview) and kept[0] == table.state
     assert any(m.value == review_headline(review, "en") for m in at.markdown)
@@ -121,7 +120,7 @@ def test_the_review_after_the_hand_steps_through_the_decisions() -> None:
     assert any(m.value == second for m in at.markdown)
     ok(at.button(key="play_review_previous").click().run())
     assert any(m.value == first for m in at.markdown)
-    assert at.session_state["play_review_kept"][1] is review  # stepping never analyses again
+    assert at.session_state["play_review"].kept[1] is review  # stepping never analyses again
 
 
 def test_a_strategy_capstone_has_the_hint_and_ends_with_a_review() -> None:
@@ -136,7 +135,7 @@ def test_a_strategy_capstone_has_the_hint_and_ends_with_a_review() -> None:
     assert hand is not None and hand.seats[1] == "strong" and hand.seats[run.viewer] == ""
     if not run.done:
         ok(at.button(key="learn_hint_button").click().run())
-        kept = at.session_state[hint_key("learn")]  # (the position, the Hint) the panel keeps
+        kept = at.session_state["learn_engine_hint"].kept  # (the position, the Hint) the panel keeps
         assert kept[0] == run.capstone.state  # type: ignore[union-attr]
         hint = kept[1]
         if len(hint.rows) > 1:  # the bars of every move, ranked

@@ -83,7 +83,7 @@ def test_a_chosen_turn_is_kept_in_the_shape_of_the_chain() -> None:
     table: PlayTable = at.session_state["play_page"].table
     index = ARM_NAMES.index("left")
     assert table.state.table.arms[index][-1].tile is TILE
-    kept = at.session_state["_shape_play"]
+    kept = at.session_state["_board_play"].shape
     assert kept.arm("left")[len(start.table.arms[index])] == options[bend]
     assert at.session_state["play_page"].direction is None, "the choice is for one tile"
     laid = layout_table(table.state.table, kept)
@@ -100,7 +100,7 @@ def test_a_plain_click_lays_the_tile_as_the_chain_lays_itself() -> None:
     table: PlayTable = at.session_state["play_page"].table
     assert table.state.table.arms[0][-1].tile is TILE and table.state.to_move == HUMAN
     expected = layout_table(table.state.table, before.shape).shape
-    kept = at.session_state["_shape_play"]
+    kept = at.session_state["_board_play"].shape
     assert kept == expected
     assert kept.arm("left")[len(start.table.arms[0])].bend == "straight"
 

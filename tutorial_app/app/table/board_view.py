@@ -12,11 +12,13 @@ on the board one by one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 
 import streamlit as st
 
 from tutorial_app.app.shell.session import bump, lang
+from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.table.board_component import BOT_PACE_MS, board_json, show_board_json
 from tutorial_app.app.table.screen import column_width, narrow_width
 from tutorial_app.board.adjust import Adjusted, adjust_tail, turn_options, with_turn
@@ -31,6 +33,8 @@ from tutorial_app.rules.tiles import Tile
 
 __all__ = [
     "show_board",
+    "BoardMemory",
+    "board_memory",
     "board_theme",
     "adjust_chain",
     "forget_shape",
@@ -65,6 +69,23 @@ def board_theme() -> ThemeName:
     except Exception:  # a bare run (tests, scripts): no browser to ask
         kind = None
     return "dark" if kind == "dark" else "light"
+
+
+@dataclass
+class BoardMemory:
+    """What a line board keeps on this tab between runs (one per board name): the width of the screen it was
+    last drawn for (a narrow felt on a phone), the chain's shape (laying a tile never re-arranges the tiles
+    already on the table), and the hand it drew last with its layout and the hand before it (the moves since
+    are played on the board drawn before)."""
+
+    felt: int | None = None
+    shape: ChainShape | None = None
+    drawn: tuple[HandState, BoardLayout, Since | None] | None = None
+
+
+def board_memory(name: str) -> BoardMemory:
+    """The kept state of the line board ``name`` on this tab."""
+    return page_state(f"_board_{name}", BoardMemory)
 
 
 def show_board(
@@ -111,8 +132,9 @@ def show_board(
     another way instead (a lesson showing a re-bent chain).
     """
     size = _size(name, large=large, wide=wide, height=height, tile_px=tile_px, width=width)
-    st.session_state[f"_felt_{name}"] = size.screen
-    kept = shape if shape is not None else st.session_state.get(f"_shape_{name}")
+    memory = board_memory(name)
+    memory.felt = size.screen
+    kept = shape if shape is not None else memory.shape
     view = LineView(
         seat=seat,
         reveal=reveal,
@@ -131,8 +153,7 @@ def show_board(
         LinePlay(selected, closed, tuple(sorted((turns or {}).items())), chain_clicks) if on_click is not None else None
     )
     text, layout = _drawn(state, view, kept, since, moves, static)
-    st.session_state[f"_shape_{name}"] = layout.shape
-    st.session_state[f"_drawn_{name}"] = (state, layout, since)
+    memory.shape, memory.drawn = layout.shape, (state, layout, since)
     show_board_json(text, name=name, on_click=on_click)
 
 
@@ -167,13 +188,11 @@ def _since(name: str, state: HandState) -> Since | None:
     Why kept while the hand stays the same: a run that draws the board again unchanged (another part of the
     page following the move) sends the same data, so the browser goes on playing the moves it was given.
     """
-    drawn = st.session_state.get(f"_drawn_{name}")
-    if not isinstance(drawn, tuple) or len(drawn) != 3:
+    drawn = board_memory(name).drawn
+    if drawn is None:
         return None
     last, layout, before = drawn
-    if last == state:
-        return before if isinstance(before, tuple) else None
-    return (last, layout) if isinstance(last, HandState) and isinstance(layout, BoardLayout) else None
+    return before if last == state else (last, layout)
 
 
 def _size(
@@ -192,15 +211,16 @@ def _size(
 
 def forget_shape(name: str) -> None:
     """Start the next table with a fresh layout (a new deal)."""
-    st.session_state.pop(f"_shape_{name}", None)
-    st.session_state.pop(f"_drawn_{name}", None)
+    memory = board_memory(name)
+    memory.shape, memory.drawn = None, None
 
 
 def _kept_layout(name: str, state: HandState, shape: ChainShape | None = None) -> BoardLayout:
     """The board's layout as last drawn (the kept shape, or ``shape``, on the current table; a narrow felt on a
     narrow screen)."""
-    kept = shape if shape is not None else st.session_state.get(f"_shape_{name}")
-    return line_layout(state, kept, BoardSize(screen=st.session_state.get(f"_felt_{name}")))
+    memory = board_memory(name)
+    kept = shape if shape is not None else memory.shape
+    return line_layout(state, kept, BoardSize(screen=memory.felt))
 
 
 def turn_choices(name: str, state: HandState, tiles: Iterable[Tile]) -> dict[End, dict[Bend, Step]]:
@@ -227,12 +247,12 @@ def keep_turn(name: str, state: HandState, end: End, step: Step) -> None:
     The next ``show_board`` lays the table out with it, as the board's
     ``with_turn`` describes.
     """
-    st.session_state[f"_shape_{name}"] = with_turn(_kept_layout(name, state), state.table, end, step)
+    board_memory(name).shape = with_turn(_kept_layout(name, state), state.table, end, step)
 
 
 def adjust_chain(name: str, state: HandState, end: End, index: int, bend: Bend, seat: int) -> Adjusted:
     """Re-bend the chain of board ``name`` at a tile ("правка цепи"); raises AdjustError with the reason."""
     shape, adjusted = adjust_tail(state.table, _kept_layout(name, state), end, index, bend, seat=seat)
-    st.session_state[f"_shape_{name}"] = shape
+    board_memory(name).shape = shape
     bump(name)
     return adjusted

@@ -8,10 +8,13 @@ redraws only its own board.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import streamlit as st
 
 from tutorial_app.app.shell.puzzle_memory import remember_review
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.table.board_view import show_board
 from tutorial_app.app.table.coach import hint_from
 from tutorial_app.app.table.hint_panel import show_hint
@@ -19,7 +22,7 @@ from tutorial_app.app.table.review_rows import ReviewRow, decision_boards, decis
 from tutorial_app.rules.line.state import HandState
 from tutorial_app.strategy.review import Decision, HandReview, review_hand
 
-__all__ = ["hand_review", "the_review"]
+__all__ = ["hand_review", "the_review", "ReviewMemory", "review_memory"]
 
 REVIEW_BOARD = (480, 340)
 """Width and height in pixels each review board is drawn for (two side by side on a wide page)."""
@@ -30,11 +33,25 @@ def _key(name: str, suffix: str) -> str:
     return f"{name}_review_{suffix}"
 
 
+@dataclass
+class ReviewMemory:
+    """What the review of board ``name`` keeps on this tab: the hand it reviewed (its final position) with the
+    review, so it is computed once, and the decision on screen."""
+
+    kept: tuple[HandState, HandReview] | None = None
+    at: int = 0
+
+
+def review_memory(name: str) -> ReviewMemory:
+    """The kept review of ``name``'s hand on this tab (under ``{name}_review``)."""
+    return page_state(f"{name}_review", ReviewMemory)
+
+
 def the_review(name: str, start: HandState, final: HandState, seat: int, first_hand: bool = False) -> HandReview:
     """The review of the hand played from ``start`` to ``final``, computed once (with a progress bar) and kept."""
-    kept = st.session_state.get(_key(name, "kept"))
-    if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == final and isinstance(kept[1], HandReview):
-        return kept[1]
+    memory = review_memory(name)
+    if memory.kept is not None and memory.kept[0] == final:
+        return memory.kept[1]
     bar = st.progress(0.0, text=tr("review.working", done=0, total="…"))
 
     def progress(done: int, total: int) -> None:
@@ -44,8 +61,7 @@ def the_review(name: str, start: HandState, final: HandState, seat: int, first_h
     review = review_hand(start, moves, seat, progress=progress, first_hand=first_hand)
     remember_review(start, moves, review)  # its "?" and "??" join the learner's mistakes queue (Puzzles)
     bar.empty()
-    st.session_state[_key(name, "kept")] = (final, review)
-    st.session_state[_key(name, "at")] = 0
+    memory.kept, memory.at = (final, review), 0
     return review
 
 
@@ -55,8 +71,8 @@ def _row_line(row: ReviewRow, current: str) -> str:
 
 
 def _step(name: str, delta: int, total: int) -> None:
-    at = int(st.session_state.get(_key(name, "at"), 0)) + delta
-    st.session_state[_key(name, "at")] = max(0, min(total - 1, at))
+    memory = review_memory(name)
+    memory.at = max(0, min(total - 1, memory.at + delta))
 
 
 def _board(state: HandState, seat: int, reveal: bool, key: str) -> None:
@@ -99,7 +115,7 @@ def _stepper(name: str, review: HandReview) -> None:
     """Previous / next through the decisions: the boards after the move played and after the best move,
     and the engine's ranking at that moment."""
     total = len(review.decisions)
-    at = max(0, min(total - 1, int(st.session_state.get(_key(name, "at"), 0))))
+    at = max(0, min(total - 1, review_memory(name).at))
     decision = review.decisions[at]
     back, caption, forward = st.columns([1, 2, 1], vertical_alignment="center")
     back.button(

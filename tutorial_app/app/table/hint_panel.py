@@ -8,10 +8,12 @@ with the position it was computed for and never shown for another.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import streamlit as st
 
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.table.coach import (
     Hint,
     hint_html,
@@ -24,30 +26,33 @@ from tutorial_app.app.table.coach import (
 from tutorial_app.language import format_number
 from tutorial_app.rules.line.state import HandState
 
-__all__ = ["hint_panel", "hint_key", "show_hint", "knowledge_panel"]
+__all__ = ["hint_panel", "HintMemory", "hint_memory", "show_hint", "knowledge_panel"]
 
 
-def _asked_key(name: str) -> str:
-    return f"{name}_engine_hint_asked"
+@dataclass
+class HintMemory:
+    """What the hint panel of board ``name`` keeps on this tab: the position the learner asked a hint for, and
+    the hint worked out with the position it is for."""
+
+    asked: HandState | None = None
+    kept: tuple[HandState, Hint] | None = None
 
 
-def hint_key(name: str) -> str:
-    """Where the panel of board ``name`` keeps its hint, with the position it is for (not ``{name}_hint``: a
-    lesson's own Hint button has that widget key)."""
-    return f"{name}_engine_hint"
+def hint_memory(name: str) -> HintMemory:
+    """The hint panel's state for board ``name`` (not under ``{name}_hint``: a lesson's own Hint button has
+    that widget key)."""
+    return page_state(f"{name}_engine_hint", HintMemory)
 
 
 def _ask(name: str, state: HandState, on_hint: Callable[[], object] | None) -> None:
-    st.session_state[_asked_key(name)] = state
+    hint_memory(name).asked = state
     if on_hint is not None:
         on_hint()
 
 
 def _kept_hint(name: str, state: HandState) -> Hint | None:
-    kept = st.session_state.get(hint_key(name))
-    if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == state and isinstance(kept[1], Hint):
-        return kept[1]
-    return None
+    kept = hint_memory(name).kept
+    return kept[1] if kept is not None and kept[0] == state else None
 
 
 def show_hint(hint: Hint) -> None:
@@ -117,10 +122,10 @@ def hint_panel(
             args=(name, state, on_hint),
         )
         hint = _kept_hint(name, state)
-        if hint is None and st.session_state.get(_asked_key(name)) == state:
+        if hint is None and hint_memory(name).asked == state:
             with st.spinner(tr("hint.thinking")):
                 hint = make_hint(state, seat, start, first_hand=first_hand)
-            st.session_state[hint_key(name)] = (state, hint)
+            hint_memory(name).kept = (state, hint)
         if hint is not None:
             with st.container(border=True):
                 show_hint(hint)
