@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -22,6 +23,7 @@ from tutorial_app.app.learn.step_parts import remember, reveals_answer, right_an
 from tutorial_app.app.shell.charts import PALETTE
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import bump, lang, tr
+from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.table.board_view import show_board
 from tutorial_app.app.table.controls import move_controls, selected_tile, set_selected, table_click
 from tutorial_app.club.class_steps import (
@@ -74,17 +76,30 @@ def _shared_run(lesson: Lesson, step: int, seed: int, solved: bool) -> LessonRun
     return run
 
 
+@dataclass
+class ClassTab:
+    """This tab's lesson run at the step on the wall: kept while the room, the step and whether it is shown
+    solved stay the same (``step``)."""
+
+    step: tuple[str, int, bool] | None = None
+    run: LessonRun | None = None
+
+
+def _class_tab() -> ClassTab:
+    return page_state("club_class", ClassTab)
+
+
 def _run(room: Room, lesson: Lesson, *, solved: bool) -> LessonRun:
     """This tab's run at the step on the wall (kept while the step stays; ``solved``: with the answer played)."""
     data = room.class_data()
-    key = ("club_run", room.code, room.step, solved)
-    kept = st.session_state.get("club_run")
-    if isinstance(kept, tuple) and kept[0] == key:
-        return kept[1]  # type: ignore[no-any-return]
+    key = (room.code, room.step, solved)
+    kept = _class_tab()
+    if kept.run is not None and kept.step == key:
+        return kept.run
     run = _shared_run(lesson, room.step, int(data["seed"]), solved)
     if task_of(run) == "hand":
         run = run_at(lesson, room.step, int(data["seed"]))
-    st.session_state["club_run"] = (key, run)
+    kept.step, kept.run = key, run
     set_selected(BOARD, None)
     bump(BOARD)
     return run

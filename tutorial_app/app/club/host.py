@@ -9,18 +9,31 @@ which refuses it from anyone else.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 
 import streamlit as st
 
 from tutorial_app.app.club.room import Device, act, device_link, enter, room_button
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import tr
+from tutorial_app.app.shell.state import page_state
 from tutorial_app.club.seating import Member
 from tutorial_app.club.store import ClubStore, Room, clock
 
 __all__ = ["host_tools"]
 
-_WALL_LINK = "club_wall_link"
+
+@dataclass
+class HostTab:
+    """What the host's controls keep on this tab: the wall screen's link just made (with its room's code), and
+    whether this screen's key was just renewed (said once)."""
+
+    wall_link: tuple[str, str] | None = None
+    key_renewed: bool = False
+
+
+def _host() -> HostTab:
+    return page_state("club_host", HostTab)
 
 
 def _remove(store: ClubStore, place: Device, name: str) -> None:
@@ -35,13 +48,13 @@ def _new_key(store: ClubStore, place: Device) -> None:
     fresh: list[str] = []
     if act(lambda: fresh.append(store.rotate(place.code, place.token, clock()))):
         enter(place.code, fresh[0])
-        st.session_state["club_key_renewed"] = True
+        _host().key_renewed = True
 
 
 def _wall(store: ClubStore, place: Device) -> None:
     made: list[str] = []
     if act(lambda: made.append(store.wall(place.code, place.token, clock()))):
-        st.session_state[_WALL_LINK] = (place.code, device_link(place.code, made[0]))
+        _host().wall_link = (place.code, device_link(place.code, made[0]))
 
 
 ROWS_UP_TO = 12
@@ -102,8 +115,8 @@ def _screens(store: ClubStore, place: Device, room: Room) -> None:
     """The wall screen's link (a class) and a new key for this screen."""
     if room.kind == "class":
         st.button(tr("club.wall_link"), key="club_wall", on_click=_wall, args=(store, place), width="stretch")
-        made = st.session_state.get(_WALL_LINK)
-        if isinstance(made, tuple) and made[0] == room.code:
+        made = _host().wall_link
+        if made is not None and made[0] == room.code:
             st.caption(tr("club.wall_link_made"))
             st.code(made[1], language=None)
     st.button(
@@ -114,7 +127,8 @@ def _screens(store: ClubStore, place: Device, room: Room) -> None:
         help=tr("club.new_key_help"),
         width="stretch",
     )
-    if st.session_state.pop("club_key_renewed", False):
+    if _host().key_renewed:
+        _host().key_renewed = False
         st.success(tr("club.key_renewed"), icon=":material/key:")
 
 
