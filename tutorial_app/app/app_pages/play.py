@@ -7,11 +7,11 @@ import secrets
 import streamlit as st
 
 from tutorial_app.app.games import play_screens
-from tutorial_app.app.play.page import play_page
 from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import start_table
 from tutorial_app.app.shell.links import MAX_SEED, read_deal_link
 from tutorial_app.app.shell.markdown import plain
+from tutorial_app.app.shell.play_page import play_page
 from tutorial_app.app.shell.rules_picker import game_picker
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.table.board_component import preload_board

@@ -15,9 +15,9 @@ from collections.abc import Callable
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from tutorial_app.app.play.page import play_page
 from tutorial_app.app.play.seat_bots import chosen_bots, opponents_text, seat_bot_picker
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
+from tutorial_app.app.shell.play_page import play_page
 from tutorial_app.app.shell.rules_picker import RuleChoice
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.table.board_component import follow_board

@@ -14,8 +14,8 @@ from collections.abc import Callable
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from tutorial_app.app.play.page import play_page
 from tutorial_app.app.shell.links import MAX_SEED
+from tutorial_app.app.shell.play_page import play_page
 from tutorial_app.app.shell.rules_picker import RuleChoice
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.tien_gow.table import HUMAN, human_move, next_hand, resume, start_tien_gow, undo

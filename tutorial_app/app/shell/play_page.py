@@ -1,4 +1,5 @@
-"""The Play page's state: one typed object per tab, shared by the page and each game's table.
+"""The Play page's state: one typed object per tab, shared by the page and each game's table (in ``shell``: both
+games' Play screens read it, and Tien Gow's folder sits below ``play``).
 
 The page (``app_pages/play.py``) keeps the rule set picked and deals from a
 link; each game's screens (``play/line_game.py``, ``tien_gow/play.py``)
