@@ -10,12 +10,14 @@ session state and cleared on every change of the hand.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal, NamedTuple
+from dataclasses import dataclass
+from typing import Literal
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.table.board_component import BOT_PACE_MS, show_board_data
 from tutorial_app.app.table.board_view import board_theme
 from tutorial_app.board.browser_tien_gow import TablePlay, TableView, tien_gow_board
@@ -43,14 +45,31 @@ column's real width and taps land where they look.
 """
 
 
+@dataclass
+class TrickMemory:
+    """What the Tien Gow table of page (or board) ``name`` keeps on this tab: the places of the tiles selected
+    in the viewer's hand, and the hand it drew last with the one before it (where the moves it played began).
+
+    Not the line board's ``BoardMemory``: one board name (a lesson's) draws both games in turn.
+    """
+
+    selected: Selection = ()
+    last: tg.HandState | None = None
+    before: tg.HandState | None = None
+
+
+def trick_memory(name: str) -> TrickMemory:
+    """The Tien Gow table ``name``'s kept state on this tab."""
+    return page_state(f"_tg_{name}", TrickMemory)
+
+
 def selection(key: str, state: tg.HandState, viewer: int) -> Selection:
     """The places of the selected tiles in the viewer's hand on page ``key``."""
-    kept = st.session_state.get(f"{key}_tg_selected") or ()
-    return valid_selection(state, kept, viewer)
+    return valid_selection(state, trick_memory(key).selected, viewer)
 
 
 def clear_selection(key: str) -> None:
-    st.session_state[f"{key}_tg_selected"] = ()
+    trick_memory(key).selected = ()
 
 
 def trick_click(key: str, state: tg.HandState, viewer: int, clicked: str) -> TienGowClick:
@@ -59,15 +78,8 @@ def trick_click(key: str, state: tg.HandState, viewer: int, clicked: str) -> Tie
     The caller applies ``outcome.move`` and shows ``outcome.message``.
     """
     outcome = handle_click(state, selection(key, state, viewer), clicked, viewer_seat=viewer)
-    st.session_state[f"{key}_tg_selected"] = outcome.selected
+    trick_memory(key).selected = outcome.selected
     return outcome
-
-
-class _Drawn(NamedTuple):
-    """The hand a board of this name drew last, and the one before it (where the moves it played began)."""
-
-    last: tg.HandState | None
-    before: tg.HandState | None
 
 
 def show_trick_table(
@@ -92,12 +104,9 @@ def show_trick_table(
     """
     tall = TABLE_HEIGHT if wide else height or 560  # the figure's height in pixels
     view = TableView(viewer, reveal, tuple(highlight), show_turn, lang(), board_theme(), tall)
-    # Not the line board's ``_drawn_`` key: one board name (a lesson's) draws both games in turn.
-    drawn_key = f"_tg_drawn_{name}"
-    drawn = st.session_state.get(drawn_key)
-    last, before = (drawn.last, drawn.before) if isinstance(drawn, _Drawn) else (None, None)
+    memory = trick_memory(name)
     # the same ``since`` while the hand is unchanged: a run that draws the table again sends the same data
-    since = before if last == state else last
+    since = memory.before if memory.last == state else memory.last
     data = tien_gow_board(
         state,
         view,
@@ -105,7 +114,7 @@ def show_trick_table(
         play=TablePlay(selection(name, state, viewer)) if interactive else None,
         pace_ms=BOT_PACE_MS,
     )
-    st.session_state[drawn_key] = _Drawn(state, since)
+    memory.last, memory.before = state, since
     show_board_data(data, name=name, on_click=on_click if interactive else None)
 
 
