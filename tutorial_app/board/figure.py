@@ -22,6 +22,7 @@ target spot of each open end. ``board_figure`` wraps the same figure as a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 import plotly.graph_objects as go
@@ -142,16 +143,16 @@ class Picture(NamedTuple):
     wood: str
 
 
+@dataclass
 class ClickTargets:
     """The invisible markers a click lands on, gathered for the board's click trace (both games' boards): where
     each is, what a click on it reports (``customdata``), its hover text and the scale of what it covers."""
 
-    def __init__(self) -> None:
-        self.x: list[float] = []
-        self.y: list[float] = []
-        self.data: list[str] = []
-        self.text: list[str] = []
-        self.scale: list[float] = []
+    x: list[float] = field(default_factory=list)
+    y: list[float] = field(default_factory=list)
+    data: list[str] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+    scale: list[float] = field(default_factory=list)
 
     def add(self, x: float, y: float, data: str, text: str, scale: float) -> None:
         self.x.append(x)
