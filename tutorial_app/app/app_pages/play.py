@@ -18,12 +18,6 @@ from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.i18n import t
 from tutorial_app.rules.line.game import LINE
 from tutorial_app.rules.text import Text
-from tutorial_app.strategy.bot_table import BotTable
-
-
-def _table() -> BotTable | None:
-    table = play_page().table
-    return table if isinstance(table, BotTable) else None
 
 
 def _seed() -> int:
@@ -46,7 +40,7 @@ def _deal() -> None:
 
 def _deal_from_link() -> None:
     """``?deal=SEED&rules=NAME&players=N`` deals that hand at once (a shared or replayed deal)."""
-    if _table() is not None:
+    if play_page().table is not None:
         return
     link = read_deal_link(st.query_params.to_dict())
     if isinstance(link, Text):
@@ -59,7 +53,7 @@ preload_board()  # plotly.js loads while the rest of the page runs
 current = lang()
 st.title(tr("play.title"))
 _deal_from_link()
-with st.expander(tr("play.new_game"), expanded=_table() is None):
+with st.expander(tr("play.new_game"), expanded=play_page().table is None):
     choice = game_picker("play", "block")
     play_page().choice = choice
     middle, right = play_screens(choice.game if choice is not None else LINE).bots_picker("play", choice)
@@ -81,7 +75,7 @@ with st.expander(tr("play.new_game"), expanded=_table() is None):
     )
     st.button(tr("play.deal"), type="primary", on_click=_deal, disabled=choice is None)
 
-table = _table()
+table = play_page().table
 if table is None:
     st.info(tr("play.start_hint"))
     st.stop()

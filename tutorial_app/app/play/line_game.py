@@ -5,7 +5,7 @@ shows of a line game's table (the chain with its directions and re-bends,
 the tile and end buttons, the coach, the hand's worked end, the score
 sheet, the record) is here, and Tien Gow's in ``tien_gow.play``; the page
 asks ``app.games`` which to show. The table and what goes with it are the
-page's typed state (``play.page.PlayPage``).
+page's typed state (``shell.play_page.PlayPage``).
 """
 
 from __future__ import annotations
@@ -56,11 +56,6 @@ from tutorial_app.strategy.bot_table import BotTable
 __all__ = ["LinePlayScreens"]
 
 
-def _table() -> PlayTable | None:
-    table = play_page().table
-    return table if isinstance(table, BotTable) else None
-
-
 def _say(reason: Text | None) -> None:
     play_page().feedback = reason
 
@@ -76,7 +71,7 @@ def _fresh_table() -> None:
 
 def _adjust(bend: Bend) -> None:
     """Re-bend the chain at the clicked tile; not a move, but written into the game record."""
-    table = _table()
+    table = play_page().table
     state = play_page()
     where, state.adjust_at = state.adjust_at, None
     if table is None or where is None:
@@ -114,7 +109,7 @@ def _turns(table: PlayTable) -> dict[End, Step]:
 
 
 def _move(move: Move) -> None:
-    table = _table()
+    table = play_page().table
     if table is None:
         return
     move = with_typed_claim(table.rules, "play", move)
@@ -133,7 +128,7 @@ def _move(move: Move) -> None:
 
 def _click(name: str) -> None:
     """A board click or its button twin ("hand:6-4", "end:left"): the click model the lessons use too."""
-    table = _table()
+    table = play_page().table
     if table is None:
         return
     outcome = table_click("play", table.state, HUMAN, name, closed=face_down("play"))
@@ -148,7 +143,7 @@ def _click(name: str) -> None:
 
 
 def _undo() -> None:
-    table = _table()
+    table = play_page().table
     if table is not None:
         play_page().table = undo(table)
         set_selected("play", None)
@@ -157,7 +152,7 @@ def _undo() -> None:
 
 
 def _next_hand() -> None:
-    table = _table()
+    table = play_page().table
     if table is not None and table.can_continue:
         play_page().table = next_hand(table)
         _fresh_table()
@@ -184,7 +179,7 @@ def _hand_and_moves(table: PlayTable, current: Lang, deal_again: Callable[[], No
     state = table.state
     _board_area()
     feedback = play_page().feedback
-    if isinstance(feedback, Text):
+    if feedback is not None:
         st.warning(feedback.in_(current), icon=":material/front_hand:")
     record = hand_log(state, current)
     last_mine = max((i for i, entry in enumerate(state.log) if entry[0] == HUMAN), default=-1)
@@ -316,7 +311,7 @@ def _board_area() -> None:
     The board takes the full width (tiles about 1.6 times the size they had in a side column); the
     end-of-hand summary, then the score sheet and the game record, come below it.
     """
-    table = _table()
+    table = play_page().table
     if table is None:
         return
     show_board(
@@ -336,7 +331,7 @@ def _board_area() -> None:
 @st.fragment
 def _table_area(game: AnyGame, deal_again: Callable[[], None]) -> None:
     """Everything a click on the table changes, rerun on its own (the game picker above is left alone)."""
-    table = _table()
+    table = play_page().table
     if table is None or table.game is not game:  # "Deal again" dealt another game's table: the whole page changes
         st.rerun(scope="app")
         return

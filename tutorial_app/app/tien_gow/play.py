@@ -34,11 +34,6 @@ KEY = "play"
 """The Play page's name: its selection and board keys (the table itself is the page's ``PlayPage``)."""
 
 
-def _table() -> BotTable | None:
-    table = play_page().table
-    return table if isinstance(table, BotTable) else None
-
-
 def _say(said: Text | None) -> None:
     play_page().feedback = said
 
@@ -59,7 +54,7 @@ def deal_tien_gow(rules: tg.TienGowRules, bot: str, seed: int, whole_match: bool
 
 
 def _click(clicked: str) -> None:
-    table = _table()
+    table = play_page().table
     if table is None:
         return
     outcome = trick_click(KEY, table.state, HUMAN, clicked)
@@ -73,25 +68,25 @@ def _click(clicked: str) -> None:
 
 
 def _resume() -> None:
-    table = _table()
+    table = play_page().table
     if table is not None:
         _store(resume(table))
 
 
 def _undo() -> None:
-    table = _table()
+    table = play_page().table
     if table is not None:
         _store(undo(table))
 
 
 def _next_hand() -> None:
-    table = _table()
+    table = play_page().table
     if table is not None and table.can_continue:
         _store(next_hand(table))
 
 
 def _deal_again() -> None:
-    table = _table()
+    table = play_page().table
     if table is not None:
         deal_tien_gow(table.rules, table.seats[1], table.seed + 1, table.whole_match)
 
@@ -180,7 +175,7 @@ def show_tien_gow(table: BotTable) -> None:
         wide=True,
     )
     feedback = play_page().feedback
-    if isinstance(feedback, Text):
+    if feedback is not None:
         st.warning(feedback.in_(current), icon=":material/front_hand:")
     if table.since:
         said = describe_plays(_before_since(table), table.since, HUMAN)
