@@ -98,10 +98,6 @@ def player_slot(name: str) -> PlayerSlot:
     return page_state(f"{name}_player", PlayerSlot)
 
 
-def _key(name: str, suffix: str) -> str:
-    return f"{name}_{suffix}"
-
-
 def _run(name: str) -> Run | None:
     return lesson_run(name)
 
@@ -175,7 +171,7 @@ def _typed_answer(name: str, on_finish: OnFinish) -> None:
 
 def _typed_key(name: str, run: Run) -> str:
     """One answer box per step and run, so a new question starts empty."""
-    return _key(name, f"typed_{id(run)}_{run.index}")
+    return f"{name}_typed_{id(run)}_{run.index}"
 
 
 def _hint(name: str) -> None:
