@@ -7,6 +7,7 @@ Answers come from the puzzle's own proof (its ``answers`` and ranked moves), mov
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from puzzles.puzzle_helpers import careless_hand
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.puzzles.round import Round, puzzle_round, refutation_line
+from tutorial_app.app.table.board_view import _drawn
 from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, course_names, load_course, solve, solve_move
 from tutorial_app.lessons.format.model import QuizStep
@@ -83,6 +85,40 @@ def test_a_rated_puzzle_answered_right_moves_the_rating(lang: str) -> None:
     # the next puzzle is another one
     _ok(at.button(key="puzzles_next").click().run())
     assert _round(at).puzzle is not None and _round(at).id != found.id and not _round(at).over
+
+
+def test_the_next_puzzle_is_chosen_and_its_board_built_while_the_verdict_is_read() -> None:
+    at = _page("en", name="Vera")
+    found = _round(at)
+    assert found.puzzle is not None
+    assert at.session_state["puzzles_page"].ahead is None  # nothing chosen before the answer
+    _play(at, _move_of(found.puzzle.best))
+    ahead = at.session_state["puzzles_page"].ahead
+    # chosen after the answer was recorded: the puzzle just answered is tried, so another one comes
+    assert ahead is not None and ahead.round is not None and ahead.round.id != found.id
+    assert ahead.learner == "Vera" and ahead.choice == ("rated", None, None)
+    built = _drawn.cache_info()
+    _ok(at.button(key="puzzles_next").click().run())
+    assert _round(at) == ahead.round and not _round(at).over
+    assert _drawn.cache_info().misses == built.misses  # the click only put it on the page
+    assert at.session_state["puzzles_page"].ahead is None
+
+
+def test_a_puzzle_chosen_ahead_for_another_choice_is_not_served() -> None:
+    at = _page("en")
+    found = _round(at)
+    assert found.puzzle is not None
+    _play(at, _move_of(found.puzzle.best))
+    state = at.session_state["puzzles_page"]
+    assert state.ahead is not None
+    # the one chosen ahead is of another game than the one asked for now (as if the picker had changed)
+    preset = found.puzzle.preset
+    other = next(p for p in shipped_puzzles() if p.preset != preset)
+    state.ahead = replace(state.ahead, round=puzzle_round(other))
+    at.session_state["puzzles_game"] = preset
+    _ok(at.button(key="puzzles_next").click().run())
+    served = _round(at)
+    assert served.puzzle is not None and served.puzzle.preset == preset
 
 
 def test_a_wrong_answer_shows_the_line_that_refutes_it() -> None:

@@ -14,12 +14,13 @@ from contextlib import contextmanager
 import streamlit as st
 
 from tutorial_app.app.puzzles.quiz import quiz_area
-from tutorial_app.app.puzzles.standing import club_opt_in, standing_header
+from tutorial_app.app.puzzles.standing import club_opt_in, read_standing, standing_header
 from tutorial_app.app.puzzles.view import (
     MODES,
     NAME,
     Mode,
     choice_changed,
+    choose_ahead,
     chosen_mode,
     current_round,
     due_quiz,
@@ -122,7 +123,8 @@ def _questions(store: PuzzleStore) -> None:
 @st.fragment
 def _question(store: PuzzleStore, mode: Mode) -> None:
     """The learner's standing and the round: an answer, "Next puzzle" or a step of the refuting line reruns
-    this alone, not the pickers above it (half the page's run, and what a click waits for).
+    this alone, not the pickers above it (half the page's run, and what a click waits for). After an answer
+    the next rated puzzle is chosen and its board built at the end of the run (``choose_ahead``).
 
     Whatever this part cannot show itself goes to a run of the whole page: no round any more (the mistakes
     queue ran dry, or served a missed lesson question), or an answered mistake (the mistakes' count in the
@@ -132,8 +134,15 @@ def _question(store: PuzzleStore, mode: Mode) -> None:
         page().outdated = False
         st.rerun()
     with _calm_when_store_gone():
-        standing_header(store)
+        # The standing is read first (a database gone shows the calm line instead of the question) and has its
+        # place at the top, but is written after the board and panel: what a click waits for goes out first
+        # (after "Next puzzle" the standing is the one already on the page).
+        read = read_standing(store)
+        standing = st.container()
         round_area(store, mode)
+        with standing:
+            standing_header(store, read)
+        choose_ahead(store, mode)  # the next puzzle, while the learner reads the verdict
 
 
 _store, note = puzzle_store()

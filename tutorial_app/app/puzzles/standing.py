@@ -6,6 +6,7 @@ names are shown as plain text in a table, never as Markdown.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -15,10 +16,10 @@ from tutorial_app.app.shell.puzzle_memory import ANONYMOUS, learner_zone, who
 from tutorial_app.app.shell.session import tr
 from tutorial_app.app.shell.stores import puzzle_database
 from tutorial_app.app.table.board_view import board_theme
-from tutorial_app.puzzles.store import PuzzleStore, StoreUnavailable
+from tutorial_app.puzzles.store import LearnerStanding, PuzzleStore, StoreUnavailable
 from tutorial_app.puzzles.trainer import PLACEMENT, placing
 
-__all__ = ["standing_header", "history_svg", "club_opt_in", "club_board"]
+__all__ = ["StandingRead", "read_standing", "standing_header", "history_svg", "club_opt_in", "club_board"]
 
 _SHOW_NAME = "puzzles_show_name"
 
@@ -55,20 +56,34 @@ def history_svg(points: list[tuple[float, float]], dark: bool, title: str) -> st
     )
 
 
-def standing_header(store: PuzzleStore) -> None:
+@dataclass(frozen=True)
+class StandingRead:
+    """What the standing line shows, as read from the store: the standing, the rated attempts, the history."""
+
+    standing: LearnerStanding
+    rated: int
+    history: list[tuple[float, float]]
+
+
+def read_standing(store: PuzzleStore) -> StandingRead:
+    """The learner's standing from the store (raises ``StoreUnavailable`` when the database is gone)."""
+    return StandingRead(store.standing(who(), zone=learner_zone()), len(store.attempted(who())), store.history(who()))
+
+
+def standing_header(store: PuzzleStore, read: StandingRead | None = None) -> None:
     """One line: the rating (placement while it is being found), the days in a row, the solved count; beside it
-    the rating's history as a small chart."""
-    standing = store.standing(who(), zone=learner_zone())
+    the rating's history as a small chart. ``read``: the standing read before (else it is read now)."""
+    found = read if read is not None else read_standing(store)
+    standing = found.standing
     rating = standing.rating
     parts = [
         f"**{tr('puzzles.rating')}: {tr('puzzles.rating_value', rating=round(rating.r), rd=round(rating.rd))}**",
         f"{tr('puzzles.streak')}: **{standing.streak}**",
         f"{tr('puzzles.solved')}: {tr('puzzles.solved_of', solved=standing.solved, attempts=standing.attempts)}",
     ]
-    rated = len(store.attempted(who()))
-    if placing(rated):
-        parts.append(tr("puzzles.placing", n=rated + 1, total=PLACEMENT))
-    history = store.history(who())
+    if placing(found.rated):
+        parts.append(tr("puzzles.placing", n=found.rated + 1, total=PLACEMENT))
+    history = found.history
     words, chart = st.columns([3, 2], vertical_alignment="center")
     words.markdown(" · ".join(parts), help=tr("puzzles.streak_help"))
     if len(history) >= 2:

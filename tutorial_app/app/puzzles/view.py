@@ -54,6 +54,7 @@ __all__ = [
     "chosen",
     "choice_changed",
     "round_area",
+    "choose_ahead",
     "due_quiz",
     "forget_quiz",
     "queue_caption",
@@ -74,7 +75,8 @@ class PuzzlesPage:
     missed lesson question served instead of a round, the ``?puzzle=`` link already served, the last answered
     mistake's new spacing (for the words under the verdict), the replayed question's run (by its queue
     item) with whether its first answer was right, the choice the round was served for, and whether the part
-    of the page outside the question is out of date (an answered mistake changed the mistakes' count)."""
+    of the page outside the question is out of date (an answered mistake changed the mistakes' count), and the
+    next rated puzzle chosen ahead (``Ahead``)."""
 
     round: Round | None = None
     line_at: int | None = None
@@ -86,6 +88,17 @@ class PuzzlesPage:
     quiz_right: bool = False
     choice: Choice | None = None
     outdated: bool = False
+    ahead: Ahead | None = None
+
+
+@dataclass(frozen=True)
+class Ahead:
+    """The next rated puzzle, chosen once the answer was recorded (None: none fits), for the choice and the
+    learner it was chosen for: "Next puzzle" then only puts it on the page."""
+
+    choice: Choice
+    learner: str
+    round: Round | None
 
 
 def page() -> PuzzlesPage:
@@ -130,7 +143,7 @@ def current_round() -> Round | None:
 
 def _set_round(found: Round | None) -> None:
     state = page()
-    state.round, state.line_at, state.said = found, None, None
+    state.round, state.line_at, state.said, state.ahead = found, None, None, None
     set_selected(NAME, None)
     bump(NAME)
 
@@ -153,13 +166,58 @@ def serve(store: PuzzleStore, mode: Mode) -> None:
         puzzle = daily_puzzle(puzzles, day_of(store.clock(), learner_zone()))
         _set_round(puzzle_round(puzzle, "daily") if puzzle is not None else None)
         return
+    _set_round(_rated_round(store))
+
+
+def _rated_round(store: PuzzleStore) -> Round | None:
+    """A rated puzzle near the learner's rating, of the theme and game chosen (None: none fits)."""
     standing = store.standing(who(), zone=learner_zone())
     theme, preset = _filters()
     rng = random.Random()
     puzzle = next_puzzle(
-        puzzles, store.puzzle_ratings(), standing.rating, store.attempted(who()), rng, theme=theme, preset=preset
+        shipped_puzzles(),
+        store.puzzle_ratings(),
+        standing.rating,
+        store.attempted(who()),
+        rng,
+        theme=theme,
+        preset=preset,
     )
-    _set_round(puzzle_round(puzzle) if puzzle is not None else None)
+    return puzzle_round(puzzle) if puzzle is not None else None
+
+
+def _next(store: PuzzleStore, mode: Mode) -> None:
+    """The "Next puzzle" button: the one chosen ahead when it was chosen for what is asked now, else one served now."""
+    state = page()
+    ahead = state.ahead
+    if mode == "rated" and ahead is not None and ahead.choice == chosen() and ahead.learner == who():
+        state.choice, state.quiz = ahead.choice, None
+        _set_round(ahead.round)
+        return
+    serve(store, mode)
+
+
+def choose_ahead(store: PuzzleStore, mode: Mode) -> None:
+    """Choose the next rated puzzle and build its board while the learner reads the verdict (the end of the
+    answer's run, everything on the page already sent), so that "Next puzzle" only puts it on the page.
+
+    Chosen as "Next puzzle" would choose it: after the answer was recorded (the rating it moved, the puzzle
+    now tried), for the choice and learner of now (``_next`` serves afresh when either changed). Its board is
+    built as the next run will draw it (the board's memory as this run left it): the board's own cache keeps
+    it. Not while the refuting line is stepped through (the board's memory changes with each step).
+    """
+    state = page()
+    found = state.round
+    if mode != "rated" or found is None or not found.over or state.line_at is not None:
+        return
+    if state.ahead is None or state.ahead.choice != chosen() or state.ahead.learner != who():
+        try:
+            state.ahead = Ahead(chosen(), who(), _rated_round(store))
+        except StoreUnavailable:
+            return  # "Next puzzle" will say so
+    following = state.ahead.round
+    if following is not None:
+        _board(following, ahead=True)
 
 
 def serve_link(asked: str | None) -> None:
@@ -274,8 +332,9 @@ def _game_caption(found: Round) -> str:
     return tr("puzzles.table", game=title or "—", players=rules.players, pairs=pairs, rating=rating)
 
 
-def _board(found: Round) -> None:
-    at = page().line_at
+def _board(found: Round, *, ahead: bool = False) -> None:
+    """The round's board (``ahead``: only built, for a run to come that shows ``found`` fresh)."""
+    at = None if ahead else page().line_at
     line = (
         refutation_line(found.puzzle, found.answered) if found.puzzle and found.answered and not found.right else None
     )
@@ -290,10 +349,11 @@ def _board(found: Round) -> None:
         state,
         name=NAME,
         on_click=_click if interactive else None,
-        selected=selected_tile(NAME) if interactive else None,
+        selected=selected_tile(NAME) if interactive and not ahead else None,
         seat=found.seat,
         reveal=reveal,
         show_fits=interactive,
+        ahead=ahead,
     )
 
 
@@ -433,7 +493,7 @@ def round_area(store: PuzzleStore, mode: Mode) -> None:
         _panel(found, mode)
         if found.over and mode != "daily":  # one puzzle a day: the next is tomorrow's
             label = "puzzles.next_mistake" if mode == "mistakes" else "puzzles.next"
-            st.button(tr(label), key=f"{NAME}_next", type="primary", on_click=serve, args=(store, mode))
+            st.button(tr(label), key=f"{NAME}_next", type="primary", on_click=_next, args=(store, mode))
 
 
 def nothing_due(store: PuzzleStore) -> None:

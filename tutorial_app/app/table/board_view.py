@@ -20,7 +20,7 @@ import streamlit as st
 from tutorial_app.app.shell.session import bump, lang
 from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.table.board_component import BOT_PACE_MS, board_json, show_board_json
-from tutorial_app.app.table.screen import column_width, narrow_width
+from tutorial_app.app.table.screen import column_width, kept_width, narrow_width
 from tutorial_app.board.adjust import Adjusted, adjust_tail, turn_options, with_turn
 from tutorial_app.board.browser_line import BoardSize, LinePlay, LineView, Since, line_board, line_layout
 from tutorial_app.board.describe import describe_position
@@ -112,6 +112,7 @@ def show_board(
     static: bool = False,
     tile_px: float | None = None,
     width: int | None = None,
+    ahead: bool = False,
 ) -> None:
     """Draw the board; the learner's move comes back as ``on_click("play:6-4:left")`` (a button's twin
     "hand:6-4" then "end:left" goes the same way), a table tile as ``"chain:left:3"`` with ``chain_clicks``.
@@ -130,10 +131,13 @@ def show_board(
     The chain's shape is kept per board in session state, so laying a tile
     never re-arranges the tiles already on the table; ``shape`` lays it out
     another way instead (a lesson showing a re-bent chain).
+
+    ``ahead``: draw nothing and keep nothing on the tab; only build the board's JSON, as a later run that
+    shows ``state`` (the board's memory then as it is now) would, so that run finds it made (the Puzzles
+    page's next puzzle, chosen while the learner reads the verdict).
     """
-    size = _size(name, large=large, wide=wide, height=height, tile_px=tile_px, width=width)
+    size = _size(name, large=large, wide=wide, height=height, tile_px=tile_px, width=width, ahead=ahead)
     memory = board_memory(name)
-    memory.felt = size.screen
     kept = shape if shape is not None else memory.shape
     view = LineView(
         seat=seat,
@@ -153,6 +157,9 @@ def show_board(
         LinePlay(selected, closed, tuple(sorted((turns or {}).items())), chain_clicks) if on_click is not None else None
     )
     text, layout = _drawn(state, view, kept, since, moves, static)
+    if ahead:
+        return
+    memory.felt = size.screen
     memory.shape, memory.drawn = layout.shape, (state, layout, since)
     show_board_json(text, name=name, on_click=on_click)
 
@@ -196,17 +203,27 @@ def _since(name: str, state: HandState) -> Since | None:
 
 
 def _size(
-    name: str, *, large: bool, wide: bool, height: int | None, tile_px: float | None, width: int | None
+    name: str,
+    *,
+    large: bool,
+    wide: bool,
+    height: int | None,
+    tile_px: float | None,
+    width: int | None,
+    ahead: bool = False,
 ) -> BoardSize:
     """The pixels board ``name`` is drawn for: the presenter's (as tall as the room's screen allows, as wide as its
-    column), a lesson's (fitted to its column), or a page's (full width, or a narrow screen's column)."""
+    column), a lesson's (fitted to its column), or a page's (full width, or a narrow screen's column).
+    ``ahead``: the column's width as last measured (a board built for a run to come draws no probe)."""
     if large:
-        return BoardSize(height or PRESENTER_HEIGHT, column_width(name), label_px=PRESENTER_LABEL_PX)
+        return BoardSize(
+            height or PRESENTER_HEIGHT, kept_width(name) if ahead else column_width(name), label_px=PRESENTER_LABEL_PX
+        )
     if tile_px is not None:
-        column = column_width(name)
+        column = kept_width(name) if ahead else column_width(name)
         return BoardSize(height or 560, screen=column, tile_px=tile_px) if column else BoardSize(height or 560)
     drawn, tall = WIDE_SIZE if wide else (width, 560)
-    return BoardSize(height or tall, drawn, narrow_width(name))
+    return BoardSize(height or tall, drawn, kept_width(name) if ahead else narrow_width(name))
 
 
 def forget_shape(name: str) -> None:

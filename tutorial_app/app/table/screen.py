@@ -18,7 +18,7 @@ from typing import Any
 
 import streamlit as st
 
-__all__ = ["NARROW_WINDOW_PX", "narrow_width", "column_width"]
+__all__ = ["NARROW_WINDOW_PX", "narrow_width", "column_width", "kept_width"]
 
 NARROW_WINDOW_PX = 1000
 """Windows narrower than this get a board sized to its column (phones, tablets, a narrow desktop window)."""
@@ -57,6 +57,12 @@ def narrow_width(name: str) -> int | None:
 def column_width(name: str) -> int | None:
     """The width in pixels of the column board ``name`` is drawn in, on any window (None until reported)."""
     return _width(name, always=True)
+
+
+def kept_width(name: str) -> int | None:
+    """What ``narrow_width`` or ``column_width`` of board ``name`` returned last, without drawing the probe (a
+    board built ahead for a run to come)."""
+    return int(st.session_state.get(f"_width_known_{name}", 0)) or None
 
 
 def _width(name: str, *, always: bool) -> int | None:
