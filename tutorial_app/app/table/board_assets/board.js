@@ -201,7 +201,10 @@ class Board {
 
   async show(data) {
     const Plotly = await loadPlotly(this.urls);
-    await nextFrame();
+    // Moves to play first, or a move drawn over the board: a frame's wait lets that layer show before Plotly's
+    // redraw holds the page (and of boards sent within a frame only the last is drawn). A board with neither
+    // (a new puzzle, a new deal) is drawn at once.
+    if ((data.earlier || []).length || this.moveLayer) await nextFrame();
     if (this.data !== data) return;
     // The moves since the board this browser drew last: play those it has not drawn yet, one by one.
     const steps = data.earlier || [];
