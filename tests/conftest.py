@@ -13,6 +13,7 @@ is set (CI): there they fail. PostgreSQL tests likewise with ``DOMINO_TUTOR_REQU
 from __future__ import annotations
 
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -38,6 +39,11 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+UNSHOWN_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+"""Browser features a headless test never shows and pays for: the omnibox's two WebUI popups, which Chromium
+preloads for every window (a new browser context is one), each in a renderer of its own: ~1 s of CPU per
+context. Nine tests of tests/browser (test_screens, test_puzzles_app): CPU 69.5 -> 58 s (interleaved A/B,
+two rounds each)."""
 POSTGRES_GROUP = "postgres"
 """The xdist group of every test that uses PostgreSQL: one worker runs them all, so one throwaway cluster
 (where ``DOMINO_TUTOR_TEST_POSTGRES_URL`` is not set) and one pair of club instances serve the run."""
@@ -152,6 +158,36 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
 # -- the browser and the app ---------------------------------------------------------------------------------
 
 
+def playwright_disabled_features() -> list[str]:
+    """The features Playwright's own ``--disable-features`` switch turns off (its ``chromiumSwitches``), read from
+    the installed driver; empty if it cannot be read.
+
+    Why read them: Chromium keeps only the last ``--disable-features`` of its command line, and Playwright puts
+    the launch's ``args`` after its own; a switch of ours must therefore name Playwright's features too, or it
+    would turn them back on (HTTPS upgrades, storage partitioning, ...)."""
+    import playwright
+
+    lib = Path(playwright.__file__).parent / "driver" / "package" / "lib"
+    for script in (lib / "coreBundle.js", lib / "server" / "chromium" / "chromiumSwitches.js"):
+        try:
+            text = script.read_text(encoding="utf-8")
+        except OSError:
+            continue
+        found = re.search(r"\bdisabledFeatures = \[(.*?)\]", text, re.DOTALL)
+        if found:
+            return re.findall(r'^\s*"(\w+)",?\s*$', found.group(1), re.MULTILINE)
+    return []
+
+
+def chromium_args() -> list[str]:
+    """``CHROMIUM_ARGS``, and ``UNSHOWN_FEATURES`` turned off beside Playwright's own (left out when those cannot
+    be read: a slower browser rather than one Playwright did not mean)."""
+    theirs = playwright_disabled_features()
+    if not theirs:
+        return list(CHROMIUM_ARGS)
+    return [*CHROMIUM_ARGS, "--disable-features=" + ",".join(dict.fromkeys([*theirs, *UNSHOWN_FEATURES]))]
+
+
 def chromium_path() -> str | None:
     """Debian's chromium, if installed."""
     for name in ("chromium", "chromium-browser"):
@@ -203,7 +239,7 @@ def browser() -> Iterator[Any]:
     except ImportError:
         _missing("DOMINO_TUTOR_REQUIRE_BROWSER", "the playwright package is not installed")
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        launched = playwright.chromium.launch(executable_path=executable, args=chromium_args())
         try:
             yield launched
         finally:
