@@ -21,10 +21,14 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from servers import Server, own_schema, start_app, stop_app
+
+if TYPE_CHECKING:
+    from tutorial_app.lessons.check.validate import Report
+    from tutorial_app.lessons.run.stats import LessonStats
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -47,6 +51,9 @@ two rounds each)."""
 POSTGRES_GROUP = "postgres"
 """The xdist group of every test that uses PostgreSQL: one worker runs them all, so one throwaway cluster
 (where ``DOMINO_TUTOR_TEST_POSTGRES_URL`` is not set) and one pair of club instances serve the run."""
+LESSONS_GROUP = "lessons_report"
+"""The xdist group of every test that reads ``lessons_report`` or ``lessons_figures``: one worker checks the
+shipped lessons once for all of them."""
 
 
 # -- workers ---------------------------------------------------------------------------------------------------
@@ -80,15 +87,19 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put the PostgreSQL tests in one xdist group, and the browser tests first.
+    """Put the PostgreSQL tests in one xdist group, the tests of the checked lessons in another, and the
+    browser tests first.
 
     Why first: they are the long ones (a club class takes a minute or more), mostly waiting; started early,
     the short CPU-bound tests fill the workers' gaps and end the run together, instead of one worker
     finishing a long browser test alone. ``tryfirst``: xdist reads the group marks in its own hook.
     """
     for item in items:
-        if "postgres_url" in getattr(item, "fixturenames", ()):
+        fixtures = getattr(item, "fixturenames", ())
+        if "postgres_url" in fixtures:
             item.add_marker(pytest.mark.xdist_group(POSTGRES_GROUP))
+        elif "lessons_report" in fixtures:
+            item.add_marker(pytest.mark.xdist_group(LESSONS_GROUP))
     items.sort(key=lambda item: item.get_closest_marker("browser") is None)
 
 
@@ -263,6 +274,28 @@ def artifacts() -> Path:
     """Where screenshots go (gitignored)."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+# -- the shipped lessons ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def lessons_report() -> Report:
+    """Every shipped lesson checked (``check_paths`` of the lessons folder), once per worker: ~5-15 s of CPU
+    that several tests used to spend each. Read it, never change it. Its tests share one worker
+    (``LESSONS_GROUP``)."""
+    from tutorial_app.lessons import lessons_root
+    from tutorial_app.lessons.check.validate import check_paths
+
+    return check_paths([lessons_root()])
+
+
+@pytest.fixture(scope="session")
+def lessons_figures(lessons_report: Report) -> list[LessonStats]:
+    """``lesson_stats`` of ``lessons_report``: every shipped lesson's figures, computed once per worker."""
+    from tutorial_app.lessons.run.stats import lesson_stats
+
+    return lesson_stats(lessons_report)
 
 
 # -- PostgreSQL ----------------------------------------------------------------------------------------------------

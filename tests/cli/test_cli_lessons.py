@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from tutorial_app.cli import main
 from tutorial_app.lessons import lessons_root
-from tutorial_app.lessons.check.validate import check_paths
-from tutorial_app.lessons.run.stats import lesson_stats, targets, totals
+from tutorial_app.lessons.check import validate
+from tutorial_app.lessons.check.validate import Report, check_paths
+from tutorial_app.lessons.run import stats
+from tutorial_app.lessons.run.stats import LessonStats, targets, totals
 
 BAD = Path(__file__).resolve().parents[1] / "lessons" / "bad"
 
@@ -53,9 +56,32 @@ def test_validate_refuses_a_device_and_a_pipe_at_once(tmp_path: Path, capsys: py
         assert "Traceback" not in "\n".join(err)
 
 
-def test_lessons_stats_as_json_as_a_table_and_as_a_check(capsys: pytest.CaptureFixture[str]) -> None:
-    figures = lesson_stats(check_paths([lessons_root()]))
+def test_lessons_stats_as_json_as_a_table_and_as_a_check(
+    lessons_figures: list[LessonStats], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command's figures are the library's (``lessons_figures``, computed apart); its three outputs
+    (JSON, the table, --check) print the one check of the lessons its first run made (~10 s of CPU each)."""
+    figures = lessons_figures
+    checks: dict[tuple[tuple[Path, ...], Path | None], Report] = {}
+    check_afresh, stats_afresh = validate.check_paths, stats.lesson_stats
+
+    def check_once(paths: Sequence[Path], base: Path | None = None) -> Report:
+        key = (tuple(paths), base)
+        if key not in checks:
+            checks[key] = check_afresh(paths, base=base)
+        return checks[key]
+
+    computed: dict[int, list[LessonStats]] = {}
+
+    def stats_once(report: Report) -> list[LessonStats]:
+        if id(report) not in computed:
+            computed[id(report)] = stats_afresh(report)
+        return computed[id(report)]
+
+    monkeypatch.setattr(validate, "check_paths", check_once)
+    monkeypatch.setattr(stats, "lesson_stats", stats_once)
     assert main(["lessons", "stats", "--json"]) == 0
+    assert len(checks) == len(computed) == 1  # the first run computed its own figures
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {"lessons", "totals", "targets"}
     assert [lesson["id"] for lesson in data["lessons"]] == [f.id for f in figures]
@@ -89,3 +115,4 @@ def test_lessons_stats_as_json_as_a_table_and_as_a_check(capsys: pytest.CaptureF
     assert any(b.exact == "checked" for b in best) and any(b.exact == "too_many" for b in best)
     met = all(t.met for t in targets(figures))
     assert main(["lessons", "stats", "--check"]) == (0 if met else 2)
+    assert len(checks) == len(computed) == 1

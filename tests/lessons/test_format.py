@@ -10,11 +10,11 @@ import pytest
 
 from tutorial_app.lessons import LessonRun, RunError, lessons_root, load_lesson, solve_until, start_run
 from tutorial_app.lessons.check.table import is_forced
-from tutorial_app.lessons.check.validate import check_paths
+from tutorial_app.lessons.check.validate import Report, check_paths
 from tutorial_app.lessons.format.model import QUIZ_KINDS, CapstoneStep, PlayStep, QuizStep
 from tutorial_app.lessons.quiz.explain import EXPLAINED_KINDS
 from tutorial_app.lessons.quiz.tien_gow import TRICK_EXPLAINED_KINDS
-from tutorial_app.lessons.run.stats import lesson_stats, targets, totals
+from tutorial_app.lessons.run.stats import LessonStats, targets, totals
 from tutorial_app.rules.line.moves import IllegalMoveError, apply, legal_moves
 from tutorial_app.rules.line.state import play
 from tutorial_app.rules.tiles import FULL_MASK, parse_tile
@@ -173,9 +173,8 @@ def test_a_later_hand_is_led_by_the_previous_winner_with_any_tile() -> None:
     assert run.scene.lead is not None and run.scene.lead.why == "winner" and run.scene.lead.seat == 0
 
 
-def test_forced_steps_are_the_single_legal_move_steps() -> None:
-    report = check_paths([lessons_root()])
-    for lesson in report.lessons:
+def test_forced_steps_are_the_single_legal_move_steps(lessons_report: Report) -> None:
+    for lesson in lessons_report.lessons:
         run = start_run(lesson, seed=0)
         for step in lesson.steps:
             if isinstance(step, PlayStep) and run.state is not None:
@@ -185,9 +184,8 @@ def test_forced_steps_are_the_single_legal_move_steps() -> None:
             break  # the first step's position; the solver tests go further
 
 
-def test_stats_count_what_the_issue_measures() -> None:
-    report = check_paths([lessons_root()])
-    figures = lesson_stats(report)
+def test_stats_count_what_the_issue_measures(lessons_report: Report, lessons_figures: list[LessonStats]) -> None:
+    report, figures = lessons_report, lessons_figures
     assert next(f.id for f in figures) == "core-01-the-set"
     summed = totals(figures)
     assert summed["quizzes"] == sum(1 for lesson in report.lessons for s in lesson.steps if isinstance(s, QuizStep))
