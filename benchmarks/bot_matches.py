@@ -4,6 +4,10 @@ Shared by ``strong_vs_greedy.py`` (the six presets) and ``bot_ladder.py`` (the l
 a match's first hand (the first-lead rule names the leader), played twice: bot A on side 0 and B on the
 others, then the other way round, so the luck of the deal cancels. A game's result is A's share of the
 hand (a tied fish is split).
+
+``paired_matches`` plays whole matches the same way (the same deals for both seatings, the next leader and
+the target as the preset says): what a game of All Fives is won by, its points over several hands, where a
+single hand's winner is only who went out.
 """
 
 from __future__ import annotations
@@ -16,15 +20,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.game import LINE
 from tutorial_app.rules.line.moves import apply_unchecked
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.scoring import hand_result
 from tutorial_app.rules.line.state import HandState, Move
+from tutorial_app.rules.simulation import play_match
 from tutorial_app.strategy.analysis import candidate_moves
+from tutorial_app.strategy.bots import StrongBot
 
 BotFn = Callable[[HandState, random.Random], Move]
 
-__all__ = ["BotFn", "MatchResult", "paired_match"]
+__all__ = ["BotFn", "MatchResult", "paired_match", "paired_matches"]
 
 
 @dataclass
@@ -74,3 +81,41 @@ def paired_match(rules: HouseRules, a: BotFn, b: BotFn, deals: int, seed: int) -
                 state = apply_unchecked(state, move)
             out.shares.append(_share(state, a_side))
     return out
+
+
+def _mover(bot: BotFn, first_hand: bool) -> BotFn:
+    """The bot as it plays a hand of a match: a strong bot reads the first lead as a clue in the first hand only."""
+    if isinstance(bot, StrongBot):
+        return lambda state, rng: bot.move(state, rng, first_hand)
+    return bot
+
+
+def paired_matches(rules: HouseRules, a: BotFn, b: BotFn, matches: int, seed: int) -> MatchResult:
+    """Bot A against bot B in ``matches`` whole matches, each played with A on side 0 and then on side 1 over the
+    same deals; a game's result is A's share of the match (a shared win is split)."""
+    out = MatchResult()
+    for index in range(matches):
+        for a_side in (0, 1):
+            winners = _one_match(rules, a, b, a_side, f"paired-matches/{seed}/{index}")
+            out.shares.append(1.0 / len(winners) if a_side in winners else 0.0)
+    return out
+
+
+def _one_match(rules: HouseRules, a: BotFn, b: BotFn, a_side: int, name: str) -> tuple[int, ...]:
+    """The winning sides of one match dealt from ``name``'s random source, A on side ``a_side``."""
+    moves = random.Random(f"{name}/{a_side}")
+    hands = 0
+
+    def play(start: HandState) -> HandState:
+        nonlocal hands
+        first = hands == 0
+        hands += 1
+        mine, theirs = _mover(a, first), _mover(b, first)
+        state = start
+        while not state.is_over:
+            bot = mine if rules.side_of(state.to_move) == a_side else theirs
+            state = apply_unchecked(state, bot(state, moves))
+        return state
+
+    match, _first, _finished = play_match(LINE, rules, random.Random(name), play)
+    return tuple(match.winner_sides)

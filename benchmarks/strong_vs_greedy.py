@@ -8,6 +8,10 @@ two (hands won; All Fives ranks moves by points, so this is not what the bot max
 pairs. The figure is the strong side's share of the hands with its 95 % interval (goal, issue 23: at least
 70 % on each), and the strong bot's time per decision.
 
+``--matches N``: also N whole matches per preset, each played twice with the seats swapped over the same deals
+(``bot_matches.paired_matches``): the share of games won. All Fives is won by points over several hands, and
+its hands-won figure counts only who went out.
+
 ``--ceiling``: first, on block for two, a reference for the goal: a player who sees every hand and plays each
 move the exact solver ranks best (``strategy.exact.solve`` of the whole deal, assuming the opponent's best
 replies), against greedy on the same deals. The strong bot sees only its own hand; the gap between the two is
@@ -21,7 +25,7 @@ import os
 import statistics
 import sys
 
-from bot_matches import paired_match
+from bot_matches import paired_match, paired_matches
 from measure import load_average
 
 from tutorial_app.rules.line.state import HandState, Move
@@ -55,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="one preset's label, e.g. 'block 2p'")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--matches", type=int, default=0, help="also N whole matches x 2 seatings per preset (default none)"
+    )
+    parser.add_argument(
         "--ceiling", action="store_true", help="first, block for two played seeing every hand (a reference)"
     )
     args = parser.parse_args(argv)
@@ -77,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         verdict = "met" if result.share >= GOAL else "NOT met"
         met += result.share >= GOAL
         print(f"{label:15s} {result.text()}  ({ms:.0f} ms per decision)  goal {100 * GOAL:.0f}%: {verdict}", flush=True)
+        if args.matches:
+            whole = paired_matches(rules, bot, other, args.matches, args.seed)
+            print(f"{'':15s} {whole.text().replace('games', 'whole matches')} (to {rules.target})", flush=True)
     print(f"load average at the end {os.getloadavg()[0]:.1f}; goal met on {met} preset(s)")
     return 0
 
