@@ -67,9 +67,29 @@ def test_on_a_phone_the_buttons_answer_a_puzzle(browser: Any, app_url: str, lang
     assert puzzle.explanation.in_(lang)[:40] in verdict.inner_text()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE[0]  # no sideways scrolling
     _shot(page, f"puzzles-phone-{lang}")
+    # the next puzzle's figure waits in the page for the button, taking no room
+    ahead = page.locator('[class*="st-key-board_ahead_puzzles"]')
+    ahead.wait_for(state="attached", timeout=30_000)
+    assert ahead.evaluate("(el) => getComputedStyle(el).display") == "none"
+    page.evaluate(SHOWN_LOG)
     click_button(page, t("puzzles.next", lang))
     page.get_by_text(t("puzzles.question", lang).split("**")[1]).first.wait_for(timeout=30_000)
+    page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+    assert ahead.count() == 0
+    # one figure drawn for the new puzzle: the one drawn at the press was the server's board (no second draw)
+    board = page.locator(".dt-board").first
+    assert page.evaluate("() => window.__shownKeys") == [board.get_attribute("data-board")]
     page.context.close()
+
+
+SHOWN_LOG = """() => {
+  const board = document.querySelector('.dt-board');
+  window.__shownKeys = [];
+  new MutationObserver(() => {
+    if (window.__shownKeys.at(-1) !== board.dataset.shown) window.__shownKeys.push(board.dataset.shown);
+  }).observe(board, {attributes: true, attributeFilter: ['data-shown']});
+}"""
+"""Every figure board draws from now on, by its key, in order."""
 
 
 def _end_number(puzzle: Puzzle, end: str) -> int:

@@ -204,7 +204,9 @@ def choose_ahead(store: PuzzleStore, mode: Mode) -> None:
     Chosen as "Next puzzle" would choose it: after the answer was recorded (the rating it moved, the puzzle
     now tried), for the choice and learner of now (``_next`` serves afresh when either changed). Its board is
     built as the next run will draw it (the board's memory as this run left it): the board's own cache keeps
-    it. Not while the refuting line is stepped through (the board's memory changes with each step).
+    it, and the browser gets its figure to draw when the button is pressed (only the position the learner is
+    about to see: nothing of its answer). Not while the refuting line is stepped through (the board's memory
+    changes with each step).
     """
     state = page()
     found = state.round
@@ -217,7 +219,7 @@ def choose_ahead(store: PuzzleStore, mode: Mode) -> None:
             return  # "Next puzzle" will say so
     following = state.ahead.round
     if following is not None:
-        _board(following, ahead=True)
+        _board(following, ahead=f"{NAME}_next")
 
 
 def serve_link(asked: str | None) -> None:
@@ -332,9 +334,9 @@ def _game_caption(found: Round) -> str:
     return tr("puzzles.table", game=title or "—", players=rules.players, pairs=pairs, rating=rating)
 
 
-def _board(found: Round, *, ahead: bool = False) -> None:
-    """The round's board (``ahead``: only built, for a run to come that shows ``found`` fresh)."""
-    at = None if ahead else page().line_at
+def _board(found: Round, *, ahead: str | None = None) -> None:
+    """The round's board (``ahead``: only built, for the run after that button, which shows ``found`` fresh)."""
+    at = None if ahead is not None else page().line_at
     line = (
         refutation_line(found.puzzle, found.answered) if found.puzzle and found.answered and not found.right else None
     )
@@ -349,7 +351,7 @@ def _board(found: Round, *, ahead: bool = False) -> None:
         state,
         name=NAME,
         on_click=_click if interactive else None,
-        selected=selected_tile(NAME) if interactive and not ahead else None,
+        selected=selected_tile(NAME) if interactive and ahead is None else None,
         seat=found.seat,
         reveal=reveal,
         show_fits=interactive,

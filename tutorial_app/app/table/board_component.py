@@ -43,6 +43,7 @@ __all__ = [
     "show_board_data",
     "show_board_json",
     "board_json",
+    "board_ahead",
     "show_picture",
     "figure_json",
     "follow_board",
@@ -176,6 +177,19 @@ def show_board_json(text: str, *, name: str, on_click: Callable[[str], None] | N
             on_click(reported)
 
     _component(get_bidi_component_manager())(key=widget, data=payload, on_clicked_change=clicked)
+
+
+def board_ahead(text: str, *, name: str, button: str) -> None:
+    """Give the browser board ``name``'s next figure (from its ``board_json`` text) to draw as soon as the button
+    with key ``button`` is pressed, before the server's answer comes (which then finds it drawn).
+
+    Only the figure goes (what the board will show anyway: no moves, no answers). The browser forgets it when a
+    run no longer draws this (the button's page moved on) or once it is drawn.
+    """
+    data = json.loads(text)
+    ahead = {"board": name, "button": button, "key": data["key"], "figure": data["figure"]}
+    payload = json.dumps({"ahead": ahead, "plotly": _PLOTLY_PATHS}, separators=(",", ":"))
+    _component(get_bidi_component_manager())(key=f"board_ahead_{name}", data=payload, width="content")
 
 
 def show_picture(figure: Any, *, name: str, alt: str = "") -> None:

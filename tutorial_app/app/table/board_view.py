@@ -19,7 +19,7 @@ import streamlit as st
 
 from tutorial_app.app.shell.session import bump, lang
 from tutorial_app.app.shell.state import page_state
-from tutorial_app.app.table.board_component import BOT_PACE_MS, board_json, show_board_json
+from tutorial_app.app.table.board_component import BOT_PACE_MS, board_ahead, board_json, show_board_json
 from tutorial_app.app.table.screen import column_width, kept_width, narrow_width
 from tutorial_app.board.adjust import Adjusted, adjust_tail, turn_options, with_turn
 from tutorial_app.board.browser_line import BoardSize, LinePlay, LineView, Since, line_board, line_layout
@@ -112,7 +112,7 @@ def show_board(
     static: bool = False,
     tile_px: float | None = None,
     width: int | None = None,
-    ahead: bool = False,
+    ahead: str | None = None,
 ) -> None:
     """Draw the board; the learner's move comes back as ``on_click("play:6-4:left")`` (a button's twin
     "hand:6-4" then "end:left" goes the same way), a table tile as ``"chain:left:3"`` with ``chain_clicks``.
@@ -132,11 +132,11 @@ def show_board(
     never re-arranges the tiles already on the table; ``shape`` lays it out
     another way instead (a lesson showing a re-bent chain).
 
-    ``ahead``: draw nothing and keep nothing on the tab; only build the board's JSON, as a later run that
-    shows ``state`` (the board's memory then as it is now) would, so that run finds it made (the Puzzles
-    page's next puzzle, chosen while the learner reads the verdict).
+    ``ahead``: the key of the button that will show ``state`` (the Puzzles page's "Next puzzle"): draw nothing
+    and keep nothing on the tab; build the board's JSON as the run after that button will (the board's memory
+    then as it is now), so that run finds it made, and give the browser its figure to draw at the button's press.
     """
-    size = _size(name, large=large, wide=wide, height=height, tile_px=tile_px, width=width, ahead=ahead)
+    size = _size(name, large=large, wide=wide, height=height, tile_px=tile_px, width=width, ahead=ahead is not None)
     memory = board_memory(name)
     kept = shape if shape is not None else memory.shape
     view = LineView(
@@ -157,7 +157,8 @@ def show_board(
         LinePlay(selected, closed, tuple(sorted((turns or {}).items())), chain_clicks) if on_click is not None else None
     )
     text, layout = _drawn(state, view, kept, since, moves, static)
-    if ahead:
+    if ahead is not None:
+        board_ahead(text, name=name, button=ahead)
         return
     memory.felt = size.screen
     memory.shape, memory.drawn = layout.shape, (state, layout, since)

@@ -267,6 +267,20 @@ class Board {
     this.drawLayer();
   }
 
+  // The figure the server's next board will have, drawn at once (its run then finds it drawn). Only over a board
+  // with nothing going on: no move waiting for the server's answer, no moves being played.
+  drawAhead(ahead) {
+    const data = this.data;
+    if (!data || this.pendingAck !== null || this.replaying || this.shown === ahead.key) return;
+    this.enqueue(async () => {
+      const Plotly = await loadPlotly(this.urls);
+      if (this.data !== data) return; // the server's board came first
+      this.picks = [];
+      this.say(null);
+      await this.draw(Plotly, ahead.figure, ahead.key);
+    });
+  }
+
   resized() {
     // Only a change of width redraws the plot (its height is the figure's): a page growing below the board,
     // or the board's own drawing, must not cost a Plotly redraw.
@@ -508,6 +522,33 @@ class Board {
   }
 }
 
+// The boards on the page by name, and the figure each draws when a button is pressed (board_ahead in
+// board_component.py): the Puzzles page's next puzzle, drawn while the server's run for "Next puzzle" goes on.
+const boards = new Map();
+const aheads = new Map();
+
+function pressed(event) {
+  const target = event.target;
+  if (!aheads.size || !target || typeof target.closest !== 'function') return;
+  for (const [name, ahead] of aheads) {
+    if (!target.closest(`.st-key-${ahead.button}`)) continue;
+    aheads.delete(name);
+    const board = boards.get(name);
+    // A task after Streamlit's own (its click handler runs first and sends the button's press from a timer of
+    // its own): the server's run is asked for before Plotly holds the page.
+    if (board) setTimeout(() => board.drawAhead(ahead), 0);
+  }
+}
+window.addEventListener('click', pressed); // bubbling, on the window: after Streamlit's handler
+
+
+function keepAhead(ahead) {
+  aheads.set(ahead.board, ahead);
+  return () => {
+    if (aheads.get(ahead.board) === ahead) aheads.delete(ahead.board);
+  };
+}
+
 export default function ({ parentElement, data, setTriggerValue }) {
   if (typeof data === 'string') data = JSON.parse(data); // sent as a JSON string (see board_component.py)
   if (data.preload) {
@@ -515,16 +556,19 @@ export default function ({ parentElement, data, setTriggerValue }) {
     loadPlotly(plotlyUrls(data)).catch((error) => console.error('board:', error));
     return undefined;
   }
+  if (data.ahead) return keepAhead(data.ahead);
   let board = parentElement.__dominoBoard;
   if (!board) {
     board = new Board(parentElement);
     parentElement.__dominoBoard = board;
   }
+  boards.set(data.name, board);
   board.update(data, setTriggerValue);
   return () => {
     if (parentElement.__dominoBoard === board) {
       board.destroy();
       delete parentElement.__dominoBoard;
+      if (boards.get(data.name) === board) boards.delete(data.name);
     }
   };
 }
