@@ -65,6 +65,10 @@ def test_on_a_phone_the_buttons_answer_a_puzzle(browser: Any, app_url: str, lang
     verdict = page.locator('[data-testid="stAlertContentSuccess"]').first
     verdict.wait_for(timeout=30_000)
     assert puzzle.explanation.in_(lang)[:40] in verdict.inner_text()
+    # the standing above the question follows the answer (its own fragment, run again once the answer's is over)
+    solved = f"{t('puzzles.solved', lang)}: {t('puzzles.solved_of', lang, solved=1, attempts=1)}"
+    page.get_by_text(solved).first.wait_for(timeout=30_000)
+    page.wait_for_function(SETTLED, polling=50, timeout=60_000)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE[0]  # no sideways scrolling
     _shot(page, f"puzzles-phone-{lang}")
     # the next puzzle's figure waits in the page for the button, taking no room
@@ -76,6 +80,7 @@ def test_on_a_phone_the_buttons_answer_a_puzzle(browser: Any, app_url: str, lang
     page.get_by_text(t("puzzles.question", lang).split("**")[1]).first.wait_for(timeout=30_000)
     page.wait_for_function(SETTLED, polling=50, timeout=60_000)
     assert ahead.count() == 0
+    assert page.get_by_text(solved).count() == 1  # the standing stays
     # one figure drawn for the new puzzle: the one drawn at the press was the server's board (no second draw)
     board = page.locator(".dt-board").first
     assert page.evaluate("() => window.__shownKeys") == [board.get_attribute("data-board")]

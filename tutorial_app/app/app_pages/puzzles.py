@@ -14,7 +14,7 @@ from contextlib import contextmanager
 import streamlit as st
 
 from tutorial_app.app.puzzles.quiz import quiz_area
-from tutorial_app.app.puzzles.standing import club_opt_in, read_standing, standing_header
+from tutorial_app.app.puzzles.standing import announce_answers, club_opt_in, follow_answers, standing_header
 from tutorial_app.app.puzzles.view import (
     MODES,
     NAME,
@@ -107,6 +107,7 @@ def _questions(store: PuzzleStore) -> None:
     if current_round() is None and due_quiz() is None:
         serve(store, mode)
     if due_quiz() is None and current_round() is not None:
+        _standing(store)
         _question(store, mode)
         club_opt_in(store)
         return
@@ -121,10 +122,19 @@ def _questions(store: PuzzleStore) -> None:
 
 
 @st.fragment
+def _standing(store: PuzzleStore) -> None:
+    """The learner's standing above the question: a fragment of its own, so that "Next puzzle" (the question's
+    run) leaves it as it is; an answer recorded in the question's run reruns it once that run is over."""
+    with _calm_when_store_gone():
+        standing_header(store)
+    follow_answers(page().recorded)
+
+
+@st.fragment
 def _question(store: PuzzleStore, mode: Mode) -> None:
-    """The learner's standing and the round: an answer, "Next puzzle" or a step of the refuting line reruns
-    this alone, not the pickers above it (half the page's run, and what a click waits for). After an answer
-    the next rated puzzle is chosen and its board built at the end of the run (``choose_ahead``).
+    """The round: an answer, "Next puzzle" or a step of the refuting line reruns this alone, not the pickers
+    above it nor the standing (what a click waits for). After an answer the next rated puzzle is chosen and its
+    board built at the end of the run (``choose_ahead``), and the standing is told to follow.
 
     Whatever this part cannot show itself goes to a run of the whole page: no round any more (the mistakes
     queue ran dry, or served a missed lesson question), or an answered mistake (the mistakes' count in the
@@ -134,15 +144,9 @@ def _question(store: PuzzleStore, mode: Mode) -> None:
         page().outdated = False
         st.rerun()
     with _calm_when_store_gone():
-        # The standing is read first (a database gone shows the calm line instead of the question) and has its
-        # place at the top, but is written after the board and panel: what a click waits for goes out first
-        # (after "Next puzzle" the standing is the one already on the page).
-        read = read_standing(store)
-        standing = st.container()
         round_area(store, mode)
-        with standing:
-            standing_header(store, read)
         choose_ahead(store, mode)  # the next puzzle, while the learner reads the verdict
+    announce_answers(page().recorded)
 
 
 _store, note = puzzle_store()

@@ -6,7 +6,6 @@ names are shown as plain text in a table, never as Markdown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -16,10 +15,17 @@ from tutorial_app.app.shell.puzzle_memory import ANONYMOUS, learner_zone, who
 from tutorial_app.app.shell.session import tr
 from tutorial_app.app.shell.stores import puzzle_database
 from tutorial_app.app.table.board_view import board_theme
-from tutorial_app.puzzles.store import LearnerStanding, PuzzleStore, StoreUnavailable
+from tutorial_app.puzzles.store import PuzzleStore, StoreUnavailable
 from tutorial_app.puzzles.trainer import PLACEMENT, placing
 
-__all__ = ["StandingRead", "read_standing", "standing_header", "history_svg", "club_opt_in", "club_board"]
+__all__ = [
+    "standing_header",
+    "follow_answers",
+    "announce_answers",
+    "history_svg",
+    "club_opt_in",
+    "club_board",
+]
 
 _SHOW_NAME = "puzzles_show_name"
 
@@ -56,39 +62,86 @@ def history_svg(points: list[tuple[float, float]], dark: bool, title: str) -> st
     )
 
 
-@dataclass(frozen=True)
-class StandingRead:
-    """What the standing line shows, as read from the store: the standing, the rated attempts, the history."""
-
-    standing: LearnerStanding
-    rated: int
-    history: list[tuple[float, float]]
-
-
-def read_standing(store: PuzzleStore) -> StandingRead:
-    """The learner's standing from the store (raises ``StoreUnavailable`` when the database is gone)."""
-    return StandingRead(store.standing(who(), zone=learner_zone()), len(store.attempted(who())), store.history(who()))
-
-
-def standing_header(store: PuzzleStore, read: StandingRead | None = None) -> None:
+def standing_header(store: PuzzleStore) -> None:
     """One line: the rating (placement while it is being found), the days in a row, the solved count; beside it
-    the rating's history as a small chart. ``read``: the standing read before (else it is read now)."""
-    found = read if read is not None else read_standing(store)
-    standing = found.standing
+    the rating's history as a small chart."""
+    standing = store.standing(who(), zone=learner_zone())
     rating = standing.rating
     parts = [
         f"**{tr('puzzles.rating')}: {tr('puzzles.rating_value', rating=round(rating.r), rd=round(rating.rd))}**",
         f"{tr('puzzles.streak')}: **{standing.streak}**",
         f"{tr('puzzles.solved')}: {tr('puzzles.solved_of', solved=standing.solved, attempts=standing.attempts)}",
     ]
-    if placing(found.rated):
-        parts.append(tr("puzzles.placing", n=found.rated + 1, total=PLACEMENT))
-    history = found.history
+    rated = len(store.attempted(who()))
+    if placing(rated):
+        parts.append(tr("puzzles.placing", n=rated + 1, total=PLACEMENT))
+    history = store.history(who())
     words, chart = st.columns([3, 2], vertical_alignment="center")
     words.markdown(" · ".join(parts), help=tr("puzzles.streak_help"))
     if len(history) >= 2:
         title = tr("puzzles.history")
         chart.image(history_svg(history, board_theme() == "dark", title), width="stretch", alt=title)
+
+
+# The standing follows the answers: it is a fragment of its own above the question's, so "Next puzzle" (the
+# question's run) leaves it as it is; a run that recorded an answer announces it (announce_answers), once the
+# run is over, and the standing's fragment, hearing it (follow_answers), runs again and reads the new standing.
+_ANNOUNCE_JS = """
+export default function ({ data }) {
+  if (window.__dominoAnswers === undefined) window.__dominoAnswers = data.n; // the page's first sight: nothing new
+  if (window.__dominoAnswers === data.n) return undefined;
+  window.__dominoAnswers = data.n;
+  const app = document.querySelector('[data-testid="stApp"]');
+  const announce = () => window.dispatchEvent(new CustomEvent('domino-answers', { detail: data.n }));
+  const idle = () => !app || app.getAttribute('data-test-script-state') !== 'running';
+  if (idle()) {
+    setTimeout(announce, 0);
+    return undefined;
+  }
+  // after the run that recorded the answer (a request during it would cut it short)
+  const watch = new MutationObserver(() => {
+    if (!idle()) return;
+    watch.disconnect();
+    clearTimeout(late);
+    announce();
+  });
+  const late = setTimeout(() => {
+    watch.disconnect();
+    announce();
+  }, 5000);
+  watch.observe(app, { attributes: true, attributeFilter: ['data-test-script-state'] });
+  return undefined;
+}
+"""
+_FOLLOW_JS = """
+export default function ({ data, setTriggerValue }) {
+  const handler = (event) => {
+    if (event.detail !== data.n) setTriggerValue('changed', event.detail);
+  };
+  // One listener, however often this is drawn again.
+  if (window.__dominoAnswersFollow) window.removeEventListener('domino-answers', window.__dominoAnswersFollow);
+  window.__dominoAnswersFollow = handler;
+  window.addEventListener('domino-answers', handler);
+  return () => {
+    window.removeEventListener('domino-answers', handler);
+    if (window.__dominoAnswersFollow === handler) delete window.__dominoAnswersFollow;
+  };
+}
+"""
+_ANNOUNCE = st.components.v2.component("domino_tutor.answers_announce", js=_ANNOUNCE_JS, isolate_styles=False)
+_FOLLOW = st.components.v2.component("domino_tutor.answers_follow", js=_FOLLOW_JS, isolate_styles=False)
+
+
+def announce_answers(recorded: int) -> None:
+    """In the question's fragment: the number of answers recorded on this tab so far, announced in the browser
+    when it changed (once the run is over). Takes no room (``board.css`` hides it, like the other helpers)."""
+    _ANNOUNCE(key="dt_hidden_answers_announce", data={"n": recorded}, width="content")
+
+
+def follow_answers(recorded: int) -> None:
+    """In the standing's fragment, drawn with the number of answers it has read: a new number announced runs the
+    fragment again. Takes no room."""
+    _FOLLOW(key="dt_hidden_answers_follow", data={"n": recorded}, on_changed_change=lambda: None, width="content")
 
 
 def _opt_in_changed(store: PuzzleStore) -> None:

@@ -75,8 +75,9 @@ class PuzzlesPage:
     missed lesson question served instead of a round, the ``?puzzle=`` link already served, the last answered
     mistake's new spacing (for the words under the verdict), the replayed question's run (by its queue
     item) with whether its first answer was right, the choice the round was served for, and whether the part
-    of the page outside the question is out of date (an answered mistake changed the mistakes' count), and the
-    next rated puzzle chosen ahead (``Ahead``)."""
+    of the page outside the question is out of date (an answered mistake changed the mistakes' count), the
+    next rated puzzle chosen ahead (``Ahead``), and how many attempts this tab recorded (the standing follows
+    them)."""
 
     round: Round | None = None
     line_at: int | None = None
@@ -89,6 +90,7 @@ class PuzzlesPage:
     choice: Choice | None = None
     outdated: bool = False
     ahead: Ahead | None = None
+    recorded: int = 0
 
 
 @dataclass(frozen=True)
@@ -293,6 +295,7 @@ def _record(judged: Round, move: Move) -> Round:
         kind: Literal["rated", "daily"] = "daily" if judged.kind == "daily" else "rated"
         start = puzzle_rating(judged.puzzle, {})
         result = store.record_attempt(who(), judged.puzzle.id, start, played, right, kind, zone=learner_zone())
+        page().recorded += 1  # the standing, outside the question's fragment, follows
         return judged.recorded(result)
     if judged.item_id is not None:
         page().spacing = store.answer_mistake(who(), judged.item_id, played, right, zone=learner_zone())
