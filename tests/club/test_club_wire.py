@@ -21,7 +21,7 @@ from typing import Any
 
 import pyarrow as pa
 import pytest
-from servers import start_app, stop_app
+from servers import Server
 from ws_client import Tab, run_apart
 
 from tutorial_app.club.codes import new_code, new_secret
@@ -54,17 +54,13 @@ PLAIN_FIELDS = {
 }
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    folder = tmp_path_factory.mktemp("club_wire")
-    database = folder / "club.sqlite3"
-    process, url = start_app(
-        {"DOMINO_TUTOR_PROGRESS_DB": str(database)}, log=folder / "app.log", drop=("DATABASE_URL",)
-    )
-    try:
-        yield url, f"sqlite:///{database}"
-    finally:
-        stop_app(process)
+@pytest.fixture(scope="session")
+def server(app_server: Server) -> tuple[str, str]:
+    """The worker's app server (tests/conftest.py: its own SQLite database, as these tests had one of their own
+    started per module and worker): its address and database. What other tests of the worker left there takes
+    nothing from these: their rooms count against browsers and addresses of their own (``who``,
+    ``fresh_address``), far from the server's ``MAX_OPEN_ROOMS``."""
+    return app_server.url, app_server.database
 
 
 _HOSTS = itertools.count(1)
