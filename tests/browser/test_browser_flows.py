@@ -1,4 +1,5 @@
-"""The app in headless Chromium: a lesson, a hand of block and the comparison charts, by clicking.
+"""The app in headless Chromium: a lesson and a hand of block, by clicking (the comparison's charts are
+test_compare_app's).
 
 Screenshots go to ``test-artifacts/``. The right actions are computed by the
 rules core (``solve`` on a local run of the same lesson), never written
@@ -123,13 +124,3 @@ def test_a_hand_of_block_played_by_clicking(page: Any, app_url: str, artifacts: 
     assert result is not None
     page.get_by_text(result_reason(table.state, "en")).first.wait_for()
     page.screenshot(path=str(artifacts / "play_hand_over.png"), full_page=True)
-
-
-def test_comparison_charts_render(page: Any, app_url: str, artifacts: Path) -> None:
-    open_app(page, f"{app_url}/compare?lang=en")
-    page.get_by_role("tab", name="Statistics").click()
-    click_button(page, "Run the simulation")
-    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot .bars').length >= 3", timeout=60_000)
-    bars = page.evaluate("() => document.querySelectorAll('.js-plotly-plot .bars .point').length")
-    assert bars >= 6  # at least three charts with one bar per rule set
-    page.screenshot(path=str(artifacts / "compare_charts.png"), full_page=True)

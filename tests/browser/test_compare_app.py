@@ -116,6 +116,10 @@ def test_compare_draws_boards_runs_and_shares(
         page.wait_for_function(SETTLED, polling=100, timeout=60_000)
         legend = page.evaluate(LEGEND)
         assert [entry.split(".")[0] for entry in legend] == ["1", "2", "3"]
+        # the charts render, one bar per rule set (test_browser_flows' own run of the simulation, merged here)
+        page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot .bars').length >= 3", timeout=60_000)
+        bars = page.evaluate("() => document.querySelectorAll('.js-plotly-plot .bars .point').length")
+        assert bars >= 6  # at least three charts with one bar per rule set
         page.get_by_text(t("compare.stat.goat", lang)).first.wait_for()
         page.get_by_role("button", name=t("compare.csv", lang)).wait_for()
         _shot(page, artifacts / f"compare_stats_{lang}_{width}.png", width)
