@@ -188,11 +188,17 @@ def _rated_round(store: PuzzleStore) -> Round | None:
     return puzzle_round(puzzle) if puzzle is not None else None
 
 
+def _ahead_now() -> Ahead | None:
+    """The puzzle chosen ahead, if it was chosen for the choice and the learner of now."""
+    ahead = page().ahead
+    return ahead if ahead is not None and ahead.choice == chosen() and ahead.learner == who() else None
+
+
 def _next(store: PuzzleStore, mode: Mode) -> None:
     """The "Next puzzle" button: the one chosen ahead when it was chosen for what is asked now, else one served now."""
     state = page()
-    ahead = state.ahead
-    if mode == "rated" and ahead is not None and ahead.choice == chosen() and ahead.learner == who():
+    ahead = _ahead_now()
+    if mode == "rated" and ahead is not None:
         state.choice, state.quiz = ahead.choice, None
         _set_round(ahead.round)
         return
@@ -214,12 +220,13 @@ def choose_ahead(store: PuzzleStore, mode: Mode) -> None:
     found = state.round
     if mode != "rated" or found is None or not found.over or state.line_at is not None:
         return
-    if state.ahead is None or state.ahead.choice != chosen() or state.ahead.learner != who():
+    ahead = _ahead_now()
+    if ahead is None:
         try:
-            state.ahead = Ahead(chosen(), who(), _rated_round(store))
+            ahead = state.ahead = Ahead(chosen(), who(), _rated_round(store))
         except StoreUnavailable:
             return  # "Next puzzle" will say so
-    following = state.ahead.round
+    following = ahead.round
     if following is not None:
         _board(following, ahead=f"{NAME}_next")
 
