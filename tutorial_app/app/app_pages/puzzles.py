@@ -127,7 +127,7 @@ def _standing(store: PuzzleStore) -> None:
     run) leaves it as it is; an answer recorded in the question's run reruns it once that run is over."""
     with _calm_when_store_gone():
         standing_header(store)
-    follow_answers(page().recorded)
+    follow_answers()
 
 
 @st.fragment

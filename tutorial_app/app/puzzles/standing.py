@@ -14,6 +14,7 @@ import streamlit as st
 from tutorial_app.app.shell.puzzle_memory import ANONYMOUS, learner_zone, who
 from tutorial_app.app.shell.session import tr
 from tutorial_app.app.shell.stores import puzzle_database
+from tutorial_app.app.table.board_component import announce_count, follow_board
 from tutorial_app.app.table.board_view import board_theme
 from tutorial_app.puzzles.store import PuzzleStore, StoreUnavailable
 from tutorial_app.puzzles.trainer import PLACEMENT, placing
@@ -84,64 +85,21 @@ def standing_header(store: PuzzleStore) -> None:
 
 
 # The standing follows the answers: it is a fragment of its own above the question's, so "Next puzzle" (the
-# question's run) leaves it as it is; a run that recorded an answer announces it (announce_answers), once the
-# run is over, and the standing's fragment, hearing it (follow_answers), runs again and reads the new standing.
-_ANNOUNCE_JS = """
-export default function ({ data }) {
-  if (window.__dominoAnswers === undefined) window.__dominoAnswers = data.n; // the page's first sight: nothing new
-  if (window.__dominoAnswers === data.n) return undefined;
-  window.__dominoAnswers = data.n;
-  const app = document.querySelector('[data-testid="stApp"]');
-  const announce = () => window.dispatchEvent(new CustomEvent('domino-answers', { detail: data.n }));
-  const idle = () => !app || app.getAttribute('data-test-script-state') !== 'running';
-  if (idle()) {
-    setTimeout(announce, 0);
-    return undefined;
-  }
-  // after the run that recorded the answer (a request during it would cut it short)
-  const watch = new MutationObserver(() => {
-    if (!idle()) return;
-    watch.disconnect();
-    clearTimeout(late);
-    announce();
-  });
-  const late = setTimeout(() => {
-    watch.disconnect();
-    announce();
-  }, 5000);
-  watch.observe(app, { attributes: true, attributeFilter: ['data-test-script-state'] });
-  return undefined;
-}
-"""
-_FOLLOW_JS = """
-export default function ({ data, setTriggerValue }) {
-  const handler = (event) => {
-    if (event.detail !== data.n) setTriggerValue('changed', event.detail);
-  };
-  // One listener, however often this is drawn again.
-  if (window.__dominoAnswersFollow) window.removeEventListener('domino-answers', window.__dominoAnswersFollow);
-  window.__dominoAnswersFollow = handler;
-  window.addEventListener('domino-answers', handler);
-  return () => {
-    window.removeEventListener('domino-answers', handler);
-    if (window.__dominoAnswersFollow === handler) delete window.__dominoAnswersFollow;
-  };
-}
-"""
-_ANNOUNCE = st.components.v2.component("domino_tutor.answers_announce", js=_ANNOUNCE_JS, isolate_styles=False)
-_FOLLOW = st.components.v2.component("domino_tutor.answers_follow", js=_FOLLOW_JS, isolate_styles=False)
+# question's run) leaves it as it is; a run that recorded an answer announces the new count (announce_answers),
+# once the run is over, and the standing's fragment, following it (follow_answers), runs again and reads the new
+# standing. The board component's own announce-and-follow, as a page's parts follow its board.
+_ANSWERS = "puzzles_answers"
 
 
 def announce_answers(recorded: int) -> None:
     """In the question's fragment: the number of answers recorded on this tab so far, announced in the browser
-    when it changed (once the run is over). Takes no room (``board.css`` hides it, like the other helpers)."""
-    _ANNOUNCE(key="dt_hidden_answers_announce", data={"n": recorded}, width="content")
+    when it changed (once the run is over). Takes no room."""
+    announce_count(_ANSWERS, recorded)
 
 
-def follow_answers(recorded: int) -> None:
-    """In the standing's fragment, drawn with the number of answers it has read: a new number announced runs the
-    fragment again. Takes no room."""
-    _FOLLOW(key="dt_hidden_answers_follow", data={"n": recorded}, on_changed_change=lambda: None, width="content")
+def follow_answers() -> None:
+    """In the standing's fragment: a new number of answers announced runs the fragment again. Takes no room."""
+    follow_board(_ANSWERS)
 
 
 def _opt_in_changed(store: PuzzleStore) -> None:

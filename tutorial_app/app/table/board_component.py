@@ -44,6 +44,7 @@ __all__ = [
     "show_board_json",
     "board_json",
     "board_ahead",
+    "announce_count",
     "show_picture",
     "figure_json",
     "follow_board",
@@ -190,6 +191,14 @@ def board_ahead(text: str, *, name: str, button: str) -> None:
     ahead = {"board": name, "button": button, "key": data["key"], "figure": data["figure"]}
     payload = json.dumps({"ahead": ahead, "plotly": _PLOTLY_PATHS}, separators=(",", ":"))
     _component(get_bidi_component_manager())(key=f"board_ahead_{name}", data=payload, width="content")
+
+
+def announce_count(name: str, count: int) -> None:
+    """Tell the browser a count the page keeps (the Puzzles page's answers recorded on this tab): when it changed
+    since the page last saw it, what follows ``name`` (``follow_board(name)``) runs again once this run is over.
+    Takes no room."""
+    payload = json.dumps({"announce": {"name": name, "n": count}}, separators=(",", ":"))
+    _component(get_bidi_component_manager())(key=f"dt_hidden_announce_{name}", data=payload, width="content")
 
 
 def show_picture(figure: Any, *, name: str, alt: str = "") -> None:

@@ -542,6 +542,17 @@ function pressed(event) {
 window.addEventListener('click', pressed); // bubbling, on the window: after Streamlit's handler
 
 
+// A count the page keeps (announce_count in board_component.py: the Puzzles page's answers recorded): when it
+// changed since this page last saw it, the parts following `name` (follow_board) run again, once the run is over.
+function announceCount({ name, n }) {
+  const seen = (window.__dominoCounts = window.__dominoCounts || {});
+  const first = !(name in seen); // the page's first sight: nothing new
+  const changed = seen[name] !== n;
+  seen[name] = n;
+  if (!first && changed) announceAnswer(name);
+  return undefined;
+}
+
 function keepAhead(ahead) {
   aheads.set(ahead.board, ahead);
   return () => {
@@ -557,6 +568,7 @@ export default function ({ parentElement, data, setTriggerValue }) {
     return undefined;
   }
   if (data.ahead) return keepAhead(data.ahead);
+  if (data.announce) return announceCount(data.announce);
   let board = parentElement.__dominoBoard;
   if (!board) {
     board = new Board(parentElement);
