@@ -10,7 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
+from tutorial_app.club import rooms
 from tutorial_app.club.class_steps import judge, option_keys, right_keys, run_at
 from tutorial_app.club.classroom import tally
 from tutorial_app.club.codes import ALPHABET, CODE_LENGTH, new_code, read_code
@@ -201,3 +203,37 @@ def test_a_watcher_hints_one_player_and_the_host_closes(store: ClubStore) -> Non
     store.close(code, teacher, NOW)
     with pytest.raises(ClubError, match="closed"):
         store.join(code, "Boris", NOW)
+
+
+def test_the_screens_of_a_class_share_one_read_per_version_and_see_every_change(
+    store: ClubStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rooms, "VERSION_FRESH", 0.0)  # every call reads the version: no timing in this test
+    monkeypatch.setattr(rooms, "ROWS_FRESH", 3600.0)
+    code, teacher = store.open_class(LESSON, 5, "Teacher", 100, NOW)
+    tokens = [store.join(code, f"Learner {n}", NOW) for n in range(30)]
+    read: list[str] = []
+    sa.event.listen(store._reader, "before_cursor_execute", lambda *args: read.append(args[2]))
+    pages = [
+        (
+            store.room(code, NOW, shared=True),
+            store.me(code, token, NOW, shared=True),
+            store.answers(code, 0, shared=True),
+        )
+        for token in tokens
+    ]
+    rows = [query for query in read if not query.startswith("SELECT club_rooms.version")]
+    assert len(rows) == 3  # the room, its members, the step's answers: one read each for 30 screens
+    assert [me.name for _room, me, _answers in pages] == [f"Learner {n}" for n in range(30)]
+    store.teach(code, teacher, "next", NOW + 1)  # a change made here is seen at once
+    assert store.room(code, NOW + 1, shared=True).step == 1
+    other = ClubStore(f"sqlite:///{tmp_path / 'club.sqlite3'}", started=0.0)  # another app instance
+    other.teach(code, teacher, "next", NOW + 2)
+    assert store.room(code, NOW + 2, shared=True).step == 2  # a new version: the rows are read again
+    other.remove(code, teacher, "Learner 3", NOW + 3)
+    with pytest.raises(ClubError, match="removed you"):
+        store.me(code, tokens[3], NOW + 3, shared=True)
+    fresh = other.rotate(code, tokens[4], NOW + 4)
+    with pytest.raises(ClubError, match="does not belong"):
+        store.me(code, tokens[4], NOW + 4, shared=True)  # a rotated token is refused on every instance
+    assert store.me(code, fresh, NOW + 4, shared=True).name == "Learner 4"

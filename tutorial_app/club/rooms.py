@@ -23,6 +23,15 @@ transaction per instance every ``FLUSH_EVERY`` seconds carries every
 device's "still here", and one read per room every ``VERSION_FRESH`` seconds
 answers every poll of that room on this instance (a change made here is seen
 at once: the instance forgets its cached number when it writes).
+
+Why a room's rows can be shared per version: when the teacher moves on,
+every phone of the class draws its page again within a second or two, and
+each page reads the room, the reader's member row and the step's answers.
+Asked with ``shared=True`` (the pages do), the rows read at one version
+answer every screen of the room on this instance while the version stays,
+for at most ``ROWS_FRESH`` seconds (presence notes change rows without a new
+version); like a poll they may then be up to ``VERSION_FRESH`` seconds
+behind another instance's change, after which the poll reruns the page.
 """
 
 from __future__ import annotations
@@ -31,9 +40,9 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeVar
 
 import sqlalchemy as sa
 
@@ -64,6 +73,8 @@ FLUSH_EVERY = 2.0
 """Seconds between two writes of the presence notes this instance collected."""
 VERSION_FRESH = 0.2
 """Seconds a room's version read on this instance answers the polls of its other screens."""
+ROWS_FRESH = 2.0
+"""Seconds a room's rows read at one version answer the pages of its other screens on this instance."""
 DB_ERRORS: tuple[type[Exception], ...] = (sa.exc.SQLAlchemyError, OSError)
 """What a database that does not answer raises (a stopped server, a full disk, a read-only file): the
 pages catch these without importing SQLAlchemy themselves."""
@@ -72,6 +83,7 @@ ROOM_HOURS = 12
 THIS_COMPUTER = visitor(None, "this computer")
 """The visitor of calls made on the server itself (tests, scripts)."""
 _LOG = logging.getLogger(__name__)
+T = TypeVar("T")
 
 _UNKNOWN = msg("there is no room with this code: check the code on the teacher's screen")
 _EXPIRED = msg("this code has expired: ask for a new one")
@@ -155,6 +167,11 @@ def _member(row: Any) -> Member:
     )
 
 
+def _fresh(parts: dict[Hashable, tuple[int, float, Any]], now: float) -> bool:
+    """Whether any of a room's shared rows may still be used (else the room is forgotten)."""
+    return any(now - read_at < ROWS_FRESH for _version, read_at, _rows in parts.values())
+
+
 def _room_of(row: Any) -> Room:
     return Room(
         row.code,
@@ -188,6 +205,7 @@ class RoomStore:
         self._seen: dict[tuple[str, str], float] = {}  # (room, member id) -> when this instance heard it
         self._flushed = 0.0
         self._versions: dict[str, tuple[float, int | None]] = {}  # room -> (monotonic time read, version)
+        self._rows: dict[str, dict[Hashable, tuple[int, float, Any]]] = {}  # room -> part -> (version, read at, rows)
 
     @property
     def since(self) -> float:
@@ -313,14 +331,49 @@ class RoomStore:
         self._versions[code] = (read_at, number)
         return number
 
-    def room(self, code: str, now: float) -> Room:
-        """The room (ClubError when the code is unknown, expired or the room fell idle)."""
-        with self._reader.connect() as conn:
-            return self._room(conn, code, now)
+    def _read(self, code: str, part: Hashable, now: float, read: Callable[[sa.Connection], T], shared: bool) -> T:
+        """Rows of a room: as the database has them now, or (``shared``) read once per version of the room on
+        this instance for all its screens.
+
+        Why the version is taken before the rows: the rows are then at least as new as the version they are
+        kept under, so a page drawn from them never waits on a version it has not seen.
+        """
+        if not shared:
+            with self._reader.connect() as conn:
+                return read(conn)
+        version = self.version(code, now)
+        at = time.monotonic()
+        kept = self._rows.get(code, {}).get(part)
+        if kept is not None and kept[0] == version and at - kept[1] < ROWS_FRESH:
+            return kept[2]  # type: ignore[no-any-return]
+        with self._watching(now), self._reader.connect() as conn:
+            rows = read(conn)
+        if version is not None:
+            if len(self._rows) > 1000:
+                self._rows = {room: parts for room, parts in self._rows.items() if _fresh(parts, at)}
+            self._rows.setdefault(code, {})[part] = (version, at, rows)
+        return rows
+
+    def _forget(self, code: str) -> None:
+        """This instance changed the room: its next reads go to the database."""
+        self._versions.pop(code, None)
+        self._rows.pop(code, None)
+
+    def room(self, code: str, now: float, *, shared: bool = False) -> Room:
+        """The room (ClubError when the code is unknown, expired or the room fell idle); ``shared``: the row
+        read for this version of the room by any screen of it on this instance."""
+        return self._checked(self._read(code, "room", now, lambda conn: self._row(conn, code), shared), code, now)
+
+    @staticmethod
+    def _row(conn: sa.Connection, code: str, lock: bool = False) -> Any:
+        query = sa.select(rooms_table).where(rooms_table.c.code == code)
+        return conn.execute(query.with_for_update() if lock else query).first()
 
     def _room(self, conn: sa.Connection, code: str, now: float, lock: bool = False) -> Room:
-        query = sa.select(rooms_table).where(rooms_table.c.code == code)
-        row = conn.execute(query.with_for_update() if lock else query).first()
+        return self._checked(self._row(conn, code, lock), code, now)
+
+    def _checked(self, row: Any, code: str, now: float) -> Room:
+        """The room of a row read (ClubError when there is none, it expired or it fell idle)."""
         if row is None:
             raise ClubError(_UNKNOWN)
         if row.expires < now:
@@ -332,10 +385,11 @@ class RoomStore:
             self._versions[code] = (time.monotonic(), int(row.version))  # never older than a page's own read
         return _room_of(row)
 
-    def members(self, code: str) -> list[Member]:
-        """Everybody in the room (the wall screen and removed members too), in the order they joined."""
-        with self._reader.connect() as conn:
-            return self._members(conn, code)
+    def members(self, code: str, now: float | None = None, *, shared: bool = False) -> list[Member]:
+        """Everybody in the room (the wall screen and removed members too), in the order they joined;
+        ``shared``: as read for this version of the room by any screen of it on this instance."""
+        when = time.time() if now is None else now
+        return list(self._read(code, "members", when, lambda conn: self._members(conn, code), shared))
 
     @staticmethod
     def _members(conn: sa.Connection, code: str) -> list[Member]:
@@ -346,14 +400,21 @@ class RoomStore:
         )
         return [_member(row) for row in rows]
 
-    def me(self, code: str, token: str | None, now: float) -> Member:
+    def me(self, code: str, token: str | None, now: float, *, shared: bool = False) -> Member:
         """The member a device's token belongs to; notes that the device is still here (ClubError if none).
+        ``shared``: found among the members read for this version of the room on this instance.
 
         Why the note is best-effort: a database that can be read but not written (a full disk, a read-only
         file) must not take the page away; the device is then merely not counted as present.
         """
-        with self._reader.connect() as conn:
-            member = self._holder(conn, code, token)
+        member = None
+        if shared:
+            found = read_token(token)
+            wanted = token_hash(found) if found is not None else None
+            member = next((m for m in self.members(code, now, shared=True) if m.id == wanted), None)
+        if member is None or member.role == "removed":  # not among the rows shared: the database itself says
+            with self._reader.connect() as conn:
+                member = self._holder(conn, code, token)
         if now - member.last_seen >= SEEN_EVERY:
             self._note(code, member.id, now)
             member = member._replace(last_seen=now)
@@ -411,7 +472,7 @@ class RoomStore:
                     .values(version=rooms_table.c.version + 1, active=now)
                 )
         finally:
-            self._versions.pop(code, None)
+            self._forget(code)
 
     def _holder(self, conn: sa.Connection, code: str, token: str | None) -> Member:
         """The member a device's token belongs to (ClubError when it belongs to nobody here, or they were removed)."""
@@ -516,10 +577,12 @@ class RoomStore:
             conn.execute(rooms_table.update().where(rooms_table.c.code == code).values(locked=locked))
 
     def rotate(self, code: str, token: str | None, now: float) -> str:
-        """A new token for this device; the old one stops working everywhere it was copied to."""
+        """A new token for this device; the old one stops working everywhere it was copied to.
+
+        Why a new version: every instance then reads the room's members again, not the old token's row.
+        """
         fresh = new_token()
-        with self._writer.begin() as conn:
-            self._room(conn, code, now, lock=True)
+        with self._change(code, now) as (conn, _room):
             me = self._holder(conn, code, token)
             new_id = token_hash(fresh)
             conn.execute(

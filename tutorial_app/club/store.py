@@ -127,14 +127,20 @@ class ClubStore(RoomStore):
                 )
             )
 
-    def answers(self, code: str, step: int | None = None) -> list[tuple[int, Answered]]:
-        """(step, answer) of the class, of one step or of all, in the order given."""
+    def answers(
+        self, code: str, step: int | None = None, now: float | None = None, *, shared: bool = False
+    ) -> list[tuple[int, Answered]]:
+        """(step, answer) of the class, of one step or of all, in the order given; ``shared``: as read for
+        this version of the room by any screen of it on this instance."""
         query = sa.select(answers_table).where(answers_table.c.code == code)
         if step is not None:
             query = query.where(answers_table.c.step == step)
-        with self._reader.connect() as conn:
+
+        def read(conn: sa.Connection) -> list[tuple[int, Answered]]:
             rows = conn.execute(query.order_by(answers_table.c.at))
             return [(row.step, Answered(row.member, row.key, bool(row.correct))) for row in rows]
+
+        return list(self._read(code, ("answers", step), time.time() if now is None else now, read, shared))
 
     def teach(
         self, code: str, token: str | None, action: TeacherAction, now: float, at_step: int | None = None

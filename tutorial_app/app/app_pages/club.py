@@ -30,8 +30,8 @@ def room_screen(store: ClubStore, place: Device, current: str) -> None:
     """This device's room: the teacher's screen, a learner's phone, the wall, a table's seat or the watcher."""
     now = clock()
     try:
-        room = store.room(place.code, now)
-        me = store.me(place.code, place.token, now)
+        room = store.room(place.code, now, shared=True)  # every screen of the room reads the same rows
+        me = store.me(place.code, place.token, now, shared=True)
     except ClubError as exc:
         forget()
         st.warning(plain(exc.reason.in_(current), 400))

@@ -172,7 +172,7 @@ def _answers_chart(bars: Sequence[tuple[str, int, bool]], revealed: bool) -> go.
 
 
 def _tally(store: ClubStore, room: Room, run: LessonRun, members: list[Member]) -> Tally:
-    given = [answer for step, answer in store.answers(room.code, room.step) if step == room.step]
+    given = [answer for step, answer in store.answers(room.code, room.step, shared=True) if step == room.step]
     learners = len(present(members, clock()))
     return tally(given, learners, option_keys(run), right_keys(run))
 
@@ -199,7 +199,7 @@ def _teacher_panel(store: ClubStore, room: Room, run: LessonRun, members: list[M
             tr("club.right_count", right=counted.right, answered=counted.answered), icon=":material/check_circle:"
         )
     names = {m.id: m.name for m in members}
-    marks = {a.member: a for _s, a in store.answers(room.code, room.step)}
+    marks = {a.member: a for _s, a in store.answers(room.code, room.step, shared=True)}
     shown = [f"{plain(names.get(m.id, '?'), 40)} {_mark(marks.get(m.id), revealed)}" for m in present(members, clock())]
     if shown:
         st.caption(" · ".join(shown))
@@ -273,7 +273,7 @@ def _teacher_buttons(store: ClubStore, place: Device, room: Room, run: LessonRun
 
 
 def _class_over(store: ClubStore, room: Room, members: list[Member], me: Member) -> None:
-    totals = scores(answer for _step, answer in store.answers(room.code))
+    totals = scores(answer for _step, answer in store.answers(room.code, shared=True))
     st.success(tr("club.class_over"), icon=":material/celebration:")
     if me.role == "learner":
         st.markdown(tr("club.your_score", right=totals.get(me.id, 0)))
@@ -309,7 +309,7 @@ def _code_box(code: str) -> None:
 
 def teacher_view(store: ClubStore, place: Device, room: Room, lesson: Lesson, me: Member) -> None:
     """The teacher's screen: the step large beside the join code, the tally and the buttons that lead the class."""
-    members = store.members(room.code)
+    members = store.members(room.code, shared=True)
     st.title(lesson.title.in_(lang()))
     if room.phase == "over":
         _class_over(store, room, members, me)
@@ -337,7 +337,7 @@ def teacher_view(store: ClubStore, place: Device, room: Room, lesson: Lesson, me
 def wall_view(store: ClubStore, place: Device, room: Room, lesson: Lesson) -> None:
     """The wall screen: the step, the board and the join code large, the tally once the answer is shown; no
     buttons (its link is view-only, so it is safe on a projector or a shared screen)."""
-    members = store.members(room.code)
+    members = store.members(room.code, shared=True)
     st.title(lesson.title.in_(lang()))
     if room.phase == "over":
         st.success(tr("club.class_over"), icon=":material/celebration:")
@@ -415,7 +415,7 @@ def _quiz_inputs(store: ClubStore, place: Device, room: Room, lesson: Lesson, ru
 
 
 def _my_answer(store: ClubStore, room: Room, me: Member) -> Answered | None:
-    return next((a for _s, a in store.answers(room.code, room.step) if a.member == me.id), None)
+    return next((a for _s, a in store.answers(room.code, room.step, shared=True) if a.member == me.id), None)
 
 
 def _after_answer(room: Room, lesson: Lesson, run: LessonRun, mine: Answered) -> None:
@@ -488,7 +488,7 @@ def learner_view(store: ClubStore, place: Device, room: Room, lesson: Lesson, me
     current = lang()
     st.caption(tr("club.you_are", name=plain(me.name, 60), code=room.code))
     if room.phase == "over":
-        _class_over(store, room, store.members(room.code), me)
+        _class_over(store, room, store.members(room.code, shared=True), me)
         return
     follow(place, room.version)
     run = _run(room, lesson, solved=False)

@@ -306,7 +306,7 @@ def _poll(code: str, token: str, seen: int, table: bool) -> None:
     changed = False
     try:
         if noted is None or now - noted >= SEEN_EVERY:
-            store.me(code, token, now)  # the device is still here
+            store.me(code, token, now, shared=True)  # the device is still here
             kept.noted = now
         if table and store.bots_due(code, now):
             store.run_bots(code, now)
