@@ -7,6 +7,7 @@ from itertools import combinations, islice
 import pytest
 from strategy_helpers import first_positions, line_up_id, played_hands, rules_of
 
+from tutorial_app.rules.line.bots import choose_greedy
 from tutorial_app.rules.line.moves import apply_unchecked, legal_moves
 from tutorial_app.rules.line.position import read_position
 from tutorial_app.rules.line.scoring import hand_result
@@ -21,8 +22,9 @@ from tutorial_app.strategy.exact_line import line_applies
 TRAP = {"rules": "block", "hands": [["5-1", "3-3"], ["6-1"]], "chain": ["5-4", "4-3"], "to_move": 0}
 
 
-def _brute(state: HandState, side: int) -> tuple[float, float]:
-    """Plain minimax (no memory, no pruning): the side maximises, everybody else minimises; draws averaged."""
+def _brute(state: HandState, side: int, greedy: int = 0) -> tuple[float, float]:
+    """Plain minimax (no memory, no pruning): the side maximises, everybody else minimises; draws averaged.
+    A seat of ``greedy`` (a bit each) makes the rules core's greedy bot's move instead."""
     rules = state.rules
     if state.is_over:
         result = hand_result(state)
@@ -39,10 +41,12 @@ def _brute(state: HandState, side: int) -> tuple[float, float]:
             order = state._replace(boneyard=(*top, *(t for t in pile if t not in top)))
             values.append(_brute(apply_unchecked(order, moves[0]), side))
         return sum(v[0] for v in values) / len(values), sum(v[1] for v in values) / len(values)
+    if greedy >> state.to_move & 1:
+        moves = [choose_greedy(moves)]
     values = []
     for move in moves:
         after = apply_unchecked(state, move)
-        win, net = _brute(after, side)
+        win, net = _brute(after, side, greedy)
         scored = after.trail.points if after.trail is not None else 0
         if scored:
             mover = rules.side_of(state.to_move)
@@ -98,6 +102,19 @@ def test_exact_values_equal_brute_force(line_up: tuple[str, int, bool]) -> None:
             net += scored
             assert value.win == pytest.approx(win), str(move)
             assert value.points == pytest.approx(net), str(move)
+
+
+@pytest.mark.parametrize("line_up", [("block", 2, False), ("block", 4, True)], ids=line_up_id)
+def test_a_seat_taken_to_lay_its_heaviest_tile_is_searched_so(line_up: tuple[str, int, bool]) -> None:
+    """An opponent model's reading: the next seat plays as the rules core's greedy bot, the others their best."""
+    positions = _endgames(line_up, 8, 6)
+    assert positions
+    for state in positions:
+        side = state.rules.side_of(state.to_move)
+        greedy = 1 << (state.to_move + 1) % state.rules.players
+        solved = solve(state, greedy=greedy)
+        for move, value in solved.items():
+            assert value == pytest.approx(_brute(apply_unchecked(state, move), side, greedy)), str(move)
 
 
 def test_the_trap_is_solved_exactly() -> None:

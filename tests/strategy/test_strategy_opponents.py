@@ -7,14 +7,26 @@ import random
 import numpy as np
 import pytest
 
+from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.position import read_position
-from tutorial_app.rules.tiles import SUIT_MASK, parse_tile
+from tutorial_app.rules.line.variants import rules_for
+from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, parse_tile
 from tutorial_app.strategy.bots import HeuristicBot
 from tutorial_app.strategy.inference import infer
-from tutorial_app.strategy.opponents import OpponentModel, choice_weights, resample
+from tutorial_app.strategy.kernel import batch_from_template
+from tutorial_app.strategy.opponents import (
+    BOT_MODEL,
+    OpponentModel,
+    choice_weights,
+    greedy_exclusions,
+    model_deals,
+    resample,
+)
+from tutorial_app.strategy.playout import play_batch
+from tutorial_app.strategy.policy import Policy
 from tutorial_app.strategy.sampler import DealSampler, Worlds
 from tutorial_app.strategy.tables import heaviest
-from tutorial_app.strategy.view import view_of
+from tutorial_app.strategy.view import view_of, view_of_state
 
 # block for two: with 2 and 5 open, seat 1 lays 2-1 on the 2
 LIGHT_PLAY = {
@@ -60,3 +72,55 @@ def test_the_heuristic_lays_a_double_while_it_can() -> None:
     )
     move = HeuristicBot()(position.state, random.Random(1))
     assert move.tile == parse_tile("3-3")
+
+
+def test_a_heaviest_tile_player_is_read_by_the_tiles_it_passed_over() -> None:
+    """Seat 1 laid 2-1 with 2 and 5 open: a heaviest-tile player held no 2 or 5 heavier than 2-1 (pips 3; on a
+    tie, an earlier tile in the rules core's order). Its real hand holds 6-2 and 5-0, so it is not one, and
+    the deals drawn for that reading never give it those."""
+    view = view_of(read_position(LIGHT_PLAY).start, [e[1] for e in read_position(LIGHT_PLAY).state.log], 0)
+    played = parse_tile("2-1")
+    fit = SUIT_MASK[2] | SUIT_MASK[5]
+    passed_over = sum(
+        t.bit
+        for t in ALL_TILES
+        if t.bit & fit and (t.pips > played.pips or (t.pips == played.pips and t.index < played.index))
+    )
+    assert greedy_exclusions(view) == {1: passed_over}
+    sampler = DealSampler(infer(view))
+    model = OpponentModel(greedy=0.9, heuristic=0.05)
+    worlds = model_deals(view, sampler, 200, 800, random.Random(2), model)
+    assert worlds.greedy is not None and len(worlds.hands) == 200
+    sharp = worlds.greedy == 2
+    assert 0 < sharp.sum() < 200 and set(worlds.greedy.tolist()) <= {0, 2}
+    assert not (worlds.hands[sharp, 1] & passed_over).any()
+    assert (worlds.hands[~sharp, 1] & passed_over).any()
+
+
+def test_a_lighter_play_than_it_had_to_rules_the_reading_out() -> None:
+    """Seat 1 laid 5-1 on the 5 and later 5-4 on a 4: 5-4 had fitted the 5 then, and was heavier."""
+    position = read_position(
+        {
+            "rules": "block",
+            "hands": [["2-4", "4-4", "0-0", "6-0"], ["5-1", "5-4", "3-3", "2-0"]],
+            "chain": ["5-6", "6-2"],
+            "to_move": 1,
+            "moves": [{"tile": "5-1", "end": "left"}, {"tile": "2-4", "end": "right"}, {"tile": "5-4", "end": "right"}],
+        }
+    )
+    view = view_of(position.start, [e[1] for e in position.state.log], 0)
+    assert greedy_exclusions(view) == {1: None}
+    worlds = model_deals(view, DealSampler(infer(view)), 50, 200, random.Random(3), BOT_MODEL)
+    assert worlds.greedy is None or not worlds.greedy.any()
+
+
+def test_a_seat_the_kernel_is_told_is_greedy_lays_its_heaviest_tile() -> None:
+    """Every seat marked greedy in every row: random rollouts play exactly as greedy ones."""
+    state = deal(rules_for("block", 2), random.Random(5)).state
+    worlds = DealSampler(infer(view_of_state(state, 0))).sample(64, random.Random(6))
+    outcomes = []
+    for policy, greedy in ((Policy(1.0), 0b11), (Policy(0.0), 0)):
+        batch = batch_from_template(state, worlds.hands, worlds.boneyards)
+        batch.greedy[:] = greedy
+        outcomes.append(play_batch(batch, policy, np.random.default_rng(7)).seat_hands())
+    assert (outcomes[0] == outcomes[1]).all()

@@ -49,7 +49,7 @@ from tutorial_app.strategy.exact import (
 )
 from tutorial_app.strategy.inference import Knowledge, infer
 from tutorial_app.strategy.kernel import batch_from_template, code_of
-from tutorial_app.strategy.opponents import OpponentModel, choice_weights, has_choices, resample
+from tutorial_app.strategy.opponents import OpponentModel, has_choices, model_deals
 from tutorial_app.strategy.outcome import score_batch
 from tutorial_app.strategy.playout import play_batch
 from tutorial_app.strategy.policy import CHECK_POLICY, ROLLOUT_POLICY, Floats, Policy
@@ -331,12 +331,15 @@ def play_out(
     codes = np.repeat(np.array([code_of(m) for m in moves], dtype=np.int64), deals)
     hands = np.tile(worlds.hands, (len(moves), 1))
     boneyards = np.tile(worlds.boneyards, (len(moves), 1))
+    greedy = np.tile(worlds.greedy, len(moves)) if worlds.greedy is not None else None
     wins = np.empty(len(codes))
     nets = np.empty(len(codes))
     already = _net_now(state, side)
     for start in range(0, len(codes), _CHUNK_ROWS):
         part = slice(start, start + _CHUNK_ROWS)
         batch = batch_from_template(state, hands[part], boneyards[part])
+        if greedy is not None:
+            batch.greedy = greedy[part]
         scores = score_batch(play_batch(batch, policy, rng, first=codes[part]))
         wins[part] = scores.share[:, side]
         nets[part] = scores.net(side) - already
@@ -460,10 +463,7 @@ def _deals(
         factor = _EVERY_SMALL_FACTOR if sum(view.hand_sizes) <= _SMALL_TILES else _EVERY_FACTOR
         every = sampler.total <= factor * budget
         return (sampler.every(rng) if every else sampler.sample(budget, rng)), every
-    pool = _MODEL_FACTOR * budget
-    candidates = sampler.every(rng) if sampler.total <= pool else sampler.sample(pool, rng)
-    weights = choice_weights(view, candidates, model)
-    return resample(candidates, weights, budget, rng), False
+    return model_deals(view, sampler, budget, _MODEL_FACTOR * budget, rng, model), False
 
 
 def analyse_deals(

@@ -209,16 +209,20 @@ def candidate_moves(state: HandState) -> list[Move]:
     return [m for m in legal_moves(state) if m.action is not Action.MUGGINS]
 
 
-def solve(state: HandState, node_limit: int = DEFAULT_NODE_LIMIT, fast: bool = True) -> dict[Move, Value]:
+def solve(
+    state: HandState, node_limit: int = DEFAULT_NODE_LIMIT, fast: bool = True, greedy: int = 0
+) -> dict[Move, Value]:
     """The exact value of every legal move of the side to move (raises SearchTooBig or NotExact).
 
     A draw at the root is averaged over the boneyard like any other draw. A line with nothing left to draw
     is searched by ``exact_line``'s fast path unless ``fast`` is False (the tests hold the two together).
+    ``greedy``: seats (a bit each) taken to lay the heaviest tile that fits, not their best (an opponent
+    model's reading; the fast path only: elsewhere every seat plays its best).
     """
     search = _Search(state, node_limit)
     if fast and line_applies(state):
         try:
-            return {m: Value(*v) for m, v in solve_line(state, search.terminal, node_limit).items()}
+            return {m: Value(*v) for m, v in solve_line(state, search.terminal, node_limit, greedy).items()}
         except LineTooBig:
             raise SearchTooBig from None
     moves = [with_claim(state, m) for m in candidate_moves(state)]
@@ -265,7 +269,7 @@ def solve_deals(
 ) -> tuple[Floats, Floats]:
     """Every deal of ``worlds`` (the hidden tiles placed, as the sampler or ``deals.Deals.worlds`` give them)
     solved with every hand open, for each of ``moves`` (the seat's candidates): (wins, nets), each (moves,
-    deals). The hint, the review, the strong bots and the exact check all value deals here. Raises
+    deals); a seat ``worlds.greedy`` names for a deal lays its heaviest tile there. The hint, the review, the strong bots and the exact check all value deals here. Raises
     ``SearchTooBig`` when a deal needs more than ``node_limit`` positions, ``NotExact`` for a hidden reserve."""
     deals = len(worlds.hands)
     wins = np.empty((len(moves), deals))
@@ -274,7 +278,8 @@ def solve_deals(
     for column in range(deals):
         hands = [int(h) for h in worlds.hands[column]]
         boneyard = [ALL_TILES[int(i)] for i in worlds.boneyards[column]]
-        solved = solve(view.with_tiles(hands, boneyard), node_limit)
+        greedy = int(worlds.greedy[column]) if worlds.greedy is not None else 0
+        solved = solve(view.with_tiles(hands, boneyard), node_limit, greedy=greedy)
         by_move = {m._replace(claim=None): v for m, v in solved.items()}
         for row, move in enumerate(plain):
             value = by_move[move]

@@ -97,8 +97,9 @@ class _LineSearch:
     The hands are one integer, 28 bits per seat, so a move is one XOR and the memo's key one integer.
     """
 
-    def __init__(self, root: HandState, terminal: Terminal, node_limit: int) -> None:
+    def __init__(self, root: HandState, terminal: Terminal, node_limit: int, greedy: int = 0) -> None:
         rules = root.rules
+        self.greedy = greedy
         self.root = root
         self.players = rules.players
         self.side_of = tuple(rules.side_of(s) for s in range(rules.players))
@@ -176,7 +177,9 @@ class _LineSearch:
         mine = self.side_of[mover] == self.side
         hand = (packed >> (_SEAT_BITS * mover)) & _HAND
         plays = [p for p in _PLAYS[left, right] if hand & p[1]]
-        if first >= 0 and plays[0][0] * 2 + plays[0][2] != first:
+        if self.greedy >> mover & 1:
+            plays = [min(plays, key=_greedy_order)]
+        elif first >= 0 and plays[0][0] * 2 + plays[0][2] != first:
             plays.sort(key=lambda p: p[0] * 2 + p[2] != first)
         best = LineValue(0.0, 0.0)
         best_move = -1
@@ -202,13 +205,20 @@ class LineTooBig(Exception):
     """More positions than the node limit allows."""
 
 
-def solve_line(state: HandState, terminal: Terminal, node_limit: int) -> dict[Move, LineValue]:
+def _greedy_order(play: tuple[int, int, bool, int, int]) -> tuple[int, int, bool]:
+    """The heaviest-tile player's choice comes first: most pips, then the rules core's order (tile, left end
+    before right), as ``rules.line.bots.choose_greedy`` picks from ``legal_moves``."""
+    return -_PIPS[play[0]], play[0], play[2]
+
+
+def solve_line(state: HandState, terminal: Terminal, node_limit: int, greedy: int = 0) -> dict[Move, LineValue]:
     """The exact value of every legal move of the side to move (``line_applies(state)`` must hold).
 
     ``terminal`` scores a finished hand for the root's side (``exact``'s scoring: win share, net points).
+    ``greedy``: seats (a bit each) that lay the heaviest tile that fits instead of their side's best.
     Raises ``LineTooBig`` past ``node_limit`` positions.
     """
-    search = _LineSearch(state, terminal, node_limit)
+    search = _LineSearch(state, terminal, node_limit, greedy)
     out: dict[Move, LineValue] = {}
     for move in legal_moves(state):
         if move.action is Action.MUGGINS:

@@ -132,6 +132,7 @@ _ROW_FIELDS = (
     "bank",
     "decisions",
     "table",
+    "greedy",
 )
 
 
@@ -147,7 +148,8 @@ class Batch:
     that double lies face down. ``bone`` lists each boneyard in drawing order
     and ``bone_next`` is the next tile to draw; ``drawable`` is the mask of
     the tiles that may still be drawn (the reserve never is). ``out_col`` and
-    ``last_col`` are columns (-1: nobody); ``table`` is the mask of the tiles on the table.
+    ``last_col`` are columns (-1: nobody); ``table`` is the mask of the tiles on the table; ``greedy`` the
+    seats (a bit each) that lay their heaviest tile whatever the policy says (an opponent model's reading).
     """
 
     __slots__ = ("kr", "size", "turn", *_ROW_FIELDS)
@@ -180,6 +182,7 @@ class Batch:
         self.bank: Int64s = np.zeros(size, dtype=np.int64)
         self.decisions: Int64s = np.zeros(size, dtype=np.int64)
         self.table: Int64s = np.zeros(size, dtype=np.int64)
+        self.greedy: Int64s = np.zeros(size, dtype=np.int64)
 
     def take(self, rows: Int64s) -> Batch:
         """A new batch of some rows (copies)."""

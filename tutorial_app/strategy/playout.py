@@ -14,7 +14,18 @@ from __future__ import annotations
 import numpy as np
 
 from tutorial_app.strategy.kernel import BLOCKED, DRAW_CODE, IN_PLAY, WON, Batch
-from tutorial_app.strategy.policy import END_CODE, LEAD_ARM, NO_MOVE, Bools, Int64s, Legal, Policy, Scene, any_of
+from tutorial_app.strategy.policy import (
+    END_CODE,
+    LEAD_ARM,
+    NO_MOVE,
+    Bools,
+    Int64s,
+    Legal,
+    Policy,
+    Scene,
+    any_of,
+    greedy_codes,
+)
 from tutorial_app.strategy.tables import SUIT_OF_END, TILE_BIT, TILE_DOUBLE, TILE_HI, TILE_LO, TILE_PIPS
 
 __all__ = ["play_batch", "legal_now", "scene_now"]
@@ -229,10 +240,13 @@ def _choose(
     col: int,
 ) -> Int64s:
     scene = None
+    seat = (batch.start + col) % batch.kr.players
     if policy.reads_scene:
-        seat = (batch.start + col) % batch.kr.players
         scene = Scene(batch.hands[:, col], ends, batch.table, batch.kr.side_of[seat])
     codes = policy.choose(legal, rng, scene)
+    greedy = (batch.greedy >> seat) & 1 == 1
+    if greedy.any():
+        codes = np.where(greedy, greedy_codes(legal), codes)
     if script is not None:
         index = np.minimum(batch.decisions, script.shape[1] - 1)
         forced = np.where(batch.decisions < script.shape[1], script[np.arange(batch.size), index], NO_MOVE)

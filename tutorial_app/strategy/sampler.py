@@ -32,10 +32,13 @@ Caps = tuple[int, ...]
 @dataclass(frozen=True)
 class Worlds:
     """Sampled deals: ``hands`` (deals x players, masks by seat, the viewer's own hand included) and
-    ``boneyards`` (deals x boneyard size, tile indices in a random drawing order)."""
+    ``boneyards`` (deals x boneyard size, tile indices in a random drawing order); ``greedy``: see the field."""
 
     hands: Int64s
     boneyards: Int64s
+    greedy: Int64s | None = None
+    """Per deal, the seats (a bit each) the exact search lets play the heaviest tile instead of their best
+    (an opponent model's reading: ``opponents.model_deals``); None: every seat plays its best."""
 
 
 def worlds_of(hands: Sequence[Sequence[int]], boneyards: Sequence[Sequence[Tile]]) -> Worlds:
