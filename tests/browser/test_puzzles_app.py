@@ -75,6 +75,13 @@ def test_on_a_phone_the_buttons_answer_a_puzzle(browser: Any, app_url: str, lang
     ahead = page.locator('[class*="st-key-board_ahead_puzzles"]')
     ahead.wait_for(state="attached", timeout=30_000)
     assert ahead.evaluate("(el) => getComputedStyle(el).display") == "none"
+    # and is drawn out of sight while the verdict is read: no room, not one of the page's plots
+    spare = page.locator(".dt-board .dt-spare")
+    spare.wait_for(state="attached", timeout=30_000)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.dt-spare')].every((el) => getComputedStyle(el).display === 'none')"
+    )
+    assert page.locator(".js-plotly-plot").count() == 1
     page.evaluate(SHOWN_LOG)
     click_button(page, t("puzzles.next", lang))
     page.get_by_text(t("puzzles.question", lang).split("**")[1]).first.wait_for(timeout=30_000)
@@ -84,6 +91,7 @@ def test_on_a_phone_the_buttons_answer_a_puzzle(browser: Any, app_url: str, lang
     # one figure drawn for the new puzzle: the one drawn at the press was the server's board (no second draw)
     board = page.locator(".dt-board").first
     assert page.evaluate("() => window.__shownKeys") == [board.get_attribute("data-board")]
+    page.wait_for_function("() => document.querySelectorAll('.dt-board .dt-plot').length === 1")  # the old one put away
     page.context.close()
 
 

@@ -181,14 +181,15 @@ def show_board_json(text: str, *, name: str, on_click: Callable[[str], None] | N
 
 
 def board_ahead(text: str, *, name: str, button: str) -> None:
-    """Give the browser board ``name``'s next figure (from its ``board_json`` text) to draw as soon as the button
+    """Give the browser board ``name``'s next figure (from its ``board_json`` text) to show as soon as the button
     with key ``button`` is pressed, before the server's answer comes (which then finds it drawn).
 
-    Only the figure goes (what the board will show anyway: no moves, no answers). The browser forgets it when a
-    run no longer draws this (the button's page moved on) or once it is drawn.
+    Only the figure and its words for a screen reader go (what the board will show anyway: no moves, no answers).
+    The browser draws it out of sight while the page is idle, so the press only brings it into sight; it forgets
+    it when a run no longer draws this (the button's page moved on) or once it is shown.
     """
     data = json.loads(text)
-    ahead = {"board": name, "button": button, "key": data["key"], "figure": data["figure"]}
+    ahead = {"board": name, "button": button, "key": data["key"], "figure": data["figure"], "alt": data.get("alt", "")}
     payload = json.dumps({"ahead": ahead, "plotly": _PLOTLY_PATHS}, separators=(",", ":"))
     _component(get_bidi_component_manager())(key=f"board_ahead_{name}", data=payload, width="content")
 

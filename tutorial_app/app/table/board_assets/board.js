@@ -72,27 +72,31 @@ function plotlyUrls(data) {
   return { packed: new URL(data.plotly.packed, base).href, plain: new URL(data.plotly.plain, base).href };
 }
 
-// The server answered a move on board `name`: a page whose other parts follow the board (follow_board in
-// board_component.py) runs them once the board's own run is over (a request during it would cut it short).
-function announceAnswer(name) {
+// `then` once the page's run is over (at once, in a task of its own, when none is running; at the latest in 5 s).
+function afterRun(then) {
   const app = document.querySelector('[data-testid="stApp"]');
-  const announce = () => window.dispatchEvent(new CustomEvent('domino-board-answered', { detail: name }));
   const idle = () => !app || app.getAttribute('data-test-script-state') !== 'running';
   if (idle()) {
-    setTimeout(announce, 0);
+    setTimeout(then, 0);
     return;
   }
   const watch = new MutationObserver(() => {
     if (!idle()) return;
     watch.disconnect();
     clearTimeout(late);
-    announce();
+    then();
   });
   const late = setTimeout(() => {
     watch.disconnect();
-    announce();
+    then();
   }, 5000);
   watch.observe(app, { attributes: true, attributeFilter: ['data-test-script-state'] });
+}
+
+// The server answered a move on board `name`: a page whose other parts follow the board (follow_board in
+// board_component.py) runs them once the board's own run is over (a request during it would cut it short).
+function announceAnswer(name) {
+  afterRun(() => window.dispatchEvent(new CustomEvent('domino-board-answered', { detail: name })));
 }
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -129,6 +133,8 @@ class Board {
     parent.appendChild(this.root);
     this.data = null;
     this.shown = null; // the key of the figure Plotly shows
+    this.spare = null; // a second plot, out of sight, with a figure drawn ahead (its key: spareKey)
+    this.spareKey = null;
     this.picks = [];
     this.moveLayer = null;
     this.pendingAck = null;
@@ -167,6 +173,7 @@ class Board {
     this.root.removeEventListener('pointerdown', this.onDown, true);
     window.removeEventListener('pointerup', this.onUp, true);
     if (window.Plotly) window.Plotly.purge(this.plot);
+    this.dropSpare();
     this.root.remove();
   }
 
@@ -246,8 +253,8 @@ class Board {
     for (let left = wait; left > 0 && !this.skip && this.data === data; left -= step) await sleep(Math.min(step, left));
   }
 
-  async draw(Plotly, figure, key) {
-    if (this.shown === key && this.plot._fullLayout) return;
+  // Plotly's layout and config for `figure` on this board.
+  plotArgs(figure) {
     const layout = { ...figure.layout, autosize: true, clickmode: 'none' };
     delete layout.width;
     if (!this.mouse || this.data.static) layout.hovermode = false;
@@ -258,6 +265,12 @@ class Board {
       responsive: true,
       staticPlot: Boolean(this.data.static),
     };
+    return [layout, config];
+  }
+
+  async draw(Plotly, figure, key) {
+    if (this.shown === key && this.plot._fullLayout) return;
+    const [layout, config] = this.plotArgs(figure);
     await Plotly.react(this.plot, figure.data, layout, config);
     this.shown = key;
     this.lastDraw = performance.now();
@@ -267,11 +280,17 @@ class Board {
     this.drawLayer();
   }
 
-  // The figure the server's next board will have, drawn at once (its run then finds it drawn). Only over a board
-  // with nothing going on: no move waiting for the server's answer, no moves being played.
+  // The figure the server's next board will have, shown at once (its run then finds it drawn): the spare plot
+  // drawn ahead comes into sight, else the figure is drawn now. Only over a board with nothing going on: no move
+  // waiting for the server's answer, no moves being played.
   drawAhead(ahead) {
     const data = this.data;
     if (!data || this.pendingAck !== null || this.replaying || this.shown === ahead.key) return;
+    if (this.spareKey === ahead.key) {
+      this.showSpare(ahead);
+      return;
+    }
+    this.dropSpare();
     this.enqueue(async () => {
       const Plotly = await loadPlotly(this.urls);
       if (this.data !== data) return; // the server's board came first
@@ -281,11 +300,91 @@ class Board {
     });
   }
 
+  // Draw `ahead`'s figure into a second plot out of sight while the learner reads the page, so that the button's
+  // press only brings it into sight (Plotly's drawing, 30-60 ms of the page's thread, is then not in the wait for
+  // the next board). Drawn where the board is, as wide, hidden (visibility: it is laid out, so Plotly sizes it);
+  // once drawn it takes no room and no part in the page (display none, without Plotly's class: nothing that looks
+  // for the page's plots finds it), until its press.
+  prepare(ahead) {
+    if (this.spareKey === ahead.key || this.preparing === ahead.key) return;
+    this.dropSpare();
+    this.preparing = ahead.key;
+    afterRun(() => {
+      const idle = window.requestIdleCallback || ((job) => setTimeout(job, 50));
+      idle(async () => {
+        if (this.preparing !== ahead.key || !this.data) return;
+        try {
+          const Plotly = await loadPlotly(this.urls);
+          if (this.preparing !== ahead.key) return;
+          const spare = document.createElement('div');
+          spare.className = 'dt-plot dt-spare';
+          spare.setAttribute('aria-hidden', 'true');
+          spare.style.minHeight = `${ahead.figure.layout.height || 400}px`;
+          this.root.insertBefore(spare, this.plot);
+          const [layout, config] = this.plotArgs(ahead.figure);
+          await Plotly.react(spare, ahead.figure.data, layout, config);
+          if (this.preparing !== ahead.key) {
+            Plotly.purge(spare);
+            spare.remove();
+            return;
+          }
+          spare.style.display = 'none';
+          spare.classList.remove('js-plotly-plot');
+          this.spare = spare;
+          this.spareKey = ahead.key;
+        } catch (error) {
+          console.error('board:', error);
+        } finally {
+          if (this.preparing === ahead.key) this.preparing = null;
+        }
+      }, { timeout: 1000 });
+    });
+  }
+
+  // The spare plot comes into sight in the plot's place; the plot it replaces is put away once the page is idle.
+  showSpare(ahead) {
+    const spare = this.spare;
+    const old = this.plot;
+    this.spare = null;
+    this.spareKey = null;
+    spare.classList.remove('dt-spare');
+    spare.classList.add('js-plotly-plot');
+    spare.removeAttribute('aria-hidden');
+    spare.setAttribute('role', 'img');
+    spare.setAttribute('aria-label', ahead.alt || '');
+    spare.style.display = '';
+    old.style.display = 'none';
+    old.classList.remove('js-plotly-plot');
+    this.plot = spare;
+    this.picks = [];
+    this.say(null);
+    this.shown = ahead.key;
+    this.root.dataset.shown = ahead.key;
+    this.lastDraw = performance.now();
+    if (this.pendingAck === null) this.moveLayer = null;
+    this.drawLayer();
+    afterRun(() => {
+      if (window.Plotly) window.Plotly.purge(old);
+      old.remove();
+    });
+  }
+
+  dropSpare() {
+    this.preparing = null;
+    const spare = this.spare;
+    this.spare = null;
+    this.spareKey = null;
+    if (!spare) return;
+    if (window.Plotly) window.Plotly.purge(spare);
+    spare.remove();
+  }
+
   resized() {
     // Only a change of width redraws the plot (its height is the figure's): a page growing below the board,
-    // or the board's own drawing, must not cost a Plotly redraw.
+    // or the board's own drawing, must not cost a Plotly redraw. A spare drawn for the old width goes.
     const width = Math.round(this.root.getBoundingClientRect().width);
     if (!window.Plotly || !this.plot._fullLayout || width === this.width) return;
+    if (this.width !== undefined) this.dropSpare();
     this.width = width;
     window.Plotly.Plots.resize(this.plot).then(() => this.drawLayer());
   }
@@ -555,8 +654,17 @@ function announceCount({ name, n }) {
 
 function keepAhead(ahead) {
   aheads.set(ahead.board, ahead);
+  const board = boards.get(ahead.board);
+  if (board) board.prepare(ahead);
   return () => {
-    if (aheads.get(ahead.board) === ahead) aheads.delete(ahead.board);
+    if (aheads.get(ahead.board) !== ahead) return;
+    aheads.delete(ahead.board);
+    // Drawn again with the same figure (a run that sends it again): the spare stays. Gone: so does the spare.
+    setTimeout(() => {
+      const kept = boards.get(ahead.board);
+      const again = aheads.get(ahead.board);
+      if (kept && kept.spareKey === ahead.key && !(again && again.key === ahead.key)) kept.dropSpare();
+    }, 0);
   };
 }
 
