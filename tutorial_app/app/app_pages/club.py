@@ -13,13 +13,21 @@ import streamlit as st
 from tutorial_app.app.club.book import rule_book_editor, shared_rules_offer
 from tutorial_app.app.club.class_view import learner_view, teacher_view, wall_view
 from tutorial_app.app.club.home import find_lesson, join_form, table_form, teach_form
-from tutorial_app.app.club.room import DB_ERRORS, Device, device, forget, say_refusal, unreachable, write_cookies
+from tutorial_app.app.club.room import (
+    DB_ERRORS,
+    Device,
+    device,
+    forget,
+    preload_once,
+    say_refusal,
+    unreachable,
+    write_cookies,
+)
 from tutorial_app.app.club.table import table_view
 from tutorial_app.app.puzzles.standing import club_board
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.stores import club_store
-from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.store import ClubStore, clock
 
@@ -61,7 +69,7 @@ if not isinstance(store, ClubStore):
 
 place = device()
 if place is not None:
-    preload_board()  # a room draws boards: plotly.js loads while the rest of the page runs
+    preload_once()  # a room draws boards: plotly.js loads while the rest of the page runs
     try:
         room_screen(store, place, current)
     except DB_ERRORS:

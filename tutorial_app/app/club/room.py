@@ -36,6 +36,7 @@ from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.shell.stores import club_store
+from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.club.codes import read_code, read_token
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.limits import Visitor, visitor
@@ -53,6 +54,7 @@ __all__ = [
     "enter",
     "forget",
     "follow",
+    "preload_once",
     "join_card",
     "app_address",
     "say_refusal",
@@ -87,7 +89,8 @@ class Device(NamedTuple):
 class RoomTab:
     """What this tab keeps of the club between runs: its room's code and its token there (None: in no room),
     this browser's id for the quotas, a refusal to show on the next run, when the poll last told the room this
-    device is here, whether the last poll found the database down, and the cookies this run asked for."""
+    device is here, whether the last poll found the database down, the cookies this run asked for, and
+    whether the page was told to load plotly.js."""
 
     code: str | None = None
     token: str | None = None
@@ -96,6 +99,7 @@ class RoomTab:
     noted: float | None = None
     db_down: bool = False
     cookies: dict[str, tuple[str, int]] = field(default_factory=dict)
+    preloaded: bool = False
 
 
 def tab() -> RoomTab:
@@ -177,6 +181,20 @@ def forget() -> None:
         _cookie(ROOM_COOKIE + code, "", 0)
     for key in ("room", "me", "join"):
         st.query_params.pop(key, None)
+
+
+def preload_once() -> None:
+    """Have the page start loading plotly.js on this tab's first run in a room (a room draws boards).
+
+    Why once: the library stays loaded in the page, while a component drawn again on every run costs each
+    phone's run at a step change (and each poll's cleanup of the session's widget state) its share. Why a
+    container: it keeps the preload's place, so nothing below it moves on the runs without it.
+    """
+    kept = tab()
+    with st.container(border=False):
+        if not kept.preloaded:
+            preload_board()
+            kept.preloaded = True
 
 
 def device_link(code: str, token: str) -> str:
