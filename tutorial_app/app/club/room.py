@@ -19,6 +19,7 @@ calm line in the reader's language and tries again.
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import logging
@@ -371,8 +372,13 @@ def _local(address: str) -> bool:
     return host in ("localhost", "127.0.0.1", "::1") or host.startswith("127.")
 
 
+@functools.lru_cache(maxsize=64)
 def _qr_png(link: str) -> bytes:
-    """The link as a QR code (segno), black on white, big enough to scan from across a room."""
+    """The link as a QR code (segno), black on white, big enough to scan from across a room.
+
+    Why kept: the teacher's screen and the wall draw it again at every change of the room (each learner who
+    joins or answers), ~6 ms each time.
+    """
     buffer = io.BytesIO()
     segno.make(link, error="m").save(buffer, kind="png", scale=8, border=2)
     return buffer.getvalue()
