@@ -271,27 +271,32 @@ def test_the_rule_sheet_follows_overrides() -> None:
     assert any("150" in m.value and t("rules.house_rule", "en") in m.value for m in at.markdown)
 
 
-def test_every_step_of_every_course_renders_in_the_player() -> None:
+@pytest.mark.parametrize("course", course_names())
+def test_every_step_of_every_course_renders_in_the_player(course: str) -> None:
+    """Each course on its own: a test of every course in one went through ~700 steps on one worker, the
+    suite's longest test outside the browser (~3 minutes under load), run last. The lessons are loaded as
+    the app serves them, without the strategy proofs (``proofs=False``: ~20 s of CPU; the shipped lessons'
+    proofs are checked once per run, ``lessons_report``)."""
     at = started()
     rendered = 0
-    for course in course_names():
-        for lesson in load_course(course):
-            ok(_button(at, f"learn_start_{lesson.id}").click().run())
-            run: Run = at.session_state["learn_player"].run
-            while True:
-                while solve_move(run):  # a play step: one move; a capstone: the whole hand (and its pauses)
-                    ok(at.run())
-                action = solve(run)
-                if action is not None:
-                    run.answer(action)
+    lessons = load_course(course, proofs=False)
+    for lesson in lessons:
+        ok(_button(at, f"learn_start_{lesson.id}").click().run())
+        run: Run = at.session_state["learn_player"].run
+        while True:
+            while solve_move(run):  # a play step: one move; a capstone: the whole hand (and its pauses)
                 ok(at.run())
-                rendered += 1
-                if run.finished:
-                    break
-                run.next()
-                ok(at.run())
-            ok(_button(at, "learn_back").click().run())
-    assert rendered >= 100
+            action = solve(run)
+            if action is not None:
+                run.answer(action)
+            ok(at.run())
+            rendered += 1
+            if run.finished:
+                break
+            run.next()
+            ok(at.run())
+        ok(_button(at, "learn_back").click().run())
+    assert rendered == sum(len(lesson.steps) for lesson in lessons)
 
 
 def test_a_tail_adjustment_is_written_into_the_game_record() -> None:
