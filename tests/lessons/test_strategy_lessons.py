@@ -9,7 +9,7 @@ import pytest
 from strategy_lesson_helpers import PASSED, block_scene, checked, issues_of, quiz_step, strategy_lesson
 
 from tutorial_app.lessons import LessonRun, lessons_root, solve, solve_until
-from tutorial_app.lessons.check.validate import check_paths
+from tutorial_app.lessons.check.validate import Report, check_paths
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
 from tutorial_app.lessons.format.scenes import scene_of
 from tutorial_app.lessons.quiz.strategy import (
@@ -22,7 +22,7 @@ from tutorial_app.lessons.quiz.strategy import (
     move_key,
     parse_move_key,
 )
-from tutorial_app.lessons.run.stats import lesson_stats, totals
+from tutorial_app.lessons.run.stats import LessonStats, totals
 from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.tiles import parse_tile
 from tutorial_app.strategy.analysis import analyse, candidate_moves
@@ -158,8 +158,10 @@ def test_a_move_answer_that_is_no_move_is_refused(written: object) -> None:
         parse_move_key(written)
 
 
-def test_the_strategy_course_keeps_its_promises() -> None:
-    report = check_paths([lessons_root() / "core", lessons_root() / "strategy"])
+def test_the_strategy_course_keeps_its_promises(lessons_report: Report, lessons_figures: list[LessonStats]) -> None:
+    """Read from the shipped lessons as checked once per run (``lessons_report``: every course, the proofs
+    included), instead of checking core and strategy again (~10 s of CPU)."""
+    report = lessons_report
     assert report.issues == []
     strategy = [c for c in report.files if c.course == "strategy"]
     assert len(strategy) >= 6
@@ -171,7 +173,7 @@ def test_the_strategy_course_keeps_its_promises() -> None:
         assert any(isinstance(s, PlayStep) and s.best and s.wrong for s in lesson.steps)
     asked = [s for c in strategy for s in c.lesson.steps if isinstance(s, QuizStep)]  # type: ignore[union-attr]
     assert sum(1 for s in asked if s.ask == "best_move") >= 6
-    stats = [s for s in lesson_stats(report) if s.course == "strategy"]
+    stats = [s for s in lessons_figures if s.course == "strategy"]
     assert all(s.opening_reviews >= 2 for s in stats if not s.first_in_course)
     assert all(s.explained_quizzes == s.quizzes and s.forced_play_steps == 0 for s in stats)
     total = totals(stats)
