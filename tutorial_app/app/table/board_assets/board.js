@@ -93,6 +93,12 @@ function afterRun(then) {
   watch.observe(app, { attributes: true, attributeFilter: ['data-test-script-state'] });
 }
 
+// `job` when the page has nothing else to do (within a second at the latest; where there is no idle callback, soon).
+function whenIdle(job) {
+  if (window.requestIdleCallback) window.requestIdleCallback(job, { timeout: 1000 });
+  else setTimeout(job, 50);
+}
+
 // The server answered a move on board `name`: a page whose other parts follow the board (follow_board in
 // board_component.py) runs them once the board's own run is over (a request during it would cut it short).
 function announceAnswer(name) {
@@ -310,8 +316,7 @@ class Board {
     this.dropSpare();
     this.preparing = ahead.key;
     afterRun(() => {
-      const idle = window.requestIdleCallback || ((job) => setTimeout(job, 50));
-      idle(async () => {
+      whenIdle(async () => {
         if (this.preparing !== ahead.key || !this.data) return;
         try {
           const Plotly = await loadPlotly(this.urls);
@@ -337,7 +342,7 @@ class Board {
         } finally {
           if (this.preparing === ahead.key) this.preparing = null;
         }
-      }, { timeout: 1000 });
+      });
     });
   }
 
@@ -363,10 +368,12 @@ class Board {
     this.lastDraw = performance.now();
     if (this.pendingAck === null) this.moveLayer = null;
     this.drawLayer();
-    afterRun(() => {
-      if (window.Plotly) window.Plotly.purge(old);
-      old.remove();
-    });
+    afterRun(() =>
+      whenIdle(() => {
+        if (window.Plotly) window.Plotly.purge(old);
+        old.remove();
+      }),
+    );
   }
 
   dropSpare() {
