@@ -7,8 +7,8 @@ parts out; the browser part needs Debian's chromium). Three parts, each printed 
   and ``--endgame``), ``--mine-count`` puzzles each: puzzles per CPU-minute, the share of candidate positions
   (decisions with a real choice) that passed the proof, and what ``--target`` puzzles spread evenly would cost.
 - Serving: in one browser, the Puzzles page's "Next puzzle" click to the next puzzle's board drawn (and to the
-  end of the rerun), against a click on the bare Plotly page (``bare_page.py``) served in the same run. Goal:
-  the median ratio <= 1.5.
+  end of the rerun), against a click on the bare Plotly page (``bare_page.py``) served in the same run, the two
+  clicked in turn. Goal: the median ratio <= 1.5.
 - Ratings: 200 simulated learners of known strength each solve 60 puzzles served by the page's own trainer
   (``next_puzzle`` near their rating), rated by the store's Glicko-2 in one database, as the app does. A learner
   of strength q is two bots: on each puzzle it plays the exact solver's move (the proof every shipped puzzle
@@ -112,64 +112,72 @@ def _answer_any(page: Any) -> None:
     nexts.first.wait_for(timeout=60_000)
 
 
-def puzzles_browser(browser: Any, samples: int) -> tuple[list[float], list[float]]:
-    """Milliseconds from the release of "Next puzzle" to the new puzzle's board drawn, and to the end of the
-    rerun."""
-    from app_speed import CLICK_CLOCK, RELEASED, RERUN_OVER, STATE_LOG, _stop
-    from browser_helpers import SETTLED
-    from servers import start_app
+class PuzzlesPage:
+    """The Puzzles page in one browser context, on a database of its own: puzzles answered, "Next puzzle" timed."""
 
-    database = Path(tempfile.mkdtemp()) / "bench.sqlite3"
-    process, url = start_app({"DOMINO_TUTOR_PROGRESS_DB": str(database)})
-    boards: list[float] = []
-    reruns: list[float] = []
-    try:
-        context = browser.new_context(viewport={"width": 1400, "height": 1000})
-        page = context.new_page()
-        page.goto(f"{url}/puzzles?lang=en")
-        page.wait_for_selector(".dt-board .js-plotly-plot", timeout=90_000)
-        page.evaluate(STATE_LOG)
-        page.evaluate(CLICK_CLOCK)
-        while len(boards) < samples:
-            _answer_any(page)
-            page.wait_for_function(SETTLED, polling=50, timeout=60_000)
-            page.evaluate(
-                "() => { window.__oldBoard = document.querySelector('.dt-board .js-plotly-plot')._fullData; }"
-            )
-            page.locator('[class*="st-key-puzzles_next"] button').filter(visible=True).first.click()
-            drawn = page.wait_for_function(NEW_BOARD, polling="raf", timeout=60_000).json_value()
-            # From the button's release, as the bare page's click is timed (not from before Playwright's click,
-            # whose checks and pointer moves took some 50 ms of their own).
-            since = float(page.evaluate(RELEASED))
-            boards.append(float(drawn) - since)
-            page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
-            over = page.evaluate(RERUN_OVER, since)
-            reruns.append(float(over) if over is not None else float(drawn) - since)
-        context.close()
-    finally:
-        _stop(process)
-    return boards, reruns
+    def __init__(self, browser: Any, url: str) -> None:
+        from app_speed import CLICK_CLOCK, STATE_LOG
+
+        self.context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        self.page = self.context.new_page()
+        self.page.goto(f"{url}/puzzles?lang=en")
+        self.page.wait_for_selector(".dt-board .js-plotly-plot", timeout=90_000)
+        self.page.evaluate(STATE_LOG)
+        self.page.evaluate(CLICK_CLOCK)
+
+    def next(self, boards: list[float], reruns: list[float]) -> None:
+        """Answer the puzzle, then time "Next puzzle": from its release to the new puzzle's board drawn (and the
+        button gone), and to the end of the rerun."""
+        from app_speed import RELEASED, RERUN_OVER
+        from browser_helpers import SETTLED
+
+        page = self.page
+        _answer_any(page)
+        page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+        page.evaluate("() => { window.__oldBoard = document.querySelector('.dt-board .js-plotly-plot')._fullData; }")
+        page.locator('[class*="st-key-puzzles_next"] button').filter(visible=True).first.click()
+        drawn = page.wait_for_function(NEW_BOARD, polling="raf", timeout=60_000).json_value()
+        # From the button's release, as the bare page's click is timed (not from before Playwright's click,
+        # whose checks and pointer moves took some 50 ms of their own).
+        since = float(page.evaluate(RELEASED))
+        boards.append(float(drawn) - since)
+        page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]')
+        over = page.evaluate(RERUN_OVER, since)
+        reruns.append(float(over) if over is not None else float(drawn) - since)
 
 
 def serving(samples: int) -> None:
-    from app_speed import bare_browser
+    """The bare page's click and the Puzzles page's "Next puzzle" in one browser, measured in turn (a click on
+    each, ...), so a change of the machine's load falls on both alike."""
+    from app_speed import BarePage, Figures, _stop
     from conftest import CHROMIUM_ARGS, chromium_path
     from playwright.sync_api import sync_playwright
+    from servers import start_app
 
     executable = chromium_path()
     if executable is None:
         print("\nServing: skipped (no chromium)")
         return
+    bare = Figures()
+    boards: list[float] = []
+    reruns: list[float] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        bare_process, bare_url = start_app({}, script=BARE)
+        process, url = start_app({"DOMINO_TUTOR_PROGRESS_DB": str(Path(tempfile.mkdtemp()) / "bench.sqlite3")})
         try:
-            bare = bare_browser(browser, samples)
-            boards, reruns = puzzles_browser(browser, samples)
+            bare_page, puzzles = BarePage(browser, bare_url), PuzzlesPage(browser, url)
+            bare_page.load()
+            for _ in range(samples):
+                bare_page.click(bare)
+                puzzles.next(boards, reruns)
         finally:
+            _stop(process)
+            _stop(bare_process)
             browser.close()
     bare_board, bare_rerun = statistics.median(bare.board), statistics.median(bare.rerun)
     board, rerun = statistics.median(boards), statistics.median(reruns)
-    print(f"\nServing the next puzzle ({samples} clicks each, load {_load()})")
+    print(f"\nServing the next puzzle ({samples} clicks each, in turn, load {_load()})")
     print(f"  bare page: click to board {bare_board:6.0f} ms, click to rerun's end {bare_rerun:6.0f} ms (medians)")
     print(f"  Puzzles:   click to board {board:6.0f} ms, click to rerun's end {rerun:6.0f} ms (medians)")
     print(f"  ratio to the bare page: board {board / bare_board:.2f}, rerun {rerun / bare_rerun:.2f} (goal <= 1.5)")
