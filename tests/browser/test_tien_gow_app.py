@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from browser_helpers import (
     PAGE_TEXT,
+    SETTLED,
     answer_question,
     click_button,
     click_point,
@@ -35,6 +36,17 @@ from tutorial_app.rules.tien_gow.worked import namer
 from tutorial_app.rules.tiles import Tile
 
 pytestmark = pytest.mark.browser
+
+# The Tien Gow table's words: every text trace's sizes on the drawn table.
+TABLE_WORDS = """() => {
+  const gd = [...document.querySelectorAll('.dt-board .js-plotly-plot')].find(
+    (g) => (g._fullData || []).some((t) => t.name === 'felt'));
+  if (!gd) return null;
+  return gd._fullData.filter((t) => t.mode === 'text').flatMap((t) => {
+    const size = t.textfont.size;
+    return Array.isArray(size) || ArrayBuffer.isView(size) ? Array.from(size) : [size];
+  });
+}"""
 
 
 def _choose_tien_gow(page: Any, lang: str) -> None:
@@ -116,6 +128,13 @@ def test_a_hand_of_tien_gow_played_to_its_end_by_clicking_the_table(page: Any, a
     _choose_tien_gow(page, "en")
     type_deal_number(page, t("play.seed", "en"))
     click_button(page, "Deal")
+    # the table's words are readable at 1400 x 1000 (checked here, on this test's page: a page of its own cost
+    # a page load, the rule set's choice and a deal, ~5 s of CPU)
+    wait_point(page, "hand:0", timeout=60_000)
+    page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+    sizes = page.evaluate(TABLE_WORDS)
+    assert sizes and min(sizes) >= 13, sizes
+    page.screenshot(path=str(artifacts / "tien_gow_words.png"))
     # the same table, kept in step: deal number 1, greedy bots, one hand
     table = _play_hand(page, start_tien_gow(tg.TienGowRules(), "greedy", 1, False), "en", artifacts, "en")
     page.get_by_text("The hand is over").wait_for()
