@@ -16,7 +16,7 @@ from browser_helpers import ANSWERED, SETTLED, click_button, click_point, open_a
 
 from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, start_table
-from tutorial_app.i18n import LANGUAGE_NAMES, t
+from tutorial_app.i18n import LANGUAGE_NAMES, Lang, t
 from tutorial_app.lessons import LessonRun, load_course, solve
 from tutorial_app.lessons.format.model import PlayStep
 from tutorial_app.rules.line.moves import legal_moves, why_illegal
@@ -172,7 +172,8 @@ def test_a_lessons_board_is_readable_and_a_wrong_end_says_where_the_tile_fits(
         for end, number in state.table.open_ends()
         if not tile.has(number) and any(m.tile is tile for m in legal_moves(state))
     ]
-    for lang, (tile, wrong) in zip(("en", "ru"), [wrong_ends[0], wrong_ends[-1]], strict=True):
+    langs: tuple[Lang, ...] = ("en", "ru")
+    for lang, (tile, wrong) in zip(langs, [wrong_ends[0], wrong_ends[-1]], strict=True):
         if lang != "en":
             page.get_by_test_id("stSidebar").get_by_text(LANGUAGE_NAMES[lang], exact=True).click()
             page.get_by_text(t("learn.step_of", lang, n=run.index + 1, total=len(lesson.steps))).first.wait_for()
