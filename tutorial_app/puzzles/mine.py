@@ -24,7 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tutorial_app.puzzles.model import Puzzle, RankedMove, Refutation, move_key
 from tutorial_app.puzzles.positions import is_first_hand, position_data, rules_spec
@@ -43,6 +43,7 @@ from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.rules.tiles import ALL_TILES
 from tutorial_app.strategy.analysis import analyse
 from tutorial_app.strategy.bots import StrongBot
+from tutorial_app.strategy.opponents import BOT_MODEL
 from tutorial_app.strategy.view import view_of
 
 __all__ = [
@@ -132,6 +133,16 @@ def game_start(rules: HouseRules, seed: int, game: int) -> HandState:
     return deal(rules, _game_rng(rules, seed, game)).state
 
 
+MINING_MODEL = replace(BOT_MODEL, sharp=False)
+"""How the miner's strong bots read the others' choices: as the strong bots did when the shipped set was mined,
+without the sharp reading of a heaviest-tile player (``OpponentModel.sharp``).
+
+Why pinned: that reading draws other deals, so the bots would play other games and the shipped files would no
+longer be what their headers' commands print. The games are only where candidate positions come from; every
+puzzle is proved from scratch (``proof.prove``), whichever bot played the game to it.
+"""
+
+
 def played_game(rules: HouseRules, seed: int, game: int) -> tuple[HandState, list[Move]]:
     """Game ``game`` of the run with ``seed`` as the strong bots play it: its start and its moves."""
     return _play(rules, _game_rng(rules, seed, game))
@@ -140,7 +151,7 @@ def played_game(rules: HouseRules, seed: int, game: int) -> tuple[HandState, lis
 def _play(rules: HouseRules, rng: random.Random) -> tuple[HandState, list[Move]]:
     """A hand dealt and played to its end by strong bots at every seat: its start and its moves."""
     start = deal(rules, rng).state
-    bot = StrongBot()
+    bot = StrongBot(model=MINING_MODEL)
     state, moves = start, []
     while state.status is Status.IN_PLAY:
         move = bot(state, rng)
@@ -151,7 +162,7 @@ def _play(rules: HouseRules, rng: random.Random) -> tuple[HandState, list[Move]]
 
 def _quick_share(state: HandState, answers: set[str], puzzle_id: str) -> float:
     """How often the strong bot on a small budget finds an answer from the mover's view."""
-    bot = StrongBot(playouts=QUICK_LOOK_PLAYOUTS)
+    bot = StrongBot(playouts=QUICK_LOOK_PLAYOUTS, model=MINING_MODEL)
     found = 0
     for look in range(QUICK_LOOKS):
         if move_key(bot(state, random.Random(f"{puzzle_id}/look/{look}"))) in answers:
