@@ -37,6 +37,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -337,32 +339,42 @@ def _profile_lines(profile: dict[str, Any], drawn: float, over: float) -> list[s
 def browser_figures(samples: int, profile: bool) -> tuple[Figures, Figures, list[str]]:
     """(the app's Play page, the bare page, a click's profile) in one headless Chromium, the two pages measured
     in turn (a load of each, a click on each, ...), so a change of the machine's load falls on both alike."""
-    from conftest import CHROMIUM_ARGS, chromium_path
-    from playwright.sync_api import sync_playwright
-    from servers import start_app
+    from conftest import chromium_path
 
     executable = chromium_path()
     if executable is None:
         raise SystemExit("chromium is not installed: apt-get install -y chromium")
     app, bare = Figures(), Figures()
+    with beside_the_bare_page(executable) as (browser, bare_url, url):
+        bare_page, play_page = BarePage(browser, bare_url), PlayPage(browser, url)
+        for _ in range(max(3, samples // 5)):
+            bare.load.append(bare_page.load())
+            app.load.append(play_page.load())
+        for _ in range(samples):
+            bare_page.click(bare)
+            play_page.move(app)
+        lines = profile_click(browser, url) if profile else []
+    return app, bare, lines
+
+
+@contextmanager
+def beside_the_bare_page(executable: str) -> Iterator[tuple[Any, str, str]]:
+    """A headless Chromium with the bare page and the app (on a fresh progress database) served for it:
+    ``(browser, the bare page's address, the app's address)``; both servers stopped and the browser closed after."""
+    from conftest import CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+    from servers import start_app
+
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         bare_process, bare_url = start_app({}, script=BARE)
         process, url = start_app({"DOMINO_TUTOR_PROGRESS_DB": str(Path(tempfile.mkdtemp()) / "bench.sqlite3")})
         try:
-            bare_page, play_page = BarePage(browser, bare_url), PlayPage(browser, url)
-            for _ in range(max(3, samples // 5)):
-                bare.load.append(bare_page.load())
-                app.load.append(play_page.load())
-            for _ in range(samples):
-                bare_page.click(bare)
-                play_page.move(app)
-            lines = profile_click(browser, url) if profile else []
+            yield browser, bare_url, url
         finally:
             _stop(process)
             _stop(bare_process)
-        browser.close()
-    return app, bare, lines
+            browser.close()
 
 
 def _line(name: str, values: list[float]) -> str:

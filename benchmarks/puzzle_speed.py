@@ -29,7 +29,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -45,7 +44,6 @@ from tutorial_app.puzzles.trainer import next_puzzle, puzzle_rating  # noqa: E40
 from tutorial_app.rules.line.variants import rules_for  # noqa: E402
 from tutorial_app.strategy.bots import RandomBot, StrongBot  # noqa: E402
 
-BARE = ROOT / "benchmarks" / "bare_page.py"
 EXPERT_PLAYOUTS = 200
 EXPERT_SEEDS = 3
 """The expert's move on a puzzle is computed for this many seeds once and drawn from them (it varies a little)."""
@@ -149,10 +147,8 @@ class PuzzlesPage:
 def serving(samples: int) -> None:
     """The bare page's click and the Puzzles page's "Next puzzle" in one browser, measured in turn (a click on
     each, ...), so a change of the machine's load falls on both alike."""
-    from app_speed import BarePage, Figures, _stop
-    from conftest import CHROMIUM_ARGS, chromium_path
-    from playwright.sync_api import sync_playwright
-    from servers import start_app
+    from app_speed import BarePage, Figures, beside_the_bare_page
+    from conftest import chromium_path
 
     executable = chromium_path()
     if executable is None:
@@ -161,20 +157,12 @@ def serving(samples: int) -> None:
     bare = Figures()
     boards: list[float] = []
     reruns: list[float] = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        bare_process, bare_url = start_app({}, script=BARE)
-        process, url = start_app({"DOMINO_TUTOR_PROGRESS_DB": str(Path(tempfile.mkdtemp()) / "bench.sqlite3")})
-        try:
-            bare_page, puzzles = BarePage(browser, bare_url), PuzzlesPage(browser, url)
-            bare_page.load()
-            for _ in range(samples):
-                bare_page.click(bare)
-                puzzles.next(boards, reruns)
-        finally:
-            _stop(process)
-            _stop(bare_process)
-            browser.close()
+    with beside_the_bare_page(executable) as (browser, bare_url, url):
+        bare_page, puzzles = BarePage(browser, bare_url), PuzzlesPage(browser, url)
+        bare_page.load()
+        for _ in range(samples):
+            bare_page.click(bare)
+            puzzles.next(boards, reruns)
     bare_board, bare_rerun = statistics.median(bare.board), statistics.median(bare.rerun)
     board, rerun = statistics.median(boards), statistics.median(reruns)
     print(f"\nServing the next puzzle ({samples} clicks each, in turn, load {_load()})")
