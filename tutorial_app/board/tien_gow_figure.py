@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, Unpack
 
 import plotly.graph_objects as go
 
@@ -48,6 +48,7 @@ from tutorial_app.board.tien_gow_layout import (
     Button,
     Caption,
     TableLayout,
+    TableOptions,
     TileSpot,
     layout_tien_gow,
 )
@@ -315,36 +316,21 @@ def tien_gow_figure(state: HandState, **view: Any) -> go.Figure:
 def tien_gow_picture(
     state: HandState,
     *,
-    viewer_seat: int = 0,
-    selected: Iterable[int] = (),
-    reveal: bool = False,
-    show_last_trick: bool = True,
-    highlight: Iterable[str] = (),
-    show_turn: bool = True,
-    show_buttons: bool = True,
     theme: ThemeName = "light",
     lang: str = "en",
     height: int = 640,
     width: int | None = None,
     layout: TableLayout | None = None,
+    **view: Unpack[TableOptions],
 ) -> Picture:
-    """Draw a hand of Tien Gow as the viewer at ``viewer_seat`` sees it (see ``layout_tien_gow`` for the options).
+    """Draw a hand of Tien Gow as the viewer at ``viewer_seat`` sees it (``view``: ``layout_tien_gow``'s options).
 
     ``height``/``width`` in pixels set the size pips, labels and click
     targets are drawn at; without ``width`` the figure is taken to be at
     least as wide as it is high (the app stretches it to its column).
     """
     colours = THEMES[theme]
-    table = layout or layout_tien_gow(
-        state,
-        viewer_seat=viewer_seat,
-        selected=selected,
-        reveal=reveal,
-        show_last_trick=show_last_trick,
-        highlight=highlight,
-        show_turn=show_turn,
-        show_buttons=show_buttons,
-    )
+    table = layout or layout_tien_gow(state, **view)
     ppu = _px_per_unit(table.x_range, table.y_range, height, width)
     sketch = _Sketch(colours)
     for spot in table.tiles:

@@ -15,7 +15,7 @@ Units are the board's (a Western tile is 1 x 2); Chinese tiles are
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, TypedDict
 
 from tutorial_app.board.chinese_tile import TILE_H, TILE_W
 from tutorial_app.board.frame import SEAT_SIDES, Side
@@ -34,6 +34,7 @@ __all__ = [
     "Button",
     "TableLayout",
     "layout_tien_gow",
+    "TableOptions",
     "seat_title",
     "seat_caption",
     "RISE",
@@ -356,6 +357,18 @@ def _seat_captions(state: HandState, sides: dict[int, Side], viewer_seat: int, s
             x = FELT_W / 2 + _GAP + TILE_H * OTHER_SCALE / 2
             out.append(Caption(-x if side == "left" else x, 5.2, text))
     return out
+
+
+class TableOptions(TypedDict, total=False):
+    """``layout_tien_gow``'s keyword options (what it says they do), as ``tien_gow_picture`` passes them on."""
+
+    viewer_seat: int
+    selected: Iterable[int]
+    reveal: bool
+    show_last_trick: bool
+    highlight: Iterable[str]
+    show_turn: bool
+    show_buttons: bool
 
 
 def layout_tien_gow(
