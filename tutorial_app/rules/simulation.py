@@ -15,16 +15,18 @@ import multiprocessing
 import os
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Self, TypedDict, TypeVar
 
 from tutorial_app.rules.game import AnyGame
 
 __all__ = [
     "MAX_HANDS_PER_MATCH",
     "Figures",
+    "HandFigures",
+    "MatchFigures",
     "Progress",
     "Tally",
     "block_rng",
@@ -46,16 +48,71 @@ _BLOCK_MIN = 20
 _BLOCK_MAX = 250
 
 
-class Tally(Protocol):
-    """Running sums of a block (and of a whole run, blocks merged in order)."""
+class HandFigures(TypedDict):
+    """What every simulator reports of the hands: each side's share of the hands won, and the speed."""
 
-    @property
-    def hands(self) -> int: ...
+    hand_wins: tuple[float, ...]
+    seconds: float
+    hands_per_second: float
 
-    @property
-    def matches(self) -> int: ...
 
-    def merge(self, other: Any) -> None: ...
+class MatchFigures(TypedDict):
+    """What every simulator reports of whole matches (the share of match wins over the finished ones)."""
+
+    matches: int
+    hands_per_match: float
+    match_wins: tuple[float, ...]
+    unfinished_matches: int
+
+
+class Tally:
+    """Running sums of a block (and of a whole run, blocks merged in order).
+
+    What every game counts is here: hands, each side's hand wins, matches, unfinished matches and each side's
+    share of the match wins. A game's tally (a subclass) adds its own counters and names them in ``COUNTERS``,
+    which ``merge`` adds up as well.
+    """
+
+    COUNTERS: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, sides: int) -> None:
+        self.hands = 0
+        self.matches = 0
+        self.unfinished = 0
+        self.wins = [0.0] * sides
+        self.match_wins = [0.0] * sides
+
+    def merge(self, other: Self) -> None:
+        """Add another block's sums to these."""
+        for name in ("hands", "matches", "unfinished", *self.COUNTERS):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.match_wins = [a + b for a, b in zip(self.match_wins, other.match_wins, strict=True)]
+
+    def count_match(self, winners: Sequence[int], finished: bool) -> None:
+        """One match played to its end (or stopped: ``finished`` False); ``winners`` share its win."""
+        self.unfinished += not finished
+        self.matches += 1
+        for side in winners:
+            self.match_wins[side] += 1 / len(winners)
+
+    def hand_figures(self, seconds: float) -> HandFigures:
+        """Each side's share of the hands won, and how fast they were played."""
+        return HandFigures(
+            hand_wins=tuple(w / max(self.hands, 1) for w in self.wins),
+            seconds=seconds,
+            hands_per_second=self.hands / seconds if seconds > 0 else float("inf"),
+        )
+
+    def match_figures(self, matches: int) -> MatchFigures:
+        """The figures of ``matches`` whole matches (the shares over the finished ones)."""
+        finished = matches - self.unfinished
+        return MatchFigures(
+            matches=matches,
+            hands_per_match=self.hands / matches,
+            match_wins=tuple(w / max(finished, 1) for w in self.match_wins),
+            unfinished_matches=self.unfinished,
+        )
 
 
 T = TypeVar("T", bound=Tally)

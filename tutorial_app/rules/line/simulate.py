@@ -24,6 +24,7 @@ from tutorial_app.rules.simulation import (
     Figures,
     Job,
     Progress,
+    Tally,
     block_rng,
     check_count,
     default_jobs,
@@ -131,23 +132,21 @@ class SimulationStats(Figures):
     first_leader_loses: float | None = None
 
 
-class _Tally:
-    """Running sums over finished hands (and matches)."""
+class _Tally(Tally):
+    """Running sums over finished hands (and matches), with a line game's own counters."""
+
+    COUNTERS = ("first_wins", "first_losses", "plays", "moves", "blocked", "ties", "points", "leader_wins")
 
     def __init__(self, sides: int) -> None:
-        self.matches = 0
-        self.unfinished = 0
-        self.match_wins = [0.0] * sides
+        super().__init__(sides)
         self.first_wins = 0.0
         self.first_losses = 0.0
-        self.hands = 0
         self.plays = 0
         self.moves = 0
         self.blocked = 0
         self.ties = 0
         self.points = 0
         self.leader_wins = 0
-        self.wins = [0.0] * sides
 
     def add(self, final: HandState, moves: int, result: HandResult) -> None:
         rules = final.rules
@@ -165,25 +164,6 @@ class _Tally:
                 self.leader_wins += 1
         self.points += sum(result.points) + sum(result.fives)
 
-    def merge(self, other: _Tally) -> None:
-        """Add another block's sums to these."""
-        for name in (
-            "matches",
-            "unfinished",
-            "first_wins",
-            "first_losses",
-            "hands",
-            "plays",
-            "moves",
-            "blocked",
-            "ties",
-            "points",
-            "leader_wins",
-        ):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
-        self.match_wins = [a + b for a, b in zip(self.match_wins, other.match_wins, strict=True)]
-
     def stats(self, rules: HouseRules, bot: Bot | SeatBots, seed: int, seconds: float) -> SimulationStats:
         n = max(self.hands, 1)
         return SimulationStats(
@@ -198,9 +178,7 @@ class _Tally:
             points_per_hand=self.points / n,
             points_per_side=self.points / n / rules.sides,
             leader_side_wins=self.leader_wins / n,
-            hand_wins=tuple(w / n for w in self.wins),
-            seconds=seconds,
-            hands_per_second=self.hands / seconds if seconds > 0 else float("inf"),
+            **self.hand_figures(seconds),
         )
 
 
@@ -236,10 +214,7 @@ def _match_block(job: Job) -> _Tally:
     hand = _counted(rng, bot, tally)
     for _ in range(count):
         match, first, finished = play_match(LINE, rules, rng, hand)
-        tally.unfinished += not finished
-        tally.matches += 1
-        for side in match.winner_sides:
-            tally.match_wins[side] += 1 / len(match.winner_sides)
+        tally.count_match(match.winner_sides, finished)
         first_side = rules.side_of(first.leader) if first is not None else None
         if first_side in match.winner_sides:
             tally.first_wins += 1 / len(match.winner_sides)
@@ -276,14 +251,10 @@ def simulate_matches(
     """Play ``matches`` whole matches (next leader, tie bank, 13-point rule, target) and report hands and matches."""
     _check(matches, "matches", bot)
     tally, seconds = run_blocks(_match_block, _Tally(rules.sides), rules, seed, bot, matches, progress, jobs)
-    stats = tally.stats(rules, bot, seed, seconds)
     finished = matches - tally.unfinished
     return replace(
-        stats,
-        matches=matches,
-        hands_per_match=tally.hands / matches,
-        match_wins=tuple(w / max(finished, 1) for w in tally.match_wins),
-        unfinished_matches=tally.unfinished,
+        tally.stats(rules, bot, seed, seconds),
+        **tally.match_figures(matches),
         first_leader_wins=tally.first_wins / max(finished, 1),
         first_leader_loses=tally.first_losses / max(finished, 1),
     )

@@ -17,6 +17,7 @@ from tutorial_app.rules.simulation import (
     Figures,
     Job,
     Progress,
+    Tally,
     block_rng,
     check_count,
     play_hands,
@@ -90,14 +91,14 @@ class TienGowStats(Figures):
     unfinished_matches: int = 0
 
 
-class _Tally:
-    """Running sums over finished hands (and matches)."""
+class _Tally(Tally):
+    """Running sums over finished hands (and matches), with Tien Gow's own counters."""
+
+    COUNTERS = ("tricks", "leads_combo", "sat_out", "chips", "banker_wins")
 
     def __init__(self) -> None:
-        self.hands = self.tricks = self.leads_combo = self.sat_out = self.chips = self.banker_wins = 0
-        self.matches = self.unfinished = 0
-        self.wins = [0] * PLAYERS
-        self.match_wins = [0.0] * PLAYERS
+        super().__init__(PLAYERS)
+        self.tricks = self.leads_combo = self.sat_out = self.chips = self.banker_wins = 0
 
     def add(self, final: HandState) -> None:
         result = hand_result(final)
@@ -112,12 +113,6 @@ class _Tally:
         self.wins[result.winner] += 1
         self.banker_wins += result.winner == final.banker
 
-    def merge(self, other: _Tally) -> None:
-        for name in ("hands", "tricks", "leads_combo", "sat_out", "chips", "banker_wins", "matches", "unfinished"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
-        self.match_wins = [a + b for a, b in zip(self.match_wins, other.match_wins, strict=True)]
-
     def stats(self, rules: TienGowRules, bots: Bots, seed: int, seconds: float) -> TienGowStats:
         n = max(self.hands, 1)
         return TienGowStats(
@@ -131,9 +126,7 @@ class _Tally:
             sit_out_rate=self.sat_out / n,
             chips_per_hand=self.chips / n,
             banker_wins=self.banker_wins / n,
-            hand_wins=tuple(w / n for w in self.wins),
-            seconds=seconds,
-            hands_per_second=self.hands / seconds if seconds > 0 else float("inf"),
+            **self.hand_figures(seconds),
         )
 
 
@@ -165,10 +158,7 @@ def _match_block(job: Job) -> _Tally:
 
     for _ in range(count):
         match, _first, finished = play_match(TIEN_GOW, rules, rng, hand)
-        tally.unfinished += not finished
-        tally.matches += 1
-        for seat in match.winners:
-            tally.match_wins[seat] += 1 / len(match.winners)
+        tally.count_match(match.winners, finished)
     return tally
 
 
@@ -197,11 +187,4 @@ def simulate_tien_gow_matches(
     """Play ``matches`` whole matches (until a seat runs out of chips) and report hands and matches."""
     check_count(matches, "matches")
     tally, seconds = run_blocks(_match_block, _Tally(), rules, seed, tuple(bots), matches, progress, jobs)
-    finished = matches - tally.unfinished
-    return replace(
-        tally.stats(rules, tuple(bots), seed, seconds),
-        matches=matches,
-        hands_per_match=tally.hands / matches,
-        match_wins=tuple(w / max(finished, 1) for w in tally.match_wins),
-        unfinished_matches=tally.unfinished,
-    )
+    return replace(tally.stats(rules, tuple(bots), seed, seconds), **tally.match_figures(matches))
