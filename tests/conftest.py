@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -109,11 +109,10 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def _chromium_cpu() -> float:
-    """CPU seconds of the Chromium processes running below this process (Linux; 0 elsewhere).
-
-    Why read them: Playwright's driver never waits for Chromium, so its CPU never reaches this process's
-    ``RUSAGE_CHILDREN``; read just before the browser closes, it is added to the run's CPU figure."""
+def _processes_below() -> dict[int, tuple[str, float]]:
+    """This process and every process below it (Linux; empty elsewhere): name and CPU seconds, each process's own
+    and that of its children that have ended (a closed context's renderer, a stopped server), so nothing is
+    counted twice."""
     processes: dict[int, tuple[int, str, float]] = {}
     tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     for entry in Path("/proc").glob("[0-9]*/stat"):
@@ -122,14 +121,73 @@ def _chromium_cpu() -> float:
         except OSError:
             continue
         name, fields = text[text.index("(") + 1 : text.rindex(")")], text[text.rindex(")") + 2 :].split()
-        # its own time and that of its ended children (a closed context's renderer), so nothing is counted twice
         processes[int(entry.parent.name)] = (int(fields[1]), name, sum(int(f) for f in fields[11:15]) / tick)
     below, grew = {os.getpid()}, True
     while grew:
         found = {pid for pid, (parent, _name, _cpu) in processes.items() if parent in below} - below
         below |= found
         grew = bool(found)
-    return sum(cpu for pid, (_parent, name, cpu) in processes.items() if pid in below and name.startswith("chrom"))
+    return {pid: (name, cpu) for pid, (_parent, name, cpu) in processes.items() if pid in below}
+
+
+def _chromium_cpu() -> float:
+    """CPU seconds of the Chromium processes running below this process (Linux; 0 elsewhere).
+
+    Why read them: Playwright's driver never waits for Chromium, so its CPU never reaches this process's
+    ``RUSAGE_CHILDREN``; read just before the browser closes, it is added to the run's CPU figure."""
+    return sum(cpu for name, cpu in _processes_below().values() if name.startswith("chrom"))
+
+
+def _test_cpu(item: pytest.Item) -> float:
+    """The CPU seconds a test is charged from: this process's and its ended children's; for a test that drives
+    servers or a browser (marked ``browser``, or using a server fixture) every process below this one, since
+    its app servers and Chromium do its work while they run (~5 ms of CPU to read, so not for the others)."""
+    if item.get_closest_marker("browser") is None and not SERVER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return _cpu_seconds()
+    return sum(cpu for _name, cpu in _processes_below().values())
+
+
+SERVER_FIXTURES = {"app_server", "app_url", "club_server", "two_instances", "browser", "page"}
+CPU_KEY = "cpu_seconds"
+"""The ``user_properties`` entry of a test's teardown report that carries its CPU seconds to the controller."""
+_TEST_CPU = pytest.StashKey[float]()
+_LAST_CPU = pytest.StashKey[float]()
+_CPU_OF: dict[str, float] = {}
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
+    item.stash[_TEST_CPU] = _test_cpu(item)
+    yield
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, None, None]:
+    """The last test's CPU is read before its teardown: the session's fixtures end there (a stopped app
+    server's CPU reaches this process's children's time then, though its tests were charged with it)."""
+    if nextitem is None:
+        item.stash[_LAST_CPU] = _test_cpu(item)
+    yield
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A test's CPU seconds (setup, call and teardown, a session fixture's start included: a worker's app server
+    and Chromium are charged to its first browser test) go with its teardown report."""
+    report = yield
+    if call.when == "teardown" and _TEST_CPU in item.stash:
+        end = item.stash[_LAST_CPU] if _LAST_CPU in item.stash else _test_cpu(item)
+        report.user_properties.append((CPU_KEY, end - item.stash[_TEST_CPU]))
+    return report
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "teardown":
+        for key, value in report.user_properties:
+            if key == CPU_KEY and isinstance(value, float):
+                _CPU_OF[report.nodeid] = value
 
 
 _RUN: dict[str, float] = {"browser_cpu": 0.0}
@@ -159,6 +217,11 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     wall = time.monotonic() - _RUN["wall"]
     cpu = _cpu_seconds() - _RUN["cpu"] + _RUN["browser_cpu"]
     workers = getattr(config.option, "numprocesses", 0) or 0
+    shown = getattr(config.option, "durations", None) or 0
+    if _CPU_OF and shown > 0:
+        terminalreporter.write_sep("=", f"{shown} tests with the most CPU (their servers and Chromium included)")
+        for nodeid, seconds in sorted(_CPU_OF.items(), key=lambda entry: -entry[1])[:shown]:
+            terminalreporter.write_line(f"{seconds:7.1f} s CPU  {nodeid}")
     terminalreporter.write_line(
         f"suite wall time {int(wall // 60)} min {wall % 60:04.1f} s, CPU {cpu:.0f} s "
         f"(Chromium {_RUN['browser_cpu']:.0f} s), {workers or 'no'} parallel workers, "
