@@ -17,19 +17,18 @@ from streamlit.delta_generator import DeltaGenerator
 
 from tutorial_app.app.play.line_game import LinePlayScreens
 from tutorial_app.app.shell.rules_picker import RuleChoice
+from tutorial_app.app.shell.step_hooks import StepHooks
 from tutorial_app.app.table.lesson import LineLessonScreens
 from tutorial_app.app.tien_gow.lesson import TienGowLessonScreens
 from tutorial_app.app.tien_gow.play import TienGowPlayScreens
 from tutorial_app.lessons import LessonRun
 from tutorial_app.lessons.format.model import CapstoneStep
 from tutorial_app.rules.game import AnyGame
-from tutorial_app.rules.text import Text
 from tutorial_app.strategy.bot_table import BotTable
 
 __all__ = ["LessonScreens", "PlayScreens", "LESSON_SCREENS", "PLAY_SCREENS", "lesson_screens", "play_screens"]
 
-Submit = Callable[[Any], None]
-Say = Callable[[Text | None], None]
+Hooks = StepHooks[Any]
 
 
 class LessonScreens(Protocol):
@@ -40,24 +39,14 @@ class LessonScreens(Protocol):
         ...
 
     def board(
-        self,
-        name: str,
-        run: LessonRun,
-        state: Any,
-        *,
-        presenter: bool,
-        height: int,
-        show_turn: bool,
-        submit: Submit,
-        say: Say,
+        self, name: str, run: LessonRun, state: Any, *, presenter: bool, height: int, show_turn: bool, hooks: Hooks
     ) -> None:
-        """The step's board, clickable on the learner's moves (``say(None)`` clears the message)."""
+        """The step's board, clickable on the learner's moves."""
         ...
 
-    def move_panel(
-        self, name: str, run: LessonRun, state: Any, *, submit: Submit, say: Say, retry: Callable[[], None]
-    ) -> None:
-        """The learner's move with buttons (the board's twins), or "try again" after a refutation."""
+    def move_panel(self, name: str, run: LessonRun, state: Any, hooks: Hooks) -> None:
+        """The learner's move with buttons (the board's twins); the player itself offers "try again" after a
+        refutation."""
         ...
 
     def capstone_panel(self, name: str, run: LessonRun, step: CapstoneStep, *, resume: Callable[[], None]) -> None:

@@ -23,6 +23,7 @@ from tutorial_app.app.shell.puzzle_memory import remember_missed_quiz
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.shortcuts import keyboard_shortcuts
 from tutorial_app.app.shell.state import page_state
+from tutorial_app.app.shell.step_hooks import StepHooks
 from tutorial_app.app.table.board_view import forget_shape
 from tutorial_app.app.table.controls import set_selected
 from tutorial_app.app.table.hand_review import hand_review
@@ -265,6 +266,11 @@ def _feedback(name: str) -> None:
             )
 
 
+def _hooks(name: str, on_finish: OnFinish) -> StepHooks[Any]:
+    """Where the step's board and buttons send the learner's move and what they have to say."""
+    return StepHooks(submit=lambda move: _submit(name, move, on_finish), say=lambda said: _say(name, said))
+
+
 def _board(name: str, run: Run, state: Any, presenter: bool, on_finish: OnFinish) -> None:
     lesson_screens(run).board(
         name,
@@ -273,8 +279,7 @@ def _board(name: str, run: Run, state: Any, presenter: bool, on_finish: OnFinish
         presenter=presenter,
         height=BOARD_HEIGHT,
         show_turn=not reveals_answer(run.step),
-        submit=lambda move: _submit(name, move, on_finish),
-        say=lambda said: _say(name, said),
+        hooks=_hooks(name, on_finish),
     )
     if is_sketch(run.lesson, run.index):
         st.caption(tr("learn.sketch"))
@@ -282,14 +287,10 @@ def _board(name: str, run: Run, state: Any, presenter: bool, on_finish: OnFinish
 
 def _move_panel(name: str, run: Run, state: Any, on_finish: OnFinish) -> None:
     """The learner's move: the prompt and the button twins of the board, or "try again" after a refutation."""
-    lesson_screens(run).move_panel(
-        name,
-        run,
-        state,
-        submit=lambda move: _submit(name, move, on_finish),
-        say=lambda said: _say(name, said),
-        retry=lambda: _retry(name),
-    )
+    if run.refuted:
+        st.button(tr("learn.try_again"), key=f"{name}_retry", on_click=_retry, args=(name,), type="primary")
+        return
+    lesson_screens(run).move_panel(name, run, state, _hooks(name, on_finish))
 
 
 def _quiz_panel(name: str, run: Run, step: QuizStep, on_finish: OnFinish) -> None:

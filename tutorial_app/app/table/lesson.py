@@ -16,6 +16,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.shell.step_hooks import StepHooks
 from tutorial_app.app.table.board_view import show_board
 from tutorial_app.app.table.controls import (
     face_down,
@@ -30,7 +31,6 @@ from tutorial_app.board.adjust import bent_shape
 from tutorial_app.lessons import LessonRun
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
 from tutorial_app.rules.line.state import Action, HandState, Move
-from tutorial_app.rules.text import Text
 
 __all__ = ["LineLessonScreens", "LEARN_TILE_PX", "counts_boneyard"]
 
@@ -38,8 +38,7 @@ LEARN_TILE_PX = 46.0
 """The least width in pixels of the learner's tiles on a lesson's board (pips then about 9 px): the board is
 fitted to its column with tiles that large, so a quiz that asks to read them can be read."""
 
-Submit = Callable[[Move], None]
-Say = Callable[[Text | None], None]
+Hooks = StepHooks[Move]
 
 
 def counts_boneyard(step: object) -> bool:
@@ -47,17 +46,17 @@ def counts_boneyard(step: object) -> bool:
     return isinstance(step, QuizStep) and step.ask == "drawable"
 
 
-def _click(name: str, run: LessonRun, clicked: str, submit: Submit, say: Say) -> None:
+def _click(name: str, run: LessonRun, clicked: str, hooks: Hooks) -> None:
     """A board click or a button: the shared click model; only placing a tile can be a mistake."""
     if run.done or run.refuted or run.state is None:
         return
     outcome = table_click(name, run.state, run.viewer, clicked, closed=face_down(name))
     if outcome.move is not None:
-        submit(outcome.move)
+        hooks.submit(outcome.move)
     elif outcome.attempt is not None:
-        submit(outcome.attempt)
+        hooks.submit(outcome.attempt)
     else:
-        say(outcome.message)
+        hooks.say(outcome.message)
 
 
 class LineLessonScreens:
@@ -77,8 +76,7 @@ class LineLessonScreens:
         presenter: bool,
         height: int,
         show_turn: bool,
-        submit: Submit,
-        say: Say,
+        hooks: Hooks,
     ) -> None:
         """The chain and the hands (clickable on the learner's moves; the step's highlights and bends drawn)."""
         step = run.step
@@ -98,24 +96,19 @@ class LineLessonScreens:
             reveal=run.reveal,
             height=None if presenter else height,
             shape=bent_shape(state.table, bends) if bends else None,
-            on_click=(lambda c: _click(name, run, c, submit, say)) if interactive else None,
+            on_click=(lambda c: _click(name, run, c, hooks)) if interactive else None,
             closed=face_down(name),
             tile_px=None if presenter else LEARN_TILE_PX,
         )
 
-    def move_panel(
-        self, name: str, run: LessonRun, state: HandState, *, submit: Submit, say: Say, retry: Callable[[], None]
-    ) -> None:
-        """The learner's move: the prompt and the button twins of the board, or "try again" after a refutation."""
-        if run.refuted:
-            st.button(tr("learn.try_again"), key=f"{name}_retry", on_click=retry, type="primary")
-            return
+    def move_panel(self, name: str, run: LessonRun, state: HandState, hooks: Hooks) -> None:
+        """The learner's move: the prompt and the button twins of the board."""
         if run.done or state.to_move != run.viewer or state.is_over:
             return
         st.markdown(tr("learn.play_prompt"))
         move_options(state.rules, name, state.hand(run.viewer))
         move_controls(
-            state, run.viewer, lambda clicked: _click(name, run, clicked, submit, say), submit, key=name, per_row=4
+            state, run.viewer, lambda clicked: _click(name, run, clicked, hooks), hooks.submit, key=name, per_row=4
         )
 
     def capstone_panel(self, name: str, run: LessonRun, step: CapstoneStep, *, resume: Callable[[], None]) -> None:

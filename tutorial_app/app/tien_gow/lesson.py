@@ -16,6 +16,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from tutorial_app.app.shell.session import lang, tr
+from tutorial_app.app.shell.step_hooks import StepHooks
 from tutorial_app.app.tien_gow.view import (
     banker_text,
     clear_selection,
@@ -28,18 +29,17 @@ from tutorial_app.board.tien_gow_controller import selected_tiles
 from tutorial_app.lessons import LessonRun
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import msg
 from tutorial_app.rules.tien_gow.worked import describe_plays
 
 __all__ = ["TienGowLessonScreens"]
 
-Submit = Callable[[tg.Move], None]
-Say = Callable[[Text | None], None]
+Hooks = StepHooks[tg.Move]
 
 _CHOOSE_FIRST = msg("Choose the tiles to lay first: click them on the board or below.")
 
 
-def _click(name: str, run: LessonRun, clicked: str, submit: Submit, say: Say) -> None:
+def _click(name: str, run: LessonRun, clicked: str, hooks: Hooks) -> None:
     """A click on the table or a button: tiles are selected; Play or Discard submits the selected tiles."""
     state = run.state
     if run.done or run.refuted or run.paused or state is None or state.to_move != run.viewer:
@@ -52,14 +52,14 @@ def _click(name: str, run: LessonRun, clicked: str, submit: Submit, say: Say) ->
         places = selection(name, state, run.viewer) if kind == "action" else _places(value)
         tiles = selected_tiles(state, places, run.viewer)
         if not tiles:
-            say(_CHOOSE_FIRST)
+            hooks.say(_CHOOSE_FIRST)
             return
         clear_selection(name)
-        submit(tg.Move(tg.Action(action), tiles))
+        hooks.submit(tg.Move(tg.Action(action), tiles))
         return
     outcome = trick_click(name, state, run.viewer, clicked)
     if outcome.message is not None:
-        say(outcome.message)
+        hooks.say(outcome.message)
 
 
 def _places(value: str) -> list[int]:
@@ -82,8 +82,7 @@ class TienGowLessonScreens:
         presenter: bool,
         height: int,
         show_turn: bool,
-        submit: Submit,
-        say: Say,
+        hooks: Hooks,
     ) -> None:
         """The Tien Gow table of the step (interactive on the learner's moves; ``show_turn`` False on a question
         whose answer is a seat, so the table does not give it away)."""
@@ -105,20 +104,15 @@ class TienGowLessonScreens:
             highlight=highlight,
             height=760 if presenter else height,
             show_turn=show_turn,
-            on_click=lambda clicked: _click(name, run, clicked, submit, say),
+            on_click=lambda clicked: _click(name, run, clicked, hooks),
         )
 
-    def move_panel(
-        self, name: str, run: LessonRun, state: tg.HandState, *, submit: Submit, say: Say, retry: Callable[[], None]
-    ) -> None:
-        """The learner's move: the buttons twin of the table, or "try again" after a wrong move was played out."""
-        if run.refuted:
-            st.button(tr("learn.try_again"), key=f"{name}_retry", on_click=retry, type="primary")
-            return
+    def move_panel(self, name: str, run: LessonRun, state: tg.HandState, hooks: Hooks) -> None:
+        """The learner's move: the buttons twin of the table."""
         if run.done or run.paused or state.is_over or state.to_move != run.viewer:
             return
         st.markdown(tr("tg.lesson_prompt"))
-        trick_controls(state, run.viewer, name, lambda clicked: _click(name, run, clicked, submit, say), per_row=4)
+        trick_controls(state, run.viewer, name, lambda clicked: _click(name, run, clicked, hooks), per_row=4)
 
     def capstone_panel(self, name: str, run: LessonRun, step: CapstoneStep, *, resume: Callable[[], None]) -> None:
         """Who banks the capstone hand, the pause after a trick the bots took, and the badge once it is over."""
