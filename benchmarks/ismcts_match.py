@@ -79,11 +79,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--simulations", type=int, default=200, help="IS-MCTS simulations per decision (200)")
     parser.add_argument("--playouts", type=int, default=STRONG_PLAYOUTS, help="the strong bot's budget")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--infoset", action="store_true", help="the strong bot's later moves per information set (strategy.infoset)"
+    )
     parser.add_argument("--out", type=Path, help="write every game as a JSON line here")
     args = parser.parse_args(argv)
     rules = rules_for("block", 2)
     game = PeerGame()
-    strong = StrongBot(playouts=args.playouts, first_hands=True)
+    strong = StrongBot(playouts=args.playouts, first_hands=True, infoset=args.infoset)
     rng = random.Random(f"ismcts-match/{args.seed}")
     shares: list[float] = []
     ours: list[float] = []

@@ -48,6 +48,7 @@ from tutorial_app.strategy.exact import (
     solve_deals,
 )
 from tutorial_app.strategy.inference import Knowledge, infer
+from tutorial_app.strategy.infoset import infoset_applies, solve_infosets
 from tutorial_app.strategy.kernel import batch_from_template, code_of
 from tutorial_app.strategy.opponents import OpponentModel, has_choices, model_deals
 from tutorial_app.strategy.outcome import score_batch
@@ -399,6 +400,7 @@ def analyse(
     exact: bool | None = None,
     model: OpponentModel | None = None,
     deals: int | None = None,
+    infoset: bool = False,
 ) -> Analysis:
     """Rank the legal moves of the seat to move, from its own view (``view.seat`` must be to move).
 
@@ -407,7 +409,9 @@ def analyse(
     ``exact`` (default: ``exact.exact_pays``), ``deals`` (default ``exact_deals_for(playouts)``) are solved exactly,
     every deal that fits the record when there are not many more. With ``model`` (the bots) the deals are
     drawn again in proportion to how likely they made the others play as they did (``opponents``); the hint
-    and the review keep every fitting deal equally likely.
+    and the review keep every fitting deal equally likely. ``infoset`` (the strong bots): where
+    ``infoset.infoset_applies`` (two players, a line, nothing to draw), the solved deals are valued with the seat's
+    later moves chosen once per information set (``infoset.solve_infosets``), not deal by deal.
     """
     state = view.state
     if view.seat != state.to_move:
@@ -427,7 +431,14 @@ def analyse(
         worlds, every = _deals(view, sampler, deals or exact_deals_for(playouts), rng, model)
         try:
             return analyse_deals(
-                view, moves, worlds, every=every, total=sampler.total, knowledge=sampler.knowledge, note=note
+                view,
+                moves,
+                worlds,
+                every=every,
+                total=sampler.total,
+                knowledge=sampler.knowledge,
+                note=note,
+                infoset=infoset and infoset_applies(view),
             )
         except (SearchTooBig, NotExact):
             pass  # a deal too big to solve exactly: played out below
@@ -477,6 +488,7 @@ def analyse_deals(
     knowledge: Knowledge | None = None,
     note: Text | None = None,
     node_limit: int = DEFAULT_NODE_LIMIT,
+    infoset: bool = False,
 ) -> Analysis:
     """``moves`` of the seat to move ranked by their exact value on each deal of ``worlds``, averaged (by
     ``weights`` when the deals are not equally likely): ``method: "exact_deals"``.
@@ -487,7 +499,10 @@ def analyse_deals(
     is no sampling error. Raises ``exact.SearchTooBig`` or ``exact.NotExact`` (see ``exact.solve_deals``).
     """
     state = view.state
-    wins, nets = solve_deals(view, worlds, moves, node_limit)
+    if infoset:
+        wins, nets = solve_infosets(view, worlds, moves, weights)
+    else:
+        wins, nets = solve_deals(view, worlds, moves, node_limit)
     values = _values(moves, wins, nets, every, weights=weights)
     by_points = ranks_by_points(state.rules)
     side = state.rules.side_of(state.to_move)
