@@ -40,7 +40,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from tutorial_app.board.overlay import Shape
 
@@ -54,6 +54,7 @@ __all__ = [
     "figure_key",
     "patch",
     "board_data",
+    "moves_added",
     "PICK_JOIN",
 ]
 
@@ -62,6 +63,17 @@ Figure = dict[str, Any]
 
 PICK_JOIN = ","
 """Between the names of several picks in a key (``"hand:1,hand:4|action:play"``); picks are sorted."""
+
+E = TypeVar("E")
+
+
+def moves_added(old: Sequence[E], new: Sequence[E]) -> Sequence[E]:
+    """The entries of a hand's move record ``new`` after those of ``old``, when ``new`` goes on from ``old`` by one
+    move or more; else none (a new deal, an undo, a record that parted from ``old``). Each game's adapter plays
+    them from the board the browser drew last."""
+    if len(new) <= len(old) or new[: len(old)] != old:
+        return ()
+    return new[len(old) :]
 
 
 class Pick(NamedTuple):

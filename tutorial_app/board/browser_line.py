@@ -15,7 +15,16 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from tutorial_app.board.adjust import with_turn
-from tutorial_app.board.browser import Answers, BoardData, LocalMove, Pick, ReplayStep, board_data, figure_key
+from tutorial_app.board.browser import (
+    Answers,
+    BoardData,
+    LocalMove,
+    Pick,
+    ReplayStep,
+    board_data,
+    figure_key,
+    moves_added,
+)
 from tutorial_app.board.controller import handle_click
 from tutorial_app.board.figure import THEMES, Picture, ThemeName, board_picture, placed_part, target_ends, target_size
 from tutorial_app.board.frame import TAP_TILE_PX, fitted_height, narrow_felt_width, narrow_frame
@@ -134,13 +143,10 @@ def played_between(since: HandState | None, now: HandState) -> tuple[Played, ...
     ``now`` grew from ``since`` by moves; else none (a new deal, an undo, a view that hides what was drawn)."""
     if since is None or since.rules != now.rules:
         return ()
-    old, new = since.log, now.log
-    if len(new) <= len(old) or new[: len(old)] != old:
-        return ()
     played: list[Played] = []
     state = since
     try:
-        for seat, move, _drawn, _points in new[len(old) :]:
+        for seat, move, _drawn, _points in moves_added(since.log, now.log):
             state = apply(state, move)
             played.append(Played(seat, move, state))
     except IllegalMoveError:  # two positions set up apart (a lesson's steps) that only share their first moves

@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
-from tutorial_app.board.browser import PICK_JOIN, Answers, BoardData, LocalMove, Pick, board_data
+from tutorial_app.board.browser import PICK_JOIN, Answers, BoardData, LocalMove, Pick, board_data, moves_added
 from tutorial_app.board.figure import THEMES, Picture, ThemeName
 from tutorial_app.board.overlay import Shape, cover, lifted, outlined
 from tutorial_app.board.tien_gow_controller import handle_click, lay_count, limit_text, selection_hint
@@ -74,18 +74,15 @@ def replayed_tricks(since: HandState | None, now: HandState) -> tuple[HandState,
     from ``since`` by moves; else none."""
     if since is None or since.rules != now.rules:
         return ()
-    old, new = since.moves, now.moves
-    if len(new) <= len(old) or new[: len(old)] != old:
-        return ()
     states: list[HandState] = []
     state = since
     try:
-        for _seat, move in new[len(old) :]:
+        for _seat, move in moves_added(since.moves, now.moves):
             state = apply(state, move)
             states.append(state)
     except IllegalMoveError:  # two positions set up apart (a lesson's steps) that only share their first moves
         return ()
-    return tuple(states[:-1]) if states[-1] == now else ()
+    return tuple(states[:-1]) if state == now else ()
 
 
 def tien_gow_board(
