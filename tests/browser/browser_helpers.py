@@ -10,12 +10,16 @@ answered yet, ``data-answered``: clicks it answered). Also used by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tutorial_app.lessons import Run
+from tutorial_app.i18n import t
+from tutorial_app.lessons import Run, solve
+from tutorial_app.lessons.format.model import PlayStep
+from tutorial_app.rules.line.state import Action, HandState, Move
 
 POLL_MS = 50
 """How often a wait reads the page. Why not Playwright's default (every animation frame, ~60 times a second):
@@ -187,6 +191,52 @@ def next_step(page: Any, run: Run, words: LessonWords = ENGLISH_LESSON) -> None:
     """Go on to the lesson's next step, on the page (until it says "Step n of m") and in ``run``."""
     click_button(page, words.next, expect=words.step.format(n=run.index + 2, total=len(run.lesson.steps)))
     run.next()
+
+
+def walk_lesson(page: Any, run: Run, make_move: Callable[[Any], None], choices_only: bool = False) -> None:
+    """Take a lesson on the page to its end as a learner, each step's right action from the rules core (``solve``):
+    a question answered (``answer_question``; with ``choices_only`` every question must offer choices), a move
+    made by ``make_move`` (given the move: it makes it on the page and in ``run``); "Right!" after each, then
+    "Lesson complete!"."""
+    while True:
+        action = solve(run)
+        if isinstance(run.step, PlayStep):
+            make_move(action)
+            page.get_by_text("Right!").first.wait_for()
+        elif action is not None:
+            assert not choices_only or run.choices(ENGLISH_LESSON.lang) is not None, f"step {run.index + 1}"
+            answer_question(page, run, action)
+            page.get_by_text("Right!").first.wait_for()
+        if run.finished:
+            break
+        next_step(page, run)
+    page.get_by_text("Lesson complete!").wait_for()
+
+
+def end_label(state: HandState, move: Move, lang: str) -> str:
+    """The label of the button that lays ``move``'s tile on its end (or leads it) under the board."""
+    if move.end == "lead":
+        return t("controls.lead_button", lang, tile=str(move.tile))
+    number = next(n for at, n in state.table.open_ends() if at == move.end)
+    return t("controls.end_button", lang, end=t(f"end.{move.end}", lang), n=number)
+
+
+def play_line_move(page: Any, state: HandState, move: Move, lang: str, phone: bool) -> None:
+    """A learner's move at a line game's table: on a laptop by clicking the board (the tile, then its end), on a
+    phone by the buttons under it (tiles are small there; a tile whose end is the only one is played at once, with
+    no end button); a pass or a draw by its button."""
+    if move.action is not Action.PLAY:
+        click_button(page, t(f"controls.{move.action.value}", lang))
+        return
+    assert move.tile is not None and move.end is not None
+    if phone:
+        click_button(page, str(move.tile))
+        label = end_label(state, move, lang)
+        if page.get_by_role("button", name=label, exact=True).count():
+            click_button(page, label)
+    else:
+        click_point(page, f"hand:{move.tile}")
+        click_point(page, f"end:{move.end}")
 
 
 def choose(page: Any, label: str, option: str) -> None:

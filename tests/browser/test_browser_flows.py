@@ -19,9 +19,11 @@ from browser_helpers import (
     click_point,
     next_step,
     open_app,
+    play_line_move,
     point_gone,
     type_deal_number,
     wait_point,
+    walk_lesson,
 )
 
 from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
@@ -43,26 +45,21 @@ def test_first_core_lesson_by_clicking_the_board(page: Any, app_url: str, artifa
     open_app(page, f"{app_url}/?lesson={lesson.id}&lang=en")
     page.get_by_text(lesson.title.en).first.wait_for()
     clicks_on_board = 0
-    while True:
-        action = solve(run)
-        if isinstance(action, Move):
-            assert action.action is Action.PLAY and action.tile is not None
-            click_point(page, f"hand:{action.tile}")
-            page.screenshot(path=str(artifacts / f"lesson_selected_step{run.index + 1}.png"), full_page=True)
-            click_point(page, f"end:{action.end}")
-            clicks_on_board += 2
-            run.submit_move(action)
-            page.get_by_text("Right!").first.wait_for()
-            # the feedback is where the learner looks: on screen without scrolling
-            box = page.get_by_text("Right!").first.bounding_box()
-            assert box is not None and 0 <= box["y"] < 1000
-        elif action is not None:
-            answer_question(page, run, action)
-            page.get_by_text("Right!").first.wait_for()
-        if run.finished:
-            break
-        next_step(page, run)
-    page.get_by_text("Lesson complete!").wait_for()
+
+    def click_the_move(action: Move) -> None:
+        nonlocal clicks_on_board
+        assert action.action is Action.PLAY and action.tile is not None
+        click_point(page, f"hand:{action.tile}")
+        page.screenshot(path=str(artifacts / f"lesson_selected_step{run.index + 1}.png"), full_page=True)
+        click_point(page, f"end:{action.end}")
+        clicks_on_board += 2
+        run.submit_move(action)
+        page.get_by_text("Right!").first.wait_for()
+        # the feedback is where the learner looks: on screen without scrolling
+        box = page.get_by_text("Right!").first.bounding_box()
+        assert box is not None and 0 <= box["y"] < 1000
+
+    walk_lesson(page, run, click_the_move)
     assert page.get_by_text("★★★").count() >= 1
     assert clicks_on_board >= 2, "the first lesson should have at least one move played on the board"
     page.screenshot(path=str(artifacts / "lesson_complete.png"), full_page=True)
@@ -108,13 +105,9 @@ def test_a_hand_of_block_played_by_clicking(page: Any, app_url: str, artifacts: 
     moves = 0
     while not table.hand_over:
         move = legal_moves(table.state)[0]
+        play_line_move(page, table.state, move, "en", phone=False)  # the tile, then its end: Learn's click model
         if move.action is Action.PLAY:
-            tile = f"hand:{move.tile}"
-            click_point(page, tile)  # the one click model of Learn and Play: the tile, then its end
-            click_point(page, f"end:{move.end}")
-            point_gone(page, tile)
-        else:
-            click_button(page, "Pass" if move.action is Action.PASS else "Draw from the boneyard")
+            point_gone(page, f"hand:{move.tile}")
         table = human_move(table, move)
         moves += 1
         if moves == 2:

@@ -12,15 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import (
-    choose,
-    click_button,
-    click_point,
-    open_app,
-    point_gone,
-    type_deal_number,
-    wait_point,
-)
+from browser_helpers import choose, click_button, open_app, play_line_move, point_gone, type_deal_number, wait_point
 
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, start_table
 from tutorial_app.app.table.coach import make_hint
@@ -42,32 +34,13 @@ def _choose_strong(page: Any, lang: str) -> None:
     choose(page, t("seat.n", lang, n=1), t("level.strong", lang))
 
 
-def _end_label(table: PlayTable, end: str, tile: str, lang: str) -> str:
-    if end == "lead":
-        return t("controls.lead_button", lang, tile=tile)
-    number = next(n for at, n in table.state.table.open_ends() if at == end)
-    return t("controls.end_button", lang, end=t(f"end.{end}", lang), n=number)
-
-
 def _play(page: Any, table: PlayTable, lang: str, phone: bool) -> PlayTable:
-    """The learner's move: on a laptop by clicking the board (a tile, then its end), on a phone by the buttons
-    under it (tiles are small there: a tap on the board is a tap on the buttons' twins)."""
+    """The learner's move (the first legal one), on the board or with the buttons under it on a phone."""
     move = legal_moves(table.state)[0]
-    after = human_move(table, move)
-    if move.action is not Action.PLAY:
-        click_button(page, t(f"controls.{move.action.value}", lang))
-        return after
-    assert move.tile is not None and move.end is not None
-    if phone:
-        click_button(page, str(move.tile))
-        end = page.get_by_role("button", name=_end_label(table, move.end, str(move.tile), lang), exact=True)
-        if end.count():
-            click_button(page, _end_label(table, move.end, str(move.tile), lang))
-    else:
-        click_point(page, f"hand:{move.tile}")
-        click_point(page, f"end:{move.end}")
-    point_gone(page, f"hand:{move.tile}")  # the review's boards are pictures: no click points on them
-    return after
+    play_line_move(page, table.state, move, lang, phone)
+    if move.action is Action.PLAY:
+        point_gone(page, f"hand:{move.tile}")  # the review's boards are pictures: no click points on them
+    return human_move(table, move)
 
 
 @pytest.mark.parametrize(("viewport", "lang"), CASES, ids=["laptop-en", "phone-ru"])

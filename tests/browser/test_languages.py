@@ -29,8 +29,8 @@ from browser_helpers import (
     POLL_MS,
     SETTLED,
     click_button,
-    click_point,
     open_app,
+    play_line_move,
     point_gone,
     type_deal_number,
     wait_point,
@@ -175,28 +175,9 @@ def screen(request: pytest.FixtureRequest, browser: Any, artifacts: Path) -> Ite
 # -- moves, the way a learner makes them ----------------------------------------------------------------------
 
 
-def _end_label(state: HandState, move: Move, lang: str) -> str:
-    if move.end == "lead":
-        return t("controls.lead_button", lang, tile=str(move.tile))
-    number = next(n for at, n in state.table.open_ends() if at == move.end)
-    return t("controls.end_button", lang, end=t(f"end.{move.end}", lang), n=number)
-
-
 def play_move(screen: Screen, state: HandState, move: Move) -> None:
-    """A move on the board: on a laptop by clicking the tile and its end, on a phone by the buttons under the
-    board (a tile whose end is the only one is played at once: no end button then)."""
-    if move.action is not Action.PLAY:
-        click_button(screen.page, t(f"controls.{move.action.value}", screen.lang))
-        return
-    assert move.tile is not None and move.end is not None
-    if screen.phone:
-        click_button(screen.page, str(move.tile))
-        label = _end_label(state, move, screen.lang)
-        if screen.page.get_by_role("button", name=label, exact=True).count():
-            click_button(screen.page, label)
-    else:
-        click_point(screen.page, f"hand:{move.tile}")
-        click_point(screen.page, f"end:{move.end}")
+    """A move on the board: on a laptop by clicking the tile and its end, on a phone by the buttons under it."""
+    play_line_move(screen.page, state, move, screen.lang, screen.phone)
 
 
 # -- the four pages -------------------------------------------------------------------------------------------

@@ -25,12 +25,13 @@ from browser_helpers import (
     type_deal_number,
     wait_point,
     wait_rerun,
+    walk_lesson,
 )
 
 from tutorial_app.app.tien_gow.table import HUMAN, TienGowTable, human_move, resume, start_tien_gow
 from tutorial_app.i18n import t
 from tutorial_app.lessons import lessons_root, load_lesson, solve, start_run
-from tutorial_app.lessons.format.model import CapstoneStep, PlayStep
+from tutorial_app.lessons.format.model import CapstoneStep
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.tien_gow.worked import namer
 from tutorial_app.rules.tiles import Tile
@@ -177,23 +178,17 @@ def test_a_tien_gow_lesson_driven_by_clicking(page: Any, app_url: str, artifacts
     open_app(page, f"{app_url}/?lesson={lesson.id}&lang=en")
     page.get_by_text(lesson.title.en).first.wait_for()
     on_table = 0
-    while True:
-        action = solve(run)
-        if isinstance(run.step, PlayStep):
-            assert isinstance(action, tg.Move) and run.state is not None
-            _lay(page, run.state.hands[run.viewer], action)
-            run.submit_move(action)
-            on_table += 1
-            page.get_by_text("Right!").first.wait_for()
-            page.screenshot(path=str(artifacts / f"tien_gow_lesson_step{run.index + 1}.png"), full_page=True)
-        elif action is not None:
-            assert run.choices("en") is not None  # Tien Gow's questions are answered with a choice
-            answer_question(page, run, action)
-            page.get_by_text("Right!").first.wait_for()
-        if run.finished:
-            break
-        next_step(page, run)
-    page.get_by_text("Lesson complete!").wait_for()
+
+    def lay_the_move(action: tg.Move) -> None:
+        nonlocal on_table
+        assert isinstance(action, tg.Move) and run.state is not None
+        _lay(page, run.state.hands[run.viewer], action)
+        run.submit_move(action)
+        on_table += 1
+        page.get_by_text("Right!").first.wait_for()
+        page.screenshot(path=str(artifacts / f"tien_gow_lesson_step{run.index + 1}.png"), full_page=True)
+
+    walk_lesson(page, run, lay_the_move, choices_only=True)  # Tien Gow's questions are answered with a choice
     assert on_table >= 3
     page.screenshot(path=str(artifacts / "tien_gow_lesson_complete.png"), full_page=True)
 
