@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,9 @@ def test_every_lesson_file_validates(path: Path) -> None:
     assert checked.lesson is not None
 
 
+@cache
 def _core() -> list[Lesson]:
+    """The core course checked, once per process (~0.7 s of CPU; six tests and a parametrization read it)."""
     report = check_paths([ROOT / "core"])
     assert report.issues == []
     return report.lessons
