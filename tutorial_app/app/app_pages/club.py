@@ -67,6 +67,44 @@ if not isinstance(store, ClubStore):
     st.error(store.in_(current), icon=":material/database:")
     st.stop()
 
+
+def front_door(store: ClubStore, current: str) -> None:
+    """The club's front door: join with a code, start a class, open a table, the rule book, the ratings."""
+    st.title(tr("club.title"))
+    st.markdown(tr("club.intro"))
+    shared = st.query_params.get("club_rules")
+    if shared:
+        shared_rules_offer(shared)
+    say_refusal(current)
+    asked = "teach" if st.query_params.get("teach") else "rules" if shared else "join"
+    section = (
+        st.segmented_control(
+            tr("club.section"),
+            SECTIONS,
+            default=asked,
+            key="club_section",
+            format_func=lambda name: tr(f"club.section_{name}"),
+        )
+        or "join"
+    )
+    try:
+        if section == "join":
+            join_form(store)
+        elif section == "teach":
+            teach_form(store)
+        elif section == "table":
+            table_form(store)
+        elif section == "ratings":
+            club_board()  # the members' puzzle ratings (names shown only by their owners' choice)
+        else:
+            rule_book_editor()
+    except DB_ERRORS:
+        unreachable(current)
+
+
+# Why no st.stop() after a room's screen: a stopped run skips Streamlit's end-of-run cleanup (the widgets of
+# earlier steps stay in the session, and every later run of the tab, each second's poll included, walks them)
+# and costs each phone's run at a step change the stop's own work.
 place = device()
 if place is not None:
     preload_once()  # a room draws boards: plotly.js loads while the rest of the page runs
@@ -74,37 +112,6 @@ if place is not None:
         room_screen(store, place, current)
     except DB_ERRORS:
         unreachable(current)
-    write_cookies()
-    st.stop()
-
-st.title(tr("club.title"))
-st.markdown(tr("club.intro"))
-shared = st.query_params.get("club_rules")
-if shared:
-    shared_rules_offer(shared)
-say_refusal(current)
-asked = "teach" if st.query_params.get("teach") else "rules" if shared else "join"
-section = (
-    st.segmented_control(
-        tr("club.section"),
-        SECTIONS,
-        default=asked,
-        key="club_section",
-        format_func=lambda name: tr(f"club.section_{name}"),
-    )
-    or "join"
-)
-try:
-    if section == "join":
-        join_form(store)
-    elif section == "teach":
-        teach_form(store)
-    elif section == "table":
-        table_form(store)
-    elif section == "ratings":
-        club_board()  # the members' puzzle ratings (names shown only by their owners' choice)
-    else:
-        rule_book_editor()
-except DB_ERRORS:
-    unreachable(current)
+else:
+    front_door(store, current)
 write_cookies()

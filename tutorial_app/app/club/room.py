@@ -90,8 +90,8 @@ class Device(NamedTuple):
 class RoomTab:
     """What this tab keeps of the club between runs: its room's code and its token there (None: in no room),
     this browser's id for the quotas, a refusal to show on the next run, when the poll last told the room this
-    device is here, whether the last poll found the database down, the cookies this run asked for, and
-    whether the page was told to load plotly.js."""
+    device is here, whether the last poll found the database down, the cookies this run asked for, the
+    cookies this tab's page was sent (name -> value), and whether the page was told to load plotly.js."""
 
     code: str | None = None
     token: str | None = None
@@ -100,6 +100,7 @@ class RoomTab:
     noted: float | None = None
     db_down: bool = False
     cookies: dict[str, tuple[str, int]] = field(default_factory=dict)
+    written: dict[str, str] = field(default_factory=dict)
     preloaded: bool = False
 
 
@@ -109,8 +110,18 @@ def tab() -> RoomTab:
 
 
 def _cookie(name: str, value: str, max_age: int) -> None:
-    """Have the browser keep a cookie (written by ``write_cookies`` at the end of the page)."""
-    tab().cookies[name] = (value, max_age)
+    """Have the browser keep a cookie (written by ``write_cookies`` at the end of the page), unless this tab's
+    page was already sent it with this value.
+
+    Why once per tab: a phone's page runs again at every change of its room, and a script sent again on
+    each run was one more element for each of a hundred phones at a step change, for a cookie the browser
+    already keeps (a new session, after a reload, sends it again where the browser lacks it).
+    """
+    kept = tab()
+    if kept.written.get(name) == value:
+        kept.cookies.pop(name, None)
+        return
+    kept.cookies[name] = (value, max_age)
 
 
 def write_cookies() -> None:
@@ -128,6 +139,7 @@ def write_cookies() -> None:
         "(() => {\nconst secure = location.protocol === 'https:' ? '; Secure' : '';\n" + "\n".join(lines) + "\n})();"
     )
     st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
+    kept.written.update((name, value) for name, (value, _age) in pending.items())
 
 
 def _from_cookie(code: str) -> str | None:
@@ -154,7 +166,7 @@ def device() -> Device | None:
         st.query_params.pop("me", None)
         return None
     tab().code, tab().token = code, token
-    _cookie(ROOM_COOKIE + code, token, ROOM_SECONDS)  # on every full run: a browser that missed it gets it
+    _cookie(ROOM_COOKIE + code, token, ROOM_SECONDS)  # sent on the tab's first run in the room (``_cookie``)
     if st.query_params.get("room") != code:
         st.query_params["room"] = code
     return Device(code, token)
