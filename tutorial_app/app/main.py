@@ -19,6 +19,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from tutorial_app.app.club import collector
 from tutorial_app.app.shell import guard, run_costs
 from tutorial_app.app.shell.session import begin_run, sidebar
 from tutorial_app.i18n import t
@@ -50,3 +51,4 @@ navigation = st.navigation(
 sidebar()
 guard.show_pending()
 guard.run_page(navigation.run)
+collector.settle()  # once per process, after its first full run: see there why
