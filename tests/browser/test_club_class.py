@@ -16,8 +16,11 @@ import pytest
 from browser_helpers import CUT_LABELS, POLL_MS, click_button
 from club_helpers import (
     TALLY,
+    catch_up,
     failure_screens,
     join_room,
+    lag,
+    laggable,
     main_button,
     phone,
     press,
@@ -100,7 +103,7 @@ def _follow_a_lesson(browser: Any, urls: tuple[str, ...], artifacts: Path, tag: 
     """The class of ``LESSON`` through its first ``steps`` steps, a late learner joining after the step
     ``late_at`` was revealed; the teacher then ends the class."""
     lesson = _lesson()
-    teacher_context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+    teacher_context = laggable(browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US"))
     teacher = teacher_context.new_page()
     phones = [phone(browser, "ru-RU" if lang == "ru" else "en-US") for _name, lang, _right in LEARNERS]
     late: tuple[Any, Any] | None = None
@@ -122,6 +125,10 @@ def _follow_a_lesson(browser: Any, urls: tuple[str, ...], artifacts: Path, tag: 
             assert right is not None
             given: Counter[str] = Counter()
             keys: list[str] = []
+            # a screen that has nothing to show until the answers are in is held back meanwhile (the teacher's,
+            # each phone once it said its answer was sent): every answer changes the room, and each screen that
+            # follows it draws the whole page again (CPU); a held screen catches up at once when let go
+            lag(teacher)
             for (_context, page), (_name, lang, is_right) in zip(phones, LEARNERS, strict=True):
                 action = right if is_right else _wrong(lesson, index, right)
                 judged = judge(lesson, index, 0, action)
@@ -130,6 +137,8 @@ def _follow_a_lesson(browser: Any, urls: tuple[str, ...], artifacts: Path, tag: 
                 keys.append(judged.key)
                 _answer(page, lesson, index, action, lang)
                 wait_text(page, t("club.sent", lang, answer=key_label(judged.key, run, lang)))
+                lag(page)
+            catch_up(teacher)
             wait_text(teacher, f"3 / {3 if late is None else 4}")
             teacher.wait_for_function(
                 f"() => {{ const t = ({TALLY})(); return t && t.reduce((a, b) => a + b[1], 0) === 3; }}",
@@ -142,6 +151,8 @@ def _follow_a_lesson(browser: Any, urls: tuple[str, ...], artifacts: Path, tag: 
                 teacher.screenshot(path=str(artifacts / f"{tag}_teacher_tally.png"))
                 assert teacher.evaluate(CUT_LABELS) == []  # the wall's larger print once cut the toggle's label
             press(teacher, "Show the answer", "2 of 3 answered right.")
+            for _context, page in phones:
+                catch_up(page)
             revealed = tally(teacher)
             assert revealed is not None
             right_label = key_label(judge(lesson, index, 0, right).key or "", run, "en")
