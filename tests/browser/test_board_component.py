@@ -1,4 +1,5 @@
-"""The board component in headless Chromium: a whole hand by clicks, sizes read from the drawn page, one tap.
+"""The board component in headless Chromium: a whole hand by clicks, sizes read from the drawn page, one tap, presenter
+mode by its keys.
 
 Every size is measured on the page as drawn (Plotly's own axes and the
 figure's traces), at the screen size the requirement names; the moves and
@@ -190,19 +191,46 @@ def test_a_lessons_board_is_readable_and_a_wrong_end_says_where_the_tile_fits(
     context.close()
 
 
+BAR = '[data-testid="stProgress"] [role="progressbar"]'
+# -1 while a rerun has the bar off the page, so a wait on it never throws.
+PROGRESS = f"() => Number(document.querySelector({BAR!r})?.getAttribute('aria-valuenow') ?? -1)"
+
+
+def _press(page: Any, key: str, expect: str) -> None:
+    """Press ``key`` (nothing focused, as a presenter would) and wait for ``expect`` to be true on the page."""
+    page.wait_for_function(SETTLED, polling=50, timeout=30_000)
+    page.keyboard.press(key)
+    page.wait_for_function(expect, timeout=30_000)
+    page.wait_for_function(SETTLED, polling=50, timeout=30_000)
+
+
 def test_presenter_board_fills_the_room_and_the_first_key_works(browser: Any, app_url: str, artifacts: Path) -> None:
+    """Presenter mode, driven by the keyboard only (→ next, R reveal, P play the answer), fills the screen; and the
+    board a room sees is big enough. One test: the keys had a test of their own (test_presenter.py), a page load
+    more."""
     context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US")
     page = context.new_page()
     # Presenter mode switched on with the mouse, then the keyboard only: the very first key press works.
     first = load_course("core")[0]
-    assert type(first.steps[0]).__name__ == "ExplainStep"  # → reads on at once
+    kinds = [type(step).__name__ for step in first.steps]
+    assert kinds[:2] == ["ExplainStep", "QuizStep"], kinds  # → reads on at once; the keys below walk the quiz
     open_app(page, f"{app_url}/?lesson={first.id}&lang=en")
     page.get_by_text(t("learn.presenter", "en")).first.click()
     page.get_by_text("Keys: → next step").wait_for(timeout=30_000)
+    # The caption streams in before the step fragment draws its progress bar: wait for the bar.
+    page.wait_for_function(f"() => !!document.querySelector({BAR!r})", timeout=30_000)
     page.wait_for_function(SETTLED, polling=50, timeout=30_000)
-    page.keyboard.press("ArrowRight")
+    assert not page.locator('[data-testid="stSidebar"]').is_visible(), "the sidebar is still on screen"
+    start = page.evaluate(PROGRESS)
+    _press(page, "ArrowRight", f"() => ({PROGRESS})() > {start}")  # the explanation read: the quiz
     page.get_by_text(t("learn.step_of", "en", n=2, total=len(first.steps))).wait_for(timeout=30_000)
-    # The board a room sees: a lesson's first move, on a 1920 x 1080 projector.
+    quiz = page.evaluate(PROGRESS)
+    _press(page, "r", "() => document.body.innerText.includes('The answer: ')")
+    _press(page, "p", "() => !!document.querySelector('.st-key-learn_next button')")
+    page.screenshot(path=str(artifacts / "presenter.png"), full_page=False)
+    assert page.evaluate(PROGRESS) == quiz, "playing the answer is not yet the next step"
+    _press(page, "ArrowRight", f"() => ({PROGRESS})() > {quiz}")
+    # The board a room sees: a lesson's first move, on a 1920 x 1080 projector (presenter mode by the link).
     lesson = next(item for item in load_course("core") if item.id == "core-02-placing-on-the-ends")
     run = LessonRun.start(lesson)
     open_app(page, f"{app_url}/?lesson={lesson.id}&present=1&lang=en")
