@@ -12,10 +12,12 @@ failed test left open takes nothing from the next one's quota; the addresses it 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import itertools
 import re
 import secrets
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,6 +26,7 @@ import pytest
 from servers import Server
 from ws_client import Tab, run_apart
 
+from tutorial_app.club.class_steps import Judged
 from tutorial_app.club.codes import new_code, new_secret
 from tutorial_app.club.limits import GUESSES_PER_HOUR, ROOMS_PER_ADDRESS, Visitor, visitor
 from tutorial_app.club.rulesets import make_rule_set
@@ -319,3 +322,58 @@ def test_the_join_card_names_an_eight_character_code(server: tuple[str, str]) ->
         return teacher.text()
 
     assert re.search(r"Join with the code \*\*[A-Z2-9]{8}\*\*", run_apart(scenario()))
+
+
+# -- a class's load: a phone redraws for its own room's moves, not for others' answers ---------------------------
+
+
+async def _until(condition: Any, what: str, seconds: float = 30) -> None:
+    """Wait until ``condition()`` holds (checked every 50 ms), or fail saying ``what`` never came."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {seconds} s")
+        await asyncio.sleep(0.05)
+
+
+def test_a_phone_redraws_for_the_next_step_not_for_another_learners_answer(
+    server: tuple[str, str], who: Visitor
+) -> None:
+    url, database = server
+    store = ClubStore(database)
+    code, teacher_token = store.open_class(LESSON, 11, "Teacher", 40, clock(), who=who)
+    bob = store.join(code, "Bob", clock())
+
+    async def scenario() -> dict[str, Any]:
+        teacher = await _page(url, f"room={code}&lang=en", "club", cookie=f"dt_room_{code}={teacher_token}")
+        phone = await _page(url, f"join={code}&lang=en", "club")
+        await phone.run(click="club_join", club_join_name={"string_value": "Ann"})
+        steps: list[str] = []  # each progress bar the phone drew: one per full run of its page
+        polls: list[float] = []  # each run of the phone's page that finished (its poll's runs included)
+
+        def listen(_tab: Tab, message: Any, kind: str, now: float) -> None:
+            if kind == "script_finished":
+                polls.append(now)
+            elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
+                element = message.delta.new_element
+                if element.WhichOneof("type") == "progress":
+                    steps.append(element.progress.text)
+
+        phone.listeners.append(listen)
+        teacher.start_polling()
+        phone.start_polling()
+        answered = time.time()
+        store.answer(code, bob, 0, Judged("a", True), clock())
+        await _until(lambda: "1 / 2" in teacher.texts, "the teacher's screen counting Bob's answer")
+        await _until(lambda: len([t for t in polls if t > answered + 0.5]) >= 3, "three polls of the phone")
+        out: dict[str, Any] = {"after_answer": list(steps)}
+        store.teach(code, teacher_token, "next", clock(), at_step=0)
+        await _until(lambda: any("Step 2" in text for text in steps), "the next step on the phone")
+        out["after_next"] = list(steps)
+        out["exceptions"] = phone.exceptions + teacher.exceptions
+        return out
+
+    out = run_apart(scenario())
+    assert out["after_answer"] == []  # Bob's answer changed the room, and the phone drew nothing again
+    assert [text for text in out["after_next"] if text.startswith("Step")] == ["Step 2 of 11"]
+    assert out["exceptions"] == []

@@ -490,7 +490,7 @@ def learner_view(store: ClubStore, place: Device, room: Room, lesson: Lesson, me
     if room.phase == "over":
         _class_over(store, room, store.members(room.code, shared=True), me)
         return
-    follow(place, room.version)
+    follow(place, room.version, stage=(room.step, room.phase))  # others' answers and joins are not redrawn here
     run = _run(room, lesson, solved=False)
     _step_header(run)
     say_refusal(current)

@@ -55,6 +55,8 @@ __all__ = [
     "enter",
     "forget",
     "follow",
+    "Stage",
+    "concerns_phone",
     "preload_once",
     "join_card",
     "app_address",
@@ -91,7 +93,8 @@ class RoomTab:
     """What this tab keeps of the club between runs: its room's code and its token there (None: in no room),
     this browser's id for the quotas, a refusal to show on the next run, when the poll last told the room this
     device is here, whether the last poll found the database down, the cookies this run asked for, the
-    cookies this tab's page was sent (name -> value), and whether the page was told to load plotly.js."""
+    cookies this tab's page was sent (name -> value), whether the page was told to load plotly.js, and the
+    room's last version a learner's poll found no concern of its phone (code, version)."""
 
     code: str | None = None
     token: str | None = None
@@ -102,6 +105,7 @@ class RoomTab:
     cookies: dict[str, tuple[str, int]] = field(default_factory=dict)
     written: dict[str, str] = field(default_factory=dict)
     preloaded: bool = False
+    checked: tuple[str, int] | None = None
 
 
 def tab() -> RoomTab:
@@ -321,9 +325,33 @@ def _retry() -> None:
     st.rerun(scope="app")
 
 
+Stage = tuple[int, str]
+"""What a learner's phone shows of its room: the class's step and its phase (``Room.step``, ``Room.phase``)."""
+
+
+def concerns_phone(store: ClubStore, code: str, token: str, now: float, stage: Stage) -> bool:
+    """Whether a change of the room concerns a learner's phone that shows ``stage``: the step or its phase
+    moved on, the room is gone, or the device lost its place in it (removed). Another learner's answer or
+    join does not: the phone shows neither.
+
+    Why: every change of a room bumps its one version, and a phone that drew its page again for each of
+    them redrew a hundred phones for each of thirty answers. The rows read here are the ones shared per
+    version on this instance (one read for all the room's screens).
+    """
+    try:
+        room = store.room(code, now, shared=True)
+        if (room.step, room.phase) != stage:
+            return True
+        store.me(code, token, now, shared=True)  # ClubError when the device was removed
+    except ClubError:
+        return True
+    return False
+
+
 @st.fragment(run_every=POLL_SECONDS)
-def _poll(code: str, token: str, seen: int, table: bool) -> None:
-    """One poll: usually a single read of the room's version; the page reruns only when it changed.
+def _poll(code: str, token: str, seen: int, table: bool, stage: Stage | None) -> None:
+    """One poll: usually a single read of the room's version; the page reruns only when it changed (on a
+    learner's phone, only when the change concerns it: ``concerns_phone``).
 
     Why the device's presence only every ``SEEN_EVERY`` seconds and the bots only at a table: a poll
     runs every second on every screen of a room, so it does no more than it must.
@@ -342,7 +370,11 @@ def _poll(code: str, token: str, seen: int, table: bool) -> None:
         if table and store.bots_due(code, now):
             store.run_bots(code, now)
         found = store.version(code, now)
-        changed = found is None or found > seen  # a number older than the page's own read is no change
+        checked = kept.checked[1] if kept.checked is not None and kept.checked[0] == code else seen
+        changed = found is None or found > max(seen, checked)  # older than the page's own read: no change
+        if changed and found is not None and stage is not None:
+            changed = concerns_phone(store, code, token, now, stage)
+            kept.checked = (code, found)  # this version is looked at: the next polls skip it
     except ClubError:
         changed = True  # the page says what happened
     except DB_ERRORS as exc:
@@ -355,16 +387,17 @@ def _poll(code: str, token: str, seen: int, table: bool) -> None:
         st.rerun(scope="app")
 
 
-def follow(place: Device, seen: int, *, table: bool = False) -> None:
+def follow(place: Device, seen: int, *, table: bool = False, stage: Stage | None = None) -> None:
     """Rerun the page as soon as the room changes from version ``seen`` (drawn as nothing); at a ``table``
-    the poll also lets bots take the turns of players away too long.
+    the poll also lets bots take the turns of players away too long; a learner's phone that shows ``stage``
+    reruns only for a change that concerns it (``concerns_phone``).
 
     Why in a container of its own: a fragment that draws nothing takes no
     place on the page, so the next element would sit at its address and be
     wiped each time the fragment reruns (the step's progress bar vanished so).
     """
     with st.container(border=False):
-        _poll(place.code, place.token, seen, table)
+        _poll(place.code, place.token, seen, table, stage)
 
 
 def app_address() -> str:
