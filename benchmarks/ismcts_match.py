@@ -82,11 +82,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--infoset", action="store_true", help="the strong bot's later moves per information set (strategy.infoset)"
     )
+    parser.add_argument(
+        "--max-deals",
+        type=int,
+        help="solve more deals while a decision is close, up to this many (StrongBot.max_deals)",
+    )
     parser.add_argument("--out", type=Path, help="write every game as a JSON line here")
     args = parser.parse_args(argv)
     rules = rules_for("block", 2)
     game = PeerGame()
-    strong = StrongBot(playouts=args.playouts, first_hands=True, infoset=args.infoset)
+    strong = StrongBot(playouts=args.playouts, first_hands=True, infoset=args.infoset, max_deals=args.max_deals)
     rng = random.Random(f"ismcts-match/{args.seed}")
     shares: list[float] = []
     ours: list[float] = []

@@ -137,9 +137,12 @@ MINING_MODEL = replace(BOT_MODEL, sharp=False)
 """How the miner's strong bots read the others' choices: as the strong bots did when the shipped set was mined,
 without the sharp reading of a heaviest-tile player (``OpponentModel.sharp``).
 
-Why pinned: that reading draws other deals, so the bots would play other games and the shipped files would no
-longer be what their headers' commands print. The games are only where candidate positions come from; every
-puzzle is proved from scratch (``proof.prove``), whichever bot played the game to it.
+The miner's bots also solve a fixed number of deals (``StrongBot(max_deals=None)``), as they did then, not
+more while a decision is close as the Play bots do since.
+
+Why pinned: that reading and those extra deals make other choices, so the bots would play other games and the
+shipped files would no longer be what their headers' commands print. The games are only where candidate
+positions come from; every puzzle is proved from scratch (``proof.prove``), whichever bot played the game to it.
 """
 
 
@@ -151,7 +154,7 @@ def played_game(rules: HouseRules, seed: int, game: int) -> tuple[HandState, lis
 def _play(rules: HouseRules, rng: random.Random) -> tuple[HandState, list[Move]]:
     """A hand dealt and played to its end by strong bots at every seat: its start and its moves."""
     start = deal(rules, rng).state
-    bot = StrongBot(model=MINING_MODEL)
+    bot = StrongBot(model=MINING_MODEL, max_deals=None)
     state, moves = start, []
     while state.status is Status.IN_PLAY:
         move = bot(state, rng)
@@ -162,7 +165,7 @@ def _play(rules: HouseRules, rng: random.Random) -> tuple[HandState, list[Move]]
 
 def _quick_share(state: HandState, answers: set[str], puzzle_id: str) -> float:
     """How often the strong bot on a small budget finds an answer from the mover's view."""
-    bot = StrongBot(playouts=QUICK_LOOK_PLAYOUTS, model=MINING_MODEL)
+    bot = StrongBot(playouts=QUICK_LOOK_PLAYOUTS, model=MINING_MODEL, max_deals=None)
     found = 0
     for look in range(QUICK_LOOKS):
         if move_key(bot(state, random.Random(f"{puzzle_id}/look/{look}"))) in answers:

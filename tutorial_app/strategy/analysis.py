@@ -401,6 +401,7 @@ def analyse(
     model: OpponentModel | None = None,
     deals: int | None = None,
     infoset: bool = False,
+    max_deals: int | None = None,
 ) -> Analysis:
     """Rank the legal moves of the seat to move, from its own view (``view.seat`` must be to move).
 
@@ -411,7 +412,9 @@ def analyse(
     drawn again in proportion to how likely they made the others play as they did (``opponents``); the hint
     and the review keep every fitting deal equally likely. ``infoset`` (the strong bots): where
     ``infoset.infoset_applies`` (two players, a line, nothing to draw), the solved deals are valued with the seat's
-    later moves chosen once per information set (``infoset.solve_infosets``), not deal by deal.
+    later moves chosen once per information set (``infoset.solve_infosets``), not deal by deal. ``max_deals``
+    (the strong bots): while the best solved move's lead over the runner-up is within twice its standard error,
+    solve as many deals again, up to ``max_deals`` (``_close``).
     """
     state = view.state
     if view.seat != state.to_move:
@@ -428,8 +431,11 @@ def analyse(
     if exact is None:
         exact = exact_pays(view)
     if exact and len(moves) > 1:
-        worlds, every = _deals(view, sampler, deals or exact_deals_for(playouts), rng, model)
+        first = deals or exact_deals_for(playouts)
+        worlds, every = _deals(view, sampler, first, rng, model)
         try:
+            if max_deals and not every and not infoset:
+                return _adaptive(view, moves, worlds, first, max_deals, sampler, rng, model, note)
             return analyse_deals(
                 view,
                 moves,
@@ -459,6 +465,68 @@ def analyse(
         by_points,
         deals_total=sampler.total,
     )
+
+
+def _adaptive(
+    view: SeatView,
+    moves: list[Move],
+    worlds: Worlds,
+    step: int,
+    max_deals: int,
+    sampler: DealSampler,
+    rng: random.Random,
+    model: OpponentModel | None,
+    note: Text | None,
+) -> Analysis:
+    """The deals solved in rounds of ``step``: another round while the decision is close (``_close``), up to
+    ``max_deals``. Raises as ``exact.solve_deals``."""
+    wins, nets = solve_deals(view, worlds, moves)
+    while len(worlds.hands) + step <= max_deals and _close(wins, nets, ranks_by_points(view.state.rules)):
+        more, _ = _deals(view, sampler, step, rng, model)
+        more_wins, more_nets = solve_deals(view, more, moves)
+        worlds = _joined(worlds, more)
+        wins, nets = np.hstack([wins, more_wins]), np.hstack([nets, more_nets])
+    values = _values(moves, wins, nets)
+    state = view.state
+    by_points = ranks_by_points(state.rules)
+    return Analysis(
+        view.seat,
+        state.rules.side_of(state.to_move),
+        rank_values(values, by_points),
+        len(worlds.hands),
+        "exact_deals",
+        note,
+        sampler.knowledge,
+        by_points,
+        False,
+        sampler.total,
+    )
+
+
+def _close(wins: Floats, nets: Floats, by_points: bool) -> bool:
+    """Whether the best move's lead over the runner-up (deal by deal, win share first: points when the win
+    shares lead nowhere) is within twice its standard error."""
+    keys = nets * _KEY_WEIGHT + wins if by_points else wins * _KEY_WEIGHT + nets
+    order = np.argsort(-keys.mean(axis=1), kind="stable")
+    first, second = order[0], order[1]
+    for row in (nets, wins) if by_points else (wins, nets):
+        lead = row[first] - row[second]
+        spread = float(lead.std(ddof=1))
+        if spread > 0:
+            return float(lead.mean()) < 2 * spread / math.sqrt(len(lead))
+    return False  # the two moves are worth the same in every deal
+
+
+_KEY_WEIGHT = 10_000.0
+
+
+def _joined(a: Worlds, b: Worlds) -> Worlds:
+    greedy = None
+    if a.greedy is not None or b.greedy is not None:
+        zeros_a = np.zeros(len(a.hands), dtype=np.int64)
+        zeros_b = np.zeros(len(b.hands), dtype=np.int64)
+        greedy = np.concatenate([zeros_a if a.greedy is None else a.greedy, zeros_b if b.greedy is None else b.greedy])
+    return Worlds(np.vstack([a.hands, b.hands]), np.vstack([a.boneyards, b.boneyards]), greedy)
 
 
 _MODEL_FACTOR = 4
