@@ -12,12 +12,19 @@ from tutorial_app.app.club import collector
 
 @pytest.fixture
 def fresh_process(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """As in a process where ``settle`` has not run yet; the collector's own state put back afterwards."""
+    """As in a process where ``settle`` has not run yet; the collector's state and the heap's put back afterwards.
+
+    A test worker that ran the app in an AppTest before has had ``settle`` run by ``main.py``: its heap is
+    frozen already, so it is let go first and frozen again afterwards."""
     threshold = gc.get_threshold()
+    was_frozen = gc.get_freeze_count() > 0
+    gc.unfreeze()
     monkeypatch.setattr(collector, "_DONE", [])
     yield
     gc.unfreeze()
     gc.set_threshold(*threshold)
+    if was_frozen:
+        gc.freeze()
 
 
 def test_settle_freezes_the_heap_and_spaces_out_full_collections(fresh_process: None) -> None:
