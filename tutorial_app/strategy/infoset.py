@@ -31,7 +31,15 @@ from tutorial_app.rules.line.scoring import hand_result
 from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK
 from tutorial_app.strategy.exact import DEFAULT_NODE_LIMIT, SearchTooBig
-from tutorial_app.strategy.exact_line import _PLAYS, _SEAT_BITS, LineValue, _greedy_order, _LineSearch, _TooBig
+from tutorial_app.strategy.exact_line import (
+    _PLAYS,
+    _SEAT_BITS,
+    LineValue,
+    _greedy_order,
+    _LineSearch,
+    _TooBig,
+    line_applies,
+)
 
 if TYPE_CHECKING:
     from tutorial_app.strategy.policy import Floats
@@ -51,18 +59,7 @@ Play = tuple[int, int, bool, int, int]
 def infoset_applies(view: SeatView) -> bool:
     """Two players, a line with two ends, one tile a turn, nothing left to draw, a tile on the table."""
     state = view.state
-    rules = state.rules
-    return (
-        rules.players == 2
-        and not rules.spinner_layout
-        and not rules.fives_scoring
-        and not rules.multiple_doubles
-        and not rules.branch_blocking
-        and state.drawable() == 0
-        and state.drawn is None
-        and not state.doubles_run
-        and bool(state.table.ends)
-    )
+    return state.rules.players == 2 and line_applies(state) and bool(state.table.ends)
 
 
 class _Vector:
