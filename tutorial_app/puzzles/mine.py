@@ -314,11 +314,18 @@ def mine(
     progress: Callable[[int, int], None] | None = None,
     endgame: bool = False,
 ) -> Mined:
-    """The first ``count`` puzzles of the run with ``seed`` (fewer if the rules yield none for too long)."""
+    """The first ``count`` puzzles of the run with ``seed`` (fewer if the rules yield none for too long).
+
+    The figures count the games up to the last one the run needed, but the CPU seconds are those of every game
+    mined in the blocks read (the rest of the last block too): games are mined ``_BLOCK`` at a time, and a
+    count of one puzzle found in a block's first game still cost the whole block.
+    """
     puzzles: list[Puzzle] = []
     stats = MineStats()
     barren = 0
+    spent = 0.0
     for block in _blocks(rules, seed, jobs, endgame):
+        spent += sum(game_stats.cpu_seconds for _puzzle, game_stats in block)
         for puzzle, game_stats in block:
             stats.add(game_stats)
             barren = 0 if puzzle is not None else barren + 1
@@ -328,5 +335,6 @@ def mine(
                     progress(len(puzzles), count)
             if len(puzzles) >= count or barren >= MAX_GAMES_PER_PUZZLE:
                 stats.kept = len(puzzles)
+                stats.cpu_seconds = spent  # every game mined, not only those counted above
                 return Mined(tuple(puzzles), stats)
     raise AssertionError("unreachable: the blocks never end")
