@@ -34,7 +34,7 @@ from tutorial_app.rules.line.scoring import hand_result
 from tutorial_app.rules.line.state import HandState
 from tutorial_app.rules.line.variants import rules_for
 from tutorial_app.strategy.analysis import candidate_moves
-from tutorial_app.strategy.bots import STRONG_PLAYOUTS, StrongBot
+from tutorial_app.strategy.bots import STRONG_MAX_DEALS, STRONG_PLAYOUTS, StrongBot
 
 WIN_GOAL = 0.60
 TIME_GOAL = 0.20
@@ -80,18 +80,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--playouts", type=int, default=STRONG_PLAYOUTS, help="the strong bot's budget")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--infoset", action="store_true", help="the strong bot's later moves per information set (strategy.infoset)"
-    )
-    parser.add_argument(
         "--max-deals",
         type=int,
-        help="solve more deals while a decision is close, up to this many (StrongBot.max_deals)",
+        default=STRONG_MAX_DEALS,
+        help=f"solve more deals while a decision is close, up to this many (StrongBot.max_deals; {STRONG_MAX_DEALS})",
     )
     parser.add_argument("--out", type=Path, help="write every game as a JSON line here")
     args = parser.parse_args(argv)
     rules = rules_for("block", 2)
     game = PeerGame()
-    strong = StrongBot(playouts=args.playouts, first_hands=True, infoset=args.infoset, max_deals=args.max_deals)
+    strong = StrongBot(playouts=args.playouts, first_hands=True, max_deals=args.max_deals)
     rng = random.Random(f"ismcts-match/{args.seed}")
     shares: list[float] = []
     ours: list[float] = []

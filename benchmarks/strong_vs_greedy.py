@@ -24,14 +24,13 @@ import argparse
 import os
 import statistics
 import sys
-from dataclasses import replace
 
 from bot_matches import paired_match, paired_matches
 from measure import load_average
 
 from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.line.variants import rules_for
-from tutorial_app.strategy.bots import StrongBot, bot_for
+from tutorial_app.strategy.bots import bot_for
 from tutorial_app.strategy.exact import solve
 
 GOAL = 0.70
@@ -65,13 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--ceiling", action="store_true", help="first, block for two played seeing every hand (a reference)"
     )
-    parser.add_argument(
-        "--infoset", action="store_true", help="the strong bot's later moves per information set (strategy.infoset)"
-    )
     args = parser.parse_args(argv)
     bot = bot_for(args.bot, first_hands=True)
-    if args.infoset and isinstance(bot, StrongBot):
-        bot = replace(bot, infoset=True)
     other = bot_for(args.against, first_hands=True)
     print(
         f"{args.bot} against {args.against}, {args.deals} deals x 2 sides per preset, load {load_average():.1f}",

@@ -48,7 +48,6 @@ from tutorial_app.strategy.exact import (
     solve_deals,
 )
 from tutorial_app.strategy.inference import Knowledge, infer
-from tutorial_app.strategy.infoset import infoset_applies, solve_infosets
 from tutorial_app.strategy.kernel import batch_from_template, code_of
 from tutorial_app.strategy.opponents import OpponentModel, has_choices, model_deals
 from tutorial_app.strategy.outcome import score_batch
@@ -400,7 +399,6 @@ def analyse(
     exact: bool | None = None,
     model: OpponentModel | None = None,
     deals: int | None = None,
-    infoset: bool = False,
     max_deals: int | None = None,
 ) -> Analysis:
     """Rank the legal moves of the seat to move, from its own view (``view.seat`` must be to move).
@@ -410,10 +408,7 @@ def analyse(
     ``exact`` (default: ``exact.exact_pays``), ``deals`` (default ``exact_deals_for(playouts)``) are solved exactly,
     every deal that fits the record when there are not many more. With ``model`` (the bots) the deals are
     drawn again in proportion to how likely they made the others play as they did (``opponents``); the hint
-    and the review keep every fitting deal equally likely. ``infoset`` (the strong bots): where
-    ``infoset.infoset_applies`` (two players, a line, nothing to draw), the solved deals are valued with the seat's
-    later moves chosen once per information set (``infoset.solve_infosets``), not deal by deal. ``max_deals``
-    (the strong bots): while the best solved move's lead over the runner-up is within twice its standard error,
+    and the review keep every fitting deal equally likely. ``max_deals`` (the strong bots): while the best solved move's lead over the runner-up is within twice its standard error,
     solve as many deals again, up to ``max_deals`` (``_close``).
     """
     state = view.state
@@ -434,17 +429,10 @@ def analyse(
         first = deals or exact_deals_for(playouts)
         worlds, every = _deals(view, sampler, first, rng, model)
         try:
-            if max_deals and not every and not infoset:
+            if max_deals and not every:
                 return _adaptive(view, moves, worlds, first, max_deals, sampler, rng, model, note)
             return analyse_deals(
-                view,
-                moves,
-                worlds,
-                every=every,
-                total=sampler.total,
-                knowledge=sampler.knowledge,
-                note=note,
-                infoset=infoset and infoset_applies(view),
+                view, moves, worlds, every=every, total=sampler.total, knowledge=sampler.knowledge, note=note
             )
         except (SearchTooBig, NotExact):
             pass  # a deal too big to solve exactly: played out below
@@ -556,7 +544,6 @@ def analyse_deals(
     knowledge: Knowledge | None = None,
     note: Text | None = None,
     node_limit: int = DEFAULT_NODE_LIMIT,
-    infoset: bool = False,
 ) -> Analysis:
     """``moves`` of the seat to move ranked by their exact value on each deal of ``worlds``, averaged (by
     ``weights`` when the deals are not equally likely): ``method: "exact_deals"``.
@@ -567,10 +554,7 @@ def analyse_deals(
     is no sampling error. Raises ``exact.SearchTooBig`` or ``exact.NotExact`` (see ``exact.solve_deals``).
     """
     state = view.state
-    if infoset:
-        wins, nets = solve_infosets(view, worlds, moves, weights)
-    else:
-        wins, nets = solve_deals(view, worlds, moves, node_limit)
+    wins, nets = solve_deals(view, worlds, moves, node_limit)
     values = _values(moves, wins, nets, every, weights=weights)
     by_points = ranks_by_points(state.rules)
     side = state.rules.side_of(state.to_move)

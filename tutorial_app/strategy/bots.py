@@ -140,9 +140,6 @@ class StrongBot:
     """Solve deals instead of playing out: always (True), never (False), or past the crossover (None)."""
     max_deals: int | None = STRONG_MAX_DEALS
     """Once solving: while the decision is close, solve as many deals again, up to this many (None: never)."""
-    infoset: bool = False
-    """Solved deals valued with the bot's later moves chosen per information set where that applies (two-player
-    block: ``infoset``) instead of deal by deal (PIMC-exact). Off: measured no stronger (docs/strategy.md)."""
 
     def __call__(self, state: HandState, rng: random.Random) -> Move:
         return self.move(state, rng, self.first_hands)
@@ -165,7 +162,6 @@ class StrongBot:
             exact=self.exact,
             model=self.model,
             deals=self.deals,
-            infoset=self.infoset,
             max_deals=self.max_deals,
         )
         return with_claim(state, analysis.best.move)
