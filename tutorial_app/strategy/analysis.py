@@ -469,26 +469,11 @@ def _adaptive(
     """The deals solved in rounds of ``step``: another round while the decision is close (``_close``), up to
     ``max_deals``. Raises as ``exact.solve_deals``."""
     wins, nets = solve_deals(view, worlds, moves)
-    while len(worlds.hands) + step <= max_deals and _close(wins, nets, ranks_by_points(view.state.rules)):
+    while wins.shape[1] + step <= max_deals and _close(wins, nets, ranks_by_points(view.state.rules)):
         more, _ = _deals(view, sampler, step, rng, model)
         more_wins, more_nets = solve_deals(view, more, moves)
-        worlds = _joined(worlds, more)
         wins, nets = np.hstack([wins, more_wins]), np.hstack([nets, more_nets])
-    values = _values(moves, wins, nets)
-    state = view.state
-    by_points = ranks_by_points(state.rules)
-    return Analysis(
-        view.seat,
-        state.rules.side_of(state.to_move),
-        rank_values(values, by_points),
-        len(worlds.hands),
-        "exact_deals",
-        note,
-        sampler.knowledge,
-        by_points,
-        False,
-        sampler.total,
-    )
+    return _solved(view, moves, wins, nets, every=False, total=sampler.total, knowledge=sampler.knowledge, note=note)
 
 
 def _close(wins: Floats, nets: Floats, by_points: bool) -> bool:
@@ -506,15 +491,6 @@ def _close(wins: Floats, nets: Floats, by_points: bool) -> bool:
 
 
 _KEY_WEIGHT = 10_000.0
-
-
-def _joined(a: Worlds, b: Worlds) -> Worlds:
-    greedy = None
-    if a.greedy is not None or b.greedy is not None:
-        zeros_a = np.zeros(len(a.hands), dtype=np.int64)
-        zeros_b = np.zeros(len(b.hands), dtype=np.int64)
-        greedy = np.concatenate([zeros_a if a.greedy is None else a.greedy, zeros_b if b.greedy is None else b.greedy])
-    return Worlds(np.vstack([a.hands, b.hands]), np.vstack([a.boneyards, b.boneyards]), greedy)
 
 
 _MODEL_FACTOR = 4
@@ -553,16 +529,31 @@ def analyse_deals(
     every deal proved by the rules core). ``every``: the deals are all that fit (``total`` of them), so there
     is no sampling error. Raises ``exact.SearchTooBig`` or ``exact.NotExact`` (see ``exact.solve_deals``).
     """
-    state = view.state
     wins, nets = solve_deals(view, worlds, moves, node_limit)
+    return _solved(view, moves, wins, nets, weights, every=every, total=total, knowledge=knowledge, note=note)
+
+
+def _solved(
+    view: SeatView,
+    moves: list[Move],
+    wins: Floats,
+    nets: Floats,
+    weights: Floats | None = None,
+    *,
+    every: bool,
+    total: int,
+    knowledge: Knowledge | None,
+    note: Text | None,
+) -> Analysis:
+    """The analysis of ``moves`` from their exact values on each solved deal (``wins``, ``nets``: moves x deals)."""
+    state = view.state
     values = _values(moves, wins, nets, every, weights=weights)
     by_points = ranks_by_points(state.rules)
-    side = state.rules.side_of(state.to_move)
     return Analysis(
         view.seat,
-        side,
+        state.rules.side_of(state.to_move),
         rank_values(values, by_points),
-        len(worlds.hands),
+        wins.shape[1],
         "exact_deals",
         note,
         knowledge,
