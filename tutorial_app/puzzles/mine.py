@@ -61,6 +61,8 @@ __all__ = [
     "mine",
     "starting_rating",
     "engine_fingerprint",
+    "MINING_MODEL",
+    "MINING_BOT",
 ]
 
 MINED_GAMES: tuple[AnyGame, ...] = (LINE,)
@@ -144,6 +146,8 @@ Why pinned: that reading and those extra deals make other choices, so the bots w
 shipped files would no longer be what their headers' commands print. The games are only where candidate
 positions come from; every puzzle is proved from scratch (``proof.prove``), whichever bot played the game to it.
 """
+MINING_BOT = StrongBot(model=MINING_MODEL, max_deals=None)
+"""The strong bot pinned so (``MINING_MODEL``): it plays the games; on a small budget it takes the quick look."""
 
 
 def played_game(rules: HouseRules, seed: int, game: int) -> tuple[HandState, list[Move]]:
@@ -154,7 +158,7 @@ def played_game(rules: HouseRules, seed: int, game: int) -> tuple[HandState, lis
 def _play(rules: HouseRules, rng: random.Random) -> tuple[HandState, list[Move]]:
     """A hand dealt and played to its end by strong bots at every seat: its start and its moves."""
     start = deal(rules, rng).state
-    bot = StrongBot(model=MINING_MODEL, max_deals=None)
+    bot = MINING_BOT
     state, moves = start, []
     while state.status is Status.IN_PLAY:
         move = bot(state, rng)
@@ -165,7 +169,7 @@ def _play(rules: HouseRules, rng: random.Random) -> tuple[HandState, list[Move]]
 
 def _quick_share(state: HandState, answers: set[str], puzzle_id: str) -> float:
     """How often the strong bot on a small budget finds an answer from the mover's view."""
-    bot = StrongBot(playouts=QUICK_LOOK_PLAYOUTS, model=MINING_MODEL, max_deals=None)
+    bot = replace(MINING_BOT, playouts=QUICK_LOOK_PLAYOUTS)
     found = 0
     for look in range(QUICK_LOOKS):
         if move_key(bot(state, random.Random(f"{puzzle_id}/look/{look}"))) in answers:
