@@ -1,13 +1,19 @@
-"""What every command-line test needs: the repository, the command as a real process, the one-line check, and a
-simulation report's figures."""
+"""What every command-line test needs: the repository, the command as a real process or its JSON, the one-line
+check, and a simulation report's figures."""
 
 from __future__ import annotations
 
+import json
+import shlex
 import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+import pytest
+
+from tutorial_app.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,6 +28,15 @@ def run_module(*args: str, stdin: str | None = None, timeout: float = 120) -> su
         cwd=ROOT,
         timeout=timeout,
     )
+
+
+def json_out(capsys: pytest.CaptureFixture[str], command: str) -> Any:
+    """``domino-tutor COMMAND`` (its words as typed in a shell) run in this process: assert it succeeded and return
+    the JSON it printed."""
+    code = main(shlex.split(command))
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    return json.loads(captured.out)
 
 
 def run_module_bytes(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:

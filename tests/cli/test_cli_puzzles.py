@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import shlex
 from collections.abc import Mapping
 from importlib import resources
 
 import pytest
-from cli_helpers import one_line_error, run_module
+from cli_helpers import json_out, one_line_error, run_module
 
 from tutorial_app.cli import main
 from tutorial_app.commands import puzzles as puzzle_commands
@@ -18,8 +17,7 @@ from tutorial_app.puzzles.themes import THEMES
 
 
 def test_stats_counts_the_shipped_puzzles_per_preset_and_theme(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["puzzles", "stats", "--json"]) == 0
-    stats = json.loads(capsys.readouterr().out)
+    stats = json_out(capsys, "puzzles stats --json")
     assert set(stats) == {"total", "by_preset", "by_theme"}
     puzzles = shipped_puzzles()
     assert stats == puzzle_stats(puzzles)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import io
-import json
 
 import pytest
-from cli_helpers import assert_report_figures, one_line_error, run_module
+from cli_helpers import assert_report_figures, json_out, one_line_error, run_module
 
 from tutorial_app.cli import main
 from tutorial_app.commands.progress import ProgressBar
@@ -18,24 +17,7 @@ from tutorial_app.rules.line.variants import VARIANTS, rules_for
 
 
 def test_simulate_json_matches_the_library(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(
-        [
-            "simulate",
-            "--rules",
-            "goat",
-            "--players",
-            "3",
-            "--override",
-            "target=150",
-            "--hands",
-            "150",
-            "--seed",
-            "9",
-            "--json",
-        ]
-    )
-    assert code == 0
-    report = json.loads(capsys.readouterr().out)
+    report = json_out(capsys, "simulate --rules goat --players 3 --override target=150 --hands 150 --seed 9 --json")
     assert report["preset"] == "kozel"
     assert report["rules"]["players"] == 3 and report["rules"]["target"] == 150
     expected = simulate_hands(rules_for("kozel", 3, {"target": "150"}), 150, seed=9).same_figures()
@@ -187,33 +169,13 @@ def test_rules_bad_input(args: list[str], needle: str, capsys: pytest.CaptureFix
 
 
 def test_simulate_gives_the_bots_to_the_seats_in_turn(capsys: pytest.CaptureFixture[str]) -> None:
-    assert (
-        main(
-            [
-                "simulate",
-                "--rules",
-                "international",
-                "--bot",
-                "strong,greedy",
-                "--hands",
-                "6",
-                "--seed",
-                "5",
-                "--json",
-                "--jobs",
-                "1",
-            ]
-        )
-        == 0
-    )
-    out = json.loads(capsys.readouterr().out)
+    out = json_out(capsys, "simulate --rules international --bot strong,greedy --hands 6 --seed 5 --json --jobs 1")
     assert out["bot"] == "strong,greedy" and out["hands"] == 6 and len(out["hand_wins"]) == 2
     # a level names its bot: medium is the heuristic bot, not greedy under another name
-    assert main(["simulate", "--rules", "block", "--bot", "medium", "--hands", "5", "--json"]) == 0
-    medium = json.loads(capsys.readouterr().out)
+    medium = json_out(capsys, "simulate --rules block --bot medium --hands 5 --json")
     assert medium["bot"] == "heuristic"
-    assert main(["simulate", "--rules", "block", "--bot", "greedy", "--hands", "5", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["bot"] == "greedy"
+    greedy = json_out(capsys, "simulate --rules block --bot greedy --hands 5 --json")
+    assert greedy["bot"] == "greedy"
 
 
 @pytest.mark.parametrize(

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
-from cli_helpers import assert_report_figures, one_line_error, run_module
+from cli_helpers import assert_report_figures, json_out, one_line_error, run_module
 
 from tutorial_app.cli import main
 from tutorial_app.rules.tien_gow import ALIASES, TITLE, LastTrick, TienGowRules
@@ -26,26 +25,11 @@ def test_simulate_200_hands_under_any_alias(name: str, capsys: pytest.CaptureFix
 
 
 def test_simulate_json_matches_the_library(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(
-        [
-            "simulate",
-            "--rules",
-            "tien_gow",
-            "--hands",
-            "120",
-            "--seed",
-            "9",
-            "--bot",
-            "greedy,random,greedy,random",
-            "--override",
-            "last_trick=always",
-            "--json",
-            "--jobs",
-            "2",
-        ]
+    command = (
+        "simulate --rules tien_gow --hands 120 --seed 9 --bot greedy,random,greedy,random"
+        " --override last_trick=always --json --jobs 2"
     )
-    assert code == 0
-    report = json.loads(capsys.readouterr().out)
+    report = json_out(capsys, command)
     assert report["preset"] == "tien_gow" and report["rules"]["last_trick"] == "always"
     rules = TienGowRules(last_trick=LastTrick.ALWAYS)
     expected = simulate_tien_gow(rules, 120, 9, parse_bots("greedy,random,greedy,random")).same_figures()
