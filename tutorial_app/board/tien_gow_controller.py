@@ -7,14 +7,8 @@ need no browser.
 
 A selection is the sorted places (indices) of the chosen tiles in the
 viewer's hand: the hand may hold two identical civil tiles, so a tile's
-name alone would not say which was clicked. Usage in the app::
-
-    outcome = handle_click(state, selected, name, viewer_seat=0)   # "hand:3", "action:play", "play:0,3"
-    selected = outcome.selected
-    if outcome.move is not None:
-        state = apply(state, outcome.move)
-    if outcome.message is not None:
-        show(outcome.message.in_(lang))
+name alone would not say which was clicked. The app calls ``handle_click`` as ``controller``'s usage shows,
+with this game's click names (``hand:3``, ``action:play``, ``play:0,3``).
 
 Buttons outside the figure call ``press(state, selected, Action.PLAY)``;
 ``selection_hint`` says what the buttons may do and why, for captions.
