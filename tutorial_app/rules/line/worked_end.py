@@ -294,43 +294,29 @@ def _minus_own(state: HandState, result: HandResult, winner: int, viewer: int | 
     held = _held_by_others(rules, winner, values, viewer)
     worked = f"{rounded} − {own} = {base}"
     floor = msg(" (never less than 0)") if base == 0 and rounded - own < 0 else EMPTY
+    parts = {"held": held, "own": own, "worked": worked, "floor": floor}
     if rules.fives_scoring and rounded != total:
         sentence = who.pick(
             msg(
                 "You score the difference: {held}, which rounds to {rounded}; minus your own {own}: {worked}{floor}.",
-                held=held,
                 rounded=rounded,
-                own=own,
-                worked=worked,
-                floor=floor,
+                **parts,
             ),
             msg(
                 "{who:cap} scores the difference: {held}, which rounds to {rounded}; minus {who}'s own {own}: "
                 "{worked}{floor}.",
                 who=who.name,
-                held=held,
                 rounded=rounded,
-                own=own,
-                worked=worked,
-                floor=floor,
+                **parts,
             ),
         )
     else:
         sentence = who.pick(
-            msg(
-                "You score the difference: {held}; minus your own {own}: {worked}{floor}.",
-                held=held,
-                own=own,
-                worked=worked,
-                floor=floor,
-            ),
+            msg("You score the difference: {held}; minus your own {own}: {worked}{floor}.", **parts),
             msg(
                 "{who:cap} scores the difference: {held}; minus {who}'s own {own}: {worked}{floor}.",
                 who=who.name,
-                held=held,
-                own=own,
-                worked=worked,
-                floor=floor,
+                **parts,
             ),
         )
     return join(sentence, _extras(state, result, winner, viewer))
