@@ -24,7 +24,6 @@ Three figures, all in one process, measured in the same run:
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
@@ -32,8 +31,8 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+from measure import benchmark_parser, machine_line
 from measure import dominoes_hands as peer_hands
-from measure import machine_line
 
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.moves import apply_unchecked
@@ -158,9 +157,7 @@ def _ms(seconds: float) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=3.0, help="rough time per playout figure (default 3)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = benchmark_parser(__doc__, seconds_per="playout figure", seed=1)
     parser.add_argument("--hints", type=int, default=20, help="hint positions to time (default 20)")
     parser.add_argument("--hands", type=int, default=20, help="international hands for the strong bot (default 20)")
     args = parser.parse_args(argv)

@@ -29,7 +29,6 @@ select to targets <= 0.5 x, rerun <= 2.5 x, first load <= 1.5 x.
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import os
 import statistics
@@ -41,6 +40,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from measure import benchmark_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
@@ -391,7 +392,7 @@ def _ratio(name: str, app: list[float], bare: list[float], goal: float) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--samples", type=int, default=20)
     parser.add_argument("--busy", type=int, default=0, help="CPU-bound processes beside the servers")
     parser.add_argument("--profile", action="store_true", help="print Chrome's CPU profile of one move")

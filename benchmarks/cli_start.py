@@ -18,7 +18,6 @@ The figure: ``CLI start ratio: X``, the worst verb's CPU time over its engine's 
 
 from __future__ import annotations
 
-import argparse
 import resource
 import statistics
 import subprocess
@@ -27,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from measure import load_average
+from measure import benchmark_parser, load_average
 
 GOAL = 1.5
 POSITION = """rules: block
@@ -50,7 +49,7 @@ def run_once(command: list[str]) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--rounds", type=int, default=11)
     args = parser.parse_args(argv)
     python = sys.executable

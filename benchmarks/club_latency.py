@@ -19,7 +19,6 @@ Prints the median and the worst of each, and the ratio of the medians.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sqlite3
 import statistics
@@ -30,6 +29,8 @@ import textwrap
 import time
 from pathlib import Path
 from typing import Any
+
+from measure import benchmark_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
@@ -116,7 +117,7 @@ def bare_latency(browser: Any, url: str, database: Path, samples: int) -> list[f
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--steps", type=int, default=8, help="teacher's clicks (and bare updates) to time")
     args = parser.parse_args()
     from conftest import CHROMIUM_ARGS, chromium_path

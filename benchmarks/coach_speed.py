@@ -21,7 +21,6 @@ Figures, each with its reference measured in the same run:
 
 from __future__ import annotations
 
-import argparse
 import os
 import platform
 import random
@@ -32,6 +31,8 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
+
+from measure import benchmark_parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -157,7 +158,7 @@ def browser_figures(clicks: int) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--hands", type=int, default=5)
     parser.add_argument("--browser", action="store_true", help="also click the Hint in headless Chromium")

@@ -12,13 +12,14 @@ reference measured in the same run, with the absolute times.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from measure import benchmark_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
@@ -101,7 +102,7 @@ def _line(name: str, values: list[float], reference_name: str, reference: list[f
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--core-only", action="store_true")
     parser.add_argument("--samples", type=int, default=4)
     args = parser.parse_args()

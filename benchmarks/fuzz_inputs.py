@@ -16,7 +16,6 @@ error without line and column), ``wrong accept`` (a bad value taken as good),
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import json
@@ -31,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from measure import benchmark_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests")]
@@ -387,7 +387,7 @@ def _row(name: str, outcomes: Counter[Outcome]) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--quick", action="store_true", help="a tenth of the inputs")
     args = parser.parse_args()
     scale = 0.1 if args.quick else 1.0

@@ -16,7 +16,6 @@ judge's value, with the sampling-only interval beside it.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
@@ -24,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "strategy"))
 
 from brute_force import double_dummy
-from measure import load_average
+from measure import benchmark_parser, load_average
 from truth_positions import endgames, pair
 
 from tutorial_app.rules.line.state import HandState, Move
@@ -75,9 +74,8 @@ class Tally:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = benchmark_parser(__doc__, seed=23)
     parser.add_argument("--positions", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=23)
     args = parser.parse_args(argv)
     print(
         f"two-player block endgames, 3-5 tiles a hand, {args.positions} positions, load {load_average():.1f}",

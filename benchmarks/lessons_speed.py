@@ -11,12 +11,13 @@ average is printed too.
 
 from __future__ import annotations
 
-import argparse
 import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from measure import benchmark_parser
 
 from tutorial_app.lessons.catalog import lessons_root
 from tutorial_app.lessons.check import semantics
@@ -58,7 +59,7 @@ def _timed(run: Callable[[], object]) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--paths", nargs="*", type=Path, default=[lessons_root()], help="lesson files or folders")
     args = parser.parse_args()
     paths: list[Path] = args.paths

@@ -1,4 +1,5 @@
-"""What several benchmarks share: the load average, the line that names the machine, and the peer engine's hands.
+"""What several benchmarks share: their argument parser, the load average, the line that names the machine, and the
+peer engine's hands.
 
 Why one module: each benchmark once spelled these itself, a little differently. The benchmarks import it by
 bare name, as they do ``bot_matches`` (``python3 benchmarks/NAME.py`` puts this folder on the path).
@@ -6,9 +7,24 @@ bare name, as they do ``bot_matches`` (``python3 benchmarks/NAME.py`` puts this 
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
 from collections.abc import Callable
+
+
+def benchmark_parser(
+    doc: str | None, *, seed: int | None = None, seconds_per: str | None = None
+) -> argparse.ArgumentParser:
+    """A benchmark's argument parser, described by the first line of its docstring ``doc``: with ``seconds_per``
+    (``"case"``) a ``--seconds`` option, the rough time per case (default 3); with ``seed`` a ``--seed`` option
+    defaulting to it."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0] if doc else None)
+    if seconds_per is not None:
+        parser.add_argument("--seconds", type=float, default=3.0, help=f"rough time per {seconds_per} (default 3)")
+    if seed is not None:
+        parser.add_argument("--seed", type=int, default=seed)
+    return parser
 
 
 def load_average() -> float:

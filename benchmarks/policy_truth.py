@@ -12,12 +12,11 @@ pick. Printed beside them: each policy's win share in direct play against the ol
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 
 import numpy as np
-from measure import load_average
+from measure import benchmark_parser, load_average
 
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.moves import apply_unchecked
@@ -65,7 +64,7 @@ def head_to_head(preset: str, players: int, overrides: dict[str, object] | None,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--deals", type=int, default=200, help="deals solved exactly for the reference (200)")
     args = parser.parse_args(argv)

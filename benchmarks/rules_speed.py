@@ -27,7 +27,6 @@ Then two comparisons, each measured in the same run:
 
 from __future__ import annotations
 
-import argparse
 import importlib.metadata
 import importlib.util
 import random
@@ -37,7 +36,7 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple
 
-from measure import dominoes_hands, machine_line
+from measure import benchmark_parser, dominoes_hands, machine_line
 
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.moves import apply_unchecked, legal_sequence
@@ -178,9 +177,7 @@ def state_building(seed: int) -> tuple[dict[str, float], float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=3.0, help="rough time per case (default 3)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = benchmark_parser(__doc__, seconds_per="case", seed=1)
     args = parser.parse_args(argv)
     print(f"{machine_line()}; best of several batches per case")
     jobs = default_jobs()

@@ -12,10 +12,11 @@ the characters written (the same text each round).
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import time
+
+from measure import benchmark_parser
 
 from tutorial_app.language import LANGS
 from tutorial_app.rules.line.deal import deal
@@ -42,10 +43,9 @@ def texts_of(worked: WorkedEnd) -> list[Text]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = benchmark_parser(__doc__, seed=7)
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     states = finished_hands(args.hands, args.seed)
     explained = [explain_hand_end(s, viewer=0) for s in states]

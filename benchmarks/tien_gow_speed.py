@@ -14,7 +14,6 @@ Run: ``python3 benchmarks/tien_gow_speed.py [--seconds S] [--seed N]``.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import json
@@ -24,7 +23,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from measure import machine_line
+from measure import benchmark_parser, machine_line
 
 from tutorial_app.board.figure import board_figure
 from tutorial_app.board.tien_gow_figure import tien_gow_figure
@@ -92,9 +91,7 @@ def mid_trick(seed: int) -> tg.HandState:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=3.0, help="rough time per simulator case (default 3)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = benchmark_parser(__doc__, seconds_per="simulator case", seed=1)
     args = parser.parse_args(argv)
     print(machine_line())
 
