@@ -231,7 +231,7 @@ def test_chinese_red_pips_half_by_half() -> None:
 
 def test_pairs_are_named_from_the_learner_seat() -> None:
     rules = rules_for("international")
-    assert side_who(rules, 0, 2).en == "your pair (0 + 2)" and side_who(rules, 1, 2).ru == "пара 1 + 3"
+    assert side_who(rules, 0, 2).name.en == "your pair (0 + 2)" and side_who(rules, 1, 2).name.ru == "пара 1 + 3"
 
 
 @pytest.mark.parametrize("variant", [v.name for v in VARIANTS])

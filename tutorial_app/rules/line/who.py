@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 from tutorial_app.rules.line.options import HouseRules
-from tutorial_app.rules.text import EMPTY, Text, declined, msgc
+from tutorial_app.rules.text import Text, declined, msgc
 
 __all__ = ["Who", "seat_who", "side_who"]
 
@@ -20,8 +20,7 @@ Person = Literal["you", "he", "she"]
 
 
 class Who(NamedTuple):
-    """A seat or a side named for a sentence: as messages in the cases a sentence needs, and (the old form, for
-    callers not yet on messages) as English and Russian strings.
+    """A seat or a side named for a sentence, as a message in the cases a sentence needs.
 
     ``person`` drives verb agreement: "you" (you hold / вы пишете), "he" (a
     seat: holds / пишет, вышел), "she" (a pair, «пара»: пишет, вышла). A
@@ -31,14 +30,8 @@ class Who(NamedTuple):
     (``{who:gen}``: «у игрока 2»; ``{who:dat}``, ``{who:ins}``).
     """
 
-    en: str
-    en_poss: str
-    ru: str
-    ru_gen: str
-    ru_dat: str
-    ru_ins: str
     person: Person
-    name: Text = EMPTY
+    name: Text
     """The name as a message field: "seat 2", «игрок 2», "your pair (0 + 2)"; declined (``rules.text.declined``),
     so a translation writes ``{who:gen}`` for «у игрока 2»."""
 
@@ -50,34 +43,8 @@ class Who(NamedTuple):
     def you(self) -> bool:
         return self.person == "you"
 
-    @property
-    def en_cap(self) -> str:
-        return self.en[:1].upper() + self.en[1:]
-
-    @property
-    def ru_cap(self) -> str:
-        return self.ru[:1].upper() + self.ru[1:]
-
-    def en_verb(self, you_form: str, other_form: str) -> str:
-        """The English verb for this subject: ``hold`` for "you", ``holds`` otherwise."""
-        return you_form if self.you else other_form
-
-    def ru_verb(self, you_form: str, he_form: str, she_form: str | None = None) -> str:
-        """The Russian verb for this subject (вы пишете / игрок пишет / пара пишет)."""
-        if self.you:
-            return you_form
-        if self.person == "she" and she_form is not None:
-            return she_form
-        return he_form
-
 
 _YOU = Who(
-    "you",
-    "your",
-    "вы",
-    "вас",
-    "вам",
-    "вами",
     "you",
     declined(
         msgc("who", "you"),
@@ -93,12 +60,6 @@ def seat_who(seat: int, viewer: int | None = None) -> Who:
     if viewer is not None and seat == viewer:
         return _YOU
     return Who(
-        f"seat {seat}",
-        f"seat {seat}'s",
-        f"игрок {seat}",
-        f"игрока {seat}",
-        f"игроку {seat}",
-        f"игроком {seat}",
         "he",
         declined(
             msgc("seat", "seat {seat}", seat=seat),
@@ -117,12 +78,6 @@ def side_who(rules: HouseRules, side: int, viewer: int | None = None) -> Who:
     joined = " + ".join(str(s) for s in seats)
     if viewer is not None and viewer in seats:
         return Who(
-            f"your pair ({joined})",
-            "your pair's",
-            f"ваша пара ({joined})",
-            f"вашей пары ({joined})",
-            f"вашей паре ({joined})",
-            f"вашей парой ({joined})",
             "she",
             declined(
                 msgc("pair", "your pair ({seats})", seats=joined),
@@ -132,12 +87,6 @@ def side_who(rules: HouseRules, side: int, viewer: int | None = None) -> Who:
             ),
         )
     return Who(
-        f"the pair of seats {joined}",
-        f"the pair of seats {joined}'s",
-        f"пара {joined}",
-        f"пары {joined}",
-        f"паре {joined}",
-        f"парой {joined}",
         "she",
         declined(
             msgc("pair", "the pair of seats {seats}", seats=joined),
