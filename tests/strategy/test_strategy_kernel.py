@@ -20,9 +20,12 @@ from strategy_helpers import line_up_id, line_ups, played_hands, rules_of
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.moves import apply_unchecked, legal_moves
 from tutorial_app.rules.line.scoring import hand_result
-from tutorial_app.rules.line.simulate import play_out, simulate_hands
+from tutorial_app.rules.line.simulate import choose_greedy, play_out, simulate_hands
 from tutorial_app.rules.line.state import Action, HandState
+from tutorial_app.rules.line.variants import rules_for
+from tutorial_app.rules.tiles import ALL_TILES
 from tutorial_app.strategy.dealing import deal_batch
+from tutorial_app.strategy.exact_line import _PLAYS, _greedy_order
 from tutorial_app.strategy.kernel import (
     DRAW_CODE,
     PASS_CODE,
@@ -31,9 +34,11 @@ from tutorial_app.strategy.kernel import (
     code_of,
     move_of,
 )
+from tutorial_app.strategy.opponents import _HEAVIER
 from tutorial_app.strategy.outcome import Scores, score_batch
 from tutorial_app.strategy.playout import legal_now, play_batch
 from tutorial_app.strategy.policy import Policy
+from tutorial_app.strategy.tables import heaviest
 
 LINE_UPS = line_ups()
 
@@ -161,3 +166,31 @@ def test_move_codes_round_trip() -> None:
         for move in (*legal_moves(start), *moves):
             if move.action is not Action.MUGGINS:
                 assert move_of(code_of(move)) == move._replace(claim=None)
+
+
+def test_the_one_heaviest_tile_order_picks_what_the_greedy_bot_picks() -> None:
+    """``tables.HEAVIEST_FIRST`` is the heaviest-tile order the kernel (``heaviest``), the exact search's greedy
+    seats (``exact_line._greedy_order``) and the opponent model's reading (``opponents._HEAVIER``) share; in
+    every position of block hands played by random and greedy bots each picks what ``choose_greedy`` picks."""
+    checked = 0
+    for players in (2, 4):
+        for start, moves in played_hands(rules_for("block", players), 40, seed=players):
+            state = start
+            for move in moves:
+                plays = [m for m in legal_moves(state) if m.action is Action.PLAY]
+                if len({m.tile for m in plays}) > 1:
+                    chosen = choose_greedy(plays)
+                    assert chosen.tile is not None
+                    offered = sum(m.tile.bit for m in {m.tile: m for m in plays}.values() if m.tile is not None)
+                    assert int(heaviest(np.array([offered], dtype=np.int64))[0]) == chosen.tile.index
+                    assert _HEAVIER[chosen.tile.index] & offered == 0
+                    assert all(_HEAVIER[m.tile.index] & chosen.tile.bit for m in plays if m.tile != chosen.tile)
+                    if state.table.tiles():
+                        left, right = state.table.ends[:2]
+                        hand = state.hands[state.to_move]
+                        fast = min((p for p in _PLAYS[left, right] if hand & p[1]), key=_greedy_order)
+                        after = apply_unchecked(state, chosen)
+                        assert (ALL_TILES[fast[0]], (fast[3], fast[4])) == (chosen.tile, after.table.ends[:2])
+                    checked += 1
+                state = apply_unchecked(state, move)
+    assert checked > 300

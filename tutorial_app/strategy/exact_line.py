@@ -21,6 +21,7 @@ from typing import NamedTuple
 from tutorial_app.rules.line.moves import apply_unchecked, legal_moves, with_claim
 from tutorial_app.rules.line.state import Action, HandState, Move, Status
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, mask_pips
+from tutorial_app.strategy.tables import GREEDY_RANK
 
 __all__ = ["LineValue", "line_applies", "solve_line"]
 
@@ -205,10 +206,10 @@ class LineTooBig(Exception):
     """More positions than the node limit allows."""
 
 
-def _greedy_order(play: tuple[int, int, bool, int, int]) -> tuple[int, int, bool]:
-    """The heaviest-tile player's choice comes first: most pips, then the rules core's order (tile, left end
-    before right), as ``rules.line.bots.choose_greedy`` picks from ``legal_moves``."""
-    return -_PIPS[play[0]], play[0], play[2]
+def _greedy_order(play: tuple[int, int, bool, int, int]) -> tuple[int, bool]:
+    """The heaviest-tile player's choice comes first: the tile first in ``tables.HEAVIEST_FIRST``, on its left
+    end before its right, as ``rules.line.bots.choose_greedy`` picks from ``legal_moves``."""
+    return GREEDY_RANK[play[0]], play[2]
 
 
 def solve_line(state: HandState, terminal: Terminal, node_limit: int, greedy: int = 0) -> dict[Move, LineValue]:

@@ -30,7 +30,7 @@ import numpy as np
 from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, SUIT_MASK, Tile
 from tutorial_app.strategy.policy import BOT_POLICY, Floats, HeuristicPolicy, Int64s, Legal, Scene
 from tutorial_app.strategy.sampler import DealSampler, Worlds
-from tutorial_app.strategy.tables import heaviest, popcount
+from tutorial_app.strategy.tables import GREEDY_RANK, heaviest, popcount
 from tutorial_app.strategy.view import Event, SeatView
 
 __all__ = [
@@ -161,10 +161,9 @@ def _played_after(view: SeatView, event: Event) -> int:
 
 
 _HEAVIER: tuple[int, ...] = tuple(
-    sum(o.bit for o in ALL_TILES if o.pips > t.pips or (o.pips == t.pips and o.index < t.index)) for t in ALL_TILES
+    sum(o.bit for o in ALL_TILES if GREEDY_RANK[o.index] < GREEDY_RANK[t.index]) for t in ALL_TILES
 )
-"""Per tile: the tiles a heaviest-tile player takes before it (more pips; on a tie, first in the rules core's
-order, as ``rules.line.bots.choose_greedy``)."""
+"""Per tile: the tiles a heaviest-tile player takes before it (``tables.HEAVIEST_FIRST``)."""
 
 
 def _heavier(tile: Tile) -> int:

@@ -27,6 +27,8 @@ __all__ = [
     "DOUBLES_MASK",
     "KTH_BIT",
     "HEAVIEST_KEY",
+    "HEAVIEST_FIRST",
+    "GREEDY_RANK",
     "CHUNK_PIPS",
     "popcount",
     "kth_bit",
@@ -47,6 +49,16 @@ TILE_DOUBLE: npt.NDArray[np.bool_] = np.array([t.is_double for t in ALL_TILES], 
 SUIT_OF_END: Int64s = np.array([0, *SUIT_MASK], dtype=np.int64)
 """``SUIT_OF_END[end + 1]``: the tiles that fit an end showing ``end`` (nothing for a closed end, -1)."""
 DOUBLES_MASK = sum(t.bit for t in ALL_TILES if t.is_double)
+
+HEAVIEST_FIRST: tuple[int, ...] = tuple(sorted(range(len(ALL_TILES)), key=lambda i: (-ALL_TILES[i].pips, i)))
+"""The tiles' indices in the order a heaviest-tile player takes them: most pips first, on a tie the rules core's
+order (``rules.line.bots.choose_greedy`` takes the first heaviest move of ``legal_moves``). Why one table: the
+kernel's greedy policy (``heaviest``), the exact search's greedy seats (``exact_line``) and the opponent model's
+reading of them (``opponents``) must all agree with that bot, and the tests hold this order to it."""
+GREEDY_RANK: tuple[int, ...] = tuple(HEAVIEST_FIRST.index(i) for i in range(len(ALL_TILES)))
+"""Per tile index: its place in ``HEAVIEST_FIRST`` (0: the first a heaviest-tile player lays)."""
+_BY_RANK: Int64s = np.array(HEAVIEST_FIRST, dtype=np.int64)
+_LAST_RANK = len(ALL_TILES) - 1
 
 
 def _tables() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int16]]:
@@ -69,8 +81,7 @@ def _tables() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[
                 continue
             tile = ALL_TILES[index]
             pips[half, low:high] = pips[half, :low] + tile.pips
-            # the heaviest tile, the lowest index on a tie (the order of legal_moves)
-            key = tile.pips * 64 + (63 - index)
+            key = _LAST_RANK - GREEDY_RANK[index]  # larger for a tile a heaviest-tile player takes earlier
             heaviest_key[half, low:high] = np.maximum(heaviest_key[half, :low], key)
     return kth.reshape(-1), heaviest_key, pips
 
@@ -102,13 +113,10 @@ def kth_bit(masks: Int64s, k: Int64s) -> Int64s:
 
 
 def heaviest(masks: Int64s) -> Int64s:
-    """The index of the heaviest tile of each mask (lowest index on a tie), -1 for an empty mask.
-
-    Why this tie-break: it is the rules core's greedy bot, which takes the
-    first heaviest tile in ``legal_moves`` order.
-    """
+    """The index of the first tile of each mask in ``HEAVIEST_FIRST`` (the heaviest, the lowest index on a
+    tie: the rules core's greedy bot), -1 for an empty mask."""
     key = np.maximum(HEAVIEST_KEY[0, masks & CHUNK_MASK], HEAVIEST_KEY[1, masks >> CHUNK]).astype(np.int64)
-    return np.where(key < 0, -1, 63 - key % 64)
+    return np.where(key < 0, -1, _BY_RANK[_LAST_RANK - np.maximum(key, 0)])
 
 
 def mask_pips(masks: Int64s) -> Int64s:
