@@ -30,7 +30,6 @@ select to targets <= 0.5 x, rerun <= 2.5 x, first load <= 1.5 x.
 from __future__ import annotations
 
 import multiprocessing
-import os
 import statistics
 import subprocess
 import sys
@@ -41,7 +40,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from measure import benchmark_parser
+from measure import benchmark_parser, load_average
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
@@ -405,7 +404,7 @@ def main() -> None:
     finally:
         for neighbour in neighbours:
             neighbour.terminate()
-    print(f"load: {os.getloadavg()[0]:.1f} (1-minute average at the end); busy neighbours: {args.busy}")
+    print(f"load: {load_average():.1f} (1-minute average at the end); busy neighbours: {args.busy}")
     print(_line("Play page: click on a tile to its targets drawn", app.select))
     print(_line("Play page: click on a target to the move drawn", app.board))
     print(_line("Play page: click on a target to the server's board drawn (the bots' replies played)", app.redraw))

@@ -21,8 +21,6 @@ Figures, each with its reference measured in the same run:
 
 from __future__ import annotations
 
-import os
-import platform
 import random
 import statistics
 import sys
@@ -32,7 +30,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from measure import benchmark_parser
+from measure import benchmark_parser, machine_line
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -163,7 +161,7 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=5)
     parser.add_argument("--browser", action="store_true", help="also click the Hint in headless Chromium")
     args = parser.parse_args()
-    print(f"python {platform.python_version()}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}")
+    print(machine_line())
     hint_figures(args.positions)
     review_figures(args.hands)
     validator_figures()

@@ -12,11 +12,10 @@ the characters written (the same text each round).
 
 from __future__ import annotations
 
-import os
 import random
 import time
 
-from measure import benchmark_parser
+from measure import benchmark_parser, load_average
 
 from tutorial_app.language import LANGS
 from tutorial_app.rules.line.deal import deal
@@ -66,7 +65,7 @@ def main() -> None:
             chars[lang] = written
     per_hand = 1e6 / len(states)
     base = min(build)
-    print(f"{len(states)} finished block hands, best of {args.rounds} rounds, load {os.getloadavg()[0]:.1f}")
+    print(f"{len(states)} finished block hands, best of {args.rounds} rounds, load {load_average():.1f}")
     print(f"  build the worked hand end (message ids + values): {base * per_hand:8.1f} us per hand")
     for lang in LANGS:
         best = min(write[lang])
