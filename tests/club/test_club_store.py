@@ -18,7 +18,7 @@ from tutorial_app.club.classroom import tally
 from tutorial_app.club.codes import ALPHABET, CODE_LENGTH, new_code, read_code
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.shared_hand import make_setup, replay, seat_view
-from tutorial_app.club.store import ROOM_HOURS, ClubStore
+from tutorial_app.club.store import ROOM_HOURS, ClubStore, Room
 from tutorial_app.lessons import load_course, solve
 from tutorial_app.lessons.format.model import Lesson
 from tutorial_app.rules.line.moves import legal_moves
@@ -237,3 +237,47 @@ def test_the_screens_of_a_class_share_one_read_per_version_and_see_every_change(
     with pytest.raises(ClubError, match="does not belong"):
         store.me(code, tokens[4], NOW + 4, shared=True)  # a rotated token is refused on every instance
     assert store.me(code, fresh, NOW + 4, shared=True).name == "Learner 4"
+
+
+class _Clock:
+    """``time`` for the store's caches, at a time the test sets (``monotonic``); ``time`` as ever."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    @staticmethod
+    def time() -> float:
+        return NOW
+
+
+def test_reads_held_up_across_a_join_do_not_put_back_the_room_from_before_it(
+    store: ClubStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two screens' threads held up (a loaded server) between a read and keeping it, while a learner joins here
+    and a page reads the room: one had read the members before the join, the other the version. Kept after the
+    join, they made that page, at the new version, take its members from before it: the teacher saw no learner,
+    and the poll, at the new version, saw nothing to redraw (a browser test once waited 30 s for "Remove")."""
+    clock = _Clock()
+    monkeypatch.setattr(rooms, "time", clock)
+    code, _teacher = store.open_class(LESSON, 5, "Teacher", 100, NOW)
+    hooks: list[str] = []
+    pages: list[Room] = []
+
+    def held_up(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
+        if statement.startswith("SELECT club_members") and not hooks:
+            hooks.append("members read")  # the first screen has read the members; the second now reads the version
+            clock.now += 1.0
+            store.version(code)
+        elif statement.startswith("SELECT club_rooms.version") and hooks == ["members read"]:
+            hooks.append("version read")  # ... and is held up too: the learner joins, a page reads the room
+            store.join(code, "Anna", NOW)
+            pages.append(store.room(code, NOW, shared=True))
+
+    sa.event.listen(store._reader, "after_cursor_execute", held_up)
+    assert [m.name for m in store.members(code, NOW, shared=True)] == ["Teacher"]  # read before the join
+    sa.event.remove(store._reader, "after_cursor_execute", held_up)
+    assert [room.version for room in pages] == [2]
+    assert {m.name for m in store.members(code, NOW, shared=True)} == {"Teacher", "Anna"}  # the page goes on

@@ -206,6 +206,8 @@ class RoomStore:
         self._flushed = 0.0
         self._versions: dict[str, tuple[float, int | None]] = {}  # room -> (monotonic time read, version)
         self._rows: dict[str, dict[Hashable, tuple[int, float, Any]]] = {}  # room -> part -> (version, read at, rows)
+        self._changes: dict[str, int] = {}  # room -> how many changes this instance made to it (``_forget``)
+        self._cache_lock = threading.Lock()
 
     @property
     def since(self) -> float:
@@ -324,11 +326,16 @@ class RoomStore:
         kept = self._versions.get(code)
         if kept is not None and time.monotonic() - kept[0] < VERSION_FRESH:
             return kept[1]
-        read_at = time.monotonic()
+        read_at, changes = time.monotonic(), self._changes.get(code, 0)
         with self._watching(time.time() if now is None else now), self._reader.connect() as conn:
             found = conn.execute(sa.select(rooms_table.c.version).where(rooms_table.c.code == code)).scalar()
         number = int(found) if found is not None else None
-        self._versions[code] = (read_at, number)
+        with self._cache_lock:
+            kept = self._versions.get(code)
+            if kept is not None and kept[1] is not None and number is not None and kept[1] > number:
+                return kept[1]  # another screen's read, after this one, already found a newer version
+            if self._changes.get(code, 0) == changes:
+                self._versions[code] = (read_at, number)
         return number
 
     def _read(self, code: str, part: Hashable, now: float, read: Callable[[sa.Connection], T], shared: bool) -> T:
@@ -336,11 +343,16 @@ class RoomStore:
         this instance for all its screens.
 
         Why the version is taken before the rows: the rows are then at least as new as the version they are
-        kept under, so a page drawn from them never waits on a version it has not seen.
+        kept under, so a page drawn from them never waits on a version it has not seen. Why nothing read before
+        a change this instance made is kept after it (``_changes``), nor a version older than one kept: a
+        screen's thread held up between its read and its store (a loaded server) put back the version and rows
+        from before a learner joined; a page that read the room at the new version then took the members from
+        before it, and showed the teacher no learner while its poll, at the new version, saw nothing to redraw.
         """
         if not shared:
             with self._reader.connect() as conn:
                 return read(conn)
+        changes = self._changes.get(code, 0)
         version = self.version(code, now)
         at = time.monotonic()
         kept = self._rows.get(code, {}).get(part)
@@ -349,15 +361,20 @@ class RoomStore:
         with self._watching(now), self._reader.connect() as conn:
             rows = read(conn)
         if version is not None:
-            if len(self._rows) > 1000:
-                self._rows = {room: parts for room, parts in self._rows.items() if _fresh(parts, at)}
-            self._rows.setdefault(code, {})[part] = (version, at, rows)
+            with self._cache_lock:
+                if len(self._rows) > 1000:
+                    self._rows = {room: parts for room, parts in self._rows.items() if _fresh(parts, at)}
+                kept = self._rows.get(code, {}).get(part)
+                if self._changes.get(code, 0) == changes and (kept is None or kept[0] <= version):
+                    self._rows.setdefault(code, {})[part] = (version, at, rows)
         return rows
 
     def _forget(self, code: str) -> None:
-        """This instance changed the room: its next reads go to the database."""
-        self._versions.pop(code, None)
-        self._rows.pop(code, None)
+        """This instance changed the room: its next reads go to the database, and a read begun before is not kept."""
+        with self._cache_lock:
+            self._changes[code] = self._changes.get(code, 0) + 1
+            self._versions.pop(code, None)
+            self._rows.pop(code, None)
 
     def room(self, code: str, now: float, *, shared: bool = False) -> Room:
         """The room (ClubError when the code is unknown, expired or the room fell idle); ``shared``: the row
@@ -380,9 +397,10 @@ class RoomStore:
             raise ClubError(_EXPIRED)
         if row.phase in LIVE_PHASES and max(float(row.active), self.since) < now - IDLE_MINUTES * 60:
             raise ClubError(_IDLE)
-        kept = self._versions.get(code)
-        if kept is not None and kept[1] is not None and kept[1] < row.version:
-            self._versions[code] = (time.monotonic(), int(row.version))  # never older than a page's own read
+        with self._cache_lock:
+            kept = self._versions.get(code)
+            if kept is not None and kept[1] is not None and kept[1] < row.version:
+                self._versions[code] = (time.monotonic(), int(row.version))  # never older than a page's own read
         return _room_of(row)
 
     def members(self, code: str, now: float | None = None, *, shared: bool = False) -> list[Member]:
