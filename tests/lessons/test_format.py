@@ -8,7 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from tutorial_app.lessons import LessonRun, RunError, lessons_root, load_lesson, solve_until, start_run
+from tutorial_app.lessons import (
+    LessonRun,
+    RunError,
+    course_names,
+    lessons_root,
+    load_course,
+    load_lesson,
+    solve_until,
+    start_run,
+)
 from tutorial_app.lessons.check.table import is_forced
 from tutorial_app.lessons.check.validate import Report, check_paths
 from tutorial_app.lessons.format.model import QUIZ_KINDS, CapstoneStep, PlayStep, QuizStep
@@ -52,8 +61,9 @@ def test_every_quiz_kind_is_explained_by_the_rules_core() -> None:
 
 
 def test_every_quiz_of_the_courses_gets_the_engines_explanation_first() -> None:
-    for path in sorted(lessons_root().glob("*/*.yaml")):
-        lesson = load_lesson(path)
+    """Every shipped lesson, loaded as the pages serve it (``proofs=False``: the strategy proofs are checked once
+    per run, ``lessons_report``)."""
+    for lesson in (lesson for course in course_names() for lesson in load_course(course, proofs=False)):
         run = start_run(lesson, seed=1)
         for index, step in enumerate(lesson.steps):
             if isinstance(step, QuizStep):
