@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 from browser_helpers import SETTLED
 from club_helpers import failure_screens, join_room, main_button, phone, start_class, wait_text
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from servers import Server
 
+from tutorial_app.club.store import ClubStore, clock
 from tutorial_app.i18n import t
 
 pytestmark = pytest.mark.browser
@@ -31,6 +33,23 @@ def _tool(page: Any, label: str) -> None:
         button.wait_for(timeout=30_000)
     button.click()
     page.wait_for_function(SETTLED, polling=50)
+
+
+def _next_step(teacher: Any, store: ClubStore, code: str) -> None:
+    """The teacher presses "Next step ▶" and their own screen shows step 2.
+
+    Why a second press, only while the room is still at its first step: in a loaded run of the suite the
+    teacher's press was not applied (the teacher's screen and the wall both at step 1 for 30 s, nothing
+    refused), as a click that lands while the screen's one-second poll runs has been lost at a table
+    (test_club_table's ``_choose_tile``); a person presses again. Asked of the store, not of the screen, so the
+    class never skips a step (and a press from a step the room has left is refused: ``teach``'s ``at_step``)."""
+    main_button(teacher, "Next step ▶").click()
+    try:
+        wait_text(teacher, "Step 2 of", timeout=20_000)
+    except PlaywrightTimeout:
+        if store.room(code, clock()).step == 0:
+            main_button(teacher, "Next step ▶").click()
+        wait_text(teacher, "Step 2 of")
 
 
 def test_the_teacher_removes_a_learner_locks_the_class_and_opens_a_wall_screen(
@@ -56,6 +75,7 @@ def test_the_teacher_removes_a_learner_locks_the_class_and_opens_a_wall_screen(
         wait_text(teacher, "0 / 1")  # answered / learners
         _tool(teacher, t("club.remove", "en"))
         wait_text(troll, "removed you")
+        devices[0][0].close()  # done with: a screen left open costs CPU at every change of the room
         wait_text(teacher, "0 / 0")
         _tool(teacher, t("club.lock", "en"))
         wait_text(teacher, t("club.locked_note", "en"))
@@ -67,6 +87,7 @@ def test_the_teacher_removes_a_learner_locks_the_class_and_opens_a_wall_screen(
         newcomer.wait_for_function(SETTLED, polling=50)
         main_button(newcomer, "Войти").click()
         wait_text(newcomer, "закрыл вход")
+        devices[1][0].close()
         teacher.screenshot(path=str(artifacts / "club_roles_teacher_locked.png"))
         _tool(teacher, t("club.wall_link", "en"))
         teacher.get_by_text("me=").first.wait_for(timeout=30_000)  # the link, in the popover (outside the main block)
@@ -76,8 +97,8 @@ def test_the_teacher_removes_a_learner_locks_the_class_and_opens_a_wall_screen(
         wait_text(wall, t("club.wall_note", "en"))
         wall.wait_for_function("() => !location.search.includes('me=')", timeout=30_000)
         assert not main_button(wall, "Next step ▶").is_visible()
-        main_button(teacher, "Next step ▶").click()
-        wait_text(wall, "Step 2 of")
+        _next_step(teacher, ClubStore(club_server.database), code)
+        wait_text(wall, "Step 2 of")  # the wall follows the teacher
         wall.screenshot(path=str(artifacts / "club_roles_wall.png"))
         assert fetched == [], fetched
     except Exception:
