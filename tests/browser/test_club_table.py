@@ -135,10 +135,10 @@ def _refuse_a_stale_move(page: Any, store: ClubStore, code: str, state: HandStat
     loaded machine before the click landed (the screen had caught up), and the test failed."""
     move = next(m for m in legal_moves(state) if m.action is Action.PLAY and m.end != "lead")
     assert move.tile is not None and move.end is not None
-    click_button(page, str(move.tile))
     number = dict(state.table.open_ends())[move.end]
-    end = main_button(page, t("controls.end_button", "en", end=t(f"end.{move.end}", "en"), n=number))
-    end.wait_for()
+    label = t("controls.end_button", "en", end=t(f"end.{move.end}", "en"), n=number)
+    _choose_tile(page, str(move.tile), label)
+    end = main_button(page, label)
     lag(page)
     try:
         store.play(code, _token(page), move, clock())
