@@ -16,7 +16,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from tutorial_app.rules.line.deal import deal
@@ -31,7 +31,7 @@ from tutorial_app.strategy.bots import StrongBot
 
 BotFn = Callable[[HandState, random.Random], Move]
 
-__all__ = ["BotFn", "MatchResult", "paired_match", "paired_matches"]
+__all__ = ["BotFn", "MatchResult", "paired_deals", "paired_match", "paired_matches"]
 
 
 @dataclass
@@ -62,24 +62,30 @@ def _share(state: HandState, side: int) -> float:
     return 1.0 / len(result.winner_sides) if result.tie else 1.0
 
 
-def paired_match(rules: HouseRules, a: BotFn, b: BotFn, deals: int, seed: int) -> MatchResult:
-    """Bot A against bot B on ``deals`` deals, each played with A on side 0 and then on side 1."""
+def paired_deals(rules: HouseRules, deals: int, seed: int) -> Iterator[tuple[HandState, int, random.Random]]:
+    """The games of ``deals`` deals: each deal's start twice, with the side the measured bot takes (0, then 1) and
+    that game's own source of random choices."""
     rng = random.Random(f"paired/{seed}")
-    out = MatchResult()
     for index in range(deals):
         start = deal(rules, rng).state
-        for a_side in (0, 1):
-            state = start
-            moves = random.Random(f"paired/{seed}/{index}/{a_side}")
-            while not state.is_over:
-                mine = rules.side_of(state.to_move) == a_side
-                choosing = len(candidate_moves(state)) > 1
-                started = time.perf_counter()
-                move = (a if mine else b)(state, moves)
-                if choosing:
-                    (out.seconds_a if mine else out.seconds_b).append(time.perf_counter() - started)
-                state = apply_unchecked(state, move)
-            out.shares.append(_share(state, a_side))
+        for side in (0, 1):
+            yield start, side, random.Random(f"paired/{seed}/{index}/{side}")
+
+
+def paired_match(rules: HouseRules, a: BotFn, b: BotFn, deals: int, seed: int) -> MatchResult:
+    """Bot A against bot B on ``deals`` deals, each played with A on side 0 and then on side 1."""
+    out = MatchResult()
+    for start, a_side, moves in paired_deals(rules, deals, seed):
+        state = start
+        while not state.is_over:
+            mine = rules.side_of(state.to_move) == a_side
+            choosing = len(candidate_moves(state)) > 1
+            started = time.perf_counter()
+            move = (a if mine else b)(state, moves)
+            if choosing:
+                (out.seconds_a if mine else out.seconds_b).append(time.perf_counter() - started)
+            state = apply_unchecked(state, move)
+        out.shares.append(_share(state, a_side))
     return out
 
 

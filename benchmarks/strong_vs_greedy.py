@@ -28,15 +28,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import sys
 from collections import defaultdict
 
-from bot_matches import BotFn, paired_match, paired_matches
+from bot_matches import BotFn, paired_deals, paired_match, paired_matches
 from measure import load_average
 
-from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.moves import apply_unchecked
 from tutorial_app.rules.line.state import HandState, Move
 from tutorial_app.rules.line.variants import rules_for
@@ -66,25 +64,20 @@ def where_lost(bot: BotFn, greedy: BotFn, deals: int, seed: int) -> dict[int, li
     """Block for two, ``deals`` deals played as ``bot_matches.paired_match`` plays them (the same deals and move
     sources): per size (tiles in both hands), the win share each of the bot's choices gave up against the best
     move with both hands seen and the opponent known to lay its heaviest tile."""
-    rules = rules_for("block", 2, None)
-    rng = random.Random(f"paired/{seed}")
     lost: dict[int, list[float]] = defaultdict(list)
-    for index in range(deals):
-        start = deal(rules, rng).state
-        for side in (0, 1):
-            state = start
-            moves = random.Random(f"paired/{seed}/{index}/{side}")
-            while not state.is_over:
-                if state.to_move != side:
-                    state = apply_unchecked(state, greedy(state, moves))
-                    continue
-                move = bot(state, moves)
-                if len(candidate_moves(state)) > 1:
-                    values = solve(state, node_limit=2_000_000, greedy=1 << (1 - side))
-                    best = max(v.win for v in values.values())
-                    chosen = next(v for m, v in values.items() if m._replace(claim=None) == move._replace(claim=None))
-                    lost[tiles_in_hands(state)].append(best - chosen.win)
-                state = apply_unchecked(state, move)
+    for start, side, moves in paired_deals(rules_for("block", 2, None), deals, seed):
+        state = start
+        while not state.is_over:
+            if state.to_move != side:
+                state = apply_unchecked(state, greedy(state, moves))
+                continue
+            move = bot(state, moves)
+            if len(candidate_moves(state)) > 1:
+                values = solve(state, node_limit=2_000_000, greedy=1 << (1 - side))
+                best = max(v.win for v in values.values())
+                chosen = next(v for m, v in values.items() if m._replace(claim=None) == move._replace(claim=None))
+                lost[tiles_in_hands(state)].append(best - chosen.win)
+            state = apply_unchecked(state, move)
     return lost
 
 
