@@ -11,14 +11,13 @@ with its 95 % interval, and every bot's time per decision.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import math
 import statistics
 import sys
 
 from bot_matches import MatchResult, paired_match
-from measure import load_average
+from measure import benchmark_parser, load_average
 
 from tutorial_app.rules.bot_names import BOT_NAMES, level_of
 from tutorial_app.rules.line.variants import rules_for
@@ -47,7 +46,7 @@ def elo(results: dict[tuple[str, str], MatchResult], names: list[str], anchor: s
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--deals", type=int, default=100, help="deals per pair, each played twice (100)")
     parser.add_argument("--rules", default="block")
     parser.add_argument("--players", type=int, default=2)

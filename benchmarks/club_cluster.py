@@ -13,7 +13,6 @@ nobody, or any screen showed an error.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import os
@@ -33,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "benchmarks")]
 
 from club_load import ClassRun, next_step  # noqa: E402
+from measure import benchmark_parser  # noqa: E402
 from servers import free_port  # noqa: E402
 from ws_client import Tab  # noqa: E402
 
@@ -112,7 +112,7 @@ async def drive(url: str, learners: int, steps: int) -> dict[str, Any]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--instances", type=int, default=3)
     parser.add_argument("--learners", type=int, default=30)
     parser.add_argument("--steps", type=int, default=3)

@@ -39,6 +39,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests")]
 
+from measure import benchmark_parser  # noqa: E402
 from servers import start_app, stop_app  # noqa: E402
 from ws_client import Tab  # noqa: E402
 
@@ -262,7 +263,7 @@ async def main_async(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--phones", type=int, nargs="+", default=[10, 30, 60, 100])
     parser.add_argument("--steps", type=int, default=3)
     parser.add_argument("--url", help="a running app (else one is started here)")

@@ -20,13 +20,12 @@ the played-out one (ratio <= 1); ``EXACT_TILES`` should match it.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
 import time
 
-from measure import load_average
+from measure import benchmark_parser, load_average
 
 from tutorial_app.rules.line.deal import deal
 from tutorial_app.rules.line.moves import apply_unchecked
@@ -117,7 +116,7 @@ def measure(players: int, tiles: int, count: int, seed: int) -> dict[str, float]
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--positions", type=int, default=8, help="positions per size (default 8)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)

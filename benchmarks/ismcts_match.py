@@ -20,7 +20,6 @@ the exact solver on the whole deal) on the same deals: roughly what the hidden t
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import random
@@ -30,7 +29,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from measure import load_average
+from measure import benchmark_parser, load_average
 from openspiel_bridge import PeerGame, PeerTable, core_move, ismcts_bot
 from strong_vs_greedy import sees_every_hand
 
@@ -82,7 +81,7 @@ def play_game(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--deals", type=int, default=300, help="deals, each played twice (default 300: 600 games)")
     parser.add_argument("--simulations", type=int, default=200, help="IS-MCTS simulations per decision (200)")
     parser.add_argument("--playouts", type=int, default=STRONG_PLAYOUTS, help="the strong bot's budget")

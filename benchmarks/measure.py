@@ -16,10 +16,11 @@ from collections.abc import Callable
 def benchmark_parser(
     doc: str | None, *, seed: int | None = None, seconds_per: str | None = None
 ) -> argparse.ArgumentParser:
-    """A benchmark's argument parser, described by the first line of its docstring ``doc``: with ``seconds_per``
-    (``"case"``) a ``--seconds`` option, the rough time per case (default 3); with ``seed`` a ``--seed`` option
-    defaulting to it."""
-    parser = argparse.ArgumentParser(description=doc.splitlines()[0] if doc else None)
+    """A benchmark's argument parser, described by the first paragraph of its docstring ``doc`` (its first line
+    alone may stop mid-sentence): with ``seconds_per`` (``"case"``) a ``--seconds`` option, the rough time per
+    case (default 3); with ``seed`` a ``--seed`` option defaulting to it."""
+    summary = " ".join(line.strip() for line in doc.strip().split("\n\n")[0].splitlines()) if doc else None
+    parser = argparse.ArgumentParser(description=summary)
     if seconds_per is not None:
         parser.add_argument("--seconds", type=float, default=3.0, help=f"rough time per {seconds_per} (default 3)")
     if seed is not None:

@@ -26,14 +26,13 @@ gives up 18.0 of 53.5, a third of it.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
 from collections import defaultdict
 
 from bot_matches import BotFn, paired_deals, paired_match, paired_matches
-from measure import load_average
+from measure import benchmark_parser, load_average
 
 from tutorial_app.rules.line.moves import apply_unchecked
 from tutorial_app.rules.line.state import HandState, Move
@@ -82,7 +81,7 @@ def where_lost(bot: BotFn, greedy: BotFn, deals: int, seed: int) -> dict[int, li
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--deals", type=int, default=300, help="deals per preset, each played twice (300)")
     parser.add_argument("--bot", default="strong", help="the bot to measure (strong)")
     parser.add_argument("--against", default="greedy", help="its opponent (greedy)")
