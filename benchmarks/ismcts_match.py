@@ -15,7 +15,7 @@ no more than a fifth of IS-MCTS's time per decision.
 
 ``--ceiling``: in the strong bot's seat, a player who sees every hand (``strong_vs_greedy.sees_every_hand``,
 the exact solver on the whole deal) on the same deals: roughly what the hidden tiles cost against this peer
-(76.2 % ± 5.5 over 200 games, seed 1, where the strong bot won 56.5 %).
+(76.2 % ± 5.8 over 200 games, seed 1, where the strong bot won 56.5 %).
 """
 
 from __future__ import annotations
