@@ -126,25 +126,29 @@ class ClassRun:
         return code
 
     async def join(self, code: str, number: int) -> None:
+        """Phone ``number`` joins: its time taken and it polls from now, or it is counted as failed and closed."""
         tab = self.tab(f"L{number}")
         tab.light = True
         tab.listeners.append(self.listen)
         started = time.monotonic()
         try:
             await tab.connect()
-            await tab.run(query=f"join={code}&lang=en", page="club", timeout=300)
-            await tab.run(click="club_join", club_join_name={"string_value": f"Learner {number}"}, timeout=300)
+            joined = await self.enter(tab, code, number)
         except (TimeoutError, OSError, KeyError):
-            self.failed += 1
-            await tab.close()
-            return
-        if tab.params().get("room") != code:
+            joined = False
+        if not joined:
             self.failed += 1
             await tab.close()
             return
         self.joins.append(time.monotonic() - started)
         tab.start_polling()
         self.learners.append(tab)
+
+    async def enter(self, tab: Tab, code: str, number: int) -> bool:
+        """A connected phone's steps into class ``code``; whether it is in."""
+        await tab.run(query=f"join={code}&lang=en", page="club", timeout=300)
+        await tab.run(click="club_join", club_join_name={"string_value": f"Learner {number}"}, timeout=300)
+        return tab.params().get("room") == code
 
     async def close(self) -> None:
         for tab in [*self.learners, *([self.teacher] if self.teacher else [])]:
@@ -159,21 +163,9 @@ class BareRun(ClassRun):
     async def open(self) -> str:
         return "bare"
 
-    async def join(self, code: str, number: int) -> None:
-        tab = Tab(self.url, f"L{number}")
-        tab.light = True
-        tab.listeners.append(self.listen)
-        started = time.monotonic()
-        try:
-            await tab.connect()
-            await tab.run(query="", page="", timeout=300)
-        except (TimeoutError, OSError):
-            self.failed += 1
-            await tab.close()
-            return
-        self.joins.append(time.monotonic() - started)
-        tab.start_polling()
-        self.learners.append(tab)
+    async def enter(self, tab: Tab, code: str, number: int) -> bool:
+        await tab.run(query="", page="", timeout=300)
+        return True
 
     def click(self, step: int) -> None:
         with sqlite3.connect(self.database) as conn:
