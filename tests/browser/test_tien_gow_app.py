@@ -172,7 +172,14 @@ def test_on_a_phone_in_russian_a_hand_of_tien_gow_is_played_to_its_end(
 
 
 def test_a_tien_gow_lesson_driven_by_clicking(page: Any, app_url: str, artifacts: Path) -> None:
-    lesson = load_lesson(lessons_root() / "chinese" / "chinese-02-leading-and-beating.yaml")
+    """A Tien Gow lesson on the Learn page to its end: its questions answered with a choice, its moves (several
+    tiles each) clicked on the lesson's table, tile by tile, then Play.
+
+    Why "threes and fours" (12 steps, two moves of three and four tiles): every step of every lesson is rendered
+    by tests/app/test_pages.py; this walk is for the clicks, and "leading and beating" (19 steps) cost ~3.5 s more
+    CPU for the same kinds of click (23.6, 22.6 s against 21.5, 17.6 s, server start included). A Discard clicked on the felt is proved by the hand played to its end
+    (``test_a_hand_of_tien_gow_played_to_its_end_by_clicking_the_table``: deal 1 has four)."""
+    lesson = load_lesson(lessons_root() / "chinese" / "chinese-03-threes-and-fours.yaml")
     run = start_run(lesson)
     assert run.game.name == "tien_gow"
     open_app(page, f"{app_url}/?lesson={lesson.id}&lang=en")
@@ -181,7 +188,7 @@ def test_a_tien_gow_lesson_driven_by_clicking(page: Any, app_url: str, artifacts
 
     def lay_the_move(action: tg.Move) -> None:
         nonlocal on_table
-        assert isinstance(action, tg.Move) and run.state is not None
+        assert isinstance(action, tg.Move) and run.state is not None and len(action.tiles) > 1
         _lay(page, run.state.hands[run.viewer], action)
         run.submit_move(action)
         on_table += 1
@@ -189,7 +196,7 @@ def test_a_tien_gow_lesson_driven_by_clicking(page: Any, app_url: str, artifacts
         page.screenshot(path=str(artifacts / f"tien_gow_lesson_step{run.index + 1}.png"), full_page=True)
 
     walk_lesson(page, run, lay_the_move, choices_only=True)  # Tien Gow's questions are answered with a choice
-    assert on_table >= 3
+    assert on_table >= 2
     page.screenshot(path=str(artifacts / "tien_gow_lesson_complete.png"), full_page=True)
 
 
