@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import re
+import shutil
 from functools import cache
 from pathlib import Path
 
 import pytest
 import yaml
 
-from tutorial_app.lessons import LessonError, lessons_root, load_course, start_run
-from tutorial_app.lessons.check.validate import check_file, check_paths, lesson_files
+from tutorial_app.lessons import LessonError, catalog, lessons_root, load_course, start_run
+from tutorial_app.lessons.check.validate import Report, check_paths, lesson_files
 from tutorial_app.lessons.format.capstone import capstone_seeds, capstone_table
 from tutorial_app.lessons.format.model import (
     CapstoneStep,
@@ -35,11 +36,12 @@ def test_lessons_root_is_the_repository_folder() -> None:
     assert Path(__file__).resolve().parents[2] / "lessons" == ROOT
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
-def test_every_lesson_file_validates(path: Path) -> None:
-    checked = check_file(path)
-    assert [str(i) for i in checked.issues] == []
-    assert checked.lesson is not None
+def test_every_lesson_file_validates(lessons_report: Report) -> None:
+    """Every shipped lesson file, read from the run's one check of them all, proofs included
+    (``lessons_report``; each file checked again here cost ~5 s of CPU)."""
+    assert [str(i) for i in lessons_report.issues] == []
+    assert [Path(c.file) for c in lessons_report.files] == FILES
+    assert all(c.lesson is not None for c in lessons_report.files)
 
 
 @cache
@@ -136,8 +138,10 @@ def test_the_core_course_ends_with_its_capstone() -> None:
 def test_pages_load_courses_without_the_strategy_proofs_but_with_every_rule(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``load_course(proofs=False)`` (the pages' load) skips the playout and exact-play proofs only: a best-move
-    analysis is never run, and an answer the rules core contradicts is still refused."""
+    """``load_course(proofs=False)`` (the pages' load) skips the playout and exact-play proofs only: the line
+    pass never asks for the margin and exact-play checks of a best move (each quiz's answer is still the
+    engine's analysis, which the learner's answer needs anyway), and an answer the rules core contradicts is
+    still refused."""
     import tutorial_app.lessons.check.line as line_pass  # the line game's pass asks for the analysis
 
     analysed: list[object] = []
@@ -161,6 +165,38 @@ def test_pages_load_courses_without_the_strategy_proofs_but_with_every_rule(
     (course / lesson.name).write_text(wrong, encoding="utf-8")
     with pytest.raises(LessonError, match=f"the rules core answers {number}"):
         load_course("core", root=tmp_path, proofs=False)
+
+
+def test_a_course_is_checked_once_until_one_of_its_files_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``load_course`` checks a course once per process while its files stay as they are (the Learn page, the
+    club's lesson list and the tests each load the courses); an edited file is checked again, so a wrong answer
+    written into it is refused as at the first load."""
+    shutil.copytree(ROOT / "core", tmp_path / "core")
+    checks: list[object] = []
+    real = check_paths
+
+    def counting(paths: list[Path]) -> Report:
+        checks.append(paths)
+        return real(paths)
+
+    monkeypatch.setattr(catalog, "check_paths", counting)
+    first = load_course("core", root=tmp_path, proofs=False)
+    again = load_course("core", root=tmp_path, proofs=False)
+    assert again == first and again is not first and len(checks) == 1
+    load_course("core", root=tmp_path)  # with the proofs: another check
+    assert len(checks) == 2
+    lesson, number = next(
+        (path, found[1])
+        for path in sorted((tmp_path / "core").glob("*.yaml"))
+        if (found := re.search(r"^    answer: (\d+)$", path.read_text(encoding="utf-8"), re.MULTILINE))
+    )
+    text = lesson.read_text(encoding="utf-8")
+    lesson.write_text(text.replace(f"    answer: {number}\n", f"    answer: {int(number) + 1}\n", 1), encoding="utf-8")
+    with pytest.raises(LessonError, match=f"the rules core answers {number}"):
+        load_course("core", root=tmp_path, proofs=False)
+    assert len(checks) == 3
 
 
 def test_a_capstone_deal_over_before_the_learners_first_turn_is_dealt_again() -> None:

@@ -11,10 +11,11 @@ points elsewhere when set.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 
 from tutorial_app.lessons.check.semantics import PROOFS
-from tutorial_app.lessons.check.validate import Issue, check_file, check_paths
+from tutorial_app.lessons.check.validate import Issue, Report, check_file, check_paths
 from tutorial_app.lessons.format.courses import course_rank
 from tutorial_app.lessons.format.model import Lesson
 
@@ -68,15 +69,37 @@ def load_course(name: str = "core", root: Path | None = None, *, proofs: bool = 
     """The checked lessons of a course in file order; raises LessonError if any has a problem.
 
     ``proofs=False`` leaves out the strategy proofs (``semantics.PROOFS``): for pages serving the shipped
-    courses, which ``lessons validate`` proved."""
-    folder = (root or lessons_root()) / name
+    courses, which ``lessons validate`` proved.
+
+    A course is checked once per process while its files stay as they are: the check is remembered with
+    every lesson file's size and modification time under ``root`` (a change anywhere there checks it again).
+    Why: the Learn page, the club's lesson list and the tests each load the courses (all of them: ~5 s of
+    CPU, the strategy course's best-move answers being analyses), and a server with both pages loaded them
+    twice."""
+    base = root or lessons_root()
+    folder = base / name
     if not folder.is_dir():
         raise LessonError([Issue(str(folder), 1, 1, f"no course folder {name!r}")])
-    token = PROOFS.set(proofs)
-    try:
-        report = check_paths([folder])
-    finally:
-        PROOFS.reset(token)
+    report = _checked(folder, proofs, _stamp(base))
     if report.issues:
         raise LessonError(report.issues)
-    return report.lessons
+    return list(report.lessons)
+
+
+def _stamp(root: Path) -> tuple[tuple[str, int, int], ...]:
+    """Every lesson file under ``root`` with its size and modification time (nanoseconds)."""
+    found = []
+    for path in sorted(root.glob("*/*.yaml")):
+        stat = path.stat()
+        found.append((str(path), stat.st_size, stat.st_mtime_ns))
+    return tuple(found)
+
+
+@lru_cache(maxsize=32)
+def _checked(folder: Path, proofs: bool, stamp: tuple[tuple[str, int, int], ...]) -> Report:
+    """The check of one course folder (``stamp``: its files as they were; only the cache's key)."""
+    token = PROOFS.set(proofs)
+    try:
+        return check_paths([folder])
+    finally:
+        PROOFS.reset(token)
