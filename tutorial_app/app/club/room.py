@@ -91,15 +91,17 @@ class Device(NamedTuple):
 @dataclass
 class RoomTab:
     """What this tab keeps of the club between runs: its room's code and its token there (None: in no room),
-    this browser's id for the quotas, a refusal to show on the next run, when the poll last told the room this
-    device is here, whether the last poll found the database down, the cookies this run asked for, the
-    cookies this tab's page was sent (name -> value), whether the page was told to load plotly.js, and the
-    room's last version a learner's poll found no concern of its phone (code, version)."""
+    this browser's id for the quotas, a refusal to show on the next run (and the room's version it was first
+    shown at, where the page keeps it: ``say_refusal``), when the poll last told the room this device is here,
+    whether the last poll found the database down, the cookies this run asked for, the cookies this tab's
+    page was sent (name -> value), whether the page was told to load plotly.js, and the room's last version
+    a learner's poll found no concern of its phone (code, version)."""
 
     code: str | None = None
     token: str | None = None
     client: str | None = None
     refusal: Text | None = None
+    refusal_at: int | None = None
     noted: float | None = None
     db_down: bool = False
     cookies: dict[str, tuple[str, int]] = field(default_factory=dict)
@@ -255,15 +257,30 @@ def here() -> Visitor:
 
 def refusal(reason: Text) -> None:
     """Keep a refusal for the next run of the page (called from a button's callback)."""
-    tab().refusal = reason
-
-
-def say_refusal(current: str) -> None:
-    """Show the last refusal once, in the tab's language."""
     kept = tab()
-    reason, kept.refusal = kept.refusal, None
-    if reason is not None:
-        st.warning(plain(reason.in_(current), 600), icon=":material/front_hand:")
+    kept.refusal, kept.refusal_at = reason, None
+
+
+def say_refusal(current: str, version: int | None = None) -> None:
+    """Show the last refusal, in the tab's language: once, or (``version``: the room's version this run
+    draws) on every run of the page until the room changes or the device acts again.
+
+    Why more than once in a room: a run can be cut short by the next one, and a refusal shown only once
+    was then lost. A player's out-of-turn click from a stale screen was refused, its run drew the
+    warning, and a rerun the page asked for at once (its board's width probe, which measured 0 while
+    the page was redrawn) replaced that run: the screen never said why the move was not made.
+    """
+    kept = tab()
+    reason = kept.refusal
+    if reason is None:
+        return
+    if version is None or (kept.refusal_at is not None and kept.refusal_at != version):
+        kept.refusal, kept.refusal_at = None, None
+        if version is not None:
+            return  # the room moved on since it was shown: it no longer says what the screen shows
+    else:
+        kept.refusal_at = version
+    st.warning(plain(reason.in_(current), 600), icon=":material/front_hand:")
 
 
 _NOT_APPLIED = msg("the club's database did not answer, so your click was not applied: try again in a moment")
@@ -283,6 +300,7 @@ def act(work: Callable[..., Any], *args: Any) -> bool:
         _LOG.warning("club action not applied: %s", type(exc).__name__)
         refusal(_NOT_APPLIED)
         return False
+    tab().refusal = None  # an earlier refusal no longer says what happened last
     return True
 
 

@@ -14,7 +14,17 @@ from collections.abc import Sequence
 import streamlit as st
 
 from tutorial_app.app.club.host import host_tools
-from tutorial_app.app.club.room import Device, act, follow, forget, join_card, refusal, room_button, say_refusal
+from tutorial_app.app.club.room import (
+    Device,
+    act,
+    follow,
+    forget,
+    join_card,
+    refusal,
+    room_button,
+    say_refusal,
+    tab,
+)
 from tutorial_app.app.club.watch import watcher_view
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import preset_title
@@ -65,6 +75,7 @@ def _play(store: ClubStore, place: Device, move: Move) -> None:
 
 
 def _click(store: ClubStore, place: Device, view: HandState, seat: int, clicked: str) -> None:
+    tab().refusal = None  # a new click: what was refused before is not what the screen answers now
     outcome = table_click(BOARD, view, seat, clicked, closed=bool(st.session_state.get("club_closed", False)))
     if outcome.message is not None:
         refusal(outcome.message)
@@ -216,7 +227,7 @@ def table_view(store: ClubStore, place: Device, room: Room, me: Member) -> None:
     st.caption(tr("club.table_header", code=room.code, name=plain(me.name, 60), you=you))
     if room.phase != "closed":
         follow(place, room.version, table=True)
-    say_refusal(current)
+    say_refusal(current, room.version)
     st.markdown(seat_legend(setup, holders, me.seat, now))
     _, game = store.game(room.code, now)
     if room.phase == "closed":
