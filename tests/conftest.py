@@ -147,7 +147,7 @@ def _test_cpu(item: pytest.Item) -> float:
     return sum(cpu for _name, cpu in _processes_below().values())
 
 
-SERVER_FIXTURES = {"app_server", "app_url", "club_server", "two_instances", "browser", "page"}
+SERVER_FIXTURES = {"app_server", "app_url", "club_server", "two_instances", "browser", "page", "screen_page"}
 CPU_KEY = "cpu_seconds"
 """The ``user_properties`` entry of a test's teardown report that carries its CPU seconds to the controller."""
 _TEST_CPU = pytest.StashKey[float]()
@@ -326,15 +326,94 @@ def browser() -> Iterator[Any]:
             launched.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh browser context (its own cookies and session) with a laptop-sized window."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
-    opened = context.new_page()
+LAPTOP: dict[str, Any] = {"viewport": {"width": 1400, "height": 1000}, "locale": "en-US"}
+"""The laptop screen of the ``page`` fixture."""
+
+
+class Screens:
+    """The worker's browser pages, one per kind of screen (the browser context's options), kept from test to test.
+
+    Why keep them: a page loading the app in a new browser context compiles Streamlit's script bundle again in a new
+    renderer; the same page navigating to the app again finds it compiled (V8's cache in that renderer) and its
+    files in the context's cache: 4 loads of a lesson, 7.0 s of Chromium CPU and 1.0 s of the server's in new
+    contexts against 4.1 s and 0.4 s in one page (three rounds each); test_screens, test_puzzles_app,
+    test_board_component, test_keyboard and test_browser_flows (17 tests): CPU 120, 100, 110, 118 s (Chromium 77, 64,
+    70, 76) with a new context each against 101, 102, 110, 88 s (Chromium 66, 67, 71, 57), alternated. A test gets the
+    page as new as a fresh context for the app: between tests the page leaves the app (``about:blank``, which ends
+    its Streamlit session), its cookies and storage are cleared and its window size restored; a page whose test
+    failed is closed with its context, in case it was left half-way (a dialog, a press held). A second page of the
+    same screen in one test is a context of its own, closed when the test ends."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.kept: dict[str, tuple[Any, Any, dict[str, Any]]] = {}
+        self.lent: set[str] = set()
+        self.extra: list[Any] = []
+
+    def open(self, **options: Any) -> Any:
+        """A page of a browser context with these options (``browser.new_context``'s), blank, for this test."""
+        key = repr(sorted(options.items()))
+        if key in self.lent:
+            context = self.browser.new_context(**options)
+            self.extra.append(context)
+            return context.new_page()
+        if key not in self.kept:
+            context = self.browser.new_context(**options)
+            self.kept[key] = (context, context.new_page(), options)
+        self.lent.add(key)
+        return self.kept[key][1]
+
+    def give_back(self, failed: bool) -> None:
+        """After a test: its extra contexts closed; each page it used cleaned for the next test, or closed."""
+        for context in self.extra:
+            context.close()
+        self.extra.clear()
+        for key in self.lent:
+            context, used, options = self.kept[key]
+            try:
+                if failed or used.is_closed():
+                    raise RuntimeError("not kept")
+                used.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }")
+                used.goto("about:blank")
+                context.clear_cookies()
+                if "viewport" in options and used.viewport_size != options["viewport"]:
+                    used.set_viewport_size(options["viewport"])
+            except Exception:
+                del self.kept[key]
+                context.close()
+        self.lent.clear()
+
+    def close(self) -> None:
+        for context, _page, _options in self.kept.values():
+            context.close()
+        self.kept.clear()
+
+
+@pytest.fixture(scope="session")
+def _screens(browser: Any) -> Iterator[Screens]:
+    kept = Screens(browser)
     try:
-        yield opened
+        yield kept
     finally:
-        context.close()
+        kept.close()
+
+
+@pytest.fixture
+def screen_page(_screens: Screens, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """``screen_page(viewport=..., locale=..., ...)``: a page on a screen of these ``browser.new_context`` options,
+    as new as a fresh context for the app but kept by the worker from test to test (see ``Screens``)."""
+    failed = request.session.testsfailed
+    try:
+        yield _screens.open
+    finally:
+        _screens.give_back(request.session.testsfailed > failed)
+
+
+@pytest.fixture
+def page(screen_page: Any) -> Any:
+    """A page on a laptop-sized window (``LAPTOP``), as new as a fresh browser context for the app (its own cookies
+    and Streamlit session; see ``Screens``)."""
+    return screen_page(**LAPTOP)
 
 
 @pytest.fixture(scope="session")

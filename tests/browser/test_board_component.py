@@ -133,11 +133,10 @@ def _one_move(page: Any, table: PlayTable, artifacts: Path, index: int) -> PlayT
     return human_move(table, move)
 
 
-def test_a_whole_hand_by_clicks_the_board_ahead_of_each_run(browser: Any, app_url: str, artifacts: Path) -> None:
+def test_a_whole_hand_by_clicks_the_board_ahead_of_each_run(screen_page: Any, app_url: str, artifacts: Path) -> None:
     seed = 2
     table = start_table(rules_for("block", 4), "block", DEFAULT_LEVEL, seed, False)
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
-    page = context.new_page()
+    page = screen_page(viewport={"width": 1400, "height": 1000}, locale="en-US")
     open_app(page, f"{app_url}/play?deal={seed}&rules=block&players=4&lang=en")
     wait_point(page, f"hand:{table.state.hand(HUMAN)[0]}", timeout=60_000)
     moves = 0
@@ -150,18 +149,16 @@ def test_a_whole_hand_by_clicks_the_board_ahead_of_each_run(browser: Any, app_ur
     assert moves >= 3
     page.get_by_text(t("play.hand_over", "en")).first.wait_for(timeout=60_000)
     page.screenshot(path=str(artifacts / "board_whole_hand.png"), full_page=True)
-    context.close()
 
 
 def test_a_lessons_board_is_readable_and_a_wrong_end_says_where_the_tile_fits(
-    browser: Any, app_url: str, artifacts: Path
+    screen_page: Any, app_url: str, artifacts: Path
 ) -> None:
     """In English, then in Russian on the same page (the sidebar's language switch keeps the lesson's step):
     one page load and one walk to the first move instead of one per language (~10 s of CPU)."""
     lesson = next(item for item in load_course("core") if item.id == "core-02-placing-on-the-ends")
     run = LessonRun.start(lesson)
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
-    page = context.new_page()
+    page = screen_page(viewport={"width": 1400, "height": 1000}, locale="en-US")
     open_app(page, f"{app_url}/?lesson={lesson.id}&lang=en")
     _to_first_play_step(page, run, "en")
     state = run.state
@@ -188,7 +185,6 @@ def test_a_lessons_board_is_readable_and_a_wrong_end_says_where_the_tile_fits(
         click_button(page, str(tile))
         label = t("controls.end_button", lang, end=t(f"end.{wrong}", lang), n=dict(state.table.open_ends())[wrong])
         click_button(page, label, expect=said.in_(lang))
-    context.close()
 
 
 BAR = '[data-testid="stProgress"] [role="progressbar"]'
@@ -204,12 +200,13 @@ def _press(page: Any, key: str, expect: str) -> None:
     page.wait_for_function(SETTLED, polling=50, timeout=30_000)
 
 
-def test_presenter_board_fills_the_room_and_the_first_key_works(browser: Any, app_url: str, artifacts: Path) -> None:
+def test_presenter_board_fills_the_room_and_the_first_key_works(
+    screen_page: Any, app_url: str, artifacts: Path
+) -> None:
     """Presenter mode, driven by the keyboard only (→ next, R reveal, P play the answer), fills the screen; and the
     board a room sees is big enough. One test: the keys had a test of their own (test_presenter.py), a page load
     more."""
-    context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US")
-    page = context.new_page()
+    page = screen_page(viewport={"width": 1920, "height": 1080}, locale="en-US")
     # Presenter mode switched on with the mouse, then the keyboard only: the very first key press works.
     first = load_course("core")[0]
     kinds = [type(step).__name__ for step in first.steps]
@@ -240,20 +237,18 @@ def test_presenter_board_fills_the_room_and_the_first_key_works(browser: Any, ap
     assert drawn["chain"] and min(drawn["chain"]) >= 60, drawn  # tiles on the table, for a room
     assert min(drawn["labels"]) >= 24, drawn
     page.screenshot(path=str(artifacts / "presenter_board.png"))
-    context.close()
 
 
 def test_one_tap_picks_one_tap_plays_and_no_hover_label_on_a_touch_screen(
-    browser: Any, app_url: str, artifacts: Path
+    screen_page: Any, app_url: str, artifacts: Path
 ) -> None:
     seed = 4
     table = start_table(rules_for("block", 2), "block", DEFAULT_LEVEL, seed, False)
     assert table.state.to_move == HUMAN
     move = next(m for m in legal_moves(table.state) if m.action is Action.PLAY)
-    context = browser.new_context(
+    page = screen_page(
         viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2, locale="en-US"
     )
-    page = context.new_page()
     open_app(page, f"{app_url}/play?deal={seed}&rules=block&players=2&lang=en")
     page.wait_for_function(SETTLED, polling=50, timeout=60_000)
     where = wait_point(page, f"hand:{move.tile}", timeout=60_000)
@@ -269,4 +264,3 @@ def test_one_tap_picks_one_tap_plays_and_no_hover_label_on_a_touch_screen(
     page.wait_for_function(f"() => !({HAS_POINT})('hand:{move.tile}')", timeout=60_000)
     assert page.locator(".hoverlayer .hovertext").count() == 0
     page.screenshot(path=str(artifacts / "touch_played.png"))
-    context.close()

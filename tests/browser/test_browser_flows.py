@@ -66,33 +66,29 @@ def test_first_core_lesson_by_clicking_the_board(page: Any, app_url: str, artifa
 
 
 def test_on_a_phone_choosing_a_tile_that_fits_nowhere_is_explained_under_the_board(
-    browser: Any, app_url: str, artifacts: Path
+    screen_page: Any, app_url: str, artifacts: Path
 ) -> None:
     lesson = next(lesson for lesson in load_course("core") if lesson.id == "core-02-placing-on-the-ends")
     run = LessonRun.start(lesson)
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU")
-    page = context.new_page()
-    try:
-        open_app(page, f"{app_url}/?lesson={lesson.id}&lang=ru")
-        while not isinstance(run.step, PlayStep):
-            action = solve(run)
-            if action is not None:
-                answer_question(page, run, action, RUSSIAN_LESSON)
-            next_step(page, run, RUSSIAN_LESSON)
-        state = run.state
-        assert state is not None
-        stuck = next(t for t in state.hand(run.viewer) if not any(m.tile is t for m in legal_moves(state)))
-        click_point(page, f"hand:{stuck}")
-        note = page.get_by_text(f"{stuck} не подходит").first
-        note.wait_for()
-        box = note.bounding_box()
-        board = page.locator(".js-plotly-plot").first.bounding_box()
-        assert box is not None and board is not None
-        assert board["y"] + board["height"] <= box["y"] < 844, "the note is just under the board, on screen"
-        assert page.get_by_text("Ошибок: 0").count() == 1, "choosing a tile is not a mistake"
-        page.screenshot(path=str(artifacts / "phone_tile_fits_nowhere.png"))
-    finally:
-        context.close()
+    page = screen_page(viewport={"width": 390, "height": 844}, locale="ru-RU")
+    open_app(page, f"{app_url}/?lesson={lesson.id}&lang=ru")
+    while not isinstance(run.step, PlayStep):
+        action = solve(run)
+        if action is not None:
+            answer_question(page, run, action, RUSSIAN_LESSON)
+        next_step(page, run, RUSSIAN_LESSON)
+    state = run.state
+    assert state is not None
+    stuck = next(t for t in state.hand(run.viewer) if not any(m.tile is t for m in legal_moves(state)))
+    click_point(page, f"hand:{stuck}")
+    note = page.get_by_text(f"{stuck} не подходит").first
+    note.wait_for()
+    box = note.bounding_box()
+    board = page.locator(".js-plotly-plot").first.bounding_box()
+    assert box is not None and board is not None
+    assert board["y"] + board["height"] <= box["y"] < 844, "the note is just under the board, on screen"
+    assert page.get_by_text("Ошибок: 0").count() == 1, "choosing a tile is not a mistake"
+    page.screenshot(path=str(artifacts / "phone_tile_fits_nowhere.png"))
 
 
 def test_a_hand_of_block_played_by_clicking(page: Any, app_url: str, artifacts: Path) -> None:

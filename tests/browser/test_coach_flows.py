@@ -45,40 +45,36 @@ def _play(page: Any, table: PlayTable, lang: str, phone: bool) -> PlayTable:
 
 @pytest.mark.parametrize(("viewport", "lang"), CASES, ids=["laptop-en", "phone-ru"])
 def test_a_hand_with_the_hint_and_its_review(
-    browser: Any, app_url: str, artifacts: Path, viewport: dict[str, int], lang: str
+    screen_page: Any, app_url: str, artifacts: Path, viewport: dict[str, int], lang: str
 ) -> None:
-    context = browser.new_context(viewport=viewport, locale="ru-RU" if lang == "ru" else "en-US")
-    page = context.new_page()
+    page = screen_page(viewport=viewport, locale="ru-RU" if lang == "ru" else "en-US")
     name = f"coach_{lang}_{viewport['width']}"
-    try:
-        open_app(page, f"{app_url}/play?lang={lang}")
-        _choose_strong(page, lang)
-        type_deal_number(page, t("play.seed", lang))
-        click_button(page, t("play.deal", lang))
-        # the same table, kept in step locally: seed 1, one hand of block for two, a strong bot at seat 1
-        table = start_table(rules_for("block"), "block", "strong", 1, False)
-        wait_point(page, f"hand:{table.state.hand(HUMAN)[0]}")
-        hinted = False
-        while not table.hand_over:
-            if not hinted and len(candidate_moves(table.state)) > 1:
-                hint = make_hint(table.state, HUMAN, table.start)
-                click_button(page, t("hint.button", lang), expect=t("hint.title", lang))
-                rows = page.locator("table.dt-hint tbody tr")
-                assert rows.count() == len(hint.rows)
-                assert hint.rows[0].name.in_(lang) in rows.first.inner_text()
-                assert hint.why is not None
-                page.get_by_text(hint.why.in_(lang)[:40]).first.wait_for()
-                page.screenshot(path=str(artifacts / f"{name}_hint.png"), full_page=True)
-                hinted = True
-            table = _play(page, table, lang, phone=viewport["width"] < 600)
-        review = review_hand(table.start, [entry[1] for entry in table.state.log], HUMAN)
-        page.get_by_text(t("review.title", lang)).first.wait_for(timeout=60_000)
-        page.get_by_text(review_headline(review, lang)).first.wait_for(timeout=60_000)
-        page.screenshot(path=str(artifacts / f"{name}_review.png"), full_page=True)
-        if len(review.decisions) > 1:
-            second = t("review.step", lang, k=2, total=len(review.decisions), move=review.decisions[1].index + 1)
-            click_button(page, t("review.next", lang), expect=second)
-            page.get_by_text(second).first.scroll_into_view_if_needed()
-            page.screenshot(path=str(artifacts / f"{name}_review_step.png"), full_page=False)
-    finally:
-        context.close()
+    open_app(page, f"{app_url}/play?lang={lang}")
+    _choose_strong(page, lang)
+    type_deal_number(page, t("play.seed", lang))
+    click_button(page, t("play.deal", lang))
+    # the same table, kept in step locally: seed 1, one hand of block for two, a strong bot at seat 1
+    table = start_table(rules_for("block"), "block", "strong", 1, False)
+    wait_point(page, f"hand:{table.state.hand(HUMAN)[0]}")
+    hinted = False
+    while not table.hand_over:
+        if not hinted and len(candidate_moves(table.state)) > 1:
+            hint = make_hint(table.state, HUMAN, table.start)
+            click_button(page, t("hint.button", lang), expect=t("hint.title", lang))
+            rows = page.locator("table.dt-hint tbody tr")
+            assert rows.count() == len(hint.rows)
+            assert hint.rows[0].name.in_(lang) in rows.first.inner_text()
+            assert hint.why is not None
+            page.get_by_text(hint.why.in_(lang)[:40]).first.wait_for()
+            page.screenshot(path=str(artifacts / f"{name}_hint.png"), full_page=True)
+            hinted = True
+        table = _play(page, table, lang, phone=viewport["width"] < 600)
+    review = review_hand(table.start, [entry[1] for entry in table.state.log], HUMAN)
+    page.get_by_text(t("review.title", lang)).first.wait_for(timeout=60_000)
+    page.get_by_text(review_headline(review, lang)).first.wait_for(timeout=60_000)
+    page.screenshot(path=str(artifacts / f"{name}_review.png"), full_page=True)
+    if len(review.decisions) > 1:
+        second = t("review.step", lang, k=2, total=len(review.decisions), move=review.decisions[1].index + 1)
+        click_button(page, t("review.next", lang), expect=second)
+        page.get_by_text(second).first.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"{name}_review_step.png"), full_page=False)

@@ -81,49 +81,45 @@ def _boards(page: Any, count: int) -> list[dict[str, Any]]:
     ("lang", "width", "height"), [("en", 1400, 1000), ("ru", 390, 844)], ids=["laptop-en", "phone-ru"]
 )
 def test_compare_draws_boards_runs_and_shares(
-    browser: Any, app_url: str, artifacts: Path, lang: str, width: int, height: int
+    screen_page: Any, app_url: str, artifacts: Path, lang: str, width: int, height: int
 ) -> None:
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
-    page = context.new_page()
-    try:
-        # four-player kozel, donkey and block in a link: the example position then has four hands
-        open_app(
-            page,
-            f"{app_url}/compare?lang={lang}&r1=kozel&p1=4&r2=donkey&p2=4&r3=block&p3=4&seed=3"
-            "&hands=300&matches=5&bot=greedy&deal_bot=greedy",
-        )
-        _tab(page, t("compare.tab_referee", lang))
-        boards = _boards(page, 3)
-        seat_names = [label for label in boards[0]["labels"] if ":" not in label]  # not the boneyard
-        assert len(seat_names) == 4, seat_names  # one hand per player, every seat named by number
-        assert not any(t("seat.you", lang) in name for board in boards for name in board["labels"])
-        assert all(b["width"] <= width for b in boards)
-        _shot(page, artifacts / f"compare_referee_{lang}_{width}.png", width)
-        page.set_viewport_size({"width": width, "height": height})
+    page = screen_page(viewport={"width": width, "height": height}, locale="en-US")
+    # four-player kozel, donkey and block in a link: the example position then has four hands
+    open_app(
+        page,
+        f"{app_url}/compare?lang={lang}&r1=kozel&p1=4&r2=donkey&p2=4&r3=block&p3=4&seed=3"
+        "&hands=300&matches=5&bot=greedy&deal_bot=greedy",
+    )
+    _tab(page, t("compare.tab_referee", lang))
+    boards = _boards(page, 3)
+    seat_names = [label for label in boards[0]["labels"] if ":" not in label]  # not the boneyard
+    assert len(seat_names) == 4, seat_names  # one hand per player, every seat named by number
+    assert not any(t("seat.you", lang) in name for board in boards for name in board["labels"])
+    assert all(b["width"] <= width for b in boards)
+    _shot(page, artifacts / f"compare_referee_{lang}_{width}.png", width)
+    page.set_viewport_size({"width": width, "height": height})
 
-        _tab(page, t("compare.tab_deal", lang))
-        outcomes = [same_deal(rules_for(name, 4), 3, "greedy") for name in ("kozel", "donkey", "block")]
-        parted = parting_move(outcomes)
-        boards = _boards(page, 3)
-        if parted is not None and any(o.moves[parted - 1].tile is not None for o in outcomes):
-            assert any(b["outlined"] for b in boards)  # the tile where the games part is outlined
-        _shot(page, artifacts / f"compare_deal_{lang}_{width}.png", width)
-        page.set_viewport_size({"width": width, "height": height})
+    _tab(page, t("compare.tab_deal", lang))
+    outcomes = [same_deal(rules_for(name, 4), 3, "greedy") for name in ("kozel", "donkey", "block")]
+    parted = parting_move(outcomes)
+    boards = _boards(page, 3)
+    if parted is not None and any(o.moves[parted - 1].tile is not None for o in outcomes):
+        assert any(b["outlined"] for b in boards)  # the tile where the games part is outlined
+    _shot(page, artifacts / f"compare_deal_{lang}_{width}.png", width)
+    page.set_viewport_size({"width": width, "height": height})
 
-        _tab(page, t("compare.tab_stats", lang))
-        page.get_by_role("button", name=t("compare.run", lang), exact=True).click()
-        page.wait_for_function(f"() => ({LEGEND})().length === 3", timeout=180_000, polling=POLL_MS)
-        page.wait_for_function(SETTLED, polling=100, timeout=60_000)
-        legend = page.evaluate(LEGEND)
-        assert [entry.split(".")[0] for entry in legend] == ["1", "2", "3"]
-        # the charts render, one bar per rule set (test_browser_flows' own run of the simulation, merged here)
-        page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot .bars').length >= 3", timeout=60_000)
-        bars = page.evaluate("() => document.querySelectorAll('.js-plotly-plot .bars .point').length")
-        assert bars >= 6  # at least three charts with one bar per rule set
-        page.get_by_text(t("compare.stat.goat", lang)).first.wait_for()
-        page.get_by_role("button", name=t("compare.csv", lang)).wait_for()
-        _shot(page, artifacts / f"compare_stats_{lang}_{width}.png", width)
+    _tab(page, t("compare.tab_stats", lang))
+    page.get_by_role("button", name=t("compare.run", lang), exact=True).click()
+    page.wait_for_function(f"() => ({LEGEND})().length === 3", timeout=180_000, polling=POLL_MS)
+    page.wait_for_function(SETTLED, polling=100, timeout=60_000)
+    legend = page.evaluate(LEGEND)
+    assert [entry.split(".")[0] for entry in legend] == ["1", "2", "3"]
+    # the charts render, one bar per rule set (test_browser_flows' own run of the simulation, merged here)
+    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot .bars').length >= 3", timeout=60_000)
+    bars = page.evaluate("() => document.querySelectorAll('.js-plotly-plot .bars .point').length")
+    assert bars >= 6  # at least three charts with one bar per rule set
+    page.get_by_text(t("compare.stat.goat", lang)).first.wait_for()
+    page.get_by_role("button", name=t("compare.csv", lang)).wait_for()
+    _shot(page, artifacts / f"compare_stats_{lang}_{width}.png", width)
 
-        assert "r2=donkey" in page.url and "hands=300" in page.url
-    finally:
-        context.close()
+    assert "r2=donkey" in page.url and "hands=300" in page.url

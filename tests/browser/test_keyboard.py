@@ -32,11 +32,10 @@ def _tab_to_and_press(page: Any, key: str) -> None:
     raise AssertionError(f"Tab never reached {key}")
 
 
-def test_a_move_made_with_the_keyboard_only(browser: Any, app_url: str, artifacts: Path) -> None:
+def test_a_move_made_with_the_keyboard_only(screen_page: Any, app_url: str, artifacts: Path) -> None:
     table = start_table(rules_for("block", 2), "block", DEFAULT_LEVEL, SEED, False)
     assert table.state.to_move == HUMAN  # this deal's lead is the learner's
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
-    page = context.new_page()
+    page = screen_page(viewport={"width": 1400, "height": 1000}, locale="en-US")
     open_app(page, f"{app_url}/play?deal={SEED}&rules=block&players=2&lang=en")
     for _ in range(2):
         plays = [m for m in legal_moves(table.state) if m.action is Action.PLAY]
@@ -48,4 +47,3 @@ def test_a_move_made_with_the_keyboard_only(browser: Any, app_url: str, artifact
         if table.hand_over or table.state.to_move != HUMAN:
             break
     page.screenshot(path=str(artifacts / "play_keyboard.png"), full_page=False)
-    context.close()

@@ -160,16 +160,16 @@ class Screen:
 
 
 @pytest.fixture(params=["uk", "es"], ids=["phone-uk", "laptop-es"])
-def screen(request: pytest.FixtureRequest, browser: Any, artifacts: Path) -> Iterator[Screen]:
-    """A fresh context of the language's screen (a phone for uk, a laptop for es) on the worker's app server."""
+def screen(request: pytest.FixtureRequest, screen_page: Any, artifacts: Path) -> Iterator[Screen]:
+    """A page of the language's screen (a phone for uk, a laptop for es), as new as a fresh context for the app, on
+    the worker's app server."""
     lang = str(request.param)
-    context = browser.new_context(locale=LOCALES[lang], **SCREENS[lang])
-    page = context.new_page()
+    page = screen_page(locale=LOCALES[lang], **SCREENS[lang])
     page.set_default_navigation_timeout(90_000)
     try:
         yield Screen(lang, page, SCREENS[lang] is PHONE, Reader(lang), artifacts)
     finally:
-        context.close()
+        page.set_default_navigation_timeout(30_000)  # Playwright's default again, for the page's next test
 
 
 # -- moves, the way a learner makes them ----------------------------------------------------------------------

@@ -39,9 +39,8 @@ def _puzzle(fits_two: bool) -> Puzzle:
     pytest.skip("no shipped puzzle of that kind")
 
 
-def _open(browser: Any, url: str, size: tuple[int, int], lang: str, puzzle: Puzzle) -> Any:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-US")
-    page = context.new_page()
+def _open(screen_page: Any, url: str, size: tuple[int, int], lang: str, puzzle: Puzzle) -> Any:
+    page = screen_page(viewport={"width": size[0], "height": size[1]}, locale="en-US")
     open_app(page, f"{url}/puzzles?puzzle={puzzle.id}&lang={lang}")
     page.get_by_text(t("puzzles.question", lang).split("**")[1]).first.wait_for(timeout=60_000)
     page.wait_for_function(SETTLED, polling=50, timeout=60_000)
@@ -54,9 +53,9 @@ def _shot(page: Any, name: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_on_a_phone_the_buttons_answer_a_puzzle(browser: Any, app_url: str, lang: str) -> None:
+def test_on_a_phone_the_buttons_answer_a_puzzle(screen_page: Any, app_url: str, lang: str) -> None:
     puzzle = _puzzle(fits_two=True)
-    page = _open(browser, app_url, PHONE, lang, puzzle)
+    page = _open(screen_page, app_url, PHONE, lang, puzzle)
     tile, end = puzzle.best.split()[:2]
     # nothing on screen gives the answer away before the move: the theme is not named
     assert puzzle.explanation.in_(lang)[:30] not in page.inner_text("body")
@@ -92,7 +91,6 @@ def test_on_a_phone_the_buttons_answer_a_puzzle(browser: Any, app_url: str, lang
     board = page.locator(".dt-board").first
     assert page.evaluate("() => window.__shownKeys") == [board.get_attribute("data-board")]
     page.wait_for_function("() => document.querySelectorAll('.dt-board .dt-plot').length === 1")  # the old one put away
-    page.context.close()
 
 
 SHOWN_LOG = """() => {
@@ -111,9 +109,9 @@ def _end_number(puzzle: Puzzle, end: str) -> int:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_on_a_desktop_a_wrong_click_on_the_board_shows_the_line(browser: Any, app_url: str, lang: str) -> None:
+def test_on_a_desktop_a_wrong_click_on_the_board_shows_the_line(screen_page: Any, app_url: str, lang: str) -> None:
     puzzle = _puzzle(fits_two=False)
-    page = _open(browser, app_url, DESKTOP, lang, puzzle)
+    page = _open(screen_page, app_url, DESKTOP, lang, puzzle)
     wrong = puzzle.ranked[1].move.split()
     wait_point(page, f"hand:{wrong[0]}", timeout=60_000)
     click_point(page, f"hand:{wrong[0]}")
@@ -128,4 +126,3 @@ def test_on_a_desktop_a_wrong_click_on_the_board_shows_the_line(browser: Any, ap
     while forward.is_enabled():
         click_button(page, t("puzzles.line_next", lang))
     _shot(page, f"puzzles-desktop-{lang}")
-    page.context.close()

@@ -57,11 +57,10 @@ MEASURE = """() => {
 }"""
 
 
-def _open_board(browser: Any, url: str, size: tuple[int, int], scheme: str = "light", players: int = 2) -> Any:
-    context = browser.new_context(
+def _open_board(screen_page: Any, url: str, size: tuple[int, int], scheme: str = "light", players: int = 2) -> Any:
+    page = screen_page(
         viewport={"width": size[0], "height": size[1]}, locale="en-US", color_scheme=scheme, has_touch=size[0] < 1000
     )
-    page = context.new_page()
     open_app(page, f"{url}/{DEAL.format(players=players)}")
     table = start_table(rules_for("block", players), "block", DEFAULT_LEVEL, 4, False)
     wait_point(page, f"hand:{table.state.hand(HUMAN)[0]}", timeout=60_000)
@@ -73,9 +72,9 @@ def _open_board(browser: Any, url: str, size: tuple[int, int], scheme: str = "li
     [("phone", (390, 844), 2), ("phone", (390, 844), 4), ("tablet", (820, 1180), 2), ("tablet", (820, 1180), 4)],
 )
 def test_the_board_fits_a_small_screen(
-    browser: Any, app_url: str, artifacts: Path, device: str, size: tuple[int, int], players: int
+    screen_page: Any, app_url: str, artifacts: Path, device: str, size: tuple[int, int], players: int
 ) -> None:
-    page = _open_board(browser, app_url, size, players=players)
+    page = _open_board(screen_page, app_url, size, players=players)
     # The first run does not know the column's width; the browser reports it and the board is drawn again.
     with contextlib.suppress(PlaywrightTimeout):  # if it never is, the measure below says what is wrong
         page.wait_for_function(
@@ -100,13 +99,12 @@ def test_the_board_fits_a_small_screen(
     assert found["hand"] >= 36, f"your tiles too small to tap on a {device}: {found}"
     # The felt is shrunk to the chain: the figure is as tall as what it shows (no empty wood above and below).
     assert found["height"] <= found["spanned"] + 4, f"empty wood above and below the board: {found}"
-    page.context.close()
 
 
 def test_dark_preference_gives_a_dark_board_and_words_for_screen_readers(
-    browser: Any, app_url: str, artifacts: Path
+    screen_page: Any, app_url: str, artifacts: Path
 ) -> None:
-    page = _open_board(browser, app_url, (1400, 1000), scheme="dark")
+    page = _open_board(screen_page, app_url, (1400, 1000), scheme="dark")
     page.wait_for_function(
         "() => { const c = getComputedStyle(document.querySelector('[data-testid=\"stApp\"]')).backgroundColor;"
         " const [r, g, b] = c.match(/\\d+/g).map(Number); return r + g + b < 200; }",
@@ -122,4 +120,3 @@ def test_dark_preference_gives_a_dark_board_and_words_for_screen_readers(
         '[data-testid="stPlotlyChart"][aria-label*="Open ends"]'
     )
     assert label.count() >= 1 or (found["alt"] and "You hold" in found["alt"]), found
-    page.context.close()

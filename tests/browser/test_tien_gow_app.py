@@ -146,29 +146,25 @@ def test_a_hand_of_tien_gow_played_to_its_end_by_clicking_the_table(page: Any, a
 
 
 def test_on_a_phone_in_russian_a_hand_of_tien_gow_is_played_to_its_end(
-    browser: Any, app_url: str, artifacts: Path
+    screen_page: Any, app_url: str, artifacts: Path
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU")
-    page = context.new_page()
-    try:
-        open_app(page, f"{app_url}/play?lang=ru")
-        _choose_tien_gow(page, "ru")
-        type_deal_number(page, t("play.seed", "ru"))
-        click_button(page, "Раздать")
-        page.screenshot(path=str(artifacts / "tien_gow_ru_phone_deal.png"), full_page=True)
-        table = start_tien_gow(tg.TienGowRules(), "greedy", 1, False)
-        assert table.state.to_move == HUMAN
-        first = _choice(table.state)
-        _lay(page, table.state.hands[HUMAN], first)  # tapped on the table itself, then the rest with the buttons
-        table = human_move(table, first)
-        page.get_by_text(t("tg.since", "ru").split("{")[0].strip()).first.wait_for()
-        table = _play_hand(page, table, "ru", artifacts, "ru_phone", board=False)
-        page.get_by_text("Раздача окончена").first.wait_for()
-        last = tg.hand_result(table.state).sentences(namer(HUMAN))[-1]
-        page.get_by_text(last.ru, exact=False).first.wait_for()
-        page.screenshot(path=str(artifacts / "tien_gow_ru_phone_hand_over.png"), full_page=True)
-    finally:
-        context.close()
+    page = screen_page(viewport={"width": 390, "height": 844}, locale="ru-RU")
+    open_app(page, f"{app_url}/play?lang=ru")
+    _choose_tien_gow(page, "ru")
+    type_deal_number(page, t("play.seed", "ru"))
+    click_button(page, "Раздать")
+    page.screenshot(path=str(artifacts / "tien_gow_ru_phone_deal.png"), full_page=True)
+    table = start_tien_gow(tg.TienGowRules(), "greedy", 1, False)
+    assert table.state.to_move == HUMAN
+    first = _choice(table.state)
+    _lay(page, table.state.hands[HUMAN], first)  # tapped on the table itself, then the rest with the buttons
+    table = human_move(table, first)
+    page.get_by_text(t("tg.since", "ru").split("{")[0].strip()).first.wait_for()
+    table = _play_hand(page, table, "ru", artifacts, "ru_phone", board=False)
+    page.get_by_text("Раздача окончена").first.wait_for()
+    last = tg.hand_result(table.state).sentences(namer(HUMAN))[-1]
+    page.get_by_text(last.ru, exact=False).first.wait_for()
+    page.screenshot(path=str(artifacts / "tien_gow_ru_phone_hand_over.png"), full_page=True)
 
 
 def test_a_tien_gow_lesson_driven_by_clicking(page: Any, app_url: str, artifacts: Path) -> None:
