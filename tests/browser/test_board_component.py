@@ -17,6 +17,7 @@ from browser_helpers import ANSWERED, SETTLED, click_button, click_point, open_a
 
 from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, start_table
+from tutorial_app.app.table.records import result_reason
 from tutorial_app.i18n import LANGUAGE_NAMES, Lang, t
 from tutorial_app.lessons import LessonRun, load_course, solve
 from tutorial_app.lessons.format.model import PlayStep
@@ -134,6 +135,10 @@ def _one_move(page: Any, table: PlayTable, artifacts: Path, index: int) -> PlayT
 
 
 def test_a_whole_hand_by_clicks_the_board_ahead_of_each_run(screen_page: Any, app_url: str, artifacts: Path) -> None:
+    """A hand of block played to its end by clicks on the board (each tile, then its end), the board showing each
+    move before the run it starts has ended, and the hand's result said in the rules core's words. The one hand of
+    block played by clicks: test_browser_flows had another (two players, the deal typed in its box), which proved
+    nothing this one does not (a deal typed in its box: test_coach_flows, test_languages), ~10 s of CPU."""
     seed = 2
     table = start_table(rules_for("block", 4), "block", DEFAULT_LEVEL, seed, False)
     page = screen_page(viewport={"width": 1400, "height": 1000}, locale="en-US")
@@ -148,6 +153,8 @@ def test_a_whole_hand_by_clicks_the_board_ahead_of_each_run(screen_page: Any, ap
             wait_point(page, f"hand:{tile}")
     assert moves >= 3
     page.get_by_text(t("play.hand_over", "en")).first.wait_for(timeout=60_000)
+    assert table.result is not None
+    page.get_by_text(result_reason(table.state, "en")).first.wait_for()
     page.screenshot(path=str(artifacts / "board_whole_hand.png"), full_page=True)
 
 

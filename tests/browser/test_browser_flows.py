@@ -1,5 +1,5 @@
-"""The app in headless Chromium: a lesson and a hand of block, by clicking (the comparison's charts are
-test_compare_app's).
+"""The app in headless Chromium: a lesson by clicking, and a phone's note under the board (a hand of block by clicks
+is test_board_component's, the comparison's charts test_compare_app's).
 
 Screenshots go to ``test-artifacts/``. The right actions are computed by the
 rules core (``solve`` on a local run of the same lesson), never written
@@ -15,26 +15,16 @@ import pytest
 from browser_helpers import (
     RUSSIAN_LESSON,
     answer_question,
-    click_button,
     click_point,
     next_step,
     open_app,
-    play_line_move,
-    point_gone,
-    type_deal_number,
-    wait_point,
     walk_lesson,
 )
 
-from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
-from tutorial_app.app.play.table import HUMAN, human_move, start_table
-from tutorial_app.app.table.records import result_reason
-from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, load_course, solve
 from tutorial_app.lessons.format.model import PlayStep
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, Move
-from tutorial_app.rules.line.variants import rules_for
 
 pytestmark = pytest.mark.browser
 
@@ -89,27 +79,3 @@ def test_on_a_phone_choosing_a_tile_that_fits_nowhere_is_explained_under_the_boa
     assert board["y"] + board["height"] <= box["y"] < 844, "the note is just under the board, on screen"
     assert page.get_by_text("Ошибок: 0").count() == 1, "choosing a tile is not a mistake"
     page.screenshot(path=str(artifacts / "phone_tile_fits_nowhere.png"))
-
-
-def test_a_hand_of_block_played_by_clicking(page: Any, app_url: str, artifacts: Path) -> None:
-    open_app(page, f"{app_url}/play?lang=en")
-    type_deal_number(page, t("play.seed", "en"))
-    click_button(page, "Deal")
-    # the same table, kept in step locally: deal number 1, greedy bots, one hand of block for two
-    table = start_table(rules_for("block"), "block", DEFAULT_LEVEL, 1, False)
-    wait_point(page, f"hand:{table.state.hand(HUMAN)[0]}")
-    moves = 0
-    while not table.hand_over:
-        move = legal_moves(table.state)[0]
-        play_line_move(page, table.state, move, "en", phone=False)  # the tile, then its end: Learn's click model
-        if move.action is Action.PLAY:
-            point_gone(page, f"hand:{move.tile}")
-        table = human_move(table, move)
-        moves += 1
-        if moves == 2:
-            page.screenshot(path=str(artifacts / "play_midgame.png"), full_page=True)
-    page.get_by_text("The hand is over").wait_for()
-    result = table.result
-    assert result is not None
-    page.get_by_text(result_reason(table.state, "en")).first.wait_for()
-    page.screenshot(path=str(artifacts / "play_hand_over.png"), full_page=True)
