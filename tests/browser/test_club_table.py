@@ -3,7 +3,8 @@ tiles; a stale screen that moves out of turn is refused; a forged link is refuse
 
 The moves are the rules core's (``legal_moves`` of the hand as the store replays it from the test's own
 connection to the club database); the page is read whole (text, HTML and every Plotly figure's data) for
-the tiles the device may not see.
+the tiles the device may not see. The hand is a fixed, short one (``SHORT_DEAL``): the test, which holds the
+database, writes the deal secret of its choice into the table's setup before the host deals.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+import sqlalchemy as sa
 from browser_helpers import click_button
 from club_helpers import (
     catch_up,
@@ -33,6 +35,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutorial_app.club.shared_hand import TableGame
 from tutorial_app.club.store import ClubStore, clock
+from tutorial_app.club.tables import rooms_table
 from tutorial_app.i18n import t
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, HandState, Move
@@ -40,6 +43,12 @@ from tutorial_app.rules.line.state import Action, HandState, Move
 pytestmark = pytest.mark.browser
 
 NAMES = ("Host", "Anna", "Борис", "<i>Vera</i>")
+SHORT_DEAL = "723b740f694e91e9cc8fe3c090479cdd"
+"""A deal secret whose hand, played as this test plays it (``legal_moves(state)[0]``, the stale move at seat 1),
+ends in a fish after eleven turns: every seat moves on its own screen, seat 1 (a phone on the second instance)
+tries the stale move and later passes. A fresh deal (``secrets`` in the store, as ever) took 11 to 37 turns,
+most often 25 to 28 (3 000 deals simulated), so the test's length and path varied from run to run."""
+TURNS = 11
 PAGE_HOLDS = """() => {
   const figures = [...document.querySelectorAll('.js-plotly-plot')].map(gd => JSON.stringify([gd.data, gd.layout]));
   return document.documentElement.outerHTML + '\\n' + figures.join('\\n');
@@ -69,6 +78,25 @@ def _dealt(page: Any, store: ClubStore, code: str) -> None:
             return
         page.wait_for_timeout(100)
     raise AssertionError("the host clicked Deal and no hand was dealt within 30 s")
+
+
+def _deal_from(database: str, code: str, secret: str) -> None:
+    """Give the table the deal secret ``secret`` before the host deals (the test holds the club database; the
+    store drew the table's own secret from ``secrets`` when it was opened, and no page ever had it).
+
+    Why the version is bumped: each app instance keeps a room's rows per version, so the new setup reaches
+    them all as any change of the room does."""
+    engine = sa.create_engine(database)
+    try:
+        with engine.begin() as conn:
+            where = rooms_table.c.code == code
+            setup = json.loads(conn.execute(sa.select(rooms_table.c.setup).where(where)).scalar_one())
+            setup["secret"] = secret
+            conn.execute(
+                rooms_table.update().where(where).values(setup=json.dumps(setup), version=rooms_table.c.version + 1)
+            )
+    finally:
+        engine.dispose()
 
 
 def _hidden_from(state: HandState, seat: int) -> list[str]:
@@ -154,7 +182,7 @@ def _refuse_a_stale_move(page: Any, store: ClubStore, code: str, state: HandStat
     assert _game(store, code).moves == before  # nothing was recorded for the stale click
 
 
-def _follow_only(pages: list[Any], moving: Any) -> None:
+def _follow_only(pages: list[Any], moving: Any, held: set[int]) -> None:
     """Let only the screen of the device to move follow the room; hold the others back until their turn.
 
     Why: every screen's one-second poll makes its page draw itself again (Streamlit renders the whole page,
@@ -163,11 +191,14 @@ def _follow_only(pages: list[Any], moving: Any) -> None:
     behind that a click's reply (Playwright's round trip to the page after "click action done") waited for
     more than 30 s: "waiting for scheduled navigations to finish". A held screen still shows its room as
     last drawn and catches up at its turn (it must then show "Your turn."), and all catch up at the end.
+    ``held``: the numbers of the screens held back now (a held screen is not held again).
     """
-    for page in pages:
-        if page is not moving:
+    for number, page in enumerate(pages):
+        if page is not moving and number not in held:
             lag(page)
+            held.add(number)
     catch_up(moving)
+    held.discard(pages.index(moving))
 
 
 def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> None:
@@ -188,17 +219,21 @@ def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> Non
         for seat in (1, 2, 3):
             join_room(pages[seat], server.urls[seat % len(server.urls)], code, NAMES[seat], seat=seat)
         wait_text(pages[0], "Seat 3: <i>Vera</i>")  # the host's lobby follows the joins; the name shown as typed
+        _deal_from(server.database, code, SHORT_DEAL)
         click_button(pages[0], "Deal")
         _dealt(pages[0], store, code)
         refused = False
+        held: set[int] = set()
+        turns = 0
         for _turn in range(60):
             game = _game(store, code)
             state = game.state
             if state.is_over:
                 break
+            turns += 1
             seat = state.to_move
             page = pages[seat]
-            _follow_only(pages, page)
+            _follow_only(pages, page, held)
             wait_text(page, "Your turn.")
             _assert_holds_only_its_own(page, state, seat)
             # A seat that must pass has no tile to pick: the stale move is tried at the next seat that can play.
@@ -212,6 +247,7 @@ def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> Non
             _play(page, state, legal_moves(state)[0])
         game = _game(store, code)
         assert game.state.is_over and refused
+        assert turns == TURNS, f"the deal {SHORT_DEAL} took {turns} turns, not {TURNS}: {game.state.log}"
         for page in pages:
             catch_up(page)
         for page in pages:
@@ -239,6 +275,11 @@ def test_four_devices_across_two_instances_play_a_hand_each_holding_only_its_til
     other and says "Your turn.", and its page holds its own tiles and none of the others' nor the boneyard's;
     a stale screen's move out of turn is refused and nothing is recorded; every screen follows the room to the
     hand's end; a forged link is no seat at all.
+
+    The hand is a fixed deal of eleven turns (``SHORT_DEAL``: a fish, with a pass), where a fresh deal took 25
+    to 28 turns most often: every seat still moves on its own screen, on both instances, and the stale move
+    is still tried at a phone's turn. The product still draws every table's secret from ``secrets``; the
+    test, which holds the club database, writes its own into the table before the host deals.
 
     One flow for what were two, the whole hand on the worker's SQLite server and eight moves on the two
     instances: the pages are the same on either database. The SQLite store's tables are gone through by
