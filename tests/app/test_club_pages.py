@@ -154,3 +154,63 @@ def test_a_large_class_lists_its_learners_in_one_picker_and_the_teacher_removes_
     assert not at.exception, at.exception
     left = {m.name for m in store.members(code) if m.role not in ("removed",) and not m.host}
     assert left == set(names) - {"Learner 07"}
+
+
+def _refusal_page() -> None:
+    """A page that keeps one refusal, as the table's end button does, and shows it at the room's version."""
+    import streamlit as st
+
+    from tutorial_app.app.club.room import refusal, say_refusal
+    from tutorial_app.rules.text import msg
+
+    if st.session_state.get("refuse"):
+        st.session_state["refuse"] = False
+        refusal(msg("it is seat {to_move}'s turn, not yours (you hold seat {seat})", to_move=2, seat=1))
+    say_refusal("en", st.session_state.get("version"))
+
+
+def test_a_refusal_at_a_table_outlives_a_run_cut_short() -> None:
+    """A player's refused move is explained on their screen even when the run that drew the refusal is replaced
+    by the next one at once, and until the room changes.
+
+    Why: in a loaded run the stale screen's refusal was drawn and gone within 0.3 s, its warning never seen.
+    The run that drew it was followed at once by one the page itself asked for (the board's width probe
+    reported 0 while the page was redrawn, then its width again; it now keeps still), and a refusal was shown once
+    only. Moved here from tests/browser/test_club_table.py: it needs no browser."""
+    said = "not yours \\(you hold seat 1\\)"  # as Markdown: the brackets escaped (``plain``)
+    at = AppTest.from_function(_refusal_page, default_timeout=30)
+    at.session_state["version"] = 7
+    at.session_state["refuse"] = True
+    at.run()
+    assert [said in str(w.value) for w in at.warning] == [True]
+    at.run()  # the run the page asks for at once, which replaces the one above
+    assert [said in str(w.value) for w in at.warning] == [True]
+    at.session_state["version"] = 8  # the room changed (the next move): what was refused is history
+    at.run()
+    assert not at.warning
+    at.session_state["version"] = None  # a page without a room's version (the club's front door): shown once
+    at.session_state["refuse"] = True
+    at.run()
+    assert len(at.warning) == 1
+    at.run()
+    assert not at.warning
+
+
+def test_a_class_loads_only_its_lessons_course(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``find_lesson`` (every run of a class's page, on every instance) loads the lesson's own course only; a
+    Chinese-tile lesson is no class lesson, and a name that is no lesson file finds nothing."""
+    from tutorial_app.app.club import home
+
+    loaded: list[str] = []
+    real = home.load_course
+
+    def recording(name: str, *args: Any, **kwargs: Any) -> Any:
+        loaded.append(name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(home, "load_course", recording)
+    lesson = home.find_lesson(LESSON)
+    assert lesson is not None and lesson.id == LESSON and loaded == ["core"]
+    assert home.find_lesson("chinese-01-the-tiles") is None and loaded[-1] == "chinese"
+    assert home.find_lesson("../core/" + LESSON) is None and home.find_lesson("") is None
+    assert len(loaded) == 2

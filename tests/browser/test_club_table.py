@@ -31,7 +31,6 @@ from club_helpers import (
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from servers import Server
-from streamlit.testing.v1 import AppTest
 
 from tutorial_app.club.shared_hand import TableGame
 from tutorial_app.club.store import ClubStore, clock
@@ -304,42 +303,3 @@ def test_only_svg_geometry_is_left_out_of_the_check() -> None:
     kept = GEOMETRY.sub("", page)
     assert "2-3 3-3" not in kept and "5-4" not in kept and "1-1" not in kept
     assert "3-3</text>" in kept and 'data-tile="6-4"' in kept
-
-
-def _refusal_page() -> None:
-    """A page that keeps one refusal, as the table's end button does, and shows it at the room's version."""
-    import streamlit as st
-
-    from tutorial_app.app.club.room import refusal, say_refusal
-    from tutorial_app.rules.text import msg
-
-    if st.session_state.get("refuse"):
-        st.session_state["refuse"] = False
-        refusal(msg("it is seat {to_move}'s turn, not yours (you hold seat {seat})", to_move=2, seat=1))
-    say_refusal("en", st.session_state.get("version"))
-
-
-def test_a_refusal_at_a_table_outlives_a_run_cut_short() -> None:
-    """A player's refused move is explained on their screen even when the run that drew the refusal is replaced
-    by the next one at once, and until the room changes.
-
-    Why: in a loaded run the stale screen's refusal was drawn and gone within 0.3 s, its warning never seen.
-    The run that drew it was followed at once by one the page itself asked for (the board's width probe
-    reported 0 while the page was redrawn, then its width again), and a refusal was shown once only."""
-    said = "not yours \\(you hold seat 1\\)"  # as Markdown: the brackets escaped (``plain``)
-    at = AppTest.from_function(_refusal_page, default_timeout=30)
-    at.session_state["version"] = 7
-    at.session_state["refuse"] = True
-    at.run()
-    assert [said in str(w.value) for w in at.warning] == [True]
-    at.run()  # the run the page asks for at once, which replaces the one above
-    assert [said in str(w.value) for w in at.warning] == [True]
-    at.session_state["version"] = 8  # the room changed (the next move): what was refused is history
-    at.run()
-    assert not at.warning
-    at.session_state["version"] = None  # a page without a room's version (the club's front door): shown once
-    at.session_state["refuse"] = True
-    at.run()
-    assert len(at.warning) == 1
-    at.run()
-    assert not at.warning
