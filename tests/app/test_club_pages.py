@@ -200,9 +200,10 @@ def test_a_class_loads_only_its_lessons_course(monkeypatch: pytest.MonkeyPatch) 
     """``find_lesson`` (every run of a class's page, on every instance) loads the lesson's own course only; a
     Chinese-tile lesson is no class lesson, and a name that is no lesson file finds nothing."""
     from tutorial_app.app.club import home
+    from tutorial_app.lessons import load_course
 
     loaded: list[str] = []
-    real = home.load_course
+    real = load_course
 
     def recording(name: str, *args: Any, **kwargs: Any) -> Any:
         loaded.append(name)
