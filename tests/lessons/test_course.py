@@ -199,6 +199,48 @@ def test_a_course_is_checked_once_until_one_of_its_files_changes(
     assert len(checks) == 3
 
 
+def test_a_checked_course_is_kept_on_disk_for_the_next_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the proofs, a course of ``lessons_root()`` that checks clean is kept in the user's cache folder:
+    the next process (here: the in-process memory emptied) reads the same lessons instead of checking them
+    again. An edited file, a file that does not read as lessons, or the proofs asked for: checked again."""
+    root = tmp_path / "lessons"
+    shutil.copytree(ROOT / "core", root / "core")
+    monkeypatch.setenv("DOMINO_TUTOR_LESSONS", str(root))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    checks: list[object] = []
+    real = check_paths
+
+    def counting(paths: list[Path]) -> Report:
+        checks.append(paths)
+        return real(paths)
+
+    def next_process() -> list[Lesson]:
+        catalog._checked.cache_clear()
+        return load_course("core", proofs=False)
+
+    monkeypatch.setattr(catalog, "check_paths", counting)
+    first = next_process()
+    kept = list((tmp_path / "cache" / "domino-tutor" / "lessons").glob("core-*.json"))
+    assert len(checks) == 1 and len(kept) == 1
+    assert next_process() == first and len(checks) == 1
+    catalog._checked.cache_clear()
+    load_course("core")  # the proofs: always checked
+    assert len(checks) == 2
+    kept[0].write_text('{"lessons": [{"id": "not a lesson"}]}', encoding="utf-8")
+    assert next_process() == first and len(checks) == 3
+    lesson, number = next(
+        (path, found[1])
+        for path in sorted((root / "core").glob("*.yaml"))
+        if (found := re.search(r"^    answer: (\d+)$", path.read_text(encoding="utf-8"), re.MULTILINE))
+    )
+    text = lesson.read_text(encoding="utf-8")
+    lesson.write_text(text.replace(f"    answer: {number}\n", f"    answer: {int(number) + 1}\n", 1), encoding="utf-8")
+    with pytest.raises(LessonError, match=f"the rules core answers {number}"):
+        next_process()
+    assert len(checks) == 4
+    catalog._checked.cache_clear()
+
+
 def test_a_capstone_deal_over_before_the_learners_first_turn_is_dealt_again() -> None:
     """Deal ``capstone/84`` of the core capstone (two-player block) is blocked while the learner could only
     pass; the capstone's table deals the seed's next hand instead, and waits for the learner's first move."""

@@ -10,12 +10,17 @@ points elsewhere when set.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
+import sys
+import tempfile
 from functools import lru_cache
+from importlib import metadata
 from pathlib import Path
 
 from tutorial_app.lessons.check.semantics import PROOFS
-from tutorial_app.lessons.check.validate import Issue, Report, check_file, check_paths
+from tutorial_app.lessons.check.validate import Issue, check_file, check_paths
 from tutorial_app.lessons.format.courses import course_rank
 from tutorial_app.lessons.format.model import Lesson
 
@@ -73,33 +78,126 @@ def load_course(name: str = "core", root: Path | None = None, *, proofs: bool = 
 
     A course is checked once per process while its files stay as they are: the check is remembered with
     every lesson file's size and modification time under ``root`` (a change anywhere there checks it again).
-    Why: the Learn page, the club's lesson list and the tests each load the courses (all of them: ~5 s of
+    Why: the Learn page, the club's lesson list and the tests each load the courses (all of them: ~5.5 s of
     CPU, the strategy course's best-move answers being analyses), and a server with both pages loaded them
-    twice."""
+    twice. Without the proofs, the courses of ``lessons_root()`` that check clean are also kept on disk for
+    the next process (``KEPT``)."""
     base = root or lessons_root()
     folder = base / name
     if not folder.is_dir():
         raise LessonError([Issue(str(folder), 1, 1, f"no course folder {name!r}")])
-    report = _checked(folder, proofs, _stamp(base))
-    if report.issues:
-        raise LessonError(report.issues)
-    return list(report.lessons)
+    lessons, issues = _checked(folder, proofs, _stamp(base))
+    if issues:
+        raise LessonError(list(issues))
+    return list(lessons)
 
 
 def _stamp(root: Path) -> tuple[tuple[str, int, int], ...]:
-    """Every lesson file under ``root`` with its size and modification time (nanoseconds)."""
+    """Every file under ``root`` with its size and modification time (nanoseconds)."""
     found = []
-    for path in sorted(root.glob("*/*.yaml")):
-        stat = path.stat()
-        found.append((str(path), stat.st_size, stat.st_mtime_ns))
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            stat = path.stat()
+            found.append((str(path), stat.st_size, stat.st_mtime_ns))
     return tuple(found)
 
 
 @lru_cache(maxsize=32)
-def _checked(folder: Path, proofs: bool, stamp: tuple[tuple[str, int, int], ...]) -> Report:
-    """The check of one course folder (``stamp``: its files as they were; only the cache's key)."""
+def _checked(
+    folder: Path, proofs: bool, stamp: tuple[tuple[str, int, int], ...]
+) -> tuple[tuple[Lesson, ...], tuple[Issue, ...]]:
+    """The check of one course folder: its lessons and its problems (``stamp``: the files as they were; only
+    the cache's key)."""
+    kept = None if proofs or folder.parent != lessons_root() else _kept_file(folder)
+    if kept is not None:
+        found = _read_kept(kept)
+        if found is not None:
+            return found, ()
     token = PROOFS.set(proofs)
     try:
-        return check_paths([folder])
+        report = check_paths([folder])
     finally:
         PROOFS.reset(token)
+    if kept is not None and not report.issues:
+        _keep(kept, report.lessons)
+    return tuple(report.lessons), tuple(report.issues)
+
+
+KEPT = 16
+"""Courses checked without the proofs kept on disk, in ``domino-tutor/lessons`` of the user's cache folder
+(``XDG_CACHE_HOME``, else ``~/.cache``; the temporary folder where neither can be written): the newest 16.
+
+Why: a fresh app server checked every course on its first Learn page, ~5.5 s of CPU (the strategy course's
+best-move answers are analyses), and the test suite starts several servers. A kept course is read again only
+by a process with the very same inputs: the file's name is a hash of every file under the course's folder
+and ``lessons_root()`` (their bytes), every Python file of ``tutorial_app`` (their bytes), Python's and
+pydantic's and PyYAML's versions, and the folder's path. It holds the lessons as JSON (read back by the
+schema, never as code); an unreadable one is checked again."""
+
+
+@lru_cache(maxsize=1)
+def _code_digest() -> str:
+    """What the check runs: every Python file of the package, Python's and the parsing libraries' versions."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent.parent
+    for path in sorted(package.rglob("*.py")):
+        digest.update(str(path.relative_to(package)).encode())
+        digest.update(path.read_bytes())
+    for library in ("pydantic", "pyyaml"):
+        digest.update(f"{library} {metadata.version(library)}".encode())
+    digest.update(sys.version.encode())
+    return digest.hexdigest()
+
+
+def _kept_file(folder: Path) -> Path | None:
+    """Where the course in ``folder`` is kept once checked (its name says every input), or None if no
+    folder can be written."""
+    digest = hashlib.sha256(_code_digest().encode())
+    digest.update(str(folder.resolve()).encode())
+    root = folder.parent
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    name = f"{folder.name}-{digest.hexdigest()[:32]}.json"
+    cache_home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    for base in (Path(cache_home), Path(tempfile.gettempdir())):
+        kept = base / "domino-tutor" / "lessons"
+        try:
+            kept.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if _own(kept) and os.access(kept, os.W_OK):
+                return kept / name
+        except OSError:
+            continue
+    return None
+
+
+def _own(folder: Path) -> bool:
+    """Whether only this user can write in ``folder`` (a shared temporary folder could hold another's files)."""
+    stat = folder.stat()
+    uid = getattr(os, "getuid", None)
+    return (uid is None or stat.st_uid == uid()) and not stat.st_mode & 0o022
+
+
+def _read_kept(path: Path) -> tuple[Lesson, ...] | None:
+    """The lessons kept in ``path``; None if there are none or they do not read as lessons."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return tuple(Lesson.model_validate(item) for item in data["lessons"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _keep(path: Path, lessons: list[Lesson]) -> None:
+    """Write the checked lessons (under another name, then renamed: processes starting at once agree), and
+    remove all but the newest ``KEPT`` files beside them. A folder that cannot be written keeps nothing."""
+    data = {"lessons": [lesson.model_dump(mode="json", by_alias=True, exclude_unset=True) for lesson in lessons]}
+    partial = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        partial.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(partial, path)
+        old = sorted(path.parent.glob("*.json"), key=lambda p: p.stat().st_mtime_ns, reverse=True)[KEPT:]
+        for stale in old:
+            stale.unlink(missing_ok=True)
+    except OSError:
+        partial.unlink(missing_ok=True)
