@@ -9,10 +9,7 @@ the column the board is drawn in, and reports it, rounded down to 10 px.
 It reports only where the window is narrower than ``NARROW_WINDOW_PX`` (or
 on any window where a board asks to be sized to its column: a lesson's
 board, the presenter's), and only when the rounded width changes (a phone
-turned sideways), so a desktop page reruns for it once at most. A column caught
-unlaid while the page is redrawn measures 0 and reports nothing: it used to
-report 0 and then its width again, two needless reruns (under load, one of
-them cut short the run that showed a club player's refused move).
+turned sideways), so a desktop page reruns for it once at most.
 """
 
 from __future__ import annotations
@@ -31,8 +28,7 @@ export default function ({ parentElement, data, setStateValue }) {
   let known = data.known;
   const report = () => {
     const width = Math.floor(parentElement.getBoundingClientRect().width / 10) * 10;
-    if (width === 0) return;  // not laid out (the page is being redrawn): the width it had still holds
-    const value = data.always || window.innerWidth < data.narrow ? width : 0;
+    const value = (data.always || window.innerWidth < data.narrow) && width > 0 ? width : 0;
     if (value !== known) {
       known = value;
       setStateValue('width', value);
