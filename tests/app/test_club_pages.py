@@ -175,7 +175,7 @@ def test_a_refusal_at_a_table_outlives_a_run_cut_short() -> None:
 
     Why: in a loaded run the stale screen's refusal was drawn and gone within 0.3 s, its warning never seen.
     The run that drew it was followed at once by one the page itself asked for (the board's width probe
-    reported 0 while the page was redrawn, then its width again; it now keeps still), and a refusal was shown once
+    reported 0 while the page was redrawn, then its width again), and a refusal was shown once
     only. Moved here from tests/browser/test_club_table.py: it needs no browser."""
     said = "not yours \\(you hold seat 1\\)"  # as Markdown: the brackets escaped (``plain``)
     at = AppTest.from_function(_refusal_page, default_timeout=30)
