@@ -135,6 +135,31 @@ def test_the_core_course_ends_with_its_capstone() -> None:
     assert len(capstones) == 1 and capstones[0].badge.en and capstones[0].badge.ru
 
 
+def _write_a_wrong_answer(source: Path, course: Path) -> str:
+    """Copy the first lesson of ``source`` (a course folder) that has a numeric ``answer:`` into ``course``, that
+    answer raised by one; the right answer, as the refusal names it."""
+    lesson, number = next(
+        (path, found[1])
+        for path in sorted(source.glob("*.yaml"))
+        if (found := re.search(r"^    answer: (\d+)$", path.read_text(encoding="utf-8"), re.MULTILINE))
+    )
+    wrong = lesson.read_text(encoding="utf-8").replace(f"    answer: {number}\n", f"    answer: {int(number) + 1}\n", 1)
+    (course / lesson.name).write_text(wrong, encoding="utf-8")
+    return number
+
+
+def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Every course check ``load_course`` runs from now on (``check_paths`` wrapped), in order."""
+    checks: list[object] = []
+
+    def counting(paths: list[Path]) -> Report:
+        checks.append(paths)
+        return check_paths(paths)
+
+    monkeypatch.setattr(catalog, "check_paths", counting)
+    return checks
+
+
 def test_pages_load_courses_without_the_strategy_proofs_but_with_every_rule(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -156,13 +181,7 @@ def test_pages_load_courses_without_the_strategy_proofs_but_with_every_rule(
     assert analysed == []
     course = tmp_path / "core"
     course.mkdir()
-    lesson, number = next(
-        (path, found[1])
-        for path in sorted((lessons_root() / "core").glob("*.yaml"))
-        if (found := re.search(r"^    answer: (\d+)$", path.read_text(encoding="utf-8"), re.MULTILINE))
-    )
-    wrong = lesson.read_text(encoding="utf-8").replace(f"    answer: {number}\n", f"    answer: {int(number) + 1}\n", 1)
-    (course / lesson.name).write_text(wrong, encoding="utf-8")
+    number = _write_a_wrong_answer(lessons_root() / "core", course)
     with pytest.raises(LessonError, match=f"the rules core answers {number}"):
         load_course("core", root=tmp_path, proofs=False)
 
@@ -174,26 +193,13 @@ def test_a_course_is_checked_once_until_one_of_its_files_changes(
     club's lesson list and the tests each load the courses); an edited file is checked again, so a wrong answer
     written into it is refused as at the first load."""
     shutil.copytree(ROOT / "core", tmp_path / "core")
-    checks: list[object] = []
-    real = check_paths
-
-    def counting(paths: list[Path]) -> Report:
-        checks.append(paths)
-        return real(paths)
-
-    monkeypatch.setattr(catalog, "check_paths", counting)
+    checks = _count_checks(monkeypatch)
     first = load_course("core", root=tmp_path, proofs=False)
     again = load_course("core", root=tmp_path, proofs=False)
     assert again == first and again is not first and len(checks) == 1
     load_course("core", root=tmp_path)  # with the proofs: another check
     assert len(checks) == 2
-    lesson, number = next(
-        (path, found[1])
-        for path in sorted((tmp_path / "core").glob("*.yaml"))
-        if (found := re.search(r"^    answer: (\d+)$", path.read_text(encoding="utf-8"), re.MULTILINE))
-    )
-    text = lesson.read_text(encoding="utf-8")
-    lesson.write_text(text.replace(f"    answer: {number}\n", f"    answer: {int(number) + 1}\n", 1), encoding="utf-8")
+    number = _write_a_wrong_answer(tmp_path / "core", tmp_path / "core")
     with pytest.raises(LessonError, match=f"the rules core answers {number}"):
         load_course("core", root=tmp_path, proofs=False)
     assert len(checks) == 3
@@ -207,18 +213,12 @@ def test_a_checked_course_is_kept_on_disk_for_the_next_process(tmp_path: Path, m
     shutil.copytree(ROOT / "core", root / "core")
     monkeypatch.setenv("DOMINO_TUTOR_LESSONS", str(root))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    checks: list[object] = []
-    real = check_paths
-
-    def counting(paths: list[Path]) -> Report:
-        checks.append(paths)
-        return real(paths)
+    checks = _count_checks(monkeypatch)
 
     def next_process() -> list[Lesson]:
         catalog._checked.cache_clear()
         return load_course("core", proofs=False)
 
-    monkeypatch.setattr(catalog, "check_paths", counting)
     first = next_process()
     kept = list((tmp_path / "cache" / "domino-tutor" / "lessons").glob("core-*.json"))
     assert len(checks) == 1 and len(kept) == 1
@@ -228,13 +228,7 @@ def test_a_checked_course_is_kept_on_disk_for_the_next_process(tmp_path: Path, m
     assert len(checks) == 2
     kept[0].write_text('{"lessons": [{"id": "not a lesson"}]}', encoding="utf-8")
     assert next_process() == first and len(checks) == 3
-    lesson, number = next(
-        (path, found[1])
-        for path in sorted((root / "core").glob("*.yaml"))
-        if (found := re.search(r"^    answer: (\d+)$", path.read_text(encoding="utf-8"), re.MULTILINE))
-    )
-    text = lesson.read_text(encoding="utf-8")
-    lesson.write_text(text.replace(f"    answer: {number}\n", f"    answer: {int(number) + 1}\n", 1), encoding="utf-8")
+    number = _write_a_wrong_answer(root / "core", root / "core")
     with pytest.raises(LessonError, match=f"the rules core answers {number}"):
         next_process()
     assert len(checks) == 4
