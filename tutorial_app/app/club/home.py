@@ -46,10 +46,11 @@ def class_lessons() -> dict[str, list[Lesson]]:
     return found
 
 
+@st.cache_resource(show_spinner=False, max_entries=256)
 def find_lesson(lesson_id: str) -> Lesson | None:
-    """A lesson a class can follow, by id (its file's name). Only its own course is loaded: an instance that
-    serves a class's phones needs no other (all nine courses: ~5.5 s of CPU on a fresh server, the core
-    course alone ~0.6 s)."""
+    """A lesson a class can follow, by id (its file's name), once per server as ``class_lessons``: every run of
+    a class's page asks. Only its own course is loaded: an instance that serves a class's phones needs no
+    other (all nine courses: ~5.5 s of CPU on a fresh server, the core course alone ~0.6 s)."""
     root = lessons_root()
     for name in course_names(root):
         if any(path.stem == lesson_id for path in (root / name).glob("*.yaml")):
