@@ -255,8 +255,9 @@ def here() -> Visitor:
     return visitor(client_address(), _client_id())
 
 
-def refusal(reason: Text) -> None:
-    """Keep a refusal for the next run of the page (called from a button's callback)."""
+def refusal(reason: Text | None) -> None:
+    """Keep a refusal for the next run of the page (called from a button's callback); None forgets the last
+    one (the device acted again: it no longer says what happened last)."""
     kept = tab()
     kept.refusal, kept.refusal_at = reason, None
 
@@ -275,7 +276,7 @@ def say_refusal(current: str, version: int | None = None) -> None:
     if reason is None:
         return
     if version is None or (kept.refusal_at is not None and kept.refusal_at != version):
-        kept.refusal, kept.refusal_at = None, None
+        refusal(None)
         if version is not None:
             return  # the room moved on since it was shown: it no longer says what the screen shows
     else:
@@ -300,7 +301,7 @@ def act(work: Callable[..., Any], *args: Any) -> bool:
         _LOG.warning("club action not applied: %s", type(exc).__name__)
         refusal(_NOT_APPLIED)
         return False
-    tab().refusal = None  # an earlier refusal no longer says what happened last
+    refusal(None)
     return True
 
 

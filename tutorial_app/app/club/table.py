@@ -14,17 +14,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from tutorial_app.app.club.host import host_tools
-from tutorial_app.app.club.room import (
-    Device,
-    act,
-    follow,
-    forget,
-    join_card,
-    refusal,
-    room_button,
-    say_refusal,
-    tab,
-)
+from tutorial_app.app.club.room import Device, act, follow, forget, join_card, refusal, room_button, say_refusal
 from tutorial_app.app.club.watch import watcher_view
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import preset_title
@@ -75,7 +65,7 @@ def _play(store: ClubStore, place: Device, move: Move) -> None:
 
 
 def _click(store: ClubStore, place: Device, view: HandState, seat: int, clicked: str) -> None:
-    tab().refusal = None  # a new click: what was refused before is not what the screen answers now
+    refusal(None)  # a new click: what was refused before is not what the screen answers now
     outcome = table_click(BOARD, view, seat, clicked, closed=bool(st.session_state.get("club_closed", False)))
     if outcome.message is not None:
         refusal(outcome.message)
