@@ -108,7 +108,7 @@ def _checked(
 ) -> tuple[tuple[Lesson, ...], tuple[Issue, ...]]:
     """The check of one course folder: its lessons and its problems (``stamp``: the files as they were; only
     the cache's key)."""
-    kept = None if proofs or folder.parent != lessons_root() else _kept_file(folder)
+    kept = None if proofs or folder.parent != lessons_root() else _kept_file(folder, stamp)
     if kept is not None:
         found = _read_kept(kept)
         if found is not None:
@@ -149,16 +149,23 @@ def _code_digest() -> str:
     return digest.hexdigest()
 
 
-def _kept_file(folder: Path) -> Path | None:
+@lru_cache(maxsize=4)
+def _inputs_digest(root: Path, stamp: tuple[tuple[str, int, int], ...]) -> str:
+    """The code's digest and every file under ``root`` (their bytes; ``stamp``: the files as they were, so the
+    nine courses of one load hash them once)."""
+    digest = hashlib.sha256(_code_digest().encode())
+    for name, _size, _mtime in stamp:
+        path = Path(name)
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _kept_file(folder: Path, stamp: tuple[tuple[str, int, int], ...]) -> Path | None:
     """Where the course in ``folder`` is kept once checked (its name says every input), or None if no
     folder can be written."""
-    digest = hashlib.sha256(_code_digest().encode())
+    digest = hashlib.sha256(_inputs_digest(folder.parent, stamp).encode())
     digest.update(str(folder.resolve()).encode())
-    root = folder.parent
-    for path in sorted(root.rglob("*")):
-        if path.is_file():
-            digest.update(str(path.relative_to(root)).encode())
-            digest.update(path.read_bytes())
     name = f"{folder.name}-{digest.hexdigest()[:32]}.json"
     cache_home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     for base in (Path(cache_home), Path(tempfile.gettempdir())):
