@@ -40,7 +40,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypedDict, TypeVar
 
 from tutorial_app.board.overlay import Shape
 
@@ -51,6 +51,7 @@ __all__ = [
     "ReplayStep",
     "Answers",
     "BoardData",
+    "Presentation",
     "figure_key",
     "patch",
     "board_data",
@@ -200,6 +201,16 @@ def patch(base: Figure, other: Figure) -> dict[str, Any]:
     if other["layout"] != base["layout"]:
         found["layout"] = other["layout"]
     return found
+
+
+class Presentation(TypedDict, total=False):
+    """How a board is presented, whichever game draws it: ``board_data``'s last three keyword options (their
+    defaults are there), which each game's adapter (``browser_line.line_board``,
+    ``browser_tien_gow.tien_gow_board``) takes and passes on as they are."""
+
+    alt: str
+    pace_ms: int
+    static: bool
 
 
 def board_data(

@@ -12,7 +12,7 @@ tile, then the end; the browser reports the move whole (``play:6-4:left``).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Unpack
 
 from tutorial_app.board.adjust import with_turn
 from tutorial_app.board.browser import (
@@ -20,6 +20,7 @@ from tutorial_app.board.browser import (
     BoardData,
     LocalMove,
     Pick,
+    Presentation,
     ReplayStep,
     board_data,
     figure_key,
@@ -177,27 +178,25 @@ def line_board(
     shape: ChainShape | None = None,
     since: Since | None = None,
     moves: LinePlay | None = None,
-    alt: str = "",
-    pace_ms: int = 400,
-    static: bool = False,
+    **presentation: Unpack[Presentation],
 ) -> tuple[BoardData, BoardLayout]:
     """The component's data for ``state`` and the layout drawn (keep both for the next board, as ``since``).
 
     ``since``: the hand the browser drew last and its layout (the moves in between are played first);
-    ``moves``: how the learner may play on this board (None: a board to look at).
+    ``moves``: how the learner may play on this board (None: a board to look at); ``presentation``: ``board_data``'s
+    alt text, pace and ``static``.
     """
     layout = line_layout(state, shape, view.size)
     picture = line_picture(state, view, layout)
     steps: tuple[ReplayStep, ...] = ()
     start: str | None = None
-    if since is not None and not static and since[0].rules == state.rules:  # another table: drawn afresh
+    # a static board, and another table's (other rules), are drawn afresh
+    if since is not None and not presentation.get("static") and since[0].rules == state.rules:
         before = line_picture(since[0], view, since[1])
         steps = _steps(since[0], since[1], before, played_between(since[0], state)[:-1], layout.shape, view)
         start = figure_key(before.figure)
     answers = _answers(state, view, picture, layout, moves) if moves is not None else None
-    data = board_data(
-        picture.figure, steps=steps, replay_from=start, answers=answers, alt=alt, pace_ms=pace_ms, static=static
-    )
+    data = board_data(picture.figure, steps=steps, replay_from=start, answers=answers, **presentation)
     return data, layout
 
 

@@ -14,9 +14,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import NamedTuple
+from typing import NamedTuple, Unpack
 
-from tutorial_app.board.browser import PICK_JOIN, Answers, BoardData, LocalMove, Pick, board_data, moves_added
+from tutorial_app.board.browser import (
+    PICK_JOIN,
+    Answers,
+    BoardData,
+    LocalMove,
+    Pick,
+    Presentation,
+    board_data,
+    moves_added,
+)
 from tutorial_app.board.figure import THEMES, Picture, ThemeName
 from tutorial_app.board.overlay import Shape, cover, lifted, outlined
 from tutorial_app.board.tien_gow_controller import handle_click, lay_count, limit_text, selection_hint
@@ -91,16 +100,15 @@ def tien_gow_board(
     *,
     since: HandState | None = None,
     play: TablePlay | None = None,
-    alt: str = "",
-    pace_ms: int = 400,
-    static: bool = False,
+    **presentation: Unpack[Presentation],
 ) -> BoardData:
-    """The component's data for the table now, after the tables since ``since``; ``play`` None: only looked at."""
+    """The component's data for the table now, after the tables since ``since``; ``play`` None: only looked at
+    (``presentation``: ``board_data``'s alt text, pace and ``static``)."""
     shown = view._replace(buttons=view.buttons and play is not None)
     picture = table_picture(state, shown)
     earlier = [table_picture(before, shown).figure for before in replayed_tricks(since, state)]
     answers = _answers(state, shown, picture, play) if play is not None else None
-    return board_data(picture.figure, earlier=earlier, answers=answers, alt=alt, pace_ms=pace_ms, static=static)
+    return board_data(picture.figure, earlier=earlier, answers=answers, **presentation)
 
 
 def _answers(state: HandState, view: TableView, picture: Picture, play: TablePlay) -> Answers:
