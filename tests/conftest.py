@@ -12,11 +12,13 @@ is set (CI): there they fail. PostgreSQL tests likewise with ``DOMINO_TUTOR_REQU
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import resource
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Generator, Iterator
@@ -283,8 +285,48 @@ def _missing(variable: str, why: str) -> None:
     pytest.skip(why)
 
 
+HEAVY_COURSE = "strategy"
+"""The course whose check costs most (its best-move answers are analyses: ~3.5 s of CPU against ~2.7 s for all
+the others): ``courses_kept`` checks it in a process of its own."""
+LOAD_COURSES = (
+    "import sys\nfrom tutorial_app.lessons.catalog import load_course\n"
+    "for name in sys.argv[1:]:\n    load_course(name, proofs=False)\n"
+)
+
+
 @pytest.fixture(scope="session")
-def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def courses_kept(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The shipped courses checked once for the whole run and kept on disk (``catalog.KEPT``) before any app
+    server starts, so that every server's first Learn page and the workers' own loads read them back.
+
+    Why: on a fresh machine (CI) the three workers' servers and the two PostgreSQL instances each checked every
+    course on their first page at the same moment, ~5.5 s of CPU apiece, none finding the others' files. The
+    first worker to ask checks them in two processes at once (one per core); the others wait on a lock in the
+    run's shared temporary folder and find the files made."""
+    from tutorial_app.lessons.catalog import course_names
+
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder: every worker's own is below it
+    done = shared / "courses-kept"
+    with (shared / "courses-kept.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if done.exists():
+            return
+        names = course_names()
+        halves = [[HEAVY_COURSE], [name for name in names if name != HEAVY_COURSE]]
+        with (shared / "courses-kept.log").open("wb") as log:  # a broken lesson is the lesson tests' to report
+            checks = [
+                subprocess.Popen([sys.executable, "-c", LOAD_COURSES, *half], cwd=ROOT, stdout=log, stderr=log)
+                for half in halves
+            ]
+            for check in checks:
+                check.wait()
+        done.touch()
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory: pytest.TempPathFactory, courses_kept: None) -> Iterator[Server]:
     """The app served for this worker, on its own SQLite progress and club database; shared by every browser
     test of the worker (the club's tests included: the database's URL lets them read the room).
 

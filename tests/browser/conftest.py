@@ -21,7 +21,7 @@ def club_server(app_server: Server) -> Server:
 
 
 @pytest.fixture(scope="session")
-def two_instances(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def two_instances(postgres_url: str, tmp_path_factory: pytest.TempPathFactory, courses_kept: None) -> Iterator[Server]:
     """Two app instances on one PostgreSQL database (a schema of their own), as behind a load balancer."""
     folder = tmp_path_factory.mktemp("club_pg")
     with own_schema(postgres_url) as url:
