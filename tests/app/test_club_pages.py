@@ -217,3 +217,44 @@ def test_a_class_loads_only_its_lessons_course(monkeypatch: pytest.MonkeyPatch) 
     assert home.find_lesson("../core/" + LESSON) is None and home.find_lesson("") is None
     assert len(loaded) == 2
     assert home.find_lesson(LESSON) is lesson and len(loaded) == 2  # found again without loading
+
+
+def _boards_drawn(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Every board a class's page draws from now on: the keywords ``show_board`` was given."""
+    from tutorial_app.app.club import class_view
+
+    drawn: list[dict[str, Any]] = []
+    monkeypatch.setattr(class_view, "show_board", lambda state, **options: drawn.append(options))
+    return drawn
+
+
+def test_a_class_board_hides_the_boneyard_count_a_question_asks_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the wall and the phones, a step asking how many tiles lie on the boneyard does not show their count on
+    the board (the lesson player hides it too: it is the answer); the next step shows it again."""
+    lesson = "all-fives-02-counting-the-ends"
+    store = _store()
+    code, teacher = store.open_class(lesson, 11, "Teacher", 40, clock())
+    learner = store.join(code, "Anna", clock())
+    drawn = _boards_drawn(monkeypatch)
+    _in_room(code, teacher)
+    _in_room(code, learner)
+    assert len(drawn) == 2 and [options["show_boneyard"] for options in drawn] == [False, False]
+    store.teach(code, teacher, "next", clock())
+    drawn.clear()
+    _in_room(code, teacher)
+    assert drawn and all(options["show_boneyard"] for options in drawn)
+
+
+def test_a_class_board_draws_the_chain_bent_as_its_step_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step with ``bends`` shows the chain re-bent on the class's board, as in the lesson player; the steps
+    without any draw the chain's own shape."""
+    lesson = "core-08-the-chain-bends"
+    store = _store()
+    code, teacher = store.open_class(lesson, 11, "Teacher", 40, clock())
+    drawn = _boards_drawn(monkeypatch)
+    for step in range(6):
+        drawn.clear()
+        _in_room(code, teacher)
+        shapes = [options["shape"] for options in drawn]
+        assert shapes and all((shape is not None) is (step == 5) for shape in shapes), (step, shapes)
+        store.teach(code, teacher, "next", clock())

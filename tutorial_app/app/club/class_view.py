@@ -19,13 +19,14 @@ import streamlit as st
 
 from tutorial_app.app.club.host import host_tools
 from tutorial_app.app.club.room import Device, act, follow, join_card, refusal, room_button, say_refusal
-from tutorial_app.app.learn.step_parts import remember, reveals_answer, right_answer_text, show_tiles
+from tutorial_app.app.learn.step_parts import counts_boneyard, remember, reveals_answer, right_answer_text, show_tiles
 from tutorial_app.app.shell.charts import PALETTE
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.table.board_view import show_board
 from tutorial_app.app.table.controls import move_controls, selected_tile, set_selected, table_click
+from tutorial_app.board.adjust import bent_shape
 from tutorial_app.club.class_steps import (
     Judged,
     action_key,
@@ -124,6 +125,7 @@ def _board(run: LessonRun, *, large: bool, on_click: object = None) -> None:
     step = run.step
     interactive = callable(on_click)
     hints = tuple(str(h) for h in getattr(step, "highlight", None) or [])
+    bends = [(b.at, b.bend) for b in getattr(step, "bends", None) or []]
     show_board(
         state,
         name=BOARD,
@@ -133,8 +135,10 @@ def _board(run: LessonRun, *, large: bool, on_click: object = None) -> None:
         hints=hints,
         show_turn=not reveals_answer(step),
         show_fits=interactive,
+        show_boneyard=not counts_boneyard(step),
         reveal=run.reveal,
         height=None if large else 420,
+        shape=bent_shape(state.table, bends) if bends else None,
         on_click=on_click if callable(on_click) else None,
     )
 
