@@ -283,3 +283,19 @@ def test_who_wins_is_said_without_the_points_a_later_question_asks_for() -> None
     assert "You score the opponent's pips: 10." in worked.text().en
     pairs = run(position("international", [["2-0"], ["1-1"], ["3-3"], ["5-0"]], ["6-3"], to_move=2).state, "3-3 right")
     assert explain_hand_end(pairs, viewer=0).verdict_text().en.endswith("So your pair (0 + 2) wins the hand.")
+
+
+def test_one_seats_draws_in_a_row_are_told_as_one_clause() -> None:
+    """One seat's draws in a row are one clause, "seat 1 draws 3 tiles", not the same clause three times; the learner's own draws name the tiles; another
+    seat's move between two draws keeps them apart."""
+    from tutorial_app.rules.line.state import PASS, play
+    from tutorial_app.rules.line.worked_moves import describe_moves
+
+    tiles = [parse_tile(t) for t in ("5-5", "3-1", "6-2")]
+    hidden = describe_moves([(1, DRAW, (tile,)) for tile in tiles] + [(1, play(tiles[2], "left"), ())], viewer=0)
+    assert hidden.en == "Then seat 1 draws 3 tiles; seat 1 plays 6-2 on the left end.", hidden.en
+    mine = describe_moves([(0, DRAW, (tile,)) for tile in tiles], viewer=0)
+    assert mine.en == "Then you draw 5-5, 3-1, 6-2.", mine.en
+    counted = describe_moves([(2, DRAW, ()), (2, DRAW, ()), (3, PASS, ()), (2, DRAW, ())], viewer=0)
+    assert counted.en == "Then seat 2 draws 2 tiles; seat 3 passes; seat 2 draws 1 tile.", counted.en
+    assert "3" in describe_moves([(1, DRAW, ())] * 3, viewer=0).ru

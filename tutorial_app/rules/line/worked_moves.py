@@ -238,8 +238,11 @@ def explain_to_move(state: HandState, viewer: int | None = None, lead: LeadDecis
     )
 
 
-def describe_move(seat: int, move: Move, drawn: Sequence[Tile] = (), viewer: int | None = None) -> Text:
-    """One move as a clause: "seat 1 plays 3-2 on the left end", "you draw 5-5"."""
+def describe_move(
+    seat: int, move: Move, drawn: Sequence[Tile] = (), viewer: int | None = None, *, draws: int = 1
+) -> Text:
+    """One move as a clause: "seat 1 plays 3-2 on the left end", "you draw 5-5"; ``draws``: how many draws in a
+    row the clause tells of (a draw's tiles, where ``drawn`` does not list them all, are counted one a draw)."""
     who = seat_who(seat, viewer)
     name = who.name
     action = move.action
@@ -253,9 +256,9 @@ def describe_move(seat: int, move: Move, drawn: Sequence[Tile] = (), viewer: int
             msg("{who} plays {tile} on the {end}", who=name, tile=tile, end=end),
         )
     if action is Action.DRAW:
-        shown = (
-            verbatim(tile_list(drawn)) if drawn and (viewer is None or seat == viewer) else tiles_count(len(drawn) or 1)
-        )
+        count = max(len(drawn), draws)
+        seen = len(drawn) == count and (viewer is None or seat == viewer)
+        shown = verbatim(tile_list(drawn)) if seen else tiles_count(count)
         return who.pick(msg("you draw {tiles}", tiles=shown), msg("{who} draws {tiles}", who=name, tiles=shown))
     if action is Action.PASS:
         return who.pick(msg("you pass"), msg("{who} passes", who=name))
@@ -265,8 +268,16 @@ def describe_move(seat: int, move: Move, drawn: Sequence[Tile] = (), viewer: int
 
 
 def describe_moves(moves: Sequence[tuple[int, Move, Sequence[Tile]]], viewer: int | None = None) -> Text:
-    """Several moves in order, as one sentence: "Then seat 1 plays 3-2 on the left end; you pass."."""
-    clauses = [describe_move(seat, move, drawn, viewer) for seat, move, drawn in moves]
+    """Several moves in order, as one sentence: "Then seat 1 plays 3-2 on the left end; you pass."; one seat's
+    draws in a row are one clause ("seat 0 draws 3 tiles", not "seat 0 draws 1 tile" three times)."""
+    runs: list[tuple[int, Move, list[Tile], int]] = []
+    for seat, move, drawn in moves:
+        if runs and move.action is Action.DRAW and runs[-1][1].action is Action.DRAW and runs[-1][0] == seat:
+            _seat, first, tiles, draws = runs[-1]
+            runs[-1] = (seat, first, [*tiles, *drawn], draws + 1)
+        else:
+            runs.append((seat, move, list(drawn), 1))
+    clauses = [describe_move(seat, move, drawn, viewer, draws=draws) for seat, move, drawn, draws in runs]
     if not clauses:
         return EMPTY
     return msg("Then {moves}.", moves=joined(clauses, "; "))
