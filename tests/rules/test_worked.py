@@ -286,8 +286,8 @@ def test_who_wins_is_said_without_the_points_a_later_question_asks_for() -> None
 
 
 def test_one_seats_draws_in_a_row_are_told_as_one_clause() -> None:
-    """One seat's draws in a row are one clause, "seat 1 draws 3 tiles", not the same clause three times; the learner's own draws name the tiles; another
-    seat's move between two draws keeps them apart."""
+    """One seat's draws in a row are one clause, "seat 1 draws 3 tiles", not the same clause three times; the
+    learner's own draws name the tiles; another seat's move between two draws keeps them apart."""
     from tutorial_app.rules.line.state import PASS, play
     from tutorial_app.rules.line.worked_moves import describe_moves
 
