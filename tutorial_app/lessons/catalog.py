@@ -14,11 +14,11 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
+from tutorial_app.cache import cache_folder
 from tutorial_app.lessons.check.semantics import PROOFS
 from tutorial_app.lessons.check.validate import Issue, check_file, check_paths
 from tutorial_app.lessons.format.courses import course_rank
@@ -167,23 +167,8 @@ def _kept_file(folder: Path, stamp: tuple[tuple[str, int, int], ...]) -> Path | 
     digest = hashlib.sha256(_inputs_digest(folder.parent, stamp).encode())
     digest.update(str(folder.resolve()).encode())
     name = f"{folder.name}-{digest.hexdigest()[:32]}.json"
-    cache_home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    for base in (Path(cache_home), Path(tempfile.gettempdir())):
-        kept = base / "domino-tutor" / "lessons"
-        try:
-            kept.mkdir(mode=0o700, parents=True, exist_ok=True)
-            if _own(kept) and os.access(kept, os.W_OK):
-                return kept / name
-        except OSError:
-            continue
-    return None
-
-
-def _own(folder: Path) -> bool:
-    """Whether only this user can write in ``folder`` (a shared temporary folder could hold another's files)."""
-    stat = folder.stat()
-    uid = getattr(os, "getuid", None)
-    return (uid is None or stat.st_uid == uid()) and not stat.st_mode & 0o022
+    kept = cache_folder("lessons")
+    return None if kept is None else kept / name
 
 
 def _read_kept(path: Path) -> tuple[Lesson, ...] | None:

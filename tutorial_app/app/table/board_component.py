@@ -27,7 +27,6 @@ from __future__ import annotations
 import gzip
 import json
 import os
-import tempfile
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -38,6 +37,7 @@ from streamlit.components.v2.get_bidi_component_manager import get_bidi_componen
 from streamlit.components.v2.manifest_scanner import ComponentConfig, ComponentManifest
 
 from tutorial_app.board.browser import BoardData, board_data
+from tutorial_app.cache import cache_folder
 
 __all__ = [
     "show_board_data",
@@ -84,25 +84,21 @@ def plotly_source() -> Path:
 
 @lru_cache(maxsize=1)
 def packed_plotly() -> Path:
-    """The folder holding the gzipped bundle, made once per bundle (in the user's cache folder,
-    else the temporary folder). Written under another name and renamed, so servers starting at once agree."""
+    """The folder holding the gzipped bundle, made once per bundle (in the app's cache folder, ``cache``).
+    Written under another name and renamed, so servers starting at once agree."""
     source = plotly_source()
     stamp = f"plotly-basic-{PLOTLY_JS_VERSION}-{source.stat().st_size}"
-    cache_home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    for base in (Path(cache_home), Path(tempfile.gettempdir())):
-        folder = base / "domino-tutor" / stamp
-        packed = folder / f"{_BUNDLE}.gz"
-        if packed.is_file() and packed.stat().st_size > 0:
-            return folder
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            partial = folder / f".plotly.{os.getpid()}.part"
-            partial.write_bytes(gzip.compress(source.read_bytes(), compresslevel=6, mtime=0))
-            os.replace(partial, packed)
-        except OSError:
-            continue
-        return folder
-    raise RuntimeError("no writable folder for plotly.js (tried the cache folder and the temporary folder)")
+    folder = cache_folder(stamp)
+    if folder is None:
+        raise RuntimeError(
+            "no folder of this user's own for plotly.js (tried the cache folder and the temporary folder)"
+        )
+    packed = folder / f"{_BUNDLE}.gz"
+    if not (packed.is_file() and packed.stat().st_size > 0):
+        partial = folder / f".plotly.{os.getpid()}.part"
+        partial.write_bytes(gzip.compress(source.read_bytes(), compresslevel=6, mtime=0))
+        os.replace(partial, packed)
+    return folder
 
 
 @lru_cache(maxsize=8)
