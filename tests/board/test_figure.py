@@ -8,7 +8,7 @@ from typing import Any
 from board_helpers import position, random_hands, tile, trace
 
 from tutorial_app.board.describe import describe_position
-from tutorial_app.board.figure import THEMES, board_figure, target_ends
+from tutorial_app.board.figure import LABEL_ROOM, THEMES, board_figure, label_size, target_ends
 from tutorial_app.board.layout import TABLE_HEIGHT, TABLE_WIDTH, layout_table
 from tutorial_app.rules.line.moves import apply
 from tutorial_app.rules.line.state import play
@@ -130,6 +130,24 @@ def test_the_boneyard_count_can_be_left_off_where_it_would_answer_a_question() -
     words = describe_position(state, viewer_seat=0, show_boneyard=False)
     assert "Boneyard" not in words.en and "базар" not in words.ru.lower()
     assert "Boneyard" in describe_position(state, viewer_seat=0).en
+
+
+def test_a_presenters_words_grow_only_as_far_as_the_wood_leaves_them_room() -> None:
+    """A presenter asks for 24 px words: on a wide board they are that large; on a board in a narrow column (the
+    class's wall beside the teacher's panel: 548 px for a four-seat table) they stay within ``LABEL_ROOM`` of a
+    unit, so no seat's label is cut at the figure's edge; never smaller than an ordinary board's."""
+    four = position("block", [["6-6", "5-5"], ["4-4", "3-3"], ["2-2", "1-1"], ["0-0", "6-5"]], ["6-4"])
+    for width, wanted in ((1221, 24.0), (548, None)):
+        figure = board_figure(four, height=620, width=width, label_px=24.0)
+        units = float(figure.layout.xaxis.range[1] - figure.layout.xaxis.range[0])
+        ppu = min(620 / float(figure.layout.yaxis.range[1] - figure.layout.yaxis.range[0]), width / units)
+        size = trace(figure, "labels").textfont.size
+        assert size == (wanted or math.floor(ppu * LABEL_ROOM * 10) / 10) and size <= max(13.0, ppu * LABEL_ROOM), (
+            width,
+            ppu,
+        )
+        assert size >= trace(board_figure(four, height=620, width=width), "labels").textfont.size
+    assert label_size(10.0, 24.0) == 13.0 and label_size(40.0) == 22.0 and label_size(40.0, 24.0) == 24.0
 
 
 def test_full_table_figure_is_small() -> None:

@@ -21,6 +21,7 @@ target spot of each open end. ``board_figure`` wraps the same figure as a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
@@ -44,6 +45,8 @@ __all__ = [
     "Theme",
     "THEMES",
     "board_figure",
+    "label_size",
+    "LABEL_ROOM",
     "as_go_figure",
     "board_picture",
     "placed_part",
@@ -596,7 +599,7 @@ def _assemble(
             y=_xy(sketch.label_y),
             mode="text",
             text=sketch.label_text,
-            textfont={"color": colours.text, "size": max(13.0, round(ppu * 0.55, 1), label_px)},
+            textfont={"color": colours.text, "size": label_size(ppu, label_px)},
             hoverinfo=skip,
             name="labels",
         )
@@ -633,6 +636,21 @@ def _assemble(
     # four-seat table), its conversion to JSON most of the rest. tests/board/test_figure_valid.py builds
     # the same figures validated, so a bad property still fails a test.
     return {"data": traces, "layout": table_layout(colours, x_range, y_range, height, width)}
+
+
+LABEL_ROOM = 0.75
+"""The largest the words on the wood may be, in half-tile units: the room the frame leaves them between the felt
+and the top hand, and beside a side column (``frame.label_spot``)."""
+
+
+def label_size(ppu: float, label_px: float = 0.0) -> float:
+    """The size in pixels of the words on the wood: 0.55 of a half-tile unit and at least 13 px; ``label_px`` (a
+    presenter's room) asks for more, as far as the room the frame leaves them allows (``LABEL_ROOM``).
+
+    Why the bound: a presenter's board in a narrow column (the class's wall, beside the teacher's panel) has few
+    pixels to a unit; its 24 px words were 1.2 units tall there, the side seats' labels cut at the figure's
+    edges and the top seat's over its tiles."""
+    return max(13.0, round(ppu * 0.55, 1), min(label_px, math.floor(ppu * LABEL_ROOM * 10) / 10))
 
 
 _NO_TEMPLATE = pio.templates["none"].to_plotly_json()
