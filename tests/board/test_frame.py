@@ -44,6 +44,9 @@ def test_hands_fit_around_the_felt(players: int, width: float, height: float) ->
                 rects.append(r)
             x, y = label_spot(frame, side)
             assert figure.x0 < x < figure.x1 and figure.y0 < y < figure.y1
+            if side == "top":  # at least as far from the top hand's tiles as from the felt (midway at most)
+                near = min(t.cy - t.scale for t in hand_tiles(frame, side, count))
+                assert y - height / 2 <= near - y + 1e-9, (y, near)
 
 
 def test_viewer_hand_grows_with_the_felt_up_to_a_limit() -> None:

@@ -231,7 +231,7 @@ def label_spot(frame: Frame, side: Side) -> tuple[float, float]:
     if side == "bottom":
         return (0.0, frame.y_range[0] + 0.6)
     if side == "top":
-        return (0.0, h2 + 0.6)
+        return (0.0, h2 + _TOP_NEAR / 2)  # midway: at 0.6 its words touched the top hand's tiles
     x = w2 + _NEAR + 1.0
     return (-x if side == "left" else x, frame.y_range[1] - 0.9)
 
