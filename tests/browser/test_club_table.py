@@ -252,6 +252,11 @@ def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> Non
         for page in pages:
             wait_text(page, "The hand is over")  # every screen held back meanwhile catches up with its room
         pages[0].screenshot(path=str(artifacts / f"{tag}_host_over.png"), full_page=True)
+        # every hand shown at the end, the host's own as "You" (as the lines above it and the board say)
+        for seat in range(4):
+            who = t("seat.you", "en") if seat == 0 else t("seat.n", "en", n=seat)
+            tiles = " ".join(str(tile) for tile in game.state.hand(seat))
+            wait_text(pages[0], f"{who}: {tiles} ({t('play.pips', 'en', n=game.state.pips(seat))})")
         # a forged link (another token) is no seat at all
         forged = phone(browser)
         forged[1].goto(f"{server.urls[-1]}/club?room={code}&me={'A' * 24}&lang=en")

@@ -69,7 +69,6 @@ MESSAGES: dict[str, str] = {
     "club.bot_name": "Bot",
     "club.seat_you": "(you)",
     "club.seat_away": "(away: a bot plays)",
-    "club.seat_tiles": "Seat {seat}: {tiles} (pips: {n})",
     "club.deal_first": "Deal",
     "club.bots_fill": "Bots take the seats nobody has joined yet; a player who joins later takes one over.",
     "club.wait_for_deal": "Waiting for the host to deal.",

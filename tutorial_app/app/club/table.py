@@ -21,7 +21,7 @@ from tutorial_app.app.shell.rules_picker import preset_title
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.table.board_view import show_board
 from tutorial_app.app.table.controls import move_controls, selected_tile, set_selected, table_click
-from tutorial_app.app.table.records import hand_log, lead_reason, result_lines, score_rows, tiles_text
+from tutorial_app.app.table.records import hand_log, lead_reason, result_lines, score_rows, seat_label, tiles_text
 from tutorial_app.club.seating import Member, is_away, seat_holders
 from tutorial_app.club.shared_hand import TableGame, TableSetup, seat_view
 from tutorial_app.club.store import ClubStore, Room, clock
@@ -112,7 +112,9 @@ def _hand_over(store: ClubStore, place: Device, game: TableGame, me: Member, set
             st.markdown(f"- {line}")
         st.markdown(f"**{tr('play.all_hands')}**")
         for seat in range(state.rules.players):
-            st.markdown(f"- {tr('club.seat_tiles', seat=seat, tiles=tiles_text(state.hand(seat)), n=state.pips(seat))}")
+            # the viewer is "You" here as in the lines above and on the board
+            who = seat_label(seat, current, me.seat)
+            st.markdown(f"- {who}: {tiles_text(state.hand(seat))} ({tr('play.pips', n=state.pips(seat))})")
         if game.sheet.over:
             st.success(tr("club.match_over"))
         if me.host:
