@@ -35,6 +35,23 @@ def _tool(page: Any, label: str) -> None:
     page.wait_for_function(SETTLED, polling=50)
 
 
+def _wall_link(teacher: Any) -> None:
+    """The teacher asks for the wall screen's link and it shows (in the popover, outside the main block).
+
+    Why a second ask: in a loaded run (CI, 2026-12-03) the click left the popover open with no link and nothing
+    refused, as a click that lands while the screen's one-second poll runs has been lost elsewhere
+    (``_next_step``); a person asks again. Asking twice is harmless: the link shown is the newest, and any wall
+    link leads nowhere but to a view-only screen."""
+    for attempt in range(2):
+        _tool(teacher, t("club.wall_link", "en"))
+        try:
+            teacher.get_by_text("me=").first.wait_for(timeout=15_000 if attempt == 0 else 30_000)
+            return
+        except PlaywrightTimeout:
+            if attempt == 1:
+                raise
+
+
 def _next_step(teacher: Any, store: ClubStore, code: str) -> None:
     """The teacher presses "Next step ▶" and their own screen shows step 2.
 
@@ -89,8 +106,7 @@ def test_the_teacher_removes_a_learner_locks_the_class_and_opens_a_wall_screen(
         wait_text(newcomer, "закрыл вход")
         devices[1][0].close()
         teacher.screenshot(path=str(artifacts / "club_roles_teacher_locked.png"))
-        _tool(teacher, t("club.wall_link", "en"))
-        teacher.get_by_text("me=").first.wait_for(timeout=30_000)  # the link, in the popover (outside the main block)
+        _wall_link(teacher)
         link = re.search(r"http://\S+me=[\w-]+", teacher.evaluate("() => document.body.innerText"))
         assert link is not None
         wall.goto(link.group(0) + "&lang=en")
