@@ -26,7 +26,7 @@ from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.table.board_view import show_board
 from tutorial_app.app.table.controls import move_controls, selected_tile, set_selected, table_click
-from tutorial_app.board.adjust import bent_shape
+from tutorial_app.app.table.lesson import step_shape
 from tutorial_app.club.class_steps import (
     Judged,
     action_key,
@@ -125,7 +125,6 @@ def _board(run: LessonRun, *, large: bool, on_click: object = None) -> None:
     step = run.step
     interactive = callable(on_click)
     hints = tuple(str(h) for h in getattr(step, "highlight", None) or [])
-    bends = [(b.at, b.bend) for b in getattr(step, "bends", None) or []]
     show_board(
         state,
         name=BOARD,
@@ -138,7 +137,7 @@ def _board(run: LessonRun, *, large: bool, on_click: object = None) -> None:
         show_boneyard=not counts_boneyard(step),
         reveal=run.reveal,
         height=None if large else 420,
-        shape=bent_shape(state.table, bends) if bends else None,
+        shape=step_shape(step, state.table),
         on_click=on_click if callable(on_click) else None,
     )
 

@@ -28,11 +28,12 @@ from tutorial_app.app.table.controls import (
 )
 from tutorial_app.app.table.records import lead_reason
 from tutorial_app.board.adjust import bent_shape
+from tutorial_app.board.shape import ChainShape
 from tutorial_app.lessons import LessonRun
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
-from tutorial_app.rules.line.state import Action, HandState, Move
+from tutorial_app.rules.line.state import Action, HandState, Move, Table
 
-__all__ = ["LineLessonScreens", "LEARN_TILE_PX", "counts_boneyard"]
+__all__ = ["LineLessonScreens", "LEARN_TILE_PX", "counts_boneyard", "step_shape"]
 
 LEARN_TILE_PX = 46.0
 """The least width in pixels of the learner's tiles on a lesson's board (pips then about 9 px): the board is
@@ -44,6 +45,12 @@ Hooks = StepHooks[Move]
 def counts_boneyard(step: object) -> bool:
     """Whether the boneyard's count on the board would give this quiz's answer away (how many may be drawn)."""
     return isinstance(step, QuizStep) and step.ask == "drawable"
+
+
+def step_shape(step: object, table: Table) -> ChainShape | None:
+    """The chain as the step bends it (its ``bends``, as a player straightens a tail), or None: its own shape."""
+    bends = [(b.at, b.bend) for b in getattr(step, "bends", None) or []]
+    return bent_shape(table, bends) if bends else None
 
 
 def _click(name: str, run: LessonRun, clicked: str, hooks: Hooks) -> None:
@@ -82,7 +89,6 @@ class LineLessonScreens:
         step = run.step
         interactive = isinstance(step, (PlayStep, CapstoneStep)) and not run.done and not run.refuted
         highlight = tuple(str(h) for h in getattr(step, "highlight", None) or [])
-        bends = [(b.at, b.bend) for b in getattr(step, "bends", None) or []]
         show_board(
             state,
             name=name,
@@ -95,7 +101,7 @@ class LineLessonScreens:
             show_boneyard=not counts_boneyard(step),
             reveal=run.reveal,
             height=None if presenter else height,
-            shape=bent_shape(state.table, bends) if bends else None,
+            shape=step_shape(step, state.table),
             on_click=(lambda c: _click(name, run, c, hooks)) if interactive else None,
             closed=face_down(name),
             tile_px=None if presenter else LEARN_TILE_PX,
