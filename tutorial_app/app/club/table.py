@@ -21,7 +21,7 @@ from tutorial_app.app.shell.rules_picker import preset_title
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.table.board_view import show_board
 from tutorial_app.app.table.controls import move_controls, selected_tile, set_selected, table_click
-from tutorial_app.app.table.records import hand_log, lead_reason, result_lines, score_rows, seat_label, tiles_text
+from tutorial_app.app.table.records import hand_line, hand_log, lead_reason, result_lines, score_rows
 from tutorial_app.club.seating import Member, is_away, seat_holders
 from tutorial_app.club.shared_hand import TableGame, TableSetup, seat_view
 from tutorial_app.club.store import ClubStore, Room, clock
@@ -111,10 +111,8 @@ def _hand_over(store: ClubStore, place: Device, game: TableGame, me: Member, set
         for line in result_lines(state, current, me.seat, game.match):
             st.markdown(f"- {line}")
         st.markdown(f"**{tr('play.all_hands')}**")
-        for seat in range(state.rules.players):
-            # the viewer is "You" here as in the lines above and on the board
-            who = seat_label(seat, current, me.seat)
-            st.markdown(f"- {who}: {tiles_text(state.hand(seat))} ({tr('play.pips', n=state.pips(seat))})")
+        for seat in range(state.rules.players):  # the viewer is "You" here as in the lines above and on the board
+            st.markdown(f"- {hand_line(state, seat, current, me.seat)}")
         if game.sheet.over:
             st.success(tr("club.match_over"))
         if me.host:

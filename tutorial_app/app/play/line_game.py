@@ -35,13 +35,13 @@ from tutorial_app.app.table.controls import (
 from tutorial_app.app.table.hand_review import hand_review
 from tutorial_app.app.table.hint_panel import hint_panel
 from tutorial_app.app.table.records import (
+    hand_line,
     hand_log,
     lead_reason,
     result_lines,
     score_rows,
     seat_label,
     side_label,
-    tiles_text,
 )
 from tutorial_app.board.adjust import BENDS, AdjustError
 from tutorial_app.board.layout import Bend, Step
@@ -224,9 +224,7 @@ def _hand_over(table: PlayTable, current: Lang, deal_again: Callable[[], None]) 
             outcome_column.markdown(f"- {line}")
         hands_column.markdown(f"**{tr('play.all_hands')}**")
         for seat in range(rules.players):
-            hands_column.markdown(
-                f"- {seat_label(seat, current)}: {tiles_text(state.hand(seat))} ({tr('play.pips', n=state.pips(seat))})"
-            )
+            hands_column.markdown(f"- {hand_line(state, seat, current)}")
         if table.sheet.over:
             winners = ", ".join(side_label(rules, s, current) for s in table.sheet.winner_sides)
             st.success(tr("play.match_over", winners=winners))

@@ -25,6 +25,7 @@ __all__ = [
     "result_reason",
     "result_lines",
     "tiles_text",
+    "hand_line",
     "lead_reason",
 ]
 
@@ -40,6 +41,13 @@ def side_label(rules: HouseRules, side: int, lang: str, human: int | None = 0) -
     """A side as the score sheet heads it ("You + seat 2" in pairs)."""
     seats = rules.seats_of(side)
     return " + ".join(seat_label(s, lang, human) for s in seats)
+
+
+def hand_line(state: HandState, seat: int, lang: str, human: int | None = 0) -> str:
+    """A seat's tiles at the hand's end, as every hand is listed: "You: 4-1  3-3 (pips: 7)", "Seat 2: ..."."""
+    return (
+        f"{seat_label(seat, lang, human)}: {tiles_text(state.hand(seat))} ({t('play.pips', lang, n=state.pips(seat))})"
+    )
 
 
 def tiles_text(tiles: list[Tile] | tuple[Tile, ...]) -> str:
