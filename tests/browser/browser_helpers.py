@@ -92,6 +92,15 @@ ANSWERED = "() => [...document.querySelectorAll('.dt-board')].reduce((n, b) => n
 BOARDS_IDLE = """() => [...document.querySelectorAll('.dt-board')].every(
   (b) => b.dataset.pending !== 'true' && b.dataset.replaying !== 'true' && b.dataset.shown === b.dataset.board)"""
 
+# The key of the board the server sent last (the first board of the page): a new key is the server's answer to a move.
+BOARD_KEY = "() => { const board = document.querySelector('.dt-board'); return board ? board.dataset.board : null; }"
+
+# What a board says about itself (sent, shown, pending, answered, its layer), and the page's run state and scroll: a
+# failed wait's message, to tell a tap that missed (nothing answered) from a report the server never answered.
+BOARD_STATE = """() => ({boards: [...document.querySelectorAll('.dt-board')].map((board) => ({...board.dataset})),
+  runs: window.__domino ? window.__domino.runs : null, scrollY: window.scrollY,
+  state: (document.querySelector('[data-testid="stApp"]') || document.body).getAttribute('data-test-script-state')})"""
+
 SETTLED = """() => {
   const state = document.querySelector('[data-testid="stApp"]');
   if (!state || state.getAttribute('data-test-script-state') !== 'notRunning') return false;
