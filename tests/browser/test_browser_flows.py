@@ -1,5 +1,5 @@
-"""The app in headless Chromium: a lesson by clicking, and a phone's note under the board (a hand of block by clicks
-is test_board_component's, the comparison's charts test_compare_app's).
+"""The app in headless Chromium: a lesson by clicking, and a phone's note under the board on a lesson opened at /learn
+(a hand of block by clicks is test_board_component's, the comparison's charts test_compare_app's).
 
 Screenshots go to ``test-artifacts/``. The right actions are computed by the
 rules core (``solve`` on a local run of the same lesson), never written
@@ -61,7 +61,11 @@ def test_on_a_phone_choosing_a_tile_that_fits_nowhere_is_explained_under_the_boa
     lesson = next(lesson for lesson in load_course("core") if lesson.id == "core-02-placing-on-the-ends")
     run = LessonRun.start(lesson)
     page = screen_page(viewport={"width": 390, "height": 844}, locale="ru-RU")
-    open_app(page, f"{app_url}/?lesson={lesson.id}&lang=ru")
+    # the address as a person guesses it from /play and /rules: the Learn page, no "Page not found" on the way
+    open_app(page, f"{app_url}/learn?lesson={lesson.id}&lang=ru")
+    page.get_by_text(lesson.title.ru).first.wait_for()
+    assert page.get_by_text("Page not found").count() == 0
+    assert page.url == f"{app_url}/?lesson={lesson.id}&lang=ru"
     while not isinstance(run.step, PlayStep):
         action = solve(run)
         if action is not None:

@@ -35,9 +35,19 @@ guard.install()
 run_costs.install()
 st.set_page_config(page_title="Domino Tutor", page_icon="🁫", layout="wide")
 current = begin_run()
+LEARN = st.Page(PAGES / "learn.py", title=t("nav.learn", current), icon=":material/school:", default=True, url_path="")
+
+
+def _learn_by_name() -> None:
+    """/learn, as a person guesses it from /play and /rules: the Learn page, with the address's lesson and language
+    (without this, Streamlit says "Page not found" first: Learn, the default page, is at /)."""
+    st.switch_page(LEARN, query_params=st.query_params.to_dict())
+
+
 navigation = st.navigation(
     [
-        st.Page(PAGES / "learn.py", title=t("nav.learn", current), icon=":material/school:", default=True),
+        LEARN,
+        st.Page(_learn_by_name, title=t("nav.learn", current), url_path="learn", visibility="hidden"),
         st.Page(PAGES / "play.py", title=t("nav.play", current), icon=":material/casino:", url_path="play"),
         st.Page(PAGES / "puzzles.py", title=t("nav.puzzles", current), icon=":material/extension:", url_path="puzzles"),
         st.Page(PAGES / "compare.py", title=t("nav.compare", current), icon=":material/balance:", url_path="compare"),
