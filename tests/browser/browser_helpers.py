@@ -10,7 +10,8 @@ answered yet, ``data-answered``: clicks it answered). Also used by
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -95,11 +96,27 @@ BOARDS_IDLE = """() => [...document.querySelectorAll('.dt-board')].every(
 # The key of the board the server sent last (the first board of the page): a new key is the server's answer to a move.
 BOARD_KEY = "() => { const board = document.querySelector('.dt-board'); return board ? board.dataset.board : null; }"
 
-# What a board says about itself (sent, shown, pending, answered, its layer), and the page's run state and scroll: a
-# failed wait's message, to tell a tap that missed (nothing answered) from a report the server never answered.
+# What the boards say about themselves (sent, shown, pending, answered, their layer), and the page's run state and
+# scroll: a failed wait's message, to tell a tap that missed (nothing answered) from a report the server never answered.
 BOARD_STATE = """() => ({boards: [...document.querySelectorAll('.dt-board')].map((board) => ({...board.dataset})),
   runs: window.__domino ? window.__domino.runs : null, scrollY: window.scrollY,
   state: (document.querySelector('[data-testid="stApp"]') || document.body).getAttribute('data-test-script-state')})"""
+
+
+@contextmanager
+def server_answer(page: Any, timeout: float = 60_000) -> Iterator[None]:
+    """Around a move made on the board: wait for the server's answer, a run seen to end or the board it sent (a run
+    too quick for the page to show "running" is seen by its board); none within ``timeout`` fails with what the
+    boards say of themselves."""
+    before, board = reruns(page), page.evaluate(BOARD_KEY)
+    yield
+    try:
+        page.wait_for_function(
+            f"([n, key]) => window.__domino.runs > n || ({BOARD_KEY})() !== key", arg=[before, board], timeout=timeout
+        )
+    except PlaywrightTimeout:
+        raise AssertionError(f"the move was not answered: {page.evaluate(BOARD_STATE)}") from None
+
 
 SETTLED = """() => {
   const state = document.querySelector('[data-testid="stApp"]');

@@ -13,18 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import (
-    ANSWERED,
-    BOARD_KEY,
-    BOARD_STATE,
-    SETTLED,
-    click_button,
-    click_point,
-    open_app,
-    reruns,
-    wait_point,
-)
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from browser_helpers import ANSWERED, SETTLED, click_button, click_point, open_app, reruns, server_answer, wait_point
 
 from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, start_table
@@ -275,14 +264,8 @@ def test_one_tap_picks_one_tap_plays_and_no_hover_label_on_a_touch_screen(
     assert page.locator(".hoverlayer .hovertext").count() == 0, "a hover label on a touch screen"
     page.screenshot(path=str(artifacts / "touch_picked.png"))
     target = wait_point(page, f"end:{move.end}")
-    before, board = reruns(page), page.evaluate(BOARD_KEY)
-    page.touchscreen.tap(target["x"], target["y"])  # one tap: played
-    try:  # the server's answer: a run seen to end, or the board it sent for the move (a run too quick to be seen)
-        page.wait_for_function(
-            f"([n, key]) => window.__domino.runs > n || ({BOARD_KEY})() !== key", arg=[before, board], timeout=60_000
-        )
-    except PlaywrightTimeout:
-        raise AssertionError(f"the tap at {target} was not answered: {page.evaluate(BOARD_STATE)}") from None
+    with server_answer(page):
+        page.touchscreen.tap(target["x"], target["y"])  # one tap: played
     page.wait_for_function(SETTLED, polling=50, timeout=60_000)
     page.wait_for_function(f"() => !({HAS_POINT})('hand:{move.tile}')", timeout=60_000)
     assert page.locator(".hoverlayer .hovertext").count() == 0
