@@ -220,11 +220,12 @@ def test_a_class_loads_only_its_lessons_course(monkeypatch: pytest.MonkeyPatch) 
 
 
 def _boards_drawn(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """Every board a class's page draws from now on: the keywords ``show_board`` was given."""
-    from tutorial_app.app.club import class_view
+    """Every board a class's page draws from now on: the keywords ``show_board`` was given (through the lesson
+    step's board, ``table.lesson.step_board``, which the lesson player draws with too)."""
+    from tutorial_app.app.table import lesson
 
     drawn: list[dict[str, Any]] = []
-    monkeypatch.setattr(class_view, "show_board", lambda state, **options: drawn.append(options))
+    monkeypatch.setattr(lesson, "show_board", lambda state, **options: drawn.append(options))
     return drawn
 
 

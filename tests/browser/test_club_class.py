@@ -169,6 +169,9 @@ def _follow_a_lesson(browser: Any, urls: tuple[str, ...], artifacts: Path, tag: 
                 teacher.screenshot(path=str(artifacts / f"{tag}_teacher_revealed.png"))
                 for number, (_context, page) in enumerate(phones):
                     page.screenshot(path=str(artifacts / f"{tag}_phone{number}_revealed.png"))
+            if task_of(run) == "move":  # the boards: the wall's, and a phone's with tiles as large as a lesson's
+                teacher.screenshot(path=str(artifacts / f"{tag}_teacher_move.png"))
+                phones[0][1].screenshot(path=str(artifacts / f"{tag}_phone0_move.png"), full_page=True)
             if index == late_at:  # a learner who joins late lands on the step on the wall
                 late = phone(browser)
                 join_room(late[1], urls[-1], code, "Gleb (late)")

@@ -11,7 +11,7 @@ appear on the phone when the teacher reveals the answer.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import plotly.graph_objects as go
@@ -19,14 +19,13 @@ import streamlit as st
 
 from tutorial_app.app.club.host import host_tools
 from tutorial_app.app.club.room import Device, act, follow, join_card, refusal, room_button, say_refusal
-from tutorial_app.app.learn.step_parts import counts_boneyard, remember, reveals_answer, right_answer_text, show_tiles
+from tutorial_app.app.learn.step_parts import remember, reveals_answer, right_answer_text, show_tiles
 from tutorial_app.app.shell.charts import PALETTE
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.state import page_state
-from tutorial_app.app.table.board_view import show_board
-from tutorial_app.app.table.controls import move_controls, selected_tile, set_selected, table_click
-from tutorial_app.app.table.lesson import step_shape
+from tutorial_app.app.table.controls import move_controls, set_selected, table_click
+from tutorial_app.app.table.lesson import step_board
 from tutorial_app.club.class_steps import (
     Judged,
     action_key,
@@ -118,28 +117,12 @@ def _step_header(run: LessonRun) -> None:
     show_tiles(run)
 
 
-def _board(run: LessonRun, *, large: bool, on_click: object = None) -> None:
+def _board(run: LessonRun, *, large: bool, on_click: Callable[[str], None] | None = None) -> None:
     state = run.state
-    if state is None:
-        return
-    step = run.step
-    interactive = callable(on_click)
-    hints = tuple(str(h) for h in getattr(step, "highlight", None) or [])
-    show_board(
-        state,
-        name=BOARD,
-        seat=run.viewer,
-        selected=selected_tile(BOARD) if interactive else None,
-        large=large,
-        hints=hints,
-        show_turn=not reveals_answer(step),
-        show_fits=interactive,
-        show_boneyard=not counts_boneyard(step),
-        reveal=run.reveal,
-        height=None if large else 420,
-        shape=step_shape(step, state.table),
-        on_click=on_click if callable(on_click) else None,
-    )
+    if state is not None:
+        step_board(
+            BOARD, run, state, large=large, height=420, show_turn=not reveals_answer(run.step), on_click=on_click
+        )
 
 
 # -- the teacher -----------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from tutorial_app.lessons import LessonRun
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
 from tutorial_app.rules.line.state import Action, HandState, Move, Table
 
-__all__ = ["LineLessonScreens", "LEARN_TILE_PX", "counts_boneyard", "step_shape"]
+__all__ = ["LineLessonScreens", "LEARN_TILE_PX", "counts_boneyard", "step_board", "step_shape"]
 
 LEARN_TILE_PX = 46.0
 """The least width in pixels of the learner's tiles on a lesson's board (pips then about 9 px): the board is
@@ -51,6 +51,40 @@ def step_shape(step: object, table: Table) -> ChainShape | None:
     """The chain as the step bends it (its ``bends``, as a player straightens a tail), or None: its own shape."""
     bends = [(b.at, b.bend) for b in getattr(step, "bends", None) or []]
     return bent_shape(table, bends) if bends else None
+
+
+def step_board(
+    name: str,
+    run: LessonRun,
+    state: HandState,
+    *,
+    large: bool,
+    height: int,
+    show_turn: bool,
+    on_click: Callable[[str], None] | None = None,
+) -> None:
+    """A lesson step's board, in the lesson player and on a class's wall and phones: the viewer's seat below, the
+    step's highlights and bends drawn, the boneyard's count hidden where the quiz asks for it, the learner's tiles
+    large enough to read (``LEARN_TILE_PX``) unless ``large`` (a presenter's); clickable with ``on_click``."""
+    step = run.step
+    interactive = on_click is not None
+    show_board(
+        state,
+        name=name,
+        seat=run.viewer,
+        selected=selected_tile(name) if interactive else None,
+        large=large,
+        hints=tuple(str(h) for h in getattr(step, "highlight", None) or []),
+        show_turn=show_turn,
+        show_fits=interactive,
+        show_boneyard=not counts_boneyard(step),
+        reveal=run.reveal,
+        height=None if large else height,
+        shape=step_shape(step, state.table),
+        on_click=on_click,
+        closed=face_down(name),
+        tile_px=None if large else LEARN_TILE_PX,
+    )
 
 
 def _click(name: str, run: LessonRun, clicked: str, hooks: Hooks) -> None:
@@ -88,23 +122,14 @@ class LineLessonScreens:
         """The chain and the hands (clickable on the learner's moves; the step's highlights and bends drawn)."""
         step = run.step
         interactive = isinstance(step, (PlayStep, CapstoneStep)) and not run.done and not run.refuted
-        highlight = tuple(str(h) for h in getattr(step, "highlight", None) or [])
-        show_board(
+        step_board(
+            name,
+            run,
             state,
-            name=name,
-            seat=run.viewer,
-            selected=selected_tile(name) if interactive else None,
             large=presenter,
-            hints=highlight,
+            height=height,
             show_turn=show_turn,
-            show_fits=interactive,
-            show_boneyard=not counts_boneyard(step),
-            reveal=run.reveal,
-            height=None if presenter else height,
-            shape=step_shape(step, state.table),
             on_click=(lambda c: _click(name, run, c, hooks)) if interactive else None,
-            closed=face_down(name),
-            tile_px=None if presenter else LEARN_TILE_PX,
         )
 
     def move_panel(self, name: str, run: LessonRun, state: HandState, hooks: Hooks) -> None:
