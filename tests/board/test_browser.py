@@ -11,6 +11,7 @@ ahead being the first step of the next run (so it is not played twice).
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
@@ -143,6 +144,28 @@ def test_a_patch_holds_only_the_traces_that_changed() -> None:
     other = {**base, "data": [*base["data"][:-1], {**base["data"][-1], "x": [0.0]}]}
     change = patch(base, other)
     assert list(change["traces"]) == [str(len(base["data"]) - 1)] and rebuilt(base, change) == other
+
+
+@pytest.mark.parametrize(("variant", "players"), [("block", 2), ("block", 4), ("all_fives", 2)])
+def test_a_presenter_board_in_a_narrow_column_shows_no_empty_wood_above_and_below(variant: str, players: int) -> None:
+    """The class's wall: the presenter's 620 px board in a 548 px column. Fitted (``BoardSize.fit``), the figure
+    is as tall as the board is at that width, the words as large as before; unfitted, it kept bands of wood."""
+    seen = 0
+    for states in random_hands(variant, players, range(3)):
+        for state in states[:: max(1, len(states) // 4)]:
+            pictures = []
+            for fit in (False, True):
+                size = BoardSize(620, 548, label_px=24, fit=fit)
+                view = LineView(size=size)
+                pictures.append(line_picture(state, view, line_layout(state, None, size)))
+            loose, fitted = (p.figure["layout"] for p in pictures)
+            x_span = fitted["xaxis"]["range"][1] - fitted["xaxis"]["range"][0]
+            y_span = fitted["yaxis"]["range"][1] - fitted["yaxis"]["range"][0]
+            assert loose["height"] == 620 and 548 * y_span / x_span < 600, "the old board had bands of wood"
+            assert fitted["height"] == math.ceil(548 * y_span / x_span), "as tall as the board at 548 px"
+            assert pictures[1].px_per_unit == pytest.approx(pictures[0].px_per_unit)
+            seen += 1
+    assert seen >= 12
 
 
 # -- Tien Gow ----------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from tutorial_app.board.browser import (
 )
 from tutorial_app.board.controller import handle_click
 from tutorial_app.board.figure import THEMES, Picture, ThemeName, board_picture, placed_part, target_ends, target_size
-from tutorial_app.board.frame import TAP_TILE_PX, fitted_height, narrow_felt_width, narrow_frame
+from tutorial_app.board.frame import TAP_TILE_PX, fitted_height, frame_for, narrow_felt_width, narrow_frame
 from tutorial_app.board.layout import BoardLayout, layout_table
 from tutorial_app.board.overlay import Part, Shape, cover, lifted, outlined, ring
 from tutorial_app.board.shape import ChainShape, Step
@@ -55,13 +55,16 @@ class BoardSize(NamedTuple):
     """The pixels a board is drawn for: ``height`` (and ``width`` when known), or a column ``screen`` pixels
     wide the board is fitted to (phones, tablets, a lesson's column: the felt no wider than the column allows,
     the viewer's tiles at least ``tile_px`` wide, the figure as tall as it needs). ``label_px``: the least size
-    of the seat labels (the presenter's room)."""
+    of the seat labels (the presenter's room). ``fit``: with ``width``, ``height`` is the most, and the figure
+    is no taller than the board needs at that width (a presenter's board in a column narrower than the board's
+    shape: the class's wall beside the teacher's panel), where it would show bands of empty wood."""
 
     height: int = 560
     width: int | None = None
     screen: int | None = None
     tile_px: float = TAP_TILE_PX
     label_px: float = 0.0
+    fit: bool = False
 
 
 class LineView(NamedTuple):
@@ -111,6 +114,9 @@ def line_picture(state: HandState, view: LineView, layout: BoardLayout) -> Pictu
         count = len(state.hand(view.seat))
         frame = narrow_frame(layout.width, layout.height, state.rules.players, size.screen, count, size.tile_px)
         hand_scale, width, height = frame.hand_scale, size.screen, fitted_height(frame, size.screen)
+    elif size.fit and width is not None:
+        frame = frame_for(layout.width, layout.height, state.rules.players, None, len(state.hand(view.seat)))
+        height = min(height, fitted_height(frame, width))
     return board_picture(
         state,
         viewer_seat=view.seat,

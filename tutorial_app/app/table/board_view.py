@@ -214,12 +214,11 @@ def _size(
     ahead: bool = False,
 ) -> BoardSize:
     """The pixels board ``name`` is drawn for: the presenter's (as tall as the room's screen allows, as wide as its
-    column), a lesson's (fitted to its column), or a page's (full width, or a narrow screen's column).
+    column, no taller than the board needs at that width), a lesson's (fitted to its column), or a page's (full width, or a narrow screen's column).
     ``ahead``: the column's width as last measured (a board built for a run to come draws no probe)."""
     if large:
-        return BoardSize(
-            height or PRESENTER_HEIGHT, kept_width(name) if ahead else column_width(name), label_px=PRESENTER_LABEL_PX
-        )
+        column = kept_width(name) if ahead else column_width(name)
+        return BoardSize(height or PRESENTER_HEIGHT, column, label_px=PRESENTER_LABEL_PX, fit=True)
     if tile_px is not None:
         column = kept_width(name) if ahead else column_width(name)
         return BoardSize(height or 560, screen=column, tile_px=tile_px) if column else BoardSize(height or 560)
