@@ -42,7 +42,8 @@ trick of four, every four tiles may be laid face down, and 70 tables would cost 
 
 
 class TableView(NamedTuple):
-    """How the table is shown: everything but the hand (see ``tien_gow_figure.tien_gow_picture``)."""
+    """How the table is shown: everything but the hand (see ``tien_gow_figure.tien_gow_picture``); ``screen``:
+    the width of a narrow screen's column, which the table is fitted to (as the line games' ``BoardSize``)."""
 
     viewer: int = 0
     reveal: bool = False
@@ -53,6 +54,7 @@ class TableView(NamedTuple):
     height: int = 610
     width: int | None = None
     buttons: bool = True
+    screen: int | None = None
 
 
 class TablePlay(NamedTuple):
@@ -74,7 +76,8 @@ def table_picture(state: HandState, view: TableView) -> Picture:
         lang=view.lang,
         theme=view.theme,
         height=view.height,
-        width=view.width,
+        width=view.width if view.screen is None else view.screen,
+        narrow=view.screen is not None,
     )
 
 

@@ -47,11 +47,13 @@ from tutorial_app.board.tien_gow_layout import (
     RISE,
     Button,
     Caption,
+    Sizing,
     TableLayout,
     TableOptions,
     TileSpot,
     layout_tien_gow,
 )
+from tutorial_app.board.tien_gow_room import half_width
 from tutorial_app.rules.tien_gow.state import HandState
 from tutorial_app.rules.tiles import Tile
 
@@ -271,11 +273,13 @@ def _label_size(ppu: float) -> float:
 def _text_trace(captions: Sequence[Caption], colour: str, lang: str, ppu: float, name: str) -> dict[str, Any]:
     base = _label_size(ppu)
     sizes = [max(LEAST_LABEL_PX, round(base * c.size, 1)) for c in captions]
+    anchors = [c.anchor for c in captions]
     return scatter(
         x=[c.x for c in captions],
         y=[c.y for c in captions],
         mode="text",
         text=[c.text.in_(lang) for c in captions],
+        textposition=anchors if len(set(anchors)) > 1 else anchors[0],
         hoverinfo="skip",
         name=name,
         textfont={"color": colour, "size": sizes if len(set(sizes)) > 1 else sizes[0]},
@@ -289,6 +293,28 @@ def _px_per_unit(x_range: tuple[float, float], y_range: tuple[float, float], hei
     ppu = height / (y_range[1] - y_range[0])
     least_width = width if width is not None else height
     return min(ppu, least_width / (x_range[1] - x_range[0]))
+
+
+def _laid_out(
+    state: HandState, height: int, screen: int | None, width: int | None, view: TableOptions
+) -> tuple[TableLayout, float, int]:
+    """The table laid out for the pixels it is drawn at, its pixels per unit and its height.
+
+    Why twice at most on a wide screen: the labels' room depends on the pixels per unit, which the first
+    layout's height may lower (a figure limited by its height); laid out again with those, the words fit.
+    """
+    if screen is not None:
+        ppu = screen / (2 * half_width(True))
+        table = layout_tien_gow(state, sizing=Sizing(ppu, _label_size(ppu), True), **view)
+        y_span = table.y_range[1] - table.y_range[0]
+        return table, ppu, math.ceil(y_span * ppu)
+    guess = (width if width is not None else height) / (2 * half_width(False))
+    table = layout_tien_gow(state, sizing=Sizing(guess, _label_size(guess)), **view)
+    ppu = _px_per_unit(table.x_range, table.y_range, height, width)
+    if ppu < guess - 1e-6:
+        table = layout_tien_gow(state, sizing=Sizing(ppu, _label_size(ppu)), **view)
+        ppu = _px_per_unit(table.x_range, table.y_range, height, width)
+    return table, ppu, height
 
 
 def _figure(
@@ -320,6 +346,7 @@ def tien_gow_picture(
     lang: str = "en",
     height: int = 640,
     width: int | None = None,
+    narrow: bool = False,
     layout: TableLayout | None = None,
     **view: Unpack[TableOptions],
 ) -> Picture:
@@ -328,10 +355,16 @@ def tien_gow_picture(
     ``height``/``width`` in pixels set the size pips, labels and click
     targets are drawn at; without ``width`` the figure is taken to be at
     least as wide as it is high (the app stretches it to its column).
+    ``narrow``: ``width`` is a narrow screen's column: the table is laid out
+    for it (``tien_gow_room``) and the figure is as high as it needs
+    (``height`` is not used).
     """
     colours = THEMES[theme]
-    table = layout or layout_tien_gow(state, **view)
-    ppu = _px_per_unit(table.x_range, table.y_range, height, width)
+    table, ppu = layout, 0.0
+    if table is None:
+        table, ppu, height = _laid_out(state, height, width if narrow else None, width, view)
+    else:
+        ppu = _px_per_unit(table.x_range, table.y_range, height, width)
     sketch = _Sketch(colours)
     for spot in table.tiles:
         _spot(sketch, spot)
@@ -356,7 +389,7 @@ def tien_gow_picture(
                 button.y,
                 f"action:{button.action.value}",
                 button.label.in_(lang),
-                1.2,
+                max(1.2, button.h * 0.9),  # a narrow screen's buttons are a fingertip high, and so their targets
             )
     traces.append(_click_trace(sketch, ppu))
     figure = _figure(traces, colours, table.x_range, table.y_range, height, width)

@@ -21,6 +21,21 @@ from tutorial_app.board.chinese_tile import TILE_H, TILE_W
 from tutorial_app.board.frame import SEAT_SIDES, Side
 from tutorial_app.board.labels import tile_count
 from tutorial_app.board.tien_gow_controller import selection_hint, valid_selection
+from tutorial_app.board.tien_gow_room import (
+    FELT_H,
+    FELT_W,
+    GAP,
+    OTHER_SCALE,
+    PILE_SCALE,
+    RISE,
+    STEP,
+    WIDE,
+    Anchor,
+    Around,
+    Sizing,
+    around,
+    text_width,
+)
 from tutorial_app.rules.text import Text, joined, msg, msgc, verbatim
 from tutorial_app.rules.tien_gow.options import PLAYERS
 from tutorial_app.rules.tien_gow.state import Action, HandState, Trick
@@ -38,23 +53,10 @@ __all__ = [
     "seat_title",
     "seat_caption",
     "RISE",
+    "Sizing",
 ]
 
-FELT_W = 26.0
-FELT_H = 15.0
-VIEWER_SCALE = 1.45
-OTHER_SCALE = 0.72
 TRICK_SCALE = 1.0
-PILE_SCALE = 0.42
-
-_GAP = 0.5
-"""Felt's edge to the near edge of a hand."""
-_STEP = 1.18
-"""Hand tiles' spacing, in tile widths."""
-RISE = 0.7
-"""How far a selected tile rises."""
-_SIDE_BAND = 4.5
-"""Room left and right of the felt for a side seat's column and its label."""
 
 _SLOTS: dict[Side, tuple[float, float]] = {
     "bottom": (0.0, -3.5),
@@ -68,14 +70,6 @@ _SLOT_CAPTIONS: dict[Side, tuple[float, float]] = {
     "left": (-7.8, -1.95),
     "right": (7.8, -1.95),
 }
-# Where each seat's pile of trick points starts (beside its hand, off the felt) and which way it grows.
-_PILES: dict[Side, tuple[float, float, float, float]] = {
-    "bottom": (-12.4, -9.6, 1.0, 0.0),
-    "top": (4.6, 8.8, 1.0, 0.0),
-    "left": (-14.3, -4.0, 0.0, -1.0),
-    "right": (14.3, -4.0, 0.0, -1.0),
-}
-
 Mark = Literal["selected", "winning", "hint"]
 Place = Literal["hand", "trick", "pile"]
 
@@ -106,12 +100,13 @@ class TileSpot(NamedTuple):
 
 
 class Caption(NamedTuple):
-    """A line of text on the table (``size`` relative to the labels')."""
+    """Words on the table (``size`` relative to the labels'; ``anchor``: where they lie from their point)."""
 
     x: float
     y: float
     text: Text
     size: float = 1.0
+    anchor: Anchor = "middle center"
 
 
 class Button(NamedTuple):
@@ -145,6 +140,10 @@ def seat_title(seat: int, viewer_seat: int) -> Text:
 def seat_caption(state: HandState, seat: int, viewer_seat: int, show_turn: bool = True, sep: str = " · ") -> Text:
     """A seat's label: its name, tiles left, trick points, banker, one after another with ``sep`` between; ``▶``
     when it is to move (and ``show_turn``)."""
+    return joined(_caption_parts(state, seat, viewer_seat, show_turn), sep)
+
+
+def _caption_parts(state: HandState, seat: int, viewer_seat: int, show_turn: bool) -> list[Text]:
     arrow = "▶ " if show_turn and seat == state.to_move and not state.is_over else ""
     title = seat_title(seat, viewer_seat)
     count = len(state.hands[seat])
@@ -155,7 +154,7 @@ def seat_caption(state: HandState, seat: int, viewer_seat: int, show_turn: bool 
     ]
     if seat == state.banker:
         parts.append(msg("banker"))
-    return joined(parts, sep)
+    return parts
 
 
 def _sides(viewer_seat: int) -> dict[int, Side]:
@@ -163,50 +162,50 @@ def _sides(viewer_seat: int) -> dict[int, Side]:
 
 
 def _hand_spots(
-    state: HandState, seat: int, side: Side, face_up: bool, selected: tuple[int, ...], hints: frozenset[str]
+    state: HandState,
+    seat: int,
+    side: Side,
+    room: Around,
+    face_up: bool,
+    selected: tuple[int, ...],
+    hints: frozenset[str],
 ) -> list[TileSpot]:
     hand = state.hands[seat]
-    scale = VIEWER_SCALE if side == "bottom" else OTHER_SCALE
-    step = TILE_W * scale * _STEP
+    if side == "bottom":
+        return _viewer_spots(state, seat, room, face_up, selected, hints)
+    step = TILE_W * OTHER_SCALE * STEP
     first = -step * (len(hand) - 1) / 2
-    long_half = TILE_H * scale / 2
     spots = []
     for i, tile in enumerate(hand):
-        along = first + i * step
         shown_tile = tile if face_up else None
-        if side == "bottom":
-            rise = RISE if i in selected else 0.0
-            mark: Mark | None = "selected" if i in selected else "hint" if str(tile) in hints else None
-            spots.append(
-                TileSpot(
-                    along,
-                    -FELT_H / 2 - _GAP - long_half + rise,
-                    True,
-                    scale,
-                    shown_tile,
-                    seat,
-                    "hand",
-                    i,
-                    mark,
-                    f"hand:{i}",
-                )
-            )
-        elif side == "top":
-            spots.append(TileSpot(along, FELT_H / 2 + _GAP + long_half, True, scale, shown_tile, seat, "hand", i))
-        else:
-            x = FELT_W / 2 + _GAP + long_half
-            spots.append(
-                TileSpot(
-                    -x if side == "left" else x,
-                    -along if side == "left" else along,
-                    False,
-                    scale,
-                    shown_tile,
-                    seat,
-                    "hand",
-                    i,
-                )
-            )
+        if side == "top":
+            spots.append(TileSpot(first + i * step, room.top_y, True, OTHER_SCALE, shown_tile, seat, "hand", i))
+            continue
+        # from the column's top down: the left seat's first tile on top, the right seat's last (as they face)
+        down = i if side == "left" else len(hand) - 1 - i
+        x = FELT_W / 2 + GAP + TILE_H * OTHER_SCALE / 2
+        y = room.side_top - TILE_W * OTHER_SCALE / 2 - down * step
+        spots.append(TileSpot(-x if side == "left" else x, y, False, OTHER_SCALE, shown_tile, seat, "hand", i))
+    return spots
+
+
+def _viewer_spots(
+    state: HandState, seat: int, room: Around, face_up: bool, selected: tuple[int, ...], hints: frozenset[str]
+) -> list[TileSpot]:
+    """The viewer's hand, in rows of ``room.per_row`` (one but on a narrow screen); selected tiles risen."""
+    hand = state.hands[seat]
+    scale = room.viewer_scale
+    step = TILE_W * scale * STEP
+    spots = []
+    for i, tile in enumerate(hand):
+        row, place = divmod(i, room.per_row)
+        in_row = min(room.per_row, len(hand) - row * room.per_row)
+        along = -step * (in_row - 1) / 2 + place * step
+        top = room.bottom_top - row * (TILE_H * scale + GAP)
+        rise = RISE if i in selected else 0.0
+        mark: Mark | None = "selected" if i in selected else "hint" if str(tile) in hints else None
+        cy = top - TILE_H * scale / 2 + rise
+        spots.append(TileSpot(along, cy, True, scale, tile if face_up else None, seat, "hand", i, mark, f"hand:{i}"))
     return spots
 
 
@@ -241,11 +240,11 @@ def _trick_spots(trick: Trick, sides: dict[int, Side], show_turn: bool) -> list[
     return spots
 
 
-def _pile_spots(state: HandState, sides: dict[int, Side]) -> list[TileSpot]:
+def _pile_spots(state: HandState, sides: dict[int, Side], room: Around) -> list[TileSpot]:
     spots = []
     step = TILE_W * PILE_SCALE * 1.3
     for seat in range(PLAYERS):
-        x0, y0, dx, dy = _PILES[sides[seat]]
+        x0, y0, dx, dy = room.piles[sides[seat]]
         vertical = dx != 0
         for i in range(state.taken[seat]):
             spots.append(TileSpot(x0 + dx * i * step, y0 + dy * i * step, vertical, PILE_SCALE, None, seat, "pile", i))
@@ -262,13 +261,17 @@ def _role(trick: Trick, index: int, you: bool) -> Text:
 
 
 def _trick_captions(
-    state: HandState, trick: Trick, sides: dict[int, Side], viewer_seat: int, show_turn: bool
+    state: HandState, trick: Trick, sides: dict[int, Side], viewer_seat: int, show_turn: bool, sizing: Sizing
 ) -> list[Caption]:
     captions = []
     for index, play in enumerate(trick.plays):
         x, y = _SLOT_CAPTIONS[sides[play.seat]]
         title, role = seat_title(play.seat, viewer_seat), _role(trick, index, play.seat == viewer_seat)
-        captions.append(Caption(x, y, msg("{seat}: {role}", seat=title, role=role), 0.85))
+        text = msg("{seat}: {role}", seat=title, role=role)
+        # A caption beside the centre that would run off the felt (a narrow screen's) goes on two lines.
+        if x and text_width(text, sizing.letter) / 2 > FELT_W / 2 - abs(x) - 0.3:
+            text, y = joined([title, role], "<br>"), y - sizing.line / 2
+        captions.append(Caption(x, y, text, 0.85))
     centre = _centre_text(state, trick, viewer_seat) if show_turn else _trick_number(state, trick)
     captions.append(Caption(0.0, 0.0, centre, 1.1))
     return captions
@@ -321,42 +324,33 @@ def _centre_text(state: HandState, trick: Trick, viewer_seat: int) -> Text:
     return _trick(number)
 
 
+_BUTTON_WORDS = (msg("Play"), msg("Discard"))
+
+
 def _buttons(
-    state: HandState, selected: tuple[int, ...], viewer_seat: int, hints: frozenset[str]
+    state: HandState, selected: tuple[int, ...], viewer_seat: int, hints: frozenset[str], room: Around
 ) -> tuple[Button, ...]:
     if state.is_over or state.to_move != viewer_seat:
         return ()
     hint = selection_hint(state, selected, viewer_seat)
-    x = FELT_W / 2 - 1.6
-    y = -FELT_H / 2 - _GAP - TILE_H * VIEWER_SCALE / 2
+    w, h = room.button_size
+    (play_x, play_y), (discard_x, discard_y) = room.buttons
+    play, discard = _BUTTON_WORDS
     return (
-        Button(Action.PLAY, x, y + 0.9, 3.4, 1.3, msg("Play"), hint.can_play, "action:play" in hints),
-        Button(
-            Action.DISCARD,
-            x,
-            y - 0.9,
-            3.4,
-            1.3,
-            msg("Discard"),
-            hint.can_discard,
-            "action:discard" in hints,
-        ),
+        Button(Action.PLAY, play_x, play_y, w, h, play, hint.can_play, "action:play" in hints),
+        Button(Action.DISCARD, discard_x, discard_y, w, h, discard, hint.can_discard, "action:discard" in hints),
     )
 
 
-def _seat_captions(state: HandState, sides: dict[int, Side], viewer_seat: int, show_turn: bool) -> list[Caption]:
-    out = []
-    for seat, side in sides.items():
-        text = seat_caption(state, seat, viewer_seat, show_turn, " · " if side in ("bottom", "top") else "<br>")
-        if side == "bottom":
-            y = -FELT_H / 2 - _GAP - TILE_H * VIEWER_SCALE - 0.75
-            out.append(Caption(0.0, y, text))
-        elif side == "top":
-            out.append(Caption(0.0, FELT_H / 2 + _GAP + TILE_H * OTHER_SCALE + 0.6, text))
-        else:
-            x = FELT_W / 2 + _GAP + TILE_H * OTHER_SCALE / 2
-            out.append(Caption(-x if side == "left" else x, 5.2, text))
-    return out
+def _room(state: HandState, sides: dict[int, Side], viewer_seat: int, show_turn: bool, sizing: Sizing) -> Around:
+    parts = {side: _caption_parts(state, seat, viewer_seat, show_turn) for seat, side in sides.items()}
+    return around(sizing, len(state.hands[viewer_seat]), parts, _BUTTON_WORDS)
+
+
+def _seat_captions(room: Around, sides: dict[int, Side]) -> list[Caption]:
+    """The seats' labels, the viewer's first (seat order from the viewer on)."""
+    labels = [room.labels[side] for side in sides.values()]
+    return [Caption(label.x, label.y, label.text, anchor=label.anchor) for label in labels]
 
 
 class TableOptions(TypedDict, total=False):
@@ -381,6 +375,7 @@ def layout_tien_gow(
     highlight: Iterable[str] = (),
     show_turn: bool = True,
     show_buttons: bool = True,
+    sizing: Sizing = WIDE,
 ) -> TableLayout:
     """The table as the viewer at ``viewer_seat`` sees it.
 
@@ -391,26 +386,25 @@ def layout_tien_gow(
     ``"action:play"``/``"action:discard"``. ``show_turn`` False hides whose
     turn it is, which set holds the trick and who took it (a question about
     that is on). ``show_buttons`` False leaves out Play and Discard (a table
-    only to look at).
+    only to look at). ``sizing``: the pixels the table is drawn at (how much
+    room the labels take; a narrow screen's table).
     """
     sides = _sides(viewer_seat)
     chosen = valid_selection(state, selected, viewer_seat) if state.to_move == viewer_seat else ()
     hints = frozenset(highlight)
+    room = _room(state, sides, viewer_seat, show_turn, sizing)
     tiles: list[TileSpot] = []
     for seat, side in sides.items():
         face_up = seat == viewer_seat or reveal or state.is_over
-        tiles.extend(_hand_spots(state, seat, side, face_up, chosen if seat == viewer_seat else (), hints))
-    captions = _seat_captions(state, sides, viewer_seat, show_turn)
+        tiles.extend(_hand_spots(state, seat, side, room, face_up, chosen if seat == viewer_seat else (), hints))
+    captions = _seat_captions(room, sides)
     trick = _shown_trick(state, show_last_trick)
     if trick is not None:
         tiles.extend(_trick_spots(trick, sides, show_turn))
-        captions.extend(_trick_captions(state, trick, sides, viewer_seat, show_turn))
+        captions.extend(_trick_captions(state, trick, sides, viewer_seat, show_turn, sizing))
     else:
         lead = _lead_text(state, viewer_seat) if show_turn else _trick_number(state, None)
         captions.append(Caption(0.0, 0.0, lead, 1.1))
-    tiles.extend(_pile_spots(state, sides))
-    x_half = FELT_W / 2 + _SIDE_BAND
-    bottom = -FELT_H / 2 - _GAP - TILE_H * VIEWER_SCALE - 1.5
-    top = FELT_H / 2 + _GAP + TILE_H * OTHER_SCALE + 1.3
-    buttons = _buttons(state, chosen, viewer_seat, hints) if show_buttons else ()
-    return TableLayout(tuple(tiles), tuple(captions), buttons, (-x_half, x_half), (bottom, top))
+    tiles.extend(_pile_spots(state, sides, room))
+    buttons = _buttons(state, chosen, viewer_seat, hints, room) if show_buttons else ()
+    return TableLayout(tuple(tiles), tuple(captions), buttons, (-room.half, room.half), room.y_range)
