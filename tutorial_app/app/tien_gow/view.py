@@ -20,6 +20,7 @@ from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.table.board_component import BOT_PACE_MS, show_board_data
 from tutorial_app.app.table.board_view import board_theme
+from tutorial_app.app.table.screen import narrow_width
 from tutorial_app.board.browser_tien_gow import TablePlay, TableView, tien_gow_board
 from tutorial_app.board.tien_gow_controller import (
     Selection,
@@ -102,8 +103,9 @@ def show_trick_table(
     ``show_turn`` False hides whose turn it is and who holds or took the trick
     (a lesson's question about a seat is on).
     """
-    tall = TABLE_HEIGHT if wide else height or 560  # the figure's height in pixels
-    view = TableView(viewer, reveal, tuple(highlight), show_turn, lang(), board_theme(), tall)
+    tall = TABLE_HEIGHT if wide else height or 560  # the figure's height in pixels (a narrow screen's: as it needs)
+    screen = narrow_width(name)
+    view = TableView(viewer, reveal, tuple(highlight), show_turn, lang(), board_theme(), tall, screen=screen)
     memory = trick_memory(name)
     # the same ``since`` while the hand is unchanged: a run that draws the table again sends the same data
     since = memory.before if memory.last == state else memory.last
