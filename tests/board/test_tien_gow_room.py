@@ -1,5 +1,6 @@
 """Around the Tien Gow felt: every seat's label lies whole inside the figure, off the felt, the tiles and the
-buttons, on a phone and on a wide screen, in every language; a phone's tiles are a fingertip wide."""
+buttons, on a phone and on a wide screen, in every language; a phone's tiles are a fingertip wide. On the felt:
+the sentence in the middle lies whole, clear of the trick's tiles and words."""
 
 from __future__ import annotations
 
@@ -67,9 +68,15 @@ def _px_per_unit(figure: Any) -> float:
     return float(min(width / (x1 - x0), layout.height / (y1 - y0)))
 
 
-def _label_boxes(figure: Any) -> list[tuple[str, Box]]:
-    """Each seat label's words as a box in the table's units, from its point, its anchor and its font size."""
-    labels = trace(figure, "labels")
+def _label_boxes(figure: Any, name: str = "labels") -> list[tuple[str, Box]]:
+    """Each of a text trace's words (the seats' labels unless told) as a box in the table's units, from its point,
+    its anchor and its font size."""
+    return [(text, box) for text, box, _ in _words(figure, name)]
+
+
+def _words(figure: Any, name: str) -> list[tuple[str, Box, float]]:
+    """Each of a text trace's words, its box in the table's units and its font size in pixels."""
+    labels = trace(figure, name)
     ppu = _px_per_unit(figure)
     size = labels.textfont.size
     count = len(labels.x)
@@ -86,7 +93,7 @@ def _label_boxes(figure: Any) -> list[tuple[str, Box]]:
             box = (x - w, y, x, y + h)
         else:
             box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-        out.append((text, box))
+        out.append((text, box, float(px)))
     return out
 
 
@@ -134,3 +141,44 @@ def test_a_narrow_screens_table_has_tiles_and_buttons_a_finger_can_tap(screen: i
             assert x0 <= box[0] and box[2] <= x1 and y0 <= box[1]
         for i, a in enumerate([*mine, *buttons]):
             assert not any(_overlap(a, b) for b in [*mine, *buttons][i + 1 :])
+
+
+def _trick_ends(seed: int, banker: int) -> list[tg.HandState]:
+    """Every state of a hand greedy bots play in which a trick was just taken (the last one: the hand is over)."""
+    state = tg.deal(tg.TienGowRules(), random.Random(seed), banker=banker).state
+    ends = []
+    while not state.is_over:
+        state = tg.apply(state, choose_greedy(state, tg.legal_moves(state)))
+        if state.trick is None:
+            ends.append(state)
+    return ends
+
+
+@pytest.mark.parametrize("size", SIZES, ids=str)
+@pytest.mark.parametrize(("seed", "banker"), [(1, 0), (207, 3), (360, 0)])  # 207, 360: a trick of four tiles
+def test_the_sentence_in_the_middle_of_the_felt_lies_whole_and_clear_of_the_trick(
+    size: str, seed: int, banker: int
+) -> None:
+    """On a phone "Игрок 2 берёт взятку 1: +2" in the middle of the felt was as wide as the room between the side
+    seats' tiles and ran over them. The sentence that says who took the trick (the longest the middle shows) lies on
+    the felt, clear of every tile and every other word, no smaller than the table's other words; the plays' captions,
+    which make way for it, lie on the felt clear of the tiles."""
+    felt = (-FELT_W / 2, -FELT_H / 2, FELT_W / 2, FELT_H / 2)
+    ends = _trick_ends(seed, banker)
+    assert ends[-1].is_over
+    assert seed == 1 or any(state.last_trick is not None and state.last_trick.size == 4 for state in ends)
+    for state in ends:
+        for lang in LANGS:
+            figure = tien_gow_figure(state, lang=lang, **SIZES[size])
+            on_felt = _words(figure, "felt labels")
+            centre = [w for w in on_felt if w[1][0] + w[1][2] == 0 and w[1][1] + w[1][3] == 0]
+            assert len(centre) == 1, (lang, on_felt)
+            text, box, px = centre[0]
+            others = [*_words(figure, "labels"), *(w for w in on_felt if w is not centre[0])]
+            tiles = [*_boxes(figure, "tiles"), *_boxes(figure, "backs")]
+            for said, words, _ in on_felt:  # the sentence and the plays' captions
+                where = (lang, said, words)
+                assert felt[0] < words[0] and words[2] < felt[2] and felt[1] < words[1] and words[3] < felt[3], where
+                assert not any(_overlap(words, tile) for tile in tiles), where
+            assert not [w for w in others if _overlap(box, w[1])], (lang, text, box, others)
+            assert px >= max(other for _, _, other in others), (lang, text, px, others)

@@ -3,8 +3,8 @@
 The viewer sits at the bottom, face up and larger, and is "You"/«Вы»; the
 other three sit left, top and right (the line games' ``frame.SEAT_SIDES``),
 face down, labelled with their tile counts. On the felt, each seat's part of
-the trick lies on the seat's side of the centre: face up when it was played
-to beat, face down when discarded; the set holding the trick is outlined.
+the trick lies on the seat's side of the centre (``tien_gow_felt``): face up when
+it was played to beat, face down when discarded; the set holding the trick is outlined.
 Between tricks the felt shows the trick just taken and who took it. Each
 seat's trick points lie as a small face-down pile beside its hand.
 
@@ -21,6 +21,7 @@ from tutorial_app.board.chinese_tile import TILE_H, TILE_W
 from tutorial_app.board.frame import SEAT_SIDES, Side
 from tutorial_app.board.labels import tile_count
 from tutorial_app.board.tien_gow_controller import selection_hint, valid_selection
+from tutorial_app.board.tien_gow_felt import CENTRE_SIZE, PLAY_WORDS_SIZE, TRICK_SCALE, TRICK_STEP, OnFelt, on_felt
 from tutorial_app.board.tien_gow_room import (
     FELT_H,
     FELT_W,
@@ -34,7 +35,6 @@ from tutorial_app.board.tien_gow_room import (
     Around,
     Sizing,
     around,
-    text_width,
 )
 from tutorial_app.rules.text import Text, joined, msg, msgc, verbatim
 from tutorial_app.rules.tien_gow.options import PLAYERS
@@ -56,20 +56,6 @@ __all__ = [
     "Sizing",
 ]
 
-TRICK_SCALE = 1.0
-
-_SLOTS: dict[Side, tuple[float, float]] = {
-    "bottom": (0.0, -3.5),
-    "top": (0.0, 3.5),
-    "left": (-7.8, 0.0),
-    "right": (7.8, 0.0),
-}
-_SLOT_CAPTIONS: dict[Side, tuple[float, float]] = {
-    "bottom": (0.0, -5.45),
-    "top": (0.0, 5.45),
-    "left": (-7.8, -1.95),
-    "right": (7.8, -1.95),
-}
 Mark = Literal["selected", "winning", "hint"]
 Place = Literal["hand", "trick", "pile"]
 
@@ -215,17 +201,16 @@ def _shown_trick(state: HandState, show_last_trick: bool) -> Trick | None:
     return state.last_trick if show_last_trick else None
 
 
-def _trick_spots(trick: Trick, sides: dict[int, Side], show_turn: bool) -> list[TileSpot]:
+def _trick_spots(trick: Trick, sides: dict[int, Side], show_turn: bool, felt: OnFelt) -> list[TileSpot]:
     spots = []
-    step = TILE_W * TRICK_SCALE * 1.15
     for number, play in enumerate(trick.plays):
-        sx, sy = _SLOTS[sides[play.seat]]
-        first = -step * (len(play.tiles) - 1) / 2
+        sx, sy = felt.plays[sides[play.seat]]
+        first = -TRICK_STEP * (len(play.tiles) - 1) / 2
         mark: Mark | None = "winning" if number == trick.high and show_turn else None
         for i, tile in enumerate(play.tiles):
             spots.append(
                 TileSpot(
-                    sx + first + i * step,
+                    sx + first + i * TRICK_STEP,
                     sy,
                     True,
                     TRICK_SCALE,
@@ -260,21 +245,19 @@ def _role(trick: Trick, index: int, you: bool) -> Text:
     return msgc("you", "beat") if you else msg("beat")
 
 
-def _trick_captions(
-    state: HandState, trick: Trick, sides: dict[int, Side], viewer_seat: int, show_turn: bool, sizing: Sizing
-) -> list[Caption]:
-    captions = []
+def _trick_words(trick: Trick, sides: dict[int, Side], viewer_seat: int) -> dict[Side, tuple[Text, Text]]:
+    """Each play's caption (who laid it and how), by the side that laid it: on one line and on two."""
+    words = {}
     for index, play in enumerate(trick.plays):
-        x, y = _SLOT_CAPTIONS[sides[play.seat]]
         title, role = seat_title(play.seat, viewer_seat), _role(trick, index, play.seat == viewer_seat)
-        text = msg("{seat}: {role}", seat=title, role=role)
-        # A caption beside the centre that would run off the felt (a narrow screen's) goes on two lines.
-        if x and text_width(text, sizing.letter) / 2 > FELT_W / 2 - abs(x) - 0.3:
-            text, y = joined([title, role], "<br>"), y - sizing.line / 2
-        captions.append(Caption(x, y, text, 0.85))
-    centre = _centre_text(state, trick, viewer_seat) if show_turn else _trick_number(state, trick)
-    captions.append(Caption(0.0, 0.0, centre, 1.1))
-    return captions
+        words[sides[play.seat]] = (msg("{seat}: {role}", seat=title, role=role), joined([title, role], "<br>"))
+    return words
+
+
+def _felt_captions(felt: OnFelt) -> list[Caption]:
+    """The plays' captions, in the order they were laid, then the sentence in the middle."""
+    plays = [Caption(label.x, label.y, label.text, PLAY_WORDS_SIZE) for label in felt.captions.values()]
+    return [*plays, Caption(0.0, 0.0, felt.centre, CENTRE_SIZE)]
 
 
 def _numbered(state: HandState, open_trick: bool) -> int | None:
@@ -400,11 +383,13 @@ def layout_tien_gow(
     captions = _seat_captions(room, sides)
     trick = _shown_trick(state, show_last_trick)
     if trick is not None:
-        tiles.extend(_trick_spots(trick, sides, show_turn))
-        captions.extend(_trick_captions(state, trick, sides, viewer_seat, show_turn, sizing))
+        centre = _centre_text(state, trick, viewer_seat) if show_turn else _trick_number(state, trick)
+        felt = on_felt(sizing, trick.size, centre, _trick_words(trick, sides, viewer_seat))
+        tiles.extend(_trick_spots(trick, sides, show_turn, felt))
     else:
         lead = _lead_text(state, viewer_seat) if show_turn else _trick_number(state, None)
-        captions.append(Caption(0.0, 0.0, lead, 1.1))
+        felt = on_felt(sizing, 0, lead, {})
+    captions.extend(_felt_captions(felt))
     tiles.extend(_pile_spots(state, sides, room))
     buttons = _buttons(state, chosen, viewer_seat, hints, room) if show_buttons else ()
     return TableLayout(tuple(tiles), tuple(captions), buttons, (-room.half, room.half), room.y_range)

@@ -42,7 +42,9 @@ __all__ = [
     "Around",
     "half_width",
     "text_width",
+    "line_count",
     "fitted",
+    "wrapped",
     "around",
 ]
 
@@ -151,8 +153,9 @@ def text_width(text: Text, letter: float) -> float:
     return letter * max(len(line) for line in _lines(text))
 
 
-def _line_count(text: Text) -> int:
-    return text.in_("en").count("<br>") + 1
+def line_count(text: Text) -> int:
+    """How many lines ``text`` takes in the language that writes it on the most."""
+    return max(text.in_(lang).count("<br>") + 1 for lang in LANGS)
 
 
 def fitted(parts: Sequence[Text], width: float, letter: float) -> Text:
@@ -163,6 +166,36 @@ def fitted(parts: Sequence[Text], width: float, letter: float) -> Text:
         return one
     two = joined([joined(parts[:2], " · "), joined(parts[2:], " · ")], "<br>")
     return two if text_width(two, letter) <= width else joined(parts, "<br>")
+
+
+def wrapped(text: Text, width: float, letter: float) -> Text:
+    """``text`` as written where no line of it is wider than ``width`` in any language, else each language's
+    words on the fewest lines that are not (a word wider than that alone on its line), as even as they can be.
+
+    Why each language on its own: a sentence breaks between its words, and the words are the language's."""
+    if text_width(text, letter) <= width:
+        return text
+    most = max(1, math.floor(width / letter))
+    en, ru, uk, es = (_wrap_words(text.in_(lang).replace("<br>", " ").split(), most) for lang in LANGS)
+    return Text(en, ru, uk, es)
+
+
+def _wrap_words(words: list[str], most: int) -> str:
+    """``words`` on the fewest lines of at most ``most`` letters, as even as they can be, ``<br>`` between."""
+
+    def lines(limit: int) -> list[str]:
+        out: list[str] = []
+        for word in words:
+            if out and len(out[-1]) + 1 + len(word) <= limit:
+                out[-1] += " " + word
+            else:
+                out.append(word)
+        return out
+
+    longest = max(len(word) for word in words)
+    fewest = len(lines(max(most, longest)))
+    even = next(limit for limit in range(longest, max(most, longest) + 1) if len(lines(limit)) <= fewest)
+    return "<br>".join(lines(even))
 
 
 def _half_run(count: int, scale: float) -> float:
@@ -196,7 +229,7 @@ def around(
     # The side seats' labels, one part a line, above the felt's corners on the figure's edges.
     sides = {side: joined(captions[side], "<br>") for side in ("left", "right")}
     side_w = max(text_width(t, letter) for t in sides.values())
-    corner_top = FELT_H / 2 + _CLEAR + max(_line_count(t) for t in sides.values()) * line
+    corner_top = FELT_H / 2 + _CLEAR + max(line_count(t) for t in sides.values()) * line
     corner_in = half - _EDGE - side_w  # how near the centre the side labels come
     labels: dict[Side, Label] = {
         "left": Label(-half + _EDGE, FELT_H / 2 + _CLEAR, sides["left"], "top right"),
@@ -210,7 +243,7 @@ def around(
     top_low = FELT_H / 2 + GAP if corner_in >= pile_end + _CLEAR else corner_top + _CLEAR
     top_y = top_low + TILE_H * OTHER_SCALE / 2
     top_text = fitted(captions["top"], wide, letter)
-    top_lines = _line_count(top_text)
+    top_lines = line_count(top_text)
     label_low = top_low + TILE_H * OTHER_SCALE + _CLEAR
     if text_width(top_text, letter) / 2 + _CLEAR > corner_in:
         label_low = max(label_low, corner_top + _CLEAR)
@@ -235,7 +268,7 @@ def around(
         spots, size = ((x, hand_y + 0.9), (x, hand_y - 0.9)), (3.4, 1.3)
         bottom_pile = (-12.4, -9.6, 1.0, 0.0)
         words_top = hand_low - _CLEAR
-    bottom_lines = _line_count(bottom_text)
+    bottom_lines = line_count(bottom_text)
     labels["bottom"] = Label(0.0, words_top - bottom_lines * line / 2, bottom_text)
 
     # The side columns hang from just under the felt's top edge, under their labels; their piles grow down
