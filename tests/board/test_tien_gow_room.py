@@ -182,3 +182,16 @@ def test_the_sentence_in_the_middle_of_the_felt_lies_whole_and_clear_of_the_tric
                 assert not any(_overlap(words, tile) for tile in tiles), where
             assert not [w for w in others if _overlap(box, w[1])], (lang, text, box, others)
             assert px >= max(other for _, _, other in others), (lang, text, px, others)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_a_selected_tile_rises_clear_of_the_felt(size: str) -> None:
+    """A selected tile of the viewer's hand rises; it rose 0.2 units onto the felt's edge."""
+    state = tg.deal(tg.TienGowRules(), random.Random(5), banker=0).state
+    figure = tien_gow_figure(state, selected=[0], **SIZES[size])
+    (felt,) = _boxes(figure, "felt")
+    edge = 1.5 / _px_per_unit(figure)  # half the felt's edge line, 3 px wide
+    felt = (felt[0] - edge, felt[1] - edge, felt[2] + edge, felt[3] + edge)
+    raised = [box for box in _boxes(figure, "tiles") if box[1] < -FELT_H / 2]
+    assert len(raised) == len(state.hands[0])
+    assert not [box for box in raised if _overlap(box, felt)]

@@ -71,6 +71,9 @@ _EDGE = 0.4
 """The figure's edge to the words aligned on it."""
 _CLEAR = 0.2
 """Between words and the tiles, felt or buttons next to them."""
+_VIEWER_GAP = RISE + _CLEAR
+"""Felt's edge to the top of the viewer's hand: a selected tile rises clear of the felt (by ``GAP`` it rose onto
+its edge)."""
 _PILE_STEP = TILE_W * PILE_SCALE * 1.3
 _PILE_GAP = 0.3
 """Between a hand and its pile."""
@@ -251,7 +254,7 @@ def around(
     labels["top"] = Label(0.0, top_label_y, top_text)
 
     # The viewer's hand; beside it (or, on a narrow screen, under it) Play and Discard, and its pile.
-    bottom_top = -FELT_H / 2 - GAP
+    bottom_top = -FELT_H / 2 - _VIEWER_GAP
     hand_low = bottom_top - rows * TILE_H * scale - (rows - 1) * GAP
     bottom_text = fitted(captions["bottom"], wide, letter)
     if sizing.narrow:
