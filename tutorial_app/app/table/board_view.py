@@ -214,7 +214,8 @@ def _size(
     ahead: bool = False,
 ) -> BoardSize:
     """The pixels board ``name`` is drawn for: the presenter's (as tall as the room's screen allows, as wide as its
-    column, no taller than the board needs at that width), a lesson's (fitted to its column), or a page's (full width, or a narrow screen's column).
+    column, no taller than the board needs at that width), a lesson's (fitted to its column), or a page's (full
+    width, or a narrow screen's column).
     ``ahead``: the column's width as last measured (a board built for a run to come draws no probe)."""
     if large:
         column = kept_width(name) if ahead else column_width(name)
