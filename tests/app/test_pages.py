@@ -6,9 +6,12 @@ never from the test.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
+import streamlit as st
 from app_runs import MAIN, ok, started
 from streamlit.testing.v1 import AppTest
 
@@ -165,6 +168,28 @@ def test_deep_link_opens_a_lesson() -> None:
     assert at.title[0].value == lesson.title.en
     ok(at.toggle(key="learn_presenter").set_value(True).run())
     assert at.session_state["learn_player"].run.lesson.id == lesson.id
+
+
+def test_the_courses_load_under_a_note_that_says_what_is_happening(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh server checks every lesson before Learn can list them (seconds): the page says so meanwhile,
+    in the learner's language, also when a deep link opens a lesson (Streamlit shows a spinner only after
+    half a second, so a warm server shows nothing)."""
+    said: list[str] = []
+    shown = st.spinner
+
+    @contextmanager
+    def spinner(text: str = "", **kwargs: Any) -> Iterator[None]:
+        said.append(text)
+        with shown(text, **kwargs):
+            yield
+
+    monkeypatch.setattr(st, "spinner", spinner)
+    started("ru")
+    assert said == [t("learn.loading", "ru")]
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.query_params["lesson"] = load_course("core")[0].id
+    ok(at.run())
+    assert said[-1] == t("learn.loading", "en")
 
 
 @pytest.mark.parametrize("preset", ["block", "draw", "all_fives"])

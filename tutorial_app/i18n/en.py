@@ -277,6 +277,7 @@ MESSAGES: dict[str, str] = {
     "learn.done": "✓ done",
     "learn.sketch": "A sketch: only the tiles that matter here are shown, not every tile of the deal.",
     "learn.no_courses": "No lessons were found.",
+    "learn.loading": "Checking every lesson against the rules: a few seconds, once after each update…",
     "learn.no_such_lesson": "There is no lesson {lesson}. Pick one from the list below.",
     "learn.presenter": "Presenter mode",
     "learn.presenter_keys": "Keys: → next step · R reveal the answer · P play the answer",

@@ -118,6 +118,8 @@ def _present_link() -> None:
 
 
 page = _page()
+with st.spinner(tr("learn.loading")):  # a fresh server checks every lesson first (seconds): say so, not a blank page
+    courses = _courses()
 st.session_state.setdefault("learn_presenter", False)
 if st.query_params.get("present") == "1" and not page.present_link_read:
     # A link with ?present=1 opens in presenter mode once; the toggle then decides (and keeps the link true).
@@ -170,7 +172,7 @@ st.title(tr("learn.title"))
 st.markdown(tr("learn.intro"))
 if name is None:
     st.caption(tr("learn.no_name"))
-for course, lessons in _courses().items():
+for course, lessons in courses.items():
     st.header(_course_title(course, lessons))
     if isinstance(lessons, str):
         st.error(tr("learn.course_broken", issues=lessons))
@@ -195,7 +197,7 @@ for course, lessons in _courses().items():
                 type="primary" if got == 0 else "secondary",
                 width="stretch",
             )
-if not _courses():
+if not courses:
     st.info(tr("learn.no_courses"))
 
 with st.expander(tr("learn.progress_file")):

@@ -164,7 +164,8 @@ def _teach(store: ClubStore) -> None:
 def teach_form(store: ClubStore) -> None:
     """Pick a lesson; the class starts at its first step and gets a join code, a QR code and a link."""
     current = lang()
-    courses = class_lessons()
+    with st.spinner(tr("learn.loading")):  # a fresh server checks every lesson first
+        courses = class_lessons()
     titles = {
         lesson.id: f"{_course_name(course, lessons)} — {lesson.title.in_(current)}"
         for course, lessons in courses.items()
