@@ -131,7 +131,7 @@ def test_goat_fish_sheet_has_no_tie_line() -> None:
 
 
 def test_redeal_clause_only_where_the_lead_rule_can_fail() -> None:
-    assert _lines("block", 2)["redeal"] == "The tiles are never dealt again."
+    assert _lines("block", 2)["redeal"] == "There is no redeal: every hand is played with the tiles as they were dealt."
     assert "only when nobody holds" in _lines("donkey", 2)["redeal"]
     assert "dealt again" in _lines("donkey", 2)["first_lead"]
     assert "dealt again" not in _lines("donkey", 4)["first_lead"]

@@ -206,7 +206,7 @@ def _lead_can_fail(rules: HouseRules) -> bool:
 
 def _redeal_in_context(value: object, rules: HouseRules) -> Text | None:
     if value == "none" and not _lead_can_fail(rules):
-        return msg("The tiles are never dealt again.")
+        return msg("There is no redeal: every hand is played with the tiles as they were dealt.")
     return None
 
 
