@@ -116,7 +116,7 @@ def test_the_example_has_as_many_hands_as_the_rule_sets_have_players() -> None:
     assert not [i for i in at.info if "hands" in i.value]
     mixed = _compare("compare.tab_referee", r1="block", p1="2", r2="kozel", p2="4")
     notes = [i.value for i in mixed.info if i.value.startswith("This position has")]
-    assert notes == [t("compare.hands_mismatch", "en", hands=2, players=4, preset="kozel")]
+    assert notes == [t("compare.hands_mismatch", "en", hands=2, players=4, preset="Goat (Kozel)")]
 
 
 def test_the_facts_on_which_the_rule_sets_part_are_found() -> None:

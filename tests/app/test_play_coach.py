@@ -64,10 +64,18 @@ def _to_a_choice(at: AppTest) -> PlayTable:
 def test_each_seat_gets_its_own_bot() -> None:
     at = _deal("international", {1: "strong", 2: "random", 3: "strong"})
     assert _table(at).seats == ("", "strong", "random", "strong")
-    start = t("play.header", "en", rules="international", hand=1, bot="\0").split("\0")[0]
+    start = t("play.header", "en", rules="International pairs (FID)", hand=1, bot="\0").split("\0")[0]
     header = next(c.value for c in at.caption if c.value.startswith(start))  # the picker's "4 players" comes first
     assert f"{t('seat.n', 'en', n=1)}: {t('level.strong', 'en')}" in header
     assert f"{t('play.seat_partner', 'en', n=2)}: {t('level.random', 'en')}" in header
+
+
+def test_the_header_names_the_rules_in_the_learners_language_not_by_the_presets_id() -> None:
+    at = _deal("kozel", {}, "ru")
+    start = t("play.header", "ru", rules="\0", hand=1, bot="").split("\0")[0]
+    header = next(c.value for c in at.caption if c.value.startswith(start))
+    assert header.startswith(f"{start}Козёл · ")
+    assert "kozel" not in header
 
 
 def test_the_hint_ranks_the_moves_and_is_kept_for_its_position_only() -> None:

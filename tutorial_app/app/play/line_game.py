@@ -18,7 +18,7 @@ from streamlit.delta_generator import DeltaGenerator
 from tutorial_app.app.play.seat_bots import chosen_bots, opponents_text, seat_bot_picker
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.shell.play_page import play_page
-from tutorial_app.app.shell.rules_picker import RuleChoice
+from tutorial_app.app.shell.rules_picker import RuleChoice, preset_name
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.table.board_component import follow_board
 from tutorial_app.app.table.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
@@ -47,6 +47,7 @@ from tutorial_app.board.adjust import BENDS, AdjustError
 from tutorial_app.board.layout import Bend, Step
 from tutorial_app.i18n import Lang
 from tutorial_app.rules.game import AnyGame
+from tutorial_app.rules.games import UnknownGameError
 from tutorial_app.rules.line.deal import LeadDecision
 from tutorial_app.rules.line.moves import IllegalMoveError
 from tutorial_app.rules.line.state import ARM_NAMES, End, Move
@@ -158,11 +159,24 @@ def _next_hand() -> None:
         _fresh_table()
 
 
+def _rules_name(name: str, current: Lang) -> str:
+    """A preset's short name in the learner's language ("Блок" for ``block``), or a club rule set's own title."""
+    try:
+        return preset_name(name, current)
+    except UnknownGameError:
+        return name
+
+
 def _header(table: PlayTable, current: Lang) -> None:
     """Which game and hand this is, who the partners are, who led and why."""
     rules = table.rules
     st.caption(
-        tr("play.header", rules=table.name, hand=table.hand_no + 1, bot=opponents_text(rules, table.seats, current))
+        tr(
+            "play.header",
+            rules=_rules_name(table.name, current),
+            hand=table.hand_no + 1,
+            bot=opponents_text(rules, table.seats, current),
+        )
     )
     if rules.in_pairs:
         st.caption(tr("play.partners", you=side_label(rules, 0, current), them=side_label(rules, 1, current)))

@@ -56,6 +56,10 @@ class RuleChoice(NamedTuple):
         """The club's title for its rule set, else the preset's name."""
         return self.house.title.in_(lang()) if self.house is not None else self.preset
 
+    def short_name(self) -> str:
+        """The club's title for its rule set, else the preset's short name in the tab's language ("Козёл")."""
+        return self.house.title.in_(lang()) if self.house is not None else preset_name(self.preset)
+
     def label(self) -> str:
         """A short name such as "block · 4 players · target=150", in the tab's language."""
         parts = [self.name(), tr("rules.n_players", n=self.players)]
