@@ -72,6 +72,18 @@ def test_a_hand_of_tien_gow_played_to_its_settlement_with_the_buttons() -> None:
     assert list(chips.iloc[-1][1:]) == [str(c) for c in table.sheet.chips]
 
 
+def test_the_header_shows_a_typed_deal_number_and_keeps_a_secret_one_hidden() -> None:
+    at = started("ru")
+    _deal_tien_gow(at, lang="ru", seed=41)
+    header = next(c.value for c in at.caption if c.value.startswith("Тянь гоу · раздача 1"))
+    assert f" · {t('tg.deal_number', 'ru', seed=41)} · " in header
+    at = started("en")
+    _deal_tien_gow(at)
+    header = next(c.value for c in at.caption if c.value.startswith("Tien Gow · hand 1"))
+    assert f" · {t('tg.deal_secret', 'en')} · " in header
+    assert str(at.session_state["play_page"].table.seed) not in header
+
+
 def test_an_impossible_set_is_explained_and_nothing_is_played() -> None:
     at = started("ru")
     # deal 1 (a deal the test can replay) has a turn where two of your tiles played together are refused

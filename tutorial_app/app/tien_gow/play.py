@@ -162,8 +162,9 @@ def show_tien_gow(table: BotTable) -> None:
     """The whole Tien Gow table of the Play page."""
     current = lang()
     state = table.state
-    seed = table.seed if table.seed <= MAX_SEED else tr("play.seed_secret")  # a secret deal's number stays hidden
-    st.caption(tr("tg.header", hand=table.hand_no + 1, bot=tr(f"tg.opponents_{table.seats[1]}"), seed=seed))
+    # a secret deal's number stays hidden; a typed one is shown, to replay or compare the deal
+    deal = tr("tg.deal_number", seed=table.seed) if table.seed <= MAX_SEED else tr("tg.deal_secret")
+    st.caption(tr("tg.header", hand=table.hand_no + 1, bot=tr(f"tg.opponents_{table.seats[1]}"), deal=deal))
     st.caption(banker_text(state, HUMAN, by_lot=table.hand_no == 0))
     show_trick_table(
         state,
