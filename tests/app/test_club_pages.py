@@ -14,6 +14,7 @@ from app_runs import MAIN
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.club import room
+from tutorial_app.app.club.home import find_lesson
 from tutorial_app.app.shell.links import MAX_SEED
 from tutorial_app.app.shell.stores import club_store
 from tutorial_app.club.errors import ClubError
@@ -259,3 +260,39 @@ def test_a_class_board_draws_the_chain_bent_as_its_step_says(monkeypatch: pytest
         shapes = [options["shape"] for options in drawn]
         assert shapes and all((shape is not None) is (step == 5) for shape in shapes), (step, shapes)
         store.teach(code, teacher, "next", clock())
+
+
+@pytest.mark.parametrize(
+    ("lesson", "step"),
+    [("all-fives-04-muggins", 3), ("donkey-04-closing-an-arm", 5)],
+    ids=["a claim of points", "a double laid face down"],
+)
+def test_a_phone_makes_the_moves_a_step_wants_with_its_claim_or_face_down(lesson: str, step: int) -> None:
+    """A class's phone offers what the lesson player does where the rules have it: the box for the points an All
+    Fives play announces, the box to lay a double face down in donkey. The right move, found by the rules core
+    (claim and face down included), made with the phone's boxes and buttons, is counted right."""
+    from tutorial_app.club.class_steps import run_at
+    from tutorial_app.lessons import solve
+
+    store = _store()
+    found = find_lesson(lesson)
+    assert found is not None
+    code, teacher = store.open_class(lesson, len(found.steps), "Teacher", 40, clock())
+    learner = store.join(code, "Anna", clock())
+    for _ in range(step):
+        store.teach(code, teacher, "next", clock())
+    seed = int(store.find(code, clock(), THIS_COMPUTER).class_data()["seed"])
+    right = solve(run_at(found, step, seed))
+    assert right is not None and (right.claim or right.closed)
+    phone = _in_room(code, learner)
+    if right.claim:
+        phone.number_input(key="club_board_claim").set_value(right.claim)
+    if right.closed:
+        phone.checkbox(key="club_board_closed").check()
+    phone.button(key=f"club_board_tile_{right.tile}").click().run()
+    end = f"club_board_end_{right.end}"
+    if any(button.key == end for button in phone.button):  # asked only where the tile fits more than one end
+        phone.button(key=end).click().run()
+    assert not phone.exception, phone.exception
+    answered = [answer for _step, answer in store.answers(code, step)]
+    assert len(answered) == 1 and answered[0].correct, _texts(phone)

@@ -19,12 +19,14 @@ import streamlit as st
 
 from tutorial_app.app.club.host import host_tools
 from tutorial_app.app.club.room import Device, act, follow, join_card, refusal, room_button, say_refusal
+from tutorial_app.app.games import lesson_screens
 from tutorial_app.app.learn.step_parts import remember, reveals_answer, right_answer_text, show_tiles
 from tutorial_app.app.shell.charts import PALETTE
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.state import page_state
-from tutorial_app.app.table.controls import move_controls, set_selected, table_click
+from tutorial_app.app.shell.step_hooks import StepHooks
+from tutorial_app.app.table.controls import set_selected
 from tutorial_app.app.table.lesson import step_board
 from tutorial_app.club.class_steps import (
     Judged,
@@ -117,12 +119,11 @@ def _step_header(run: LessonRun) -> None:
     show_tiles(run)
 
 
-def _board(run: LessonRun, *, large: bool, on_click: Callable[[str], None] | None = None) -> None:
+def _board(run: LessonRun, *, large: bool) -> None:
+    """The step's board to look at (the wall's, or a phone's while it reads, waits or sees the answer)."""
     state = run.state
     if state is not None:
-        step_board(
-            BOARD, run, state, large=large, height=420, show_turn=not reveals_answer(run.step), on_click=on_click
-        )
+        step_board(BOARD, run, state, large=large, height=420, show_turn=not reveals_answer(run.step))
 
 
 # -- the teacher -----------------------------------------------------------------------------
@@ -360,14 +361,18 @@ def _typed(store: ClubStore, place: Device, room: Room, lesson: Lesson, key: str
     _send(store, place, room, lesson, st.session_state.get(key))
 
 
-def _click(store: ClubStore, place: Device, room: Room, lesson: Lesson, run: LessonRun, clicked: str) -> None:
-    if run.state is None:
+def _own_board(run: LessonRun, submit: Callable[[Move], None]) -> None:
+    """The learner's board and move buttons, as the lesson player has them (the game's lesson screens): tiles and
+    ends, draw and pass, and the All Fives claim box and the face-down box where the step's rules have them; the
+    move, with its claim, goes to ``submit``; what a click means (e.g. a tile that fits nowhere) is the phone's
+    note."""
+    state = run.state
+    if state is None:
         return
-    outcome = table_click(BOARD, run.state, run.viewer, clicked)
-    if outcome.move is not None or outcome.attempt is not None:
-        _send(store, place, room, lesson, outcome.move or outcome.attempt)
-    elif outcome.message is not None:
-        refusal(outcome.message)
+    screens = lesson_screens(run)
+    hooks: StepHooks[Move] = StepHooks(submit=lambda move: submit(screens.prepared(BOARD, run, move)), say=refusal)
+    screens.board(BOARD, run, state, presenter=False, height=420, show_turn=not reveals_answer(run.step), hooks=hooks)
+    screens.move_panel(BOARD, run, state, hooks)
 
 
 def _quiz_inputs(store: ClubStore, place: Device, room: Room, lesson: Lesson, run: LessonRun) -> None:
@@ -434,17 +439,6 @@ def _capstone_move(run: LessonRun, move: Move) -> None:
     bump(BOARD)
 
 
-def _capstone_click(run: LessonRun, clicked: str) -> None:
-    if run.state is None or run.done:
-        return
-    outcome = table_click(BOARD, run.state, run.viewer, clicked)
-    move = outcome.move or outcome.attempt
-    if move is not None:
-        _capstone_move(run, move)
-    elif outcome.message is not None:
-        refusal(outcome.message)
-
-
 def _capstone(store: ClubStore, place: Device, room: Room, run: LessonRun, mine: Answered | None) -> None:
     """A whole hand against bots on the learner's own board; how it ended goes to the teacher's tally."""
     state = run.state
@@ -457,16 +451,7 @@ def _capstone(store: ClubStore, place: Device, room: Room, run: LessonRun, mine:
         _board(run, large=False)
         st.success(tr("club.hand_done"), icon=":material/military_tech:")
         return
-    _board(run, large=False, on_click=lambda clicked: _capstone_click(run, clicked))
-    if state.to_move == run.viewer and not state.is_over:
-        move_controls(
-            state,
-            run.viewer,
-            lambda clicked: _capstone_click(run, clicked),
-            lambda move: _capstone_move(run, move),
-            key=BOARD,
-            per_row=4,
-        )
+    _own_board(run, lambda move: _capstone_move(run, move))
 
 
 def learner_view(store: ClubStore, place: Device, room: Room, lesson: Lesson, me: Member) -> None:
@@ -497,14 +482,4 @@ def learner_view(store: ClubStore, place: Device, room: Room, lesson: Lesson, me
         _quiz_inputs(store, place, room, lesson, run)
         _board(run, large=False)
     else:
-        st.markdown(tr("learn.play_prompt"))
-        _board(run, large=False, on_click=lambda clicked: _click(store, place, room, lesson, run, clicked))
-        if run.state is not None:
-            move_controls(
-                run.state,
-                run.viewer,
-                lambda clicked: _click(store, place, room, lesson, run, clicked),
-                lambda move: _send(store, place, room, lesson, move),
-                key=BOARD,
-                per_row=4,
-            )
+        _own_board(run, lambda move: _send(store, place, room, lesson, move))
