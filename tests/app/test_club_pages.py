@@ -296,3 +296,37 @@ def test_a_phone_makes_the_moves_a_step_wants_with_its_claim_or_face_down(lesson
     assert not phone.exception, phone.exception
     answered = [answer for _step, answer in store.answers(code, step)]
     assert len(answered) == 1 and answered[0].correct, _texts(phone)
+
+
+def test_a_shared_table_announces_the_points_typed_in_its_claim_box() -> None:
+    """At an All Fives table that wants claims, the points typed in the phone's claim box go with the play (the
+    same box, under the same rules, as Play's and the lesson player's): the player's side scores them."""
+    from tutorial_app.club.codes import new_secret
+    from tutorial_app.club.shared_hand import make_setup
+    from tutorial_app.rules.line.moves import legal_moves, with_claim
+    from tutorial_app.rules.line.state import Action
+
+    store = _store()
+    setup = make_setup("all_fives", 2, {"fives_claim": "must_claim"}, "greedy", new_secret(), False, 300)
+    for _ in range(40):  # secret deals: find one where the host's first move can score
+        code, host = store.open_table(setup, "Host", "player", clock(), seat=0)
+        game = store.deal(code, host, clock())
+        state = game.state
+        if state.to_move != 0:
+            continue
+        scoring = [m for m in legal_moves(state) if m.action is Action.PLAY and with_claim(state, m).claim]
+        if scoring:
+            break
+    else:
+        pytest.fail("no deal of 40 let the host score at once")
+    right = with_claim(state, scoring[0])
+    assert right.claim
+    phone = _in_room(code, host)
+    phone.number_input(key="club_table_claim").set_value(right.claim)
+    phone.button(key=f"club_table_tile_{right.tile}").click().run()
+    end = f"club_table_end_{right.end}"
+    if any(button.key == end for button in phone.button):
+        phone.button(key=end).click().run()
+    assert not phone.exception, phone.exception
+    _room, after = store.game(code, clock())
+    assert after is not None and after.state.fives[0] == right.claim, _texts(phone)

@@ -19,13 +19,12 @@ from tutorial_app.app.club.watch import watcher_view
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import preset_title
 from tutorial_app.app.shell.session import bump, lang, tr
+from tutorial_app.app.table import controls
 from tutorial_app.app.table.board_view import show_board
-from tutorial_app.app.table.controls import move_controls, selected_tile, set_selected, table_click
 from tutorial_app.app.table.records import hand_line, hand_log, lead_reason, result_lines, score_rows
 from tutorial_app.club.seating import Member, is_away, seat_holders
 from tutorial_app.club.shared_hand import TableGame, TableSetup, seat_view
 from tutorial_app.club.store import ClubStore, Room, clock
-from tutorial_app.rules.line.options import FivesClaim
 from tutorial_app.rules.line.state import HandState, Move
 
 __all__ = ["table_view", "seat_legend", "table_title"]
@@ -56,17 +55,15 @@ def seat_legend(setup: TableSetup, holders: Sequence[Member | None], viewer: int
 
 
 def _play(store: ClubStore, place: Device, move: Move) -> None:
-    rules = store.room(place.code, clock()).table_setup().rules()
-    if rules.fives_scoring and rules.fives_claim is FivesClaim.MUST_CLAIM and move.tile is not None:
-        move = move._replace(claim=int(st.session_state.get("club_claim", 0)) or None)
+    move = controls.with_typed_claim(store.room(place.code, clock()).table_setup().rules(), BOARD, move)
     act(store.play, place.code, place.token, move, clock())
-    set_selected(BOARD, None)
+    controls.set_selected(BOARD, None)
     bump(BOARD)
 
 
 def _click(store: ClubStore, place: Device, view: HandState, seat: int, clicked: str) -> None:
     refusal(None)  # a new click: what was refused before is not what the screen answers now
-    outcome = table_click(BOARD, view, seat, clicked, closed=bool(st.session_state.get("club_closed", False)))
+    outcome = controls.table_click(BOARD, view, seat, clicked, closed=controls.face_down(BOARD))
     if outcome.message is not None:
         refusal(outcome.message)
     if outcome.move is not None:
@@ -149,10 +146,10 @@ def _player(store: ClubStore, place: Device, game: TableGame, me: Member) -> Non
         view,
         name=BOARD,
         seat=seat,
-        selected=selected_tile(BOARD),
+        selected=controls.selected_tile(BOARD),
         reveal=view.is_over,
         on_click=lambda clicked: _click(store, place, view, seat, clicked),
-        closed=bool(st.session_state.get("club_closed", False)),
+        closed=controls.face_down(BOARD),
     )
     if view.is_over:
         return
@@ -164,12 +161,8 @@ def _player(store: ClubStore, place: Device, game: TableGame, me: Member) -> Non
         st.markdown(tr("play.your_turn"))
     else:
         st.caption(tr("club.waiting_for", seat=view.to_move))
-    rules = view.rules
-    if rules.fives_scoring and rules.fives_claim is FivesClaim.MUST_CLAIM:
-        st.number_input(tr("play.claim"), min_value=0, max_value=100, step=5, key="club_claim")
-    if rules.branch_blocking and any(tile.is_double for tile in view.hand(seat)):
-        st.checkbox(tr("play.closed"), key="club_closed")
-    move_controls(
+    controls.move_options(view.rules, BOARD, view.hand(seat))
+    controls.move_controls(
         view,
         seat,
         lambda clicked: _click(store, place, view, seat, clicked),
