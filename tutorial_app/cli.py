@@ -136,13 +136,31 @@ def _chosen_verb(argv: Sequence[str]) -> str | None:
     return None
 
 
+def _unrecognized(args: argparse.Namespace, extra: Sequence[str]) -> str:
+    """What was left over on the command line; a rule set's name typed bare, where the verb takes ``--rules``
+    (``domino-tutor simulate kozel``), gets the option it needs."""
+    said = f"unrecognized arguments: {' '.join(extra)}"
+    if hasattr(args, "rules") and args.rules is None and not extra[0].startswith("-"):
+        from tutorial_app.rules.games import UnknownGameError, find_game
+
+        try:
+            find_game(extra[0])
+        except UnknownGameError:
+            return said
+        return f"{said}; a rule set is named with --rules: --rules {extra[0]}"
+    return said
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
     words = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(_chosen_verb(words))
-    args = parser.parse_args(words)
-    handler = getattr(args, "handler", None) or _run_app
+    args, extra = parser.parse_known_args(words)
     verb = f"domino-tutor {args.verb}" if args.verb else "domino-tutor"
+    if extra:
+        sys.stderr.write(f"{verb}: {one_line(_unrecognized(args, extra))} (see {verb} --help)\n")
+        return 2
+    handler = getattr(args, "handler", None) or _run_app
     try:
         return int(handler(args) or 0)
     except UserError as exc:

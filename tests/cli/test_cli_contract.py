@@ -69,6 +69,8 @@ def test_the_reviews_positions_get_one_line(
         (["simulate", "--hands"], "expected one argument"),
         (["referee", "x.yaml", "--rules"], "expected one argument"),
         (["referee", "a\nb\nc", "--bogus\nline"], "unrecognized arguments: --bogus\\nline"),
+        (["simulate", "kozel"], "unrecognized arguments: kozel; a rule set is named with --rules: --rules kozel"),
+        (["simulate", "blok"], "simulate: unrecognized arguments: blok (see domino-tutor simulate --help)"),
     ],
 )
 def test_usage_errors_are_one_line(args: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
