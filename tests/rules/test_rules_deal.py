@@ -13,7 +13,7 @@ from tutorial_app.rules.line.options import FirstLead, FirstTile, HouseRules, Te
 from tutorial_app.rules.line.scoring import hand_result
 from tutorial_app.rules.line.state import Status
 from tutorial_app.rules.line.variants import VARIANTS, rules_for
-from tutorial_app.rules.tiles import FULL_MASK, SUIT_MASK, Tile
+from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, SUIT_MASK, Tile
 
 
 def lead_of(rule: str, *hands: tuple[str, ...], first_tile: str = "determining") -> tuple[int | None, list[str]] | None:
@@ -273,3 +273,15 @@ def test_next_leader_after_a_tie_is_the_fish_maker() -> None:
     assert result.tie is True and result.winner_sides == (0, 1)
     assert result.points == (0, 0)
     assert result.next_leader == 0
+
+
+@pytest.mark.parametrize("preset", [v.name for v in VARIANTS])
+def test_the_tiles_shown_as_playable_at_a_first_lead_are_the_legal_leads(preset: str) -> None:
+    """``fitting`` (the tiles a board highlights and a row of buttons marks) is the legal moves' tiles at a first
+    lead too: only 0-0 in kozel, 6-6 in international, the determining double in classic and 101; any tile where
+    the first leader may lead what they like."""
+    for seed in range(25):
+        state = deal(rules_for(preset), random.Random(seed)).state
+        legal = {move.tile for move in legal_moves(state) if move.tile is not None}
+        shown = {tile for tile in ALL_TILES if tile.bit & state.fitting(state.to_move)}
+        assert shown == legal, (preset, seed)

@@ -149,11 +149,14 @@ def end_buttons(state: HandState, selected: Tile | None, on_end: Callable[[End],
     """One button per open end (shown once a tile is selected)."""
     if selected is None:
         return
+    fitting = set(playable_ends(state, selected))
     if state.table.centre is None:
         st.button(
             tr("controls.lead_button", tile=str(selected)),
             key=f"{key}_end_lead",
-            type="primary",
+            type="primary"
+            if "lead" in fitting
+            else "secondary",  # a tile the first-lead rule does not name: refused, with why
             on_click=on_end,
             args=("lead",),
         )
@@ -161,7 +164,6 @@ def end_buttons(state: HandState, selected: Tile | None, on_end: Callable[[End],
     open_ends = state.table.open_ends()
     st.caption(tr("controls.choose_end", tile=str(selected)))
     columns = st.columns(len(open_ends))
-    fitting = set(playable_ends(state, selected))
     for column, (end, number) in zip(columns, open_ends, strict=True):
         column.button(
             tr("controls.end_button", end=tr(f"end.{end}"), n=number),

@@ -307,9 +307,12 @@ class HandState(NamedTuple):
 
     def fitting(self, seat: int) -> int:
         """Bits of the tiles ``seat`` holds that fit an open end, on its turn (0 when another seat is to move or the
-        hand is over): the tiles a board or a row of buttons shows as playable."""
+        hand is over): the tiles a board or a row of buttons shows as playable. On an empty table, the tiles it may
+        lead: only the one a first-lead rule named (``lead_mask``: kozel's 0-0, international's 6-6...)."""
         if self.to_move != seat or self.status is not _IN_PLAY:
             return 0
+        if self.table.is_empty:
+            return self.table.fit & self.hands[seat] & self.lead_mask
         return self.table.fit & self.hands[seat]
 
     def pips(self, seat: int) -> int:
