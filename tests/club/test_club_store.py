@@ -281,3 +281,22 @@ def test_reads_held_up_across_a_join_do_not_put_back_the_room_from_before_it(
     sa.event.remove(store._reader, "after_cursor_execute", held_up)
     assert [room.version for room in pages] == [2]
     assert {m.name for m in store.members(code, NOW, shared=True)} == {"Teacher", "Anna"}  # the page goes on
+
+
+def test_a_double_laid_face_down_is_another_answer_than_the_same_double_face_up() -> None:
+    """Donkey's closing step: the right answer lays 3-3 face down; the same 3-3 face up is wrong. The two are told
+    apart on the teacher's spread and on the phones (the label says "face down"), not shown as one answer."""
+    from tutorial_app.club.class_steps import key_label
+
+    lesson = next(found for found in load_course("donkey") if found.id == "donkey-04-closing-an-arm")
+    step = next(i for i, s in enumerate(lesson.steps) if s.kind == "play" and "closed" in str(s.goal))
+    run = run_at(lesson, step, 7)
+    right = solve(run)
+    assert isinstance(right, Move) and right.closed
+    up = judge(lesson, step, 7, right._replace(closed=False))
+    down = judge(lesson, step, 7, right)
+    assert down.correct and not up.correct and up.key != down.key
+    assert up.key is not None and down.key is not None
+    labels = {lang: (key_label(up.key, run, lang), key_label(down.key, run, lang)) for lang in ("en", "ru", "uk", "es")}
+    assert all(face_up != face_down for face_up, face_down in labels.values()), labels
+    assert labels["en"][1].endswith(", face down") and labels["ru"][1].endswith(", рубашкой вверх")

@@ -156,7 +156,7 @@ MESSAGES: dict[str, str] = {
     "play.tiles_left": "Tiles in hand: {others}",
     "play.boneyard": "boneyard: {n}",
     "play.claim": "Points you announce with your play (All Fives)",
-    "play.closed": "Lay this double face down (closes its branch)",
+    "play.closed": "Lay this double face down (closes its arm)",
     "play.adjust_hint": "Tip: click a tile of the chain to re-bend the chain there (not a move).",
     "play.adjust_prompt": "Re-bend the chain at {tile} (an adjustment, not a move):",
     "bend.straight": "Straight on",

@@ -242,12 +242,16 @@ _WHERE: dict[str, Callable[[str], Text]] = {
 
 
 def move_name(move: Move, with_end: bool = True) -> Text:
-    """A move as a learner reads it: "6-4 on the left" / "6-4 слева", "draw" / "взять с базара"."""
+    """A move as a learner reads it: "6-4 on the left" / "6-4 слева", "draw" / "взять с базара", "3-3 on the left,
+    face down"."""
     if move.tile is None:
         return _ACTION_NAMES[move.action.value]
     if with_end and move.end is not None and move.end in _WHERE:
-        return _WHERE[move.end](str(move.tile))
-    return verbatim(str(move.tile))
+        name = _WHERE[move.end](str(move.tile))
+    else:
+        name = verbatim(str(move.tile))
+    # a double laid face down (donkey's closed arm) is another move than the same double face up
+    return msg("{move}, face down", move=name) if move.closed else name
 
 
 def _names(moves: list[Move]) -> dict[Move, Text]:
