@@ -10,9 +10,9 @@ from strategy_helpers import PASSED_ON_TWO, decision_points, line_up_id, line_up
 from tutorial_app.language import ru_plural
 from tutorial_app.rules.line.moves import apply, legal_moves
 from tutorial_app.rules.line.position import read_position
-from tutorial_app.rules.line.state import Action
+from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.text import seat_name
-from tutorial_app.strategy.analysis import analyse, candidate_moves
+from tutorial_app.strategy.analysis import analyse, distinct_candidates
 from tutorial_app.strategy.bots import GreedyBot
 from tutorial_app.strategy.explain import why_best
 from tutorial_app.strategy.review import MARK_THRESHOLDS, mark_of, review_hand
@@ -162,10 +162,38 @@ def test_a_review_covers_every_decision_with_a_choice() -> None:
     review = review_hand(start, moves, seat=1, playouts=80)
     expected, state = [], start
     for index, move in enumerate(moves):
-        if state.to_move == 1 and move.action is not Action.MUGGINS and len(candidate_moves(state)) > 1:
+        if state.to_move == 1 and move.action is not Action.MUGGINS and len(distinct_candidates(state)) > 1:
             expected.append(index)
         state = apply(state, move)
     assert [d.index for d in review.decisions] == expected
     for decision in review.decisions:
         assert decision.lost >= -decision.lost_ci - 1e-9
         assert decision.summary().en and decision.summary().ru
+
+
+def _on_a_lone_double(hand: list[str], end: str, tile: str) -> tuple[HandState, list[Move]]:
+    """Seat 0 to play on a chain of 6-6 alone (6 at both ends), and its move: ``tile`` on ``end``."""
+    position = read_position({"rules": "block", "hands": [hand, ["2-3", "4-5", "0-0"]], "chain": ["6-6"], "to_move": 0})
+    move = next(m for m in legal_moves(position.state) if m.tile is not None and str(m) == f"{tile} {end}")
+    return position.start, [*(e[1] for e in position.state.log), move]
+
+
+def test_either_end_of_a_lone_double_is_one_move_not_a_decision() -> None:
+    """6-1 on the left or on the right of a lone 6-6 lead to the same place: no choice, so no decision."""
+    start, moves = _on_a_lone_double(["6-1", "2-4", "3-5"], "left", "6-1")
+    review = review_hand(start, moves, seat=0, playouts=80)
+    assert review.decisions == ()
+
+
+def test_the_same_tile_on_the_twin_end_is_the_engine_s_choice() -> None:
+    """With 6-1 and 6-2 to play on a lone 6-6, the engine's tile on the end it did not name is its choice too:
+    no loss, no mark, "the engine's choice too", and no second board."""
+    start, moves = _on_a_lone_double(["6-1", "6-2", "3-5"], "left", "6-1")
+    first = review_hand(start, moves, seat=0, playouts=200)
+    best = first.decisions[-1].best
+    other = "left" if best.end == "right" else "right"
+    start, moves = _on_a_lone_double(["6-1", "6-2", "3-5"], other, str(best.tile))
+    decision = review_hand(start, moves, seat=0, playouts=200).decisions[-1]
+    assert decision.chosen.end != decision.best.end and decision.chosen.tile == decision.best.tile
+    assert decision.summary().en.endswith(": the engine's choice too")
+    assert decision.lost == 0.0 and decision.mark is None and decision.engine_choice

@@ -25,7 +25,13 @@ import numpy as np
 from tutorial_app.lessons.quiz.strategy import CLEAR_FACTOR, MIN_POINTS_LEAD, MIN_WIN_LEAD, QUIZ_PLAYOUTS, QUIZ_SEED
 from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.tiles import Tile
-from tutorial_app.strategy.analysis import Analysis, MoveValue, analyse, candidate_moves, same_outcome
+from tutorial_app.strategy.analysis import (
+    Analysis,
+    MoveValue,
+    analyse,
+    distinct_candidates,
+    same_outcome,
+)
 from tutorial_app.strategy.deals import Deals
 from tutorial_app.strategy.deals import consistent_deals as listed_deals
 from tutorial_app.strategy.exact import NotExact, SearchTooBig, solve_deals
@@ -166,11 +172,7 @@ def consistent_deals(start: HandState, state: HandState, seat: int, first_hand: 
 def real_choices(state: HandState) -> list[Move]:
     """The plays that lead to different places (one per group of twins); empty when the move is a forced draw
     or pass."""
-    kept: list[Move] = []
-    for move in candidate_moves(state):
-        if move.action is Action.PLAY and not any(same_outcome(state, move, k) for k in kept):
-            kept.append(move)
-    return kept
+    return [move for move in distinct_candidates(state) if move.action is Action.PLAY]
 
 
 def _clear(points_first: bool, gap: float, half_width: float) -> bool:

@@ -69,6 +69,7 @@ __all__ = [
     "candidate_moves",
     "exact_deals_for",
     "same_outcome",
+    "distinct_candidates",
     "ranks_by_points",
     "rank_values",
 ]
@@ -306,6 +307,16 @@ def same_outcome(state: HandState, a: Move, b: Move) -> bool:
         return a._replace(claim=None) == b._replace(claim=None)
     one, two = apply_unchecked(state, a._replace(claim=None)), apply_unchecked(state, b._replace(claim=None))
     return _open_ends(one) == _open_ends(two) and one.fives == two.fives
+
+
+def distinct_candidates(state: HandState) -> list[Move]:
+    """The moves to choose from, one per place they lead to (``same_outcome``): on a lone double, or with the
+    same number on two ends, the same tile on either end is one choice. More than one: a real choice."""
+    kept: list[Move] = []
+    for move in candidate_moves(state):
+        if not any(same_outcome(state, move, k) for k in kept):
+            kept.append(move)
+    return kept
 
 
 def ranks_by_points(rules: HouseRules) -> bool:

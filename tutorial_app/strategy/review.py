@@ -26,7 +26,7 @@ from typing import Literal
 from tutorial_app.rules.line.moves import apply_unchecked
 from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.text import Text, msg, msgn
-from tutorial_app.strategy.analysis import Analysis, analyse, candidate_moves
+from tutorial_app.strategy.analysis import Analysis, analyse, distinct_candidates, same_outcome
 from tutorial_app.strategy.explain import move_name
 from tutorial_app.strategy.view import view_of
 
@@ -74,13 +74,19 @@ class Decision:
         return self.analysis.most_wins().move
 
     @property
+    def engine_choice(self) -> bool:
+        """The move chosen is the engine's, or leads to the same place (``same_outcome``: the same tile on
+        another end showing the same number), whatever points were claimed with it."""
+        return same_outcome(self.state, self.chosen, self.best)
+
+    @property
     def chosen_win(self) -> float:
         return self.analysis.value_of(self.chosen).win
 
     def summary(self) -> Text:
         """One line: what was played, what was best, and the cost."""
         played, best = move_name(self.chosen), move_name(self.best)
-        if self.chosen._replace(claim=None) == self.best._replace(claim=None):
+        if self.engine_choice:
             return msg("{played}: the engine's choice too", played=played)
         if self.lost <= self.lost_ci:
             return msg("{played}: as good as {best}, as far as the engine can tell", played=played, best=best)
@@ -101,7 +107,8 @@ class Decision:
 
 @dataclass(frozen=True)
 class HandReview:
-    """Every decision of ``seat`` in a hand, in order (positions with one legal move are left out)."""
+    """Every decision of ``seat`` in a hand, in order (positions with one legal move, or one place to go, are left
+    out)."""
 
     seat: int
     decisions: tuple[Decision, ...]
@@ -139,7 +146,8 @@ def review_hand(
         move = moves[index]
         view = view_of(start, moves[:index], seat, first_hand)
         analysis = analyse(view, playouts, seed=seed * 1000 + index)
-        lost, half_width = analysis.loss(move)
+        twin = same_outcome(state, move, analysis.most_wins().move)
+        lost, half_width = (0.0, 0.0) if twin else analysis.loss(move)
         decisions.append(Decision(index, state, move, analysis, lost, half_width, mark_of(lost, half_width)))
     if progress is not None:
         progress(len(choices), len(choices))
@@ -147,9 +155,10 @@ def review_hand(
 
 
 def _choices(start: HandState, moves: Sequence[Move], seat: int) -> Iterator[tuple[int, HandState]]:
-    """(index, position) of every move where ``seat`` had a real choice."""
+    """(index, position) of every move where ``seat`` had a real choice: moves that lead to different places
+    (``distinct_candidates``), not one tile on either end of a lone double."""
     state = start
     for index, move in enumerate(moves):
-        if state.to_move == seat and move.action is not Action.MUGGINS and len(candidate_moves(state)) > 1:
+        if state.to_move == seat and move.action is not Action.MUGGINS and len(distinct_candidates(state)) > 1:
             yield index, state
         state = apply_unchecked(state, move)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from tutorial_app.i18n import t
 from tutorial_app.rules.line.moves import apply_unchecked, with_claim
-from tutorial_app.rules.line.state import HandState, Move
+from tutorial_app.rules.line.state import HandState
 from tutorial_app.rules.text import Text, msgn
 from tutorial_app.strategy.explain import move_name
 from tutorial_app.strategy.review import Decision, HandReview, Mark
@@ -24,7 +24,6 @@ __all__ = [
     "decision_row",
     "review_headline",
     "decision_boards",
-    "same_move",
     "percentage_points",
 ]
 
@@ -35,11 +34,6 @@ MARK_SYMBOLS: dict[Mark, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": 
 def percentage_points(count: int, lang: str) -> str:
     """ "1 percentage point", "22 percentage points"; «22 процентных пункта» (no abbreviation a newcomer must decode)."""
     return msgn("{n} percentage point", "{n} percentage points", count).in_(lang)
-
-
-def same_move(a: Move, b: Move) -> bool:
-    """The same move, whatever points were announced with it."""
-    return a._replace(claim=None) == b._replace(claim=None)
 
 
 @dataclass(frozen=True)
@@ -78,7 +72,7 @@ def decision_row(decision: Decision) -> ReviewRow:
         number=decision.index + 1,
         played=move_name(decision.chosen),
         best=move_name(best.move),
-        engine_choice=same_move(decision.chosen, best.move),
+        engine_choice=decision.engine_choice,
         chosen_win=decision.chosen_win,
         best_win=best.win,
         lost=decision.lost,
@@ -116,7 +110,6 @@ def decision_boards(decision: Decision) -> tuple[HandState, HandState | None]:
     """The position after the move played, and after the engine's best (None when they are the same move)."""
     state = decision.state
     played = apply_unchecked(state, decision.chosen)
-    best = decision.best
-    if same_move(best, decision.chosen):
+    if decision.engine_choice:
         return played, None
-    return played, apply_unchecked(state, with_claim(state, best))
+    return played, apply_unchecked(state, with_claim(state, decision.best))
