@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutorial_app.app.learn.step_parts import counts_boneyard, is_sketch
+from tutorial_app.app.learn.step_parts import choice_columns, counts_boneyard, is_sketch
 from tutorial_app.lessons import lessons_root, load_lesson
 
 
@@ -20,3 +20,14 @@ def test_a_sketch_is_marked_on_its_own_step_and_on_the_steps_that_continue_it() 
     assert all(getattr(lesson.steps[i], "from_previous", False) for i in set(marked) - set(positions))
     real = load_lesson(lessons_root() / "international" / "international-01-partners.yaml")
     assert not is_sketch(real, 2)  # rebuilt as a full table: real: true
+
+
+def test_long_answer_labels_get_the_width_to_be_read_whole() -> None:
+    """Four short answers stand in a row; the narrow answer panel gives longer ones two columns or a row each (three
+    buttons in a row cut «Сходить костью» to «Сходить ко…»)."""
+    assert choice_columns(["Yes", "No"]) == 2
+    assert choice_columns(["1", "2", "3", "4", "5"]) == 4
+    assert choice_columns(["Игрок 1", "Игрок 2", "Игрок 3"]) == 3
+    assert choice_columns(["Сходить костью", "Взять с базара", "Пас"]) == 2
+    assert choice_columns(["The player who made the fish", "Seat 2"]) == 1
+    assert choice_columns([]) == 1

@@ -20,7 +20,7 @@ import streamlit as st
 from tutorial_app.app.club.host import host_tools
 from tutorial_app.app.club.room import Device, act, follow, join_card, refusal, room_button, say_refusal
 from tutorial_app.app.games import lesson_screens
-from tutorial_app.app.learn.step_parts import remember, reveals_answer, right_answer_text, show_tiles
+from tutorial_app.app.learn.step_parts import choice_columns, remember, reveals_answer, right_answer_text, show_tiles
 from tutorial_app.app.shell.charts import PALETTE
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import bump, lang, tr
@@ -380,7 +380,7 @@ def _quiz_inputs(store: ClubStore, place: Device, room: Room, lesson: Lesson, ru
     assert isinstance(step, QuizStep)
     choices = run.choices(lang())
     if choices is not None:
-        columns = st.columns(2)
+        columns = st.columns(choice_columns([label for _value, label in choices]))
         for index, (value, label) in enumerate(choices):
             room_button(
                 label,
@@ -391,7 +391,7 @@ def _quiz_inputs(store: ClubStore, place: Device, room: Room, lesson: Lesson, ru
                 room,
                 lesson,
                 value,
-                where=columns[index % 2],
+                where=columns[index % len(columns)],
                 width="stretch",
             )
         return

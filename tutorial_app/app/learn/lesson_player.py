@@ -18,7 +18,14 @@ from typing import Any
 import streamlit as st
 
 from tutorial_app.app.games import lesson_screens
-from tutorial_app.app.learn.step_parts import is_sketch, remember, reveals_answer, right_answer_text, show_tiles
+from tutorial_app.app.learn.step_parts import (
+    choice_columns,
+    is_sketch,
+    remember,
+    reveals_answer,
+    right_answer_text,
+    show_tiles,
+)
 from tutorial_app.app.shell.puzzle_memory import remember_missed_quiz
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.shortcuts import keyboard_shortcuts
@@ -298,7 +305,7 @@ def _quiz_panel(name: str, run: Run, step: QuizStep, on_finish: OnFinish) -> Non
         return
     choices = run.choices(lang())
     if choices is not None:
-        columns = st.columns(min(len(choices), 4))
+        columns = st.columns(choice_columns([label for _value, label in choices]))
         for index, (value, label) in enumerate(choices):
             columns[index % len(columns)].button(
                 label,

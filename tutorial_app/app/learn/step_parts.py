@@ -7,6 +7,7 @@ Learn page, so both draw them with these functions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -25,7 +26,15 @@ from tutorial_app.lessons.format.model import Lesson, QuizStep, RememberStep
 from tutorial_app.lessons.quiz.answers import answer_type
 from tutorial_app.rules.tiles import Tile
 
-__all__ = ["right_answer_text", "show_tiles", "reveals_answer", "counts_boneyard", "is_sketch", "remember"]
+__all__ = [
+    "right_answer_text",
+    "show_tiles",
+    "reveals_answer",
+    "counts_boneyard",
+    "is_sketch",
+    "remember",
+    "choice_columns",
+]
 
 CHINESE_STRIP_HEIGHT = 130
 """A strip of Chinese tiles in pixels (tiles about 55 px long, red and white pips readable)."""
@@ -78,6 +87,15 @@ def show_tiles(run: Run) -> None:
             name=f"tiles_{run.lesson.id}_{run.index}_{caption}",
             alt=", ".join(str(t) for t in row if t is not None),
         )
+
+
+def choice_columns(labels: Sequence[str]) -> int:
+    """How many of a quiz's answer buttons stand side by side: up to four short ones ("Yes", "12", "Seat 2"), two
+    of up to 16 letters, longer ones one a row (the lesson's answer panel is a narrow column: three buttons of
+    "Сходить костью" were cut to "Сходить ко…"). A phone stacks them anyway."""
+    longest = max((len(label) for label in labels), default=0)
+    across = 4 if longest <= 7 else 2 if longest <= 16 else 1
+    return max(1, min(len(labels), across))
 
 
 def reveals_answer(step: object) -> bool:
