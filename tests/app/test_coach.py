@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -30,7 +31,7 @@ from tutorial_app.rules.line.variants import find_variant
 from tutorial_app.rules.tiles import SUIT_MASK
 from tutorial_app.strategy.analysis import analyse, same_outcome
 from tutorial_app.strategy.knowledge import what_we_know
-from tutorial_app.strategy.review import review_hand
+from tutorial_app.strategy.review import Decision, HandReview, mark_of, review_hand
 from tutorial_app.strategy.view import view_of
 
 
@@ -149,7 +150,7 @@ def test_the_review_rows_follow_the_decisions() -> None:
         elif decision.lost <= decision.lost_ci:
             assert cost == t("review.cost_noise", "en")
         else:
-            assert cost == f"−{percentage_points(round(100 * decision.lost), 'en')}"
+            assert cost == f"−{percentage_points(decision.lost_points, 'en')}"
         played, best = decision_boards(decision)
         assert played.log[-1][1] == decision.chosen
         if row.engine_choice:
@@ -159,7 +160,10 @@ def test_the_review_rows_follow_the_decisions() -> None:
     headline = review_headline(review, "en")
     assert f"inaccuracies (?!): {review.count('inaccuracy')}" in headline
     assert f"mistakes (?): {review.count('mistake')}" in headline
-    assert f"given up: {percentage_points(round(100 * review.win_lost()), 'en')}" in headline
+    parts = review.marked_losses()
+    assert len(parts) == len([r for r in rows if r.mark]) and headline.endswith(
+        f"= {percentage_points(sum(parts), 'en')}"
+    )
 
 
 def test_percentage_points_in_words_with_the_plural() -> None:
@@ -181,3 +185,41 @@ def test_bots_are_given_per_seat() -> None:
         bots_by_seat(2, ["clever"])
     table = start_table(find_variant("block").rules(4, {}), "block", ["strong", "random", "greedy"], 2, False)
     assert table.seats == ("", "strong", "random", "greedy")
+
+
+def _costing(decision: Decision, best_win: float, chosen_win: float) -> Decision:
+    """``decision`` with the engine's best move at ``best_win`` and the move played at ``chosen_win``."""
+    best, chosen = decision.best, decision.chosen
+
+    def win(move: object) -> float:
+        return best_win if move == best else chosen_win if move == chosen else 0.0
+
+    analysis = replace(decision.analysis, moves=tuple(replace(v, win=win(v.move)) for v in decision.analysis.moves))
+    lost = best_win - chosen_win
+    return replace(decision, analysis=analysis, lost=lost, lost_ci=0.01, mark=mark_of(lost, 0.01))
+
+
+def test_the_review_s_numbers_add_up_as_shown() -> None:
+    """A line's loss is the difference of its two rounded shares (62.6% against 52.4%: 63 and 52, so 11, not
+    the 10 that rounding 10.2 says), and the headline adds the lines' own numbers (9 + 92 = 101, where rounding
+    the sum of 9.4 and 91.6 would say 101 and of 13.4, 18.4 and 12.4 would say 44 against 43 shown), as a sum
+    of losses, never as a chance to win above 100."""
+    start, final = _lightest_tiles_hand(8)
+    review = review_hand(start, [e[1] for e in final.log], HUMAN)
+    wrong = next(d for d in review.decisions if not d.engine_choice)
+    draw = _costing(wrong, 0.626, 0.524)
+    assert "63% against 52% to win (11 percentage points)" in draw.summary().en
+    assert decision_row_cost(draw) == f"−{percentage_points(11, 'en')}"
+    hand = HandReview(review.seat, (_costing(wrong, 0.5, 0.406), _costing(wrong, 0.936, 0.02)))
+    assert review_headline(hand, "en").endswith(
+        "losses at the marked decisions, added up: 9 + 92 = 101 percentage points"
+    )
+    block = HandReview(review.seat, tuple(_costing(wrong, b, c) for b, c in ((0.6, 0.466), (0.7, 0.516), (0.5, 0.376))))
+    assert [d.lost_points for d in block.decisions] == [13, 18, 12]
+    assert review_headline(block, "ru").endswith("13 + 18 + 12 = 43 процентных пункта")
+    for lang in ("en", "ru", "uk", "es"):
+        assert "100" in t("review.marks_help", lang)
+
+
+def decision_row_cost(decision: Decision) -> str:
+    return review_rows(HandReview(0, (decision,)))[0].cost("en")

@@ -48,7 +48,7 @@ def _explanation(decision: Decision) -> Text:
     analysis = decision.analysis
     best, played = move_name(decision.best), move_name(decision.chosen)
     why = why_best(analysis, decision.state)
-    lost = round(100 * decision.lost)
+    lost = decision.lost_points
     head = msg(
         "The engine's choice was {best}; {played} gave up {lost} percentage points of the chance to win.",
         best=best,

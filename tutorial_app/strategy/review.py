@@ -83,6 +83,14 @@ class Decision:
     def chosen_win(self) -> float:
         return self.analysis.value_of(self.chosen).win
 
+    @property
+    def lost_points(self) -> int:
+        """What the choice gave up in whole percentage points, as shown: the best move's rounded win share less
+        the chosen move's (63% against 52% gave up 11, never the 10 that rounding the difference could say)."""
+        if self.engine_choice:
+            return 0
+        return round(100 * self.analysis.most_wins().win) - round(100 * self.chosen_win)
+
     def summary(self) -> Text:
         """One line: what was played, what was best, and the cost."""
         played, best = move_name(self.chosen), move_name(self.best)
@@ -90,7 +98,7 @@ class Decision:
             return msg("{played}: the engine's choice too", played=played)
         if self.lost <= self.lost_ci:
             return msg("{played}: as good as {best}, as far as the engine can tell", played=played, best=best)
-        cost = round(100 * self.lost)
+        cost = self.lost_points
         best_win, chosen_win = round(100 * self.analysis.most_wins().win), round(100 * self.chosen_win)
         if self.mark is not None:
             played = msg("{move} ({mark})", move=played, mark=_MARK_TEXT[self.mark])
@@ -117,9 +125,10 @@ class HandReview:
         """How many decisions got this mark."""
         return sum(1 for d in self.decisions if d.mark == mark)
 
-    def win_lost(self) -> float:
-        """The win share given up over the whole hand (the sum of the marked losses)."""
-        return sum(d.lost for d in self.decisions if d.mark is not None)
+    def marked_losses(self) -> tuple[int, ...]:
+        """What each marked decision gave up, in the whole percentage points its line shows, in order. Their sum
+        is a sum over several positions, not a chance: it may pass 100."""
+        return tuple(d.lost_points for d in self.decisions if d.mark is not None)
 
 
 def review_hand(

@@ -25,6 +25,7 @@ __all__ = [
     "review_headline",
     "decision_boards",
     "percentage_points",
+    "losses_added",
 ]
 
 MARK_SYMBOLS: dict[Mark, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -48,6 +49,8 @@ class ReviewRow:
     best_win: float
     lost: float
     lost_ci: float
+    lost_points: int
+    """What the choice gave up in whole percentage points: the two rounded win shares' difference."""
     mark: Mark | None
     summary: Text
 
@@ -62,7 +65,7 @@ class ReviewRow:
             return t("review.cost_none", lang)
         if self.lost <= self.lost_ci:
             return t("review.cost_noise", lang)
-        return t("review.cost_points", lang, points=percentage_points(round(100 * self.lost), lang))
+        return t("review.cost_points", lang, points=percentage_points(self.lost_points, lang))
 
 
 def decision_row(decision: Decision) -> ReviewRow:
@@ -77,6 +80,7 @@ def decision_row(decision: Decision) -> ReviewRow:
         best_win=best.win,
         lost=decision.lost,
         lost_ci=decision.lost_ci,
+        lost_points=decision.lost_points,
         mark=decision.mark,
         summary=decision.summary(),
     )
@@ -102,8 +106,17 @@ def review_headline(review: HandReview, lang: str) -> str:
         inaccuracies=review.count("inaccuracy"),
         mistakes=review.count("mistake"),
         blunders=review.count("blunder"),
-        lost=percentage_points(round(100 * review.win_lost()), lang),
+        lost=losses_added(review.marked_losses(), lang),
     )
+
+
+def losses_added(losses: tuple[int, ...], lang: str) -> str:
+    """The marked decisions' losses and their sum, as the lines show them: "9 + 92 = 101 percentage points",
+    "12 percentage points" (a sum over several positions, so it may pass 100; the headline says so)."""
+    total = percentage_points(sum(losses), lang)
+    if len(losses) < 2:
+        return total
+    return f"{' + '.join(str(n) for n in losses)} = {total}"
 
 
 def decision_boards(decision: Decision) -> tuple[HandState, HandState | None]:
