@@ -215,6 +215,8 @@ def test_a_hand_played_to_the_end_through_buttons(preset: str) -> None:
     # one hand (the default): no score sheet's "the match goes on", no target to reach
     assert not table.whole_match
     assert not any("the match goes on" in m.value for m in at.markdown)
+    next_lead = explain_hand_end(table.state, HUMAN, table.match).next_lead
+    assert next_lead is not None and not any(next_lead.en in m.value for m in at.markdown)  # "Deal again" starts afresh
     assert not any(t("play.target", "en", n=table.rules.target) in c.value for c in at.caption)
 
 

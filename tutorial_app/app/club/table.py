@@ -105,7 +105,8 @@ def _hand_over(store: ClubStore, place: Device, game: TableGame, me: Member, set
     state = game.state
     with st.container(border=True):
         st.subheader(tr("play.hand_over"))
-        for line in result_lines(state, current, me.seat, game.match):
+        # a single hand's table deals afresh after it: no score sheet going on, no next leader
+        for line in result_lines(state, current, me.seat, game.match if setup.whole_match else None):
             st.markdown(f"- {line}")
         st.markdown(f"**{tr('play.all_hands')}**")
         for seat in range(state.rules.players):  # the viewer is "You" here as in the lines above and on the board

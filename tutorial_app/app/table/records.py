@@ -142,8 +142,10 @@ def lead_reason(lead: LeadDecision, lang: str, human: int | None = 0) -> str:
 
 
 def result_lines(state: HandState, lang: str, human: int | None = 0, before: MatchState | None = None) -> list[str]:
-    """The end of a hand worked out by the rules core: how it ended, the pips, what each side writes,
-    who leads next, and with ``before`` (the score sheet before the hand) the score sheet after it."""
+    """The end of a hand worked out by the rules core: how it ended, the pips, what each side writes, and with
+    ``before`` (the score sheet before the hand: a match goes on) who leads the next hand and the score sheet after
+    it. A single hand (``before`` None) says nothing of a next hand: dealing again starts afresh, its lead decided
+    by the first-lead rule."""
     worked = explain_hand_end(state, human, before)
-    parts = (worked.how, worked.pips, worked.score, worked.next_lead, worked.match)
+    parts = (worked.how, worked.pips, worked.score, worked.next_lead if before is not None else None, worked.match)
     return [part.in_(lang) for part in parts if part is not None and part.en]
