@@ -33,7 +33,9 @@ from tutorial_app.puzzles.themes import THEMES, theme_of
 from tutorial_app.rules.line.moves import apply, legal_moves
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.variants import VARIANTS, rules_for
+from tutorial_app.strategy.analysis import candidate_moves
 from tutorial_app.strategy.exact import solve
+from tutorial_app.strategy.view import view_since
 
 SAMPLE = 3
 SAMPLE_SEED = os.environ.get("DOMINO_TUTOR_PUZZLE_SAMPLE")
@@ -151,3 +153,22 @@ def test_every_puzzle_comes_from_the_game_its_id_names() -> None:
             assert puzzle.id == puzzle_id(rules, int(header["seed"]), game, endgame)
             dealt = position_data(game_start(rules, int(header["seed"]), game), [])
             assert {**puzzle.position, "moves": []} == dealt, puzzle.id
+
+
+def test_no_shipped_explanation_calls_a_tile_tied_on_pips_the_heaviest() -> None:
+    """ "The heaviest tile you can play" only where no other playable tile weighs as much (kozel-4-pairs-end-s11-g6
+    said it of 3-1 beside 4-0); on a tie the sentence names the tiles it ties with."""
+    ties = 0
+    for puzzle in shipped_puzzles():
+        english = puzzle.explanation.en
+        if "heaviest tile you can play" not in english and "no tile you can play is heavier" not in english:
+            continue
+        position = puzzle.read()
+        legal = candidate_moves(view_since(position.start, position.state, puzzle.seat).state)
+        best = next(m.tile for m in legal if move_key(m) == puzzle.best)
+        assert best is not None
+        tied = sorted(str(m.tile) for m in legal if m.tile is not None and m.tile != best and m.tile.pips == best.pips)
+        assert ("heaviest tile you can play" in english) == (not tied), (puzzle.id, english)
+        assert all(tile in english for tile in tied), (puzzle.id, english)
+        ties += bool(tied)
+    assert ties  # the tie's sentence is shipped, so the check above reads both

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from strategy_helpers import PASSED_ON_TWO, decision_points, line_up_id, line_ups, mover_view, played_hands, rules_of
@@ -14,7 +15,7 @@ from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.text import seat_name
 from tutorial_app.strategy.analysis import analyse, distinct_candidates
 from tutorial_app.strategy.bots import GreedyBot
-from tutorial_app.strategy.explain import why_best
+from tutorial_app.strategy.explain import best_reason, why_best
 from tutorial_app.strategy.review import MARK_THRESHOLDS, mark_of, review_hand
 from tutorial_app.strategy.view import view_of
 
@@ -197,3 +198,24 @@ def test_the_same_tile_on_the_twin_end_is_the_engine_s_choice() -> None:
     assert decision.chosen.end != decision.best.end and decision.chosen.tile == decision.best.tile
     assert decision.summary().en.endswith(": the engine's choice too")
     assert decision.lost == 0.0 and decision.mark is None and decision.engine_choice
+
+
+def _heavy_reason(hand: list[str], best: str) -> str:
+    """The reason given for ``best`` on ends 1 and 0 (block for two), the other tile ranked second: weight is
+    the only rule of thumb that applies there."""
+    analysis, view = _analysed(
+        {"rules": "block", "hands": [hand, ["2-2", "2-3", "2-4"]], "chain": ["1-5", "5-0"], "to_move": 0}, 80
+    )
+    first = [v for v in analysis.moves if str(v.move.tile) == best]
+    ranked = replace(analysis, moves=(*first, *(v for v in analysis.moves if v not in first)))
+    reason = best_reason(ranked, view.state)
+    assert reason is not None and reason.fact == "heavy"
+    return reason.text.en
+
+
+def test_the_heaviest_tile_only_when_no_other_weighs_as_much() -> None:
+    """3-1 and 4-0 both shed 4 pips: neither is "the heaviest tile you can play"; 6-1 against 4-0 is."""
+    tied = _heavy_reason(["3-1", "4-0", "6-6"], "3-1")
+    assert "heaviest tile you can play" not in tied
+    assert tied.startswith("3-1 sheds 4 pips, as many as 4-0: no tile you can play is heavier; this move wins ")
+    assert _heavy_reason(["6-1", "4-0", "2-5"], "6-1").startswith("6-1 sheds 7 pips, the heaviest tile you can play")

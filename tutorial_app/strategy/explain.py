@@ -208,10 +208,21 @@ def _control(scene: _Scene, move: Move, after: HandState) -> Text | None:
 
 
 def _heavy(scene: _Scene, move: Move, after: HandState) -> Text | None:
-    heaviest = max((m.tile.pips for m in scene.names if m.tile is not None), default=-1)
+    """The move sheds the most pips of any tile it could play: "the heaviest" only when no other tile weighs as
+    much; on a tie, the tiles it ties with are named (so the sentence stays true when they are compared)."""
     tile = _tile(move)
-    if tile.pips < heaviest or tile.pips == 0:
+    others = {m.tile for m in scene.names if m.tile is not None and m.tile != tile}
+    if tile.pips == 0 or any(other.pips > tile.pips for other in others):
         return None
+    tied = sorted((other for other in others if other.pips == tile.pips), key=str)
+    if tied:
+        return msgn(
+            "{move} sheds {n} pip, as many as {tied}: no tile you can play is heavier",
+            "{move} sheds {n} pips, as many as {tied}: no tile you can play is heavier",
+            tile.pips,
+            move=scene.names[move],
+            tied=numbers_and(tied),
+        )
     return msgn(
         "{move} sheds {n} pip, the heaviest tile you can play",
         "{move} sheds {n} pips, the heaviest tile you can play",
