@@ -164,6 +164,24 @@ def test_goat_small_penalties_are_dropped_by_name() -> None:
     assert "seat 2 2, under 13: nothing" in worked.en and "игрок 2 — 2, меньше 13: ничего" in worked.ru
 
 
+@pytest.mark.parametrize(
+    ("preset", "listed"),
+    [
+        ("domino101", "2-2, 6-6, 0-0"),
+        ("block", "2-2, 6-6, 0-0"),
+        ("classic", "6-6, 2-2, 0-0"),
+        ("kozel", "0-0, 2-2, 6-6"),
+    ],
+)
+def test_the_doubles_dealt_are_listed_in_the_order_the_lead_rule_reads_them(preset: str, listed: str) -> None:
+    """101 counts 1-1 up to 6-6, then 0-0; block's lowest double starts at 1-1; classic looks for the highest;
+    goat's 0-0 comes first."""
+    rules = rules_for(preset, 2)
+    hands = position(preset, [["0-0", "2-2", "6-6"], ["5-3", "4-1"]]).state.hands
+    worked = explain_lead(rules, hands, decide_first_lead(rules, hands), viewer=1)
+    assert f"Doubles dealt: seat 0 {listed}." in worked.en, worked.en
+
+
 def test_leads_redeals_and_moves_name_the_deciding_tile() -> None:
     rules = rules_for("block")
     hands = position("block", [["4-4", "6-0"], ["1-1", "5-2"]]).state.hands

@@ -40,11 +40,23 @@ def _rule_sentence(rules: HouseRules, lead: LeadDecision) -> Text:
     return _RULE.get(lead.why, EMPTY)
 
 
-def _doubles_dealt(hands: Sequence[int], viewer: int | None) -> Text:
-    """Every double in the hands, seat by seat: "Doubles dealt: you 4-4; seat 1 1-1, 5-5."."""
+_LOW_FIRST_BLANK_LAST = (*DOUBLES[1:], DOUBLES[0])
+_ORDERS = {
+    "lowest_double": _LOW_FIRST_BLANK_LAST,
+    "priority_101": _LOW_FIRST_BLANK_LAST,
+    "donkey": _LOW_FIRST_BLANK_LAST,
+}
+"""The order a rule reads the doubles in, where it is not 0-0 up: from 1-1 up with 0-0 last (101's order; the lowest
+double from 1-1; donkey's), from 6-6 down for the highest double."""
+
+
+def _doubles_dealt(hands: Sequence[int], viewer: int | None, why: str) -> Text:
+    """Every double in the hands, seat by seat, in the order the rule ``why`` reads them: "Doubles dealt: you 4-4;
+    seat 1 1-1, 5-5."."""
+    order = _ORDERS.get(why, DOUBLES[::-1] if why == "highest_double" else DOUBLES)
     items: list[Text] = []
     for seat, mask in enumerate(hands):
-        held = [str(d) for d in DOUBLES if mask & d.bit]
+        held = [str(d) for d in order if mask & d.bit]
         if held:
             items.append(
                 msgc("left in hand", "{who} {worked}", who=seat_who(seat, viewer).name, worked=", ".join(held))
@@ -70,7 +82,7 @@ def explain_lead(rules: HouseRules, hands: Sequence[int], lead: LeadDecision | N
         return lead.reason
     with_what = msg("with {tile}", tile=lead.tile) if lead.lead_mask != FULL_MASK else msg("with any tile")
     rule = _rule_sentence(rules, lead)
-    doubles = _doubles_dealt(hands, viewer) if lead.why in _ABOUT_DOUBLES else None
+    doubles = _doubles_dealt(hands, viewer, lead.why) if lead.why in _ABOUT_DOUBLES else None
     tile = lead.tile
     if tile.is_double:  # Russian and Ukrainian: «он» for a double, «она» for a tile
         decides = who.pick(
