@@ -141,13 +141,10 @@ def _unrecognized(args: argparse.Namespace, extra: Sequence[str]) -> str:
     (``domino-tutor simulate kozel``), gets the option it needs."""
     said = f"unrecognized arguments: {' '.join(extra)}"
     if hasattr(args, "rules") and args.rules is None and not extra[0].startswith("-"):
-        from tutorial_app.rules.games import UnknownGameError, find_game
+        from tutorial_app.commands.args import names_a_rule_set
 
-        try:
-            find_game(extra[0])
-        except UnknownGameError:
-            return said
-        return f"{said}; a rule set is named with --rules: --rules {extra[0]}"
+        if names_a_rule_set(extra[0]):
+            return f"{said}; a rule set is named with --rules: --rules {extra[0]}"
     return said
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "RunSize",
     "run_size",
     "preset_players",
+    "names_a_rule_set",
 ]
 
 MAX_COUNT = 10_000_000
@@ -110,3 +111,15 @@ def run_size(args: argparse.Namespace) -> RunSize:
 def preset_players(counts: str, aliases: Sequence[str]) -> Text:
     """A preset's second line in ``rules``' list: "players: 2, 3, 4; aliases: a, b" (the names as typed)."""
     return msg("players: {counts}; aliases: {aliases}", counts=counts, aliases=", ".join(aliases))
+
+
+def names_a_rule_set(word: str) -> bool:
+    """Whether ``word`` names a rule set of any game ("kozel", "козёл", "tien gow"): the command line's hint for
+    a rule set typed where ``--rules`` was meant."""
+    from tutorial_app.rules.games import UnknownGameError, find_game
+
+    try:
+        find_game(word)
+    except UnknownGameError:
+        return False
+    return True
