@@ -201,3 +201,17 @@ def test_a_redeal_notice_names_the_learner_as_you() -> None:
     mine = [n for n in notices if n.en.startswith("You hold")]
     assert mine and all(n.ru.startswith("У вас") for n in mine)
     assert any(n.en.startswith("Seat 1 holds") for n in notices)
+
+
+def test_another_seats_draw_is_counted_in_tiles_not_shown_as_a_number_alone() -> None:
+    """ "Seat 1 drew 1 from the boneyard" read like the tile 1; the count now carries its noun, in each language's
+    plural."""
+    from tutorial_app.app.table.records import move_line
+    from tutorial_app.rules.line.state import DRAW
+    from tutorial_app.rules.tiles import parse_tile
+
+    one, three = (parse_tile("6-5"),), tuple(parse_tile(x) for x in ("6-5", "4-4", "2-1"))
+    assert move_line(1, DRAW, one, 0, "en") == "Seat 1 drew 1 tile from the boneyard"
+    assert move_line(1, DRAW, three, 0, "en") == "Seat 1 drew 3 tiles from the boneyard"
+    assert move_line(1, DRAW, three, 0, "ru").endswith("взял с базара 3 кости")
+    assert "6-5" not in move_line(1, DRAW, three, 0, "es")  # another seat's tiles stay hidden

@@ -262,7 +262,7 @@ MESSAGES: dict[str, str] = {
     # learn page and lesson player
     "learn.title": "Learn dominoes step by step",
     "learn.intro": "Each lesson is short: read, then try it on the table. Click a tile and then the end where it goes, or use the buttons under the board. You earn up to three stars per lesson.",
-    "learn.no_name": "Type your name in the sidebar to keep your stars.",
+    "learn.no_name": "Type your name in the sidebar to keep your stars (on a phone, » at the top left opens it).",
     "learn.other_course": "More lessons",
     "learn.review": "Review: a question from an earlier lesson",
     "learn.sources": "Sources",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tutorial_app.board.labels import tile_count
 from tutorial_app.i18n import CATALOGS, t
 from tutorial_app.rules.line.deal import LeadDecision
 from tutorial_app.rules.line.match import MatchState
@@ -77,7 +78,7 @@ def move_line(
         if show_drawn or seat == human:
             line = t("log.draw_tiles", lang, who=who, tiles=tiles_text(drawn))
         else:
-            line = t("log.draw", lang, who=who, n=len(drawn))
+            line = t("log.draw", lang, who=who, n=tile_count(len(drawn)).in_(lang))  # "1 tile", not "1"
     elif action is Action.PASS:
         line = t("log.pass", lang, who=who)
     elif action is Action.END_TURN:
