@@ -330,3 +330,33 @@ def test_a_shared_table_announces_the_points_typed_in_its_claim_box() -> None:
     assert not phone.exception, phone.exception
     _room, after = store.game(code, clock())
     assert after is not None and after.state.fives[0] == right.claim, _texts(phone)
+
+
+@pytest.mark.parametrize("right", [True, False], ids=["somebody right", "nobody right"])
+def test_the_wall_shows_the_count_of_right_answers_green_only_when_somebody_was_right(right: bool) -> None:
+    """At the reveal the teacher's wall says how many answered right: a success when somebody did, a plain note
+    for "0 of 1 answered right"."""
+    from tutorial_app.club.class_steps import judge, run_at
+    from tutorial_app.lessons import solve
+
+    store = _store()
+    found = find_lesson(LESSON)
+    assert found is not None
+    code, teacher = store.open_class(LESSON, len(found.steps), "Teacher", 40, clock())
+    learner = store.join(code, "Anna", clock())
+    seed = int(store.find(code, clock(), THIS_COMPUTER).class_data()["seed"])
+    step = next(i for i, s in enumerate(found.steps) if s.kind == "quiz")
+    for _ in range(step):
+        store.teach(code, teacher, "next", clock())
+    run = run_at(found, step, seed)
+    answer = solve(run)
+    choices = run.choices("en")
+    wrong = next(v for v, _label in choices if v != answer) if choices else int(answer) + 1
+    judged = judge(found, step, seed, answer if right else wrong)
+    assert judged.correct is right
+    store.answer(code, learner, step, judged, clock())
+    store.teach(code, teacher, "reveal", clock())
+    wall = _in_room(code, teacher)
+    said = t("club.right_count", "en", right=int(right), answered=1)
+    assert [s.value for s in wall.success if s.value == said] == ([said] if right else [])
+    assert [i.value for i in wall.info if i.value == said] == ([] if right else [said])

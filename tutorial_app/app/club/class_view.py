@@ -181,10 +181,12 @@ def _teacher_panel(store: ClubStore, room: Room, run: LessonRun, members: list[M
             config={"displayModeBar": False, "staticPlot": True},
             key=f"club_tally_{room.step}_{room.version}",
         )
-    if revealed:
-        st.success(
-            tr("club.right_count", right=counted.right, answered=counted.answered), icon=":material/check_circle:"
-        )
+    if revealed:  # green only when somebody got it right: "0 of 1 answered right" is no success
+        said = tr("club.right_count", right=counted.right, answered=counted.answered)
+        if counted.right:
+            st.success(said, icon=":material/check_circle:")
+        else:
+            st.info(said)
     names = {m.id: m.name for m in members}
     marks = {a.member: a for _s, a in store.answers(room.code, room.step, shared=True)}
     shown = [f"{plain(names.get(m.id, '?'), 40)} {_mark(marks.get(m.id), revealed)}" for m in present(members, clock())]
