@@ -350,6 +350,7 @@ def test_the_wall_shows_the_count_of_right_answers_green_only_when_somebody_was_
         store.teach(code, teacher, "next", clock())
     run = run_at(found, step, seed)
     answer = solve(run)
+    assert answer is not None
     choices = run.choices("en")
     wrong = next(v for v, _label in choices if v != answer) if choices else int(answer) + 1
     judged = judge(found, step, seed, answer if right else wrong)
