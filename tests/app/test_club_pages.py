@@ -361,3 +361,25 @@ def test_the_wall_shows_the_count_of_right_answers_green_only_when_somebody_was_
     said = t("club.right_count", "en", right=int(right), answered=1)
     assert [s.value for s in wall.success if s.value == said] == ([said] if right else [])
     assert [i.value for i in wall.info if i.value == said] == ([] if right else [said])
+
+
+def test_a_players_tiles_do_not_say_click_while_another_seat_moves() -> None:
+    """At a shared table the player's tile buttons are shown all the time; while another seat is to move their
+    caption does not ask for a click."""
+    from tutorial_app.club.codes import new_secret
+    from tutorial_app.club.shared_hand import make_setup
+    from tutorial_app.rules.line.moves import legal_moves
+
+    store = _store()
+    setup = make_setup("block", 2, {}, "greedy", new_secret(), False, 300)
+    code, host = store.open_table(setup, "Host", "player", clock(), seat=0)
+    guest = store.join(code, "Guest", clock(), seat=1)
+    game = store.deal(code, host, clock())
+    if game.state.to_move == 0:
+        game = store.play(code, host, legal_moves(game.state)[0], clock())
+    assert game.state.to_move == 1
+    waiting = _in_room(code, host)
+    captions = [c.value for c in waiting.caption]
+    assert t("controls.your_hand_waiting", "en") in captions and t("controls.your_hand", "en") not in captions
+    moving = _in_room(code, guest)
+    assert t("controls.your_hand", "en") in [c.value for c in moving.caption]

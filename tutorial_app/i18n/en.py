@@ -89,6 +89,7 @@ MESSAGES: dict[str, str] = {
     "review.ranking": "The moves at this decision, as the engine ranked them",
     # the button path
     "controls.your_hand": "Your tiles, in the order of your hand on the board (the highlighted ones fit now). Click one, then the end where it goes.",
+    "controls.your_hand_waiting": "Your tiles, in the order of your hand on the board: you play one when your turn comes.",
     "controls.tile_help": "Pick {tile}",
     "controls.choose_end": "Where should {tile} go?",
     "controls.end_button": "{end} ({n})",

@@ -124,7 +124,7 @@ def hand_buttons(
     tiles = state.hand(seat)
     if not tiles:
         return
-    st.caption(tr("controls.your_hand"))
+    st.caption(tr("controls.your_hand" if enabled else "controls.your_hand_waiting"))  # no "click" while others move
     fits = state.fitting(seat)
     columns = st.columns(min(len(tiles), per_row))
     # the same order as the hand drawn at the bottom of the board, left to right
