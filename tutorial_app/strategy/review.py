@@ -30,13 +30,29 @@ from tutorial_app.strategy.analysis import Analysis, analyse, distinct_candidate
 from tutorial_app.strategy.explain import move_name
 from tutorial_app.strategy.view import view_of
 
-__all__ = ["Mark", "MARK_THRESHOLDS", "REVIEW_PLAYOUTS", "Decision", "HandReview", "review_hand", "mark_of"]
+__all__ = [
+    "Mark",
+    "MARK_THRESHOLDS",
+    "REVIEW_PLAYOUTS",
+    "Decision",
+    "HandReview",
+    "review_hand",
+    "mark_of",
+    "shown_loss",
+]
 
 Mark = Literal["inaccuracy", "mistake", "blunder"]
 MARK_THRESHOLDS: tuple[tuple[Mark, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 """Win share given up (0-1) from which a decision gets each mark, the worst first."""
 REVIEW_PLAYOUTS = 1000
 """Sampled deals per move in a review: as many as a hint, since a mark must not be noise."""
+
+
+def shown_loss(best_win: float, chosen_win: float) -> int:
+    """What a choice gave up in whole percentage points as the review shows it: the difference of the two win
+    shares rounded as shown (63% against 52%: 11), so a line's figures add up."""
+    return round(100 * best_win) - round(100 * chosen_win)
+
 
 _MARK_TEXT: dict[Mark, Text] = {
     "inaccuracy": msg("inaccuracy"),
@@ -87,9 +103,7 @@ class Decision:
     def lost_points(self) -> int:
         """What the choice gave up in whole percentage points, as shown: the best move's rounded win share less
         the chosen move's (63% against 52% gave up 11, never the 10 that rounding the difference could say)."""
-        if self.engine_choice:
-            return 0
-        return round(100 * self.analysis.most_wins().win) - round(100 * self.chosen_win)
+        return 0 if self.engine_choice else shown_loss(self.analysis.most_wins().win, self.chosen_win)
 
     def summary(self) -> Text:
         """One line: what was played, what was best, and the cost."""

@@ -15,7 +15,7 @@ from tutorial_app.rules.line.moves import apply_unchecked, with_claim
 from tutorial_app.rules.line.state import HandState
 from tutorial_app.rules.text import Text, msgn
 from tutorial_app.strategy.explain import move_name
-from tutorial_app.strategy.review import Decision, HandReview, Mark
+from tutorial_app.strategy.review import Decision, HandReview, Mark, shown_loss
 
 __all__ = [
     "MARK_SYMBOLS",
@@ -49,10 +49,13 @@ class ReviewRow:
     best_win: float
     lost: float
     lost_ci: float
-    lost_points: int
-    """What the choice gave up in whole percentage points: the two rounded win shares' difference."""
     mark: Mark | None
     summary: Text
+
+    @property
+    def lost_points(self) -> int:
+        """What the choice gave up in whole percentage points: the two rounded win shares' difference."""
+        return 0 if self.engine_choice else shown_loss(self.best_win, self.chosen_win)
 
     @property
     def symbol(self) -> str:
@@ -80,7 +83,6 @@ def decision_row(decision: Decision) -> ReviewRow:
         best_win=best.win,
         lost=decision.lost,
         lost_ci=decision.lost_ci,
-        lost_points=decision.lost_points,
         mark=decision.mark,
         summary=decision.summary(),
     )
