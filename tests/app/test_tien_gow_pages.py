@@ -7,14 +7,16 @@ page's own buttons: tiles selected one by one, then Play or Discard.
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import Any
 
+import pytest
 from app_runs import MAIN, ok, started
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.tien_gow.table import HUMAN
 from tutorial_app.i18n import t
 from tutorial_app.lessons import load_course, solve
-from tutorial_app.lessons.format.model import PlayStep
+from tutorial_app.lessons.format.model import PlayStep, QuizStep
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.tien_gow.sheet import tien_gow_sections
 from tutorial_app.rules.tien_gow.worked import namer
@@ -171,3 +173,44 @@ def test_a_tien_gow_lesson_step_is_played_on_the_table_with_the_buttons() -> Non
         ok(at.button(key="learn_retry").click().run())
     _make(at, "learn", state, right)
     assert run.done and at.success
+
+
+def test_a_lesson_asking_who_takes_the_trick_or_its_points_draws_them_from_before_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """chinese-03 asks who takes a trick (step 1) and how many trick points you have after taking one (step 10):
+    their tables leave the trick on the felt out of the seats' trick points (the labels said "trick points: 4",
+    the answer); a step asking something else counts it. What the table was given is caught at
+    ``show_trick_table``, which the lesson's board (and a class's) draws with."""
+    from tutorial_app.app.tien_gow import lesson as tien_gow_lesson
+
+    drawn: list[tuple[int, dict[str, Any]]] = []
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.query_params["lesson"] = "chinese-03-threes-and-fours"
+    at.query_params["lang"] = "en"
+
+    def caught(state: tg.HandState, **options: Any) -> None:
+        drawn.append((at.session_state["learn_player"].run.index, options))
+
+    monkeypatch.setattr(tien_gow_lesson, "show_trick_table", caught)
+    ok(at.run())
+    run = at.session_state["learn_player"].run
+    asked: dict[int, str] = {}
+    while run.index < 10:
+        step = run.step
+        if isinstance(step, QuizStep):
+            asked[run.index] = step.ask
+        while not run.done:  # a play step may take several moves
+            action = solve(run)
+            assert action is not None
+            if isinstance(step, QuizStep):
+                run.answer(action)
+            else:
+                run.submit_move(action)
+        run.next()
+        ok(at.run())
+    assert asked[0] == "trick_taker" and asked[9] == "trick_points"
+    credited = {index: options["credit_trick"] for index, options in drawn}
+    assert credited[0] is False and credited[9] is False
+    assert all(credited[index] for index in credited if asked.get(index) not in ("trick_taker", "trick_points"))
+    assert any(credited.values())

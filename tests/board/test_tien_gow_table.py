@@ -341,3 +341,23 @@ def test_without_the_turn_the_table_says_neither_who_moves_nor_who_holds_or_took
         full = layout_tien_gow(state)
         assert any(spot.mark == "winning" for spot in full.tiles)
     assert "You take trick" in " ".join(c.text.en for c in layout_tien_gow(taken).captions)
+
+
+def test_without_crediting_the_trick_the_labels_and_piles_show_the_points_from_before_it() -> None:
+    """A lesson asking who takes the trick, or how many points its taker has now, draws the table with
+    ``credit_trick`` False: the seats' labels and piles show the points from before the trick on the felt, so
+    they do not give the answer away (seat 3 had 1, the trick brings it 1 more); by default they count it."""
+    state = tg.apply(tg.apply(tg.apply(earth_led(), tg.discard("2-2")), tg.discard("6-5")), tg.discard("3-3"))
+    assert state.trick is None and state.tricks[-1].taker == 3 and state.taken == (0, 1, 1, 2)
+
+    def seat_3(table: Any) -> tuple[str, int]:
+        label = next(c.text.en for c in table.captions if "Seat 3" in c.text.en and "trick points" in c.text.en)
+        return label, sum(1 for s in table.tiles if s.place == "pile" and s.seat == 3)
+
+    label, pile = seat_3(layout_tien_gow(state, viewer_seat=0))
+    assert "trick points: 2" in label and pile == 2
+    label, pile = seat_3(layout_tien_gow(state, viewer_seat=0, credit_trick=False))
+    assert "trick points: 1" in label and "trick points: 2" not in label and pile == 1
+    # an open trick is in no one's points yet: nothing to leave out
+    open_trick = tg.apply(earth_led(), tg.play("6-6"))
+    assert layout_tien_gow(open_trick, credit_trick=False) == layout_tien_gow(open_trick)

@@ -43,7 +43,8 @@ trick of four, every four tiles may be laid face down, and 70 tables would cost 
 
 class TableView(NamedTuple):
     """How the table is shown: everything but the hand (see ``tien_gow_figure.tien_gow_picture``); ``screen``:
-    the width of a narrow screen's column, which the table is fitted to (as the line games' ``BoardSize``)."""
+    the width of a narrow screen's column, which the table is fitted to (as the line games' ``BoardSize``);
+    ``credit_trick`` False: the seats' trick points leave out the trick taken on the felt (a lesson's question)."""
 
     viewer: int = 0
     reveal: bool = False
@@ -55,6 +56,7 @@ class TableView(NamedTuple):
     width: int | None = None
     buttons: bool = True
     screen: int | None = None
+    credit_trick: bool = True
 
 
 class TablePlay(NamedTuple):
@@ -73,6 +75,7 @@ def table_picture(state: HandState, view: TableView) -> Picture:
         highlight=view.highlight,
         show_turn=view.show_turn,
         show_buttons=view.buttons,
+        credit_trick=view.credit_trick,
         lang=view.lang,
         theme=view.theme,
         height=view.height,
@@ -175,7 +178,9 @@ def _move(
     after = apply(state, move)
     layer: list[Shape] = [cover(picture.parts[f"hand:{place}"], picture.wood) for place in places]
     layer.extend(_buttons(picture, False, False))
-    table = layout_tien_gow(after, viewer_seat=view.viewer, reveal=view.reveal, show_turn=view.show_turn)
+    table = layout_tien_gow(
+        after, viewer_seat=view.viewer, reveal=view.reveal, show_turn=view.show_turn, credit_trick=view.credit_trick
+    )
     colours = THEMES[view.theme]
     for spot in table.tiles:
         if spot.place == "trick" and spot.seat == view.viewer:

@@ -6,7 +6,9 @@ face down, labelled with their tile counts. On the felt, each seat's part of
 the trick lies on the seat's side of the centre (``tien_gow_felt``): face up when
 it was played to beat, face down when discarded; the set holding the trick is outlined.
 Between tricks the felt shows the trick just taken and who took it. Each
-seat's trick points lie as a small face-down pile beside its hand.
+seat's trick points lie as a small face-down pile beside its hand (a lesson
+asking who takes the trick or how many points it leaves may draw them as they
+were before the trick on the felt: ``credit_trick``).
 
 Units are the board's (a Western tile is 1 x 2); Chinese tiles are
 ``chinese_tile.TILE_W`` x ``TILE_H`` at scale 1.
@@ -126,17 +128,19 @@ def seat_title(seat: int, viewer_seat: int) -> Text:
 def seat_caption(state: HandState, seat: int, viewer_seat: int, show_turn: bool = True, sep: str = " · ") -> Text:
     """A seat's label: its name, tiles left, trick points, banker, one after another with ``sep`` between; ``▶``
     when it is to move (and ``show_turn``)."""
-    return joined(_caption_parts(state, seat, viewer_seat, show_turn), sep)
+    return joined(_caption_parts(state, seat, viewer_seat, show_turn, state.taken), sep)
 
 
-def _caption_parts(state: HandState, seat: int, viewer_seat: int, show_turn: bool) -> list[Text]:
+def _caption_parts(
+    state: HandState, seat: int, viewer_seat: int, show_turn: bool, points: tuple[int, ...]
+) -> list[Text]:
     arrow = "▶ " if show_turn and seat == state.to_move and not state.is_over else ""
     title = seat_title(seat, viewer_seat)
     count = len(state.hands[seat])
     parts = [
         joined([verbatim(arrow), title], ""),
         tile_count(count),
-        msg("trick points: {item}", item=state.taken[seat]),
+        msg("trick points: {item}", item=points[seat]),
     ]
     if seat == state.banker:
         parts.append(msg("banker"))
@@ -225,13 +229,21 @@ def _trick_spots(trick: Trick, sides: dict[int, Side], show_turn: bool, felt: On
     return spots
 
 
-def _pile_spots(state: HandState, sides: dict[int, Side], room: Around) -> list[TileSpot]:
+def _points(state: HandState, trick: Trick | None, credit_trick: bool) -> tuple[int, ...]:
+    """The seats' trick points as the table shows them: ``state.taken``, or with ``credit_trick`` False, without
+    the trick on the felt when it has been taken (its taker's points as they were before it)."""
+    if credit_trick or trick is None or trick.taker < 0 or trick is state.trick:
+        return tuple(state.taken)
+    return tuple(points - (trick.size if seat == trick.taker else 0) for seat, points in enumerate(state.taken))
+
+
+def _pile_spots(points: tuple[int, ...], sides: dict[int, Side], room: Around) -> list[TileSpot]:
     spots = []
     step = TILE_W * PILE_SCALE * 1.3
     for seat in range(PLAYERS):
         x0, y0, dx, dy = room.piles[sides[seat]]
         vertical = dx != 0
-        for i in range(state.taken[seat]):
+        for i in range(points[seat]):
             spots.append(TileSpot(x0 + dx * i * step, y0 + dy * i * step, vertical, PILE_SCALE, None, seat, "pile", i))
     return spots
 
@@ -325,8 +337,10 @@ def _buttons(
     )
 
 
-def _room(state: HandState, sides: dict[int, Side], viewer_seat: int, show_turn: bool, sizing: Sizing) -> Around:
-    parts = {side: _caption_parts(state, seat, viewer_seat, show_turn) for seat, side in sides.items()}
+def _room(
+    state: HandState, sides: dict[int, Side], viewer_seat: int, show_turn: bool, points: tuple[int, ...], sizing: Sizing
+) -> Around:
+    parts = {side: _caption_parts(state, seat, viewer_seat, show_turn, points) for seat, side in sides.items()}
     return around(sizing, len(state.hands[viewer_seat]), parts, _BUTTON_WORDS)
 
 
@@ -346,6 +360,7 @@ class TableOptions(TypedDict, total=False):
     highlight: Iterable[str]
     show_turn: bool
     show_buttons: bool
+    credit_trick: bool
 
 
 def layout_tien_gow(
@@ -358,6 +373,7 @@ def layout_tien_gow(
     highlight: Iterable[str] = (),
     show_turn: bool = True,
     show_buttons: bool = True,
+    credit_trick: bool = True,
     sizing: Sizing = WIDE,
 ) -> TableLayout:
     """The table as the viewer at ``viewer_seat`` sees it.
@@ -369,19 +385,23 @@ def layout_tien_gow(
     ``"action:play"``/``"action:discard"``. ``show_turn`` False hides whose
     turn it is, which set holds the trick and who took it (a question about
     that is on). ``show_buttons`` False leaves out Play and Discard (a table
-    only to look at). ``sizing``: the pixels the table is drawn at (how much
-    room the labels take; a narrow screen's table).
+    only to look at). ``credit_trick`` False leaves the trick taken on the
+    felt out of the seats' trick points, labels and piles (a question about
+    who takes it or the points it brings is on: the table shows the points
+    from before it, the learner adds it up). ``sizing``: the pixels the table
+    is drawn at (how much room the labels take; a narrow screen's table).
     """
     sides = _sides(viewer_seat)
     chosen = valid_selection(state, selected, viewer_seat) if state.to_move == viewer_seat else ()
     hints = frozenset(highlight)
-    room = _room(state, sides, viewer_seat, show_turn, sizing)
+    trick = _shown_trick(state, show_last_trick)
+    points = _points(state, trick, credit_trick)
+    room = _room(state, sides, viewer_seat, show_turn, points, sizing)
     tiles: list[TileSpot] = []
     for seat, side in sides.items():
         face_up = seat == viewer_seat or reveal or state.is_over
         tiles.extend(_hand_spots(state, seat, side, room, face_up, chosen if seat == viewer_seat else (), hints))
     captions = _seat_captions(room, sides)
-    trick = _shown_trick(state, show_last_trick)
     if trick is not None:
         centre = _centre_text(state, trick, viewer_seat) if show_turn else _trick_number(state, trick)
         felt = on_felt(sizing, trick.size, centre, _trick_words(trick, sides, viewer_seat))
@@ -390,6 +410,6 @@ def layout_tien_gow(
         lead = _lead_text(state, viewer_seat) if show_turn else _trick_number(state, None)
         felt = on_felt(sizing, 0, lead, {})
     captions.extend(_felt_captions(felt))
-    tiles.extend(_pile_spots(state, sides, room))
+    tiles.extend(_pile_spots(points, sides, room))
     buttons = _buttons(state, chosen, viewer_seat, hints, room) if show_buttons else ()
     return TableLayout(tuple(tiles), tuple(captions), buttons, (-room.half, room.half), room.y_range)

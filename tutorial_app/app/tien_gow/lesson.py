@@ -27,16 +27,27 @@ from tutorial_app.app.tien_gow.view import (
 )
 from tutorial_app.board.tien_gow_controller import selected_tiles
 from tutorial_app.lessons import LessonRun
-from tutorial_app.lessons.format.model import CapstoneStep, PlayStep
+from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.text import msg
 from tutorial_app.rules.tien_gow.worked import describe_plays
 
-__all__ = ["TienGowLessonScreens"]
+__all__ = ["TienGowLessonScreens", "counts_trick_points"]
 
 Hooks = StepHooks[tg.Move]
 
 _CHOOSE_FIRST = msg("Choose the tiles to lay first: click them on the board or below.")
+
+_ASKS_THE_TAKEN_TRICK = frozenset({"trick_taker", "trick_next_leader", "trick_hand_winner", "trick_points"})
+"""The quiz kinds whose answer the seats' trick points give away once the trick just taken is added (its
+taker's points grow by it; ``trick_points`` is the sum itself). Not ``trick_pays``/``trick_collects``: the
+settlement is worked out from the points after the last trick, which the table must show."""
+
+
+def counts_trick_points(step: object) -> bool:
+    """Whether the seats' trick points with the trick on the felt added would give this quiz's answer away (who
+    takes it, how many points you have now): the table then shows the points from before it."""
+    return isinstance(step, QuizStep) and step.ask in _ASKS_THE_TAKEN_TRICK
 
 
 def _click(name: str, run: LessonRun, clicked: str, hooks: Hooks) -> None:
@@ -85,7 +96,8 @@ class TienGowLessonScreens:
         hooks: Hooks,
     ) -> None:
         """The Tien Gow table of the step (interactive on the learner's moves; ``show_turn`` False on a question
-        whose answer is a seat, so the table does not give it away)."""
+        whose answer is a seat, so the table does not give it away; the trick on the felt left out of the seats'
+        trick points where the question is who takes it or the points it brings)."""
         step = run.step
         interactive = (
             isinstance(step, (PlayStep, CapstoneStep))
@@ -104,6 +116,7 @@ class TienGowLessonScreens:
             highlight=highlight,
             height=760 if presenter else height,
             show_turn=show_turn,
+            credit_trick=not counts_trick_points(step),
             on_click=lambda clicked: _click(name, run, clicked, hooks),
         )
 

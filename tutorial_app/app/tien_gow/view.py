@@ -95,17 +95,29 @@ def show_trick_table(
     wide: bool = False,
     height: int | None = None,
     show_turn: bool = True,
+    credit_trick: bool = True,
 ) -> None:
     """Draw the table; the learner's tiles are picked in the browser and a press of Play or Discard on the
     table comes back as ``on_click("play:0,3")`` (the button twins below the table as ``"hand:3"``,
     ``"action:play"``).
 
     ``show_turn`` False hides whose turn it is and who holds or took the trick
-    (a lesson's question about a seat is on).
+    (a lesson's question about a seat is on); ``credit_trick`` False shows the seats' trick points from before
+    the trick taken on the felt (a lesson's question about who takes it or the points it brings is on).
     """
     tall = TABLE_HEIGHT if wide else height or 560  # the figure's height in pixels (a narrow screen's: as it needs)
     screen = narrow_width(name)
-    view = TableView(viewer, reveal, tuple(highlight), show_turn, lang(), board_theme(), tall, screen=screen)
+    view = TableView(
+        viewer,
+        reveal,
+        tuple(highlight),
+        show_turn,
+        lang(),
+        board_theme(),
+        tall,
+        screen=screen,
+        credit_trick=credit_trick,
+    )
     memory = trick_memory(name)
     # the same ``since`` while the hand is unchanged: a run that draws the table again sends the same data
     since = memory.before if memory.last == state else memory.last
