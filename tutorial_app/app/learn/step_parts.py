@@ -19,7 +19,6 @@ from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.table.board_component import figure_json, show_picture
 from tutorial_app.app.table.board_view import board_theme
 from tutorial_app.app.table.lesson import counts_boneyard
-from tutorial_app.app.tien_gow.lesson import counts_trick_points
 from tutorial_app.board.showcase import tiles_figure
 from tutorial_app.board.tien_gow_figure import chinese_tiles_figure
 from tutorial_app.lessons import Run, solve, takes_move
@@ -32,7 +31,6 @@ __all__ = [
     "show_tiles",
     "reveals_answer",
     "counts_boneyard",
-    "counts_trick_points",
     "is_sketch",
     "remember",
     "choice_columns",
