@@ -77,6 +77,7 @@ def test_a_rated_puzzle_answered_right_moves_the_rating(lang: str) -> None:
     _play(at, _move_of(found.puzzle.best))
     answered = _round(at)
     assert answered.right is True and answered.result is not None
+    assert not any(t("puzzles.question", lang) in m.value for m in at.markdown)  # "Your turn." no more
     assert answered.result.after.r > answered.result.before.r
     assert found.puzzle.explanation.in_(lang) in at.success[0].value
     store = PuzzleStore(default_url())

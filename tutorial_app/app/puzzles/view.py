@@ -477,7 +477,8 @@ def _prompt(found: Round) -> None:
         st.markdown(tr("puzzles.mistake_from", played=played, mark=mark))
     else:
         st.caption(_game_caption(found))
-    st.markdown(tr("puzzles.question"))
+    if not found.over:  # once answered it is no longer the learner's turn: the verdict follows
+        st.markdown(tr("puzzles.question"))
 
 
 def _panel(found: Round, mode: Mode) -> None:
