@@ -15,20 +15,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import club_helpers as club
 import pytest
 import sqlalchemy as sa
 from browser_helpers import click_button
-from club_helpers import (
-    catch_up,
-    failure_screens,
-    join_room,
-    lag,
-    laggable,
-    main_button,
-    open_table,
-    phone,
-    wait_text,
-)
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from servers import Server
 
@@ -168,16 +158,16 @@ def _refuse_a_stale_move(page: Any, store: ClubStore, code: str, state: HandStat
     number = dict(state.table.open_ends())[move.end]
     label = t("controls.end_button", "en", end=t(f"end.{move.end}", "en"), n=number)
     _choose_tile(page, str(move.tile), label)
-    end = main_button(page, label)
-    lag(page)
+    end = club.main_button(page, label)
+    club.lag(page)
     try:
         store.play(code, _token(page), move, clock())
         before = _game(store, code).moves
         end.click()
         seat = state.to_move
-        wait_text(page, f"not yours (you hold seat {seat})")
+        club.wait_text(page, f"not yours (you hold seat {seat})")
     finally:
-        catch_up(page)
+        club.catch_up(page)
     assert _game(store, code).moves == before  # nothing was recorded for the stale click
 
 
@@ -194,9 +184,9 @@ def _follow_only(pages: list[Any], moving: Any, held: set[int]) -> None:
     """
     for number, page in enumerate(pages):
         if page is not moving and number not in held:
-            lag(page)
+            club.lag(page)
             held.add(number)
-    catch_up(moving)
+    club.catch_up(moving)
     held.discard(pages.index(moving))
 
 
@@ -205,19 +195,19 @@ def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> Non
     their number)."""
     store = ClubStore(server.database)
     devices = [
-        phone(browser)
+        club.phone(browser)
         if n
         else (lambda c: (c, c.new_page()))(
-            laggable(browser.new_context(viewport={"width": 1300, "height": 1000}, locale="en-US"))
+            club.laggable(browser.new_context(viewport={"width": 1300, "height": 1000}, locale="en-US"))
         )
         for n in range(4)
     ]
     pages = [page for _context, page in devices]
     try:
-        code = open_table(pages[0], server.url, name=NAMES[0], players=4)
+        code = club.open_table(pages[0], server.url, name=NAMES[0], players=4)
         for seat in (1, 2, 3):
-            join_room(pages[seat], server.urls[seat % len(server.urls)], code, NAMES[seat], seat=seat)
-        wait_text(pages[0], "Seat 3: <i>Vera</i>")  # the host's lobby follows the joins; the name shown as typed
+            club.join_room(pages[seat], server.urls[seat % len(server.urls)], code, NAMES[seat], seat=seat)
+        club.wait_text(pages[0], "Seat 3: <i>Vera</i>")  # the host's lobby follows the joins; the name shown as typed
         _deal_from(server.database, code, SHORT_DEAL)
         click_button(pages[0], "Deal")
         _dealt(pages[0], store, code)
@@ -233,7 +223,7 @@ def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> Non
             seat = state.to_move
             page = pages[seat]
             _follow_only(pages, page, held)
-            wait_text(page, "Your turn.")
+            club.wait_text(page, "Your turn.")
             _assert_holds_only_its_own(page, state, seat)
             # A seat that must pass has no tile to pick: the stale move is tried at the next seat that can play.
             plays = any(m.action is Action.PLAY and m.end != "lead" for m in legal_moves(state))
@@ -248,22 +238,22 @@ def _play_a_hand(browser: Any, server: Server, artifacts: Path, tag: str) -> Non
         assert game.state.is_over and refused
         assert turns == TURNS, f"the deal {SHORT_DEAL} took {turns} turns, not {TURNS}: {game.state.log}"
         for page in pages:
-            catch_up(page)
+            club.catch_up(page)
         for page in pages:
-            wait_text(page, "The hand is over")  # every screen held back meanwhile catches up with its room
+            club.wait_text(page, "The hand is over")  # every screen held back meanwhile catches up with its room
         pages[0].screenshot(path=str(artifacts / f"{tag}_host_over.png"), full_page=True)
         # every hand shown at the end, the host's own as "You" (as the lines above it and the board say)
         for seat in range(4):
             who = t("seat.you", "en") if seat == 0 else t("seat.n", "en", n=seat)
             tiles = " ".join(str(tile) for tile in game.state.hand(seat))
-            wait_text(pages[0], f"{who}: {tiles} ({t('play.pips', 'en', n=game.state.pips(seat))})")
+            club.wait_text(pages[0], f"{who}: {tiles} ({t('play.pips', 'en', n=game.state.pips(seat))})")
         # a forged link (another token) is no seat at all
-        forged = phone(browser)
+        forged = club.phone(browser)
         forged[1].goto(f"{server.urls[-1]}/club?room={code}&me={'A' * 24}&lang=en")
-        wait_text(forged[1], "does not belong to anyone")
+        club.wait_text(forged[1], "does not belong to anyone")
         forged[0].close()
     except Exception:
-        failure_screens(pages, artifacts, tag)
+        club.failure_screens(pages, artifacts, tag)
         raise
     finally:
         for context, _page in devices:

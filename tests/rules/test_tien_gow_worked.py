@@ -8,16 +8,8 @@ import pytest
 from tien_gow_helpers import WORKED_MOVES, mv, run, worked_start
 
 from tutorial_app.rules import tien_gow as tg
+from tutorial_app.rules.tien_gow import worked
 from tutorial_app.rules.tien_gow.bots import paused, play_bots
-from tutorial_app.rules.tien_gow.worked import (
-    describe_plays,
-    explain_legal,
-    explain_may_take_last,
-    explain_next_leader,
-    explain_settlement,
-    explain_trick,
-    explain_trick_points,
-)
 
 RULES = tg.TienGowRules()
 
@@ -37,7 +29,7 @@ def _last_trick(rule: tg.LastTrick, lead: str) -> tg.HandState:
 def test_the_learners_discards_are_named_and_the_others_are_not() -> None:
     start = worked_start()
     moves = [(seat % 4, mv(text)) for seat, text in enumerate(WORKED_MOVES[:4])]
-    said = describe_plays(start, moves, viewer=1)
+    said = worked.describe_plays(start, moves, viewer=1)
     assert said.en.startswith("Seat 0 leads the heaven-nine quartet (6-6 + 6-6 + 6-3 + 5-4).")
     assert "You lay 4-4 + 6-5 + 6-1 + 2-1 face down." in said.en  # the learner's own tiles, in the set's order
     assert "Seat 2 lays 4 tiles face down." in said.en and "5-5" not in said.en
@@ -52,22 +44,22 @@ def test_a_trick_is_explained_play_by_play_with_its_taker() -> None:
     state = run(worked_start(), WORKED_MOVES[:12])
     trick = state.last_trick
     assert trick is not None and trick.taker == 1
-    said = explain_trick(trick, viewer=1)
+    said = worked.explain_trick(trick, viewer=1)
     assert said.en.startswith("Seat 0 leads Long three (3-3). You beat it with Man (4-4).")
     assert "Trick: you, with Man (4-4), the highest set laid face up (+1 trick point)." in said.en
     assert "Вы перебиваете: «человек» (4-4)." in said.ru
-    assert explain_next_leader(state, viewer=1).en.endswith("Whoever takes a trick leads the next one: you.")
+    assert worked.explain_next_leader(state, viewer=1).en.endswith("Whoever takes a trick leads the next one: you.")
 
 
 def test_legality_says_which_rule_allows_or_forbids() -> None:
     state = run(worked_start(), WORKED_MOVES[:9])  # seat 0 led Long three; seat 1 to move
-    assert explain_legal(state, mv("play 4-4"), viewer=1).en.startswith(
+    assert worked.explain_legal(state, mv("play 4-4"), viewer=1).en.startswith(
         "The set winning the trick so far is Long three (3-3), laid by seat 0. Yes: "
     )
-    no = explain_legal(state, mv("play 5-2"), viewer=1)
+    no = worked.explain_legal(state, mv("play 5-2"), viewer=1)
     assert no.en.startswith("No: ") and no.ru.startswith("Нет: ")
     assert tg.why_illegal(state, mv("play 5-2")) is not None
-    assert explain_legal(state, mv("discard 5-2"), viewer=1).en == (
+    assert worked.explain_legal(state, mv("discard 5-2"), viewer=1).en == (
         "Yes: nobody has to beat; any 1 tile may be laid face down."
     )
 
@@ -87,9 +79,9 @@ def test_who_may_take_the_last_trick_follows_the_house_rule(
     state = _last_trick(rule, lead)
     assert state.is_last_trick
     assert (not state.sits_out(2)) is may
-    said = explain_may_take_last(state, 2, viewer=0)
+    said = worked.explain_may_take_last(state, 2, viewer=0)
     assert words in said.en.lower()
-    assert explain_may_take_last(state, 0, viewer=0).en.startswith(
+    assert worked.explain_may_take_last(state, 0, viewer=0).en.startswith(
         "Under these" if rule is tg.LastTrick.OPEN else "You have taken 2 trick points already"
     )
 
@@ -97,7 +89,7 @@ def test_who_may_take_the_last_trick_follows_the_house_rule(
 def test_trick_points_are_added_up_trick_by_trick() -> None:
     state = run(worked_start(), WORKED_MOVES[:12])
     assert state.taken == (5, 1, 0, 0)
-    assert "You have 4 + 1 = 5: 5 trick points." in explain_trick_points(state, 0, viewer=0).en
+    assert "You have 4 + 1 = 5: 5 trick points." in worked.explain_trick_points(state, 0, viewer=0).en
     later = tg.position(
         RULES,
         [["6-2"], ["4-3"], ["1-1"], ["3-2"]],
@@ -106,13 +98,13 @@ def test_trick_points_are_added_up_trick_by_trick() -> None:
         taken=(2, 3, 0, 2),
         moves=["play 4-3", "discard 1-1", "discard 3-2", "play 6-2"],
     )
-    assert "You have 2 + 1 = 3: 3 trick points." in explain_trick_points(later, 0, viewer=0).en
-    assert explain_trick_points(later, 2, viewer=0).en == "Seat 2 has taken no trick: 0 trick points."
+    assert "You have 2 + 1 = 3: 3 trick points." in worked.explain_trick_points(later, 0, viewer=0).en
+    assert worked.explain_trick_points(later, 2, viewer=0).en == "Seat 2 has taken no trick: 0 trick points."
 
 
 def test_the_settlement_names_the_learner_and_keeps_the_arithmetic() -> None:
     final = run(worked_start(), WORKED_MOVES)
-    said = explain_settlement(final, viewer=1)
+    said = worked.explain_settlement(final, viewer=1)
     result = tg.hand_result(final)
     assert said.en.startswith("Last trick: you.")
     assert said.en.endswith(f"= {result.collected}.")

@@ -19,16 +19,8 @@ from tutorial_app.app.shell.puzzle_memory import learner_zone, puzzle_store, who
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.state import page_state, set_widget_value
 from tutorial_app.app.shell.stores import lesson_ids_once
+from tutorial_app.app.table import controls
 from tutorial_app.app.table.board_view import show_board
-from tutorial_app.app.table.controls import (
-    face_down,
-    move_controls,
-    move_options,
-    selected_tile,
-    set_selected,
-    table_click,
-    with_typed_claim,
-)
 from tutorial_app.lessons import Run
 from tutorial_app.puzzles.catalog import by_id, shipped_puzzles
 from tutorial_app.puzzles.mistakes import read_review
@@ -146,7 +138,7 @@ def current_round() -> Round | None:
 def _set_round(found: Round | None) -> None:
     state = page()
     state.round, state.line_at, state.said, state.ahead = found, None, None, None
-    set_selected(NAME, None)
+    controls.set_selected(NAME, None)
     bump(NAME)
 
 
@@ -278,7 +270,7 @@ def _answer(move: Move) -> None:
     found = current_round()
     if found is None or found.over:
         return
-    move = with_typed_claim(found.state.rules, NAME, move)
+    move = controls.with_typed_claim(found.state.rules, NAME, move)
     judged = found.judge(move)
     if isinstance(judged, Text):
         page().said = judged
@@ -290,7 +282,7 @@ def _answer(move: Move) -> None:
         said = exc.reason
     state = page()
     state.round, state.said = judged, said
-    set_selected(NAME, None)
+    controls.set_selected(NAME, None)
     bump(NAME)
 
 
@@ -314,7 +306,7 @@ def _click(clicked: str) -> None:
     found = current_round()
     if found is None or found.over:
         return
-    outcome = table_click(NAME, found.state, found.seat, clicked, closed=face_down(NAME))
+    outcome = controls.table_click(NAME, found.state, found.seat, clicked, closed=controls.face_down(NAME))
     page().said = outcome.message
     if outcome.move is not None:
         _answer(outcome.move)
@@ -361,7 +353,7 @@ def _board(found: Round, *, ahead: str | None = None) -> None:
         state,
         name=NAME,
         on_click=_click if interactive else None,
-        selected=selected_tile(NAME) if interactive and ahead is None else None,
+        selected=controls.selected_tile(NAME) if interactive and ahead is None else None,
         seat=found.seat,
         reveal=reveal,
         show_fits=interactive,
@@ -487,8 +479,8 @@ def _panel(found: Round, mode: Mode) -> None:
     if said is not None:
         st.warning(said.in_(lang()), icon=":material/front_hand:")
     if not found.over:
-        move_options(found.state.rules, NAME)
-        move_controls(found.state, found.seat, _click, _answer, key=NAME, per_row=4)
+        controls.move_options(found.state.rules, NAME)
+        controls.move_controls(found.state, found.seat, _click, _answer, key=NAME, per_row=4)
         return
     _verdict(found)
     _line_controls(found)
