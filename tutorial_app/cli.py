@@ -1,8 +1,8 @@
 """The ``domino-tutor`` command: with no verb it starts the app.
 
 The verbs (``referee``, ``simulate``, ``rules``, ``lessons``, ``analyze``, ``puzzles``)
-are modules of ``tutorial_app.commands``; each offers ``register(subparsers)``
-that adds its parser and sets ``handler``. A user error (``UserError``) is one
+are modules of ``tutorial_app.commands``, listed with their help in ``VERBS``; each offers
+``add_arguments(parser)``, which adds its arguments and sets ``handler``. A user error (``UserError``) is one
 line on standard error and exit 2, argparse's own usage errors included;
 nothing the user typed can make that line two lines.
 """
@@ -17,12 +17,48 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 from tutorial_app.commands import UserError
 
-VERBS = ("referee", "simulate", "rules", "lessons", "analyze", "puzzles")
-"""The verb modules of ``tutorial_app.commands``, in the order ``--help`` lists them.
+
+class Verb(NamedTuple):
+    """A verb's line in ``domino-tutor --help`` and the description at the top of its own ``--help``."""
+
+    help: str
+    description: str
+
+
+VERBS: dict[str, Verb] = {
+    "referee": Verb(
+        "rule on a position under one or several rule sets",
+        "Rule on a position (YAML or JSON, '-' for standard input) under one or several rule sets.",
+    ),
+    "simulate": Verb(
+        "play many hands or matches with bots and print statistics",
+        "Play N hands (or N whole matches) under a rule set with bots of any level, and print statistics. "
+        "The same seed gives the same figures.",
+    ),
+    "rules": Verb(
+        "list the presets, or print one preset's rule sheet",
+        "Without NAME, list the presets. With NAME, print its rule sheet "
+        "(with --players and --override for a club's house rules).",
+    ),
+    "lessons": Verb("check lesson files, or write their JSON Schema", "Work with the YAML lessons in lessons/."),
+    "analyze": Verb(
+        "rank the legal moves of the seat to move in a position",
+        "Rank the legal moves of the seat to move in a referee position (YAML or JSON, '-' for standard input): "
+        "every move is played out on deals of the tiles that seat cannot see, consistent with what the "
+        "position's moves showed. --open knows every hand and solves small positions exactly.",
+    ),
+    "puzzles": Verb(
+        "mine puzzles from strong bots' games, or count the shipped ones",
+        "Puzzles: positions where one move is clearly best, proved by playouts and by exact play "
+        "of every deal the player's view allows.",
+    ),
+}
+"""The verbs, in the order ``--help`` lists them; each is the module ``tutorial_app.commands.<verb>``, whose
+``add_arguments(parser)`` adds its arguments and sets its ``handler``.
 
 Why names, imported when needed: a verb imports only what it uses (``referee`` the rules engine, ``analyze``
 numpy and the strategy engine, ``lessons`` the lesson catalog, ``puzzles`` both), and ``domino-tutor referee`` builds only
@@ -85,9 +121,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     # SUPPRESS: `domino-tutor --port 8601 app` keeps the port given before the verb
     _add_app_options(app, argparse.SUPPRESS)
     app.set_defaults(handler=_run_app)
-    for name in VERBS:
+    for name, verb in VERBS.items():
         if only is None or name == only:
-            verb_module(name).register(sub)
+            verb_module(name).add_arguments(sub.add_parser(name, help=verb.help, description=verb.description))
     if only is None:
         _add_club_server(sub)
     return parser

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import MAX_SEED, whole_number
@@ -29,14 +29,7 @@ if TYPE_CHECKING:
 MAX_PLAYOUTS = 100_000
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser(
-        "analyze",
-        help="rank the legal moves of the seat to move in a position",
-        description="Rank the legal moves of the seat to move in a referee position (YAML or JSON, '-' for "
-        "standard input): every move is played out on deals of the tiles that seat cannot see, consistent with "
-        "what the position's moves showed. --open knows every hand and solves small positions exactly.",
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("position", metavar="POSITION_FILE")
     parser.add_argument("--open", action="store_true", help="every hand is known (the boneyard's order is not)")
     parser.add_argument(

@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tutorial_app.commands import UserError
 
@@ -20,12 +20,7 @@ SCHEMA_FILE = "lesson.schema.json"
 """``lessons.format.schema.SCHEMA_FILE`` (a test holds them equal), named here for the help text."""
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser(
-        "lessons",
-        help="check lesson files, or write their JSON Schema",
-        description="Work with the YAML lessons in lessons/.",
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     verbs = parser.add_subparsers(dest="lessons_verb", metavar="ACTION", required=True)
     validate = verbs.add_parser(
         "validate",

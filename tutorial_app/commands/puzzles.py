@@ -14,7 +14,6 @@ import argparse
 import json
 import shlex
 import sys
-from typing import Any
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import MAX_SEED, add_house_rules_flags, parse_overrides, rules_from_args, whole_number
@@ -28,13 +27,7 @@ MAX_PUZZLES = 5000
 """The most puzzles one ``mine`` run may ask for."""
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser(
-        "puzzles",
-        help="mine puzzles from strong bots' games, or count the shipped ones",
-        description="Puzzles: positions where one move is clearly best, proved by playouts and by exact play "
-        "of every deal the player's view allows.",
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     verbs = parser.add_subparsers(dest="puzzles_verb", metavar="VERB")
     miner = verbs.add_parser(
         "mine",

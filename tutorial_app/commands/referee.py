@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.io import read_data_file
@@ -19,12 +19,7 @@ from tutorial_app.rules.text import msg
 _NO_RULES = msg("--rules needs at least one rule set name")
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser(
-        "referee",
-        help="rule on a position under one or several rule sets",
-        description="Rule on a position (YAML or JSON, '-' for standard input) under one or several rule sets.",
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("position", metavar="POSITION_FILE")
     parser.add_argument("--rules", help="rule set name(s), comma-separated; overrides the file's 'rules'")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

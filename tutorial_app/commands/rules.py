@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import add_house_rules_flags
@@ -14,13 +13,7 @@ from tutorial_app.rules.games import GAMES, preset_names
 from tutorial_app.rules.text import msg
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser(
-        "rules",
-        help="list the presets, or print one preset's rule sheet",
-        description="Without NAME, list the presets. With NAME, print its rule sheet "
-        "(with --players and --override for a club's house rules).",
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "name", nargs="?", metavar="NAME", help="preset name or alias, e.g. block, goat, 101, козёл, tien_gow"
     )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from tutorial_app.commands import UserError
 from tutorial_app.commands.args import add_house_rules_flags
@@ -11,13 +10,7 @@ from tutorial_app.commands.games import commands_for
 from tutorial_app.rules.simulation import default_jobs
 
 
-def register(sub: Any) -> None:
-    parser = sub.add_parser(
-        "simulate",
-        help="play many hands or matches with simple bots and print statistics",
-        description="Play N hands (or N whole matches) under a rule set with random or greedy bots, "
-        "and print statistics. The same seed gives the same figures.",
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", metavar="NAME", help="preset name or alias (see 'domino-tutor rules')")
     add_house_rules_flags(parser)
     parser.add_argument("--hands", metavar="N", default="1000", help="hands to play (default 1000)")
