@@ -126,3 +126,13 @@ def test_on_a_desktop_a_wrong_click_on_the_board_shows_the_line(screen_page: Any
     while forward.is_enabled():
         click_button(page, t("puzzles.line_next", lang))
     _shot(page, f"puzzles-desktop-{lang}")
+
+
+def test_a_pairs_puzzle_names_the_learners_partner(screen_page: Any, app_url: str) -> None:
+    """The learner of a pairs puzzle may sit at any seat (the board puts them at the bottom, "You"); the page says
+    who the partner is, as Play does, the learner first."""
+    puzzle = next(p for p in shipped_puzzles() if p.pairs and p.seat % 2 == 1)
+    page = _open(screen_page, app_url, DESKTOP, "en", puzzle)
+    partner, them = (puzzle.seat + 2) % 4, sorted({0, 1, 2, 3} - {puzzle.seat, (puzzle.seat + 2) % 4})
+    said = f"Partners: You + Seat {partner} against Seat {them[0]} + Seat {them[1]}."
+    page.get_by_text(said).first.wait_for(timeout=30_000)

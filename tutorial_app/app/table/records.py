@@ -39,8 +39,8 @@ def seat_label(seat: int, lang: str, human: int | None = 0) -> str:
 
 
 def side_label(rules: HouseRules, side: int, lang: str, human: int | None = 0) -> str:
-    """A side as the score sheet heads it ("You + seat 2" in pairs)."""
-    seats = rules.seats_of(side)
+    """A side as the score sheet heads it ("You + Seat 2" in pairs; "You" first wherever the learner sits)."""
+    seats = sorted(rules.seats_of(side), key=lambda seat: seat != human)
     return " + ".join(seat_label(s, lang, human) for s in seats)
 
 
