@@ -311,6 +311,8 @@ MESSAGES: dict[str, str] = {
     "workshop.title": "Lesson workshop",
     "workshop.intro": "Write a lesson in YAML (the format is described in lessons/README.md), paste it below or upload a file, and check it. The validator lists every problem with its line and column; a valid lesson can be played here at once. Nothing is saved on the server.",
     "workshop.upload": "Upload a lesson file (.yaml)",
+    "upload.button": "Upload",
+    "upload.limit": "Up to {mb} MB per file · {types}",
     "workshop.text": "Lesson (YAML)",
     "workshop.check": "Check the lesson",
     "workshop.where": "line {line}, column {column}: ",

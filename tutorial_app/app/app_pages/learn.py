@@ -9,6 +9,7 @@ from tutorial_app.app.learn.pages import LearnPage
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, learner, progress_store, tr
 from tutorial_app.app.shell.state import page_state, set_widget_value
+from tutorial_app.app.shell.uploader import file_box
 from tutorial_app.app.table.board_component import preload_board
 from tutorial_app.lessons import LessonError, Run, course_names, load_course, start_run
 from tutorial_app.lessons.format.courses import course_title
@@ -210,7 +211,7 @@ with st.expander(tr("learn.progress_file")):
             file_name="domino-tutor-progress.json",
             mime="application/json",
         )
-        st.file_uploader(tr("learn.import"), type=["json"], key="learn_import", on_change=_import_progress)
+        file_box(tr("learn.import"), ["json"], "learn_import", _import_progress)
         note = page.import_note
         if note is not None:
             (st.success if note[0] else st.error)(note[1])

@@ -9,6 +9,7 @@ from tutorial_app.app.learn.pages import WorkshopPage
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.state import default_widget_value, page_state
+from tutorial_app.app.shell.uploader import file_box
 from tutorial_app.lessons import start_run
 from tutorial_app.lessons.check.validate import check_source
 from tutorial_app.source import SourceError, decode, parse_source
@@ -104,7 +105,7 @@ def _play() -> None:
 
 st.title(tr("workshop.title"))
 st.markdown(tr("workshop.intro"))
-st.file_uploader(tr("workshop.upload"), type=["yaml", "yml"], key="ws_upload", on_change=_uploaded)
+file_box(tr("workshop.upload"), ["yaml", "yml"], "ws_upload", _uploaded)
 st.text_area(tr("workshop.text"), key="ws_text", height=320)
 st.button(tr("workshop.check"), type="primary", on_click=_check)
 

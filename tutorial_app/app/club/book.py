@@ -23,6 +23,7 @@ from tutorial_app.app.shell.rules_picker import RuleChoice, rules_picker
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.shell.stores import rule_book
+from tutorial_app.app.shell.uploader import file_box
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.rule_book import Admission, RuleBook
 from tutorial_app.club.rulesets import (
@@ -237,7 +238,7 @@ def rule_book_editor() -> None:
         left.text_input(tr("club.title_en"), key="club_book_title_en", max_chars=80)
         right.text_input(tr("club.title_ru"), key="club_book_title_ru", max_chars=80)
         st.button(tr("club.save_rules"), type="primary", on_click=_save_new, args=("club_book",), key="club_book_save")
-    st.file_uploader(tr("club.import_rules"), type=["json"], key="club_rules_upload", on_change=_import)
+    file_box(tr("club.import_rules"), ["json"], "club_rules_upload", _import)
 
 
 def _save_shared(rule_set: ClubRules) -> None:
