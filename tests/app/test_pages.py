@@ -160,6 +160,39 @@ def test_a_wrong_move_gets_the_rules_core_reason_and_costs_a_star() -> None:
     assert run.mistakes == 1 and run.hints_used == 1
 
 
+def test_a_tile_laid_on_an_end_it_does_not_fit_stays_picked_with_its_ends_offered_again() -> None:
+    """A mistake in a lesson (counted, and the rules core says why) leaves the position as it was, and the tile
+    picked: the buttons offer its ends again, and the board, sent the same pick, keeps it lifted."""
+    lesson = next(item for item in load_course("core") if item.id == "core-02-placing-on-the-ends")
+    at = started()
+    ok(_button(at, f"learn_start_{lesson.id}").click().run())
+    run: LessonRun = at.session_state["learn_player"].run
+    while not any(s.kind == "play" for s in [run.step]):
+        action = solve(run)
+        if action is not None:
+            run.answer(action)
+        run.next()
+    ok(at.run())
+    state = run.state
+    assert state is not None
+    tile, wrong = next(
+        (move.tile, end)
+        for move in legal_moves(state)
+        for end, _number in state.table.open_ends()
+        if move.tile is not None and why_illegal(state, play(move.tile, end)) is not None
+    )
+    ok(_button(at, f"learn_tile_{tile}").click().run())
+    ok(_button(at, f"learn_end_{wrong}").click().run())
+    said = why_illegal(state, play(tile, wrong))
+    assert said is not None and [e.value for e in at.error] == [said.en] and run.mistakes == 1
+    assert at.session_state["learn_selected"] == str(tile)
+    assert _button(at, f"learn_tile_{tile}").label == f"▲ {tile}"
+    for end, number in state.table.open_ends():  # every end again, the one it does not fit too (a lesson)
+        assert _button(at, f"learn_end_{end}").label == t(
+            "controls.end_button", "en", end=t(f"end.{end}", "en"), n=number
+        )
+
+
 def test_deep_link_opens_a_lesson() -> None:
     lesson = load_course("core")[-1]
     at = AppTest.from_file(MAIN, default_timeout=60)

@@ -6,7 +6,7 @@ page's own buttons: tiles selected one by one, then Play or Discard.
 
 from __future__ import annotations
 
-from itertools import pairwise
+from itertools import combinations, pairwise
 from typing import Any
 
 import pytest
@@ -110,6 +110,8 @@ def test_an_impossible_set_is_explained_and_nothing_is_played() -> None:
             _make(at, "play", state, bad)
             reason = tg.why_illegal(state, bad)
             assert reason is not None and at.warning[0].value == reason.ru
+            # said once: the caption under the buttons, which says what the selection may do, leaves it to the box
+            assert reason.ru not in [caption.value for caption in at.caption]
             assert at.session_state["play_page"].table.state == state
             return
         _make(at, "play", state, tg.legal_moves(state)[0])
@@ -173,6 +175,41 @@ def test_a_tien_gow_lesson_step_is_played_on_the_table_with_the_buttons() -> Non
         ok(at.button(key="learn_retry").click().run())
     _make(at, "learn", state, right)
     assert run.done and at.success
+
+
+def test_a_set_a_lesson_refuses_is_said_once_and_stays_selected() -> None:
+    """Play pressed with tiles that make no set: a mistake, the engine's reason in the player's box and nowhere
+    else on the page, and the tiles still selected (on the buttons, and so on the table), to be put back or
+    played otherwise."""
+    lesson = next(lesson for lesson in load_course("chinese") if any(isinstance(s, PlayStep) for s in lesson.steps))
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.query_params["lesson"] = lesson.id
+    ok(at.run())
+    run = at.session_state["learn_player"].run
+    while not isinstance(run.step, PlayStep):
+        action = solve(run)
+        if action is not None:
+            run.answer(action)
+        run.next()
+    ok(at.run())
+    state = run.state
+    assert state is not None
+    size = state.trick.size if state.trick is not None else 2
+    hand = state.hands[run.viewer]
+    places = next(
+        list(chosen)
+        for chosen in combinations(range(len(hand)), size)
+        if tg.why_illegal(state, tg.play(*(hand[place] for place in chosen))) is not None
+    )
+    bad = tg.play(*(hand[place] for place in places))
+    _make(at, "learn", state, bad, seat=run.viewer)
+    reason = tg.why_illegal(state, bad)
+    assert reason is not None and [box.value for box in at.error] == [reason.en] and run.mistakes == 1
+    assert reason.en not in [caption.value for caption in at.caption]
+    assert run.state == state
+    assert [at.button(key=f"learn_tg_tile_{place}").label.startswith("▲") for place in range(len(hand))] == [
+        place in places for place in range(len(hand))
+    ]
 
 
 def test_a_lesson_asking_who_takes_the_trick_or_its_points_draws_them_from_before_it(

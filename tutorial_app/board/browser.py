@@ -107,7 +107,10 @@ class ReplayStep(NamedTuple):
 class Answers(NamedTuple):
     """How the browser answers the learner's clicks before the server does (see the module's docstring).
 
-    ``picked``: the picks the server holds (chosen with a button), drawn as if clicked.
+    ``picked``: the picks the server holds (chosen with a button), drawn as if clicked; the board follows them (a
+    pick the server no longer holds is put down there too) and leaves what they mean to the page's own box or
+    caption, where the button was pressed: a pick's ``note`` is said for picks made on the board, so a sentence
+    is on screen once.
     ``idle``: said when the learner clicks the board while it is not theirs to play (out of turn).
     """
 

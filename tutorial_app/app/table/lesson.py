@@ -23,6 +23,7 @@ from tutorial_app.app.table.controls import (
     move_controls,
     move_options,
     selected_tile,
+    set_selected,
     table_click,
     with_typed_claim,
 )
@@ -95,7 +96,10 @@ def _click(name: str, run: LessonRun, clicked: str, hooks: Hooks) -> None:
     if outcome.move is not None:
         hooks.submit(outcome.move)
     elif outcome.attempt is not None:
-        hooks.submit(outcome.attempt)
+        hooks.submit(outcome.attempt)  # a mistake, counted and explained; the position stands
+        # and so does the tile picked: the board keeps it lifted and the buttons offer its ends again (the player
+        # puts a selection down after every move it takes)
+        set_selected(name, outcome.selected)
     else:
         hooks.say(outcome.message)
 

@@ -20,12 +20,13 @@ from tutorial_app.app.shell.step_hooks import StepHooks
 from tutorial_app.app.tien_gow.view import (
     banker_text,
     clear_selection,
+    keep_refused,
     selection,
     show_trick_table,
     trick_click,
     trick_controls,
 )
-from tutorial_app.board.tien_gow_controller import selected_tiles
+from tutorial_app.board.tien_gow_controller import selected_tiles, valid_selection
 from tutorial_app.lessons import LessonRun
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
 from tutorial_app.rules import tien_gow as tg
@@ -65,8 +66,13 @@ def _click(name: str, run: LessonRun, clicked: str, hooks: Hooks) -> None:
         if not tiles:
             hooks.say(_CHOOSE_FIRST)
             return
-        clear_selection(name)
-        hooks.submit(tg.Move(tg.Action(action), tiles))
+        move = tg.Move(tg.Action(action), tiles)
+        refused = tg.why_illegal(state, move)
+        hooks.submit(move)
+        if refused is None:
+            clear_selection(name)
+        else:  # a mistake, counted and explained in the player's box; the position and the selection stand
+            keep_refused(name, valid_selection(state, places, run.viewer), refused)
         return
     outcome = trick_click(name, state, run.viewer, clicked)
     if outcome.message is not None:

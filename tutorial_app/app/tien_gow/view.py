@@ -30,9 +30,17 @@ from tutorial_app.board.tien_gow_controller import (
     valid_selection,
 )
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.text import msgc, seat_name
+from tutorial_app.rules.text import Text, msgc, seat_name
 
-__all__ = ["selection", "clear_selection", "trick_click", "show_trick_table", "trick_controls", "banker_text"]
+__all__ = [
+    "selection",
+    "clear_selection",
+    "keep_refused",
+    "trick_click",
+    "show_trick_table",
+    "trick_controls",
+    "banker_text",
+]
 
 OnClick = Callable[[str], None]
 
@@ -49,12 +57,15 @@ column's real width and taps land where they look.
 @dataclass
 class TrickMemory:
     """What the Tien Gow table of page (or board) ``name`` keeps on this tab: the places of the tiles selected
-    in the viewer's hand, and the hand it drew last with the one before it (where the moves it played began).
+    in the viewer's hand, the refusal the page's box shows for them (a press of Play or Discard the rules refused;
+    the caption under the buttons does not say it again), and the hand it drew last with the one before it (where
+    the moves it played began).
 
     Not the line board's ``BoardMemory``: one board name (a lesson's) draws both games in turn.
     """
 
     selected: Selection = ()
+    refused: Text | None = None
     last: tg.HandState | None = None
     before: tg.HandState | None = None
 
@@ -70,16 +81,26 @@ def selection(key: str, state: tg.HandState, viewer: int) -> Selection:
 
 
 def clear_selection(key: str) -> None:
-    trick_memory(key).selected = ()
+    memory = trick_memory(key)
+    memory.selected, memory.refused = (), None
+
+
+def keep_refused(key: str, selected: Selection, reason: Text) -> None:
+    """The tiles whose move the rules refused (``reason``, which the page shows in its box) stay selected, on the
+    table and on the buttons alike, and the caption under the buttons leaves the reason to the box."""
+    memory = trick_memory(key)
+    memory.selected, memory.refused = selected, reason
 
 
 def trick_click(key: str, state: tg.HandState, viewer: int, clicked: str) -> TienGowClick:
     """One click ("hand:3", "action:play", ...) from the board or a button; the selection is updated.
 
-    The caller applies ``outcome.move`` and shows ``outcome.message``.
+    The caller applies ``outcome.move`` and shows ``outcome.message`` (in its box: the caption under the buttons
+    then does not repeat it).
     """
     outcome = handle_click(state, selection(key, state, viewer), clicked, viewer_seat=viewer)
-    trick_memory(key).selected = outcome.selected
+    memory = trick_memory(key)
+    memory.selected, memory.refused = outcome.selected, outcome.message
     return outcome
 
 
@@ -156,7 +177,8 @@ def trick_controls(state: tg.HandState, viewer: int, key: str, on_click: OnClick
             width="stretch",
             help=tr("tg.tile_help", tile=str(tile)),
         )
-    st.caption(hint.text.in_(lang()))
+    if hint.text != trick_memory(key).refused:  # a refusal is said once, in the page's box
+        st.caption(hint.text.in_(lang()))
     # Never disabled: pressing with a selection that cannot go says why, in the engine's words.
     actions = (("play", "tg.play", hint.can_play), ("discard", "tg.discard", hint.can_discard))
     for column, (action, label, can) in zip(st.columns(2), actions, strict=True):

@@ -142,6 +142,7 @@ class Board {
     this.spare = null; // a second plot, out of sight, with a figure drawn ahead (its key: spareKey)
     this.spareKey = null;
     this.picks = [];
+    this.held = false; // the picks are the server's selection (data.picked), not the learner's clicks on the board
     this.moveLayer = null;
     this.pendingAck = null;
     this.pendingSince = 0;
@@ -204,10 +205,17 @@ class Board {
       announceAnswer(data.name);
     }
     const sameBoard = previous !== null && previous.key === data.key;
-    if (data.picked && data.picked.length) this.picks = data.picked.slice();
-    else if (!sameBoard) this.picks = [];
+    // The server's selection (a tile chosen with the buttons under the board) is the board's too, and so is its
+    // end: a selection the server no longer holds is put down here as well (a button pressed again, a move the
+    // rules refused and the page cleared). Picks made on the board, which the server never saw, stay.
+    const held = Boolean(data.picked && data.picked.length);
+    if (held) this.picks = data.picked.slice();
+    else if (!sameBoard || this.held) this.picks = [];
     else this.picks = this.picks.filter((name) => data.picks && name in data.picks);
-    this.say(sameBoard ? this.noteText() : null);
+    this.held = held;
+    // What a held selection means the page says (its box, its caption), where the button was pressed; the
+    // board's note is for picks made on the board only, so no sentence is on screen twice.
+    this.say(sameBoard && !held ? this.noteText() : null);
     this.drawLayer();
     this.enqueue(() => this.show(data));
   }
@@ -579,6 +587,7 @@ class Board {
     } else {
       this.picks = [...this.picks, name];
     }
+    this.held = false; // chosen on the board now: the board says what the choice means
     this.drawLayer();
     this.say(this.noteText());
   }
