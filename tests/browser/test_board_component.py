@@ -18,6 +18,7 @@ from browser_helpers import ANSWERED, SETTLED, click_button, click_point, open_a
 from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, start_table
 from tutorial_app.app.table.records import result_reason
+from tutorial_app.board.controller import handle_click
 from tutorial_app.i18n import LANGUAGE_NAMES, Lang, t
 from tutorial_app.lessons import LessonRun, load_course, solve
 from tutorial_app.lessons.format.model import PlayStep
@@ -77,6 +78,10 @@ WATCH_RUN = """(tile) => {
   });
   window.__runWatch.observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
 }"""
+# How often a sentence is on the page as the learner sees it (the board's note under it included).
+TIMES_SAID = """(text) => ((document.querySelector('[data-testid="stMain"]') || document.body).innerText.split(text).length - 1)"""
+# What the first board draws over its plot: "pick:hand:6-4" (a tile lifted), "move", or "" (nothing).
+LAYER = "() => document.querySelector('.dt-board').dataset.layer"
 HAS_POINT = """(name) => [...document.querySelectorAll('.dt-board .js-plotly-plot')].some((gd) => (gd._fullData || []).some(
   (trace) => (trace.customdata || []).some((value) => (Array.isArray(value) ? value[0] : value) === name)))"""
 
@@ -177,6 +182,7 @@ def test_a_lessons_board_is_readable_and_a_wrong_end_says_where_the_tile_fits(
         for end, number in state.table.open_ends()
         if not tile.has(number) and any(m.tile is tile for m in legal_moves(state))
     ]
+    stuck = next(tile for tile in state.hand(run.viewer) if not any(m.tile is tile for m in legal_moves(state)))
     langs: tuple[Lang, ...] = ("en", "ru")
     for lang, (tile, wrong) in zip(langs, [wrong_ends[0], wrong_ends[-1]], strict=True):
         if lang != "en":
@@ -192,6 +198,18 @@ def test_a_lessons_board_is_readable_and_a_wrong_end_says_where_the_tile_fits(
         click_button(page, str(tile))
         label = t("controls.end_button", lang, end=t(f"end.{wrong}", lang), n=dict(state.table.open_ends())[wrong])
         click_button(page, label, expect=said.in_(lang))
+        # a mistake, said once; the tile stays picked on the board and on the buttons alike, its ends offered again
+        assert page.evaluate(TIMES_SAID, said.in_(lang)) == 1
+        assert page.evaluate(LAYER) == f"pick:hand:{tile}"
+        page.get_by_role("button", name=f"▲ {tile}", exact=True).wait_for()
+        page.get_by_role("button", name=label, exact=True).wait_for()
+        # a tile that fits nowhere, chosen with its button: why, said once (the panel's box, not under the board too)
+        refusal = handle_click(state, None, f"hand:{stuck}", viewer_seat=run.viewer).message
+        assert refusal is not None
+        click_button(page, str(stuck), expect=refusal.in_(lang))
+        assert page.evaluate(LAYER) == f"pick:hand:{stuck}"
+        assert page.evaluate(TIMES_SAID, refusal.in_(lang)) == 1
+        page.screenshot(path=str(artifacts / f"learn_stuck_tile_{lang}.png"))
 
 
 BAR = '[data-testid="stProgress"] [role="progressbar"]'

@@ -9,6 +9,7 @@ of the same table or lesson run (the engine decides them); screenshots go to
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +125,39 @@ def _play_hand(page: Any, table: TienGowTable, lang: str, shots: Path, tag: str,
     return table
 
 
+# How often a sentence is on the page as the learner sees it (the table's note under it included).
+TIMES_SAID = """(text) => ((document.querySelector('[data-testid="stMain"]') || document.body).innerText.split(text).length - 1)"""
+LAYER = "() => document.querySelector('.dt-board').dataset.layer"
+
+
+def _refused_once(page: Any, state: tg.HandState, artifacts: Path) -> None:
+    """Two tiles that make no set, chosen and pressed on the table: why, said once (under the table while they
+    are chosen there; then in the page's box, neither under the table nor under the buttons too), the tiles still
+    chosen on the table and on the buttons alike; put back with their buttons, the table puts them back too."""
+    hand = state.hands[HUMAN]
+    places = next(
+        list(pair)
+        for pair in combinations(range(len(hand)), 2)
+        if tg.why_illegal(state, tg.play(*(hand[place] for place in pair))) is not None
+    )
+    reason = tg.why_illegal(state, tg.play(*(hand[place] for place in places)))
+    assert reason is not None
+    for place in places:
+        click_point(page, f"hand:{place}")
+    assert page.evaluate(TIMES_SAID, reason.en) == 1
+    click_point(page, "action:play")
+    page.locator('[data-testid="stAlert"]').get_by_text(reason.en).wait_for()
+    page.wait_for_function(SETTLED, polling=50)
+    assert page.evaluate(TIMES_SAID, reason.en) == 1
+    assert page.evaluate(LAYER) == "pick:" + ",".join(f"hand:{place}" for place in places)
+    page.screenshot(path=str(artifacts / "tien_gow_refused.png"), full_page=True)
+    for place in places:
+        page.get_by_role("button", name=f"▲ {hand[place]}", exact=True).first.wait_for()
+        _press(page, f"play_tg_tile_{place}")
+    assert page.evaluate(LAYER) == ""
+    assert page.evaluate(TIMES_SAID, reason.en) == 0  # a new choice: what was said of the old one goes
+
+
 def test_a_hand_of_tien_gow_played_to_its_end_by_clicking_the_table(page: Any, app_url: str, artifacts: Path) -> None:
     open_app(page, f"{app_url}/play?lang=en")
     _choose_tien_gow(page, "en")
@@ -137,7 +171,9 @@ def test_a_hand_of_tien_gow_played_to_its_end_by_clicking_the_table(page: Any, a
     assert sizes and min(sizes) >= 13, sizes
     page.screenshot(path=str(artifacts / "tien_gow_words.png"))
     # the same table, kept in step: deal number 1, greedy bots, one hand
-    table = _play_hand(page, start_tien_gow(tg.TienGowRules(), "greedy", 1, False), "en", artifacts, "en")
+    table = start_tien_gow(tg.TienGowRules(), "greedy", 1, False)
+    _refused_once(page, table.state, artifacts)
+    table = _play_hand(page, table, "en", artifacts, "en")
     page.get_by_text("The hand is over").wait_for()
     for line in tg.hand_result(table.state).sentences(namer(HUMAN)):
         page.get_by_text(line.en, exact=False).first.wait_for()
