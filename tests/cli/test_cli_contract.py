@@ -37,7 +37,7 @@ def _main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str
         ("bank with 5000 digits", "number too large"),
         ("an infinite side in match scores", "a key must be a name"),
         ("5000-deep lists", "nested too deeply"),
-        ("a three-line closed value", "moves[1].closed: write true or false, not 'a\\nb\\nc'"),
+        ("a three-line closed value", "moves[0].closed: write true or false, not 'a\\nb\\nc'"),
         ("a heading in a move", "not 'a\\n\\n# HEADING'"),
         ("last_move_by -7 on an empty chain", "last_move_by must be a seat number from 0 to 1, not -7"),
         ("last_move_by 99 on an empty chain", "not 99"),

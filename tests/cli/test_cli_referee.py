@@ -224,6 +224,28 @@ def test_bad_input_in_russian(case: str, tmp_path: Path, capsys: pytest.CaptureF
     assert re.search("[а-яё]", captured.err, re.IGNORECASE)
 
 
+NOT_YAML = {
+    # a file the reader cannot parse: where it goes wrong (file:line:column) and a piece of our sentence in Russian
+    "bad YAML": (":3:1: ", "скобка [ в строке 2, столбце 8 не закрыта"),
+    "tabs in YAML": (":2:1: ", "замените табуляцию пробелами"),
+    "bad JSON": (":1:31: ", "текст обрывается раньше времени"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NOT_YAML))
+def test_a_file_that_is_not_yaml_is_refused_in_the_chosen_language(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _needle = bad_file(tmp_path, case)
+    place, russian = NOT_YAML[case]
+    for lang in ("ru", "uk", "es"):
+        code = main(["referee", str(path), "--lang", lang])
+        line = one_line_error(code, *capsys.readouterr(), "domino-tutor referee", f"{path}{place}")
+        assert not re.search(r"expected|found|while|could not|Expecting|delimiter|token", line), line
+        if lang == "ru":
+            assert russian in line, line
+
+
 def test_bad_input_in_russian_through_the_module(tmp_path: Path) -> None:
     path, _needle = bad_file(tmp_path, "duplicate tile in two hands")
     done = run_module("referee", str(path), "--lang", "ru")

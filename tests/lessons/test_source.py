@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -68,17 +69,82 @@ def test_the_reviews_lesson_texts_get_a_located_message(case: str, needle: str) 
             21,
             'in double quotes: {en: "Why?"',
         ),  # the newcomer review's
-        ("id: x\ntitle: {en: Note: this, ru: b}\n", 17, "inside { } put text holding ?, :, # or , in double quotes"),
-        ("id: x\ntitle:\n  en: Note: this\n", 11, "text holding ': ' must be in double quotes"),
-        ("id: x\nplayers: [2, 3\n", 1, "close every [ with ]"),
+        ("id: x\ntitle: {en: Note: this, ru: b}\n", 17, "text holding ?, :, # or , goes in double quotes"),
+        ("id: x\ntitle:\n  en: Note: this\n", 11, "a value holding ': ' must be in double quotes"),
+        ("id: x\nplayers: [2, 3\n", 1, "close it with ]"),
     ],
 )
 def test_text_that_needed_quotes_is_told_to_quote_it(text: str, column: int, advice: str) -> None:
     refusal = _refusal(lambda: parse_source(text))
     assert advice in refusal.message and refusal.mark is not None
     assert refusal.mark.column == column or column == 1  # an unclosed [ is found where the text ends
-    assert "кавычки" in refusal.reason.ru
+    assert "кавыч" in refusal.reason.ru or "скобк" in refusal.reason.ru
     _one_line(refusal)
+
+
+# Broken YAML as people type it: the place we point at, and a piece of what we say to write instead.
+BROKEN_YAML = {
+    "an unclosed [": ("rules: block\nhands: [[6-5], [1-1]\n", (3, 1), "the [ at line 2, column 8 is not closed"),
+    "an unclosed {": ("rules: block\noverrides: {target: 150\nhands: [[6-5]]\n", (3, 6), "close it with }"),
+    "a missing comma": ("hands: [[6-5] [1-1]]\n", (1, 15), "a comma or ] is missing"),
+    "a tab for indentation": ("rules: block\n\thands: [[6-5], [1-1]]\n", (2, 1), "replace the tab with spaces"),
+    "a key without its colon": ("rules: block\nto_move 0\nhands: [[6-5]]\n", (2, 1), "no colon after its key"),
+    "a key without its colon, then a key": ("rules block\nhands: [[6-5]]\n", (1, 1), "no colon after its key"),
+    "a value holding ': '": ("rules: block: x\n", (1, 13), "must be in double quotes"),
+    "a line indented under a value": ("rules: block\n  hands: [[6-5]]\n", (2, 8), "indented more than line 1"),
+    "a list item out of line": ("hands:\n  - [6-5]\n - [1-1]\n", (3, 2), "line up the keys"),
+    "an unclosed quote": ('rules: "block\nhands: [[6-5]]\n', (1, 8), 'no closing "'),
+    "an unknown escape": ('rules: "bl\\qock"\n', (1, 12), "write \\\\ for a backslash"),
+    "two documents": ("rules: block\n---\nrules: draw\n", (2, 1), "keep one document"),
+    "an alias of nothing": ("rules: *x\n", (1, 8), "*x names no anchor"),
+    "a character that starts nothing": ("rules: @block\n", (1, 8), "@ cannot start a value"),
+    "a ] too many": ("hands: [[6-5]]]\n", (1, 15), "] closes nothing here"),
+    "two commas": ("hands: [6-5,,1-1]\n", (1, 13), "nothing between two commas"),
+    "a dash inside brackets": ("hands: [- 6-5]\n", (1, 9), "without a - before each"),
+}
+CYRILLIC_WORDS = re.compile("[а-яёіїєґ]{3}", re.IGNORECASE)
+LINE_WORD = {"en": "line", "ru": "строка", "uk": "рядок", "es": "línea"}
+PYYAML_WORDS = re.compile(r"expected|found|while (scanning|parsing)|could not|not allowed|<\w+ \w+>|stream")
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN_YAML))
+def test_broken_yaml_is_told_in_our_words_in_every_language(case: str) -> None:
+    text, mark, advice = BROKEN_YAML[case]
+    refusal = _refusal(lambda: parse_source(text))
+    assert refusal.mark == mark
+    assert advice in refusal.message
+    for lang in ("en", "ru", "uk", "es"):
+        said = refusal.located(lang)
+        assert not PYYAML_WORDS.search(said), said  # none of the parser's own English
+        assert said.startswith(f"{LINE_WORD[lang]} {mark[0]}, "), said
+        assert "YAML" in said
+    for lang in ("ru", "uk"):
+        assert CYRILLIC_WORDS.search(refusal.reason.in_(lang).split("YAML: ", 1)[1]), refusal.reason.in_(lang)
+    _one_line(refusal)
+
+
+BROKEN_JSON = {
+    "a comma after the last item": ("[1,]", (1, 4), "a comma before ]"),
+    "a key without quotes": ("{a: 1}", (1, 2), "a key in JSON is text in double quotes"),
+    "a missing colon": ('{"a" 1}', (1, 6), "a key needs a colon"),
+    "a missing comma": ("[1 2]", (1, 4), "a comma is missing"),
+    "an unclosed quote": ('"abc', (1, 1), 'no closing "'),
+    "a cut-off text": ('{"rules": "block", "hands": [[', (1, 31), "the text ends too soon"),
+    "text after the end": ("[1] x", (1, 5), "one value"),
+    "a bare word": ("[1, x]", (1, 5), "a value is missing here"),
+}
+JSON_WORDS = re.compile(r"Expecting|delimiter|property name|Unterminated|Extra data|Invalid")
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN_JSON))
+def test_broken_json_is_told_in_our_words_in_every_language(case: str) -> None:
+    text, mark, advice = BROKEN_JSON[case]
+    refusal = _refusal(lambda: parse_json(text))
+    assert refusal.mark == mark and advice in refusal.message
+    for lang in ("en", "ru", "uk", "es"):
+        assert not JSON_WORDS.search(refusal.located(lang)), refusal.located(lang)
+    for lang in ("ru", "uk"):
+        assert CYRILLIC_WORDS.search(refusal.reason.in_(lang).split("JSON: ", 1)[1]), refusal.reason.in_(lang)
 
 
 def test_a_control_character_is_located_where_it_is() -> None:

@@ -137,8 +137,8 @@ def test_an_illegal_move_keeps_the_rules_core_reason_in_both_languages() -> None
     with pytest.raises(PositionError) as caught:
         read_position(data)
     reason = caught.value.reason
-    assert reason.en.startswith("move 1 (tile: 6-5, end: left) by seat 0 is illegal: ")
-    assert reason.ru.startswith("ход 1 (tile: 6-5, end: left) игрока 0 не по правилам: ")
+    assert reason.en.startswith("moves[0] (tile: 6-5, end: left) by seat 0 is illegal: ")
+    assert reason.ru.startswith("ход moves[0] (tile: 6-5, end: left) игрока 0 не по правилам: ")
     inner_en = reason.en.split("is illegal: ", 1)[1]
     inner_ru = reason.ru.split("не по правилам: ", 1)[1]
     assert CYRILLIC.search(inner_ru) and inner_ru != inner_en
@@ -148,9 +148,44 @@ def test_a_wrapped_tile_error_carries_the_tile_errors_russian() -> None:
     with pytest.raises(TileError) as tile_error:
         parse_tile("7-1")
     with pytest.raises(PositionError) as caught:
-        read_position({**LINE, "hands": [["7-1"], ["1-1"]]})
+        read_position({**LINE, "hands": [["1-1"], ["2-2", "7-1"]]})
+    seat_hand = {
+        "en": "in seat 1's hand",
+        "ru": "в руке игрока 1",
+        "uk": "на руці гравця 1",
+        "es": "en la mano del jugador 1",
+    }
     for lang in ("en", "ru", "uk", "es"):
-        assert caught.value.reason.in_(lang) == f"hands[0][0]: {tile_error.value.reason.in_(lang)}"
+        assert caught.value.reason.in_(lang) == f"hands[1][1], {seat_hand[lang]}: {tile_error.value.reason.in_(lang)}"
+
+
+# One move, four mistakes in it: every message names it as the position's text does, counted from 0 like the seats
+# (``hands[0]`` is seat 0's hand, ``moves[0]`` the first move).
+FIRST_MOVE_MISTAKES = {
+    "illegal": {"tile": "6-5", "end": "left"},
+    "a closed flag that is not true or false": {"tile": "6-5", "end": "left", "closed": "maybe"},
+    "an unknown end": {"tile": "6-5", "end": "middle"},
+    "a text too long": {"tile": "6-5", "end": "l" * 300},
+}
+
+
+@pytest.mark.parametrize("case", sorted(FIRST_MOVE_MISTAKES))
+def test_the_first_move_is_moves_0_in_every_message_and_language(case: str) -> None:
+    with pytest.raises(PositionError) as caught:
+        read_position({**LINE, "moves": [FIRST_MOVE_MISTAKES[case]]})
+    for lang in LANGS:
+        said = caught.value.reason.in_(lang)
+        assert "moves[0]" in said and "moves[1]" not in said, said
+        assert not re.search(r"\b(move|ход|хід|jugada) 1\b", said), said
+
+
+def test_a_draw_is_counted_like_the_moves_it_follows() -> None:
+    moves = [{"tile": "3-3", "end": "left"}, {"action": "draw"}]  # seat 1 holds no 3 and no 1: it draws
+    data = {**LINE, "rules": "draw", "boneyard": 3, "hands": [["3-3", "6-4"], ["6-6"]], "moves": moves}
+    with pytest.raises(PositionError) as caught:
+        read_position(data)
+    for lang in LANGS:
+        assert caught.value.reason.in_(lang).startswith("moves[1]: "), caught.value.reason.in_(lang)
 
 
 def _bad_values(name: str) -> list[object]:

@@ -32,7 +32,7 @@ from tutorial_app.rules.line.options import HouseRules, OptionError
 from tutorial_app.rules.line.state import ARM_NAMES, EMPTY_TABLE, HandState, Status, Table
 from tutorial_app.rules.line.variants import UnknownVariantError, find_variant
 from tutorial_app.rules.text import Text, msg, reason_of, shown
-from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, Tile
+from tutorial_app.rules.tiles import ALL_TILES, FULL_MASK, Tile, TileError, parse_tile
 
 __all__ = ["PositionError", "Position", "read_position", "parse_move", "KNOWN_KEYS"]
 
@@ -147,11 +147,27 @@ def _read_hands(hands_data: Sequence[Sequence[object]], claims: Claims) -> list[
     for seat, hand in enumerate(hands_data):
         mask = 0
         for i, value in enumerate(hand):
-            tile = read_tile(value, f"hands[{seat}][{i}]")
+            tile = _hand_tile(value, seat, i)
             claims.claim(tile, msg("seat {seat}'s hand", seat=seat))
             mask |= tile.bit
         hands.append(mask)
     return hands
+
+
+def _hand_tile(value: object, seat: int, index: int) -> Tile:
+    """A tile of a hand; a refusal names the place and the seat whose hand it is (``hands[0][1]``, seat 0's)."""
+    try:
+        return parse_tile(value)
+    except TileError as exc:
+        where = f"hands[{seat}][{index}]"
+        raise PositionError(
+            msg(
+                "{where}, in seat {seat}'s hand: {reason}",
+                where=where,
+                seat=seat,
+                reason=exc.reason,
+            )
+        ) from None
 
 
 def _moves_of(data: Mapping[str, Any]) -> list[Any]:
@@ -162,9 +178,10 @@ def _moves_of(data: Mapping[str, Any]) -> list[Any]:
 
 
 def _named_draws(moves: list[Any]) -> dict[int, tuple[Tile, ...]]:
-    """The tiles each draw in ``moves`` names, by move number (1-based, as errors count them)."""
+    """The tiles each draw in ``moves`` names, by the move's place in the list (``moves[0]`` is the first, as a seat's
+    hand is ``hands[0]``: one count from 0 for every list the user writes)."""
     named = {}
-    for i, raw in enumerate(moves, start=1):
+    for i, raw in enumerate(moves):
         tiles = draw_tiles(raw, f"moves[{i}]")
         if tiles is not None:
             named[i] = tiles
@@ -412,21 +429,21 @@ def _play(start: _Start, moves: list[Any], pile: _Pile) -> tuple[HandState, list
     """The state after ``moves`` and the points each scored; the first illegal move is bad input."""
     state = start.state
     points: list[int] = []
-    for i, raw in enumerate(moves, start=1):
+    for i, raw in enumerate(moves):
         move = parse_move(raw, f"moves[{i}]")
         if start.redeal is not None:
             redeal = start.redeal
             raise PositionError(
-                msg("move {i}: this deal must be redealt ({redeal}), so no move can be played", i=i, redeal=redeal)
+                at(f"moves[{i}]", msg("this deal must be redealt ({redeal}), so no move can be played", redeal=redeal))
             )
         try:
             after = apply(state, move)
         except IllegalMoveError as exc:
-            written, mover = move_text(raw), state.to_move
+            written, mover, where = move_text(raw), state.to_move, f"moves[{i}]"
             raise PositionError(
                 msg(
-                    "move {i} ({written}) by seat {mover} is illegal: {reason}",
-                    i=i,
+                    "{where} ({written}) by seat {mover} is illegal: {reason:clause}",
+                    where=where,
                     written=written,
                     mover=mover,
                     reason=exc.reason,
