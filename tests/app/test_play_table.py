@@ -10,7 +10,14 @@ from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.table.bots import bot_move
-from tutorial_app.app.table.records import hand_log, lead_reason, result_lines, result_reason, score_rows
+from tutorial_app.app.table.records import (
+    hand_log,
+    lead_reason,
+    partners_line,
+    result_lines,
+    result_reason,
+    score_rows,
+)
 from tutorial_app.i18n import t
 from tutorial_app.rules.line.deal import deal, decide_first_lead
 from tutorial_app.rules.line.moves import apply, is_legal, legal_moves
@@ -215,3 +222,19 @@ def test_another_seats_draw_is_counted_in_tiles_not_shown_as_a_number_alone() ->
     assert move_line(1, DRAW, three, 0, "en") == "Seat 1 drew 3 tiles from the boneyard"
     assert move_line(1, DRAW, three, 0, "ru").endswith("взял с базара 3 кости")
     assert "6-5" not in move_line(1, DRAW, three, 0, "es")  # another seat's tiles stay hidden
+
+
+@pytest.mark.parametrize(
+    ("lang", "seat", "said"),
+    [
+        ("en", 0, "Partners: You + Seat 2 against Seat 1 + Seat 3."),
+        ("ru", 0, "Пары: Вы и Игрок 2 против Игрока 1 и Игрока 3."),
+        ("uk", 0, "Пари: Ви і Гравець 2 проти Гравця 1 і Гравця 3."),
+        ("es", 0, "Parejas: Tú y Jugador 2 contra Jugador 1 y Jugador 3."),
+        ("ru", 3, "Пары: Вы и Игрок 1 против Игрока 0 и Игрока 2."),
+        ("uk", 3, "Пари: Ви і Гравець 1 проти Гравця 0 і Гравця 2."),
+    ],
+)
+def test_the_pair_after_against_is_in_the_case_against_needs(lang: str, seat: int, said: str) -> None:
+    """Russian and Ukrainian decline the seats after «против»/«проти» (the genitive), not «против Игрок 1 + Игрок 3»."""
+    assert partners_line(rules_for("international"), seat, lang) == said

@@ -149,6 +149,10 @@ MESSAGES: dict[str, str] = {
     "play.start_hint": "Choose the rules above and press Deal. You sit at seat 0; the bots take the other seats.",
     "play.header": "Rules: {rules} · hand {hand} · opponents: {bot} · you sit at seat 0, the bots at the other seats",
     "play.partners": "Partners: {you} against {them}.",
+    # the two seats of a pair in the sentence above ("You + Seat 2"); a language may join them with its "and"
+    "play.partners_pair": "{first} + {second}",
+    # a seat after "against" in the sentence above: the case a language needs there (ru, uk: the genitive)
+    "play.partners_against": "Seat {n}",
     "play.lead_any": "The leader may open with any tile.",
     "play.bad_link": "This link does not name a deal that can be played: {reason}",
     "play.redealt": "Redealt first: {reason}",

@@ -38,6 +38,7 @@ from tutorial_app.app.table.records import (
     hand_line,
     hand_log,
     lead_reason,
+    partners_line,
     result_lines,
     score_rows,
     seat_label,
@@ -179,7 +180,7 @@ def _header(table: PlayTable, current: Lang) -> None:
         )
     )
     if rules.in_pairs:
-        st.caption(tr("play.partners", you=side_label(rules, 0, current), them=side_label(rules, 1, current)))
+        st.caption(partners_line(rules, HUMAN, current))
     lead = table.dealt.lead
     info = [lead_reason(lead, current, HUMAN) if isinstance(lead, LeadDecision) else lead.reason.in_(current)]
     if table.start.lead_is_open:

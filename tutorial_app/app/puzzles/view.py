@@ -21,7 +21,7 @@ from tutorial_app.app.shell.state import page_state, set_widget_value
 from tutorial_app.app.shell.stores import lesson_ids_once
 from tutorial_app.app.table import controls
 from tutorial_app.app.table.board_view import show_board
-from tutorial_app.app.table.records import side_label
+from tutorial_app.app.table.records import partners_line
 from tutorial_app.lessons import Run
 from tutorial_app.puzzles.catalog import by_id, shipped_puzzles
 from tutorial_app.puzzles.mistakes import read_review
@@ -472,9 +472,7 @@ def _prompt(found: Round) -> None:
         st.caption(_game_caption(found))
     rules = found.state.rules
     if rules.in_pairs:  # who is whose partner, as Play says it: "Partners: You + Seat 1 against Seat 0 + Seat 2."
-        ours = rules.side_of(found.seat)
-        you, them = (side_label(rules, side, current, human=found.seat) for side in (ours, 1 - ours))
-        st.caption(tr("play.partners", you=you, them=them))
+        st.caption(partners_line(rules, found.seat, current))
     if not found.over:  # once answered it is no longer the learner's turn: the verdict follows
         st.markdown(tr("puzzles.question"))
 

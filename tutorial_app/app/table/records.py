@@ -20,6 +20,7 @@ from tutorial_app.rules.tiles import Tile
 __all__ = [
     "seat_label",
     "side_label",
+    "partners_line",
     "move_line",
     "hand_log",
     "score_rows",
@@ -40,8 +41,31 @@ def seat_label(seat: int, lang: str, human: int | None = 0) -> str:
 
 def side_label(rules: HouseRules, side: int, lang: str, human: int | None = 0) -> str:
     """A side as the score sheet heads it ("You + Seat 2" in pairs; "You" first wherever the learner sits)."""
-    seats = sorted(rules.seats_of(side), key=lambda seat: seat != human)
-    return " + ".join(seat_label(s, lang, human) for s in seats)
+    return " + ".join(seat_label(s, lang, human) for s in _seats(rules, side, human))
+
+
+def _seats(rules: HouseRules, side: int, human: int | None) -> list[int]:
+    """A side's seats, the learner's first."""
+    return sorted(rules.seats_of(side), key=lambda seat: seat != human)
+
+
+def partners_line(rules: HouseRules, human: int, lang: str) -> str:
+    """Who plays with whom in a pairs game, from the learner's seat: "Partners: You + Seat 2 against Seat 1 + Seat 3."
+
+    Why not two side labels: after "against" Russian and Ukrainian decline the seats («против Игрока 1 и Игрока 3»,
+    «проти Гравця 1 і Гравця 3»), which a score sheet's heading («Игрок 1 + Игрок 3») does not.
+    """
+    ours = rules.side_of(human)
+    you = _seats(rules, ours, human)
+    them = [t("play.partners_against", lang, n=seat) for seat in rules.seats_of(1 - ours)]
+    return t(
+        "play.partners",
+        lang,
+        you=t(
+            "play.partners_pair", lang, first=seat_label(you[0], lang, human), second=seat_label(you[1], lang, human)
+        ),
+        them=t("play.partners_pair", lang, first=them[0], second=them[1]),
+    )
 
 
 def hand_line(state: HandState, seat: int, lang: str, human: int | None = 0) -> str:
