@@ -28,7 +28,7 @@ from tutorial_app.board.browser import (
 )
 from tutorial_app.board.controller import handle_click
 from tutorial_app.board.figure import THEMES, Picture, ThemeName, board_picture, placed_part, target_ends, target_size
-from tutorial_app.board.frame import TAP_TILE_PX, fitted_height, frame_for, narrow_felt_width, narrow_frame
+from tutorial_app.board.frame import TAP_TILE_PX, fitted_height, narrow_felt_width, narrow_frame
 from tutorial_app.board.layout import BoardLayout, layout_table
 from tutorial_app.board.overlay import Part, Shape, cover, lifted, outlined, ring
 from tutorial_app.board.shape import ChainShape, Step
@@ -109,14 +109,12 @@ def line_picture(state: HandState, view: LineView, layout: BoardLayout) -> Pictu
     leaves the board as it was draws nothing again.
     """
     size = view.size
-    width, height, hand_scale = size.width, size.height, None
+    width, height, hand_scale, fit = size.width, size.height, None, size.fit and size.width is not None
     if size.screen is not None:
         count = len(state.hand(view.seat))
         frame = narrow_frame(layout.width, layout.height, state.rules.players, size.screen, count, size.tile_px)
-        hand_scale, width, height = frame.hand_scale, size.screen, fitted_height(frame, size.screen)
-    elif size.fit and width is not None:
-        frame = frame_for(layout.width, layout.height, state.rules.players, None, len(state.hand(view.seat)))
-        height = min(height, fitted_height(frame, width))
+        # as tall as it needs: the labels' room, known to the figure, may add to the frame's own
+        hand_scale, width, height, fit = frame.hand_scale, size.screen, 4 * fitted_height(frame, size.screen), True
     return board_picture(
         state,
         viewer_seat=view.seat,
@@ -134,6 +132,7 @@ def line_picture(state: HandState, view: LineView, layout: BoardLayout) -> Pictu
         names=dict(view.names),
         label_px=size.label_px,
         show_boneyard=view.show_boneyard,
+        fit=fit,
     )
 
 

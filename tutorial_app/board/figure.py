@@ -29,9 +29,20 @@ from typing import Any, Literal, NamedTuple
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from tutorial_app.board.frame import Frame, Side, boneyard_spot, frame_for, hand_tiles, label_spot
+from tutorial_app.board.frame import (
+    SEAT_SIDES,
+    Frame,
+    SeatWords,
+    Side,
+    boneyard_spot,
+    fitted_height,
+    frame_for,
+    hand_tiles,
+    label_spot,
+    side_words_most,
+)
 from tutorial_app.board.geometry import Placement
-from tutorial_app.board.labels import boneyard_label, seat_label
+from tutorial_app.board.labels import boneyard_label, letter_width, seat_label, seat_words, side_lines
 from tutorial_app.board.layout import BoardLayout, EndSpot, layout_table
 from tutorial_app.board.overlay import Coords, Part, dots, polygon
 from tutorial_app.board.seat_names import plotly_text
@@ -39,6 +50,7 @@ from tutorial_app.board.shape import ChainShape
 from tutorial_app.board.tile_face import CHAMFER, PIP_SPOTS, chamfered, half_centre
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, End, HandState
+from tutorial_app.rules.text import Text
 from tutorial_app.rules.tiles import Tile
 
 __all__ = [
@@ -354,6 +366,7 @@ def board_picture(
     names: Mapping[int, str] | None = None,
     label_px: float = 0.0,
     show_boneyard: bool = True,
+    fit: bool = False,
 ) -> Picture:
     """Draw a hand in play as the viewer at ``viewer_seat`` sees it.
 
@@ -376,26 +389,32 @@ def board_picture(
     ``names``: people's names in place of "Seat N" (a club table), plain text.
     ``label_px``: the least size in pixels of the words on the wood (a presenter's room).
     ``show_boneyard``: write the boneyard's count (off where the count would answer a lesson's question).
+    ``fit``: with ``width``, the figure no taller than the board needs at that width (``height`` the most).
     """
     colours = THEMES[theme]
     board = layout if layout is not None else layout_table(state.table, shape)
     wanted = set(highlight)
-    frame = frame_for(board.width, board.height, state.rules.players, hand_scale, len(state.hand(viewer_seat)))
-    x_range, y_range = frame.x_range, frame.y_range
-    # Why assume a width: pips, labels and targets are sized in pixels. If the
-    # column is narrower than the board's natural shape, Plotly zooms out to
-    # fit its width, and sizes made for the full height would overflow the tiles.
-    px_per_unit = height / (y_range[1] - y_range[0])
-    least_width = width if width is not None else height * ASSUMED_ASPECT
-    px_per_unit = min(px_per_unit, least_width / (x_range[1] - x_range[0]))
-    sketch = _Sketch(colours, px_per_unit)
-    _draw_chain(sketch, board, _last_played(state) if show_last_move else None, wanted)
     seats = _Seats(
         viewer_seat, selected, wanted, reveal or state.is_over, show_turn, show_fits, name_viewer, names, lang
     )
+    boneyard = boneyard_label(len(state.boneyard)) if state.rules.has_boneyard and show_boneyard else None
+    frame = frame_for(board.width, board.height, state.rules.players, hand_scale, len(state.hand(viewer_seat)))
+    # Why twice: the labels' room in units follows the pixels a unit is drawn at, which follow the frame.
+    for _ in range(2):
+        font_px = label_size(_px_per_unit(frame, height, width), label_px)
+        words = _seat_words(state, seats, boneyard, board.width, font_px, _px_per_unit(frame, height, width))
+        frame = frame_for(
+            board.width, board.height, state.rules.players, hand_scale, len(state.hand(viewer_seat)), words
+        )
+    if fit and width is not None:
+        height = min(height, fitted_height(frame, width))
+    x_range, y_range = frame.x_range, frame.y_range
+    px_per_unit = _px_per_unit(frame, height, width)
+    sketch = _Sketch(colours, px_per_unit)
+    _draw_chain(sketch, board, _last_played(state) if show_last_move else None, wanted)
     rises = _draw_hands(sketch, frame, state, seats)
-    if state.rules.has_boneyard and show_boneyard:
-        sketch.label(*boneyard_spot(frame), boneyard_label(len(state.boneyard)).in_(lang))
+    if boneyard is not None:
+        sketch.label(*boneyard_spot(frame), boneyard.in_(lang))
     spots = {spot.end: spot for spot in board.ends}
     figure = _assemble(
         sketch,
@@ -412,6 +431,42 @@ def board_picture(
     )
     ends = {str(end): spot.target for end, spot in spots.items()}
     return Picture(figure, sketch.parts, rises, ends, px_per_unit, colours.wood)
+
+
+def _px_per_unit(frame: Frame, height: int, width: int | None) -> float:
+    """The pixels a unit of ``frame`` is drawn at in a figure ``height`` high (and ``width`` wide, if given).
+
+    Why assume a width: pips, labels and targets are sized in pixels. If the column is narrower than the
+    board's natural shape, Plotly zooms out to fit its width, and sizes made for the full height would
+    overflow the tiles."""
+    x_range, y_range = frame.x_range, frame.y_range
+    least_width = width if width is not None else height * ASSUMED_ASPECT
+    return min(height / (y_range[1] - y_range[0]), least_width / (x_range[1] - x_range[0]))
+
+
+def _seat_words(
+    state: HandState, seats: _Seats, boneyard: Text | None, board_width: float, font_px: float, ppu: float
+) -> SeatWords:
+    """The room the seats' labels take at ``ppu``, each measured as it reads on its seat's turn (the widest it
+    gets), so nothing moves as the turn goes round."""
+    players = state.rules.players
+    sides = SEAT_SIDES.get(players, SEAT_SIDES[4])
+    around = [(sides[offset], (seats.viewer + offset) % players) for offset in range(1, min(players, len(sides)))]
+    most, letter = side_words_most(board_width, players), letter_width(font_px, ppu)
+    side_labels = [
+        side_lines(_seat_text(state, seats, seat, True), most, letter) for side, seat in around if side != "top"
+    ]
+    bottom = _seat_text(state, seats, seats.viewer, True)
+    return seat_words(side_labels, bottom, boneyard, font_px=font_px, ppu=ppu)
+
+
+def _seat_text(state: HandState, seats: _Seats, seat: int, widest: bool = False) -> Text:
+    """The label of ``seat`` (``widest``: as it reads on its turn)."""
+    turn = widest or (seats.show_turn and seat == state.to_move and not state.is_over)
+    name = seats.names.get(seat) if seats.names else None
+    shown = plotly_text(name) if name is not None else None
+    you = seat == seats.viewer and seats.name_viewer
+    return seat_label(seat, len(state.hand(seat)), you=you, to_move=turn, name=shown)
 
 
 class _Seats(NamedTuple):
@@ -448,10 +503,10 @@ def _draw_hands(sketch: _Sketch, frame: Frame, state: HandState, seats: _Seats) 
         side = frame.sides[offset] if offset < len(frame.sides) else "top"
         hand = state.hand(seat)
         you = seat == viewer
-        turn = seats.show_turn and seat == state.to_move and not state.is_over
-        name = seats.names.get(seat) if seats.names else None
-        shown = plotly_text(name) if name is not None else None
-        label = seat_label(seat, len(hand), you=you and seats.name_viewer, to_move=turn, name=shown).in_(seats.lang)
+        text = _seat_text(state, seats, seat)
+        if side in ("left", "right"):
+            text = side_lines(text, side_words_most(frame.width, players), frame.words.letter)
+        label = text.in_(seats.lang)
         face_up = you or seats.face_up_all
         mine = _Hand(seat, hand, face_up, you, seats.selected, seats.wanted, label, fits if you else 0)
         rises.update(_draw_hand(sketch, frame, mine, side))
@@ -544,7 +599,7 @@ def _draw_hand(sketch: _Sketch, frame: Frame, hand: _Hand, side: Side) -> dict[s
         if hand.clickable:
             sketch.click(spot.cx, spot.cy, f"hand:{name}", name, spot.scale)
     x, y = label_spot(frame, side)
-    sketch.label(x, y, hand.label if side in ("bottom", "top") else hand.label.replace(" · ", "<br>"))
+    sketch.label(x, y, hand.label)
     return rises
 
 

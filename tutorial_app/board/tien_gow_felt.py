@@ -18,7 +18,8 @@ from typing import NamedTuple
 
 from tutorial_app.board.chinese_tile import TILE_H, TILE_W
 from tutorial_app.board.frame import Side
-from tutorial_app.board.tien_gow_room import FELT_W, Label, Sizing, line_count, text_width, wrapped
+from tutorial_app.board.tien_gow_room import FELT_W, Label, Sizing
+from tutorial_app.board.words import line_count, text_width, wrapped
 from tutorial_app.rules.text import Text
 
 __all__ = ["TRICK_SCALE", "TRICK_STEP", "CENTRE_SIZE", "PLAY_WORDS_SIZE", "OnFelt", "on_felt"]

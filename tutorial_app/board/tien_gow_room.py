@@ -20,7 +20,7 @@ from typing import Literal, NamedTuple
 
 from tutorial_app.board.chinese_tile import TILE_H, TILE_W
 from tutorial_app.board.frame import TAP_TILE_PX, Side
-from tutorial_app.language import LANGS
+from tutorial_app.board.words import LETTER_EM, LINE_EM, line_count, text_width
 from tutorial_app.rules.text import Text, joined
 
 __all__ = [
@@ -32,8 +32,6 @@ __all__ = [
     "GAP",
     "STEP",
     "RISE",
-    "LINE_EM",
-    "LETTER_EM",
     "MOST_TILES",
     "Sizing",
     "WIDE",
@@ -41,10 +39,7 @@ __all__ = [
     "Label",
     "Around",
     "half_width",
-    "text_width",
-    "line_count",
     "fitted",
-    "wrapped",
     "around",
 ]
 
@@ -77,12 +72,6 @@ its edge)."""
 _PILE_STEP = TILE_W * PILE_SCALE * 1.3
 _PILE_GAP = 0.3
 """Between a hand and its pile."""
-
-LINE_EM = 1.3
-"""The height of a line of words, in font sizes (Plotly's line spacing in a text of several lines)."""
-LETTER_EM = 0.55
-"""A letter's width, in font sizes: generous (the figure's sans-serif writes Latin and Cyrillic words at about
-0.40-0.45), so a label estimated to fit does."""
 
 
 class Sizing(NamedTuple):
@@ -144,23 +133,6 @@ def half_width(narrow: bool) -> float:
     return FELT_W / 2 + (_NARROW_BAND if narrow else _SIDE_BAND)
 
 
-def _lines(text: Text) -> list[str]:
-    return [line for lang in LANGS for line in text.in_(lang).split("<br>")]
-
-
-def text_width(text: Text, letter: float) -> float:
-    """The widest line of ``text`` in any language the app speaks, in units (``letter``: a letter's width).
-
-    Why every language: the table is laid out once for all of them, so a learner who switches language sees
-    the same table."""
-    return letter * max(len(line) for line in _lines(text))
-
-
-def line_count(text: Text) -> int:
-    """How many lines ``text`` takes in the language that writes it on the most."""
-    return max(text.in_(lang).count("<br>") + 1 for lang in LANGS)
-
-
 def fitted(parts: Sequence[Text], width: float, letter: float) -> Text:
     """A label's ``parts`` on one line (`` · `` between them) where it is at most ``width`` wide, else on two
     (the first two parts, then the rest), else one part a line."""
@@ -169,36 +141,6 @@ def fitted(parts: Sequence[Text], width: float, letter: float) -> Text:
         return one
     two = joined([joined(parts[:2], " · "), joined(parts[2:], " · ")], "<br>")
     return two if text_width(two, letter) <= width else joined(parts, "<br>")
-
-
-def wrapped(text: Text, width: float, letter: float) -> Text:
-    """``text`` as written where no line of it is wider than ``width`` in any language, else each language's
-    words on the fewest lines that are not (a word wider than that alone on its line), as even as they can be.
-
-    Why each language on its own: a sentence breaks between its words, and the words are the language's."""
-    if text_width(text, letter) <= width:
-        return text
-    most = max(1, math.floor(width / letter))
-    en, ru, uk, es = (_wrap_words(text.in_(lang).replace("<br>", " ").split(), most) for lang in LANGS)
-    return Text(en, ru, uk, es)
-
-
-def _wrap_words(words: list[str], most: int) -> str:
-    """``words`` on the fewest lines of at most ``most`` letters, as even as they can be, ``<br>`` between."""
-
-    def lines(limit: int) -> list[str]:
-        out: list[str] = []
-        for word in words:
-            if out and len(out[-1]) + 1 + len(word) <= limit:
-                out[-1] += " " + word
-            else:
-                out.append(word)
-        return out
-
-    longest = max(len(word) for word in words)
-    fewest = len(lines(max(most, longest)))
-    even = next(limit for limit in range(longest, max(most, longest) + 1) if len(lines(limit)) <= fewest)
-    return "<br>".join(lines(even))
 
 
 def _half_run(count: int, scale: float) -> float:
