@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 import plotly.graph_objects as go
 
-__all__ = ["PALETTE", "ChartRow", "statistics_figure", "PNG_NAME", "PNG_WIDTH"]
+__all__ = ["PALETTE", "ChartRow", "statistics_figure", "PNG_NAME", "PNG_WIDTH", "MODEBAR_ROOM", "TITLE_LINE_PX"]
 
 # Okabe-Ito: distinguishable with the common colour-vision deficiencies
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
@@ -31,6 +31,15 @@ _ROW_HEIGHT = 250
 _GAP_X, _GAP_Y = 0.1, 95
 _TITLE_WIDTH = 22
 """Characters per line of a chart's title: two charts side by side on a phone are about 180 px wide."""
+_TITLE_SHIFT = 6
+"""The titles' bottom line to the top of their charts, in pixels."""
+TITLE_LINE_PX = 18
+"""The height of a line of a chart's title (13 px words), in pixels."""
+MODEBAR_ROOM = 32
+"""Pixels at the figure's top kept for Plotly's modebar (its camera button, 26 px high, at the top right).
+
+Why: the top right chart's title sits under the modebar; on a phone a two-line title reached up under the camera,
+which covered its last word."""
 
 
 class ChartRow(NamedTuple):
@@ -73,7 +82,7 @@ def _axes(index: int, columns: int, lines: int, plot_height: float, row: ChartRo
             "fixedrange": True,
         },
         "title": {
-            "text": "<br>".join(textwrap.wrap(row.title, _TITLE_WIDTH)),
+            "text": "<br>".join(_title_lines(row.title)),
             "x": (x_span[0] + x_span[1]) / 2,
             "y": y_span[1],
             "xref": "paper",
@@ -82,9 +91,19 @@ def _axes(index: int, columns: int, lines: int, plot_height: float, row: ChartRo
             "yanchor": "bottom",
             "showarrow": False,
             "font": {"size": 13},
-            "yshift": 6,
+            "yshift": _TITLE_SHIFT,
         },
     }
+
+
+def _title_lines(title: str) -> list[str]:
+    return textwrap.wrap(title, _TITLE_WIDTH)
+
+
+def _top_margin(rows: tuple[ChartRow, ...], columns: int) -> int:
+    """Room above the first row of charts: their titles, and above those the modebar's."""
+    lines = max(len(_title_lines(row.title)) for row in rows[:columns])
+    return MODEBAR_ROOM + _TITLE_SHIFT + lines * TITLE_LINE_PX
 
 
 @lru_cache(maxsize=16)
@@ -97,12 +116,13 @@ def statistics_figure(rows: tuple[ChartRow, ...], names: tuple[str, ...], column
     lines = math.ceil(len(rows) / columns)
     legend = 40 + 24 * len(names)
     plot_height = _ROW_HEIGHT * lines
+    top = _top_margin(rows, columns)
     layout: dict[str, Any] = {
         "template": "none",
-        "height": plot_height + legend + 60,
+        "height": plot_height + legend + top,
         "barmode": "group",
         "bargap": 0.35,
-        "margin": {"l": 45, "r": 10, "t": 60, "b": legend},
+        "margin": {"l": 45, "r": 10, "t": top, "b": legend},
         "paper_bgcolor": "white",
         "plot_bgcolor": "white",
         "font": {"color": "#333"},
