@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.play.table import HUMAN, PlayTable
 from tutorial_app.i18n import t
-from tutorial_app.lessons import LessonRun, Run, course_names, load_course, solve, solve_move
+from tutorial_app.lessons import LessonRun, Run, course_names, load_course, solve, solve_move, solve_until
 from tutorial_app.lessons.format.model import QuizStep
 from tutorial_app.rules.line.moves import legal_moves, why_illegal
 from tutorial_app.rules.line.state import Action, Move, play
@@ -143,11 +143,7 @@ def test_a_wrong_move_gets_the_rules_core_reason_and_costs_a_star() -> None:
     at = started()
     ok(_button(at, f"learn_start_{lesson.id}").click().run())
     run: LessonRun = at.session_state["learn_player"].run
-    while not any(s.kind == "play" for s in [run.step]):
-        action = solve(run)
-        if action is not None:
-            run.answer(action)
-        run.next()
+    solve_until(run, lambda r: r.step.kind == "play")
     ok(at.run())
     right = solve(run)
     assert isinstance(right, Move) and run.state is not None
@@ -167,11 +163,7 @@ def test_a_tile_laid_on_an_end_it_does_not_fit_stays_picked_with_its_ends_offere
     at = started()
     ok(_button(at, f"learn_start_{lesson.id}").click().run())
     run: LessonRun = at.session_state["learn_player"].run
-    while not any(s.kind == "play" for s in [run.step]):
-        action = solve(run)
-        if action is not None:
-            run.answer(action)
-        run.next()
+    solve_until(run, lambda r: r.step.kind == "play")
     ok(at.run())
     state = run.state
     assert state is not None

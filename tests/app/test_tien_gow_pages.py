@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.tien_gow.table import HUMAN
 from tutorial_app.i18n import t
-from tutorial_app.lessons import load_course, solve
+from tutorial_app.lessons import load_course, solve, solve_until
 from tutorial_app.lessons.format.model import PlayStep, QuizStep
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.tien_gow.sheet import tien_gow_sections
@@ -158,11 +158,7 @@ def test_a_tien_gow_lesson_step_is_played_on_the_table_with_the_buttons() -> Non
     ok(at.run())
     run = at.session_state["learn_player"].run
     assert run.game.name == "tien_gow"
-    while not isinstance(run.step, PlayStep):
-        action = solve(run)
-        if action is not None:
-            run.answer(action)
-        run.next()
+    solve_until(run, lambda r: isinstance(r.step, PlayStep))
     ok(at.run())
     state = run.state
     assert state is not None
@@ -186,11 +182,7 @@ def test_a_set_a_lesson_refuses_is_said_once_and_stays_selected() -> None:
     at.query_params["lesson"] = lesson.id
     ok(at.run())
     run = at.session_state["learn_player"].run
-    while not isinstance(run.step, PlayStep):
-        action = solve(run)
-        if action is not None:
-            run.answer(action)
-        run.next()
+    solve_until(run, lambda r: isinstance(r.step, PlayStep))
     ok(at.run())
     state = run.state
     assert state is not None
