@@ -17,16 +17,8 @@ import streamlit as st
 
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.step_hooks import StepHooks
+from tutorial_app.app.table import controls
 from tutorial_app.app.table.board_view import show_board
-from tutorial_app.app.table.controls import (
-    face_down,
-    move_controls,
-    move_options,
-    selected_tile,
-    set_selected,
-    table_click,
-    with_typed_claim,
-)
 from tutorial_app.app.table.records import lead_reason
 from tutorial_app.board.adjust import bent_shape
 from tutorial_app.board.shape import ChainShape
@@ -73,7 +65,7 @@ def step_board(
         state,
         name=name,
         seat=run.viewer,
-        selected=selected_tile(name) if interactive else None,
+        selected=controls.selected_tile(name) if interactive else None,
         large=large,
         hints=tuple(str(h) for h in getattr(step, "highlight", None) or []),
         show_turn=show_turn,
@@ -83,7 +75,7 @@ def step_board(
         height=None if large else height,
         shape=step_shape(step, state.table),
         on_click=on_click,
-        closed=face_down(name),
+        closed=controls.face_down(name),
         tile_px=None if large else LEARN_TILE_PX,
     )
 
@@ -92,14 +84,14 @@ def _click(name: str, run: LessonRun, clicked: str, hooks: Hooks) -> None:
     """A board click or a button: the shared click model; only placing a tile can be a mistake."""
     if run.done or run.refuted or run.state is None:
         return
-    outcome = table_click(name, run.state, run.viewer, clicked, closed=face_down(name))
+    outcome = controls.table_click(name, run.state, run.viewer, clicked, closed=controls.face_down(name))
     if outcome.move is not None:
         hooks.submit(outcome.move)
     elif outcome.attempt is not None:
         hooks.submit(outcome.attempt)  # a mistake, counted and explained; the position stands
         # and so does the tile picked: the board keeps it lifted and the buttons offer its ends again (the player
         # puts a selection down after every move it takes)
-        set_selected(name, outcome.selected)
+        controls.set_selected(name, outcome.selected)
     else:
         hooks.say(outcome.message)
 
@@ -110,7 +102,7 @@ class LineLessonScreens:
     def prepared(self, name: str, run: LessonRun, move: Move) -> Move:
         """The move with the All Fives points the learner typed, where the step's rules want them announced."""
         state: HandState | None = run.state
-        return with_typed_claim(state.rules, name, move) if state is not None else move
+        return controls.with_typed_claim(state.rules, name, move) if state is not None else move
 
     def board(
         self,
@@ -141,8 +133,8 @@ class LineLessonScreens:
         if run.done or state.to_move != run.viewer or state.is_over:
             return
         st.markdown(tr("learn.play_prompt"))
-        move_options(state.rules, name, state.hand(run.viewer))
-        move_controls(
+        controls.move_options(state.rules, name, state.hand(run.viewer))
+        controls.move_controls(
             state, run.viewer, lambda clicked: _click(name, run, clicked, hooks), hooks.submit, key=name, per_row=4
         )
 
