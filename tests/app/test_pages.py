@@ -19,10 +19,12 @@ from tutorial_app.app.play.table import HUMAN, PlayTable
 from tutorial_app.i18n import t
 from tutorial_app.lessons import LessonRun, Run, course_names, load_course, solve, solve_move, solve_until
 from tutorial_app.lessons.format.model import QuizStep
+from tutorial_app.rules.games import find_game
 from tutorial_app.rules.line.moves import legal_moves, why_illegal
 from tutorial_app.rules.line.state import Action, Move, play
-from tutorial_app.rules.line.variants import find_variant
+from tutorial_app.rules.line.variants import VARIANTS, find_variant
 from tutorial_app.rules.line.worked_end import explain_hand_end
+from tutorial_app.rules.tien_gow import NAME as TIEN_GOW
 from tutorial_app.strategy.bot_table import BotTable
 
 PAGES = {
@@ -215,6 +217,16 @@ def test_the_courses_load_under_a_note_that_says_what_is_happening(monkeypatch: 
     at.query_params["lesson"] = load_course("core")[0].id
     ok(at.run())
     assert said[-1] == t("learn.loading", "en")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "es"])
+def test_the_rule_sets_are_offered_by_their_names_in_the_pages_language(lang: str) -> None:
+    """Play's rule-set box reads «Козёл (…): …», not the preset's id («kozel — …»), which is English."""
+    at = started(lang)
+    ok(at.switch_page(PAGES["play"][0]).run())
+    offered = at.selectbox(key="play_preset").options
+    titles = {find_game(name).preset_title(name).in_(lang) for name in [*(v.name for v in VARIANTS), TIEN_GOW]}
+    assert len(offered) == len(titles) and set(offered) == titles
 
 
 @pytest.mark.parametrize("preset", ["block", "draw", "all_fives"])

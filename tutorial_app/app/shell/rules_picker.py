@@ -126,7 +126,7 @@ def _preset_box(prefix: str, default_preset: str, names: list[str]) -> str:
             names,
             index=names.index(default_preset),
             key=f"{prefix}_preset",
-            format_func=lambda n: f"{n} — {preset_title(n, language)}",
+            format_func=lambda n: preset_title(n, language),
         )
     )
 
