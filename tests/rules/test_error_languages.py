@@ -159,6 +159,30 @@ def test_a_wrapped_tile_error_carries_the_tile_errors_russian() -> None:
         assert caught.value.reason.in_(lang) == f"hands[1][1], {seat_hand[lang]}: {tile_error.value.reason.in_(lang)}"
 
 
+# What the first look at the values refuses before any tile is read: each still says whose hand it is in.
+HAND_TEXT_MISTAKES = {
+    "a text too long": ("hands[1][1]", "l" * 300),
+    "a number too large written as text": ("hands[1][1]", "9" * 25),
+    "a number too large in a tile's list": ("hands[1][1][0]", [10**19, 1]),
+    "a value no position holds": ("hands[1][1]", 2.5j),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HAND_TEXT_MISTAKES))
+def test_a_hands_text_refused_unread_names_the_seat(case: str) -> None:
+    where, value = HAND_TEXT_MISTAKES[case]
+    with pytest.raises(PositionError) as caught:
+        read_position({**LINE, "hands": [["1-1"], ["2-2", value]]})
+    seat_hand = {
+        "en": "in seat 1's hand",
+        "ru": "в руке игрока 1",
+        "uk": "на руці гравця 1",
+        "es": "en la mano del jugador 1",
+    }
+    for lang in LANGS:
+        assert caught.value.reason.in_(lang).startswith(f"{where}, {seat_hand[lang]}: "), caught.value.reason.in_(lang)
+
+
 # One move, four mistakes in it: every message names it as the position's text does, counted from 0 like the seats
 # (``hands[0]`` is seat 0's hand, ``moves[0]`` the first move).
 FIRST_MOVE_MISTAKES = {

@@ -40,6 +40,7 @@ __all__ = [
     "draw_tiles",
     "move_text",
     "at",
+    "in_hand",
     "MAX_NUMBER",
 ]
 
@@ -56,6 +57,18 @@ class PositionError(RulesError):
 def at(where: str, inner: Text) -> Text:
     """An error at a place in the notation (``hands[0][1]: ...``); the place is written as in the file."""
     return msg("{where}: {inner}", where=where, inner=inner)
+
+
+def in_hand(where: str, seat: int, inner: Text) -> Text:
+    """An error inside a seat's hand (``hands[0][1], in seat 0's hand: ...``): the place, and whose hand it is."""
+    return msg("{where}, in seat {seat}'s hand: {reason}", where=where, seat=seat, reason=inner)
+
+
+def _at_path(path: tuple[object, ...], inner: Text) -> Text:
+    """``at`` for a value's path; a value inside ``hands`` also names the seat whose hand holds it."""
+    if len(path) >= 2 and path[0] == "hands" and isinstance(path[1], int):
+        return in_hand(_place(path), path[1], inner)
+    return at(_place(path), inner)
 
 
 def _refuse_unknown_keys(data: Mapping[Any, Any], known: Set[str], where: str, unknown: Callable[[str], Text]) -> None:
@@ -95,7 +108,7 @@ def check_plain(data: object) -> None:
         if count > MAX_VALUES:
             raise PositionError(msg("more than {MAX_VALUES} values: a position is a few lines", MAX_VALUES=MAX_VALUES))
         if len(path) > MAX_DEPTH:
-            raise PositionError(at(_place(path[:MAX_DEPTH]), msg("nested too deeply")))
+            raise PositionError(_at_path(path[:MAX_DEPTH], msg("nested too deeply")))
         _check_scalar(value, path)
         if isinstance(value, Mapping):
             for key, item in value.items():
@@ -107,11 +120,11 @@ def check_plain(data: object) -> None:
 
 def _check_scalar(value: object, path: tuple[object, ...]) -> None:
     if isinstance(value, str) and len(value) > 18 and value.strip().lstrip("+-").isdigit():
-        raise PositionError(at(_place(path), msg("number too large")))
+        raise PositionError(_at_path(path, msg("number too large")))
     if isinstance(value, str) and len(value) > MAX_TEXT:
         raise PositionError(
-            at(
-                _place(path),
+            _at_path(
+                path,
                 msg("text too long (more than {MAX_TEXT} characters)", MAX_TEXT=MAX_TEXT),
             )
         )
@@ -119,12 +132,12 @@ def _check_scalar(value: object, path: tuple[object, ...]) -> None:
         return
     if isinstance(value, int):
         if abs(value) >= MAX_NUMBER:
-            raise PositionError(at(_place(path), msg("number too large")))
+            raise PositionError(_at_path(path, msg("number too large")))
         return
     kind = type(value).__name__
     raise PositionError(
-        at(
-            _place(path),
+        _at_path(
+            path,
             msg("a {kind} is not a value a position holds; write text, numbers, lists and mappings", kind=kind),
         )
     )

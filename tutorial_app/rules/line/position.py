@@ -21,6 +21,7 @@ from tutorial_app.rules.line.notation import (
     at,
     check_plain,
     draw_tiles,
+    in_hand,
     move_text,
     parse_move,
     read_chain,
@@ -159,15 +160,7 @@ def _hand_tile(value: object, seat: int, index: int) -> Tile:
     try:
         return parse_tile(value)
     except TileError as exc:
-        where = f"hands[{seat}][{index}]"
-        raise PositionError(
-            msg(
-                "{where}, in seat {seat}'s hand: {reason}",
-                where=where,
-                seat=seat,
-                reason=exc.reason,
-            )
-        ) from None
+        raise PositionError(in_hand(f"hands[{seat}][{index}]", seat, exc.reason)) from None
 
 
 def _moves_of(data: Mapping[str, Any]) -> list[Any]:
