@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from itertools import combinations
 
 import pytest
@@ -307,9 +308,15 @@ def test_a_position_is_a_start_and_checked_moves() -> None:
     assert [str(m) for m in legal_moves(state)] == ["discard 4-4 + 5-2"]  # Man-seven is below Heaven-nine
     with pytest.raises(TienGowError) as caught:
         position(TienGowRules(), hands, banker=0, leader=3, taken=(2, 2, 0, 2), moves=["play 3-1 4-1", "play 1-1 6-2"])
-    assert "move 2 (play 1-1 + 6-2) cannot be made" in str(caught.value)
-    assert caught.value.reason.ru.startswith("ход 2 (play 1-1 + 6-2) сделать нельзя")
+    # counted from 0, as the line games' referee counts a position's moves (moves[0] is the first)
+    said = caught.value.reason
+    assert str(caught.value).startswith("moves[1] (play 1-1 + 6-2) by seat 0 is illegal: ")
+    assert said.in_("ru").startswith("ход moves[1] (play 1-1 + 6-2) игрока 0 не по правилам: ")
+    assert said.in_("uk").startswith("хід moves[1] (play 1-1 + 6-2) гравця 0 не за правилами: ")
+    assert said.in_("es").startswith("la jugada moves[1] (play 1-1 + 6-2) del jugador 0 no es legal: ")
     for bad in ("lead 6-6", "play", "play 6-0", "discard six"):
         with pytest.raises(TienGowError) as caught:
             position(TienGowRules(), hands, banker=0, leader=3, taken=(2, 2, 0, 2), moves=[bad])
-        assert str(caught.value).startswith("move 1: ") and caught.value.reason.ru.startswith("ход 1: ")
+        for lang in ("en", "ru", "uk", "es"):
+            text = caught.value.reason.in_(lang)
+            assert text.startswith("moves[0]: ") and not re.search(r"\b(move|ход|хід|jugada) 1\b", text), text

@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from tutorial_app.rules.line.notation import at
 from tutorial_app.rules.text import RulesError, Text, msg, msgn, seat_name
 from tutorial_app.rules.tien_gow.moves import apply_unchecked, normalize, why_illegal
 from tutorial_app.rules.tien_gow.options import HAND_SIZE, PLAYERS, TienGowRules
@@ -149,19 +150,27 @@ def position(
 
     Why moves and not a trick written out: a trick in progress is whatever
     its moves made it, so the position cannot say something the rules would
-    not allow. A move that cannot be made is refused with its number and the
-    rules core's reason, in both languages.
+    not allow. A move that cannot be made is refused with its place in the
+    list, counted from 0 as the line games' referee counts (``moves[0]`` is the
+    first), and the rules core's reason, in every language.
     """
     state = start_hand(rules, hands, banker, leader=leader, taken=taken)
-    for number, written in enumerate(moves, start=1):
+    for i, written in enumerate(moves):
+        where = f"moves[{i}]"
         try:
             move = parse_move(written) if isinstance(written, str) else written
         except RulesError as exc:
-            raise TienGowError(msg("move {number}: {reason}", number=number, reason=exc.reason)) from None
+            raise TienGowError(at(where, exc.reason)) from None
         reason = why_illegal(state, move)
         if reason is not None:
             raise TienGowError(
-                msg("move {number} ({move}) cannot be made: {reason}", number=number, move=str(move), reason=reason)
+                msg(
+                    "{where} ({written}) by seat {mover} is illegal: {reason:clause}",
+                    where=where,
+                    written=str(move),
+                    mover=state.to_move,
+                    reason=reason,
+                )
             )
         state = apply_unchecked(state, normalize(move))
     return state
