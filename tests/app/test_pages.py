@@ -457,3 +457,15 @@ def test_a_two_level_hint_asks_first_and_gives_the_answer_on_the_second_press() 
     assert any(step.hint.ru in i.value and step.hint_answer.ru in i.value for i in at.info)
     assert not [b for b in at.button if b.key == "learn_hint_more"]  # nothing more to tell
     assert run.hints_used == 2
+
+
+@pytest.mark.parametrize("lang", ["uk", "es"])
+def test_the_house_rules_box_asks_in_the_pages_language(lang: str) -> None:
+    """The options box under 'House changes' showed Streamlit's English 'Choose options' on every language's page."""
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.query_params["lang"] = lang
+    ok(at.run())
+    ok(at.switch_page("app_pages/rules.py").run())
+    box = at.multiselect[0]
+    assert box.label == t("rules.overrides_pick", lang)
+    assert box.placeholder == t("rules.overrides_placeholder", lang) != t("rules.overrides_placeholder", "en")

@@ -131,6 +131,7 @@ MESSAGES: dict[str, str] = {
     "rules.pairs": "Play in pairs (seats 0 + 2 against 1 + 3)",
     "rules.overrides": "House-rule changes",
     "rules.overrides_pick": "Options to change",
+    "rules.overrides_placeholder": "Choose the rules you play differently",
     "rules.cannot_play": "These rules cannot be played: {reason}",
     "rules.in_pairs": "in pairs",
     "rules.n_players": "{n} players",

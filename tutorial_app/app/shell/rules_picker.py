@@ -216,6 +216,7 @@ def _choice(prefix: str, preset: str, show_overrides: bool, players_choice: bool
                 tr("rules.overrides_pick"),
                 list(specs),
                 key=f"{prefix}_changed_{preset}",
+                placeholder=tr("rules.overrides_placeholder"),  # not Streamlit's English 'Choose options'
                 format_func=lambda n: specs[n].label.in_(language),
             )
             for name in chosen:
