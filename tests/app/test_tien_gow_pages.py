@@ -14,10 +14,12 @@ from app_runs import MAIN, ok, started
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.tien_gow.table import HUMAN
+from tutorial_app.board.tien_gow_controller import selection_hint
 from tutorial_app.i18n import t
 from tutorial_app.lessons import load_course, solve, solve_until
 from tutorial_app.lessons.format.model import PlayStep, QuizStep
 from tutorial_app.rules import tien_gow as tg
+from tutorial_app.rules.text import msgn
 from tutorial_app.rules.tien_gow.sheet import tien_gow_sections
 from tutorial_app.rules.tien_gow.worked import namer
 from tutorial_app.strategy.bot_table import BotTable
@@ -72,6 +74,36 @@ def test_a_hand_of_tien_gow_played_to_its_settlement_with_the_buttons() -> None:
     assert all(line.en in shown for line in sentences)  # the engine's settlement, with its arithmetic
     chips = at.table[0].value
     assert list(chips.iloc[-1][1:]) == [str(c) for c in table.sheet.chips]
+
+
+def test_with_nothing_chosen_on_the_buttons_the_caption_says_what_may_be_laid_not_choose() -> None:
+    """Tiles chosen on the table stay in the browser (the server never hears of them), so the caption under the
+    buttons, with nothing chosen there, says what may be laid as a rule ("To lead: ...", "This trick takes 2 tiles:
+    ..."), never "Choose one tile..." beside tiles chosen on the table; with a tile chosen, what it may do."""
+    for lang in ("en", "ru"):
+        at = started(lang)
+        _deal_tien_gow(at, lang=lang, seed=1)
+        leads = follows = 0
+        for _ in range(40):
+            table = at.session_state["play_page"].table
+            if table.hand_over:
+                break
+            if table.paused:
+                ok(at.button(key="play_tg_resume").click().run())
+                continue
+            state = table.state
+            captions = [caption.value for caption in at.caption]
+            nothing = selection_hint(state, (), HUMAN).text.in_(lang)
+            assert nothing not in captions
+            if state.trick is None:
+                leads += 1
+                assert t("tg.lead_rule", lang) in captions
+            else:
+                follows += 1
+                count = msgn("{n} tile", "{n} tiles", state.trick.size).in_(lang)
+                assert t("tg.follow_rule", lang, count=count) in captions
+            _make(at, "play", state, tg.legal_moves(state)[-1])
+        assert leads and follows
 
 
 def test_the_header_shows_a_typed_deal_number_and_keeps_a_secret_one_hidden() -> None:

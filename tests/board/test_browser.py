@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from board_helpers import PRESETS, position, random_hands, tile
 
-from tutorial_app.board.browser import PICK_JOIN, patch
+from tutorial_app.board.browser import PICK_JOIN, PUT_DOWN, patch
 from tutorial_app.board.browser_line import (
     BoardSize,
     LinePlay,
@@ -93,6 +93,25 @@ def test_a_tile_that_fits_nowhere_says_why_in_the_learners_language() -> None:
         sent = line_board(state, VIEW._replace(lang=lang), moves=LinePlay())[0].to_json()
         said = handle_click(state, None, "hand:6-4").message
         assert said is not None and sent["picks"]["hand:6-4"]["note"] == said.in_(lang)
+
+
+def test_a_pick_on_the_board_puts_down_what_the_page_holds_or_says_and_nothing_else() -> None:
+    """The board is told when the page holds a selection (a button's) or says something of the last click (a warning):
+    its next pick then reports ``PUT_DOWN`` once, and the controllers take that report for no move at all."""
+    state = position("block", [["6-4", "3-0", "1-2"], ["5-5", "2-2", "6-6"]], ["3-3", "3-5", "5-1"])
+    for play_, held, spoken in (
+        (LinePlay(), [], False),
+        (LinePlay(picked=tile("6-4")), ["hand:6-4"], False),
+        (LinePlay(spoken=True), [], True),
+    ):
+        sent = line_board(state, VIEW, moves=play_)[0].to_json()
+        assert (sent["picked"], sent["spoken"], sent["putDown"]) == (held, spoken, PUT_DOWN)
+    assert handle_click(state, tile("6-4"), PUT_DOWN) == handle_click(state, tile("6-4"), None)
+    turn = tien_gow_turns(1)[0]
+    for table_play, spoken in ((TablePlay((0,)), False), (TablePlay(spoken=True), True)):
+        sent = tien_gow_board(turn, TableView(), play=table_play).to_json()
+        assert (sent["spoken"], sent["putDown"]) == (spoken, PUT_DOWN)
+    assert tien_gow_click(turn, (0,), PUT_DOWN).move is None
 
 
 def test_the_move_drawn_ahead_is_the_first_step_of_the_next_run() -> None:

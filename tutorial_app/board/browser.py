@@ -29,6 +29,13 @@ What the browser gets, and does with it:
   to re-bend the chain at), ``fallback``: a click with no local answer
   reported with the picks (Play with a selection that cannot go: the rules
   core says why), ``notes``: sentences for clicks that change nothing.
+- ``picked``: the picks the server holds (chosen with a button under the
+  board), and ``spoken``: the page says something of the learner's last
+  click (a warning, a refusal). A pick on the board then makes the board's
+  picks the only ones: the board reports ``PUT_DOWN`` once, and the server
+  puts its selection down and drops what it said of it, so the buttons and
+  the page's box never speak of a tile the board no longer holds. Picks on a
+  board the page says nothing of are never reported (no run for a pick).
 
 Why layers and patches: a figure is 10-20 KiB of JSON and 2-10 ms to build on the server, and a
 Plotly redraw of a board 30-150 ms in the browser; a move's layer is a few shapes, drawn in a few
@@ -57,6 +64,7 @@ __all__ = [
     "board_data",
     "moves_added",
     "PICK_JOIN",
+    "PUT_DOWN",
 ]
 
 Figure = dict[str, Any]
@@ -64,6 +72,12 @@ Figure = dict[str, Any]
 
 PICK_JOIN = ","
 """Between the names of several picks in a key (``"hand:1,hand:4|action:play"``); picks are sorted."""
+
+PUT_DOWN = "put-down"
+"""What the board reports when the learner picks on it while the page holds a selection or says something of one
+(``Answers.picked``, ``Answers.spoken``): the server's selection is put down and what the page said of it goes,
+the board's picks being the learner's choice now. Why not each pick reported: one run for the change of hands,
+none for the picks after it."""
 
 E = TypeVar("E")
 
@@ -111,6 +125,8 @@ class Answers(NamedTuple):
     pick the server no longer holds is put down there too) and leaves what they mean to the page's own box or
     caption, where the button was pressed: a pick's ``note`` is said for picks made on the board, so a sentence
     is on screen once.
+    ``spoken``: the page says something of the learner's last click (a box beside or under the board); like a
+    held pick, it makes the board's next pick report ``PUT_DOWN``, so what it said goes once it no longer holds.
     ``idle``: said when the learner clicks the board while it is not theirs to play (out of turn).
     """
 
@@ -123,6 +139,7 @@ class Answers(NamedTuple):
     fallback: Mapping[str, str] = {}
     notes: Mapping[str, str] = {}
     picked: tuple[str, ...] = ()
+    spoken: bool = False
     idle: str | None = None
 
 
@@ -178,6 +195,8 @@ class BoardData(NamedTuple):
             fallback=dict(answers.fallback),
             notes=dict(answers.notes),
             picked=list(answers.picked),
+            spoken=answers.spoken,
+            putDown=PUT_DOWN,
             idle=answers.idle,
         )
         return data

@@ -86,12 +86,14 @@ class LineView(NamedTuple):
 class LinePlay(NamedTuple):
     """What the learner's clicks may do: pick tiles and lay them (``picked``: the tile a button chose;
     ``closed``: lay a double face down; ``turns``: the chosen bend's step per end, as pairs, so that a board's
-    moves can key a cache), click table tiles (``chain_clicks``: reported, to re-bend the chain there)."""
+    moves can key a cache), click table tiles (``chain_clicks``: reported, to re-bend the chain there).
+    ``spoken``: the page says something of the last click (``browser.Answers.spoken``)."""
 
     picked: Tile | None = None
     closed: bool = False
     turns: tuple[tuple[End, Step], ...] = ()
     chain_clicks: bool = False
+    spoken: bool = False
 
 
 def line_layout(state: HandState, shape: ChainShape | None, size: BoardSize) -> BoardLayout:
@@ -278,7 +280,7 @@ def _answers(state: HandState, view: LineView, picture: Picture, layout: BoardLa
                 state, view, picture, layout, _play(state, tile, end, play_.closed), play_
             )
     picked = (f"hand:{play_.picked}",) if play_.picked is not None and f"hand:{play_.picked}" in picks else ()
-    return Answers(picks, moves, sends=sends, picked=picked)
+    return Answers(picks, moves, sends=sends, picked=picked, spoken=play_.spoken)
 
 
 def _play(state: HandState, tile: Tile, end: End, closed: bool) -> Move:

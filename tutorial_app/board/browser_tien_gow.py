@@ -60,9 +60,11 @@ class TableView(NamedTuple):
 
 
 class TablePlay(NamedTuple):
-    """The learner's part: the places a button already selected."""
+    """The learner's part: the places a button already selected; ``spoken``: the page says something of the last
+    click (``browser.Answers.spoken``)."""
 
     picked: tuple[int, ...] = ()
+    spoken: bool = False
 
 
 @lru_cache(maxsize=128)
@@ -158,6 +160,7 @@ def _answers(state: HandState, view: TableView, picture: Picture, play: TablePla
         limit_note=limit_text(wanted).in_(view.lang) if wanted > 1 else None,
         fallback={"action:play": "play:{picks}", "action:discard": "discard:{picks}"},
         picked=tuple(f"hand:{place}" for place in play.picked if f"hand:{place}" in picks),
+        spoken=play.spoken,
     )
 
 

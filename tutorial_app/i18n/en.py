@@ -327,6 +327,8 @@ MESSAGES: dict[str, str] = {
     # Tien Gow (the Play page's table, its lessons and its house rules)
     "tg.controls": "Your tiles, in the order of your hand on the table. Click to select a tile, click again to put it back.",
     "tg.tile_help": "Select {tile}, or put it back",
+    "tg.lead_rule": "To lead: one tile or a combination.",
+    "tg.follow_rule": "This trick takes {count}: face up to beat, face down to give the trick up.",
     "tg.play": "Play (face up)",
     "tg.discard": "Discard (face down)",
     "tg.header": "Tien Gow · hand {hand} · opponents: {bot} · {deal} · you are seat 0, at the bottom",

@@ -27,10 +27,11 @@ from tutorial_app.app.learn.step_parts import (
     show_tiles,
 )
 from tutorial_app.app.shell.puzzle_memory import remember_missed_quiz
-from tutorial_app.app.shell.session import bump, lang, tr
+from tutorial_app.app.shell.session import bump, lang, revision, tr
 from tutorial_app.app.shell.shortcuts import keyboard_shortcuts
 from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.shell.step_hooks import StepHooks
+from tutorial_app.app.table.board_component import keep_in_sight
 from tutorial_app.app.table.board_view import forget_shape
 from tutorial_app.app.table.controls import set_selected
 from tutorial_app.app.table.hand_review import hand_review
@@ -112,6 +113,8 @@ def _run(name: str) -> Run | None:
 
 def _set_shown(name: str, shown: Shown | None) -> None:
     player_slot(name).shown = shown
+    if shown is not None:
+        bump(f"{name}_said")  # something new said: the box comes into sight (``_feedback``)
 
 
 def open_lesson(name: str, run: Run) -> None:
@@ -248,10 +251,18 @@ def _solve(name: str, on_finish: OnFinish) -> None:
 
 
 def _feedback(name: str) -> None:
-    """The verdict, the engine's explanation and the hint, where the learner is looking."""
+    """The verdict, the engine's explanation and the hint, where the learner is looking: beside the board on a wide
+    screen; on a phone, where the panel is under the board, the box is scrolled into sight when something new is
+    said in it (the buttons just tapped are below it, and it would appear above the screen's top)."""
     shown = player_slot(name).shown
+    keep_in_sight(f"{name}_feedback", revision(f"{name}_said"))
     if shown is None:
         return
+    with st.container(key=f"{name}_feedback"):
+        _said(name, shown)
+
+
+def _said(name: str, shown: Shown) -> None:
     text = shown.message + (f"\n\n{shown.explanation}" if shown.explanation else "")
     if shown.correct:
         st.success(text, icon=":material/check_circle:")

@@ -19,8 +19,8 @@ from tutorial_app.app.play.seat_bots import chosen_bots, opponents_text, seat_bo
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
 from tutorial_app.app.shell.play_page import play_page
 from tutorial_app.app.shell.rules_picker import RuleChoice, preset_name
-from tutorial_app.app.shell.session import bump, lang, tr
-from tutorial_app.app.table.board_component import follow_board
+from tutorial_app.app.shell.session import bump, lang, revision, tr
+from tutorial_app.app.table.board_component import follow_board, keep_in_sight
 from tutorial_app.app.table.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
 from tutorial_app.app.table.controls import (
     direction_buttons,
@@ -45,6 +45,7 @@ from tutorial_app.app.table.records import (
     side_label,
 )
 from tutorial_app.board.adjust import BENDS, AdjustError
+from tutorial_app.board.browser import PUT_DOWN
 from tutorial_app.board.layout import Bend, Step
 from tutorial_app.i18n import Lang
 from tutorial_app.rules.game import AnyGame
@@ -60,6 +61,8 @@ __all__ = ["LinePlayScreens"]
 
 def _say(reason: Text | None) -> None:
     play_page().feedback = reason
+    if reason is not None:
+        bump("play_said")  # a new warning: it comes into sight (``_hand_and_moves``)
 
 
 def _fresh_table() -> None:
@@ -133,6 +136,10 @@ def _click(name: str) -> None:
     table = play_page().table
     if table is None:
         return
+    if name == PUT_DOWN:  # a tile picked on the board: its picks are the learner's now, a warning of the old one goes
+        set_selected("play", None)
+        _say(None)
+        return
     outcome = table_click("play", table.state, HUMAN, name, closed=face_down("play"))
     _say(outcome.message)
     if outcome.chain is not None and not table.hand_over:
@@ -194,8 +201,9 @@ def _hand_and_moves(table: PlayTable, current: Lang, deal_again: Callable[[], No
     state = table.state
     _board_area()
     feedback = play_page().feedback
+    keep_in_sight("play_feedback", revision("play_said"))  # on a phone the buttons tapped are below it
     if feedback is not None:
-        st.warning(feedback.in_(current), icon=":material/front_hand:")
+        st.container(key="play_feedback").warning(feedback.in_(current), icon=":material/front_hand:")
     record = hand_log(state, current)
     last_mine = max((i for i, entry in enumerate(state.log) if entry[0] == HUMAN), default=-1)
     if 0 <= last_mine < len(record) - 1:
@@ -338,6 +346,7 @@ def _board_area() -> None:
         closed=face_down("play"),
         turns=_turns(table),
         chain_clicks=True,
+        spoken=play_page().feedback is not None,
     )
 
 

@@ -45,6 +45,7 @@ __all__ = [
     "board_json",
     "board_ahead",
     "announce_count",
+    "keep_in_sight",
     "show_picture",
     "figure_json",
     "follow_board",
@@ -196,6 +197,19 @@ def announce_count(name: str, count: int) -> None:
     Takes no room."""
     payload = json.dumps({"announce": {"name": name, "n": count}}, separators=(",", ":"))
     _component(get_bidi_component_manager())(key=f"dt_hidden_announce_{name}", data=payload, width="content")
+
+
+def keep_in_sight(key: str, count: int) -> None:
+    """Scroll the page's element keyed ``key`` (an ``st.container(key=...)``) into sight, under the page's header,
+    once this run is over, when ``count`` changed since the page last saw it (a new sentence in that box). Takes no
+    room; a box already wholly in sight is left where it is.
+
+    Why: on a phone the columns stack, and a verdict said in a box above the buttons just tapped (a lesson's
+    panel, Play's warning) would appear above the screen's top, where the learner does not look; on a desktop the
+    box is beside or under the board, in sight, and nothing moves.
+    """
+    payload = json.dumps({"sight": {"target": key, "n": count}}, separators=(",", ":"))
+    _component(get_bidi_component_manager())(key=f"dt_hidden_sight_{key}", data=payload, width="content")
 
 
 def show_picture(figure: Any, *, name: str, alt: str = "") -> None:

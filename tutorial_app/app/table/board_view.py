@@ -113,6 +113,7 @@ def show_board(
     tile_px: float | None = None,
     width: int | None = None,
     ahead: str | None = None,
+    spoken: bool = False,
 ) -> None:
     """Draw the board; the learner's move comes back as ``on_click("play:6-4:left")`` (a button's twin
     "hand:6-4" then "end:left" goes the same way), a table tile as ``"chain:left:3"`` with ``chain_clicks``.
@@ -121,7 +122,8 @@ def show_board(
     at. ``selected``: the tile a button chose. ``large``: a tall board (the presenter view); ``wide``: the
     page's full width (``WIDE_SIZE``); ``show_turn``/``show_fits``: the turn marker and the outline of the
     learner's fitting tiles, ``show_boneyard`` the boneyard's count (each off where it would give a quiz's
-    answer away). ``closed``: a double the
+    answer away). ``spoken``: the page says something of the learner's last click (a warning): the board's next
+    pick puts it down (``browser.PUT_DOWN``, reported to ``on_click``). ``closed``: a double the
     learner lays goes face down; ``turns``: the chosen bend per end (the board draws the move that way).
     ``names``: people's names on their seats; ``name_viewer`` False: nobody at the table is "You";
     ``static``: a picture (no hover labels, nothing answers a click, no moves played through); ``width``: the
@@ -154,7 +156,9 @@ def show_board(
     )
     since = None if static else _since(name, state)
     moves = (
-        LinePlay(selected, closed, tuple(sorted((turns or {}).items())), chain_clicks) if on_click is not None else None
+        LinePlay(selected, closed, tuple(sorted((turns or {}).items())), chain_clicks, spoken)
+        if on_click is not None
+        else None
     )
     text, layout = _drawn(state, view, kept, since, moves, static)
     if ahead is not None:

@@ -21,6 +21,7 @@ from tutorial_app.app.table import controls
 from tutorial_app.app.table.board_view import show_board
 from tutorial_app.app.table.records import lead_reason
 from tutorial_app.board.adjust import bent_shape
+from tutorial_app.board.browser import PUT_DOWN
 from tutorial_app.board.shape import ChainShape
 from tutorial_app.lessons import LessonRun
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
@@ -83,6 +84,10 @@ def step_board(
 def _click(name: str, run: LessonRun, clicked: str, hooks: Hooks) -> None:
     """A board click or a button: the shared click model; only placing a tile can be a mistake."""
     if run.done or run.refuted or run.state is None:
+        return
+    if clicked == PUT_DOWN:  # a tile picked on the board, not the one the buttons chose: they and the box follow it
+        controls.set_selected(name, None)
+        hooks.say(None)
         return
     outcome = controls.table_click(name, run.state, run.viewer, clicked, closed=controls.face_down(name))
     if outcome.move is not None:

@@ -26,6 +26,7 @@ from tutorial_app.app.tien_gow.view import (
     trick_click,
     trick_controls,
 )
+from tutorial_app.board.browser import PUT_DOWN
 from tutorial_app.board.tien_gow_controller import selected_tiles, valid_selection
 from tutorial_app.lessons import LessonRun
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep, QuizStep
@@ -56,6 +57,10 @@ def _click(name: str, run: LessonRun, clicked: str, hooks: Hooks) -> None:
     state = run.state
     if run.done or run.refuted or run.paused or state is None or state.to_move != run.viewer:
         return
+    if clicked == PUT_DOWN:  # tiles picked on the table: the buttons' selection and what the box said of it go
+        clear_selection(name)
+        hooks.say(None)
+        return
     kind, _, value = clicked.partition(":")
     pressed = {tg.Action.PLAY.value, tg.Action.DISCARD.value}
     if (kind == "action" and value in pressed) or kind in pressed:
@@ -65,6 +70,7 @@ def _click(name: str, run: LessonRun, clicked: str, hooks: Hooks) -> None:
         tiles = selected_tiles(state, places, run.viewer)
         if not tiles:
             hooks.say(_CHOOSE_FIRST)
+            keep_refused(name, (), _CHOOSE_FIRST)  # the table's next pick makes it go
             return
         move = tg.Move(tg.Action(action), tiles)
         refused = tg.why_illegal(state, move)

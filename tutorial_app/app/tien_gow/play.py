@@ -17,9 +17,11 @@ from streamlit.delta_generator import DeltaGenerator
 from tutorial_app.app.shell.links import MAX_SEED
 from tutorial_app.app.shell.play_page import play_page
 from tutorial_app.app.shell.rules_picker import RuleChoice
-from tutorial_app.app.shell.session import bump, lang, tr
+from tutorial_app.app.shell.session import bump, lang, revision, tr
+from tutorial_app.app.table.board_component import keep_in_sight
 from tutorial_app.app.tien_gow.table import HUMAN, human_move, next_hand, resume, start_tien_gow, undo
 from tutorial_app.app.tien_gow.view import banker_text, clear_selection, show_trick_table, trick_click, trick_controls
+from tutorial_app.board.browser import PUT_DOWN
 from tutorial_app.board.tien_gow_layout import seat_title
 from tutorial_app.i18n import t
 from tutorial_app.rules import tien_gow as tg
@@ -36,6 +38,8 @@ KEY = "play"
 
 def _say(said: Text | None) -> None:
     play_page().feedback = said
+    if said is not None:
+        bump(f"{KEY}_said")  # a new warning: it comes into sight (``show_tien_gow``)
 
 
 def _store(table: BotTable, said: Text | None = None) -> None:
@@ -56,6 +60,10 @@ def deal_tien_gow(rules: tg.TienGowRules, bot: str, seed: int, whole_match: bool
 def _click(clicked: str) -> None:
     table = play_page().table
     if table is None:
+        return
+    if clicked == PUT_DOWN:  # tiles picked on the table: the buttons' selection and a warning of it go
+        clear_selection(KEY)
+        _say(None)
         return
     outcome = trick_click(KEY, table.state, HUMAN, clicked)
     _say(outcome.message)
@@ -174,10 +182,12 @@ def show_tien_gow(table: BotTable) -> None:
         reveal=table.hand_over,
         interactive=state.to_move == HUMAN and not table.hand_over,
         wide=True,
+        spoken=play_page().feedback is not None,
     )
     feedback = play_page().feedback
+    keep_in_sight(f"{KEY}_feedback", revision(f"{KEY}_said"))  # on a phone the buttons tapped are below it
     if feedback is not None:
-        st.warning(feedback.in_(current), icon=":material/front_hand:")
+        st.container(key=f"{KEY}_feedback").warning(feedback.in_(current), icon=":material/front_hand:")
     if table.since:
         said = describe_plays(_before_since(table), table.since, HUMAN)
         st.caption(tr("tg.since", moves=said.in_(current)))

@@ -26,11 +26,12 @@ from tutorial_app.board.tien_gow_controller import (
     Selection,
     TienGowClick,
     handle_click,
+    lay_count,
     selection_hint,
     valid_selection,
 )
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.text import Text, msgc, seat_name
+from tutorial_app.rules.text import Text, msgc, msgn, seat_name
 
 __all__ = [
     "selection",
@@ -117,10 +118,13 @@ def show_trick_table(
     height: int | None = None,
     show_turn: bool = True,
     credit_trick: bool = True,
+    spoken: bool = False,
 ) -> None:
     """Draw the table; the learner's tiles are picked in the browser and a press of Play or Discard on the
     table comes back as ``on_click("play:0,3")`` (the button twins below the table as ``"hand:3"``,
-    ``"action:play"``).
+    ``"action:play"``). A pick on the table while the buttons hold a selection, or while the page says something
+    of the last click (``spoken``, or a refusal this table's memory keeps), comes back once as
+    ``browser.PUT_DOWN``: the buttons' selection and what was said of it go.
 
     ``show_turn`` False hides whose turn it is and who holds or took the trick
     (a lesson's question about a seat is on); ``credit_trick`` False shows the seats' trick points from before
@@ -146,7 +150,7 @@ def show_trick_table(
         state,
         view,
         since=since,
-        play=TablePlay(selection(name, state, viewer)) if interactive else None,
+        play=TablePlay(selection(name, state, viewer), spoken or memory.refused is not None) if interactive else None,
         pace_ms=BOT_PACE_MS,
     )
     memory.last, memory.before = state, since
@@ -177,7 +181,9 @@ def trick_controls(state: tg.HandState, viewer: int, key: str, on_click: OnClick
             width="stretch",
             help=tr("tg.tile_help", tile=str(tile)),
         )
-    if hint.text != trick_memory(key).refused:  # a refusal is said once, in the page's box
+    if not chosen:
+        st.caption(_what_to_lay(state))
+    elif hint.text != trick_memory(key).refused:  # a refusal is said once, in the page's box
         st.caption(hint.text.in_(lang()))
     # Never disabled: pressing with a selection that cannot go says why, in the engine's words.
     actions = (("play", "tg.play", hint.can_play), ("discard", "tg.discard", hint.can_discard))
@@ -190,6 +196,15 @@ def trick_controls(state: tg.HandState, viewer: int, key: str, on_click: OnClick
             args=(f"action:{action}",),
             width="stretch",
         )
+
+
+def _what_to_lay(state: tg.HandState) -> str:
+    """What may be laid now, said as a rule: nothing chosen with the buttons may still be tiles chosen on the table,
+    which the server does not know of (the table picks them itself), so not "choose one tile"."""
+    if state.trick is None:
+        return tr("tg.lead_rule")
+    count = msgn("{n} tile", "{n} tiles", lay_count(state))
+    return tr("tg.follow_rule", count=count.in_(lang()))
 
 
 def banker_text(state: tg.HandState, viewer: int, by_lot: bool) -> str:

@@ -143,8 +143,11 @@ class Board {
     this.spareKey = null;
     this.picks = [];
     this.held = false; // the picks are the server's selection (data.picked), not the learner's clicks on the board
+    this.speaks = false; // the page speaks of a selection (held, or data.spoken): a pick here puts it down there
     this.moveLayer = null;
     this.pendingAck = null;
+    this.pendingKind = null; // 'put-down' (nothing the board shows waits for it) or 'report' (a move, a click sent)
+    this.waiting = null; // a click that reports, made while a put-down was on its way: answered once it is
     this.pendingSince = 0;
     this.targets = [];
     this.queue = Promise.resolve();
@@ -205,19 +208,28 @@ class Board {
       announceAnswer(data.name);
     }
     const sameBoard = previous !== null && previous.key === data.key;
+    // A put-down still on its way: a run that began before it (the server's selection not yet put down) must not
+    // take the learner's picks back.
+    const putting = this.pendingAck !== null && this.pendingKind === 'put-down';
     // The server's selection (a tile chosen with the buttons under the board) is the board's too, and so is its
     // end: a selection the server no longer holds is put down here as well (a button pressed again, a move the
     // rules refused and the page cleared). Picks made on the board, which the server never saw, stay.
-    const held = Boolean(data.picked && data.picked.length);
+    const held = !putting && Boolean(data.picked && data.picked.length);
     if (held) this.picks = data.picked.slice();
     else if (!sameBoard || this.held) this.picks = [];
     else this.picks = this.picks.filter((name) => data.picks && name in data.picks);
     this.held = held;
+    this.speaks = held || (!putting && Boolean(data.spoken));
     // What a held selection means the page says (its box, its caption), where the button was pressed; the
     // board's note is for picks made on the board only, so no sentence is on screen twice.
     this.say(sameBoard && !held ? this.noteText() : null);
     this.drawLayer();
     this.enqueue(() => this.show(data));
+    const waiting = this.waiting;
+    if (waiting !== null && this.pendingAck === null) {
+      this.waiting = null;
+      this.answer(waiting);
+    }
   }
 
   async show(data) {
@@ -556,7 +568,16 @@ class Board {
 
   answer(name) {
     const data = this.data;
-    if (!data.interactive || this.pendingAck !== null) return;
+    if (!data.interactive) return;
+    if (this.pendingAck !== null) {
+      // A put-down on its way changes nothing drawn here: picks go on at once, and a click that reports (a move)
+      // waits for its answer (the server would take it before the put-down otherwise). Anything else waits too.
+      if (this.pendingKind !== 'put-down') return;
+      if (!data.picks[name]) {
+        this.waiting = name;
+        return;
+      }
+    }
     if (data.picks[name]) {
       this.pick(name);
     } else if (data.moves[`${this.pickKey()}|${name}`]) {
@@ -590,6 +611,12 @@ class Board {
     this.held = false; // chosen on the board now: the board says what the choice means
     this.drawLayer();
     this.say(this.noteText());
+    if (this.speaks) {
+      // The page held a selection or said something of one: the buttons and its box would speak of a tile the
+      // board no longer holds. Reported once; the board's picks are the learner's from now on (browser.py PUT_DOWN).
+      this.speaks = false;
+      this.report(data.putDown, 'put-down');
+    }
   }
 
   play(move) {
@@ -614,20 +641,24 @@ class Board {
     });
   }
 
-  report(name) {
+  report(name, kind = 'report') {
     this.sent += 1;
-    this.setPending(this.data.ack);
+    this.setPending(this.data.ack, kind);
     this.trigger('clicked', { name, seq: this.sent });
   }
 
-  setPending(ack) {
+  setPending(ack, kind = null) {
     this.pendingAck = ack;
+    this.pendingKind = ack !== null ? kind : null;
     this.pendingSince = performance.now();
     this.root.dataset.pending = String(ack !== null);
     if (ack !== null) {
       clearTimeout(this.stuck);
       this.stuck = setTimeout(() => {
-        if (this.pendingAck === ack && performance.now() - this.pendingSince >= STUCK_MS) this.setPending(null);
+        if (this.pendingAck === ack && performance.now() - this.pendingSince >= STUCK_MS) {
+          this.waiting = null;
+          this.setPending(null);
+        }
       }, STUCK_MS);
     }
   }
@@ -668,6 +699,32 @@ function announceCount({ name, n }) {
   return undefined;
 }
 
+// A box the page keeps in sight (keep_in_sight in board_component.py): when its count changed since this page last
+// saw it (a new sentence in it), it is scrolled into the window once the run is over, under the page's header,
+// unless it is wholly in sight already. Its first sight on the page moves nothing (a page opened, not a tap).
+function keepInSight({ target, n }) {
+  const seen = (window.__dominoSight = window.__dominoSight || {});
+  const first = !(target in seen);
+  const changed = seen[target] !== n;
+  seen[target] = n;
+  if (first || !changed) return undefined;
+  afterRun(() => {
+    const box = document.querySelector(`.st-key-${CSS.escape(target)}`);
+    if (!box) return;
+    const header = document.querySelector('[data-testid="stHeader"]');
+    const top = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+    const rect = box.getBoundingClientRect();
+    if (rect.top >= top && rect.bottom <= window.innerHeight) return;
+    box.style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
+    box.style.scrollMarginBottom = '8px';
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    // Its top first: a box taller than the window shows where its sentence begins.
+    const block = rect.top < top || rect.height > window.innerHeight - top ? 'start' : 'nearest';
+    box.scrollIntoView({ block, behavior: still ? 'auto' : 'smooth' });
+  });
+  return undefined;
+}
+
 function keepAhead(ahead) {
   aheads.set(ahead.board, ahead);
   const board = boards.get(ahead.board);
@@ -693,6 +750,7 @@ export default function ({ parentElement, data, setTriggerValue }) {
   }
   if (data.ahead) return keepAhead(data.ahead);
   if (data.announce) return announceCount(data.announce);
+  if (data.sight) return keepInSight(data.sight);
   let board = parentElement.__dominoBoard;
   if (!board) {
     board = new Board(parentElement);
