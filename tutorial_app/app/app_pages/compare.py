@@ -182,6 +182,11 @@ def _referee(choices: list[RuleChoice], labels: list[str], current: str) -> None
             judged.append(judged_under(position, choice.preset, choice.overrides, current))
         except PositionError as exc:
             judged.append(exc)
+    refused = {answer.reason.en: answer for answer in judged if isinstance(answer, PositionError)}
+    if len(refused) == 1 and len(judged) == sum(isinstance(answer, PositionError) for answer in judged):
+        # wrong under every rule set for the same reason (a tile 7-1, a tile twice): said once, above the sets
+        st.error(tr("compare.bad_position", reason=plain(next(iter(refused.values())).reason.in_(current))))
+        return
     facts = [ruling_facts(ruling) for _, ruling in (j for j in judged if isinstance(j, tuple))]
     disagree = {name: differs([f[name] for f in facts]) for name in facts[0]} if facts else {}
     if any(disagree.values()):
