@@ -210,6 +210,99 @@ def test_a_lessons_board_is_readable_and_a_wrong_end_says_where_the_tile_fits(
         assert page.evaluate(LAYER) == f"pick:hand:{stuck}"
         assert page.evaluate(TIMES_SAID, refusal.in_(lang)) == 1
         page.screenshot(path=str(artifacts / f"learn_stuck_tile_{lang}.png"))
+        # another tile picked on the board: the buttons put the old one down and the box's sentence about it goes
+        click_point(page, f"hand:{tile}")
+        page.get_by_role("button", name=f"▲ {stuck}", exact=True).wait_for(state="detached")
+        page.wait_for_function(SETTLED, polling=50)
+        assert page.evaluate(LAYER) == f"pick:hand:{tile}"
+        assert page.get_by_role("button", name=str(stuck), exact=True).count() == 1
+        assert page.get_by_text(t("controls.choose_end", lang, tile=str(stuck))).count() == 0
+        assert page.evaluate(TIMES_SAID, refusal.in_(lang)) == 0
+        page.screenshot(path=str(artifacts / f"learn_board_pick_after_button_{lang}.png"))
+
+
+# Whether the text is wholly in the window, below the page's header (what the learner sees without scrolling).
+IN_SIGHT = """(text) => {
+  const node = [...document.querySelectorAll('[data-testid="stAlertContainer"]')].find((n) => n.innerText.includes(text));
+  if (!node) return false;
+  const header = document.querySelector('[data-testid="stHeader"]');
+  const top = header ? header.getBoundingClientRect().bottom : 0;
+  const box = node.getBoundingClientRect();
+  return box.top >= top && box.bottom <= window.innerHeight;
+}"""
+
+
+def _tapped_low(page: Any, label: str) -> None:
+    """Tap a button where a thumb taps it: scrolled to the middle of a phone's screen first."""
+    button = page.get_by_role("button", name=label, exact=True).first
+    button.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+    page.wait_for_function(SETTLED, polling=50)
+    button.tap()
+
+
+def test_on_a_phone_the_verdict_comes_into_sight_and_a_board_pick_puts_down_the_buttons_and_the_warning(
+    screen_page: Any, app_url: str, artifacts: Path
+) -> None:
+    """390 x 844: a lesson's verdict said after a tap on an end button below its box is scrolled into sight (ru);
+    on Play, a warning about a tile chosen with its button comes into sight, and goes with the button's choice as
+    soon as another tile is picked on the board (en)."""
+    lesson = next(item for item in load_course("core") if item.id == "core-02-placing-on-the-ends")
+    run = LessonRun.start(lesson)
+    page = screen_page(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2, locale="ru-RU"
+    )
+    open_app(page, f"{app_url}/?lesson={lesson.id}&lang=ru")
+    _to_first_play_step(page, run, "ru")
+    state = run.state
+    assert state is not None
+    tile, wrong = next(
+        (tile, end)
+        for tile in state.hand(run.viewer)
+        for end, number in state.table.open_ends()
+        if not tile.has(number) and any(m.tile is tile for m in legal_moves(state))
+    )
+    said = why_illegal(state, play(tile, wrong))
+    assert said is not None
+    _tapped_low(page, str(tile))
+    page.get_by_role("button", name=f"▲ {tile}", exact=True).wait_for()
+    page.wait_for_function(SETTLED, polling=50)
+    _tapped_low(
+        page, t("controls.end_button", "ru", end=t(f"end.{wrong}", "ru"), n=dict(state.table.open_ends())[wrong])
+    )
+    page.wait_for_function(IN_SIGHT, arg=said.ru, polling=50, timeout=30_000)
+    page.screenshot(path=str(artifacts / "phone_lesson_verdict_in_sight.png"))
+    # Play: a tile that fits nowhere chosen with its button, then another tile picked on the board
+    seed, table = next(
+        (seed, table)
+        for seed in range(1, 60)
+        for table in [start_table(rules_for("block", 2), "block", DEFAULT_LEVEL, seed, False)]
+        if table.state.to_move == HUMAN
+        and table.state.log
+        and any(not any(m.tile is t_ for m in legal_moves(table.state)) for t_ in table.state.hand(HUMAN))
+    )
+    state = table.state
+    stuck = next(t_ for t_ in state.hand(HUMAN) if not any(m.tile is t_ for m in legal_moves(state)))
+    fits = next(m.tile for m in legal_moves(state) if m.tile is not None)
+    warning = handle_click(state, None, f"hand:{stuck}", viewer_seat=HUMAN).message
+    assert warning is not None
+    open_app(page, f"{app_url}/play?deal={seed}&rules=block&players=2&lang=en")
+    page.wait_for_function(SETTLED, polling=50, timeout=60_000)
+    _tapped_low(page, str(stuck))
+    page.wait_for_function(IN_SIGHT, arg=warning.en, polling=50, timeout=30_000)
+    page.screenshot(path=str(artifacts / "phone_play_warning_in_sight.png"))
+    where = wait_point(page, f"hand:{fits}")
+    page.touchscreen.tap(where["x"], where["y"])
+    page.get_by_role("button", name=f"▲ {stuck}", exact=True).wait_for(state="detached")
+    page.wait_for_function(SETTLED, polling=50)
+    assert page.evaluate(TIMES_SAID, warning.en) == 0, "the warning about the tile put down is gone"
+    assert page.evaluate(LAYER) == f"pick:hand:{fits}"
+    page.screenshot(path=str(artifacts / "phone_play_board_pick.png"), full_page=True)
+    # the tile picked on the board is still played with one more tap, the buttons having followed
+    target = next(m.end for m in legal_moves(state) if m.tile is fits)
+    with server_answer(page):
+        spot = wait_point(page, f"end:{target}")
+        page.touchscreen.tap(spot["x"], spot["y"])
+    page.wait_for_function(f"() => !({HAS_POINT})('hand:{fits}')", timeout=60_000)
 
 
 BAR = '[data-testid="stProgress"] [role="progressbar"]'
