@@ -232,8 +232,9 @@ def test_a_tien_gow_lesson_driven_by_clicking(page: Any, app_url: str, artifacts
     page.screenshot(path=str(artifacts / "tien_gow_lesson_complete.png"), full_page=True)
 
 
-LEAD_HINT = "Choose one tile or a combination to lead."
-FOLLOW_HINT = r"Choose (\d+) tiles?: face up to beat"
+# What the caption under the buttons says while nothing is chosen there (as a rule: tiles may be chosen on the table).
+LEAD_HINT = "To lead: one tile or a combination."
+FOLLOW_HINT = r"This trick takes (\d+) tiles?: face up to beat"
 
 
 def _learner_turn(page: Any) -> None:
