@@ -34,6 +34,7 @@ from tutorial_app.i18n import t
 from tutorial_app.lessons import lessons_root, load_lesson, solve, start_run
 from tutorial_app.lessons.format.model import CapstoneStep
 from tutorial_app.rules import tien_gow as tg
+from tutorial_app.rules.games import find_game
 from tutorial_app.rules.tien_gow.worked import namer
 from tutorial_app.rules.tiles import Tile
 
@@ -55,7 +56,7 @@ def _choose_tien_gow(page: Any, lang: str) -> None:
     """Pick Tien Gow in the Play page's rule-set box, as a user does: open it, type, Enter."""
     box = page.get_by_label(t("rules.preset", lang))
     box.click()
-    page.keyboard.type("tien_gow")
+    page.keyboard.type(find_game(tg.NAME).preset_title(tg.NAME).in_(lang).split(":")[0])  # the box lists titles
     page.keyboard.press("Enter")
     page.get_by_text(t("tg.bot_greedy", lang)).first.wait_for()  # the bots' Tien Gow play is described
 
