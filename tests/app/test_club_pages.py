@@ -17,7 +17,9 @@ from tutorial_app.app.club import room
 from tutorial_app.app.club.home import find_lesson
 from tutorial_app.app.shell.links import MAX_SEED
 from tutorial_app.app.shell.stores import club_store
+from tutorial_app.club.codes import new_secret
 from tutorial_app.club.errors import ClubError
+from tutorial_app.club.shared_hand import make_setup
 from tutorial_app.club.store import THIS_COMPUTER, ClubStore, clock
 from tutorial_app.i18n import t
 
@@ -383,3 +385,53 @@ def test_a_players_tiles_do_not_say_click_while_another_seat_moves() -> None:
     assert t("controls.your_hand_waiting", "en") in captions and t("controls.your_hand", "en") not in captions
     moving = _in_room(code, guest)
     assert t("controls.your_hand", "en") in [c.value for c in moving.caption]
+
+
+def _house_options(at: AppTest, key: str) -> list[str]:
+    return [str(option) for option in at.selectbox(key=key).options]
+
+
+def _page(page: str, lang: str, **chosen: str) -> AppTest:
+    """A page in ``lang`` with widgets ``chosen`` before the first run (their labels are in ``lang``, which
+    AppTest's ``set_value`` formats in the test's process, in English)."""
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.query_params["lang"] = lang
+    for key, value in chosen.items():
+        at.session_state[key] = value
+    at.switch_page(f"app_pages/{page}.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_a_club_rule_set_is_named_in_the_pages_language_and_shown_in_it_everywhere() -> None:
+    """In Ukrainian the form asks for the Ukrainian title first, the other three optional; the set is shown by
+    its title in the page's language on the card, in the pickers of Play, Compare and a table, and at the
+    table; a language without a title shows the English one, else the first written."""
+    ukrainian, spanish = "Козел *на* дачі", "Kozel en la dacha"
+    at = _page("club", "uk", club_section="rules")
+    boxes = [w for w in at.text_input if str(w.key).startswith("club_book_title_")]
+    assert [(w.key, w.label) for w in boxes] == [
+        ("club_book_title_uk", t("club.title_uk", "uk")),
+        ("club_book_title_en", t("club.title_en", "uk")),
+        ("club_book_title_ru", t("club.title_ru", "uk")),
+        ("club_book_title_es", t("club.title_es", "uk")),
+    ]
+    assert all(w.max_chars == 80 for w in boxes)
+    at.button(key="club_book_save").click().run()  # no title at all
+    assert "напишіть назву набору правил хоча б однією мовою" in _texts(at)
+    at.text_input(key="club_book_title_uk").set_value(ukrainian)
+    at.text_input(key="club_book_title_es").set_value(spanish)
+    at.button(key="club_book_save").click().run()
+    assert not at.exception, at.exception
+    [kept] = _store().book.rule_sets()
+    assert kept.titles == (("uk", ukrainian), ("es", spanish))
+    assert "**Козел \\*на\\* дачі**" in _texts(at)  # the card, as plain text
+    assert at.text_input(key="club_book_title_uk").value == ""
+    for lang, shown in (("uk", ukrainian), ("es", spanish), ("en", ukrainian), ("ru", ukrainian)):
+        assert shown in _house_options(_page("play", lang), "play_house"), lang
+    assert spanish in _house_options(_page("compare", "es"), "cmp0_house")
+    assert spanish in _house_options(_page("club", "es", club_section="table"), "club_table_house")
+    setup = make_setup("block", 4, dict(kept.overrides), "greedy", new_secret(), False, 60, kept.title)
+    code, host = _store().open_table(setup, "Ana", "watcher", clock())
+    for lang, shown in (("es", "Kozel en la dacha"), ("uk", "Козел \\*на\\* дачі")):
+        assert shown in [str(e.value) for e in _in_room(code, host, lang).subheader], lang

@@ -282,7 +282,7 @@ def test_finding_7_the_host_frees_a_seat_and_a_bot_plays_it(store: ClubStore) ->
 def test_finding_4_only_the_admin_edits_the_rule_book(store: ClubStore) -> None:
     book = store.book
     phone = visitor("192.0.2.33", "phone")
-    rule_set = make_rule_set("Our kozel", "Наш козёл", "block", 4, {})
+    rule_set = make_rule_set({"en": "Our kozel", "ru": "Наш козёл"}, "block", 4, {})
     with pytest.raises(ClubError, match="only the club's admin"):
         book.admit(phone, None, NOW)
     with pytest.raises(ClubError, match="only the club's admin"):

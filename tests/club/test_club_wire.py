@@ -146,7 +146,7 @@ def test_finding_3_no_payload_reaches_a_markdown_sink_on_any_page(server: tuple[
     store = ClubStore(database)
     admin = store.book.admit(THIS_COMPUTER, None, clock())
     store.book.name_club(CLUB, admin)
-    saved = store.book.save(make_rule_set(TITLE, TITLE, "block", 2, {}), clock(), admin)
+    saved = store.book.save(make_rule_set({"en": TITLE, "ru": TITLE}, "block", 2, {}), clock(), admin)
     setup = make_setup("block", 2, {}, "greedy", new_secret(), False, 300, saved.title)
     table, host = store.open_table(setup, "Teacher", "watcher", clock(), who=who)
     lesson_code, teacher = store.open_class(LESSON, 11, "Teacher", 40, clock(), who=who)

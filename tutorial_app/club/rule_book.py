@@ -137,25 +137,19 @@ class RuleBook:
             return kept
 
     def rule_sets(self) -> list[ClubRules]:
-        """The club's rule sets, by English title."""
+        """The club's rule sets, by English title (or the title shown in English)."""
         with self._reader.connect() as conn:
-            rows = conn.execute(sa.select(rule_sets_table).order_by(rule_sets_table.c.title_en))
+            rows = conn.execute(sa.select(rule_sets_table))
             found = []
             for row in rows:
+                titles = {"en": row.title_en, "ru": row.title_ru, "uk": row.title_uk, "es": row.title_es}
                 try:
                     found.append(
-                        make_rule_set(
-                            row.title_en,
-                            row.title_ru,
-                            row.preset,
-                            row.players,
-                            json.loads(row.overrides),
-                            slug=row.slug,
-                        )
+                        make_rule_set(titles, row.preset, row.players, json.loads(row.overrides), slug=row.slug)
                     )
                 except ClubError:  # a row the rules core no longer accepts is left out, not shown broken
                     continue
-            return found
+        return sorted(found, key=lambda rule_set: (rule_set.title.en.casefold(), rule_set.slug))
 
     def find(self, slug: str) -> ClubRules | None:
         """One rule set by its key."""
@@ -181,11 +175,14 @@ class RuleBook:
                     slug = f"{rule_set.slug[:36]}-{number}"
                     number += 1
             conn.execute(rule_sets_table.delete().where(rule_sets_table.c.slug == slug))
+            written = dict(rule_set.titles)
             conn.execute(
                 rule_sets_table.insert().values(
                     slug=slug,
-                    title_en=rule_set.title.en,
-                    title_ru=rule_set.title.ru,
+                    title_en=written.get("en", ""),
+                    title_ru=written.get("ru", ""),
+                    title_uk=written.get("uk"),
+                    title_es=written.get("es"),
                     preset=rule_set.preset,
                     players=rule_set.players,
                     overrides=json.dumps(dict(rule_set.overrides)),

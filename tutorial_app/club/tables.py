@@ -97,8 +97,13 @@ rule_sets_table = sa.Table(
     "club_rule_sets",
     metadata,
     sa.Column("slug", sa.String(60), primary_key=True),
+    # The title as written in each language; "" (en, ru) or NULL (uk, es): not written, shown in another
+    # language (``rulesets.ClubRules.title``). Why en and ru NOT NULL: both were required before uk and es
+    # were added (``upgrade`` adds those two, empty, to an older database).
     sa.Column("title_en", sa.String(400), nullable=False),
     sa.Column("title_ru", sa.String(400), nullable=False),
+    sa.Column("title_uk", sa.String(400), nullable=True),
+    sa.Column("title_es", sa.String(400), nullable=True),
     sa.Column("preset", sa.String(40), nullable=False),
     sa.Column("players", sa.Integer, nullable=False),
     sa.Column("overrides", sa.Text, nullable=False),
@@ -122,11 +127,25 @@ attempts_table = sa.Table(
 )
 """Failed guesses (a wrong join code, a wrong admin PIN) per hashed client address and clock hour."""
 
-_ADDED = {"club_rooms": ("active", "locked", "opened_by", "client")}
+_ADDED = {
+    "club_rooms": ("active", "locked", "opened_by", "client"),
+    "club_rule_sets": ("title_uk", "title_es"),
+}
+
+
+def _declared(column: sa.Column[object], dialect: sa.Dialect) -> str:
+    """How ``ALTER TABLE ... ADD COLUMN`` declares an added column: nullable, or NOT NULL with its default."""
+    kind = column.type.compile(dialect=dialect)
+    if column.nullable:
+        return kind
+    default = column.server_default.arg if column.server_default is not None else None  # type: ignore[attr-defined]
+    shown = default.compile(dialect=dialect) if isinstance(default, sa.ClauseElement) else f"'{default}'"
+    return f"{kind} NOT NULL DEFAULT {shown}"
 
 
 def upgrade(engine: sa.Engine) -> None:
-    """Create the club's tables, and add the columns a database made by an older version lacks."""
+    """Create the club's tables, and add the columns a database made by an older version lacks (its rows kept:
+    an added column is empty or holds its default)."""
     metadata.create_all(engine)
     inspector = sa.inspect(engine)
     for name, columns in _ADDED.items():
@@ -134,12 +153,6 @@ def upgrade(engine: sa.Engine) -> None:
         table = metadata.tables[name]
         with engine.begin() as conn:
             for column_name in columns:
-                if column_name in have:
-                    continue
-                column = table.c[column_name]
-                kind = column.type.compile(dialect=engine.dialect)
-                default = column.server_default.arg if column.server_default is not None else None  # type: ignore[attr-defined]
-                shown = (
-                    default.compile(dialect=engine.dialect) if isinstance(default, sa.ClauseElement) else f"'{default}'"
-                )
-                conn.exec_driver_sql(f"ALTER TABLE {name} ADD COLUMN {column_name} {kind} NOT NULL DEFAULT {shown}")
+                if column_name not in have:
+                    declared = _declared(table.c[column_name], engine.dialect)
+                    conn.exec_driver_sql(f"ALTER TABLE {name} ADD COLUMN {column_name} {declared}")

@@ -27,6 +27,7 @@ from tutorial_app.app.shell.uploader import file_box
 from tutorial_app.club.errors import ClubError
 from tutorial_app.club.rule_book import Admission, RuleBook
 from tutorial_app.club.rulesets import (
+    MAX_TITLE,
     ClubRules,
     export_text,
     link_value,
@@ -35,8 +36,12 @@ from tutorial_app.club.rulesets import (
     read_rules_file,
 )
 from tutorial_app.club.store import clock
+from tutorial_app.language import LANGS, Lang
 
 __all__ = ["rule_book_editor", "shared_rules_offer"]
+
+_TITLE_IN = {"en": "club.title_en", "ru": "club.title_ru", "uk": "club.title_uk", "es": "club.title_es"}
+"""The label of the title's box in each language."""
 
 
 @dataclass
@@ -109,8 +114,7 @@ def _save_new(prefix: str) -> None:
         return
     try:
         rule_set = make_rule_set(
-            st.session_state.get(f"{prefix}_title_en"),
-            st.session_state.get(f"{prefix}_title_ru"),
+            {code: st.session_state.get(f"{prefix}_title_{code}") for code in LANGS},
             choice.preset,
             choice.players,
             dict(choice.overrides),
@@ -120,8 +124,8 @@ def _save_new(prefix: str) -> None:
         refusal(exc.reason)
         return
     _tab().saved = saved.title.in_(lang())
-    for key in (f"{prefix}_title_en", f"{prefix}_title_ru"):
-        st.session_state[key] = ""
+    for code in LANGS:
+        st.session_state[f"{prefix}_title_{code}"] = ""
 
 
 def _name_club() -> None:
@@ -203,6 +207,17 @@ def _admin_panel(book: RuleBook, admission: Admission | None) -> None:
             st.button(tr("club.admin_leave"), on_click=_leave_admin, key="club_admin_leave")
 
 
+def _title_boxes(prefix: str, current: Lang) -> None:
+    """The title's boxes: the page's language first, the other three beside each other, optional."""
+    st.text_input(tr(_TITLE_IN[current]), key=f"{prefix}_title_{current}", max_chars=MAX_TITLE)
+    others = [code for code in LANGS if code != current]
+    for column, code in zip(st.columns(len(others)), others, strict=True):
+        column.text_input(
+            tr(_TITLE_IN[code]), key=f"{prefix}_title_{code}", max_chars=MAX_TITLE, placeholder=tr("club.optional")
+        )
+    st.caption(tr("club.title_fallback"))
+
+
 def rule_book_editor() -> None:
     """The club's name, its rule sets (export, share; the admin also deletes), a new set from a preset, and
     an import (the admin only)."""
@@ -234,9 +249,7 @@ def rule_book_editor() -> None:
         return
     with st.expander(tr("club.new_rules"), expanded=not book.rule_sets()):
         _tab().choice = rules_picker("club_book", "block", house_rules=False)
-        left, right = st.columns(2)
-        left.text_input(tr("club.title_en"), key="club_book_title_en", max_chars=80)
-        right.text_input(tr("club.title_ru"), key="club_book_title_ru", max_chars=80)
+        _title_boxes("club_book", current)
         st.button(tr("club.save_rules"), type="primary", on_click=_save_new, args=("club_book",), key="club_book_save")
     file_box(tr("club.import_rules"), ["json"], "club_rules_upload", _import)
 
