@@ -19,6 +19,7 @@ from tutorial_app.app.shell.links import MAX_SEED
 from tutorial_app.app.shell.stores import club_store
 from tutorial_app.club.codes import new_secret
 from tutorial_app.club.errors import ClubError
+from tutorial_app.club.rulesets import make_rule_set
 from tutorial_app.club.shared_hand import make_setup
 from tutorial_app.club.store import THIS_COMPUTER, ClubStore, clock
 from tutorial_app.i18n import t
@@ -435,3 +436,18 @@ def test_a_club_rule_set_is_named_in_the_pages_language_and_shown_in_it_everywhe
     code, host = _store().open_table(setup, "Ana", "watcher", clock())
     for lang, shown in (("es", "Kozel en la dacha"), ("uk", "Козел \\*на\\* дачі")):
         assert shown in [str(e.value) for e in _in_room(code, host, lang).subheader], lang
+
+
+def test_a_club_rule_sets_title_is_plain_text_in_compares_caption_and_plays_header() -> None:
+    """The title is typed by a person: Compare's line under the picker and Play's header show its characters,
+    never its Markdown."""
+    book = _store().book
+    admin = book.admit(THIS_COMPUTER, None, clock())
+    kept = book.save(make_rule_set({"uk": "Козел *на* дачі"}, "block", 4, {}), clock(), admin)
+    compare = _page("compare", "uk", cmp0_house=kept.slug)
+    captions = [str(e.value) for e in compare.caption]
+    assert any("Козел \\*на\\* дачі" in c for c in captions) and not any("Козел *на*" in c for c in captions)
+    play = _page("play", "uk", play_house=kept.slug)
+    next(b for b in play.button if b.label == t("play.deal", "uk")).click().run()
+    header = [str(e.value) for e in play.caption if "Козел" in str(e.value)]
+    assert header and all("Козел \\*на\\* дачі" in c for c in header), header

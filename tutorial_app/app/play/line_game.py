@@ -17,6 +17,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from tutorial_app.app.play.seat_bots import chosen_bots, opponents_text, seat_bot_picker
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, next_hand, start_table, undo
+from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.play_page import play_page
 from tutorial_app.app.shell.rules_picker import RuleChoice, preset_name
 from tutorial_app.app.shell.session import bump, lang, revision, tr
@@ -168,11 +169,12 @@ def _next_hand() -> None:
 
 
 def _rules_name(name: str, current: Lang) -> str:
-    """A preset's short name in the learner's language ("Блок" for ``block``), or a club rule set's own title."""
+    """A preset's short name in the learner's language ("Блок" for ``block``), or a club rule set's own title
+    (Markdown showing exactly the characters typed)."""
     try:
         return preset_name(name, current)
     except UnknownGameError:
-        return name
+        return plain(name, 120)
 
 
 def _header(table: PlayTable, current: Lang) -> None:

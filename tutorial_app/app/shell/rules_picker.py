@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 import streamlit as st
 
 from tutorial_app.app.shell.house_rules import house_rules_box
+from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.state import set_widget_value
 from tutorial_app.club.rulesets import ClubRules
@@ -232,8 +233,10 @@ def _choice(prefix: str, preset: str, show_overrides: bool, players_choice: bool
 
 
 def describe_choice(choice: RuleChoice) -> str:
-    """The choice in a line: preset title, players, changed options."""
-    parts = [choice.name() if choice.house else preset_title(choice.preset), tr("rules.n_players", n=choice.players)]
+    """The choice in a line (Markdown): the club's title as typed (``plain``) or the preset's, players, changed
+    options."""
+    title = plain(choice.name(), 120) if choice.house else preset_title(choice.preset)
+    parts = [title, tr("rules.n_players", n=choice.players)]
     for name, value in choice.overrides.items():
         parts.append(value_label(name, value, game=choice.game))
     return " · ".join(parts)
