@@ -418,8 +418,9 @@ def test_a_club_rule_set_is_named_in_the_pages_language_and_shown_in_it_everywhe
         ("club_book_title_es", t("club.title_es", "uk")),
     ]
     assert all(w.max_chars == 80 for w in boxes)
-    at.button(key="club_book_save").click().run()  # no title at all
-    assert "напишіть назву набору правил хоча б однією мовою" in _texts(at)
+    at.button(key="club_book_save").click().run()  # no title at all: said under the button, in sight on a phone
+    [form] = [e for e in at.expander if e.label == t("club.new_rules", "uk")]
+    assert [str(w.value) for w in form.warning] == ["напишіть назву набору правил хоча б однією мовою"]
     at.text_input(key="club_book_title_uk").set_value(ukrainian)
     at.text_input(key="club_book_title_es").set_value(spanish)
     at.button(key="club_book_save").click().run()

@@ -37,6 +37,7 @@ from tutorial_app.club.rulesets import (
 )
 from tutorial_app.club.store import clock
 from tutorial_app.language import LANGS, Lang
+from tutorial_app.rules.text import Text
 
 __all__ = ["rule_book_editor", "shared_rules_offer"]
 
@@ -47,12 +48,14 @@ _TITLE_IN = {"en": "club.title_en", "ru": "club.title_ru", "uk": "club.title_uk"
 @dataclass
 class BookTab:
     """What the rule book keeps on this tab between runs: the tab's admission as the club's admin, whether a new
-    PIN was just set, the title of a rule set just saved (each said once), and the rule set being made."""
+    PIN was just set, the title of a rule set just saved, why the new set was refused (each said once), and the
+    rule set being made."""
 
     admission: Admission | None = None
     pin_saved: bool = False
     saved: str | None = None
     choice: RuleChoice | None = None
+    refused: Text | None = None
 
 
 def _tab() -> BookTab:
@@ -121,7 +124,7 @@ def _save_new(prefix: str) -> None:
         )
         saved = book.save(rule_set, clock(), _admission(book))
     except ClubError as exc:
-        refusal(exc.reason)
+        _tab().refused = exc.reason  # said under the button: the page's top is off a phone's screen
         return
     _tab().saved = saved.title.in_(lang())
     for code in LANGS:
@@ -251,6 +254,9 @@ def rule_book_editor() -> None:
         _tab().choice = rules_picker("club_book", "block", house_rules=False)
         _title_boxes("club_book", current)
         st.button(tr("club.save_rules"), type="primary", on_click=_save_new, args=("club_book",), key="club_book_save")
+        refused, _tab().refused = _tab().refused, None
+        if refused is not None:
+            st.warning(plain(refused.in_(current), 600), icon=":material/front_hand:")
     file_box(tr("club.import_rules"), ["json"], "club_rules_upload", _import)
 
 
