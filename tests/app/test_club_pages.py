@@ -448,6 +448,12 @@ def test_a_club_rule_sets_title_is_plain_text_in_compares_caption_and_plays_head
     compare = _page("compare", "uk", cmp0_house=kept.slug)
     captions = [str(e.value) for e in compare.caption]
     assert any("Козел \\*на\\* дачі" in c for c in captions) and not any("Козел *на*" in c for c in captions)
+    two_hands = 'hands: [["6-5"], ["1-1"]]\nchain: []\n'
+    referee = _page(
+        "compare", "uk", cmp0_house=kept.slug, cmp_tab=t("compare.tab_referee", "uk"), cmp_position=two_hands
+    )
+    notes = [str(e.value) for e in referee.info if "дачі" in str(e.value)]  # two hands for a four-player set
+    assert notes and all("Козел \\*на\\* дачі" in n for n in notes), notes
     play = _page("play", "uk", play_house=kept.slug)
     next(b for b in play.button if b.label == t("play.deal", "uk")).click().run()
     header = [str(e.value) for e in play.caption if "Козел" in str(e.value)]

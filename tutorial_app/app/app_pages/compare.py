@@ -198,7 +198,9 @@ def _referee(choices: list[RuleChoice], labels: list[str], current: str) -> None
         with box:
             st.markdown(f"**{label}**")
             if hands is not None and hands != choice.players:
-                st.info(tr("compare.hands_mismatch", hands=hands, players=choice.players, preset=choice.short_name()))
+                st.info(
+                    tr("compare.hands_mismatch", hands=hands, players=choice.players, preset=plain(choice.short_name()))
+                )
             if isinstance(answer, PositionError):
                 st.error(tr("compare.bad_position", reason=plain(answer.reason.in_(current))))
                 continue
