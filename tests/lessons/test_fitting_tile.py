@@ -42,5 +42,5 @@ def test_the_one_tile_that_fits_is_the_answer_and_every_tile_in_hand_is_offered(
 
 def test_a_hand_where_two_tiles_fit_is_refused_with_the_tiles_named() -> None:
     checked = _checked('["6-1", "5-3"]')
-    messages = [issue.message for issue in checked.issues]
+    messages = [issue.message.en for issue in checked.issues]
     assert any("exactly one tile" in m and "6-1" in m and "5-3" in m for m in messages), messages

@@ -52,7 +52,7 @@ def _write(folder: Path, course: str, lesson_id: str, body: str, head_extra: str
 
 
 def _messages(folder: Path) -> list[str]:
-    return [issue.message for issue in check_paths([folder]).issues]
+    return [issue.message.en for issue in check_paths([folder]).issues]
 
 
 def test_every_quiz_kind_is_explained_by_the_rules_core() -> None:

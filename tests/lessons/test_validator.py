@@ -32,8 +32,8 @@ def test_size_limit_has_a_clear_message(tmp_path: Path) -> None:
     big.write_text("id: big\n# " + "x" * MAX_LESSON_BYTES + "\n", encoding="utf-8")
     checked = check_file(big, "big.yaml")
     assert len(checked.issues) == 1
-    assert checked.issues[0].message.startswith("the file is ")
-    assert f"at most {MAX_LESSON_BYTES // 1000} kB" in checked.issues[0].message
+    assert checked.issues[0].message.en.startswith("the file is ")
+    assert f"at most {MAX_LESSON_BYTES // 1000} kB" in checked.issues[0].message.en
 
 
 def test_alias_expansion_is_capped() -> None:

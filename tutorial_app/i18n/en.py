@@ -321,7 +321,6 @@ MESSAGES: dict[str, str] = {
     "workshop.text": "Lesson (YAML)",
     "workshop.check": "Check the lesson",
     "workshop.where": "line {line}, column {column}: ",
-    "workshop.problems": "The validator found {n} problem(s):",
     "workshop.valid": "The lesson is valid: {title}, {steps} steps.",
     "workshop.play": "Play this lesson",
     # Tien Gow (the Play page's table, its lessons and its house rules)

@@ -23,6 +23,7 @@ from tutorial_app.lessons.check.semantics import PROOFS
 from tutorial_app.lessons.check.validate import Issue, check_file, check_paths
 from tutorial_app.lessons.format.courses import course_rank
 from tutorial_app.lessons.format.model import Lesson
+from tutorial_app.rules.text import msg, shown
 
 __all__ = ["LessonError", "lessons_root", "lesson_ids", "load_lesson", "load_course", "course_names"]
 
@@ -85,7 +86,7 @@ def load_course(name: str = "core", root: Path | None = None, *, proofs: bool = 
     base = root or lessons_root()
     folder = base / name
     if not folder.is_dir():
-        raise LessonError([Issue(str(folder), 1, 1, f"no course folder {name!r}")])
+        raise LessonError([Issue(str(folder), 1, 1, msg("no course folder {name}", name=shown(name)))])
     lessons, issues = _checked(folder, proofs, _stamp(base))
     if issues:
         raise LessonError(list(issues))

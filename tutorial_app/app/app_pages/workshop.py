@@ -12,7 +12,8 @@ from tutorial_app.app.shell.state import default_widget_value, page_state
 from tutorial_app.app.shell.uploader import file_box
 from tutorial_app.lessons import start_run
 from tutorial_app.lessons.check.validate import check_source
-from tutorial_app.source import SourceError, decode, parse_source
+from tutorial_app.rules.text import Text, msgn
+from tutorial_app.source import Mark, SourceError, decode, parse_source
 
 PLAYER = "ws"
 EXAMPLE = """\
@@ -65,9 +66,8 @@ def _page() -> WorkshopPage:
 
 
 def _refused(exc: SourceError) -> None:
-    where = tr("workshop.where", line=exc.mark.line, column=exc.mark.column) if exc.mark else ""
     page = _page()
-    page.checked, page.problems, page.lesson = True, [f"{where}{exc.reason.in_(lang())}"], None
+    page.checked, page.problems, page.lesson = True, [(exc.mark, exc.reason)], None
 
 
 def _uploaded() -> None:
@@ -83,7 +83,7 @@ def _uploaded() -> None:
 
 
 def _check() -> None:
-    """Validate the text; keep the problems (as lines) or the lesson."""
+    """Validate the text; keep the problems (each at its place) or the lesson."""
     close_lesson(PLAYER)
     text = st.session_state.get("ws_text", "")
     try:
@@ -92,9 +92,15 @@ def _check() -> None:
         _refused(exc)
         return
     checked = check_source(source)
-    problems = [tr("workshop.where", line=i.line, column=i.column) + i.message for i in checked.issues]
+    problems: list[tuple[Mark | None, Text]] = [(Mark(i.line, i.column), i.message) for i in checked.issues]
     page = _page()
     page.checked, page.problems, page.lesson = True, problems, checked.lesson
+
+
+def _problem(mark: Mark | None, problem: Text) -> str:
+    """One problem as the list shows it: its line and column, then what is wrong, in the page's language."""
+    where = tr("workshop.where", line=mark.line, column=mark.column) if mark is not None else ""
+    return where + problem.in_(lang())
 
 
 def _play() -> None:
@@ -113,9 +119,9 @@ page = _page()
 if page.checked:
     lesson = page.lesson
     if page.problems:
-        st.error(
-            tr("workshop.problems", n=len(page.problems)) + "\n\n" + "\n".join(f"- {plain(p)}" for p in page.problems)
-        )
+        found = msgn("The validator found {n} problem:", "The validator found {n} problems:", len(page.problems))
+        listed = "\n".join(f"- {plain(_problem(mark, problem))}" for mark, problem in page.problems)
+        st.error(f"{found.in_(lang())}\n\n{listed}")
     elif lesson is not None:
         current = lang()
         st.success(tr("workshop.valid", title=plain(lesson.title.in_(current)), steps=len(lesson.steps)))

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tutorial_app.lessons import Lesson
+from tutorial_app.rules.text import Text
+from tutorial_app.source import Mark
 
 __all__ = ["LearnPage", "WorkshopPage"]
 
@@ -26,8 +28,9 @@ class LearnPage:
 @dataclass
 class WorkshopPage:
     """The Workshop's state besides its widgets (the text box ``ws_text``, the upload ``ws_upload``): whether the
-    text was checked, the problems found (as lines), and the lesson when it is valid."""
+    text was checked, the problems found (each at its line and column, when known; written out in the page's
+    language when shown, so a language switched later applies), and the lesson when it is valid."""
 
     checked: bool = False
-    problems: list[str] = field(default_factory=list)
+    problems: list[tuple[Mark | None, Text]] = field(default_factory=list)
     lesson: Lesson | None = None

@@ -16,9 +16,18 @@ from typing import NamedTuple, TypeVar
 
 from tutorial_app.rules.line.scoring import HandResult, hand_result
 from tutorial_app.rules.line.state import HandState, Status
+from tutorial_app.rules.text import Text, msg, msgc, msgn
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile
 
-__all__ = ["Facts", "claim_problems", "VIEWER_PATTERNS", "viewer_problem", "seat_problem", "text_problems"]
+__all__ = [
+    "Facts",
+    "claim_problems",
+    "VIEWER_PATTERNS",
+    "viewer_problem",
+    "seat_problem",
+    "text_problems",
+    "seat_called",
+]
 
 _Check = TypeVar("_Check")
 
@@ -44,25 +53,34 @@ class Facts(NamedTuple):
         return hand_result(self.final)
 
 
-Check = Callable[[Facts, int, str], str | None]
+Check = Callable[[Facts, int, str], Text | None]
 """(facts, seat named, the tiles written or "") -> a problem, or None."""
 
 
-def viewer_problem(seat: int, viewer: int) -> str | None:
+def viewer_problem(seat: int, viewer: int) -> Text | None:
     """The problem when a text calls ``seat`` "you" but the learner is ``viewer`` (both games' lessons)."""
     if seat == viewer:
         return None
-    return (
-        f"the text calls seat {seat} 'you', but the learner is seat {viewer} in this lesson (viewer: "
-        f"{viewer}): write 'you' for seat {viewer} and 'seat {seat}' for the other, or change viewer:"
+    return msg(
+        "the text calls seat {seat} 'you', but the learner is seat {viewer} in this lesson (viewer: {viewer}): "
+        "write 'you' for seat {viewer} and 'seat {seat}' for the other, or change viewer:",
+        seat=seat,
+        viewer=viewer,
     )
 
 
-def _viewer(facts: Facts, seat: int, _tiles: str) -> str | None:
+def seat_called(seat: int | None, viewer: int) -> Text:
+    """How a lesson's text names a seat: "you" for the learner's, "seat 2" for another (both games' lessons)."""
+    if seat == viewer:
+        return msgc("lesson text, who", "you")
+    return msgc("lesson text, who", "seat {seat}", seat=seat)
+
+
+def _viewer(facts: Facts, seat: int, _tiles: str) -> Text | None:
     return viewer_problem(seat, facts.viewer)
 
 
-def _holds(facts: Facts, seat: int, tiles: str) -> str | None:
+def _holds(facts: Facts, seat: int, tiles: str) -> Text | None:
     for text in re.findall(_TILE, tiles):
         try:
             tile = parse_tile(text)
@@ -71,9 +89,22 @@ def _holds(facts: Facts, seat: int, tiles: str) -> str | None:
         if any(seat < len(s.hands) and s.hands[seat] & tile.bit for s in facts.states):
             continue
         owner = _owner(facts.states, tile)
-        who = _name(seat, facts.viewer)
-        where = f"it is {_name(owner, facts.viewer)}'s" if owner is not None else "it is in no hand"
-        return f"the text says {who} {'hold' if who == 'you' else 'holds'} {tile}, but {where}: fix the text or the position"
+        if owner is None:
+            where = msg("it is in no hand")
+        elif owner == facts.viewer:
+            where = msg("it is yours")
+        else:
+            where = msg("it is seat {seat}'s", seat=owner)
+        if seat == facts.viewer:
+            return msg(
+                "the text says you hold {tile}, but {where}: fix the text or the position", tile=str(tile), where=where
+            )
+        return msg(
+            "the text says seat {seat} holds {tile}, but {where}: fix the text or the position",
+            seat=seat,
+            tile=str(tile),
+            where=where,
+        )
     return None
 
 
@@ -85,11 +116,7 @@ def _owner(states: Sequence[HandState], tile: Tile) -> int | None:
     return None
 
 
-def _name(seat: int | None, viewer: int) -> str:
-    return "you" if seat == viewer else f"seat {seat}"
-
-
-def _fewest(facts: Facts, seat: int, _tiles: str) -> str | None:
+def _fewest(facts: Facts, seat: int, _tiles: str) -> Text | None:
     result = facts.result
     if result is None or result.tie:
         return None
@@ -97,30 +124,34 @@ def _fewest(facts: Facts, seat: int, _tiles: str) -> str | None:
     lowest = [s for s in range(len(facts.final.hands)) if facts.final.pips(s) == low] if facts.final else []
     if seat in lowest:
         return None
-    right = lowest[0]
-    pips = "pip" if low == 1 else "pips"
-    return (
-        f"the text says {_name(seat, facts.viewer)} has the fewest pips, but the rules core says "
-        f"{_name(right, facts.viewer)} ({low} {pips}): write '{_name(right, facts.viewer)}' there"
+    return msgn(
+        "the text says {who} has the fewest pips, but the rules core says {right} ({n} pip): write '{right}' there",
+        "the text says {who} has the fewest pips, but the rules core says {right} ({n} pips): write '{right}' there",
+        low,
+        who=seat_called(seat, facts.viewer),
+        right=seat_called(lowest[0], facts.viewer),
     )
 
 
-def _fish(facts: Facts, seat: int, _tiles: str) -> str | None:
+def _fish(facts: Facts, seat: int, _tiles: str) -> Text | None:
     result = facts.result
     if result is None or result.status is not Status.BLOCKED or result.fish_maker is None or result.fish_maker == seat:
         return None
-    right = _name(result.fish_maker, facts.viewer)
-    return f"the text says {_name(seat, facts.viewer)} made the fish, but the rules core says {right}: write '{right}' there"
+    return msg(
+        "the text says {who} made the fish, but the rules core says {right}: write '{right}' there",
+        who=seat_called(seat, facts.viewer),
+        right=seat_called(result.fish_maker, facts.viewer),
+    )
 
 
-def _next(facts: Facts, seat: int, _tiles: str) -> str | None:
+def _next(facts: Facts, seat: int, _tiles: str) -> Text | None:
     result = facts.result
     if result is None or result.next_leader is None or result.next_leader == seat:
         return None
-    right = _name(result.next_leader, facts.viewer)
-    return (
-        f"the text says {_name(seat, facts.viewer)} leads the next hand, but the rules core says {right}: "
-        f"write '{right}' there"
+    return msg(
+        "the text says {who} leads the next hand, but the rules core says {right}: write '{right}' there",
+        who=seat_called(seat, facts.viewer),
+        right=seat_called(result.next_leader, facts.viewer),
     )
 
 
@@ -157,11 +188,11 @@ def text_problems(
     text: str,
     lang: str,
     patterns: Iterable[tuple[str, re.Pattern[str], _Check]],
-    judge: Callable[[re.Match[str], _Check], str | None],
-) -> list[str]:
+    judge: Callable[[re.Match[str], _Check], Text | None],
+) -> list[Text]:
     """What ``judge`` finds wrong with each match in ``text`` of the patterns of ``lang``, in the patterns' order
     (both games' claim checks read their texts this way)."""
-    problems: list[str] = []
+    problems: list[Text] = []
     for pattern_lang, pattern, check in patterns:
         if pattern_lang != lang:
             continue
@@ -172,20 +203,20 @@ def text_problems(
     return problems
 
 
-def seat_problem(seat: int, seats: int | None, table: str) -> str | None:
+def seat_problem(seat: int, seats: int | None, table: Text) -> Text | None:
     """The problem when a text names a seat that ``table`` (with ``seats`` seats) lacks; None if unknown or there."""
     if seats is None or seat < seats:
         return None
-    return f"the text names seat {seat}, but {table} has seats 0 to {seats - 1}"
+    return msg("the text names seat {seat}, but {table} has seats 0 to {last}", seat=seat, table=table, last=seats - 1)
 
 
-def claim_problems(text: str, lang: str, facts: Facts) -> list[str]:
+def claim_problems(text: str, lang: str, facts: Facts) -> list[Text]:
     """Every claim in one text (``lang``: en or ru) that the engine contradicts, as a message."""
     seats = len(facts.states[0].hands) if facts.states else None
 
-    def judge(found: re.Match[str], check: Check) -> str | None:
+    def judge(found: re.Match[str], check: Check) -> Text | None:
         seat = int(found[1]) if found[1] else facts.viewer
         tiles = found[2] if found.re.groups >= 2 else ""
-        return seat_problem(seat, seats, "this position") or check(facts, seat, tiles)
+        return seat_problem(seat, seats, msg("this position")) or check(facts, seat, tiles)
 
     return text_problems(text, lang, _PATTERNS, judge)

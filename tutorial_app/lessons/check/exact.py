@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from tutorial_app.lessons.format.scenes import Scene
 from tutorial_app.rules.line.state import Move
+from tutorial_app.rules.text import Text, msg
 from tutorial_app.strategy.analysis import Analysis, MoveValue
 from tutorial_app.strategy.deals import Deals
 from tutorial_app.strategy.exact_deals import ExactCheck, every_deal, lead_of
@@ -52,13 +53,13 @@ def _least(analysis: Analysis) -> float:
     return EXACT_MIN_POINTS_LEAD if analysis.points_first else EXACT_MIN_WIN_LEAD
 
 
-def _shown(analysis: Analysis, value: MoveValue) -> str:
+def _shown(analysis: Analysis, value: MoveValue) -> Text:
     if analysis.points_first:
-        return f"{value.points:+.1f} points"
-    return f"{100 * value.win:.1f}%"
+        return msg("{points:+.1f} points", points=value.points)
+    return msg("{share:.1f}%", share=100 * value.win)
 
 
-def lead_problem(scene: Scene, viewer: int, right: list[Move]) -> str | None:
+def lead_problem(scene: Scene, viewer: int, right: list[Move]) -> Text | None:
     """Why the exact measure does not back the step's answer (None: it does, or it could not be made)."""
     check = exact_check(scene, viewer)
     if check.analysis is None:
@@ -68,18 +69,45 @@ def lead_problem(scene: Scene, viewer: int, right: list[Move]) -> str | None:
     if lead.rival is None or lead.gap >= _least(analysis):
         return None
     least = (
-        f"{EXACT_MIN_POINTS_LEAD:g} points"
+        msg("{least:g} points", least=EXACT_MIN_POINTS_LEAD)
         if analysis.points_first
-        else f"{100 * EXACT_MIN_WIN_LEAD:g} percentage points"
+        else msg("{least:g} percentage points", least=100 * EXACT_MIN_WIN_LEAD)
     )
-    unit = "points" if analysis.points_first else "percentage points"
     size = abs(lead.gap) if analysis.points_first else 100 * abs(lead.gap)
-    compared = "is behind" if lead.gap < 0 else "leads"
-    return (
-        f"under exact play on all {check.deals:,} deals the learner cannot tell apart, {_key(lead.right.move)} "
-        f"{compared} {_key(lead.rival.move)} by {'only ' if lead.gap >= 0 else ''}{size:.1f} {unit} "
-        f"({_shown(analysis, lead.right)} against {_shown(analysis, lead.rival)}); a best move must lead every "
-        f"other by at least {least} there too (change the position so one move is clearly best)"
+    gap = (
+        (
+            msg("{size:.1f} points", size=size)
+            if analysis.points_first
+            else msg("{size:.1f} percentage points", size=size)
+        )
+        if lead.gap < 0
+        else (
+            msg("only {size:.1f} points", size=size)
+            if analysis.points_first
+            else msg("only {size:.1f} percentage points", size=size)
+        )
+    )
+    values = {
+        "deals": check.deals,
+        "move": _key(lead.right.move),
+        "rival": _key(lead.rival.move),
+        "gap": gap,
+        "value": _shown(analysis, lead.right),
+        "rival_value": _shown(analysis, lead.rival),
+        "least": least,
+    }
+    if lead.gap < 0:
+        return msg(
+            "under exact play on all {deals:,} deals the learner cannot tell apart, {move} is behind {rival} by "
+            "{gap} ({value} against {rival_value}); a best move must lead every other by at least {least} there "
+            "too (change the position so one move is clearly best)",
+            **values,
+        )
+    return msg(
+        "under exact play on all {deals:,} deals the learner cannot tell apart, {move} leads {rival} by {gap} "
+        "({value} against {rival_value}); a best move must lead every other by at least {least} there too "
+        "(change the position so one move is clearly best)",
+        **values,
     )
 
 

@@ -26,6 +26,7 @@ from tutorial_app.lessons.format.scenes import Scene
 from tutorial_app.lessons.quiz.strategy import learner_certainty, parse_move_key
 from tutorial_app.rules.line.moves import apply_unchecked, why_illegal
 from tutorial_app.rules.line.state import HandState, Move, Status, play
+from tutorial_app.rules.text import Text, msg, msgc, shown
 from tutorial_app.rules.tiles import SUIT_MASK, parse_tile
 from tutorial_app.source import Path_
 from tutorial_app.strategy.deals import EXACT_MAX_DEALS
@@ -33,10 +34,14 @@ from tutorial_app.strategy.deals import EXACT_MAX_DEALS
 __all__ = ["claim_problem", "certainty_problems", "Certain", "CERTAIN_FACTS"]
 
 
+_HEDGES = "'could', 'if', «может», «если»"
+"""The words that hedge a statement, as an English and a Russian text write them (the only texts read)."""
+
+
 class Certain(NamedTuple):
     """A kind of certain statement: its words in each language, and the claims that can prove it."""
 
-    name: str
+    name: Text
     en: re.Pattern[str]
     ru: re.Pattern[str]
     proved_by: frozenset[str]
@@ -45,14 +50,14 @@ class Certain(NamedTuple):
 
 CERTAIN_FACTS = (
     Certain(
-        "a block",
+        msgc("certain fact", "a block"),
         re.compile(r"\b(?:would|will) (?:block|close|make the fish)|\bblocks the (?:hand|game)", re.I),
         re.compile(r"\bзапер(?:ла|ло|ли)? бы\b|\bзапрёт\b|\bзапира(?:ет|ют) игру|\bсделал[аи]? бы рыбу", re.I),
         frozenset({"blocks"}),
         'blocks: "3-1 right"',
     ),
     Certain(
-        "no answer",
+        msgc("certain fact", "no answer"),
         re.compile(
             r"\b(?:cannot|can't|can not) (?:play|answer|follow|move|go)\b|\b(?:must|has to|will) pass\b"
             r"|\bnobody can play\b",
@@ -67,7 +72,7 @@ CERTAIN_FACTS = (
         "no_answer: {seat: 1, after: 6-4 left}",
     ),
     Certain(
-        "a missing number",
+        msgc("certain fact", "a missing number"),
         re.compile(r"\b(?:has|holds) no (?:tiles? (?:with|showing) )?(?:a )?[0-6]s?\b", re.I),
         re.compile(
             r"\bнет (?:ни одной )?(?:кост\w+ с )?(?:[0-6]|пуст\w+|единиц\w*|двой\w+|трой\w+|четвёр\w+|пятёр\w+|шестёр\w+)",
@@ -77,7 +82,7 @@ CERTAIN_FACTS = (
         "holds_none: {seat: 1, numbers: [3]}",
     ),
     Certain(
-        "being lighter",
+        msgc("certain fact", "being lighter"),
         re.compile(r"\byou(?:'re| are) (?:the )?lighter\b", re.I),
         re.compile(r"\bвы легче\b", re.I),
         frozenset({"fewer_pips_than"}),
@@ -100,10 +105,10 @@ _YOU = {
 """A statement about the learner's own hand ("you cannot play", «вам нечем ходить»): the learner sees it."""
 
 
-def certainty_problems(texts: Sequence[tuple[Path_, LText]], claims: Sequence[Claim]) -> list[tuple[Path_, str]]:
+def certainty_problems(texts: Sequence[tuple[Path_, LText]], claims: Sequence[Claim]) -> list[tuple[Path_, Text]]:
     """Sentences that state as certain what the learner cannot see, with no claim on the step to prove it."""
     declared = {claim.key for claim in claims}
-    problems: list[tuple[Path_, str]] = []
+    problems: list[tuple[Path_, Text]] = []
     for path, text in texts:
         for lang in ("en", "ru"):
             for clause in _CLAUSE.findall(getattr(text, lang)):
@@ -117,41 +122,63 @@ def certainty_problems(texts: Sequence[tuple[Path_, LText]], claims: Sequence[Cl
                         problems.append(
                             (
                                 (*path, lang),
-                                f"{found[0]!r} states {fact.name} as certain, but the learner cannot see the other "
-                                f"hands here: add a claim the validator proves on every deal the learner cannot tell "
-                                f"apart (claims: [{{{fact.example}}}]), or hedge it ('could', 'if', «может», «если»)",
+                                msg(
+                                    "{found} states {fact} as certain, but the learner cannot see the other hands "
+                                    "here: add a claim the validator proves on every deal the learner cannot tell "
+                                    "apart (claims: [{{{example}}}]), or hedge it ({hedges})",
+                                    found=shown(found[0]),
+                                    fact=fact.name,
+                                    example=fact.example,
+                                    hedges=_HEDGES,
+                                ),
                             )
                         )
     return problems
 
 
-def claim_problem(claim: Claim, scene: Scene, viewer: int, every_hand_shown: bool) -> str | None:
+def claim_problem(claim: Claim, scene: Scene, viewer: int, every_hand_shown: bool) -> Text | None:
     """Why ``claim`` does not hold on every deal the learner cannot tell apart (None: it does)."""
     if not every_hand_shown and _sure_everywhere(claim, scene, viewer):
         return None
     states = _deals(scene, viewer, every_hand_shown)
-    if isinstance(states, str):
+    if isinstance(states, Text):
         return states
     state = scene.state
     try:
         check = _CHECKS[claim.key](claim, state, viewer, every_hand_shown)
     except _Refused as exc:
-        return str(exc)
+        return exc.reason
     holding = [(s, w) for s, w in states if check(s)]
     total = sum(w for _, w in states)
     share = sum(w for _, w in holding) / total if total else 0.0
     if claim.key == "may_block":
         if holding:
             return None
-        return f"{claim.may_block} blocks the hand in none of the {_deals_word(len(states), every_hand_shown)}"
+        if every_hand_shown:
+            return msg("{move} blocks the hand in none of the real deal (every hand is face up)", move=claim.may_block)
+        return msg(
+            "{move} blocks the hand in none of the {count:,} deals the learner cannot tell apart",
+            move=claim.may_block,
+            count=len(states),
+        )
     if len(holding) == len(states):
         return None
-    shown = (
-        "on the real deal"
+    where = (
+        msg("on the real deal")
         if every_hand_shown
-        else (f"in {len(holding)} of the {len(states):,} deals the learner cannot tell apart ({100 * share:.0f}%)")
+        else msg(
+            "in {held} of the {count:,} deals the learner cannot tell apart ({share:.0f}%)",
+            held=len(holding),
+            count=len(states),
+            share=100 * share,
+        )
     )
-    return f"the claim {_claim_text(claim)} holds only {shown}, not in all: {_REMEDY[claim.key]}"
+    return msg(
+        "the claim {claim} holds only {where}, not in all: {remedy}",
+        claim=_claim_text(claim),
+        where=where,
+        remedy=_REMEDY[claim.key],
+    )
 
 
 _Check = Callable[[HandState], bool]
@@ -185,21 +212,23 @@ def _sure_everywhere(claim: Claim, scene: Scene, viewer: int) -> bool:
 class _Refused(ValueError):
     """A claim that cannot be asked of this position (said to the author)."""
 
+    def __init__(self, reason: Text) -> None:
+        super().__init__(reason.en)
+        self.reason = reason
 
-def _deals(scene: Scene, viewer: int, every_hand_shown: bool) -> list[tuple[HandState, int]] | str:
+
+def _deals(scene: Scene, viewer: int, every_hand_shown: bool) -> list[tuple[HandState, int]] | Text:
     if every_hand_shown:
         return [(scene.state, 1)]
     deals = learner_deals(scene, viewer)
     if not deals.listed:
-        return (
-            f"the claim cannot be proved: {deals.count:,} deals fit what the learner has seen (more than "
-            f"{EXACT_MAX_DEALS:,}); state it in a position with fewer hidden tiles, or hedge the text"
+        return msg(
+            "the claim cannot be proved: {count:,} deals fit what the learner has seen (more than {most:,}); state "
+            "it in a position with fewer hidden tiles, or hedge the text",
+            count=deals.count,
+            most=EXACT_MAX_DEALS,
         )
     return deals.states()
-
-
-def _deals_word(count: int, every_hand_shown: bool) -> str:
-    return "real deal (every hand is face up)" if every_hand_shown else f"{count:,} deals the learner cannot tell apart"
 
 
 def _move(text: str, state: HandState, viewer: int, every_hand_shown: bool) -> Move:
@@ -207,12 +236,16 @@ def _move(text: str, state: HandState, viewer: int, every_hand_shown: bool) -> M
     move = play(parse_tile(tile), end)  # type: ignore[arg-type]
     if not every_hand_shown and state.to_move != viewer:
         raise _Refused(
-            f"the claim names a move ({text}) but seat {state.to_move} is to move, and the learner cannot see "
-            "that hand: claim moves of the learner's own"
+            msg(
+                "the claim names a move ({move}) but seat {seat} is to move, and the learner cannot see that hand: "
+                "claim moves of the learner's own",
+                move=text,
+                seat=state.to_move,
+            )
         )
     reason = why_illegal(state, move)
     if reason is not None:
-        raise _Refused(f"the claim's move {text} is illegal here: {reason.en.rstrip('.')}")
+        raise _Refused(msg("the claim's move {move} is illegal here: {reason:clause}", move=text, reason=reason))
     return move
 
 
@@ -254,8 +287,11 @@ def _fewer_pips(claim: Claim, state: HandState, viewer: int, _shown: bool) -> _C
 def _other_seat(seat: int, state: HandState, viewer: int) -> None:
     if seat == viewer or seat >= state.rules.players:
         raise _Refused(
-            f"the claim is about another seat: write a seat from 0 to {state.rules.players - 1}, not the "
-            f"learner's {viewer}"
+            msg(
+                "the claim is about another seat: write a seat from 0 to {last}, not the learner's {viewer}",
+                last=state.rules.players - 1,
+                viewer=viewer,
+            )
         )
 
 
@@ -267,10 +303,10 @@ _CHECKS: dict[str, Callable[[Claim, HandState, int, bool], _Check]] = {
     "fewer_pips_than": _fewer_pips,
 }
 _REMEDY = {
-    "blocks": "say it could block (claims: may_block), or change the position so it surely blocks",
-    "no_answer": "say the seat may have no answer, or change the position",
-    "holds_none": "say the seat may hold none, or change the position",
-    "fewer_pips_than": "say you are likely lighter, or change the position",
+    "blocks": msg("say it could block (claims: may_block), or change the position so it surely blocks"),
+    "no_answer": msg("say the seat may have no answer, or change the position"),
+    "holds_none": msg("say the seat may hold none, or change the position"),
+    "fewer_pips_than": msg("say you are likely lighter, or change the position"),
 }
 
 

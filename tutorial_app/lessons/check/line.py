@@ -20,7 +20,14 @@ from tutorial_app.board.layout import layout_table
 from tutorial_app.lessons.check.claims import Facts, claim_problems
 from tutorial_app.lessons.check.exact import lead_problem
 from tutorial_app.lessons.check.hidden import certainty_problems, claim_problem
-from tutorial_app.lessons.check.semantics import PROOFS, LessonFrame, PositionStep, Report, SemanticPass
+from tutorial_app.lessons.check.semantics import (
+    PROOFS,
+    LessonFrame,
+    PositionStep,
+    Report,
+    SemanticPass,
+    impossible,
+)
 from tutorial_app.lessons.check.table import (
     first_lead_problem,
     forced_problem,
@@ -47,6 +54,7 @@ from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.position import PositionError
 from tutorial_app.rules.line.state import HandState, Status
+from tutorial_app.rules.text import Text, msg, msgc, reason_of, verbatim
 from tutorial_app.source import Path_
 
 __all__ = ["LinePass"]
@@ -73,7 +81,7 @@ class LinePass(SemanticPass):
                 )
             except ValueError as exc:
                 where = ("rules",) if "unknown rule set" in str(exc) else ("overrides",)
-                error(where, f"{exc}")
+                error(where, reason_of(exc))
         return LessonFrame(
             rules_name if lesson_rules else None,
             overrides,
@@ -97,20 +105,24 @@ class LinePass(SemanticPass):
             scene = scene_of(mapping)
         except PositionError as exc:
             text = str(exc)
-            label = "" if text.startswith("unknown rule set") else "impossible position: "
-            self.error(_position_path(at, spec, text), f"{label}{text}")
+            said = exc.reason if text.startswith("unknown rule set") else impossible(exc.reason)
+            self.error(_position_path(at, spec, text), said)
             return None, True
         if frame.players is not None and scene.rules.players != frame.players:
             self.error(
                 (*at, "position", "hands"),
-                f"this lesson is for {frame.players} players, but the position has {scene.rules.players} hands",
+                msg(
+                    "this lesson is for {players} players, but the position has {hands} hands",
+                    players=frame.players,
+                    hands=scene.rules.players,
+                ),
             )
         problem = later_problem(spec) if later else first_lead_problem(scene, spec)
         if problem is not None:
             self.error((*at, "position", "hand" if later else "to_move"), problem)
         if spec.real:
             for message in real_deal_problems(scene):
-                self.error((*at, "position", "real"), f"this position is marked real: {message}")
+                self.error((*at, "position", "real"), msg("this position is marked real: {problem}", problem=message))
         problem = sketch_problem(scene, spec)
         if problem is not None:
             self.error((*at, "position", "sketch" if spec.sketch else "hands"), problem)
@@ -120,7 +132,9 @@ class LinePass(SemanticPass):
         if scene is not None:
             self.seat(at, scene)
         elif step.claims and not unreadable:
-            self.error((*at, "claims"), "claims: are proved on the step's position: add position: (or from_previous)")
+            self.error(
+                (*at, "claims"), msg("claims: are proved on the step's position: add position: (or from_previous)")
+            )
         if not isinstance(step, PlayStep) and step.bends:
             self.bends(at, step, scene, unreadable)
 
@@ -130,8 +144,13 @@ class LinePass(SemanticPass):
             self.viewer_reported = True
             self.error(
                 ("viewer",),
-                f"viewer: {viewer} is not a seat of the position in steps[{at[1]}], which has "
-                f"seats 0 to {scene.rules.players - 1}: the learner's seat must exist in every position",
+                msg(
+                    "viewer: {viewer} is not a seat of the position in steps[{step}], which has seats 0 to {last}: "
+                    "the learner's seat must exist in every position",
+                    viewer=viewer,
+                    step=at[1],
+                    last=scene.rules.players - 1,
+                ),
             )
 
     def step_checks(self, at: Path_, step: PositionStep) -> None:
@@ -139,23 +158,32 @@ class LinePass(SemanticPass):
         if isinstance(step, QuizStep) and step.ask in TRICK_QUIZ_KINDS:
             self.error(
                 (*at, "ask"),
-                f"ask: {step.ask} is about a Tien Gow position: write rules: tien_gow "
-                "(and tile_set: chinese) for the lesson",
+                msg(
+                    "ask: {ask} is about a Tien Gow position: write rules: tien_gow (and tile_set: chinese) for the "
+                    "lesson",
+                    ask=step.ask,
+                ),
             )
             return
         is_chinese_quiz = isinstance(step, QuizStep) and step.ask in CHINESE_QUIZ_KINDS
         if not self.frame.chinese:
             if isinstance(step, QuizStep) and is_chinese_quiz:
                 self.error(
-                    (*at, "ask"), f"ask: {step.ask} is about Chinese dominoes: add tile_set: chinese to the lesson"
+                    (*at, "ask"),
+                    msg("ask: {ask} is about Chinese dominoes: add tile_set: chinese to the lesson", ask=step.ask),
                 )
             return
         if step.position is not None or step.from_previous:
-            self.error((*at, "position"), "Chinese dominoes are not laid in a chain: remove position: from this step")
+            self.error(
+                (*at, "position"), msg("Chinese dominoes are not laid in a chain: remove position: from this step")
+            )
         if isinstance(step, QuizStep) and not is_chinese_quiz and step.ask not in ("is_double",):
             self.error(
                 (*at, "ask"),
-                f"ask: {step.ask} is about the double-six set; a tile_set: chinese lesson asks chinese_* questions",
+                msg(
+                    "ask: {ask} is about the double-six set; a tile_set: chinese lesson asks chinese_* questions",
+                    ask=step.ask,
+                ),
             )
         self.no_blanks(at, step)
 
@@ -165,7 +193,7 @@ class LinePass(SemanticPass):
             if not unreadable:
                 self.error(
                     (*at, "bends"),
-                    "bends: re-bends the chain of this step's position: add a position: with tiles on the table",
+                    msg("bends: re-bends the chain of this step's position: add a position: with tiles on the table"),
                 )
             return
         table = scene.state.table
@@ -175,7 +203,13 @@ class LinePass(SemanticPass):
                 layout = rebend(table, layout, spec.at, spec.bend)
             except AdjustError as exc:
                 self.error(
-                    (*at, "bends", k), f"the chain cannot be bent {spec.bend} at {spec.at}: {exc.reason.en.rstrip('.')}"
+                    (*at, "bends", k),
+                    msg(
+                        "the chain cannot be bent {bend} at {tile}: {reason:clause}",
+                        bend=spec.bend,
+                        tile=str(spec.at),
+                        reason=exc.reason,
+                    ),
                 )
                 return
 
@@ -185,17 +219,23 @@ class LinePass(SemanticPass):
         where = (*at, "position") if step.position is not None else (*at, "from_previous")
         state = scene.state
         if scene.redeal is not None:
-            self.error(where, f"this deal must be redealt ({scene.redeal.en}): nothing can be played")
+            self.error(where, msg("this deal must be redealt ({redeal}): nothing can be played", redeal=scene.redeal))
             return True
         if state.status is not Status.IN_PLAY:
-            self.error(where, f"the hand is already over here ({state.status.value}): nothing to play")
+            self.error(
+                where,
+                msg("the hand is already over here ({status}): nothing to play", status=state.status.value),
+            )
             return True
         foreign = trick_goal_keys(step.goal)
         if foreign:
             self.error(
                 (*at, "goal"),
-                f"{', '.join(foreign)} is a goal of Tien Gow (rules: tien_gow); a line game's "
-                "goals are played, on_end, action, ends_sum, went_out, blocked ...",
+                msg(
+                    "{goals} is a goal of Tien Gow (rules: tien_gow); a line game's goals are played, on_end, "
+                    "action, ends_sum, went_out, blocked ...",
+                    goals=", ".join(foreign),
+                ),
             )
             return True
         return False
@@ -205,9 +245,10 @@ class LinePass(SemanticPass):
         if forced is not None:
             self.error((*at, "forced") if step.forced else (*at, "goal"), forced)
 
-    def no_goal(self, state: HandState) -> str:
-        legal = ", ".join(str(m) for m in legal_moves(state)) or "none"
-        return f"no legal move reaches this goal; seat {state.to_move} may play: {legal}"
+    def no_goal(self, state: HandState) -> Text:
+        legal = ", ".join(str(m) for m in legal_moves(state))
+        moves = verbatim(legal) if legal else msgc("lesson validator, no moves", "none")
+        return msg("no legal move reaches this goal; seat {seat} may play: {moves}", seat=state.to_move, moves=moves)
 
     def best(self, at: Path_, step: PlayStep, scene: Scene, right: list[Any]) -> None:
         if step.best:
@@ -223,7 +264,10 @@ class LinePass(SemanticPass):
             return  # reported by step_checks: a Tien Gow question in a line game's lesson
         if scene is None and step.ask not in NO_POSITION_KINDS:
             if step.position is None and not step.from_previous:
-                self.error((*at, "ask"), f"ask: {step.ask} is about a position: add position: (or from_previous: true)")
+                self.error(
+                    (*at, "ask"),
+                    msg("ask: {ask} is about a position: add position: (or from_previous: true)", ask=step.ask),
+                )
             return
         rules = scene.rules if scene is not None else self.frame.lesson_rules
         if rules is None:
@@ -246,7 +290,7 @@ class LinePass(SemanticPass):
         if step.choices is None:
             default_choices(step, scene, right)
 
-    def backed(self, at: Path_, scene: Scene, problem: Callable[[], str | None]) -> None:
+    def backed(self, at: Path_, scene: Scene, problem: Callable[[], str | Text | None]) -> None:
         """A best move the analysis backs by a clear margin (under the playouts, and under exact play where
         the deals are few enough), asked of the learner's own move."""
         if not PROOFS.get():
@@ -254,9 +298,10 @@ class LinePass(SemanticPass):
         try:
             found = problem()
         except BestError as exc:
-            found = str(exc)
+            found = reason_of(exc)
         if found is not None:
-            self.error(at, found)
+            # the analysis's own sentences (``quiz.strategy``) are English only
+            self.error(at, verbatim(found) if isinstance(found, str) else found)
 
     # -- text against the engine ---------------------------------------------------
 
@@ -306,8 +351,13 @@ class LinePass(SemanticPass):
         if self.frame.viewer >= rules.players:
             self.error(
                 ("viewer",),
-                f"viewer: {self.frame.viewer} is not a seat of the capstone's "
-                f"{rules.players}-player table: use a seat from 0 to {rules.players - 1}",
+                msg(
+                    "viewer: {viewer} is not a seat of the capstone's {players}-player table: use a seat from 0 to "
+                    "{last}",
+                    viewer=self.frame.viewer,
+                    players=rules.players,
+                    last=rules.players - 1,
+                ),
             )
             return False
         return True

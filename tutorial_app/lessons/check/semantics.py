@@ -15,7 +15,7 @@ Chinese tiles and learner to move) is a game's pass (``check.line``,
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from typing import Any
 
@@ -33,12 +33,14 @@ from tutorial_app.lessons.format.model import (
 )
 from tutorial_app.lessons.games import LessonGame
 from tutorial_app.lessons.quiz.answers import QuizError, normalize_answer
+from tutorial_app.rules.text import EMPTY, Text, msg, msgn, reason_of, shown, verbatim
 from tutorial_app.rules.tiles import Tile
 from tutorial_app.source import Path_
 
-__all__ = ["SemanticPass", "LessonFrame", "Report", "PROOFS"]
+__all__ = ["SemanticPass", "LessonFrame", "Report", "PROOFS", "impossible", "either"]
 
-Report = Callable[[Path_, str], None]
+Report = Callable[[Path_, Text], None]
+"""Where in the file a problem is, and the problem (``validate.Issue``'s message)."""
 PositionStep = ExplainStep | PlayStep | QuizStep
 
 
@@ -80,8 +82,9 @@ class SemanticPass:
     play step with a single legal move (``forced``), and a quiz (``quiz``).
     """
 
-    engine = "the rules core"
-    """How messages name what explains illegal moves."""
+    own_moves = False
+    """Whether the learner makes every move of a play step (Tien Gow), so messages say "the engine" and not
+    "the rules core" explains an illegal move."""
 
     def __init__(self, error: Report, frame: LessonFrame, lessons: LessonGame) -> None:
         self.error = error
@@ -90,7 +93,7 @@ class SemanticPass:
 
     def run(self, steps: list[Step | None]) -> None:
         previous: Any = None
-        previous_note = ""
+        previous_note: Text = EMPTY
         broken = False
         for i, step in enumerate(steps):
             at: Path_ = ("steps", i)
@@ -102,31 +105,34 @@ class SemanticPass:
             if isinstance(step, (RememberStep, CapstoneStep)):
                 if isinstance(step, CapstoneStep):
                     self.capstone(at, step)
-                previous, previous_note, broken = None, f"a {step.kind} step shows no position", False
+                previous, previous_note, broken = None, _NO_POSITION[step.kind], False
                 continue
             self.step_checks(at, step)
             if step.position is not None:
                 scene, unreadable = self.read(at, step)
             else:
                 scene, unreadable = self.continued(at, i, step, previous, previous_note, broken)
-            previous, previous_note, broken = scene, "the previous step shows no position", unreadable
+            previous, previous_note, broken = scene, msg("the previous step shows no position"), unreadable
             self.shown(at, step, scene, unreadable)
             if isinstance(step, PlayStep):
-                previous, previous_note = self.play(at, step, scene) if scene is not None else (None, "")
+                previous, previous_note = self.play(at, step, scene) if scene is not None else (None, EMPTY)
             elif isinstance(step, QuizStep) and not unreadable:
                 self.quiz(at, step, scene)
             if scene is not None:
                 self.after(at, step, scene, previous)
 
     def continued(
-        self, at: Path_, i: int, step: PositionStep, previous: Any, previous_note: str, broken: bool
+        self, at: Path_, i: int, step: PositionStep, previous: Any, previous_note: Text, broken: bool
     ) -> tuple[Any, bool]:
         """A step without a position of its own: the previous step's (``from_previous``) or none."""
         if step.from_previous:
             if i == 0:
-                self.error((*at, "from_previous"), "the first step has no previous position: write position:")
+                self.error((*at, "from_previous"), msg("the first step has no previous position: write position:"))
             elif previous is None and not broken:
-                self.error((*at, "from_previous"), f"nothing to continue from: {previous_note}; write position:")
+                self.error(
+                    (*at, "from_previous"),
+                    msg("nothing to continue from: {why}; write position:", why=previous_note),
+                )
             return previous, previous is None
         return None, False
 
@@ -152,7 +158,7 @@ class SemanticPass:
     def forced(self, at: Path_, step: PlayStep, state: Any) -> None:
         """A play step with a single legal move that does not say ``forced: true``, or one that says it wrongly."""
 
-    def no_goal(self, state: Any) -> str:
+    def no_goal(self, state: Any) -> Text:
         """Why no legal move reaches a play step's goal, naming the moves there are."""
         raise NotImplementedError
 
@@ -169,10 +175,10 @@ class SemanticPass:
 
     # -- play steps ---------------------------------------------------------
 
-    def play(self, at: Path_, step: PlayStep, scene: Any) -> tuple[Any, str]:
+    def play(self, at: Path_, step: PlayStep, scene: Any) -> tuple[Any, Text]:
         """Some legal move reaches the goal, replies and wrong moves are legal; where the step ends, when known."""
         if self.unplayable(at, step, scene):
-            return None, ""
+            return None, EMPTY
         state = scene.state
         self.forced(at, step, state)
         found = self.lessons.goal_moves(state, step.goal)
@@ -182,7 +188,9 @@ class SemanticPass:
             self.best(at, step, scene, [move for move, _ in found])
         reported: set[int] = set()
         ends = [
-            self.replies((*at, "replies"), step.replies, after, f"after the right move {move}", reported)
+            self.replies(
+                (*at, "replies"), step.replies, after, msg("after the right move {move}", move=str(move)), reported
+            )
             for move, after in found
         ]
         for k, wrong in enumerate(step.wrong):
@@ -190,32 +198,42 @@ class SemanticPass:
         if found and silent_decision(step, [end for end in ends if end is not None]):
             self.error((*at, "goal"), SILENT)
         if len(found) == 1 and ends[0] is not None:
-            return scene._replace(state=ends[0]), ""
-        return None, f"the step before has {len(found)} right moves, so where it ends is not known"
+            return scene._replace(state=ends[0]), EMPTY
+        return None, msgn(
+            "the step before has {n} right move, so where it ends is not known",
+            "the step before has {n} right moves, so where it ends is not known",
+            len(found),
+        )
 
     def _move(self, at: Path_, spec: MoveSpec | str) -> Any:
         """The move a lesson wrote, or None (the reason reported)."""
         try:
             return self.lessons.move_of(spec)
         except ValueError as exc:
-            self.error(at, str(exc))
+            self.error(at, reason_of(exc))
             return None
 
     def replies(
-        self, at: Path_, replies: list[MoveSpec | str], state: Any, context: str, reported: set[int]
+        self, at: Path_, replies: list[MoveSpec | str], state: Any, context: Text, reported: set[int]
     ) -> Any | None:
         """The state after the scripted replies, each legal in turn (None: one is not, reported once)."""
         game = self.lessons.game
         for j, spec in enumerate(replies):
-            problem: str | None = None
+            problem: Text | None = None
             try:
                 move = self.lessons.move_of(spec)
             except ValueError as exc:
-                problem = str(exc)
+                problem = reason_of(exc)
             else:
                 reason = game.why_illegal(state, move)
                 if reason is not None:
-                    problem = f"illegal reply {move} by seat {state.to_move} {context}: {reason.en.rstrip('.')}"
+                    problem = msg(
+                        "illegal reply {move} by seat {seat} {context}: {reason:clause}",
+                        move=str(move),
+                        seat=state.to_move,
+                        context=context,
+                        reason=reason,
+                    )
             if problem is not None:
                 if j not in reported:
                     reported.add(j)
@@ -232,19 +250,31 @@ class SemanticPass:
             return
         reason = game.why_illegal(state, move)
         if reason is not None:
-            self.error(
-                (*at, "move"),
-                f"{move} is illegal here ({reason.en.rstrip('.')}); {self.engine} explains "
-                "illegal moves itself: list only legal moves under wrong:",
+            said = (
+                msg(
+                    "{move} is illegal here ({reason:clause}); the engine explains illegal moves itself: "
+                    "list only legal moves under wrong:",
+                    move=str(move),
+                    reason=reason,
+                )
+                if self.own_moves
+                else msg(
+                    "{move} is illegal here ({reason:clause}); the rules core explains illegal moves itself: "
+                    "list only legal moves under wrong:",
+                    move=str(move),
+                    reason=reason,
+                )
             )
+            self.error((*at, "move"), said)
             return
         after = game.apply(state, move)
         if self.lessons.satisfies(step.goal, state, move, after):
             self.error(
-                (*at, "move"), f"{move} reaches the goal, so it is not a wrong move: remove it or change the goal"
+                (*at, "move"),
+                msg("{move} reaches the goal, so it is not a wrong move: remove it or change the goal", move=str(move)),
             )
             return
-        self.replies((*at, "replies"), replies, after, f"after the wrong move {move}", set())
+        self.replies((*at, "replies"), replies, after, msg("after the wrong move {move}", move=str(move)), set())
 
     # -- quizzes --------------------------------------------------------------
 
@@ -253,7 +283,7 @@ class SemanticPass:
         try:
             right = self.lessons.answer(step, scene, rules, self.frame.viewer)
         except QuizError as exc:
-            self.error((*at, "ask"), str(exc))
+            self.error((*at, "ask"), reason_of(exc))
             return None
         if step.answer is not None:
             self.given_answer(at, step, right)
@@ -265,13 +295,24 @@ class SemanticPass:
         try:
             given = normalize_answer(step.ask, step.answer)
         except ValueError as exc:
-            self.error((*at, "answer"), f"an answer to {step.ask} is {exc}, not {step.answer!r}")
+            self.error(
+                (*at, "answer"),
+                msg(
+                    "an answer to {ask} is {form}, not {value}",
+                    ask=step.ask,
+                    form=reason_of(exc),
+                    value=shown(step.answer),
+                ),
+            )
             return
         if given != right:
             self.error(
                 (*at, "answer"),
-                f"the rules core answers {_answer_text(right)}, not "
-                f"{_answer_text(given)}: fix answer: (or the position)",
+                msg(
+                    "the rules core answers {right}, not {given}: fix answer: (or the position)",
+                    right=_answer_text(right),
+                    given=_answer_text(given),
+                ),
             )
 
     def choices(self, at: Path_, step: QuizStep, right: object) -> None:
@@ -281,13 +322,24 @@ class SemanticPass:
             try:
                 option = normalize_answer(step.ask, value)
             except ValueError as exc:
-                self.error((*at, "choices", k), f"a choice for {step.ask} is {exc}, not {value!r}")
+                self.error(
+                    (*at, "choices", k),
+                    msg(
+                        "a choice for {ask} is {form}, not {value}",
+                        ask=step.ask,
+                        form=reason_of(exc),
+                        value=shown(value),
+                    ),
+                )
                 continue
             if option in options:
-                self.error((*at, "choices", k), f"{_answer_text(option)} is offered twice")
+                self.error((*at, "choices", k), msg("{answer} is offered twice", answer=_answer_text(option)))
             options.append(option)
         if right not in options and len(options) == len(step.choices):
-            self.error((*at, "choices"), f"the right answer, {_answer_text(right)}, is not among the choices: add it")
+            self.error(
+                (*at, "choices"),
+                msg("the right answer, {answer}, is not among the choices: add it", answer=_answer_text(right)),
+            )
 
     # -- text ---------------------------------------------------------------------
 
@@ -301,10 +353,13 @@ class SemanticPass:
             if not question.endswith("?"):
                 self.error(
                     (*at, "hint", lang),
-                    "with hint_answer: the hint is the question the learner is asked first: end it with a question mark",
+                    msg(
+                        "with hint_answer: the hint is the question the learner is asked first: end it with a "
+                        "question mark"
+                    ),
                 )
             if getattr(answer, lang).strip() == question:
-                self.error((*at, "hint_answer", lang), "hint_answer repeats the hint: answer its question instead")
+                self.error((*at, "hint_answer", lang), msg("hint_answer repeats the hint: answer its question instead"))
 
     def source_notes(self, at: Path_, step: Step) -> None:
         """Learner text carries no notes about sources: those go in the lesson's ``sources:``."""
@@ -317,8 +372,11 @@ class SemanticPass:
                 if found:
                     self.error(
                         (*at, key, lang),
-                        f"{found[0]!r} is a note about sources, not something the learner "
-                        "needs: move it to the lesson's sources: list",
+                        msg(
+                            "{found} is a note about sources, not something the learner needs: move it to the "
+                            "lesson's sources: list",
+                            found=shown(found[0]),
+                        ),
                     )
 
     def no_blanks(self, at: Path_, step: PositionStep) -> None:
@@ -329,7 +387,10 @@ class SemanticPass:
                 if tile.lo == 0:
                     self.error(
                         (*at, key, k),
-                        f"{tile} is not a Chinese domino (the set has no blanks): use tiles from 1-1 to 6-6",
+                        msg(
+                            "{tile} is not a Chinese domino (the set has no blanks): use tiles from 1-1 to 6-6",
+                            tile=str(tile),
+                        ),
                     )
 
     # -- the capstone ---------------------------------------------------------------
@@ -341,7 +402,10 @@ class SemanticPass:
             return
         seed = step.seed if step.seed is not None else 0
         if not bots_only_table(self.lessons.game, rules, "greedy", seed).hand_over:
-            self.error((*at, "kind"), f"the capstone hand did not end within {MAX_MOVES} moves under these rules")
+            self.error(
+                (*at, "kind"),
+                msg("the capstone hand did not end within {moves} moves under these rules", moves=MAX_MOVES),
+            )
 
 
 _SOURCE_NOTE = re.compile(
@@ -349,7 +413,28 @@ _SOURCE_NOTE = re.compile(
 )
 
 
-def _answer_text(value: object) -> str:
+def impossible(reason: Text) -> Text:
+    """A position the game's engine refuses, and why (every game's pass)."""
+    return msg("impossible position: {reason}", reason=reason)
+
+
+def either(words: Sequence[Text]) -> Text:
+    """``a or b or c``, with each language's word for "or"."""
+    found = words[0]
+    for word in words[1:]:
+        found = msg("{first} or {second}", first=found, second=word)
+    return found
+
+
+_NO_POSITION = {
+    "remember": msg("a remember step shows no position"),
+    "capstone": msg("a capstone step shows no position"),
+}
+"""Why a step after a remember or capstone step has no position to continue from."""
+
+
+def _answer_text(value: object) -> Text:
+    """An answer as a lesson writes it (``true``, ``16``, ``6-4 left``): the same in every language."""
     if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+        return verbatim("true" if value else "false")
+    return verbatim(str(value))

@@ -15,8 +15,10 @@ from typing import Any
 
 from tutorial_app.lessons.format.model import PlayStep, PositionSpec
 from tutorial_app.lessons.format.scenes import Scene
+from tutorial_app.rules.line.ends import end_where
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, HandState
+from tutorial_app.rules.text import Text, msg, msgn, verbatim
 
 __all__ = [
     "first_lead_problem",
@@ -32,80 +34,115 @@ __all__ = [
 _ALL = 28
 
 
-def first_lead_problem(scene: Scene, spec: PositionSpec) -> str | None:
+def first_lead_problem(scene: Scene, spec: PositionSpec) -> Text | None:
     """An empty chain whose ``to_move`` is not the seat the first-lead rule names (unless a later hand)."""
     if spec.chain or spec.hand == "later" or spec.to_move is None:
         return None
     lead = scene.lead
     if lead is None or lead.seat is None or scene.redeal is not None or lead.seat == spec.to_move:
         return None
-    return (
-        f"on an empty chain the first-lead rule decides ({lead.reason.en.rstrip('.')}), so seat {lead.seat} "
-        f"leads, not seat {spec.to_move}: write to_move: {lead.seat}, or hand: later in the position if this is a "
-        "later hand, led by the previous hand's winner"
+    return msg(
+        "on an empty chain the first-lead rule decides ({reason:clause}), so seat {seat} leads, not seat {said}: "
+        "write to_move: {seat}, or hand: later in the position if this is a later hand, led by the previous hand's "
+        "winner",
+        reason=lead.reason,
+        seat=lead.seat,
+        said=spec.to_move,
     )
 
 
-def later_problem(spec: PositionSpec) -> str | None:
+def later_problem(spec: PositionSpec) -> Text | None:
     """``hand: later`` where the chain is not empty."""
     if spec.chain:
-        return "hand: later is for a fresh deal (an empty chain): remove it, or empty the chain"
+        return msg("hand: later is for a fresh deal (an empty chain): remove it, or empty the chain")
     return None
 
 
-def real_deal_problems(scene: Scene) -> list[str]:
+def real_deal_problems(scene: Scene) -> list[Text]:
     """Tile counts a real deal under the scene's rules cannot give (for a position marked ``real: true``)."""
     state = scene.before
     rules = state.rules
     dealt = rules.dealt
     on_table = state.table.tile_count()
     held = [bin(h).count("1") for h in state.hands]
-    deal = f"a real deal under these rules gives {rules.hand_size} tiles to each of {rules.players} players"
+    deal = msg(
+        "a real deal under these rules gives {size} tiles to each of {players} players",
+        size=rules.hand_size,
+        players=rules.players,
+    )
     if not rules.has_boneyard:
         return _no_boneyard(held, on_table, rules.hand_size, dealt, deal)
     return _with_boneyard(state, held, dealt, deal)
 
 
-def _no_boneyard(held: list[int], on_table: int, size: int, dealt: int, deal: str) -> list[str]:
+def _no_boneyard(held: list[int], on_table: int, size: int, dealt: int, deal: Text) -> list[Text]:
     problems = [
-        f"seat {seat} holds {count} tiles, but {deal} and nobody draws: at most {size}"
+        msg(
+            "seat {seat} holds {count} tiles, but {deal} and nobody draws: at most {size}",
+            seat=seat,
+            count=count,
+            deal=deal,
+            size=size,
+        )
         for seat, count in enumerate(held)
         if count > size
     ]
     if not problems and sum(held) + on_table != dealt:
         problems.append(
-            f"the hands hold {sum(held)} tiles and the chain {on_table}, but {deal}, so every tile dealt is in a "
-            f"hand or on the table: they must add up to {dealt} ({dealt - on_table} in the hands with "
-            f"{on_table} on the table)"
+            msg(
+                "the hands hold {held} tiles and the chain {on_table}, but {deal}, so every tile dealt is in a "
+                "hand or on the table: they must add up to {dealt} ({in_hands} in the hands with {on_table} on "
+                "the table)",
+                held=sum(held),
+                on_table=on_table,
+                deal=deal,
+                dealt=dealt,
+                in_hands=dealt - on_table,
+            )
         )
     return problems
 
 
-def _with_boneyard(state: HandState, held: list[int], dealt: int, deal: str) -> list[str]:
+def _with_boneyard(state: HandState, held: list[int], dealt: int, deal: Text) -> list[Text]:
     rules = state.rules
     left = _ALL - dealt
     boneyard = len(state.boneyard)
     if boneyard > left:
         return [
-            f"the boneyard holds {boneyard} tiles, but {deal}, which leaves {left}: move "
-            f"{boneyard - left} into the hands"
+            msg(
+                "the boneyard holds {boneyard} tiles, but {deal}, which leaves {left}: move {extra} into the hands",
+                boneyard=boneyard,
+                deal=deal,
+                left=left,
+                extra=boneyard - left,
+            )
         ]
     drawn = left - boneyard
     problems = [
-        f"seat {seat} holds {count} tiles, but {deal} and only {drawn} have been drawn: at most "
-        f"{rules.hand_size + drawn}"
+        msg(
+            "seat {seat} holds {count} tiles, but {deal} and only {drawn} have been drawn: at most {most}",
+            seat=seat,
+            count=count,
+            deal=deal,
+            drawn=drawn,
+            most=rules.hand_size + drawn,
+        )
         for seat, count in enumerate(held)
         if count > rules.hand_size + drawn
     ]
     if boneyard < min(rules.reserve, left):
         problems.append(
-            f"the boneyard holds {boneyard} tiles, but its last {rules.reserve} are a reserve nobody "
-            "draws: give it at least that many"
+            msg(
+                "the boneyard holds {boneyard} tiles, but its last {reserve} are a reserve nobody draws: give it at "
+                "least that many",
+                boneyard=boneyard,
+                reserve=rules.reserve,
+            )
         )
     return problems
 
 
-SILENT = (
+SILENT = msg(
     "the learner makes a real decision here, but nothing is said after the right move: add success: with a "
     "sentence in en:, ru:, uk: and es: saying why it is right (what it leaves the others, what it keeps for you)"
 )
@@ -120,22 +157,24 @@ def silent_decision(step: PlayStep, ends: Sequence[Any]) -> bool:
     return any(not end.is_over for end in ends)
 
 
-def sketch_problem(scene: Scene, spec: PositionSpec) -> str | None:
+def sketch_problem(scene: Scene, spec: PositionSpec) -> Text | None:
     """Where every tile is dealt, a position is real or says it is a sketch (and a sketch is not a full table)."""
     if spec.real and spec.sketch:
-        return "a position is real: true or sketch: true, not both"
+        return msg("a position is real: true or sketch: true, not both")
     rules = scene.rules
     if rules.dealt < _ALL or spec.hand == "later":
         return None
     state = scene.before
     placed = state.table.tile_count() + sum(bin(h).count("1") for h in state.hands)
     if spec.sketch and placed == _ALL and not real_deal_problems(scene):
-        return "every tile of the set is placed here, as at a real table: write real: true instead of sketch: true"
+        return msg("every tile of the set is placed here, as at a real table: write real: true instead of sketch: true")
     if not spec.real and not spec.sketch:
-        return (
-            f"all {_ALL} tiles are dealt in this game, but the position places {placed}: give every tile its "
-            "place and write real: true, or write sketch: true (the board then tells the learner that only "
-            "the tiles that matter are shown)"
+        return msg(
+            "all {all} tiles are dealt in this game, but the position places {placed}: give every tile its place "
+            "and write real: true, or write sketch: true (the board then tells the learner that only the tiles "
+            "that matter are shown)",
+            all=_ALL,
+            placed=placed,
         )
     return None
 
@@ -145,17 +184,28 @@ def is_forced(state: HandState) -> bool:
     return len(legal_moves(state)) == 1
 
 
-def forced_problem(step: PlayStep, state: HandState) -> str | None:
+def forced_problem(step: PlayStep, state: HandState) -> Text | None:
     """A play step with a single legal move that does not say ``forced: true``, or one that says it wrongly."""
     moves = legal_moves(state)
     if len(moves) == 1 and not step.forced:
         only = moves[0]
-        shown = f"{only.tile} on the {only.end}" if only.action is Action.PLAY else only.action.value
-        return (
-            f"seat {state.to_move} has a single legal move here ({shown}), so this step is not a decision: "
-            "give the learner a real choice (a second tile or end that is legal), or mark it forced: true "
-            "if showing a forced move is the point"
+        shown = (
+            msg("{tile} {where}", tile=str(only.tile), where=end_where(only.end))
+            if only.action is Action.PLAY
+            else verbatim(only.action.value)
+        )
+        return msg(
+            "seat {seat} has a single legal move here ({move}), so this step is not a decision: give the learner "
+            "a real choice (a second tile or end that is legal), or mark it forced: true if showing a forced move "
+            "is the point",
+            seat=state.to_move,
+            move=shown,
         )
     if len(moves) > 1 and step.forced:
-        return f"forced: true, but seat {state.to_move} has {len(moves)} legal moves here: remove forced: true"
+        return msgn(
+            "forced: true, but seat {seat} has {n} legal move here: remove forced: true",
+            "forced: true, but seat {seat} has {n} legal moves here: remove forced: true",
+            len(moves),
+            seat=state.to_move,
+        )
     return None

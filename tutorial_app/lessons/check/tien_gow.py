@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutorial_app.lessons.check.semantics import LessonFrame, PositionStep, Report, SemanticPass
+from tutorial_app.lessons.check.semantics import LessonFrame, PositionStep, Report, SemanticPass, either, impossible
 from tutorial_app.lessons.check.tien_gow_claims import trick_claim_problems
 from tutorial_app.lessons.format.goals import goal_keys
 from tutorial_app.lessons.format.model import TRICK_GOAL_KEYS, CapstoneStep, PlayStep, QuizStep
@@ -19,7 +19,7 @@ from tutorial_app.lessons.format.tien_gow_scene import TrickPositionError, Trick
 from tutorial_app.lessons.games.tien_gow import TienGowLessons
 from tutorial_app.lessons.quiz.tien_gow import TIEN_GOW_LESSON_KINDS
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.text import RulesError
+from tutorial_app.rules.text import RulesError, Text, msg, msgn, verbatim
 from tutorial_app.rules.tien_gow.bots import TIEN_GOW_BOTS, tien_gow_bot
 from tutorial_app.source import Path_
 
@@ -32,7 +32,7 @@ _SHOWN_MOVES = 8
 class TienGowPass(SemanticPass):
     """Walks a Tien Gow lesson (``semantics.SemanticPass``), with a trick game's own checks."""
 
-    engine = "the engine"
+    own_moves = True
 
     def __init__(self, error: Report, frame: LessonFrame) -> None:
         super().__init__(error, frame, TienGowLessons())
@@ -46,20 +46,23 @@ class TienGowPass(SemanticPass):
             try:
                 rules = TienGowLessons().rules_of(str(data["rules"]), None, overrides)
             except RulesError as exc:
-                error(("overrides",), str(exc))
+                error(("overrides",), exc.reason)
         else:
-            error(("overrides",), "overrides: is a mapping of options, like overrides: {last_trick: always}")
+            error(("overrides",), msg("overrides: is a mapping of options, like overrides: {{last_trick: always}}"))
         if data.get("players") not in (None, tg.PLAYERS):
-            error(("players",), f"Tien Gow is played by {tg.PLAYERS}: write players: {tg.PLAYERS} or leave it out")
+            error(
+                ("players",),
+                msg("Tien Gow is played by {players}: write players: {players} or leave it out", players=tg.PLAYERS),
+            )
         if data.get("tile_set") != "chinese":
-            error(("rules",), "a Tien Gow lesson shows Chinese tiles: add tile_set: chinese")
+            error(("rules",), msg("a Tien Gow lesson shows Chinese tiles: add tile_set: chinese"))
         return LessonFrame(
             str(data["rules"]), overrides if isinstance(overrides, dict) else {}, rules, tg.PLAYERS, viewer, True
         )
 
     def step_checks(self, at: Path_, step: PositionStep) -> None:
         if step.claims:
-            self.error((*at, "claims"), "claims: are proved on a line game's deals; a Tien Gow step has none")
+            self.error((*at, "claims"), msg("claims: are proved on a line game's deals; a Tien Gow step has none"))
         self.no_blanks(at, step)
 
     def shown(self, at: Path_, step: PositionStep, scene: TrickScene | None, unreadable: bool) -> None:
@@ -81,7 +84,7 @@ class TienGowPass(SemanticPass):
         try:
             return read_trick_scene(step.position, self.frame.lesson_rules, self.frame.overrides), False
         except TrickPositionError as exc:
-            self.error((*at, "position", *exc.where), f"impossible position: {exc.reason.en}")
+            self.error((*at, "position", *exc.where), impossible(exc.reason))
             return None, True
 
     # -- play steps ---------------------------------------------------------
@@ -93,18 +96,25 @@ class TienGowPass(SemanticPass):
         if foreign:
             self.error(
                 (*at, "goal"),
-                f"{', '.join(foreign)} is a line game's goal; a Tien Gow goal is one of: "
-                f"{', '.join(sorted(TRICK_GOAL_KEYS))}",
+                msg(
+                    "{goals} is a line game's goal; a Tien Gow goal is one of: {keys}",
+                    goals=", ".join(foreign),
+                    keys=", ".join(sorted(TRICK_GOAL_KEYS)),
+                ),
             )
             return True
         if state.is_over:
-            self.error(where, "the hand is already over here: nothing to play")
+            self.error(where, msg("the hand is already over here: nothing to play"))
             return True
         if state.to_move != self.frame.viewer:
             self.error(
                 where,
-                f"the learner (seat {self.frame.viewer}) moves in a play step, but seat {state.to_move} "
-                "is to move here: add the moves before the learner's turn to moves:",
+                msg(
+                    "the learner (seat {viewer}) moves in a play step, but seat {seat} is to move here: add the "
+                    "moves before the learner's turn to moves:",
+                    viewer=self.frame.viewer,
+                    seat=state.to_move,
+                ),
             )
             return True
         return False
@@ -114,16 +124,26 @@ class TienGowPass(SemanticPass):
         if len(legal) == 1 and not step.forced:
             self.error(
                 (*at, "goal"),
-                f"the learner has a single legal move here ({legal[0]}), so this step is not a "
-                "decision: give a real choice, or mark it forced: true if showing a forced move is the point",
+                msg(
+                    "the learner has a single legal move here ({move}), so this step is not a decision: give a "
+                    "real choice, or mark it forced: true if showing a forced move is the point",
+                    move=str(legal[0]),
+                ),
             )
         if len(legal) > 1 and step.forced:
-            self.error((*at, "forced"), f"forced: true, but the learner has {len(legal)} legal moves here: remove it")
+            self.error(
+                (*at, "forced"),
+                msgn(
+                    "forced: true, but the learner has {n} legal move here: remove it",
+                    "forced: true, but the learner has {n} legal moves here: remove it",
+                    len(legal),
+                ),
+            )
 
-    def no_goal(self, state: tg.HandState) -> str:
+    def no_goal(self, state: tg.HandState) -> Text:
         legal = tg.legal_sequence(state)
         shown = ", ".join(str(m) for m in legal[:_SHOWN_MOVES]) + (", ..." if len(legal) > _SHOWN_MOVES else "")
-        return f"no legal move reaches this goal; the learner may: {shown}"
+        return msg("no legal move reaches this goal; the learner may: {moves}", moves=shown)
 
     # -- quizzes and the capstone ----------------------------------------------
 
@@ -131,7 +151,10 @@ class TienGowPass(SemanticPass):
         if step.ask not in TIEN_GOW_LESSON_KINDS:
             self.error(
                 (*at, "ask"),
-                f"ask: {step.ask} is about the double-six set; a Tien Gow lesson asks trick_* and chinese_* questions",
+                msg(
+                    "ask: {ask} is about the double-six set; a Tien Gow lesson asks trick_* and chinese_* questions",
+                    ask=step.ask,
+                ),
             )
             return
         self.answered(at, step, scene, self.frame.lesson_rules)
@@ -140,13 +163,19 @@ class TienGowPass(SemanticPass):
         if step.hints:
             self.error(
                 (*at, "hints"),
-                "hints: the Hint, What we know and the review are for line games; "
-                "remove the line from a Tien Gow capstone",
+                msg(
+                    "hints: the Hint, What we know and the review are for line games; remove the line from a "
+                    "Tien Gow capstone"
+                ),
             )
         if tien_gow_bot(step.bot) is None:
             self.error(
                 (*at, "bot"),
-                f"bot: {step.bot} plays line games only; a Tien Gow capstone's bots are {' or '.join(TIEN_GOW_BOTS)}",
+                msg(
+                    "bot: {bot} plays line games only; a Tien Gow capstone's bots are {bots}",
+                    bot=step.bot,
+                    bots=either([verbatim(name) for name in TIEN_GOW_BOTS]),
+                ),
             )
             return False
         return True

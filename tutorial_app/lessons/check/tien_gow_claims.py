@@ -14,32 +14,38 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tutorial_app.lessons.check.claims import VIEWER_PATTERNS, seat_problem, text_problems, viewer_problem
+from tutorial_app.lessons.check.claims import (
+    VIEWER_PATTERNS,
+    seat_called,
+    seat_problem,
+    text_problems,
+    viewer_problem,
+)
 from tutorial_app.rules import tien_gow as tg
+from tutorial_app.rules.text import Text, msg
 
 __all__ = ["trick_claim_problems"]
 
-Check = Callable[[tg.HandState, int, int], str | None]
+Check = Callable[[tg.HandState, int, int], Text | None]
 """(the position on show, the learner's seat, the seat named) -> a problem, or None."""
 
 
-def _name(seat: int, viewer: int) -> str:
-    return "you" if seat == viewer else f"seat {seat}"
-
-
-def _viewer(_state: tg.HandState, viewer: int, seat: int) -> str | None:
+def _viewer(_state: tg.HandState, viewer: int, seat: int) -> Text | None:
     return viewer_problem(seat, viewer)
 
 
-def _leads(state: tg.HandState, viewer: int, seat: int) -> str | None:
+def _leads(state: tg.HandState, viewer: int, seat: int) -> Text | None:
     trick = state.trick
     if state.is_over:
         return None
     leader = trick.leader if trick is not None and trick.plays else state.to_move
     if leader == seat:
         return None
-    right = _name(leader, viewer)
-    return f"the text says {_name(seat, viewer)} leads this trick, but on the table {right} does: write '{right}' there"
+    return msg(
+        "the text says {who} leads this trick, but on the table {right} does: write '{right}' there",
+        who=seat_called(seat, viewer),
+        right=seat_called(leader, viewer),
+    )
 
 
 _PATTERNS: tuple[tuple[str, re.Pattern[str], Check], ...] = (
@@ -49,11 +55,11 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str], Check], ...] = (
 )
 
 
-def trick_claim_problems(text: str, lang: str, state: tg.HandState, viewer: int) -> list[str]:
+def trick_claim_problems(text: str, lang: str, state: tg.HandState, viewer: int) -> list[Text]:
     """Every claim in one text (``lang``: en or ru) that the Tien Gow position contradicts, as a message."""
 
-    def judge(found: re.Match[str], check: Check) -> str | None:
+    def judge(found: re.Match[str], check: Check) -> Text | None:
         seat = int(found[1])
-        return seat_problem(seat, len(state.hands), "a Tien Gow table") or check(state, viewer, seat)
+        return seat_problem(seat, len(state.hands), msg("a Tien Gow table")) or check(state, viewer, seat)
 
     return text_problems(text, lang, _PATTERNS, judge)

@@ -17,9 +17,11 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
 from tutorial_app.lessons.check.games import pass_for
+from tutorial_app.lessons.check.semantics import either
 from tutorial_app.lessons.check.vocabulary import GLOSSARY_NAME, GlossaryError, source_slips
 from tutorial_app.lessons.format.courses import COURSES, course_rank
 from tutorial_app.lessons.format.model import Lesson, QuizStep, Step
+from tutorial_app.rules.text import Text, msg, msgc, msgn, reason_of, shown, verbatim
 from tutorial_app.source import Mark, Path_, Source, SourceError, read_source
 
 __all__ = ["Issue", "Checked", "Report", "check_source", "check_file", "check_paths", "lesson_files"]
@@ -28,15 +30,18 @@ _STEP: TypeAdapter[Step] = TypeAdapter(Step)
 
 
 class Issue(NamedTuple):
-    """One problem in a lesson file."""
+    """One problem in a lesson file; ``message`` says it in every language (``str(issue)`` in English).
+
+    Why a ``Text``: the command line prints the English, the Workshop the page's language.
+    """
 
     file: str
     line: int
     column: int
-    message: str
+    message: Text
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+        return f"{self.file}:{self.line}:{self.column}: {self.message.en}"
 
 
 class Checked(NamedTuple):
@@ -105,7 +110,12 @@ def check_paths(paths: Sequence[Path], base: Path | None = None) -> Report:
         first = seen.setdefault(item.lesson.id, item.file)
         if first != item.file:
             item.issues.append(
-                Issue(item.file, 1, 1, f"id {item.lesson.id!r} is already used by {first}; ids are unique")
+                Issue(
+                    item.file,
+                    1,
+                    1,
+                    msg("id {id} is already used by {file}; ids are unique", id=shown(item.lesson.id), file=first),
+                )
             )
     _check_reviews(checked)
     return Report(checked)
@@ -127,19 +137,27 @@ def _check_reviews(checked: list[Checked]) -> None:
                 item.issues.append(Issue(item.file, mark.line, mark.column, problem))
 
 
-def _review_problem(target: str, own: str, here: int, course: str, place: dict[str, tuple[int, str]]) -> str | None:
+def _review_problem(target: str, own: str, here: int, course: str, place: dict[str, tuple[int, str]]) -> Text | None:
     if target == own:
-        return f"review: {target} is this lesson: name the earlier lesson whose idea the question reviews"
+        return msg(
+            "review: {target} is this lesson: name the earlier lesson whose idea the question reviews", target=target
+        )
     if target not in place:
-        return f"review: no lesson {target!r} was checked with this one: write the id of an earlier lesson"
+        return msg(
+            "review: no lesson {target} was checked with this one: write the id of an earlier lesson",
+            target=shown(target),
+        )
     there, target_course = place[target]
     if target_course not in (course, COURSES[0].folder):
-        return (
-            f"review: {target} is in the {target_course} course; a review comes from this course "
-            f"({course}) or from the core course"
+        return msg(
+            "review: {target} is in the {target_course} course; a review comes from this course "
+            "({course}) or from the core course",
+            target=target,
+            target_course=target_course,
+            course=course,
         )
     if there >= here:
-        return f"review: {target} comes after this lesson: a review quiz repeats an earlier lesson"
+        return msg("review: {target} comes after this lesson: a review quiz repeats an earlier lesson", target=target)
     return None
 
 
@@ -159,7 +177,7 @@ def check_file(path: Path, shown: str | None = None) -> Checked:
         source = read_source(path, name)
     except SourceError as exc:
         mark = exc.mark or Mark(1, 1)
-        return Checked(name, None, [Issue(name, mark.line, mark.column, exc.message)])
+        return Checked(name, None, [Issue(name, mark.line, mark.column, exc.reason)])
     return check_source(source, path.stem)
 
 
@@ -167,7 +185,7 @@ def check_source(source: Source, stem: str | None = None) -> Checked:
     """Check a parsed lesson: structure, then meaning through the rules core."""
     checker = _Checker(source)
     lesson = checker.run(stem)
-    issues = sorted(set(checker.issues), key=lambda i: (i.line, i.column, i.message))
+    issues = sorted(set(checker.issues), key=lambda i: (i.line, i.column, i.message.en))
     return Checked(source.name, lesson if not issues else None, issues, source)
 
 
@@ -176,7 +194,7 @@ class _Checker:
         self.source = source
         self.issues: list[Issue] = []
 
-    def error(self, path: Path_, message: str, *, key: bool = False) -> None:
+    def error(self, path: Path_, message: Text, *, key: bool = False) -> None:
         mark = self.source.mark(path, key=key)
         self.issues.append(Issue(self.source.name, mark.line, mark.column, message))
 
@@ -185,7 +203,7 @@ class _Checker:
     def run(self, stem: str | None) -> Lesson | None:
         data = self.source.data
         if not isinstance(data, dict):
-            self.error((), "a lesson is a mapping with id:, title:, summary:, rules: and steps:")
+            self.error((), msg("a lesson is a mapping with id:, title:, summary:, rules: and steps:"))
             return None
         lesson: Lesson | None = None
         try:
@@ -193,13 +211,17 @@ class _Checker:
         except ValidationError as exc:
             self.structural(exc.errors(), ())
         if stem is not None and isinstance(data.get("id"), str) and data["id"] != stem:
-            self.error(("id",), f"id {data['id']!r} does not match the file name: write id: {stem}")
+            self.error(
+                ("id",),
+                msg("id {id} does not match the file name: write id: {stem}", id=shown(data["id"]), stem=stem),
+            )
         steps = data.get("steps")
         if isinstance(steps, list) and steps:
             last = steps[-1]
             if not (isinstance(last, dict) and last.get("kind") == "remember"):
                 self.error(
-                    ("steps", len(steps) - 1), "a lesson ends with its takeaway: add a last step with kind: remember"
+                    ("steps", len(steps) - 1),
+                    msg("a lesson ends with its takeaway: add a last step with kind: remember"),
                 )
         self.semantics(data, lesson)
         self.vocabulary()
@@ -210,7 +232,9 @@ class _Checker:
         try:
             found = source_slips(self.source)
         except GlossaryError as exc:
-            self.issues.append(Issue(self.source.name, 1, 1, f"the glossary cannot be read: {exc}"))
+            self.issues.append(
+                Issue(self.source.name, 1, 1, msg("the glossary cannot be read: {error}", error=verbatim(str(exc))))
+            )
             return
         for mark, slip in found:
             self.issues.append(Issue(self.source.name, mark.line, mark.column, slip.message()))
@@ -223,8 +247,11 @@ class _Checker:
             grouped.setdefault((path, is_type), []).append(err)
         for (path, merged), errs in grouped.items():
             if merged and len(errs) > 1:
-                wanted = sorted({_TYPE_WORDS.get(e["type"], e["type"]) for e in errs})
-                self.error(path, f"expected {' or '.join(wanted)}, not {_shown_value(errs[0]['input'])}")
+                wanted = sorted({_type_word(e["type"]) for e in errs}, key=lambda word: word.en)
+                self.error(
+                    path,
+                    msg("expected {kind}, not {value}", kind=either(wanted), value=_shown_value(errs[0]["input"])),
+                )
                 continue
             for err in errs:
                 message, at_key = _message(err, (*prefix, *err["loc"]))
@@ -264,32 +291,37 @@ def _steps(data: dict[str, Any], lesson: Lesson | None) -> list[Step | None] | N
 
 # -- turning pydantic errors into sentences -----------------------------------
 
-_TYPE_WORDS = {
-    "string_type": "text",
-    "int_type": "a whole number",
-    "int_parsing": "a whole number",
-    "int_from_float": "a whole number",
-    "bool_type": "true or false",
-    "bool_parsing": "true or false",
-    "list_type": "a list",
-    "dict_type": "a mapping",
-    "model_type": "a mapping",
-    "model_attributes_type": "a mapping",
-    "literal_error": "one of the listed words",
-    "float_type": "a number",
+_TYPE_WORDS: dict[str, Text] = {
+    "string_type": msgc("lesson validator, expected", "text"),
+    "int_type": msgc("lesson validator, expected", "a whole number"),
+    "int_parsing": msgc("lesson validator, expected", "a whole number"),
+    "int_from_float": msgc("lesson validator, expected", "a whole number"),
+    "bool_type": msgc("lesson validator, expected", "true or false"),
+    "bool_parsing": msgc("lesson validator, expected", "true or false"),
+    "list_type": msgc("lesson validator, expected", "a list"),
+    "dict_type": msgc("lesson validator, expected", "a mapping"),
+    "model_type": msgc("lesson validator, expected", "a mapping"),
+    "model_attributes_type": msgc("lesson validator, expected", "a mapping"),
+    "literal_error": msgc("lesson validator, expected", "one of the listed words"),
+    "float_type": msgc("lesson validator, expected", "a number"),
 }
+"""What a value of each pydantic type is called in a message ("expected a whole number, not 'x'")."""
 
 
-def _shown_value(value: object) -> str:
+def _type_word(kind: str) -> Text:
+    return _TYPE_WORDS.get(kind, verbatim(kind))
+
+
+def _shown_value(value: object) -> Text:
     if isinstance(value, dict):
-        return "a mapping"
+        return msgc("lesson validator, given", "a mapping")
     if isinstance(value, list):
-        return "a list"
+        return msgc("lesson validator, given", "a list")
     if value is None:
-        return "nothing"
+        return msgc("lesson validator, given", "nothing")
     if isinstance(value, bool):
-        return "true" if value else "false"
-    return repr(value)
+        return verbatim("true" if value else "false")
+    return verbatim(shown(value))
 
 
 def _data_path(data: Any, loc: tuple[int | str, ...]) -> Path_:
@@ -353,31 +385,64 @@ def _keys_of(model: type[BaseModel]) -> list[str]:
     return [info.alias or name for name, info in model.model_fields.items()]
 
 
-def _unknown_key(loc: tuple[int | str, ...]) -> str:
+def _unknown_key(loc: tuple[int | str, ...]) -> Text:
     """Why a key is not allowed where it is written: a near spelling, or the mapping it belongs in."""
     key = str(loc[-1])
     model = _model_at(loc[:-1])
     if model is None:
-        return f"unknown key {key!r}"
+        return msg("unknown key {key}", key=shown(key))
     keys = _keys_of(model)
     close = difflib.get_close_matches(key, keys, n=1)
     if set(keys) == {"en", "ru", "uk", "es"} and not close:
         # {en: Play it, then pass, ru: …}: the comma ended the English text and "then pass" became a key.
-        return (
-            f"unknown key {key!r}: a comma inside {{en: …, ru: …, uk: …, es: …}} ends the text there; "
-            f'put the text in quotes, like en: "…, {key} …"'
+        return msg(
+            "unknown key {key}: a comma inside {{en: …, ru: …, uk: …, es: …}} ends the text there; "
+            'put the text in quotes, like en: "…, {text} …"',
+            key=shown(key),
+            text=key,
         )
     home = next(
         (name for name in keys if any(key in _keys_of(inner) for inner in _models_in(_field(model, name).annotation))),
         None,
     )
     if home is not None and not close:
-        return f"{key}: is not a key here; it belongs inside {home}: (write it under {home}:)"
-    hint = f"did you mean {close[0]!r}? " if close else ""
-    return f"unknown key {key!r}; {hint}the keys here are: {', '.join(keys)}"
+        return msg("{key}: is not a key here; it belongs inside {home}: (write it under {home}:)", key=key, home=home)
+    if close:
+        return msg(
+            "unknown key {key}; did you mean {close}? the keys here are: {keys}",
+            key=shown(key),
+            close=shown(close[0]),
+            keys=", ".join(keys),
+        )
+    return msg("unknown key {key}; the keys here are: {keys}", key=shown(key), keys=", ".join(keys))
 
 
-def _message(err: ErrorDetails, loc: tuple[int | str, ...]) -> tuple[str, bool]:
+def _missing(loc: tuple[int | str, ...]) -> Text:
+    key = str(loc[-1])
+    if key in ("en", "ru", "uk", "es"):
+        return msg("missing the {lang} text: every learner-facing text has en:, ru:, uk: and es:", lang=key)
+    model = _model_at(loc[:-1])
+    field = _field(model, key) if model is not None else None
+    if field is not None and field.description:
+        # the field's description is the model's own English (also the JSON schema's)
+        return msg(
+            "missing key {key} ({about}): add {name}:", key=shown(key), about=verbatim(field.description), name=key
+        )
+    return msg("missing key {key}: add {name}:", key=shown(key), name=key)
+
+
+def _bound(kind: str, ctx: dict[str, Any], value: object) -> Text:
+    if kind == "too_short":
+        least = ctx.get("min_length")
+        if least == 1:
+            return msg("needs at least one entry")
+        return msgn("needs at least {n} entry", "needs at least {n} entries", int(least or 0))
+    if kind == "greater_than_equal":
+        return msg("must be {least} or more, not {value}", least=ctx.get("ge"), value=_shown_value(value))
+    return msg("must be {most} or less, not {value}", most=ctx.get("le"), value=_shown_value(value))
+
+
+def _message(err: ErrorDetails, loc: tuple[int | str, ...]) -> tuple[Text, bool]:
     """A sentence for one pydantic error, and whether it points at a key rather than a value."""
     kind = err["type"]
     ctx: dict[str, Any] = dict(err.get("ctx") or {})
@@ -385,35 +450,33 @@ def _message(err: ErrorDetails, loc: tuple[int | str, ...]) -> tuple[str, bool]:
     if kind == "extra_forbidden":
         return _unknown_key(loc), True
     if kind == "missing":
-        key = str(loc[-1])
-        if key in ("en", "ru", "uk", "es"):
-            return f"missing the {key} text: every learner-facing text has en:, ru:, uk: and es:", False
-        model = _model_at(loc[:-1])
-        field = _field(model, key) if model is not None else None
-        about = f" ({field.description})" if field is not None and field.description else ""
-        return f"missing key {key!r}{about}: add {key}:", False
+        return _missing(loc), False
     if kind == "union_tag_invalid":
-        return f"unknown step kind {ctx.get('tag')!r}; use one of: {ctx.get('expected_tags')}", False
+        return msg(
+            "unknown step kind {kind}; use one of: {kinds}",
+            kind=shown(ctx.get("tag")),
+            kinds=str(ctx.get("expected_tags")),
+        ), False
     if kind == "union_tag_not_found":
-        return "a step needs kind: explain, play, quiz, remember or capstone", False
+        return msg("a step needs kind: explain, play, quiz, remember or capstone"), False
     if kind == "literal_error":
-        return f"{_shown_value(value)} is not allowed here; use one of: {ctx.get('expected')}", False
+        return msg(
+            "{value} is not allowed here; use one of: {words}",
+            value=_shown_value(value),
+            words=str(ctx.get("expected")),
+        ), False
     if kind == "value_error":
-        return str(ctx.get("error", err["msg"])), False
+        error = ctx.get("error")
+        return (reason_of(error) if isinstance(error, BaseException) else verbatim(str(error or err["msg"]))), False
     if kind == "string_pattern_mismatch":
-        return (
-            f"{_shown_value(value)} is not a valid id: use lowercase words and numbers joined by dashes, like core-01-the-set",
-            False,
-        )
+        return msg(
+            "{value} is not a valid id: use lowercase words and numbers joined by dashes, like core-01-the-set",
+            value=_shown_value(value),
+        ), False
     if kind == "string_too_short":
-        return "this text is empty: write something", False
-    if kind == "too_short":
-        least = ctx.get("min_length")
-        return f"needs at least {'one entry' if least == 1 else f'{least} entries'}", False
-    if kind == "greater_than_equal":
-        return f"must be {ctx.get('ge')} or more, not {_shown_value(value)}", False
-    if kind == "less_than_equal":
-        return f"must be {ctx.get('le')} or less, not {_shown_value(value)}", False
+        return msg("this text is empty: write something"), False
+    if kind in ("too_short", "greater_than_equal", "less_than_equal"):
+        return _bound(kind, ctx, value), False
     if kind in _TYPE_WORDS:
-        return f"expected {_TYPE_WORDS[kind]}, not {_shown_value(value)}", False
-    return err["msg"], False
+        return msg("expected {kind}, not {value}", kind=_TYPE_WORDS[kind], value=_shown_value(value)), False
+    return verbatim(err["msg"]), False

@@ -21,6 +21,7 @@ from typing import Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from tutorial_app.lessons.format.model import LText
+from tutorial_app.rules.text import Text, msg, shown
 from tutorial_app.source import Mark, Path_, Source, SourceError, parse_source, read_text
 
 __all__ = [
@@ -146,8 +147,15 @@ class Slip(NamedTuple):
     write: str
     why: str
 
-    def message(self) -> str:
-        return f"{self.found!r}: write {self.write} ({self.why.rstrip('.')}; see lessons/{GLOSSARY_NAME})"
+    def message(self) -> Text:
+        """What the validator says (the glossary's ``write`` and ``why`` are its own words, written in English)."""
+        return msg(
+            "{found}: write {write} ({why}; see lessons/{glossary})",
+            found=shown(self.found),
+            write=self.write,
+            why=self.why.rstrip("."),
+            glossary=GLOSSARY_NAME,
+        )
 
 
 def glossary_path() -> Path:

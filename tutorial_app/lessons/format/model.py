@@ -24,7 +24,7 @@ from pydantic import (
 from tutorial_app.lessons.format.quizzes import QUIZ_KINDS, kinds_about
 from tutorial_app.rules.bot_names import BotName
 from tutorial_app.rules.line.state import ACTION_MOVES, Action, End, Move, play
-from tutorial_app.rules.text import RulesError, Text
+from tutorial_app.rules.text import RulesError, Text, msg, shown
 from tutorial_app.rules.tien_gow.state import Action as TrickAction
 from tutorial_app.rules.tien_gow.state import parse_move as parse_trick_move
 from tutorial_app.rules.tiles import Tile, TileError, parse_tile
@@ -66,7 +66,7 @@ def _to_tile(value: object) -> Tile:
     try:
         return parse_tile(value)
     except TileError as exc:
-        raise ValueError(str(exc)) from None
+        raise RulesError(exc.reason) from None
 
 
 TileValue = Annotated[
@@ -139,9 +139,9 @@ class MoveSpec(_Strict):
     @model_validator(mode="after")
     def _tile_or_action(self) -> MoveSpec:
         if self.tile is None and self.action in (None, "play"):
-            raise ValueError("a move names a tile (like {tile: 6-4, end: left}) or an action (draw, pass)")
+            raise RulesError(msg("a move names a tile (like {{tile: 6-4, end: left}}) or an action (draw, pass)"))
         if self.tile is not None and self.action not in (None, "play"):
-            raise ValueError(f"a {self.action} names no tile: write {{action: {self.action}}}")
+            raise RulesError(msg("a {action} names no tile: write {{action: {action}}}", action=self.action))
         return self
 
     def to_move(self) -> Move:
@@ -155,7 +155,7 @@ def _trick_move(value: str) -> str:
     try:
         parse_trick_move(value)
     except RulesError as exc:
-        raise ValueError(str(exc)) from None
+        raise RulesError(exc.reason) from None
     return " ".join(value.replace("+", " ").split())
 
 
@@ -177,8 +177,11 @@ TrickMoveText = Annotated[
 def line_move(spec: MoveSpec | str) -> Move:
     """The line games' ``Move`` of a move spec; ValueError for a Tien Gow move written as text."""
     if isinstance(spec, str):
-        raise ValueError(
-            f"{spec!r} is a Tien Gow move; here write a move like {{tile: 6-4, end: left}} or {{action: draw}}"
+        raise RulesError(
+            msg(
+                "{move} is a Tien Gow move; here write a move like {{tile: 6-4, end: left}} or {{action: draw}}",
+                move=shown(spec),
+            )
         )
     return spec.to_move()
 
@@ -251,9 +254,11 @@ class Goal(_Strict):
         if len(given) != 1:
             keys = ", ".join(GOAL_KEYS)
             if not given:
-                raise ValueError(f"a goal needs one of: {keys}")
-            shown = ", ".join(("not" if g == "not_" else g) for g in sorted(given))
-            raise ValueError(f"a goal has exactly one key, not {shown}; combine goals with all_of: [...]")
+                raise RulesError(msg("a goal needs one of: {keys}", keys=keys))
+            written = ", ".join(("not" if g == "not_" else g) for g in sorted(given))
+            raise RulesError(
+                msg("a goal has exactly one key, not {keys}; combine goals with all_of: [...]", keys=written)
+            )
         return self
 
     @property
@@ -276,7 +281,9 @@ class SeatNumbers(_Strict):
     def _in_range(self) -> SeatNumbers:
         for number in self.numbers:
             if not 0 <= number <= 6:
-                raise ValueError(f"{number} is not a number on a tile: write numbers from 0 to 6")
+                raise RulesError(
+                    msg("{number} is not a number on a tile: write numbers from 0 to 6", number=str(number))
+                )
         return self
 
 
@@ -312,7 +319,11 @@ class Claim(_Strict):
         given = sorted(self.model_fields_set)
         if len(given) != 1:
             keys = ", ".join(CLAIM_KEYS)
-            raise ValueError(f"a claim has exactly one of: {keys}" + (f", not {', '.join(given)}" if given else ""))
+            if given:
+                raise RulesError(
+                    msg("a claim has exactly one of: {keys}, not {given}", keys=keys, given=", ".join(given))
+                )
+            raise RulesError(msg("a claim has exactly one of: {keys}", keys=keys))
         return self
 
     @property
@@ -429,9 +440,9 @@ _SHOW_HANDS = Field(
 
 def _check_position(step: ExplainStep | PlayStep | QuizStep, required: bool) -> None:
     if step.position is not None and step.from_previous:
-        raise ValueError("write either position: or from_previous: true, not both")
+        raise RulesError(msg("write either position: or from_previous: true, not both"))
     if required and step.position is None and not step.from_previous:
-        raise ValueError("a play step needs a position: (or from_previous: true)")
+        raise RulesError(msg("a play step needs a position: (or from_previous: true)"))
 
 
 class ExplainStep(_Strict):
