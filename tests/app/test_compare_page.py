@@ -19,6 +19,7 @@ from tutorial_app.app.compare.comparison import EXAMPLES, differs, hands_in, jud
 from tutorial_app.app.compare.job import ComparisonJob
 from tutorial_app.app.compare.link import CompareLink, compare_params, read_compare_link
 from tutorial_app.app.compare.stats import RuleSetRun, statistic_rows, stats_csv
+from tutorial_app.app.shell.markdown import plain
 from tutorial_app.i18n import t
 from tutorial_app.rules.line.simulate import simulate_hands, simulate_matches
 from tutorial_app.rules.line.variants import rules_for
@@ -116,7 +117,7 @@ def test_the_example_has_as_many_hands_as_the_rule_sets_have_players() -> None:
     assert not [i for i in at.info if "hands" in i.value]
     mixed = _compare("compare.tab_referee", r1="block", p1="2", r2="kozel", p2="4")
     notes = [i.value for i in mixed.info if i.value.startswith("This position has")]
-    assert notes == [t("compare.hands_mismatch", "en", hands=2, players=4, preset="Goat (Kozel)")]
+    assert notes == [t("compare.hands_mismatch", "en", hands=2, players=4, preset=plain("Goat (Kozel)"))]
 
 
 def test_the_facts_on_which_the_rule_sets_part_are_found() -> None:
