@@ -13,8 +13,9 @@ from tien_gow_helpers import run as tg_run
 from tutorial_app.rules.line.moves import why_illegal
 from tutorial_app.rules.line.scoring import hand_result
 from tutorial_app.rules.line.state import DRAW, PASS, Action, Move
+from tutorial_app.rules.line.who import seat_who
 from tutorial_app.rules.line.worked_end import explain_hand_end
-from tutorial_app.rules.line.worked_moves import explain_drawable, explain_move, explain_what_to_do
+from tutorial_app.rules.line.worked_moves import describe_moves, explain_drawable, explain_move, explain_what_to_do
 from tutorial_app.rules.text import Text, declined, msg, msgc
 from tutorial_app.rules.tien_gow.worked import describe_plays, explain_trick_points
 from tutorial_app.rules.tiles import Tile
@@ -122,5 +123,17 @@ def test_a_translation_asks_for_the_case_it_needs() -> None:
     assert text.en == "Seat 2 holds no tiles: 0."
     assert text.ru == "У игрока 2 костей не осталось: 0."
     assert text.uk == "У гравця 2 кісток не лишилося: 0."
-    assert text.es == "Jugador 2 no tiene fichas: 0."
+    assert text.es == "El jugador 2 no tiene fichas: 0."  # a seat is «el jugador 2», as the glossary says
     assert Text.from_json(text.to_json()) == text
+
+
+def test_spanish_names_a_seat_with_its_article_and_says_whose_with_de() -> None:
+    """«Luego el jugador 1 pone…», «del jugador 1», «de ti»: a seat is «el jugador 1» (the glossary's word), never a
+    bare «jugador 1» mid-sentence, and "laid by" is «del jugador 1» / «de ti», never «de el jugador» or «de tú»."""
+    then = describe_moves([(1, Move(Action.PLAY, Tile(3, 2), "left"), ())], viewer=0).in_("es")
+    assert then.startswith("Luego el jugador 1 pone 3-2"), then
+    laid = "The set winning the trick so far is {combo}, laid by {who}. {why}"
+    by_seat = msg(laid, combo="6-6", who=seat_who(1, 0).name, why="").in_("es")
+    by_you = msg(laid, combo="6-6", who=seat_who(0, 0).name, why="").in_("es")
+    assert by_seat.startswith("Por ahora gana la baza 6-6, del jugador 1."), by_seat
+    assert by_you.startswith("Por ahora gana la baza 6-6, de ti."), by_you
