@@ -106,6 +106,49 @@ def test_with_nothing_chosen_on_the_buttons_the_caption_says_what_may_be_laid_no
         assert leads and follows
 
 
+def test_every_button_under_the_table_is_given_to_the_table_as_the_click_it_stands_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The table is sent the buttons under it (``twins``: key -> the table's click), so that a button pressed while
+    the table holds tiles picked on it acts on them (the browser answers the press, ``browser.Answers.twins``):
+    every tile's button, Play and Discard, on the Play page and in a lesson, and nothing else."""
+    from tutorial_app.app.tien_gow import view
+
+    sent: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(
+        view, "show_board_data", lambda data, *, name, on_click=None: sent.append((name, data.to_json()))
+    )
+    at = started("es")
+    _deal_tien_gow(at, lang="es", seed=1)
+    lesson = next(lesson for lesson in load_course("chinese") if any(isinstance(s, PlayStep) for s in lesson.steps))
+    learn = AppTest.from_file(MAIN, default_timeout=60)
+    learn.query_params["lesson"] = lesson.id
+    ok(learn.run())
+    run = learn.session_state["learn_player"].run
+    solve_until(run, lambda r: isinstance(r.step, PlayStep))
+    sent.clear()
+    ok(learn.run())
+    ok(at.run())
+    monkeypatch.undo()
+    table = at.session_state["play_page"].table
+    pages = {"learn": (learn, run.state, run.viewer, "en"), "play": (at, table.state, HUMAN, "es")}
+    assert sorted(name for name, _ in sent) == sorted(pages)
+    for name, data in sent:
+        page, state, viewer, lang = pages[name]
+        assert state is not None and state.to_move == viewer
+        hand = state.hands[viewer]
+        twins = data["twins"]
+        assert twins == {
+            **{f"{name}_tg_tile_{place}": f"hand:{place}" for place in range(len(hand))},
+            f"{name}_tg_play": "action:play",
+            f"{name}_tg_discard": "action:discard",
+        }
+        labels = {key: page.button(key=key).label for key in twins}
+        assert [labels[f"{name}_tg_tile_{place}"] for place in range(len(hand))] == [str(tile) for tile in hand]
+        assert labels[f"{name}_tg_play"] == t("tg.play", lang)
+        assert labels[f"{name}_tg_discard"] == t("tg.discard", lang)
+
+
 def test_the_header_shows_a_typed_deal_number_and_keeps_a_secret_one_hidden() -> None:
     at = started("ru")
     _deal_tien_gow(at, lang="ru", seed=41)

@@ -22,6 +22,7 @@ from browser_helpers import (
     click_point,
     next_step,
     open_app,
+    point_gone,
     reruns,
     type_deal_number,
     wait_point,
@@ -32,7 +33,7 @@ from browser_helpers import (
 from tutorial_app.app.tien_gow.table import HUMAN, TienGowTable, human_move, resume, start_tien_gow
 from tutorial_app.i18n import t
 from tutorial_app.lessons import lessons_root, load_lesson, solve, start_run
-from tutorial_app.lessons.format.model import CapstoneStep
+from tutorial_app.lessons.format.model import CapstoneStep, PlayStep
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.games import find_game
 from tutorial_app.rules.tien_gow.worked import namer
@@ -274,3 +275,75 @@ def test_the_capstone_hand_played_by_a_new_user_earns_the_badge(page: Any, app_u
     page.get_by_text(badge).first.wait_for()
     page.get_by_text("The winner collects", exact=False).first.wait_for()
     page.screenshot(path=str(artifacts / "tien_gow_capstone_badge.png"), full_page=True)
+
+
+BUTTON_LABELS = """(prefix) => [...document.querySelectorAll(`[class*="st-key-${prefix}_tg_tile_"] button`)]
+  .filter((button) => button.offsetParent !== null).map((button) => button.innerText.trim())"""
+
+
+def test_on_a_phone_the_buttons_under_the_table_act_on_tiles_picked_on_it(
+    screen_page: Any, app_url: str, artifacts: Path
+) -> None:
+    """Tiles picked on the table stay in the browser; the buttons under it (the way on a phone) act on them: a
+    tile's button adds its tile to them (the buttons then show them all), Play or Discard lays them, as the table's
+    own buttons do, never "choose the tiles first" nor the rules' refusal of an empty set (uk, 390 px)."""
+    page = screen_page(viewport={"width": 390, "height": 844}, locale="uk-UA")
+    open_app(page, f"{app_url}/play?lang=uk")
+    _choose_tien_gow(page, "uk")
+    type_deal_number(page, t("play.seed", "uk"))
+    click_button(page, t("play.deal", "uk"))
+    table = start_tien_gow(tg.TienGowRules(), "greedy", 1, False)
+    lead = _choice(table.state)
+    hand = table.state.hands[HUMAN]
+    first, second, *rest = _places(hand, lead.tiles)
+    wait_point(page, "hand:0", timeout=60_000)
+    click_point(page, f"hand:{first}")
+    _press(page, f"play_tg_tile_{second}")  # beside a tile picked on the table: both are chosen, there and here
+    both = sorted((first, second))
+    assert page.evaluate(LAYER) == "pick:" + ",".join(f"hand:{place}" for place in both)
+    labels = page.evaluate(BUTTON_LABELS, "play")
+    assert [label.startswith("▲") for label in labels] == [place in both for place in range(len(hand))], labels
+    page.screenshot(path=str(artifacts / "tien_gow_uk_phone_twin_tile.png"), full_page=True)
+    for place in rest:
+        click_point(page, f"hand:{place}")
+    _press(page, f"play_tg_{lead.action.value}")  # the table's picks are laid
+    point_gone(page, f"hand:{len(hand) - 1}")
+    table = human_move(table, lead)
+    for _ in range(3):  # the next moves: every tile picked on the table, then the button under it
+        while table.paused:
+            click_button(page, t("tg.next_trick", "uk"))
+            table = resume(table)
+        if table.hand_over:
+            break
+        move = _choice(table.state)
+        hand = table.state.hands[HUMAN]
+        for place in _places(hand, move.tiles):
+            click_point(page, f"hand:{place}")
+        _press(page, f"play_tg_{move.action.value}")
+        point_gone(page, f"hand:{len(hand) - 1}")
+        table = human_move(table, move)
+    assert not page.locator(".st-key-play_feedback").count(), page.evaluate(PAGE_TEXT)  # no warning, no refusal
+    page.screenshot(path=str(artifacts / "tien_gow_uk_phone_twin_played.png"), full_page=True)
+
+
+def test_in_a_lesson_play_under_the_table_lays_the_tiles_picked_on_it(page: Any, app_url: str, artifacts: Path) -> None:
+    """The lesson's first move made as a learner may: the tiles picked on the table, then Play or Discard pressed
+    under it: "Right!", never "Choose the tiles to lay first: click them on the board or below." (1400 px)."""
+    lesson = load_lesson(lessons_root() / "chinese" / "chinese-04-the-last-trick.yaml")
+    run = start_run(lesson)
+    open_app(page, f"{app_url}/?lesson={lesson.id}&lang=en")
+    page.get_by_text(lesson.title.en).first.wait_for()
+    while not isinstance(run.step, PlayStep):
+        action = solve(run)
+        if action is not None:
+            answer_question(page, run, action)
+        next_step(page, run)
+    move = solve(run)
+    assert isinstance(move, tg.Move) and run.state is not None
+    for place in _places(run.state.hands[run.viewer], move.tiles):
+        click_point(page, f"hand:{place}")
+    page.screenshot(path=str(artifacts / "tien_gow_lesson_twin_picked.png"), full_page=True)
+    _press(page, f"learn_tg_{move.action.value}")
+    page.get_by_text("Right!").first.wait_for()
+    assert "Choose the tiles to lay first" not in page.evaluate(PAGE_TEXT)
+    page.screenshot(path=str(artifacts / "tien_gow_lesson_twin_right.png"), full_page=True)

@@ -128,6 +128,11 @@ class Answers(NamedTuple):
     ``spoken``: the page says something of the learner's last click (a box beside or under the board); like a
     held pick, it makes the board's next pick report ``PUT_DOWN``, so what it said goes once it no longer holds.
     ``idle``: said when the learner clicks the board while it is not theirs to play (out of turn).
+    ``twins``: the page's buttons (by their Streamlit key) that twin a click on the board (``"action:play"``,
+    ``"hand:3"``). Pressed while the board holds picks of its own (never reported), the board answers the press
+    with them: a twin of a pick reports ``with:<places>|<click>``, any other twin is answered as that click on
+    the board. Why: the server never heard of those picks, and a button that ignored what the board shows chosen
+    would refuse ("choose the tiles first") or put them down; the press costs one run either way.
     """
 
     picks: Mapping[str, Pick]
@@ -141,6 +146,7 @@ class Answers(NamedTuple):
     picked: tuple[str, ...] = ()
     spoken: bool = False
     idle: str | None = None
+    twins: Mapping[str, str] = {}
 
 
 class BoardData(NamedTuple):
@@ -198,6 +204,7 @@ class BoardData(NamedTuple):
             spoken=answers.spoken,
             putDown=PUT_DOWN,
             idle=answers.idle,
+            twins=dict(answers.twins),
         )
         return data
 

@@ -61,10 +61,12 @@ class TableView(NamedTuple):
 
 class TablePlay(NamedTuple):
     """The learner's part: the places a button already selected; ``spoken``: the page says something of the last
-    click (``browser.Answers.spoken``)."""
+    click (``browser.Answers.spoken``); ``twins``: the page's buttons under the table by key and the click on the
+    table each stands for (``browser.Answers.twins``)."""
 
     picked: tuple[int, ...] = ()
     spoken: bool = False
+    twins: tuple[tuple[str, str], ...] = ()
 
 
 @lru_cache(maxsize=128)
@@ -161,6 +163,7 @@ def _answers(state: HandState, view: TableView, picture: Picture, play: TablePla
         fallback={"action:play": "play:{picks}", "action:discard": "discard:{picks}"},
         picked=tuple(f"hand:{place}" for place in play.picked if f"hand:{place}" in picks),
         spoken=play.spoken,
+        twins=dict(play.twins),
     )
 
 

@@ -8,7 +8,7 @@ need no browser.
 A selection is the sorted places (indices) of the chosen tiles in the
 viewer's hand: the hand may hold two identical civil tiles, so a tile's
 name alone would not say which was clicked. The app calls ``handle_click`` as ``controller``'s usage shows,
-with this game's click names (``hand:3``, ``action:play``, ``play:0,3``).
+with this game's click names (``hand:3``, ``action:play``, ``play:0,3``, ``with:0,3|hand:5``).
 
 Buttons outside the figure call ``press(state, selected, Action.PLAY)``;
 ``selection_hint`` says what the buttons may do and why, for captions.
@@ -92,12 +92,21 @@ def handle_click(state: HandState, selected: Iterable[int], name: str | None, *,
     - ``action:play`` / ``action:discard`` is a ``press``.
     - ``play:0,3`` / ``discard:0,3`` is a selection and its press at once (the
       board component selects in the browser and reports the whole move).
+    - ``with:0,3|hand:5`` is the click after ``|`` made with the selection
+      ``0,3`` (a tile's button under the board pressed while the board held
+      picks of its own, which the server had not heard of).
     - Anything else (or None) changes nothing.
     """
     current = valid_selection(state, selected, viewer_seat)
     if name is None:
         return TienGowClick(current)
     kind, _, value = name.partition(":")
+    if kind == "with":
+        held, _, then = value.partition("|")
+        places = [int(place) for place in held.split(",") if place.isdigit()]
+        if then.startswith("with:"):
+            return TienGowClick(current)
+        return handle_click(state, places, then, viewer_seat=viewer_seat)
     if kind == "action" and value in (Action.PLAY.value, Action.DISCARD.value):
         return press(state, current, Action(value), viewer_seat=viewer_seat)
     if kind in (Action.PLAY.value, Action.DISCARD.value):

@@ -122,7 +122,8 @@ def show_trick_table(
 ) -> None:
     """Draw the table; the learner's tiles are picked in the browser and a press of Play or Discard on the
     table comes back as ``on_click("play:0,3")`` (the button twins below the table as ``"hand:3"``,
-    ``"action:play"``). A pick on the table while the buttons hold a selection, or while the page says something
+    ``"action:play"``; pressed while the table holds tiles picked on it, as the table's own press, or a tile's
+    button as ``"with:0,3|hand:5"``: the buttons act on what the table shows chosen). A pick on the table while the buttons hold a selection, or while the page says something
     of the last click (``spoken``, or a refusal this table's memory keeps), comes back once as
     ``browser.PUT_DOWN``: the buttons' selection and what was said of it go.
 
@@ -146,15 +147,25 @@ def show_trick_table(
     memory = trick_memory(name)
     # the same ``since`` while the hand is unchanged: a run that draws the table again sends the same data
     since = memory.before if memory.last == state else memory.last
-    data = tien_gow_board(
-        state,
-        view,
-        since=since,
-        play=TablePlay(selection(name, state, viewer), spoken or memory.refused is not None) if interactive else None,
-        pace_ms=BOT_PACE_MS,
-    )
+    play = TablePlay(selection(name, state, viewer), spoken or memory.refused is not None, _twins(name, state, viewer))
+    data = tien_gow_board(state, view, since=since, play=play if interactive else None, pace_ms=BOT_PACE_MS)
     memory.last, memory.before = state, since
     show_board_data(data, name=name, on_click=on_click if interactive else None)
+
+
+def _tile_key(key: str, place: int) -> str:
+    return f"{key}_tg_tile_{place}"
+
+
+def _action_key(key: str, action: str) -> str:
+    return f"{key}_tg_{action}"
+
+
+def _twins(key: str, state: tg.HandState, viewer: int) -> tuple[tuple[str, str], ...]:
+    """The buttons of ``trick_controls`` by key and the click on the table each stands for: pressed while the table
+    holds tiles picked on it (which the server never hears of), the table answers the press with those tiles."""
+    tiles = tuple((_tile_key(key, place), f"hand:{place}") for place in range(len(state.hands[viewer])))
+    return (*tiles, *((_action_key(key, action.value), f"action:{action.value}") for action in tg.Action))
 
 
 def trick_controls(state: tg.HandState, viewer: int, key: str, on_click: OnClick, per_row: int = 8) -> None:
@@ -174,7 +185,7 @@ def trick_controls(state: tg.HandState, viewer: int, key: str, on_click: OnClick
         kind: Literal["primary", "secondary"] = "primary" if picked else "secondary"
         columns[place % width].button(
             f"▲ {tile}" if picked else str(tile),
-            key=f"{key}_tg_tile_{place}",
+            key=_tile_key(key, place),
             type=kind,
             on_click=on_click,
             args=(f"hand:{place}",),
@@ -190,7 +201,7 @@ def trick_controls(state: tg.HandState, viewer: int, key: str, on_click: OnClick
     for column, (action, label, can) in zip(st.columns(2), actions, strict=True):
         column.button(
             tr(label),
-            key=f"{key}_tg_{action}",
+            key=_action_key(key, action),
             type="primary" if can else "secondary",
             on_click=on_click,
             args=(f"action:{action}",),

@@ -147,7 +147,7 @@ class Board {
     this.moveLayer = null;
     this.pendingAck = null;
     this.pendingKind = null; // 'put-down' (nothing the board shows waits for it) or 'report' (a move, a click sent)
-    this.waiting = null; // a click that reports, made while a put-down was on its way: answered once it is
+    this.waiting = null; // a click that reports, made while a put-down was on its way: answered once it is (a job)
     this.pendingSince = 0;
     this.targets = [];
     this.queue = Promise.resolve();
@@ -228,7 +228,7 @@ class Board {
     const waiting = this.waiting;
     if (waiting !== null && this.pendingAck === null) {
       this.waiting = null;
-      this.answer(waiting);
+      waiting();
     }
   }
 
@@ -574,7 +574,7 @@ class Board {
       // waits for its answer (the server would take it before the put-down otherwise). Anything else waits too.
       if (this.pendingKind !== 'put-down') return;
       if (!data.picks[name]) {
-        this.waiting = name;
+        this.waiting = () => this.answer(name);
         return;
       }
     }
@@ -594,6 +594,30 @@ class Board {
     }
     this.answered += 1;
     this.root.dataset.answered = String(this.answered);
+  }
+
+  // Whether the board holds picks the server never heard of (made on it): a button under the board that twins one
+  // of its clicks then acts on them (twinPressed).
+  ownsPicks() {
+    const data = this.data;
+    return Boolean(data && data.interactive && !data.static && !this.held && this.picks.length);
+  }
+
+  // A button under the board pressed while the board holds picks of its own: a twin of a pick (a tile's button)
+  // reports the board's picks with it, in place of the button's own press; any other (Play, Discard) is answered as
+  // the board's own button is. One run either way, as the button's press would have cost.
+  twinPressed(name) {
+    const data = this.data;
+    if (this.pendingAck !== null) {
+      if (this.pendingKind === 'put-down') this.waiting = () => this.twinPressed(name);
+      return;
+    }
+    if (!data.picks[name]) {
+      this.answer(name);
+      return;
+    }
+    const places = this.picks.map((pick) => pick.split(':').pop()).sort((a, b) => Number(a) - Number(b));
+    this.report(`with:${places.join(',')}|${name}`);
   }
 
   pick(name) {
@@ -686,6 +710,26 @@ function pressed(event) {
   }
 }
 window.addEventListener('click', pressed); // bubbling, on the window: after Streamlit's handler
+
+// A button that twins a board's click (Answers.twins in browser.py), pressed while that board holds picks of its own:
+// the board answers the press with them, and Streamlit never sees it (captured on the window, before its handler).
+function pressedTwin(event) {
+  const target = event.target;
+  if (!boards.size || !target || typeof target.closest !== 'function') return;
+  const keyed = target.closest('[class*="st-key-"]');
+  if (!keyed || !target.closest('button')) return;
+  for (const board of boards.values()) {
+    if (!board.ownsPicks()) continue;
+    const twins = board.data.twins || {};
+    const key = Object.keys(twins).find((twin) => keyed.classList.contains(`st-key-${twin}`));
+    if (key === undefined) continue;
+    event.stopPropagation();
+    event.preventDefault();
+    board.twinPressed(twins[key]);
+    return;
+  }
+}
+window.addEventListener('click', pressedTwin, true);
 
 
 // A count the page keeps (announce_count in board_component.py: the Puzzles page's answers recorded): when it
