@@ -11,7 +11,7 @@ from tutorial_app.lessons.check.validate import Checked, check_source
 from tutorial_app.lessons.format.scenes import Scene, scene_of
 from tutorial_app.source import parse_source
 
-__all__ = ["PASSED", "strategy_lesson", "quiz_step", "checked", "issues_of", "block_scene"]
+__all__ = ["PASSED", "EVEN", "strategy_lesson", "quiz_step", "checked", "issues_of", "block_scene"]
 
 # block for two: seat 1 passed with 2 and 5 open; 5-5 on the right keeps both (the analysis: 82% against 72%)
 PASSED = """\
@@ -21,6 +21,19 @@ PASSED = """\
     chain: ["2-1", "1-1", "1-6", "6-6", "6-4", "4-5"]
     to_move: 1
     moves: [{action: pass}]"""
+
+
+# block for four: 4-3 and 2-0 are worth the same to the analysis (37% each): no question can be asked here
+EVEN = """\
+    real: true
+    hands:
+      - ["5-3", "4-3", "2-0", "0-0", "6-2"]
+      - ["3-0", "3-1", "4-0", "6-0", "1-0", "3-3"]
+      - ["6-5", "4-2", "3-2", "5-2", "5-0", "5-1"]
+      - ["6-3", "2-2", "5-5", "4-1", "4-4"]
+    chain: ["2-1", "1-1", "1-6", "6-6", "6-4", "4-5"]
+    to_move: 1
+    moves: [{action: pass}, {tile: "5-6", end: right}, {tile: "6-3", end: right}]"""
 
 
 def strategy_lesson(steps: str, players: int = 2) -> str:

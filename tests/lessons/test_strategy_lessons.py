@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from strategy_lesson_helpers import PASSED, block_scene, checked, issues_of, quiz_step, strategy_lesson
+from strategy_lesson_helpers import EVEN, PASSED, block_scene, checked, issues_of, quiz_step, strategy_lesson
 
 from tutorial_app.lessons import LessonRun, lessons_root, solve, solve_until
 from tutorial_app.lessons.check.validate import Report, check_paths
@@ -27,18 +27,6 @@ from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.tiles import parse_tile
 from tutorial_app.strategy.analysis import analyse, candidate_moves
 from tutorial_app.strategy.view import view_since
-
-# block for four: 4-3 and 2-0 are worth the same to the analysis (37% each): no question can be asked here
-EVEN = """\
-    real: true
-    hands:
-      - ["5-3", "4-3", "2-0", "0-0", "6-2"]
-      - ["3-0", "3-1", "4-0", "6-0", "1-0", "3-3"]
-      - ["6-5", "4-2", "3-2", "5-2", "5-0", "5-1"]
-      - ["6-3", "2-2", "5-5", "4-1", "4-4"]
-    chain: ["2-1", "1-1", "1-6", "6-6", "6-4", "4-5"]
-    to_move: 1
-    moves: [{action: pass}, {tile: "5-6", end: right}, {tile: "6-3", end: right}]"""
 
 
 def test_the_best_move_is_the_analysis_answer_and_its_explanation_is_the_ranking() -> None:

@@ -201,24 +201,25 @@ def test_slips_find_the_avoided_words_and_nothing_else(text: str, lang: str, fou
 
 
 def test_a_cyrillic_word_in_spanish_or_ukrainian_names_the_glossarys_word_in_that_language() -> None:
-    assert [slip.write for slip in slips("Ganas la взятка.", "es")] == ["'baza'"]
-    assert [slip.write for slip in slips("Вы ходите першим.", "uk")] == ["the Ukrainian spelling (і, и, е, є, ')"]
+    assert [slip.write.en for slip in slips("Ganas la взятка.", "es")] == ["'baza'"]
+    assert [slip.write.en for slip in slips("Вы ходите першим.", "uk")] == ["the Ukrainian spelling (і, и, е, є, ')"]
     [goat] = slips("Гра «козёл» на штрафні очки.", "uk")
-    assert goat.found == "козёл" and goat.write.startswith("'козел'") and "ы, э, ъ, ё" in goat.why
+    assert goat.found == "козёл" and goat.write.en.startswith("'козел'") and "ы, э, ъ, ё" in goat.why.en
 
 
 TILE = "terms:\n  - en: tile\n    ru: кость\n    uk: кістка\n    es: ficha\n"
+WHY = "{en: y, ru: y, uk: y, es: y}"
 
 
 def test_a_broken_glossary_is_named_with_its_line(tmp_path: Path) -> None:
     path = tmp_path / "glossary.yaml"
-    path.write_text(f"{TILE}    avoid:\n      - {{lang: ru, write: x, why: y}}\n")
+    path.write_text(f"{TILE}    avoid:\n      - {{lang: ru, write: x, why: {WHY}}}\n")
     with pytest.raises(GlossaryError, match=r"glossary.yaml:7:\d+: .*either not: .* or pattern:"):
         load_glossary(path)
-    path.write_text(f"{TILE}    avoid:\n      - {{lang: uk, pattern: '(', write: x, why: y}}\n")
+    path.write_text(f"{TILE}    avoid:\n      - {{lang: uk, pattern: '(', write: x, why: {WHY}}}\n")
     with pytest.raises(GlossaryError, match="pattern"):
         load_glossary(path)
-    path.write_text(f"{TILE}    avoid:\n      - {{lang: de, not: [Stein], write: x, why: y}}\n")
+    path.write_text(f"{TILE}    avoid:\n      - {{lang: de, not: [Stein], write: x, why: {WHY}}}\n")
     with pytest.raises(GlossaryError, match=r"glossary.yaml:7:\d+: .*'en', 'ru', 'uk' or 'es'"):
         load_glossary(path)
     path.write_text("terms:\n  - en: tile\n    ru: кость\n    uk: кістка\n")

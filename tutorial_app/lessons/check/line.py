@@ -290,7 +290,7 @@ class LinePass(SemanticPass):
         if step.choices is None:
             default_choices(step, scene, right)
 
-    def backed(self, at: Path_, scene: Scene, problem: Callable[[], str | Text | None]) -> None:
+    def backed(self, at: Path_, scene: Scene, problem: Callable[[], Text | None]) -> None:
         """A best move the analysis backs by a clear margin (under the playouts, and under exact play where
         the deals are few enough), asked of the learner's own move."""
         if not PROOFS.get():
@@ -300,8 +300,7 @@ class LinePass(SemanticPass):
         except BestError as exc:
             found = reason_of(exc)
         if found is not None:
-            # the analysis's own sentences (``quiz.strategy``) are English only
-            self.error(at, verbatim(found) if isinstance(found, str) else found)
+            self.error(at, found)
 
     # -- text against the engine ---------------------------------------------------
 

@@ -24,7 +24,7 @@ from tutorial_app.lessons.format.model import Lesson, QuizStep, Step
 from tutorial_app.rules.text import Text, msg, msgc, msgn, reason_of, shown, verbatim
 from tutorial_app.source import Mark, Path_, Source, SourceError, read_source
 
-__all__ = ["Issue", "Checked", "Report", "check_source", "check_file", "check_paths", "lesson_files"]
+__all__ = ["Issue", "Checked", "Report", "check_source", "check_file", "check_paths", "lesson_files", "REQUIRED_ABOUT"]
 
 _STEP: TypeAdapter[Step] = TypeAdapter(Step)
 
@@ -417,6 +417,22 @@ def _unknown_key(loc: tuple[int | str, ...]) -> Text:
     return msg("unknown key {key}; the keys here are: {keys}", key=shown(key), keys=", ".join(keys))
 
 
+REQUIRED_ABOUT = {
+    about.en: about
+    for about in (
+        msg("numbers from 0 to 6"),
+        msg("a tile of the chain (not the first tile of the hand) where the tail turns"),
+        msg("which way the tail goes on from that tile"),
+        msg("one list of tiles per seat, seat 0 first"),
+        msg("the course's badge, earned by finishing this hand (like 'Block player')"),
+        msg("the file name without .yaml, like core-01-the-set"),
+        msg("a preset name or alias, like block, draw, domino101, kozel; or tien_gow"),
+    )
+}
+"""A required field's description (the model's English, also the JSON schema's) in every language, by its
+English; a test keeps every required field's description here."""
+
+
 def _missing(loc: tuple[int | str, ...]) -> Text:
     key = str(loc[-1])
     if key in ("en", "ru", "uk", "es"):
@@ -424,10 +440,8 @@ def _missing(loc: tuple[int | str, ...]) -> Text:
     model = _model_at(loc[:-1])
     field = _field(model, key) if model is not None else None
     if field is not None and field.description:
-        # the field's description is the model's own English (also the JSON schema's)
-        return msg(
-            "missing key {key} ({about}): add {name}:", key=shown(key), about=verbatim(field.description), name=key
-        )
+        about = REQUIRED_ABOUT.get(field.description, verbatim(field.description))
+        return msg("missing key {key} ({about}): add {name}:", key=shown(key), about=about, name=key)
     return msg("missing key {key}: add {name}:", key=shown(key), name=key)
 
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from tutorial_app.lessons.format.model import LText
-from tutorial_app.rules.text import Text, msg, shown
+from tutorial_app.rules.text import Text, msg, shown, verbatim
 from tutorial_app.source import Mark, Path_, Source, SourceError, parse_source, read_text
 
 __all__ = [
@@ -49,9 +49,16 @@ _CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff][\u0400-\u04ff'’-]*")
 _UKRAINIAN_WORD = re.compile(r"(?<![\w'’])(?=\w)[\w'’-]*[ыэъёЫЭЪЁ][\w'’-]*")
 """A word with a letter Ukrainian does not have (ы э ъ ё): Russian spelling in a Ukrainian text."""
 _LANGS: tuple[Lang, ...] = ("en", "ru", "uk", "es")
-_LATIN = {"en": "English text is written in English letters", "es": "Spanish text is written in Latin letters"}
-_NAMES = {"en": "the English word", "es": "the Spanish word", "uk": "the Ukrainian spelling (і, и, е, є, ')"}
-_UK_WHY = "Ukrainian text has no ы, э, ъ, ё: they are Russian letters"
+_LATIN = {
+    "en": msg("English text is written in English letters"),
+    "es": msg("Spanish text is written in Latin letters"),
+}
+_NAMES = {
+    "en": msg("the English word"),
+    "es": msg("the Spanish word"),
+    "uk": msg("the Ukrainian spelling ({letters})", letters="і, и, е, є, '"),
+}
+_UK_WHY = msg("Ukrainian text has no {letters}: they are Russian letters", letters="ы, э, ъ, ё")
 
 
 class _Strict(BaseModel):
@@ -59,14 +66,18 @@ class _Strict(BaseModel):
 
 
 class Avoid(_Strict):
-    """Variants never written in one language: whole words (``*`` = any ending) or a regular expression."""
+    """Variants never written in one language: whole words (``*`` = any ending) or a regular expression.
+
+    ``write``: the words to write, as the text's language writes them (the same on every page), or a
+    mapping in the four languages where it also explains; ``why``: the reason in the four languages.
+    """
 
     lang: Lang = Field(description="the language of the texts it is checked in")
     not_: list[str] | None = Field(default=None, alias="not", min_length=1)
     pattern: str | None = None
     case: bool = Field(default=False, description="match the case as written")
-    write: str = Field(min_length=1)
-    why: str = Field(min_length=1)
+    write: Annotated[str, Field(min_length=1)] | LText
+    why: LText
 
     @model_validator(mode="after")
     def _one_way(self) -> Avoid:
@@ -77,6 +88,15 @@ class Avoid(_Strict):
         except re.error as exc:
             raise ValueError(f"pattern: {exc}") from None
         return self
+
+    def instead(self) -> Text:
+        """What to write instead, in every language."""
+        return verbatim(self.write) if isinstance(self.write, str) else self.write.text()
+
+    def reason(self) -> Text:
+        """Why, in every language, without the full stop (it is said inside brackets)."""
+        why = self.why
+        return Text(*(getattr(why, lang).rstrip(".") for lang in _LANGS))
 
     def regex(self) -> re.Pattern[str]:
         """The compiled search: the pattern, or the words as whole words (``*`` = any ending)."""
@@ -139,21 +159,22 @@ class GlossaryError(ValueError):
 
 
 class Slip(NamedTuple):
-    """A variant found in a text: its offsets, what was written, what to write instead and why."""
+    """A variant found in a text: its offsets, what was written, what to write instead and why (each in every
+    language: the glossary's ``write`` and ``why``)."""
 
     start: int
     end: int
     found: str
-    write: str
-    why: str
+    write: Text
+    why: Text
 
     def message(self) -> Text:
-        """What the validator says (the glossary's ``write`` and ``why`` are its own words, written in English)."""
+        """What the validator says (``str()``: the English, as the command line prints it)."""
         return msg(
             "{found}: write {write} ({why}; see lessons/{glossary})",
             found=shown(self.found),
             write=self.write,
-            why=self.why.rstrip("."),
+            why=self.why,
             glossary=GLOSSARY_NAME,
         )
 
@@ -192,7 +213,8 @@ def slips(text: str, lang: str, glossary: Glossary | None = None) -> list[Slip]:
             if avoid.lang != lang:
                 continue
             found.extend(
-                Slip(m.start(), m.end(), m.group(0), avoid.write, avoid.why) for m in avoid.regex().finditer(text)
+                Slip(m.start(), m.end(), m.group(0), avoid.instead(), avoid.reason())
+                for m in avoid.regex().finditer(text)
             )
     if lang in _LATIN:
         found.extend(_letters(text, lang, _CYRILLIC_WORD, book))
@@ -207,10 +229,17 @@ def _letters(text: str, lang: str, words: re.Pattern[str], book: Glossary) -> li
     out = []
     for match in words.finditer(text):
         term = by_ru.get(match.group(0).lower())
-        also = term.also.in_(lang) if term else ""
-        instead = f"{term.word(lang)!r}" + (f" (or {also})" if also else "") if term else _NAMES[lang]
-        out.append(Slip(match.start(), match.end(), match.group(0), instead, _LATIN.get(lang, _UK_WHY)))
+        out.append(Slip(match.start(), match.end(), match.group(0), _instead(term, lang), _LATIN.get(lang, _UK_WHY)))
     return out
+
+
+def _instead(term: Term | None, lang: str) -> Text:
+    """The glossary's word for a word in the wrong letters (with its other names), else what kind of word to write."""
+    if term is None:
+        return _NAMES[lang]
+    also = term.also.in_(lang)
+    word = repr(term.word(lang))
+    return msg("{word} (or {also})", word=word, also=also) if also else verbatim(word)
 
 
 def source_slips(source: Source, glossary: Glossary | None = None) -> list[tuple[Mark, Slip]]:

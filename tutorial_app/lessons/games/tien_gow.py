@@ -18,7 +18,7 @@ from tutorial_app.lessons.games.spec import Played
 from tutorial_app.lessons.quiz.answers import choice_label
 from tutorial_app.lessons.quiz.tien_gow import trick_answer, trick_choices, trick_explanation
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import RulesError, Text, msg
 from tutorial_app.rules.tien_gow.bots import tien_gow_bot
 from tutorial_app.rules.tien_gow.game import TIEN_GOW, TienGowGame
 
@@ -39,7 +39,7 @@ class TienGowLessons:
 
     def move_of(self, spec: MoveSpec | str) -> tg.Move:
         if not isinstance(spec, str):
-            raise ValueError("a Tien Gow move is written as text, like play 6-6 6-3 or discard 2-1")
+            raise RulesError(msg("a Tien Gow move is written as text, like play 6-6 6-3 or discard 2-1"))
         return trick_move(spec)
 
     def satisfies(self, goal: Goal, before: tg.HandState, move: tg.Move, after: tg.HandState) -> bool:

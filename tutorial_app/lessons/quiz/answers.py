@@ -23,7 +23,7 @@ from tutorial_app.rules.line.moves import apply, legal_moves, why_illegal
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.scoring import HandResult, hand_result
 from tutorial_app.rules.line.state import DRAW, Action, HandState, Status
-from tutorial_app.rules.text import Text, msg
+from tutorial_app.rules.text import RulesError, Text, msg, msgc, msgn, reason_of
 from tutorial_app.rules.tiles import ALL_TILES, SUIT_MASK, TileError, parse_tile, tiles_of_mask
 
 __all__ = [
@@ -38,8 +38,8 @@ __all__ = [
 ]
 
 
-class QuizError(ValueError):
-    """The question does not fit the position (said to the lesson's author)."""
+class QuizError(RulesError):
+    """The question does not fit the position (said to the lesson's author, in every language: ``reason``)."""
 
 
 NO_POSITION_KINDS = kinds_without_position()
@@ -60,47 +60,59 @@ def normalize_answer(kind: str, value: object) -> Answer:
             return value
         if isinstance(value, str) and value.strip().lower() in {"true", "yes", "да", "false", "no", "нет"}:
             return value.strip().lower() in {"true", "yes", "да"}
-        raise ValueError("true or false")
+        raise RulesError(msgc("an answer's form", "true or false"))
     if kind_type == "tile":
         try:
             return str(parse_tile(value))
         except TileError:
-            raise ValueError("a tile like 6-4") from None
+            raise RulesError(msgc("an answer's form", "a tile like 6-4")) from None
     if kind_type == "move":
         return parse_move_key(value)
     if kind_type == "word":
         words = tuple(QUIZ_SPEC[kind].words)
         if isinstance(value, str) and value.strip().lower() in words:
             return value.strip().lower()
-        raise ValueError("one of " + ", ".join(words))
+        raise RulesError(msgc("an answer's form", "one of {words}", words=", ".join(words)))
     if kind == "winner" and isinstance(value, str) and value.strip().lower() in ("tie", "ничья"):
         return "tie"
     if isinstance(value, bool):
-        raise ValueError("a whole number")
+        raise RulesError(_whole_number(kind))
     if isinstance(value, int):
         return value
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         return int(value.strip())
-    raise ValueError("a whole number" + (" or tie" if kind == "winner" else ""))
+    raise RulesError(_whole_number(kind))
+
+
+def _whole_number(kind: str) -> Text:
+    if kind == "winner":
+        return msgc("an answer's form", "a whole number or tie")
+    return msgc("an answer's form", "a whole number")
 
 
 def _need_state(scene: Scene | None, kind: str) -> HandState:
     if scene is None:
-        raise QuizError(f"ask: {kind} is about a position: add position: (or from_previous: true)")
+        raise QuizError(msg("ask: {kind} is about a position: add position: (or from_previous: true)", kind=kind))
     return scene.state
 
 
 def _result(scene: Scene | None, kind: str) -> HandResult:
     state = _need_state(scene, kind)
     if state.status is Status.IN_PLAY:
-        raise QuizError(f"ask: {kind} needs a finished hand, but this position is still in play")
+        raise QuizError(msg("ask: {kind} needs a finished hand, but this position is still in play", kind=kind))
     return hand_result(state)
 
 
 def _in_play(scene: Scene | None, kind: str) -> HandState:
     state = _need_state(scene, kind)
     if state.status is not Status.IN_PLAY:
-        raise QuizError(f"ask: {kind} needs a hand in play, but this one is over ({state.status.value})")
+        raise QuizError(
+            msg(
+                "ask: {kind} needs a hand in play, but this one is over ({status})",
+                kind=kind,
+                status=state.status.value,
+            )
+        )
     return state
 
 
@@ -108,7 +120,9 @@ def _empty_table(scene: Scene | None, kind: str) -> Scene:
     state = _need_state(scene, kind)
     assert scene is not None
     if not state.table.is_empty or state.log:
-        raise QuizError(f"ask: {kind} is about a fresh deal: the position needs an empty chain and no moves")
+        raise QuizError(
+            msg("ask: {kind} is about a fresh deal: the position needs an empty chain and no moves", kind=kind)
+        )
     return scene
 
 
@@ -116,7 +130,9 @@ def _match_after(scene: Scene | None, kind: str) -> MatchState:
     state = _need_state(scene, kind)
     assert scene is not None
     if scene.match is None:
-        raise QuizError(f"ask: {kind} needs the score sheet: add match: {{scores: {{...}}}} to the position")
+        raise QuizError(
+            msg("ask: {kind} needs the score sheet: add match: {{scores: {{...}}}} to the position", kind=kind)
+        )
     if state.status is Status.IN_PLAY:
         return scene.match
     return record_hand(scene.match, state)
@@ -124,14 +140,20 @@ def _match_after(scene: Scene | None, kind: str) -> MatchState:
 
 def _suit(step: QuizStep) -> int:
     if step.suit is None:
-        raise QuizError(f"ask: {step.ask} needs suit: (a number from 0 to 6)")
+        raise QuizError(msg("ask: {kind} needs suit: (a number from 0 to 6)", kind=step.ask))
     return step.suit
 
 
 def _seat(step: QuizStep, state: HandState) -> int:
     seat = state.to_move if step.seat is None else step.seat
     if seat >= state.rules.players:
-        raise QuizError(f"seat {seat} does not exist: this position has seats 0 to {state.rules.players - 1}")
+        raise QuizError(
+            msg(
+                "seat {seat} does not exist: this position has seats 0 to {last}",
+                seat=seat,
+                last=state.rules.players - 1,
+            )
+        )
     return seat
 
 
@@ -142,7 +164,7 @@ def correct_answer(step: QuizStep, scene: Scene | None, rules: HouseRules) -> An
     """The engine's answer to a quiz step in a scene; raises QuizError when the question does not fit."""
     answerer = _ANSWERS.get(step.ask)
     if answerer is None:
-        raise QuizError(f"unknown quiz kind {step.ask}")
+        raise QuizError(msg("unknown quiz kind {kind}", kind=step.ask))
     return answerer(step, scene, rules)
 
 
@@ -153,18 +175,18 @@ def _chinese(step: QuizStep, _scene: Scene | None, _rules: HouseRules) -> Answer
     try:
         return chinese_answer(step)
     except ValueError as exc:
-        raise QuizError(str(exc)) from None
+        raise QuizError(reason_of(exc)) from None
 
 
 def _tile_value(step: QuizStep, scene: Scene | None, rules: HouseRules) -> Answer:
     if step.tile is None:
-        raise QuizError("ask: tile_value needs tile: (like tile: 6-4)")
+        raise QuizError(msg("ask: tile_value needs {key}: (like {key}: 6-4)", key="tile"))
     return step.tile.value((scene.rules if scene else rules).blank_double_value)
 
 
 def _is_double(step: QuizStep, _scene: Scene | None, _rules: HouseRules) -> Answer:
     if step.tile is None:
-        raise QuizError("ask: is_double needs tile: (like tile: 3-3)")
+        raise QuizError(msg("ask: is_double needs {key}: (like {key}: 3-3)", key="tile"))
     return step.tile.is_double
 
 
@@ -188,20 +210,37 @@ def _lead_tile(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answe
     assert lead.seat is not None
     tiles = list(tiles_of_mask(lead.lead_mask & fresh.state.hands[lead.seat]))
     if len(tiles) != 1:
-        raise QuizError(f"the leader may lead any of {len(tiles)} tiles here: lead_tile needs a rule that names one")
+        raise QuizError(
+            msgn(
+                "the leader may lead any of {n} tile here: lead_tile needs a rule that names one",
+                "the leader may lead any of {n} tiles here: lead_tile needs a rule that names one",
+                len(tiles),
+            )
+        )
     return str(tiles[0])
 
 
 def _fitting_tile(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
     state = _in_play(scene, step.ask)
     if state.table.is_empty:
-        raise QuizError("ask: fitting_tile is about a chain: on an empty table every tile may lead")
+        raise QuizError(msg("ask: fitting_tile is about a chain: on an empty table every tile may lead"))
     tiles = sorted({m.tile for m in legal_moves(state) if m.action is Action.PLAY and m.tile is not None})
     if len(tiles) != 1:
-        shown = ", ".join(str(t) for t in tiles) or "none"
+        if not tiles:
+            raise QuizError(
+                msg(
+                    "ask: fitting_tile needs exactly one tile of seat {seat} that fits, but here none fits: "
+                    "change the hand",
+                    seat=state.to_move,
+                )
+            )
         raise QuizError(
-            f"ask: fitting_tile needs exactly one tile of seat {state.to_move} that fits, but here {shown} "
-            "fit: change the hand"
+            msg(
+                "ask: fitting_tile needs exactly one tile of seat {seat} that fits, but here {tiles} fit: "
+                "change the hand",
+                seat=state.to_move,
+                tiles=", ".join(str(t) for t in tiles),
+            )
         )
     return str(tiles[0])
 
@@ -212,11 +251,17 @@ def _must_redeal(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Ans
 
 def _lead_of(step: QuizStep, scene: Scene) -> LeadDecision:
     if scene.redeal is not None:
-        raise QuizError(f"this deal must be redealt ({scene.redeal.en}); ask must_redeal instead of {step.ask}")
+        raise QuizError(
+            msg(
+                "this deal must be redealt ({reason}); ask must_redeal instead of {kind}",
+                reason=scene.redeal,
+                kind=step.ask,
+            )
+        )
     lead = scene.lead
     assert lead is not None
     if lead.seat is None:
-        raise QuizError("under these rules the leader is drawn by lot: the engine cannot name the seat")
+        raise QuizError(msg("under these rules the leader is drawn by lot: the engine cannot name the seat"))
     return lead
 
 
@@ -227,11 +272,11 @@ def _who_moves(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answe
 def _is_legal(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
     state = _in_play(scene, step.ask)
     if step.move is None:
-        raise QuizError("ask: is_legal needs move: (like move: {tile: 6-4, end: left})")
+        raise QuizError(msg("ask: is_legal needs move: (like move: {{tile: 6-4, end: left}})"))
     try:
         move = line_move(step.move)
     except ValueError as exc:
-        raise QuizError(str(exc)) from None
+        raise QuizError(reason_of(exc)) from None
     return why_illegal(state, move) is None
 
 
@@ -253,7 +298,7 @@ def _drawable(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer
 def _ends_sum(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
     state = _need_state(scene, step.ask)
     if state.table.is_empty:
-        raise QuizError("ask: ends_sum needs tiles on the table")
+        raise QuizError(msg("ask: ends_sum needs tiles on the table"))
     return ends_total(state)
 
 
@@ -292,24 +337,28 @@ def _points(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
     result = _result(scene, step.ask)
     if step.side is None:
         if result.tie:
-            raise QuizError("the hand is a tie: ask points for a side (side: 0)")
+            raise QuizError(msg("the hand is a tie: ask points for a side (side: 0)"))
         return result.points[result.winner_sides[0]]
     if step.side >= len(result.points):
-        raise QuizError(f"side {step.side} does not exist: the sides are 0 to {len(result.points) - 1}")
+        raise QuizError(_no_side(step.side, len(result.points)))
     return result.points[step.side]
+
+
+def _no_side(side: int, sides: int) -> Text:
+    return msg("side {side} does not exist: the sides are 0 to {last}", side=side, last=sides - 1)
 
 
 def _fish_maker(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
     result = _result(scene, step.ask)
     if result.status is not Status.BLOCKED or result.fish_maker is None:
-        raise QuizError("ask: fish_maker needs a blocked hand (a fish)")
+        raise QuizError(msg("ask: fish_maker needs a blocked hand (a fish)"))
     return result.fish_maker
 
 
 def _next_leader(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
     result = _result(scene, step.ask)
     if result.next_leader is None:
-        raise QuizError("under these rules the next leader is not fixed by this hand (it is decided again)")
+        raise QuizError(msg("under these rules the next leader is not fixed by this hand (it is decided again)"))
     return result.next_leader
 
 
@@ -328,18 +377,18 @@ def _match_over(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answ
 def _match_winner(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
     match = _match_after(scene, step.ask)
     if not match.over:
-        raise QuizError("the match is not over after this hand: ask match_over instead")
+        raise QuizError(msg("the match is not over after this hand: ask match_over instead"))
     if len(match.winner_sides) != 1:
-        raise QuizError("the match ends level: no single winner")
+        raise QuizError(msg("the match ends level: no single winner"))
     return match.winner_sides[0]
 
 
 def _match_score(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
     match = _match_after(scene, step.ask)
     if step.side is None:
-        raise QuizError("ask: match_score needs side: (the side whose score you ask about)")
+        raise QuizError(msg("ask: match_score needs side: (the side whose score you ask about)"))
     if step.side >= len(match.scores):
-        raise QuizError(f"side {step.side} does not exist: the sides are 0 to {len(match.scores) - 1}")
+        raise QuizError(_no_side(step.side, len(match.scores)))
     return match.scores[step.side]
 
 
@@ -349,7 +398,7 @@ def _best_move(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answe
     try:
         return best_key(scene, state.to_move)
     except BestError as exc:
-        raise QuizError(str(exc)) from None
+        raise QuizError(reason_of(exc)) from None
 
 
 def _may_hold(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer:
@@ -358,7 +407,7 @@ def _may_hold(step: QuizStep, scene: Scene | None, _rules: HouseRules) -> Answer
     try:
         return may_hold(scene, state.to_move, step.seat, step.suit, step.tile)
     except BestError as exc:
-        raise QuizError(str(exc)) from None
+        raise QuizError(reason_of(exc)) from None
 
 
 def _draw_count(state: HandState) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from tutorial_app.lessons.format.model import Answer, QuizStep
 from tutorial_app.lessons.format.quizzes import kinds_about
+from tutorial_app.rules.text import RulesError, msg, shown
 from tutorial_app.rules.tien_gow.tiles import (
     ChineseRulesError,
     can_lead,
@@ -33,29 +34,33 @@ CHINESE_QUIZ_KINDS = kinds_about("chinese")
 """The kinds about Chinese tiles and sets (their specs in ``format.quizzes``)."""
 
 
-class ChineseQuizError(ValueError):
-    """The step lacks what its Chinese question needs (said to the lesson's author)."""
+class ChineseQuizError(RulesError):
+    """The step lacks what its Chinese question needs (said to the lesson's author, in every language: ``reason``)."""
 
 
 def _tile(step: QuizStep) -> object:
     if step.tile is None:
-        raise ChineseQuizError(f"ask: {step.ask} needs tile: (like tile: 6-6)")
+        raise ChineseQuizError(msg("ask: {kind} needs {key}: (like {key}: 6-6)", kind=step.ask, key="tile"))
     return step.tile
 
 
 def _tiles(step: QuizStep) -> list[object]:
     if not step.tiles:
-        raise ChineseQuizError(f"ask: {step.ask} needs tiles: (the set, like tiles: [6-6, 6-3])")
+        raise ChineseQuizError(
+            msg("ask: {kind} needs {key}: (the set, like {key}: [6-6, 6-3])", kind=step.ask, key="tiles")
+        )
     return list(step.tiles)
 
 
 def _against(step: QuizStep) -> list[object]:
     if not step.against:
-        raise ChineseQuizError("ask: chinese_beats needs against: (the set on the table, like against: [4-4, 4-4])")
+        raise ChineseQuizError(
+            msg("ask: chinese_beats needs against: (the set on the table, like against: [4-4, 4-4])")
+        )
     try:
         combination(step.against)
     except ChineseRulesError as exc:
-        raise ChineseQuizError(f"against: must be a set that can be led: {exc}") from None
+        raise ChineseQuizError(msg("against: must be a set that can be led: {reason}", reason=exc.reason)) from None
     return list(step.against)
 
 
@@ -74,5 +79,5 @@ def chinese_answer(step: QuizStep) -> Answer:
         if kind == "chinese_beats":
             return judge(_tiles(step), _against(step)).beats
     except ChineseRulesError as exc:
-        raise ChineseQuizError(str(exc)) from None
-    raise ChineseQuizError(f"unknown Chinese dominoes question {kind!r}")
+        raise ChineseQuizError(exc.reason) from None
+    raise ChineseQuizError(msg("unknown Chinese dominoes question {kind}", kind=shown(kind)))

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from tutorial_app.lessons.format.scenes import Scene
 from tutorial_app.rules.line.state import ACTION_MOVES, ENDS, Action, HandState, Move, play
-from tutorial_app.rules.text import Text, joined, msg, msgc, msgn, seat_genitive, seat_name, verbatim
+from tutorial_app.rules.text import RulesError, Text, joined, msg, msgc, msgn, seat_genitive, seat_name, verbatim
 from tutorial_app.rules.tiles import ALL_TILES, Tile, TileError, parse_tile
 from tutorial_app.strategy.analysis import (
     DEFAULT_PLAYOUTS,
@@ -70,8 +70,8 @@ MIN_POINTS_LEAD = 2.0
 """...or, where moves are ranked by points (All Fives), at least this many points."""
 
 
-class BestError(ValueError):
-    """The question cannot be asked of this position (said to the lesson's author)."""
+class BestError(RulesError):
+    """The question cannot be asked of this position (said to the lesson's author, in every language: ``reason``)."""
 
 
 @lru_cache(maxsize=512)
@@ -79,15 +79,17 @@ def _analysis(start: HandState, state: HandState, seat: int, first: bool) -> Ana
     return analyse(view_since(start, state, seat, first), QUIZ_PLAYOUTS, QUIZ_SEED)
 
 
-def turn_problem(scene: Scene, viewer: int) -> str | None:
+def turn_problem(scene: Scene, viewer: int) -> Text | None:
     """Strategy questions are asked at the learner's turn, from the learner's view: why this one is not."""
     state = scene.state
     if state.is_over:
-        return "the hand is over here: a strategy question is asked while it is played"
+        return msg("the hand is over here: a strategy question is asked while it is played")
     if state.to_move != viewer:
-        return (
-            f"seat {state.to_move} is to move, not the learner (seat {viewer}): a strategy question is asked "
-            "at the learner's own turn, from what the learner can see"
+        return msg(
+            "seat {seat} is to move, not the learner (seat {viewer}): a strategy question is asked "
+            "at the learner's own turn, from what the learner can see",
+            seat=state.to_move,
+            viewer=viewer,
         )
     return None
 
@@ -117,7 +119,7 @@ def parse_move_key(value: object) -> str:
                 return move_key(play(parse_tile(words[0]), words[1]))
             except TileError:
                 pass
-    raise ValueError("a move like 6-4 left, or draw / pass")
+    raise RulesError(msgc("an answer's form", "a move like 6-4 left, or draw / pass"))
 
 
 def _distinct(analysis: Analysis, state: HandState) -> tuple[MoveValue, ...]:
@@ -169,34 +171,46 @@ def _clear(analysis: Analysis, gap: float, half_width: float) -> bool:
     return gap >= least and gap >= CLEAR_FACTOR * half_width
 
 
-def _measure(analysis: Analysis, gap: float, half_width: float) -> str:
+def _measure(analysis: Analysis, gap: float, half_width: float) -> Text:
     if analysis.points_first:
-        return f"{gap:.1f} points (± {half_width:.1f})"
-    return f"{100 * gap:.1f} percentage points (± {100 * half_width:.1f})"
+        return msg("{gap:.1f} points (± {half_width:.1f})", gap=gap, half_width=half_width)
+    return msg("{gap:.1f} percentage points (± {half_width:.1f})", gap=100 * gap, half_width=100 * half_width)
 
 
-def _rule(analysis: Analysis) -> str:
-    least = f"{MIN_POINTS_LEAD:g} points" if analysis.points_first else f"{100 * MIN_WIN_LEAD:g} percentage points"
-    return f"at least {least} and {CLEAR_FACTOR:g} times its 95% half-width"
+def _rule(analysis: Analysis) -> Text:
+    if analysis.points_first:
+        return msg(
+            "at least {least:g} points and {factor:g} times its 95% half-width",
+            least=MIN_POINTS_LEAD,
+            factor=CLEAR_FACTOR,
+        )
+    return msg(
+        "at least {least:g} percentage points and {factor:g} times its 95% half-width",
+        least=100 * MIN_WIN_LEAD,
+        factor=CLEAR_FACTOR,
+    )
 
 
-def quiz_problem(scene: Scene, viewer: int) -> str | None:
+def quiz_problem(scene: Scene, viewer: int) -> Text | None:
     """Why a "which move is best?" question about ``scene`` would teach noise (None: it is sound)."""
     analysis = learner_analysis(scene, viewer)
     ranked = _distinct(analysis, scene.state)
     if len(ranked) < 2:
-        return "the learner has a single move here: there is nothing to choose"
+        return msg("the learner has a single move here: there is nothing to choose")
     gap, half_width = analysis.lead(ranked[0], ranked[1])
     if _clear(analysis, gap, half_width):
         return None
-    return (
-        f"the best move, {move_key(ranked[0].move)}, leads {move_key(ranked[1].move)} by only "
-        f"{_measure(analysis, gap, half_width)}; a question needs a lead of {_rule(analysis)} "
-        "(change the position so one move is clearly best)"
+    return msg(
+        "the best move, {best}, leads {second} by only {measure}; a question needs a lead of {rule} "
+        "(change the position so one move is clearly best)",
+        best=move_key(ranked[0].move),
+        second=move_key(ranked[1].move),
+        measure=_measure(analysis, gap, half_width),
+        rule=_rule(analysis),
     )
 
 
-def goal_problem(scene: Scene, viewer: int, right: list[Move]) -> str | None:
+def goal_problem(scene: Scene, viewer: int, right: list[Move]) -> Text | None:
     """Why the analysis does not back a play step's goal: every move reaching it (``right``) must lead
     every other move by a clear margin (None: it does)."""
     analysis = learner_analysis(scene, viewer)
@@ -205,20 +219,27 @@ def goal_problem(scene: Scene, viewer: int, right: list[Move]) -> str | None:
     good = [v for v in values if any(same_outcome(state, v.move, m) for m in right)]
     others = [v for v in values if v not in good]
     if not good or not others:
-        return None if good else "no move reaches the goal"
+        return None if good else msg("no move reaches the goal")
     worst, rival = good[-1], others[0]
     gap, half_width = analysis.lead(worst, rival)
     if _clear(analysis, gap, half_width):
         return None
     if gap < 0:
-        compared = (
-            f"is better than {move_key(worst.move)}, which the goal accepts, by {_measure(analysis, -gap, half_width)}"
+        return msg(
+            "the analysis does not back this goal: {rival} is better than {accepted}, which the goal accepts, by "
+            "{measure}; the goal's moves must lead every other by {rule}",
+            rival=move_key(rival.move),
+            accepted=move_key(worst.move),
+            measure=_measure(analysis, -gap, half_width),
+            rule=_rule(analysis),
         )
-    else:
-        compared = f"is within {_measure(analysis, gap, half_width)} of {move_key(worst.move)}, which the goal accepts"
-    return (
-        f"the analysis does not back this goal: {move_key(rival.move)} {compared}; "
-        f"the goal's moves must lead every other by {_rule(analysis)}"
+    return msg(
+        "the analysis does not back this goal: {rival} is within {measure} of {accepted}, which the goal accepts; "
+        "the goal's moves must lead every other by {rule}",
+        rival=move_key(rival.move),
+        accepted=move_key(worst.move),
+        measure=_measure(analysis, gap, half_width),
+        rule=_rule(analysis),
     )
 
 
@@ -276,11 +297,16 @@ def _certainty_of(start: HandState, state: HandState, seat: int, first: bool) ->
 def _asked(seat: int | None, suit: int | None, tile: Tile | None, state: HandState, viewer: int) -> int:
     if seat is None or seat == viewer or seat >= state.rules.players:
         raise BestError(
-            f"may_hold asks about another seat: write seat: (a seat from 0 to {state.rules.players - 1}, "
-            f"not the learner's {viewer})"
+            msg(
+                "may_hold asks about another seat: write seat: (a seat from 0 to {last}, not the learner's {viewer})",
+                last=state.rules.players - 1,
+                viewer=viewer,
+            )
         )
     if (suit is None) == (tile is None):
-        raise BestError("may_hold asks about a number (suit: 2) or a tile (tile: 2-5): write one of them")
+        raise BestError(
+            msg("may_hold asks about a number (suit: 2) or a tile ({key}: 2-5): write one of them", key="tile")
+        )
     return seat
 
 

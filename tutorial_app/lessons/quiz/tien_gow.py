@@ -28,7 +28,7 @@ from tutorial_app.lessons.quiz.answers import QuizError, answer_type, fixed_choi
 from tutorial_app.lessons.quiz.chinese import CHINESE_QUIZ_KINDS, chinese_answer
 from tutorial_app.lessons.quiz.explain import chinese_explanation
 from tutorial_app.rules import tien_gow as tg
-from tutorial_app.rules.text import Text
+from tutorial_app.rules.text import Text, msg, reason_of
 from tutorial_app.rules.tien_gow.worked import (
     explain_legal,
     explain_may_take_last,
@@ -46,14 +46,16 @@ TIEN_GOW_LESSON_KINDS = kinds_about("tien_gow", "chinese")
 
 def _state(step: QuizStep, scene: TrickScene | None) -> tg.HandState:
     if scene is None:
-        raise QuizError(f"ask: {step.ask} is about a position: add position: (or from_previous: true)")
+        raise QuizError(msg("ask: {kind} is about a position: add position: (or from_previous: true)", kind=step.ask))
     return scene.state
 
 
 def _finished(step: QuizStep, scene: TrickScene | None) -> tg.HandResult:
     state = _state(step, scene)
     if not state.is_over:
-        raise QuizError(f"ask: {step.ask} needs a finished hand: add the moves of the last trick to the position")
+        raise QuizError(
+            msg("ask: {kind} needs a finished hand: add the moves of the last trick to the position", kind=step.ask)
+        )
     return tg.hand_result(state)
 
 
@@ -62,8 +64,11 @@ def _taken_trick(step: QuizStep, scene: TrickScene | None) -> tg.Trick:
     last = state.last_trick
     if state.trick is not None or last is None:
         raise QuizError(
-            f"ask: {step.ask} is about a trick all four have played: give the position the moves of a "
-            "whole trick (a trick still open has no taker yet)"
+            msg(
+                "ask: {kind} is about a trick all four have played: give the position the moves of a "
+                "whole trick (a trick still open has no taker yet)",
+                kind=step.ask,
+            )
         )
     return last
 
@@ -76,7 +81,7 @@ def _seat(step: QuizStep, state: tg.HandState, viewer: int) -> int:
 
 def _move(step: QuizStep) -> tg.Move:
     if not isinstance(step.move, str):
-        raise QuizError("ask: trick_legal needs move: written as text, like move: play 6-6 6-3")
+        raise QuizError(msg("ask: trick_legal needs move: written as text, like move: play 6-6 6-3"))
     return trick_move(step.move)
 
 
@@ -84,8 +89,10 @@ def _last_trick(step: QuizStep, scene: TrickScene | None) -> tg.HandState:
     state = _state(step, scene)
     if not state.is_last_trick:
         raise QuizError(
-            "ask: trick_may_take_last is about the last trick: the position's moves must lead it "
-            "(every seat then holds as many tiles as were led)"
+            msg(
+                "ask: trick_may_take_last is about the last trick: the position's moves must lead it "
+                "(every seat then holds as many tiles as were led)"
+            )
         )
     return state
 
@@ -95,7 +102,10 @@ def _winner_of(step: QuizStep, scene: TrickScene | None) -> tuple[tg.HandResult,
     seat = step.seat
     if seat is None or seat == result.winner:
         raise QuizError(
-            f"ask: trick_pays needs seat: one of the seats that settle with the winner (not {result.winner}, who won)"
+            msg(
+                "ask: trick_pays needs seat: one of the seats that settle with the winner (not {winner}, who won)",
+                winner=result.winner,
+            )
         )
     return result, next(s for s in result.settlements if s.seat == seat)
 
@@ -118,7 +128,7 @@ def _next_leader(step: QuizStep, scene: TrickScene | None, _viewer: int) -> Answ
     if state.is_over:
         return tg.hand_result(state).next_banker
     if state.trick is not None:
-        raise QuizError("ask: trick_next_leader is asked between tricks: finish the open trick in the position")
+        raise QuizError(msg("ask: trick_next_leader is asked between tricks: finish the open trick in the position"))
     return state.to_move
 
 
@@ -148,7 +158,7 @@ def _chinese(step: QuizStep, _scene: TrickScene | None, _viewer: int) -> Answer:
     try:
         return chinese_answer(step)
     except ValueError as exc:
-        raise QuizError(str(exc)) from None
+        raise QuizError(reason_of(exc)) from None
 
 
 _ANSWERS: dict[str, Answerer] = {
@@ -169,7 +179,10 @@ def trick_answer(step: QuizStep, scene: TrickScene | None, viewer: int) -> Answe
     answerer = _ANSWERS.get(step.ask)
     if answerer is None:
         raise QuizError(
-            f"ask: {step.ask} is about the double-six set; a Tien Gow lesson asks trick_* and chinese_* questions"
+            msg(
+                "ask: {kind} is about the double-six set; a Tien Gow lesson asks trick_* and chinese_* questions",
+                kind=step.ask,
+            )
         )
     return answerer(step, scene, viewer)
 
