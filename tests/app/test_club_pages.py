@@ -458,3 +458,23 @@ def test_a_club_rule_sets_title_is_plain_text_in_compares_caption_and_plays_head
     next(b for b in play.button if b.label == t("play.deal", "uk")).click().run()
     header = [str(e.value) for e in play.caption if "Козел" in str(e.value)]
     assert header and all("Козел \\*на\\* дачі" in c for c in header), header
+
+
+def test_plays_header_names_a_club_rule_set_in_the_pages_language_when_it_changes_mid_hand() -> None:
+    """The table keeps the rule set's name as a string (its title in the language it was dealt in); switched to
+    another language mid-hand, the header names a club's set in the new one, as it does a preset."""
+    book = _store().book
+    admin = book.admit(THIS_COMPUTER, None, clock())
+    titles = {"uk": "Козел на дачі", "es": "Kozel en la dacha", "en": "Goat at the dacha"}
+    kept = book.save(make_rule_set(titles, "block", 4, {}), clock(), admin)
+    play = _page("play", "uk", play_house=kept.slug)
+    next(b for b in play.button if b.label == t("play.deal", "uk")).click().run()
+    for lang in ("es", "en", "ru", "uk"):
+        play.radio(key="lang").set_value(lang).run()
+        assert not play.exception, play.exception
+        [header] = [str(e.value) for e in play.caption if str(e.value).startswith(t("play.header", lang)[:6])]
+        shown = titles.get(lang, titles["en"])  # a language without a title: the English one
+        assert shown in header and all(other not in header for other in titles.values() if other != shown), (
+            lang,
+            header,
+        )

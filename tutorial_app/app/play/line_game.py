@@ -11,6 +11,7 @@ page's typed state (``shell.play_page.PlayPage``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -21,6 +22,7 @@ from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.play_page import play_page
 from tutorial_app.app.shell.rules_picker import RuleChoice, preset_name
 from tutorial_app.app.shell.session import bump, lang, revision, tr
+from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.table.board_component import follow_board, keep_in_sight
 from tutorial_app.app.table.board_view import adjust_chain, forget_shape, keep_turn, show_board, turn_choices
 from tutorial_app.app.table.controls import (
@@ -58,6 +60,20 @@ from tutorial_app.rules.text import Text
 from tutorial_app.strategy.bot_table import BotTable
 
 __all__ = ["LinePlayScreens"]
+
+
+@dataclass
+class DealtTitle:
+    """The club's titles of the rule set the Play table was dealt with: the table keeps its name as a string (the
+    title in the language it was dealt in, ``name``), and the header names it in the page's language from
+    ``title``, as it names a preset. None: a preset (its name is its key)."""
+
+    name: str = ""
+    title: Text | None = None
+
+
+def _dealt_title() -> DealtTitle:
+    return page_state("play_dealt_title", DealtTitle)
 
 
 def _say(reason: Text | None) -> None:
@@ -169,12 +185,14 @@ def _next_hand() -> None:
 
 
 def _rules_name(name: str, current: Lang) -> str:
-    """A preset's short name in the learner's language ("Блок" for ``block``), or a club rule set's own title
-    (Markdown showing exactly the characters typed)."""
+    """A preset's short name in the learner's language ("Блок" for ``block``), or a club rule set's own title in
+    it (Markdown showing exactly the characters typed)."""
     try:
         return preset_name(name, current)
     except UnknownGameError:
-        return plain(name, 120)
+        dealt = _dealt_title()
+        title = dealt.title.in_(current) if dealt.title is not None and dealt.name == name else name
+        return plain(title, 120)
 
 
 def _header(table: PlayTable, current: Lang) -> None:
@@ -379,7 +397,10 @@ class LinePlayScreens:
     def deal(self, prefix: str, choice: RuleChoice, seed: int, whole_match: bool) -> None:
         """Deal a hand (or a match) with the levels picked per seat, and show a fresh table."""
         players = choice.rules.players
-        play_page().table = start_table(choice.rules, choice.name(), chosen_bots(prefix, players), seed, whole_match)
+        table = start_table(choice.rules, choice.name(), chosen_bots(prefix, players), seed, whole_match)
+        dealt = _dealt_title()
+        dealt.name, dealt.title = table.name, choice.house.title if choice.house is not None else None
+        play_page().table = table
         _fresh_table()
 
     def show(self, table: BotTable, deal_again: Callable[[], None]) -> None:
