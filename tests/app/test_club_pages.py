@@ -16,13 +16,15 @@ from streamlit.testing.v1 import AppTest
 from tutorial_app.app.club import room
 from tutorial_app.app.club.home import find_lesson
 from tutorial_app.app.shell.links import MAX_SEED
+from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.stores import club_store
 from tutorial_app.club.codes import new_secret
 from tutorial_app.club.errors import ClubError
-from tutorial_app.club.rulesets import make_rule_set
+from tutorial_app.club.rulesets import link_value, make_rule_set
 from tutorial_app.club.shared_hand import make_setup
 from tutorial_app.club.store import THIS_COMPUTER, ClubStore, clock
 from tutorial_app.i18n import t
+from tutorial_app.rules.text import msg
 
 LESSON = "core-02-placing-on-the-ends"
 CALM = {"en": "the club's database is not answering just now", "ru": "база клуба сейчас не отвечает"}
@@ -478,3 +480,49 @@ def test_plays_header_names_a_club_rule_set_in_the_pages_language_when_it_change
             lang,
             header,
         )
+
+
+def _said_under(block: Any, key: str) -> str | None:
+    """The warning right after the widget keyed ``key``, in the same box (None: something else comes next, or
+    nothing)."""
+    children = [block.children[index] for index in sorted(block.children)]
+    shown = [child for child in children if getattr(child, "type", None) != "html"]  # file_box's style sheet
+    for place, child in enumerate(shown):
+        if hasattr(child, "children"):
+            found = _said_under(child, key)
+            if found is not None:
+                return found
+        elif getattr(child, "key", None) == key:
+            after = shown[place + 1] if place + 1 < len(shown) else None
+            return str(after.value) if after is not None and getattr(after, "type", None) == "warning" else None
+    return None
+
+
+def test_a_refused_import_or_shared_link_is_said_under_its_control(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule set's file the club refuses (not JSON; the club's limit) and a shared link it refuses to keep are
+    said under the file box and under the Keep button, where a phone's screen is when they are used, and
+    nowhere else (not at the page's top, as the club's other refusals are)."""
+    from tutorial_app.club import rule_book
+
+    at = _page("club", "es", club_section="rules")
+    at.file_uploader(key="club_rules_upload").upload("reglas.json", b'{"format": ', "application/json").run()
+    assert not at.exception, at.exception
+    said = _said_under(at.main, "club_rules_upload")
+    assert said is not None and "línea 1, columna 12" in said, [str(w.value) for w in at.warning]
+    assert [str(w.value) for w in at.warning] == [said]
+    at.run()  # said once
+    assert not at.warning
+    book = _store().book
+    admin = book.admit(THIS_COMPUTER, None, clock())
+    book.save(make_rule_set({"es": "Bloque de la casa"}, "block", 4, {}), clock(), admin)
+    monkeypatch.setattr(rule_book, "MAX_RULE_SETS", 1)
+    shared = make_rule_set({"es": "Kozel en la dacha"}, "block", 4, {})
+    link = AppTest.from_file(MAIN, default_timeout=60)
+    link.query_params["lang"] = "es"
+    link.query_params["club_rules"] = link_value(shared, "Club del parque")
+    link.switch_page("app_pages/club.py").run()
+    link.button(key="club_keep_shared").click().run()
+    assert not link.exception, link.exception
+    limit = msg("the club keeps at most {MAX_RULE_SETS} rule sets: delete one first", MAX_RULE_SETS=1)
+    assert _said_under(link.main, "club_keep_shared") == plain(limit.in_("es"), 600)
+    assert [str(w.value) for w in link.warning] == [plain(limit.in_("es"), 600)]

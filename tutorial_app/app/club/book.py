@@ -13,6 +13,7 @@ tab keeps in its session once the PIN was right.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 import streamlit as st
 
@@ -45,17 +46,36 @@ _TITLE_IN = {"en": "club.title_en", "ru": "club.title_ru", "uk": "club.title_uk"
 """The label of the title's box in each language."""
 
 
+Refused = Literal["new", "import", "shared"]
+"""Where a rule set was refused: the new set's Save button, the file import, a shared link's Keep button."""
+
+
 @dataclass
 class BookTab:
     """What the rule book keeps on this tab between runs: the tab's admission as the club's admin, whether a new
-    PIN was just set, the title of a rule set just saved, why the new set was refused (each said once), and the
-    rule set being made."""
+    PIN was just set, the title of a rule set just saved, why a rule set was refused and where (each said once), and
+    the rule set being made."""
 
     admission: Admission | None = None
     pin_saved: bool = False
     saved: str | None = None
     choice: RuleChoice | None = None
-    refused: Text | None = None
+    refused: tuple[Refused, Text] | None = None
+
+
+def _refuse(where: Refused, reason: Text) -> None:
+    """Keep a refusal to be said under the control that caused it (``_say_refused``): the page's top, where the
+    club's other refusals are said, is off a phone's screen when that control is pressed."""
+    _tab().refused = (where, reason)
+
+
+def _say_refused(where: Refused, current: Lang) -> None:
+    """The refusal of the control ``where``, once, under it."""
+    refused = _tab().refused
+    if refused is None or refused[0] != where:
+        return
+    _tab().refused = None
+    st.warning(plain(refused[1].in_(current), 600), icon=":material/front_hand:")
 
 
 def _tab() -> BookTab:
@@ -124,7 +144,7 @@ def _save_new(prefix: str) -> None:
         )
         saved = book.save(rule_set, clock(), _admission(book))
     except ClubError as exc:
-        _tab().refused = exc.reason  # said under the button: the page's top is off a phone's screen
+        _refuse("new", exc.reason)
         return
     _tab().saved = saved.title.in_(lang())
     for code in LANGS:
@@ -155,7 +175,7 @@ def _import() -> None:
         rule_set, _club = read_rules_file(upload.getvalue())
         saved = book.save(rule_set, clock(), _admission(book))
     except ClubError as exc:
-        refusal(exc.reason)
+        _refuse("import", exc.reason)
         return
     _tab().saved = saved.title.in_(lang())
 
@@ -254,10 +274,9 @@ def rule_book_editor() -> None:
         _tab().choice = rules_picker("club_book", "block", house_rules=False)
         _title_boxes("club_book", current)
         st.button(tr("club.save_rules"), type="primary", on_click=_save_new, args=("club_book",), key="club_book_save")
-        refused, _tab().refused = _tab().refused, None
-        if refused is not None:
-            st.warning(plain(refused.in_(current), 600), icon=":material/front_hand:")
+        _say_refused("new", current)
     file_box(tr("club.import_rules"), ["json"], "club_rules_upload", _import)
+    _say_refused("import", current)
 
 
 def _save_shared(rule_set: ClubRules) -> None:
@@ -267,7 +286,7 @@ def _save_shared(rule_set: ClubRules) -> None:
     try:
         saved = book.save(rule_set, clock(), _admission(book))
     except ClubError as exc:
-        refusal(exc.reason)
+        _refuse("shared", exc.reason)
         return
     _tab().saved = saved.title.in_(lang())
     st.query_params.pop("club_rules", None)
@@ -295,5 +314,6 @@ def shared_rules_offer(value: str) -> None:
             st.button(
                 tr("club.keep_shared"), type="primary", on_click=_save_shared, args=(rule_set,), key="club_keep_shared"
             )
+            _say_refused("shared", current)
         else:
             st.caption(tr("club.admin_only"))
