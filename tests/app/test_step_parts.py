@@ -1,8 +1,8 @@
-"""What the lesson player hides or adds around the board: the boneyard's count, the sketch note."""
+"""What the lesson player hides or adds around the board: the boneyard's count, the turn marker, the sketch note."""
 
 from __future__ import annotations
 
-from tutorial_app.app.learn.step_parts import choice_columns, counts_boneyard, is_sketch
+from tutorial_app.app.learn.step_parts import choice_columns, counts_boneyard, is_sketch, reveals_answer
 from tutorial_app.lessons import lessons_root, load_lesson
 
 
@@ -31,3 +31,11 @@ def test_long_answer_labels_get_the_width_to_be_read_whole() -> None:
     assert choice_columns(["Сходить костью", "Взять с базара", "Пас"]) == 2
     assert choice_columns(["The player who made the fish", "Seat 2"]) == 1
     assert choice_columns([]) == 1
+
+
+def test_the_turn_marker_is_hidden_where_it_tells_who_leads_or_with_what() -> None:
+    """A "who leads?" and a "which tile opens this deal?" hide the ▶ marker: at donkey-02's second step it stood at
+    seat 1, which left seat 1's two doubles of the four choices; "is 1-6 legal on top?" keeps it."""
+    lesson = load_lesson(lessons_root() / "donkey" / "donkey-02-four-arms.yaml")
+    hidden = [getattr(step, "ask", None) for step in lesson.steps if reveals_answer(step)]
+    assert hidden == ["who_leads", "lead_tile"]

@@ -98,9 +98,15 @@ def choice_columns(labels: Sequence[str]) -> int:
     return max(1, min(len(labels), across))
 
 
+TURN_TELLS = frozenset({"lead_tile"})
+"""Quiz kinds whose answer the turn marker narrows although it is not a seat: on a fresh deal the marker stands at
+the seat that leads, so "which tile opens?" would be that seat's lowest double (donkey's "4-4 or 6-6", not four)."""
+
+
 def reveals_answer(step: object) -> bool:
-    """Whether the turn marker would give this quiz's answer away (its answer is a seat or a side)."""
-    return isinstance(step, QuizStep) and answer_type(step.ask) in ("seat", "side")
+    """Whether the turn marker would give this quiz's answer away (its answer is a seat or a side, or the opening
+    tile: ``TURN_TELLS``)."""
+    return isinstance(step, QuizStep) and (answer_type(step.ask) in ("seat", "side") or step.ask in TURN_TELLS)
 
 
 def is_sketch(lesson: Lesson, index: int) -> bool:
