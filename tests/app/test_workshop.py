@@ -52,3 +52,37 @@ def test_the_problems_follow_a_language_switched_after_the_check() -> None:
     assert shown.startswith("Перевірка знайшла 2 помилки:"), shown
     assert "рядок 2, стовпець 8: немає тексту es: кожен текст для учня має en:, ru:, uk: і es:" in shown
     assert "falta" not in shown
+
+
+DRAWN_BY_LOT = """\
+id: club-quiz
+title: {en: Who leads, ru: Кто заходит, uk: Хто ходить першим, es: Quién sale}
+summary: {en: The lead, ru: Заход, uk: Перший хід, es: La salida}
+rules: block
+steps:
+  - kind: quiz
+    text: {en: Who leads, ru: Кто заходит, uk: Хто ходить першим, es: Quién sale}
+    ask: who_leads
+    position:
+      rules: international_two
+      hands: [["1-1", "6-6"], ["2-2", "5-0"]]
+    hint: {en: Lots, ru: Жребий, uk: Жереб, es: Sorteo}
+  - kind: quiz
+    text: {en: "Double?", ru: "Дубль?", uk: "Дубль?", es: "¿Doble?"}
+    ask: is_double
+    tile: 3-3
+    answer: 7
+    hint: {en: Look, ru: Смотрите, uk: Дивіться, es: Mira}
+  - kind: remember
+    points: [{en: Lots, ru: Жребий, uk: Жереб, es: Sorteo}]
+"""
+
+
+def test_a_refused_quiz_is_said_in_the_pages_language() -> None:
+    """The quiz's own refusal and an answer's form, in Ukrainian (they were English inside Ukrainian frames)."""
+    at = started("uk")
+    ok(at.switch_page(PAGE).run())
+    shown = _check(at, DRAWN_BY_LOT, "uk")
+    assert "за цими правилами того, хто ходить першим, визначає жереб: рушій не може назвати гравця" in shown, shown
+    assert "відповідь на is_double — це true або false, а не 7" in shown, shown
+    assert "drawn by lot" not in shown and "true or false" not in shown
