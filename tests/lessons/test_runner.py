@@ -6,11 +6,13 @@ import pytest
 
 from tutorial_app.lessons import LessonRun, RunError, lessons_root, load_lesson, solve, solve_until
 from tutorial_app.lessons.format.model import Lesson, PlayStep, QuizStep, line_move
+from tutorial_app.lessons.quiz.answers import normalize_answer
 from tutorial_app.lessons.run.core import RIGHT
 from tutorial_app.rules.line.moves import apply, why_illegal
 from tutorial_app.rules.line.state import PASS, Move, play
 from tutorial_app.rules.line.worked_end import explain_hand_end
 from tutorial_app.rules.line.worked_moves import describe_moves
+from tutorial_app.rules.text import reason_of
 from tutorial_app.rules.tiles import Tile
 
 
@@ -98,6 +100,25 @@ def test_scripted_wrong_move_is_refuted_then_the_step_can_be_retried() -> None:
     again = run.submit_move(right, "ru")
     assert again.correct and run.done
     assert again.explanation == (step.success.ru if step.success else None)
+
+
+@pytest.mark.parametrize("lang", ["es", "uk", "ru"])
+def test_an_answer_of_the_wrong_form_is_told_the_form_in_the_learners_language(lang: str) -> None:
+    """A word quiz ("what do you do now?") answered with something that is none of its words: the learner is told
+    the words to choose from in their language, not the validator's English "one of ..."."""
+    path = next(p for p in sorted(lessons_root().glob("*/*.yaml")) if "ask: what_to_do" in p.read_text("utf-8"))
+    start = LessonRun.start(load_lesson(path))
+    run = solve_until(start, lambda r: isinstance(r.step, QuizStep) and r.step.ask == "what_to_do")
+    said = run.answer("maybe", lang)
+    assert not said.correct and not said.mistake
+    with pytest.raises(ValueError) as refused:
+        normalize_answer("what_to_do", "maybe")
+    assert reason_of(refused.value).in_(lang) in said.message and "one of" not in said.message, said.message
+
+
+@pytest.mark.parametrize("typed", ["tie", "ничья", "нічия", "empate", " Empate "])
+def test_a_tie_is_typed_in_any_of_the_apps_languages(typed: str) -> None:
+    assert normalize_answer("winner", typed) == "tie"
 
 
 def test_wrong_quiz_answer_gets_the_hint_and_costs_a_star() -> None:

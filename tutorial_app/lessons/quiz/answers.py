@@ -73,7 +73,7 @@ def normalize_answer(kind: str, value: object) -> Answer:
         if isinstance(value, str) and value.strip().lower() in words:
             return value.strip().lower()
         raise RulesError(msgc("an answer's form", "one of {words}", words=", ".join(words)))
-    if kind == "winner" and isinstance(value, str) and value.strip().lower() in ("tie", "ничья"):
+    if kind == "winner" and isinstance(value, str) and value.strip().lower() in ("tie", "ничья", "нічия", "empate"):
         return "tie"
     if isinstance(value, bool):
         raise RulesError(_whole_number(kind))

@@ -23,7 +23,7 @@ from tutorial_app.lessons.format.model import (
     shows_every_hand,
 )
 from tutorial_app.lessons.quiz.answers import normalize_answer
-from tutorial_app.rules.text import Text, joined, msg, verbatim
+from tutorial_app.rules.text import Text, joined, msg, reason_of
 
 __all__ = ["Feedback", "RunCore", "RunError", "RIGHT", "play_out", "refuted"]
 
@@ -39,12 +39,8 @@ def refuted(replied: bool) -> Text:
     return _REFUTED if replied else _NOT_THIS
 
 
-_WHAT = {
-    "true or false": msg("yes or no"),
-    "a tile like 6-4": msg("a tile like 6-4"),
-    "a whole number": msg("a whole number"),
-    "a whole number or tie": msg("a whole number or tie"),
-}
+_YES_OR_NO = msg("yes or no")
+"""A yes-or-no question's answer form as the learner's buttons say it (the lesson file writes true or false)."""
 
 
 class _Table(Protocol):
@@ -231,7 +227,8 @@ class RunCore:
         try:
             given = normalize_answer(step.ask, value)
         except ValueError as exc:
-            what = _WHAT.get(str(exc), verbatim(str(exc)))
+            form = reason_of(exc)  # the form an answer of this kind takes, in every language
+            what = _YES_OR_NO if form.en == "true or false" else form
             return Feedback(False, _WRITE.in_(lang).format(what=what.in_(lang)))
         if given != self._right:
             self.mistakes += 1
