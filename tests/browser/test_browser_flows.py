@@ -14,12 +14,14 @@ from typing import Any
 import pytest
 from browser_helpers import (
     RUSSIAN_LESSON,
+    LessonWords,
     answer_question,
     click_point,
     next_step,
     open_app,
     walk_lesson,
 )
+from playwright.sync_api import expect
 
 from tutorial_app.lessons import LessonRun, load_course, solve
 from tutorial_app.lessons.format.model import PlayStep
@@ -83,3 +85,22 @@ def test_on_a_phone_choosing_a_tile_that_fits_nowhere_is_explained_under_the_boa
     assert board["y"] + board["height"] <= box["y"] < 844, "the note is just under the board, on screen"
     assert page.get_by_text("Ошибок: 0").count() == 1, "choosing a tile is not a mistake"
     page.screenshot(path=str(artifacts / "phone_tile_fits_nowhere.png"))
+
+
+def test_on_a_phone_the_next_steps_question_comes_into_sight(screen_page: Any, app_url: str, artifacts: Path) -> None:
+    """Next is far down a phone's page (under the board and the verdict); the next step's question must be on
+    screen after it, not above the screen's top with only its board and answer box in sight (core-03 step 2:
+    «¿Cuántos puntos son?» sat 98 px above the top)."""
+    spanish = LessonWords("es", "Tu respuesta", "Responder", "Siguiente", "Paso {n} de {total}")
+    lesson = next(lesson for lesson in load_course("core") if lesson.id == "core-03-doubles-across")
+    run = LessonRun.start(lesson)
+    page = screen_page(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2, locale="es-ES"
+    )
+    open_app(page, f"{app_url}/?lesson={lesson.id}&lang=es")
+    page.get_by_text(lesson.title.es).first.wait_for()
+    answer_question(page, run, solve(run), spanish)
+    next_step(page, run, spanish)
+    question = page.get_by_text(run.step.text.es).first
+    expect(question).to_be_in_viewport(ratio=1.0, timeout=10_000)  # the page scrolls to it, smoothly
+    page.screenshot(path=str(artifacts / "phone_next_step_question.png"))

@@ -429,18 +429,12 @@ def _step_fragment(name: str, on_finish: OnFinish, presenter: bool) -> None:
 
 def _step(name: str, run: Run, on_finish: OnFinish, presenter: bool) -> None:
     """The step on screen: progress, its text and tiles, the board and the panel beside it."""
-    current = lang()
     step = run.step
-    st.progress(run.progress, text=tr("learn.step_of", n=run.index + 1, total=len(run.lesson.steps)))
-    if step.title is not None:
-        st.subheader(step.title.in_(current))
+    _step_head(name, run)
     if isinstance(step, RememberStep):
         remember(run)
         _actions(name, run, presenter, on_finish)
     else:
-        if isinstance(step, QuizStep) and step.review is not None:
-            st.caption(tr("learn.review"))
-        st.markdown(step.text.in_(current))
         show_tiles(run)
         state = run.state
         if state is None:
@@ -459,6 +453,26 @@ def _step(name: str, run: Run, on_finish: OnFinish, presenter: bool) -> None:
         st.success(
             tr("learn.finished", stars="★" * stars + "☆" * (3 - stars), mistakes=run.mistakes, hints=run.hints_used)
         )
+
+
+def _step_head(name: str, run: Run) -> None:
+    """The step's progress, title and text, scrolled into sight when the step changes.
+
+    Why: on a phone the Next button is far down the page, under the board and the verdict; the page stays where
+    it was, so the next step's question would sit above the screen's top, with only its board and answer box in
+    sight (keep_in_sight moves nothing when the head is in sight already, nor on the page's first run)."""
+    current = lang()
+    step = run.step
+    keep_in_sight(f"{name}_step_head", run.index)
+    with st.container(key=f"{name}_step_head"):
+        st.progress(run.progress, text=tr("learn.step_of", n=run.index + 1, total=len(run.lesson.steps)))
+        if step.title is not None:
+            st.subheader(step.title.in_(current))
+        if isinstance(step, RememberStep):
+            return
+        if isinstance(step, QuizStep) and step.review is not None:
+            st.caption(tr("learn.review"))
+        st.markdown(step.text.in_(current))
 
 
 def sources_box(sources: list[LText | str]) -> None:
