@@ -137,3 +137,12 @@ def test_spanish_names_a_seat_with_its_article_and_says_whose_with_de() -> None:
     by_you = msg(laid, combo="6-6", who=seat_who(0, 0).name, why="").in_("es")
     assert by_seat.startswith("Por ahora gana la baza 6-6, del jugador 1."), by_seat
     assert by_you.startswith("Por ahora gana la baza 6-6, de ti."), by_you
+
+
+def test_ukrainian_says_a_draw_from_the_boneyard_without_a_wrong_case() -> None:
+    """«гравець 1 бере з базару: 1 кістка», not «бере 1 кістка» (a count is in the nominative, which «бере» cannot
+    take: «бере 1 кістку»); the drawn tiles themselves, when the learner sees them, read the same way."""
+    theirs = describe_moves([(1, DRAW, ())], viewer=0).in_("uk")
+    assert theirs == "Далі гравець 1 бере з базару: 1 кістка.", theirs
+    mine = describe_moves([(0, DRAW, (Tile(6, 6),))], viewer=0).in_("uk")
+    assert mine == "Далі ви берете з базару: 6-6.", mine
