@@ -24,7 +24,7 @@ from browser_helpers import (
 from playwright.sync_api import expect
 
 from tutorial_app.lessons import LessonRun, load_course, solve
-from tutorial_app.lessons.format.model import PlayStep
+from tutorial_app.lessons.format.model import PlayStep, QuizStep
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, Move
 
@@ -101,6 +101,8 @@ def test_on_a_phone_the_next_steps_question_comes_into_sight(screen_page: Any, a
     page.get_by_text(lesson.title.es).first.wait_for()
     answer_question(page, run, solve(run), spanish)
     next_step(page, run, spanish)
-    question = page.get_by_text(run.step.text.es).first
+    step = run.step
+    assert isinstance(step, QuizStep)  # step 2: «¿Cuántos puntos son?»
+    question = page.get_by_text(step.text.es).first
     expect(question).to_be_in_viewport(ratio=1.0, timeout=10_000)  # the page scrolls to it, smoothly
     page.screenshot(path=str(artifacts / "phone_next_step_question.png"))
