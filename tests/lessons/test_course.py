@@ -52,6 +52,22 @@ def _core() -> list[Lesson]:
     return report.lessons
 
 
+def test_a_review_question_does_not_say_again_that_it_is_a_review() -> None:
+    """The page heads a review question with "Review: a question from an earlier lesson" (``learn.review``); a
+    text that opened with "From the last lesson." said it twice."""
+    from tutorial_app.i18n import t
+    from tutorial_app.lessons.format.model import QuizStep
+
+    openings = re.compile(r"^(From the last lesson|Из прошлого урока|З минулого уроку|De la lección anterior)\b")
+    for course in catalog.course_names():
+        for lesson in load_course(course):
+            for step in lesson.steps:
+                if isinstance(step, QuizStep) and step.review is not None:
+                    for lang in ("en", "ru", "uk", "es"):
+                        assert not openings.match(step.text.in_(lang)), (lesson.id, lang)
+    assert t("learn.review", "es").startswith("Repaso")
+
+
 def test_core_course_has_its_lessons_in_order() -> None:
     ids = [lesson.id for lesson in _core()]
     # core-01 … core-05 keep their ids: other courses' review quizzes name them

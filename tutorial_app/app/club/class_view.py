@@ -115,6 +115,8 @@ def _step_header(run: LessonRun) -> None:
     if isinstance(step, RememberStep):
         remember(run)
         return
+    if isinstance(step, QuizStep) and step.review is not None:
+        st.caption(tr("learn.review"))  # the lesson's text no longer says so itself
     st.markdown(step.text.in_(lang()))
     show_tiles(run)
 
