@@ -135,3 +135,13 @@ def test_bots_stop_after_a_trick_a_bot_will_lead_and_go_on_when_resumed() -> Non
             state = tg.apply(state, tg.legal_moves(state)[-1])
         assert sum(state.taken) == tg.HAND_SIZE
     assert stops > 0
+
+
+def test_why_tiles_may_not_be_led_together_is_one_whole_sentence() -> None:
+    """ "Can you lead Heaven and Earth?" (chinese-02): the "no" ends as a sentence in every language."""
+    from tutorial_app.rules.tien_gow.worked_tiles import explain_chinese_can_lead
+
+    said = explain_chinese_can_lead(["6-6", "1-1"])
+    for lang in ("en", "ru", "uk", "es"):
+        assert said.in_(lang).endswith(".") and not said.in_(lang).endswith(".."), said.in_(lang)
+    assert said.en.startswith("No: ") and said.es.startswith("No: ") and said.ru.startswith("Нет: ")

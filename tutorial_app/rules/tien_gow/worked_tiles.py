@@ -101,7 +101,7 @@ def explain_chinese_can_lead(tiles: Sequence[object]) -> Text:
     """What set the tiles form (and so may be led), or why they form none."""
     reason = why_not_combination(tiles)
     if reason is not None:
-        return msg("No: {reason:low}", reason=reason)
+        return msg("No: {reason:clause}.", reason=reason)
     return msg("Yes: {combo} is a set that may be led.", combo=combination(tiles).name)
 
 
