@@ -38,7 +38,7 @@ MESSAGES: dict[str, str] = {
     "puzzles.tried_before": "You tried this puzzle before: the rating stays as it was.",
     "puzzles.theme_was": "Theme: {theme}",
     "puzzles.learn_theme": "The lesson on this theme: {theme}",
-    "puzzles.show_line": "Show why it loses",
+    "puzzles.show_line": "Show why it falls short",
     "puzzles.line_step": "Move {k} of {total}",
     "puzzles.line_previous": "Back",
     "puzzles.line_next": "Forward",
