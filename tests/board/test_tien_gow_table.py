@@ -191,10 +191,9 @@ def test_clicks_select_deselect_and_replace_a_single() -> None:
     assert handle_click(state, (0,), None).selected == (0,)
 
 
-def test_a_tiles_button_pressed_beside_picks_made_on_the_table_adds_to_them() -> None:
-    """``with:0,3|hand:4``: a tile's button under the table pressed while the table held picks of its own (the
-    server never heard of them) acts on what the table shows chosen, as a click on that tile would."""
-    state = tg.start_hand(
+def _five_tiles_each() -> tg.HandState:
+    """Seat 0 to lead with five tiles each (three tricks' points taken): room for a lead of up to four."""
+    return tg.start_hand(
         tg.TienGowRules(),
         [
             ["6-6", "6-6", "6-3", "5-4", "2-2"],
@@ -206,6 +205,12 @@ def test_a_tiles_button_pressed_beside_picks_made_on_the_table_adds_to_them() ->
         leader=0,
         taken=(3, 0, 0, 0),
     )
+
+
+def test_a_tiles_button_pressed_beside_picks_made_on_the_table_adds_to_them() -> None:
+    """``with:0,3|hand:4``: a tile's button under the table pressed while the table held picks of its own (the
+    server never heard of them) acts on what the table shows chosen, as a click on that tile would."""
+    state = _five_tiles_each()
     assert handle_click(state, (), "with:0,1|hand:4").selected == (0, 1, 4)
     assert handle_click(state, (2,), "with:0,1|hand:1").selected == (0,)  # the table's picks, not the server's
     full = handle_click(state, (), "with:0,1,3,4|hand:2")
@@ -215,18 +220,7 @@ def test_a_tiles_button_pressed_beside_picks_made_on_the_table_adds_to_them() ->
 
 
 def test_a_lead_may_select_up_to_four_tiles() -> None:
-    state = tg.start_hand(
-        tg.TienGowRules(),
-        [
-            ["6-6", "6-6", "6-3", "5-4", "2-2"],
-            ["1-1", "4-4", "5-2", "6-5", "6-1"],
-            ["3-1", "5-5", "3-3", "6-4", "4-2"],
-            ["1-1", "4-4", "3-1", "5-5", "2-1"],
-        ],
-        banker=0,
-        leader=0,
-        taken=(3, 0, 0, 0),
-    )
+    state = _five_tiles_each()
     selected: tuple[int, ...] = ()
     assert [str(t) for t in state.hands[0]] == ["6-6", "6-6", "2-2", "6-3", "5-4"]  # the set's order
     for place in (4, 0, 1, 3):
