@@ -526,3 +526,116 @@ def test_a_refused_import_or_shared_link_is_said_under_its_control(monkeypatch: 
     limit = msg("the club keeps at most {MAX_RULE_SETS} rule sets: delete one first", MAX_RULE_SETS=1)
     assert _said_under(link.main, "club_keep_shared") == plain(limit.in_("es"), 600)
     assert [str(w.value) for w in link.warning] == [plain(limit.in_("es"), 600)]
+
+
+def _warnings(at: AppTest) -> list[str]:
+    return [str(w.value) for w in at.warning]
+
+
+def test_a_wrong_admin_pin_is_said_under_the_pin_form_not_at_the_top(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A phone's wrong PIN is said in the PIN's form, under its button, and nowhere else (it was said at the
+    page's top, off a phone's screen)."""
+    book = _store().book
+    book.set_pin(book.admit(THIS_COMPUTER, None, clock()), "dacha-2026")
+    monkeypatch.setattr(room, "client_address", lambda: "192.0.2.7")
+    phone = _page("club", "uk", club_section="rules")
+    phone.text_input(key="club_admin_pin_field").set_value("not-the-pin")
+    phone.form_submit_button[0].click().run()
+    assert not phone.exception, phone.exception
+    wrong = plain(msg("wrong admin PIN").in_("uk"), 600)
+    form = _boxes_to(phone.main, "club_admin_pin_field")[-1]
+    assert _warnings_in(form) == [wrong]
+    assert _said_under(phone.main, "club_admin_enter") == wrong
+    assert _warnings(phone) == [wrong]
+    phone.run()  # said once
+    assert not phone.warning
+
+
+def test_a_refused_new_pin_is_said_under_its_save_button_not_at_the_top() -> None:
+    at = _page("club", "es", club_section="rules")
+    at.text_input(key="club_admin_new_pin").set_value("1111")
+    at.button(key="club_admin_save_pin").click().run()
+    assert not at.exception, at.exception
+    short = plain(msg("an admin PIN has at least {MIN_PIN} characters, not all alike", MIN_PIN=8).in_("es"), 600)
+    assert _said_under(at.main, "club_admin_save_pin") == short
+    assert _warnings(at) == [short]
+
+
+def test_a_refused_club_name_is_said_under_its_box_not_at_the_top() -> None:
+    at = _page("club", "es", club_section="rules")
+    at.text_input(key="club_name_field").set_value("Club\u200bdel parque").run()
+    assert not at.exception, at.exception
+    with pytest.raises(ClubError) as refused:
+        _store().book.name_club("Club\u200bdel parque", _store().book.admit(THIS_COMPUTER, None, clock()))
+    said = plain(refused.value.reason.in_("es"), 600)
+    assert _said_under(at.main, "club_name_field") == said
+    assert _warnings(at) == [said]
+    assert _store().book.club_name() is None
+
+
+def _boxes_to(block: Any, key: str) -> list[Any]:
+    """The boxes from ``block`` down to the one that holds the widget keyed ``key`` (empty: no such widget)."""
+    for child in block.children.values():
+        if getattr(child, "key", None) == key and not hasattr(child, "children"):
+            return [block]
+        if hasattr(child, "children"):
+            inner = _boxes_to(child, key)
+            if inner:
+                return [block, *inner]
+    return []
+
+
+def _warnings_in(block: Any) -> list[str]:
+    found: list[str] = []
+    for child in block.children.values():
+        if hasattr(child, "children"):
+            found += _warnings_in(child)
+        elif getattr(child, "type", None) == "warning":
+            found.append(str(child.value))
+    return found
+
+
+def test_a_refused_delete_is_said_in_its_rule_sets_card_not_at_the_top() -> None:
+    """A rule set's Delete the database did not apply is said in that set's card (under its buttons), not in
+    another set's card, nor at the page's top."""
+    book = _store().book
+    admin = book.admit(THIS_COMPUTER, None, clock())
+    kept = [book.save(make_rule_set({"uk": title}, "block", 4, {}), clock(), admin) for title in ("Дача", "Парк")]
+    at = _page("club", "uk", club_section="rules")
+    working = book._writer
+    book._writer = sa.create_engine("sqlite:////nonexistent-folder/x.db")
+    try:
+        at.button(key=f"club_delete_{kept[1].slug}").click().run()
+    finally:
+        book._writer = working
+    assert not at.exception, at.exception
+    assert len(book.rule_sets()) == 2
+    said = _warnings(at)
+    assert said == [plain(room._NOT_APPLIED.in_("uk"), 600)], said
+    # a card holds its buttons' row, the row its columns, a column its button
+    pressed, other = (_boxes_to(at.main, f"club_delete_{rule_set.slug}")[-3] for rule_set in reversed(kept))
+    assert _warnings_in(pressed) == said
+    assert _warnings_in(other) == []
+    at.run()  # said once
+    assert not at.warning
+
+
+def test_a_refusal_for_a_tab_no_longer_the_admin_is_said_in_the_pin_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The PIN changed on another screen: this phone's rename is refused and its name box is gone, so the
+    refusal is said in the PIN's form, where the phone is asked for the PIN again (not at the page's top)."""
+    book = _store().book
+    admin = book.admit(THIS_COMPUTER, None, clock())
+    book.set_pin(admin, "dacha-2026")
+    monkeypatch.setattr(room, "client_address", lambda: "192.0.2.7")
+    phone = _page("club", "es", club_section="rules")
+    phone.text_input(key="club_admin_pin_field").set_value("dacha-2026")
+    phone.form_submit_button[0].click().run()
+    book.set_pin(book.admit(THIS_COMPUTER, None, clock()), "parque-2027")
+    phone.text_input(key="club_name_field").set_value("Club del parque").run()
+    assert not phone.exception, phone.exception
+    assert book.club_name() is None
+    with pytest.raises(ClubError) as refused:
+        book.name_club("Club del parque", None)
+    said = plain(refused.value.reason.in_("es"), 600)
+    assert _warnings_in(_boxes_to(phone.main, "club_admin_pin_field")[-1]) == [said]
+    assert _warnings(phone) == [said]

@@ -12,12 +12,13 @@ tab keeps in its session once the PIN was right.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 import streamlit as st
 
-from tutorial_app.app.club.room import act, app_address, here, refusal, say_refusal
+from tutorial_app.app.club.room import act, app_address, here
 from tutorial_app.app.shell.house_rules import describe_rule_set
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import RuleChoice, rules_picker
@@ -46,15 +47,16 @@ _TITLE_IN = {"en": "club.title_en", "ru": "club.title_ru", "uk": "club.title_uk"
 """The label of the title's box in each language."""
 
 
-Refused = Literal["new", "import", "shared"]
-"""Where a rule set was refused: the new set's Save button, the file import, a shared link's Keep button."""
+Refused = Literal["new", "import", "shared", "pin", "new_pin", "name"] | tuple[Literal["delete"], str]
+"""The control whose click was refused: the new set's Save button, the file import, a shared link's Keep button,
+the admin PIN's form, the new PIN's Save button, the club's name, a rule set's Delete button (its slug)."""
 
 
 @dataclass
 class BookTab:
     """What the rule book keeps on this tab between runs: the tab's admission as the club's admin, whether a new
-    PIN was just set, the title of a rule set just saved, why a rule set was refused and where (each said once), and
-    the rule set being made."""
+    PIN was just set, the title of a rule set just saved, what was refused and where (each said once), and the
+    rule set being made."""
 
     admission: Admission | None = None
     pin_saved: bool = False
@@ -64,15 +66,21 @@ class BookTab:
 
 
 def _refuse(where: Refused, reason: Text) -> None:
-    """Keep a refusal to be said under the control that caused it (``_say_refused``): the page's top, where the
-    club's other refusals are said, is off a phone's screen when that control is pressed."""
+    """Keep a refusal to be said under the control that caused it (``_say_refused``): the page's top is off a
+    phone's screen when that control is pressed."""
     _tab().refused = (where, reason)
 
 
-def _say_refused(where: Refused, current: Lang) -> None:
-    """The refusal of the control ``where``, once, under it."""
+def _refuser(where: Refused) -> Callable[[Text], None]:
+    """What ``act`` says a refusal with: kept for the control ``where``."""
+    return lambda reason: _refuse(where, reason)
+
+
+def _say_refused(where: Refused | None, current: Lang) -> None:
+    """The refusal of the control ``where``, once, under it; None: whatever refusal is kept (said where a tab
+    that is no longer the admin has none of the admin's controls left to say it under)."""
     refused = _tab().refused
-    if refused is None or refused[0] != where:
+    if refused is None or (where is not None and refused[0] != where):
         return
     _tab().refused = None
     st.warning(plain(refused[1].in_(current), 600), icon=":material/front_hand:")
@@ -110,10 +118,9 @@ def _enter_pin() -> None:
     if book is None:
         return
     pin = _typed_pin("club_admin_pin_field")
-    try:
-        _tab().admission = book.admit(here(), pin, clock())
-    except ClubError as exc:
-        refusal(exc.reason)
+    made: list[Admission] = []
+    if act(lambda: made.append(book.admit(here(), pin, clock())), say=_refuser("pin")):
+        _tab().admission = made[0]
 
 
 def _set_pin() -> None:
@@ -122,7 +129,7 @@ def _set_pin() -> None:
         return
     pin = _typed_pin("club_admin_new_pin")
     made: list[Admission] = []
-    if act(lambda: made.append(book.set_pin(_admission(book), pin))):
+    if act(lambda: made.append(book.set_pin(_admission(book), pin)), say=_refuser("new_pin")):
         _tab().admission, _tab().pin_saved = made[0], True
 
 
@@ -154,16 +161,14 @@ def _save_new(prefix: str) -> None:
 def _name_club() -> None:
     book = rule_book()
     if book is not None:
-        try:
-            book.name_club(str(st.session_state.get("club_name_field") or ""), _admission(book))
-        except ClubError as exc:
-            refusal(exc.reason)
+        name = str(st.session_state.get("club_name_field") or "")
+        act(book.name_club, name, _admission(book), say=_refuser("name"))
 
 
 def _delete(slug: str) -> None:
     book = rule_book()
     if book is not None:
-        act(book.delete, slug, _admission(book))
+        act(book.delete, slug, _admission(book), say=_refuser(("delete", slug)))
 
 
 def _import() -> None:
@@ -206,16 +211,22 @@ def _rule_set_card(rule_set: ClubRules, club: str | None, admin: bool) -> None:
             key=f"club_export_{rule_set.slug}",
             width="stretch",
         )
+        if admin:
+            _say_refused(("delete", rule_set.slug), current)  # in the card, under its buttons
 
 
 def _admin_panel(book: RuleBook, admission: Admission | None) -> None:
     """Who may edit: the admin's standing on this screen, the PIN form, setting a PIN."""
+    current = lang()
     if admission is None:
         st.info(tr("club.admin_only"), icon=":material/lock:")
-        if book.has_pin():
-            with st.form("club_admin_form", border=False):
-                st.text_input(tr("club.admin_pin"), type="password", key="club_admin_pin_field", max_chars=64)
-                st.form_submit_button(tr("club.admin_enter"), on_click=_enter_pin)
+        if not book.has_pin():
+            _say_refused(None, current)
+            return
+        with st.form("club_admin_form", border=False):
+            st.text_input(tr("club.admin_pin"), type="password", key="club_admin_pin_field", max_chars=64)
+            st.form_submit_button(tr("club.admin_enter"), on_click=_enter_pin, key="club_admin_enter")
+            _say_refused(None, current)  # a wrong PIN; or what a tab that lost its admission was refused
         return
     with st.expander(tr("club.admin_local") if here().local else tr("club.admin_yes"), icon=":material/shield:"):
         if book.pin_fixed:
@@ -223,6 +234,7 @@ def _admin_panel(book: RuleBook, admission: Admission | None) -> None:
         else:
             st.text_input(tr("club.admin_set_pin"), type="password", key="club_admin_new_pin", max_chars=64)
             st.button(tr("club.admin_save_pin"), on_click=_set_pin, key="club_admin_save_pin")
+            _say_refused("new_pin", current)
         if _tab().pin_saved:
             _tab().pin_saved = False
             st.success(tr("club.admin_pin_set"))
@@ -248,7 +260,6 @@ def rule_book_editor() -> None:
     if book is None:
         return
     current = lang()
-    say_refusal(current)
     admission = _admission(book)
     _admin_panel(book, admission)
     club = book.club_name()
@@ -261,6 +272,7 @@ def rule_book_editor() -> None:
             on_change=_name_club,
             placeholder=tr("club.club_name_placeholder"),
         )
+        _say_refused("name", current)
     elif club:
         st.subheader(plain(club, 80))
     saved, _tab().saved = _tab().saved, None

@@ -287,19 +287,20 @@ def say_refusal(current: str, version: int | None = None) -> None:
 _NOT_APPLIED = msg("the club's database did not answer, so your click was not applied: try again in a moment")
 
 
-def act(work: Callable[..., Any], *args: Any) -> bool:
-    """Run a store action; a refusal is kept to be shown (True when it went through).
+def act(work: Callable[..., Any], *args: Any, say: Callable[[Text], None] = refusal) -> bool:
+    """Run a store action; a refusal is kept to be shown (True when it went through): by ``say``, by default
+    at the page's top (``say_refusal``).
 
     A database that does not answer is a refusal too: the click is then clearly not applied.
     """
     try:
         work(*args)
     except ClubError as exc:
-        refusal(exc.reason)
+        say(exc.reason)
         return False
     except DB_ERRORS as exc:
         _LOG.warning("club action not applied: %s", type(exc).__name__)
-        refusal(_NOT_APPLIED)
+        say(_NOT_APPLIED)
         return False
     refusal(None)
     return True
