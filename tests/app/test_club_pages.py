@@ -639,3 +639,36 @@ def test_a_refusal_for_a_tab_no_longer_the_admin_is_said_in_the_pin_form(monkeyp
     said = plain(refused.value.reason.in_("es"), 600)
     assert _warnings_in(_boxes_to(phone.main, "club_admin_pin_field")[-1]) == [said]
     assert _warnings(phone) == [said]
+
+
+@pytest.mark.parametrize(
+    ("section", "button", "method", "lang"),
+    [
+        ("join", "club_join", "find", "es"),
+        ("teach", "club_start_class", "open_class", "uk"),
+        ("table", "club_open_table", "open_table", "es"),
+    ],
+)
+def test_a_refused_join_class_or_table_is_said_under_its_button_not_at_the_top(
+    section: str, button: str, method: str, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Joining, starting a class and opening a table refused by the club are said under their buttons, at the
+    end of their forms where a phone's screen is, and nowhere else (they were said at the page's top)."""
+    reason = msg("this table is closed")  # any reason the club gives
+
+    def refused(*_args: Any, **_kwargs: Any) -> None:
+        raise ClubError(reason)
+
+    from tutorial_app.app.club import home
+
+    # the form's labels in ``lang`` in this process too, where AppTest formats the table's choices to send them
+    monkeypatch.setattr(home, "tr", lambda key, /, **values: t(key, lang, **values))
+    at = _page("club", lang, club_section=section)
+    monkeypatch.setattr(_store(), method, refused)
+    at.button(key=button).click().run()
+    assert not at.exception, at.exception
+    said = plain(reason.in_(lang), 600)
+    assert _said_under(at.main, button) == said
+    assert _warnings(at) == [said]
+    at.run()  # said once
+    assert not at.warning

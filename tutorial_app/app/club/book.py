@@ -12,13 +12,11 @@ tab keeps in its session once the PIN was right.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
 
 import streamlit as st
 
-from tutorial_app.app.club.room import act, app_address, here
+from tutorial_app.app.club.room import act, app_address, here, refuse, refuser, say_refused
 from tutorial_app.app.shell.house_rules import describe_rule_set
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import RuleChoice, rules_picker
@@ -39,7 +37,6 @@ from tutorial_app.club.rulesets import (
 )
 from tutorial_app.club.store import clock
 from tutorial_app.language import LANGS, Lang
-from tutorial_app.rules.text import Text
 
 __all__ = ["rule_book_editor", "shared_rules_offer"]
 
@@ -47,43 +44,19 @@ _TITLE_IN = {"en": "club.title_en", "ru": "club.title_ru", "uk": "club.title_uk"
 """The label of the title's box in each language."""
 
 
-Refused = Literal["new", "import", "shared", "pin", "new_pin", "name"] | tuple[Literal["delete"], str]
-"""The control whose click was refused: the new set's Save button, the file import, a shared link's Keep button,
-the admin PIN's form, the new PIN's Save button, the club's name, a rule set's Delete button (its slug)."""
-
-
 @dataclass
 class BookTab:
     """What the rule book keeps on this tab between runs: the tab's admission as the club's admin, whether a new
-    PIN was just set, the title of a rule set just saved, what was refused and where (each said once), and the
-    rule set being made."""
+    PIN was just set, the title of a rule set just saved (each said once), and the rule set being made.
+
+    Why every refusal here is said under its control (``refuse``, ``say_refused``: the control's key): the
+    page's top is off a phone's screen when the Save button, the file box, a set's Delete button are pressed.
+    """
 
     admission: Admission | None = None
     pin_saved: bool = False
     saved: str | None = None
     choice: RuleChoice | None = None
-    refused: tuple[Refused, Text] | None = None
-
-
-def _refuse(where: Refused, reason: Text) -> None:
-    """Keep a refusal to be said under the control that caused it (``_say_refused``): the page's top is off a
-    phone's screen when that control is pressed."""
-    _tab().refused = (where, reason)
-
-
-def _refuser(where: Refused) -> Callable[[Text], None]:
-    """What ``act`` says a refusal with: kept for the control ``where``."""
-    return lambda reason: _refuse(where, reason)
-
-
-def _say_refused(where: Refused | None, current: Lang) -> None:
-    """The refusal of the control ``where``, once, under it; None: whatever refusal is kept (said where a tab
-    that is no longer the admin has none of the admin's controls left to say it under)."""
-    refused = _tab().refused
-    if refused is None or (where is not None and refused[0] != where):
-        return
-    _tab().refused = None
-    st.warning(plain(refused[1].in_(current), 600), icon=":material/front_hand:")
 
 
 def _tab() -> BookTab:
@@ -119,7 +92,7 @@ def _enter_pin() -> None:
         return
     pin = _typed_pin("club_admin_pin_field")
     made: list[Admission] = []
-    if act(lambda: made.append(book.admit(here(), pin, clock())), say=_refuser("pin")):
+    if act(lambda: made.append(book.admit(here(), pin, clock())), say=refuser("club_admin_enter")):
         _tab().admission = made[0]
 
 
@@ -129,7 +102,7 @@ def _set_pin() -> None:
         return
     pin = _typed_pin("club_admin_new_pin")
     made: list[Admission] = []
-    if act(lambda: made.append(book.set_pin(_admission(book), pin)), say=_refuser("new_pin")):
+    if act(lambda: made.append(book.set_pin(_admission(book), pin)), say=refuser("club_admin_save_pin")):
         _tab().admission, _tab().pin_saved = made[0], True
 
 
@@ -151,7 +124,7 @@ def _save_new(prefix: str) -> None:
         )
         saved = book.save(rule_set, clock(), _admission(book))
     except ClubError as exc:
-        _refuse("new", exc.reason)
+        refuse("club_book_save", exc.reason)
         return
     _tab().saved = saved.title.in_(lang())
     for code in LANGS:
@@ -162,13 +135,13 @@ def _name_club() -> None:
     book = rule_book()
     if book is not None:
         name = str(st.session_state.get("club_name_field") or "")
-        act(book.name_club, name, _admission(book), say=_refuser("name"))
+        act(book.name_club, name, _admission(book), say=refuser("club_name_field"))
 
 
 def _delete(slug: str) -> None:
     book = rule_book()
     if book is not None:
-        act(book.delete, slug, _admission(book), say=_refuser(("delete", slug)))
+        act(book.delete, slug, _admission(book), say=refuser(f"club_delete_{slug}"))
 
 
 def _import() -> None:
@@ -180,7 +153,7 @@ def _import() -> None:
         rule_set, _club = read_rules_file(upload.getvalue())
         saved = book.save(rule_set, clock(), _admission(book))
     except ClubError as exc:
-        _refuse("import", exc.reason)
+        refuse("club_rules_upload", exc.reason)
         return
     _tab().saved = saved.title.in_(lang())
 
@@ -212,7 +185,7 @@ def _rule_set_card(rule_set: ClubRules, club: str | None, admin: bool) -> None:
             width="stretch",
         )
         if admin:
-            _say_refused(("delete", rule_set.slug), current)  # in the card, under its buttons
+            say_refused(f"club_delete_{rule_set.slug}", current)  # in the card, under its buttons
 
 
 def _admin_panel(book: RuleBook, admission: Admission | None) -> None:
@@ -221,12 +194,12 @@ def _admin_panel(book: RuleBook, admission: Admission | None) -> None:
     if admission is None:
         st.info(tr("club.admin_only"), icon=":material/lock:")
         if not book.has_pin():
-            _say_refused(None, current)
+            say_refused(None, current)
             return
         with st.form("club_admin_form", border=False):
             st.text_input(tr("club.admin_pin"), type="password", key="club_admin_pin_field", max_chars=64)
             st.form_submit_button(tr("club.admin_enter"), on_click=_enter_pin, key="club_admin_enter")
-            _say_refused(None, current)  # a wrong PIN; or what a tab that lost its admission was refused
+            say_refused(None, current)  # a wrong PIN; or what a tab that lost its admission was refused
         return
     with st.expander(tr("club.admin_local") if here().local else tr("club.admin_yes"), icon=":material/shield:"):
         if book.pin_fixed:
@@ -234,7 +207,7 @@ def _admin_panel(book: RuleBook, admission: Admission | None) -> None:
         else:
             st.text_input(tr("club.admin_set_pin"), type="password", key="club_admin_new_pin", max_chars=64)
             st.button(tr("club.admin_save_pin"), on_click=_set_pin, key="club_admin_save_pin")
-            _say_refused("new_pin", current)
+            say_refused("club_admin_save_pin", current)
         if _tab().pin_saved:
             _tab().pin_saved = False
             st.success(tr("club.admin_pin_set"))
@@ -272,7 +245,7 @@ def rule_book_editor() -> None:
             on_change=_name_club,
             placeholder=tr("club.club_name_placeholder"),
         )
-        _say_refused("name", current)
+        say_refused("club_name_field", current)
     elif club:
         st.subheader(plain(club, 80))
     saved, _tab().saved = _tab().saved, None
@@ -286,9 +259,9 @@ def rule_book_editor() -> None:
         _tab().choice = rules_picker("club_book", "block", house_rules=False)
         _title_boxes("club_book", current)
         st.button(tr("club.save_rules"), type="primary", on_click=_save_new, args=("club_book",), key="club_book_save")
-        _say_refused("new", current)
+        say_refused("club_book_save", current)
     file_box(tr("club.import_rules"), ["json"], "club_rules_upload", _import)
-    _say_refused("import", current)
+    say_refused("club_rules_upload", current)
 
 
 def _save_shared(rule_set: ClubRules) -> None:
@@ -298,7 +271,7 @@ def _save_shared(rule_set: ClubRules) -> None:
     try:
         saved = book.save(rule_set, clock(), _admission(book))
     except ClubError as exc:
-        _refuse("shared", exc.reason)
+        refuse("club_keep_shared", exc.reason)
         return
     _tab().saved = saved.title.in_(lang())
     st.query_params.pop("club_rules", None)
@@ -326,6 +299,6 @@ def shared_rules_offer(value: str) -> None:
             st.button(
                 tr("club.keep_shared"), type="primary", on_click=_save_shared, args=(rule_set,), key="club_keep_shared"
             )
-            _say_refused("shared", current)
+            say_refused("club_keep_shared", current)
         else:
             st.caption(tr("club.admin_only"))

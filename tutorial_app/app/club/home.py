@@ -14,7 +14,7 @@ from typing import Literal
 
 import streamlit as st
 
-from tutorial_app.app.club.room import enter, here, refusal
+from tutorial_app.app.club.room import enter, here, refuse, say_refused
 from tutorial_app.app.shell.rules_picker import RuleChoice, rules_picker
 from tutorial_app.app.shell.session import lang, learner, tr
 from tutorial_app.app.shell.state import page_state, set_widget_value
@@ -74,15 +74,16 @@ def _join(store: ClubStore) -> None:
         room = store.find(str(typed), now, here())
         return room.code, store.join(room.code, str(name), now, seat if isinstance(seat, int) else None)
 
-    _enter_when_let_in(joined)
+    _enter_when_let_in(joined, "club_join")
 
 
-def _enter_when_let_in(let_in: Callable[[], tuple[str, str]]) -> None:
-    """Enter the room ``let_in`` joins or opens (its code and this tab's token), or show why the store refused."""
+def _enter_when_let_in(let_in: Callable[[], tuple[str, str]], button: str) -> None:
+    """Enter the room ``let_in`` joins or opens (its code and this tab's token), or say under the button keyed
+    ``button`` why the store refused (the page's top is off a phone's screen at the form's end)."""
     try:
         code, token = let_in()
     except ClubError as exc:
-        refusal(exc.reason)
+        refuse(button, exc.reason)
         return
     enter(code, token)
 
@@ -146,6 +147,7 @@ def join_form(store: ClubStore) -> None:
     st.text_input(tr("club.your_name"), key="club_join_name", max_chars=60, placeholder=tr("app.learner_placeholder"))
     _seat_choice(store)
     st.button(tr("club.join"), type="primary", on_click=_join, args=(store,), key="club_join")
+    say_refused("club_join", lang())
 
 
 # -- starting a class ----------------------------------------------------------------------------
@@ -154,11 +156,13 @@ def join_form(store: ClubStore) -> None:
 def _teach(store: ClubStore) -> None:
     lesson = find_lesson(str(st.session_state.get("club_teach_lesson", "")))
     if lesson is None:
-        refusal(msg("choose a lesson first"))
+        refuse("club_start_class", msg("choose a lesson first"))
         return
     name = str(st.session_state.get("club_teacher_name") or "").strip() or tr("club.teacher")
     capacity = int(st.session_state.get("club_capacity", 40))
-    _enter_when_let_in(lambda: store.open_class(lesson.id, len(lesson.steps), name, capacity, clock(), who=here()))
+    _enter_when_let_in(
+        lambda: store.open_class(lesson.id, len(lesson.steps), name, capacity, clock(), who=here()), "club_start_class"
+    )
 
 
 def teach_form(store: ClubStore) -> None:
@@ -181,6 +185,7 @@ def teach_form(store: ClubStore) -> None:
     low, high = CLASS_CAPACITY
     right.number_input(tr("club.capacity"), min_value=low, max_value=high, value=40, step=1, key="club_capacity")
     st.button(tr("club.start_class"), type="primary", on_click=_teach, args=(store,), key="club_start_class")
+    say_refused("club_start_class", current)
 
 
 def _course_name(course: str, lessons: list[Lesson]) -> str:
@@ -212,7 +217,7 @@ def _open_table(store: ClubStore) -> None:
         )
         return store.open_table(setup, name, role, clock(), seat=0 if role == "player" else None, who=here())
 
-    _enter_when_let_in(opened)
+    _enter_when_let_in(opened, "club_open_table")
 
 
 def table_form(store: ClubStore) -> None:
@@ -259,3 +264,4 @@ def table_form(store: ClubStore) -> None:
         key="club_open_table",
         disabled=_door().table_choice is None,
     )
+    say_refused("club_open_table", current)

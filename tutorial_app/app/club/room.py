@@ -62,6 +62,9 @@ __all__ = [
     "app_address",
     "say_refusal",
     "refusal",
+    "refuse",
+    "refuser",
+    "say_refused",
     "act",
     "here",
     "client_address",
@@ -92,7 +95,8 @@ class Device(NamedTuple):
 class RoomTab:
     """What this tab keeps of the club between runs: its room's code and its token there (None: in no room),
     this browser's id for the quotas, a refusal to show on the next run (and the room's version it was first
-    shown at, where the page keeps it: ``say_refusal``), when the poll last told the room this device is here,
+    shown at, where the page keeps it: ``say_refusal``), a refusal to say under the control that caused it
+    (the control's key: ``say_refused``), when the poll last told the room this device is here,
     whether the last poll found the database down, the cookies this run asked for, the cookies this tab's
     page was sent (name -> value), whether the page was told to load plotly.js, and the room's last version
     a learner's poll found no concern of its phone (code, version)."""
@@ -102,6 +106,7 @@ class RoomTab:
     client: str | None = None
     refusal: Text | None = None
     refusal_at: int | None = None
+    refused: tuple[str, Text] | None = None
     noted: float | None = None
     db_down: bool = False
     cookies: dict[str, tuple[str, int]] = field(default_factory=dict)
@@ -282,6 +287,28 @@ def say_refusal(current: str, version: int | None = None) -> None:
     else:
         kept.refusal_at = version
     st.warning(plain(reason.in_(current), 600), icon=":material/front_hand:")
+
+
+def refuse(where: str, reason: Text) -> None:
+    """Keep a refusal to be said under the control keyed ``where`` (``say_refused``) rather than at the page's
+    top (``refusal``): the top is off a phone's screen when a control further down the page is pressed."""
+    tab().refused = (where, reason)
+
+
+def refuser(where: str) -> Callable[[Text], None]:
+    """What ``act`` says a refusal with for the control keyed ``where``: kept to be said under it."""
+    return lambda reason: refuse(where, reason)
+
+
+def say_refused(where: str | None, current: str) -> None:
+    """The refusal of the control keyed ``where``, once, under it; None: whatever refusal is kept (said where
+    the control that caused it is no longer drawn, as on a tab that is no longer the club's admin)."""
+    kept = tab()
+    refused = kept.refused
+    if refused is None or (where is not None and refused[0] != where):
+        return
+    kept.refused = None
+    st.warning(plain(refused[1].in_(current), 600), icon=":material/front_hand:")
 
 
 _NOT_APPLIED = msg("the club's database did not answer, so your click was not applied: try again in a moment")
