@@ -121,6 +121,17 @@ def test_a_damaged_link_is_refused() -> None:
             read_link_value(bad)
 
 
+def test_a_club_name_refused_says_it_is_the_clubs_name(tmp_path: Path) -> None:
+    """Not "the English title has control characters": the club's name is no rule set's title."""
+    book = ClubStore(f"sqlite:///{tmp_path / 'club.sqlite3'}").book
+    admin = book.admit(THIS_COMPUTER, None, 1.0)
+    for name in ("Dacha\u0007Club", "D" * 81):
+        with pytest.raises(ClubError) as refused:
+            book.name_club(name, admin)
+        assert "club's name" in refused.value.reason.en and "title" not in refused.value.reason.en
+        assert "title" not in refused.value.reason.es and "títul" not in refused.value.reason.es
+
+
 def test_the_rule_book_keeps_sets_under_free_keys(tmp_path: Path) -> None:
     book = ClubStore(f"sqlite:///{tmp_path / 'club.sqlite3'}").book
     admin = book.admit(THIS_COMPUTER, None, 1.0)

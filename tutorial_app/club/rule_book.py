@@ -132,7 +132,7 @@ class RuleBook:
             conn.execute(settings_table.delete().where(settings_table.c.name == "club_name"))
             if not name.strip():
                 return ""
-            kept = clean_title(name, "en")
+            kept = clean_title(name, "club")
             conn.execute(settings_table.insert().values(name="club_name", value=kept))
             return kept
 

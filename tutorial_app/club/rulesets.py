@@ -53,12 +53,14 @@ _TOO_LONG = {
     "ru": msg("the Russian title is longer than {n} characters", n=MAX_TITLE),
     "uk": msg("the Ukrainian title is longer than {n} characters", n=MAX_TITLE),
     "es": msg("the Spanish title is longer than {n} characters", n=MAX_TITLE),
+    "club": msg("the club's name is longer than {n} characters", n=MAX_TITLE),
 }
 _CONTROL = {
     "en": msg("the English title has control characters"),
     "ru": msg("the Russian title has control characters"),
     "uk": msg("the Ukrainian title has control characters"),
     "es": msg("the Spanish title has control characters"),
+    "club": msg("the club's name has control characters"),
 }
 _NO_TITLE = msg("write the rule set's title in at least one language")
 
@@ -110,7 +112,8 @@ def _in_every_language(titles: Mapping[str, str]) -> Text:
 
 
 def clean_title(text: object, lang: str) -> str:
-    """A title as kept: NFC, one line, 1 to 80 characters, no control characters."""
+    """A title as kept: NFC, one line, 1 to 80 characters, no control characters; ``lang`` names the title a
+    refusal speaks of (``club``: the club's name, kept the same way)."""
     if not isinstance(text, str) or not " ".join(text.split()):
         raise ClubError(_NO_TITLE)
     title = unicodedata.normalize("NFC", " ".join(text.split()))
