@@ -165,16 +165,27 @@ def click_point(page: Any, name: str) -> None:
     wait_rerun(page, before, text=text, answered=answered)
 
 
-def click_button(page: Any, label: str, expect: str | None = None) -> None:
-    """Click the app button with exactly this label and wait for the app's answer.
+def click_button(page: Any, label: str, expect: str | None = None, gone: bool = False) -> None:
+    """Click the app button with exactly this label, once the page is still, and wait for the app's answer.
 
-    With ``expect``, wait until that text is on the page; a click that a
-    layout shift made miss (the text did not come and the button is still
-    there) is made once more.
+    With ``expect``, wait until that text is on the page; with ``gone``, until
+    the button is no longer there (a question's choice, once answered). A
+    click that was lost (a layout shift, or a run the page was still making
+    for itself, such as the board's width being reported: the awaited sign did
+    not come and the button is still there) is made once more.
     """
+    page.wait_for_function(SETTLED, polling=POLL_MS)
     button = page.get_by_role("button", name=label, exact=True).first
     before, text = reruns(page), page.evaluate(PAGE_TEXT)
     button.click()
+    if gone:
+        try:
+            button.wait_for(state="detached", timeout=5_000)
+        except PlaywrightTimeout:
+            button.click()
+            button.wait_for(state="detached")
+        page.wait_for_function(SETTLED, polling=POLL_MS)
+        return
     if expect is None:
         wait_rerun(page, before, text=text)
         return
@@ -206,10 +217,10 @@ def answer_question(page: Any, run: Run, answer: object, words: LessonWords = EN
     question without choices: typed into the answer box), and in ``run``, the test's copy of the lesson."""
     choices = run.choices(words.lang)
     if choices is not None:
-        click_button(page, next(text for value, text in choices if value == answer))
+        click_button(page, next(text for value, text in choices if value == answer), gone=True)
     else:
         page.get_by_label(words.answer_box).fill(str(answer))
-        click_button(page, words.answer)
+        click_button(page, words.answer, gone=True)
     run.answer(answer)
 
 
