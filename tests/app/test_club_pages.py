@@ -24,7 +24,7 @@ from tutorial_app.club.rulesets import link_value, make_rule_set
 from tutorial_app.club.shared_hand import make_setup
 from tutorial_app.club.store import THIS_COMPUTER, ClubStore, clock
 from tutorial_app.i18n import t
-from tutorial_app.rules.text import msg
+from tutorial_app.rules.text import msg, msgn
 
 LESSON = "core-02-placing-on-the-ends"
 CALM = {"en": "the club's database is not answering just now", "ru": "база клуба сейчас не отвечает"}
@@ -523,7 +523,12 @@ def test_a_refused_import_or_shared_link_is_said_under_its_control(monkeypatch: 
     link.switch_page("app_pages/club.py").run()
     link.button(key="club_keep_shared").click().run()
     assert not link.exception, link.exception
-    limit = msg("the club keeps at most {MAX_RULE_SETS} rule sets: delete one first", MAX_RULE_SETS=1)
+    limit = msgn(
+        "the club keeps at most {n} rule set: delete it first",
+        "the club keeps at most {n} rule sets: delete one first",
+        1,
+    )
+    assert "como mucho 1 conjunto de reglas" in limit.in_("es"), "one rule set, not «1 conjuntos»"
     assert _said_under(link.main, "club_keep_shared") == plain(limit.in_("es"), 600)
     assert [str(w.value) for w in link.warning] == [plain(limit.in_("es"), 600)]
 

@@ -25,7 +25,7 @@ from tutorial_app.club.errors import ClubError
 from tutorial_app.club.limits import Visitor, check_guesses, count_failure
 from tutorial_app.club.rulesets import ClubRules, clean_title, make_rule_set
 from tutorial_app.club.tables import rule_sets_table, settings_table
-from tutorial_app.rules.text import msg
+from tutorial_app.rules.text import msg, msgn
 
 __all__ = ["RuleBook", "Admission", "MAX_RULE_SETS", "MIN_PIN"]
 
@@ -163,9 +163,10 @@ class RuleBook:
             taken = set(conn.execute(sa.select(rule_sets_table.c.slug)).scalars())
             if not replace and len(taken) >= MAX_RULE_SETS:
                 raise ClubError(
-                    msg(
-                        "the club keeps at most {MAX_RULE_SETS} rule sets: delete one first",
-                        MAX_RULE_SETS=MAX_RULE_SETS,
+                    msgn(
+                        "the club keeps at most {n} rule set: delete it first",
+                        "the club keeps at most {n} rule sets: delete one first",
+                        MAX_RULE_SETS,
                     )
                 )
             slug = rule_set.slug
