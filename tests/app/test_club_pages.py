@@ -677,3 +677,48 @@ def test_a_refused_join_class_or_table_is_said_under_its_button_not_at_the_top(
     assert _warnings(at) == [said]
     at.run()  # said once
     assert not at.warning
+
+
+def test_a_watchers_refused_hint_is_said_under_the_hint_form_and_the_text_is_kept() -> None:
+    """A hint sent empty, or to a player who left meanwhile, is refused right under the hint form (it was said
+    at the page's top, repeated until the room changed); what the teacher typed stays in the box."""
+    setup = make_setup("block", 2, {}, "greedy", new_secret(), False, 60)
+    store = _store()
+    code, teacher = store.open_table(setup, "Olena", "watcher", clock())
+    anna = store.join(code, "Anna", clock())
+    store.join(code, "Boris", clock())
+    store.deal(code, teacher, clock())
+    at = _in_room(code, teacher)  # in English: AppTest formats the seat picker's choice in English on a click
+    at.button(key="club_send_hint").click().run()
+    assert not at.exception, at.exception
+    empty = plain(msg("write the hint first").in_("en"), 600)
+    assert _said_after_hint_form(at) == empty and [str(w.value) for w in at.warning] == [empty]
+    at.run()  # said once
+    assert not at.warning
+    assert at.selectbox(key="club_hint_seat").value == 0  # Anna's seat
+    store.leave(code, anna, clock())  # Anna left after the page was drawn: a bot plays her seat
+    at.text_area(key="club_hint_text").input("lead the double")
+    at.button(key="club_send_hint").click().run()
+    assert not at.exception, at.exception
+    gone = plain(msg("nobody sits at seat {seat}: a bot plays it", seat=0).in_("en"), 600)
+    assert _said_after_hint_form(at) == gone and [str(w.value) for w in at.warning] == [gone]
+    assert at.text_area(key="club_hint_text").value == "lead the double"
+
+
+def _said_after_hint_form(at: AppTest) -> str | None:
+    """The warning right after the bordered box that holds the hint's text (the hint form), in its column."""
+
+    def find(block: Any) -> str | None:
+        children = [block.children[index] for index in sorted(block.children)]
+        for place, child in enumerate(children):
+            if not hasattr(child, "children"):
+                continue
+            if any(getattr(inner, "key", None) == "club_hint_text" for inner in child.children.values()):
+                after = children[place + 1] if place + 1 < len(children) else None
+                return str(after.value) if after is not None and getattr(after, "type", None) == "warning" else None
+            found = find(child)
+            if found is not None:
+                return found
+        return None
+
+    return find(at.main)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from tutorial_app.app.club.room import Device, act, refusal
+from tutorial_app.app.club.room import Device, act, refuse, refuser, say_refused
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.table.board_view import show_board
@@ -25,6 +25,9 @@ __all__ = ["watcher_view", "MAX_HINT"]
 
 MAX_HINT = 300
 
+_SEND = "club_send_hint"
+"""The hint form's send button: a refused hint (either button's) is said under the form's buttons."""
+
 
 def _names(holders: Sequence[Member | None]) -> dict[int, str]:
     return {seat: member.name if member is not None else tr("club.bot_name") for seat, member in enumerate(holders)}
@@ -35,16 +38,16 @@ def _send(store: ClubStore, place: Device, seat_key: str, text_key: str) -> None
     if not isinstance(seat, int):
         return
     if not text:
-        refusal(msg("write the hint first"))
+        refuse(_SEND, msg("write the hint first"))
         return
-    if act(store.hint, place.code, place.token, seat, verbatim(text[:MAX_HINT]), clock()):
+    if act(store.hint, place.code, place.token, seat, verbatim(text[:MAX_HINT]), clock(), say=refuser(_SEND)):
         st.session_state[text_key] = ""
 
 
 def _send_advice(store: ClubStore, place: Device, game: TableGame) -> None:
     state = game.state
     if not state.is_over:
-        act(store.hint, place.code, place.token, state.to_move, advice(state), clock())
+        act(store.hint, place.code, place.token, state.to_move, advice(state), clock(), say=refuser(_SEND))
 
 
 def _hint_form(store: ClubStore, place: Device, game: TableGame, holders: Sequence[Member | None]) -> None:
@@ -67,7 +70,7 @@ def _hint_form(store: ClubStore, place: Device, game: TableGame, holders: Sequen
             tr("club.send_hint"),
             on_click=_send,
             args=(store, place, "club_hint_seat", "club_hint_text"),
-            key="club_send_hint",
+            key=_SEND,
             width="stretch",
         )
         to_move = game.state.to_move
@@ -104,3 +107,5 @@ def watcher_view(
         if not state.is_over:
             st.markdown(tr("club.turn_of", who=plain(_names(holders)[state.to_move], 60)))
         _hint_form(store, place, game, holders)
+        # under the form's buttons, where the teacher looks; also when the form is gone (its last player left)
+        say_refused(_SEND, current)
