@@ -20,7 +20,7 @@ from tutorial_app.lessons.check.games import pass_for
 from tutorial_app.lessons.check.semantics import either
 from tutorial_app.lessons.check.vocabulary import GLOSSARY_NAME, GlossaryError, source_slips
 from tutorial_app.lessons.format.courses import COURSES, course_rank
-from tutorial_app.lessons.format.model import Lesson, QuizStep, Step
+from tutorial_app.lessons.format.model import ID_PATTERN, Lesson, QuizStep, Step
 from tutorial_app.rules.text import Text, msg, msgc, msgn, reason_of, shown, verbatim
 from tutorial_app.source import Mark, Path_, Source, SourceError, read_source
 
@@ -482,9 +482,14 @@ def _message(err: ErrorDetails, loc: tuple[int | str, ...]) -> tuple[Text, bool]
     if kind == "value_error":
         error = ctx.get("error")
         return (reason_of(error) if isinstance(error, BaseException) else verbatim(str(error or err["msg"]))), False
-    if kind == "string_pattern_mismatch":
+    if kind == "string_pattern_mismatch" and ctx.get("pattern") == ID_PATTERN:
         return msg(
             "{value} is not a valid id: use lowercase words and numbers joined by dashes, like core-01-the-set",
+            value=_shown_value(value),
+        ), False
+    if kind == "string_pattern_mismatch":  # the one other pattern: a move written as text
+        return msg(
+            "{value} is not a move: write a tile and an end, like 5-1 right (the ends: lead, left, right, up, down)",
             value=_shown_value(value),
         ), False
     if kind == "string_too_short":
