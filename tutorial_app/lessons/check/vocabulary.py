@@ -124,10 +124,7 @@ class Also(_Strict):
 
 
 class Meaning(LText):
-    """A term's meaning: one sentence in each of the four languages (none may be left out)."""
-
-    uk: str = Field(min_length=1, description="Ukrainian")
-    es: str = Field(min_length=1, description="Spanish")
+    """A term's meaning: one sentence in each of the four languages (none may be left out, as in every LText)."""
 
 
 class Term(_Strict):
