@@ -243,8 +243,10 @@ def _tapped_low(page: Any, label: str) -> None:
 def test_on_a_phone_the_verdict_comes_into_sight_and_a_board_pick_puts_down_the_buttons_and_the_warning(
     screen_page: Any, app_url: str, artifacts: Path
 ) -> None:
-    """390 x 844: a lesson's verdict said after a tap on an end button below its box is scrolled into sight (ru);
-    on Play, a warning about a tile chosen with its button comes into sight, and goes with the button's choice as
+    """390 x 844: a lesson's verdict said after a tap on an end button below its box is scrolled into sight, and
+    outlasts the next pick: a tile that fits nowhere chosen with its button, said why under it, then another tile
+    picked on the board puts that pick, its buttons and its note down, the wrong move's reason staying (ru); on
+    Play, a warning about a tile chosen with its button comes into sight, and goes with the button's choice as
     soon as another tile is picked on the board (en)."""
     lesson = next(item for item in load_course("core") if item.id == "core-02-placing-on-the-ends")
     run = LessonRun.start(lesson)
@@ -271,6 +273,24 @@ def test_on_a_phone_the_verdict_comes_into_sight_and_a_board_pick_puts_down_the_
     )
     page.wait_for_function(IN_SIGHT, arg=said.ru, polling=50, timeout=30_000)
     page.screenshot(path=str(artifacts / "phone_lesson_verdict_in_sight.png"))
+    # the learner tries again: a tile that fits nowhere, chosen with its button, said why under the verdict
+    stuck = next(t_ for t_ in state.hand(run.viewer) if not any(m.tile is t_ for m in legal_moves(state)))
+    note = handle_click(state, None, f"hand:{stuck}", viewer_seat=run.viewer).message
+    assert note is not None
+    _tapped_low(page, str(stuck))
+    page.wait_for_function(IN_SIGHT, arg=note.ru, polling=50, timeout=30_000)
+    assert page.evaluate(TIMES_SAID, said.ru) == 1, "the wrong move's reason stays beside the note on the pick"
+    page.wait_for_function(IN_SIGHT, arg=said.ru, polling=50, timeout=30_000)  # the box from its top, both in sight
+    page.screenshot(path=str(artifacts / "phone_lesson_verdict_and_pick_note.png"))
+    # then the tile just misplaced, picked on the board: the stuck tile's pick, its buttons and its note go
+    where = wait_point(page, f"hand:{tile}")
+    page.touchscreen.tap(where["x"], where["y"])
+    page.get_by_role("button", name=f"▲ {stuck}", exact=True).wait_for(state="detached")
+    page.wait_for_function(SETTLED, polling=50)
+    assert page.evaluate(LAYER) == f"pick:hand:{tile}"
+    assert page.evaluate(TIMES_SAID, note.ru) == 0, "the note on the tile put down is gone"
+    assert page.evaluate(TIMES_SAID, said.ru) == 1, "the wrong move's reason is still said"
+    page.screenshot(path=str(artifacts / "phone_lesson_board_pick_keeps_verdict.png"))
     # Play: a tile that fits nowhere chosen with its button, then another tile picked on the board
     seed, table = next(
         (seed, table)

@@ -82,7 +82,8 @@ OnFinish = Callable[[Run], None]
 
 @dataclass
 class Shown:
-    """What the player shows after an action: a verdict (None: neutral), a message and the extras (kept per tab)."""
+    """What the player shows after an action (a move or an answer judged, a hint, a table resumed): a verdict
+    (None: neutral), a message and the extras (kept per tab)."""
 
     correct: bool | None
     message: str
@@ -93,11 +94,17 @@ class Shown:
 @dataclass
 class PlayerSlot:
     """A lesson player's state on this tab (one per player name: ``learn``, ``ws``, a club room's): the lesson
-    run it shows, what was said after the last action, whether a presenter revealed the step's answer, and
-    whether the page around the player has seen the run finished (so the page reruns once when it ends)."""
+    run it shows, what was said after the last action, what is said of the learner's pick (``pick_note``: why a
+    tile fits nowhere; nothing counted), whether a presenter revealed the step's answer, and whether the page
+    around the player has seen the run finished (so the page reruns once when it ends).
+
+    Why the pick's note apart from ``shown``: they go at different times. A pick put down (another tile picked on
+    the board, ``browser.PUT_DOWN``) takes its note with it, while the verdict of the last move, the reason a
+    learner trying again needs, stays until the next action is judged."""
 
     run: LessonRun | None = None
     shown: Shown | None = None
+    pick_note: Text | None = None
     revealed: bool = False
     saw_finished: bool = False
 
@@ -112,7 +119,9 @@ def _run(name: str) -> Run | None:
 
 
 def _set_shown(name: str, shown: Shown | None) -> None:
-    player_slot(name).shown = shown
+    """What the last action said, in place of all the box said before (a note on the pick included)."""
+    slot = player_slot(name)
+    slot.shown, slot.pick_note = shown, None
     if shown is not None:
         bump(f"{name}_said")  # something new said: the box comes into sight (``_feedback``)
 
@@ -121,7 +130,7 @@ def open_lesson(name: str, run: Run) -> None:
     """Show ``run`` (a lesson started by ``start_run``, maybe played on) in the player ``name``, with nothing
     said, selected or revealed yet."""
     slot = player_slot(name)
-    slot.run, slot.shown, slot.revealed = run, None, False
+    slot.run, slot.shown, slot.pick_note, slot.revealed = run, None, None, False
     set_selected(name, None)
 
 
@@ -194,8 +203,11 @@ def _hint(name: str) -> None:
 
 
 def _say(name: str, said: Text | None) -> None:
-    """A neutral message where the learner is looking (a selection explained, nothing counted); None clears it."""
-    _set_shown(name, Shown(None, said.in_(lang())) if said is not None else None)
+    """A neutral note on the learner's pick where they are looking (a selection explained, nothing counted), under
+    the verdict of their last move, which stays; None: the pick was put down, and its note goes."""
+    player_slot(name).pick_note = said
+    if said is not None:
+        bump(f"{name}_said")
 
 
 def _resume(name: str, on_finish: OnFinish) -> None:
@@ -251,15 +263,19 @@ def _solve(name: str, on_finish: OnFinish) -> None:
 
 
 def _feedback(name: str) -> None:
-    """The verdict, the engine's explanation and the hint, where the learner is looking: beside the board on a wide
-    screen; on a phone, where the panel is under the board, the box is scrolled into sight when something new is
-    said in it (the buttons just tapped are below it, and it would appear above the screen's top)."""
-    shown = player_slot(name).shown
+    """The verdict, the engine's explanation and the hint, then the note on the learner's pick, where the learner
+    is looking: beside the board on a wide screen; on a phone, where the panel is under the board, the box is
+    scrolled into sight when something new is said in it (the buttons just tapped are below it, and it would
+    appear above the screen's top)."""
+    slot = player_slot(name)
     keep_in_sight(f"{name}_feedback", revision(f"{name}_said"))
-    if shown is None:
+    if slot.shown is None and slot.pick_note is None:
         return
     with st.container(key=f"{name}_feedback"):
-        _said(name, shown)
+        if slot.shown is not None:
+            _said(name, slot.shown)
+        if slot.pick_note is not None:
+            st.info(slot.pick_note.in_(lang()), icon=":material/info:")
 
 
 def _said(name: str, shown: Shown) -> None:

@@ -21,7 +21,8 @@ M = TypeVar("M")
 @dataclass(frozen=True)
 class StepHooks(Generic[M]):
     """``submit`` hands the learner's move to the run (the player checks it and shows the feedback); ``say`` shows a
-    neutral sentence where the learner is looking (a selection explained, nothing counted), ``say(None)`` clears it."""
+    neutral sentence where the learner is looking (a selection explained, nothing counted), under the verdict of the
+    last move, and ``say(None)`` clears that sentence (the selection put down), never the verdict."""
 
     submit: Callable[[M], None]
     say: Callable[[Text | None], None]

@@ -85,7 +85,7 @@ def _click(name: str, run: LessonRun, clicked: str, hooks: Hooks) -> None:
     """A board click or a button: the shared click model; only placing a tile can be a mistake."""
     if run.done or run.refuted or run.state is None:
         return
-    if clicked == PUT_DOWN:  # a tile picked on the board, not the one the buttons chose: they and the box follow it
+    if clicked == PUT_DOWN:  # a tile picked on the board: the buttons follow it, the note on their tile goes
         controls.set_selected(name, None)
         hooks.say(None)
         return
