@@ -14,6 +14,7 @@ from app_runs import MAIN, ok, started
 from streamlit.testing.v1 import AppTest
 
 from tutorial_app.app.tien_gow.table import HUMAN
+from tutorial_app.board.browser import LIT_TWIN
 from tutorial_app.board.tien_gow_controller import selection_hint
 from tutorial_app.i18n import t
 from tutorial_app.lessons import load_course, solve, solve_until
@@ -111,7 +112,8 @@ def test_every_button_under_the_table_is_given_to_the_table_as_the_click_it_stan
 ) -> None:
     """The table is sent the buttons under it (``twins``: key -> the table's click), so that a button pressed while
     the table holds tiles picked on it acts on them (the browser answers the press, ``browser.Answers.twins``):
-    every tile's button, Play and Discard, on the Play page and in a lesson, and nothing else."""
+    every tile's button, Play and Discard (each with its lit look, shown while the table's own picks light it),
+    on the Play page and in a lesson, and nothing else."""
     from tutorial_app.app.tien_gow import view
 
     sent: list[tuple[str, dict[str, Any]]] = []
@@ -142,11 +144,15 @@ def test_every_button_under_the_table_is_given_to_the_table_as_the_click_it_stan
             **{f"{name}_tg_tile_{place}": f"hand:{place}" for place in range(len(hand))},
             f"{name}_tg_play": "action:play",
             f"{name}_tg_discard": "action:discard",
+            f"{LIT_TWIN}{name}_tg_play": "action:play",
+            f"{LIT_TWIN}{name}_tg_discard": "action:discard",
         }
         labels = {key: page.button(key=key).label for key in twins}
         assert [labels[f"{name}_tg_tile_{place}"] for place in range(len(hand))] == [str(tile) for tile in hand]
-        assert labels[f"{name}_tg_play"] == t("tg.play", lang)
-        assert labels[f"{name}_tg_discard"] == t("tg.discard", lang)
+        for action in ("play", "discard"):  # nothing chosen: unlit, with a lit look the table shows for its own picks
+            assert labels[f"{name}_tg_{action}"] == labels[f"{LIT_TWIN}{name}_tg_{action}"] == t(f"tg.{action}", lang)
+            assert page.button(key=f"{name}_tg_{action}").proto.type == "secondary"
+            assert page.button(key=f"{LIT_TWIN}{name}_tg_{action}").proto.type == "primary"
 
 
 def test_the_header_shows_a_typed_deal_number_and_keeps_a_secret_one_hidden() -> None:

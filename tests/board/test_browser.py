@@ -229,6 +229,10 @@ def test_the_tien_gow_table_answers_every_legal_move_and_reports_it_back(seed: i
                 used.add(place)
                 names.append(f"hand:{place}")
             assert f"{PICK_JOIN.join(sorted(names))}|action:{move.action.value}" in sent["moves"]
+        # every set of picks lights Play or Discard (on the table, and their twins under it) as the rules let it go
+        for picks, whole in sent["selections"].items():
+            tiles = tuple(hand[int(name[5:])] for name in picks.split(PICK_JOIN))
+            assert whole["lit"] == [f"action:{a.value}" for a in tg.Action if tg.normalize(tg.Move(a, tiles)) in legal]
 
 
 def test_tien_gow_boards_in_between() -> None:

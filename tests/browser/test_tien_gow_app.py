@@ -31,6 +31,7 @@ from browser_helpers import (
 )
 
 from tutorial_app.app.tien_gow.table import HUMAN, TienGowTable, human_move, resume, start_tien_gow
+from tutorial_app.board.browser import LIT_TWIN
 from tutorial_app.i18n import t
 from tutorial_app.lessons import lessons_root, load_lesson, solve, start_run
 from tutorial_app.lessons.format.model import CapstoneStep, PlayStep
@@ -70,8 +71,10 @@ def _places(hand: tuple[Tile, ...], tiles: tuple[Tile, ...]) -> list[int]:
 
 
 def _press(page: Any, key: str) -> None:
-    """Tap a keyed app button (the button twins under the table, as on a phone) and wait for the app's answer."""
-    button = page.locator(f".st-key-{key} button:visible").first  # with help= Streamlit draws it twice, one hidden
+    """Tap a keyed app button (the button twins under the table, as on a phone), or its lit look where that shows
+    in its place (``browser.LIT_TWIN``), and wait for the app's answer."""
+    # with help= Streamlit draws a button twice, one hidden
+    button = page.locator(f".st-key-{key} button:visible, .st-key-{LIT_TWIN}{key} button:visible").first
     before, text = reruns(page), page.evaluate(PAGE_TEXT)
     button.click()
     wait_rerun(page, before, text=text)
@@ -347,3 +350,71 @@ def test_in_a_lesson_play_under_the_table_lays_the_tiles_picked_on_it(page: Any,
     page.get_by_text("Right!").first.wait_for()
     assert "Choose the tiles to lay first" not in page.evaluate(PAGE_TEXT)
     page.screenshot(path=str(artifacts / "tien_gow_lesson_twin_right.png"), full_page=True)
+
+
+# The Play and Discard buttons under the table a learner sees, each as its Streamlit kind ("disabled" when it is):
+# the button keyed as it is, or its lit look (browser.LIT_TWIN), whichever shows.
+SHOWN_ACTIONS = """([prefix, lit]) => Object.fromEntries(['play', 'discard'].map((action) => {
+  const keys = [`st-key-${prefix}_tg_${action}`, `st-key-${lit}${prefix}_tg_${action}`];
+  const shown = [...document.querySelectorAll('[class*="st-key-"] button')].filter((button) =>
+    button.offsetParent !== null && keys.some((key) => button.closest('[class*="st-key-"]').classList.contains(key)));
+  return [action, shown.map((button) => (button.disabled ? 'disabled' : button.getAttribute('kind')))];
+}))"""
+
+
+def _lit_by_rules(state: tg.HandState, tiles: tuple[Tile, ...]) -> dict[str, list[str]]:
+    """Play and Discard as the rules say they may lay ``tiles``: primary where they may, secondary where not."""
+    legal = tg.legal_moves(state)
+    return {
+        action.value: ["primary" if tg.normalize(tg.Move(action, tiles)) in legal else "secondary"]
+        for action in tg.Action
+    }
+
+
+def _pick_and_press_below(page: Any, state: tg.HandState, move: tg.Move, shot: Path) -> None:
+    """Pick the move's tiles on the table: Play and Discard under it then look as the rules light them (one of
+    each, enabled; a screenshot of them to ``shot``); the one the move needs, pressed, lays them."""
+    hand = state.hands[HUMAN]
+    for place in _places(hand, move.tiles):
+        click_point(page, f"hand:{place}")
+    lit = _lit_by_rules(state, move.tiles)
+    assert lit[move.action.value] == ["primary"]
+    assert page.evaluate(SHOWN_ACTIONS, ["play", LIT_TWIN]) == lit
+    page.locator(f".st-key-{LIT_TWIN}play_tg_{move.action.value} button").scroll_into_view_if_needed()
+    page.screenshot(path=str(shot))
+    _press(page, f"play_tg_{move.action.value}")
+    point_gone(page, f"hand:{len(hand) - 1}")
+
+
+@pytest.mark.parametrize(("width", "lang"), [(1400, "en"), (390, "es")])
+def test_tiles_picked_on_the_table_light_play_or_discard_under_it(
+    screen_page: Any, app_url: str, artifacts: Path, width: int, lang: str
+) -> None:
+    """A set picked on the table lights the buttons under it as it lights the table's own: Play (face up) primary
+    for a lead, Discard (face down) primary, Play not, for a set that cannot beat; pressed, each lays the set. Was:
+    both grey (secondary) under the table while its Play shone, though pressing them laid the set all the same."""
+    page = screen_page(viewport={"width": width, "height": 1000 if width > 500 else 844})
+    open_app(page, f"{app_url}/play?lang={lang}")
+    _choose_tien_gow(page, lang)
+    type_deal_number(page, t("play.seed", lang))
+    click_button(page, t("play.deal", lang))
+    table = start_tien_gow(tg.TienGowRules(), "greedy", 1, False)
+    wait_point(page, "hand:0", timeout=60_000)
+    nothing = {"play": ["secondary"], "discard": ["secondary"]}
+    assert page.evaluate(SHOWN_ACTIONS, ["play", LIT_TWIN]) == nothing  # nothing picked: nothing lit
+    lead = _choice(table.state)
+    assert table.state.leading and len(lead.tiles) > 1
+    _pick_and_press_below(page, table.state, lead, artifacts / f"tien_gow_{lang}_{width}_lit_play.png")
+    table = human_move(table, lead)
+    while table.paused:
+        click_button(page, t("tg.next_trick", lang))
+        table = resume(table)
+    state = table.state
+    assert not state.leading  # deal 1: seat 2 took the lead's trick and leads the next
+    discard = next(
+        move
+        for move in tg.legal_moves(state)
+        if move.action is tg.Action.DISCARD and tg.why_illegal(state, tg.play(*move.tiles)) is not None
+    )
+    _pick_and_press_below(page, state, discard, artifacts / f"tien_gow_{lang}_{width}_lit_discard.png")
+    assert not page.locator(".st-key-play_feedback").count(), page.evaluate(PAGE_TEXT)  # no warning, no refusal

@@ -65,6 +65,7 @@ __all__ = [
     "moves_added",
     "PICK_JOIN",
     "PUT_DOWN",
+    "LIT_TWIN",
 ]
 
 Figure = dict[str, Any]
@@ -79,6 +80,13 @@ PUT_DOWN = "put-down"
 the board's picks being the learner's choice now. Why not each pick reported: one run for the change of hands,
 none for the picks after it."""
 
+LIT_TWIN = "dt_lit_"
+"""Before a twin's key (``Answers.twins``), the key of its lit look: the same button drawn primary, hidden until the
+board's own picks light the twin's click (``Pick.lit``); the browser then shows it in the twin's place (board.css
+hides it by this prefix, board.js ``lightTwins`` shows it). Why a button of its own: the server, which draws a
+button's kind, never hears of those picks, and a button restyled in the browser would only look like Streamlit's
+primary one (its theme, its hover, its kind for assistive tools)."""
+
 E = TypeVar("E")
 
 
@@ -92,10 +100,12 @@ def moves_added(old: Sequence[E], new: Sequence[E]) -> Sequence[E]:
 
 
 class Pick(NamedTuple):
-    """What one pick (or, in ``Answers.selections``, one whole set of picks) draws and says."""
+    """What one pick (or, in ``Answers.selections``, one whole set of picks) draws and says; ``lit``: the clicks it
+    lights (the table's Play, Discard), whose twins under the board then look lit too (``LIT_TWIN``)."""
 
     layer: tuple[Shape, ...]
     note: str | None = None
+    lit: tuple[str, ...] = ()
 
 
 class LocalMove(NamedTuple):
@@ -132,7 +142,8 @@ class Answers(NamedTuple):
     ``"hand:3"``). Pressed while the board holds picks of its own (never reported), the board answers the press
     with them: a twin of a pick reports ``with:<places>|<click>``, any other twin is answered as that click on
     the board. Why: the server never heard of those picks, and a button that ignored what the board shows chosen
-    would refuse ("choose the tiles first") or put them down; the press costs one run either way.
+    would refuse ("choose the tiles first") or put them down; the press costs one run either way. A twin keyed
+    ``LIT_TWIN`` + key is that key's lit look, shown in its place while the board's own picks light its click.
     """
 
     picks: Mapping[str, Pick]
@@ -203,6 +214,7 @@ class BoardData(NamedTuple):
             picked=list(answers.picked),
             spoken=answers.spoken,
             putDown=PUT_DOWN,
+            litTwin=LIT_TWIN,
             idle=answers.idle,
             twins=dict(answers.twins),
         )
@@ -210,7 +222,7 @@ class BoardData(NamedTuple):
 
 
 def _pick_json(pick: Pick) -> dict[str, Any]:
-    return {"layer": list(pick.layer), "note": pick.note}
+    return {"layer": list(pick.layer), "note": pick.note, "lit": list(pick.lit)}
 
 
 def figure_key(figure: Figure) -> str:

@@ -2,12 +2,12 @@
 
 The same component as the line games, the same answers in the browser: a
 click on a tile of the hand lifts it at once (several, up to what may be
-laid now), the table's Play and Discard buttons light up for a selection
-that may go that way, and a press lays the tiles in the learner's place of
-the trick at once; the browser reports the whole move (``play:0,3``), the
-rules core checks it. A selection that may not go is reported as it is and
-the rules core says why. The tile drawer is the table's own
-(``tien_gow_figure``).
+laid now), the table's Play and Discard buttons (and their twins under
+the table) light up for a selection that may go that way, and a press
+lays the tiles in the learner's place of the trick at once; the browser
+reports the whole move (``play:0,3``), the rules core checks it. A
+selection that may not go is reported as it is and the rules core says
+why. The tile drawer is the table's own (``tien_gow_figure``).
 """
 
 from __future__ import annotations
@@ -144,11 +144,15 @@ def _answers(state: HandState, view: TableView, picture: Picture, play: TablePla
             key = PICK_JOIN.join(sorted(f"hand:{place}" for place in places))
             hint = selection_hint(state, places, viewer)
             layer = _buttons(picture, hint.can_play, hint.can_discard)
-            selections[key] = Pick(layer, hint.text.in_(view.lang))
+            lit = tuple(
+                action for action, can in ((Action.PLAY, hint.can_play), (Action.DISCARD, hint.can_discard)) if can
+            )
+            # the buttons it lights on the table light their twins under it too
+            selections[key] = Pick(layer, hint.text.in_(view.lang), tuple(f"action:{action.value}" for action in lit))
             tiles = tuple(sorted((state.hands[viewer][place] for place in places), key=lambda t: (t.lo, t.hi)))
-            for action, allowed in ((Action.PLAY, hint.can_play), (Action.DISCARD, hint.can_discard)):
+            for action in lit:
                 move = normalize(Move(action, tiles))
-                if allowed and move in legal:
+                if move in legal:
                     ahead.append((key, move, places))
     moves = {
         f"{key}|action:{move.action.value}": _move(state, view, picture, move, places, len(ahead) <= AHEAD_MOVES)

@@ -21,6 +21,7 @@ from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.table.board_component import BOT_PACE_MS, show_board_data
 from tutorial_app.app.table.board_view import board_theme
 from tutorial_app.app.table.screen import narrow_width
+from tutorial_app.board.browser import LIT_TWIN
 from tutorial_app.board.browser_tien_gow import TablePlay, TableView, tien_gow_board
 from tutorial_app.board.tien_gow_controller import (
     Selection,
@@ -163,9 +164,11 @@ def _action_key(key: str, action: str) -> str:
 
 def _twins(key: str, state: tg.HandState, viewer: int) -> tuple[tuple[str, str], ...]:
     """The buttons of ``trick_controls`` by key and the click on the table each stands for: pressed while the table
-    holds tiles picked on it (which the server never hears of), the table answers the press with those tiles."""
+    holds tiles picked on it (which the server never hears of), the table answers the press with those tiles; Play
+    and Discard with their lit looks (``browser.LIT_TWIN``), which the table shows while its picks light them."""
     tiles = tuple((_tile_key(key, place), f"hand:{place}") for place in range(len(state.hands[viewer])))
-    return (*tiles, *((_action_key(key, action.value), f"action:{action.value}") for action in tg.Action))
+    actions = tuple((_action_key(key, action.value), f"action:{action.value}") for action in tg.Action)
+    return (*tiles, *actions, *((LIT_TWIN + twin, click) for twin, click in actions))
 
 
 def trick_controls(state: tg.HandState, viewer: int, key: str, on_click: OnClick, per_row: int = 8) -> None:
@@ -199,14 +202,21 @@ def trick_controls(state: tg.HandState, viewer: int, key: str, on_click: OnClick
     # Never disabled: pressing with a selection that cannot go says why, in the engine's words.
     actions = (("play", "tg.play", hint.can_play), ("discard", "tg.discard", hint.can_discard))
     for column, (action, label, can) in zip(st.columns(2), actions, strict=True):
-        column.button(
-            tr(label),
-            key=_action_key(key, action),
-            type="primary" if can else "secondary",
-            on_click=on_click,
-            args=(f"action:{action}",),
-            width="stretch",
-        )
+        action_key = _action_key(key, action)
+        # Unlit, with its lit look hidden beside it: tiles picked on the table, which the server never hears of, may
+        # light the table's button, and the table then shows that look in this one's place (board.js lightTwins).
+        looks: list[tuple[str, Literal["primary", "secondary"]]] = [(action_key, "primary" if can else "secondary")]
+        if not can:
+            looks.append((LIT_TWIN + action_key, "primary"))
+        for button_key, kind in looks:
+            column.button(
+                tr(label),
+                key=button_key,
+                type=kind,
+                on_click=on_click,
+                args=(f"action:{action}",),
+                width="stretch",
+            )
 
 
 def _what_to_lay(state: tg.HandState) -> str:

@@ -224,6 +224,7 @@ class Board {
     // board's note is for picks made on the board only, so no sentence is on screen twice.
     this.say(sameBoard && !held ? this.noteText() : null);
     this.drawLayer();
+    afterRun(() => this.lightTwins()); // the buttons under the board come later in the run than the board
     this.enqueue(() => this.show(data));
     const waiting = this.waiting;
     if (waiting !== null && this.pendingAck === null) {
@@ -433,6 +434,7 @@ class Board {
   }
 
   drawLayer() {
+    this.lightTwins();
     const svg = this.layerSvg;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     this.targets = [];
@@ -601,6 +603,24 @@ class Board {
   ownsPicks() {
     const data = this.data;
     return Boolean(data && data.interactive && !data.static && !this.held && this.picks.length);
+  }
+
+  // The buttons under the board say what its own picks light (its Play, Discard): a twin of a lit click shows its lit
+  // look (the same button drawn primary, keyed litTwin + its key: browser.py LIT_TWIN) in its place; any other twin,
+  // and every twin while the picks are the server's or none, shows as the server drew it.
+  lightTwins() {
+    const data = this.data;
+    if (!data || !data.twins) return;
+    const whole = this.ownsPicks() ? (data.selections || {})[this.pickKey()] : null;
+    const lit = new Set((whole && whole.lit) || []);
+    for (const [key, click] of Object.entries(data.twins)) {
+      const look = document.querySelector(`.st-key-${CSS.escape(data.litTwin + key)}`);
+      if (!look) continue;
+      const on = lit.has(click);
+      look.classList.toggle('dt-lit', on);
+      const plain = document.querySelector(`.st-key-${CSS.escape(key)}`);
+      if (plain) plain.classList.toggle('dt-unlit', on);
+    }
   }
 
   // A button under the board pressed while the board holds picks of its own: a twin of a pick (a tile's button)
