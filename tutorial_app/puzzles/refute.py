@@ -21,7 +21,7 @@ from tutorial_app.rules.line.moves import apply
 from tutorial_app.rules.line.state import HandState, Move, Status
 from tutorial_app.strategy.exact import NotExact, SearchTooBig, solve
 
-__all__ = ["MAX_LINE", "Line", "refutation", "best_line"]
+__all__ = ["MAX_LINE", "Line", "refutation", "best_line", "played_on"]
 
 MAX_LINE = 12
 """The most moves a refutation plays (the wrong move included); most end the hand sooner."""
@@ -37,16 +37,21 @@ class Line(NamedTuple):
 def best_line(
     state: HandState, first: Move, max_moves: int = MAX_LINE, node_limit: int = DEAL_NODE_LIMIT
 ) -> tuple[Move, ...]:
-    """``first``, then every seat's exact best move with every hand open, until the hand ends or ``max_moves``.
+    """``first``, then every seat's exact best move with every hand open (``played_on``), until the hand ends or
+    ``max_moves``."""
+    return (first, *played_on(apply(state, first), max_moves - 1, node_limit))
+
+
+def played_on(state: HandState, max_moves: int | None = None, node_limit: int = DEAL_NODE_LIMIT) -> tuple[Move, ...]:
+    """Every seat's exact best move with every hand open, from ``state`` until the hand ends (or ``max_moves``).
 
     A draw takes the boneyard's top tile as it lies (the exact search averaged
     over its order to value the moves; the line has to show one order). The
     line stops early where a position needs more than ``node_limit`` positions.
     """
     by_points = state.rules.fives_scoring
-    line = [first]
-    state = apply(state, first)
-    while state.status is Status.IN_PLAY and len(line) < max_moves:
+    line: list[Move] = []
+    while state.status is Status.IN_PLAY and (max_moves is None or len(line) < max_moves):
         try:
             values = solve(state, node_limit)
         except (SearchTooBig, NotExact):
