@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from puzzles.hand_minimax import both_moves, small_cases, worked_difference
 from puzzles.puzzle_helpers import careless_hand
 from streamlit.testing.v1 import AppTest
 
@@ -140,6 +141,25 @@ def test_a_wrong_answer_shows_the_line_that_refutes_it() -> None:
         _ok(at.button(key="puzzles_line_forward").click().run())
     assert at.session_state["puzzles_page"].line_at == len(line.states) - 1
     assert at.button(key="puzzles_line_forward").disabled
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "instead of"), ("ru", "вместо")])
+def test_the_refuting_line_says_what_the_best_move_makes_of_the_same_deal(lang: str, word: str) -> None:
+    """After "Show why it falls short": the wrong move's and the best move's ends on the line's deal, and the
+    difference, as a plain minimax to the hand's end works them out (a table in pairs)."""
+    puzzle, refutation = next((p, r) for p, r in small_cases(1) if p.pairs)
+    (_, wrong_net), (_, best_net) = both_moves(puzzle, refutation)
+    at = _open_link(_page(lang), puzzle.id)
+    _play(at, _move_of(refutation.move))
+    assert _round(at).right is False
+    worked = worked_difference(best_net, wrong_net)
+    assert not any(worked in m.value for m in at.markdown)  # only once the line is asked for
+    _ok(at.button(key="puzzles_show_line").click().run())
+    said = [m.value for m in at.markdown if worked in m.value]
+    assert len(said) == 1 and word in said[0], [m.value for m in at.markdown]
+    if not at.button(key="puzzles_line_forward").disabled:
+        _ok(at.button(key="puzzles_line_forward").click().run())  # a step of the line says it once still
+        assert sum(worked in m.value for m in at.markdown) == 1
 
 
 def _stuck_tile(found: Round) -> str | None:

@@ -17,6 +17,7 @@ from typing import Literal
 from tutorial_app.lessons.quiz.strategy import move_text
 from tutorial_app.puzzles.mistakes import ReviewMistake
 from tutorial_app.puzzles.model import Puzzle, move_key
+from tutorial_app.puzzles.same_deal import same_deal
 from tutorial_app.puzzles.schedule import DAY
 from tutorial_app.puzzles.store import AttemptResult
 from tutorial_app.puzzles.themes import THEME_NAMES
@@ -34,6 +35,7 @@ __all__ = [
     "mistake_round",
     "LineShown",
     "refutation_line",
+    "best_on_same_deal",
     "answer_name",
     "when_text",
 ]
@@ -143,6 +145,17 @@ def refutation_line(puzzle: Puzzle, move: Move) -> LineShown | None:
         parts.append(explain_hand_end(state, puzzle.seat).text())
     told = joined(parts)
     return LineShown(tuple(states), told)
+
+
+def best_on_same_deal(puzzle: Puzzle, move: Move) -> Text | None:
+    """What the best move would have made of the refutation line's deal, against ``move`` (a wrong answer), both
+    played to the hand's end with the difference worked out (None: no line kept, or exact play cannot reach the
+    end). Costs exact searches: up to some tenths of a second in a draw game's opening."""
+    found = puzzle.refutation_of(move)
+    if found is None:
+        return None
+    compared = same_deal(puzzle, found)
+    return compared.text() if compared is not None else None
 
 
 def when_text(due: float, now: float) -> Text:

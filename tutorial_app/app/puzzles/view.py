@@ -14,7 +14,15 @@ from typing import Literal
 
 import streamlit as st
 
-from tutorial_app.app.puzzles.round import Round, answer_name, mistake_round, puzzle_round, refutation_line, when_text
+from tutorial_app.app.puzzles.round import (
+    Round,
+    answer_name,
+    best_on_same_deal,
+    mistake_round,
+    puzzle_round,
+    refutation_line,
+    when_text,
+)
 from tutorial_app.app.shell.puzzle_memory import learner_zone, puzzle_store, who
 from tutorial_app.app.shell.session import bump, lang, tr
 from tutorial_app.app.shell.state import page_state, set_widget_value
@@ -25,6 +33,7 @@ from tutorial_app.app.table.records import partners_line
 from tutorial_app.lessons import Run
 from tutorial_app.puzzles.catalog import by_id, shipped_puzzles
 from tutorial_app.puzzles.mistakes import read_review
+from tutorial_app.puzzles.model import move_key
 from tutorial_app.puzzles.schedule import RIGHTS_TO_RETIRE, Spacing
 from tutorial_app.puzzles.store import PuzzleStore, QueueItem, StoreUnavailable, day_of
 from tutorial_app.puzzles.themes import THEME_LESSONS, THEME_NAMES, THEMES, Theme
@@ -69,8 +78,9 @@ class PuzzlesPage:
     mistake's new spacing (for the words under the verdict), the replayed question's run (by its queue
     item) with whether its first answer was right, the choice the round was served for, and whether the part
     of the page outside the question is out of date (an answered mistake changed the mistakes' count), the
-    next rated puzzle chosen ahead (``Ahead``), and how many attempts this tab recorded (the standing follows
-    them)."""
+    next rated puzzle chosen ahead (``Ahead``), how many attempts this tab recorded (the standing follows
+    them), and what the best move makes of the refutation line's deal, by the round and answer it was worked out
+    for (``same_deal``)."""
 
     round: Round | None = None
     line_at: int | None = None
@@ -84,6 +94,7 @@ class PuzzlesPage:
     outdated: bool = False
     ahead: Ahead | None = None
     recorded: int = 0
+    same_deal: tuple[tuple[str, str], Text | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -138,7 +149,7 @@ def current_round() -> Round | None:
 
 def _set_round(found: Round | None) -> None:
     state = page()
-    state.round, state.line_at, state.said, state.ahead = found, None, None, None
+    state.round, state.line_at, state.said, state.ahead, state.same_deal = found, None, None, None, None
     controls.set_selected(NAME, None)
     bump(NAME)
 
@@ -435,6 +446,9 @@ def _line_controls(found: Round) -> None:
         return
     total = len(line.states)
     st.markdown(line.told.in_(lang()))
+    compared = _same_deal(found)
+    if compared is not None:
+        st.markdown(compared.in_(lang()))
     back, caption, forward = st.columns([1, 2, 1], vertical_alignment="center")
     back.button(
         tr("puzzles.line_previous"),
@@ -454,6 +468,16 @@ def _line_controls(found: Round) -> None:
         width="stretch",
     )
     st.button(tr("puzzles.line_back"), key=f"{NAME}_line_off", on_click=_line_off)
+
+
+def _same_deal(found: Round) -> Text | None:
+    """The best move on the line's deal, worked out once per answer (exact play: the line's steps only redraw)."""
+    assert found.puzzle is not None and found.answered is not None
+    state = page()
+    key = (found.id, move_key(found.answered))
+    if state.same_deal is None or state.same_deal[0] != key:
+        state.same_deal = (key, best_on_same_deal(found.puzzle, found.answered))
+    return state.same_deal[1]
 
 
 def _prompt(found: Round) -> None:
