@@ -2,7 +2,7 @@
 
 A puzzle opened by its link (``/puzzles?puzzle=ID``) is answered the way a learner does it: on the phone by the
 buttons under the board, on the desktop by clicks on the board itself; the verdict, the engine's explanation and
-(after a wrong answer) the line that refutes it must appear in the page's language. Screenshots go to
+(after a wrong answer) the line that refutes it, with what the best move makes of the same deal, must appear in the page's language. Screenshots go to
 ``test-artifacts/`` (look at them).
 """
 
@@ -17,6 +17,7 @@ from browser_helpers import SETTLED, click_button, click_point, open_app, wait_p
 from tutorial_app.i18n import t
 from tutorial_app.puzzles.catalog import shipped_puzzles
 from tutorial_app.puzzles.model import Puzzle
+from tutorial_app.puzzles.same_deal import same_deal
 from tutorial_app.rules.tiles import parse_tile
 
 pytestmark = pytest.mark.browser
@@ -122,6 +123,10 @@ def test_on_a_desktop_a_wrong_click_on_the_board_shows_the_line(screen_page: Any
     assert puzzle.explanation.in_(lang)[:40] in verdict.inner_text()
     click_button(page, t("puzzles.show_line", lang))
     page.get_by_text(t("puzzles.line_step", lang, k=1, total=len(puzzle.refutations[0].line))).first.wait_for()
+    compared = same_deal(puzzle, puzzle.refutations[0])
+    assert compared is not None
+    # what the best move makes of the same deal, said once under the line's words
+    assert page.get_by_text(compared.text().in_(lang)[:60]).count() == 1
     forward = page.get_by_role("button", name=t("puzzles.line_next", lang), exact=True)
     while forward.is_enabled():
         click_button(page, t("puzzles.line_next", lang))
