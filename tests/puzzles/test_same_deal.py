@@ -3,12 +3,17 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from puzzles.hand_minimax import both_moves, outcome, signed, small_cases, worked_difference
 
 from tutorial_app.puzzles.model import Puzzle, Refutation
-from tutorial_app.puzzles.same_deal import same_deal
-from tutorial_app.rules.line.moves import apply
+from tutorial_app.puzzles.same_deal import SameDeal, same_deal
+from tutorial_app.rules.line.deal import deal
+from tutorial_app.rules.line.moves import apply, legal_moves
+from tutorial_app.rules.line.scoring import hand_result
+from tutorial_app.rules.line.variants import rules_for
 
 CASES = small_cases()
 IDS = [f"{p.id}:{r.move}" for p, r in CASES]
@@ -51,3 +56,27 @@ def test_the_sentence_states_the_difference_with_its_arithmetic(puzzle: Puzzle, 
         assert f"{worked_difference(best_net, wrong_net)} " in said, (lang, said)
         assert signed(best_net) in said and signed(wrong_net) in said, (lang, said)
         assert "{" not in said, (lang, said)
+
+
+@pytest.mark.parametrize("preset", ["block", "kozel"])
+def test_with_three_players_the_others_are_averaged_and_the_sum_is_shown(preset: str) -> None:
+    """No shipped table has more than two sides; a played-out hand of three stands for one: the net is what the
+    learner writes less the others' average (penalties the other way round), worked out in the sentence."""
+    rules = rules_for(preset, 3)
+    rng = random.Random(7)
+    start = deal(rules, rng).state
+    ends = []
+    for _ in range(2):
+        state = start
+        while not state.is_over:
+            state = apply(state, rng.choice(legal_moves(state)))
+        ends.append(state)
+    seat = start.to_move
+    move = legal_moves(start)[0]
+    compared = SameDeal(start, seat, move, move, ends[0], ends[1], True)
+    for end, net in ((ends[0], compared.wrong_net), (ends[1], compared.best_net)):
+        result = hand_result(end)
+        mine = result.total(seat)
+        others = [result.total(s) for s in range(3) if s != seat]
+        assert net == (sum(others) / 2 - mine if rules.is_penalty_scoring else mine - sum(others) / 2)
+        assert f"({others[0]} + {others[1]}) / 2" in compared.text().in_("en")

@@ -237,13 +237,14 @@ def _writes(rules: HouseRules, side: int, points: int, seat: int) -> Text:
 
 
 def _net_worked(end: HandState, seat: int) -> str:
-    """The side's net with its arithmetic where both sides wrote something: ``40 − 15 = +25``, else ``−16``."""
+    """The side's net with its arithmetic where there is some (both sides wrote something, or the others are
+    averaged): ``40 − 15 = +25``, ``0 − (21 + 0) / 2 = −10.5``; else only the net, ``−16``."""
     rules = end.rules
     totals = _totals(hand_result(end), rules)
     side = rules.side_of(seat)
     others = [totals[s] for s in range(rules.sides) if s != side]
     net = _signed(side_net(end, seat))
-    if not totals[side] or not any(others):
+    if len(others) == 1 and not (totals[side] and others[0]):
         return net
     theirs = str(others[0]) if len(others) == 1 else f"({' + '.join(str(o) for o in others)}) / {len(others)}"
     if rules.is_penalty_scoring:
