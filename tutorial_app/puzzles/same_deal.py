@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from tutorial_app.lessons.quiz.strategy import move_text
 from tutorial_app.puzzles.model import Puzzle, Refutation, move_key
-from tutorial_app.puzzles.refute import played_on
+from tutorial_app.puzzles.refute import played_on, side_net
 from tutorial_app.rules.line.moves import apply, legal_moves
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.scoring import HandResult, hand_result
@@ -29,7 +29,7 @@ from tutorial_app.rules.line.who import side_who
 from tutorial_app.rules.line.worked_end import explain_hand_end
 from tutorial_app.rules.text import Text, joined, listed, msg, msgn
 
-__all__ = ["SameDeal", "same_deal", "side_net"]
+__all__ = ["SameDeal", "same_deal"]
 
 
 class SameDeal(NamedTuple):
@@ -126,7 +126,8 @@ class SameDeal(NamedTuple):
                     net=best_net,
                 ),
             )
-        # a draw game: the line draws the boneyard's tiles as they lie, and they may favour the wrong move
+        # a draw game: the line draws the boneyard's tiles as they lie, and they may favour the wrong move; the
+        # miner takes a deal where they do not whenever the proof has one (refute._chosen_deal)
         worked = f"{_number(self.wrong_net)} − {_bracketed(self.best_net)} = {_number(-difference)}"
         n = round(-difference)
         return who.pick(
@@ -180,18 +181,6 @@ def _played(state: HandState, moves: tuple[Move, ...]) -> HandState:
     for move in moves:
         state = apply(state, move)
     return state
-
-
-def side_net(end: HandState, seat: int) -> float:
-    """What a finished hand is worth to ``seat``'s side: everything it writes (the end's points and the points
-    scored by moves) less what the other side writes (the others' average with more than two sides, as the
-    exact search counts it); penalties count the other way round."""
-    rules = end.rules
-    totals = _totals(hand_result(end), rules)
-    side = rules.side_of(seat)
-    others = [totals[s] for s in range(rules.sides) if s != side]
-    net = totals[side] - sum(others) / len(others)
-    return -net if rules.is_penalty_scoring else net
 
 
 def _totals(result: HandResult, rules: HouseRules) -> list[int]:
