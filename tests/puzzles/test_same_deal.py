@@ -23,8 +23,9 @@ CASES = small_cases()
 IDS = [f"{p.id}:{r.move}" for p, r in CASES]
 NO_DEAL_SHOWS_IT = {("classic-2-s10-g25", "6-2 right")}
 """Shipped refutations on which the best move, played on, does not come out ahead of the wrong one, because on no
-deal the learner's view allows does it (one deal: only the boneyard's order is hidden, and the tiles as they lie
-favour the wrong move); the page says the wrong move happens to come out ahead."""
+consistent deal the proof solves does it (each deal's boneyard lies in one order: g25 has one deal, whose order
+favours the wrong move, though 532 of its boneyard's 720 orders would not); the page says the wrong move happens
+to come out ahead."""
 
 
 def test_the_cases_cover_both_kinds_of_table_and_penalties() -> None:
