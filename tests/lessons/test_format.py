@@ -68,11 +68,11 @@ def test_every_quiz_of_the_courses_gets_the_engines_explanation_first() -> None:
         for index, step in enumerate(lesson.steps):
             if isinstance(step, QuizStep):
                 engine = run.engine_explanation()
-                feedback = run.answer(run.right_answer, "ru")
+                feedback = run.answer(run.right_answer)
                 assert engine is not None and feedback.explanation is not None, f"{lesson.id} step {index}"
-                assert feedback.explanation.startswith(engine.ru)
+                assert feedback.explanation.ru.startswith(engine.ru)
                 if step.explain is not None:
-                    assert feedback.explanation.endswith(step.explain.ru)
+                    assert feedback.explanation.ru.endswith(step.explain.ru)
             elif not run.done:
                 break  # the solver tests play the moves; here only the questions before the first move count
             if index + 1 < len(lesson.steps):
@@ -155,15 +155,15 @@ def test_a_capstone_hand_is_played_against_bots_to_its_worked_end(tmp_path: Path
     assert hand is not None and (hand.hand_over or hand.state.to_move == 1)
     illegal = next((t for t in hand.state.hand(1) if not any(m.tile is t for m in legal_moves(hand.state))), None)
     if illegal is not None and hand.state.table.open_ends():
-        feedback = run.submit_move(play(illegal, hand.state.table.open_ends()[0][0]), "en")
+        feedback = run.submit_move(play(illegal, hand.state.table.open_ends()[0][0]))
         assert not feedback.correct and feedback.mistake and run.mistakes == 1
     rng = random.Random(0)
     while not run.done:
         assert run.capstone is not None
-        feedback = run.submit_move(rng.choice(legal_moves(run.capstone.state)), "en")
+        feedback = run.submit_move(rng.choice(legal_moves(run.capstone.state)))
         assert feedback.played[0][0] == 1 and all(seat != 1 for seat, _ in feedback.played[1:])
     assert run.capstone is not None and run.capstone.hand_over
-    assert feedback.explanation and "left in hand" in feedback.explanation.lower()
+    assert feedback.explanation is not None and "left in hand" in feedback.explanation.en.lower()
     assert run.reveal  # every hand face up once the capstone hand is over
     with pytest.raises(RunError):
         run.submit_move(legal_moves(run.capstone.start)[0])
@@ -225,8 +225,8 @@ def test_illegal_capstone_move_reason_is_the_rules_core() -> None:
         return
     with pytest.raises(IllegalMoveError):
         apply(hand.state, wrong)
-    feedback = run.submit_move(wrong, "ru")
-    assert not feedback.correct and "нет на руке" in feedback.message
+    feedback = run.submit_move(wrong)
+    assert not feedback.correct and "нет на руке" in feedback.message.ru
 
 
 def test_points_left_unclaimed_are_explained_as_open_to_muggins(tmp_path: Path) -> None:
@@ -244,11 +244,12 @@ def test_points_left_unclaimed_are_explained_as_open_to_muggins(tmp_path: Path) 
     path.write_text(path.read_text(encoding="utf-8").replace("rules: block", "rules: all_fives"), encoding="utf-8")
     run = LessonRun.start(load_lesson(path))
     assert run.right_answer == 5
-    feedback = run.answer(5, "en")
+    feedback = run.answer(5)
     assert feedback.explanation is not None
-    assert feedback.explanation.startswith("The ends count 3 + 2 = 5, a multiple of 5: 5 points.")
-    assert "Seat 1 announced 0, so 5 went unclaimed" in feedback.explanation
-    assert "Игрок 1 объявил 0, значит, 5 остались необъявленными" in (run.explanation("ru") or "")
+    assert feedback.explanation.en.startswith("The ends count 3 + 2 = 5, a multiple of 5: 5 points.")
+    assert "Seat 1 announced 0, so 5 went unclaimed" in feedback.explanation.en
+    explained = run.explanation()
+    assert explained is not None and "Игрок 1 объявил 0, значит, 5 остались необъявленными" in explained.ru
 
 
 def test_a_goal_can_ask_for_a_double_laid_face_down(tmp_path: Path) -> None:

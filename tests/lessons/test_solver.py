@@ -25,16 +25,16 @@ def play_through(run: Run, lang: str) -> int:
         action = solve(run)
         if isinstance(step, PlayStep):
             assert _legal(run, action), f"step {run.index}: no move reaches the goal"
-            feedback = run.submit_move(action, lang)
-            assert feedback.correct, feedback.message
+            feedback = run.submit_move(action)
+            assert feedback.correct, feedback.message.in_(lang)
             assert feedback.played[0][1] == action
             assert len(feedback.states) == 1 + len(step.replies)
             assert run.state is feedback.states[-1]
             actions += 1
         elif isinstance(step, QuizStep):
             assert action is not None
-            feedback = run.answer(action, lang)
-            assert feedback.correct, feedback.message
+            feedback = run.answer(action)
+            assert feedback.correct, feedback.message.in_(lang)
             actions += 1
         elif isinstance(step, CapstoneStep):
             actions += play_capstone(run, lang)
@@ -54,15 +54,15 @@ def play_capstone(run: Run, lang: str) -> int:
     while not run.done:
         if run.paused:
             assert run.state is not None and run.state.trick is None and run.state.to_move != run.viewer
-            feedback = run.resume(lang)
+            feedback = run.resume()
             continue
         action = solve(run)
         assert _legal(run, action)
-        feedback = run.submit_move(action, lang)
-        assert feedback.correct, feedback.message
+        feedback = run.submit_move(action)
+        assert feedback.correct, feedback.message.in_(lang)
     assert feedback is not None and run.capstone is not None and run.capstone.hand_over
     ending = run.game.explain_end(run.capstone.state, run.viewer).in_(lang)
-    assert feedback.explanation is not None and feedback.explanation.endswith(ending)
+    assert feedback.explanation is not None and feedback.explanation.in_(lang).endswith(ending)
     return 1
 
 

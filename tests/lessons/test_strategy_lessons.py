@@ -44,12 +44,14 @@ def test_the_best_move_is_the_analysis_answer_and_its_explanation_is_the_ranking
     labels = dict(run.choices("ru") or [])
     assert labels["5-5 right"] == "5-5"  # one way onto the table: no end named
     assert not run.reveal  # the other hand stays face down: the question is about what you cannot see
-    feedback = run.answer(run.right_answer, "en")
+    feedback = run.answer(run.right_answer)
     assert feedback.correct and feedback.explanation is not None
+    said = feedback.explanation.en
     for value in analysis.distinct(scene.state):
-        assert f"{round(100 * value.win)}% (± {round(100 * value.ci)})" in feedback.explanation
-    assert "seat 1 passed on 2 and 5, so it cannot answer" in feedback.explanation
-    assert engine_explanation(scene, 0).ru in (run.explanation("ru") or "")
+        assert f"{round(100 * value.win)}% (± {round(100 * value.ci)})" in said
+    assert "seat 1 passed on 2 and 5, so it cannot answer" in said
+    explained = run.explanation()
+    assert explained is not None and engine_explanation(scene, 0).ru in explained.ru
 
 
 def test_a_question_whose_answer_is_noise_is_refused() -> None:
@@ -83,15 +85,16 @@ def test_a_backed_play_step_explains_the_right_move_with_the_engine() -> None:
     solve_until(run, lambda r: isinstance(r.step, PlayStep) and r.step.best)
     move = solve(run)
     assert isinstance(move, Move)
-    feedback = run.submit_move(move, "en")
+    feedback = run.submit_move(move)
     assert feedback.correct and feedback.explanation is not None
-    assert "6-4 blocks the hand: nobody can play on 2 or 6 (seat 1 passed on 2 and 6)" in feedback.explanation
+    said = feedback.explanation.en
+    assert "6-4 blocks the hand: nobody can play on 2 or 6 (seat 1 passed on 2 and 6)" in said
     step = run.step
     assert isinstance(step, PlayStep)
     success = step.success.en if step.success else ""
-    assert success and success in feedback.explanation  # the engine's why first, then the lesson's own words
-    assert feedback.explanation.index("6-4 blocks the hand") < feedback.explanation.index(success)
-    assert "You have the fewest pips (6) and win the fish" in feedback.explanation  # then the hand's worked end
+    assert success and success in said  # the engine's why first, then the lesson's own words
+    assert said.index("6-4 blocks the hand") < said.index(success)
+    assert "You have the fewest pips (6) and win the fish" in said  # then the hand's worked end
 
 
 @pytest.mark.parametrize(
@@ -108,8 +111,8 @@ def test_may_hold_reads_the_pass(extra: str, answer: bool, said: str) -> None:
     assert lesson is not None
     run = LessonRun.start(lesson)
     assert run.right_answer is answer
-    feedback = run.answer(answer, "en")
-    assert feedback.explanation is not None and said in feedback.explanation
+    feedback = run.answer(answer)
+    assert feedback.explanation is not None and said in feedback.explanation.en
 
 
 def test_may_hold_reads_a_forced_lead_and_the_chance_is_exact() -> None:

@@ -65,10 +65,10 @@ def test_an_illegal_move_gets_the_engines_reason_in_the_learners_language() -> N
     run = _run_to("chinese-02-leading-and-beating", _play("Take the trick"))
     state = run.state
     assert state is not None
-    feedback = run.submit_move(tg.play("6-3"), "ru")
+    feedback = run.submit_move(tg.play("6-3"))
     reason = tg.why_illegal(state, tg.play("6-3"))
     assert reason is not None
-    assert not feedback.correct and feedback.mistake and feedback.message == reason.ru
+    assert not feedback.correct and feedback.mistake and feedback.message.ru == reason.ru
     assert run.mistakes == 1 and run.state is state
 
 
@@ -76,23 +76,25 @@ def test_a_wrong_move_is_played_out_explained_and_taken_back() -> None:
     run = _run_to("chinese-04-the-last-trick", _play("Two tricks to go"))
     start = run.state
     assert start is not None
-    feedback = run.submit_move(tg.discard("4-4"), "en")
+    feedback = run.submit_move(tg.discard("4-4"))
     assert not feedback.correct and feedback.mistake
     final = run.state
     assert final is not None and final.is_over and run.refuted
     winner = tg.hand_result(final).winner
     assert winner == 2
     assert feedback.explanation is not None
-    assert "You lay 6-6 face down." in feedback.explanation  # sitting out the last trick
-    assert "without a trick you could not take a last trick" in feedback.explanation
-    assert feedback.explanation.endswith(
+    said = feedback.explanation.en
+    assert "You lay 6-6 face down." in said  # sitting out the last trick
+    assert "without a trick you could not take a last trick" in said
+    assert said.endswith(
         f"The winner collects {' + '.join(str(s.amount) for s in tg.hand_result(final).settlements)}"
         f" = {tg.hand_result(final).collected}."
     )
     run.retry()
     assert run.state is start and not run.refuted
-    right = run.submit_move(tg.play("4-4"), "ru")
-    assert right.correct and right.explanation is not None and "Вы перебиваете: «человек» (4-4)." in right.explanation
+    right = run.submit_move(tg.play("4-4"))
+    assert right.correct and right.explanation is not None
+    assert "Вы перебиваете: «человек» (4-4)." in right.explanation.ru
 
 
 def test_the_settlement_questions_are_the_engines_arithmetic() -> None:
@@ -103,9 +105,9 @@ def test_the_settlement_questions_are_the_engines_arithmetic() -> None:
     settlements = tg.settle(state.taken, result.winner, state.banker)
     banker = next(s for s in settlements if s.seat == state.banker)
     assert run.right_answer == banker.amount == (4 - state.taken[state.banker]) * 2
-    feedback = run.answer(banker.amount, "en")
+    feedback = run.answer(banker.amount)
     assert feedback.correct and feedback.explanation is not None
-    assert f"(4 − {state.taken[state.banker]}) × 2 = {banker.amount}" in feedback.explanation
+    assert f"(4 − {state.taken[state.banker]}) × 2 = {banker.amount}" in feedback.explanation.en
     run.next()
     assert isinstance(run.step, QuizStep) and run.step.ask == "trick_collects"
     assert run.right_answer == sum(s.amount for s in settlements) == result.collected
@@ -124,15 +126,16 @@ def test_the_capstone_is_a_whole_hand_that_waits_after_the_bots_tricks(seed: int
             assert state.trick is None and state.last_trick is not None and state.to_move != 0
             with pytest.raises(ValueError):
                 run.submit_move(tg.legal_moves(state)[0])
-            feedback = run.resume("en")
+            feedback = run.resume()
             assert feedback.played and feedback.played[0][0] == state.to_move
             continue
         assert state.to_move == 0
-        feedback = run.submit_move(rng.choice(tg.legal_moves(state)), "en")
+        feedback = run.submit_move(rng.choice(tg.legal_moves(state)))
         assert feedback.correct
     final = run.state
     assert final is not None and final.is_over and sum(final.taken) == tg.HAND_SIZE
-    assert feedback.explanation is not None and feedback.explanation.endswith(f"= {tg.hand_result(final).collected}.")
+    assert feedback.explanation is not None
+    assert feedback.explanation.en.endswith(f"= {tg.hand_result(final).collected}.")
     assert run.reveal and run.done
 
 
@@ -153,9 +156,9 @@ def test_every_wrong_move_of_the_course_is_legal_and_explained() -> None:
             if isinstance(step, PlayStep):
                 for wrong in step.wrong:
                     assert isinstance(wrong.move, str)
-                    feedback = run.submit_move(trick_move(wrong.move), "ru")
+                    feedback = run.submit_move(trick_move(wrong.move))
                     assert not feedback.correct and feedback.explanation is not None
-                    assert wrong.text.ru in feedback.explanation
+                    assert wrong.text.ru in feedback.explanation.ru
                     run.retry()
             action = solve(run)
             if takes_move(run) and action is not None:

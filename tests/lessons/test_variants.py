@@ -105,9 +105,9 @@ def test_a_wrong_chinese_answer_gets_the_rules_core_reason() -> None:
     step = run.step
     assert isinstance(step, QuizStep) and step.against is not None
     right = judge(step.tiles, step.against)
-    feedback = run.answer(not right.beats, "ru")
+    feedback = run.answer(not right.beats)
     assert not feedback.correct
     assert run.mistakes == 1
-    good = run.answer(right.beats, "ru")
+    good = run.answer(right.beats)
     assert good.correct and good.explanation is not None
-    assert right.why.ru[1:] in good.explanation  # the rules core's verdict, after «Да: » / «Нет: »
+    assert right.why.ru[1:] in good.explanation.ru  # the rules core's verdict, after «Да: » / «Нет: »

@@ -167,7 +167,7 @@ def judge(lesson: Lesson, index: int, seed: int, action: object) -> Judged:
         try:
             value = normalize_answer(step.ask, action)
         except ValueError:
-            return Judged(None, False, Text(*(run.answer(action, lang).message for lang in ("en", "ru", "uk", "es"))))
+            return Judged(None, False, run.answer(action).message)
         return Judged(answer_key(value), run.answer(value).correct)
     if isinstance(step, PlayStep) and isinstance(action, Move):
         feedback = run.submit_move(action)
@@ -182,20 +182,20 @@ def _illegal(run: LessonRun, move: Move) -> Text:
     return why_illegal(run.scene.state, move) or msg("not allowed here")
 
 
-def verdict(lesson: Lesson, index: int, seed: int, key: str, lang: str) -> Feedback | None:
-    """The lesson runner's feedback on an answer given, in ``lang``: right or not, and the worked explanation.
+def verdict(lesson: Lesson, index: int, seed: int, key: str) -> Feedback | None:
+    """The lesson runner's feedback on an answer given: right or not, and the worked explanation.
 
-    Shown to a learner once the teacher reveals the answer.
+    Shown to a learner once the teacher reveals the answer, in the language of each screen.
     """
     run = run_at(lesson, index, seed)
     value = read_key(key)
     if isinstance(run.step, QuizStep) and value is not None and not isinstance(value, Move):
-        feedback = run.answer(value, lang)
+        feedback = run.answer(value)
         if feedback.correct:
             return feedback
-        return Feedback(False, feedback.message, explanation=run.explanation(lang))
+        return Feedback(False, feedback.message, explanation=run.explanation())
     if isinstance(run.step, PlayStep) and isinstance(value, Move):
-        return run.submit_move(value, lang)
+        return run.submit_move(value)
     return None
 
 

@@ -48,7 +48,6 @@ from tutorial_app.lessons import LessonRun, finish_step, solve
 from tutorial_app.lessons.format.model import Lesson, QuizStep, RememberStep
 from tutorial_app.lessons.quiz.answers import answer_type
 from tutorial_app.rules.line.state import Move
-from tutorial_app.rules.text import verbatim
 
 __all__ = ["teacher_view", "learner_view", "wall_view"]
 
@@ -214,9 +213,9 @@ def _teacher_answer(room: Room, lesson: Lesson, seed: int) -> None:
         st.success(tr("learn.answer_is", answer=answer))
     if action is None:
         return
-    said = verdict(lesson, room.step, seed, action_key(action), lang())
-    if said is not None and said.explanation:
-        st.info(said.explanation, icon=":material/school:")
+    said = verdict(lesson, room.step, seed, action_key(action))
+    if said is not None and said.explanation is not None:
+        st.info(said.explanation.in_(lang()), icon=":material/school:")
 
 
 def _teach(store: ClubStore, place: Device, action: str, at_step: int) -> None:
@@ -421,8 +420,8 @@ def _after_answer(room: Room, lesson: Lesson, run: LessonRun, mine: Answered) ->
         st.info(tr("club.sent", answer=said), icon=":material/hourglass_top:")
         return
     seed = int(room.class_data()["seed"])
-    feedback = verdict(lesson, room.step, seed, mine.key, current)
-    why = feedback.explanation if feedback is not None and feedback.explanation else ""
+    feedback = verdict(lesson, room.step, seed, mine.key)
+    why = feedback.explanation.in_(current) if feedback is not None and feedback.explanation is not None else ""
     if mine.correct:
         st.success(tr("club.you_right", answer=said) + (f"\n\n{why}" if why else ""), icon=":material/check_circle:")
         return
@@ -436,9 +435,9 @@ def _after_answer(room: Room, lesson: Lesson, run: LessonRun, mine: Answered) ->
 
 
 def _capstone_move(run: LessonRun, move: Move) -> None:
-    said = run.submit_move(move, lang())
+    said = run.submit_move(move)
     if not said.correct:
-        refusal(verbatim(said.message))
+        refusal(said.message)
     set_selected(BOARD, None)
     bump(BOARD)
 

@@ -83,12 +83,15 @@ OnFinish = Callable[[Run], None]
 @dataclass
 class Shown:
     """What the player shows after an action (a move or an answer judged, a hint, a table resumed): a verdict
-    (None: neutral), a message and the extras (kept per tab)."""
+    (None: neutral), a message (None: a hint asked for, headed "Hint") and the extras (kept per tab).
+
+    Why ``Text`` and not the words: the box writes them out in the tab's language each time it is drawn, so a
+    learner who switches the language while a verdict is on screen reads it again in the new one."""
 
     correct: bool | None
-    message: str
-    hint: str | None = None
-    explanation: str | None = None
+    message: Text | None
+    hint: Text | None = None
+    explanation: Text | None = None
 
 
 @dataclass
@@ -151,7 +154,7 @@ def _submit(name: str, move: Any, on_finish: OnFinish) -> None:
     run = _run(name)
     if run is None or run.done:
         return
-    feedback = run.submit_move(lesson_screens(run).prepared(name, run, move), lang())
+    feedback = run.submit_move(lesson_screens(run).prepared(name, run, move))
     set_selected(name, None)
     neutral = isinstance(run.step, CapstoneStep) and feedback.correct and not run.done
     _set_shown(
@@ -172,7 +175,7 @@ def _answer(name: str, value: object, on_finish: OnFinish) -> None:
     run = _run(name)
     if run is None or run.done:
         return
-    feedback = run.answer(value, lang())
+    feedback = run.answer(value)
     if feedback.mistake:
         remember_missed_quiz(name, run)  # a missed question joins the learner's mistakes queue (Puzzles)
     _set_shown(
@@ -197,9 +200,9 @@ def _typed_key(name: str, run: Run) -> str:
 def _hint(name: str) -> None:
     run = _run(name)
     if run is not None:
-        text = run.hint(lang())
-        if text:
-            _set_shown(name, Shown(None, tr("learn.hint_label"), hint=text))
+        text = run.hint()
+        if text is not None:
+            _set_shown(name, Shown(None, None, hint=text))
 
 
 def _say(name: str, said: Text | None) -> None:
@@ -214,7 +217,7 @@ def _resume(name: str, on_finish: OnFinish) -> None:
     """A capstone table goes on after it waited (a Tien Gow trick the bots took)."""
     run = _run(name)
     if run is not None and run.paused:
-        feedback = run.resume(lang())
+        feedback = run.resume()
         _set_shown(name, Shown(True if run.done else None, feedback.message, explanation=feedback.explanation))
         bump(name)
         if run.finished:
@@ -279,15 +282,17 @@ def _feedback(name: str) -> None:
 
 
 def _said(name: str, shown: Shown) -> None:
-    text = shown.message + (f"\n\n{shown.explanation}" if shown.explanation else "")
+    current = lang()
+    message = tr("learn.hint_label") if shown.message is None else shown.message.in_(current)
+    text = message + (f"\n\n{shown.explanation.in_(current)}" if shown.explanation is not None else "")
     if shown.correct:
         st.success(text, icon=":material/check_circle:")
     elif shown.correct is False:
         st.error(text, icon=":material/front_hand:")
     elif text:
         st.info(text, icon=":material/info:")
-    if shown.hint:
-        st.info(shown.hint, icon=":material/lightbulb:")
+    if shown.hint is not None:
+        st.info(shown.hint.in_(current), icon=":material/lightbulb:")
         run = _run(name)
         if run is not None and run.more_hint:  # a two-level hint asked its question: its answer is one press away
             st.button(
@@ -399,9 +404,7 @@ def _panel(name: str, run: Run, state: Any, presenter: bool, on_finish: OnFinish
         _move_panel(name, run, state, on_finish)
     hand = _coached_hand(run)
     if hand is not None and not run.done:
-        hint_panel(
-            name, hand.state, run.viewer, hand.start, on_hint=lambda: run.hint(lang()), first_hand=hand.first_hand
-        )
+        hint_panel(name, hand.state, run.viewer, hand.start, on_hint=run.hint, first_hand=hand.first_hand)
     if isinstance(step, QuizStep):
         _quiz_panel(name, run, step, on_finish)
     _actions(name, run, presenter, on_finish)

@@ -29,7 +29,6 @@ __all__ = ["Feedback", "RunCore", "RunError", "RIGHT", "play_out", "refuted"]
 
 RIGHT = msg("Right!")
 _NOT_QUITE = msg("Not quite. Try again.")
-_WRITE = msg("Answer with {{what}}.")
 _REFUTED = msg("Allowed, but watch what happens next.")
 _NOT_THIS = msg("Allowed, but not the move this step is after.")
 
@@ -73,6 +72,9 @@ class RunError(RuntimeError):
 class Feedback:
     """What the learner is told after an action.
 
+    ``message``, ``hint`` and ``explanation`` are ``Text``, written out in
+    the learner's language only when shown (Why: a page switched to another
+    language says the verdict on screen again in that language).
     ``explanation`` is the rules core's worked explanation, followed by the
     lesson's own words. ``played`` lists the moves that followed (the
     learner's own, then scripted replies, a refutation or the bots' moves)
@@ -82,9 +84,9 @@ class Feedback:
     """
 
     correct: bool
-    message: str
-    hint: str | None = None
-    explanation: str | None = None
+    message: Text
+    hint: Text | None = None
+    explanation: Text | None = None
     played: tuple[tuple[int, Any], ...] = ()
     states: tuple[Any, ...] = ()
     mistake: bool = False
@@ -168,14 +170,14 @@ class RunCore:
         """The rules core's worked explanation of the current quiz's answer (None: not a quiz)."""
         raise NotImplementedError
 
-    def explanation(self, lang: str = "en") -> str | None:
+    def explanation(self) -> Text | None:
         """The worked explanation of the current quiz's answer: the rules core's, then the lesson's own."""
         step = self.step
         if not isinstance(step, QuizStep):
             return None
         own = step.explain.text() if step.explain is not None else None
         said = joined((self.engine_explanation(), own))
-        return said.in_(lang) if said.en else None
+        return said if said.en else None
 
     def is_forced(self) -> bool:
         """Whether the current step is a play with a single legal move (no decision)."""
@@ -183,7 +185,7 @@ class RunCore:
 
     # -- learner actions ---------------------------------------------------
 
-    def hint(self, lang: str = "en") -> str | None:
+    def hint(self) -> Text | None:
         """The step's hint, one level further on each press; None where there is none.
 
         A two-level hint (``hint_answer``) gives its question on the first press and the question with its
@@ -203,8 +205,8 @@ class RunCore:
         if not isinstance(step, (PlayStep, QuizStep)):
             return None
         if shown == 2 and step.hint_answer is not None:
-            return f"{step.hint.in_(lang)}\n\n{step.hint_answer.in_(lang)}"
-        return step.hint.in_(lang)
+            return joined((step.hint.text(), step.hint_answer.text()), "\n\n")
+        return step.hint.text()
 
     def hint_levels(self) -> int:
         """How many presses of Hint the current step answers: 2 for a question and its answer, else 1."""
@@ -219,8 +221,8 @@ class RunCore:
             return False
         return 0 < self._hinted.get(self.index, 0) < self.hint_levels()
 
-    def answer(self, value: object, lang: str = "en") -> Feedback:
-        """The learner's answer in a quiz step (a choice's value, or typed text)."""
+    def answer(self, value: object) -> Feedback:
+        """The learner's answer in a quiz step (a choice's value, or typed text in any of the app's languages)."""
         step = self.step
         if not isinstance(step, QuizStep) or self._done:
             raise RunError("the current step does not take an answer")
@@ -229,12 +231,12 @@ class RunCore:
         except ValueError as exc:
             form = reason_of(exc)  # the form an answer of this kind takes, in every language
             what = _YES_OR_NO if form.en == "true or false" else form
-            return Feedback(False, _WRITE.in_(lang).format(what=what.in_(lang)))
+            return Feedback(False, msg("Answer with {what}.", what=what))
         if given != self._right:
             self.mistakes += 1
-            return Feedback(False, _NOT_QUITE.in_(lang), hint=step.hint.in_(lang), mistake=True)
+            return Feedback(False, _NOT_QUITE, hint=step.hint.text(), mistake=True)
         self._done = True
-        return Feedback(True, RIGHT.in_(lang), explanation=self.explanation(lang))
+        return Feedback(True, RIGHT, explanation=self.explanation())
 
     def next(self) -> None:
         """Go to the next step; the current one must be complete."""

@@ -1,18 +1,21 @@
 """Running a lesson of any game: a state machine the app drives one learner action at a time.
 
 Why no UI here: the app, the tests and the automatic solver drive the same
-``LessonRun``; it takes a move or an answer and gives back ``Feedback`` in
-the learner's language, with the rules core's reason when a move is illegal
-and its worked explanation after every answer and every hand's end. What
-depends on the lesson's game (its positions, moves, goals, questions, how a
-move is told back) is asked of the game's ``LessonGame``
-(``lessons.games``); the steps are walked the same way for every game.
+``LessonRun``; it takes a move or an answer and gives back ``Feedback``,
+with the rules core's reason when a move is illegal and its worked
+explanation after every answer and every hand's end, as ``Text`` in every
+language (the screen writes it out in the learner's language when it draws
+it, so a language switched mid-lesson applies to it too). What depends on
+the lesson's game (its positions, moves, goals, questions, how a move is
+told back) is asked of the game's ``LessonGame`` (``lessons.games``); the
+steps are walked the same way for every game.
 
     run = LessonRun(lesson)
     while not run.finished:
         run.step, run.state, run.viewer  # what to show (the learner is one seat all lesson)
-        fb = run.submit_move(move, "ru")  # play and capstone steps
-        fb = run.answer(value, "ru")      # quiz steps
+        fb = run.submit_move(move)       # play and capstone steps
+        fb = run.answer(value)           # quiz steps
+        fb.message.in_("ru")             # what to say, in the learner's language
         if run.paused: run.resume()      # a capstone table waiting after a trick the bots took
         if run.refuted: run.retry()      # after a wrong move was played out
         if run.done: run.next()
@@ -119,11 +122,11 @@ class LessonRun(RunCore):
 
     # -- learner actions ---------------------------------------------------
 
-    def submit_move(self, move: Any, lang: str = "en") -> Feedback:
+    def submit_move(self, move: Any) -> Feedback:
         """The learner's move in a play step or in the capstone hand."""
         step = self.step
         if isinstance(step, CapstoneStep) and not self._done:
-            return self._capstone_move(move, lang)
+            return self._capstone_move(move)
         if not isinstance(step, PlayStep) or self._done or self._scene is None:
             raise RunError("the current step does not take a move")
         self._refuted = None
@@ -132,25 +135,25 @@ class LessonRun(RunCore):
         reason = game.why_illegal(state, move)
         if reason is not None:
             self.mistakes += 1
-            return Feedback(False, reason.in_(lang), hint=step.hint.in_(lang), mistake=True)
+            return Feedback(False, reason, hint=step.hint.text(), mistake=True)
         after = game.apply(state, move)
         seat = state.to_move
         if lessons.satisfies(step.goal, state, move, after):
-            return self._right_move(step, seat, move, after, lang)
+            return self._right_move(step, seat, move, after)
         self.mistakes += 1
         for wrong in step.wrong:
             if _tempting(lessons, wrong, move):
-                return self._refute(step, wrong, seat, move, state, after, lang)
+                return self._refute(step, wrong, seat, move, state, after)
         return Feedback(
             False,
-            _LEGAL_NOT_GOAL.in_(lang),
-            hint=step.hint.in_(lang),
+            _LEGAL_NOT_GOAL,
+            hint=step.hint.text(),
             played=((seat, move),),
             states=(after,),
             mistake=True,
         )
 
-    def _right_move(self, step: PlayStep, seat: int, move: Any, after: Any, lang: str) -> Feedback:
+    def _right_move(self, step: PlayStep, seat: int, move: Any, after: Any) -> Feedback:
         """The step is done: the scripted replies are played, and the move told with the lesson's words."""
         played, states = play_out(after, [self.lessons.move_of(s) for s in step.replies], self.game.apply)
         final = states[-1] if states else after
@@ -160,15 +163,13 @@ class LessonRun(RunCore):
         said = joined((head, step.success.text() if step.success else None, tail))
         return Feedback(
             True,
-            RIGHT.in_(lang),
-            explanation=said.in_(lang) if said.en else None,
+            RIGHT,
+            explanation=said if said.en else None,
             played=((seat, move), *played),
             states=(after, *states),
         )
 
-    def _refute(
-        self, step: PlayStep, wrong: WrongMove, seat: int, move: Any, before: Any, after: Any, lang: str
-    ) -> Feedback:
+    def _refute(self, step: PlayStep, wrong: WrongMove, seat: int, move: Any, before: Any, after: Any) -> Feedback:
         """Play out what goes wrong after a tempting move, and explain it (the board shows it until ``retry``)."""
         played, states = play_out(after, [self.lessons.move_of(s) for s in wrong.replies], self.game.apply)
         final = states[-1] if states else after
@@ -177,50 +178,51 @@ class LessonRun(RunCore):
         ending = self.game.explain_end(final, self.viewer) if final.is_over else None
         return Feedback(
             False,
-            refuted(bool(played)).in_(lang),
-            hint=step.hint.in_(lang),
-            explanation=self._joined(lang, what, wrong.text.text(), ending),
+            refuted(bool(played)),
+            hint=step.hint.text(),
+            explanation=self._joined(what, wrong.text.text(), ending),
             played=((seat, move), *played),
             states=(after, *states),
             mistake=True,
         )
 
-    def _joined(self, lang: str, *parts: Text | None) -> str:
-        """Parts of a worked explanation in ``lang``, joined as the game's explanations are."""
-        return self.lessons.separator.join(part.in_(lang) for part in parts if part is not None and part.en)
+    def _joined(self, *parts: Text | None) -> Text | None:
+        """Parts of a worked explanation, joined as the game's explanations are (None: nothing to say)."""
+        said = joined(parts, self.lessons.separator)
+        return said if said.en else None
 
     def retry(self) -> None:
         """Back to the step's position after a wrong move was played out."""
         self._refuted = None
 
-    def _capstone_move(self, move: Any, lang: str) -> Feedback:
+    def _capstone_move(self, move: Any) -> Feedback:
         table = self._capstone
         assert table is not None
         try:
             moved = person_move(table, move)
         except RulesError as exc:
             self.mistakes += 1
-            return Feedback(False, exc.reason.in_(lang), mistake=True)
-        return self._capstone_said(moved, lang)
+            return Feedback(False, exc.reason, mistake=True)
+        return self._capstone_said(moved)
 
-    def resume(self, lang: str = "en") -> Feedback:
+    def resume(self) -> Feedback:
         """The capstone hand goes on after a pause (the bots lead)."""
         table = self._capstone
         if table is None or not self.paused:
             raise RunError("the capstone hand is not waiting")
-        return self._capstone_said(resume(table), lang)
+        return self._capstone_said(resume(table))
 
-    def _capstone_said(self, table: BotTable, lang: str) -> Feedback:
+    def _capstone_said(self, table: BotTable) -> Feedback:
         before = self._capstone
         assert before is not None
         self._capstone = table
         said = self.lessons.capstone_words(before.state, table.since, table.bots_since(), self.viewer)
         if not table.hand_over:
-            return Feedback(True, said.in_(lang), played=table.since)
+            return Feedback(True, said, played=table.since)
         self._done = True
         ending = self.game.explain_end(table.state, self.viewer)
-        explanation = self._joined(lang, *self.lessons.end_words(said, ending))
-        return Feedback(True, _HAND_OVER.in_(lang), explanation=explanation, played=table.since)
+        explanation = self._joined(*self.lessons.end_words(said, ending))
+        return Feedback(True, _HAND_OVER, explanation=explanation, played=table.since)
 
     def _enter_next(self) -> None:
         self._enter(self._scene)

@@ -162,7 +162,7 @@ def _played_through(lesson: Lesson) -> tuple[int, int, bool, tuple[BestMove, ...
         if isinstance(step, QuizStep):
             engine = run.engine_explanation()
             feedback = run.answer(run.right_answer)
-            if engine is not None and feedback.explanation and engine.en in feedback.explanation:
+            if engine is not None and feedback.explanation is not None and engine.en in feedback.explanation.en:
                 explained += 1
         else:
             _solve(run)
