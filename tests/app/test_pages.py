@@ -244,6 +244,7 @@ def test_a_hand_played_to_the_end_through_buttons(preset: str) -> None:
     table = at.session_state["play_page"].table
     assert table.hand_over
     assert at.subheader[0].value == t("play.hand_over", "en")
+    assert t("play.undo", "en") not in [b.label for b in at.button], "every hand is face up: no move is taken back"
     result = table.result
     assert result is not None
     worked = explain_hand_end(table.state, HUMAN, table.match)

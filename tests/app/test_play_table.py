@@ -71,12 +71,13 @@ def test_undo_goes_back_to_the_learners_previous_turn() -> None:
     assert undo(back) == back
 
 
-def test_undo_after_the_end_takes_the_hand_off_the_score_sheet() -> None:
+def test_no_move_is_taken_back_once_the_hand_is_over() -> None:
+    """Every hand lies face up at the end and the score is written: a move taken back then would be played again
+    knowing every tile (it used to be, and wiped the hand off the score sheet)."""
     table = _finish_hand(start_table(rules_for("block"), "block", "greedy", 2, True))
-    assert table.sheet.hands_played == 1
-    back = undo(table)
-    assert not back.hand_over
-    assert back.sheet.hands_played == 0
+    assert table.sheet.hands_played == 1 and table.undo_states
+    assert not table.can_undo
+    assert undo(table) == table
 
 
 def test_a_whole_match_runs_to_its_target_with_next_hand() -> None:

@@ -164,6 +164,12 @@ class BotTable(NamedTuple):
         return bool(self.state.is_over)
 
     @property
+    def can_undo(self) -> bool:
+        """Whether a person's move can be taken back: not once the hand is over, when every hand lies face up and
+        the score is written (a move taken back then would be played again knowing every tile)."""
+        return bool(self.undo_states) and not self.hand_over
+
+    @property
     def moves(self) -> int:
         """Moves made in this hand."""
         return self.game.moves_made(self.state)
@@ -262,8 +268,9 @@ def resume(table: BotTable) -> BotTable:
 
 
 def undo(table: BotTable) -> BotTable:
-    """Back to the person's previous turn (the bots' replies are undone too)."""
-    if not table.undo_states:
+    """Back to the person's previous turn (the bots' replies are undone too); nothing once the hand is over
+    (``can_undo``)."""
+    if not table.can_undo:
         return table
     return table._replace(state=table.undo_states[-1], since=(), undo_states=table.undo_states[:-1])
 

@@ -209,9 +209,8 @@ def _header(table: PlayTable, current: Lang) -> None:
     if rules.in_pairs:
         st.caption(partners_line(rules, HUMAN, current))
     lead = table.dealt.lead
+    # the lead's sentence says what the leader may lead: no second "any tile" line beside it
     info = [lead_reason(lead, current, HUMAN) if isinstance(lead, LeadDecision) else lead.reason.in_(current)]
-    if table.start.lead_is_open:
-        info.append(tr("play.lead_any"))
     info += [tr("play.redealt", reason=r.in_(current)) for r in table.dealt.redeals]
     st.caption(" · ".join(info))
 
@@ -292,7 +291,8 @@ def _adjust_row(table: PlayTable) -> None:
                 )
     elif not table.hand_over:  # once the hand is over there is no chain left to re-bend
         st.caption(tr("play.adjust_hint"))
-    st.button(tr("play.undo"), on_click=_undo, disabled=not table.undo_states, help=tr("play.undo_help"))
+    if not table.hand_over:  # once it is over every hand is face up: no move is taken back and played again
+        st.button(tr("play.undo"), on_click=_undo, disabled=not table.can_undo, help=tr("play.undo_help"))
 
 
 def _sheet_and_record(table: PlayTable, current: Lang) -> None:

@@ -192,9 +192,14 @@ def show_tien_gow(table: BotTable) -> None:
         said = describe_plays(_before_since(table), table.since, HUMAN)
         st.caption(tr("tg.since", moves=said.in_(current)))
     _turn(table, current)
-    st.button(
-        tr("play.undo"), on_click=_undo, disabled=not table.undo_states, help=tr("play.undo_help"), key=f"{KEY}_tg_undo"
-    )
+    if not table.hand_over:  # once it is over every hand is face up: no move is taken back and played again
+        st.button(
+            tr("play.undo"),
+            on_click=_undo,
+            disabled=not table.can_undo,
+            help=tr("play.undo_help"),
+            key=f"{KEY}_tg_undo",
+        )
     st.divider()
     sheet, record = st.columns(2, gap="large")
     with sheet:
