@@ -150,7 +150,7 @@ def test_the_review_rows_follow_the_decisions() -> None:
         elif decision.lost <= decision.lost_ci:
             assert cost == t("review.cost_noise", "en")
         else:
-            assert cost == f"−{percentage_points(decision.lost_points, 'en')}"
+            assert cost == f"−{percentage_points(round(decision.lost_points), 'en')}"
         played, best = decision_boards(decision)
         assert played.log[-1][1] == decision.chosen
         if row.engine_choice:
@@ -162,7 +162,7 @@ def test_the_review_rows_follow_the_decisions() -> None:
     assert f"mistakes (?): {review.count('mistake')}" in headline
     parts = review.marked_losses()
     assert len(parts) == len([r for r in rows if r.mark]) and headline.endswith(
-        f"= {percentage_points(sum(parts), 'en')}"
+        f"= {percentage_points(round(sum(parts)), 'en')}"
     )
 
 

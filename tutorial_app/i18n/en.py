@@ -74,6 +74,7 @@ MESSAGES: dict[str, str] = {
     "review.no_choices": "You had no real choice in this hand: each of your moves was the only legal one.",
     "review.headline": "Real choices: {decisions} · as good as the engine's: {agreed} · inaccuracies (?!): {inaccuracies} · mistakes (?): {mistakes} · blunders (??): {blunders} · losses at the marked decisions, added up: {lost}",
     "review.marks_help": "Marks as on chess sites: ?! an inaccuracy (5 or more percentage points of the chance to win given up), ? a mistake (10 or more), ?? a blunder (20 or more). A loss within what the engine cannot tell apart (the sampling error of the deals, and how much two ways of playing them out disagree) is never marked; near the end of a hand every deal is solved exactly. The losses added up are the marked decisions' percentage points put together: a sum over several positions, not one chance, so it can pass 100.",
+    "review.marks_help_points": "Marks as on chess sites: in All Fives moves are ranked by points, so ?! is an inaccuracy (2 or more points given up), ? a mistake (4 or more), ?? a blunder (8 or more). A loss within what the engine cannot tell apart (the sampling error of the deals, and how much two ways of playing them out disagree) is never marked; near the end of a hand every deal is solved exactly. The losses added up are the marked decisions' points put together: a sum over several positions.",
     "review.move_n": "Move {n}",
     "review.cost_none": "the engine's choice",
     "review.cost_noise": "as good, as far as the engine can tell",

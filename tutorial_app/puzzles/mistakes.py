@@ -48,13 +48,17 @@ def _explanation(decision: Decision) -> Text:
     analysis = decision.analysis
     best, played = move_name(decision.best), move_name(decision.chosen)
     why = why_best(analysis, decision.state)
-    lost = decision.lost_points
-    head = msg(
-        "The engine's choice was {best}; {played} gave up {lost} percentage points of the chance to win.",
-        best=best,
-        played=played,
-        lost=lost,
-    )
+    if decision.points_first:
+        head = msg(
+            "The engine's choice was {best}; {played} gave up {lost}.", best=best, played=played, lost=decision.cost()
+        )
+    else:
+        head = msg(
+            "The engine's choice was {best}; {played} gave up {lost} percentage points of the chance to win.",
+            best=best,
+            played=played,
+            lost=round(decision.lost_points),
+        )
     if why is None:
         return head
     return joined([head, sentence(why)])
@@ -66,7 +70,7 @@ def _accepted(decision: Decision) -> list[str]:
     out = []
     for value in analysis.moves:
         lost, half_width = analysis.loss(value.move)
-        if mark_of(lost, half_width) is None:
+        if mark_of(lost, half_width, analysis.points_first) is None:
             out.append(move_key(value.move))
     return out
 

@@ -188,15 +188,13 @@ class Analysis:
         return max(self.moves, key=lambda v: (v.win, v.points))
 
     def loss(self, move: Move) -> tuple[float, float]:
-        """How much win share ``move`` gives up against ``most_wins()``, and the half-width of what is not
-        known about that difference: its 95 % sampling half-width deal by deal (narrower than the two
-        intervals added; 0 when every deal was solved) plus how far the second rollout policy would shrink it
-        (``_disagreement``)."""
-        top, chosen = self.most_wins(), self.value_of(move)
-        lost = top.win - chosen.win
+        """How far ``move`` is behind the best move in the ranking's first measure (win share, or points in All
+        Fives: the review's loss, as the hint's rows rank them), and the half-width of what is not known about
+        that difference (``lead``: deal by deal, plus how far the second rollout policy would shrink it)."""
+        top, chosen = self.best, self.value_of(move)
         if chosen is top:
             return 0.0, 0.0
-        return lost, self._width(top.wins - chosen.wins) + _disagreement(top.check_win - chosen.check_win, lost)
+        return self.lead(top, chosen)
 
     def margin(self, state: HandState | None = None) -> tuple[float, float]:
         """How far the best move is ahead of the runner-up, in the ranking's first measure (win share, or

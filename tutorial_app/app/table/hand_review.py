@@ -152,7 +152,8 @@ def hand_review(name: str, start: HandState, final: HandState, seat: int, first_
     st.subheader(tr("review.title"))
     st.caption(tr("review.intro"))
     review = the_review(name, start, final, seat, first_hand)
-    st.markdown(review_headline(review, current), help=tr("review.marks_help"))
+    marks_help = tr("review.marks_help_points" if review.points_first else "review.marks_help")
+    st.markdown(review_headline(review, current), help=marks_help)
     if not review.decisions:
         return
     st.markdown("\n".join(f"- {_row_line(row, current)}" for row in review_rows(review)))

@@ -1,7 +1,8 @@
 """The review of a played hand as rows and positions: what the review page part shows, without Streamlit.
 
 Each row is one decision of the learner: the move played, the engine's
-best, both win shares, what the choice cost and its mark, as chess sites
+best (the first row of the ranking its card shows), what the choice cost in
+that ranking's measure (win share, or points in All Fives) and its mark, as chess sites
 mark theirs (?! an inaccuracy, ? a mistake, ?? a blunder; the thresholds
 and the rule that noise is never marked are ``tutorial_app.strategy.review``'s).
 """
@@ -13,9 +14,9 @@ from dataclasses import dataclass
 from tutorial_app.i18n import t
 from tutorial_app.rules.line.moves import apply_unchecked, with_claim
 from tutorial_app.rules.line.state import HandState
-from tutorial_app.rules.text import Text, msgn
+from tutorial_app.rules.text import Text
 from tutorial_app.strategy.explain import move_name
-from tutorial_app.strategy.review import Decision, HandReview, Mark, shown_loss
+from tutorial_app.strategy.review import Decision, HandReview, Mark, loss_words
 
 __all__ = [
     "MARK_SYMBOLS",
@@ -34,7 +35,7 @@ MARK_SYMBOLS: dict[Mark, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": 
 
 def percentage_points(count: int, lang: str) -> str:
     """ "1 percentage point", "22 percentage points"; «22 процентных пункта» (no abbreviation a newcomer must decode)."""
-    return msgn("{n} percentage point", "{n} percentage points", count).in_(lang)
+    return loss_words(count, False).in_(lang)
 
 
 @dataclass(frozen=True)
@@ -45,17 +46,14 @@ class ReviewRow:
     played: Text
     best: Text
     engine_choice: bool
-    chosen_win: float
-    best_win: float
     lost: float
     lost_ci: float
     mark: Mark | None
     summary: Text
-
-    @property
-    def lost_points(self) -> int:
-        """What the choice gave up in whole percentage points: the two rounded win shares' difference."""
-        return 0 if self.engine_choice else shown_loss(self.best_win, self.chosen_win)
+    lost_points: float
+    """What the choice gave up as its line shows it (``Decision.lost_points``)."""
+    points_first: bool = False
+    """The loss is in points (All Fives), not in percentage points of win share."""
 
     @property
     def symbol(self) -> str:
@@ -63,28 +61,27 @@ class ReviewRow:
         return MARK_SYMBOLS[self.mark] if self.mark is not None else ""
 
     def cost(self, lang: str) -> str:
-        """What the choice cost in win share, as the review table prints it."""
+        """What the choice cost (win share, or points in All Fives), as the review table prints it."""
         if self.engine_choice:
             return t("review.cost_none", lang)
         if self.lost <= self.lost_ci:
             return t("review.cost_noise", lang)
-        return t("review.cost_points", lang, points=percentage_points(self.lost_points, lang))
+        return t("review.cost_points", lang, points=loss_words(self.lost_points, self.points_first).in_(lang))
 
 
 def decision_row(decision: Decision) -> ReviewRow:
     """The row of one decision."""
-    best = decision.analysis.most_wins()
     return ReviewRow(
         number=decision.index + 1,
         played=move_name(decision.chosen),
-        best=move_name(best.move),
+        best=move_name(decision.best),
         engine_choice=decision.engine_choice,
-        chosen_win=decision.chosen_win,
-        best_win=best.win,
         lost=decision.lost,
         lost_ci=decision.lost_ci,
         mark=decision.mark,
         summary=decision.summary(),
+        lost_points=decision.lost_points,
+        points_first=decision.points_first,
     )
 
 
@@ -108,17 +105,19 @@ def review_headline(review: HandReview, lang: str) -> str:
         inaccuracies=review.count("inaccuracy"),
         mistakes=review.count("mistake"),
         blunders=review.count("blunder"),
-        lost=losses_added(review.marked_losses(), lang),
+        lost=losses_added(review.marked_losses(), lang, review.points_first),
     )
 
 
-def losses_added(losses: tuple[int, ...], lang: str) -> str:
+def losses_added(losses: tuple[float, ...], lang: str, points_first: bool = False) -> str:
     """The marked decisions' losses and their sum, as the lines show them: "9 + 92 = 101 percentage points",
-    "12 percentage points" (a sum over several positions, so it may pass 100; the headline says so)."""
-    total = percentage_points(sum(losses), lang)
+    "12 percentage points", in All Fives "6.9 + 12.0 = 18.9 points" (a sum over several positions, so it may
+    pass 100; the headline says so)."""
+    total = loss_words(round(sum(losses), 1), points_first).in_(lang)
     if len(losses) < 2:
         return total
-    return f"{' + '.join(str(n) for n in losses)} = {total}"
+    shown = (f"{n:.1f}" if points_first else str(round(n)) for n in losses)
+    return f"{' + '.join(shown)} = {total}"
 
 
 def decision_boards(decision: Decision) -> tuple[HandState, HandState | None]:
