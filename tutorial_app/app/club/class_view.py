@@ -21,6 +21,7 @@ from tutorial_app.app.club.host import host_tools
 from tutorial_app.app.club.room import Device, act, follow, join_card, refusal, room_button, say_refusal
 from tutorial_app.app.games import lesson_screens
 from tutorial_app.app.learn.step_parts import choice_columns, remember, reveals_answer, right_answer_text, show_tiles
+from tutorial_app.app.shell.button_rows import button_cells
 from tutorial_app.app.shell.charts import PALETTE
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.session import bump, lang, tr
@@ -383,8 +384,8 @@ def _quiz_inputs(store: ClubStore, place: Device, room: Room, lesson: Lesson, ru
     assert isinstance(step, QuizStep)
     choices = run.choices(lang())
     if choices is not None:
-        columns = st.columns(choice_columns([label for _value, label in choices]))
-        for index, (value, label) in enumerate(choices):
+        cells = button_cells(len(choices), choice_columns([label for _value, label in choices]))
+        for index, (cell, (value, label)) in enumerate(zip(cells, choices, strict=True)):
             room_button(
                 label,
                 f"club_choice_{room.step}_{index}",
@@ -394,7 +395,7 @@ def _quiz_inputs(store: ClubStore, place: Device, room: Room, lesson: Lesson, ru
                 room,
                 lesson,
                 value,
-                where=columns[index % len(columns)],
+                where=cell,
                 width="stretch",
             )
         return

@@ -26,6 +26,7 @@ from tutorial_app.app.learn.step_parts import (
     right_answer_text,
     show_tiles,
 )
+from tutorial_app.app.shell.button_rows import button_cells
 from tutorial_app.app.shell.puzzle_memory import remember_missed_quiz
 from tutorial_app.app.shell.session import bump, lang, revision, tr
 from tutorial_app.app.shell.shortcuts import keyboard_shortcuts
@@ -337,9 +338,9 @@ def _quiz_panel(name: str, run: Run, step: QuizStep, on_finish: OnFinish) -> Non
         return
     choices = run.choices(lang())
     if choices is not None:
-        columns = st.columns(choice_columns([label for _value, label in choices]))
-        for index, (value, label) in enumerate(choices):
-            columns[index % len(columns)].button(
+        cells = button_cells(len(choices), choice_columns([label for _value, label in choices]))
+        for index, (cell, (value, label)) in enumerate(zip(cells, choices, strict=True)):
+            cell.button(
                 label,
                 key=f"{name}_choice_{run.index}_{index}",
                 on_click=_answer,

@@ -14,6 +14,7 @@ from typing import Literal
 
 import streamlit as st
 
+from tutorial_app.app.shell.button_rows import button_cells
 from tutorial_app.app.shell.session import tr
 from tutorial_app.board.adjust import BENDS
 from tutorial_app.board.controller import ClickOutcome, handle_click
@@ -126,14 +127,13 @@ def hand_buttons(
         return
     st.caption(tr("controls.your_hand" if enabled else "controls.your_hand_waiting"))  # no "click" while others move
     fits = state.fitting(seat)
-    columns = st.columns(min(len(tiles), per_row))
-    # the same order as the hand drawn at the bottom of the board, left to right
-    for index, tile in enumerate(tiles):
+    # the same order as the hand drawn at the bottom of the board, left to right, and row by row on a phone
+    for cell, tile in zip(button_cells(len(tiles), per_row), tiles, strict=True):
         label = str(tile)
         if tile is selected:
             label = f"▲ {label}"
         kind: Literal["primary", "secondary"] = "primary" if (fits & tile.bit or tile is selected) else "secondary"
-        columns[index % len(columns)].button(
+        cell.button(
             label,
             key=f"{key}_tile_{tile}",
             type=kind,
