@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
+from tutorial_app.app.shell.button_rows import button_cells
 from tutorial_app.app.shell.session import lang, tr
 from tutorial_app.app.shell.state import page_state
 from tutorial_app.app.table.board_component import BOT_PACE_MS, show_board_data
@@ -179,14 +179,10 @@ def trick_controls(state: tg.HandState, viewer: int, key: str, on_click: OnClick
     hint = selection_hint(state, chosen, viewer)
     st.caption(tr("tg.controls"))
     hand = state.hands[viewer]
-    width = min(len(hand), per_row)
-    columns: list[DeltaGenerator] = []
-    for place, tile in enumerate(hand):
-        if place % width == 0:  # row by row, so a phone, which stacks columns, keeps the hand's order
-            columns = st.columns(width)
+    for place, (cell, tile) in enumerate(zip(button_cells(len(hand), per_row), hand, strict=True)):
         picked = place in chosen
         kind: Literal["primary", "secondary"] = "primary" if picked else "secondary"
-        columns[place % width].button(
+        cell.button(
             f"▲ {tile}" if picked else str(tile),
             key=_tile_key(key, place),
             type=kind,
