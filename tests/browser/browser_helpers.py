@@ -210,6 +210,7 @@ class LessonWords(NamedTuple):
 
 ENGLISH_LESSON = LessonWords("en", "Your answer", "Answer", "Next", "Step {n} of {total}")
 RUSSIAN_LESSON = LessonWords("ru", "Ваш ответ", "Ответить", "Дальше", "Шаг {n} из {total}")
+SPANISH_LESSON = LessonWords("es", "Tu respuesta", "Responder", "Siguiente", "Paso {n} de {total}")
 
 
 def answer_question(page: Any, run: Run, answer: object, words: LessonWords = ENGLISH_LESSON) -> None:

@@ -1,5 +1,6 @@
-"""The app in headless Chromium: a lesson by clicking, and a phone's note under the board on a lesson opened at /learn
-(a hand of block by clicks is test_board_component's, the comparison's charts test_compare_app's).
+"""The app in headless Chromium: a lesson by clicking, a phone's note under the board on a lesson opened at /learn, and
+the tile buttons under a lesson's board in the board's order on a phone (a hand of block by clicks is
+test_board_component's, the comparison's charts test_compare_app's).
 
 Screenshots go to ``test-artifacts/``. The right actions are computed by the
 rules core (``solve`` on a local run of the same lesson), never written
@@ -14,11 +15,13 @@ from typing import Any
 import pytest
 from browser_helpers import (
     RUSSIAN_LESSON,
-    LessonWords,
+    SETTLED,
+    SPANISH_LESSON,
     answer_question,
     click_point,
     next_step,
     open_app,
+    wait_point,
     walk_lesson,
 )
 from playwright.sync_api import expect
@@ -91,7 +94,6 @@ def test_on_a_phone_the_next_steps_question_comes_into_sight(screen_page: Any, a
     """Next is far down a phone's page (under the board and the verdict); the next step's question must be on
     screen after it, not above the screen's top with only its board and answer box in sight (core-03 step 2:
     «¿Cuántos puntos son?» sat 98 px above the top)."""
-    spanish = LessonWords("es", "Tu respuesta", "Responder", "Siguiente", "Paso {n} de {total}")
     lesson = next(lesson for lesson in load_course("core") if lesson.id == "core-03-doubles-across")
     run = LessonRun.start(lesson)
     page = screen_page(
@@ -99,10 +101,79 @@ def test_on_a_phone_the_next_steps_question_comes_into_sight(screen_page: Any, a
     )
     open_app(page, f"{app_url}/?lesson={lesson.id}&lang=es")
     page.get_by_text(lesson.title.es).first.wait_for()
-    answer_question(page, run, solve(run), spanish)
-    next_step(page, run, spanish)
+    answer_question(page, run, solve(run), SPANISH_LESSON)
+    next_step(page, run, SPANISH_LESSON)
     step = run.step
     assert isinstance(step, QuizStep)  # step 2: «¿Cuántos puntos son?»
     question = page.get_by_text(step.text.es).first
     expect(question).to_be_in_viewport(ratio=1.0, timeout=10_000)  # the page scrolls to it, smoothly
     page.screenshot(path=str(artifacts / "phone_next_step_question.png"))
+
+
+# The viewer's hand as the board draws it (the click points "hand:…", top to bottom, then left to right) and the
+# hand's buttons under it as the screen shows them (top to bottom, then left to right; each button is also in the page
+# once more, hidden), by their labels.
+BOARD_HAND = """() => {
+  const points = [];
+  for (const gd of document.querySelectorAll('.js-plotly-plot')) {
+    if (!gd._fullLayout || !gd._fullData) continue;
+    const x = gd._fullLayout.xaxis, y = gd._fullLayout.yaxis;
+    for (const trace of gd._fullData) {
+      (trace.customdata || []).forEach((data, i) => {
+        const name = Array.isArray(data) ? data[0] : data;
+        if (typeof name === 'string' && name.startsWith('hand:')) {
+          points.push({name: name.slice(5), x: x.l2p(trace.x[i]), y: Math.round(y.l2p(trace.y[i]))});
+        }
+      });
+    }
+  }
+  return points.sort((a, b) => a.y - b.y || a.x - b.x).map((point) => point.name);
+}"""
+TILE_BUTTONS = """(prefix) => [...document.querySelectorAll(`[class*="st-key-${prefix}_tile_"] button`)]
+  .filter((button) => button.offsetParent !== null).map((button) => { const box = button.getBoundingClientRect();
+    return {label: button.innerText.trim(), x: Math.round(box.left), y: Math.round(box.top + window.scrollY)}; })
+  .sort((a, b) => a.y - b.y || a.x - b.x)"""
+
+
+def test_tile_buttons_read_in_the_boards_order_on_a_phone_and_four_a_row_on_a_desktop(
+    screen_page: Any, app_url: str, artifacts: Path
+) -> None:
+    """Under a lesson's board the caption says the buttons are the learner's tiles "in the same order as on the
+    table": on a phone, which stacks a row's columns, they read down in the hand's order, row after row (they read
+    down the first column of four, then the second: 2-0, 6-4, 3-1, 5-5, ...); on a desktop they stand four a row in
+    the narrow column beside the board, as before (all-fives-03 step 4, seven tiles)."""
+    lesson = next(lesson for lesson in load_course("all_fives") if lesson.id == "all-fives-03-scoring-moves")
+    run = LessonRun.start(lesson)
+    page = screen_page(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2, locale="es-ES"
+    )
+    open_app(page, f"{app_url}/?lesson={lesson.id}&lang=es")
+    page.get_by_text(lesson.title.es).first.wait_for()
+    while not isinstance(run.step, PlayStep):
+        action = solve(run)
+        if action is not None:
+            answer_question(page, run, action, SPANISH_LESSON)
+        next_step(page, run, SPANISH_LESSON)
+    state = run.state
+    assert state is not None
+    hand = [str(tile) for tile in state.hand(run.viewer)]
+    assert len(hand) == 7
+    wait_point(page, f"hand:{hand[-1]}", timeout=60_000)
+    page.wait_for_function(SETTLED, polling=50, timeout=30_000)
+    assert page.evaluate(BOARD_HAND) == hand, "the board draws the hand in the rules core's order"
+    buttons = page.evaluate(TILE_BUTTONS, "learn")
+    page.screenshot(path=str(artifacts / "phone_tile_buttons_es.png"), full_page=True)
+    assert [button["label"] for button in buttons] == hand, buttons
+    assert len({button["x"] for button in buttons}) == 1, f"one button a line on a phone: {buttons}"
+
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.wait_for_function(
+        f"() => new Set(({TILE_BUTTONS})('learn').map((button) => button.y)).size === 2", polling=50, timeout=30_000
+    )
+    page.wait_for_function(SETTLED, polling=50, timeout=30_000)
+    buttons = page.evaluate(TILE_BUTTONS, "learn")
+    page.screenshot(path=str(artifacts / "desktop_tile_buttons_es.png"), full_page=True)
+    assert [button["label"] for button in buttons] == hand, buttons
+    rows = [[button for button in buttons if button["y"] == y] for y in sorted({button["y"] for button in buttons})]
+    assert [len(row) for row in rows] == [4, 3], f"four a row: {buttons}"
+    assert [button["x"] for button in rows[1]] == [button["x"] for button in rows[0][:3]], f"in columns: {buttons}"
