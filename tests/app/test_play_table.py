@@ -24,6 +24,7 @@ from tutorial_app.rules.line.moves import apply, is_legal, legal_moves
 from tutorial_app.rules.line.scoring import hand_result
 from tutorial_app.rules.line.variants import VARIANTS, rules_for
 from tutorial_app.rules.line.worked_end import explain_hand_end
+from tutorial_app.rules.tiles import FULL_MASK
 
 
 def _finish_hand(table: PlayTable, pick: int = 0) -> PlayTable:
@@ -145,8 +146,13 @@ def test_the_lead_sentence_calls_the_learner_you_when_they_lead() -> None:
     decision = decide_first_lead(table.rules, table.start.hands)
     assert decision is not None and decision.seat == HUMAN and decision.why == "lowest_double"
     assert decision.tile in table.start.hand(HUMAN)
-    assert lead_reason(table.dealt.lead, "en") == f"You lead: lowest double {decision.tile}."
-    assert lead_reason(table.dealt.lead, "ru") == f"Вы ходите первым: младший дубль {decision.tile}."
+    tile = decision.tile
+    assert (
+        lead_reason(table.dealt.lead, "en") == f"You lead: you hold the lowest double, {tile}, and may lead any tile."
+    )
+    assert lead_reason(table.dealt.lead, "ru") == (
+        f"Вы ходите первым: у вас младший дубль {tile}, и можете зайти любой костью."
+    )
     assert (
         lead_reason(table.dealt.lead, "en", None) == table.dealt.lead.reason.en
     )  # no learner: the rules core's sentence
@@ -168,6 +174,14 @@ def test_every_lead_rule_has_a_learner_sentence(preset: str) -> None:
         assert "seat 0" not in en.lower() and "месте 0" not in ru, (en, ru)
         if lead.tile is not None:
             assert str(lead.tile) in en and str(lead.tile) in ru
+        # what the leader may lead, said once: "any tile" when any may lead, else that tile
+        for lang, any_tile in _ANY_TILE.items():
+            said = lead_reason(lead, lang)
+            assert said.count(any_tile) == (1 if lead.lead_mask == FULL_MASK else 0), said
+            assert lead.why in ("lots", "winner") or said.startswith(t("lead.open_any", lang, why="")[:8]), said
+
+
+_ANY_TILE = {"en": "any tile", "ru": "любой кост", "uk": "будь-якою кісткою", "es": "cualquier ficha"}
 
 
 def test_the_winner_of_a_hand_leads_the_next_as_you() -> None:
@@ -184,18 +198,23 @@ def test_the_winner_of_a_hand_leads_the_next_as_you() -> None:
         assert (lead_reason(lead, "en"), lead_reason(lead, "ru")) == expected
 
 
-def test_the_play_page_shows_you_lead() -> None:
-    table = _first_table("block", learner_leads=True)
+@pytest.mark.parametrize(("preset", "lang"), [("block", "ru"), ("all_fives", "es"), ("kozel_pass", "uk")])
+def test_the_play_page_shows_you_lead(preset: str, lang: str) -> None:
+    """The header says who leads, why, and that any tile may lead, once (all fives' lot said "any tile" and a
+    second line said it again: «Sacaste por sorteo… y sales con cualquier ficha. · Quien sale puede abrir con
+    cualquier ficha.»)."""
+    table = _first_table(preset, learner_leads=True)
     at = AppTest.from_file(MAIN, default_timeout=60)
-    at.query_params["lang"] = "ru"
+    at.query_params["lang"] = lang
     at.run()
     at.switch_page("app_pages/play.py").run()
     at.session_state["play_page"].table = table
     at.run()
     assert not at.exception, at.exception
     captions = [c.value for c in at.caption]
-    assert any(c.startswith(lead_reason(table.dealt.lead, "ru")) for c in captions), captions
-    assert not any(table.dealt.lead.reason.ru in c for c in captions), captions
+    assert any(c.startswith(lead_reason(table.dealt.lead, lang)) for c in captions), captions
+    assert not any(table.dealt.lead.reason.in_(lang) in c for c in captions), captions
+    assert sum(c.count(_ANY_TILE[lang]) for c in captions) == 1, captions
 
 
 def test_a_redeal_notice_names_the_learner_as_you() -> None:

@@ -285,3 +285,35 @@ def test_the_tiles_shown_as_playable_at_a_first_lead_are_the_legal_leads(preset:
         legal = {move.tile for move in legal_moves(state) if move.tile is not None}
         shown = {tile for tile in ALL_TILES if tile.bit & state.fitting(state.to_move)}
         assert shown == legal, (preset, seed)
+
+
+_ANY_TILE = {"en": "any tile", "ru": "любой кост", "uk": "будь-як", "es": "cualquier ficha"}
+"""How each language says "any tile" in a lead's sentence (a stem: the case varies)."""
+
+
+@pytest.mark.parametrize(
+    "preset", ["block", "draw", "kozel", "kozel_pass", "international", "domino101", "classic", "all_fives", "donkey"]
+)
+@pytest.mark.parametrize("lang", sorted(_ANY_TILE))
+def test_a_first_lead_says_the_leader_holds_the_tile_and_what_they_may_lead_once(preset: str, lang: str) -> None:
+    """ "Seat 1 leads: they hold the lowest double, 1-1, and may lead any tile." (not "leads: lowest double 1-1",
+    which reads as if the double were led, while any tile may be)."""
+    rules = rules_for(preset)
+    for seed in range(5):
+        lead = deal(rules, random.Random(seed)).lead
+        assert lead is not None and lead.seat is not None
+        said = lead.reason.in_(lang)
+        assert "{" not in said and (lead.why == "lots" or f" {lead.tile}" in said), said
+        assert lead.why == "lots" or "they hold " in lead.reason.en, lead.reason.en
+        if lang != "en":
+            assert said != lead.reason.en, said  # translated
+        assert said.count(_ANY_TILE[lang]) == (1 if lead.lead_mask == FULL_MASK else 0), said
+
+
+def test_the_lowest_double_leads_because_its_holder_has_it() -> None:
+    lead = decide_first_lead(rules_for("block", 2), [mask("6-2", "1-1"), mask("3-3", "0-4")])
+    assert lead is not None
+    assert lead.reason.en == "Seat 0 leads: they hold the lowest double, 1-1, and may lead any tile."
+    must = decide_first_lead(rules_for("classic", 2), [mask("6-2", "1-1"), mask("3-3", "0-4")])
+    assert must is not None
+    assert must.reason.en == "Seat 1 leads: they hold the highest double, 3-3, and must lead that tile."

@@ -15,7 +15,7 @@ from tutorial_app.rules.line.match import MatchState
 from tutorial_app.rules.line.options import HouseRules
 from tutorial_app.rules.line.state import Action, HandState, Move
 from tutorial_app.rules.line.worked_end import explain_hand_end
-from tutorial_app.rules.tiles import Tile
+from tutorial_app.rules.tiles import FULL_MASK, Tile
 
 __all__ = [
     "seat_label",
@@ -156,14 +156,18 @@ def lead_reason(lead: LeadDecision, lang: str, human: int | None = 0) -> str:
     """Who leads and why, addressing the learner as "you" when they lead.
 
     Why not the rules core's sentence as it is: it names the leader by seat
-    ("Seat 0 leads: lowest double 1-1."), as the referee needs. A lead by
+    ("Seat 0 leads: they hold the lowest double, 1-1, and may lead any tile."),
+    as the referee needs. A lead by
     another seat, by lot not yet drawn, or for a reason the catalogs do not
     know keeps the rules core's sentence.
     """
     key = f"lead.you_{lead.why}"
     if human is None or lead.seat != human or key not in CATALOGS["en"]:
         return lead.reason.in_(lang)
-    return t(key, lang, tile=str(lead.tile))
+    said = t(key, lang, tile=str(lead.tile))
+    if lead.why in ("lots", "winner"):  # a whole sentence: a lot or the last hand, not a tile, named the leader
+        return said
+    return t("lead.open_any" if lead.lead_mask == FULL_MASK else "lead.open_that", lang, why=said)
 
 
 def result_lines(state: HandState, lang: str, human: int | None = 0, before: MatchState | None = None) -> list[str]:

@@ -31,16 +31,18 @@ class DealError(RulesError):
 
 
 def _why_words(why: str, tile: Tile | None) -> Text:
-    """The rule that named the leader, as the clause after "Seat 2 leads:"."""
+    """Why the rule named the leader, as the clause between "Seat 2 leads:" and ", and may lead any tile"."""
     words = {
-        "lowest_double": msg("lowest double {tile}", tile=tile),
-        "lowest_tile": msg("nobody has a double from 1-1 to 6-6, lowest tile {tile}", tile=tile),
-        "highest_double": msg("highest double {tile}", tile=tile),
-        "highest_tile_no_double": msg("nobody has a double from 6-6 to 1-1, highest tile {tile}", tile=tile),
-        "holds": msg("holds {tile}", tile=tile),
-        "priority_101": msg("first double in the order 1-1, 2-2 … 6-6, 0-0: {tile}", tile=tile),
-        "donkey": msg("smallest double from 1-1 up: {tile}", tile=tile),
-        "highest_tile": msg("highest tile {tile}", tile=tile),
+        "lowest_double": msg("they hold the lowest double, {tile}", tile=tile),
+        "lowest_tile": msg("nobody has a double from 1-1 to 6-6 and they hold the lowest tile, {tile}", tile=tile),
+        "highest_double": msg("they hold the highest double, {tile}", tile=tile),
+        "highest_tile_no_double": msg(
+            "nobody has a double from 6-6 to 1-1 and they hold the highest tile, {tile}", tile=tile
+        ),
+        "holds": msg("they hold {tile}", tile=tile),
+        "priority_101": msg("they hold {tile}, the first double in the order 1-1, 2-2 … 6-6, 0-0", tile=tile),
+        "donkey": msg("they hold the smallest double from 1-1 up, {tile}", tile=tile),
+        "highest_tile": msg("they hold the highest tile, {tile}", tile=tile),
     }
     return words[why]
 
@@ -49,7 +51,9 @@ class LeadDecision(NamedTuple):
     """Who leads, which tiles they may lead, and why (``seat`` None: by lot, not known yet).
 
     ``why`` names the rule that decided and ``tile`` the determining tile;
-    ``reason`` turns them into a sentence only when somebody reads it.
+    ``reason`` turns them into a sentence only when somebody reads it: who
+    leads, because they hold which tile, and what they may lead (said once:
+    a page shows no other "any tile" line beside it).
     """
 
     seat: int | None
@@ -76,7 +80,10 @@ class LeadDecision(NamedTuple):
             return msg("{seat:cap} drew the highest tile by lot and leads any tile.", seat=name)
         if self.why == "winner":
             return msg("{seat:cap} leads any tile.", seat=name)
-        return msg("{seat:cap} leads: {words}.", seat=name, words=_why_words(self.why, self.tile))
+        words = _why_words(self.why, self.tile)
+        if self.lead_mask == FULL_MASK:
+            return msg("{seat:cap} leads: {words}, and may lead any tile.", seat=name, words=words)
+        return msg("{seat:cap} leads: {words}, and must lead that tile.", seat=name, words=words)
 
 
 _DOUBLE_OF = tuple(Tile(n, n) for n in range(7))
