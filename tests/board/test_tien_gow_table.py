@@ -15,6 +15,7 @@ from tutorial_app.board.figure import CLICK_TRACE
 from tutorial_app.board.tien_gow_controller import handle_click, press, selected_tiles, selection_hint
 from tutorial_app.board.tien_gow_figure import RED_PIP, WHITE_PIP, chinese_tiles_figure, tien_gow_figure
 from tutorial_app.board.tien_gow_layout import FELT_H, FELT_W, TileSpot, layout_tien_gow
+from tutorial_app.board.tien_gow_room import Sizing
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.tien_gow.bots import choose_greedy
 from tutorial_app.rules.tien_gow.tiles import CHINESE_KINDS, red_pips, white_pips
@@ -129,6 +130,19 @@ def test_the_trick_shows_who_laid_what_and_who_holds_it() -> None:
     assert "Seat 3: led" in texts and "You: face down" in texts and "Seat 2: face down" in texts
     # set up later in a hand, the trick has no number
     assert "Seat 3 takes trick: +1" in texts
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk", "es"])
+def test_every_plays_caption_puts_a_colon_after_the_seat_on_one_line_or_two(lang: str) -> None:
+    """A phone's felt writes a side's caption on two lines ("Seat 3:<br>face down"), with the colon the top's
+    one-line caption has ("Seat 2: face down"): before, the two-line caption had none."""
+    state = tg.apply(tg.apply(tg.apply(earth_led(), tg.discard("2-2")), tg.discard("6-5")), tg.discard("3-3"))
+    for sizing in (Sizing(), Sizing(3.0, 13.0, True)):
+        captions = layout_tien_gow(state, viewer_seat=0, sizing=sizing).captions
+        plays = [c.text for c in captions if c.text.en.endswith(("led", "face down"))]
+        assert len(plays) == 4 and all(":" in text.in_(lang).split("<br>")[0] for text in plays), plays
+        if sizing.narrow:  # the two-line form is among those checked
+            assert any("<br>" in text.en for text in plays), plays
 
 
 def test_tricks_of_a_dealt_hand_are_numbered() -> None:

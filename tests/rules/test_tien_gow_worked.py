@@ -10,6 +10,8 @@ from tien_gow_helpers import WORKED_MOVES, mv, run, worked_start
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.tien_gow import worked
 from tutorial_app.rules.tien_gow.bots import paused, play_bots
+from tutorial_app.rules.tien_gow.state import Play
+from tutorial_app.rules.tiles import Tile
 
 RULES = tg.TienGowRules()
 
@@ -145,3 +147,25 @@ def test_why_tiles_may_not_be_led_together_is_one_whole_sentence() -> None:
     for lang in ("en", "ru", "uk", "es"):
         assert said.in_(lang).endswith(".") and not said.in_(lang).endswith(".."), said.in_(lang)
     assert said.en.startswith("No: ") and said.es.startswith("No: ") and said.ru.startswith("Нет: ")
+
+
+@pytest.mark.parametrize(
+    ("count", "ru", "uk"),
+    [
+        (1, "Игрок 2 кладёт 1 кость рубашкой вверх.", "Гравець 2 кладе 1 кістку сорочкою догори."),
+        (2, "Игрок 2 кладёт 2 кости рубашкой вверх.", "Гравець 2 кладе 2 кістки сорочкою догори."),
+        (4, "Игрок 2 кладёт 4 кости рубашкой вверх.", "Гравець 2 кладе 4 кістки сорочкою догори."),
+    ],
+)
+def test_tiles_laid_face_down_are_counted_as_the_verbs_object(count: int, ru: str, uk: str) -> None:
+    """«кладе 1 кістку», the accusative, not the nominative «1 кістка» a count on its own reads as."""
+    said = worked.play_text(Play(2, tuple(Tile(6, n) for n in range(count)), None), False, viewer=1)
+    assert said.ru == ru and said.uk == uk
+    assert said.en == f"Seat 2 lays {count} tile{'s' if count > 1 else ''} face down."
+
+
+def test_five_tiles_face_down_take_the_genitive_plural() -> None:
+    said = worked.play_text(Play(2, tuple(Tile(6, n) for n in range(5)), None), False, viewer=1)
+    assert (
+        said.ru == "Игрок 2 кладёт 5 костей рубашкой вверх." and said.uk == "Гравець 2 кладе 5 кісток сорочкою догори."
+    )

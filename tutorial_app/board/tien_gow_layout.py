@@ -262,7 +262,11 @@ def _trick_words(trick: Trick, sides: dict[int, Side], viewer_seat: int) -> dict
     words = {}
     for index, play in enumerate(trick.plays):
         title, role = seat_title(play.seat, viewer_seat), _role(trick, index, play.seat == viewer_seat)
-        words[sides[play.seat]] = (msg("{seat}: {role}", seat=title, role=role), joined([title, role], "<br>"))
+        # the same colon on two lines as on one: "Seat 3:<br>face down", not "Seat 3<br>face down" beside "Seat 2: face down"
+        words[sides[play.seat]] = (
+            msg("{seat}: {role}", seat=title, role=role),
+            msg("{seat}:<br>{role}", seat=title, role=role),
+        )
     return words
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from tutorial_app.rules.line.who import seat_who
 from tutorial_app.rules.line.worked import join, tiles_count
-from tutorial_app.rules.text import Text, msg, verbatim
+from tutorial_app.rules.text import Text, msg, msgn, verbatim
 from tutorial_app.rules.tien_gow.moves import apply_unchecked, combo_of, normalize, why_illegal
 from tutorial_app.rules.tien_gow.options import LastTrick
 from tutorial_app.rules.tien_gow.scoring import hand_result, trick_points_text, trick_sentence
@@ -58,10 +58,12 @@ def play_text(play: Play, lead: bool, viewer: int | None) -> Text:
             msg("You beat it with {combo}.", combo=combo.name),
             msg("{who:cap} beats it with {combo}.", who=who.name, combo=combo.name),
         )
-    laid = verbatim(" + ".join(map(str, play.tiles))) if who.you else tiles_count(len(play.tiles))
+    count = len(play.tiles)
+    # the count is the verb's object, a case of its own in Russian and Ukrainian («кладе 1 кістку»): a sentence
+    # per count rather than ``tiles_count``'s nominative «1 кістка»
     return who.pick(
-        msg("You lay {tiles} face down.", tiles=laid),
-        msg("{who:cap} lays {tiles} face down.", who=who.name, tiles=laid),
+        msg("You lay {tiles} face down.", tiles=verbatim(" + ".join(map(str, play.tiles)))),
+        msgn("{who:cap} lays {n} tile face down.", "{who:cap} lays {n} tiles face down.", count, who=who.name),
     )
 
 
