@@ -38,7 +38,8 @@ class Variant:
     by_players: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     pairs_optional: bool = False
     about: Text | None = None
-    """How this preset differs from a sibling a reader could take it for (the two goats), or None."""
+    """How this preset differs from a sibling a reader could take it for (the two goats), or None; it names the
+    sibling in words (its title's), never by its id: a learner reads it in their own language."""
 
     def rules(self, players: int | None = None, overrides: Mapping[str, Any] | None = None) -> HouseRules:
         """The house rules of this preset for a number of players, with overrides."""
@@ -92,7 +93,7 @@ VARIANTS: tuple[Variant, ...] = (
         name="kozel",
         title=msg("Goat (Kozel): 0-0 leads, the fish maker writes nothing, 101 loses"),
         about=msg(
-            "Penalty points, and whoever reaches 101 loses. The holder of 0-0 leads the first hand with it; two or three players draw from the boneyard, four pass (every tile is dealt); in a fish the player who laid the blocking tile writes nothing. The other goat, kozel_pass, never draws and differs in the first lead and the fish."
+            "Penalty points, and whoever reaches 101 loses. The holder of 0-0 leads the first hand with it; two or three players draw from the boneyard, four pass (every tile is dealt); in a fish the player who laid the blocking tile writes nothing. The other goat (Goat, pass-only table) never draws and differs in the first lead and the fish."
         ),
         aliases=("goat", "козёл", "козел", "kozyol"),
         default_players=4,
@@ -111,7 +112,7 @@ VARIANTS: tuple[Variant, ...] = (
         name="kozel_pass",
         title=msg("Goat, pass-only table: the lowest double leads, the lightest hand escapes a fish"),
         about=msg(
-            "Goat at a table that never draws: even two or three players pass when nothing fits, and the tiles nobody was dealt stay out of play. The lowest double from 1-1 leads the first hand, with any tile; in a fish the player with the fewest pips writes nothing. With four players it differs from kozel only in the first lead and the fish."
+            "Goat at a table that never draws: even two or three players pass when nothing fits, and the tiles nobody was dealt stay out of play. The lowest double from 1-1 leads the first hand, with any tile; in a fish the player with the fewest pips writes nothing. With four players it differs from Goat (Kozel) only in the first lead and the fish."
         ),
         aliases=("goat pass", "kozel pass", "козёл без базара", "козел без базара"),
         default_players=4,
