@@ -108,7 +108,7 @@ def test_finding_4_a_phone_reads_the_rule_book_and_the_admin_edits_it(monkeypatc
     phone.run()
     phone.text_input(key="club_admin_pin_field").set_value("not-the-pin")
     phone.form_submit_button[0].click().run()
-    assert "wrong admin PIN" in _texts(phone)
+    assert "Wrong admin PIN" in _texts(phone)
     assert not [w for w in phone.text_input if w.key == "club_name_field"]
     phone.text_input(key="club_admin_pin_field").set_value("dacha-2026")
     phone.form_submit_button[0].click().run()
@@ -421,7 +421,7 @@ def test_a_club_rule_set_is_named_in_the_pages_language_and_shown_in_it_everywhe
     assert all(w.max_chars == 80 for w in boxes)
     at.button(key="club_book_save").click().run()  # no title at all: said under the button, in sight on a phone
     [form] = [e for e in at.expander if e.label == t("club.new_rules", "uk")]
-    assert [str(w.value) for w in form.warning] == ["напишіть назву набору правил хоча б однією мовою"]
+    assert [str(w.value) for w in form.warning] == ["Напишіть назву набору правил хоча б однією мовою"]
     at.text_input(key="club_book_title_uk").set_value(ukrainian)
     at.text_input(key="club_book_title_es").set_value(spanish)
     at.button(key="club_book_save").click().run()
@@ -528,8 +528,8 @@ def test_a_refused_import_or_shared_link_is_said_under_its_control(monkeypatch: 
         1,
     )
     assert "como mucho 1 conjunto de reglas" in limit.in_("es"), "one rule set, not «1 conjuntos»"
-    assert _said_under(link.main, "club_keep_shared") == plain(limit.in_("es"), 600)
-    assert [str(w.value) for w in link.warning] == [plain(limit.in_("es"), 600)]
+    assert _said_under(link.main, "club_keep_shared") == plain(limit.form("cap", "es"), 600)
+    assert [str(w.value) for w in link.warning] == [plain(limit.form("cap", "es"), 600)]
 
 
 def _warnings(at: AppTest) -> list[str]:
@@ -546,7 +546,7 @@ def test_a_wrong_admin_pin_is_said_under_the_pin_form_not_at_the_top(monkeypatch
     phone.text_input(key="club_admin_pin_field").set_value("not-the-pin")
     phone.form_submit_button[0].click().run()
     assert not phone.exception, phone.exception
-    wrong = plain(msg("wrong admin PIN").in_("uk"), 600)
+    wrong = plain(msg("wrong admin PIN").form("cap", "uk"), 600)
     form = _boxes_to(phone.main, "club_admin_pin_field")[-1]
     assert _warnings_in(form) == [wrong]
     assert _said_under(phone.main, "club_admin_enter") == wrong
@@ -560,7 +560,9 @@ def test_a_refused_new_pin_is_said_under_its_save_button_not_at_the_top() -> Non
     at.text_input(key="club_admin_new_pin").set_value("1111")
     at.button(key="club_admin_save_pin").click().run()
     assert not at.exception, at.exception
-    short = plain(msg("an admin PIN has at least {MIN_PIN} characters, not all alike", MIN_PIN=8).in_("es"), 600)
+    short = plain(
+        msg("an admin PIN has at least {MIN_PIN} characters, not all alike", MIN_PIN=8).form("cap", "es"), 600
+    )
     assert _said_under(at.main, "club_admin_save_pin") == short
     assert _warnings(at) == [short]
 
@@ -571,7 +573,7 @@ def test_a_refused_club_name_is_said_under_its_box_not_at_the_top() -> None:
     assert not at.exception, at.exception
     with pytest.raises(ClubError) as refused:
         _store().book.name_club("Club\u200bdel parque", _store().book.admit(THIS_COMPUTER, None, clock()))
-    said = plain(refused.value.reason.in_("es"), 600)
+    said = plain(refused.value.reason.form("cap", "es"), 600)
     assert _said_under(at.main, "club_name_field") == said
     assert _warnings(at) == [said]
     assert _store().book.club_name() is None
@@ -615,7 +617,7 @@ def test_a_refused_delete_is_said_in_its_rule_sets_card_not_at_the_top() -> None
     assert not at.exception, at.exception
     assert len(book.rule_sets()) == 2
     said = _warnings(at)
-    assert said == [plain(room._NOT_APPLIED.in_("uk"), 600)], said
+    assert said == [plain(room._NOT_APPLIED.form("cap", "uk"), 600)], said
     # a card holds its buttons' row, the row its columns, a column its button
     pressed, other = (_boxes_to(at.main, f"club_delete_{rule_set.slug}")[-3] for rule_set in reversed(kept))
     assert _warnings_in(pressed) == said
@@ -640,7 +642,7 @@ def test_a_refusal_for_a_tab_no_longer_the_admin_is_said_in_the_pin_form(monkeyp
     assert book.club_name() is None
     with pytest.raises(ClubError) as refused:
         book.name_club("Club del parque", None)
-    said = plain(refused.value.reason.in_("es"), 600)
+    said = plain(refused.value.reason.form("cap", "es"), 600)
     assert _warnings_in(_boxes_to(phone.main, "club_admin_pin_field")[-1]) == [said]
     assert _warnings(phone) == [said]
 
@@ -671,7 +673,7 @@ def test_a_refused_join_class_or_table_is_said_under_its_button_not_at_the_top(
     monkeypatch.setattr(_store(), method, refused)
     at.button(key=button).click().run()
     assert not at.exception, at.exception
-    said = plain(reason.in_(lang), 600)
+    said = plain(reason.form("cap", lang), 600)
     assert _said_under(at.main, button) == said
     assert _warnings(at) == [said]
     at.run()  # said once
@@ -690,7 +692,7 @@ def test_a_watchers_refused_hint_is_said_under_the_hint_form_and_the_text_is_kep
     at = _in_room(code, teacher)  # in English: AppTest formats the seat picker's choice in English on a click
     at.button(key="club_send_hint").click().run()
     assert not at.exception, at.exception
-    empty = plain(msg("write the hint first").in_("en"), 600)
+    empty = plain(msg("write the hint first").form("cap", "en"), 600)
     assert _said_after_hint_form(at) == empty and [str(w.value) for w in at.warning] == [empty]
     at.run()  # said once
     assert not at.warning
@@ -699,7 +701,7 @@ def test_a_watchers_refused_hint_is_said_under_the_hint_form_and_the_text_is_kep
     at.text_area(key="club_hint_text").input("lead the double")
     at.button(key="club_send_hint").click().run()
     assert not at.exception, at.exception
-    gone = plain(msg("nobody sits at seat {seat}: a bot plays it", seat=0).in_("en"), 600)
+    gone = plain(msg("nobody sits at seat {seat}: a bot plays it", seat=0).form("cap", "en"), 600)
     assert _said_after_hint_form(at) == gone and [str(w.value) for w in at.warning] == [gone]
     assert at.text_area(key="club_hint_text").value == "lead the double"
 
@@ -721,3 +723,53 @@ def _said_after_hint_form(at: AppTest) -> str | None:
         return None
 
     return find(at.main)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_watcher_tells_two_bots_apart_and_the_hint_buttons_fit(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two bots at one table are named by their seats on the board, the score sheet and the turn line (both read
+    "Bot" before); the hint form's two buttons stand one under the other with short labels (side by side in the
+    panel they were cut: "Enviar l…"); an empty hint is refused in a sentence of its own ("Write…")."""
+    from tutorial_app.app.club import watch
+
+    drawn: list[dict[str, Any]] = []
+    monkeypatch.setattr(watch, "show_board", lambda state, **options: drawn.append(options))
+    # the seat picker's labels in ``lang`` in this process too, where AppTest formats the choice it sends on a click
+    monkeypatch.setattr(watch, "tr", lambda key, /, **values: t(key, lang, **values))
+    setup = make_setup("block", 3, {}, "greedy", new_secret(), False, 60)
+    store = _store()
+    code, teacher = store.open_table(setup, "Olena", "watcher", clock())
+    store.join(code, "Anna", clock())
+    store.deal(code, teacher, clock())
+    at = _in_room(code, teacher, lang)
+    bots = [t("club.bot_at_seat", lang, seat=seat) for seat in (1, 2)]
+    assert bots[0] != bots[1] and all(bot.endswith(("1)", "2)")) for bot in bots)
+    assert drawn and drawn[-1]["names"] == {0: "Anna", 1: bots[0], 2: bots[1]}
+    heads = set(at.table[0].value.columns)  # Markdown: a name's brackets escaped
+    assert {plain(bot, 40) for bot in bots} <= heads, heads
+    turns = {t("club.turn_of", lang, who=who) for who in ("Anna", *bots)}
+    assert any(str(m.value) in turns for m in at.markdown), [m.value for m in at.markdown]
+    # the hint form: both buttons in its box, one under the other, each label short enough for a quarter page
+    box = next(
+        block
+        for block in [at.main, *_all_under(at.main)]
+        if any(getattr(inner, "key", None) == "club_hint_text" for inner in getattr(block, "children", {}).values())
+    )
+    buttons = [inner.key for inner in box.children.values() if getattr(inner, "type", None) == "button"]
+    assert buttons == ["club_send_hint", "club_send_advice"], buttons  # the box's own: in no columns
+    for key in ("club.send_hint", "club.send_advice"):
+        for each in ("en", "ru", "uk", "es"):
+            assert len(t(key, each)) <= 20, (key, each, t(key, each))
+    at.button(key="club_send_hint").click().run()
+    said = _said_after_hint_form(at)
+    assert said is not None and said == plain(msg("write the hint first").form("cap", lang), 600) and said[0].isupper()
+
+
+def _all_under(block: Any) -> list[Any]:
+    """Every element and block inside ``block``, depth first."""
+    found: list[Any] = []
+    for index in sorted(getattr(block, "children", {})):
+        child = block.children[index]
+        found.append(child)
+        found.extend(_all_under(child))
+    return found

@@ -168,7 +168,7 @@ def test_spanish_app_strings_are_spanish() -> None:
     assert {key: es[key] for key in ENGLISH if CYRILLIC.search(es[key])} == {}
     worded = [key for key, english in ENGLISH.items() if _words(english)]
     same = [key for key in worded if es[key] == ENGLISH[key]]
-    assert set(same) <= {"score.total", "compare.csv.bot", "club.bot_name", "nav.club"}  # Total, Bot, Club
+    assert set(same) <= {"score.total", "compare.csv.bot", "nav.club"}  # Total, Bot, Club
     assert t("controls.draw", "es") != t("controls.draw", "en")
     assert "pozo" in t("controls.draw", "es")
     assert "базар" in t("controls.draw", "uk")

@@ -214,10 +214,10 @@ def test_finding_6_the_code_box_and_new_tabs_count_against_one_address(server: t
         return late, elsewhere, ru
 
     late, elsewhere, ru = run_apart(scenario())
-    assert "too many wrong codes from your network" in late.text()  # even the real code is refused
+    assert "Too many wrong codes from your network" in late.text()  # said as a sentence; even the real code is refused
     assert late.params().get("room") is None
     assert elsewhere.params().get("room") == code  # another network joins at once
-    assert "слишком много неверных кодов" in ru.text()
+    assert "Слишком много неверных кодов" in ru.text()
 
 
 def test_finding_2_a_script_opening_rooms_meets_a_truthful_refusal(server: tuple[str, str]) -> None:

@@ -286,7 +286,7 @@ def say_refusal(current: str, version: int | None = None) -> None:
             return  # the room moved on since it was shown: it no longer says what the screen shows
     else:
         kept.refusal_at = version
-    st.warning(plain(reason.in_(current), 600), icon=":material/front_hand:")
+    st.warning(plain(reason.form("cap", current), 600), icon=":material/front_hand:")  # said alone: a sentence
 
 
 def refuse(where: str, reason: Text) -> None:
@@ -308,7 +308,8 @@ def say_refused(where: str | None, current: str) -> None:
     if refused is None or (where is not None and refused[0] != where):
         return
     kept.refused = None
-    st.warning(plain(refused[1].in_(current), 600), icon=":material/front_hand:")
+    # the club's reasons are worded as clauses ("write the hint first"); said alone, a reason starts a sentence
+    st.warning(plain(refused[1].form("cap", current), 600), icon=":material/front_hand:")
 
 
 _NOT_APPLIED = msg("the club's database did not answer, so your click was not applied: try again in a moment")

@@ -15,7 +15,7 @@ import streamlit as st
 
 from tutorial_app.app.club.host import host_tools
 from tutorial_app.app.club.room import Device, act, follow, forget, join_card, refusal, room_button, say_refusal
-from tutorial_app.app.club.watch import watcher_view
+from tutorial_app.app.club.watch import holder_name, watcher_view
 from tutorial_app.app.shell.markdown import plain
 from tutorial_app.app.shell.rules_picker import preset_title
 from tutorial_app.app.shell.session import bump, lang, tr
@@ -178,8 +178,7 @@ def _side_names(game: TableGame, holders: Sequence[Member | None], viewer: int |
     rules = game.sheet.rules
 
     def who(seat: int) -> str:
-        member = holders[seat] if seat < len(holders) else None
-        name = plain(member.name, 40) if member is not None else tr("club.bot_name")
+        name = plain(holder_name(holders, seat), 40)
         return f"{name} {tr('club.seat_you')}" if seat == viewer else name
 
     return [" + ".join(who(seat) for seat in rules.seats_of(side)) for side in range(rules.sides)]

@@ -21,7 +21,7 @@ from tutorial_app.club.shared_hand import TableGame, advice
 from tutorial_app.club.store import ClubStore, clock
 from tutorial_app.rules.text import msg, verbatim
 
-__all__ = ["watcher_view", "MAX_HINT"]
+__all__ = ["watcher_view", "holder_name", "MAX_HINT"]
 
 MAX_HINT = 300
 
@@ -29,8 +29,15 @@ _SEND = "club_send_hint"
 """The hint form's send button: a refused hint (either button's) is said under the form's buttons."""
 
 
+def holder_name(holders: Sequence[Member | None], seat: int) -> str:
+    """Who plays ``seat``: the player's name, or a bot named by its seat ("Bot (seat 1)": two bots at one table
+    would otherwise read the same on the board, the score sheet and the turn line)."""
+    member = holders[seat] if seat < len(holders) else None
+    return member.name if member is not None else tr("club.bot_at_seat", seat=seat)
+
+
 def _names(holders: Sequence[Member | None]) -> dict[int, str]:
-    return {seat: member.name if member is not None else tr("club.bot_name") for seat, member in enumerate(holders)}
+    return {seat: holder_name(holders, seat) for seat in range(len(holders))}
 
 
 def _send(store: ClubStore, place: Device, seat_key: str, text_key: str) -> None:
@@ -65,8 +72,9 @@ def _hint_form(store: ClubStore, place: Device, game: TableGame, holders: Sequen
             format_func=lambda seat: tr("club.seat_is", seat=seat, who=names[seat]),
         )
         st.text_area(tr("club.hint_text"), key="club_hint_text", max_chars=MAX_HINT, height=80)
-        left, right = st.columns(2)
-        left.button(
+        # one under the other, each the panel's width: side by side in a quarter of the page they cut the words
+        # ("Enviar l…"), on a desktop as on a phone
+        st.button(
             tr("club.send_hint"),
             on_click=_send,
             args=(store, place, "club_hint_seat", "club_hint_text"),
@@ -74,14 +82,14 @@ def _hint_form(store: ClubStore, place: Device, game: TableGame, holders: Sequen
             width="stretch",
         )
         to_move = game.state.to_move
-        right.button(
-            tr("club.send_advice", who=plain(names[to_move], 60)),
+        st.button(
+            tr("club.send_advice"),
             on_click=_send_advice,
             args=(store, place, game),
             key="club_send_advice",
             disabled=to_move not in humans,
             width="stretch",
-            help=tr("club.advice_help"),
+            help=tr("club.advice_help", who=plain(names[to_move], 60)),
         )
 
 
