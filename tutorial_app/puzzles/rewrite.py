@@ -1,19 +1,21 @@
 """Write a stored puzzle's explanation again as messages, from the figures its file keeps: no mining.
 
-Puzzles mined before the engine spoke in message ids store their
-explanation as two finished strings (English and Russian), so Ukrainian and
-Spanish readers would see English. The explanation is the engine's reason
-(``strategy.explain.best_reason`` on the exact ranking, ``proof.engine_reason``)
-and the figures (``words.figures_explanation``); both are rebuilt here from
-what the puzzle stores: the position (the facts read the table, the seat's
-hand and what the record shows of the others), the ranked moves with their
-playout and exact figures (the exact ranking), the number of playouts and
-deals. Two things the file does not keep are the analysis's method (played
-out, or deals solved exactly) and the playouts' half-width between the best
-move and the exact runner-up; only a reason that weighs no rule of thumb
-reads them, so each choice is tried and the one whose English and Russian
-are exactly the stored strings is kept. A puzzle whose rebuilt text differs
-from its stored strings in either language is left as it is and reported.
+The explanation is the engine's reason (``strategy.explain.best_reason`` on
+the exact ranking, ``proof.engine_reason``) and the figures
+(``words.figures_explanation``); both are rebuilt here from what the puzzle
+stores: the position (the facts read the table, the seat's hand and what the
+record shows of the others), the ranked moves with their playout and exact
+figures (the exact ranking), the number of playouts and deals. Two things
+the file does not keep are the analysis's method (played out, or deals
+solved exactly) and the playouts' half-width between the best move and the
+exact runner-up; only a reason that weighs no rule of thumb reads them, so
+each choice is tried and the one whose reason is the stored one is kept: the
+stored explanation's first sentence, as messages, or (puzzles mined before
+the engine spoke in message ids, stored as two finished strings) the whole
+English and Russian text. The figures are then written in the words of
+today's ``figures_explanation``, so a change of those words reaches the
+shipped files without mining. A puzzle no choice reads as is left as it is
+and reported.
 
 Run ``python -m tutorial_app.puzzles.rewrite [FILE...]`` (default: every file in ``puzzles/data``); it
 rewrites only the ``explanation`` of each puzzle and leaves every other byte of the file as it was, and
@@ -33,12 +35,13 @@ from pathlib import Path
 
 import numpy as np
 
+from tutorial_app.language import LANGS
 from tutorial_app.puzzles.model import Puzzle, move_key
 from tutorial_app.puzzles.words import figures_explanation
 from tutorial_app.rules.line.state import Move
 from tutorial_app.rules.text import Text
 from tutorial_app.strategy.analysis import Analysis, Method, MoveValue, candidate_moves, same_outcome
-from tutorial_app.strategy.explain import best_reason
+from tutorial_app.strategy.explain import Reason, best_reason
 from tutorial_app.strategy.inference import infer
 from tutorial_app.strategy.sampler import DealSampler
 from tutorial_app.strategy.view import view_since
@@ -81,8 +84,9 @@ def _exact_ordered(puzzle: Puzzle, moves: Sequence[Move], state_moves: list[Move
     return [value for _, value in sorted(keyed, key=lambda item: item[0])]
 
 
-def explanations(puzzle: Puzzle) -> Iterator[Text]:
-    """Every explanation the puzzle's stored figures allow (one per method and half-width that matter)."""
+def _choices(puzzle: Puzzle) -> Iterator[tuple[Reason, list[Move]]]:
+    """Every reason the puzzle's stored figures allow (one per method and half-width that matter), each with
+    the ranked moves (``puzzle.ranked``'s, as the position's moves)."""
     position = puzzle.read()
     view = view_since(position.start, position.state, puzzle.seat)
     state = view.state
@@ -108,9 +112,17 @@ def explanations(puzzle: Puzzle) -> Iterator[Text]:
             )
             reason = best_reason(analysis, state)
             assert reason is not None
-            yield figures_explanation(
-                reason.text, moves, puzzle.ranked, puzzle.playouts, puzzle.deals, puzzle.points_first
-            )
+            yield reason, moves
+
+
+def _explained(puzzle: Puzzle, reason: Reason, moves: list[Move]) -> Text:
+    return figures_explanation(reason, moves, puzzle.ranked, puzzle.playouts, puzzle.deals, puzzle.points_first)
+
+
+def explanations(puzzle: Puzzle) -> Iterator[Text]:
+    """Every explanation the puzzle's stored figures allow (one per method and half-width that matter)."""
+    for reason, moves in _choices(puzzle):
+        yield _explained(puzzle, reason, moves)
 
 
 _MENDED = (
@@ -127,11 +139,26 @@ def _as_old_english(text: str) -> str:
     return text
 
 
+def _stored_reason(text: Text) -> Text | None:
+    """The engine's reason a stored explanation opens with (its first sentence, as messages); None when the
+    explanation is stored as finished strings."""
+    parts = text.to_json().get("joined")
+    return Text.from_json(parts[0]["values"]["text"]) if parts else None
+
+
 def rebuilt_explanation(puzzle: Puzzle) -> Text | None:
-    """The explanation as messages that reads exactly as the puzzle stores it, in Russian and in English (but
-    for the English mended in ``_MENDED``); None when no choice does."""
+    """The explanation as messages, in today's words, whose reason is the one the puzzle stores: its first
+    sentence as messages, read alike in every language (then kept as stored, its figures unrounded as mined),
+    or its whole text in Russian and in English (but for the English mended in ``_MENDED``) when it is
+    stored as finished strings; None when no choice gives it."""
     stored = puzzle.explanation
-    for text in explanations(puzzle):
+    stored_reason = _stored_reason(stored)
+    for reason, moves in _choices(puzzle):
+        if stored_reason is not None:
+            if all(stored_reason.in_(lang) == reason.text.in_(lang) for lang in LANGS):
+                return _explained(puzzle, reason._replace(text=stored_reason), moves)
+            continue
+        text = _explained(puzzle, reason, moves)
         if text.ru == stored.ru and _as_old_english(text.en) == _as_old_english(stored.en):
             return text
     return None

@@ -291,12 +291,17 @@ def _percent(value: float) -> str:
 class Reason(NamedTuple):
     """Why the best move is best: ``fact`` names the rule of thumb that says it ("out", "last_tile", "blocks",
     "stuck", "partner", "fives", "double", "control", "heavy"; "forced" for the only move, "played_out" when no
-    rule applies), ``sets_apart`` whether that fact holds for the best move and not for the runner-up, and
-    ``text`` the sentence. The puzzles file a position under a theme by ``fact``."""
+    rule applies), ``sets_apart`` whether that fact holds for the best move and not for the runner-up,
+    ``text`` the sentence, and ``quoted`` the moves whose figures in the ranking's first measure (the
+    analysis's win share; points in All Fives) the sentence states: the best and the runner-up when no fact
+    sets them apart (with a fact, only where the ranking is by win share), else none. The puzzles file a
+    position under a theme by ``fact``; their explanation does not list a quoted figure again
+    (``puzzles.words``)."""
 
     fact: str
     sets_apart: bool
     text: Text
+    quoted: tuple[Move, ...] = ()
 
 
 def why_best(analysis: Analysis, state: HandState) -> Text | None:
@@ -340,9 +345,11 @@ def best_reason(analysis: Analysis, state: HandState) -> Reason | None:
         other_win=_percent(runner.win),
     )
     if not named:
-        return Reason("played_out", False, _played_out(analysis, runner, name, other_name))
+        return Reason("played_out", False, _played_out(analysis, runner, name, other_name), (best, runner.move))
     fact_name, first = named[0]
-    return Reason(fact_name, False, joined([first, tail], "; "))
+    # the tail says win shares: the figures a ranking by points (All Fives) lists are others
+    quoted = () if analysis.points_first else (best, runner.move)
+    return Reason(fact_name, False, joined([first, tail], "; "), quoted)
 
 
 def _of_what(analysis: Analysis) -> Text:
