@@ -27,7 +27,7 @@ from browser_helpers import (
 from playwright.sync_api import expect
 
 from tutorial_app.lessons import LessonRun, load_course, solve
-from tutorial_app.lessons.format.model import PlayStep, QuizStep
+from tutorial_app.lessons.format.model import Lesson, PlayStep, QuizStep
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, Move
 
@@ -90,17 +90,23 @@ def test_on_a_phone_choosing_a_tile_that_fits_nowhere_is_explained_under_the_boa
     page.screenshot(path=str(artifacts / "phone_tile_fits_nowhere.png"))
 
 
-def test_on_a_phone_the_next_steps_question_comes_into_sight(screen_page: Any, app_url: str, artifacts: Path) -> None:
-    """Next is far down a phone's page (under the board and the verdict); the next step's question must be on
-    screen after it, not above the screen's top with only its board and answer box in sight (core-03 step 2:
-    «¿Cuántos puntos son?» sat 98 px above the top)."""
-    lesson = next(lesson for lesson in load_course("core") if lesson.id == "core-03-doubles-across")
-    run = LessonRun.start(lesson)
+def _on_a_spanish_phone(screen_page: Any, app_url: str, lesson: Lesson) -> tuple[LessonRun, Any]:
+    """``lesson`` started here and opened in Spanish on a touch phone (390 px, the two Spanish phone tests share
+    the page), at its first step."""
     page = screen_page(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2, locale="es-ES"
     )
     open_app(page, f"{app_url}/?lesson={lesson.id}&lang=es")
     page.get_by_text(lesson.title.es).first.wait_for()
+    return LessonRun.start(lesson), page
+
+
+def test_on_a_phone_the_next_steps_question_comes_into_sight(screen_page: Any, app_url: str, artifacts: Path) -> None:
+    """Next is far down a phone's page (under the board and the verdict); the next step's question must be on
+    screen after it, not above the screen's top with only its board and answer box in sight (core-03 step 2:
+    «¿Cuántos puntos son?» sat 98 px above the top)."""
+    lesson = next(lesson for lesson in load_course("core") if lesson.id == "core-03-doubles-across")
+    run, page = _on_a_spanish_phone(screen_page, app_url, lesson)
     answer_question(page, run, solve(run), SPANISH_LESSON)
     next_step(page, run, SPANISH_LESSON)
     step = run.step
@@ -143,12 +149,7 @@ def test_tile_buttons_read_in_the_boards_order_on_a_phone_and_four_a_row_on_a_de
     down the first column of four, then the second: 2-0, 6-4, 3-1, 5-5, ...); on a desktop they stand four a row in
     the narrow column beside the board, as before (all-fives-03 step 4, seven tiles)."""
     lesson = next(lesson for lesson in load_course("all_fives") if lesson.id == "all-fives-03-scoring-moves")
-    run = LessonRun.start(lesson)
-    page = screen_page(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2, locale="es-ES"
-    )
-    open_app(page, f"{app_url}/?lesson={lesson.id}&lang=es")
-    page.get_by_text(lesson.title.es).first.wait_for()
+    run, page = _on_a_spanish_phone(screen_page, app_url, lesson)
     while not isinstance(run.step, PlayStep):
         action = solve(run)
         if action is not None:
