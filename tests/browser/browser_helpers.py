@@ -231,6 +231,16 @@ def next_step(page: Any, run: Run, words: LessonWords = ENGLISH_LESSON) -> None:
     run.next()
 
 
+def walk_to_play_step(page: Any, run: Run, words: LessonWords = ENGLISH_LESSON) -> None:
+    """Take a lesson on the page to its next play step: each question on the way answered right (``solve``), then
+    Next."""
+    while not isinstance(run.step, PlayStep):
+        action = solve(run)
+        if action is not None:
+            answer_question(page, run, action, words)
+        next_step(page, run, words)
+
+
 def walk_lesson(page: Any, run: Run, make_move: Callable[[Any], None], choices_only: bool = False) -> None:
     """Take a lesson on the page to its end as a learner, each step's right action from the rules core (``solve``):
     a question answered (``answer_question``; with ``choices_only`` every question must offer choices), a move

@@ -13,15 +13,26 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import ANSWERED, SETTLED, click_button, click_point, open_app, reruns, server_answer, wait_point
+from browser_helpers import (
+    ANSWERED,
+    ENGLISH_LESSON,
+    RUSSIAN_LESSON,
+    SETTLED,
+    click_button,
+    click_point,
+    open_app,
+    reruns,
+    server_answer,
+    wait_point,
+    walk_to_play_step,
+)
 
 from tutorial_app.app.play.seat_bots import DEFAULT_LEVEL
 from tutorial_app.app.play.table import HUMAN, PlayTable, human_move, start_table
 from tutorial_app.app.table.records import result_reason
 from tutorial_app.board.controller import handle_click
 from tutorial_app.i18n import LANGUAGE_NAMES, Lang, t
-from tutorial_app.lessons import LessonRun, load_course, solve
-from tutorial_app.lessons.format.model import PlayStep
+from tutorial_app.lessons import LessonRun, load_course
 from tutorial_app.rules.line.moves import legal_moves, why_illegal
 from tutorial_app.rules.line.state import Action, play
 from tutorial_app.rules.line.variants import rules_for
@@ -84,24 +95,6 @@ TIMES_SAID = """(text) => ((document.querySelector('[data-testid="stMain"]') || 
 LAYER = "() => document.querySelector('.dt-board').dataset.layer"
 HAS_POINT = """(name) => [...document.querySelectorAll('.dt-board .js-plotly-plot')].some((gd) => (gd._fullData || []).some(
   (trace) => (trace.customdata || []).some((value) => (Array.isArray(value) ? value[0] : value) === name)))"""
-
-
-def _to_first_play_step(page: Any, run: LessonRun, lang: str) -> None:
-    """Answer the lesson's steps (the rules core's answers) up to its first move on the board."""
-    while not isinstance(run.step, PlayStep):
-        action = solve(run)
-        if action is not None:
-            choices = run.choices(lang)
-            if choices is not None:
-                click_button(page, next(text for value, text in choices if value == action))
-            else:
-                page.get_by_label(t("learn.your_answer", lang)).fill(str(action))
-                click_button(page, t("learn.answer", lang))
-            run.answer(action)
-        click_button(
-            page, t("learn.next", lang), expect=t("learn.step_of", lang, n=run.index + 2, total=len(run.lesson.steps))
-        )
-        run.next()
 
 
 def _drawn(page: Any) -> dict[str, Any]:
@@ -172,7 +165,7 @@ def test_a_lessons_board_is_readable_and_a_wrong_end_says_where_the_tile_fits(
     run = LessonRun.start(lesson)
     page = screen_page(viewport={"width": 1400, "height": 1000}, locale="en-US")
     open_app(page, f"{app_url}/?lesson={lesson.id}&lang=en")
-    _to_first_play_step(page, run, "en")
+    walk_to_play_step(page, run, ENGLISH_LESSON)
     state = run.state
     assert state is not None
     # Tiles laid with the buttons on an end they do not fit: the rules core says where they do fit.
@@ -254,7 +247,7 @@ def test_on_a_phone_the_verdict_comes_into_sight_and_a_board_pick_puts_down_the_
         viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2, locale="ru-RU"
     )
     open_app(page, f"{app_url}/?lesson={lesson.id}&lang=ru")
-    _to_first_play_step(page, run, "ru")
+    walk_to_play_step(page, run, RUSSIAN_LESSON)
     state = run.state
     assert state is not None
     tile, wrong = next(
@@ -370,7 +363,7 @@ def test_presenter_board_fills_the_room_and_the_first_key_works(
     run = LessonRun.start(lesson)
     open_app(page, f"{app_url}/?lesson={lesson.id}&present=1&lang=en")
     page.get_by_text("Keys: → next step").wait_for(timeout=30_000)
-    _to_first_play_step(page, run, "en")
+    walk_to_play_step(page, run, ENGLISH_LESSON)
     drawn = _drawn(page)
     assert drawn["chain"] and min(drawn["chain"]) >= 60, drawn  # tiles on the table, for a room
     assert min(drawn["labels"]) >= 24, drawn

@@ -23,11 +23,12 @@ from browser_helpers import (
     open_app,
     wait_point,
     walk_lesson,
+    walk_to_play_step,
 )
 from playwright.sync_api import expect
 
 from tutorial_app.lessons import LessonRun, load_course, solve
-from tutorial_app.lessons.format.model import Lesson, PlayStep, QuizStep
+from tutorial_app.lessons.format.model import Lesson, QuizStep
 from tutorial_app.rules.line.moves import legal_moves
 from tutorial_app.rules.line.state import Action, Move
 
@@ -71,11 +72,7 @@ def test_on_a_phone_choosing_a_tile_that_fits_nowhere_is_explained_under_the_boa
     page.get_by_text(lesson.title.ru).first.wait_for()
     assert page.get_by_text("Page not found").count() == 0
     assert page.url == f"{app_url}/?lesson={lesson.id}&lang=ru"
-    while not isinstance(run.step, PlayStep):
-        action = solve(run)
-        if action is not None:
-            answer_question(page, run, action, RUSSIAN_LESSON)
-        next_step(page, run, RUSSIAN_LESSON)
+    walk_to_play_step(page, run, RUSSIAN_LESSON)
     state = run.state
     assert state is not None
     stuck = next(t for t in state.hand(run.viewer) if not any(m.tile is t for m in legal_moves(state)))
@@ -150,11 +147,7 @@ def test_tile_buttons_read_in_the_boards_order_on_a_phone_and_four_a_row_on_a_de
     the narrow column beside the board, as before (all-fives-03 step 4, seven tiles)."""
     lesson = next(lesson for lesson in load_course("all_fives") if lesson.id == "all-fives-03-scoring-moves")
     run, page = _on_a_spanish_phone(screen_page, app_url, lesson)
-    while not isinstance(run.step, PlayStep):
-        action = solve(run)
-        if action is not None:
-            answer_question(page, run, action, SPANISH_LESSON)
-        next_step(page, run, SPANISH_LESSON)
+    walk_to_play_step(page, run, SPANISH_LESSON)
     state = run.state
     assert state is not None
     hand = [str(tile) for tile in state.hand(run.viewer)]

@@ -28,13 +28,14 @@ from browser_helpers import (
     wait_point,
     wait_rerun,
     walk_lesson,
+    walk_to_play_step,
 )
 
 from tutorial_app.app.tien_gow.table import HUMAN, TienGowTable, human_move, resume, start_tien_gow
 from tutorial_app.board.browser import LIT_TWIN
 from tutorial_app.i18n import t
 from tutorial_app.lessons import lessons_root, load_lesson, solve, start_run
-from tutorial_app.lessons.format.model import CapstoneStep, PlayStep
+from tutorial_app.lessons.format.model import CapstoneStep
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.games import find_game
 from tutorial_app.rules.tien_gow.worked import namer
@@ -336,11 +337,7 @@ def test_in_a_lesson_play_under_the_table_lays_the_tiles_picked_on_it(page: Any,
     run = start_run(lesson)
     open_app(page, f"{app_url}/?lesson={lesson.id}&lang=en")
     page.get_by_text(lesson.title.en).first.wait_for()
-    while not isinstance(run.step, PlayStep):
-        action = solve(run)
-        if action is not None:
-            answer_question(page, run, action)
-        next_step(page, run)
+    walk_to_play_step(page, run)
     move = solve(run)
     assert isinstance(move, tg.Move) and run.state is not None
     for place in _places(run.state.hands[run.viewer], move.tiles):
