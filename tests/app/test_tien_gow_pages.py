@@ -6,6 +6,7 @@ page's own buttons: tiles selected one by one, then Play or Discard.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations, pairwise
 from typing import Any
 
@@ -17,7 +18,7 @@ from tutorial_app.app.tien_gow.table import HUMAN
 from tutorial_app.board.browser import LIT_TWIN
 from tutorial_app.board.tien_gow_controller import selection_hint
 from tutorial_app.i18n import t
-from tutorial_app.lessons import load_course, solve, solve_until
+from tutorial_app.lessons import Run, load_course, solve, solve_until
 from tutorial_app.lessons.format.model import PlayStep, QuizStep
 from tutorial_app.rules import tien_gow as tg
 from tutorial_app.rules.text import msgn
@@ -41,6 +42,32 @@ def _make(at: AppTest, key: str, state: tg.HandState, move: tg.Move, seat: int =
     ok(at.button(key=f"{key}_tg_{move.action.value}").click().run())
 
 
+def _your_turns(at: AppTest, most: int) -> Iterator[BotTable]:
+    """The table at each of your turns of the hand, a trick the bots took looked at (Resume) on the way, until the
+    hand is over (at most ``most`` page runs)."""
+    for _ in range(most):
+        table = at.session_state["play_page"].table
+        if table.hand_over:
+            return
+        if table.paused:
+            ok(at.button(key="play_tg_resume").click().run())
+            continue
+        yield table
+
+
+def _at_a_lesson_play_step() -> tuple[AppTest, Run]:
+    """The Learn page on the first Tien Gow lesson with a move to make, at that step (the steps before it answered
+    by the rules core), and the page's lesson run."""
+    lesson = next(lesson for lesson in load_course("chinese") if any(isinstance(s, PlayStep) for s in lesson.steps))
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.query_params["lesson"] = lesson.id
+    ok(at.run())
+    run = at.session_state["learn_player"].run
+    solve_until(run, lambda r: isinstance(r.step, PlayStep))
+    ok(at.run())
+    return at, run
+
+
 def _deal_tien_gow(at: AppTest, whole_match: bool = False, lang: str = "en", seed: int | None = None) -> None:
     ok(at.switch_page("app_pages/play.py").run())
     ok(at.selectbox(key="play_preset").set_value(tg.NAME).run())
@@ -56,15 +83,7 @@ def test_a_hand_of_tien_gow_played_to_its_settlement_with_the_buttons() -> None:
     _deal_tien_gow(at)
     table = at.session_state["play_page"].table
     assert isinstance(table, BotTable)
-    pauses = 0
-    for _ in range(60):
-        table = at.session_state["play_page"].table
-        if table.hand_over:
-            break
-        if table.paused:
-            pauses += 1
-            ok(at.button(key="play_tg_resume").click().run())
-            continue
+    for table in _your_turns(at, 60):
         assert table.state.to_move == HUMAN
         _make(at, "play", table.state, tg.legal_moves(table.state)[-1])
     table = at.session_state["play_page"].table
@@ -85,13 +104,7 @@ def test_with_nothing_chosen_on_the_buttons_the_caption_says_what_may_be_laid_no
         at = started(lang)
         _deal_tien_gow(at, lang=lang, seed=1)
         leads = follows = 0
-        for _ in range(40):
-            table = at.session_state["play_page"].table
-            if table.hand_over:
-                break
-            if table.paused:
-                ok(at.button(key="play_tg_resume").click().run())
-                continue
+        for table in _your_turns(at, 40):
             state = table.state
             captions = [caption.value for caption in at.caption]
             nothing = selection_hint(state, (), HUMAN).text.in_(lang)
@@ -122,12 +135,7 @@ def test_every_button_under_the_table_is_given_to_the_table_as_the_click_it_stan
     )
     at = started("es")
     _deal_tien_gow(at, lang="es", seed=1)
-    lesson = next(lesson for lesson in load_course("chinese") if any(isinstance(s, PlayStep) for s in lesson.steps))
-    learn = AppTest.from_file(MAIN, default_timeout=60)
-    learn.query_params["lesson"] = lesson.id
-    ok(learn.run())
-    run = learn.session_state["learn_player"].run
-    solve_until(run, lambda r: isinstance(r.step, PlayStep))
+    learn, run = _at_a_lesson_play_step()
     sent.clear()
     ok(learn.run())
     ok(at.run())
@@ -171,13 +179,8 @@ def test_an_impossible_set_is_explained_and_nothing_is_played() -> None:
     at = started("ru")
     # deal 1 (a deal the test can replay) has a turn where two of your tiles played together are refused
     _deal_tien_gow(at, lang="ru", seed=1)
-    for _ in range(40):
-        table = at.session_state["play_page"].table
+    for table in _your_turns(at, 40):
         state = table.state
-        if table.paused:
-            ok(at.button(key="play_tg_resume").click().run())
-            continue
-        assert not table.hand_over, "some turn should offer a selection that cannot be played"
         hand = state.hands[HUMAN]
         bad = next(
             (
@@ -196,19 +199,14 @@ def test_an_impossible_set_is_explained_and_nothing_is_played() -> None:
             assert at.session_state["play_page"].table.state == state
             return
         _make(at, "play", state, tg.legal_moves(state)[0])
+    pytest.fail("some turn should offer a selection that cannot be played")
 
 
 def test_a_match_goes_on_with_the_winner_as_banker() -> None:
     at = started("en")
     _deal_tien_gow(at, whole_match=True)
-    for _ in range(80):
-        table = at.session_state["play_page"].table
-        if table.hand_over:
-            break
-        if table.paused:
-            ok(at.button(key="play_tg_resume").click().run())
-        else:
-            _make(at, "play", table.state, tg.legal_moves(table.state)[0])
+    for table in _your_turns(at, 80):
+        _make(at, "play", table.state, tg.legal_moves(table.state)[0])
     table = at.session_state["play_page"].table
     assert table.hand_over
     if table.can_continue:
@@ -233,14 +231,8 @@ def test_the_rules_page_prints_the_tien_gow_sheet_and_the_glossary_has_its_words
 
 
 def test_a_tien_gow_lesson_step_is_played_on_the_table_with_the_buttons() -> None:
-    lesson = next(lesson for lesson in load_course("chinese") if any(isinstance(s, PlayStep) for s in lesson.steps))
-    at = AppTest.from_file(MAIN, default_timeout=60)
-    at.query_params["lesson"] = lesson.id
-    ok(at.run())
-    run = at.session_state["learn_player"].run
+    at, run = _at_a_lesson_play_step()
     assert run.game.name == "tien_gow"
-    solve_until(run, lambda r: isinstance(r.step, PlayStep))
-    ok(at.run())
     state = run.state
     assert state is not None
     wrong = next(m for m in tg.legal_moves(state) if m.action is tg.Action.DISCARD)
@@ -258,13 +250,7 @@ def test_a_set_a_lesson_refuses_is_said_once_and_stays_selected() -> None:
     """Play pressed with tiles that make no set: a mistake, the engine's reason in the player's box and nowhere
     else on the page, and the tiles still selected (on the buttons, and so on the table), to be put back or
     played otherwise."""
-    lesson = next(lesson for lesson in load_course("chinese") if any(isinstance(s, PlayStep) for s in lesson.steps))
-    at = AppTest.from_file(MAIN, default_timeout=60)
-    at.query_params["lesson"] = lesson.id
-    ok(at.run())
-    run = at.session_state["learn_player"].run
-    solve_until(run, lambda r: isinstance(r.step, PlayStep))
-    ok(at.run())
+    at, run = _at_a_lesson_play_step()
     state = run.state
     assert state is not None
     size = state.trick.size if state.trick is not None else 2
